@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// forged: the Forge household server. One package, Swift 6 language mode,
+/// no outside Swift packages; C libraries come from Debian via pkg-config.
+let package = Package(
+    name: "forge",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "forged", targets: ["forged"]),
+    ],
+    targets: [
+        // MARK: C libraries (module map + shim header only)
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
+        // MARK: build tooling
+        .executableTarget(name: "EmbedAssetsTool"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
+
+        // MARK: Forge modules
+        .target(name: "ForgeCore"),
+        .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore"]),
+        .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore"],
+                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore"],
+                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "CSodium"]),
+        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore"]),
+        .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
+
+        // MARK: tests
+        .testTarget(name: "ForgeCoreTests", dependencies: ["ForgeCore"]),
+        .testTarget(name: "ForgeStoreTests", dependencies: ["ForgeStore"]),
+        .testTarget(name: "ForgeHTTPTests", dependencies: ["ForgeHTTP"]),
+        .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
+        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook"]),
+        .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHTTP", "ForgedKit"]),
+        .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The household's calendar: "today" and every date derived from an instant
+/// are computed in the household time zone (config `--timezone`), never the
+/// client's and never UTC.
+///
+/// Named zones need tzdata and, in a statically linked binary,
+/// FoundationInternationalization (DESIGN.md, Pitfalls); this module imports
+/// full Foundation for that reason.
+public struct HouseholdCalendar: Sendable {
+    /// The household zone.
+    public let timeZone: TimeZone
+    private let calendar: Calendar
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = timeZone
+        calendar = cal
+    }
+
+    /// Resolves an IANA zone name (`Europe/London`, `UTC`); nil when unknown.
+    public static func zone(named name: String) -> TimeZone? {
+        if name == "UTC" || name == "Etc/UTC" { return TimeZone(identifier: "UTC") }
+        guard let zone = TimeZone(identifier: name) else { return nil }
+        return zone
+    }
+
+    /// The system zone from `/etc/localtime`, else UTC.
+    public static func systemZone() -> TimeZone {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+           let range = target.range(of: "zoneinfo/") {
+            let name = String(target[range.upperBound...])
+            if let zone = TimeZone(identifier: name) { return zone }
+        }
+        if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines),
+           let zone = TimeZone(identifier: name) { return zone }
+        return TimeZone(identifier: "UTC")!
+    }
+
+    /// The household date of `instant`.
+    public func date(of instant: Date) -> LocalDate {
+        let c = calendar.dateComponents([.year, .month, .day], from: instant)
+        return LocalDate(year: c.year!, month: c.month!, day: c.day!)
+    }
+
+    /// The household hour (0–23) of `instant`.
+    public func hour(of instant: Date) -> Int {
+        calendar.component(.hour, from: instant)
+    }
+
+    /// The instant of local midnight starting `date` in the household zone.
+    public func startOfDay(_ date: LocalDate) -> Date {
+        let comps = DateComponents(year: date.year, month: date.month, day: date.day)
+        return calendar.startOfDay(for: calendar.date(from: comps)!)
+    }
+
+    /// Today in the household zone, by `clock`.
+    public func today(_ clock: any Clock) -> LocalDate { date(of: clock.now()) }
+}

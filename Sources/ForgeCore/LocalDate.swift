@@ -1,0 +1,94 @@
+import Foundation
+
+/// A calendar date without a time or zone (`YYYY-MM-DD` on the wire).
+/// Arithmetic is proleptic Gregorian; weekdays are numbered Monday = 0 …
+/// Sunday = 6, as the plan's weekday keys are.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// Parses a strict `YYYY-MM-DD` string; nil for anything else (including
+    /// impossible dates such as `2026-02-30`).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3,
+              parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
+    }
+
+    /// Days since 1970-01-01 (negative before). Algorithm: Howard Hinnant, "days_from_civil".
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (Hinnant's "civil_from_days").
+    public init(dayNumber z0: Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    /// Weekday, Monday = 0 … Sunday = 6.
+    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }  // 1970-01-01 was a Thursday (3)
+
+    /// English weekday name, "Monday" … "Sunday".
+    public var dayName: String { LocalDate.dayNames[weekday] }
+
+    /// The Monday on or before this date.
+    public var monday: LocalDate { adding(days: -weekday) }
+
+    /// This date moved by `days` (may be negative).
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+
+    public static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad date"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
