@@ -6,18 +6,16 @@ public enum Rounding {
     /// IEEE-754 double result (banker's rounding): `halfEven(52.5) == 52`,
     /// `halfEven(16.5) == 16`, `halfEven(0.125, places: 2) == 0.12`.
     ///
-    /// The scaled value is formed as `x × 10^places`; as in Python's
-    /// `round()`, a value that is exactly half way in decimal but not in
-    /// binary rounds the way its binary value lies.
+    /// Like Python's `round(x, n)`, ties are decided on the exact binary value:
+    /// `0.35` (stored as 0.34999…) rounds to `0.3`, `2.45` (2.4500…18) to
+    /// `2.5`, and the exact tie `0.25` to `0.2`. glibc's `printf` rounds the
+    /// exact binary value in the current (nearest-even) mode, which is that rule.
     public static func halfEven(_ x: Double, places: Int = 0) -> Double {
         guard x.isFinite else { return x }
-        if places == 0 { return x.rounded(.toNearestOrEven) }
-        // Use the shortest decimal representation to decide ties exactly.
-        let decimal = Decimal(string: "\(x)") ?? Decimal(x)
-        var value = decimal
-        var result = Decimal()
-        NSDecimalRound(&result, &value, places, .bankers)
-        return NSDecimalNumber(decimal: result).doubleValue
+        if places <= 0 { let r = x.rounded(.toNearestOrEven); return r == 0 ? 0 : r }
+        let text = String(format: "%.\(places)f", x)
+        let value = Double(text) ?? x
+        return value == 0 ? 0 : value   // never report -0.0
     }
 
     /// Rounds to one decimal place, half-to-even.
