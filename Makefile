@@ -1,0 +1,47 @@
+# forged — build, run and test. Every target installs missing Debian build
+# dependencies first (needs root or sudo; a no-op when they are present).
+
+SWIFT       ?= swift
+STATE_DIR   ?= ./var
+LISTEN      ?= 127.0.0.1:8080
+RELEASE_BIN := .build/release/forged
+DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libsodium-dev pkg-config tzdata
+
+.PHONY: all deps build release run test test-unit clean bench
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+
+run: release
+	@echo ""
+	@echo "forged is starting on http://$(LISTEN) (state in $(STATE_DIR), dev sign-in on)."
+	@echo "Sign in and read today's plan with curl:"
+	@echo "  curl -s -c /tmp/forge.cookies -H 'Content-Type: application/json' -d '{\"email\":\"ada@example.org\"}' http://$(LISTEN)/auth/dev"
+	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/today?date=2026-07-20'"
+	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/food/week?date=2026-07-20'"
+	@echo ""
+	$(RELEASE_BIN) serve --listen $(LISTEN) --state-dir $(STATE_DIR) --dev-auth \
+	  --allowed-users "ada@example.org:Ada,ben@example.org:Ben"
+
+# The release binary is built first: one integration test runs it as shipped.
+test: release
+	FORGED_RELEASE_BINARY=$(abspath $(RELEASE_BIN)) $(SWIFT) test
+
+clean:
+	rm -rf .build
+
+bench: release
+	bench/today.sh
