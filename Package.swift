@@ -20,7 +20,8 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
 
         // MARK: Forge modules
-        .target(name: "ForgeCore"),
+        .target(name: "CBuildInfo"),
+        .target(name: "ForgeCore", dependencies: ["CBuildInfo"]),
         .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore"],

@@ -1,0 +1,39 @@
+import ForgeCore
+import Foundation
+
+/// A seat from `--allowed-users` (`email:Name`).
+public struct AllowedUser: Sendable, Hashable {
+    public let email: String
+    public let name: String
+    public init(email: String, name: String) { self.email = email; self.name = name }
+}
+
+/// What the HTTP application needs from the daemon's settings.
+public struct AppConfiguration: Sendable {
+    /// Dev sign-in (`POST /auth/dev`) enabled.
+    public var devAuth: Bool
+    /// Canonical origin, e.g. `http://127.0.0.1:8080`; decides the cookie's `Secure` flag.
+    public var baseURL: String
+    /// Household time zone.
+    public var timeZone: TimeZone
+    /// Seed the curated recipes and the first household food week.
+    public var seedRecipes: Bool
+    /// Bootstrap seats, used only while the user table is empty; the first is the admin.
+    public var allowedUsers: [AllowedUser]
+    /// Argon2id cost for new password hashes.
+    public var passwordCost: PasswordHasher.Cost
+    /// Build stamp reported by `/healthz`.
+    public var build: String
+
+    public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
+                allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
+                build: String = BuildInfo.stamp) {
+        self.devAuth = devAuth; self.baseURL = baseURL; self.timeZone = timeZone
+        self.seedRecipes = seedRecipes; self.allowedUsers = allowedUsers
+        self.passwordCost = passwordCost; self.build = build
+    }
+
+    /// True when the base URL is https (cookies get `Secure`).
+    public var isSecure: Bool { baseURL.lowercased().hasPrefix("https://") }
+}

@@ -1,0 +1,44 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// The Forge HTTP application: the database, the household calendar and the
+/// route table. `forged serve` builds one, calls ``prepare()`` (migrations and
+/// the idempotent startup seeding of API.md §4.28) and hands
+/// ``makeResponder()`` to the HTTP server.
+public final class ForgeApp: Sendable {
+    public let db: Database
+    public let config: AppConfiguration
+    public let clock: any Clock
+    public let calendar: HouseholdCalendar
+    let hasher: PasswordHasher
+    let throttle = LoginThrottle()
+
+    public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
+        self.db = db
+        self.config = config
+        self.clock = clock
+        self.calendar = HouseholdCalendar(timeZone: config.timeZone)
+        self.hasher = PasswordHasher(cost: config.passwordCost)
+    }
+
+    /// Migrates the schema and runs the startup seeding; safe on every boot.
+    /// - Returns: ids of migrations applied now.
+    @discardableResult
+    public func prepare() throws -> [String] {
+        let applied = try ForgeSchema.migrator().migrate(db)
+        try Seeder(config: config, now: clock.now()).run(db)
+        return applied
+    }
+
+    /// Today in the household zone.
+    public var today: LocalDate { calendar.today(clock) }
+
+    /// The frozen route table.
+    public func makeResponder() -> Responder {
+        var router = Router()
+        RouteTable.register(self, on: &router)
+        return router.freeze()
+    }
+}

@@ -1,0 +1,7 @@
+import ForgeHTTP
+
+/// The signed-in user behind a request.
+public struct Caller: Sendable {
+    public let user: User
+    public var id: String { user.id }
+}

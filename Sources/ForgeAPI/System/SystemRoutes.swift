@@ -1,0 +1,46 @@
+import ForgeCore
+import ForgeHTTP
+import Foundation
+
+/// `/healthz`, `/api/openapi.json` and the web-shell paths (API.md §3.21,
+/// DESIGN.md: `/` redirects to `/kitchen`; `/dashboard` and `/welcome` are
+/// not built).
+enum SystemRoutes {
+    struct Health: Encodable { let ok: Bool; let build: String; let version: String }
+
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        router.get("/healthz", summary: "Liveness and build stamp", tags: ["auth": "public"]) { _ in
+            let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
+            return try .json(Health(ok: ok, build: app.config.build, version: BuildInfo.version), status: ok ? 200 : 503)
+        }
+        router.get("/", summary: "Redirect to the kitchen display", tags: ["auth": "public", "produces": "text/html"]) { _ in
+            .redirect("/kitchen", status: 302)
+        }
+        for path in ["/dashboard", "/welcome", "/welcome.html"] {
+            router.get(path, summary: "Web shell page (not built in forged)", tags: ["auth": "public"]) { _ in
+                throw HTTPError(404, "not built")
+            }
+        }
+    }
+
+    /// Registered last: the document covers every route, itself included.
+    static func registerOpenAPI(_ app: ForgeApp, on router: inout Router) {
+        let box = RoutesBox()
+        router.get("/api/openapi.json", summary: "This OpenAPI 3.1 document", tags: ["auth": "public"]) { _ in
+            let document = OpenAPIDocument.build(routes: box.routes, version: BuildInfo.version,
+                                                 serverURL: app.config.baseURL)
+            return try .json(document)
+        }
+        box.set(router)
+    }
+}
+
+/// Holds the route list for the OpenAPI handler, filled once the table is
+/// complete (the handler is created before the table is frozen).
+final class RoutesBox: Sendable {
+    private let stored = Mutex<[RouteInfo]>([])
+    var routes: [RouteInfo] { stored.withLock { $0 } }
+    func set(_ router: Router) { let routes = router.freeze().routes; stored.withLock { $0 = routes } }
+}
+
+import Synchronization

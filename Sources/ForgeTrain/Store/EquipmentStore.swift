@@ -1,0 +1,84 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A stored equipment profile (API.md §3.7): a user's own or the household-shared one.
+public struct EquipmentProfile: Sendable, Hashable {
+    public let id: String
+    public let userID: String?
+    public let name: String
+    public let shared: Bool
+    public let barKg: Double
+    public let platesKg: [Double]
+    public let dbMaxKg: Double
+    public let items: [EquipmentItem]
+}
+
+/// Reads and seeds `equipment_profiles`.
+public enum EquipmentStore {
+    /// Creates the household `Home` profile when no shared profile exists.
+    public static func seedHousehold(now: Date, in db: Connection) throws {
+        let shared: Int = try db.scalar("SELECT COUNT(*) FROM equipment_profiles WHERE shared = 1") ?? 0
+        guard shared == 0 else { return }
+        for seed in EquipmentProfileSeed.household {
+            try insert(seed, userID: nil, now: now, in: db)
+        }
+    }
+
+    /// Creates the user's `Gym` and `Travel` profiles when missing, adds any
+    /// missing standard Gym items (as available) to every profile named `Gym`,
+    /// and points `active_profile_id` at the Gym profile when it is unset.
+    public static func seedUser(_ userID: String, now: Date, in db: Connection) throws {
+        for seed in EquipmentProfileSeed.perUser {
+            let exists: Int = try db.scalar("SELECT COUNT(*) FROM equipment_profiles WHERE user_id = ? AND name = ?",
+                                            [userID, seed.name]) ?? 0
+            if exists == 0 { try insert(seed, userID: userID, now: now, in: db) }
+        }
+        if let gymSeed = EquipmentProfileSeed.perUser.first(where: { $0.name == "Gym" }) {
+            for row in try db.query("SELECT id, items FROM equipment_profiles WHERE user_id = ? AND name = 'Gym'", [userID]) {
+                var items = JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: [])
+                let missing = gymSeed.items.filter { item in !items.contains { $0.name == item.name } }
+                guard !missing.isEmpty else { continue }
+                items += missing.map { EquipmentItem(name: $0.name, available: true) }
+                try db.execute("UPDATE equipment_profiles SET items = ? WHERE id = ?",
+                               [try JSONColumn.text(items), try row.get("id") as String])
+            }
+        }
+        try db.execute("""
+            UPDATE users SET active_profile_id =
+              (SELECT id FROM equipment_profiles WHERE user_id = users.id AND name = 'Gym' ORDER BY created_at, rowid LIMIT 1)
+            WHERE id = ? AND active_profile_id IS NULL
+            """, [userID])
+    }
+
+    static func insert(_ seed: EquipmentProfileSeed, userID: String?, now: Date, in db: Connection) throws {
+        try db.execute("""
+            INSERT INTO equipment_profiles (id, user_id, name, shared, bar_kg, plates_kg, db_max_kg, items, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [Identifier.make(), userID, seed.name, seed.shared, seed.barKg, try JSONColumn.text(seed.platesKg),
+                  seed.dbMaxKg, try JSONColumn.text(seed.items), Instant.storage(now)])
+    }
+
+    /// Profiles visible to the user: their own, then household-shared, each oldest first.
+    public static func visible(to userID: String, in db: Connection) throws -> [EquipmentProfile] {
+        try db.query("""
+            SELECT * FROM equipment_profiles WHERE user_id = ? OR shared = 1
+            ORDER BY shared, created_at, rowid
+            """, [userID]).map(profile)
+    }
+
+    /// The active profile (API.md §3.7): the user's `active_profile_id` if it
+    /// still exists and is visible, else the first visible profile.
+    public static func active(userID: String, activeID: String?, in db: Connection) throws -> EquipmentProfile? {
+        let profiles = try visible(to: userID, in: db)
+        return profiles.first { $0.id == activeID } ?? profiles.first
+    }
+
+    static func profile(_ row: Row) throws -> EquipmentProfile {
+        EquipmentProfile(id: try row.get("id"), userID: try row.optional("user_id"), name: try row.get("name"),
+                         shared: try row.get("shared"), barKg: try row.get("bar_kg"),
+                         platesKg: JSONColumn.decode([Double].self, try row.get("plates_kg"), fallback: []),
+                         dbMaxKg: try row.get("db_max_kg"),
+                         items: JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: []))
+    }
+}

@@ -1,0 +1,48 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A plan revision (API.md §4.16): numbered, `proposed`, `active` or `superseded`.
+public struct PlanRevision: Sendable {
+    public let id: String
+    public let num: Int
+    public let status: String
+    public let rationale: String
+    public let content: PlanContent
+    public let createdAt: String
+}
+
+/// Reads and seeds training plans and their revisions.
+public enum PlanStore {
+    /// Creates the starter plan (revision 1, active) at `scale` unless the
+    /// user already has a plan. Returns true when one was created.
+    @discardableResult
+    public static func seedStarter(userID: String, scale: Double, now: Date, in db: Connection) throws -> Bool {
+        let existing: Int = try db.scalar("SELECT COUNT(*) FROM plans WHERE user_id = ?", [userID]) ?? 0
+        guard existing == 0 else { return false }
+        let planID = Identifier.make()
+        try db.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
+                       [planID, userID, StarterPlan.goal, Instant.storage(now)])
+        try db.execute("""
+            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
+            VALUES (?, ?, 1, 'active', ?, ?, ?)
+            """, [Identifier.make(), planID, StarterPlan.rationale,
+                  try JSONColumn.text(StarterPlan.content(scale: scale)), Instant.storage(now)])
+        return true
+    }
+
+    /// The user's active revision: the highest-numbered `active` one, or nil.
+    public static func active(userID: String, in db: Connection) throws -> PlanRevision? {
+        try db.queryOne("""
+            SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
+            WHERE p.user_id = ? AND r.status = 'active' ORDER BY r.num DESC LIMIT 1
+            """, [userID]).map(revision)
+    }
+
+    static func revision(_ row: Row) throws -> PlanRevision {
+        PlanRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
+                     rationale: try row.get("rationale"),
+                     content: JSONColumn.decode(PlanContent.self, try row.get("content"), fallback: PlanContent(days: [:])),
+                     createdAt: try row.get("created_at"))
+    }
+}

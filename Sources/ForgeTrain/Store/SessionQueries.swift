@@ -1,0 +1,92 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A stored training session as the read routes need it.
+public struct SessionSummary: Sendable {
+    public let id: String
+    public let day: LocalDate
+    public let name: String
+    /// `strength` or `cardio`.
+    public let kind: String
+    /// `active`, `completed` or `unplanned`.
+    public let status: String
+    public let stats: JSONValue
+    public let cooldownStatus: String
+    public let startedAt: String
+}
+
+/// The `last` context of an exercise (API.md §3.2): the most recent logged
+/// set of the slug in a completed session.
+public struct LastPerformance: Sendable, Equatable {
+    /// Weight of that most recent set, kg.
+    public let weight: Double
+    /// Reps of every set of the slug in that session, by `set_no`.
+    public let reps: [Int]
+    /// The non-empty RPEs of those sets, by `set_no`.
+    public let rpe: [Int]
+    /// The session's trained day (DESIGN.md quirk 5: trained day, not the UTC log date).
+    public let when: LocalDate
+}
+
+/// Read queries over sessions and sets.
+public enum SessionQueries {
+    static let columns = "id, day, name, kind, status, stats, cooldown_status, started_at"
+
+    /// Sessions of the user with `day` in `from...to`, ordered by day then start.
+    public static func sessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [SessionSummary] {
+        try db.query("""
+            SELECT \(columns) FROM sessions WHERE user_id = ? AND day >= ? AND day <= ?
+            ORDER BY day, started_at, rowid
+            """, [userID, from.description, to.description]).map(summary)
+    }
+
+    /// The latest-started strength session on `day`, any status.
+    public static func latestStrength(userID: String, on day: LocalDate, in db: Connection) throws -> SessionSummary? {
+        try db.queryOne("""
+            SELECT \(columns) FROM sessions WHERE user_id = ? AND day = ? AND kind = 'strength'
+            ORDER BY started_at DESC, rowid DESC LIMIT 1
+            """, [userID, day.description]).map(summary)
+    }
+
+    /// The most recent active strength session dated before `today`, with its
+    /// logged-set count (API.md §4.6 `dangling`).
+    public static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (SessionSummary, Int)? {
+        guard let session = try db.queryOne("""
+            SELECT \(columns) FROM sessions
+            WHERE user_id = ? AND kind = 'strength' AND status = 'active' AND day < ?
+            ORDER BY day DESC, started_at DESC LIMIT 1
+            """, [userID, today.description]).map(summary) else { return nil }
+        let sets: Int = try db.scalar("SELECT COUNT(*) FROM sets WHERE session_id = ?", [session.id]) ?? 0
+        return (session, sets)
+    }
+
+    /// `last` for `slug`: the most recent set of the slug (by trained day,
+    /// then log time) in one of the user's completed sessions.
+    public static func last(userID: String, slug: String, in db: Connection) throws -> LastPerformance? {
+        guard let latest = try db.queryOne("""
+            SELECT st.session_id, st.weight, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
+            WHERE st.user_id = ? AND st.slug = ? AND se.status = 'completed'
+            ORDER BY se.day DESC, st.ts DESC, st.rowid DESC LIMIT 1
+            """, [userID, slug]) else { return nil }
+        let sessionID: String = try latest.get("session_id")
+        let rows = try db.query("SELECT reps, rpe FROM sets WHERE session_id = ? AND slug = ? ORDER BY set_no, ts, rowid",
+                                [sessionID, slug])
+        let dayText: String = try latest.get("day")
+        return LastPerformance(weight: try latest.get("weight"),
+                               reps: try rows.map { try $0.get("reps") },
+                               rpe: try rows.compactMap { row -> Int? in
+                                   guard let rpe: Int = try row.optional("rpe"), rpe != 0 else { return nil }
+                                   return rpe
+                               },
+                               when: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1))
+    }
+
+    static func summary(_ row: Row) throws -> SessionSummary {
+        let dayText: String = try row.get("day")
+        return SessionSummary(id: try row.get("id"), day: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1),
+                              name: try row.get("name"), kind: try row.get("kind"), status: try row.get("status"),
+                              stats: JSONColumn.decode(JSONValue.self, try row.get("stats"), fallback: .object([:])),
+                              cooldownStatus: try row.get("cooldown_status"), startedAt: try row.get("started_at"))
+    }
+}
