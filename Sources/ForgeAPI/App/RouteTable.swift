@@ -1,0 +1,16 @@
+import ForgeHTTP
+
+/// Every route of the server, registered in one place. The OpenAPI document,
+/// the auth-wall test and the access log all walk this table.
+enum RouteTable {
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        SystemRoutes.register(app, on: &router)
+        AuthRoutes.register(app, on: &router)
+        TodayRoutes.register(app, on: &router)
+        WeekRoutes.register(app, on: &router)
+        ExerciseRoutes.register(app, on: &router)
+        FoodWeekRoutes.register(app, on: &router)
+        RecipeRoutes.register(app, on: &router)
+        SystemRoutes.registerOpenAPI(app, on: &router)
+    }
+}

@@ -1,0 +1,73 @@
+import ForgeCook
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// The idempotent startup procedure of API.md §4.28, run in one write
+/// transaction on every boot: bootstrap seats, exercise library, equipment,
+/// starter plans, the standing niggle, ingredients, curated recipes, the
+/// first household food week and nutrition pref defaults. Every step inserts
+/// only what is missing, so a second boot changes nothing.
+struct Seeder {
+    let config: AppConfiguration
+    let now: Date
+
+    /// Prefs of seats bootstrapped from `--allowed-users` (API.md §5.4).
+    static let bootstrapPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true, "notif_film": true]
+    /// Prefs of seats created later (CLI or admin).
+    static let memberPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true]
+
+    func run(_ db: Database) throws {
+        let today = HouseholdCalendar(timeZone: config.timeZone).date(of: now)
+        try db.write { c in
+            // 1. Seats from --allowed-users while the table is empty.
+            if try UserDirectory.all(c).isEmpty {
+                for seat in config.allowedUsers {
+                    let user = try UserDirectory.add(email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
+                                                     passwordHash: nil, now: now, in: c)
+                    try IngestTokens.rotate(userID: user.id, now: now, in: c)
+                }
+            }
+            // 2. Exercise library.
+            try ExerciseCatalog.insertMissing(in: c)
+            // 3. Equipment and starter plans, oldest user first.
+            try EquipmentStore.seedHousehold(now: now, in: c)
+            let users = try UserDirectory.all(c).filter { !$0.isDemo }
+            for (index, user) in users.enumerated() {
+                try Self.seedMember(user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
+                                    now: now, in: c)
+            }
+            // 4. The oldest user's standing niggle.
+            if let oldest = users.first {
+                try NiggleStore.seedStanding(userID: oldest.id, today: today, now: now, in: c)
+            }
+            // 5. Food: ingredients, curated recipes, the first household week, nutrition prefs.
+            try IngredientStore.seed(in: c)
+            if config.seedRecipes {
+                try RecipeStore.seedCurated(CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
+                                            now: now, in: c)
+                try FoodWeekStore.seedFirstWeek(now: now, in: c)
+            }
+            for user in try UserDirectory.all(c) {
+                var prefs = user.prefs
+                for (key, value) in Self.nutritionDefaults where prefs[key] == nil { prefs[key] = value }
+                if prefs != user.prefs { try UserDirectory.setPrefs(prefs, userID: user.id, in: c) }
+            }
+        }
+    }
+
+    /// Nutrition keys every user gains at boot when missing (API.md §5.4).
+    static var nutritionDefaults: [String: JSONValue] {
+        let targets = (try? JSONValue.encoded(NutritionTargets.defaults)) ?? .object([:])
+        return ["nutrition_targets": targets, "cook_nights": 4, "budget_grocery": 110, "budget_lunch": 15,
+                "household_dinners": true]
+    }
+
+    /// A member's own rows: Gym and Travel profiles (active = Gym) and the
+    /// starter plan at `scale` when they have none.
+    static func seedMember(_ userID: String, scale: Double, now: Date, in c: Connection) throws {
+        try EquipmentStore.seedUser(userID, now: now, in: c)
+        try PlanStore.seedStarter(userID: userID, scale: scale, now: now, in: c)
+    }
+}

@@ -1,0 +1,46 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A food-week revision (API.md §4.17, §4.19): a weekday template in one scope.
+public struct FoodRevision: Sendable {
+    public let id: String
+    public let num: Int
+    public let status: String
+    public let rationale: String
+    public let content: FoodContent
+}
+
+/// Food-week revisions per scope: `household` for the member seats, or
+/// `user:<id>` for the demo's private scope.
+public enum FoodWeekStore {
+    /// The household scope shared by both member seats.
+    public static let household = "household"
+
+    /// The food scope of a user: the demo has its own, members share the household's.
+    public static func scope(userID: String, isDemo: Bool) -> String { isDemo ? "user:\(userID)" : household }
+
+    /// Inserts the first household week (revision 1, active, `changes: []`)
+    /// when the household has no food revision at all.
+    @discardableResult
+    public static func seedFirstWeek(now: Date, in db: Connection) throws -> Bool {
+        let count: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [household]) ?? 0
+        guard count == 0 else { return false }
+        try db.execute("""
+            INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
+            VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
+            """, [Identifier.make(), household, FirstFoodWeek.rationale, try CookJSON.text(FirstFoodWeek.content),
+                  Instant.storage(now)])
+        return true
+    }
+
+    /// The scope's active revision (highest-numbered `active`), or nil.
+    public static func active(scope: String, in db: Connection) throws -> FoodRevision? {
+        try db.queryOne("SELECT * FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1",
+                        [scope]).map { row in
+            FoodRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
+                         rationale: try row.get("rationale"),
+                         content: CookJSON.decode(FoodContent.self, try row.get("content"), fallback: FoodContent()))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// The household ingredient reference table (API.md §4.22).
+public enum IngredientStore {
+    /// Inserts missing reference rows and back-fills zero carbs, sugar, fat
+    /// and sodium values of existing rows from the seed (API.md §4.28 step 5).
+    @discardableResult
+    public static func seed(_ reference: IngredientReference = .seed, in db: Connection) throws -> Int {
+        var added = 0
+        for row in reference.rows {
+            let v = row.values
+            try db.execute("""
+                INSERT OR IGNORE INTO ingredients (name, aisle, unit, pack, kcal_100, protein_100, carbs_100, sugar_100,
+                  fiber_100, fat_100, satfat_100, sodium_100, pantry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [row.name, row.aisle, row.unit, row.pack, v.kcal, v.proteinG, v.carbsG, v.sugarG, v.fiberG,
+                      v.fatG, v.satfatG, v.sodiumMg, row.pantry])
+            added += db.changes
+            try db.execute("""
+                UPDATE ingredients SET
+                  carbs_100 = CASE WHEN carbs_100 = 0 THEN ? ELSE carbs_100 END,
+                  sugar_100 = CASE WHEN sugar_100 = 0 THEN ? ELSE sugar_100 END,
+                  fat_100 = CASE WHEN fat_100 = 0 THEN ? ELSE fat_100 END,
+                  sodium_100 = CASE WHEN sodium_100 = 0 THEN ? ELSE sodium_100 END
+                WHERE name = ?
+                """, [v.carbsG, v.sugarG, v.fatG, v.sodiumMg, row.name])
+        }
+        return added
+    }
+
+    /// The stored reference table.
+    public static func reference(in db: Connection) throws -> IngredientReference {
+        IngredientReference(try db.query("SELECT * FROM ingredients ORDER BY aisle, name").map { row in
+            Ingredient(name: try row.get("name"), aisle: try row.get("aisle"), unit: try row.get("unit"),
+                       pack: try row.get("pack"),
+                       values: Macros(values: try ["kcal_100", "protein_100", "carbs_100", "sugar_100", "fiber_100",
+                                                   "fat_100", "satfat_100", "sodium_100"].map { try row.get($0) }),
+                       pantry: try row.get("pantry"))
+        })
+    }
+}

@@ -1,0 +1,57 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// The household recipe library (API.md §4.21).
+public enum RecipeStore {
+    /// Inserts every curated recipe whose slug is missing; returns how many.
+    @discardableResult
+    public static func seedCurated(_ recipes: [Recipe], now: Date, in db: Connection) throws -> Int {
+        var added = 0
+        for recipe in recipes {
+            try insert(recipe, orIgnore: true, now: now, in: db)
+            added += db.changes
+        }
+        return added
+    }
+
+    static func insert(_ r: Recipe, orIgnore: Bool, now: Date, in db: Connection) throws {
+        let m = r.macros
+        try db.execute("""
+            INSERT \(orIgnore ? "OR IGNORE" : "") INTO recipes (slug, name, kind, minutes, difficulty, serves, batch, why,
+              platefig, source, source_url, rating, rating_count, complete, tags, steps, ingredients, images,
+              kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
+                  r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try CookJSON.text(r.tags),
+                  try CookJSON.text(r.steps), try CookJSON.text(r.ingredients), try CookJSON.text(r.images),
+                  m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
+                  Instant.storage(now), Instant.storage(now)])
+    }
+
+    /// Every recipe ordered by name (then slug).
+    public static func all(in db: Connection) throws -> [Recipe] {
+        try db.query("SELECT * FROM recipes ORDER BY name, slug").map(recipe)
+    }
+
+    /// The recipe with `slug`, or nil.
+    public static func find(_ slug: String, in db: Connection) throws -> Recipe? {
+        try db.queryOne("SELECT * FROM recipes WHERE slug = ?", [slug]).map(recipe)
+    }
+
+    static func recipe(_ row: Row) throws -> Recipe {
+        let kindText: String = try row.get("kind")
+        return Recipe(
+            slug: try row.get("slug"), name: try row.get("name"), kind: MealSlot(rawValue: kindText) ?? .dinner,
+            minutes: try row.get("minutes"), difficulty: try row.get("difficulty"), serves: try row.get("serves"),
+            batch: try row.get("batch"), why: try row.get("why"),
+            steps: CookJSON.decode([RecipeStep].self, try row.get("steps"), fallback: []),
+            ingredients: CookJSON.decode([RecipeIngredient].self, try row.get("ingredients"), fallback: []),
+            tags: CookJSON.decode([String].self, try row.get("tags"), fallback: []),
+            platefig: try row.get("platefig"), source: try row.get("source"), sourceURL: try row.get("source_url"),
+            images: CookJSON.decode([String].self, try row.get("images"), fallback: []),
+            rating: try row.get("rating"), ratingCount: try row.get("rating_count"), complete: try row.get("complete"),
+            macros: Macros(values: try ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
+                                        "sodium_mg"].map { try row.get($0) }))
+    }
+}
