@@ -1,0 +1,187 @@
+/// The `forged` command line: the command table and a hand-written parser.
+///
+/// Grammar: `forged [FLAGS] COMMAND... [ARGS] [FLAGS]`. Flags are
+/// `--name value`, `--name=value`, or a bare `--name` for a boolean (which
+/// never takes the next argument; `--name=false` turns one off). `--` ends
+/// the flags. `-h`/`--help` anywhere asks for the command's help;
+/// `--version` before any command is the `version` command.
+public enum CLI {
+    /// Every command, in help order.
+    public static let commands: [CommandSpec] = [
+        CommandSpec(
+            path: ["serve"], synopsis: "serve [FLAGS]",
+            summary: "Run the server (what the systemd unit starts).",
+            description: "Runs the Forge server: serves the HTTP API, the kitchen display and the "
+                + "event socket, runs the scheduler, and tells systemd when it is ready. Stops cleanly "
+                + "on SIGTERM.",
+            flags: SettingSpec.all.map(FlagSpec.init(setting:))),
+        CommandSpec(
+            path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--password-stdin] [FLAGS]",
+            summary: "Create a household member (the first is admin).",
+            description: "Creates a household member who signs in with EMAIL and a password. The first "
+                + "user created is the admin; there are at most two members. Without --password-stdin "
+                + "the password is asked for twice on the terminal.",
+            positionals: ["EMAIL"],
+            flags: [nameFlag, passwordStdinFlag] + databaseFlags),
+        CommandSpec(
+            path: ["user", "list"], synopsis: "user list [FLAGS]",
+            summary: "List household members and their roles.",
+            description: "Lists the household's users, one per line: email, display name and role.",
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["user", "passwd"], synopsis: "user passwd EMAIL [--password-stdin] [FLAGS]",
+            summary: "Set a member's password.",
+            description: "Sets a new password for the user with EMAIL and signs them out everywhere. "
+                + "Without --password-stdin the password is asked for twice on the terminal.",
+            positionals: ["EMAIL"],
+            flags: [passwordStdinFlag] + databaseFlags),
+        CommandSpec(
+            path: ["help"], synopsis: "help [COMMAND]",
+            summary: "Show help for forged or for one command.",
+            description: "Shows how to use forged, or one COMMAND (such as \"user add\"); without "
+                + "COMMAND, lists the commands. \"forged COMMAND --help\" does the same as "
+                + "\"forged help COMMAND\"."),
+        CommandSpec(
+            path: ["version"], synopsis: "--version",
+            summary: "Print the version and exit.",
+            description: "Prints the version of this forged binary and exits."),
+    ]
+
+    /// Summaries of command groups (a first word with subcommands).
+    public static let groups: [String: String] = [
+        "user": "Manage household members: add, list, passwd.",
+    ]
+
+    static let nameFlag = FlagSpec(name: "name", valueName: "NAME",
+                                   help: "Display name of the new member.", isRequired: true)
+    static let passwordStdinFlag = FlagSpec(
+        name: "password-stdin", valueName: "",
+        help: "Read the password from the first line of standard input instead of asking.", isBool: true)
+    static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
+
+    /// The command at `path`, nil for a group, the root or an unknown path.
+    public static func spec(for path: [String]) -> CommandSpec? { commands.first { $0.path == path } }
+
+    /// True when `path` is a group such as `["user"]`.
+    public static func isGroup(_ path: [String]) -> Bool {
+        !path.isEmpty && spec(for: path) == nil && commands.contains { $0.path.starts(with: path) }
+    }
+
+    /// Every flag of every command by name; a name has the same kind everywhere.
+    static let allFlags: [String: FlagSpec] = {
+        var result: [String: FlagSpec] = [:]
+        for flag in commands.flatMap(\.flags) where result[flag.name] == nil { result[flag.name] = flag }
+        return result
+    }()
+
+    /// Parses the arguments after the program name
+    /// (`Array(CommandLine.arguments.dropFirst())`).
+    ///
+    /// Checks the command words, the flags against the command, boolean
+    /// values (normalised to `"true"`/`"false"`), the number of positionals
+    /// and required flags. Setting values themselves are checked by
+    /// ``SettingsLoader``. A help request skips every other check.
+    /// - Throws: ``ConfigError``: an unknown command (empty setting), an
+    ///   unknown flag or one missing its value (named), a bad boolean, a
+    ///   missing or extra argument.
+    public static func parse(_ args: [String]) throws(ConfigError) -> ParsedCommand {
+        var path: [String] = []
+        var positionals: [String] = []
+        var flags: [(name: String, value: String)] = []
+        var wantsHelp = false
+        var endOfFlags = false
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if endOfFlags || !arg.hasPrefix("-") || arg == "-" {
+                if path.first == "help" || (spec(for: path) == nil && !endOfFlags) {
+                    let next = path + [arg]
+                    guard path.first == "help" || spec(for: next) != nil || isGroup(next) else {
+                        throw unknownCommand(next)
+                    }
+                    path = next
+                } else {
+                    positionals.append(arg)
+                }
+                continue
+            }
+            if arg == "--" { endOfFlags = true; continue }
+            if arg == "-h" || arg == "--help" { wantsHelp = true; continue }
+            if arg == "--version" && path.isEmpty { path = ["version"]; continue }
+            guard arg.hasPrefix("--") else {
+                throw ConfigError(setting: "", message: "unknown option \(arg) (flags are spelled --name)")
+            }
+            let body = arg.dropFirst(2)
+            let name: String
+            var value: String?
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq])
+                value = String(body[body.index(after: eq)...])
+            } else {
+                name = String(body)
+            }
+            guard let flag = spec(for: path)?.flag(name) ?? allFlags[name] else {
+                throw unknownFlag(name, path)
+            }
+            if flag.isBool {
+                let text = value ?? "true"
+                guard let b = SettingValues.bool(text) else {
+                    throw ConfigError(setting: name, message: "expected true or false", value: text)
+                }
+                value = b ? "true" : "false"
+            } else if value == nil {
+                guard i < args.count, !args[i].hasPrefix("--") else {
+                    throw ConfigError(setting: name, message: "needs a value (--\(name) \(flag.valueName))")
+                }
+                value = args[i]
+                i += 1
+            }
+            flags.append((name, value!))
+        }
+
+        if wantsHelp {
+            let target = path.first == "help" ? Array(path.dropFirst()) : path
+            try checkHelpTarget(target)
+            return ParsedCommand(path: ["help"] + target)
+        }
+        var table: [String: [String]] = [:]
+        for (name, value) in flags { table[name, default: []].append(value) }
+        if path.first == "help" {
+            try checkHelpTarget(Array(path.dropFirst()))
+            return ParsedCommand(path: path)
+        }
+        guard let command = spec(for: path) else {
+            // Bare `forged` or a group: the caller prints help and exits 2.
+            return ParsedCommand(path: path, positionals: positionals, flags: table)
+        }
+        for (name, _) in flags where command.flag(name) == nil { throw unknownFlag(name, path) }
+        let usage = "forged " + command.path.joined(separator: " ")
+        if positionals.count < command.positionals.count {
+            let missing = command.positionals[positionals.count...].joined(separator: " ")
+            throw ConfigError(setting: "", message: "\(usage): missing \(missing) (usage: forged \(command.synopsis))")
+        }
+        if positionals.count > command.positionals.count {
+            throw ConfigError(setting: "", message: "\(usage): unexpected argument \"\(positionals[command.positionals.count])\"")
+        }
+        for flag in command.flags where flag.isRequired {
+            guard let v = table[flag.name]?.last, !v.isEmpty else {
+                throw ConfigError(setting: flag.name, message: "required by \"\(usage)\"")
+            }
+        }
+        return ParsedCommand(path: path, positionals: positionals, flags: table)
+    }
+
+    static func checkHelpTarget(_ target: [String]) throws(ConfigError) {
+        guard target.isEmpty || spec(for: target) != nil || isGroup(target) else { throw unknownCommand(target) }
+    }
+
+    static func unknownCommand(_ path: [String]) -> ConfigError {
+        ConfigError(setting: "", message: "unknown command \"\(path.joined(separator: " "))\" (see forged help)")
+    }
+
+    static func unknownFlag(_ name: String, _ path: [String]) -> ConfigError {
+        let command = (["forged"] + path).joined(separator: " ")
+        return ConfigError(setting: name, message: "unknown flag for \"\(command)\" (see \(command) --help)")
+    }
+}

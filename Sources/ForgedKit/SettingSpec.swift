@@ -1,0 +1,102 @@
+/// The description of one setting: its single name as a flag (`--NAME`), as
+/// an environment variable and config-file line (``env``), plus what the help
+/// and the README table print. ``all`` is the one list the loader, the
+/// command-line parser, `forged help` and ``markdownTable()`` read.
+public struct SettingSpec: Sendable, Equatable {
+    /// The flag name without dashes (`state-dir`).
+    public let name: String
+    /// The environment variable and config-file name (`FORGE_STATE_DIR`).
+    public let env: String
+    /// Placeholder for the value in help (`DIR`, `HOST:PORT`); empty for booleans.
+    public let valueName: String
+    /// One or two sentences for `forged help`.
+    public let help: String
+    /// The default as people read it (`[::]:8080`, `$STATE_DIRECTORY, else /var/lib/forge`).
+    public let defaultDescription: String
+    /// Repeatable flag; comma-separated in the environment and the file.
+    public let isList: Bool
+    /// `true`/`false`/`1`/`0`/`yes`/`no`/`on`/`off`; a bare flag means true.
+    public let isBool: Bool
+    /// Whether the config file may set it (false only for `config` itself).
+    public let inFile: Bool
+
+    public init(name: String, valueName: String, help: String, defaultDescription: String,
+                isList: Bool = false, isBool: Bool = false, inFile: Bool = true) {
+        self.name = name
+        self.env = Self.envName(for: name)
+        self.valueName = valueName
+        self.help = help
+        self.defaultDescription = defaultDescription
+        self.isList = isList
+        self.isBool = isBool
+        self.inFile = inFile
+    }
+
+    /// `state-dir` → `FORGE_STATE_DIR`.
+    public static func envName(for name: String) -> String {
+        "FORGE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// The spec named `name`, if any.
+    public static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
+
+    public static let config = SettingSpec(
+        name: "config", valueName: "FILE",
+        help: "Config file of FORGE_NAME=value lines (systemd EnvironmentFile syntax). "
+            + "Must exist when given; /dev/null reads nothing.",
+        defaultDescription: "/etc/forge/forged.conf when it exists", inFile: false)
+    public static let listen = SettingSpec(
+        name: "listen", valueName: "HOST:PORT",
+        help: "Address to listen on; repeat for several. IPv6 in brackets; [::] takes IPv4 too; port 0 picks a free port.",
+        defaultDescription: "[::]:8080", isList: true)
+    public static let stateDir = SettingSpec(
+        name: "state-dir", valueName: "DIR",
+        help: "Directory for the database (forge.sqlite3) and backups.",
+        defaultDescription: "$STATE_DIRECTORY, else /var/lib/forge")
+    public static let runtimeDir = SettingSpec(
+        name: "runtime-dir", valueName: "DIR",
+        help: "Directory for the event socket (events.sock).",
+        defaultDescription: "$RUNTIME_DIRECTORY, else /run/forge")
+    public static let timezone = SettingSpec(
+        name: "timezone", valueName: "ZONE",
+        help: "Household time zone (IANA name such as Europe/London); decides \"today\".",
+        defaultDescription: "the system zone (/etc/localtime), else UTC")
+    public static let allowedUsers = SettingSpec(
+        name: "allowed-users", valueName: "EMAIL:NAME",
+        help: "Household members to create when there are no users yet (at most two); the first becomes admin.",
+        defaultDescription: "none", isList: true)
+    public static let devAuth = SettingSpec(
+        name: "dev-auth", valueName: "",
+        help: "Enable the password-less dev sign-in (/auth/dev). For demos and tests only.",
+        defaultDescription: "false", isBool: true)
+    public static let baseURL = SettingSpec(
+        name: "base-url", valueName: "URL",
+        help: "Public http(s) origin of the server; used for self-links, the same-origin check and Secure cookies.",
+        defaultDescription: "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost)")
+    public static let logLevel = SettingSpec(
+        name: "log-level", valueName: "LEVEL",
+        help: "Lowest priority logged: debug, info, notice, warning or error.",
+        defaultDescription: "info")
+    public static let threads = SettingSpec(
+        name: "threads", valueName: "N",
+        help: "HTTP worker threads, 1 to 64.",
+        defaultDescription: "4")
+    public static let maxConnections = SettingSpec(
+        name: "max-connections", valueName: "N",
+        help: "Most simultaneous HTTP connections, 1 to 65536.",
+        defaultDescription: "256")
+    public static let maxBody = SettingSpec(
+        name: "max-body", valueName: "BYTES",
+        help: "Largest request body in bytes (suffix K, M or G for KiB, MiB, GiB).",
+        defaultDescription: "1048576 (1 MiB)")
+    public static let seedRecipes = SettingSpec(
+        name: "seed-recipes", valueName: "",
+        help: "Seed the curated recipes and the first household food week on an empty database.",
+        defaultDescription: "true", isBool: true)
+
+    /// Every setting, in help and table order.
+    public static let all: [SettingSpec] = [
+        config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
+        seedRecipes, logLevel, threads, maxConnections, maxBody,
+    ]
+}
