@@ -1,0 +1,63 @@
+import ForgeCore
+import Foundation
+
+/// The `forged` command line: parses arguments, loads settings and runs one
+/// command. Exit statuses: 0 success, 1 runtime failure, 2 usage or
+/// configuration error (with a one-line message naming the setting).
+public enum Forged {
+    /// Runs the command line in `arguments` (without argv[0]) and returns the exit status.
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let parsed: ParsedCommand
+        do {
+            parsed = try CLI.parse(arguments)
+        } catch {
+            printError(error.line)
+            return ConfigError.exitStatus
+        }
+        switch parsed.path {
+        case []:
+            print(CLI.helpText(for: []) ?? "")
+            return 2
+        case let path where CLI.isGroup(path):
+            print(CLI.helpText(for: path) ?? "")
+            return 2
+        case let path where path.first == "help":
+            print(CLI.helpText(for: Array(path.dropFirst())) ?? "")
+            return 0
+        case ["version"]:
+            print("forged \(BuildInfo.version) (build \(BuildInfo.stamp))")
+            return 0
+        default:
+            break
+        }
+        let settings: Settings
+        do {
+            settings = try SettingsLoader.load(flags: parsed.flags, environment: environment)
+        } catch {
+            printError(error.line)
+            return ConfigError.exitStatus
+        }
+        Log.setMinimum(settings.logLevel)
+        do {
+            switch parsed.path {
+            case ["serve"]:
+                return try ServeCommand(settings: settings).run()
+            case ["user", "add"], ["user", "list"], ["user", "passwd"]:
+                return try UserCommands(settings: settings, command: parsed).run()
+            default:
+                printError("forged: unknown command \"\(parsed.path.joined(separator: " "))\" (see forged help)")
+                return 2
+            }
+        } catch let error as ConfigError {
+            printError(error.line)
+            return ConfigError.exitStatus
+        } catch {
+            printError("forged: \(error)")
+            return 1
+        }
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    }
+}

@@ -1,0 +1,21 @@
+import ForgeStore
+import Foundation
+
+/// The state directory and the database file in it (`forge.sqlite3`, mode
+/// 0600; the directory 0700 when forged creates it).
+enum StateDirectory {
+    static let databaseName = "forge.sqlite3"
+
+    /// Creates `path` if missing and opens the database.
+    static func open(_ path: String) throws -> Database {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if !fm.fileExists(atPath: path, isDirectory: &isDir) {
+            try fm.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                   attributes: [.posixPermissions: 0o700])
+        } else if !isDir.boolValue {
+            throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
+        }
+        return try Database(path: (path as NSString).appendingPathComponent(databaseName))
+    }
+}

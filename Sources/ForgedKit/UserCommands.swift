@@ -1,0 +1,79 @@
+import ForgeAPI
+import ForgeStore
+import Foundation
+
+/// `forged user add|list|passwd`: manage the household's seats directly in
+/// the database (safe while the daemon runs: SQLite serialises writers).
+struct UserCommands {
+    let settings: Settings
+    let command: ParsedCommand
+
+    func run() throws -> Int32 {
+        let db = try StateDirectory.open(settings.stateDir)
+        defer { db.close() }
+        let app = ForgeApp(db: db, config: settings.appConfiguration)
+        try app.prepare()
+        switch command.path {
+        case ["user", "list"]:
+            let users = try db.read { try UserDirectory.all($0) }
+            for u in users {
+                print("\(u.email)\t\(u.name)\t\(u.role)\t\(u.hasPassword ? "password set" : "no password")")
+            }
+            return 0
+        case ["user", "add"]:
+            guard let email = command.positionals.first else { throw usage("user add EMAIL --name NAME") }
+            guard let name = command.flags["name"]?.last, !name.isEmpty else { throw usage("user add EMAIL --name NAME") }
+            let password = try readPassword(confirm: true)
+            let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
+            do {
+                let user = try Membership.add(email: email, name: name, passwordHash: hash, now: Date(), in: db)
+                print("added \(user.email) (\(user.role))")
+                return 0
+            } catch let error as UserError {
+                Forged.printError("forged: \(error)")
+                return 1
+            }
+        case ["user", "passwd"]:
+            guard let email = command.positionals.first else { throw usage("user passwd EMAIL") }
+            guard let user = try db.read({ try UserDirectory.find(email: email, in: $0) }) else {
+                Forged.printError("forged: no such user: \(email)")
+                return 1
+            }
+            let password = try readPassword(confirm: true)
+            let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
+            try db.write { c in
+                try UserDirectory.setPasswordHash(hash, userID: user.id, in: c)
+                try SessionStore.revokeAll(userID: user.id, in: c)
+            }
+            print("password changed for \(user.email); existing sign-ins were revoked")
+            return 0
+        default:
+            throw usage(command.path.joined(separator: " "))
+        }
+    }
+
+    func usage(_ synopsis: String) -> ConfigError {
+        ConfigError(setting: "", message: "usage: forged \(synopsis) (see forged help user)")
+    }
+
+    /// Reads a password from stdin (`--password-stdin`: the first line) or
+    /// from the terminal without echo, asked twice.
+    func readPassword(confirm: Bool) throws -> String {
+        if command.flags["password-stdin"]?.last == "true" {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw ConfigError(setting: "password-stdin", message: "no password on standard input")
+            }
+            return line
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ConfigError(setting: "password-stdin", message: "standard input is not a terminal; use --password-stdin")
+        }
+        let first = String(cString: getpass("Password: "))
+        if confirm {
+            let second = String(cString: getpass("Repeat password: "))
+            guard first == second else { throw ConfigError(setting: "", message: "passwords do not match") }
+        }
+        guard !first.isEmpty else { throw ConfigError(setting: "", message: "empty password") }
+        return first
+    }
+}

@@ -1,0 +1,106 @@
+import ForgeAPI
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real forged HTTP server on 127.0.0.1, an ephemeral port and a temporary
+/// state directory, for integration tests. Always stopped by ``withTestServer``.
+final class TestServer: Sendable {
+    let app: ForgeApp
+    let server: HTTPServer
+    let baseURL: String
+    let directory: URL
+
+    init(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
+         clock: any Clock = SystemClock()) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
+        let config = AppConfiguration(devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
+                                      seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
+        app = ForgeApp(db: db, config: config, clock: clock)
+        try app.prepare()
+        server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: app.makeResponder())
+        try server.start()
+        baseURL = "http://127.0.0.1:\(server.boundAddresses[0].port)"
+    }
+
+    static let household = [AllowedUser(email: "ada@example.org", name: "Ada"),
+                            AllowedUser(email: "ben@example.org", name: "Ben")]
+
+    func stop() {
+        server.stop()
+        app.db.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    struct Reply: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let data: Data
+        var json: JSONValue { (try? JSONCoding.decode(JSONValue.self, from: data)) ?? .null }
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+        /// The `detail` string of an error body.
+        var detail: String? { json["detail"]?.stringValue }
+    }
+
+    /// Sends one request and returns status, headers and body.
+    func request(_ method: String, _ path: String, json body: JSONValue? = nil, cookie: String? = nil,
+                 headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL + path)!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        if let body {
+            request.httpBody = try JSONCoding.encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        let (data, response) = try await TestServer.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { fields[String(describing: k)] = String(describing: v) }
+        return Reply(status: http.statusCode, headers: fields, data: data)
+    }
+
+    func get(_ path: String, cookie: String? = nil) async throws -> Reply {
+        try await request("GET", path, cookie: cookie)
+    }
+
+    /// Signs in with the dev route and returns the `Cookie` header value.
+    func signIn(_ email: String) async throws -> String {
+        let reply = try await request("POST", "/auth/dev", json: ["email": .string(email)])
+        guard reply.status == 200, let setCookie = reply.header("Set-Cookie") else {
+            throw TestFailure("dev sign-in for \(email) failed: \(reply.status) \(String(decoding: reply.data, as: UTF8.self))")
+        }
+        return String(setCookie.split(separator: ";")[0])
+    }
+
+    static let session: URLSession = {
+        let config = URLSessionConfiguration.ephemeral
+        config.httpShouldSetCookies = false
+        config.httpCookieAcceptPolicy = .never
+        config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: config)
+    }()
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+/// Starts a test server, runs `body`, and always stops the server.
+func withTestServer(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
+                    timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
+                    _ body: (TestServer) async throws -> Void) async throws {
+    let server = try TestServer(devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock)
+    defer { server.stop() }
+    try await body(server)
+}
