@@ -8,16 +8,38 @@ public enum Rounding {
     ///
     /// The scaled value is formed as `x × 10^places`; as in Python's
     /// `round()`, a value that is exactly half way in decimal but not in
-    /// binary rounds the way its binary value lies.
+    /// binary rounds the way its binary value lies: `halfEven(2.675, places: 2)
+    /// == 2.67` because the double nearest 2.675 is 2.67499999….
     public static func halfEven(_ x: Double, places: Int = 0) -> Double {
         guard x.isFinite else { return x }
         if places == 0 { return x.rounded(.toNearestOrEven) }
-        // Use the shortest decimal representation to decide ties exactly.
-        let decimal = Decimal(string: "\(x)") ?? Decimal(x)
-        var value = decimal
-        var result = Decimal()
-        NSDecimalRound(&result, &value, places, .bankers)
-        return NSDecimalNumber(decimal: result).doubleValue
+        guard (1...22).contains(places) else {
+            // 10^places is not exact beyond 22; fall back to decimal-string ties.
+            var value = Decimal(string: "\(x)") ?? Decimal(x)
+            var result = Decimal()
+            NSDecimalRound(&result, &value, places, .bankers)
+            return NSDecimalNumber(decimal: result).doubleValue
+        }
+        // scale = 10^places is exact. y is the correctly rounded product and
+        // err = x·scale − y exactly (fma), so y + err is the exact scaled value.
+        // Rounding is monotonic, so the exact value lies on the same side of a
+        // half-way point as y unless y sits exactly on it; then err decides.
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let y = x * scale
+        guard abs(y) < 4.5e15 else { return x }   // already integral at this precision
+        let err = (-y).addingProduct(x, scale)
+        let floorY = y.rounded(.down)
+        var n: Double
+        if y - floorY == 0.5 {
+            if err > 0 { n = floorY + 1 }
+            else if err < 0 { n = floorY }
+            else { n = y.rounded(.toNearestOrEven) }
+        } else {
+            n = y.rounded(.toNearestOrEven)
+        }
+        if n == 0, x < 0 { n = -0.0 }
+        return n / scale
     }
 
     /// Rounds to one decimal place, half-to-even.
