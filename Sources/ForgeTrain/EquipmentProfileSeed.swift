@@ -1,0 +1,66 @@
+/// One item of an equipment profile: a name that exercises' `equipment`
+/// lists refer to, and whether it is available.
+public struct EquipmentItem: Codable, Sendable, Hashable {
+    public var name: String
+    public var available: Bool
+
+    public init(name: String, available: Bool) {
+        self.name = name; self.available = available
+    }
+}
+
+/// A seeded equipment profile (API.md §5.2): `Gym` and `Travel` are created
+/// for each user, `Home` once for the household (`shared`).
+public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
+    public var name: String
+    /// True for the household-shared profile (`scope: "shared"` in the asset).
+    public var shared: Bool
+    /// Bar weight, kg (0 = no barbell).
+    public var barKg: Double
+    /// Plate denominations available per side, kg, largest first.
+    public var platesKg: [Double]
+    /// Heaviest dumbbell, kg; informational only.
+    public var dbMaxKg: Double
+    /// Items in display order.
+    public var items: [EquipmentItem]
+
+    public init(name: String, shared: Bool, barKg: Double, platesKg: [Double], dbMaxKg: Double,
+                items: [EquipmentItem]) {
+        self.name = name; self.shared = shared; self.barKg = barKg
+        self.platesKg = platesKg; self.dbMaxKg = dbMaxKg; self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, scope, items
+        case barKg = "bar_kg", platesKg = "plates_kg", dbMaxKg = "db_max_kg"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        shared = try c.decode(String.self, forKey: .scope) == "shared"
+        barKg = try c.decode(Double.self, forKey: .barKg)
+        platesKg = try c.decode([Double].self, forKey: .platesKg)
+        dbMaxKg = try c.decode(Double.self, forKey: .dbMaxKg)
+        items = try c.decode([EquipmentItem].self, forKey: .items)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(shared ? "shared" : "user", forKey: .scope)
+        try c.encode(barKg, forKey: .barKg)
+        try c.encode(platesKg, forKey: .platesKg)
+        try c.encode(dbMaxKg, forKey: .dbMaxKg)
+        try c.encode(items, forKey: .items)
+    }
+
+    /// The three seeded profiles in order: Gym, Travel (per user), Home (shared).
+    public static let all: [EquipmentProfileSeed] = SeedAsset.decode([EquipmentProfileSeed].self, "equipment.json")
+
+    /// The seeded profiles created for each user (not shared).
+    public static var perUser: [EquipmentProfileSeed] { all.filter { !$0.shared } }
+
+    /// The seeded household-shared profiles.
+    public static var household: [EquipmentProfileSeed] { all.filter(\.shared) }
+}
