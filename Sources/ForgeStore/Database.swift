@@ -12,7 +12,9 @@ import Synchronization
 /// connections serves reads concurrently with it (WAL readers see the last
 /// committed state and never block the writer). Each connection sits behind
 /// its own `Mutex`. Closures must not call `write` from inside `write`
-/// (the writer lock is not recursive and would deadlock).
+/// (the writer lock is not recursive and would deadlock); `read` inside
+/// `write` is fine (it sees the state before the open write transaction),
+/// and `read` inside `read` is fine only while a second reader is free.
 public final class Database: Sendable {
     /// How long a connection waits for a lock held elsewhere before failing with `.busy`.
     static let busyTimeoutMilliseconds = 5_000

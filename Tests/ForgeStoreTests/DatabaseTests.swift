@@ -96,6 +96,28 @@ import Testing
         }
     }
 
+    @Test func statementCacheStaysBoundedAndCorrectPastCapacity() throws {
+        try withTestDatabase { db, _ in
+            try db.read { c throws in
+                for i in 0..<(StatementCache.capacity + 10) {
+                    #expect(try c.scalar("SELECT \(i) + ?", [1]) as Int? == i + 1)
+                }
+                #expect(c.cachedStatementCount <= StatementCache.capacity)
+                #expect(try c.scalar("SELECT 1 + ?", [41]) as Int? == 42)
+            }
+        }
+    }
+
+    @Test func integersConvertToDoubleAndBool() throws {
+        try withTestDatabase { db, _ in
+            let row = try #require(try db.read { try $0.queryOne("SELECT 3 AS n, 0 AS no, 2.0 AS whole") })
+            #expect(try row.get("n") as Double == 3.0)
+            #expect(try row.get("n") as Bool == true)
+            #expect(try row.get("no") as Bool == false)
+            #expect(try row.get("whole") as Int == 2)
+        }
+    }
+
     @Test func wrongArgumentCountIsARangeError() throws {
         try withTestDatabase { db, _ throws in
             let error = #expect(throws: DatabaseError.self) {
