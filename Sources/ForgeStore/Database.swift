@@ -1,0 +1,167 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// The SQLite database file (`forge.sqlite3` in the state directory).
+///
+/// Opened with WAL journaling, `synchronous=FULL` (a committed write survives
+/// power loss), `foreign_keys=ON` and a 5 s busy timeout. The file, and the
+/// `-wal`/`-shm` files SQLite derives from it, have mode 0600.
+///
+/// One writer connection serialises all writes; a small pool of read-only
+/// connections serves reads concurrently with it (WAL readers see the last
+/// committed state and never block the writer). Each connection sits behind
+/// its own `Mutex`. Closures must not call `write` from inside `write`
+/// (the writer lock is not recursive and would deadlock); `read` inside
+/// `write` is fine (it sees the state before the open write transaction),
+/// and `read` inside `read` is fine only while a second reader is free.
+public final class Database: Sendable {
+    /// How long a connection waits for a lock held elsewhere before failing with `.busy`.
+    static let busyTimeoutMilliseconds = 5_000
+
+    /// The database file's path as given to `init`.
+    public let path: String
+    private let writer: ConnectionSlot
+    private let readers: [ConnectionSlot]
+    private let nextReader = Atomic<Int>(0)
+
+    /// Opens (creating if missing) the database at `path`.
+    /// - Parameters:
+    ///   - path: file path; the directory must exist.
+    ///   - readers: number of read-only connections, at least 1.
+    /// - Throws: `DatabaseError` when the file cannot be opened or WAL mode cannot be set;
+    ///   `.cantOpen` when the file cannot be created.
+    public init(path: String, readers: Int = 2) throws {
+        precondition(readers >= 1, "a database needs at least one reader")
+        self.path = path
+        try Self.createPrivateFile(path)
+        let writer = try Connection(path: path, role: .writer)
+        let mode: String? = try writer.scalar("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(code: .error, message: "could not enable WAL journal mode (got \(mode ?? "nothing"))")
+        }
+        // Touch the schema so the -wal and -shm files exist before readers open read-only.
+        let _: Int? = try writer.scalar("SELECT count(*) FROM sqlite_schema")
+        for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
+        self.writer = ConnectionSlot(writer)
+        self.readers = try (0..<readers).map { _ in ConnectionSlot(try Connection(path: path, role: .reader)) }
+    }
+
+    deinit { close() }
+
+    /// Creates `path` with mode 0600 if it does not exist, and forces 0600 if it does.
+    /// SQLite gives the `-wal` and `-shm` files the main file's mode.
+    private static func createPrivateFile(_ path: String) throws {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw DatabaseError(code: .cantOpen, message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        fchmod(fd, 0o600)
+        Foundation.close(fd)
+    }
+
+    /// Runs `body` on a read-only connection inside one read transaction, so every query in it
+    /// sees the same committed snapshot. Uses a free reader, else waits for one.
+    /// - Throws: what `body` throws; `DatabaseError` `.misuse` after `close()`; `.readOnly` for writes.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withReader { try $0.transaction("DEFERRED", body) }
+    }
+
+    /// Runs `body` on the writer connection in `BEGIN IMMEDIATE` … `COMMIT`. When `body` throws,
+    /// the transaction is rolled back and the original error rethrown; nothing is half-written.
+    /// - Throws: what `body` throws; `DatabaseError` from BEGIN/COMMIT (`.busy` when another
+    ///   process holds the write lock longer than the busy timeout); `.misuse` after `close()`.
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.use { try $0.transaction("IMMEDIATE", body) }
+    }
+
+    /// Runs `body` on the writer outside any transaction, holding the writer lock
+    /// (for migrations, which toggle `foreign_keys`, and checkpoints).
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.use(body)
+    }
+
+    private func withReader<T>(_ body: (Connection) throws -> T) throws -> T {
+        for slot in readers {
+            if let result = try slot.useIfAvailable(body) { return result }
+        }
+        let index = nextReader.add(1, ordering: .relaxed).newValue
+        return try readers[index % readers.count].use(body)
+    }
+
+    /// Closes every connection (finalizing cached statements). Later `read`/`write` calls throw
+    /// `.misuse`. Waits for closures in progress. Idempotent.
+    public func close() {
+        writer.close()
+        for reader in readers { reader.close() }
+    }
+
+    /// Copies the WAL into the database file and truncates the WAL to zero bytes
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`).
+    /// - Throws: `DatabaseError` `.busy` when readers kept the checkpoint from completing.
+    public func checkpoint() throws {
+        try withWriter { connection in
+            guard let row = try connection.queryOne("PRAGMA wal_checkpoint(TRUNCATE)") else { return }
+            if try row.get("busy") as Int != 0 {
+                throw DatabaseError(code: .busy, message: "checkpoint could not complete: readers are active")
+            }
+        }
+    }
+
+    /// Whether `PRAGMA integrity_check` reports exactly `ok`.
+    public func integrityCheck() throws -> Bool {
+        let rows = try withReader { try $0.query("PRAGMA integrity_check") }
+        return rows.count == 1 && rows[0][index: 0] == .text("ok")
+    }
+
+    /// Writes a compacted, consistent copy of the database to `path` (`VACUUM INTO`),
+    /// created with mode 0600. Runs on a reader, so writers are not blocked.
+    /// - Parameter path: destination; must not exist or be an empty file.
+    /// - Throws: `DatabaseError` (e.g. `.error` "output file already exists").
+    public func vacuum(into path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { fchmod(fd, 0o600); Foundation.close(fd) }
+        try withReader { try $0.execute("VACUUM INTO ?", [path]) }
+    }
+}
+
+/// One connection behind its own lock.
+///
+/// Why `nonisolated(unsafe)`: `Mutex<Connection?>` would be the natural
+/// shape, but `Mutex.withLock` hands its value over as `inout sending`, and
+/// lending a non-`Sendable` `Connection` to a caller's closure makes the
+/// compiler treat it as escaping the lock's region. The invariant the
+/// compiler cannot see is simple and kept here: `connection` is read and
+/// written only while `lock` is held (every access below is inside
+/// `withLock`/`withLockIfAvailable`), so at most one thread touches it.
+private final class ConnectionSlot: Sendable {
+    private let lock = Mutex(())
+    nonisolated(unsafe) private var connection: Connection?
+
+    init(_ connection: Connection) { self.connection = connection }
+
+    private func run<T>(_ body: (Connection) throws -> T) -> Result<T, any Error> {
+        guard let connection else { return .failure(DatabaseError(code: .misuse, message: "database is closed")) }
+        return Result { try body(connection) }
+    }
+
+    func use<T>(_ body: (Connection) throws -> T) throws -> T {
+        var result: Result<T, any Error>?
+        lock.withLock { _ in result = run(body) }
+        return try result!.get()
+    }
+
+    /// `nil` when another thread holds the connection.
+    func useIfAvailable<T>(_ body: (Connection) throws -> T) throws -> T? {
+        var result: Result<T, any Error>?
+        _ = lock.withLockIfAvailable { _ in result = run(body) }
+        return try result?.get()
+    }
+
+    func close() {
+        lock.withLock { _ in
+            connection?.close()
+            connection = nil
+        }
+    }
+}

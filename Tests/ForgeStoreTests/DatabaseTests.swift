@@ -1,0 +1,250 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ForgeStore
+
+@Suite struct DatabaseTests {
+    @Test func pragmasAreInEffectOnWriterAndReaders() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { c throws in
+                #expect(try c.scalar("PRAGMA journal_mode") as String? == "wal")
+                #expect(try c.scalar("PRAGMA synchronous") as Int? == 2)
+                #expect(try c.scalar("PRAGMA foreign_keys") as Int? == 1)
+                #expect(try c.scalar("PRAGMA busy_timeout") as Int? == 5000)
+            }
+            try db.read { c throws in
+                #expect(try c.scalar("PRAGMA journal_mode") as String? == "wal")
+                #expect(try c.scalar("PRAGMA foreign_keys") as Int? == 1)
+                #expect(try c.scalar("PRAGMA busy_timeout") as Int? == 5000)
+            }
+        }
+    }
+
+    @Test func filesAreCreatedWithMode0600() throws {
+        try withTestDatabase { db, dir throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            for name in ["forge.sqlite3", "forge.sqlite3-wal", "forge.sqlite3-shm"] {
+                #expect(try fileMode(dir + "/" + name) == 0o600, "\(name)")
+            }
+        }
+    }
+
+    @Test func writeRollsBackEverythingWhenTheClosureThrows() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            #expect(throws: Boom.self) {
+                try db.write { c throws in
+                    try c.execute("INSERT INTO t VALUES (?)", [1])
+                    try c.execute("INSERT INTO t VALUES (?)", [2])
+                    throw Boom()
+                }
+            }
+            #expect(try db.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 0)
+            // The writer is usable again afterwards, not stuck in a transaction.
+            try db.write { try $0.execute("INSERT INTO t VALUES (?)", [3]) }
+            #expect(try db.read { try $0.scalar("SELECT sum(x) FROM t") as Int? } == 3)
+        }
+    }
+
+    @Test func constraintViolationsCarryTheConstraintCode() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { c throws in
+                try c.executeScript("""
+                    CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE);
+                    CREATE TABLE sessions (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id));
+                    INSERT INTO users (email) VALUES ('ada@example.org');
+                    """)
+            }
+            let unique = #expect(throws: DatabaseError.self) {
+                try db.write { try $0.execute("INSERT INTO users (email) VALUES (?)", ["ada@example.org"]) }
+            }
+            #expect(unique?.code == .constraint)
+            #expect(unique?.extendedCode == .constraintUnique)
+            #expect(unique?.code.isConstraint == true)
+            #expect(unique?.message.contains("users.email") == true)
+            let foreign = #expect(throws: DatabaseError.self) {
+                try db.write { try $0.execute("INSERT INTO sessions (user_id) VALUES (?)", [42]) }
+            }
+            #expect(foreign?.code == .constraint)
+            #expect(foreign?.extendedCode == .constraintForeignKey)
+            // A primary pattern matches its extended codes in a switch.
+            switch foreign?.extendedCode ?? .ok {
+            case .constraintUnique: Issue.record("matched the wrong extended code")
+            case .constraint: break
+            default: Issue.record("primary pattern did not match extended code")
+            }
+        }
+    }
+
+    @Test func cachedStatementsRebindCorrectly() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { c throws in
+                try c.execute("CREATE TABLE lifts (name TEXT, kg REAL)")
+                for (name, kg) in [("squat", 140.0), ("bench", 97.5), ("deadlift", 180.0)] {
+                    try c.execute("INSERT INTO lifts (name, kg) VALUES (?, ?)", [name, kg])
+                }
+            }
+            try db.read { c throws in
+                let sql = "SELECT kg FROM lifts WHERE name = ?"
+                #expect(try c.scalar(sql, ["squat"]) as Double? == 140.0)
+                let cached = c.cachedStatementCount
+                #expect(try c.scalar(sql, ["bench"]) as Double? == 97.5)
+                #expect(try c.scalar(sql, ["deadlift"]) as Double? == 180.0)
+                #expect(try c.scalar(sql, ["press"]) as Double? == nil)
+                #expect(c.cachedStatementCount == cached)
+            }
+        }
+    }
+
+    @Test func statementCacheStaysBoundedAndCorrectPastCapacity() throws {
+        try withTestDatabase { db, _ in
+            try db.read { c throws in
+                for i in 0..<(StatementCache.capacity + 10) {
+                    #expect(try c.scalar("SELECT \(i) + ?", [1]) as Int? == i + 1)
+                }
+                #expect(c.cachedStatementCount <= StatementCache.capacity)
+                #expect(try c.scalar("SELECT 1 + ?", [41]) as Int? == 42)
+            }
+        }
+    }
+
+    @Test func integersConvertToDoubleAndBool() throws {
+        try withTestDatabase { db, _ in
+            let row = try #require(try db.read { try $0.queryOne("SELECT 3 AS n, 0 AS no, 2.0 AS whole") })
+            #expect(try row.get("n") as Double == 3.0)
+            #expect(try row.get("n") as Bool == true)
+            #expect(try row.get("no") as Bool == false)
+            #expect(try row.get("whole") as Int == 2)
+        }
+    }
+
+    @Test func wrongArgumentCountIsARangeError() throws {
+        try withTestDatabase { db, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try db.read { try $0.query("SELECT ? + ?", [1]) }
+            }
+            #expect(error?.code == .range)
+        }
+    }
+
+    @Test func executeRefusesSeveralStatements() throws {
+        try withTestDatabase { db, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try db.write { try $0.execute("CREATE TABLE a (x); CREATE TABLE b (y)") }
+            }
+            #expect(error?.code == .misuse)
+            #expect(try db.read { try $0.scalar("SELECT count(*) FROM sqlite_schema") as Int? } == 0)
+        }
+    }
+
+    @Test func valuesRoundTrip() throws {
+        try withTestDatabase { db, _ throws in
+            let date = Date(timeIntervalSince1970: 1_784_538_927.104)  // 2026-07-20T09:15:27.104Z
+            let blob = Data([0, 1, 2, 255])
+            let row = try db.write { c throws -> Row? in
+                try c.execute("CREATE TABLE v (i INTEGER, r REAL, t TEXT, b BLOB, d TEXT, f INTEGER, n TEXT, e BLOB)")
+                try c.execute("INSERT INTO v VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              [Int64.max, 2.5, "żółw\u{0}tail", blob, date, true, String?.none, Data()])
+                #expect(c.changes == 1)
+                #expect(c.lastInsertRowID == 1)
+                return try c.queryOne("SELECT * FROM v")
+            }
+            let r = try #require(row)
+            #expect(try r.get("i") as Int64 == .max)
+            #expect(try r.get("r") as Double == 2.5)
+            #expect(try r.get("t") as String == "żółw\u{0}tail")
+            #expect(try r.get("b") as Data == blob)
+            #expect(r["d"] == .text("2026-07-20T09:15:27.104Z"))
+            #expect(abs(try (r.get("d") as Date).timeIntervalSince(date)) < 0.0005)  // millisecond precision
+            #expect(try r.get("f") as Bool == true)
+            #expect(try r.optional("n") as String? == nil)
+            #expect(try r.get("e") as Data == Data())
+            #expect(r["missing"] == .null)
+            #expect(throws: DatabaseError.self) { try r.get("missing") as Int }
+            let mismatch = #expect(throws: DatabaseError.self) { try r.get("t") as Int }
+            #expect(mismatch?.code == .mismatch)
+        }
+    }
+
+    @Test func readsSeeWritesCommittedOnAnotherThread() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE events (n INTEGER)") }
+            let done = DispatchSemaphore(value: 0)
+            let failures = Mutex(0)
+            let thread = Thread {
+                for n in 1...20 {
+                    do { try db.write { try $0.execute("INSERT INTO events VALUES (?)", [n]) } }
+                    catch { failures.withLock { $0 += 1 } }
+                }
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+            #expect(failures.withLock { $0 } == 0)
+            #expect(try db.read { try $0.scalar("SELECT sum(n) FROM events") as Int? } == 210)
+        }
+    }
+
+    @Test func readersDoNotSeeUncommittedWrites() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            try db.write { c throws in
+                try c.execute("INSERT INTO t VALUES (1)")
+                #expect(try c.scalar("SELECT count(*) FROM t") as Int? == 1)
+                #expect(try db.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 0)
+            }
+            #expect(try db.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 1)
+        }
+    }
+
+    @Test func readersAreReadOnly() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            let error = #expect(throws: DatabaseError.self) {
+                try db.read { try $0.execute("INSERT INTO t VALUES (1)") }
+            }
+            #expect(error?.code == .readOnly)
+        }
+    }
+
+    @Test func vacuumIntoProducesAHealthyPrivateCopy() throws {
+        try withTestDatabase { db, dir throws in
+            try db.write { c throws in
+                try c.execute("CREATE TABLE t (x TEXT)")
+                for i in 0..<100 { try c.execute("INSERT INTO t VALUES (?)", ["row \(i)"]) }
+            }
+            #expect(try db.integrityCheck())
+            let copyPath = dir + "/backup.sqlite3"
+            try db.vacuum(into: copyPath)
+            #expect(try fileMode(copyPath) == 0o600)
+            let copy = try Database(path: copyPath)
+            defer { copy.close() }
+            #expect(try copy.integrityCheck())
+            #expect(try copy.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 100)
+            // A second vacuum into the now non-empty file is refused.
+            #expect(throws: DatabaseError.self) { try db.vacuum(into: copyPath) }
+        }
+    }
+
+    @Test func checkpointTruncatesTheWAL() throws {
+        try withTestDatabase { db, dir throws in
+            try db.write { c throws in
+                try c.execute("CREATE TABLE t (x INTEGER)")
+                try c.execute("INSERT INTO t VALUES (1)")
+            }
+            let wal = dir + "/forge.sqlite3-wal"
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0 > 0)
+            try db.checkpoint()
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int == 0)
+            #expect(try db.read { try $0.scalar("SELECT x FROM t") as Int? } == 1)
+        }
+    }
+
+    @Test func closedDatabaseRefusesWork() throws {
+        try withTestDatabase { db, _ throws in
+            db.close()
+            let error = #expect(throws: DatabaseError.self) { try db.read { _ in 1 } }
+            #expect(error?.code == .misuse)
+        }
+    }
+}
