@@ -1,0 +1,31 @@
+/// One line of the access log, reported after the response was queued.
+public struct AccessLogEntry: Sendable {
+    /// Request method as sent (may be a method the router does not know).
+    public let method: String
+    /// Decoded request path (raw if it could not be decoded), without query.
+    public let path: String
+    /// Response status code.
+    public let status: Int
+    /// Response body bytes sent (0 for HEAD).
+    public let bytes: Int
+    /// Time from the request line arriving to the response being queued, milliseconds.
+    public let durationMs: Double
+    /// Textual client IP address.
+    public let remoteAddress: String
+    /// The request id also sent as `X-Request-Id`.
+    public let requestID: String
+    /// The `User-Agent` header, or empty.
+    public let userAgent: String
+
+    public init(method: String, path: String, status: Int, bytes: Int, durationMs: Double,
+                remoteAddress: String, requestID: String, userAgent: String) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.bytes = bytes
+        self.durationMs = durationMs
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.userAgent = userAgent
+    }
+}

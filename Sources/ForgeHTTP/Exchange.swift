@@ -1,0 +1,28 @@
+import Foundation
+
+/// Per-request state kept in libmicrohttpd's `*con_cls` between access-handler
+/// calls: created by the URI-log callback, released by the completion callback.
+/// Only the connection's own MHD thread touches it.
+final class Exchange {
+    /// Request target as received (`/path?query`), before any decoding.
+    let rawTarget: String
+    let requestID = Request.makeRequestID()
+    let started = ContinuousClock.now
+    /// Body bytes received so far (never more than the cap).
+    var body = Data()
+    /// Bytes received (and discarded) once the body went over the cap.
+    var overflowBytes = 0
+    /// True once the first access-handler call (headers only) has been seen.
+    var headersSeen = false
+    /// True once a response was queued; later upload data is discarded.
+    var answered = false
+
+    init(rawTarget: String) {
+        self.rawTarget = rawTarget
+    }
+
+    var elapsedMilliseconds: Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,166 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: one MHD daemon per listening socket,
+/// each with its own internal epoll thread pool. Handlers run synchronously
+/// on the pool threads and must be short.
+///
+/// Lifecycle: `start()` once, `stop()` once (idempotent; also on deinit).
+/// Do not call `stop()` from a handler: it waits for the pool threads.
+public final class HTTPServer: Sendable {
+    /// Listening and resource limits.
+    public struct Configuration: Sendable {
+        /// Addresses to bind (see `ListenSocket.bind`).
+        public var listen: [ListenAddress]
+        /// Already-listening sockets (e.g. from systemd); the server takes
+        /// ownership and closes them on `stop()`.
+        public var listenSockets: [Int32]
+        /// Worker threads per listening socket (at least 1).
+        public var threadPoolSize: Int
+        /// Maximum simultaneous connections per listening socket.
+        public var connectionLimit: Int
+        /// Maximum simultaneous connections per client IP; raised to 64 if lower.
+        public var perIPConnectionLimit: Int
+        /// Idle seconds after which a connection is closed.
+        public var connectionTimeoutSeconds: Int
+        /// Largest accepted request body in bytes; larger ones get 413.
+        public var maxBodyBytes: Int
+        /// Seconds `stop()` waits for in-flight requests before closing.
+        public var shutdownGraceSeconds: Double
+
+        public init(listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
+                    connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
+                    connectionTimeoutSeconds: Int = 30, maxBodyBytes: Int = 1 << 20,
+                    shutdownGraceSeconds: Double = 5) {
+            self.listen = listen
+            self.listenSockets = listenSockets
+            self.threadPoolSize = threadPoolSize
+            self.connectionLimit = connectionLimit
+            self.perIPConnectionLimit = perIPConnectionLimit
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.maxBodyBytes = maxBodyBytes
+            self.shutdownGraceSeconds = shutdownGraceSeconds
+        }
+    }
+
+    private struct Daemon: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private enum Phase { case idle, running, stopped }
+
+    private struct State {
+        var phase = Phase.idle
+        var daemons: [Daemon] = []
+        var bound: [ListenAddress] = []
+    }
+
+    public let configuration: Configuration
+    private let core: ServerCore
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - accessLog: called once per request, after its response is queued.
+    ///   - onError: called once per non-`HTTPError` error thrown by a handler.
+    public init(configuration: Configuration, responder: Responder,
+                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+                onError: (@Sendable (Request, Error) -> Void)? = nil) {
+        self.configuration = configuration
+        self.core = ServerCore(responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
+                               accessLog: accessLog, onError: onError)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds the configured addresses and starts serving. Ignores SIGPIPE.
+    /// - Throws: `HTTPServerError` naming the address that failed; nothing
+    ///   is left listening when it throws.
+    public func start() throws {
+        signal(SIGPIPE, SIG_IGN)
+        try state.withLock { state throws(HTTPServerError) in
+            guard state.phase == .idle else { throw .alreadyStarted }
+            var sockets: [(fd: Int32, label: String)] = []
+            do {
+                for address in configuration.listen {
+                    sockets.append((try ListenSocket.bind(address), address.description))
+                }
+            } catch {
+                for socket in sockets { close(socket.fd) }
+                throw error as? HTTPServerError ?? .nothingToListenOn
+            }
+            sockets += configuration.listenSockets.map { ($0, "socket \($0)") }
+            guard !sockets.isEmpty else { throw .nothingToListenOn }
+
+            let bound = sockets.compactMap { ListenSocket.localAddress(of: $0.fd) }
+            var daemons: [Daemon] = []
+            for (index, socket) in sockets.enumerated() {
+                guard let pointer = startDaemon(on: socket.fd) else {
+                    for daemon in daemons { MHD_stop_daemon(daemon.pointer) }
+                    for rest in sockets[index...] { close(rest.fd) }
+                    throw .daemonStartFailed(address: socket.label)
+                }
+                daemons.append(Daemon(pointer: pointer))
+            }
+            state = State(phase: .running, daemons: daemons, bound: bound)
+        }
+    }
+
+    /// Stops accepting (the ports are released at once), waits up to
+    /// `shutdownGraceSeconds` for in-flight requests to finish, then closes
+    /// every connection and joins the worker threads. Idempotent.
+    public func stop() {
+        let daemons = state.withLock { state in
+            defer { state.phase = .stopped; state.daemons = []; state.bound = [] }
+            return state.daemons
+        }
+        guard !daemons.isEmpty else { return }
+        for daemon in daemons {
+            let fd = MHD_quiesce_daemon(daemon.pointer)
+            if fd >= 0 { close(fd) }
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(configuration.shutdownGraceSeconds * 1000))
+        while core.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
+        for daemon in daemons { MHD_stop_daemon(daemon.pointer) }
+    }
+
+    /// The addresses actually listened on (real ports when 0 was asked for);
+    /// empty unless running.
+    public var boundAddresses: [ListenAddress] {
+        state.withLock { $0.bound }
+    }
+
+    /// Requests received but not yet completed (for tests and shutdown).
+    var inFlightRequests: Int {
+        core.inFlight.load(ordering: .relaxed)
+    }
+
+    private func startDaemon(on fd: Int32) -> OpaquePointer? {
+        let poolSize = max(1, configuration.threadPoolSize)
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(fd), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(poolSize, configuration.connectionLimit), ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: max(64, configuration.perIPConnectionLimit),
+                           ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds),
+                           ptr_value: nil),
+        ]
+        if poolSize > 1 {
+            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: poolSize, ptr_value: nil))
+        }
+        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+        let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let cls = Unmanaged.passUnretained(core).toOpaque()
+        return options.withUnsafeMutableBufferPointer { items in
+            forge_mhd_start_daemon(flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,
+                                   MHDCallbacks.uriLog, cls, items.baseAddress)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CMicroHTTPD
+
+/// The C callbacks handed to libmicrohttpd. They capture nothing: the
+/// `ServerCore` arrives unretained in `cls`, the per-request `Exchange`
+/// retained in `*con_cls`.
+enum MHDCallbacks {
+    /// Called once per request with the raw request target; its result is
+    /// the request's initial `*con_cls`.
+    static let uriLog: forge_mhd_uri_log_callback = { cls, uri, _ in
+        guard let cls else { return nil }
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        core.inFlight.add(1, ordering: .relaxed)
+        let exchange = Exchange(rawTarget: uri.map { String(cString: $0) } ?? "/")
+        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    /// Called for the headers, for each chunk of body and once at the end.
+    static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, conCls in
+        guard let cls, let connection, let uploadSize, let conCls else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        let exchange: Exchange
+        if let existing = conCls.pointee {
+            exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+        } else {
+            // The URI-log callback always runs first; this is a safety net.
+            core.inFlight.add(1, ordering: .relaxed)
+            exchange = Exchange(rawTarget: url.map { String(cString: $0) } ?? "/")
+            conCls.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        }
+        let methodText = method.map { String(cString: $0) } ?? ""
+        return core.handle(connection, exchange, method: methodText, upload: upload, uploadSize: uploadSize)
+    }
+
+    /// Called when a request is finished (sent, failed or timed out).
+    static let completed: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+        guard let cls, let conCls, let pointer = conCls.pointee else { return }
+        conCls.pointee = nil
+        Unmanaged<Exchange>.fromOpaque(pointer).release()
+        Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+    }
+}

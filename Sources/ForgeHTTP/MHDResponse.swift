@@ -1,0 +1,28 @@
+import CMicroHTTPD
+import Foundation
+
+/// Building and queueing libmicrohttpd responses.
+enum MHDResponse {
+    /// Copies `body` into an MHD response, adds the safe headers and queues
+    /// it. MHD adds `Content-Length` and `Date` and drops the body for HEAD.
+    /// Header fields with CR/LF/NUL, an empty name, or `Content-Length` are skipped.
+    static func queue(_ connection: OpaquePointer, status: Int, headers: HTTPHeaders, body: Data) -> MHD_Result {
+        let response = body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        for (name, value) in headers where isSafe(name, value) {
+            _ = MHD_add_response_header(response, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(status), response)
+    }
+
+    static func isSafe(_ name: String, _ value: String) -> Bool {
+        guard !name.isEmpty, name.lowercased() != "content-length" else { return false }
+        let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }
+        return !name.utf8.contains(where: { forbidden($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") })
+            && !value.utf8.contains(where: forbidden)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One HTTP request as seen by a handler: method, decoded path, query,
+/// headers, the complete body (at most the server's body cap) and the
+/// route it matched.
+public struct Request: Sendable {
+    /// Request method. HEAD requests are routed to GET handlers.
+    public let method: HTTPMethod
+    /// Path without the query, percent-decoded (`+` is not a space here).
+    public let path: String
+    /// Query string as sent, without the `?`; empty when there is none.
+    public let rawQuery: String
+    /// Query parameters, first value per name, `+` and `%XX` decoded.
+    public let query: [String: String]
+    /// Request header fields in arrival order.
+    public let headers: HTTPHeaders
+    /// The request body; empty when none was sent.
+    public let body: Data
+    /// Textual client IP address (`127.0.0.1`, `::1`); IPv4 clients of a
+    /// dual-stack socket appear as plain IPv4.
+    public let remoteAddress: String
+    /// Random 16 lowercase hex characters identifying this request in logs
+    /// and in the `X-Request-Id` response header.
+    public let requestID: String
+    /// Values of the `:name` segments of the matched route pattern.
+    public var pathParameters: [String: String]
+    /// The route this request matched; nil for 404/405 answers and before routing.
+    public var route: RouteInfo?
+
+    /// A request built by hand (tests) or by the server.
+    public init(method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = .init(),
+                body: Data = Data(), remoteAddress: String = "127.0.0.1",
+                requestID: String = Request.makeRequestID()) {
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.query = QueryString.parse(rawQuery)
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.pathParameters = [:]
+        self.route = nil
+    }
+
+    /// The value of path parameter `name` (pattern segment `:name`), or nil.
+    public func parameter(_ name: String) -> String? {
+        pathParameters[name]
+    }
+
+    /// The value of cookie `name` from the `Cookie` header(s), or nil.
+    public func cookie(_ name: String) -> String? {
+        for header in headers.values(for: "Cookie") {
+            if let value = Cookies.parse(header)[name] { return value }
+        }
+        return nil
+    }
+
+    /// A fresh request id: 64 random bits as 16 lowercase hex characters.
+    public static func makeRequestID() -> String {
+        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The frozen, thread-safe form of a `Router`: turns every `Request` into a
+/// `Response` and never throws.
+///
+/// - A thrown `HTTPError` becomes its status, headers and JSON body.
+/// - Any other error becomes 500 `{"detail":"internal error","request_id":...}`
+///   and is reported once to `onError`.
+/// - Every response carries `X-Request-Id`; JSON responses get
+///   `Cache-Control: no-store` unless they set their own.
+public struct Responder: Sendable {
+    /// Every registered route, in registration order.
+    public let routes: [RouteInfo]
+
+    private let table: [Int: [Router.Route]]
+    private let middlewares: [Middleware]
+
+    init(routes: [Router.Route], middlewares: [Middleware]) {
+        self.routes = routes.map(\.info)
+        var table: [Int: [Router.Route]] = [:]
+        for route in routes { table[route.pattern.segments.count, default: []].append(route) }
+        for key in table.keys {
+            table[key]?.sort { $0.pattern.isMoreSpecific(than: $1.pattern) }
+        }
+        self.table = table
+        self.middlewares = middlewares
+    }
+
+    /// Routes and answers `request`.
+    /// - Parameter onError: called once with each non-`HTTPError` error a
+    ///   handler or middleware threw (the 500 answers).
+    public func respond(to request: Request,
+                        onError: (@Sendable (Request, Error) -> Void)? = nil) -> Response {
+        var routed = request
+        let outcome = route(request.method, request.path)
+        if case .found(let route, let parameters) = outcome {
+            routed.route = route.info
+            routed.pathParameters = parameters
+        }
+        var handler: Handler = { request in try Self.terminal(outcome, request) }
+        for middleware in middlewares.reversed() {
+            let next = handler
+            handler = { request in try middleware(request, next) }
+        }
+        var response: Response
+        do {
+            response = try handler(routed)
+        } catch let error as HTTPError {
+            response = error.response
+        } catch {
+            onError?(routed, error)
+            response = .jsonData(JSONCoding.detailBody("internal error", extra: ["request_id": request.requestID]),
+                                 status: 500)
+        }
+        response.headers.set("X-Request-Id", request.requestID)
+        if response.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true,
+           !response.headers.contains("Cache-Control") {
+            response.headers.set("Cache-Control", "no-store")
+        }
+        return response
+    }
+
+    enum Outcome {
+        case found(Router.Route, [String: String])
+        case options(allow: String)
+        case methodNotAllowed(allow: String)
+        case notFound
+    }
+
+    /// Finds the most specific route for `method` and `path`.
+    func route(_ method: HTTPMethod, _ path: String) -> Outcome {
+        let segments = RoutePattern.split(path)
+        var exact: (Router.Route, [String: String])?
+        var viaGet: (Router.Route, [String: String])?
+        var allowed = Set<HTTPMethod>()
+        for route in table[segments.count] ?? [] {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            allowed.insert(route.info.method)
+            if exact == nil, route.info.method == method { exact = (route, parameters) }
+            if viaGet == nil, method == .HEAD, route.info.method == .GET { viaGet = (route, parameters) }
+        }
+        if let (route, parameters) = exact ?? viaGet { return .found(route, parameters) }
+        guard !allowed.isEmpty else { return .notFound }
+        if allowed.contains(.GET) { allowed.insert(.HEAD) }
+        allowed.insert(.OPTIONS)
+        let allow = HTTPMethod.allCases.filter(allowed.contains).map(\.rawValue).joined(separator: ", ")
+        return method == .OPTIONS ? .options(allow: allow) : .methodNotAllowed(allow: allow)
+    }
+
+    private static func terminal(_ outcome: Outcome, _ request: Request) throws -> Response {
+        switch outcome {
+        case .found(let route, _):
+            return try route.handler(request)
+        case .options(let allow):
+            return Response(status: 204, headers: ["Allow": allow])
+        case .methodNotAllowed(let allow):
+            var response = Response.error(405, "method not allowed")
+            response.headers.set("Allow", allow)
+            return response
+        case .notFound:
+            return .error(404, "not found")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An HTTP response produced by a handler. `Content-Length` is computed by
+/// the server from `body`; a `Content-Length` header given here is ignored.
+public struct Response: Sendable {
+    /// HTTP status code.
+    public var status: Int
+    /// Header fields to send (besides Content-Length, Date and X-Request-Id).
+    public var headers: HTTPHeaders
+    /// Response body bytes; not sent for HEAD requests.
+    public var body: Data
+
+    public init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// `value` encoded as compact JSON with sorted keys, unescaped slashes and
+    /// literal non-ASCII; `Content-Type: application/json`.
+    /// - Throws: the `EncodingError` of `JSONEncoder`.
+    public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> Response {
+        jsonData(try JSONCoding.encoder.encode(value), status: status)
+    }
+
+    /// Already-encoded JSON bytes with `Content-Type: application/json`.
+    public static func jsonData(_ data: Data, status: Int = 200) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], body: data)
+    }
+
+    /// UTF-8 text with the given content type.
+    public static func text(_ s: String, status: Int = 200,
+                            contentType: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: status, headers: ["Content-Type": contentType], body: Data(s.utf8))
+    }
+
+    /// UTF-8 HTML (`text/html; charset=utf-8`).
+    public static func html(_ s: String, status: Int = 200) -> Response {
+        text(s, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    /// An empty-bodied redirect to `location` (302 unless told otherwise).
+    public static func redirect(_ location: String, status: Int = 302) -> Response {
+        Response(status: status, headers: ["Location": location])
+    }
+
+    /// The ordinary error body `{"detail": detail}` as JSON (API.md §1.4).
+    public static func error(_ status: Int, _ detail: String) -> Response {
+        jsonData(JSONCoding.detailBody(detail), status: status)
+    }
+}
+
+/// The one JSON encoder configuration of the HTTP layer (API.md §1.1).
+enum JSONCoding {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `{"detail": detail}` plus any extra string fields, keys sorted.
+    static func detailBody(_ detail: String, extra: [String: String] = [:]) -> Data {
+        var object = extra
+        object["detail"] = detail
+        return (try? encoder.encode(object)) ?? Data(#"{"detail":"internal error"}"#.utf8)
+    }
+}

@@ -1,0 +1,130 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The immutable state the libmicrohttpd callbacks work with; passed to them
+/// unretained as their `cls` (the owning `HTTPServer` keeps it alive until
+/// every daemon is stopped).
+final class ServerCore: Sendable {
+    let responder: Responder
+    let maxBodyBytes: Int
+    let accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    let onError: (@Sendable (Request, Error) -> Void)?
+    /// Requests between the URI-log and completion callbacks.
+    let inFlight = Atomic<Int>(0)
+
+    init(responder: Responder, maxBodyBytes: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+         onError: (@Sendable (Request, Error) -> Void)?) {
+        self.responder = responder
+        self.maxBodyBytes = maxBodyBytes
+        self.accessLog = accessLog
+        self.onError = onError
+    }
+
+    /// Bytes of an over-cap body (sent without a Content-Length that gave it
+    /// away) read and discarded before the connection is dropped unanswered.
+    var discardLimit: Int { max(4 * maxBodyBytes, 4 << 20) }
+
+    /// One access-handler call: accumulate the body, then answer.
+    /// A declared `Content-Length` over the cap is answered 413 at once; a
+    /// body that grows over the cap is discarded and answered 413 when it ends.
+    func handle(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+        if exchange.answered {
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if !exchange.headersSeen {
+            exchange.headersSeen = true
+            if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+               let declared = UInt64(String(cString: length)), declared > UInt64(maxBodyBytes) {
+                return reject(connection, exchange, method: method, .error(413, "request body too large"))
+            }
+            return .YES
+        }
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            if exchange.overflowBytes > 0 || exchange.body.count + count > maxBodyBytes {
+                // MHD 0.9.75 cannot queue a response mid-upload: discard the
+                // rest and answer 413 at the end, or drop a runaway upload.
+                exchange.body = Data()
+                exchange.overflowBytes += count
+                return exchange.overflowBytes > discardLimit ? .NO : .YES
+            }
+            if let upload { exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count) }
+            return .YES
+        }
+        if exchange.overflowBytes > 0 {
+            return reject(connection, exchange, method: method, .error(413, "request body too large"))
+        }
+        return answer(connection, exchange, method: method)
+    }
+
+    /// The complete request has arrived: route it and queue the response.
+    private func answer(_ connection: OpaquePointer, _ exchange: Exchange, method: String) -> MHD_Result {
+        let target = exchange.rawTarget
+        let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
+        guard let httpMethod = HTTPMethod(rawValue: method) else {
+            var response = Response.error(405, "method not allowed")
+            response.headers.set("Allow", HTTPMethod.allCases.map(\.rawValue).joined(separator: ", "))
+            return reject(connection, exchange, method: method, response)
+        }
+        guard rawPath.hasPrefix("/"), let path = QueryString.percentDecode(rawPath) else {
+            return reject(connection, exchange, method: method, .error(400, "bad request path"))
+        }
+        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery,
+                              headers: Self.headers(of: connection), body: exchange.body,
+                              remoteAddress: Self.remoteAddress(of: connection), requestID: exchange.requestID)
+        exchange.body = Data()
+        let response = responder.respond(to: request, onError: onError)
+        return queue(connection, exchange, response, method: method, path: path,
+                     remoteAddress: request.remoteAddress, userAgent: request.headers["User-Agent"] ?? "")
+    }
+
+    /// Answers without routing (413, 400, unknown method).
+    private func reject(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
+                        _ response: Response) -> MHD_Result {
+        var response = response
+        response.headers.set("X-Request-Id", exchange.requestID)
+        response.headers.set("Cache-Control", "no-store")
+        let rawPath = String(exchange.rawTarget.prefix { $0 != "?" })
+        let userAgent = MHD_lookup_connection_value(connection, .HEADER_KIND, "User-Agent").map { String(cString: $0) }
+        return queue(connection, exchange, response, method: method,
+                     path: QueryString.percentDecode(rawPath) ?? rawPath,
+                     remoteAddress: Self.remoteAddress(of: connection), userAgent: userAgent ?? "")
+    }
+
+    private func queue(_ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
+                       method: String, path: String, remoteAddress: String, userAgent: String) -> MHD_Result {
+        exchange.answered = true
+        let status = (100...999).contains(response.status) ? response.status : 500
+        let result = MHDResponse.queue(connection, status: status, headers: response.headers, body: response.body)
+        accessLog?(AccessLogEntry(method: method, path: path, status: status,
+                                  bytes: method == "HEAD" ? 0 : response.body.count,
+                                  durationMs: exchange.elapsedMilliseconds, remoteAddress: remoteAddress,
+                                  requestID: exchange.requestID, userAgent: userAgent))
+        return result
+    }
+
+    /// Request header fields in arrival order.
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                cls.assumingMemoryBound(to: HTTPHeaders.self).pointee
+                    .add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, pointer)
+        }
+        return headers
+    }
+
+    /// Textual client IP of a connection, or empty if unknown.
+    static func remoteAddress(of connection: OpaquePointer) -> String {
+        guard let address = forge_mhd_client_address(connection) else { return "" }
+        return SocketAddress.address(of: address)?.host ?? ""
+    }
+}
