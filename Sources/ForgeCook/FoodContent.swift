@@ -1,0 +1,39 @@
+import ForgeCore
+
+/// A food-week template (API.md §2 `FoodContent`):
+/// `{ days: { "0".."6": { slots: { breakfast|lunch|dinner|snack: FoodSlotPlan } } } }`.
+///
+/// Decoding is tolerant, for stored documents: a day or slot that is not
+/// an object is dropped (and so reads as missing).
+public struct FoodContent: Codable, Sendable, Equatable {
+    /// Weekday key (`"0"` = Monday … `"6"` = Sunday) → day.
+    public var days: [String: FoodDayPlan]
+
+    public init(days: [String: FoodDayPlan] = [:]) { self.days = days }
+
+    /// The planned slot for `slot` on weekday `weekday` (0 = Monday), if any.
+    public func plan(weekday: Int, slot: MealSlot) -> FoodSlotPlan? {
+        days[String(weekday)]?.slots[slot.rawValue]
+    }
+
+    /// Decodes from a stored JSON document (tolerant, see the type).
+    public init(json: JSONValue) {
+        var days: [String: FoodDayPlan] = [:]
+        for (key, value) in json["days"]?.objectValue ?? [:] {
+            guard value.objectValue != nil else { continue }
+            days[key] = FoodDayPlan(json: value)
+        }
+        self.init(days: days)
+    }
+
+    public init(from decoder: Decoder) throws {
+        self.init(json: try JSONValue(from: decoder))
+    }
+
+    enum CodingKeys: String, CodingKey { case days }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(days, forKey: .days)
+    }
+}

@@ -1,0 +1,24 @@
+/// A log that no planned slot claimed, in the wire shape of API.md §3.15
+/// `FoodExtra`: the eight macros beside `id, slot, label, estimated, venue,
+/// cost, currency, note, photos`.
+public struct FoodExtra: Encodable, Sendable, Equatable {
+    public var entry: MealLogEntry
+
+    public init(_ entry: MealLogEntry) { self.entry = entry }
+
+    enum CodingKeys: String, CodingKey { case id, slot, label, estimated, venue, cost, currency, note, photos }
+
+    public func encode(to encoder: Encoder) throws {
+        try entry.macros.encodeFlat(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(entry.id, forKey: .id)
+        try c.encode(entry.slot, forKey: .slot)
+        try c.encode(entry.label, forKey: .label)
+        try c.encode(entry.estimated, forKey: .estimated)
+        try c.encode(entry.venue, forKey: .venue)
+        try c.encode(entry.cost, forKey: .cost)
+        try c.encode(entry.currency, forKey: .currency)
+        try c.encode(entry.note, forKey: .note)
+        try c.encode(entry.photos, forKey: .photos)
+    }
+}

@@ -1,0 +1,88 @@
+import ForgeCore
+
+/// One planned slot of a food-week template (API.md §2 `FoodSlotPlan`):
+///
+///     { recipe, why? } | { order: true, note, why? }   (lunch only)
+///     | { out: true, note, why? }                        (dinner only)
+///     | { leftover_of: "k", why? }                       (day k's dinner recipe)
+///
+/// Stored as the union of those keys so odd stored documents survive a
+/// round trip; `kind` says which form wins (out, then order, then
+/// leftover_of, then recipe). Absent keys stay absent when encoded;
+/// `leftover_of` is written as a string and read from a string or a number.
+public struct FoodSlotPlan: Codable, Sendable, Equatable {
+    public var recipe: String?
+    public var order: Bool
+    public var out: Bool
+    /// Weekday key `"0"`…`"6"` whose dinner this slot reuses.
+    public var leftoverOf: String?
+    public var note: String?
+    public var why: String?
+
+    public init(recipe: String? = nil, order: Bool = false, out: Bool = false, leftoverOf: String? = nil,
+                note: String? = nil, why: String? = nil) {
+        self.recipe = recipe; self.order = order; self.out = out
+        self.leftoverOf = leftoverOf; self.note = note; self.why = why
+    }
+
+    /// `{ recipe, why? }`.
+    public static func recipe(_ slug: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(recipe: slug, why: why) }
+    /// `{ order: true, note, why? }`.
+    public static func order(note: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(order: true, note: note, why: why) }
+    /// `{ out: true, note, why? }`.
+    public static func out(note: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(out: true, note: note, why: why) }
+    /// `{ leftover_of: day, why? }`.
+    public static func leftover(of day: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(leftoverOf: day, why: why) }
+
+    /// Which form a slot takes.
+    public enum Kind: Sendable, Equatable {
+        case out, order
+        case leftover(of: String)
+        case recipe(String)
+        /// No recognised key: treated as a missing slot.
+        case empty
+    }
+
+    /// The slot's form, by precedence out → order → leftover_of → recipe.
+    public var kind: Kind {
+        if out { return .out }
+        if order { return .order }
+        if let leftoverOf { return .leftover(of: leftoverOf) }
+        if let recipe { return .recipe(recipe) }
+        return .empty
+    }
+
+    enum CodingKeys: String, CodingKey { case recipe, order, out, leftoverOf = "leftover_of", note, why }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func flag(_ k: CodingKeys) -> Bool {
+            switch (try? c.decodeIfPresent(JSONValue.self, forKey: k)) ?? nil {
+            case .bool(let b)?: b
+            case .string(let s)?: s.lowercased() == "true"
+            case .int(let i)?: i != 0
+            default: false
+            }
+        }
+        func text(_ k: CodingKeys) -> String? {
+            switch (try? c.decodeIfPresent(JSONValue.self, forKey: k)) ?? nil {
+            case .string(let s)?: s
+            case .int(let i)?: String(i)
+            case .double(let d)? where d == d.rounded(): String(Int(d))
+            default: nil
+            }
+        }
+        self.init(recipe: text(.recipe), order: flag(.order), out: flag(.out),
+                  leftoverOf: text(.leftoverOf), note: text(.note), why: text(.why))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(recipe, forKey: .recipe)
+        if order { try c.encode(true, forKey: .order) }
+        if out { try c.encode(true, forKey: .out) }
+        try c.encodeIfPresent(leftoverOf, forKey: .leftoverOf)
+        try c.encodeIfPresent(note, forKey: .note)
+        try c.encodeIfPresent(why, forKey: .why)
+    }
+}

@@ -1,0 +1,92 @@
+/// A library recipe (API.md §4.21) with its per-serving macros.
+///
+/// Codable in the contract's flat shape: the eight macro keys sit beside
+/// `slug`, `name`, … (`source_url`, `rating_count` in snake case). Missing
+/// keys decode to the contract defaults (serves 2, batch 0, platefig
+/// `"plate"`, source `"import"`, complete true, macros 0).
+public struct Recipe: Codable, Sendable, Equatable {
+    /// ≤ 60 chars, kebab-case, unique.
+    public var slug: String
+    /// ≤ 120 chars.
+    public var name: String
+    public var kind: MealSlot
+    /// Total time, minutes.
+    public var minutes: Int
+    /// `easy | medium` (`hard` parks an import).
+    public var difficulty: String
+    /// Portions the ingredient list makes, ≥ 1; macros are per one of them.
+    public var serves: Int
+    /// Of `serves`, how many are extra portions boxed for a zero-cook meal.
+    public var batch: Int
+    public var why: String
+    public var steps: [RecipeStep]
+    public var ingredients: [RecipeIngredient]
+    public var tags: [String]
+    /// Plate-art composition key, default `"plate"`.
+    public var platefig: String
+    /// `"seed"` for curated, else an import label (≤ 24), default `"import"`.
+    public var source: String
+    public var sourceURL: String
+    /// First = hero; media paths or remote URLs.
+    public var images: [String]
+    /// 0–5, 0 = unrated.
+    public var rating: Double
+    public var ratingCount: Int
+    /// False = parked (never offered in proposals).
+    public var complete: Bool
+    /// Per-serving macros.
+    public var macros: Macros
+
+    public init(slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",
+                serves: Int = 2, batch: Int = 0, why: String = "", steps: [RecipeStep] = [],
+                ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
+                source: String = "import", sourceURL: String = "", images: [String] = [],
+                rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero) {
+        self.slug = slug; self.name = name; self.kind = kind; self.minutes = minutes
+        self.difficulty = difficulty; self.serves = serves; self.batch = batch; self.why = why
+        self.steps = steps; self.ingredients = ingredients; self.tags = tags; self.platefig = platefig
+        self.source = source; self.sourceURL = sourceURL; self.images = images; self.rating = rating
+        self.ratingCount = ratingCount; self.complete = complete; self.macros = macros
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case slug, name, kind, minutes, difficulty, serves, batch, why, steps, ingredients, tags
+        case platefig, source, sourceURL = "source_url", images, rating, ratingCount = "rating_count", complete
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        slug = try c.decode(String.self, forKey: .slug)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(MealSlot.self, forKey: .kind)
+        minutes = try c.decodeIfPresent(Int.self, forKey: .minutes) ?? 0
+        difficulty = try c.decodeIfPresent(String.self, forKey: .difficulty) ?? "easy"
+        serves = try c.decodeIfPresent(Int.self, forKey: .serves) ?? 2
+        batch = try c.decodeIfPresent(Int.self, forKey: .batch) ?? 0
+        why = try c.decodeIfPresent(String.self, forKey: .why) ?? ""
+        steps = try c.decodeIfPresent([RecipeStep].self, forKey: .steps) ?? []
+        ingredients = try c.decodeIfPresent([RecipeIngredient].self, forKey: .ingredients) ?? []
+        tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+        platefig = try c.decodeIfPresent(String.self, forKey: .platefig) ?? "plate"
+        source = try c.decodeIfPresent(String.self, forKey: .source) ?? "import"
+        sourceURL = try c.decodeIfPresent(String.self, forKey: .sourceURL) ?? ""
+        images = try c.decodeIfPresent([String].self, forKey: .images) ?? []
+        rating = try c.decodeIfPresent(Double.self, forKey: .rating) ?? 0
+        ratingCount = try c.decodeIfPresent(Int.self, forKey: .ratingCount) ?? 0
+        complete = try c.decodeIfPresent(Bool.self, forKey: .complete) ?? true
+        macros = try Macros(from: decoder)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try macros.encodeFlat(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(slug, forKey: .slug); try c.encode(name, forKey: .name); try c.encode(kind, forKey: .kind)
+        try c.encode(minutes, forKey: .minutes); try c.encode(difficulty, forKey: .difficulty)
+        try c.encode(serves, forKey: .serves); try c.encode(batch, forKey: .batch); try c.encode(why, forKey: .why)
+        try c.encode(steps, forKey: .steps); try c.encode(ingredients, forKey: .ingredients)
+        try c.encode(tags, forKey: .tags); try c.encode(platefig, forKey: .platefig)
+        try c.encode(source, forKey: .source); try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(images, forKey: .images); try c.encode(rating, forKey: .rating)
+        try c.encode(ratingCount, forKey: .ratingCount); try c.encode(complete, forKey: .complete)
+    }
+}

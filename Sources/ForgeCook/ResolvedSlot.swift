@@ -1,0 +1,55 @@
+/// A planned slot after resolution and log matching, encoding exactly to
+/// API.md §3.15 `FoodSlot`:
+///
+///     { slot, logged, log_id /* always present, null when not logged */, why,
+///       recipe?, leftover?: true, order?: true, out?: true, note?,
+///       off_plan?: true, label?, estimated?, macros? }
+///
+/// Flags are written only when true; other optional keys only when set.
+public struct ResolvedSlot: Encodable, Sendable, Equatable {
+    public var slot: MealSlot
+    public var logged: Bool
+    public var logID: String?
+    /// The plan's `why`, default `""`.
+    public var why: String
+    public var recipe: RecipeCard?
+    public var leftover: Bool
+    public var order: Bool
+    public var out: Bool
+    public var note: String?
+    public var offPlan: Bool
+    public var label: String?
+    public var estimated: Bool?
+    public var macros: Macros?
+
+    public init(slot: MealSlot, logged: Bool = false, logID: String? = nil, why: String = "",
+                recipe: RecipeCard? = nil, leftover: Bool = false, order: Bool = false, out: Bool = false,
+                note: String? = nil, offPlan: Bool = false, label: String? = nil, estimated: Bool? = nil,
+                macros: Macros? = nil) {
+        self.slot = slot; self.logged = logged; self.logID = logID; self.why = why; self.recipe = recipe
+        self.leftover = leftover; self.order = order; self.out = out; self.note = note
+        self.offPlan = offPlan; self.label = label; self.estimated = estimated; self.macros = macros
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case slot, logged, logID = "log_id", why, recipe, leftover, order, out, note
+        case offPlan = "off_plan", label, estimated, macros
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(slot, forKey: .slot)
+        try c.encode(logged, forKey: .logged)
+        if let logID { try c.encode(logID, forKey: .logID) } else { try c.encodeNil(forKey: .logID) }
+        try c.encode(why, forKey: .why)
+        try c.encodeIfPresent(recipe, forKey: .recipe)
+        if leftover { try c.encode(true, forKey: .leftover) }
+        if order { try c.encode(true, forKey: .order) }
+        if out { try c.encode(true, forKey: .out) }
+        try c.encodeIfPresent(note, forKey: .note)
+        if offPlan { try c.encode(true, forKey: .offPlan) }
+        try c.encodeIfPresent(label, forKey: .label)
+        try c.encodeIfPresent(estimated, forKey: .estimated)
+        try c.encodeIfPresent(macros, forKey: .macros)
+    }
+}
