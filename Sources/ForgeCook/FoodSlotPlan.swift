@@ -56,19 +56,23 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value(_ k: CodingKeys) -> JSONValue {
+            let decoded: JSONValue?? = try? c.decodeIfPresent(JSONValue.self, forKey: k)
+            return decoded.flatMap { $0 } ?? JSONValue.null
+        }
         func flag(_ k: CodingKeys) -> Bool {
-            switch (try? c.decodeIfPresent(JSONValue.self, forKey: k)) ?? nil {
-            case .bool(let b)?: b
-            case .string(let s)?: s.lowercased() == "true"
-            case .int(let i)?: i != 0
+            switch value(k) {
+            case .bool(let b): b
+            case .string(let s): s.lowercased() == "true"
+            case .int(let i): i != 0
             default: false
             }
         }
         func text(_ k: CodingKeys) -> String? {
-            switch (try? c.decodeIfPresent(JSONValue.self, forKey: k)) ?? nil {
-            case .string(let s)?: s
-            case .int(let i)?: String(i)
-            case .double(let d)? where d == d.rounded(): String(Int(d))
+            switch value(k) {
+            case .string(let s): s
+            case .int(let i): String(i)
+            case .double(let d) where d == d.rounded(): String(Int(d))
             default: nil
             }
         }
