@@ -1,1 +1,4 @@
-print("forged")
+import ForgedKit
+import Foundation
+
+exit(Forged.main(Array(CommandLine.arguments.dropFirst())))
