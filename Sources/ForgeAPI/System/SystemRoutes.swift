@@ -6,12 +6,21 @@ import Foundation
 /// DESIGN.md: `/` redirects to `/kitchen`; `/dashboard` and `/welcome` are
 /// not built).
 enum SystemRoutes {
-    struct Health: Encodable { let ok: Bool; let build: String; let version: String }
+    /// `{ok, build}` per the contract, plus the version, the household zone,
+    /// its current UTC offset (seconds) and today's household date, so an
+    /// operator can see at a glance that the zone is the one configured.
+    struct Health: Encodable {
+        let ok: Bool; let build: String; let version: String
+        let timezone: String; let utc_offset_s: Int; let today: String
+    }
 
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.get("/healthz", summary: "Liveness and build stamp", tags: ["auth": "public"]) { _ in
             let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
-            return try .json(Health(ok: ok, build: app.config.build, version: BuildInfo.version), status: ok ? 200 : 503)
+            let zone = app.config.timeZone
+            let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
+                                utc_offset_s: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description)
+            return try .json(health, status: ok ? 200 : 503)
         }
         router.get("/", summary: "Redirect to the kitchen display", tags: ["auth": "public", "produces": "text/html"]) { _ in
             .redirect("/kitchen", status: 302)

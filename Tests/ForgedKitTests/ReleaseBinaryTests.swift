@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The release binary as shipped (statically linked), run as a process.
+/// `make test` builds it first and passes its path in FORGED_RELEASE_BINARY.
+enum ReleaseBinary {
+    static var path: String? {
+        if let p = ProcessInfo.processInfo.environment["FORGED_RELEASE_BINARY"], FileManager.default.isExecutableFile(atPath: p) {
+            return p
+        }
+        return nil
+    }
+}
+
+/// A running `forged serve` child process.
+final class ForgedProcess {
+    let process = Process()
+    let stderr = Pipe()
+    var port = 0
+    var log = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
+        process.arguments = arguments
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Read stderr until the listening line names the port.
+        let deadline = Date().addingTimeInterval(20)
+        while port == 0, Date() < deadline, process.isRunning {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { continue }
+            log += String(decoding: chunk, as: UTF8.self)
+            if let range = log.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                port = Int(log[range].split(separator: ":").last ?? "") ?? 0
+            }
+        }
+    }
+
+    func terminate() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func fetch(_ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, Data, HTTPURLResponse) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http)
+    }
+}
+
+func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("forged-bin-\(UUID().uuidString)")
+}
+
+@Suite(.serialized, .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
+struct ReleaseBinaryTests {
+    @Test func namedTimeZonesWorkInTheStaticBinary() async throws {
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path,
+                                        "--timezone", "Pacific/Auckland", "--dev-auth", "--config", "/dev/null",
+                                        "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben"])
+        #expect(forged.port > 0, "forged did not start: \(forged.log)")
+        let (_, healthData, _) = try await forged.fetch("/healthz")
+        let health = try JSONSerialization.jsonObject(with: healthData) as? [String: Any] ?? [:]
+        let auckland = try #require(TimeZone(identifier: "Pacific/Auckland"))
+        #expect(health["timezone"] as? String == "Pacific/Auckland")
+        // A binary without the zone database would silently use GMT (offset 0).
+        #expect(health["utc_offset_s"] as? Int == auckland.secondsFromGMT())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = auckland
+        let c = calendar.dateComponents([.year, .month, .day], from: Date())
+        let expected = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+
+        let (status, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        #expect(status == 200)
+        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let (_, todayData, _) = try await forged.fetch("/api/today", cookie: cookie)
+        let today = try JSONSerialization.jsonObject(with: todayData) as? [String: Any] ?? [:]
+        #expect(today["date"] as? String == expected)
+        #expect(health["today"] as? String == expected)
+        #expect(forged.terminate() == 0)
+    }
+
+    @Test func versionAndHealthzShareTheBuildStamp() async throws {
+        let version = Process()
+        version.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
+        version.arguments = ["--version"]
+        let out = Pipe()
+        version.standardOutput = out
+        try version.run()
+        version.waitUntilExit()
+        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let range = try #require(line.range(of: #"build [0-9a-f]{12}"#, options: .regularExpression))
+        let stamp = line[range].dropFirst(6)
+        #expect(version.terminationStatus == 0)
+
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--config", "/dev/null"])
+        let (_, data, _) = try await forged.fetch("/healthz")
+        let health = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        #expect(health["build"] as? String == String(stamp))
+        #expect(forged.terminate() == 0)
+        // The database is private to the service user.
+        let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("forge.sqlite3").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test(arguments: [
+        (["--timezone", "Mars/Base"], "timezone"),
+        (["--listen", "127.0.0.1:99999"], "listen"),
+        (["--allowed-users", "not-an-email"], "allowed-users"),
+    ])
+    func badConfigIsOneLineAndExitStatusTwoWithNothingOnDisk(flags: [String], setting: String) throws {
+        let state = temporaryDirectory().appendingPathComponent("state")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
+        process.arguments = ["serve", "--state-dir", state.path, "--config", "/dev/null"] + flags
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains(setting))
+        #expect(!FileManager.default.fileExists(atPath: state.deletingLastPathComponent().path))
+    }
+}
