@@ -121,7 +121,9 @@ public enum SettingsLoader {
 
     /// Reads and parses the config file into `NAME → (value, line)`.
     static func readConfig(_ path: String) throws(ConfigError) -> [String: EnvironmentFile.Entry] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Plain read(2) rather than FileManager.contents(atPath:), which answers
+        // nil for character devices such as /dev/null.
+        guard let data = readWholeFile(path) else {
             throw ConfigError(setting: "config", message: "cannot read the file", value: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -206,5 +208,21 @@ private struct Sources {
             throw v.invalid(spec, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return n
+    }
+}
+
+/// The bytes of the file at `path` read with open(2)/read(2), or nil when it
+/// cannot be opened or read. Works for character devices (`/dev/null`).
+func readWholeFile(_ path: String) -> Data? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n == 0 { return data }
+        if n < 0 { if errno == EINTR { continue }; return nil }
+        data.append(buffer, count: n)
     }
 }
