@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeTrain
 import ForgeHTTP
 import ForgeStore
 import Foundation
@@ -14,6 +15,8 @@ public final class ForgeApp: Sendable {
     public let calendar: HouseholdCalendar
     let hasher: PasswordHasher
     let throttle = LoginThrottle()
+    /// Decoded exercise library, refreshed when the table changes.
+    let exercises = LibraryCache()
 
     public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db

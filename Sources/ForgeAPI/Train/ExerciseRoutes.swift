@@ -10,7 +10,7 @@ enum ExerciseRoutes {
         router.get("/api/exercises", summary: "The exercise library, by name; q filters by name",
                    tags: ["auth": "session"], app.signedIn { request, _ in
             let q = (request.query["q"] ?? "").lowercased()
-            let entries = try app.db.read { try ExerciseCatalog.all(in: $0) }
+            let entries = try app.db.read { try app.exercises.entries(in: $0) }
                 .filter { q.isEmpty || $0.exercise.name.lowercased().contains(q) }
                 .sorted { ($0.exercise.name, $0.exercise.slug) < ($1.exercise.name, $1.exercise.slug) }
             let list: [JSONValue] = entries.map { e in

@@ -13,12 +13,12 @@ enum TodayRoutes {
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let date = try request.dateParameter(default: app.today)
             let budget = try request.intParameter("budget", in: 25...120)
-            return try .json(try app.db.read { db in try today(caller.user, date: date, budget: budget, in: db) })
+            return try .json(try app.db.read { db in try today(caller.user, date: date, budget: budget, library: app.exercises.library(in: db), in: db) })
         })
     }
 
     /// The Today document for `user` on `date`.
-    static func today(_ user: User, date: LocalDate, budget: Int?, in db: Connection) throws -> JSONValue {
+    static func today(_ user: User, date: LocalDate, budget: Int?, library: ExerciseLibrary, in db: Connection) throws -> JSONValue {
         let revision = try PlanStore.active(userID: user.id, in: db)
         var body: [String: JSONValue] = [
             "date": .string(date.description),
@@ -42,7 +42,7 @@ enum TodayRoutes {
             body["cardio"] = try .encoded(day.cardio)
         case .strength(let day)?:
             body["kind"] = "strength"
-            try strength(day, user: user, budget: budget, into: &body, in: db)
+            try strength(day, user: user, budget: budget, library: library, into: &body, in: db)
         }
         return .object(body)
     }
@@ -70,9 +70,8 @@ enum TodayRoutes {
         return .null
     }
 
-    static func strength(_ day: StrengthDay, user: User, budget: Int?, into body: inout [String: JSONValue],
-                         in db: Connection) throws {
-        let library = try ExerciseCatalog.library(in: db)
+    static func strength(_ day: StrengthDay, user: User, budget: Int?, library: ExerciseLibrary,
+                         into body: inout [String: JSONValue], in db: Connection) throws {
         let profile = try EquipmentStore.active(userID: user.id, activeID: user.activeProfileID, in: db)
         let niggles = try NiggleStore.all(userID: user.id, in: db)
         let fit = Fitting.fit(day.exercises, budget: budget)

@@ -78,9 +78,12 @@ public enum UserDirectory {
         try db.execute("UPDATE users SET prefs = ? WHERE id = ?", [try JSONCoding.string(prefs), userID])
     }
 
+    /// Decoded prefs by stored text (every signed-in request reads its user).
+    static let prefsCache = DecodeCache<[String: JSONValue]>()
+
     static func user(_ row: Row) throws -> User {
         let prefsText: String = try row.get("prefs")
-        let prefs = (try? JSONCoding.decode([String: JSONValue].self, from: Data(prefsText.utf8))) ?? [:]
+        let prefs = prefsCache.value(for: prefsText) ?? [:]
         return User(id: try row.get("id"), email: try row.get("email"), name: try row.get("name"),
                     role: try row.get("role"), units: try row.get("units"), prefs: prefs,
                     activeProfileID: try row.optional("active_profile_id"),

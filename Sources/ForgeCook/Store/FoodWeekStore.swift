@@ -34,13 +34,16 @@ public enum FoodWeekStore {
         return true
     }
 
+    /// Decoded food-week contents by stored text.
+    static let contents = DecodeCache<FoodContent>()
+
     /// The scope's active revision (highest-numbered `active`), or nil.
     public static func active(scope: String, in db: Connection) throws -> FoodRevision? {
         try db.queryOne("SELECT * FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1",
                         [scope]).map { row in
             FoodRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
                          rationale: try row.get("rationale"),
-                         content: CookJSON.decode(FoodContent.self, try row.get("content"), fallback: FoodContent()))
+                         content: contents.value(for: try row.get("content")) ?? FoodContent())
         }
     }
 }

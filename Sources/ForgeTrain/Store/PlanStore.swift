@@ -39,10 +39,13 @@ public enum PlanStore {
             """, [userID]).map(revision)
     }
 
+    /// Decoded plan contents by stored text (revisions are read on every Today/Week request).
+    static let contents = DecodeCache<PlanContent>()
+
     static func revision(_ row: Row) throws -> PlanRevision {
         PlanRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
                      rationale: try row.get("rationale"),
-                     content: JSONColumn.decode(PlanContent.self, try row.get("content"), fallback: PlanContent(days: [:])),
+                     content: contents.value(for: try row.get("content")) ?? PlanContent(days: [:]),
                      createdAt: try row.get("created_at"))
     }
 }
