@@ -246,6 +246,13 @@ public enum ForgeSchema {
             CREATE INDEX meal_logs_user_day ON meal_logs(user_id, day);
             """)
         }
+        // Later areas register their own numbered migrations, each in its
+        // own file (ForgeSchema+Area.swift), in this order:
+        registerTraining(&m)     // 01xx: sessions, records, progress, equipment, niggles, labs
+        registerFood(&m)         // 02xx: meal logs, media, proposals
+        registerImport(&m)       // 03xx: recipe import, MCP, OAuth
+        registerOperations(&m)   // 04xx: backups, admin settings, demo
+        registerAppliance(&m)    // 05xx: systemd-facing state
         return m
     }
 }

@@ -1,0 +1,5 @@
+extension ForgeSchema {
+    /// Migrations 0500–0599: systemd-facing state.
+    static func registerAppliance(_ m: inout Migrator) {
+    }
+}
