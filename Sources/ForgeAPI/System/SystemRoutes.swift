@@ -38,7 +38,7 @@ enum SystemRoutes {
         router.get("/api/openapi.json", summary: "This OpenAPI 3.1 document", tags: ["auth": "public"]) { _ in
             let document = OpenAPIDocument.build(routes: box.routes, version: BuildInfo.version,
                                                  serverURL: app.config.baseURL)
-            return try .json(document)
+            return .json(document)
         }
         box.set(router)
     }

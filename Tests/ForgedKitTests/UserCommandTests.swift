@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `forged user add|list|passwd` run as the shipped binary against a state directory.
+@Suite(.serialized, .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
+struct UserCommandTests {
+    /// Runs the release binary with `arguments` and `input` on stdin.
+    func forged(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["FORGE_TEST_PASSWORD_COST"] = "minimum"
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out, err)
+    }
+
+    @Test func addListPasswdAndTheSeatCap() async throws {
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let common = ["--state-dir", state.path, "--config", "/dev/null"]
+
+        let first = try forged(["user", "add", "Ada@Example.org", "--name", "Ada", "--password-stdin"] + common,
+                               input: "first passphrase\n")
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.out.contains("ada@example.org (admin)"))
+        let second = try forged(["user", "add", "ben@example.org", "--name", "Ben", "--password-stdin"] + common,
+                                input: "second passphrase\n")
+        #expect(second.out.contains("ben@example.org (member)"))
+        let third = try forged(["user", "add", "cy@example.org", "--name", "Cy", "--password-stdin"] + common,
+                               input: "third passphrase\n")
+        #expect(third.status == 1 && third.err.contains("both seats are taken"))
+        let noName = try forged(["user", "add", "dee@example.org", "--password-stdin"] + common, input: "x\n")
+        #expect(noName.status == 2)
+
+        let list = try forged(["user", "list"] + common)
+        let lines = list.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("ada@example.org\tAda\tadmin") == true)
+
+        // The password works over HTTP, and passwd replaces it.
+        let passwd = try forged(["user", "passwd", "ada@example.org", "--password-stdin"] + common, input: "new passphrase\n")
+        #expect(passwd.status == 0)
+        let server = try ForgedProcess(["serve", "--listen", "127.0.0.1:0"] + common)
+        let (old, _, _) = try await server.fetch("/auth/login", method: "POST",
+                                                 body: #"{"email":"ada@example.org","password":"first passphrase"}"#)
+        #expect(old == 401)
+        let (new, body, _) = try await server.fetch("/auth/login", method: "POST",
+                                                    body: #"{"email":"ada@example.org","password":"new passphrase"}"#)
+        #expect(new == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("\"name\":\"Ada\""))
+        #expect(server.terminate() == 0)
+    }
+}
