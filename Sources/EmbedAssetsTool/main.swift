@@ -44,4 +44,8 @@ source += """
 }
 
 """
-try Data(source.utf8).write(to: out, options: .atomic)
+// Rewrite only when the content changed, so a rebuilt tool (e.g. after
+// switching between debug and release) does not force its targets to recompile.
+if (try? Data(contentsOf: out)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: out, options: .atomic)
+}

@@ -92,8 +92,10 @@ public final class Database: Sendable {
     /// Closes every connection (finalizing cached statements). Later `read`/`write` calls throw
     /// `.misuse`. Waits for closures in progress. Idempotent.
     public func close() {
-        writer.close()
+        // Readers first: the last connection to close checkpoints the WAL and
+        // removes the -wal and -shm files, which only a read-write one may do.
         for reader in readers { reader.close() }
+        writer.close()
     }
 
     /// Copies the WAL into the database file and truncates the WAL to zero bytes

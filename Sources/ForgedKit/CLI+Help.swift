@@ -17,7 +17,7 @@ extension CLI {
     static func generalHelp() -> String {
         var out = "Usage: forged COMMAND [FLAGS]\n\n"
         out += wrap("forged is the Forge household server: the HTTP API for the Forge app and household "
-            + "scripts, the cook-timer scheduler, the event socket and the kitchen display.", indent: 0)
+            + "scripts (training and food), served from one SQLite database.", indent: 0)
         out += "\nCommands:\n" + commandList(commands)
         out += "\n" + wrap("Every setting has one name in three places: the flag --foo-bar, the environment "
             + "variable FORGE_FOO_BAR, and a FORGE_FOO_BAR=value line in the config file "

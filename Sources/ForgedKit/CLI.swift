@@ -11,9 +11,9 @@ public enum CLI {
         CommandSpec(
             path: ["serve"], synopsis: "serve [FLAGS]",
             summary: "Run the server (what the systemd unit starts).",
-            description: "Runs the Forge server: serves the HTTP API, the kitchen display and the "
-                + "event socket, runs the scheduler, and tells systemd when it is ready. Stops cleanly "
-                + "on SIGTERM.",
+            description: "Runs the Forge server: migrates and seeds the database in the state directory, "
+                + "then serves the household HTTP API (training and food) until SIGTERM or SIGINT, when it "
+                + "stops accepting, lets in-flight requests finish and exits 0.",
             flags: SettingSpec.all.map(FlagSpec.init(setting:))),
         CommandSpec(
             path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--password-stdin] [FLAGS]",

@@ -6,6 +6,11 @@ import Foundation
 enum StateDirectory {
     static let databaseName = "forge.sqlite3"
 
+    /// True when the state directory holds a database file.
+    static func databaseExists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(databaseName))
+    }
+
     /// Creates `path` if missing and opens the database.
     static func open(_ path: String) throws -> Database {
         let fm = FileManager.default

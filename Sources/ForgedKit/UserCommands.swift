@@ -9,6 +9,12 @@ struct UserCommands {
     let command: ParsedCommand
 
     func run() throws -> Int32 {
+        // Only `user add` may create the state directory and database; list
+        // and passwd on a missing database say so instead of creating one.
+        if command.path != ["user", "add"], !StateDirectory.databaseExists(settings.stateDir) {
+            throw ConfigError(setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                              value: settings.stateDir)
+        }
         let db = try StateDirectory.open(settings.stateDir)
         defer { db.close() }
         let app = ForgeApp(db: db, config: settings.appConfiguration)
@@ -16,6 +22,7 @@ struct UserCommands {
         switch command.path {
         case ["user", "list"]:
             let users = try db.read { try UserDirectory.all($0) }
+            if users.isEmpty { print("no members yet (add one with forged user add)") }
             for u in users {
                 print("\(u.email)\t\(u.name)\t\(u.role)\t\(u.hasPassword ? "password set" : "no password")")
             }

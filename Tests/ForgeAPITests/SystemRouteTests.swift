@@ -37,6 +37,9 @@ import Testing
             let wrong = try await server.request("DELETE", "/healthz")
             #expect(wrong.status == 405 && wrong.detail == "method not allowed")
             #expect(wrong.header("Allow")?.contains("GET") == true)
+            let kitchen = try await server.get("/kitchen")
+            #expect(kitchen.status == 200 && kitchen.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(String(decoding: kitchen.data, as: UTF8.self).contains("/api/food/week"))
             let root = try await server.request("GET", "/dashboard")
             #expect(root.status == 404 && root.detail == "not built")
         }

@@ -6,6 +6,7 @@ enum RouteTable {
     static func register(_ app: ForgeApp, on router: inout Router) {
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)
+        KitchenPage.register(on: &router)
         TodayRoutes.register(app, on: &router)
         WeekRoutes.register(app, on: &router)
         ExerciseRoutes.register(app, on: &router)
