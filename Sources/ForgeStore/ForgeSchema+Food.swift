@@ -18,5 +18,10 @@ extension ForgeSchema {
             CREATE INDEX media_source ON media(source_url, owner_id) WHERE source_url != '';
             """)
         }
+        // A rejected food proposal is marked superseded and stamped here, so it
+        // stays distinguishable from a week that was once active (API.md §4.17).
+        m.register("0201-food-proposal-rejected-at") { db in
+            try db.executeScript("ALTER TABLE food_revisions ADD COLUMN rejected_at TEXT;")
+        }
     }
 }
