@@ -65,4 +65,8 @@ public struct MealLogResult: Sendable, Equatable {
     public let duplicate: Bool
     /// Σ of the user's logs on the requested day, each field rounded to 1 dp.
     public let totals: Macros
+
+    public init(id: String, duplicate: Bool, totals: Macros) {
+        self.id = id; self.duplicate = duplicate; self.totals = totals
+    }
 }
