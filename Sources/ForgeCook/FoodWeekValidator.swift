@@ -76,15 +76,7 @@ public enum FoodWeekValidator {
     @discardableResult
     public static func validate(_ content: FoodContent, recipes: (String) -> Recipe?,
                                 targets: Macros = NutritionTargets.defaults) throws(Failure) -> Summary {
-        for key in dayKeys {
-            guard let day = content.days[key] else { throw Failure("day \(key) is missing") }
-            for slot in MealSlot.allCases {
-                guard let plan = day.slots[slot.rawValue] else {
-                    throw Failure("day \(key) is missing its \(slot.rawValue) slot")
-                }
-                try checkSlot(plan, slot: slot, day: key, content: content, recipes: recipes)
-            }
-        }
+        try checkSlots(content, recipes: recipes)
         let summary = summarize(content, recipes: recipes)
         if summary.zeroCookDinners == 0 {
             throw Failure("the week needs at least one zero-cook dinner (a leftover or a night out)")
@@ -105,6 +97,22 @@ public enum FoodWeekValidator {
             throw Failure("average energy \(one(avg.kcal)) kcal is over 105% of the \(one(targets.kcal)) kcal target")
         }
         return summary
+    }
+
+    /// Rule 4 alone: every day `"0"`–`"6"` has all four slots and each slot is
+    /// well-formed against the library (see `validate`). Used again when a
+    /// proposal is approved, since recipes may have changed since it was made.
+    /// - Throws: `Failure` naming the first broken slot.
+    public static func checkSlots(_ content: FoodContent, recipes: (String) -> Recipe?) throws(Failure) {
+        for key in dayKeys {
+            guard let day = content.days[key] else { throw Failure("day \(key) is missing") }
+            for slot in MealSlot.allCases {
+                guard let plan = day.slots[slot.rawValue] else {
+                    throw Failure("day \(key) is missing its \(slot.rawValue) slot")
+                }
+                try checkSlot(plan, slot: slot, day: key, content: content, recipes: recipes)
+            }
+        }
     }
 
     private static func checkSlot(_ plan: FoodSlotPlan, slot: MealSlot, day: String, content: FoodContent,

@@ -12,6 +12,11 @@ enum RouteTable {
         ExerciseRoutes.register(app, on: &router)
         FoodWeekRoutes.register(app, on: &router)
         RecipeRoutes.register(app, on: &router)
+        MealLogRoutes.register(app, on: &router)
+        FoodWeekSlotRoutes.register(app, on: &router)
+        FoodProposalRoutes.register(app, on: &router)
+        MediaRoutes.register(app, on: &router)
+        AdminRecipeRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

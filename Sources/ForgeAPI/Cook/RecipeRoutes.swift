@@ -33,12 +33,19 @@ enum RecipeRoutes {
                                  "pantry": .bool(reference.isPantry(line.name))])
             }
             return try .json(try merge(RecipeCard(recipe), [
-                "steps": try .encoded(recipe.steps), "ingredients": .array(ingredients),
+                "steps": .array(try recipe.steps.map(step)), "ingredients": .array(ingredients),
                 "tags": .strings(recipe.tags), "source": .string(recipe.source),
                 "source_url": .string(recipe.sourceURL), "images": .strings(recipe.images),
                 "rating": .double(recipe.rating), "rating_count": .int(recipe.ratingCount),
             ]))
         })
+    }
+
+    /// A method step in the contract's shape plus `cue`: the done-when clause
+    /// `CueExtractor` finds in `detail`; the key is absent when there is none.
+    static func step(_ step: RecipeStep) throws -> JSONValue {
+        guard let cue = CueExtractor.cue(in: step.detail) else { return try .encoded(step) }
+        return try merge(step, ["cue": .string(cue)])
     }
 
     /// `value` encoded as a JSON object with `extra` keys added.

@@ -1,0 +1,72 @@
+import ForgeCore
+
+/// One meal to log (API.md §3.15 `POST /api/food/log`, rules §4.20), already
+/// parsed from the wire; `MealLogStore.log` applies the rules.
+public struct MealLogInput: Sendable, Equatable {
+    /// The household-calendar day the meal belongs to.
+    public var day: LocalDate
+    public var slot: MealSlot
+    /// Recipe slug; nil or "" logs an off-plan meal.
+    public var recipe: String?
+    /// Portions eaten (> 0); recipe macros are per serving × this.
+    public var servings: Double
+    /// Off-plan: required, the meal's name. Ignored with a recipe (the recipe's name is used).
+    public var label: String?
+    /// Off-plan macros as given, per key (`"kcal"`, `"protein_g"` …); `kcal` is required, the rest default to 0.
+    public var macros: [String: Double]
+    /// Off-plan only: the numbers are a guess.
+    public var estimated: Bool
+    /// Log source (`plan | chat | order | mcp | manual`); nil = default (see `MealLogStore.log`).
+    public var source: String?
+    /// Idempotency key, ≤ 40 chars, unique per user.
+    public var clientID: String?
+    /// ≤ 80 chars.
+    public var venue: String
+    public var cost: Double
+    /// ≤ 8 chars.
+    public var currency: String
+    public var note: String
+    /// Media references as stored (`/api/food/media/<id>` or remote URLs).
+    public var photos: [String]
+
+    public init(day: LocalDate, slot: MealSlot, recipe: String? = nil, servings: Double = 1, label: String? = nil,
+                macros: [String: Double] = [:], estimated: Bool = false, source: String? = nil,
+                clientID: String? = nil, venue: String = "", cost: Double = 0, currency: String = "",
+                note: String = "", photos: [String] = []) {
+        self.day = day; self.slot = slot; self.recipe = recipe; self.servings = servings; self.label = label
+        self.macros = macros; self.estimated = estimated; self.source = source; self.clientID = clientID
+        self.venue = venue; self.cost = cost; self.currency = currency; self.note = note; self.photos = photos
+    }
+
+    /// True for a meal without a recipe.
+    public var isOffPlan: Bool { (recipe ?? "").isEmpty }
+}
+
+/// Why a meal could not be logged; nothing was written.
+public enum MealLogError: Error, Equatable, CustomStringConvertible {
+    /// `recipe` names no library recipe.
+    case unknownRecipe
+    /// An off-plan meal without a label or without kcal.
+    case offPlanNeedsLabelAndKcal
+
+    public var description: String {
+        switch self {
+        case .unknownRecipe: "unknown recipe"
+        case .offPlanNeedsLabelAndKcal: "off-plan entries need label + kcal"
+        }
+    }
+}
+
+/// What `MealLogStore.log` did.
+public struct MealLogResult: Sendable, Equatable {
+    /// The new row's id, or the original row's id for a repeated `client_id`.
+    public let id: String
+    /// True when `client_id` matched an earlier row and nothing was written.
+    public let duplicate: Bool
+    /// Σ of the user's logs on the requested day, each field rounded to 1 dp.
+    public let totals: Macros
+
+    public init(id: String, duplicate: Bool, totals: Macros) {
+        self.id = id; self.duplicate = duplicate; self.totals = totals
+    }
+}

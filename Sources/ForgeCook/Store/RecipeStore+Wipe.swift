@@ -1,0 +1,21 @@
+import ForgeStore
+
+/// The admin's library reset (API.md §3.18 `DELETE /api/admin/recipes`).
+extension RecipeStore {
+    /// What `deleteAll` removed.
+    public struct WipeResult: Sendable, Equatable {
+        public let recipesDeleted: Int
+        public let foodWeeksRetired: Int
+    }
+
+    /// Empties the recipe library and marks the household's active food week(s)
+    /// `superseded`. Meal logs (with their macro snapshots), the ingredient
+    /// reference, media blobs and demo weeks are kept. Call inside `Database.write`.
+    public static func deleteAll(in db: Connection) throws -> WipeResult {
+        try db.execute("DELETE FROM recipes")
+        let recipes = db.changes
+        try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'",
+                       [FoodWeekStore.household])
+        return WipeResult(recipesDeleted: recipes, foodWeeksRetired: db.changes)
+    }
+}
