@@ -19,7 +19,7 @@ enum RecipeRoutes {
                 try merge(RecipeCard(r), ["tags": .strings(r.tags), "source": .string(r.source),
                                           "complete": .bool(r.complete)])
             }
-            return try .json(["count": .int(cards.count), "recipes": .array(cards)] as JSONValue)
+            return .json(["count": .int(cards.count), "recipes": .array(cards)] as JSONValue)
         })
         router.get("/api/food/recipes/:slug", summary: "One recipe with steps, joined ingredients and per-serving macros",
                    tags: ["auth": "session"], app.signedIn { request, _ in
@@ -32,7 +32,7 @@ enum RecipeRoutes {
                 try merge(line, ["aisle": .string(reference.aisle(of: line.name)),
                                  "pantry": .bool(reference.isPantry(line.name))])
             }
-            return try .json(try merge(RecipeCard(recipe), [
+            return .json(try merge(RecipeCard(recipe), [
                 "steps": .array(try recipe.steps.map(step)), "ingredients": .array(ingredients),
                 "tags": .strings(recipe.tags), "source": .string(recipe.source),
                 "source_url": .string(recipe.sourceURL), "images": .strings(recipe.images),

@@ -18,7 +18,7 @@ enum ExerciseRoutes {
                  "kind": .string(e.exercise.kind.rawValue), "media_tier": .string(e.mediaTier),
                  "primary_muscles": .strings(e.exercise.primaryMuscles)]
             }
-            return try .json(JSONValue.array(list))
+            return .json(JSONValue.array(list))
         })
         router.get("/api/exercises/:slug", summary: "One exercise with cues, muscles and equipment",
                    tags: ["auth": "session"], app.signedIn { request, _ in
@@ -34,7 +34,7 @@ enum ExerciseRoutes {
                 "patterns": .strings(x.patterns), "benefit": .string(x.benefit),
                 "media_tier": .string(e.mediaTier), "media_url": .string(e.mediaURL),
             ]
-            return try .json(body)
+            return .json(body)
         })
     }
 }
