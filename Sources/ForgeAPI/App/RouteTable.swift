@@ -11,6 +11,7 @@ enum RouteTable {
         ExerciseRoutes.register(app, on: &router)
         FoodWeekRoutes.register(app, on: &router)
         RecipeRoutes.register(app, on: &router)
+        AdminRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }
