@@ -65,6 +65,6 @@ private let london = TimeZone(identifier: "Europe/London")!
         #expect(backup.path == ["backup"] && backup.flags["output"] == ["/tmp/x.sqlite3"])
         let restore = try CLI.parse(["restore", "/tmp/x.sqlite3"])
         #expect(restore.path == ["restore"] && restore.positionals == ["/tmp/x.sqlite3"])
-        #expect(CLI.helpText(for: ["restore"])?.contains("safety copy") == true)
+        #expect(CLI.helpText(for: ["restore"])?.contains("pre-restore-YYYYMMDD-HHMMSS.sqlite3") == true)
     }
 }

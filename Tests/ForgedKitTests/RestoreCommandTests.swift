@@ -24,7 +24,9 @@ import Testing
     }
 
     func userCount(_ state: String) throws -> Int {
-        try BackupFile.inspect(state + "/forge.sqlite3").rowCounts["users"] ?? -1
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        defer { db.close() }
+        return try db.read { try $0.scalar("SELECT count(*) FROM users") } ?? -1
     }
 
     @Test func backupThenRestoreThroughTheCommandLine() throws {

@@ -74,7 +74,7 @@ struct DemoHistory {
     private mutating func strengthSession(_ day: LocalDate, _ plan: StrengthDay) throws {
         let id = Identifier.make()
         let started = calendar.startOfDay(day).addingTimeInterval(18 * 3600 + Double(random.next(40)) * 60)
-        var setsDone = 0
+        var sets: [[any SQLBindable]] = []
         var tonnage = 0.0
         var tick = started
         for exercise in plan.exercises {
@@ -82,20 +82,22 @@ struct DemoHistory {
             for setNo in 1...max(1, exercise.sets) {
                 let reps = max(1, exercise.reps - (setNo == exercise.sets ? random.next(2) : 0))
                 tick = tick.addingTimeInterval(TimeInterval(exercise.rest + 40))
-                try c.execute("""
-                    INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
-                          setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick)])
-                setsDone += 1
+                sets.append([Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
+                             setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick)])
                 tonnage += exercise.weight * Double(reps)
             }
         }
         let duration = Int(tick.timeIntervalSince(started))
-        let stats: JSONValue = ["sets_done": .int(setsDone), "tonnage": .double((tonnage * 10).rounded() / 10),
+        let stats: JSONValue = ["sets_done": .int(sets.count), "tonnage": .double((tonnage * 10).rounded() / 10),
                                 "duration_s": .int(duration)]
         try insertSession(id, day, name: plan.name, kind: "strength", started: started, duration: duration,
                           fitted: ["name": .string(plan.name)], stats: stats)
+        for row in sets {
+            try c.execute("""
+                INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, row)
+        }
     }
 
     private mutating func cardioSession(_ day: LocalDate, _ name: String) throws {
