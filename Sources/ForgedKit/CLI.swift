@@ -37,7 +37,7 @@ public enum CLI {
             flags: [passwordStdinFlag] + databaseFlags),
         CommandSpec(
             path: ["backup"], synopsis: "backup [--output FILE] [FLAGS]",
-            summary: "Back up the database now (safe while the server runs).",
+            summary: "Back up the database now (safe while serving).",
             description: "Writes a consistent, integrity-checked copy of the database (VACUUM INTO a "
                 + "temporary file, fsync, PRAGMA integrity_check, rename) into <state-dir>/backups as "
                 + "forge-YYYYMMDD-HHMMSS.sqlite3 (UTC time) and removes generations beyond "
@@ -54,7 +54,7 @@ public enum CLI {
             flags: databaseFlags),
         CommandSpec(
             path: ["restore"], synopsis: "restore FILE [FLAGS]",
-            summary: "Replace the database with a backup (server stopped).",
+            summary: "Restore a backup (with the server stopped).",
             description: "Checks FILE first (it opens as SQLite, PRAGMA integrity_check is ok, it is a "
                 + "forged database and holds no migration newer than this binary), keeps a safety copy "
                 + "of the current database as <state-dir>/backups/pre-restore-YYYYMMDD-HHMMSS.sqlite3, "
