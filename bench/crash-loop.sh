@@ -83,7 +83,7 @@ for trial in $(seq 1 "$TRIALS"); do
   [ "$trial" -gt 1 ] && verify $((trial - 1))
   for key in "${KEYS[@]}"; do setting_writer "$key" "$trial" & done
   session_writer & session_writer &
-  sleep "0.$((RANDOM % 9 + 3))"       # 0.3–1.1 s of writes
+  sleep "$((RANDOM % 2 + 1)).$((RANDOM % 10))"   # 1.0–2.9 s of writes
   kill -9 $PID; wait $PID 2>/dev/null || true
   wait                                # writers stop when the server is gone
   echo "trial $trial: killed after $(cat "$WORK"/acked-* 2>/dev/null | wc -l) acknowledged writes"
