@@ -15,21 +15,38 @@ struct BackupCrashTests {
     }
 
     static func signIn(_ forged: ForgedProcess) async throws -> String {
-        let (status, _, reply) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let (status, _, reply) = try await fetch(port: forged.port, "POST", "/auth/dev", body: #"{"email":"ada@example.org"}"#)
         #expect(status == 200)
         return try #require(reply.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
     }
 
+    /// A session that never stores or sends cookies by itself: URLSession.shared
+    /// keeps cookies per host, not per port, so other tests' servers on
+    /// 127.0.0.1 would otherwise leak their sessions into these requests.
+    static let session: URLSession = {
+        let config = URLSessionConfiguration.ephemeral
+        config.httpShouldSetCookies = false
+        config.httpCookieAcceptPolicy = .never
+        config.httpCookieStorage = nil
+        return URLSession(configuration: config)
+    }()
+
+    /// One request; status, body and headers.
+    static func fetch(port: Int, _ method: String, _ path: String, body: String? = nil,
+                      cookie: String? = nil) async throws -> (Int, Data, HTTPURLResponse) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await session.data(for: request)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http)
+    }
+
     /// PUT /api/admin/settings; the status, or a thrown error once the server is gone.
     static func put(port: Int, body: String, cookie: String) async throws -> Int {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/admin/settings")!)
-        request.httpMethod = "PUT"
-        request.httpShouldHandleCookies = false
-        request.httpBody = Data(body.utf8)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(cookie, forHTTPHeaderField: "Cookie")
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as! HTTPURLResponse).statusCode
+        try await fetch(port: port, "PUT", "/api/admin/settings", body: body, cookie: cookie).0
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -73,7 +90,8 @@ struct BackupCrashTests {
 
         let again = try Self.serve(state)
         defer { _ = again.terminate() }
-        let (_, data, _) = try await again.fetch("/api/admin/settings", cookie: cookie)
+        let (status, data, _) = try await Self.fetch(port: again.port, "GET", "/api/admin/settings", cookie: cookie)
+        #expect(status == 200, "\(String(decoding: data, as: UTF8.self)) \(again.log)")
         let settings = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] ?? [:]
         let last = acked.last
         #expect(last.count == keys.count)
@@ -91,7 +109,7 @@ struct BackupCrashTests {
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         #expect(try Self.run(["backup", "--state-dir", state.path, "--config", "/dev/null", "--output", copy]) == 0)
         #expect(try Self.run(["restore", copy, "--state-dir", state.path, "--config", "/dev/null"]) == 1)
-        let (_, health, _) = try await forged.fetch("/healthz")
+        let (_, health, _) = try await Self.fetch(port: forged.port, "GET", "/healthz")
         let backup = (try JSONSerialization.jsonObject(with: health) as? [String: Any])?["backup"] as? [String: Any]
         #expect(backup?["ok"] as? Bool == true)
         #expect(forged.terminate() == 0)
