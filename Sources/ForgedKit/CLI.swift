@@ -36,6 +36,34 @@ public enum CLI {
             positionals: ["EMAIL"],
             flags: [passwordStdinFlag] + databaseFlags),
         CommandSpec(
+            path: ["backup"], synopsis: "backup [--output FILE] [FLAGS]",
+            summary: "Back up the database now (safe while serving).",
+            description: "Writes a consistent, integrity-checked copy of the database (VACUUM INTO a "
+                + "temporary file, fsync, PRAGMA integrity_check, rename) into <state-dir>/backups as "
+                + "forge-YYYYMMDD-HHMMSS.sqlite3 (UTC time) and removes generations beyond "
+                + "--backup-keep-daily and --backup-keep-weekly; or, with --output FILE, to FILE, which "
+                + "must not exist. Safe while forged serve runs. The attempt is recorded and shows in "
+                + "/healthz.",
+            flags: [outputFlag] + databaseFlags + [FlagSpec(setting: .backupKeepDaily), FlagSpec(setting: .backupKeepWeekly),
+                                                   FlagSpec(setting: .timezone)]),
+        CommandSpec(
+            path: ["backup", "list"], synopsis: "backup list [FLAGS]",
+            summary: "List the backups and the last attempts.",
+            description: "Lists the backups in <state-dir>/backups, newest first (name, size in bytes, "
+                + "time taken in UTC), then the five most recent backup attempts with their result.",
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["restore"], synopsis: "restore FILE [FLAGS]",
+            summary: "Restore a backup (with the server stopped).",
+            description: "Checks FILE first (it opens as SQLite, PRAGMA integrity_check is ok, it is a "
+                + "forged database and holds no migration newer than this binary), keeps a safety copy "
+                + "of the current database as <state-dir>/backups/pre-restore-YYYYMMDD-HHMMSS.sqlite3, "
+                + "then puts FILE in place. Refuses while another forged (the service) holds the state "
+                + "directory: stop it first with systemctl stop forged. Nothing is replaced when a "
+                + "check fails.",
+            positionals: ["FILE"],
+            flags: databaseFlags),
+        CommandSpec(
             path: ["help"], synopsis: "help [COMMAND]",
             summary: "Show help for forged or for one command.",
             description: "Shows how to use forged, or one COMMAND (such as \"user add\"); without "
@@ -50,6 +78,7 @@ public enum CLI {
     /// Summaries of command groups (a first word with subcommands).
     public static let groups: [String: String] = [
         "user": "Manage household members: add, list, passwd.",
+        "backup": "Back up the database; list backups.",
     ]
 
     static let nameFlag = FlagSpec(name: "name", valueName: "NAME",
@@ -57,6 +86,8 @@ public enum CLI {
     static let passwordStdinFlag = FlagSpec(
         name: "password-stdin", valueName: "",
         help: "Read the password from the first line of standard input instead of asking.", isBool: true)
+    static let outputFlag = FlagSpec(name: "output", valueName: "FILE",
+                                     help: "Write the backup to FILE (which must not exist) instead of the backups directory.")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
@@ -95,7 +126,8 @@ public enum CLI {
             let arg = args[i]
             i += 1
             if endOfFlags || !arg.hasPrefix("-") || arg == "-" {
-                if path.first == "help" || (spec(for: path) == nil && !endOfFlags) {
+                let extendsCommand = positionals.isEmpty && !endOfFlags && spec(for: path + [arg]) != nil
+                if path.first == "help" || (spec(for: path) == nil && !endOfFlags) || extendsCommand {
                     let next = path + [arg]
                     guard path.first == "help" || spec(for: next) != nil || isGroup(next) else {
                         throw unknownCommand(next)

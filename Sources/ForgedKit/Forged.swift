@@ -42,6 +42,8 @@ public enum Forged {
             switch parsed.path {
             case ["serve"]:
                 return try ServeCommand(settings: settings).run()
+            case ["backup"], ["backup", "list"], ["restore"]:
+                return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:
                 return try UserCommands(settings: settings, command: parsed).run()
             default:

@@ -14,6 +14,7 @@ struct ServeCommand {
     func run() throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let started = Date()
+        let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
         let db = try StateDirectory.open(settings.stateDir)
         let app = ForgeApp(db: db, config: settings.appConfiguration)
         let applied = try app.prepare()
@@ -45,6 +46,7 @@ struct ServeCommand {
             db.close()
             return 1
         }
+        let backups = BackupScheduler(settings: settings, db: db); backups.start()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
             Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
@@ -60,6 +62,7 @@ struct ServeCommand {
         }
         stop.wait()
         Log.notice("stopping: draining requests")
+        backups.stop()
         server.stop()
         sources.forEach { $0.cancel() }
         do { try db.checkpoint() } catch { Log.warning("WAL checkpoint at stop failed: \(error)") }

@@ -94,9 +94,23 @@ public struct SettingSpec: Sendable, Equatable {
         help: "Seed the curated recipes and the first household food week on an empty database.",
         defaultDescription: "true", isBool: true)
 
+    public static let backupTime = SettingSpec(
+        name: "backup-time", valueName: "HH:MM",
+        help: "Household time of the nightly backup into <state-dir>/backups (24-hour clock).",
+        defaultDescription: "03:30")
+    public static let backupKeepDaily = SettingSpec(
+        name: "backup-keep-daily", valueName: "N",
+        help: "Backups kept: the newest of each of the last N days that have one, 1 to 366.",
+        defaultDescription: "7")
+    public static let backupKeepWeekly = SettingSpec(
+        name: "backup-keep-weekly", valueName: "N",
+        help: "Backups kept beyond the daily ones: the newest of each of the last N ISO weeks, 0 to 520.",
+        defaultDescription: "4")
+
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody,
+        backupTime, backupKeepDaily, backupKeepWeekly,
     ]
 }

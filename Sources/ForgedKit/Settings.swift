@@ -1,5 +1,6 @@
 import Foundation
 import ForgeCore
+import ForgeStore
 
 /// One household member from `--allowed-users` (`email:Name`).
 public struct AllowedUser: Sendable, Equatable {
@@ -47,6 +48,10 @@ public struct Settings: Sendable {
     public var seedRecipes: Bool
     /// The config file that was read, or nil when none was.
     public var configFile: String?
+    /// Household time of the nightly backup.
+    public var backupTime: BackupSchedule = .standard
+    /// Backup generations kept (daily, then weekly).
+    public var backupRetention = BackupRetention()
 
     /// The listen addresses parsed (the strings are validated, so this
     /// cannot fail for loaded settings; invalid entries are skipped).

@@ -1,5 +1,6 @@
 import Foundation
 import ForgeCore
+import ForgeStore
 
 /// Resolves ``Settings`` from flags, the environment and the config file.
 ///
@@ -93,6 +94,12 @@ public enum SettingsLoader {
             seedRecipes: try sources.bool(.seedRecipes) ?? true,
             configFile: configFile)
         settings.timezoneName = zone.identifier
+        if let v = try sources.scalar(.backupTime) {
+            guard let time = BackupSchedule(v.text) else { throw v.invalid(.backupTime, "expected HH:MM (24-hour)") }
+            settings.backupTime = time
+        }
+        settings.backupRetention = BackupRetention(daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
+                                                   weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         return settings
     }
 

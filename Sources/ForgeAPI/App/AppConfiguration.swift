@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeStore
 import Foundation
 
 /// A seat from `--allowed-users` (`email:Name`).
@@ -24,6 +25,8 @@ public struct AppConfiguration: Sendable {
     public var passwordCost: PasswordHasher.Cost
     /// Build stamp reported by `/healthz`.
     public var build: String
+    /// Backup generations kept after an on-demand backup (`POST /api/admin/backups`).
+    public var backupRetention = BackupRetention()
 
     public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,

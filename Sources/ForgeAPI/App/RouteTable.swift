@@ -17,6 +17,7 @@ enum RouteTable {
         FoodProposalRoutes.register(app, on: &router)
         MediaRoutes.register(app, on: &router)
         AdminRecipeRoutes.register(app, on: &router)
+        AdminRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

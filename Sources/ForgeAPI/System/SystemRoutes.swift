@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeStore
 import Foundation
 
 /// `/healthz`, `/api/openapi.json` and the web-shell paths (API.md §3.21,
@@ -12,6 +13,8 @@ enum SystemRoutes {
     struct Health: Encodable {
         let ok: Bool; let build: String; let version: String
         let timezone: String; let utc_offset_s: Int; let today: String
+        /// The last backup attempt: `{last_at, ok, file, error}`, or null before the first.
+        let backup: JSONValue
     }
 
     static func register(_ app: ForgeApp, on router: inout Router) {
@@ -19,7 +22,8 @@ enum SystemRoutes {
             let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
             let zone = app.config.timeZone
             let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
-                                utc_offset_s: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description)
+                                utc_offset_s: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
+                                backup: backupHealth(app))
             return try .json(health, status: ok ? 200 : 503)
         }
         router.get("/", summary: "Redirect to the kitchen display", tags: ["auth": "public", "produces": "text/html"]) { _ in
@@ -30,6 +34,14 @@ enum SystemRoutes {
                 throw HTTPError(404, "not built")
             }
         }
+    }
+
+    /// `{last_at, ok, file, error}` of the newest backup attempt (`file` is the
+    /// backup's name, `error` empty when ok), or null when none was recorded.
+    static func backupHealth(_ app: ForgeApp) -> JSONValue {
+        guard let last = try? BackupStatus.last(in: app.db) else { return .null }
+        return ["last_at": .string(Instant.wire(last.finishedAt)), "ok": .bool(last.ok),
+                "file": .string((last.file as NSString).lastPathComponent), "error": .string(last.error)]
     }
 
     /// Registered last: the document covers every route, itself included.

@@ -1,0 +1,58 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// `GET/POST /api/admin/backups` and `GET /api/admin/backups/{name}` (issue 8).
+///
+/// A backup is `{ name, bytes, created_at }` (`created_at`: the instant the
+/// copy was taken, wire form). Downloads only serve names that are in the
+/// current listing, so no path can reach outside the backups directory.
+enum AdminBackupRoutes {
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        router.get("/api/admin/backups", summary: "Backups in the state directory, newest first",
+                   tags: ["auth": "admin"], app.adminOnly { _, _ in
+            try .json(.array(app.backupJob.list().map(describe)))
+        })
+        router.post("/api/admin/backups", summary: "Take a backup now (integrity-checked), then rotate",
+                    tags: ["auth": "admin"], app.adminOnly { _, caller in
+            let record: BackupRecord
+            do {
+                record = try app.backupJob.run(trigger: "admin", now: app.clock.now())
+            } catch {
+                throw HTTPError(500, "backup failed: \(error)")
+            }
+            Log.notice("backup taken on request", fields: ["FORGE_USER": caller.user.email])
+            let name = (record.file as NSString).lastPathComponent
+            guard let entry = app.backupJob.list().first(where: { $0.name.fileName == name }) else {
+                throw HTTPError(500, "backup failed: \(name) is missing after the backup")
+            }
+            return try .json(describe(entry))
+        })
+        router.get("/api/admin/backups/:name", summary: "Download one backup (application/vnd.sqlite3)",
+                   tags: ["auth": "admin", "produces": "application/vnd.sqlite3"], app.adminOnly { request, _ in
+            let requested = request.parameter("name") ?? ""
+            let job = app.backupJob
+            guard let entry = job.list().first(where: { $0.name.fileName == requested }),
+                  let data = FileManager.default.contents(atPath: job.directory + "/" + entry.name.fileName) else {
+                throw HTTPError(404, "no such backup")
+            }
+            return Response(status: 200, headers: [
+                "Content-Type": "application/vnd.sqlite3",
+                "Content-Disposition": "attachment; filename=\"\(entry.name.fileName)\"",
+                "Cache-Control": "no-store",
+            ], body: data)
+        })
+    }
+
+    static func describe(_ e: BackupEntry) -> JSONValue {
+        ["name": .string(e.name.fileName), "bytes": .int(e.bytes), "created_at": .string(Instant.wire(e.name.instant))]
+    }
+}
+
+extension ForgeApp {
+    /// Backups of this app's database into `backups` beside it, rotated by the configured retention.
+    var backupJob: BackupJob {
+        BackupJob(db: db, retention: config.backupRetention, timeZone: config.timeZone)
+    }
+}

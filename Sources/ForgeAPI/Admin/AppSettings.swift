@@ -1,0 +1,105 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// The seven app-managed settings of API.md §4.25: a value stored by the admin
+/// (`app_settings` table) overrides the environment live, without a restart.
+///
+/// The environment fallback of key `k` is the variable `FORGE_<K>` (upper case),
+/// e.g. `FORGE_ANTHROPIC_API_KEY`, read from the process environment.
+public enum AppSettings {
+    /// One key and whether its value is secret (masked on read).
+    public struct Key: Sendable, Hashable {
+        public let name: String
+        public let secret: Bool
+    }
+
+    /// The keys, in the contract's order.
+    public static let keys: [Key] = [
+        Key(name: "anthropic_api_key", secret: true),
+        Key(name: "coach_model", secret: false),
+        Key(name: "withings_client_id", secret: false),
+        Key(name: "withings_client_secret", secret: true),
+        Key(name: "vapid_public_key", secret: false),
+        Key(name: "vapid_private_key", secret: true),
+        Key(name: "maptiler_key", secret: false),
+    ]
+
+    /// The key named `name`, or nil for an unknown one.
+    public static func key(_ name: String) -> Key? { keys.first { $0.name == name } }
+
+    /// One key's state as `GET /api/admin/settings` reports it.
+    public struct Report: Sendable, Equatable {
+        /// The effective value is non-empty.
+        public let set: Bool
+        /// The value, masked for secrets (``mask(_:)``).
+        public let value: String
+        /// `app` when an override is stored, `env` when the effective value
+        /// comes from the environment, nil when there is none.
+        public let source: String?
+    }
+
+    /// API.md §4.25: `""` when empty, `"…"` + the last 4 characters when
+    /// longer than 8 characters, otherwise just `"…"`.
+    public static func mask(_ value: String) -> String {
+        if value.isEmpty { return "" }
+        return value.count > 8 ? "…" + value.suffix(4) : "…"
+    }
+
+    /// The stored overrides, by key.
+    public static func overrides(in db: Connection) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for row in try db.query("SELECT key, value FROM app_settings") { result[try row.get("key")] = try row.get("value") }
+        return result
+    }
+
+    /// The environment fallback of `key`.
+    public static func environmentValue(_ key: String,
+                                        _ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["FORGE_" + key.uppercased()]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
+    /// The effective value of `key`: the stored override, else the environment, else "".
+    public static func value(_ key: String, in db: Connection) throws -> String {
+        if let stored: String = try db.scalar("SELECT value FROM app_settings WHERE key = ?", [key]) { return stored }
+        return environmentValue(key)
+    }
+
+    /// Every key's report, masked.
+    public static func report(in db: Connection, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> [String: Report] {
+        let stored = try overrides(in: db)
+        var result: [String: Report] = [:]
+        for key in keys {
+            let env = environmentValue(key.name, environment)
+            let value = stored[key.name] ?? env
+            let source: String? = stored[key.name] != nil ? "app" : (env.isEmpty ? nil : "env")
+            result[key.name] = Report(set: !value.isEmpty, value: key.secret ? mask(value) : value, source: source)
+        }
+        return result
+    }
+
+    /// Applies `values` (API.md §3.18 `PUT /api/admin/settings`): every key must
+    /// be known before anything is written; values are trimmed; an empty value
+    /// deletes the override. Runs in the caller's transaction.
+    /// - Throws: ``UnknownSetting`` naming the first unknown key (sorted), with nothing written.
+    public static func apply(_ values: [String: String], now: Date, in db: Connection) throws {
+        if let unknown = values.keys.sorted().first(where: { key($0) == nil }) { throw UnknownSetting(key: unknown) }
+        for (key, raw) in values.sorted(by: { $0.key < $1.key }) {
+            let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if value.isEmpty {
+                try db.execute("DELETE FROM app_settings WHERE key = ?", [key])
+            } else {
+                try db.execute("""
+                    INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+                    """, [key, value, Instant.storage(now)])
+            }
+        }
+    }
+
+    /// A key that is not one of the seven.
+    public struct UnknownSetting: Error, Equatable {
+        public let key: String
+    }
+}

@@ -1,0 +1,178 @@
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// The demo's generated year (API.md §4.26), reduced; see ``DemoSeat``.
+/// Deterministic: a fixed-seed generator and dates counted back from today.
+struct DemoHistory {
+    let userID: String
+    let today: LocalDate
+    let now: Date
+    let calendar: HouseholdCalendar
+    let c: Connection
+    private var random = SeededRandom(seed: 0x466F_7267_6544_656D)  // "ForgeDem"
+
+    init(userID: String, today: LocalDate, now: Date, calendar: HouseholdCalendar, c: Connection) {
+        self.userID = userID; self.today = today; self.now = now; self.calendar = calendar; self.c = c
+    }
+
+    /// Monday of week 0: 52 weeks before this week's Monday.
+    var start: LocalDate { today.monday.adding(days: -52 * 7) }
+
+    /// A stored instant at `hour`:`minute` household time on `day`.
+    func instant(_ day: LocalDate, _ hour: Int, _ minute: Int = 0) -> String {
+        Instant.storage(calendar.startOfDay(day).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60)))
+    }
+
+    /// 13 revisions (week 0, 4, …, 48; the last active) and a proposal at week 52's scale.
+    mutating func plan() throws {
+        let planID = Identifier.make()
+        try c.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
+                      [planID, userID, StarterPlan.goal, instant(start, 9)])
+        for i in 0..<13 {
+            let week = 4 * i
+            try insertRevision(planID, num: i + 1, status: i == 12 ? "active" : "superseded", week: week,
+                               content: StarterPlan.content(scale: DemoSeat.scale(week: week)),
+                               rationale: i == 0 ? StarterPlan.rationale : "Block \(i + 1): loads follow the last four weeks.")
+        }
+        var proposal = StarterPlan.content(scale: DemoSeat.scale(week: 52))
+        proposal.changes = [PlanChange(sign: "~", what: "Main lifts up about 2.5 kg", why: "Every set landed at RPE 8 or under."),
+                            PlanChange(sign: "+", what: "One more set of rows", why: "Back volume lags pressing."),
+                            PlanChange(sign: "-", what: "Sunday intervals become an easy ride", why: "Sleep dipped this week.")]
+        try insertRevision(planID, num: 14, status: "proposed", week: 52, content: proposal,
+                           rationale: "A steady week: small load bumps where the bar moved well.")
+    }
+
+    private func insertRevision(_ planID: String, num: Int, status: String, week: Int, content: PlanContent,
+                                rationale: String) throws {
+        try c.execute("""
+            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [Identifier.make(), planID, num, status, rationale, try JSONCoding.string(content),
+                  instant(start.adding(days: week * 7).adding(days: -1), 20)])
+    }
+
+    /// Completed sessions for every planned day of 52 weeks, except the holiday
+    /// (weeks 24–25) and about one miss in twelve; squat swapped for leg press now and then.
+    mutating func sessions() throws {
+        for week in 0..<52 where week != 24 && week != 25 {
+            let scale = DemoSeat.scale(week: week)
+            let content = StarterPlan.content(scale: scale)
+            for weekday in content.weekdays {
+                let day = start.adding(days: week * 7 + weekday)
+                guard day < today, random.next(12) != 0, let planDay = content.day(weekday) else { continue }
+                if let strength = planDay.strength {
+                    try strengthSession(day, strength)
+                } else if let cardio = planDay.cardio {
+                    try cardioSession(day, cardio.name)
+                }
+            }
+        }
+    }
+
+    private mutating func strengthSession(_ day: LocalDate, _ plan: StrengthDay) throws {
+        let id = Identifier.make()
+        let started = calendar.startOfDay(day).addingTimeInterval(18 * 3600 + Double(random.next(40)) * 60)
+        var sets: [[any SQLBindable]] = []
+        var tonnage = 0.0
+        var tick = started
+        for exercise in plan.exercises {
+            let swap = exercise.slug == "back-squat" && random.next(6) == 0
+            for setNo in 1...max(1, exercise.sets) {
+                let reps = max(1, exercise.reps - (setNo == exercise.sets ? random.next(2) : 0))
+                tick = tick.addingTimeInterval(TimeInterval(exercise.rest + 40))
+                sets.append([Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
+                             setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick)])
+                tonnage += exercise.weight * Double(reps)
+            }
+        }
+        let duration = Int(tick.timeIntervalSince(started))
+        let stats: JSONValue = ["sets_done": .int(sets.count), "tonnage": .double((tonnage * 10).rounded() / 10),
+                                "duration_s": .int(duration)]
+        try insertSession(id, day, name: plan.name, kind: "strength", started: started, duration: duration,
+                          fitted: ["name": .string(plan.name)], stats: stats)
+        for row in sets {
+            try c.execute("""
+                INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, row)
+        }
+    }
+
+    private mutating func cardioSession(_ day: LocalDate, _ name: String) throws {
+        let minutes = 30 + random.next(25)
+        let zone2 = minutes - 4 - random.next(6)
+        let started = calendar.startOfDay(day).addingTimeInterval(7 * 3600 + Double(random.next(60)) * 60)
+        let stats: JSONValue = ["duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
+                                "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded()))]
+        try insertSession(Identifier.make(), day, name: name, kind: "cardio", started: started, duration: minutes * 60,
+                          fitted: ["name": .string(name), "source": "watch"], stats: stats)
+    }
+
+    private func insertSession(_ id: String, _ day: LocalDate, name: String, kind: String, started: Date, duration: Int,
+                               fitted: JSONValue, stats: JSONValue) throws {
+        try c.execute("""
+            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
+            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
+            """, [id, userID, day.description, name, kind, Instant.storage(started),
+                  Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
+                  try JSONCoding.string(fitted), try JSONCoding.string(stats)])
+    }
+
+    /// Weight (kg, drifting down), resting HR (bpm) and sleep (hours) on most
+    /// mornings; VO2max (mL/kg/min) every other Sunday.
+    mutating func metrics() throws {
+        for offset in 0..<(52 * 7) {
+            let day = start.adding(days: offset)
+            guard day < today else { break }
+            let progress = Double(offset) / Double(52 * 7)
+            if random.next(7) != 0 {
+                try metric("weight", 84.0 - 4.5 * progress + Double(random.next(9) - 4) / 10, "kg", day, 7)
+                try metric("resting_hr", (62 - 6 * progress).rounded() + Double(random.next(3) - 1), "bpm", day, 7)
+                try metric("sleep_hours", 6.6 + Double(random.next(12)) / 10, "h", day, 7)
+            }
+            if day.weekday == 6, (offset / 7) % 2 == 0 {
+                try metric("vo2max", (41 + 4 * progress) * 10 / 10, "mL/kg/min", day, 10)
+            }
+        }
+    }
+
+    private func metric(_ type: String, _ value: Double, _ unit: String, _ day: LocalDate, _ hour: Int) throws {
+        try c.execute("INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'demo')",
+                      [Identifier.make(), userID, type, (value * 10).rounded() / 10, unit, instant(day, hour)])
+    }
+
+    /// A cleared knee niggle and an active shoulder one that avoids overhead pressing.
+    func niggles() throws {
+        let rows: [(String, String, String, [String], String, LocalDate, LocalDate?)] = [
+            ("Right knee", "mild", "Ached after the long run; eased with lighter squats.", ["deep_lunge"], "cleared",
+             start.adding(days: 60), start.adding(days: 95)),
+            ("Left shoulder", "mild", "Front of the left shoulder pinches overhead.", ["overhead_press"], "active",
+             today.adding(days: -20), nil),
+        ]
+        for (part, severity, note, avoid, status, opened, cleared) in rows {
+            try c.execute("""
+                INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, opened_at, cleared_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [Identifier.make(), userID, part, severity, status, note, try JSONCoding.string(avoid),
+                      opened.description, cleared.map { instant($0, 12) }, instant(opened, 12)])
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so every reset tells the same story.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+}

@@ -1,0 +1,50 @@
+import ForgeCore
+import Foundation
+
+/// Which backups the rotation keeps (DESIGN.md, Operations: "keep N generations").
+///
+/// Days and ISO weeks are the household's (the zone given to ``keep(_:timeZone:)``):
+/// - **daily**: the newest backup of each of the `daily` most recent household
+///   days that have a backup;
+/// - **weekly**: beyond that daily window (backups older than the oldest kept
+///   daily day), the newest backup of each of the `weekly` most recent ISO weeks
+///   (Monday to Sunday) that have one.
+/// Everything else is deleted. Defaults: 7 daily, 4 weekly.
+public struct BackupRetention: Sendable, Equatable {
+    /// Days kept, at least 1 (so the newest backup is always kept).
+    public var daily: Int
+    /// Weeks kept beyond the daily window, 0 or more.
+    public var weekly: Int
+
+    public init(daily: Int = 7, weekly: Int = 4) {
+        self.daily = max(1, daily)
+        self.weekly = max(0, weekly)
+    }
+
+    /// The subset of `names` to keep; the rest may be deleted.
+    public func keep(_ names: [BackupName], timeZone: TimeZone) -> Set<BackupName> {
+        let calendar = HouseholdCalendar(timeZone: timeZone)
+        let newestFirst = names.sorted(by: >)
+        var kept: Set<BackupName> = []
+        var days: [LocalDate] = []
+        var older: [(BackupName, LocalDate)] = []
+        for name in newestFirst {
+            let day = calendar.date(of: name.instant)
+            if days.last == day { continue }           // an older backup of a day already kept
+            if days.count < daily {
+                days.append(day)
+                kept.insert(name)
+            } else {
+                older.append((name, day))
+            }
+        }
+        var weeks: [LocalDate] = []
+        for (name, day) in older {
+            if weeks.last == day.monday { continue }  // an older backup of a week already kept
+            guard weeks.count < weekly else { break }
+            weeks.append(day.monday)
+            kept.insert(name)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,41 @@
+import ForgeCore
+import Foundation
+
+/// The last backup attempts, for `/healthz`, systemd's `STATUS=` and the scheduler.
+public enum BackupStatus {
+    /// The newest attempt of any outcome, or nil when none was recorded.
+    public static func last(in db: Database) throws -> BackupRecord? {
+        try db.read { try $0.queryOne("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT 1") }.map(record)
+    }
+
+    /// The newest successful attempt, or nil.
+    public static func lastSuccess(in db: Database) throws -> BackupRecord? {
+        try db.read { try $0.queryOne("SELECT * FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1") }
+            .map(record)
+    }
+
+    /// The newest `limit` attempts, newest first.
+    public static func recent(_ limit: Int, in db: Database) throws -> [BackupRecord] {
+        try db.read { try $0.query("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT ?", [limit]) }
+            .map(record)
+    }
+
+    /// One line for systemd's `STATUS=`: `last backup ok 2026-07-20T02:30:00.412Z (forge-20260720-023000.sqlite3)`,
+    /// `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`, or `no backup yet`.
+    /// Never throws: a database that does not answer gives `backup state unknown`.
+    public static func summary(_ db: Database) -> String {
+        guard let last = try? last(in: db) else {
+            return (try? db.read { try $0.scalar("SELECT 1") as Int? }) == 1 ? "no backup yet" : "backup state unknown"
+        }
+        let when = Instant.storage(last.finishedAt)
+        if last.ok { return "last backup ok \(when) (\((last.file as NSString).lastPathComponent))" }
+        return "last backup FAILED \(when): \(last.error)"
+    }
+
+    private static func record(_ row: Row) throws -> BackupRecord {
+        BackupRecord(startedAt: Instant.parse(try row.get("started_at")) ?? .distantPast,
+                     finishedAt: Instant.parse(try row.get("finished_at")) ?? .distantPast,
+                     trigger: try row.get("trigger"), file: try row.get("file"), bytes: try row.get("bytes"),
+                     ok: try row.get("ok"), error: try row.get("error"))
+    }
+}

@@ -1,0 +1,89 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// `forged backup [--output FILE]`, `forged backup list` and `forged restore FILE`.
+struct BackupCommands {
+    let settings: Settings
+    let command: ParsedCommand
+
+    var databasePath: String { (settings.stateDir as NSString).appendingPathComponent(StateDirectory.databaseName) }
+
+    func run() throws -> Int32 {
+        switch command.path {
+        case ["backup"]: return try backup()
+        case ["backup", "list"]: return try list()
+        case ["restore"]: return try restore()
+        default: throw ConfigError(setting: "", message: "unknown command (see forged help)")
+        }
+    }
+
+    /// Opens the existing database (never creates one) and brings its schema up to date.
+    private func openExisting() throws -> Database? {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            Forged.printError("forged: no database at \(databasePath) (check --state-dir)")
+            return nil
+        }
+        let db = try Database(path: databasePath, readers: 1)
+        try ForgeSchema.migrator().migrate(db)
+        return db
+    }
+
+    private func job(_ db: Database) -> BackupJob {
+        BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone)
+    }
+
+    private func backup() throws -> Int32 {
+        guard let db = try openExisting() else { return 1 }
+        defer { db.close() }
+        do {
+            let record: BackupRecord
+            if let output = command.flags["output"]?.last, !output.isEmpty {
+                record = try job(db).run(output: output, trigger: "cli")
+            } else {
+                record = try job(db).run(trigger: "cli")
+            }
+            print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
+            return 0
+        } catch let error as BackupError {
+            Forged.printError("forged: backup failed: \(error)")
+            return 1
+        }
+    }
+
+    private func list() throws -> Int32 {
+        guard let db = try openExisting() else { return 1 }
+        defer { db.close() }
+        let job = job(db)
+        let entries = job.list()
+        if entries.isEmpty { print("no backups in \(job.directory)") }
+        for entry in entries {
+            print("\(entry.name.fileName)\t\(entry.bytes)\t\(Instant.storage(entry.name.instant))")
+        }
+        let runs = try BackupStatus.recent(5, in: db)
+        if !runs.isEmpty { print("\nrecent attempts:") }
+        for run in runs {
+            let outcome = run.ok ? "ok \(run.file)" : "FAILED \(run.error)"
+            print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
+        }
+        return 0
+    }
+
+    private func restore() throws -> Int32 {
+        guard let file = command.positionals.first else {
+            throw ConfigError(setting: "", message: "usage: forged restore FILE")
+        }
+        let lock = try StateLock.acquire(settings.stateDir)
+        defer { lock.release() }
+        do {
+            let outcome = try BackupRestore.restore(file, over: databasePath)
+            if let safety = outcome.safetyCopy { print("safety copy of the previous database: \(safety)") }
+            let rows = outcome.inspection.rowCounts.filter { !$0.key.hasPrefix("schema_") }.values.reduce(0, +)
+            print("restored \(file) into \(databasePath) (integrity ok, \(outcome.inspection.rowCounts.count) tables, \(rows) rows)")
+            return 0
+        } catch let error as BackupError {
+            Forged.printError("forged: restore refused: \(error)")
+            return 1
+        }
+    }
+}

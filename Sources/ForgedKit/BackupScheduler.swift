@@ -1,0 +1,135 @@
+import Dispatch
+import ForgeCore
+import ForgeStore
+import Foundation
+import Synchronization
+
+/// Runs the nightly backup for `forged serve` (one of the daemon's services:
+/// `start()` after the HTTP server, `stop()` before it).
+///
+/// - Nightly at ``BackupSchedule`` household time; the next run is always the
+///   absolute instant from ``BackupSchedule/next(after:in:)``, recomputed after
+///   each run, so DST changes and clock jumps never skip or double a night.
+/// - At start, when the last successful backup is missing or older than ~24 h
+///   (the daemon was down at backup time), a catch-up backup runs at once.
+/// - A failed backup is logged at error priority (by ``BackupJob``) and
+///   retried after ``retryDelays`` (5, 15 and 60 minutes); after the last
+///   retry it logs that it gives up until the next nightly run.
+public final class BackupScheduler: Sendable {
+    let job: BackupJob
+    let schedule: BackupSchedule
+    let clock: any Clock
+    /// Seconds between a failure and each retry.
+    let retryDelays: [TimeInterval]
+
+    private let queue = DispatchQueue(label: "forged.backup-scheduler")
+    private struct State {
+        var timer: DispatchSourceTimer?
+        var nextNightly = Date.distantFuture
+        var retryAt: Date?
+        var failures = 0
+        var stopped = false
+    }
+    private let state = Mutex(State())
+
+    public init(job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
+                retryDelays: [TimeInterval] = [300, 900, 3600]) {
+        self.job = job
+        self.schedule = schedule
+        self.clock = clock
+        self.retryDelays = retryDelays
+    }
+
+    /// The next nightly instant (for logs and tests); `distantFuture` before `start()`.
+    public var nextNightly: Date { state.withLock { $0.nextNightly } }
+
+    /// Schedules the nightly run and, when overdue, a catch-up run now.
+    public func start() {
+        let now = clock.now()
+        let next = schedule.next(after: now, in: job.timeZone)
+        state.withLock { $0.nextNightly = next; $0.stopped = false }
+        Log.info("nightly backup at \(schedule.text) \(job.timeZone.identifier); next \(Instant.storage(next)) into \(job.directory)")
+        let last = try? BackupStatus.lastSuccess(in: job.db)
+        queue.async { [self] in
+            if BackupSchedule.isOverdue(lastSuccess: last?.finishedAt, now: now) {
+                Log.notice("last successful backup is older than a day or missing: backing up now")
+                attempt("catch-up")
+            }
+            arm()
+        }
+    }
+
+    /// Cancels the timer and waits for a backup in progress to finish.
+    public func stop() {
+        let timer = state.withLock { s -> DispatchSourceTimer? in
+            s.stopped = true
+            defer { s.timer = nil }
+            return s.timer
+        }
+        timer?.cancel()
+        queue.sync {}
+    }
+
+    /// Runs one backup on the scheduler queue; on failure arms the next retry.
+    private func attempt(_ trigger: String) {
+        do {
+            try job.run(trigger: trigger, now: clock.now())
+            state.withLock { $0.failures = 0; $0.retryAt = nil }
+        } catch {
+            let now = clock.now()
+            state.withLock { s in
+                if s.failures < retryDelays.count {
+                    s.retryAt = now.addingTimeInterval(retryDelays[s.failures])
+                    s.failures += 1
+                    Log.error("backup will be retried at \(Instant.storage(s.retryAt!)) (retry \(s.failures) of \(retryDelays.count))")
+                } else {
+                    s.failures = 0
+                    s.retryAt = nil
+                    Log.error("backup failed after \(retryDelays.count) retries; next attempt at the nightly time")
+                }
+            }
+        }
+    }
+
+    /// Fires what is due, then sets the timer for the earliest pending instant. Runs on `queue`.
+    private func tick() {
+        let now = clock.now()
+        let (nightlyDue, retryDue) = state.withLock { s in
+            (now >= s.nextNightly, s.retryAt.map { now >= $0 } ?? false)
+        }
+        if nightlyDue {
+            state.withLock { $0.nextNightly = schedule.next(after: now, in: job.timeZone); $0.failures = 0; $0.retryAt = nil }
+            attempt("nightly")
+        } else if retryDue {
+            state.withLock { $0.retryAt = nil }
+            attempt("retry")
+        }
+        arm()
+    }
+
+    /// (Re)arms the one-shot wall-clock timer. Runs on `queue`.
+    private func arm() {
+        state.withLock { s in
+            s.timer?.cancel()
+            s.timer = nil
+            guard !s.stopped else { return }
+            let due = min(s.nextNightly, s.retryAt ?? .distantFuture)
+            // Wake at least hourly so a stepped system clock is noticed.
+            let delay = max(0.05, min(due.timeIntervalSince(clock.now()), 3600))
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(wallDeadline: .now() + delay, leeway: .seconds(1))
+            timer.setEventHandler { [weak self] in self?.tick() }
+            timer.resume()
+            s.timer = timer
+        }
+    }
+}
+
+extension BackupScheduler {
+    /// The scheduler `forged serve` runs: backups of `db` into `<state-dir>/backups`
+    /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`.
+    convenience init(settings: Settings, db: Database) {
+        self.init(job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
+                  schedule: settings.backupTime)
+    }
+}

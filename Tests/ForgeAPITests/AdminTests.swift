@@ -1,0 +1,184 @@
+import ForgeAPI
+import ForgeCore
+import ForgeStore
+import Foundation
+import Testing
+
+@Suite(.serialized) struct AdminTests {
+    static let adminRoutes: [(String, String)] = [
+        ("GET", "/api/admin/settings"), ("PUT", "/api/admin/settings"), ("GET", "/api/admin/users"),
+        ("POST", "/api/admin/users"), ("PATCH", "/api/admin/users/x"), ("GET", "/api/admin/demo"),
+        ("POST", "/api/admin/demo"), ("DELETE", "/api/admin/demo"), ("POST", "/api/admin/demo/enrich"),
+        ("GET", "/api/admin/backups"), ("POST", "/api/admin/backups"), ("GET", "/api/admin/backups/forge-20260720-023000.sqlite3"),
+    ]
+
+    @Test func aMemberGets403OnEveryAdminRouteAndNothingChanges() async throws {
+        try await withTestServer { server in
+            let ben = try await server.signIn("ben@example.org")
+            for (method, path) in Self.adminRoutes {
+                let reply = try await server.request(method, path, json: method == "GET" ? nil : ["values": ["coach_model": "x"]],
+                                                     cookie: ben)
+                #expect(reply.status == 403 && reply.detail == "admin only", "\(method) \(path): \(reply.status)")
+            }
+            let stored: Int? = try server.app.db.read { try $0.scalar("SELECT count(*) FROM app_settings") }
+            #expect(stored == 0)
+            #expect(!FileManager.default.fileExists(atPath: server.directory.path + "/backups"))
+        }
+    }
+
+    @Test func settingsAreMaskedAndUnknownKeysWriteNothing() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let put = try await server.request("PUT", "/api/admin/settings", json: ["values": [
+                "anthropic_api_key": "  sk-ant-0123456789abcd  ", "withings_client_secret": "short", "coach_model": "claude-x",
+            ]], cookie: ada)
+            #expect(put.status == 200)
+            #expect(put.json["anthropic_api_key"] == ["set": true, "value": "…abcd", "source": "app"])
+            #expect(put.json["withings_client_secret"] == ["set": true, "value": "…", "source": "app"])
+            #expect(put.json["coach_model"] == ["set": true, "value": "claude-x", "source": "app"])
+            #expect(put.json["maptiler_key"] == ["set": false, "value": "", "source": .null])
+            #expect(put.json.objectValue?.count == 7)
+            let stored: String? = try server.app.db.read { try $0.scalar("SELECT value FROM app_settings WHERE key = 'anthropic_api_key'") }
+            #expect(stored == "sk-ant-0123456789abcd")  // trimmed, kept in full
+
+            let bad = try await server.request("PUT", "/api/admin/settings", json: ["values": [
+                "coach_model": "changed", "google_client_secret": "x",
+            ]], cookie: ada)
+            #expect(bad.status == 422 && bad.detail == "unknown setting google_client_secret")
+            let get = try await server.get("/api/admin/settings", cookie: ada)
+            #expect(get.json["coach_model"]?["value"] == "claude-x")
+
+            let cleared = try await server.request("PUT", "/api/admin/settings", json: ["values": ["coach_model": "  "]], cookie: ada)
+            #expect(cleared.json["coach_model"] == ["set": false, "value": "", "source": .null])
+            #expect(cleared.json["anthropic_api_key"]?["source"] == "app")
+        }
+    }
+
+    @Test func maskingFollowsTheContract() {
+        #expect(AppSettings.mask("") == "")
+        #expect(AppSettings.mask("12345678") == "…")
+        #expect(AppSettings.mask("123456789") == "…6789")
+    }
+
+    @Test func addingAMemberFollowsTheContractsChecksInOrder() async throws {
+        try await withTestServer(allowed: [AllowedUser(email: "ada@example.org", name: "Ada")]) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let invalid = try await server.request("POST", "/api/admin/users", json: ["email": "no-at-sign", "name": "Ben"], cookie: ada)
+            #expect(invalid.status == 422 && invalid.detail == "invalid email")
+            let taken = try await server.request("POST", "/api/admin/users", json: ["email": " ADA@example.org", "name": "Ben"], cookie: ada)
+            #expect(taken.status == 409 && taken.detail == "email already in use")
+            let blank = try await server.request("POST", "/api/admin/users", json: ["email": "ben@example.org", "name": "  "], cookie: ada)
+            #expect(blank.status == 422 && blank.detail == "name required")
+
+            let added = try await server.request("POST", "/api/admin/users", json: ["email": " Ben@Example.org ", "name": "Ben"], cookie: ada)
+            #expect(added.status == 200)
+            #expect(added.json["email"] == "ben@example.org" && added.json["role"] == "member")
+            let id = try #require(added.json["id"]?.stringValue)
+            let (profiles, token, scale): (Int?, Int?, String?) = try server.app.db.read { c in
+                (try c.scalar("SELECT count(*) FROM equipment_profiles WHERE user_id = ?", [id]),
+                 try c.scalar("SELECT count(*) FROM ingest_tokens WHERE user_id = ?", [id]),
+                 try c.scalar("SELECT r.content FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?", [id]))
+            }
+            #expect(profiles == 2 && token == 1 && scale != nil)
+            let me = try await server.get("/auth/me", cookie: try await server.signIn("ben@example.org"))
+            #expect(me.json["prefs"]?["notif_proposal"] == true && me.json["prefs"]?["notif_film"] == nil)
+
+            let third = try await server.request("POST", "/api/admin/users", json: ["email": "bad", "name": ""], cookie: ada)
+            #expect(third.status == 409 && third.detail == "both seats are taken")
+            let list = try await server.get("/api/admin/users", cookie: ada)
+            #expect(list.json.arrayValue?.compactMap { $0["email"]?.stringValue } == ["ada@example.org", "ben@example.org"])
+        }
+    }
+
+    @Test func patchingAUserChecksAndChangesTheSignIn() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let users = try await server.get("/api/admin/users", cookie: ada)
+            let benID = try #require(users.json.arrayValue?.last?["id"]?.stringValue)
+            #expect(try await server.request("PATCH", "/api/admin/users/nope", json: ["name": "X"], cookie: ada).status == 404)
+            let clash = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "ada@example.org"], cookie: ada)
+            #expect(clash.status == 409 && clash.detail == "email already in use")
+            let badEmail = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "ben@x"], cookie: ada)
+            #expect(badEmail.status == 422 && badEmail.detail == "invalid email")
+            let ok = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "Benjamin@example.org", "name": " Benjamin "],
+                                              cookie: ada)
+            #expect(ok.status == 200 && ok.json["email"] == "benjamin@example.org" && ok.json["name"] == "Benjamin")
+            #expect(try await server.request("POST", "/auth/dev", json: ["email": "ben@example.org"]).status != 200)
+            _ = try await server.signIn("benjamin@example.org")
+        }
+    }
+
+    @Test func backupsAreCreatedListedAndDownloadedByNameOnly() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let health0 = try await server.get("/healthz")
+            #expect(health0.json["backup"] == .null)
+            let created = try await server.request("POST", "/api/admin/backups", cookie: ada)
+            #expect(created.status == 200)
+            let name = try #require(created.json["name"]?.stringValue)
+            #expect(BackupName(fileName: name) != nil)
+            let list = try await server.get("/api/admin/backups", cookie: ada)
+            #expect(list.json.arrayValue?.count == 1 && list.json.arrayValue?.first?["name"]?.stringValue == name)
+
+            let download = try await server.get("/api/admin/backups/\(name)", cookie: ada)
+            #expect(download.status == 200)
+            #expect(download.header("Content-Type") == "application/vnd.sqlite3")
+            #expect(download.header("Content-Disposition") == "attachment; filename=\"\(name)\"")
+            let onDisk = try Data(contentsOf: server.directory.appendingPathComponent("backups/\(name)"))
+            #expect(download.data == onDisk && created.json["bytes"]?.intValue == onDisk.count)
+            #expect(download.data.prefix(15) == Data("SQLite format 3".utf8))
+
+            for bad in ["..%2Fforge.sqlite3", "forge.sqlite3", "forge-20200101-000000.sqlite3", "..%2F..%2Fetc%2Fpasswd"] {
+                let reply = try await server.get("/api/admin/backups/\(bad)", cookie: ada)
+                #expect(reply.status == 404, "\(bad)")
+            }
+            let health = try await server.get("/healthz")
+            #expect(health.json["backup"]?["ok"] == true && health.json["backup"]?["file"]?.stringValue == name)
+            #expect(BackupStatus.summary(server.app.db).contains(name))
+        }
+    }
+
+    @Test func theDemoSeatIsCreatedWithHistoryAndDeletedWithEverythingItOwns() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            #expect(try await server.get("/api/admin/demo", cookie: ada).json == ["exists": false])
+            let counts0 = try rowCounts(server.app.db)
+            let made = try await server.request("POST", "/api/admin/demo", cookie: ada)
+            #expect(made.json == ["exists": true], "\(made.status) \(String(decoding: made.data, as: UTF8.self))")
+            let demo = try #require(try server.app.db.read { try DemoSeat.find(in: $0) })
+            #expect(demo.role == "demo" && demo.email == DemoSeat.email)
+            let (sessions, sets, revisions, metrics, food): (Int?, Int?, Int?, Int?, Int?) = try server.app.db.read { c in
+                (try c.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo.id]),
+                 try c.scalar("SELECT count(*) FROM sets WHERE user_id = ?", [demo.id]),
+                 try c.scalar("SELECT count(*) FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?", [demo.id]),
+                 try c.scalar("SELECT count(*) FROM metrics WHERE user_id = ?", [demo.id]),
+                 try c.scalar("SELECT count(*) FROM food_revisions WHERE scope = ?", ["user:\(demo.id)"]))
+            }
+            #expect((sessions ?? 0) > 150 && (sets ?? 0) > 1000 && revisions == 14 && (metrics ?? 0) > 300 && food == 1)
+            // Hidden from the seat list and not counted towards the cap.
+            let list = try await server.get("/api/admin/users", cookie: ada)
+            #expect(list.json.arrayValue?.count == 2)
+            #expect(try await server.request("POST", "/api/admin/demo/enrich", cookie: ada).json == ["exists": true, "added": []])
+            // Reset tells the same story.
+            _ = try await server.request("POST", "/api/admin/demo", cookie: ada)
+            let demo2 = try #require(try server.app.db.read { try DemoSeat.find(in: $0) })
+            let sessions2: Int? = try server.app.db.read { try $0.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo2.id]) }
+            #expect(demo2.id != demo.id && sessions2 == sessions)
+
+            #expect(try await server.request("DELETE", "/api/admin/demo", cookie: ada).json == ["exists": false])
+            #expect(try rowCounts(server.app.db) == counts0)
+        }
+    }
+
+    func rowCounts(_ db: Database) throws -> [String: Int] {
+        try db.read { c in
+            var result: [String: Int] = [:]
+            for row in try c.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+                let name: String = try row.get("name")
+                if name == "auth_sessions" { continue }
+                result[name] = try c.scalar("SELECT count(*) FROM \"\(name)\"") ?? 0
+            }
+            return result
+        }
+    }
+}

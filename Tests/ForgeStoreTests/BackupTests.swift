@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import ForgeStore
+
+/// A migrated database with some rows in a few tables.
+private func populated(_ dir: String) throws -> Database {
+    let db = try Database(path: dir + "/forge.sqlite3")
+    try ForgeSchema.migrator().migrate(db)
+    try db.write { c in
+        for i in 0..<50 {
+            try c.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, 'member', ?)",
+                          ["u\(i)", "u\(i)@example.org", "User \(i)", "2026-01-01T00:00:00.000Z"])
+            try c.execute("INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, 'weight', ?, 'kg', ?, 'test')",
+                          ["m\(i)", "u\(i)", 70.0 + Double(i) / 10, "2026-01-02T00:00:00.000Z"])
+        }
+    }
+    return db
+}
+
+private func counts(_ db: Database) throws -> [String: Int] {
+    try db.read { c in
+        var result: [String: Int] = [:]
+        for row in try c.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            let name: String = try row.get("name")
+            result[name] = try c.scalar("SELECT count(*) FROM \"\(name)\"") ?? 0
+        }
+        return result
+    }
+}
+
+private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+@Suite struct BackupTests {
+    @Test func backupThenRestoreGivesTheSameRowsAndAnIntactFile() throws {
+        try withTemporaryDirectory { dir in
+            let source = try populated(dir + "")
+            let job = BackupJob(db: source)
+            let record = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
+            #expect(record.ok && record.file == dir + "/backups/forge-20260720-023000.sqlite3")
+            #expect(record.bytes == BackupFile.size(record.file) && record.bytes > 0)
+            #expect(try fileMode(dir + "/backups") == 0o700)
+            #expect(try fileMode(record.file) == 0o600)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/backups") == ["forge-20260720-023000.sqlite3"])
+            let before = try counts(source)
+            #expect(before["users"] == 50 && before["metrics"] == 50)
+            // The attempt is recorded after the copy, so the copy holds one row fewer there.
+            #expect(try BackupFile.inspect(record.file).rowCounts == before.merging(["backup_runs": 0]) { $1 })
+            source.close()
+
+            let target = dir + "/restored"
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            let outcome = try BackupRestore.restore(record.file, over: target + "/forge.sqlite3")
+            #expect(outcome.safetyCopy == nil)
+            let restored = try Database(path: target + "/forge.sqlite3")
+            defer { restored.close() }
+            #expect(try restored.integrityCheck())
+            #expect(try counts(restored) == before.merging(["backup_runs": 0]) { $1 })
+        }
+    }
+
+    @Test(arguments: ["truncated", "random", "empty", "not-forge"])
+    func aBadFileIsRefusedAndNothingIsReplaced(_ kind: String) throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            let record = try BackupJob(db: db).run(trigger: "test")
+            db.close()
+            let bad = dir + "/bad.sqlite3"
+            switch kind {
+            case "truncated":
+                let data = try Data(contentsOf: URL(fileURLWithPath: record.file))
+                try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: bad))
+            case "random":
+                var generator = SystemRandomNumberGenerator()
+                try Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: bad))
+            case "empty":
+                try Data().write(to: URL(fileURLWithPath: bad))
+            default:
+                let other = try Database(path: bad)
+                try other.write { try $0.execute("CREATE TABLE t (x)") }
+                other.close()
+            }
+            let live = dir + "/forge.sqlite3"
+            let original = try Data(contentsOf: URL(fileURLWithPath: live))
+            #expect(throws: BackupError.self) { try BackupRestore.restore(bad, over: live) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: live)) == original)
+            #expect(!FileManager.default.fileExists(atPath: dir + "/backups/pre-restore-x"))
+            let reopened = try Database(path: live)
+            defer { reopened.close() }
+            #expect(try counts(reopened)["users"] == 50)
+        }
+    }
+
+    @Test func aBackupFromANewerBinaryIsRefused() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            try db.write { try $0.execute("INSERT INTO schema_migrations (id, applied_at) VALUES ('9999-future', 'x')") }
+            let record = try BackupJob(db: db).run(trigger: "test")
+            db.close()
+            #expect(throws: BackupError.unusable("\(record.file): written by a newer forged (unknown migrations: 9999-future)")) {
+                _ = try BackupFile.inspect(record.file, knownMigrations: ForgeSchema.migrator().ids)
+            }
+        }
+    }
+
+    @Test func restoreKeepsASafetyCopyOfTheCurrentDatabase() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            let record = try BackupJob(db: db).run(trigger: "test")
+            try db.write { try $0.execute("DELETE FROM metrics") }  // a change after the backup
+            db.close()
+            let outcome = try BackupRestore.restore(record.file, over: dir + "/forge.sqlite3", now: utc("2026-07-21T08:00:00Z"))
+            #expect(outcome.safetyCopy == dir + "/backups/pre-restore-20260721-080000.sqlite3")
+            #expect(try BackupFile.inspect(outcome.safetyCopy!).rowCounts["metrics"] == 0)
+            #expect(outcome.inspection.rowCounts["metrics"] == 50)
+            #expect(!FileManager.default.fileExists(atPath: dir + "/forge.sqlite3-wal")
+                    || BackupFile.size(dir + "/forge.sqlite3-wal") == 0)
+        }
+    }
+
+    @Test func aFailedBackupIsRecordedAndSummarised() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            #expect(BackupStatus.summary(db) == "no backup yet")
+            let existing = dir + "/taken.sqlite3"
+            try Data("x".utf8).write(to: URL(fileURLWithPath: existing))
+            #expect(throws: BackupError.self) { try BackupJob(db: db).run(output: existing, trigger: "cli") }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("x".utf8))
+            let last = try #require(try BackupStatus.last(in: db))
+            #expect(!last.ok && last.error.contains("already exists") && last.trigger == "cli")
+            #expect(BackupStatus.summary(db).hasPrefix("last backup FAILED "))
+            try BackupJob(db: db).run(output: dir + "/fresh.sqlite3", trigger: "cli")
+            #expect(BackupStatus.summary(db).hasPrefix("last backup ok ") && BackupStatus.summary(db).hasSuffix("(fresh.sqlite3)"))
+            #expect(try BackupStatus.lastSuccess(in: db)?.file == dir + "/fresh.sqlite3")
+        }
+    }
+
+    @Test func twoBackupsInTheSameSecondGetDistinctNames() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let now = utc("2026-07-20T02:30:00Z")
+            let a = try BackupJob(db: db).run(trigger: "test", now: now)
+            let b = try BackupJob(db: db).run(trigger: "test", now: now)
+            #expect(a.file.hasSuffix("forge-20260720-023000.sqlite3") && b.file.hasSuffix("forge-20260720-023001.sqlite3"))
+        }
+    }
+
+    @Test func namesParseOnlyTheExactShape() {
+        #expect(BackupName(fileName: "forge-20260720-023000.sqlite3")?.instant == utc("2026-07-20T02:30:00Z"))
+        for bad in ["../forge-20260720-023000.sqlite3", "forge.sqlite3", "forge-20261320-023000.sqlite3",
+                    "forge-20260720-023000.sqlite3-wal", "forge-2026072x-023000.sqlite3", "pre-restore-20260720-023000.sqlite3"] {
+            #expect(BackupName(fileName: bad) == nil, "\(bad)")
+        }
+    }
+
+    /// Daily at 03:30 London time for 60 days, then rotation keeps the newest of
+    /// the last 7 days and the newest of the 4 ISO weeks before them.
+    @Test func rotationKeepsSevenDailiesAndFourWeeklies() throws {
+        let london = TimeZone(identifier: "Europe/London")!
+        // 2026-03-01 (Sunday) to 2026-04-29 (Wednesday); 02:30 UTC is 03:30 BST / 02:30 GMT.
+        let first = utc("2026-03-01T02:30:00Z")
+        var names = (0..<60).map { BackupName(instant: first.addingTimeInterval(Double($0) * 86_400)) }
+        names.append(BackupName(instant: utc("2026-04-29T12:00:00Z")))  // an extra one on the last day
+        let kept = BackupRetention().keep(names, timeZone: london).map(\.fileName).sorted()
+        #expect(kept == [
+            "forge-20260405-023000.sqlite3",  // Sun, week of 30 Mar
+            "forge-20260412-023000.sqlite3",  // Sun, week of 6 Apr
+            "forge-20260419-023000.sqlite3",  // Sun, week of 13 Apr
+            "forge-20260422-023000.sqlite3",  // Wed, the rest of the week of 20 Apr before the daily window
+            "forge-20260423-023000.sqlite3", "forge-20260424-023000.sqlite3", "forge-20260425-023000.sqlite3",
+            "forge-20260426-023000.sqlite3", "forge-20260427-023000.sqlite3", "forge-20260428-023000.sqlite3",
+            "forge-20260429-120000.sqlite3",  // the newest of the last day
+        ])
+    }
+
+    @Test func rotateDeletesOnlyWhatTheRetentionDrops() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let job = BackupJob(db: db, retention: BackupRetention(daily: 2, weekly: 1))
+            try FileManager.default.createDirectory(atPath: job.directory, withIntermediateDirectories: true)
+            let names = ["forge-20260701-023000.sqlite3", "forge-20260710-023000.sqlite3", "forge-20260711-023000.sqlite3",
+                         "forge-20260719-023000.sqlite3", "forge-20260720-023000.sqlite3", "notes.txt"]
+            for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: job.directory + "/" + name)) }
+            let deleted = job.rotate().map(\.fileName)
+            #expect(deleted == ["forge-20260710-023000.sqlite3", "forge-20260701-023000.sqlite3"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: job.directory).sorted()
+                    == ["forge-20260711-023000.sqlite3", "forge-20260719-023000.sqlite3", "forge-20260720-023000.sqlite3", "notes.txt"])
+        }
+    }
+}
