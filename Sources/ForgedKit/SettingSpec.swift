@@ -93,10 +93,15 @@ public struct SettingSpec: Sendable, Equatable {
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
         defaultDescription: "true", isBool: true)
+    public static let allowPrivateFetch = SettingSpec(
+        name: "allow-private-fetch", valueName: "",
+        help: "Let recipe import fetch pages and images from loopback, link-local and private addresses.",
+        defaultDescription: "false", isBool: true)
 
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody,
+        allowPrivateFetch,
     ]
 }

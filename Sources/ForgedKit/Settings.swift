@@ -47,6 +47,8 @@ public struct Settings: Sendable {
     public var seedRecipes: Bool
     /// The config file that was read, or nil when none was.
     public var configFile: String?
+    /// Outbound fetches (recipe import) may reach loopback/private addresses.
+    public var allowPrivateFetch: Bool = false
 
     /// The listen addresses parsed (the strings are validated, so this
     /// cannot fail for loaded settings; invalid entries are skipped).

@@ -93,6 +93,7 @@ public enum SettingsLoader {
             seedRecipes: try sources.bool(.seedRecipes) ?? true,
             configFile: configFile)
         settings.timezoneName = zone.identifier
+        settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         return settings
     }
 

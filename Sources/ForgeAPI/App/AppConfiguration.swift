@@ -24,6 +24,9 @@ public struct AppConfiguration: Sendable {
     public var passwordCost: PasswordHasher.Cost
     /// Build stamp reported by `/healthz`.
     public var build: String
+    /// Outbound fetches (recipe import, images) may reach loopback, link-local
+    /// and private addresses (`--allow-private-fetch`).
+    public var allowPrivateFetch: Bool = false
 
     public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,

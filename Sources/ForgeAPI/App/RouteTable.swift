@@ -11,6 +11,9 @@ enum RouteTable {
         ExerciseRoutes.register(app, on: &router)
         FoodWeekRoutes.register(app, on: &router)
         RecipeRoutes.register(app, on: &router)
+        RecipeImportRoutes.register(app, on: &router)
+        MCPRoutes.register(app, on: &router)
+        OAuthRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }
