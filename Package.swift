@@ -27,7 +27,11 @@ let package = Package(
         .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore"],
                 exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore"],
-                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+                exclude: ["Assets"],
+                // Recipe import fetches with URLSession; a --static-swift-stdlib build links
+                // FoundationNetworking statically and needs the system libcurl.
+                linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
+                plugins: ["EmbedAssets"]),
         .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "CSodium"]),
         .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore"]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),

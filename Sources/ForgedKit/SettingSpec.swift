@@ -93,6 +93,10 @@ public struct SettingSpec: Sendable, Equatable {
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
         defaultDescription: "true", isBool: true)
+    public static let allowPrivateFetch = SettingSpec(
+        name: "allow-private-fetch", valueName: "",
+        help: "Let recipe import fetch pages and images from loopback, link-local and private addresses.",
+        defaultDescription: "false", isBool: true)
 
     public static let backupTime = SettingSpec(
         name: "backup-time", valueName: "HH:MM",
@@ -112,5 +116,6 @@ public struct SettingSpec: Sendable, Equatable {
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody,
         backupTime, backupKeepDaily, backupKeepWeekly,
+        allowPrivateFetch,
     ]
 }

@@ -12,6 +12,7 @@ extension Settings {
                                 allowedUsers: allowedUsers.map { ForgeAPI.AllowedUser(email: $0.email, name: $0.name) },
                                 passwordCost: cost, build: BuildInfo.stamp)
         config.backupRetention = backupRetention
+        config.allowPrivateFetch = allowPrivateFetch
         return config
     }
 }

@@ -52,6 +52,8 @@ public struct Settings: Sendable {
     public var backupTime: BackupSchedule = .standard
     /// Backup generations kept (daily, then weekly).
     public var backupRetention = BackupRetention()
+    /// Outbound fetches (recipe import) may reach loopback/private addresses.
+    public var allowPrivateFetch: Bool = false
 
     /// The listen addresses parsed (the strings are validated, so this
     /// cannot fail for loaded settings; invalid entries are skipped).

@@ -100,6 +100,7 @@ public enum SettingsLoader {
         }
         settings.backupRetention = BackupRetention(daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
                                                    weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
+        settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         return settings
     }
 

@@ -16,12 +16,13 @@ final class TestServer: Sendable {
     let directory: URL
 
     init(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
-         clock: any Clock = SystemClock()) throws {
+         clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
-        let config = AppConfiguration(devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
+        var config = AppConfiguration(devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
                                       seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
+        config.allowPrivateFetch = allowPrivateFetch
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
         server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: app.makeResponder())
@@ -99,8 +100,9 @@ struct TestFailure: Error, CustomStringConvertible {
 /// Starts a test server, runs `body`, and always stops the server.
 func withTestServer(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
                     timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
-                    _ body: (TestServer) async throws -> Void) async throws {
-    let server = try TestServer(devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock)
+                    allowPrivateFetch: Bool = false, _ body: (TestServer) async throws -> Void) async throws {
+    let server = try TestServer(devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
+                                allowPrivateFetch: allowPrivateFetch)
     defer { server.stop() }
     try await body(server)
 }

@@ -27,6 +27,9 @@ public struct AppConfiguration: Sendable {
     public var build: String
     /// Backup generations kept after an on-demand backup (`POST /api/admin/backups`).
     public var backupRetention = BackupRetention()
+    /// Outbound fetches (recipe import, images) may reach loopback, link-local
+    /// and private addresses (`--allow-private-fetch`).
+    public var allowPrivateFetch: Bool = false
 
     public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,

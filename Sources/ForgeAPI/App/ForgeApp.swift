@@ -17,6 +17,8 @@ public final class ForgeApp: Sendable {
     let throttle = LoginThrottle()
     /// Decoded exercise library, refreshed when the table changes.
     let exercises = LibraryCache()
+    /// Where imported recipe images are stored (the media blob store).
+    public let imageSink = ImageSinkSlot()
 
     public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db

@@ -18,6 +18,9 @@ enum RouteTable {
         MediaRoutes.register(app, on: &router)
         AdminRecipeRoutes.register(app, on: &router)
         AdminRoutes.register(app, on: &router)
+        RecipeImportRoutes.register(app, on: &router)
+        MCPRoutes.register(app, on: &router)
+        OAuthRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Image URLs from schema.org `image`: a URL string, an `ImageObject`
+/// (`url`, else `contentUrl`, else `@id`), or a (nested) list of either.
+/// Relative URLs are resolved against the page URL; only http(s) results
+/// are kept; duplicates dropped; order kept (first = hero).
+enum ImageList {
+    static func urls(_ value: Any?, base: URL?) -> [String] {
+        var out: [String] = []
+        collect(value, base: base, depth: 0, into: &out)
+        return out
+    }
+
+    private static func collect(_ value: Any?, base: URL?, depth: Int, into out: inout [String]) {
+        guard depth < 5 else { return }
+        switch value {
+        case let s as String:
+            let text = HTMLText.decodeEntities(s).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, let url = URL(string: text, relativeTo: base)?.absoluteURL,
+                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
+            let absolute = url.absoluteString
+            if !out.contains(absolute) { out.append(absolute) }
+        case let list as [Any]:
+            for element in list { collect(element, base: base, depth: depth + 1, into: &out) }
+        case let object as [String: Any]:
+            collect(object["url"] ?? object["contentUrl"] ?? object["@id"], base: base, depth: depth + 1, into: &out)
+        default:
+            return
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Flattens `recipeInstructions` into a list of step texts.
+///
+/// Accepted forms: one string (HTML or plain; split at block tags and line
+/// breaks), a list of strings, `HowToStep` objects (`text`, else `name`,
+/// else their own `itemListElement` of directions), and `HowToSection`
+/// (or any object with `itemListElement` / `item`) whose steps are
+/// flattened in place and tagged with the section's `name`. Section names
+/// are never steps; an empty section contributes nothing. Nesting deeper
+/// than 6 levels is ignored.
+enum InstructionFlattener {
+    static func steps(_ value: Any?) -> [PageRecipe.Step] {
+        var out: [PageRecipe.Step] = []
+        collect(value, section: "", depth: 0, into: &out)
+        return out
+    }
+
+    private static func collect(_ value: Any?, section: String, depth: Int, into out: inout [PageRecipe.Step]) {
+        guard depth < 6, let value else { return }
+        switch value {
+        case let s as String:
+            for text in HTMLText.blocks(s) { out.append(.init(text: text, section: section)) }
+        case let list as [Any]:
+            for element in list { collect(element, section: section, depth: depth + 1, into: &out) }
+        case let object as [String: Any]:
+            let children = object["itemListElement"] ?? object["item"]
+            if isSection(object) || (children != nil && object["text"] == nil) {
+                let name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
+                collect(children, section: isSection(object) ? name : section, depth: depth + 1, into: &out)
+            } else if let text = JSONLDRecipeParser.firstText(object["text"]) ?? JSONLDRecipeParser.firstText(object["name"]) {
+                out.append(.init(text: text, section: section))
+            }
+        default:
+            return
+        }
+    }
+
+    private static func isSection(_ object: [String: Any]) -> Bool {
+        let type = object["@type"]
+        let names = (type as? String).map { [$0] } ?? (type as? [Any])?.compactMap { $0 as? String } ?? []
+        return names.contains { $0.hasSuffix("HowToSection") }
+    }
+}

@@ -1,0 +1,61 @@
+import ForgeCore
+import Foundation
+
+/// Maps a normalised page recipe onto the import fields (the same store
+/// path as MCP `import_recipe`).
+///
+/// - name = title; slug from the name; kind from `recipeCategory`
+///   (breakfast, lunch, snack, else dinner); minutes = total minutes or 0;
+///   difficulty `easy`; serves = the yield's count or 2; why = the
+///   description cut to 200 characters; tags = categories and keywords
+///   (≤ 12, de-duplicated); source = the page's host without `www.`
+///   (≤ 24), source_url = the page URL.
+/// - Steps keep the page's prose as `detail`; `title` is the section name
+///   or `Step n`. Such a recipe stays parked until its steps are in
+///   done-when voice (``DoneWhenVoice``).
+/// - Ingredient lines go through ``IngredientLineMatcher``.
+/// - Macros: the page's nutrition when it gives calories (absent fields
+///   0); else computed from the reference when every line matched; else 0
+///   (the recipe is parked for its unknown lines anyway).
+public enum PageRecipeImport {
+    public static func input(from page: PageRecipe, url: String, reference: IngredientReference,
+                             images: [String], imagesStored: Int) throws -> RecipeImportInput {
+        let name = page.title
+        guard !name.isEmpty else { throw RecipeImportError("the page's recipe has no name") }
+        let slug = ImportSlug.make(name)
+        guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
+        let matched = page.ingredients.map { IngredientLineMatcher.line($0, reference: reference) }
+        let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
+        let serves = page.servings ?? 2
+        var macros = Macros.zero
+        if let kcal = page.nutrition.kcal {
+            let n = page.nutrition
+            macros = Macros(kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
+                            fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
+        } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
+            macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
+        }
+        let steps = page.steps.enumerated().map { index, step in
+            RecipeStep(title: step.section.isEmpty ? "Step \(index + 1)" : step.section, detail: step.text)
+        }
+        var tags: [String] = []
+        for tag in page.categories + page.keywords where !tags.contains(tag) && tags.count < 12 { tags.append(tag) }
+        let category = page.categories.first { ["breakfast", "lunch", "snack", "dinner"].contains($0) }
+        var host = URL(string: url)?.host?.lowercased() ?? ""
+        if host.hasPrefix("www.") { host.removeFirst(4) }
+        return RecipeImportInput(
+            name: name, slug: slug, kind: category.flatMap(MealSlot.init(rawValue:)) ?? .dinner,
+            minutes: page.totalMinutes ?? 0, serves: serves, macros: macros,
+            why: String(page.description.prefix(200)), lines: lines, steps: steps, tags: tags, images: images,
+            imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
+            requiresDoneWhenVoice: true)
+    }
+}
+
+/// Where fetched recipe images go (the media blob store at merge time).
+public protocol ImageSink: Sendable {
+    /// Stores `bytes` as a household blob (or returns the existing blob
+    /// fetched from the same `sourceURL`).
+    /// - Returns: the stored reference, `/api/food/media/<id>`.
+    func store(bytes: Data, contentType: String, sourceURL: String) throws -> String
+}

@@ -1,0 +1,100 @@
+import ForgeCore
+
+/// The structured fields of an import (MCP `import_recipe`, API.md §4.24,
+/// and the page importer), validated and ready for
+/// ``RecipeImportStore/upsertImported(_:now:in:)``.
+public struct RecipeImportInput: Sendable, Equatable {
+    /// An ingredient line plus optional reference values for a new row.
+    public struct Line: Sendable, Equatable {
+        public var line: RecipeIngredient
+        /// `*_100` values in Macros order, nil where not supplied.
+        public var values: [Double?]
+        public var aisle: String?
+        public var pantry: Bool?
+        public init(line: RecipeIngredient, values: [Double?] = Array(repeating: nil, count: 8),
+                    aisle: String? = nil, pantry: Bool? = nil) {
+            self.line = line; self.values = values; self.aisle = aisle; self.pantry = pantry
+        }
+        /// True when `kcal_100` was supplied (such an unknown line is added to the reference).
+        public var carriesKcal: Bool { values[0] != nil }
+    }
+
+    public var name: String
+    /// Kebab-case, ≤ 60, from the given slug or the name (``ImportSlug``).
+    public var slug: String
+    public var kind: MealSlot
+    public var minutes: Int
+    public var difficulty: String
+    public var serves: Int
+    public var batch: Int
+    /// Per serving, rounded to 1 dp.
+    public var macros: Macros
+    public var why: String
+    public var lines: [Line]
+    public var steps: [RecipeStep]
+    public var tags: [String]
+    /// Materialised image references (media paths or kept remote URLs), first = hero.
+    public var images: [String]
+    /// How many of `images` were stored as blobs now (0 keeps an existing recipe's images).
+    public var imagesStored: Int
+    public var rating: Double
+    public var ratingCount: Int
+    /// Import label ≤ 24, default `"import"`.
+    public var source: String
+    public var sourceURL: String
+    /// Page imports keep source prose: such a recipe stays parked until
+    /// every step is in done-when voice (``DoneWhenVoice``).
+    public var requiresDoneWhenVoice: Bool
+
+    public init(name: String, slug: String, kind: MealSlot = .dinner, minutes: Int = 0, difficulty: String = "easy",
+                serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
+                steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
+                rating: Double = 0, ratingCount: Int = 0, source: String = "import", sourceURL: String,
+                requiresDoneWhenVoice: Bool = false) {
+        self.name = name; self.slug = slug; self.kind = kind; self.minutes = minutes; self.difficulty = difficulty
+        self.serves = max(serves, 1); self.batch = max(batch, 0); self.macros = macros.rounded1(); self.why = why
+        self.lines = lines; self.steps = steps; self.tags = tags; self.images = images
+        self.imagesStored = imagesStored; self.rating = min(max(rating, 0), 5); self.ratingCount = max(ratingCount, 0)
+        self.source = source.isEmpty ? "import" : String(source.prefix(24)); self.sourceURL = sourceURL
+        self.requiresDoneWhenVoice = requiresDoneWhenVoice
+    }
+}
+
+/// A rule of §4.24 the import broke; `message` is the tool/HTTP error text.
+public struct RecipeImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The slug rule of §4.24: lower-cased, runs of characters outside
+/// `[a-z0-9]` become `-`, repeats collapsed, ends stripped, cut to 60
+/// (and stripped of a trailing `-` again after the cut).
+public enum ImportSlug {
+    public static func make(_ text: String) -> String {
+        var out = ""
+        var dash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                out.unicodeScalars.append(scalar); dash = false
+            } else if !dash {
+                out += "-"; dash = true
+            }
+        }
+        var slug = String(out.drop(while: { $0 == "-" }))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        slug = String(slug.prefix(60))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+}
+
+/// The done-when rule for imported prose: a step is in done-when voice when
+/// its `detail` contains the words "done when" (any case). Page imports
+/// stay parked until every step is; editing the steps (e.g. re-importing
+/// them over MCP) lifts the park.
+public enum DoneWhenVoice {
+    public static func holds(for step: RecipeStep) -> Bool {
+        step.detail.range(of: "done when", options: .caseInsensitive) != nil
+    }
+}

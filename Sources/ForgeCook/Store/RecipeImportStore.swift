@@ -1,0 +1,96 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// What an import did (the MCP `import_recipe` result, API.md §4.24).
+public struct RecipeImportOutcome: Sendable, Equatable {
+    public let recipe: Recipe
+    /// True when an existing recipe was updated in place.
+    public let updated: Bool
+    /// Reference rows created from lines that carried `kcal_100`.
+    public let ingredientsAdded: [String]
+    /// Why the recipe is parked (empty when complete), in rule order.
+    public let parkedBecause: [String]
+}
+
+/// The one store path of every import (MCP `import_recipe` and
+/// `POST /api/food/recipes/import`).
+public enum RecipeImportStore {
+    /// Creates or updates the imported recipe, inside the caller's write
+    /// transaction.
+    ///
+    /// Identity: the recipe with the same non-empty `source_url` (keeping its
+    /// slug), else the one with the same slug, else a new one. Seed recipes
+    /// are never overwritten. Lines unknown to the reference that carry
+    /// `kcal_100` add a reference row (only the supplied fields set). Parked
+    /// (§4.21) when a line is still unknown, difficulty is `hard`, `kcal` is
+    /// 0, or (page imports) a step is not in done-when voice. Images replace
+    /// the stored ones only when new ones were stored as blobs (or the
+    /// recipe had none); `platefig`, `created_at` are kept.
+    /// - Throws: ``RecipeImportError`` `cannot overwrite seed recipe <slug>`;
+    ///   database errors.
+    public static func upsertImported(_ input: RecipeImportInput, now: Date,
+                                      in db: Connection) throws -> RecipeImportOutcome {
+        var existing: Recipe? = nil
+        if !input.sourceURL.isEmpty {
+            existing = try db.queryOne("SELECT * FROM recipes WHERE source_url = ? ORDER BY created_at, slug LIMIT 1",
+                                       [input.sourceURL]).map(RecipeStore.recipe)
+        }
+        if existing == nil { existing = try RecipeStore.find(input.slug, in: db) }
+        if let existing, existing.source == "seed" {
+            throw RecipeImportError("cannot overwrite seed recipe \(existing.slug)")
+        }
+
+        var reference = try IngredientStore.reference(in: db)
+        var added: [String] = []
+        for line in input.lines where reference[line.line.name] == nil && line.carriesKcal
+            && !added.contains(line.line.name) {
+            try addReferenceRow(line, in: db)
+            added.append(line.line.name)
+        }
+        if !added.isEmpty { reference = try IngredientStore.reference(in: db) }
+
+        var parked: [String] = []
+        let unknown = input.lines.map(\.line.name).filter { reference[$0] == nil }
+        if !unknown.isEmpty { parked.append("unknown ingredients: " + unknown.joined(separator: ", ")) }
+        if input.difficulty == "hard" { parked.append("difficulty hard") }
+        if input.macros.kcal <= 0 { parked.append("kcal missing") }
+        if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
+            parked.append("steps not in done-when voice")
+        }
+
+        var images = input.images
+        if let existing, input.imagesStored == 0, !existing.images.isEmpty { images = existing.images }
+        let recipe = Recipe(
+            slug: existing?.slug ?? input.slug, name: String(input.name.prefix(120)), kind: input.kind,
+            minutes: max(input.minutes, 0), difficulty: input.difficulty, serves: input.serves, batch: input.batch,
+            why: input.why, steps: input.steps, ingredients: input.lines.map(\.line), tags: input.tags,
+            platefig: existing?.platefig ?? "plate", source: input.source, sourceURL: input.sourceURL,
+            images: images, rating: input.rating, ratingCount: input.ratingCount, complete: parked.isEmpty,
+            macros: input.macros)
+        if let existing {
+            let createdAt: String = try db.scalar("SELECT created_at FROM recipes WHERE slug = ?",
+                                                  [existing.slug]) ?? Instant.storage(now)
+            try db.execute("DELETE FROM recipes WHERE slug = ?", [existing.slug])
+            try RecipeStore.insert(recipe, orIgnore: false, now: now, in: db)
+            try db.execute("UPDATE recipes SET created_at = ? WHERE slug = ?", [createdAt, recipe.slug])
+        } else {
+            try RecipeStore.insert(recipe, orIgnore: false, now: now, in: db)
+        }
+        return RecipeImportOutcome(recipe: recipe, updated: existing != nil, ingredientsAdded: added,
+                                   parkedBecause: parked)
+    }
+
+    private static func addReferenceRow(_ line: RecipeImportInput.Line, in db: Connection) throws {
+        let aisles: Set<String> = ["produce", "protein", "dairy", "cupboard", "frozen"]
+        let units: Set<String> = ["g", "ml", "x"]
+        let aisle = line.aisle.flatMap { aisles.contains($0) ? $0 : nil } ?? "cupboard"
+        let unit = units.contains(line.line.unit) ? line.line.unit : "g"
+        let v = line.values.map { Rounding.round1($0 ?? 0) }
+        try db.execute("""
+            INSERT INTO ingredients (name, aisle, unit, kcal_100, protein_100, carbs_100, sugar_100, fiber_100,
+              fat_100, satfat_100, sodium_100, pantry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [String(line.line.name.prefix(80)), aisle, unit, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                  line.pantry ?? false])
+    }
+}

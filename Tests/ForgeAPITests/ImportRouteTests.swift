@@ -1,0 +1,155 @@
+import ForgeAPI
+import ForgeCook
+import ForgeCore
+import ForgeHTTP
+import Foundation
+import Synchronization
+import Testing
+
+/// An in-memory ``ImageSink`` for tests.
+final class MemoryImageSink: ImageSink, Sendable {
+    let stored = Mutex<[(bytes: Data, type: String, source: String)]>([])
+    func store(bytes: Data, contentType: String, sourceURL: String) throws -> String {
+        stored.withLock { list in
+            list.append((bytes, contentType, sourceURL))
+            return "/api/food/media/mem\(list.count)"
+        }
+    }
+    var count: Int { stored.withLock { $0.count } }
+}
+
+/// A real ForgeHTTP server on 127.0.0.1:0 standing in for a recipe website.
+final class RecipeSite: Sendable {
+    let server: HTTPServer
+    let origin: String
+
+    init(pages: [String: (type: String, body: Data)]) throws {
+        var router = Router()
+        for (path, page) in pages {
+            router.get(path, summary: "test page") { _ in
+                Response(status: 200, headers: ["Content-Type": page.type], body: page.body)
+            }
+        }
+        router.get("/old-link", summary: "redirect") { _ in .redirect("/recipe") }
+        server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
+        try server.start()
+        origin = "http://127.0.0.1:\(server.boundAddresses[0].port)"
+    }
+
+    func stop() { server.stop() }
+
+    static func page(hero: String) -> String {
+        """
+        <!doctype html><html><head><title>Traybake</title>
+        <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},
+        {"@type":"Recipe","name":"Charred Chickpea Traybake","recipeCategory":"Dinner","keywords":"traybake, vegan",
+         "recipeIngredient":["400 g chickpeas, drained","2 tbsp olive oil","1 red onion","1 tsp unobtainium"],
+         "recipeInstructions":[{"@type":"HowToStep","text":"Heat the oven to 220C."},
+           {"@type":"HowToStep","text":"Roast until the edges char, about 25 minutes."}],
+         "totalTime":"PT35M","recipeYield":"Serves 4","image":"\(hero)",
+         "nutrition":{"calories":"365 kcal","proteinContent":"21 g"}}]}</script>
+        </head><body><h1>Traybake</h1></body></html>
+        """
+    }
+}
+
+@Suite(.serialized) struct ImportRouteTests {
+    /// The closing-note run: a page imported by URL from a local site appears
+    /// in the library; its hero 404s, so the remote URL is kept with a warning.
+    @Test func pageImportedByURLAppearsInTheLibraryAndAFailedHeroIsKept() async throws {
+        let site = try RecipeSite(pages: ["/recipe": ("text/html; charset=utf-8", Data(RecipeSite.page(hero: "/missing.jpg").utf8))])
+        defer { site.stop() }
+        try await withTestServer(allowPrivateFetch: true) { server in
+            let sink = MemoryImageSink()
+            server.app.imageSink.install(sink)
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/old-link")], cookie: ada)
+            #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
+            let json = reply.json
+            #expect(json["slug"] == "charred-chickpea-traybake")
+            #expect(json["kcal"]?.doubleValue == 365)
+            #expect(json["serves"] == 4 && json["minutes"] == 35)
+            #expect(json["complete"] == false)
+            let reasons = json["parked_because"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(reasons.contains("steps not in done-when voice"))
+            #expect(reasons.contains { $0.hasPrefix("unknown ingredients:") && $0.contains("unobtainium") })
+            #expect(json["image"]?.stringValue == site.origin + "/missing.jpg")
+            let warnings = json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(warnings.count == 1 && warnings[0].contains("HTTP 404"))
+            #expect(sink.count == 0)
+            #expect(json["source_url"]?.stringValue == site.origin + "/old-link")
+
+            let library = try await server.get("/api/food/recipes?q=charred", cookie: ada)
+            let listed = library.json["recipes"]?.arrayValue ?? []
+            #expect(listed.count == 1 && listed.first?["complete"] == false)
+            let detail = try await server.get("/api/food/recipes/charred-chickpea-traybake", cookie: ada)
+            let lines = detail.json["ingredients"]?.arrayValue ?? []
+            #expect(lines.first?["name"] == "chickpeas" && lines.first?["qty"]?.doubleValue == 400)
+            #expect(lines[1]["name"] == "olive oil" && lines[1]["qty"]?.doubleValue == 30)
+            #expect(detail.json["steps"]?.arrayValue?.first?["detail"] == "Heat the oven to 220C.")
+
+            // Re-importing the same source URL updates in place.
+            let again = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/old-link")], cookie: ada)
+            #expect(again.json["updated"] == true)
+            let count = try await server.get("/api/food/recipes?q=charred", cookie: ada)
+            #expect(count.json["count"] == 1)
+        }
+    }
+
+    @Test func aHeroThatLoadsIsStoredThroughTheSink() async throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4])
+        let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
+                                          "/hero.jpg": ("image/jpeg", jpeg)])
+        defer { site.stop() }
+        try await withTestServer(allowPrivateFetch: true) { server in
+            let sink = MemoryImageSink()
+            server.app.imageSink.install(sink)
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            #expect(reply.json["image"] == "/api/food/media/mem1")
+            #expect(reply.json["warnings"]?.arrayValue?.isEmpty == true)
+            let stored = sink.stored.withLock { $0 }
+            #expect(stored.count == 1 && stored[0].bytes == jpeg && stored[0].type == "image/jpeg")
+            #expect(stored.first?.source == site.origin + "/hero.jpg")
+        }
+    }
+
+    @Test func privateTargetsAreRefusedUnlessAllowed() async throws {
+        let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/x.jpg").utf8))])
+        defer { site.stop() }
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            #expect(reply.status == 400)
+            #expect(reply.detail?.contains("private or local address") == true)
+            let ftp = try await server.request("POST", "/api/food/recipes/import",
+                                               json: ["url": "ftp://example.org/r"], cookie: ada)
+            #expect(ftp.status == 400 && ftp.detail == "url must be an http(s) URL")
+            let library = try await server.get("/api/food/recipes?q=charred", cookie: ada)
+            #expect(library.json["count"] == 0)
+        }
+    }
+
+    @Test func givenHTMLIsImportedWithoutFetchingAndAPageWithoutARecipeIs422() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let html = RecipeSite.page(hero: "data:,nothing")
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": "https://cook.example.org/r/1", "html": .string(html)],
+                                                 cookie: ada)
+            #expect(reply.status == 200)
+            #expect(reply.json["source"] == "cook.example.org")
+            #expect(reply.json["image"] == .null)
+            let none = try await server.request("POST", "/api/food/recipes/import",
+                                                json: ["url": "https://cook.example.org/r/2",
+                                                       "html": "<html><body>Soup</body></html>"], cookie: ada)
+            #expect(none.status == 422 && none.detail == "no recipe found on the page")
+            let missing = try await server.request("POST", "/api/food/recipes/import", json: [:], cookie: ada)
+            #expect(missing.status == 422)
+        }
+    }
+}

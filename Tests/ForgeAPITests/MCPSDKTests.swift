@@ -1,0 +1,61 @@
+import ForgeAPI
+import ForgeCore
+import Foundation
+import Testing
+
+/// The official MCP Python SDK (`pip install mcp`, see .ci/run) as the
+/// client of a real server: tests/mcp/sdk_client.py lists the tools,
+/// searches and imports a recipe, in the SDK's legacy mode (initialize
+/// handshake) and its default mode (`auto`: server/discover, stateless
+/// 2026-07-28). Skipped when python3 or the `mcp` package is missing.
+@Suite(.serialized) struct MCPSDKTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("tests/mcp/sdk_client.py").path
+
+    static func python() -> String? {
+        for candidate in ["/usr/bin/env"] where FileManager.default.isExecutableFile(atPath: candidate) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: candidate)
+            p.arguments = ["python3", "-c", "import mcp.client.client"]
+            p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return nil }
+            p.waitUntilExit()
+            return p.terminationStatus == 0 ? candidate : nil
+        }
+        return nil
+    }
+
+    static let available = python() != nil
+
+    static func run(url: String, token: String, mode: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", script, url, token, mode]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: MCPSDKTests.available, "python3 with the mcp package is not installed"),
+          arguments: [("legacy", "legacy"), ("auto", "modern")])
+    func officialSDKListsSearchesAndImports(_ mode: String, _ era: String) async throws {
+        try await withTestServer { server in
+            let token = try server.ingestToken("ada@example.org")
+            let result = try Self.run(url: server.baseURL + "/mcp", token: token, mode: mode)
+            #expect(result.status == 0, "sdk_client.py failed: \(result.stderr.suffix(2000))")
+            let json = (try? JSONCoding.decode(JSONValue.self, from: Data(result.stdout.utf8))) ?? .null
+            #expect(json["era"]?.stringValue == era)
+            #expect(json["tools"]?.arrayValue?.count == 7)
+            #expect(json["search"]?.arrayValue?.contains("salmon-puy-lentils") == true)
+            #expect(json["imported"]?.stringValue == "sdk-tomato-eggs-\(mode)")
+            let stored = try server.app.db.read { try $0.scalar("SELECT complete FROM recipes WHERE slug = ?",
+                                                                ["sdk-tomato-eggs-\(mode)"]) as Bool? }
+            #expect(stored == true)
+            print("MCP SDK \(mode): \(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+    }
+}
