@@ -124,7 +124,7 @@ import Testing
             let progress = try await server.get("/api/progress", cookie: ada).json
             let squat = try #require(progress["e1rm"]?["back-squat"])
             #expect(squat["name"] == "Back Squat")
-            #expect(squat["points"] == [["d": "2026-07-13", "v": 70], ["d": "2026-07-20", "v": 86]]   // 60 × 7/6; 73.7088 × 7/6)
+            #expect(squat["points"] == [["d": "2026-07-13", "v": 70], ["d": "2026-07-20", "v": 86]])   // 60 × 7/6; 73.7088 × 7/6
             #expect(squat["trend"]?["status"] == "building" && squat["trend"]?["change_kg"]?.doubleValue == 16.0)
             #expect(squat["trend"]?["window_days"] == 7)
             #expect(progress["prs_this_week"] == 1)        // the squat; the first deadlift was silent

@@ -9,5 +9,12 @@ enum TrainRoutes {
         SetRoutes.register(app, on: &router)
         HistoryRoutes.register(app, on: &router)
         ProgressRoutes.register(app, on: &router)
+        EquipmentRoutes.register(app, on: &router)
+        NiggleRoutes.register(app, on: &router)
+        LabRoutes.register(app, on: &router)
+        BodyRoutes.register(app, on: &router)
+        PlanItemRoutes.register(app, on: &router)
+        AlternativeRoutes.register(app, on: &router)
+        ExportRoutes.register(app, on: &router)
     }
 }
