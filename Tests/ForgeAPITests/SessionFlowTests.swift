@@ -41,6 +41,7 @@ import Testing
             #expect(fitted?["name"] == "Lower A" && fitted?["est"] == 52 && fitted?["cd"] == "full")
             let squatTarget = try #require(fitted?["targets"]?.arrayValue?.first)
             #expect(squatTarget["slug"] == "back-squat" && squatTarget["sets"] == 3)
+            #expect(squatTarget["last"] == ["weight": 60, "reps": [5], "rpe": [7], "when": "2026-07-13"])
             #expect(squatTarget["loadable"]?["down_kg"]?.doubleValue == 60 && squatTarget["loadable"]?["up_kg"]?.doubleValue == 60)
             #expect(fitted?["targets"]?.arrayValue?[2]["loadable"] == nil)     // split squat: dumbbells
             #expect(fitted?["cooldown"]?.arrayValue?.first?["why"] == "targets your left knee niggle")
@@ -135,6 +136,18 @@ import Testing
             let squatToday = try #require(today["exercises"]?.arrayValue?.first)
             #expect(squatToday["last"]?["when"] == "2026-07-20" && squatToday["last"]?["reps"] == [5, 5, 5, 5])
             #expect(squatToday["loadable"]?["up_kg"]?.doubleValue == 60)
+
+            // The dashboard's twelve weeks end with this one: 0.3 t last week, 1.95 t this week.
+            let dash = try await server.get("/api/dashboard", cookie: ada).json
+            let tonnage = dash["tonnage_weekly"]?.arrayValue ?? []
+            #expect(tonnage.count == 12 && tonnage.first?["week"] == "2026-05-04")
+            #expect(tonnage.suffix(2).map { $0["v"]?.doubleValue ?? -1 } == [0.3, 1.95])
+            let thisWeek = try #require(dash["heatmap"]?.arrayValue?.last?["days"]?.arrayValue)
+            #expect(thisWeek.map { $0["s"]?.stringValue ?? "" } == ["done", "future", "future", "future", "future", "future", "future"])
+            let lastWeek = try #require(dash["heatmap"]?.arrayValue?[10]["days"]?.arrayValue)
+            #expect(lastWeek.map { $0["s"]?.stringValue ?? "" } == ["done", "off", "missed", "off", "missed", "missed", "off"])
+            #expect(dash["unit_load"] == "lb" && dash["load_units"] == ["deadlift": "kg"])
+            #expect(dash["records"]?.arrayValue?.count == 4 && dash["prs_this_week"] == 1)
         }
     }
 

@@ -99,7 +99,7 @@ enum SessionRoutes {
                                                       library: library, plates: try plates(caller.user, in: db))
                     try TrainingSessionStore.refit(active.id, fitted: fitted, budget: budget, in: db)
                 }
-                return ["id": .string(active.id), "fitted": fitted, "resumed": true]
+                return ["id": .string(active.id), "fitted": try withLast(fitted, caller.user, in: db), "resumed": true]
             }
             guard case .strength(let day)? = entry else { throw HTTPError(400, "no strength session planned for this day") }
             let cooldown = Cooldown.build(plan: day.cooldown, niggles: try NiggleStore.all(userID: caller.id, in: db),
@@ -108,8 +108,21 @@ enum SessionRoutes {
                                                  plates: try plates(caller.user, in: db))
             let id = try TrainingSessionStore.create(userID: caller.id, day: date, name: day.name.isEmpty ? "Session" : day.name,
                                              budget: budget, fitted: fitted, now: now, in: db)
-            return ["id": .string(id), "fitted": fitted, "resumed": false]
+            return ["id": .string(id), "fitted": try withLast(fitted, caller.user, in: db), "resumed": false]
         }
+    }
+
+    /// The fitted snapshot as answered: each target gains the member's `last`
+    /// context (their own completed sessions, dated by trained day), read
+    /// now and not stored.
+    static func withLast(_ fitted: JSONValue, _ user: User, in db: Connection) throws -> JSONValue {
+        guard case .object(var object) = fitted, let targets = object["targets"]?.arrayValue else { return fitted }
+        object["targets"] = .array(try targets.map { t in
+            guard case .object(var o) = t, let slug = o["slug"]?.stringValue else { return t }
+            o["last"] = try TodayRoutes.lastContext(user: user, slug: slug, in: db)
+            return .object(o)
+        })
+        return .object(object)
     }
 
     /// `POST /api/sessions/{sid}/complete` (§4.5). Only an active session can

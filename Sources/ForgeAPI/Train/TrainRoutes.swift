@@ -16,5 +16,6 @@ enum TrainRoutes {
         PlanItemRoutes.register(app, on: &router)
         AlternativeRoutes.register(app, on: &router)
         ExportRoutes.register(app, on: &router)
+        DashboardRoutes.register(app, on: &router)
     }
 }
