@@ -49,5 +49,18 @@ extension ForgeSchema {
             );
             """)
         }
+        // Exercise images imported from free-exercise-db, served at
+        // /media/exercises/<slug>-<idx>.jpg.
+        m.register("0102-exercise-media") { db in
+            try db.executeScript("""
+            CREATE TABLE exercise_media (
+                slug TEXT NOT NULL,
+                idx INTEGER NOT NULL,
+                mime TEXT NOT NULL,
+                data BLOB NOT NULL,
+                PRIMARY KEY (slug, idx)
+            );
+            """)
+        }
     }
 }

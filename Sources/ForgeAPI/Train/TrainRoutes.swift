@@ -17,5 +17,6 @@ enum TrainRoutes {
         AlternativeRoutes.register(app, on: &router)
         ExportRoutes.register(app, on: &router)
         DashboardRoutes.register(app, on: &router)
+        ExerciseMediaRoutes.register(app, on: &router)
     }
 }
