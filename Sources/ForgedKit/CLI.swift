@@ -64,6 +64,15 @@ public enum CLI {
             positionals: ["FILE"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["library", "import-free-exercise-db"], synopsis: "library import-free-exercise-db DIR [FLAGS]",
+            summary: "Import exercise images from free-exercise-db.",
+            description: "Reads DIR/exercises.json and DIR/exercises/<id>/*.jpg of a free-exercise-db copy "
+                + "(public domain): stores the images of the library's exercises (matched by name) in the "
+                + "database, served at /media/exercises/<slug>-0.jpg, and adds the dataset's other strength "
+                + "exercises. Safe to rerun.",
+            positionals: ["DIR"],
+            flags: databaseFlags),
+        CommandSpec(
             path: ["help"], synopsis: "help [COMMAND]",
             summary: "Show help for forged or for one command.",
             description: "Shows how to use forged, or one COMMAND (such as \"user add\"); without "
@@ -79,6 +88,7 @@ public enum CLI {
     public static let groups: [String: String] = [
         "user": "Manage household members: add, list, passwd.",
         "backup": "Back up the database; list backups.",
+        "library": "Manage the exercise library: import-free-exercise-db.",
     ]
 
     static let nameFlag = FlagSpec(name: "name", valueName: "NAME",

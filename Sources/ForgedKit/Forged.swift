@@ -46,6 +46,8 @@ public enum Forged {
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:
                 return try UserCommands(settings: settings, command: parsed).run()
+            case ["library", "import-free-exercise-db"]:
+                return try LibraryCommands(settings: settings, command: parsed).run()
             default:
                 printError("forged: unknown command \"\(parsed.path.joined(separator: " "))\" (see forged help)")
                 return 2

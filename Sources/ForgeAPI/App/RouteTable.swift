@@ -10,6 +10,7 @@ enum RouteTable {
         TodayRoutes.register(app, on: &router)
         WeekRoutes.register(app, on: &router)
         ExerciseRoutes.register(app, on: &router)
+        TrainRoutes.register(app, on: &router)
         FoodWeekRoutes.register(app, on: &router)
         RecipeRoutes.register(app, on: &router)
         MealLogRoutes.register(app, on: &router)

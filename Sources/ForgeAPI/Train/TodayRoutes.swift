@@ -89,6 +89,10 @@ enum TodayRoutes {
                 "last": try lastContext(user: user, slug: entry.slug, in: db),
             ]
             if kind == .bb, let profile, hasPlates {
+                // Nearest plateable loads either side of the target (issue 3: `loadable`).
+                item["loadable"] = FittedSnapshot.loadable(
+                    kind: kind, weight: entry.weight,
+                    plates: FittedSnapshot.Plates(barKg: profile.barKg, platesKg: profile.platesKg))
                 item["plate"] = .string(PlateMath.text(weight: entry.weight, barKg: profile.barKg, plates: profile.platesKg))
                 if entry.priority == 1 {
                     item["warmups"] = WarmUp.ramp(work: entry.weight, barKg: profile.barKg).map { ramp in

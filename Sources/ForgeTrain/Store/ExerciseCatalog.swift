@@ -16,14 +16,15 @@ public struct CatalogEntry: Sendable {
 public enum ExerciseCatalog {
     /// Inserts every seed exercise that is missing; returns how many were added.
     @discardableResult
-    public static func insertMissing(_ library: ExerciseLibrary = .seed, in db: Connection) throws -> Int {
+    /// `after` offsets the stored `seq`, so entries added later sort after the seed.
+    public static func insertMissing(_ library: ExerciseLibrary = .seed, after offset: Int = 0, in db: Connection) throws -> Int {
         var added = 0
         for (index, e) in library.all.enumerated() {
             try db.execute("""
                 INSERT OR IGNORE INTO exercises
                   (slug, seq, name, kind, primary_muscles, secondary_muscles, equipment, patterns, cues, dont, benefit)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [e.slug, index, e.name, e.kind.rawValue, try JSONColumn.text(e.primaryMuscles),
+                """, [e.slug, offset + index, e.name, e.kind.rawValue, try JSONColumn.text(e.primaryMuscles),
                       try JSONColumn.text(e.secondaryMuscles), try JSONColumn.text(e.equipment),
                       try JSONColumn.text(e.patterns), try JSONColumn.text(e.cues), e.dont, e.benefit])
             added += db.changes

@@ -1,0 +1,76 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// One metric sample dated in the household zone (DESIGN.md, quirk 5).
+public struct MetricPoint: Sendable, Hashable {
+    public let day: LocalDate
+    public let value: Double
+}
+
+/// Read queries behind `/api/progress` and `/api/metrics/{type}/history` (API.md §4.15).
+public enum ProgressQueries {
+    /// e1RM series per performed slug: every set with weight > 0 in the
+    /// user's completed sessions, the best e1RM per slug and per **trained
+    /// day** (the session's `day`, DESIGN.md quirk 5), sorted by day.
+    public static func e1rmSeries(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
+        var best: [String: [LocalDate: Double]] = [:]
+        for row in try db.query("""
+            SELECT st.slug, st.weight, st.reps, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
+            WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND st.weight > 0
+            """, [userID, userID]) {
+            let dayText: String = try row.get("day")
+            guard let day = LocalDate(dayText) else { continue }
+            let slug: String = try row.get("slug")
+            let e = OneRepMax.epley(weight: try row.get("weight"), reps: try row.get("reps"))
+            best[slug, default: [:]][day] = max(best[slug]?[day] ?? e, e)
+        }
+        return best.mapValues { days in days.map { SeriesPoint(day: $0.key, value: $0.value) }.sorted { $0.day < $1.day } }
+    }
+
+    /// Samples of `type` with a timestamp at or after `since`, oldest first,
+    /// each dated by the household calendar.
+    public static func metricSeries(userID: String, type: String, since: Date, calendar: HouseholdCalendar,
+                                    in db: Connection) throws -> [MetricPoint] {
+        try db.query("""
+            SELECT value, ts FROM metrics WHERE user_id = ? AND type = ? AND ts >= ? ORDER BY ts, rowid
+            """, [userID, type, Instant.storage(since)]).compactMap { row in
+            let ts: String = try row.get("ts")
+            guard let instant = Instant.parse(ts) else { return nil }
+            return MetricPoint(day: calendar.date(of: instant), value: try row.get("value"))
+        }
+    }
+
+    /// The latest value of `type` at or after `since`, or nil.
+    public static func latestValue(userID: String, type: String, since: Date, in db: Connection) throws -> Double? {
+        try db.scalar("""
+            SELECT value FROM metrics WHERE user_id = ? AND type = ? AND ts >= ? ORDER BY ts DESC, rowid DESC LIMIT 1
+            """, [userID, type, Instant.storage(since)])
+    }
+
+    /// Sessions with status completed/unplanned and `day` in `from...to`.
+    public static func doneSessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
+        try db.scalar("""
+            SELECT COUNT(*) FROM sessions WHERE user_id = ? AND status IN ('completed', 'unplanned') AND day >= ? AND day <= ?
+            """, [userID, from.description, to.description]) ?? 0
+    }
+
+    /// Σ `stats.zone2_min` over the user's cardio sessions (any status) dated `from...to`.
+    public static func zone2Minutes(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Double {
+        try db.scalar("""
+            SELECT TOTAL(json_extract(stats, '$.zone2_min')) FROM sessions
+            WHERE user_id = ? AND kind = 'cardio' AND day >= ? AND day <= ?
+            """, [userID, from.description, to.description]) ?? 0
+    }
+
+    /// History (API.md §3.4, §4.8): completed/unplanned sessions, `day` desc
+    /// then start desc, optionally only favourites.
+    public static func history(userID: String, limit: Int, offset: Int, favoritesOnly: Bool,
+                               in db: Connection) throws -> [StoredSession] {
+        try db.query("""
+            SELECT * FROM sessions WHERE user_id = ? AND status IN ('completed', 'unplanned')
+              AND (? = 0 OR favorite = 1)
+            ORDER BY day DESC, started_at DESC, rowid DESC LIMIT ? OFFSET ?
+            """, [userID, favoritesOnly, limit, offset]).map(TrainingSessionStore.session)
+    }
+}

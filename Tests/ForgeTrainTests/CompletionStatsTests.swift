@@ -1,0 +1,32 @@
+import ForgeCore
+import Foundation
+import Testing
+@testable import ForgeTrain
+
+struct CompletionStatsTests {
+    func set(_ w: Double, _ r: Int, _ rpe: Int?, ts: String = "2026-07-20T17:10:00.000Z") -> LoggedSet {
+        LoggedSet(slug: "back-squat", substitutedFor: nil, setNo: 1, weight: w, reps: r, rpe: rpe, ts: ts)
+    }
+
+    @Test func tonnageAndAverageRPE() {
+        let sets = [set(60, 5, 7), set(62.5, 5, 8), set(65, 5, 0), set(70, 5, nil)]
+        // (300 + 312.5 + 325 + 350) / 1000 = 1.2875 → 1.29; RPE 0 and missing are ignored: (7 + 8) / 2.
+        #expect(CompletionStats.tonnage(sets) == 1.29)
+        #expect(CompletionStats.averageRPE(sets) == 7.5)
+        #expect(CompletionStats.averageRPE([set(60, 5, nil)]) == nil)
+        let start = Instant.parse("2026-07-20T17:00:00.000Z")!
+        let stats = CompletionStats.stats(sets: sets, setsPlanned: 12, start: start, end: start.addingTimeInterval(3599.9))
+        #expect(stats["sets_done"] == 4 && stats["sets_planned"] == 12 && stats["partial"] == true)
+        #expect(stats["duration_s"] == 3599)
+    }
+
+    @Test func anAbandonedSessionEndsAtItsLastSet() {
+        let day = LocalDate(year: 2026, month: 7, day: 19)
+        let now = Instant.parse("2026-07-20T08:00:00.000Z")!
+        let sets = [set(60, 5, 7, ts: "2026-07-19T18:00:00.000Z"), set(60, 5, 7, ts: "2026-07-19T18:05:00.000Z")]
+        #expect(CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: sets)
+                == Instant.parse("2026-07-19T18:05:00.000Z"))
+        #expect(CompletionStats.end(day: day, today: day, now: now, sets: sets) == now)
+        #expect(CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: []) == now)
+    }
+}
