@@ -12,7 +12,7 @@ enum AdminBackupRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.get("/api/admin/backups", summary: "Backups in the state directory, newest first",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
-            try .json(.array(app.backupJob.list().map(describe)))
+            .json(.array(app.backupJob.list().map(describe)))
         })
         router.post("/api/admin/backups", summary: "Take a backup now (integrity-checked), then rotate",
                     tags: ["auth": "admin"], app.adminOnly { _, caller in
@@ -27,7 +27,7 @@ enum AdminBackupRoutes {
             guard let entry = app.backupJob.list().first(where: { $0.name.fileName == name }) else {
                 throw HTTPError(500, "backup failed: \(name) is missing after the backup")
             }
-            return try .json(describe(entry))
+            return .json(describe(entry))
         })
         router.get("/api/admin/backups/:name", summary: "Download one backup (application/vnd.sqlite3)",
                    tags: ["auth": "admin", "produces": "application/vnd.sqlite3"], app.adminOnly { request, _ in

@@ -8,7 +8,7 @@ enum AdminSettingsRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.get("/api/admin/settings", summary: "The seven app-managed settings, secrets masked",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
-            try .json(body(try app.db.read { try AppSettings.report(in: $0) }))
+            .json(body(try app.db.read { try AppSettings.report(in: $0) }))
         })
         router.put("/api/admin/settings", summary: "Store or clear app-managed setting overrides",
                    tags: ["auth": "admin"], app.adminOnly { request, _ in
@@ -36,7 +36,7 @@ enum AdminSettingsRoutes {
                 try AppSettings.apply(values, now: now, in: c)
                 return try AppSettings.report(in: c)
             }
-            return try .json(body(report))
+            return .json(body(report))
         })
     }
 

@@ -10,7 +10,7 @@ enum AdminUserRoutes {
         router.get("/api/admin/users", summary: "Member seats (not the demo), oldest first",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
             let users = try app.db.read { try UserDirectory.all($0) }.filter { !$0.isDemo }
-            return try .json(.array(users.map(row)))
+            return .json(.array(users.map(row)))
         })
         router.post("/api/admin/users", summary: "Add the second member seat with its profiles, token and starter plan",
                     tags: ["auth": "admin"], app.adminOnly { request, caller in
@@ -20,7 +20,7 @@ enum AdminUserRoutes {
             do {
                 let user = try Membership.add(email: email, name: name, passwordHash: nil, now: app.clock.now(), in: app.db)
                 Log.notice("member seat added: \(user.email)", fields: ["FORGE_USER": caller.user.email])
-                return try .json(row(user))
+                return .json(row(user))
             } catch let error as UserError {
                 throw httpError(error)
             }
@@ -33,7 +33,7 @@ enum AdminUserRoutes {
             let name = try body.optionalString("name")
             do {
                 let user = try app.db.write { c in try update(id: id, email: email, name: name, in: c) }
-                return try .json(row(user))
+                return .json(row(user))
             } catch let error as UserError {
                 throw httpError(error)
             }

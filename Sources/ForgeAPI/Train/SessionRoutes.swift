@@ -10,16 +10,16 @@ enum SessionRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/api/sessions", summary: "Start (or resume) a strength session on a date",
                     tags: ["auth": "session"], app.signedIn { request, caller in
-            try .json(try start(app, request: request, caller: caller))
+            .json(try start(app, request: request, caller: caller))
         })
         router.post("/api/sessions/:sid/complete", summary: "Complete an active session and write its stats",
                     tags: ["auth": "session"], app.signedIn { request, caller in
-            try .json(try complete(app, request: request, caller: caller))
+            .json(try complete(app, request: request, caller: caller))
         })
         router.get("/api/sessions/:sid", summary: "One session with its sets grouped by exercise",
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let sid = request.parameter("sid") ?? ""
-            return try .json(try app.db.read { db in
+            return .json(try app.db.read { db in
                 guard let s = try TrainingSessionStore.find(sid, userID: caller.id, in: db) else {
                     throw HTTPError(404, "session not found")
                 }

@@ -16,11 +16,11 @@ enum SetRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/api/sessions/:sid/sets", summary: "Log a set (idempotent by client_id or Idempotency-Key)",
                     tags: ["auth": "session"], app.signedIn { request, caller in
-            try .json(try log(app, request: request, caller: caller))
+            .json(try log(app, request: request, caller: caller))
         })
         router.patch("/api/sessions/:sid/sets", summary: "Correct a logged set; records may rise, never fall",
                      tags: ["auth": "session"], app.signedIn { request, caller in
-            try .json(try correct(app, request: request, caller: caller))
+            .json(try correct(app, request: request, caller: caller))
         })
     }
 

@@ -13,7 +13,7 @@ enum TodayRoutes {
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let date = try request.dateParameter(default: app.today)
             let budget = try request.intParameter("budget", in: 25...120)
-            return try .json(try app.db.read { db in try today(caller.user, date: date, budget: budget, library: app.exercises.library(in: db), in: db) })
+            return .json(try app.db.read { db in try today(caller.user, date: date, budget: budget, library: app.exercises.library(in: db), in: db) })
         })
     }
 

@@ -13,7 +13,7 @@ enum WeekRoutes {
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let today = app.today
             let date = try request.dateParameter(default: today)
-            return try .json(try app.db.read { db in try week(caller.user, containing: date, today: today, in: db) })
+            return .json(try app.db.read { db in try week(caller.user, containing: date, today: today, in: db) })
         })
     }
 
