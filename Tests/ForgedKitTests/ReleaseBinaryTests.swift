@@ -40,6 +40,15 @@ final class ForgedProcess {
         }
     }
 
+    /// No shared cookie jar: URLSession.shared keys cookies by host, not port,
+    /// so parallel servers on 127.0.0.1 would see each other's sessions.
+    static let session: URLSession = {
+        let config = URLSessionConfiguration.ephemeral
+        config.httpShouldSetCookies = false
+        config.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: config)
+    }()
+
     func terminate() -> Int32 {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -52,7 +61,7 @@ final class ForgedProcess {
         request.httpShouldHandleCookies = false
         if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
         return (http.statusCode, data, http)
     }

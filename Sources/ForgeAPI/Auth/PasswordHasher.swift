@@ -32,7 +32,7 @@ public struct PasswordHasher: Sendable {
         let bytes = Array(password.utf8CString.dropLast())
         let rc = crypto_pwhash_str(&out, bytes, UInt64(bytes.count), cost.opsLimit, cost.memLimit)
         guard rc == 0 else { throw Failure.outOfMemory }
-        return String(cString: out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// True when `password` matches the PHC string `stored` (constant time).
