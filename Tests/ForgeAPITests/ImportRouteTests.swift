@@ -117,6 +117,29 @@ final class RecipeSite: Sendable {
         }
     }
 
+    @Test func theHeroBecomesAHouseholdBlobServedToMembers() async throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 9, 8, 7, 6])
+        let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
+                                          "/hero.jpg": ("image/jpeg", jpeg)])
+        defer { site.stop() }
+        try await withTestServer(allowPrivateFetch: true) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            let image = try #require(reply.json["image"]?.stringValue)
+            #expect(image.hasPrefix("/api/food/media/"))
+            // Any signed-in member may read household imagery; the bytes are the hero's.
+            let ben = try await server.signIn("ben@example.org")
+            let blob = try await server.get(image, cookie: ben)
+            #expect(blob.status == 200 && blob.data == jpeg && blob.header("Content-Type") == "image/jpeg")
+            #expect(try await server.get(image).status == 401)
+            // Importing again reuses the stored blob instead of a second copy.
+            let again = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            #expect(again.json["image"]?.stringValue == image)
+        }
+    }
+
     @Test func privateTargetsAreRefusedUnlessAllowed() async throws {
         let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/x.jpg").utf8))])
         defer { site.stop() }

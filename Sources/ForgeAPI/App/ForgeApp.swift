@@ -26,6 +26,8 @@ public final class ForgeApp: Sendable {
         self.clock = clock
         self.calendar = HouseholdCalendar(timeZone: config.timeZone)
         self.hasher = PasswordHasher(cost: config.passwordCost)
+        let clock = self.clock
+        imageSink.install(MediaImageSink(db: db, now: { clock.now() }))
     }
 
     /// Migrates the schema and runs the startup seeding; safe on every boot.
