@@ -49,7 +49,7 @@ import Testing
             #expect(result.status == 0, "sdk_client.py failed: \(result.stderr.suffix(2000))")
             let json = (try? JSONCoding.decode(JSONValue.self, from: Data(result.stdout.utf8))) ?? .null
             #expect(json["era"]?.stringValue == era)
-            #expect(json["tools"]?.arrayValue?.count == 7)
+            #expect(json["tools"]?.arrayValue?.count == 10)
             #expect(json["search"]?.arrayValue?.contains("salmon-puy-lentils") == true)
             #expect(json["imported"]?.stringValue == "sdk-tomato-eggs-\(mode)")
             let stored = try server.app.db.read { try $0.scalar("SELECT complete FROM recipes WHERE slug = ?",

@@ -106,7 +106,8 @@ extension TestServer {
             let tools = try await server.rpc("tools/list", token: token).json["result"]?["tools"]?.arrayValue ?? []
             let names = Set(tools.compactMap { $0["name"]?.stringValue })
             #expect(names == ["search_recipes", "get_recipe", "import_recipe", "list_ingredients",
-                              "bulk_import_ingredients", "update_ingredient", "delete_ingredient"])
+                              "bulk_import_ingredients", "update_ingredient", "delete_ingredient",
+                              "log_food", "get_food_log", "delete_food_log"])
             let importTool = tools.first { $0["name"] == "import_recipe" }
             #expect(importTool?["inputSchema"]?["required"]?.arrayValue?.contains("source_url") == true)
 

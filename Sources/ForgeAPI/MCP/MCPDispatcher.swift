@@ -22,7 +22,7 @@ struct MCPDispatcher {
 
     let context: MCPContext
 
-    static var tools: [MCPTool] { MCPRecipeTools.tools + MCPIngredientTools.tools }
+    static var tools: [MCPTool] { MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools }
 
     /// A JSON-RPC error.
     struct RPCError: Error {
