@@ -6,8 +6,10 @@ STATE_DIR   ?= ./var
 LISTEN      ?= 127.0.0.1:8080
 RELEASE_BIN := .build/release/forged
 DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libsodium-dev pkg-config tzdata
+DEB_DEPS    += libsystemd-dev systemd dpkg-dev binutils
 
 .PHONY: all deps build release run test test-unit clean bench
+.PHONY: deb
 
 all: build
 
@@ -45,3 +47,9 @@ clean:
 
 bench: release
 	bench/today.sh
+
+# Debian package from the release build: .build/deb/forged_<version>_<arch>.deb
+# (packaging/build-deb.sh; lintian checks it when installed).
+deb: release
+	packaging/build-deb.sh $(RELEASE_BIN)
+	@if command -v lintian >/dev/null; then lintian --fail-on error .build/deb/forged_*.deb; fi
