@@ -120,7 +120,7 @@ struct NotifySocketTests {
         #expect(forged.waitForLog("reloading configuration") != nil)
         let (again, _) = try await httpGet(port: port, "/healthz")
         #expect(again == 200)
-        #expect(forged.stop() == 0)
+        #expect(forged.stop() == 0, "\(forged.log)")
         // Plain stderr lines keep the <N> priority prefix; the started line has it at notice.
         #expect(forged.log.contains("<5>forged "), "\(forged.log)")
     }

@@ -25,6 +25,7 @@ struct SocketActivationTests {
                         "--config", "/dev/null"],
             environment: cleanEnvironment())
         defer { _ = forged.stop() }
+        try #require(forged.waitForLog("Listening on \(events) as 5") != nil, "\(forged.log)")
 
         // Both http sockets serve (the first request also triggers the start).
         for port in [first, second] {
@@ -54,6 +55,7 @@ struct SocketActivationTests {
                         "--config", "/dev/null"],
             environment: cleanEnvironment())
         defer { _ = forged.stop() }
+        try #require(forged.waitForLog("Listening on 127.0.0.1:\(stray) as 3") != nil, "\(forged.log)")
         // systemd-socket-activate starts forged on the first connection.
         let trigger = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()

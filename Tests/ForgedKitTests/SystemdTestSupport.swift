@@ -130,7 +130,7 @@ final class ServeProcess: @unchecked Sendable {
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Sends SIGTERM (unless it already exited) and waits; the exit status.
-    func stop(timeout: Double = 30) -> Int32? {
+    func stop(timeout: Double = 60) -> Int32? {
         if process.isRunning { signal(SIGTERM) }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
