@@ -59,7 +59,7 @@ Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, adduser | systemd
+Depends: $shlibs, tzdata, procps
 Recommends: systemd
 Section: net
 Priority: optional
