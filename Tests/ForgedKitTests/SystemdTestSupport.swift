@@ -30,19 +30,27 @@ func executable(_ name: String) -> String? {
 }
 
 /// Runs a command to completion; returns its exit status and combined output.
+/// Output goes to a temporary file, not a pipe: a long-lived child spawned
+/// concurrently by another test may inherit a pipe's write end, and reading
+/// to EOF would then wait for that child.
 @discardableResult
 func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    let outputPath = shortTemporaryPath(".out")
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    defer { unlink(outputPath) }
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    defer { try? output.close() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return (process.terminationStatus, text)
 }
 
 /// The environment of this test process without systemd's variables, so a
