@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -33,7 +34,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
                 plugins: ["EmbedAssets"]),
         .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "CSodium"]),
-        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore"]),
+        .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
+        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore", "ForgeSystemd"]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
         // MARK: tests
@@ -43,7 +45,7 @@ let package = Package(
         .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
         .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHTTP", "ForgedKit"]),
-        .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit"]),
+        .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
     ],
     swiftLanguageModes: [.v6]
 )

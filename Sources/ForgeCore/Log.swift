@@ -8,30 +8,76 @@ public enum LogPriority: Int, Sendable, Comparable {
     public static func < (a: LogPriority, b: LogPriority) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// Where log lines go. Today: `<N>`-prefixed lines on stderr (sd-daemon(3)
-/// convention, which journald parses). Structured fields (`FORGE_REQUEST_ID`,
-/// `FORGE_USER`) are appended as `key=value` pairs.
+/// One log record as a sink receives it: the message already on one line and
+/// with token-shaped secrets masked (``LogRedaction``).
+public struct LogRecord: Sendable {
+    public let priority: LogPriority
+    public let message: String
+    /// journald `MESSAGE_ID=` for notable events, else nil.
+    public let messageID: LogMessageID?
+    /// Structured fields (`FORGE_REQUEST_ID`, `FORGE_USER`, `FORGE_TIMER_ID`,
+    /// `REMOTE_ADDR`, ...), in call order, values masked like the message.
+    public let fields: [(key: String, value: String)]
+
+    public init(priority: LogPriority, message: String, messageID: LogMessageID? = nil,
+                fields: [(key: String, value: String)] = []) {
+        self.priority = priority
+        self.message = message
+        self.messageID = messageID
+        self.fields = fields
+    }
+
+    /// The sd-daemon(3) stderr form: `<N>message key=value ...` (no newline).
+    public var stderrLine: String {
+        var line = "<\(priority.rawValue)>" + message
+        for (k, v) in fields { line += " \(k)=\(v.replacingOccurrences(of: "\n", with: " "))" }
+        return line
+    }
+}
+
+/// Where log lines go. By default `<N>`-prefixed lines on stderr (the
+/// sd-daemon(3) convention, which journald parses), structured fields
+/// appended as `key=value`. `forged` installs the native journald sink
+/// (`ForgeSystemd.Journal`) with ``setSink(_:)`` when stderr is the journal.
 public enum Log {
+    /// Receives every record at or above the minimum; returns false when it
+    /// could not deliver it, and the record then goes to stderr.
+    public typealias Sink = @Sendable (LogRecord) -> Bool
+
     private static let minimum = Atomic<Int>(LogPriority.info.rawValue)
     private static let lock = Mutex(())
+    private static let sink = Mutex<Sink?>(nil)
 
-    /// Lines below `priority` are dropped.
+    /// Lines below `priority` are dropped. Safe to call at any time (SIGHUP reload).
     public static func setMinimum(_ priority: LogPriority) { minimum.store(priority.rawValue, ordering: .relaxed) }
 
-    /// Writes one line. Never put secrets in `message` or `fields`.
-    public static func write(_ priority: LogPriority, _ message: String, fields: KeyValuePairs<String, String> = [:]) {
+    /// The current minimum priority.
+    public static var currentMinimum: LogPriority { LogPriority(rawValue: minimum.load(ordering: .relaxed)) ?? .info }
+
+    /// Sends records to `sink` instead of stderr (nil: back to stderr).
+    public static func setSink(_ newSink: Sink?) { sink.withLock { $0 = newSink } }
+
+    /// Writes one record. Never put secrets in `message` or `fields`; as a
+    /// second line of defence, bearer-token-shaped words are masked.
+    /// - Parameter id: the journald `MESSAGE_ID` of a notable event.
+    public static func write(_ priority: LogPriority, _ message: String, id: LogMessageID? = nil,
+                             fields: KeyValuePairs<String, String> = [:]) {
         guard priority.rawValue <= minimum.load(ordering: .relaxed) else { return }
-        var line = "<\(priority.rawValue)>" + message.replacingOccurrences(of: "\n", with: " ")
-        for (k, v) in fields { line += " \(k)=\(v)" }
-        line += "\n"
+        let record = LogRecord(
+            priority: priority,
+            message: LogRedaction.mask(message.replacingOccurrences(of: "\n", with: " ")),
+            messageID: id,
+            fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
+        if let sink = sink.withLock({ $0 }), sink(record) { return }
+        let line = record.stderrLine + "\n"
         lock.withLock { _ in
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
 
-    public static func info(_ m: String, fields: KeyValuePairs<String, String> = [:]) { write(.info, m, fields: fields) }
-    public static func notice(_ m: String, fields: KeyValuePairs<String, String> = [:]) { write(.notice, m, fields: fields) }
-    public static func warning(_ m: String, fields: KeyValuePairs<String, String> = [:]) { write(.warning, m, fields: fields) }
-    public static func error(_ m: String, fields: KeyValuePairs<String, String> = [:]) { write(.error, m, fields: fields) }
-    public static func debug(_ m: String, fields: KeyValuePairs<String, String> = [:]) { write(.debug, m, fields: fields) }
+    public static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.info, m, id: id, fields: fields) }
+    public static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.notice, m, id: id, fields: fields) }
+    public static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.warning, m, id: id, fields: fields) }
+    public static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.error, m, id: id, fields: fields) }
+    public static func debug(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.debug, m, id: id, fields: fields) }
 }

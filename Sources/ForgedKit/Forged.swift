@@ -41,7 +41,7 @@ public enum Forged {
         do {
             switch parsed.path {
             case ["serve"]:
-                return try ServeCommand(settings: settings).run()
+                return try ServeCommand(settings: settings, flags: parsed.flags, environment: environment).run()
             case ["backup"], ["backup", "list"], ["restore"]:
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:

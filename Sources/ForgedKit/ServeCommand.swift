@@ -3,16 +3,49 @@ import ForgeAPI
 import ForgeCore
 import ForgeHTTP
 import ForgeStore
+import ForgeSystemd
 import Foundation
+import Synchronization
 
-/// `forged serve`: migrate and seed the database, listen, serve until
-/// SIGTERM/SIGINT, then stop in reverse order (stop accepting, drain
-/// in-flight requests, checkpoint the WAL, close the database) and exit 0.
+/// `forged serve`: migrate and seed the database, listen (or take the
+/// sockets systemd passed), tell systemd `READY=1`, serve until SIGTERM or
+/// SIGINT, then stop in reverse order and exit 0.
+///
+/// systemd integration (all no-ops when not run by systemd):
+/// - `READY=1` with `STATUS=` (``StatusLine``) once migrated and listening;
+/// - `WATCHDOG=1` at half of `WATCHDOG_USEC`, only while the database
+///   answers (``HealthMonitor``);
+/// - SIGHUP: `RELOADING=1` + `MONOTONIC_USEC=`, config re-read
+///   (``ConfigReload`` says what applies live), then `READY=1`; connections stay;
+/// - SIGTERM/SIGINT: `STOPPING=1`, then stop accepting, finish in-flight
+///   requests for at most ``shutdownGraceSeconds``, stop the other services
+///   in reverse, checkpoint the WAL, close the database.
+/// Logs go to journald natively when stderr is the journal stream.
 struct ServeCommand {
     let settings: Settings
+    /// The command line's flags and the environment, kept for SIGHUP reloads.
+    var flags: [String: [String]] = [:]
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Seconds the HTTP server waits for in-flight requests at stop before
+    /// closing connections; well inside the unit's `TimeoutStopSec=30`.
+    static let shutdownGraceSeconds = 10.0
+
+    /// The status line; other services plug their parts in (see ``StatusLine``).
+    let status = StatusLine()
+
+    /// `BackupStatus.summary` in the words of the STATUS= line's backup part:
+    /// `ok 2026-07-20T02:30:00.412Z (forge-….sqlite3)`, `FAILED …`, or `none`.
+    static func backupWords(_ summary: String) -> String {
+        if summary == "no backup yet" { return "none" }
+        return summary.hasPrefix("last backup ") ? String(summary.dropFirst("last backup ".count)) : summary
+    }
 
     func run() throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // Watch the signals first: the default SIGHUP action would kill us.
+        let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
+        Journal.installIfConnected(environment: environment)
         let started = Date()
         let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
         let db = try StateDirectory.open(settings.stateDir)
@@ -22,6 +55,7 @@ struct ServeCommand {
         if settings.devAuth {
             Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
         }
+        let sockets = ActivatedSockets(SocketActivation.take())
         let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
             guard let address = ForgeHTTP.ListenAddress(text) else {
                 throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
@@ -29,8 +63,9 @@ struct ServeCommand {
             return address
         }
         let server = HTTPServer(
-            configuration: .init(listen: addresses, threadPoolSize: settings.threads,
-                                 connectionLimit: settings.maxConnections, maxBodyBytes: settings.maxBody),
+            configuration: .init(listen: sockets.http.isEmpty ? addresses : [], listenSockets: sockets.http,
+                                 threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
+                                 maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds),
             responder: app.makeResponder(),
             accessLog: { e in
                 Log.info("\(e.method) \(e.path) \(e.status) \(e.bytes)B \(String(format: "%.1f", e.durationMs))ms",
@@ -39,35 +74,100 @@ struct ServeCommand {
             onError: { request, error in
                 Log.error("handler failed: \(error)", fields: ["FORGE_REQUEST_ID": request.requestID])
             })
-        do {
-            try server.start()
-        } catch {
-            Log.error("cannot listen: \(error)")
-            db.close()
-            return 1
+        let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
+        let backups = BackupScheduler(settings: settings, db: db)
+        status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
+        // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
+        let services: [any Service] = [server, monitor, backups]
+        var running: [any Service] = []
+        for service in services {
+            do {
+                try service.start()
+                running.append(service)
+            } catch {
+                Log.error(service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)")
+                running.reversed().forEach { $0.stop() }
+                sockets.closeUnowned()
+                db.close()
+                return 1
+            }
         }
-        let backups = BackupScheduler(settings: settings, db: db); backups.start()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
             Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
         }
+        status.setMembers(HealthMonitor.members(in: db))
+        let line = status.render()
+        status.markSent(line)
+        Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)
+        Notify.ready(status: line)
 
-        let stop = DispatchSemaphore(value: 0)
-        let sources = [SIGTERM, SIGINT].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
+        var reload = ConfigReload(settings: settings, flags: flags, environment: environment)
+        while true {
+            let number = signals.next()
+            guard number == SIGHUP else { break }
+            Notify.reloading()
+            Log.notice("reloading configuration (SIGHUP)")
+            let outcome = reload.reload()
+            if let failure = outcome.failure {
+                Log.error("reload failed, the running configuration stays: \(failure)")
+            } else {
+                for name in outcome.applied { Log.notice("reloaded \(name)") }
+                for name in outcome.needRestart {
+                    Log.warning("\(name) changed in the configuration; it takes effect at the next restart")
+                }
+            }
+            let line = status.render()
+            status.markSent(line)
+            Notify.ready(status: line)
         }
-        stop.wait()
+
+        Notify.stopping(status: "stopping: draining requests")
         Log.notice("stopping: draining requests")
-        backups.stop()
-        server.stop()
-        sources.forEach { $0.cancel() }
+        for service in running.reversed() { service.stop() }
+        sockets.closeUnowned()
+        signals.cancel()
         do { try db.checkpoint() } catch { Log.warning("WAL checkpoint at stop failed: \(error)") }
         db.close()
         Log.notice("stopped")
         return 0
+    }
+}
+
+/// Delivers SIGTERM/SIGINT/SIGHUP one at a time to a waiting thread. Each
+/// signal is ignored for its default action and watched with a dispatch
+/// source, so it can never kill the process or interrupt a handler.
+final class SignalQueue: @unchecked Sendable {
+    private final class Inbox: Sendable {
+        let pending = Mutex<[Int32]>([])
+        let arrived = DispatchSemaphore(value: 0)
+    }
+
+    private let inbox = Inbox()
+    /// Created once in init, only cancelled afterwards.
+    private let sources: [DispatchSourceSignal]
+
+    init(_ numbers: [Int32]) {
+        let inbox = self.inbox
+        sources = numbers.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                inbox.pending.withLock { $0.append(number) }
+                inbox.arrived.signal()
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Blocks until a signal arrives; returns its number.
+    func next() -> Int32 {
+        inbox.arrived.wait()
+        return inbox.pending.withLock { $0.removeFirst() }
+    }
+
+    func cancel() {
+        sources.forEach { $0.cancel() }
     }
 }

@@ -31,13 +31,21 @@ import Testing
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", script, url, token, mode]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
+        // Files, not pipes: a server child spawned at the same moment by another
+        // test may inherit a pipe's write end, and reading to EOF would hang.
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-sdk-\(UUID().uuidString)").path
+        let (outPath, errPath) = (base + ".out", base + ".err")
+        defer { unlink(outPath); unlink(errPath) }
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        defer { try? out.close(); try? err.close() }
+        p.standardOutput = out; p.standardError = err; p.standardInput = FileHandle.nullDevice
         try p.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        return (p.terminationStatus, read(outPath), read(errPath))
     }
 
     @Test(.enabled(if: MCPSDKTests.available, "python3 with the mcp package is not installed"),

@@ -18,27 +18,32 @@ enum ReleaseBinary {
 /// A running `forged serve` child process.
 final class ForgedProcess {
     let process = Process()
-    let stderr = Pipe()
+    /// stderr goes to a file (not a pipe; see `runProcess`), polled for the listening line.
+    let logPath = shortTemporaryPath(".log")
     var port = 0
-    var log = ""
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     init(_ arguments: [String]) throws {
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        defer { try? logFile.close() }
         process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
         process.arguments = arguments
-        process.standardError = stderr
+        process.standardError = logFile
         process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read stderr until the listening line names the port.
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(30)
         while port == 0, Date() < deadline, process.isRunning {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { continue }
-            log += String(decoding: chunk, as: UTF8.self)
             if let range = log.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
                 port = Int(log[range].split(separator: ":").last ?? "") ?? 0
+            } else {
+                usleep(20_000)
             }
         }
     }
+
+    deinit { unlink(logPath) }
 
     /// No shared cookie jar: URLSession.shared keys cookies by host, not port,
     /// so parallel servers on 127.0.0.1 would see each other's sessions.
@@ -102,17 +107,11 @@ struct ReleaseBinaryTests {
     }
 
     @Test func versionAndHealthzShareTheBuildStamp() async throws {
-        let version = Process()
-        version.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
-        version.arguments = ["--version"]
-        let out = Pipe()
-        version.standardOutput = out
-        try version.run()
-        version.waitUntilExit()
-        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let version = try runProcess(try #require(ReleaseBinary.path), ["--version"])
+        let line = version.out
         let range = try #require(line.range(of: #"build [0-9a-f]{12}"#, options: .regularExpression))
         let stamp = line[range].dropFirst(6)
-        #expect(version.terminationStatus == 0)
+        #expect(version.status == 0)
 
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
@@ -133,15 +132,10 @@ struct ReleaseBinaryTests {
     ])
     func badConfigIsOneLineAndExitStatusTwoWithNothingOnDisk(flags: [String], setting: String) throws {
         let state = temporaryDirectory().appendingPathComponent("state")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
-        process.arguments = ["serve", "--state-dir", state.path, "--config", "/dev/null"] + flags
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 2)
+        let run = try runProcess(try #require(ReleaseBinary.path),
+                                 ["serve", "--state-dir", state.path, "--config", "/dev/null"] + flags)
+        let text = run.err
+        #expect(run.status == 2)
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.contains(setting))
         #expect(!FileManager.default.fileExists(atPath: state.deletingLastPathComponent().path))

@@ -6,23 +6,9 @@ import Testing
 struct UserCommandTests {
     /// Runs the release binary with `arguments` and `input` on stdin.
     func forged(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["FORGE_TEST_PASSWORD_COST"] = "minimum"
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out, err)
+        return try runProcess(try #require(ReleaseBinary.path), arguments, environment: environment, input: input)
     }
 
     @Test func addListPasswdAndTheSeatCap() async throws {

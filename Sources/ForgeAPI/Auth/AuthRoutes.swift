@@ -94,7 +94,7 @@ extension ForgeApp {
         }
         guard let user = verified, !user.isDemo else {
             throttle.fail(email: email, address: request.remoteAddress, now: now)
-            Log.notice("sign-in failed", fields: ["FORGE_REQUEST_ID": request.requestID, "REMOTE_ADDR": request.remoteAddress])
+            Log.notice("sign-in failed", id: .loginFailed, fields: ["FORGE_REQUEST_ID": request.requestID, "REMOTE_ADDR": request.remoteAddress])
             throw HTTPError(401, "invalid email or password")
         }
         throttle.succeed(email: email, address: request.remoteAddress)

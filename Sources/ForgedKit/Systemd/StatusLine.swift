@@ -1,0 +1,75 @@
+import ForgeSystemd
+import Synchronization
+
+/// The one-line state systemd shows in `systemctl status forged` (`STATUS=`):
+/// `2 members; last backup: none; timers running: 0`.
+///
+/// Parts owned elsewhere plug in a provider closure, read each time the line
+/// is rendered (so keep them cheap and non-blocking):
+/// ```swift
+/// status.setLastBackup { backups.lastSummary }   // e.g. "2026-07-20 03:00 ok"
+/// status.setTimersRunning { scheduler.runningCount }
+/// status.publish()                                // after a backup finishes
+/// ```
+/// The health monitor re-renders it on every tick and sends `STATUS=` when it
+/// changed; ``publish()`` sends it at once.
+public final class StatusLine: Sendable {
+    private struct State {
+        var members: Int?
+        var lastBackup: @Sendable () -> String = { "none" }
+        var timersRunning: @Sendable () -> Int = { 0 }
+        var lastSent: String?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// `provider` returns the last backup's time and result in a few words
+    /// (`"2026-07-20 03:00 ok"`, `"2026-07-20 03:00 failed"`), or `"none"`.
+    public func setLastBackup(_ provider: @escaping @Sendable () -> String) {
+        state.withLock { $0.lastBackup = provider }
+    }
+
+    /// `provider` returns how many cook timers are running now.
+    public func setTimersRunning(_ provider: @escaping @Sendable () -> Int) {
+        state.withLock { $0.timersRunning = provider }
+    }
+
+    /// Household members (admin and member seats; the demo seat not counted),
+    /// as last counted by the health monitor; nil when the database did not answer.
+    func setMembers(_ count: Int?) {
+        state.withLock { $0.members = count }
+    }
+
+    /// The line as it reads now.
+    public func render() -> String {
+        let (members, lastBackup, timers) = state.withLock { ($0.members, $0.lastBackup, $0.timersRunning) }
+        let memberText = members.map { "\($0) member\($0 == 1 ? "" : "s")" } ?? "database not answering"
+        let backup = lastBackup().split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "\(memberText); last backup: \(backup.isEmpty ? "none" : backup); timers running: \(timers())"
+    }
+
+    /// Sends `STATUS=` now (no-op outside systemd).
+    public func publish() {
+        let line = render()
+        state.withLock { $0.lastSent = line }
+        Notify.status(line)
+    }
+
+    /// Sends `STATUS=` only when the line changed since it was last sent.
+    func publishIfChanged() {
+        let line = render()
+        let changed = state.withLock { s -> Bool in
+            guard s.lastSent != line else { return false }
+            s.lastSent = line
+            return true
+        }
+        if changed { Notify.status(line) }
+    }
+
+    /// Records `line` as sent (it went out with READY=1).
+    func markSent(_ line: String) {
+        state.withLock { $0.lastSent = line }
+    }
+}

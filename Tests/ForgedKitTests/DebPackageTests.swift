@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import ForgedKit
+
+/// The Debian package's sources: the conffile documents every setting and
+/// loads as it ships; the maintainer scripts are valid sh and never fail
+/// where systemd is not running. (`make deb` builds the package, lintian
+/// checks it, packaging/check-installed.sh installs it in CI.)
+@Suite struct DebPackageTests {
+    let packaging = repositoryRoot.appendingPathComponent("packaging")
+
+    @Test func defaultConfigNamesEverySettingAndLoadsAsShipped() throws {
+        let path = packaging.appendingPathComponent("forged.conf").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for spec in SettingSpec.all where spec.inFile {
+            #expect(text.contains("#\(spec.env)="), "forged.conf does not document \(spec.env)")
+        }
+        // Every line is a comment, so the shipped file changes no default.
+        let settings = try SettingsLoader.load(flags: ["config": [path]], environment: [:])
+        #expect(settings.listen == ["[::]:8080"] && settings.logLevel == .info && !settings.devAuth)
+        // Uncommented, each documented value is accepted by the loader.
+        let dir = TempDir()
+        defer { dir.remove() }
+        let uncommented = text.split(separator: "\n").filter { $0.hasPrefix("#FORGE_") && !$0.hasSuffix("=") }
+            .map { $0.dropFirst() }.joined(separator: "\n")
+        let file = try dir.write("forged.conf", uncommented + "\n")
+        let loaded = try SettingsLoader.load(flags: ["config": [file]], environment: [:])
+        #expect(loaded.timezoneName == "Europe/London" && loaded.maxBody == 1 << 20)
+    }
+
+    @Test(arguments: ["postinst", "prerm", "postrm"])
+    func maintainerScriptIsValidShellAndSurvivesNoSystemd(script: String) throws {
+        let path = packaging.appendingPathComponent("debian/" + script).path
+        #expect(FileManager.default.isExecutableFile(atPath: path))
+        let check = try runCommand("/bin/sh", ["-n", path])
+        #expect(check.status == 0, "\(check.output)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("#!/bin/sh\n") && text.contains("set -e"))
+        // systemctl only behind the "systemd is running" test, and never fatal.
+        for line in text.split(separator: "\n") where line.contains("systemctl") || line.contains("deb-systemd-invoke") {
+            #expect(line.contains("|| true"), "may fail without systemd: \(line)")
+        }
+        #expect(!text.contains("rm -rf /var/lib/forge"), "a package removal must not delete the household's data")
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds forged_<version>_<arch>.deb from the release binary with dpkg-deb.
+# Usage: packaging/build-deb.sh [BINARY] (default .build/release/forged;
+# `make deb` builds it first). Output: .build/deb/forged_<version>_<arch>.deb,
+# its path printed on the last line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+binary=${1:-.build/release/forged}
+[ -x "$binary" ] || { echo "build-deb: no release binary at $binary (run make release)" >&2; exit 1; }
+version=$("$binary" --version | awk '{print $2}')
+arch=$(dpkg --print-architecture)
+out=.build/deb
+stage=$out/forged_${version}_${arch}
+deb=$out/forged_${version}_${arch}.deb
+rm -rf "$stage" "$deb"
+mkdir -p "$stage/DEBIAN"
+
+# Files. The binary is stripped of debug symbols; its GNU build-id note (the
+# build stamp in --version and /healthz) stays.
+install -D -m 0755 "$binary" "$stage/usr/bin/forged"
+strip --strip-unneeded --remove-section=.comment "$stage/usr/bin/forged"
+install -D -m 0644 systemd/forged.service "$stage/usr/lib/systemd/system/forged.service"
+install -D -m 0644 systemd/forged.socket "$stage/usr/lib/systemd/system/forged.socket"
+install -D -m 0644 systemd/forged-events.socket "$stage/usr/lib/systemd/system/forged-events.socket"
+install -D -m 0644 systemd/user/forged-notify-desktop.service "$stage/usr/lib/systemd/user/forged-notify-desktop.service"
+install -D -m 0644 systemd/sysusers.d/forged.conf "$stage/usr/lib/sysusers.d/forged.conf"
+install -D -m 0644 systemd/tmpfiles.d/forged.conf "$stage/usr/lib/tmpfiles.d/forged.conf"
+install -D -m 0644 systemd/catalog/forged.catalog "$stage/usr/lib/systemd/catalog/forged.catalog"
+install -D -m 0644 packaging/forged.conf "$stage/etc/forge/forged.conf"
+install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyright"
+install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
+{
+    echo "forged ($version) unstable; urgency=medium"
+    echo
+    echo "  * Release $version of the Forge household server."
+    echo
+    echo " -- Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>  $(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
+} | gzip -9n > "$stage/usr/share/doc/forged/changelog.gz"
+chmod 0644 "$stage/usr/share/doc/forged/changelog.gz"
+for script in postinst prerm postrm; do
+    install -m 0755 "packaging/debian/$script" "$stage/DEBIAN/$script"
+done
+echo /etc/forge/forged.conf > "$stage/DEBIAN/conffiles"
+
+# Runtime libraries with the versions the binary needs (dpkg-shlibdeps wants
+# a debian/control; a minimal one in a scratch directory does).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/debian"
+printf 'Source: forged\n\nPackage: forged\nArchitecture: any\n' > "$scratch/debian/control"
+shlibs=$(cd "$scratch" && dpkg-shlibdeps -O "$OLDPWD/$stage/usr/bin/forged" | sed -n 's/^shlibs:Depends=//p')
+[ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
+
+installed_size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: forged
+Version: $version
+Architecture: $arch
+Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
+Installed-Size: $installed_size
+Depends: $shlibs, tzdata, procps
+Recommends: systemd
+Section: net
+Priority: optional
+Description: Forge household server (training and cooking)
+ forged is the Forge household server: the HTTP API the Forge app and
+ household scripts use for training plans, sessions, recipes, the shared
+ food week and the meal log, with cook timers, a kitchen display, backups
+ and systemd integration (socket activation, watchdog, journald).
+CONTROL
+(cd "$stage" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
+
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "$deb"
