@@ -32,8 +32,9 @@ let package = Package(
                 // FoundationNetworking statically and needs the system libcurl.
                 linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
                 plugins: ["EmbedAssets"]),
-        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "CSodium"]),
-        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore"]),
+        .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeTrain", "ForgeCook"]),
+        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach", "CSodium"]),
+        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeStore"]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
         // MARK: tests
@@ -44,6 +45,7 @@ let package = Package(
         .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit"]),
+        .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeTrain", "ForgeStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

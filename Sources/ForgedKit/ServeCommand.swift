@@ -47,6 +47,7 @@ struct ServeCommand {
             return 1
         }
         let backups = BackupScheduler(settings: settings, db: db); backups.start()
+        let coach = CoachScheduler(coach: app.coach); coach.start()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
             Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
@@ -62,6 +63,7 @@ struct ServeCommand {
         }
         stop.wait()
         Log.notice("stopping: draining requests")
+        coach.stop()
         backups.stop()
         server.stop()
         sources.forEach { $0.cancel() }
