@@ -101,8 +101,14 @@ public final class CoachService: Sendable {
         return resumed
     }
 
-    /// Waits until no turn is running (tests, and `stop()` of the scheduler).
-    public func waitIdle() { group.wait() }
+    /// Waits until no turn is running, at most `timeout` seconds (tests, and
+    /// `stop()` of the scheduler). A turn still running at shutdown keeps its
+    /// pending row and is answered after the restart.
+    /// - Returns: true when idle.
+    @discardableResult
+    public func waitIdle(timeout: TimeInterval = 60) -> Bool {
+        group.wait(timeout: .now() + timeout) == .success
+    }
 
     func dispatch(userID: String, text: String, context: JSONValue?) {
         let claimed = state.withLock { s in s.inFlight.insert(userID).inserted }
