@@ -14,13 +14,14 @@ struct CoachLLMTests {
         let requests = Mutex<[(headers: [String: String], body: JSONValue)]>([])
     }
 
-    static func fakeAnthropic(_ recorder: Recorder) throws -> HTTPServer {
+    static func fakeAnthropic(_ recorder: Recorder, replies: [JSONValue]? = nil) throws -> HTTPServer {
         var router = Router()
         router.post("/v1/messages", summary: "fake Messages API") { request in
             let body = (try? JSONCoding.decode(JSONValue.self, from: request.body)) ?? .null
             var headers: [String: String] = [:]
             for name in ["x-api-key", "anthropic-version", "content-type"] { headers[name] = request.headers[name] }
             let count = recorder.requests.withLock { $0.append((headers, body)); return $0.count }
+            if let replies { return .jsonData(try JSONCoding.encode(replies[min(count, replies.count) - 1])) }
             let reply: JSONValue = count == 1
                 ? ["id": "msg_1", "type": "message", "role": "assistant", "model": body["model"] ?? "",
                    "content": [["type": "text", "text": "Let me look."],
@@ -70,6 +71,48 @@ struct CoachLLMTests {
             let run = try #require(try await server.get("/api/coach/runs", cookie: ada).json.arrayValue?.first)
             #expect(run["model"] == "claude-test-1" && run["tool_calls"] == 1 && run["ok"] == true)
             #expect(run["input_tokens"] == 930 && run["output_tokens"] == 43)
+        }
+    }
+
+    @Test func reviewProposesThroughTheValidatedTool() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            var content = try #require(try server.activePlan(adaID))
+            guard case .strength(var friday) = content.days[4]! else { throw TestFailure("no Friday") }
+            friday.exercises[0].weight += 2.5
+            content.days[4] = .strength(friday)
+            let unnoted = try JSONValue.encoded(content)
+            friday.why = "Bench a step heavier"
+            content.days[4] = .strength(friday)
+            let noted = try JSONValue.encoded(content)
+            func toolUse(_ id: String, _ content: JSONValue) -> JSONValue {
+                ["content": [["type": "tool_use", "id": .string(id), "name": "propose_revision",
+                              "input": ["content": content, "rationale": "Pressing moves up a step."]]],
+                 "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50]]
+            }
+            let recorder = Recorder()
+            let fake = try Self.fakeAnthropic(recorder, replies: [
+                toolUse("toolu_a", unnoted), toolUse("toolu_b", noted),
+                ["content": [["type": "text", "text": "Bench goes up 2.5 kg; proposal ready."]], "stop_reason": "end_turn",
+                 "usage": ["input_tokens": 100, "output_tokens": 20]],
+            ])
+            defer { fake.stop() }
+            try server.app.db.write { try AppSettingsTestHook.setKey("sk-ant-test-0002", in: $0) }
+            server.app.coach.anthropicBaseURL = "http://127.0.0.1:\(fake.boundAddresses[0].port)"
+
+            let reply = try await server.request("POST", "/api/coach/run-review", cookie: ada)
+            #expect(reply.json["summary"] == "Bench goes up 2.5 kg; proposal ready.")
+            let requests = recorder.requests.withLock { $0.map(\.body) }
+            #expect(requests.count == 3)
+            // The first proposal broke rule 6; the model saw the validator's message as an error result.
+            let firstResult = requests[1]["messages"]?.arrayValue?.last?["content"]?.arrayValue?.first
+            #expect(firstResult?["is_error"] == true)
+            #expect(firstResult?["content"] == "Friday changed: add a note (why) for it")
+            let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]
+            #expect(proposal?["rationale"] == "Pressing moves up a step.")
+            let run = try await server.get("/api/coach/runs", cookie: ada).json.arrayValue?.first
+            #expect(run?["kind"] == "review" && run?["tool_calls"] == 2 && run?["model"] == "claude-sonnet-5")
         }
     }
 }
