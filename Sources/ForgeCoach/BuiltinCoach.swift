@@ -19,12 +19,14 @@ public struct BuiltinCoach: CoachBackend {
 
     public func reply(_ turn: CoachTurn) throws -> CoachReply {
         let text = turn.text.lowercased()
-        func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        // Short keys ("pb", "pr", "run") match whole words; longer ones match inside words ("records").
+        func has(_ keys: String...) -> Bool { keys.contains { $0.count <= 3 ? words.contains($0) : text.contains($0) } }
         let answer: String = try turn.db.read { db in
-            if has("record", "pb", "pr ", "best") { return try records(turn, db) }
+            if has("record", "pb", "pr", "prs", "best") { return try records(turn, db) }
             if has("trend", "progress", "stall", "improv") { return try trends(turn, db) }
-            if has("zone", "cardio", " run", "running") { return try cardio(turn, db) }
-            if has("meal", "food", "eat", "protein", "calor", "kcal") { return try meals(turn, db) }
+            if has("zone", "cardio", "run", "runs", "running") { return try cardio(turn, db) }
+            if has("meal", "food", "eat", "ate", "protein", "calor", "kcal") { return try meals(turn, db) }
             if has("plan", "proposal", "next") { return try plan(turn, db) }
             return try lastSession(turn, db)
         }

@@ -7,7 +7,8 @@ import Foundation
 /// applied to every strength exercise, and exercises a current niggle avoids
 /// (or whose equipment the active profile lacks) swapped for an alternative
 /// sharing a primary muscle (library order, not avoided, equipment available,
-/// not already on the day). Changed days get a note naming what changed.
+/// not already on the day; its load is the member's last logged load of it, else 0).
+/// Changed days get a note naming what changed.
 public struct ReviewPlanner {
     public let member: Member
     public let today: LocalDate
@@ -48,7 +49,8 @@ public struct ReviewPlanner {
                                               why: "a current niggle or the equipment rules it out"))
                     entry.slug = swap.slug
                     entry.name = nil
-                    entry.weight = swap.kind == .bw ? 0 : entry.weight
+                    // A new lift starts from its own last logged load, else unloaded (pick a light start).
+                    entry.weight = try SessionQueries.last(userID: member.id, slug: swap.slug, in: db)?.weight ?? 0
                     day.exercises[index] = entry
                     continue
                 }

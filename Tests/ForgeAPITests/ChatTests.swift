@@ -26,6 +26,28 @@ struct ChatTests {
         }
     }
 
+    @Test(arguments: [("what are my PRs?", "Your best estimated one-rep maxes: Bench Press e1RM 76 kg (60 kg × 8"),
+                      ("how is my protein", "No meals logged in the last seven days"),
+                      ("what's the plan", "Your plan (revision 1): Monday Lower A"),
+                      ("am I stalling?", "How your lifts are moving: Bench Press: building")])
+    func theBuiltinCoachMatchesIntents(question: String, answer: String) async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            let day = server.app.today.adding(days: -1).description
+            try server.logSession(adaID, day: day, name: "Upper A", sets: [TestSet("bench-press", 60, 8)])
+            try server.app.db.write { db in
+                try db.execute("""
+                    INSERT INTO records (user_id, slug, kind, value, weight, reps, achieved_on, updated_at)
+                    VALUES (?, 'bench-press', 'e1rm', 76.0, 60.0, 8, ?, '')
+                    """, [adaID, day])
+            }
+            _ = try await server.request("POST", "/api/chat", json: ["text": .string(question)], cookie: ada)
+            let reply = try await server.waitForReply(ada)["messages"]?.arrayValue?.last?["text"]?.stringValue ?? ""
+            #expect(reply.hasPrefix(answer), "\(reply)")
+        }
+    }
+
     @Test func blankPendingAndContextTags() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
