@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// The tools the LLM coach may call (a subset of API.md §4.18's list). Each
@@ -16,6 +17,8 @@ enum CoachTools {
         tool("get_food_week", "Logged meals of the last seven days against the member's targets."),
         tool("get_active_plan", "The active plan revision (JSON PlanContent)."),
         tool("get_proposal", "The pending training proposal, if any."),
+        tool("get_niggles", "The member's niggles: body part, status and the movement patterns to avoid."),
+        tool("get_equipment", "The active equipment profile: available items, bar and plates (kg)."),
         ["name": "propose_revision",
          "description": "Propose a new training plan revision. content is a PlanContent object ({days: {\"0\"..\"6\": PlanDay}, changes}); rationale is written for the week it describes.",
          "input_schema": ["type": "object", "properties": ["content": ["type": "object"], "rationale": ["type": "string"]],
@@ -37,6 +40,22 @@ enum CoachTools {
         case "get_week": return try turn.db.read { try builtin.cardio(turn, $0) }
         case "get_food_week": return try turn.db.read { try builtin.meals(turn, $0) }
         case "get_proposal": return try turn.db.read { try builtin.plan(turn, $0) }
+        case "get_niggles":
+            return try turn.db.read { db in
+                let list = try NiggleStore.all(userID: turn.member.id, in: db).map {
+                    ["body_part": .string($0.bodyPart), "status": .string($0.status), "avoid_patterns": .strings($0.avoidPatterns)] as JSONValue
+                }
+                return try JSONCoding.string(JSONValue.array(list))
+            }
+        case "get_equipment":
+            return try turn.db.read { db in
+                guard let p = try EquipmentStore.active(userID: turn.member.id, activeID: turn.member.activeProfileID, in: db)
+                else { return "no equipment profile" }
+                let value: JSONValue = ["name": .string(p.name), "items": .strings(p.items.filter(\.available).map(\.name)),
+                                        "bar_kg": .double(p.barKg), "plates_kg": .array(p.platesKg.map(JSONValue.double)),
+                                        "db_max_kg": .double(p.dbMaxKg)]
+                return try JSONCoding.string(value)
+            }
         case "get_active_plan":
             return try turn.db.read { db in
                 guard let rev = try ProposalStoreBridge.active(userID: turn.member.id, in: db) else { return "no active plan" }

@@ -61,6 +61,9 @@ struct CoachLLMTests {
             #expect(first["model"] == "claude-test-1")
             #expect(first["tools"]?.arrayValue?.contains { $0["name"] == "propose_revision" && $0["input_schema"]?["type"] == "object" } == true)
             #expect(first["messages"]?.arrayValue?.last?["content"] == "How was yesterday?")
+            #expect(Set(first["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []) ==
+                    ["get_session", "get_records", "get_progress", "get_week", "get_food_week", "get_active_plan",
+                     "get_proposal", "get_niggles", "get_equipment", "propose_revision"])
             let second = try #require(requests[1].body["messages"]?.arrayValue)
             #expect(second.count == 3)
             #expect(second[1]["role"] == "assistant" && second[1]["content"]?.arrayValue?.count == 2)
