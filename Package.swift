@@ -33,9 +33,10 @@ let package = Package(
                 // FoundationNetworking statically and needs the system libcurl.
                 linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
                 plugins: ["EmbedAssets"]),
-        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "CSodium"]),
+        .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeTrain", "ForgeCook"]),
+        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach", "CSodium"]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
-        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCore", "ForgeStore", "ForgeSystemd"]),
+        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeStore", "ForgeSystemd"]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
         // MARK: tests
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
+        .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeTrain", "ForgeStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

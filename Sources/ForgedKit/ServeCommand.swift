@@ -78,7 +78,8 @@ struct ServeCommand {
         let backups = BackupScheduler(settings: settings, db: db)
         status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
         // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
-        let services: [any Service] = [server, monitor, backups]
+        let coach = CoachScheduler(coach: app.coach)
+        let services: [any Service] = [server, monitor, backups, coach]
         var running: [any Service] = []
         for service in services {
             do {

@@ -20,3 +20,7 @@ extension HTTPServer: Service {
 extension BackupScheduler: Service {
     var serviceName: String { "backups" }
 }
+
+extension CoachScheduler: Service {
+    var serviceName: String { "coach" }
+}

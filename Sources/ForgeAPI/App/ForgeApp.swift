@@ -1,3 +1,4 @@
+import ForgeCoach
 import ForgeCore
 import ForgeTrain
 import ForgeHTTP
@@ -19,6 +20,8 @@ public final class ForgeApp: Sendable {
     let exercises = LibraryCache()
     /// Where imported recipe images are stored (the media blob store).
     public let imageSink = ImageSinkSlot()
+    /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).
+    public let coach: CoachService
 
     public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
@@ -28,6 +31,9 @@ public final class ForgeApp: Sendable {
         self.hasher = PasswordHasher(cost: config.passwordCost)
         let clock = self.clock
         imageSink.install(MediaImageSink(db: db, now: { clock.now() }))
+        coach = CoachService(db: db, clock: clock, calendar: calendar, setting: { key in
+            (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
+        })
     }
 
     /// Migrates the schema and runs the startup seeding; safe on every boot.

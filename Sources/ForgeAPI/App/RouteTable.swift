@@ -22,6 +22,7 @@ enum RouteTable {
         RecipeImportRoutes.register(app, on: &router)
         MCPRoutes.register(app, on: &router)
         OAuthRoutes.register(app, on: &router)
+        CoachRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

@@ -1,0 +1,123 @@
+import Dispatch
+import ForgeCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The LLM coach speaking the Anthropic Messages API with tool use:
+/// `POST {baseURL}/v1/messages` with `x-api-key`, `anthropic-version: 2023-06-01`,
+/// `tools` (``CoachTools/definitions``), and the `tool_use` → `tool_result`
+/// loop until `stop_reason` is not `tool_use` (at most ``maxRounds`` calls).
+/// Token counts are the sums of each response's `usage`.
+public struct AnthropicCoach: CoachBackend {
+    public let baseURL: String
+    let apiKey: String
+    public let model: String
+    /// Upper bound on Messages calls per run.
+    public static let maxRounds = 8
+    /// Seconds one Messages call may take.
+    public static let timeout: TimeInterval = 120
+
+    public init(baseURL: String, apiKey: String, model: String) {
+        self.baseURL = baseURL; self.apiKey = apiKey; self.model = model
+    }
+
+    static let system = """
+    You are Forge's coach for one household member. Use the tools to read their own data before answering; \
+    cite concrete numbers. Write plan changes only with propose_revision; if it reports a rule, fix the content and retry.
+    """
+
+    public func reply(_ turn: CoachTurn) throws -> CoachReply {
+        var messages = Self.memory(turn.history.dropLast())
+        var text = turn.text
+        if let context = turn.context { text += "\n\nAttached context (JSON): " + ((try? JSONCoding.string(context)) ?? "") }
+        messages.append(["role": "user", "content": .string(text)])
+        return try converse(messages, turn: turn, kind: "chat")
+    }
+
+    public func review(_ turn: CoachTurn) throws -> CoachReply {
+        let prompt = "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision, then write a short summary citing the numbers."
+        return try converse([["role": "user", "content": .string(prompt)]], turn: turn, kind: "review")
+    }
+
+    /// The chat history as Messages turns, consecutive same-speaker messages merged, starting with a user turn.
+    static func memory<S: Sequence>(_ history: S) -> [JSONValue] where S.Element == ChatMessage {
+        var turns: [(String, String)] = []
+        for m in history {
+            let role = m.who == "me" ? "user" : "assistant"
+            if let last = turns.last, last.0 == role { turns[turns.count - 1].1 += "\n\n" + m.text } else { turns.append((role, m.text)) }
+        }
+        while turns.first?.0 == "assistant" { turns.removeFirst() }
+        if turns.last?.0 == "user" { turns.removeLast() }
+        return turns.map { ["role": .string($0.0), "content": .string($0.1)] }
+    }
+
+    func converse(_ start: [JSONValue], turn: CoachTurn, kind: String) throws -> CoachReply {
+        var messages = start
+        var run = CoachRun(kind: kind, model: model, ok: true)
+        for _ in 0..<Self.maxRounds {
+            let body: JSONValue = ["model": .string(model), "max_tokens": 2048, "system": .string(Self.system),
+                                   "tools": .array(CoachTools.definitions), "messages": .array(messages)]
+            let response = try post(body)
+            run.inputTokens += response["usage"]?["input_tokens"]?.intValue ?? 0
+            run.outputTokens += response["usage"]?["output_tokens"]?.intValue ?? 0
+            let content = response["content"]?.arrayValue ?? []
+            guard response["stop_reason"]?.stringValue == "tool_use" else {
+                let text = content.compactMap { $0["type"]?.stringValue == "text" ? $0["text"]?.stringValue : nil }
+                    .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                return CoachReply(text: text.isEmpty ? "(no reply)" : text, run: run)
+            }
+            messages.append(["role": "assistant", "content": .array(content)])
+            var results: [JSONValue] = []
+            for block in content where block["type"]?.stringValue == "tool_use" {
+                run.toolCalls += 1
+                let id = block["id"]?.stringValue ?? ""
+                do {
+                    let out = try CoachTools.run(block["name"]?.stringValue ?? "", input: block["input"] ?? [:], turn: turn)
+                    results.append(["type": "tool_result", "tool_use_id": .string(id), "content": .string(out)])
+                } catch {
+                    results.append(["type": "tool_result", "tool_use_id": .string(id),
+                                    "content": .string(String(describing: error)), "is_error": true])
+                }
+            }
+            messages.append(["role": "user", "content": .array(results)])
+        }
+        throw AnthropicError(status: 0, message: "the coach used more than \(Self.maxRounds) rounds of tools")
+    }
+
+    /// One synchronous Messages call on the worker thread.
+    func post(_ body: JSONValue) throws -> JSONValue {
+        guard let url = URL(string: baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/v1/messages") else {
+            throw AnthropicError(status: 0, message: "bad base URL \(baseURL)")
+        }
+        var request = URLRequest(url: url, timeoutInterval: Self.timeout)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONCoding.encode(body)
+        request.setValue("application/json", forHTTPHeaderField: "content-type")
+        request.setValue(apiKey, forHTTPHeaderField: "x-api-key")
+        request.setValue("2023-06-01", forHTTPHeaderField: "anthropic-version")
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            box.set(data, (response as? HTTPURLResponse)?.statusCode ?? 0, error)
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, status, error) = box.get()
+        if let error { throw AnthropicError(status: 0, message: error.localizedDescription) }
+        let json = (try? JSONCoding.decode(JSONValue.self, from: data ?? Data())) ?? .null
+        guard status == 200 else {
+            throw AnthropicError(status: status, message: json["error"]?["message"]?.stringValue ?? "unexpected response")
+        }
+        return json
+    }
+}
+
+/// Carries a URLSession completion across threads.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Data?, Int, Error?) = (nil, 0, nil)
+    func set(_ d: Data?, _ s: Int, _ e: Error?) { lock.lock(); value = (d, s, e); lock.unlock() }
+    func get() -> (Data?, Int, Error?) { lock.lock(); defer { lock.unlock() }; return value }
+}

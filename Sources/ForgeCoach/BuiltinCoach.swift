@@ -1,0 +1,114 @@
+import ForgeCook
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// The built-in coach (no network, no key): answers questions about the
+/// member's own data with simple keyword intents, and runs the weekly review
+/// with ``ReviewPlanner``'s written-down rules.
+///
+/// Intents, first match wins: records (`record`, `pb`, `pr`, `best`); trend
+/// (`trend`, `progress`, `stall`, `improv`); cardio (`zone`, `cardio`, `run`);
+/// food (`meal`, `food`, `eat`, `protein`, `calor`, `kcal`); plan (`plan`,
+/// `proposal`, `next`); last session (`last`, `session`, `workout`, `yesterday`);
+/// otherwise a short overview with the last session.
+public struct BuiltinCoach: CoachBackend {
+    public init() {}
+    public var model: String { "builtin" }
+
+    public func reply(_ turn: CoachTurn) throws -> CoachReply {
+        let text = turn.text.lowercased()
+        let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        // Short keys ("pb", "pr", "run") match whole words; longer ones match inside words ("records").
+        func has(_ keys: String...) -> Bool { keys.contains { $0.count <= 3 ? words.contains($0) : text.contains($0) } }
+        let answer: String = try turn.db.read { db in
+            if has("record", "pb", "pr", "prs", "best") { return try records(turn, db) }
+            if has("trend", "progress", "stall", "improv") { return try trends(turn, db) }
+            if has("zone", "cardio", "run", "runs", "running") { return try cardio(turn, db) }
+            if has("meal", "food", "eat", "ate", "protein", "calor", "kcal") { return try meals(turn, db) }
+            if has("plan", "proposal", "next") { return try plan(turn, db) }
+            return try lastSession(turn, db)
+        }
+        return CoachReply(text: answer, run: CoachRun(kind: "chat", model: model, ok: true))
+    }
+
+    public func review(_ turn: CoachTurn) throws -> CoachReply {
+        let summary = try WeeklyReview.builtin(turn)
+        return CoachReply(text: summary.text, run: CoachRun(kind: "review", model: model, toolCalls: 0, ok: true))
+    }
+
+    func name(_ slug: String, _ db: Connection) throws -> String {
+        try ExerciseCatalog.find(slug, in: db)?.exercise.name ?? slug
+    }
+
+    func lastSession(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        guard let (session, sets) = try CoachQueries.lastSession(userID: turn.member.id, in: db) else {
+            return "No completed strength session yet. Log one and ask me again: I'll go through the sets with you."
+        }
+        var order: [String] = [], bySlug: [String: [LoggedSet]] = [:]
+        for s in sets { if bySlug[s.slug] == nil { order.append(s.slug) }; bySlug[s.slug, default: []].append(s) }
+        let parts = try order.map { slug -> String in
+            let list = bySlug[slug]!
+            let reps = list.map { String($0.reps) }.joined(separator: "/")
+            let rpes = list.compactMap(\.rpe)
+            let rpe = rpes.isEmpty ? "" : " @ RPE \(rpes.max()!)"
+            return "\(try name(slug, db)) \(reps) at \(CoachQueries.kg(list.map(\.weight).max() ?? 0))\(rpe)"
+        }
+        return "Your last session was \(session.name) on \(session.day.dayName) \(session.day): "
+            + (parts.isEmpty ? "no sets logged." : parts.joined(separator: "; ") + ".")
+    }
+
+    func records(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        let records = try RecordStore.all(userID: turn.member.id, in: db).filter { $0.kind == .e1rm }
+            .sorted { $0.value > $1.value }.prefix(5)
+        guard !records.isEmpty else { return "No records yet: they appear as soon as you log working sets." }
+        let parts = try records.map {
+            "\(try name($0.slug, db)) e1RM \(CoachQueries.kg($0.value)) (\(CoachQueries.kg($0.weight)) × \($0.reps) on \($0.achievedOn))"
+        }
+        return "Your best estimated one-rep maxes: " + parts.joined(separator: "; ") + "."
+    }
+
+    func trends(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        let trends = try CoachQueries.trends(userID: turn.member.id, in: db)
+        guard !trends.isEmpty else { return "Not enough logged sets for a trend yet." }
+        let parts = try trends.keys.sorted().prefix(6).map { slug -> String in
+            let t = trends[slug]!
+            let change = t.changeKg == 0 ? "" : " (\(t.changeKg > 0 ? "+" : "")\(NumberText.shortest(t.changeKg)) kg e1RM over \(t.windowDays) days)"
+            return "\(try name(slug, db)): \(t.label)\(change)"
+        }
+        return "How your lifts are moving: " + parts.joined(separator: "; ") + "."
+    }
+
+    func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        let monday = turn.today.monday
+        let minutes = try ProgressQueries.zone2Minutes(userID: turn.member.id, from: monday, to: turn.today, in: db)
+        let sessions = try SessionQueries.sessions(userID: turn.member.id, from: monday, to: turn.today, in: db)
+            .filter { $0.kind == "cardio" }
+        return "This week: \(sessions.count) cardio session\(sessions.count == 1 ? "" : "s") and \(NumberText.shortest(Rounding.round1(minutes))) zone-2 minutes so far."
+    }
+
+    func meals(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        let from = turn.today.adding(days: -6)
+        let m = try CoachQueries.meals(member: turn.member, from: from, to: turn.today, in: db)
+        guard m.days > 0 else { return "No meals logged in the last seven days, so I can't compare against your targets yet." }
+        let avg = m.totals.scaled(by: 1.0 / Double(m.days))
+        func n(_ x: Double) -> String { NumberText.shortest(x.rounded()) }
+        return "Over the \(m.days) day\(m.days == 1 ? "" : "s") you logged this week you averaged \(n(avg.kcal)) kcal "
+            + "(target \(n(m.targets.kcal))) and \(n(avg.proteinG)) g protein (target \(n(m.targets.proteinG))), "
+            + "fibre \(n(avg.fiberG)) g (target \(n(m.targets.fiberG)))."
+    }
+
+    func plan(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        if let p = try ProposalStore.pending(userID: turn.member.id, in: db) {
+            let changes = (p.content.changes ?? []).map(\.what)
+            return "Proposal #\(p.num) is waiting for you: \(p.rationale)"
+                + (changes.isEmpty ? "" : " Changes: " + changes.joined(separator: "; ") + ".")
+        }
+        guard let active = try PlanStore.active(userID: turn.member.id, in: db) else {
+            return "You have no active plan yet."
+        }
+        let days = active.content.weekdays.map { "\(LocalDate.dayNames[$0]) \(active.content.days[$0]!.name)" }
+        return "Your plan (revision \(active.num)): " + days.joined(separator: ", ") + ". I propose changes at the weekly review."
+    }
+}

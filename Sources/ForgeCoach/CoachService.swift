@@ -1,0 +1,211 @@
+import Dispatch
+import ForgeCore
+import ForgeStore
+import Foundation
+import Synchronization
+
+/// The coach as the server runs it: fire-and-poll chat turns on a worker
+/// queue (never a blocked request thread), weekly reviews, and the choice of
+/// backend — the LLM when `anthropic_api_key` is set, else ``BuiltinCoach``.
+///
+/// A turn is a row in `coach_pending_turns` from the moment the member's
+/// message is stored until the reply (or an error message) is stored in the
+/// same transaction that deletes it, so a failing turn never hangs the thread
+/// and a restart resumes what was in flight (``resumePending()``).
+public final class CoachService: Sendable {
+    public let db: Database
+    public let clock: any Clock
+    public let calendar: HouseholdCalendar
+    /// Reads an app setting (`anthropic_api_key`, `coach_model`): the stored override, else the environment.
+    let setting: @Sendable (String) -> String
+    let state = Mutex(State())
+    let queue = DispatchQueue(label: "forged.coach", attributes: .concurrent)
+    let group = DispatchGroup()
+
+    struct State {
+        var baseURL = ProcessInfo.processInfo.environment["FORGE_ANTHROPIC_BASE_URL"] ?? "https://api.anthropic.com"
+        var inFlight: Set<String> = []
+    }
+
+    /// Chat turns the demo seat may start per hour.
+    public static let demoTurnsPerHour = 10
+    /// Default LLM model when `coach_model` is unset (API.md §4.25).
+    public static let defaultModel = "claude-sonnet-5"
+
+    public init(db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String) {
+        self.db = db; self.clock = clock; self.calendar = calendar; self.setting = setting
+    }
+
+    /// The Anthropic API origin (hidden setting `FORGE_ANTHROPIC_BASE_URL`; tests point it at a local server).
+    public var anthropicBaseURL: String {
+        get { state.withLock { $0.baseURL } }
+        set { state.withLock { $0.baseURL = newValue } }
+    }
+
+    /// The backend for the next run.
+    public func backend() -> any CoachBackend {
+        let key = setting("anthropic_api_key")
+        guard !key.isEmpty else { return BuiltinCoach() }
+        let model = setting("coach_model")
+        return AnthropicCoach(baseURL: anthropicBaseURL, apiKey: key, model: model.isEmpty ? Self.defaultModel : model)
+    }
+
+    /// Why a chat message was refused; nothing was stored.
+    public enum ChatError: Error, Equatable {
+        case empty, pending, rateLimited
+    }
+
+    /// Stores the member's message (with its context tag) and starts the reply in the background.
+    /// - Throws: ``ChatError`` (`empty` for blank text, `pending` while a reply is
+    ///   being produced, `rateLimited` for the demo over ``demoTurnsPerHour``).
+    public func submit(member: Member, text: String, context: JSONValue?) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ChatError.empty }
+        let now = clock.now()
+        try db.write { db in
+            if try ChatStore.isPending(userID: member.id, in: db) { throw ChatError.pending }
+            if member.isDemo,
+               try ChatStore.memberMessages(userID: member.id, since: now.addingTimeInterval(-3600), in: db) >= Self.demoTurnsPerHour {
+                throw ChatError.rateLimited
+            }
+            let tag = try ChatContext.resolve(context, userID: member.id, in: db)?.tag
+            let stored = tag.map { text + "\n" + $0 } ?? text
+            let id = try ChatStore.append(userID: member.id, who: "me", text: stored, now: now, in: db)
+            let contextText = context.flatMap { try? JSONCoding.string($0) } ?? ""
+            try ChatStore.markPending(userID: member.id, messageID: id, context: contextText, now: now, in: db)
+        }
+        dispatch(userID: member.id, text: text, context: context)
+    }
+
+    /// Re-dispatches every pending turn left by a previous process; returns how many.
+    @discardableResult
+    public func resumePending() -> Int {
+        guard let turns = try? db.read({ try ChatStore.pendingTurns(in: $0) }) else { return 0 }
+        var resumed = 0
+        for turn in turns {
+            let text: String? = try? db.read { db in
+                try db.scalar("""
+                    SELECT m.text FROM chat_messages m JOIN coach_pending_turns p ON p.message_id = m.id
+                    WHERE p.user_id = ? AND m.user_id = ?
+                    """, [turn.userID, turn.userID])
+            }
+            guard let text = text ?? nil else {
+                _ = try? db.write { try ChatStore.clearPending(userID: turn.userID, in: $0) }
+                continue
+            }
+            let context = turn.context.isEmpty ? nil : try? JSONCoding.decode(JSONValue.self, from: Data(turn.context.utf8))
+            Log.notice("resuming a pending coach turn", fields: ["USER_ID": turn.userID])
+            dispatch(userID: turn.userID, text: text, context: context)
+            resumed += 1
+        }
+        return resumed
+    }
+
+    /// Waits until no turn is running, at most `timeout` seconds (tests, and
+    /// `stop()` of the scheduler). A turn still running at shutdown keeps its
+    /// pending row and is answered after the restart.
+    /// - Returns: true when idle.
+    @discardableResult
+    public func waitIdle(timeout: TimeInterval = 60) -> Bool {
+        group.wait(timeout: .now() + timeout) == .success
+    }
+
+    func dispatch(userID: String, text: String, context: JSONValue?) {
+        let claimed = state.withLock { s in s.inFlight.insert(userID).inserted }
+        guard claimed else { return }
+        queue.async(group: group) { [self] in
+            defer { _ = state.withLock { $0.inFlight.remove(userID) } }
+            runTurn(userID: userID, text: text, context: context)
+        }
+    }
+
+    /// One chat turn: the reply, or an error message, lands in the thread and the pending row goes.
+    func runTurn(userID: String, text: String, context: JSONValue?) {
+        let started = Date()
+        let backend = backend()
+        var reply: CoachReply
+        do {
+            guard let member = try db.read({ try Member.find(userID, in: $0) }) else { return }
+            let history = try db.read { try ChatStore.recent(userID: userID, limit: 24, in: $0) }
+            let data = try db.read { try ChatContext.resolve(context, userID: userID, in: $0)?.data }
+            let body = text.components(separatedBy: "\n[re: ").first ?? text
+            reply = try backend.reply(CoachTurn(member: member, db: db, today: calendar.today(clock), now: clock.now(),
+                                                text: body, context: data, history: history))
+        } catch {
+            Log.warning("coach turn failed: \(error)", fields: ["USER_ID": userID])
+            reply = CoachReply(text: Self.failureText(error),
+                               run: CoachRun(kind: "chat", model: backend.model, ok: false, error: String(describing: error)))
+        }
+        reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
+        let now = clock.now()
+        do {
+            try db.write { db in
+                try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
+                try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
+                try ChatStore.clearPending(userID: userID, in: db)
+            }
+        } catch {
+            Log.error("cannot store the coach reply: \(error)", fields: ["USER_ID": userID])
+            _ = try? db.write { try ChatStore.clearPending(userID: userID, in: $0) }
+        }
+    }
+
+    /// The reply stored when a turn fails (API.md §4.18 wording).
+    static func failureText(_ error: Error) -> String {
+        if let e = error as? AnthropicError, e.isCreditExhausted {
+            return "The coach's Anthropic account is out of credit. Top up the balance in the Anthropic console, then ask again."
+        }
+        return "Sorry, I couldn't answer just now. Please try again shortly."
+    }
+
+    /// Runs the weekly review for `userID` now: the backend writes the
+    /// proposal; the summary is stored as a coach message, the run is recorded
+    /// and the week is marked reviewed.
+    /// - Returns: the summary.
+    /// - Throws: the backend's error (a failed run is recorded first).
+    public func runReview(userID: String) throws -> String {
+        let started = Date()
+        let backend = backend()
+        guard let member = try db.read({ try Member.find(userID, in: $0) }) else { throw ChatError.empty }
+        let now = clock.now()
+        let today = calendar.date(of: now)
+        do {
+            var reply = try backend.review(CoachTurn(member: member, db: db, today: today, now: now,
+                                                     text: "weekly review", context: nil, history: []))
+            reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
+            try db.write { db in
+                try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
+                try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
+                try ReviewLedger.mark(userID: userID, week: today.monday, now: now, in: db)
+            }
+            return reply.text
+        } catch {
+            let run = CoachRun(kind: "review", model: backend.model, ok: false,
+                               durationMs: Int(Date().timeIntervalSince(started) * 1000), error: String(describing: error))
+            _ = try? db.write { try CoachRunStore.record(run, userID: userID, now: now, in: $0) }
+            throw error
+        }
+    }
+
+    /// Runs every review due at the clock's now (non-demo members whose
+    /// ``ReviewSchedule`` has come round and whose week is not yet in the
+    /// ``ReviewLedger``). Returns the ids reviewed.
+    @discardableResult
+    public func runDueReviews() -> [String] {
+        let now = clock.now()
+        guard let members = try? db.read({ try Member.all(in: $0) }) else { return [] }
+        var done: [String] = []
+        for member in members where !member.isDemo {
+            let last = try? db.read { try ReviewLedger.lastWeek(userID: member.id, in: $0) }
+            guard ReviewSchedule.of(member).due(now: now, in: calendar.timeZone, lastWeek: last ?? nil) != nil else { continue }
+            do {
+                _ = try runReview(userID: member.id)
+                done.append(member.id)
+                Log.info("weekly review done", fields: ["USER_ID": member.id])
+            } catch {
+                Log.warning("weekly review failed: \(error)", fields: ["USER_ID": member.id])
+            }
+        }
+        return done
+    }
+}

@@ -1,0 +1,55 @@
+import ForgeTrain
+
+/// The built-in coach's written-down progression rules, applied per planned
+/// exercise to the sets logged in the last seven days (and the seven before):
+///
+/// - **met**: a set met its target when `reps ≥ planned reps` and its RPE is
+///   8 or lower (a set logged without an RPE counts as RPE ≤ 8);
+/// - **progress**: every logged set of the exercise this week met its target →
+///   add the exercise's increment: 2.5 kg for a barbell lift, 2 kg for a
+///   dumbbell lift, nothing (hold) for machines, bodyweight and unloaded entries;
+/// - **hold**: nothing logged, or some set missed;
+/// - **deload**: some set missed this week *and* in the week before (two
+///   stalled weeks) → about 10 % off, rounded to the nearest plateable 2.5 kg
+///   (`round(w × 0.9 / 2.5) × 2.5`), never below 0.
+public enum Progression {
+    public enum Decision: Sendable, Equatable {
+        case increase(from: Double, to: Double)
+        case hold(Double, reason: String)
+        case deload(from: Double, to: Double)
+    }
+
+    /// Load step, kg: 2.5 barbell, 2 dumbbell, else 0.
+    public static func increment(for kind: ExerciseKind) -> Double {
+        switch kind {
+        case .bb: 2.5
+        case .db: 2
+        default: 0
+        }
+    }
+
+    /// `round(w × 0.9 / 2.5) × 2.5` kg.
+    public static func deload(_ weight: Double) -> Double {
+        max(0, (weight * 0.9 / 2.5).rounded() * 2.5)
+    }
+
+    /// True when the set met `reps` at RPE ≤ 8.
+    public static func met(_ set: LoggedSet, reps: Int) -> Bool {
+        set.reps >= reps && (set.rpe ?? 0) <= 8
+    }
+
+    /// The decision for `planned` given this week's and last week's sets of it.
+    public static func decide(_ planned: PlanExercise, kind: ExerciseKind,
+                              thisWeek: [LoggedSet], lastWeek: [LoggedSet]) -> Decision {
+        let w = planned.weight
+        guard !thisWeek.isEmpty else { return .hold(w, reason: "not logged this week") }
+        if thisWeek.allSatisfy({ met($0, reps: planned.reps) }) {
+            let step = increment(for: kind)
+            guard step > 0, w > 0 else { return .hold(w, reason: "every set met; no load step for this lift") }
+            return .increase(from: w, to: w + step)
+        }
+        let stalledBefore = !lastWeek.isEmpty && !lastWeek.allSatisfy { met($0, reps: planned.reps) }
+        if stalledBefore, w > 0 { return .deload(from: w, to: deload(w)) }
+        return .hold(w, reason: "some sets fell short")
+    }
+}

@@ -1,0 +1,112 @@
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// A training plan revision as the coach writes and reads it.
+public struct ProposalRevision: Sendable {
+    public let id: String
+    public let num: Int
+    /// `proposed`, `active` or `superseded`.
+    public let status: String
+    public let rationale: String
+    public let content: PlanContent
+    /// Stored instant of creation.
+    public let createdAt: String
+}
+
+/// Training plan proposals (API.md §3.13, §4.16): creating, listing and
+/// deciding `proposed` revisions of the member's one plan. Every call runs in
+/// the caller's transaction (`Database.write` for writes) and is scoped by
+/// `user_id`: another member's revision is simply not found.
+public enum ProposalStore {
+    /// Why a decision was refused; nothing was written.
+    public enum DecisionError: Error, Equatable, CustomStringConvertible {
+        case notFound
+        public var description: String { "proposal not found" }
+    }
+
+    /// The highest-numbered `proposed` revision of the member's plan, or nil.
+    public static func pending(userID: String, in db: Connection) throws -> ProposalRevision? {
+        try db.queryOne("""
+            SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
+            WHERE p.user_id = ? AND r.status = 'proposed' ORDER BY r.num DESC LIMIT 1
+            """, [userID]).map(revision)
+    }
+
+    /// Validates and stores a proposal for `member`: the validator sees the
+    /// member's library, active equipment profile, niggles and active revision.
+    /// Every other pending proposal is superseded (one pending at a time). With
+    /// `prefs.coach_approval == "auto"` the revision is created `active` and the
+    /// older active ones are superseded, in the same transaction.
+    /// - Returns: the stored revision.
+    /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
+    @discardableResult
+    public static func propose(member: Member, content: JSONValue, rationale: String, now: Date,
+                               in db: Connection) throws -> ProposalRevision {
+        let validator = try validator(for: member, in: db)
+        let (checked, text) = try validator.validate(content: content, rationale: rationale)
+        let planID = try planID(for: member.id, now: now, in: db)
+        let num = (try db.scalar("SELECT MAX(num) FROM plan_revisions WHERE plan_id = ?", [planID]) as Int? ?? 0) + 1
+        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'proposed'", [planID])
+        if member.autoApprove {
+            try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
+        }
+        let id = Identifier.make()
+        try db.execute("""
+            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [id, planID, num, member.autoApprove ? "active" : "proposed", text,
+                  try JSONCoding.string(checked), Instant.storage(now)])
+        return try db.queryOne("SELECT * FROM plan_revisions WHERE id = ?", [id]).map(revision)!
+    }
+
+    /// The validator for `member` as of now.
+    public static func validator(for member: Member, in db: Connection) throws -> PlanProposalValidator {
+        let library = try ExerciseCatalog.library(in: db)
+        let profile = try EquipmentStore.active(userID: member.id, activeID: member.activeProfileID, in: db)
+        return PlanProposalValidator(library: library,
+                                     available: profile.map { Set($0.items.filter(\.available).map(\.name)) },
+                                     niggles: try NiggleStore.all(userID: member.id, in: db),
+                                     active: try PlanStore.active(userID: member.id, in: db)?.content)
+    }
+
+    /// Approves proposal `id`: every active revision of the plan becomes
+    /// `superseded` and this one `active`, atomically (caller's transaction).
+    /// - Returns: the revision number.
+    public static func approve(id: String, userID: String, in db: Connection) throws -> Int {
+        guard let row = try find(id: id, userID: userID, in: db) else { throw DecisionError.notFound }
+        let planID: String = try row.get("plan_id")
+        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
+        try db.execute("UPDATE plan_revisions SET status = 'active' WHERE id = ?", [id])
+        return try row.get("num")
+    }
+
+    /// Rejects proposal `id`: it becomes `superseded`; the active plan is untouched.
+    public static func reject(id: String, userID: String, in db: Connection) throws {
+        guard try find(id: id, userID: userID, in: db) != nil else { throw DecisionError.notFound }
+        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE id = ?", [id])
+    }
+
+    static func find(id: String, userID: String, in db: Connection) throws -> Row? {
+        try db.queryOne("""
+            SELECT r.id, r.plan_id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
+            WHERE r.id = ? AND p.user_id = ? AND r.status = 'proposed'
+            """, [id, userID])
+    }
+
+    static func planID(for userID: String, now: Date, in db: Connection) throws -> String {
+        if let id: String = try db.scalar("SELECT id FROM plans WHERE user_id = ?", [userID]) { return id }
+        let id = Identifier.make()
+        try db.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, '', 'active', ?)",
+                       [id, userID, Instant.storage(now)])
+        return id
+    }
+
+    static func revision(_ row: Row) throws -> ProposalRevision {
+        let text: String = try row.get("content")
+        let content = (try? JSONCoding.decode(PlanContent.self, from: Data(text.utf8))) ?? PlanContent(days: [:])
+        return ProposalRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
+                            rationale: try row.get("rationale"), content: content, createdAt: try row.get("created_at"))
+    }
+}

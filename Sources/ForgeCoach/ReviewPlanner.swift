@@ -1,0 +1,100 @@
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// The built-in coach's weekly plan: the active revision with ``Progression``
+/// applied to every strength exercise, and exercises a current niggle avoids
+/// (or whose equipment the active profile lacks) swapped for an alternative
+/// sharing a primary muscle (library order, not avoided, equipment available,
+/// not already on the day; its load is the member's last logged load of it, else 0).
+/// Changed days get a note naming what changed.
+public struct ReviewPlanner {
+    public let member: Member
+    public let today: LocalDate
+
+    public init(member: Member, today: LocalDate) { self.member = member; self.today = today }
+
+    /// What the planner decided, for the proposal and the summary.
+    public struct Outcome {
+        public var content: PlanContent
+        public var rationale: String
+        /// Summary lines, one per planned lift with data ("Bench Press 8/8/8 twice at 60 kg → 62.5 kg").
+        public var lines: [String]
+        public var changes: [PlanChange]
+    }
+
+    /// Plans the coming week from the active revision, or nil when there is none.
+    public func plan(in db: Connection) throws -> Outcome? {
+        guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
+        let library = try ExerciseCatalog.library(in: db)
+        let validator = try ProposalStore.validator(for: member, in: db)
+        let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
+        let thisWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -6), to: today, in: db)
+        let lastWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
+        var content = active.content
+        var lines: [String] = [], changes: [PlanChange] = []
+        for weekday in content.weekdays {
+            guard case .strength(var day) = content.days[weekday]! else { continue }
+            var notes: [String] = []
+            for index in day.exercises.indices {
+                var entry = day.exercises[index]
+                guard let exercise = library.exercise(entry.slug) else { continue }
+                let blocked = !Set(exercise.patterns).isDisjoint(with: avoided)
+                    || (validator.available.map { av in !exercise.equipment.allSatisfy(av.contains) } ?? false)
+                if blocked, let swap = alternative(for: exercise, day: day, library: library, avoided: avoided,
+                                                    available: validator.available) {
+                    notes.append("\(swap.name) replaces \(exercise.name)")
+                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)",
+                                              why: "a current niggle or the equipment rules it out"))
+                    entry.slug = swap.slug
+                    entry.name = nil
+                    // A new lift starts from its own last logged load, else unloaded (pick a light start).
+                    entry.weight = try SessionQueries.last(userID: member.id, slug: swap.slug, in: db)?.weight ?? 0
+                    day.exercises[index] = entry
+                    continue
+                }
+                let now = thisWeek.filter { $0.set.slug == entry.slug }.map(\.set)
+                let before = lastWeek.filter { $0.set.slug == entry.slug }.map(\.set)
+                let decision = Progression.decide(entry, kind: exercise.kind, thisWeek: now, lastWeek: before)
+                let logged = CoachQueries.describe(CoachQueries.repLines(thisWeek, slug: entry.slug))
+                switch decision {
+                case .increase(let from, let to):
+                    entry.weight = to
+                    notes.append("\(exercise.name) up to \(CoachQueries.kg(to))")
+                    changes.append(PlanChange(sign: "+", what: "\(exercise.name) \(CoachQueries.kg(from)) → \(CoachQueries.kg(to))",
+                                              why: "every set met \(entry.reps) reps at RPE 8 or easier"))
+                    lines.append("\(exercise.name) \(logged) → \(CoachQueries.kg(to)) this week")
+                case .deload(let from, let to):
+                    entry.weight = to
+                    notes.append("\(exercise.name) eased to \(CoachQueries.kg(to))")
+                    changes.append(PlanChange(sign: "-", what: "\(exercise.name) \(CoachQueries.kg(from)) → \(CoachQueries.kg(to))",
+                                              why: "two weeks short of the target reps"))
+                    lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(CoachQueries.kg(to))")
+                case .hold(let w, let reason):
+                    if !now.isEmpty { lines.append("\(exercise.name) \(logged) → holding \(CoachQueries.kg(w)) (\(reason))") }
+                }
+                day.exercises[index] = entry
+            }
+            if !notes.isEmpty {
+                day.why = "\(LocalDate.dayNames[weekday]): " + notes.joined(separator: "; ")
+            }
+            content.days[weekday] = .strength(day)
+        }
+        content.changes = changes
+        let rationale = changes.isEmpty
+            ? "A steady week: loads hold where sets fell short or were not logged, so the same targets stand."
+            : "Loads follow the logged sets: up a step where every set met its reps at RPE 8 or easier, held where sets fell short, eased after two short weeks."
+        return Outcome(content: content, rationale: rationale, lines: lines, changes: changes)
+    }
+
+    func alternative(for base: Exercise, day: StrengthDay, library: ExerciseLibrary, avoided: Set<String>,
+                     available: Set<String>?) -> Exercise? {
+        let used = Set(day.exercises.map(\.slug))
+        return library.all.first { e in
+            e.kind != .mobility && !used.contains(e.slug) && !Set(e.primaryMuscles).isDisjoint(with: base.primaryMuscles)
+                && Set(e.patterns).isDisjoint(with: avoided)
+                && (available.map { av in e.equipment.allSatisfy(av.contains) } ?? true)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ForgeAPI
+import ForgeCoach
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+import Testing
+
+/// The weekly review: built-in progression, the proposal, the summary in chat, coach runs, and the scheduler's clock.
+struct CoachReviewTests {
+    /// Sunday 29 Nov 2026, 21:00 in London (GMT).
+    static let sundayEvening = Instant.parse("2026-11-29T21:00:00Z")!
+
+    @Test func reviewProposesByTheRulesAndCitesTheWeek() async throws {
+        let clock = FixedClock(Self.sundayEvening)
+        try await withTestServer(clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let ben = try await server.signIn("ben@example.org")
+            let adaID = try server.userID("ada@example.org")
+            let plan = try #require(try server.activePlan(adaID))
+            let bench = try #require(plan.entry(4, "bench-press"))
+            let squat = try #require(plan.entry(0, "back-squat"))
+            let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }
+            try server.logSession(adaID, day: "2026-11-24", name: "Upper A", sets: benchSets)
+            try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
+            // Squat short two weeks running → deload.
+            try server.logSession(adaID, day: "2026-11-23", name: "Lower A",
+                                  sets: [TestSet("back-squat", squat.weight, squat.reps), TestSet("back-squat", squat.weight, squat.reps - 1, rpe: 9)])
+            try server.logSession(adaID, day: "2026-11-16", name: "Lower A",
+                                  sets: [TestSet("back-squat", squat.weight, squat.reps - 2, rpe: 9)])
+
+            let reply = try await server.request("POST", "/api/coach/run-review", cookie: ada)
+            #expect(reply.status == 200)
+            let summary = try #require(reply.json["summary"]?.stringValue)
+            let reps = Array(repeating: String(bench.reps), count: bench.sets).joined(separator: "/")
+            #expect(summary.contains("Bench Press \(reps) twice at \(NumberText.shortest(bench.weight)) kg → \(NumberText.shortest(bench.weight + 2.5)) kg"))
+            #expect(summary.contains("deload to \(NumberText.shortest(Progression.deload(squat.weight))) kg"))
+            #expect(summary.contains("3 strength"))
+
+            let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]
+            #expect(proposal?["num"]?.intValue == 2)
+            let content = try JSONCoding.decode(PlanContent.self, from: JSONCoding.encode(proposal?["content"] ?? .null))
+            #expect(content.entry(4, "bench-press")?.weight == bench.weight + 2.5)
+            #expect(content.entry(0, "back-squat")?.weight == Progression.deload(squat.weight))
+            #expect(content.days[0]?.why?.contains("Back Squat eased") == true)
+            // Romanian deadlift was not logged: it holds.
+            #expect(content.entry(0, "romanian-deadlift")?.weight == plan.entry(0, "romanian-deadlift")?.weight)
+
+            let chat = try await server.get("/api/chat", cookie: ada).json
+            #expect(chat["messages"]?.arrayValue?.last?["text"]?.stringValue == summary)
+            let runs = try #require(try await server.get("/api/coach/runs", cookie: ada).json.arrayValue)
+            #expect(runs.count == 1)
+            #expect(runs.first?["kind"] == "review" && runs.first?["model"] == "builtin")
+            #expect(runs.first?["input_tokens"] == 0 && runs.first?["ok"] == true)
+            #expect(runs.first?["duration_ms"]?.intValue != nil)
+
+            // The other member sees none of it.
+            #expect(try await server.get("/api/proposal", cookie: ben).json["proposal"] == .null)
+            #expect(try await server.get("/api/coach/runs", cookie: ben).json.arrayValue?.isEmpty == true)
+            #expect(try await server.get("/api/chat", cookie: ben).json["messages"]?.arrayValue?.isEmpty == true)
+        }
+    }
+
+    @Test func aNiggleSwapsTheAvoidedLift() async throws {
+        try await withTestServer(clock: FixedClock(Self.sundayEvening)) { server in
+            let adaID = try server.userID("ada@example.org")
+            try server.app.db.write { db in
+                try db.execute("UPDATE niggles SET avoid_patterns = '[\"lunge\",\"deep_lunge\"]' WHERE user_id = ?", [adaID])
+            }
+            _ = try server.app.coach.runReview(userID: adaID)
+            let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
+            let monday = try #require(proposal.content.days[0]?.strength)
+            #expect(!monday.exercises.contains { $0.slug == "split-squat" })
+            let library = ExerciseLibrary.seed
+            #expect(monday.exercises.allSatisfy { !(library.exercise($0.slug)?.patterns.contains("lunge") ?? true) })
+            #expect(monday.why?.contains("replaces Split Squat") == true)
+        }
+    }
+
+    @Test func scheduledReviewsRunOncePerWeekAcrossARestart() async throws {
+        let clock = FixedClock(Instant.parse("2026-11-29T19:59:00Z")!)
+        try await withTestServer(clock: clock) { server in
+            let adaID = try server.userID("ada@example.org")
+            let benID = try server.userID("ben@example.org")
+            #expect(server.app.coach.runDueReviews().isEmpty)
+            clock.set(Instant.parse("2026-11-29T20:00:00Z")!)
+            #expect(Set(server.app.coach.runDueReviews()) == [adaID, benID])
+            #expect(server.app.coach.runDueReviews().isEmpty)
+            // A new process on the same database: the ledger remembers the week.
+            let restarted = CoachService(db: server.app.db, clock: clock, calendar: server.app.calendar, setting: { _ in "" })
+            clock.set(Instant.parse("2026-11-29T23:30:00Z")!)
+            #expect(restarted.runDueReviews().isEmpty)
+            // Ben moves his review to Monday 07:00: next week's runs on Monday, Ada's on Sunday.
+            try server.app.db.write { db in
+                try db.execute("UPDATE users SET prefs = json_set(prefs, '$.review_weekday', 0, '$.review_hour', 7) WHERE id = ?", [benID])
+            }
+            clock.set(Instant.parse("2026-11-30T07:00:00Z")!)
+            #expect(restarted.runDueReviews() == [benID])
+            clock.set(Instant.parse("2026-12-06T20:00:00Z")!)
+            #expect(restarted.runDueReviews() == [adaID])
+            let weeks: Int = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM coach_reviews") } ?? 0
+            #expect(weeks == 4)
+        }
+    }
+}
