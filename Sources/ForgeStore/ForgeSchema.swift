@@ -253,6 +253,7 @@ public enum ForgeSchema {
         registerImport(&m)       // 03xx: recipe import, MCP, OAuth
         registerOperations(&m)   // 04xx: backups, admin settings, demo
         registerAppliance(&m)    // 05xx: systemd-facing state
+        registerIngest(&m)
         return m
     }
 }
