@@ -22,6 +22,8 @@ enum RouteTable {
         RecipeImportRoutes.register(app, on: &router)
         MCPRoutes.register(app, on: &router)
         OAuthRoutes.register(app, on: &router)
+        IngestRoutes.register(app, on: &router)
+        ConnectionRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }
