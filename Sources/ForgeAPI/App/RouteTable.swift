@@ -24,6 +24,7 @@ enum RouteTable {
         OAuthRoutes.register(app, on: &router)
         IngestRoutes.register(app, on: &router)
         ConnectionRoutes.register(app, on: &router)
+        SessionImportRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }
