@@ -32,6 +32,10 @@ public enum TrackFileReader {
             let why = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "parse failed"
             throw TrackFileError.malformed("\(why) (line \(parser.lineNumber))")
         }
+        // libxml2 can report success for a truncated document: require every element closed.
+        guard delegate.stack.isEmpty else {
+            throw TrackFileError.malformed("unexpected end of file (line \(parser.lineNumber))")
+        }
         return TrackFile(format: format, name: delegate.trackName ?? delegate.metadataName, sport: delegate.sport,
                          points: delegate.points,
                          lapSeconds: delegate.lapSeconds > 0 ? delegate.lapSeconds : nil,
