@@ -111,4 +111,30 @@ import Testing
             #expect(try await server.get("/api/connections", cookie: ben).json["apple_health"]?["samples"] == 1)
         }
     }
+
+    @Test func aFailureMidRequestLeavesNothingHalfWritten() async throws {
+        try await withTestServer { server in
+            let token = try server.ingestToken("ada@example.org")
+            // Make the last write of the request (the workout's traces) fail inside the transaction.
+            try server.app.db.write { db in
+                try db.execute("""
+                    CREATE TRIGGER test_refuse_traces BEFORE INSERT ON cardio_traces
+                    BEGIN SELECT RAISE(ABORT, 'refused by test'); END
+                    """)
+            }
+            let payload: JSONValue = ["data": [
+                "metrics": [["name": "body_mass", "units": "kg", "data": [["date": "2031-03-05 07:00:00 +0100", "qty": 80]]]],
+                "workouts": [["name": "Run", "start": "2031-03-05 08:00:00 +0100", "heartRateData": [120, 130]]],
+            ]]
+            let reply = try await server.ingest(payload, token: token)
+            #expect(reply.status == 500)
+            #expect(try server.metricValues("ada@example.org", "weight").isEmpty)
+            let rows: (Int?, Int?, String?) = try server.app.db.read { db in
+                (try db.scalar("SELECT COUNT(*) FROM sessions WHERE kind = 'cardio'"),
+                 try db.scalar("SELECT samples FROM ingest_tokens WHERE token = ?", [token]),
+                 try db.scalar("SELECT last_push FROM ingest_tokens WHERE token = ?", [token]))
+            }
+            #expect(rows.0 == 0 && rows.1 == 0 && rows.2 == nil)
+        }
+    }
 }
