@@ -254,6 +254,7 @@ public enum ForgeSchema {
         registerOperations(&m)   // 04xx: backups, admin settings, demo
         registerAppliance(&m)    // 05xx: systemd-facing state
         registerCoach(&m)
+        registerIngest(&m)
         return m
     }
 }

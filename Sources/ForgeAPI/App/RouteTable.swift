@@ -23,6 +23,9 @@ enum RouteTable {
         MCPRoutes.register(app, on: &router)
         OAuthRoutes.register(app, on: &router)
         CoachRoutes.register(app, on: &router)
+        IngestRoutes.register(app, on: &router)
+        ConnectionRoutes.register(app, on: &router)
+        SessionImportRoutes.register(app, on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

@@ -23,7 +23,8 @@ enum SessionRoutes {
                 guard let s = try TrainingSessionStore.find(sid, userID: caller.id, in: db) else {
                     throw HTTPError(404, "session not found")
                 }
-                return try detail(s, library: app.exercises.library(in: db), in: db)
+                return try CardioDetail.adding(to: detail(s, library: app.exercises.library(in: db), in: db),
+                                               session: s, user: caller.user, in: db)
             })
         })
         router.patch("/api/sessions/:sid/notes", summary: "Replace a session's notes",

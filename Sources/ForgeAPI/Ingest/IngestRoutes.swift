@@ -1,0 +1,58 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// `POST /ingest` (API.md §3.14, §4.13, §4.14): Health Auto Export pushes
+/// metrics and workouts with the member's ingest token.
+enum IngestRoutes {
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        router.post("/ingest", summary: "Health Auto Export push: metrics and workouts (bearer ingest token)",
+                    tags: ["auth": "bearer"]) { request in
+            .json(try ingest(app, request: request))
+        }
+    }
+
+    /// The token of a request: `Authorization: Bearer <token>`, a bare
+    /// `Authorization: <token>`, or `?token=<token>`.
+    static func token(of request: Request) -> String? {
+        if let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces), !header.isEmpty {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { return parts[1].trimmingCharacters(in: .whitespaces) }
+            return header
+        }
+        if let q = request.query["token"], !q.isEmpty { return q }
+        return nil
+    }
+
+    /// The user id owning `token`, or nil.
+    static func owner(of token: String?, in db: Connection) throws -> String? {
+        guard let token, !token.isEmpty else { return nil }
+        return try db.scalar("SELECT user_id FROM ingest_tokens WHERE token = ?", [token])
+    }
+
+    /// Authenticates, parses and applies the payload in one transaction:
+    /// either every stored row lands, with the token's counters, or none.
+    /// - Throws: 401 `unknown ingest token`; 400 `body must be JSON`.
+    static func ingest(_ app: ForgeApp, request: Request) throws -> JSONValue {
+        let token = token(of: request)
+        guard let userID = try app.db.read({ try owner(of: token, in: $0) }) else {
+            throw HTTPError(401, "unknown ingest token", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
+        }
+        guard let payload = try? JSONCoding.decode(JSONValue.self, from: request.body) else {
+            throw HTTPError(400, "body must be JSON")
+        }
+        let now = app.clock.now()
+        let result = try app.db.write { db in
+            // Re-check inside the transaction: a rotation in between kills the old token at once.
+            guard try owner(of: token, in: db) == userID else { throw HTTPError(401, "unknown ingest token") }
+            let result = try HealthIngest.apply(payload, userID: userID, calendar: app.calendar, now: now, in: db)
+            try db.execute("UPDATE ingest_tokens SET samples = samples + ?, last_push = ? WHERE user_id = ?",
+                           [result.stored, Instant.storage(now), userID])
+            return result
+        }
+        Log.info("ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
+        return ["ok": true, "stored": .int(result.stored), "skipped": .int(result.skipped)]
+    }
+}

@@ -1,0 +1,54 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// `POST /api/sessions/import` (beyond the contract): a GPX 1.1 or TCX file,
+/// as `multipart/form-data` (part `file`) or as the raw body, becomes a
+/// cardio session through the same path as ingested workouts
+/// (``CardioRecorder``: idempotent on the start instant, reconciled with
+/// the plan, traces downsampled). The body is capped by the server's
+/// `--max-body`.
+///
+/// Answers `{ id, duplicate, day, name, status, stats }`: `duplicate` is
+/// true when a session with that start instant already existed (its traces
+/// may have been back-filled). 422 `{detail}` for a file that is not
+/// well-formed, not GPX/TCX, has no points, or has no timed point.
+enum SessionImportRoutes {
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        router.post("/api/sessions/import", summary: "Import a GPX 1.1 or TCX file as a cardio session",
+                    tags: ["auth": "session"], app.signedIn { request, caller in
+            .json(try importFile(app, request: request, caller: caller))
+        })
+    }
+
+    static func importFile(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
+        var data = request.body
+        if let boundary = MultipartFile.boundary(contentType: request.headers["Content-Type"] ?? "") {
+            guard let file = MultipartFile.file(in: request.body, boundary: boundary) else {
+                throw HTTPError(422, "no file part in the form")
+            }
+            data = file
+        }
+        guard !data.isEmpty else { throw HTTPError(422, "empty file") }
+        let workout: CardioWorkout
+        do {
+            let file = try TrackFileReader.read(data, zone: app.calendar.timeZone)
+            workout = try TrackWorkout.workout(file, calendar: app.calendar)
+        } catch let error as TrackFileError {
+            throw HTTPError(422, error.description)
+        }
+        let now = app.clock.now()
+        return try app.db.write { db in
+            let outcome = try CardioRecorder.record(workout, userID: caller.id, now: now, in: db)
+            guard let s = try TrainingSessionStore.find(outcome.sessionID, userID: caller.id, in: db) else {
+                throw HTTPError(500, "imported session vanished")
+            }
+            var isNew = false
+            if case .created = outcome { isNew = true }
+            return ["id": .string(s.id), "duplicate": .bool(!isNew), "day": .string(s.day.description),
+                    "name": .string(s.name), "status": .string(s.status), "stats": s.stats]
+        }
+    }
+}

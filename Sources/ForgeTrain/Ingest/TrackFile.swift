@@ -1,0 +1,54 @@
+import Foundation
+
+/// One point of a GPS track file (GPX `trkpt`, TCX `Trackpoint`).
+public struct TrackPoint: Sendable, Equatable {
+    /// Time as written; nil for an untimed point (route only).
+    public var time: IngestTimestamp?
+    /// Degrees (WGS 84); nil when absent or unparseable.
+    public var lat: Double?
+    public var lon: Double?
+    /// Elevation, metres; optional in both formats and not used for stats.
+    public var ele: Double?
+    /// Heart rate, bpm (GPX TrackPointExtension `hr`, TCX `HeartRateBpm/Value`).
+    public var hr: Double?
+    /// Recording segment: points of different segments are separated by a pause.
+    public var segment: Int
+}
+
+/// A parsed GPX 1.1 or TCX file, before it becomes a workout.
+public struct TrackFile: Sendable {
+    public enum Format: String, Sendable { case gpx, tcx }
+    public var format: Format
+    /// GPX `trk/name` (else `metadata/name`); nil in TCX.
+    public var name: String?
+    /// GPX `trk/type`, TCX `Activity/@Sport` (`Running`).
+    public var sport: String?
+    public var points: [TrackPoint]
+    /// TCX Σ `Lap/TotalTimeSeconds`, seconds (moving time), when present.
+    public var lapSeconds: Double?
+    /// TCX Σ `Lap/DistanceMeters`, metres, when present.
+    public var lapMeters: Double?
+    /// TCX Σ `Lap/Calories`, kcal, when present.
+    public var kcal: Double?
+}
+
+/// Why a track file cannot become a workout; the API answers 422 with the description.
+public enum TrackFileError: Error, Equatable, CustomStringConvertible {
+    /// Not well-formed XML (the parser's message and line).
+    case malformed(String)
+    /// Well-formed, but the root is neither GPX 1.x `gpx` nor TCX `TrainingCenterDatabase`.
+    case unknownFormat
+    /// No track points at all.
+    case noPoints
+    /// Points, but none with a usable time: there is no start, duration or day.
+    case nothingTimed
+
+    public var description: String {
+        switch self {
+        case .malformed(let why): return "not well-formed XML: \(why)"
+        case .unknownFormat: return "not a GPX 1.1 or TCX file"
+        case .noPoints: return "the file has no track points"
+        case .nothingTimed: return "no track point has a time; cannot place the workout"
+        }
+    }
+}

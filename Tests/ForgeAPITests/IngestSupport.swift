@@ -1,0 +1,40 @@
+import ForgeAPI
+import ForgeCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Helpers for the ingest and cardio tests: raw-body requests and tokens.
+extension TestServer {
+    /// Sends `body` as-is (any content type) with optional headers.
+    func raw(_ method: String, _ path: String, body: Data, contentType: String = "application/json",
+             cookie: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL + path)!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        request.httpBody = body
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        let (data, response) = try await TestServer.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { fields[String(describing: k)] = String(describing: v) }
+        return Reply(status: http.statusCode, headers: fields, data: data)
+    }
+
+    /// `POST /ingest` with `payload` and `Authorization: Bearer <token>`.
+    func ingest(_ payload: JSONValue, token: String) async throws -> Reply {
+        try await request("POST", "/ingest", json: payload, headers: ["Authorization": "Bearer \(token)"])
+    }
+
+    /// Rows of the user's metrics of `type`, ordered by instant.
+    func metricValues(_ email: String, _ type: String) throws -> [Double] {
+        try app.db.read { db in
+            try db.query("""
+                SELECT m.value FROM metrics m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.type = ? ORDER BY m.ts
+                """, [email, type]).map { try $0.get("value") }
+        }
+    }
+}

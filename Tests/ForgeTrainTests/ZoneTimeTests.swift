@@ -1,0 +1,60 @@
+import ForgeCore
+@testable import ForgeTrain
+import Testing
+
+/// Time in zone by the gaps between samples (DESIGN.md "Zones"), the
+/// five-zone model (API.md §4.12) and downsampling (§4.13).
+struct ZoneTimeTests {
+    static func trace(_ pairs: [(Double, Double)], breaks: [Int] = []) -> CardioTrace {
+        CardioTrace(hr: pairs.map { HRSample(t: $0.0, bpm: $0.1) }, breaks: breaks)
+    }
+
+    @Test func gapsAreCappedCreditedToTheEarlierSampleAndBandsAreInclusive() {
+        // t:   0    15   75   80   80   90
+        // bpm: 110  145  146  109  130  140
+        // credit: min(15,30)=15 → 110; min(60,30)=30 → 145; 5 → 146; 0 (same t) → 109; 10 → 130; last → 0.
+        let t = Self.trace([(0, 110), (15, 145), (75, 146), (80, 109), (80, 130), (90, 140)])
+        #expect(ZoneTime.credits(t) == [15, 30, 5, 0, 10, 0])
+        // 110–145 inclusive: 15 + 30 + 10 + 0 = 55 s.
+        #expect(ZoneTime.minutes(t, in: ZoneTime.zone2) == 55.0 / 60)
+        // 146 alone: 5 s.
+        #expect(ZoneTime.minutes(t, in: 146...146) == 5.0 / 60)
+    }
+
+    @Test func aSegmentBreakCreditsNothingAndBackwardsTimeCreditsZero() {
+        // Break before index 2: the 20 s from sample 1 to sample 2 is a pause.
+        let t = Self.trace([(0, 120), (10, 120), (30, 120), (25, 120), (40, 120)], breaks: [2])
+        // credits: 10, 0 (break), max(25−30, 0) = 0, 15, 0.
+        #expect(ZoneTime.credits(t) == [10, 0, 0, 15, 0])
+        #expect(ZoneTime.minutes(t, in: ZoneTime.zone2) == 25.0 / 60)
+        #expect(ZoneTime.minutes(Self.trace([]), in: ZoneTime.zone2) == 0)
+    }
+
+    @Test func fiveZonesUseThePreferenceAndPutBoundariesInTheUpperZone() throws {
+        // hr_max 200 from prefs: bounds 0/120/140/160/180.
+        // Samples every 30 s: 119 → Z1, 120 (boundary) → Z2, 140 → Z3, 159.9 → Z3, 180 → Z5, 250 (last) credits 0.
+        let t = Self.trace([(0, 119), (30, 120), (60, 140), (90, 159.9), (120, 180), (150, 250)])
+        let z = try #require(FiveZones.of(t, prefsHRMax: 200))
+        #expect(z.estimated == false && z.hrMax == 200)
+        #expect(z.zones.map(\.low) == [0, 120, 140, 160, 180])
+        #expect(z.zones.map(\.high) == [120, 140, 160, 180, nil])
+        #expect(z.zones.map(\.minutes) == [0.5, 0.5, 1.0, 0, 0.5])
+        // Without prefs: max(190, 250) = 250 estimated; bounds 0/150/175/200/225:
+        // 119, 120, 140 → Z1 (90 s), 159.9 → Z2 (30 s), 180 → Z3 (30 s).
+        let e = try #require(FiveZones.of(t, prefsHRMax: nil))
+        #expect(e.estimated && e.hrMax == 250)
+        #expect(e.zones.map(\.minutes) == [1.5, 0.5, 0.5, 0, 0])
+        #expect(e.json["hr_max"] == 250)
+        #expect(FiveZones.of(Self.trace([]), prefsHRMax: nil) == nil)
+    }
+
+    @Test func downsamplingKeepsTheCapAndTheTrueLastPoint() {
+        #expect(Downsampling.indices(count: 5, cap: 10) == [0, 1, 2, 3, 4])
+        // 10 → 4: step 2.5, floor(0, 2.5, 5, 7.5) = 0, 2, 5, 7; last replaced by 9.
+        #expect(Downsampling.indices(count: 10, cap: 4) == [0, 2, 5, 9])
+        // Breaks follow kept points: a break at original index 3 lands on kept index 2 (original 5).
+        let t = Self.trace((0..<10).map { (Double($0) * 10, 120) }, breaks: [3]).downsampled(hrCap: 4)
+        #expect(t.hr.map(\.t) == [0, 20, 50, 90])
+        #expect(t.breaks == [2])
+    }
+}
