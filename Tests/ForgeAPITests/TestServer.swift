@@ -88,6 +88,10 @@ final class TestServer: Sendable {
         config.httpShouldSetCookies = false
         config.httpCookieAcceptPolicy = .never
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Many servers on 127.0.0.1 over one session: never queue behind a
+        // per-host limit, and never wait forever on a request.
+        config.httpMaximumConnectionsPerHost = 64
+        config.timeoutIntervalForRequest = 30
         return URLSession(configuration: config)
     }()
 }
