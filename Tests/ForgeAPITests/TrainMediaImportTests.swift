@@ -8,7 +8,15 @@ import Testing
 /// `forged library import-free-exercise-db` against the shared test copy of
 /// the dataset (ten exercises with images, 873 entries).
 @Suite(.serialized) struct TrainMediaImportTests {
-    static let dataset = URL(fileURLWithPath: "/work/shared/data/free-exercise-db")
+    /// `../shared/data/free-exercise-db` beside the repository (where CI puts
+    /// its copy of shared/), else the workplace's `/work/shared`.
+    static let dataset: URL = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let beside = root.deletingLastPathComponent().appendingPathComponent("shared/data/free-exercise-db")
+        if FileManager.default.fileExists(atPath: beside.appendingPathComponent("exercises.json").path) { return beside }
+        return URL(fileURLWithPath: "/work/shared/data/free-exercise-db")
+    }()
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: dataset.appendingPathComponent("exercises.json").path)))
     func importedImagesAreServedAndNewStrengthExercisesJoinTheLibrary() async throws {
