@@ -16,6 +16,8 @@ final class Exchange {
     var headersSeen = false
     /// True once a response was queued; later upload data is discarded.
     var answered = false
+    /// The streamed body of this request's response, if any.
+    var stream: ResponseStream?
 
     init(rawTarget: String) {
         self.rawTarget = rawTarget

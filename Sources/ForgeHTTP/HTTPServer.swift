@@ -124,6 +124,7 @@ public final class HTTPServer: Sendable {
             let fd = MHD_quiesce_daemon(daemon.pointer)
             if fd >= 0 { close(fd) }
         }
+        core.finishStreams()
         let deadline = ContinuousClock.now + .milliseconds(Int(configuration.shutdownGraceSeconds * 1000))
         while core.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
             usleep(2_000)
@@ -156,7 +157,7 @@ public final class HTTPServer: Sendable {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: poolSize, ptr_value: nil))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let cls = Unmanaged.passUnretained(core).toOpaque()
         return options.withUnsafeMutableBufferPointer { items in
             forge_mhd_start_daemon(flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,

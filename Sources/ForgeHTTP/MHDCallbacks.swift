@@ -35,7 +35,12 @@ enum MHDCallbacks {
     static let completed: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
         guard let cls, let conCls, let pointer = conCls.pointee else { return }
         conCls.pointee = nil
-        Unmanaged<Exchange>.fromOpaque(pointer).release()
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer)
+        if let stream = exchange.takeUnretainedValue().stream {
+            Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().forget(stream)
+            stream.detach()
+        }
+        exchange.release()
         Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
     }
 }

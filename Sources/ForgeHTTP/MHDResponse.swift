@@ -19,6 +19,30 @@ enum MHDResponse {
         return MHD_queue_response(connection, UInt32(status), response)
     }
 
+    /// Queues a chunked response whose body comes from `stream` (see
+    /// `ResponseStream`); the stream is retained until MHD frees the response.
+    static func queue(_ connection: OpaquePointer, status: Int, headers: HTTPHeaders,
+                      stream: ResponseStream) -> MHD_Result {
+        let cls = Unmanaged.passRetained(stream).toOpaque()
+        guard let response = MHD_create_response_from_callback(UInt64.max, 16 * 1024, { cls, _, buffer, max in
+            guard let cls, let buffer else { return -2 }
+            return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+        }, cls, { cls in
+            guard let cls else { return }
+            let stream = Unmanaged<ResponseStream>.fromOpaque(cls)
+            stream.takeUnretainedValue().detach()
+            stream.release()
+        }) else {
+            Unmanaged<ResponseStream>.fromOpaque(cls).release()
+            return .NO
+        }
+        defer { MHD_destroy_response(response) }
+        for (name, value) in headers where isSafe(name, value) {
+            _ = MHD_add_response_header(response, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(status), response)
+    }
+
     static func isSafe(_ name: String, _ value: String) -> Bool {
         guard !name.isEmpty, name.lowercased() != "content-length" else { return false }
         let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }

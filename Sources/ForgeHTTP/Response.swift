@@ -9,6 +9,9 @@ public struct Response: Sendable {
     public var headers: HTTPHeaders
     /// Response body bytes; not sent for HEAD requests.
     public var body: Data
+    /// A long-lived body (Server-Sent Events); when set, `body` is ignored
+    /// and the response is sent chunked as the stream produces bytes.
+    public var stream: ResponseStream?
 
     public init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
         self.status = status

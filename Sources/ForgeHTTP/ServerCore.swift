@@ -12,6 +12,17 @@ final class ServerCore: Sendable {
     let onError: (@Sendable (Request, Error) -> Void)?
     /// Requests between the URI-log and completion callbacks.
     let inFlight = Atomic<Int>(0)
+    /// Streamed responses still open, so `stop()` can end them first.
+    private let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+
+    func forget(_ stream: ResponseStream) {
+        _ = streams.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    /// Ends every open stream (their connections then complete normally).
+    func finishStreams() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
 
     init(responder: Responder, maxBodyBytes: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
@@ -100,7 +111,15 @@ final class ServerCore: Sendable {
                        method: String, path: String, remoteAddress: String, userAgent: String) -> MHD_Result {
         exchange.answered = true
         let status = (100...999).contains(response.status) ? response.status : 500
-        let result = MHDResponse.queue(connection, status: status, headers: response.headers, body: response.body)
+        let result: MHD_Result
+        if let stream = response.stream, method != "HEAD" {
+            exchange.stream = stream
+            streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+            stream.attach(connection)
+            result = MHDResponse.queue(connection, status: status, headers: response.headers, stream: stream)
+        } else {
+            result = MHDResponse.queue(connection, status: status, headers: response.headers, body: response.body)
+        }
         accessLog?(AccessLogEntry(method: method, path: path, status: status,
                                   bytes: method == "HEAD" ? 0 : response.body.count,
                                   durationMs: exchange.elapsedMilliseconds, remoteAddress: remoteAddress,

@@ -255,6 +255,7 @@ public enum ForgeSchema {
         registerAppliance(&m)    // 05xx: systemd-facing state
         registerCoach(&m)
         registerIngest(&m)
+        registerCooking(&m)      // 06xx: cook timers, cook sessions, kitchen displays
         return m
     }
 }

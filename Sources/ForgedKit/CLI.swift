@@ -73,6 +73,39 @@ public enum CLI {
             positionals: ["DIR"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["display", "pair"], synopsis: "display pair --name NAME [FLAGS]",
+            summary: "Pair a kitchen display: print a one-time code.",
+            description: "Creates a kitchen display called NAME and prints a one-time code, valid for 10 "
+                + "minutes, and the URL of the pairing page (BASE-URL/kitchen/pair). Typing the code there "
+                + "gives that browser a display session: the food week, recipes and cook timers, nothing else.",
+            flags: [displayNameFlag, FlagSpec(setting: .baseURL)] + databaseFlags),
+        CommandSpec(
+            path: ["display", "list"], synopsis: "display list [FLAGS]",
+            summary: "List kitchen displays.",
+            description: "Lists the kitchen displays, one per line: id, name, status (paired, waiting for "
+                + "code, revoked) and when it was last paired.",
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["display", "revoke"], synopsis: "display revoke ID|NAME [FLAGS]",
+            summary: "Revoke a kitchen display.",
+            description: "Revokes the display with this id (or an id prefix of six or more characters, or "
+                + "its exact name); its browser loses access at once.",
+            positionals: ["ID|NAME"],
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["notify", "tail"], synopsis: "notify tail [FLAGS]",
+            summary: "Print the event socket's stream.",
+            description: "Connects to RUNTIME-DIR/events.sock and prints each event (one JSON object per "
+                + "line, a snapshot first) until the daemon closes the socket.",
+            flags: [FlagSpec(setting: .runtimeDir), FlagSpec(setting: .config)]),
+        CommandSpec(
+            path: ["notify", "desktop"], synopsis: "notify desktop [FLAGS]",
+            summary: "Forward notifications to the desktop (D-Bus).",
+            description: "Reads RUNTIME-DIR/events.sock and shows each notification with "
+                + "org.freedesktop.Notifications.Notify on the session bus, one bubble per timer; reconnects "
+                + "when the daemon or the bus restarts. Runs as a systemd --user service.",
+            flags: [FlagSpec(setting: .runtimeDir), FlagSpec(setting: .config)]),
+        CommandSpec(
             path: ["help"], synopsis: "help [COMMAND]",
             summary: "Show help for forged or for one command.",
             description: "Shows how to use forged, or one COMMAND (such as \"user add\"); without "
@@ -89,10 +122,14 @@ public enum CLI {
         "user": "Manage household members: add, list, passwd.",
         "backup": "Back up the database; list backups.",
         "library": "Manage the exercise library: import-free-exercise-db.",
+        "display": "Manage kitchen displays: pair, list, revoke.",
+        "notify": "Read the event socket: tail, desktop.",
     ]
 
     static let nameFlag = FlagSpec(name: "name", valueName: "NAME",
                                    help: "Display name of the new member.", isRequired: true)
+    static let displayNameFlag = FlagSpec(name: "name", valueName: "NAME",
+                                          help: "Name of the display (e.g. Kitchen).", isRequired: true)
     static let passwordStdinFlag = FlagSpec(
         name: "password-stdin", valueName: "",
         help: "Read the password from the first line of standard input instead of asking.", isBool: true)

@@ -48,6 +48,10 @@ public enum Forged {
                 return try UserCommands(settings: settings, command: parsed).run()
             case ["library", "import-free-exercise-db"]:
                 return try LibraryCommands(settings: settings, command: parsed).run()
+            case ["display", "pair"], ["display", "list"], ["display", "revoke"]:
+                return try DisplayCommands(settings: settings, command: parsed).run()
+            case ["notify", "tail"], ["notify", "desktop"]:
+                return try NotifyCommands(settings: settings, command: parsed).run()
             default:
                 printError("forged: unknown command \"\(parsed.path.joined(separator: " "))\" (see forged help)")
                 return 2

@@ -55,7 +55,7 @@ struct ServeCommand {
         if settings.devAuth {
             Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
         }
-        let sockets = ActivatedSockets(SocketActivation.take())
+        var sockets = ActivatedSockets(SocketActivation.take())
         let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
             guard let address = ForgeHTTP.ListenAddress(text) else {
                 throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
@@ -79,7 +79,12 @@ struct ServeCommand {
         status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
         // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
         let coach = CoachScheduler(coach: app.coach)
-        let services: [any Service] = [server, monitor, backups, coach]
+        let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)
+        sockets.events = nil   // the event hub owns it now
+        status.setTimersRunning {
+            (try? db.read { try $0.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") as Int? }) ?? 0
+        }
+        let services: [any Service] = [server, monitor, backups, coach, cook]
         var running: [any Service] = []
         for service in services {
             do {
@@ -93,6 +98,7 @@ struct ServeCommand {
                 return 1
             }
         }
+        do { try app.cook.start(runtimeDir: settings.runtimeDir) } catch { Log.error("cook timers unavailable: \(error)") }
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
             Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")

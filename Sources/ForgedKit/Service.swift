@@ -1,3 +1,4 @@
+import ForgeAPI
 import ForgeHTTP
 
 /// A long-lived part of `forged serve` (HTTP server, health monitor, event
@@ -23,4 +24,21 @@ extension BackupScheduler: Service {
 
 extension CoachScheduler: Service {
     var serviceName: String { "coach" }
+}
+
+/// Cook timers, the event socket and the live stream (`app.cook`) as a
+/// `serve` service: the socket comes from systemd (`events`) when passed,
+/// else it is bound at `<runtime-dir>/events.sock`.
+final class CookService: Service {
+    let cook: CookServices
+    let runtimeDir: String
+    let socketFD: Int32?
+
+    init(cook: CookServices, runtimeDir: String, socketFD: Int32?) {
+        self.cook = cook; self.runtimeDir = runtimeDir; self.socketFD = socketFD
+    }
+
+    var serviceName: String { "cook" }
+    func start() throws { try cook.start(runtimeDir: socketFD == nil ? runtimeDir : nil, socketFD: socketFD) }
+    func stop() { cook.stop() }
 }

@@ -37,17 +37,28 @@ import Testing
             let shared = try #require(equipment["profiles"]?.arrayValue?.first { $0["shared"] == true }?["id"]?.stringValue)
             _ = try await server.request("POST", "/api/labs", json: ["drawn_on": "2026-07-01",
                                                                      "results": [["marker": "ada-ldl", "value": 2.5]]], cookie: ada)
+            // The household's cook session and timer: shared with Ben by design, never the demo's.
+            let recipe = try server.cookableRecipe()
+            let cookSession = try #require(try await server.request("POST", "/api/cook/sessions",
+                                                                     json: ["recipe_slug": .string(recipe.slug)],
+                                                                     cookie: ada).json["id"]?.stringValue)
+            let timer = try #require(try await server.request("POST", "/api/cook/timers",
+                                                               json: ["label": "ada-timer", "seconds": 600],
+                                                               cookie: ada).json["id"]?.stringValue)
             let before = try await snapshot(server, ada, sid: sid)
 
             // Ada's id for each path parameter, by the route's resource.
             func id(for pattern: String, parameter: String) -> String {
+                if pattern.hasPrefix("/api/cook/sessions") { return cookSession }
+                if pattern.hasPrefix("/api/cook/timers") { return timer }
                 if pattern.hasPrefix("/api/equipment") { return profile }
                 if pattern.hasPrefix("/api/niggles") { return niggle }
                 if pattern.hasPrefix("/api/plan-items") { return item }
                 return sid
             }
             let body: JSONValue = ["slug": "back-squat", "set_no": 1, "reps": 5, "weight": 200, "notes": "ben was here",
-                                   "favorite": true, "status": "cleared", "items": [], "title": "ben", "profile_id": .string(profile)]
+                                   "favorite": true, "status": "cleared", "items": [], "title": "ben", "profile_id": .string(profile),
+                                   "seconds": 60, "step": 1]
             let adaIDs = [sid, niggle, item, profile]
             let adaText = ["ada-secret-note", "Ada-shoulder", "ada-plan", "ada-ldl", "61.25"]
             let routes = server.app.makeResponder().routes
@@ -60,11 +71,21 @@ import Testing
                         s.hasPrefix(":") ? id(for: route.pattern, parameter: String(s.dropFirst())) : String(s)
                     }.joined(separator: "/")
                     let namesAdasObject = hasParameter || route.pattern == "/api/equipment/active"
+                    if namesAdasObject, caller == ben, route.pattern.hasPrefix("/api/cook/") { continue }
                                         if namesAdasObject {
                         let reply = try await server.request(route.method.rawValue, path,
                                                              json: route.method.rawValue == "GET" ? JSONValue?.none : body,
                                                              cookie: caller)
                         #expect([403, 404].contains(reply.status), "\(route.method.rawValue) \(route.pattern) → \(reply.status)")
+                        walked += 1
+                    } else if route.tags["produces"] == "text/event-stream" {
+                        // A live stream never ends: read its opening frame over a raw socket.
+                        let stream = try SSEClient(port: server.port, cookie: caller)
+                        let opening = try #require(stream.next())
+                        #expect(stream.status == 200 && opening.event == "hello")
+                        for secret in adaIDs + adaText {
+                            #expect(!opening.data.contains(secret), "GET \(route.pattern) shows Ada's \(secret)")
+                        }
                         walked += 1
                     } else if route.method.rawValue == "GET" {
                         let reply = try await server.get(path, cookie: caller)

@@ -39,7 +39,7 @@ import Testing
             #expect(wrong.header("Allow")?.contains("GET") == true)
             let kitchen = try await server.get("/kitchen")
             #expect(kitchen.status == 200 && kitchen.header("Content-Type")?.hasPrefix("text/html") == true)
-            #expect(String(decoding: kitchen.data, as: UTF8.self).contains("/api/food/week"))
+            #expect(String(decoding: kitchen.data, as: UTF8.self).contains("/kitchen/assets/kitchen.js"))
             let root = try await server.request("GET", "/dashboard")
             #expect(root.status == 404 && root.detail == "not built")
         }

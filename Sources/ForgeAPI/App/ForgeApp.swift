@@ -22,6 +22,8 @@ public final class ForgeApp: Sendable {
     public let imageSink = ImageSinkSlot()
     /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).
     public let coach: CoachService
+    /// Cook timers, the event socket and the live (SSE) stream.
+    public let cook: CookServices
 
     public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
@@ -34,6 +36,7 @@ public final class ForgeApp: Sendable {
         coach = CoachService(db: db, clock: clock, calendar: calendar, setting: { key in
             (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
         })
+        self.cook = CookServices(db: db, clock: clock)
     }
 
     /// Migrates the schema and runs the startup seeding; safe on every boot.

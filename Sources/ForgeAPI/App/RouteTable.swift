@@ -6,7 +6,6 @@ enum RouteTable {
     static func register(_ app: ForgeApp, on router: inout Router) {
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)
-        KitchenPage.register(on: &router)
         TodayRoutes.register(app, on: &router)
         WeekRoutes.register(app, on: &router)
         ExerciseRoutes.register(app, on: &router)
@@ -26,6 +25,11 @@ enum RouteTable {
         IngestRoutes.register(app, on: &router)
         ConnectionRoutes.register(app, on: &router)
         SessionImportRoutes.register(app, on: &router)
+        KitchenRoutes.register(app, on: &router)
+        TimerRoutes.register(app, on: &router)
+        CookSessionRoutes.register(app, on: &router)
+        EventRoutes.register(app, on: &router)
+        DisplayGate.register(on: &router)
         SystemRoutes.registerOpenAPI(app, on: &router)
     }
 }

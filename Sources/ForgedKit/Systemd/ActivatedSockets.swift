@@ -6,8 +6,8 @@ import Foundation
 /// (`FileDescriptorName=` in forged.socket):
 /// - `http`: one or more listening stream sockets the HTTP server serves on
 ///   instead of binding `--listen` itself;
-/// - `events`: the event hub's Unix socket (`%t/forge/events.sock`). The hub
-///   is not built yet: the descriptor is kept open, logged, and closed at stop.
+/// - `events`: the event hub's Unix socket (`%t/forge/events.sock`), handed to
+///   the cook service (`forged serve` clears it here once handed over).
 /// Any other name, or a descriptor that is not a listening stream socket, is
 /// logged and closed.
 struct ActivatedSockets {
@@ -27,7 +27,7 @@ struct ActivatedSockets {
                 http.append(socket.fd)
             case "events" where socket.isListeningStream && events == nil:
                 events = socket.fd
-                Log.notice("event socket passed by systemd (fd \(socket.fd)); it stays idle until the event hub exists")
+                Log.notice("event socket passed by systemd (fd \(socket.fd))")
             default:
                 Log.warning("closing unexpected socket from systemd: fd \(socket.fd) named \"\(socket.name)\""
                     + (socket.isListeningStream ? "" : " (not a listening stream socket)"))
@@ -39,7 +39,7 @@ struct ActivatedSockets {
         }
     }
 
-    /// Closes the sockets nobody took over (the events socket for now).
+    /// Closes the sockets nobody took over.
     func closeUnowned() {
         if let events { close(events) }
     }

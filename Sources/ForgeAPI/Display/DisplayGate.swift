@@ -1,0 +1,18 @@
+import ForgeHTTP
+
+/// The display scope, enforced from the route table: a request carrying
+/// only a display cookie may use public routes and routes tagged
+/// `display: yes` (food week, recipes, cook timers and sessions, the live
+/// feed); every other route answers 403 — no training data, no meal logs,
+/// no admin. Unknown paths stay 404.
+enum DisplayGate {
+    static func register(on router: inout Router) {
+        router.use { request, next in
+            if request.cookie(SessionStore.cookieName) == nil, request.cookie(DisplayStore.cookieName) != nil,
+               let route = request.route, route.tags["auth"] != "public", route.tags["display"] != "yes" {
+                throw HTTPError(403, "not available to kitchen displays")
+            }
+            return try next(request)
+        }
+    }
+}

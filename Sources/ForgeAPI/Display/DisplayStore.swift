@@ -1,0 +1,107 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// Paired kitchen displays (`kitchen_displays`, migration 0602). Pairing:
+/// `forged display pair --name Kitchen` stores a one-time code (its SHA-256
+/// only) valid 10 minutes; entering it at `/kitchen/pair` turns it into a
+/// random 256-bit display token in the `forge_display` cookie (stored
+/// hashed), valid until revoked. A display belongs to the household scope.
+public enum DisplayStore {
+    /// Cookie carrying the display token.
+    public static let cookieName = "forge_display"
+    /// Seconds a pairing code stays valid (10 minutes).
+    public static let codeLifetime: TimeInterval = 600
+    /// Display cookie lifetime, seconds (400 days, the browser maximum).
+    public static let cookieLifetime = 400 * 86_400
+    /// Code alphabet: no 0/O, 1/I/L.
+    static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    /// One display as listed.
+    public struct Display: Sendable, Equatable {
+        public let id: String
+        public let name: String
+        public let pairedAt: Date?
+        public let lastSeenAt: Date?
+        public let codeExpiresAt: Date?
+        public let revoked: Bool
+
+        public var status: String {
+            revoked ? "revoked" : pairedAt != nil ? "paired" : "waiting for code"
+        }
+    }
+
+    /// A code as printed: eight characters as `ABCD-EFGH` (40 bits).
+    static func makeCode() -> String {
+        let chars = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] }
+        return String(chars[0..<4]) + "-" + String(chars[4..<8])
+    }
+
+    /// Normalises typed input: upper case, letters and digits only.
+    static func normalise(_ code: String) -> String {
+        String(code.uppercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Creates a display waiting for its code.
+    /// - Returns: the display id and the code to type (shown once).
+    public static func create(name: String, now: Date, in db: Connection) throws -> (id: String, code: String) {
+        let code = makeCode()
+        let id = Identifier.make()
+        try db.execute("""
+            INSERT INTO kitchen_displays (id, name, code_hash, code_expires_at, created_at) VALUES (?, ?, ?, ?, ?)
+            """, [id, name, Sodium.sha256Hex(normalise(code)), now + codeLifetime, now])
+        return (id, code)
+    }
+
+    /// Redeems a code: the display becomes paired and gets a token.
+    /// - Returns: (display id, raw token) or nil for a wrong, used or expired code.
+    public static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
+        let typed = normalise(code)
+        guard typed.count == 8 else { return nil }
+        guard let row = try db.queryOne("""
+            SELECT id FROM kitchen_displays WHERE code_hash = ? AND code_expires_at > ? AND revoked_at IS NULL
+            """, [Sodium.sha256Hex(typed), now]) else { return nil }
+        let id: String = try row.get("id")
+        let token = Sodium.randomToken(bytes: 32)
+        try db.execute("""
+            UPDATE kitchen_displays SET code_hash = NULL, code_expires_at = NULL, token_hash = ?, paired_at = ?,
+                last_seen_at = ? WHERE id = ?
+            """, [Sodium.sha256Hex(token), now, now, id])
+        return (id, token)
+    }
+
+    /// The live display behind a token, or nil.
+    public static func find(token: String, in db: Connection) throws -> (id: String, name: String, scope: String)? {
+        guard !token.isEmpty, token.utf8.count <= 128 else { return nil }
+        guard let row = try db.queryOne("""
+            SELECT id, name, scope FROM kitchen_displays WHERE token_hash = ? AND revoked_at IS NULL
+            """, [Sodium.sha256Hex(token)]) else { return nil }
+        return (try row.get("id"), try row.get("name"), try row.get("scope"))
+    }
+
+    /// Every display, oldest first.
+    public static func all(in db: Connection) throws -> [Display] {
+        try db.query("SELECT * FROM kitchen_displays ORDER BY created_at, rowid").map { row in
+            let revoked: Date? = try row.optional("revoked_at")
+            return Display(id: try row.get("id"), name: try row.get("name"), pairedAt: try row.optional("paired_at"),
+                           lastSeenAt: try row.optional("last_seen_at"), codeExpiresAt: try row.optional("code_expires_at"),
+                           revoked: revoked != nil)
+        }
+    }
+
+    /// Revokes the display with this id (or id prefix of ≥ 6, or exact
+    /// name); its cookie stops working at once.
+    /// - Returns: the revoked displays' names; empty when nothing matched.
+    @discardableResult
+    public static func revoke(_ idOrName: String, now: Date, in db: Connection) throws -> [String] {
+        let matches = try all(in: db).filter { d in
+            !d.revoked && (d.id == idOrName || (idOrName.count >= 6 && d.id.hasPrefix(idOrName)) || d.name == idOrName)
+        }
+        for d in matches {
+            try db.execute("""
+                UPDATE kitchen_displays SET revoked_at = ?, token_hash = NULL, code_hash = NULL WHERE id = ?
+                """, [now, d.id])
+        }
+        return matches.map(\.name)
+    }
+}

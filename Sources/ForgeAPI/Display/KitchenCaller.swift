@@ -1,0 +1,47 @@
+import ForgeCook
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// Who is using a kitchen route: a signed-in member (or the demo), or a
+/// paired display. Timers, cook sessions and the live feed are shared per
+/// `scope`: the household for members and displays, the demo's own.
+struct KitchenCaller: Sendable {
+    /// The member, or nil for a display.
+    let user: User?
+    /// The display id, or nil for a member.
+    let displayID: String?
+    let scope: String
+
+    /// `createdBy` for rows: the user id, or `display:<id>`.
+    var actor: String { user?.id ?? "display:\(displayID ?? "")" }
+}
+
+extension ForgeApp {
+    /// The member session if there is one, else the display session.
+    /// - Throws: 401 `not signed in` when there is neither; the member
+    ///   checks of ``caller(of:)`` otherwise.
+    func kitchenCaller(of request: Request) throws -> KitchenCaller {
+        if request.cookie(SessionStore.cookieName) != nil {
+            let user = try caller(of: request).user
+            return KitchenCaller(user: user, displayID: nil,
+                                 scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
+        }
+        guard let token = request.cookie(DisplayStore.cookieName) else { throw HTTPError(401, "not signed in") }
+        guard let display = try db.read({ try DisplayStore.find(token: token, in: $0) }) else {
+            throw HTTPError(401, "display not paired (or revoked)")
+        }
+        return KitchenCaller(user: nil, displayID: display.id, scope: display.scope)
+    }
+
+    /// Wraps a handler open to members and paired displays: the caller,
+    /// then the same-origin rule.
+    func kitchen(_ handler: @escaping @Sendable (Request, KitchenCaller) throws -> Response) -> Handler {
+        { [self] request in
+            let caller = try self.kitchenCaller(of: request)
+            try self.checkSameOrigin(request)
+            return try handler(request, caller)
+        }
+    }
+}

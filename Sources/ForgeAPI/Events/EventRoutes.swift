@@ -1,0 +1,42 @@
+import ForgeCook
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// `GET /api/events`: the live feed as Server-Sent Events for members and
+/// paired displays (see `LiveEvents`): `timer`, `cook_session`,
+/// `food_week`, `heartbeat`, and `hello`/`reset` on connect. The
+/// connection is suspended between events; no thread waits on it.
+///
+/// Food-week events come from a middleware: any successful write under
+/// `/api/food/week` or `/api/food/proposal` announces `food_week` to the
+/// writer's scope, so displays refetch the week.
+enum EventRoutes {
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        router.get("/api/events", summary: "Live events (text/event-stream); resume with Last-Event-ID",
+                   tags: ["auth": "session", "display": "yes", "produces": "text/event-stream"],
+                   app.kitchen { request, caller in
+            let stream = app.cook.live.subscribe(scope: caller.scope, lastEventID: request.headers["Last-Event-ID"]
+                                                 ?? request.query["last_event_id"])
+            var response = Response(status: 200, headers: [
+                "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",
+            ])
+            response.stream = stream
+            return response
+        })
+        router.use { request, next in
+            let response = try next(request)
+            if (200..<300).contains(response.status), request.method != .GET, request.method != .HEAD,
+               request.path.hasPrefix("/api/food/week") || request.path.hasPrefix("/api/food/proposal"),
+               let caller = try? app.caller(of: request) {
+                let scope = FoodWeekStore.scope(userID: caller.user.id, isDemo: caller.user.isDemo)
+                app.cook.live.publish(scope: scope, name: "food_week",
+                                      data: ["type": "food_week.changed", "at": .string(Instant.wire(app.clock.now())),
+                                             "path": .string(request.path)])
+            }
+            return response
+        }
+    }
+}

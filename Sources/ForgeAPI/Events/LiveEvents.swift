@@ -1,0 +1,134 @@
+import Dispatch
+import ForgeCore
+import ForgeEvents
+import ForgeHTTP
+import Foundation
+import Synchronization
+
+/// The Server-Sent Events feed behind `GET /api/events`: timer,
+/// cook-session and food-week events for one scope (the household, or the
+/// demo's own), heartbeats every 15 s, and resume with `Last-Event-ID`
+/// from a ring of the last 512 events.
+///
+/// Event ids start at the boot time in microseconds and count up, so an id
+/// from an earlier run is older than the ring: such a client (or one that
+/// fell further behind than the ring) gets an `event: reset` and refetches
+/// `GET /api/cook/state`. Sending only appends to each stream's buffer.
+public final class LiveEvents: Sendable {
+    /// Events kept for `Last-Event-ID` resume.
+    public static let ringCapacity = 512
+    /// Seconds between heartbeats (also how soon a vanished client is noticed).
+    public static let heartbeatSeconds = 15
+
+    struct Entry { let id: Int; let scope: String; let frame: Data }
+
+    private struct State {
+        var ring: [Entry] = []
+        var nextID: Int
+        var clients: [ObjectIdentifier: (stream: ResponseStream, scope: String)] = [:]
+        var heartbeat: DispatchSourceTimer?
+    }
+
+    private struct Box: @unchecked Sendable { var state: State }
+    private let box: Mutex<Box>
+    private let clock: any Clock
+
+    init(clock: any Clock) {
+        self.clock = clock
+        box = Mutex(Box(state: State(nextID: Int(Date().timeIntervalSince1970 * 1_000_000))))
+    }
+
+    /// Starts the heartbeat (idempotent; also started by the first subscriber).
+    func start() {
+        box.withLock { b in
+            guard b.state.heartbeat == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + .seconds(Self.heartbeatSeconds), repeating: .seconds(Self.heartbeatSeconds))
+            timer.setEventHandler { [weak self] in self?.heartbeat() }
+            timer.resume()
+            b.state.heartbeat = timer
+        }
+    }
+
+    /// Ends every stream and the heartbeat.
+    func stop() {
+        let streams = box.withLock { b -> [ResponseStream] in
+            b.state.heartbeat?.cancel()
+            b.state.heartbeat = nil
+            defer { b.state.clients = [:] }
+            return b.state.clients.values.map(\.stream)
+        }
+        streams.forEach { $0.finish() }
+    }
+
+    /// Connected clients now.
+    public var clientCount: Int { box.withLock { $0.state.clients.count } }
+
+    // MARK: publishing
+
+    /// A timer change as `event: timer`, data `{type, at, timer}`.
+    func publish(_ event: TimerEvent) {
+        publish(scope: event.timer.scope, name: "timer",
+                data: ["type": .string(event.type), "at": .string(Instant.wire(event.at)),
+                       "timer": event.timer.json(now: event.at)])
+    }
+
+    /// Appends an event to the ring and sends it to the scope's clients.
+    func publish(scope: String, name: String, data: JSONValue) {
+        box.withLock { b in
+            let id = b.state.nextID
+            b.state.nextID += 1
+            let frame = Self.frame(id: id, name: name, data: data)
+            b.state.ring.append(Entry(id: id, scope: scope, frame: frame))
+            if b.state.ring.count > Self.ringCapacity { b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity) }
+            for client in b.state.clients.values where client.scope == scope {
+                client.stream.send(frame)
+            }
+        }
+    }
+
+    // MARK: subscribing
+
+    /// A new stream for `scope`: `retry`, then either the missed events
+    /// after `lastEventID`, a `reset` when they are no longer held, or a
+    /// `hello` for a fresh connection; then live events.
+    func subscribe(scope: String, lastEventID: String?) -> ResponseStream {
+        start()
+        let stream = ResponseStream(maxBufferedBytes: 512 * 1024)
+        let key = ObjectIdentifier(stream)
+        box.withLock { b in
+            var opening = Data("retry: 2000\n\n".utf8)
+            let latest = b.state.nextID - 1
+            if let text = lastEventID, let last = Int(text.trimmingCharacters(in: .whitespaces)) {
+                let oldest = b.state.ring.first?.id ?? b.state.nextID
+                if last >= oldest - 1 && last <= latest {
+                    for entry in b.state.ring where entry.id > last && entry.scope == scope { opening += entry.frame }
+                } else {
+                    opening += Self.frame(id: latest, name: "reset", data: ["reason": "missed events; refetch state"])
+                }
+            } else {
+                opening += Self.frame(id: latest, name: "hello", data: ["at": .string(Instant.wire(clock.now()))])
+            }
+            stream.send(opening)
+            b.state.clients[key] = (stream, scope)
+        }
+        stream.onClose { [weak self] in
+            self?.box.withLock { _ = $0.state.clients.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    private func heartbeat() {
+        let frame = Data("event: heartbeat\ndata: {\"at\":\"\(Instant.wire(clock.now()))\"}\n\n".utf8)
+        box.withLock { b in
+            for (key, client) in b.state.clients where !client.stream.send(frame) {
+                b.state.clients[key] = nil
+            }
+        }
+    }
+
+    /// One SSE frame: `id`, `event`, one `data` line of compact JSON.
+    static func frame(id: Int, name: String, data: JSONValue) -> Data {
+        Data("id: \(id)\nevent: \(name)\ndata: \(JSONWriter.string(data))\n\n".utf8)
+    }
+}

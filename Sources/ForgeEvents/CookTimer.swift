@@ -1,0 +1,81 @@
+import ForgeCore
+import Foundation
+
+/// One household cook timer. The deadline is an absolute instant
+/// (`endsAt`), so a daemon restart loses nothing.
+///
+/// - `running`: `endsAt` is the deadline.
+/// - `paused`: `remainingMs` holds what was left; `endsAt` is nil.
+/// - `fired`: `endsAt` was the deadline; `firedAt` when it rang and
+///   `lateByMs = firedAt − endsAt` (≥ 0; large when it came due while the
+///   daemon was down).
+public struct CookTimer: Sendable, Equatable {
+    public var id: String
+    /// `household`, or `user:<id>` for the demo seat (its own scope).
+    public var scope: String
+    public var label: String
+    /// Requested duration, seconds (1...86 400).
+    public var seconds: Int
+    public var recipeSlug: String?
+    /// Zero-based method step of `recipeSlug` this timer belongs to.
+    public var step: Int?
+    /// A background (parallel) step running beside the current one.
+    public var background: Bool
+    public var state: TimerState
+    public var endsAt: Date?
+    public var remainingMs: Int?
+    public var firedAt: Date?
+    public var lateByMs: Int?
+    /// User id, or `display:<id>`, of whoever started it.
+    public var createdBy: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
+                background: Bool = false, state: TimerState = .running, endsAt: Date? = nil, remainingMs: Int? = nil,
+                firedAt: Date? = nil, lateByMs: Int? = nil, createdBy: String = "", createdAt: Date, updatedAt: Date) {
+        self.id = id; self.scope = scope; self.label = label; self.seconds = seconds; self.recipeSlug = recipeSlug
+        self.step = step; self.background = background; self.state = state; self.endsAt = endsAt
+        self.remainingMs = remainingMs; self.firedAt = firedAt; self.lateByMs = lateByMs; self.createdBy = createdBy
+        self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    /// Milliseconds left at `now`: the deadline minus now (never below 0)
+    /// while running, the frozen remainder while paused, 0 otherwise.
+    public func remainingMilliseconds(at now: Date) -> Int {
+        switch state {
+        case .running: return max(0, Millis.between(now, endsAt ?? now))
+        case .paused: return max(0, remainingMs ?? 0)
+        default: return 0
+        }
+    }
+
+    /// The wire shape (API "Appliance additions"): `id, label, seconds,
+    /// recipe_slug, step, background, state, ends_at` (ISO 8601 or null
+    /// while paused), `remaining_s` (whole seconds, rounded up),
+    /// `fired_at` and `late_by_ms` (null until fired), `created_at`.
+    public func json(now: Date) -> JSONValue {
+        let remaining = remainingMilliseconds(at: now)
+        return [
+            "id": .string(id), "label": .string(label), "seconds": .int(seconds),
+            "recipe_slug": .stringOrNull(recipeSlug), "step": .integerOrNull(step), "background": .bool(background),
+            "state": .string(state.rawValue), "ends_at": .stringOrNull(endsAt.map(Instant.wire)),
+            "remaining_s": .int((remaining + 999) / 1000),
+            "fired_at": .stringOrNull(firedAt.map(Instant.wire)), "late_by_ms": .integerOrNull(lateByMs),
+            "created_at": .string(Instant.wire(createdAt)),
+        ]
+    }
+}
+
+/// Millisecond arithmetic on instants (storage precision is 1 ms).
+public enum Millis {
+    /// `to − from` in whole milliseconds, rounded to nearest.
+    public static func between(_ from: Date, _ to: Date) -> Int {
+        Int((to.timeIntervalSince(from) * 1000).rounded())
+    }
+
+    /// `date` rounded to the millisecond, as stored.
+    public static func rounded(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}

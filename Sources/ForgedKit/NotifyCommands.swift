@@ -1,0 +1,34 @@
+import ForgeEvents
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `forged notify tail` (print the event socket's lines) and
+/// `forged notify desktop` (forward them to the desktop, see `DesktopBridge`).
+struct NotifyCommands {
+    let settings: Settings
+    let command: ParsedCommand
+
+    var socketPath: String { (settings.runtimeDir as NSString).appendingPathComponent("events.sock") }
+
+    func run() throws -> Int32 {
+        switch command.path {
+        case ["notify", "tail"]:
+            let fd: Int32
+            do { fd = try UnixSocket.connect(path: socketPath) } catch {
+                Forged.printError("forged: cannot read events: \(error) (is forged serve running? --runtime-dir?)")
+                return 1
+            }
+            defer { close(fd) }
+            let reader = LineReader(fd: fd)
+            while let line = reader.next() {
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))   // unbuffered: one event per line, at once
+            }
+            Forged.printError("forged: the daemon closed the event socket")
+            return 1
+        default:
+            return DesktopBridge(socketPath: socketPath).run()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+@testable import ForgeAPI
+import ForgeCore
+import Foundation
+import Testing
+
+@Suite struct DisplayPairingTests {
+    @Test func aPairedDisplayRunsTimersAndReadsTheWeekButNothingElse() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let display = try await server.pairDisplay()
+            let week = try await server.get("/api/kitchen/week", cookie: display)
+            #expect(week.status == 200 && week.json["days"]?.arrayValue?.count == 7)
+            let recipe = try server.cookableRecipe()
+            let detail = try await server.get("/api/kitchen/recipes/\(recipe.slug)", cookie: display)
+            #expect(detail.json["platefig"] == .string(recipe.platefig))
+            #expect(detail.json["steps"]?.arrayValue?.count == recipe.steps.count)
+
+            let timer = try await server.request("POST", "/api/cook/timers", json: ["label": "Oven", "seconds": 900],
+                                                 cookie: display)
+            #expect(timer.status == 201)
+            #expect(try await server.get("/api/cook/timers", cookie: ada).json["timers"]?.arrayValue?.count == 1)
+            let started = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
+                                                   cookie: display)
+            let id = started.json["id"]?.stringValue ?? ""
+            let finished = try await server.request("POST", "/api/cook/sessions/\(id)/finish", cookie: display)
+            #expect(finished.status == 200 && finished.json["log"] == .null)
+
+            for path in ["/api/today", "/api/food/week", "/api/exercises", "/api/food/recipes", "/api/week", "/api/food/proposal"] {
+                let reply = try await server.get(path, cookie: display)
+                #expect(reply.status == 403, "\(path) answered \(reply.status)")
+            }
+            let log = try await server.request("POST", "/api/food/log",
+                                               json: ["slot": "dinner", "label": "x", "kcal": 1], cookie: display)
+            #expect(log.status == 403)
+            #expect(try await server.get("/kitchen", cookie: display).status == 200)
+        }
+    }
+
+    @Test func codesAreSingleUseExpireAndDisplaysCanBeRevoked() async throws {
+        try await withTestServer { server in
+            let (id, code) = try server.app.db.write { try DisplayStore.create(name: "Kitchen", now: Date(), in: $0) }
+            #expect(try await server.request("POST", "/kitchen/pair", json: ["code": "AAAA-BBBB"]).status == 403)
+            let paired = try await server.request("POST", "/kitchen/pair", json: ["code": .string(code.lowercased())])
+            #expect(paired.status == 200 && paired.json["display_id"] == .string(id))
+            #expect(try await server.request("POST", "/kitchen/pair", json: ["code": .string(code)]).status == 403)
+            let cookie = String(paired.header("Set-Cookie")!.split(separator: ";")[0])
+            #expect(try await server.get("/api/cook/timers", cookie: cookie).status == 200)
+
+            let old = try server.app.db.write {
+                try DisplayStore.create(name: "Old", now: Date() - DisplayStore.codeLifetime - 1, in: $0)
+            }
+            #expect(try await server.request("POST", "/kitchen/pair", json: ["code": .string(old.code)]).status == 403)
+
+            let names = try server.app.db.write { try DisplayStore.revoke("Kitchen", now: Date(), in: $0) }
+            #expect(names == ["Kitchen"])
+            #expect(try await server.get("/api/cook/timers", cookie: cookie).status == 401)
+            let listed = try server.app.db.read { try DisplayStore.all(in: $0) }
+            #expect(listed.map(\.status) == ["waiting for code", "revoked"])   // oldest first
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ForgeCore
+import Foundation
+import Testing
+
+@Suite struct EventsStreamTests {
+    @Test func aTimerStartedOverHTTPArrivesOnTheStreamAndResumeReplaysWhatWasMissed() async throws {
+        try await withTestServer { server in
+            try await server.withCookServices {
+                let ada = try await server.signIn("ada@example.org")
+                let ben = try await server.signIn("ben@example.org")
+                let stream = try SSEClient(port: server.port, cookie: ben)
+                #expect(stream.status == 200)
+                let hello = stream.next()
+                #expect(hello?.event == "hello")
+                let created = try await server.request("POST", "/api/cook/timers", json: ["label": "Pasta", "seconds": 480],
+                                                       cookie: ada)
+                let frame = stream.next("timer")
+                #expect(frame?.json["type"] == "timer.started")
+                #expect(frame?.json["timer"]?["id"] == created.json["id"])
+                let seenID = frame?.id ?? ""
+
+                // Two changes while "offline", then a resume from the last id seen.
+                let id = created.json["id"]?.stringValue ?? ""
+                _ = try await server.request("POST", "/api/cook/timers/\(id)/pause", cookie: ada)
+                _ = try await server.request("POST", "/api/cook/timers/\(id)/cancel", cookie: ada)
+                let resumed = try SSEClient(port: server.port, cookie: ben, lastEventID: seenID)
+                #expect(resumed.next("timer")?.json["type"] == "timer.paused")
+                #expect(resumed.next("timer")?.json["type"] == "timer.cancelled")
+
+                let stale = try SSEClient(port: server.port, cookie: ben, lastEventID: "17")
+                #expect(stale.next()?.event == "reset")
+            }
+        }
+    }
+
+    @Test func cookSessionAndFoodWeekChangesAreAnnouncedOnlyInTheirScope() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let demo = try server.demoSeat()
+            let household = try SSEClient(port: server.port, cookie: ada)
+            let demoStream = try SSEClient(port: server.port, cookie: demo.cookie, timeout: 1)
+            #expect(household.next()?.event == "hello" && demoStream.next()?.event == "hello")
+            let recipe = try server.cookableRecipe()
+            _ = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)], cookie: ada)
+            let session = household.next("cook_session")
+            #expect(session?.json["type"] == "session.started")
+            #expect(session?.json["session"]?["recipe_slug"] == .string(recipe.slug))
+            #expect(demoStream.next("cook_session") == nil)
+        }
+    }
+
+    @Test func theStreamNeedsASessionAndStopEndsIt() async throws {
+        try await withTestServer { server in
+            let anonymous = try SSEClient(port: server.port, cookie: "x=y")
+            #expect(anonymous.status == 401)
+            let ada = try await server.signIn("ada@example.org")
+            let stream = try SSEClient(port: server.port, cookie: ada)
+            #expect(stream.next()?.event == "hello")
+            #expect(server.app.cook.live.clientCount == 1)
+            server.app.cook.stop()
+            #expect(stream.next() == nil)     // finished: end of stream, not a timeout
+        }
+    }
+}
