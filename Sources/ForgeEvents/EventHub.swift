@@ -12,8 +12,8 @@ import Glibc
 /// "snapshot", "seq", "at", "events": [the latest envelope of every active
 /// timer]}` — then every live event, in publish order. ``publish(_:key:retain:)``
 /// never blocks: it writes what the socket takes at once and buffers the
-/// rest; a subscriber whose buffer passes `maxBufferedBytes` is dropped
-/// (its socket shut down). One poll thread accepts, drains buffers and
+/// rest; a subscriber whose backlog passes `maxBufferedBytes` (beyond its
+/// opening snapshot) is dropped (its socket shut down). One poll thread accepts, drains buffers and
 /// notices hang-ups.
 public final class EventHub: Sendable {
     /// Largest backlog a subscriber may have before it is dropped, bytes.
@@ -22,6 +22,9 @@ public final class EventHub: Sendable {
     private struct Subscriber {
         var pending: [UInt8] = []
         var dropped = false
+        /// Bytes of the opening snapshot: allowed on top of the bound, so
+        /// a household with many ringing timers never drops a newcomer.
+        var allowance = 0
     }
 
     private struct State {
@@ -133,7 +136,7 @@ public final class EventHub: Sendable {
             if n > 0 { rest = rest.dropFirst(n) }
         }
         if !rest.isEmpty { sub.pending += rest }
-        if sub.pending.count > maxBufferedBytes {
+        if sub.pending.count > maxBufferedBytes + sub.allowance {
             sub.dropped = true
             sub.pending = []
             s.dropped += 1
@@ -190,8 +193,9 @@ public final class EventHub: Sendable {
             var size: Int32 = 1 << 20
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             state.withLock { s in
-                s.subscribers[fd] = Subscriber()
-                _ = enqueue(snapshotLine(s), to: fd, in: &s)
+                let snapshot = snapshotLine(s)
+                s.subscribers[fd] = Subscriber(allowance: snapshot.count)
+                _ = enqueue(snapshot, to: fd, in: &s)
             }
         }
     }

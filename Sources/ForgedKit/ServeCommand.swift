@@ -98,7 +98,6 @@ struct ServeCommand {
                 return 1
             }
         }
-        do { try app.cook.start(runtimeDir: settings.runtimeDir) } catch { Log.error("cook timers unavailable: \(error)") }
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
             Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
