@@ -32,8 +32,16 @@ public final class CoachService: Sendable {
     /// Default LLM model when `coach_model` is unset (API.md §4.25).
     public static let defaultModel = "claude-sonnet-5"
 
-    public init(db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String) {
+    /// Called inside the write transaction that closes a weekly review which
+    /// left a new proposal waiting (not auto-applied): the daemon queues its
+    /// proposal-ready notice there, atomically with the review's ledger mark.
+    public typealias ProposalHook = @Sendable (ProposalRevision, Member, Date, Connection) throws -> Void
+    let onReviewProposal: ProposalHook?
+
+    public init(db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String,
+                onReviewProposal: ProposalHook? = nil) {
         self.db = db; self.clock = clock; self.calendar = calendar; self.setting = setting
+        self.onReviewProposal = onReviewProposal
     }
 
     /// The Anthropic API origin (hidden setting `FORGE_ANTHROPIC_BASE_URL`; tests point it at a local server).
@@ -169,6 +177,7 @@ public final class CoachService: Sendable {
         guard let member = try db.read({ try Member.find(userID, in: $0) }) else { throw ChatError.empty }
         let now = clock.now()
         let today = calendar.date(of: now)
+        let pendingBefore = try db.read { try ProposalStore.pending(userID: userID, in: $0)?.id }
         do {
             var reply = try backend.review(CoachTurn(member: member, db: db, today: today, now: now,
                                                      text: "weekly review", context: nil, history: []))
@@ -177,6 +186,10 @@ public final class CoachService: Sendable {
                 try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
                 try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
                 try ReviewLedger.mark(userID: userID, week: today.monday, now: now, in: db)
+                if let onReviewProposal, let pending = try ProposalStore.pending(userID: userID, in: db),
+                   pending.id != pendingBefore {
+                    try onReviewProposal(pending, member, now, db)
+                }
             }
             return reply.text
         } catch {

@@ -1,3 +1,4 @@
+import ForgeCook
 import ForgeCore
 import ForgeStore
 import ForgeTrain
@@ -5,8 +6,9 @@ import Foundation
 
 /// The tools the LLM coach may call (a subset of API.md §4.18's list). Each
 /// reads through the same code as the built-in coach and the routes, scoped
-/// to the turn's member; `propose_revision` writes only through
-/// ``ProposalStore/propose(member:content:rationale:now:in:)`` (validated).
+/// to the turn's member; `propose_revision` and `amend_week` write only
+/// through ``ProposalStore/propose(member:content:rationale:now:in:)`` and
+/// `propose_food_week` through ``FoodProposalWriter`` (both validated).
 enum CoachTools {
     /// Tool definitions for the Messages API (`name`, `description`, `input_schema`).
     static let definitions: [JSONValue] = [
@@ -19,6 +21,17 @@ enum CoachTools {
         tool("get_proposal", "The pending training proposal, if any."),
         tool("get_niggles", "The member's niggles: body part, status and the movement patterns to avoid."),
         tool("get_equipment", "The active equipment profile: available items, bar and plates (kg)."),
+        tool("get_recipes", "The recipe library a food week may use: slug, name, kind, difficulty, complete, per-serving kcal and protein."),
+        tool("get_food_plan", "The household's active food week (FoodContent) and its pending food proposal, if any."),
+        ["name": "propose_food_week",
+         "description": "Propose the household food week. content is {days: {\"0\"..\"6\": {slots: {breakfast, lunch, dinner, snack}}}, changes: [{sign, what, why}]}; rationale is written for the week it describes.",
+         "input_schema": ["type": "object", "properties": ["content": ["type": "object"], "rationale": ["type": "string"]],
+                          "required": ["content", "rationale"]]],
+        ["name": "amend_week",
+         "description": "Amend the active training week mid-week: days maps \"0\"..\"6\" to a PlanDay, or null for a rest day; the rest of the active plan is kept. Validated like a proposal.",
+         "input_schema": ["type": "object", "properties": ["days": ["type": "object"], "changes": ["type": "array"],
+                                                           "rationale": ["type": "string"]],
+                          "required": ["days", "rationale"]]],
         ["name": "propose_revision",
          "description": "Propose a new training plan revision. content is a PlanContent object ({days: {\"0\"..\"6\": PlanDay}, changes}); rationale is written for the week it describes.",
          "input_schema": ["type": "object", "properties": ["content": ["type": "object"], "rationale": ["type": "string"]],
@@ -61,6 +74,42 @@ enum CoachTools {
                 guard let rev = try ProposalStoreBridge.active(userID: turn.member.id, in: db) else { return "no active plan" }
                 return try JSONCoding.string(rev)
             }
+        case "get_recipes":
+            return try turn.db.read { db in
+                let list = try RecipeStore.all(in: db).map { r -> JSONValue in
+                    ["slug": .string(r.slug), "name": .string(r.name), "kind": .string(r.kind.rawValue),
+                     "difficulty": .string(r.difficulty), "complete": .bool(r.complete),
+                     "kcal": .double(Rounding.round1(r.macros.kcal)), "protein_g": .double(Rounding.round1(r.macros.proteinG))]
+                }
+                return try JSONCoding.string(JSONValue.array(list))
+            }
+        case "get_food_plan":
+            return try turn.db.read { db in
+                let scope = FoodWeekStore.scope(userID: turn.member.id, isDemo: turn.member.isDemo)
+                let active = try FoodWeekStore.active(scope: scope, in: db)
+                let pending = try FoodProposalStore.pending(scope: scope, in: db)
+                let value: JSONValue = ["active": try active.map { try JSONValue.encoded($0.content) } ?? .null,
+                                        "proposal": pending.map { ["num": .int($0.num), "rationale": .string($0.rationale),
+                                                                   "content": $0.document] as JSONValue } ?? .null]
+                return try JSONCoding.string(value)
+            }
+        case "propose_food_week":
+            let written = try turn.db.write { db in
+                try FoodProposalWriter.propose(member: turn.member, content: input["content"] ?? .null,
+                                               rationale: input["rationale"]?.stringValue ?? "", now: turn.now, in: db)
+            }
+            return "stored food week \(written.num) as \(written.status)"
+        case "amend_week":
+            let rev = try turn.db.write { db -> ProposalRevision in
+                guard let active = try ProposalStoreBridge.active(userID: turn.member.id, in: db) else {
+                    throw ProposalFailure("there is no active plan to amend")
+                }
+                guard let days = input["days"]?.objectValue, !days.isEmpty else { throw ProposalFailure("days must name at least one day") }
+                let content = PlanAmendment.merge(active: active, days: days, changes: input["changes"])
+                return try ProposalStore.propose(member: turn.member, content: content,
+                                                 rationale: input["rationale"]?.stringValue ?? "", now: turn.now, in: db)
+            }
+            return "stored amended revision \(rev.num) as \(rev.status)"
         case "propose_revision":
             let rev = try turn.db.write { db in
                 try ProposalStore.propose(member: turn.member, content: input["content"] ?? .null,

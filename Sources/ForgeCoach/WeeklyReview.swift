@@ -1,3 +1,4 @@
+import ForgeCook
 import ForgeCore
 import ForgeStore
 import ForgeTrain
@@ -37,7 +38,34 @@ public enum WeeklyReview {
             text += revision.status == "active"
                 ? " Revision \(revision.num) is now your plan (auto-approve is on)."
                 : " Proposal #\(revision.num) is waiting for your approval."
+            if let food = try proposeFoodWeek(member: member, now: turn.now, in: db) { text += " " + food }
             return Summary(text: text, proposal: revision.num)
+        }
+    }
+
+    /// The household's food week for the coming week (``FoodWeekPlanner``),
+    /// once per week for the household: skipped when the scope already has a
+    /// proposed week (one with `changes`) from the last six days, whatever
+    /// became of it (the other member's review made it, or it was decided).
+    /// Returns the summary sentence, or nil.
+    static func proposeFoodWeek(member: Member, now: Date, in db: Connection) throws -> String? {
+        guard !member.isDemo else { return nil }
+        let scope = FoodWeekStore.scope(userID: member.id, isDemo: false)
+        let recent: Int = try db.scalar("""
+            SELECT COUNT(*) FROM food_revisions WHERE scope = ? AND created_at >= ? AND changes NOT IN ('', '[]')
+            """, [scope, Instant.storage(now.addingTimeInterval(-6 * 86_400))]) ?? 0
+        guard recent == 0 else { return nil }
+        guard let planned = FoodWeekPlanner(validator: try FoodProposalWriter.validator(for: member, in: db)).plan() else {
+            return "The food week stays as it is (no swap keeps it within the targets)."
+        }
+        do {
+            let written = try FoodProposalWriter.propose(member: member, content: planned.content,
+                                                         rationale: planned.rationale, now: now, in: db)
+            let verb = written.status == "active" ? "Food week \(written.num) is now the household's week" : "Food proposal #\(written.num)"
+            return "\(verb): " + planned.lines.joined(separator: "; ") + "."
+        } catch let failure as ProposalFailure {
+            Log.warning("built-in food week failed validation: \(failure)")
+            return nil
         }
     }
 }

@@ -2,7 +2,8 @@ import ForgeCore
 import Foundation
 
 /// The versioned envelope of one line on the event socket:
-/// `{"v": 1, "seq", "type", "at", "kind", "timer", "live_activity", "notification"}`.
+/// `{"v": 1, "seq", "type", "at", "kind", "timer", "live_activity", "notification"}`
+/// (non-timer notices add `user` and carry `timer` and `live_activity` null).
 /// `type` is `timer.<change>` (or `snapshot`, see ``EventHub``); `at` is
 /// ISO 8601; `kind` is one of the three ``NotificationKind``s.
 public enum EventEnvelope {
@@ -47,21 +48,36 @@ public enum EventEnvelope {
         }
     }
 
-    /// The envelope of a food-week proposal waiting for approval (no timer).
-    public static func proposalReady(seq: UInt64, at: Date, proposalID: String, summary: String) -> JSONValue {
-        let n = DesktopNotification(kind: .proposalReady, replacesKey: "proposal:\(proposalID)",
-                                    summary: "New food week proposed", body: summary,
-                                    actions: ["open", "Open"], urgency: 1)
-        return ["v": .int(version), "seq": .int(Int(seq)), "type": "proposal.ready", "at": .string(Instant.wire(at)),
-                "kind": .string(n.kind.rawValue), "timer": .null, "live_activity": .null, "notification": n.json]
+    /// Who a non-timer notice is for: `{"id", "name"}` in the envelope's `user`.
+    public struct Recipient: Sendable, Equatable {
+        public let id: String
+        public let name: String
+        public init(id: String, name: String) { self.id = id; self.name = name }
+        var json: JSONValue { ["id": .string(id), "name": .string(name)] }
     }
 
-    /// The envelope of a planned-day reminder (no timer).
-    public static func plannedDayReminder(seq: UInt64, at: Date, day: LocalDate, summary: String) -> JSONValue {
-        let n = DesktopNotification(kind: .plannedDayReminder, replacesKey: "day:\(day)",
-                                    summary: "Planned for \(day.dayName)", body: summary, urgency: 1)
-        return ["v": .int(version), "seq": .int(Int(seq)), "type": "day.reminder", "at": .string(Instant.wire(at)),
-                "kind": .string(n.kind.rawValue), "timer": .null, "live_activity": .null, "notification": n.json]
+    /// The envelope of a proposal waiting for approval (type `proposal.ready`,
+    /// no timer, no Live Activity): one bubble per proposal (`proposal:<id>`).
+    public static func proposalReady(seq: UInt64, at: Date, proposalID: String, title: String, body: String,
+                                     user: Recipient) -> JSONValue {
+        let n = DesktopNotification(kind: .proposalReady, replacesKey: "proposal:\(proposalID)",
+                                    summary: title, body: body, actions: ["open", "Open"], urgency: 1)
+        return notice(n, type: "proposal.ready", seq: seq, at: at, user: user)
+    }
+
+    /// The envelope of a planned-day reminder (type `day.reminder`): one
+    /// bubble per member and day (`day:<user id>:<date>`).
+    public static func plannedDayReminder(seq: UInt64, at: Date, day: LocalDate, title: String, body: String,
+                                          user: Recipient) -> JSONValue {
+        let n = DesktopNotification(kind: .plannedDayReminder, replacesKey: "day:\(user.id):\(day)",
+                                    summary: title, body: body, urgency: 1)
+        return notice(n, type: "day.reminder", seq: seq, at: at, user: user)
+    }
+
+    private static func notice(_ n: DesktopNotification, type: String, seq: UInt64, at: Date, user: Recipient) -> JSONValue {
+        ["v": .int(version), "seq": .int(Int(seq)), "type": .string(type), "at": .string(Instant.wire(at)),
+         "kind": .string(n.kind.rawValue), "user": user.json, "timer": .null, "live_activity": .null,
+         "notification": n.json]
     }
 
     private static func late(_ t: CookTimer) -> String {

@@ -43,6 +43,16 @@ public final class TimerScheduler: Sendable {
         sinks.withLock { $0.append(sink) }
     }
 
+    /// Runs `body` with the next event sequence number, in order with timer
+    /// events (for the socket's non-timer notices, which share the sequence).
+    /// `body` must return at once, like a sink.
+    public func withNextSequence<T>(_ body: (UInt64) throws -> T) rethrows -> T {
+        try changes.withLock { seq in
+            seq += 1
+            return try body(seq)
+        }
+    }
+
     // MARK: lifecycle
 
     /// Reloads pending timers (see ``recover()``) and starts the firing thread.

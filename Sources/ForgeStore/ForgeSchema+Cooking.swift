@@ -1,5 +1,6 @@
 extension ForgeSchema {
-    /// Migrations 0600–0699: cook timers, cook sessions and paired kitchen displays.
+    /// Migrations 0600–0699: cook timers, cook sessions, paired kitchen displays
+    /// and the notice ledger (proposal ready, planned-day reminder).
     static func registerCooking(_ m: inout Migrator) {
         // Deadlines are absolute UTC instants (`ends_at`), so a restart loses
         // nothing; a paused timer keeps its remaining milliseconds instead.
@@ -57,6 +58,27 @@ extension ForgeSchema {
                 last_seen_at TEXT,
                 revoked_at TEXT
             );
+            """)
+        }
+        // At-most-once ledger of the two non-timer notices (API.md §4.27 on the
+        // event socket): a row is written when a notice becomes due and
+        // `sent_at` is stamped before it is published, so a restart never
+        // repeats one. `outcome`: sent, muted (prefs) or stale (already decided).
+        m.register("0603-notices") { db in
+            try db.executeScript("""
+            CREATE TABLE notices (
+                id INTEGER PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL,
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                sent_at TEXT,
+                outcome TEXT,
+                UNIQUE (user_id, kind, key)
+            );
+            CREATE INDEX notices_unsent ON notices(sent_at);
             """)
         }
     }

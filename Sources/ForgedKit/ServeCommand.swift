@@ -84,7 +84,8 @@ struct ServeCommand {
         status.setTimersRunning {
             (try? db.read { try $0.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") as Int? }) ?? 0
         }
-        let services: [any Service] = [server, monitor, backups, coach, cook]
+        let notices = NoticeScheduler(notices: app.notices)
+        let services: [any Service] = [server, monitor, backups, coach, cook, notices]
         var running: [any Service] = []
         for service in services {
             do {

@@ -111,11 +111,24 @@ public struct SettingSpec: Sendable, Equatable {
         help: "Backups kept beyond the daily ones: the newest of each of the last N ISO weeks, 0 to 520.",
         defaultDescription: "4")
 
+    public static let reminderHour = SettingSpec(
+        name: "reminder-hour", valueName: "H",
+        help: "Household hour (0 to 23) from which planned-day reminders go out on the event socket.",
+        defaultDescription: "16")
+    public static let quietStart = SettingSpec(
+        name: "quiet-start", valueName: "H",
+        help: "Household hour (0 to 23) at which quiet hours end: proposal and reminder notices wait until then.",
+        defaultDescription: "8")
+    public static let quietEnd = SettingSpec(
+        name: "quiet-end", valueName: "H",
+        help: "Household hour (0 to 24) at which quiet hours begin (cook timers always ring).",
+        defaultDescription: "21")
+
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody,
         backupTime, backupKeepDaily, backupKeepWeekly,
-        allowPrivateFetch,
+        allowPrivateFetch, reminderHour, quietStart, quietEnd,
     ]
 }

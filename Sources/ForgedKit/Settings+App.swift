@@ -13,6 +13,7 @@ extension Settings {
                                 passwordCost: cost, build: BuildInfo.stamp)
         config.backupRetention = backupRetention
         config.allowPrivateFetch = allowPrivateFetch
+        config.noticeHours = noticeHours
         return config
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
+import ForgeAPI
 import ForgeCore
 import ForgeStore
+import Foundation
 
 /// One household member from `--allowed-users` (`email:Name`).
 public struct AllowedUser: Sendable, Equatable {
@@ -54,6 +55,8 @@ public struct Settings: Sendable {
     public var backupRetention = BackupRetention()
     /// Outbound fetches (recipe import) may reach loopback/private addresses.
     public var allowPrivateFetch: Bool = false
+    /// Reminder hour and quiet hours of the proposal and reminder notices.
+    public var noticeHours = NoticeHours()
 
     /// The listen addresses parsed (the strings are validated, so this
     /// cannot fail for loaded settings; invalid entries are skipped).

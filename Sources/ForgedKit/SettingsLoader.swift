@@ -1,6 +1,7 @@
-import Foundation
+import ForgeAPI
 import ForgeCore
 import ForgeStore
+import Foundation
 
 /// Resolves ``Settings`` from flags, the environment and the config file.
 ///
@@ -101,6 +102,9 @@ public enum SettingsLoader {
         settings.backupRetention = BackupRetention(daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
                                                    weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
+        settings.noticeHours = NoticeHours(reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
+                                           quietStart: try sources.int(.quietStart, in: 0...23) ?? 8,
+                                           quietEnd: try sources.int(.quietEnd, in: 0...24) ?? 21)
         return settings
     }
 

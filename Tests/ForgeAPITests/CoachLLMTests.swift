@@ -1,7 +1,9 @@
 import ForgeAPI
 import ForgeCoach
+import ForgeCook
 import ForgeCore
 import ForgeHTTP
+import ForgeTrain
 import Foundation
 import Synchronization
 import Testing
@@ -63,7 +65,8 @@ struct CoachLLMTests {
             #expect(first["messages"]?.arrayValue?.last?["content"] == "How was yesterday?")
             #expect(Set(first["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []) ==
                     ["get_session", "get_records", "get_progress", "get_week", "get_food_week", "get_active_plan",
-                     "get_proposal", "get_niggles", "get_equipment", "propose_revision"])
+                     "get_proposal", "get_niggles", "get_equipment", "propose_revision",
+                     "get_recipes", "get_food_plan", "propose_food_week", "amend_week"])
             let second = try #require(requests[1].body["messages"]?.arrayValue)
             #expect(second.count == 3)
             #expect(second[1]["role"] == "assistant" && second[1]["content"]?.arrayValue?.count == 2)
@@ -118,4 +121,51 @@ struct CoachLLMTests {
             #expect(run?["kind"] == "review" && run?["tool_calls"] == 2 && run?["model"] == "claude-sonnet-5")
         }
     }
+
+    @Test func chatAmendsTheWeekAndProposesFoodThroughValidatedTools() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            let plan = try #require(try server.activePlan(adaID))
+            let restDay = try #require(plan.weekdays.last)
+            var food = FirstFoodWeek.content
+            food.days["0"]?.slots["dinner"] = .recipe("turkey-black-bean-chili", why: "Chilli twice, batch it")
+            guard case .object(var foodDoc) = try JSONValue.encoded(food) else { throw TestFailure("no food doc") }
+            foodDoc["changes"] = [["sign": "~", "what": "Monday dinner: chilli", "why": "batch cooking"]]
+            func toolUse(_ id: String, _ name: String, _ input: JSONValue) -> JSONValue {
+                ["content": [["type": "tool_use", "id": .string(id), "name": .string(name), "input": input]],
+                 "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50]]
+            }
+            let recorder = Recorder()
+            let fake = try Self.fakeAnthropic(recorder, replies: [
+                toolUse("toolu_1", "amend_week", ["days": .object([String(restDay): .null]),
+                                                  "changes": [["sign": "-", "what": "Rest instead", "why": "travel"]],
+                                                  "rationale": "A lighter week around the trip."]),
+                toolUse("toolu_2", "propose_food_week", ["content": .object(foodDoc), "rationale": "Chilli moves to Monday."]),
+                ["content": [["type": "text", "text": "Done: one day off and the chilli on Monday."]], "stop_reason": "end_turn",
+                 "usage": ["input_tokens": 100, "output_tokens": 20]],
+            ])
+            defer { fake.stop() }
+            try server.app.db.write { try AppSettingsTestHook.setKey("sk-ant-test-0003", in: $0) }
+            server.app.coach.anthropicBaseURL = "http://127.0.0.1:\(fake.boundAddresses[0].port)"
+
+            #expect(try await server.request("POST", "/api/chat", json: ["text": "I'm travelling on my last day"], cookie: ada).status == 200)
+            #expect(server.app.coach.waitIdle(timeout: 20))
+            let results = recorder.requests.withLock { $0.map(\.body) }.dropFirst().compactMap {
+                $0["messages"]?.arrayValue?.last?["content"]?.arrayValue?.first
+            }
+            #expect(results.map { $0["is_error"] ?? false } == [false, false])
+            // The amended week: the rest day is gone, every other day as it was; a proposal, not yet active.
+            let proposal = try #require(try await server.get("/api/proposal", cookie: ada).json["proposal"])
+            let amended = try JSONCoding.decode(PlanContent.self, from: JSONCoding.encode(proposal["content"] ?? .null))
+            #expect(amended.day(restDay) == nil)
+            #expect(amended.weekdays == plan.weekdays.filter { $0 != restDay })
+            for day in amended.weekdays { #expect(amended.day(day) == plan.day(day)) }
+            #expect(try server.activePlan(adaID) == plan)
+            // The food week went through §4.17 and waits for the household.
+            let foodProposal = try #require(try await server.get("/api/food/proposal", cookie: ada).json["proposal"])
+            #expect(foodProposal["rationale"] == "Chilli moves to Monday.")
+        }
+    }
 }
+

@@ -54,10 +54,27 @@ struct CoachReviewTests {
             #expect(runs.first?["input_tokens"] == 0 && runs.first?["ok"] == true)
             #expect(runs.first?["duration_ms"]?.intValue != nil)
 
-            // The other member sees none of it.
-            #expect(try await server.get("/api/proposal", cookie: ben).json["proposal"] == .null)
-            #expect(try await server.get("/api/coach/runs", cookie: ben).json.arrayValue?.isEmpty == true)
-            #expect(try await server.get("/api/chat", cookie: ben).json["messages"]?.arrayValue?.isEmpty == true)
+            // The household's food week: a validated proposal with its swaps named in the summary.
+            let food = try #require(try await server.get("/api/food/proposal", cookie: ada).json["proposal"])
+            let foodNum = try #require(food["num"]?.intValue)
+            #expect(summary.contains("Food proposal #\(foodNum): "))
+            let swaps = try #require(food["changes"]?.arrayValue)
+            #expect(!swaps.isEmpty && swaps.count <= FoodWeekPlanner.maxSwaps)
+            for swap in swaps {
+                let what = try #require(swap["what"]?.stringValue)
+                let arrow = try #require(what.range(of: " dinner: "))
+                #expect(summary.contains(what[what.startIndex..<arrow.lowerBound] + ": " + what[arrow.upperBound...]))
+            }
+            // Ben's review the same week proposes training for him, not a second food week.
+            _ = try server.app.coach.runReview(userID: try server.userID("ben@example.org"))
+            #expect(try await server.get("/api/food/proposal", cookie: ben).json["proposal"]?["id"] == food["id"])
+
+            // The other member sees none of Ada's training.
+            let bens = try #require(try await server.get("/api/proposal", cookie: ben).json["proposal"])
+            #expect(bens["id"] != proposal?["id"])
+            #expect(try await server.get("/api/coach/runs", cookie: ben).json.arrayValue?.count == 1)
+            let benChat = try await server.get("/api/chat", cookie: ben).json["messages"]?.arrayValue ?? []
+            #expect(benChat.count == 1 && benChat.first?["text"]?.stringValue?.contains("Food proposal") == false)
         }
     }
 

@@ -149,8 +149,12 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
         #expect(NotificationKind(rawValue: "weekly_review") == nil)
         // Every rendering names one of the three, and a parsed notification
         // with any other kind is refused.
-        let proposal = EventEnvelope.proposalReady(seq: 1, at: evening, proposalID: "p1", summary: "7 dinners")
-        let reminder = EventEnvelope.plannedDayReminder(seq: 2, at: evening, day: LocalDate("2026-07-21")!, summary: "Tacos")
+        let ada = EventEnvelope.Recipient(id: "u1", name: "Ada")
+        let proposal = EventEnvelope.proposalReady(seq: 1, at: evening, proposalID: "p1", title: "Next week is ready",
+                                                   body: "7 dinners", user: ada)
+        let reminder = EventEnvelope.plannedDayReminder(seq: 2, at: evening, day: LocalDate("2026-07-21")!,
+                                                        title: "Planned today: Lower A", body: "45 min", user: ada)
+        #expect(reminder["notification"]?["replaces_key"] == "day:u1:2026-07-21" && reminder["user"]?["name"] == "Ada")
         #expect(proposal["notification"]?["kind"] == "proposal_ready")
         #expect(reminder["notification"]?["hints"]?["category"] == "x-forge.planned-day-reminder")
         guard case .object(var forged) = proposal["notification"]! else { throw TestFailure("no notification") }

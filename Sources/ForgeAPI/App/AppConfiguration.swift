@@ -30,6 +30,8 @@ public struct AppConfiguration: Sendable {
     /// Outbound fetches (recipe import, images) may reach loopback, link-local
     /// and private addresses (`--allow-private-fetch`).
     public var allowPrivateFetch: Bool = false
+    /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-start`, `--quiet-end`).
+    public var noticeHours = NoticeHours()
 
     public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,

@@ -24,6 +24,8 @@ public final class ForgeApp: Sendable {
     public let coach: CoachService
     /// Cook timers, the event socket and the live (SSE) stream.
     public let cook: CookServices
+    /// Proposal-ready and planned-day-reminder notices on the event socket.
+    public let notices: Notices
 
     public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
@@ -35,8 +37,11 @@ public final class ForgeApp: Sendable {
         imageSink.install(MediaImageSink(db: db, now: { clock.now() }))
         coach = CoachService(db: db, clock: clock, calendar: calendar, setting: { key in
             (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
+        }, onReviewProposal: { proposal, member, now, conn in
+            try Notices.queueProposal(proposal, for: member, now: now, in: conn)
         })
         self.cook = CookServices(db: db, clock: clock)
+        notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)
     }
 
     /// Migrates the schema and runs the startup seeding; safe on every boot.

@@ -49,6 +49,12 @@ public final class CookServices: Sendable {
         try scheduler.start()
     }
 
+    /// Publishes a non-timer notice on the event socket; `envelope` gets the
+    /// next sequence number (shared with timer events, so order holds).
+    public func announce(_ envelope: (UInt64) -> JSONValue) {
+        scheduler.withNextSequence { seq in hub.publish(envelope(seq)) }
+    }
+
     /// Stops the scheduler, the socket and every live stream.
     public func stop() {
         scheduler.stop()

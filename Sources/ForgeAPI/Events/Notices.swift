@@ -1,0 +1,136 @@
+import ForgeCoach
+import ForgeCore
+import ForgeEvents
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// The proposal-ready and planned-day-reminder notices of API.md §4.27,
+/// sent over the event socket instead of web push (DESIGN.md, Decisions).
+///
+/// Both go through the `notices` ledger: a row is queued when a notice
+/// becomes due (a scheduled weekly review left a proposal; a member's
+/// planned day has no session yet after ``NoticeHours/reminderHour``), at
+/// most once per member, kind and key (proposal id or date). ``runDue()``
+/// stamps `sent_at` before publishing, so a restart never repeats a notice,
+/// and holds queued ones through quiet hours. A kind is muted only by an
+/// explicit `false` in `prefs.notif_proposal` / `prefs.notif_reminder`; the
+/// demo seat gets none.
+public final class Notices: Sendable {
+    let db: Database
+    let clock: any Clock
+    let calendar: HouseholdCalendar
+    let hours: NoticeHours
+    let cook: CookServices
+
+    init(db: Database, clock: any Clock, calendar: HouseholdCalendar, hours: NoticeHours, cook: CookServices) {
+        self.db = db; self.clock = clock; self.calendar = calendar; self.hours = hours; self.cook = cook
+    }
+
+    /// Queues the proposal-ready notice of a scheduled weekly review
+    /// (call inside the review's write transaction).
+    static func queueProposal(_ proposal: ProposalRevision, for member: Member, now: Date, in db: Connection) throws {
+        try queue(userID: member.id, kind: .proposalReady, key: proposal.id,
+                  title: "\(member.name): next week's plan is ready",
+                  body: "Proposal #\(proposal.num) is waiting for approval. \(proposal.rationale.prefix(200))", now: now, in: db)
+    }
+
+    /// Queues due reminders, then sends every queued notice the hour allows.
+    /// - Returns: the notices published now.
+    @discardableResult
+    public func runDue() -> Int {
+        let now = clock.now()
+        let hour = calendar.hour(of: now)
+        guard hours.allows(hour: hour) else { return 0 }
+        do {
+            if hours.remindsAt(hour: hour) { try queueReminders(today: calendar.date(of: now), now: now) }
+            return try sendQueued(now: now)
+        } catch {
+            Log.warning("notices failed: \(error)")
+            return 0
+        }
+    }
+
+    /// Members with a planned entry today and no session of any kind dated today.
+    func queueReminders(today: LocalDate, now: Date) throws {
+        try db.write { db in
+            for member in try Member.all(in: db) where !member.isDemo {
+                guard let plan = try PlanStore.active(userID: member.id, in: db),
+                      let day = plan.content.day(today.weekday),
+                      try SessionQueries.sessions(userID: member.id, from: today, to: today, in: db).isEmpty else { continue }
+                let name = day.name.isEmpty ? (day.kind == .cardio ? "cardio" : "training") : day.name
+                try Self.queue(userID: member.id, kind: .plannedDayReminder, key: today.description,
+                               title: "Planned today: \(name)", body: day.focus.isEmpty ? "\(member.name), nothing logged yet today." : day.focus.joined(separator: ", "),
+                               now: now, in: db)
+            }
+        }
+    }
+
+    private func sendQueued(now: Date) throws -> Int {
+        struct Queued { let id: Int; let userID: String; let name: String; let kind: NotificationKind; let key: String
+            let title: String; let body: String; let prefs: [String: JSONValue] }
+        // Decide and stamp in one transaction (the ledger is written before sending) ...
+        let today = calendar.date(of: now)
+        let toSend = try db.write { db -> [Queued] in
+            let rows = try db.query("""
+                SELECT n.id, n.user_id, u.name, u.prefs, n.kind, n.key, n.title, n.body FROM notices n
+                JOIN users u ON u.id = n.user_id WHERE n.sent_at IS NULL ORDER BY n.id
+                """)
+            var send: [Queued] = []
+            for row in rows {
+                guard let kind = NotificationKind(rawValue: try row.get("kind")) else { continue }
+                let prefsText: String = try row.get("prefs")
+                let prefs = (try? JSONCoding.decode([String: JSONValue].self, from: Data(prefsText.utf8))) ?? [:]
+                let q = Queued(id: try row.get("id"), userID: try row.get("user_id"), name: try row.get("name"), kind: kind,
+                               key: try row.get("key"), title: try row.get("title"), body: try row.get("body"), prefs: prefs)
+                let outcome = try Self.outcome(q.kind, key: q.key, userID: q.userID, prefs: q.prefs,
+                                               today: today, in: db)
+                try db.execute("UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ?",
+                               [Instant.storage(now), outcome, q.id])
+                if outcome == "sent" { send.append(q) }
+            }
+            return send
+        }
+        // ... then publish, in ledger order.
+        for q in toSend {
+            let user = EventEnvelope.Recipient(id: q.userID, name: q.name)
+            cook.announce { seq in
+                switch q.kind {
+                case .proposalReady:
+                    EventEnvelope.proposalReady(seq: seq, at: now, proposalID: q.key, title: q.title, body: q.body, user: user)
+                case .plannedDayReminder:
+                    EventEnvelope.plannedDayReminder(seq: seq, at: now, day: LocalDate(q.key) ?? calendar.date(of: now),
+                                                     title: q.title, body: q.body, user: user)
+                case .cookTimer:
+                    .null   // never queued: timers publish through the scheduler
+                }
+            }
+            Log.info("notice sent: \(q.title)", fields: ["USER_ID": q.userID, "FORGE_NOTICE": q.kind.rawValue])
+        }
+        return toSend.count
+    }
+
+    /// `sent`, `muted` (the member's pref is an explicit false) or `stale`
+    /// (a proposal already decided; a reminder for a day now trained or past).
+    static func outcome(_ kind: NotificationKind, key: String, userID: String, prefs: [String: JSONValue],
+                        today: LocalDate, in db: Connection) throws -> String {
+        let pref = kind == .proposalReady ? "notif_proposal" : "notif_reminder"
+        if prefs[pref] == .bool(false) { return "muted" }
+        switch kind {
+        case .proposalReady:
+            return try ProposalStore.pending(userID: userID, in: db)?.id == key ? "sent" : "stale"
+        case .plannedDayReminder:
+            guard let day = LocalDate(key), day == today else { return "stale" }
+            return try SessionQueries.sessions(userID: userID, from: day, to: day, in: db).isEmpty ? "sent" : "stale"
+        case .cookTimer:
+            return "stale"
+        }
+    }
+
+    private static func queue(userID: String, kind: NotificationKind, key: String, title: String, body: String,
+                              now: Date, in db: Connection) throws {
+        try db.execute("""
+            INSERT OR IGNORE INTO notices (user_id, kind, key, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, [userID, kind.rawValue, key, title, body, Instant.storage(now)])
+    }
+}

@@ -1,0 +1,52 @@
+import ForgeCook
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// Writes coach-authored food-week proposals (API.md §4.17) for a food scope:
+/// the household for members, the demo's own scope for the demo.
+public enum FoodProposalWriter {
+    /// A stored food revision.
+    public struct Written: Sendable, Equatable {
+        public let id: String
+        public let num: Int
+        /// `proposed`, or `active` when the acting member auto-approves.
+        public let status: String
+    }
+
+    /// The validator for `member`'s scope as of now (library, the member's
+    /// targets, the scope's active week).
+    public static func validator(for member: Member, in db: Connection) throws -> FoodProposalValidator {
+        let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let targets = NutritionTargets.merged(stored: member.prefs["nutrition_targets"]?.objectValue)
+        let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
+        return FoodProposalValidator(recipes: recipes, targets: targets,
+                                     active: try FoodWeekStore.active(scope: scope, in: db)?.content)
+    }
+
+    /// Validates and stores a proposal for `member`'s scope: every other
+    /// pending proposal of the scope is superseded (one pending at a time);
+    /// with the member's `prefs.coach_approval == "auto"` it is stored
+    /// `active` and the scope's older active weeks are superseded, in the
+    /// caller's transaction.
+    /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
+    @discardableResult
+    public static func propose(member: Member, content: JSONValue, rationale: String, now: Date,
+                               in db: Connection) throws -> Written {
+        let (checked, text) = try validator(for: member, in: db).validate(content: content, rationale: rationale)
+        let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
+        let num = (try db.scalar("SELECT MAX(num) FROM food_revisions WHERE scope = ?", [scope]) as Int? ?? 0) + 1
+        try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'proposed'", [scope])
+        if member.autoApprove {
+            try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'", [scope])
+        }
+        let id = Identifier.make()
+        let status = member.autoApprove ? "active" : "proposed"
+        try db.execute("""
+            INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, scope, num, status, text, try JSONCoding.string(checked),
+                  try JSONCoding.string(checked["changes"] ?? []), Instant.storage(now)])
+        return Written(id: id, num: num, status: status)
+    }
+}

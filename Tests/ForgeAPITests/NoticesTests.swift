@@ -1,0 +1,121 @@
+import ForgeAPI
+import ForgeCore
+import ForgeEvents
+import ForgeStore
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Proposal-ready and planned-day-reminder notices on the event socket
+/// (API.md §4.27 carried over): the ledger, prefs, quiet hours and the
+/// reminder hour, read by a real subscriber on the Unix socket.
+struct NoticesTests {
+    /// A socket subscriber reading one envelope per line (5 s read timeout).
+    final class Listener {
+        let fd: Int32
+        let reader: LineReader
+        init(_ path: String) throws {
+            fd = try UnixSocket.connect(path: path)
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            reader = LineReader(fd: fd)
+        }
+        deinit { close(fd) }
+        func next() throws -> JSONValue {
+            guard let line = reader.next() else { throw TestFailure("no line") }
+            return try JSONCoding.decode(JSONValue.self, from: Data(line.utf8))
+        }
+    }
+
+    static func withSocket(_ server: TestServer, _ body: (Listener) async throws -> Void) async throws {
+        let dir = "/tmp/fn-\(Identifier.make().prefix(8))"
+        try server.app.cook.start(runtimeDir: dir)
+        defer { server.app.cook.stop(); try? FileManager.default.removeItem(atPath: dir) }
+        let listener = try Listener(dir + "/events.sock")
+        #expect(try listener.next()["type"] == "snapshot")
+        try await body(listener)
+    }
+
+    static func setPref(_ server: TestServer, _ userID: String, _ key: String, _ value: Bool) throws {
+        try server.app.db.write {
+            try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.' || ?, json(?)) WHERE id = ?", [key, value ? "true" : "false", userID])
+        }
+    }
+
+    static func outcomes(_ server: TestServer) throws -> [String] {
+        try server.app.db.read { db in
+            try db.query("SELECT kind || ':' || coalesce(outcome, 'queued') AS o FROM notices ORDER BY id").map { try $0.get("o") }
+        }
+    }
+
+    @Test func aScheduledReviewAnnouncesItsProposalOnceAndHonoursQuietHours() async throws {
+        // Sunday 29 Nov 2026, 21:30 in London (GMT): inside quiet hours.
+        let clock = FixedClock(Instant.parse("2026-11-29T21:30:00Z")!)
+        try await withTestServer(clock: clock) { server in
+            let adaID = try server.userID("ada@example.org")
+            let benID = try server.userID("ben@example.org")
+            try Self.setPref(server, benID, "notif_proposal", false)
+            try await Self.withSocket(server) { listener in
+                _ = try server.app.coach.runReview(userID: adaID)
+                _ = try server.app.coach.runReview(userID: benID)
+                let proposal = try #require(try server.app.db.read { try $0.queryOne(
+                    "SELECT r.id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ? AND r.status = 'proposed'",
+                    [adaID]) })
+                let proposalID: String = try proposal.get("id")
+                #expect(try Self.outcomes(server) == ["proposal_ready:queued", "proposal_ready:queued"])
+                #expect(server.app.notices.runDue() == 0)          // quiet hours: held
+
+                clock.set(Instant.parse("2026-11-30T08:01:00Z")!)   // Monday morning
+                #expect(server.app.notices.runDue() == 1)          // Ada's; Ben muted his
+                let line = try listener.next()
+                #expect(line["type"] == "proposal.ready" && line["kind"] == "proposal_ready")
+                #expect(line["user"]?["name"] == "Ada" && line["timer"] == .null)
+                #expect(line["notification"]?["summary"] == "Ada: next week's plan is ready")
+                #expect(line["notification"]?["replaces_key"]?.stringValue == "proposal:\(proposalID)")
+                let num: Int = try proposal.get("num")
+                #expect(line["notification"]?["body"]?.stringValue?.hasPrefix("Proposal #\(num) is waiting for approval.") == true)
+                #expect(try Self.outcomes(server) == ["proposal_ready:sent", "proposal_ready:muted"])
+                // The ledger: never twice, also not after a restart of the notices.
+                #expect(server.app.notices.runDue() == 0)
+            }
+        }
+    }
+
+    @Test func plannedDayRemindersFromTheReminderHourOncePerDayUntilTrained() async throws {
+        // Monday 30 Nov 2026: the starter plan has a Monday entry for both members.
+        let clock = FixedClock(Instant.parse("2026-11-30T15:59:00Z")!)
+        try await withTestServer(clock: clock) { server in
+            let adaID = try server.userID("ada@example.org")
+            let benID = try server.userID("ben@example.org")
+            let monday = try #require(try server.activePlan(adaID)?.day(0))
+            try await Self.withSocket(server) { listener in
+                #expect(server.app.notices.runDue() == 0)          // before 16:00
+                // Ben trained already today: no reminder for him.
+                _ = try server.logSession(benID, day: "2026-11-30", name: "Lower A", sets: [])
+                clock.set(Instant.parse("2026-11-30T16:00:00Z")!)
+                #expect(server.app.notices.runDue() == 1)
+                let line = try listener.next()
+                #expect(line["type"] == "day.reminder" && line["kind"] == "planned_day_reminder")
+                #expect(line["notification"]?["summary"]?.stringValue == "Planned today: \(monday.name)")
+                #expect(line["notification"]?["replaces_key"]?.stringValue == "day:\(adaID):2026-11-30")
+                #expect(line["user"]?["id"]?.stringValue == adaID)
+                clock.advance(600)
+                #expect(server.app.notices.runDue() == 0)          // once per day
+                #expect(try Self.outcomes(server) == ["planned_day_reminder:sent"])
+
+                // With Ada's reminders muted, the next planned day queues a muted row for her.
+                try Self.setPref(server, adaID, "notif_reminder", false)
+                let plan = try #require(try server.activePlan(adaID))
+                let nextPlanned = try #require((1...6).first { plan.day($0) != nil })
+                let date = LocalDate("2026-11-30")!.adding(days: nextPlanned)
+                clock.set(Instant.parse("\(date)T17:00:00Z")!)
+                #expect(server.app.notices.runDue() == 1)          // Ben's only
+                #expect(try listener.next()["user"]?["id"]?.stringValue == benID)
+                #expect(try Self.outcomes(server) == ["planned_day_reminder:sent", "planned_day_reminder:muted",
+                                                      "planned_day_reminder:sent"])
+            }
+        }
+    }
+}
