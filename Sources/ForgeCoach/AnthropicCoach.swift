@@ -25,8 +25,21 @@ public struct AnthropicCoach: CoachBackend {
 
     static let system = """
     You are Forge's coach for one household member. Use the tools to read their own data before answering; \
-    cite concrete numbers. Write plan changes only with propose_revision; if it reports a rule, fix the content and retry.
+    cite concrete numbers. Write plan changes only with propose_revision (amend_week for a mid-week change) and food \
+    weeks only with propose_food_week; if a tool reports a rule, fix the content and retry.
     """
+
+    /// Added while the member is in intake mode (``Intake``).
+    static let intake = """
+     This member has not finished intake. Interview them one question per turn: their goal, their schedule (days a \
+    week), their lifting experience, and any injuries. Then propose a conservative first week with propose_revision \
+    (fewer days and lighter loads than the active plan); that ends intake.
+    """
+
+    /// The system prompt for `turn`'s member.
+    static func system(for turn: CoachTurn) -> String {
+        Intake.isActive(turn.member) ? system + intake : system
+    }
 
     public func reply(_ turn: CoachTurn) throws -> CoachReply {
         var messages = Self.memory(turn.history.dropLast())
@@ -37,7 +50,7 @@ public struct AnthropicCoach: CoachBackend {
     }
 
     public func review(_ turn: CoachTurn) throws -> CoachReply {
-        let prompt = "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision, then write a short summary citing the numbers."
+        let prompt = "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision and the household's food week with propose_food_week, then write a short summary citing the numbers."
         return try converse([["role": "user", "content": .string(prompt)]], turn: turn, kind: "review")
     }
 
@@ -57,7 +70,7 @@ public struct AnthropicCoach: CoachBackend {
         var messages = start
         var run = CoachRun(kind: kind, model: model, ok: true)
         for _ in 0..<Self.maxRounds {
-            let body: JSONValue = ["model": .string(model), "max_tokens": 2048, "system": .string(Self.system),
+            let body: JSONValue = ["model": .string(model), "max_tokens": 2048, "system": .string(Self.system(for: turn)),
                                    "tools": .array(CoachTools.definitions), "messages": .array(messages)]
             let response = try post(body)
             run.inputTokens += response["usage"]?["input_tokens"]?.intValue ?? 0

@@ -8,7 +8,8 @@ import Foundation
 /// member's own data with simple keyword intents, and runs the weekly review
 /// with ``ReviewPlanner``'s written-down rules.
 ///
-/// Intents, first match wins: records (`record`, `pb`, `pr`, `best`); trend
+/// While the member is in intake mode it runs the interview (``Intake``).
+/// Otherwise intents, first match wins: records (`record`, `pb`, `pr`, `best`); trend
 /// (`trend`, `progress`, `stall`, `improv`); cardio (`zone`, `cardio`, `run`);
 /// food (`meal`, `food`, `eat`, `protein`, `calor`, `kcal`); plan (`plan`,
 /// `proposal`, `next`); last session (`last`, `session`, `workout`, `yesterday`);
@@ -18,6 +19,9 @@ public struct BuiltinCoach: CoachBackend {
     public var model: String { "builtin" }
 
     public func reply(_ turn: CoachTurn) throws -> CoachReply {
+        if Intake.isActive(turn.member) {
+            return CoachReply(text: try Intake.builtinTurn(turn), run: CoachRun(kind: "chat", model: model, ok: true))
+        }
         let text = turn.text.lowercased()
         let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         // Short keys ("pb", "pr", "run") match whole words; longer ones match inside words ("records").

@@ -200,9 +200,28 @@ public final class CoachService: Sendable {
         }
     }
 
+    /// After a failed review the next try waits ``reviewRetryInterval``; after
+    /// ``reviewAttemptsPerWeek`` failures in the week the review is skipped
+    /// until the next week (the failures stay in the coach runs).
+    public static let reviewRetryInterval: TimeInterval = 3600
+    public static let reviewAttemptsPerWeek = 5
+
+    /// True when the week's failed review runs (since its due instant) allow another try now.
+    func retryAllowed(_ member: Member, week: LocalDate, now: Date) -> Bool {
+        let due = ReviewSchedule.of(member).dueInstant(weekOf: week, in: calendar.timeZone)
+        let failures: [String] = (try? db.read { db in
+            try db.query("SELECT at FROM coach_runs WHERE user_id = ? AND kind = 'review' AND ok = 0 AND at >= ? ORDER BY id",
+                         [member.id, Instant.storage(due)]).map { try $0.get("at") }
+        }) ?? []
+        if failures.count >= Self.reviewAttemptsPerWeek { return false }
+        guard let last = failures.last.flatMap(Instant.parse) else { return true }
+        return now.timeIntervalSince(last) >= Self.reviewRetryInterval
+    }
+
     /// Runs every review due at the clock's now (non-demo members whose
     /// ``ReviewSchedule`` has come round and whose week is not yet in the
-    /// ``ReviewLedger``). Returns the ids reviewed.
+    /// ``ReviewLedger``; a failed review is retried hourly, at most
+    /// ``reviewAttemptsPerWeek`` times). Returns the ids reviewed.
     @discardableResult
     public func runDueReviews() -> [String] {
         let now = clock.now()
@@ -210,7 +229,8 @@ public final class CoachService: Sendable {
         var done: [String] = []
         for member in members where !member.isDemo {
             let last = try? db.read { try ReviewLedger.lastWeek(userID: member.id, in: $0) }
-            guard ReviewSchedule.of(member).due(now: now, in: calendar.timeZone, lastWeek: last ?? nil) != nil else { continue }
+            guard let week = ReviewSchedule.of(member).due(now: now, in: calendar.timeZone, lastWeek: last ?? nil),
+                  retryAllowed(member, week: week, now: now) else { continue }
             do {
                 _ = try runReview(userID: member.id)
                 done.append(member.id)

@@ -112,8 +112,10 @@ enum CoachTools {
             return "stored amended revision \(rev.num) as \(rev.status)"
         case "propose_revision":
             let rev = try turn.db.write { db in
-                try ProposalStore.propose(member: turn.member, content: input["content"] ?? .null,
-                                          rationale: input["rationale"]?.stringValue ?? "", now: turn.now, in: db)
+                let rev = try ProposalStore.propose(member: turn.member, content: input["content"] ?? .null,
+                                                    rationale: input["rationale"]?.stringValue ?? "", now: turn.now, in: db)
+                if Intake.isActive(turn.member) { try Intake.markOnboarded(userID: turn.member.id, in: db) }
+                return rev
             }
             return "stored revision \(rev.num) as \(rev.status)"
         default:

@@ -11,6 +11,7 @@ struct ChatTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)   // past intake: the coach answers from the data
             try server.logSession(adaID, day: server.app.today.adding(days: -1).description, name: "Upper A",
                                   sets: [TestSet("bench-press", 62.5, 8), TestSet("bench-press", 62.5, 8), TestSet("bench-press", 62.5, 7, rpe: 9)])
             let post = try await server.request("POST", "/api/chat", json: ["text": "How did my last session go?"], cookie: ada)
@@ -34,6 +35,7 @@ struct ChatTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)   // past intake: the coach answers from the data
             let day = server.app.today.adding(days: -1).description
             try server.logSession(adaID, day: day, name: "Upper A", sets: [TestSet("bench-press", 60, 8)])
             try server.app.db.write { db in
@@ -52,6 +54,7 @@ struct ChatTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)   // past intake: the coach answers from the data
             let benID = try server.userID("ben@example.org")
             let blank = try await server.request("POST", "/api/chat", json: ["text": "   "], cookie: ada)
             #expect(blank.status == 400 && blank.detail == "empty message")
@@ -79,6 +82,7 @@ struct ChatTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)   // past intake: the coach answers from the data
             try server.app.db.write { db in
                 for i in 1...205 { try ChatStore.append(userID: adaID, who: i % 2 == 0 ? "coach" : "me", text: "m\(i)", now: Date(), in: db) }
             }
@@ -92,6 +96,7 @@ struct ChatTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)   // past intake: the coach answers from the data
             // What a crash leaves behind: the member's message and its pending row, no reply.
             try server.app.db.write { db in
                 let id = try ChatStore.append(userID: adaID, who: "me", text: "What are my records?", now: Date(), in: db)

@@ -35,6 +35,11 @@ extension TestServer {
         return id
     }
 
+    /// Marks the member as past intake (`prefs.onboarded = true`).
+    func onboard(_ userID: String) throws {
+        try app.db.write { try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.onboarded', json('true')) WHERE id = ?", [userID]) }
+    }
+
     /// The member's active plan content.
     func activePlan(_ userID: String) throws -> PlanContent? {
         try app.db.read { try PlanStore.active(userID: userID, in: $0)?.content }

@@ -84,4 +84,28 @@ struct ProposalRouteTests {
             #expect(try Self.statuses(server, adaID) == ["superseded", "active"])
         }
     }
+
+    @Test func storedEscapesAreRepairedAndPersistedBeforeTheFirstRead() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            // A proposal written by something other than forged's validator (an older database).
+            let content = try JSONCoding.string(try Self.proposal(server, adaID, note: "Caf\\u00e9 bench day"))
+            try server.app.db.write { db in
+                let planID: String = try db.scalar("SELECT id FROM plans WHERE user_id = ?", [adaID])!
+                try db.execute("""
+                    INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
+                    VALUES ('rev-escaped', ?, 9, 'proposed', 'Bench \\u2192 heavier', ?, '2026-07-19T10:00:00.000Z')
+                    """, [planID, content])
+            }
+            #expect(content.contains("\\u00e9"))
+            try server.app.prepare()   // the startup procedure, as at the next boot
+            let stored: String? = try server.app.db.read { try $0.scalar("SELECT rationale || content FROM plan_revisions WHERE id = 'rev-escaped'") }
+            #expect(stored?.contains("\\u") == false)
+            #expect(stored?.hasPrefix("Bench → heavier") == true)
+            let shown = try await server.get("/api/proposal", cookie: ada).json["proposal"]
+            #expect(shown?["content"]?["days"]?["4"]?["why"] == "Café bench day")
+        }
+    }
 }
+

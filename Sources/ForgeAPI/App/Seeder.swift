@@ -1,3 +1,4 @@
+import ForgeCoach
 import ForgeCook
 import ForgeCore
 import ForgeStore
@@ -54,6 +55,9 @@ struct Seeder {
                 for (key, value) in Self.nutritionDefaults where prefs[key] == nil { prefs[key] = value }
                 if prefs != user.prefs { try UserDirectory.setPrefs(prefs, userID: user.id, in: c) }
             }
+            // 6. §4.16 rule 1 persisted for revisions stored by anything but forged's validators.
+            let repaired = try RevisionRepair.sweep(in: c)
+            if repaired > 0 { Log.notice("repaired \(repaired) plan/food revision(s) with literal \\u escapes") }
         }
     }
 
