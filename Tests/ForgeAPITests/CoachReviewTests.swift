@@ -46,6 +46,18 @@ struct CoachReviewTests {
             // Romanian deadlift was not logged: it holds.
             #expect(content.entry(0, "romanian-deadlift")?.weight == plan.entry(0, "romanian-deadlift")?.weight)
 
+            // Approving it changes /api/today for the coming week: Monday's squat and Friday's bench.
+            func today(_ date: String, _ slug: String) async throws -> Double? {
+                try await server.get("/api/today?date=\(date)", cookie: ada).json["exercises"]?.arrayValue?
+                    .first { $0["slug"]?.stringValue == slug }?["weight"]?.doubleValue
+            }
+            #expect(try await today("2026-11-30", "back-squat") == squat.weight)
+            #expect(try await today("2026-12-04", "bench-press") == bench.weight)
+            let approved = try await server.request("POST", "/api/proposal/\(proposal?["id"]?.stringValue ?? "")/approve", cookie: ada)
+            #expect(approved.json["revision"] == 2)
+            #expect(try await today("2026-11-30", "back-squat") == Progression.deload(squat.weight))
+            #expect(try await today("2026-12-04", "bench-press") == bench.weight + 2.5)
+
             let chat = try await server.get("/api/chat", cookie: ada).json
             #expect(chat["messages"]?.arrayValue?.last?["text"]?.stringValue == summary)
             let runs = try #require(try await server.get("/api/coach/runs", cookie: ada).json.arrayValue)
