@@ -15,8 +15,6 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // sd-bus for the desktop bridge (named apart from the CSystemd target of the systemd work).
-        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -35,7 +33,7 @@ let package = Package(
                 // FoundationNetworking statically and needs the system libcurl.
                 linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
                 plugins: ["EmbedAssets"]),
-        .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSDBus"]),
+        .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeTrain", "ForgeCook"]),
         .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
@@ -53,7 +51,7 @@ let package = Package(
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeTrain", "ForgeStore"]),
-        .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSDBus"]),
+        .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import CSDBus
+import CSystemd
 import ForgeCore
 import Foundation
 import Synchronization
@@ -54,7 +54,7 @@ public final class DesktopBridge: @unchecked Sendable {
     public func stop() {
         stopped.store(true, ordering: .releasing)
         let fd = socketFD.load(ordering: .acquiring)
-        if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+        if fd >= 0 { shutdown(fd, Int32(Glibc.SHUT_RDWR)) }
     }
 
     /// One line of the socket: a snapshot (each event in it) or one event.

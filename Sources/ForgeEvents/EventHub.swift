@@ -140,7 +140,7 @@ public final class EventHub: Sendable {
             sub.dropped = true
             sub.pending = []
             s.dropped += 1
-            shutdown(fd, Int32(SHUT_RDWR))
+            shutdown(fd, Int32(Glibc.SHUT_RDWR))
             Log.warning("event subscriber dropped: more than \(maxBufferedBytes) bytes behind")
         }
         s.subscribers[fd] = sub

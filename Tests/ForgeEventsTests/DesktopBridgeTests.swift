@@ -1,4 +1,4 @@
-import CSDBus
+import CSystemd
 import ForgeCore
 import ForgeEvents
 import Foundation

@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <systemd/sd-bus.h>
 
+/// sd-bus helpers for the desktop bridge (`forged notify desktop`).
+
 /// Calls org.freedesktop.Notifications.Notify (Desktop Notifications
 /// Specification 1.2) on `bus` and stores the returned id in `out_id`.
 /// Wraps the variadic sd_bus_message_append family. `actions` holds
