@@ -35,7 +35,10 @@ run: release
 	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/today?date=2026-07-20'"
 	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/food/week?date=2026-07-20'"
 	@echo ""
-	$(RELEASE_BIN) serve --listen $(LISTEN) --state-dir $(STATE_DIR) --dev-auth \
+	@echo "Kitchen display: forged display pair --name Kitchen --state-dir $(STATE_DIR), then http://$(LISTEN)/kitchen/pair"
+	@echo "Event socket:    $(RELEASE_BIN) notify tail --runtime-dir $(STATE_DIR)/run"
+	@echo ""
+	$(RELEASE_BIN) serve --listen $(LISTEN) --state-dir $(STATE_DIR) --runtime-dir $(STATE_DIR)/run --dev-auth \
 	  --allowed-users "ada@example.org:Ada,ben@example.org:Ben"
 
 # The release binary is built first: some integration tests run it as shipped.
