@@ -15,14 +15,12 @@ struct NotifyCommands {
     func run() throws -> Int32 {
         switch command.path {
         case ["notify", "tail"]:
-            let fd: Int32
-            do { fd = try UnixSocket.connect(path: socketPath) } catch {
+            let subscriber: EventSubscriber
+            do { subscriber = try EventSubscriber(socketPath) } catch {
                 Forged.printError("forged: cannot read events: \(error) (is forged serve running? --runtime-dir?)")
                 return 1
             }
-            defer { close(fd) }
-            let reader = LineReader(fd: fd)
-            while let line = reader.next() {
+            while let line = subscriber.nextLine() {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))   // unbuffered: one event per line, at once
             }
             Forged.printError("forged: the daemon closed the event socket")

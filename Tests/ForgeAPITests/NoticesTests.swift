@@ -12,28 +12,11 @@ import Glibc
 /// (API.md §4.27 carried over): the ledger, prefs, quiet hours and the
 /// reminder hour, read by a real subscriber on the Unix socket.
 struct NoticesTests {
-    /// A socket subscriber reading one envelope per line (5 s read timeout).
-    final class Listener {
-        let fd: Int32
-        let reader: LineReader
-        init(_ path: String) throws {
-            fd = try UnixSocket.connect(path: path)
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            reader = LineReader(fd: fd)
-        }
-        deinit { close(fd) }
-        func next() throws -> JSONValue {
-            guard let line = reader.next() else { throw TestFailure("no line") }
-            return try JSONCoding.decode(JSONValue.self, from: Data(line.utf8))
-        }
-    }
-
-    static func withSocket(_ server: TestServer, _ body: (Listener) async throws -> Void) async throws {
+    static func withSocket(_ server: TestServer, _ body: (EventSubscriber) async throws -> Void) async throws {
         let dir = "/tmp/fn-\(Identifier.make().prefix(8))"
         try server.app.cook.start(runtimeDir: dir)
         defer { server.app.cook.stop(); try? FileManager.default.removeItem(atPath: dir) }
-        let listener = try Listener(dir + "/events.sock")
+        let listener = try EventSubscriber(dir + "/events.sock", readTimeout: 5)
         #expect(try listener.next()["type"] == "snapshot")
         try await body(listener)
     }

@@ -8,25 +8,6 @@ import Testing
 import Glibc
 #endif
 
-/// A subscriber on the hub's socket with a 5 s read timeout.
-final class Subscriber: @unchecked Sendable {
-    let fd: Int32
-    let reader: LineReader
-
-    init(_ path: String) throws {
-        fd = try UnixSocket.connect(path: path)
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        reader = LineReader(fd: fd)
-    }
-
-    deinit { close(fd) }
-
-    func next() throws -> JSONValue {
-        guard let line = reader.next() else { throw TestFailure("stream ended") }
-        return try JSONCoding.decode(JSONValue.self, from: Data(line.utf8))
-    }
-}
 
 func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) throws -> Void) throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-hub-\(Identifier.make())").path
@@ -53,7 +34,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
             let again = EventHub()
             try again.start(path: path)
             defer { again.stop() }
-            let s = try Subscriber(path)
+            let s = try EventSubscriber(path, readTimeout: 5)
             #expect(try s.next()["type"] == "snapshot")
         }
     }
@@ -67,7 +48,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 let rice = try scheduler.create(scope: "household", label: "Rice", seconds: 600)
                 let eggs = try scheduler.create(scope: "household", label: "Eggs", seconds: 420)
                 _ = try scheduler.cancel(id: eggs.id, scope: "household")
-                let s = try Subscriber(path)
+                let s = try EventSubscriber(path, readTimeout: 5)
                 let snapshot = try s.next()
                 #expect(snapshot["type"] == "snapshot" && snapshot["v"] == 1 && snapshot["seq"] == 3)
                 let held = snapshot["events"]?.arrayValue ?? []
@@ -90,7 +71,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 #expect(live[3]["live_activity"]?["aps"]?["event"] == "end")
                 #expect(live[3]["notification"]?["close"] == true)
                 // Dismissed: gone from the next snapshot.
-                let late = try Subscriber(path)
+                let late = try EventSubscriber(path, readTimeout: 5)
                 #expect(try late.next()["events"] == [])
             }
         }
@@ -98,9 +79,9 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
 
     @Test func aSubscriberThatStopsReadingIsDroppedWhileOthersKeepUp() throws {
         try withHub(maxBufferedBytes: 64 * 1024) { hub, path in
-            let slow = try Subscriber(path)     // never reads past the snapshot
+            let slow = try EventSubscriber(path, readTimeout: 5)     // never reads past the snapshot
             _ = try slow.next()
-            let fast = try Subscriber(path)
+            nonisolated(unsafe) let fast = try EventSubscriber(path, readTimeout: 5)   // read only by the thread below
             _ = try fast.next()
             let received = Atomic<Int>(0)
             let done = DispatchSemaphore(value: 0)
@@ -134,7 +115,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 hub.publish(["v": 1, "seq": .int(i + 1), "type": "timer.started", "pad": .string(padding)],
                             key: "timer:\(i)", retain: true)
             }
-            let newcomer = try Subscriber(path)
+            let newcomer = try EventSubscriber(path, readTimeout: 5)
             usleep(300_000)   // not reading yet: the rest of the snapshot waits in the hub
             let snapshot = try newcomer.next()
             #expect(snapshot["events"]?.arrayValue?.count == 600)

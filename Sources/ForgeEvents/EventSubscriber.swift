@@ -1,0 +1,40 @@
+import ForgeCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client of the event socket (`forged notify tail`, tests): connects to
+/// the hub and reads one JSON envelope per line, the snapshot first.
+public final class EventSubscriber {
+    /// The stream ended (the daemon closed the socket) or the read timed out.
+    public struct Ended: Error {}
+
+    public let fd: Int32
+    public let reader: LineReader
+
+    /// Connects to the socket at `path`.
+    /// - Parameter readTimeout: seconds a read may wait before ``next()``
+    ///   gives up (0 = wait forever).
+    /// - Throws: `UnixSocket.Failure` when nothing listens there.
+    public init(_ path: String, readTimeout: Int = 0) throws {
+        fd = try UnixSocket.connect(path: path)
+        if readTimeout > 0 {
+            var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+        reader = LineReader(fd: fd)
+    }
+
+    deinit { close(fd) }
+
+    /// The next line as sent, or nil when the stream ended.
+    public func nextLine() -> String? { reader.next() }
+
+    /// The next envelope.
+    /// - Throws: ``Ended``, or a decoding error for a line that is not JSON.
+    public func next() throws -> JSONValue {
+        guard let line = reader.next() else { throw Ended() }
+        return try JSONCoding.decode(JSONValue.self, from: Data(line.utf8))
+    }
+}
