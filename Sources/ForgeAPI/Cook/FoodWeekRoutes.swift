@@ -10,11 +10,7 @@ import Foundation
 enum FoodWeekRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.get("/api/food/week", summary: "The household food week containing a date, with the caller's plates",
-                   tags: ["auth": "session"], app.signedIn { request, caller in
-            let today = app.today
-            let date = try request.dateParameter(default: today)
-            return .json(try app.db.read { db in try week(caller.user, containing: date, today: today, in: db) })
-        })
+                   tags: ["auth": "session"], app.weekReader { try week($0, containing: $1, today: $2, in: $3) })
     }
 
     static func week(_ user: User, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> JSONValue {
