@@ -19,7 +19,7 @@ trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' 
 [ -x "$BIN" ] || { echo "ingest bench: no binary at $BIN (make release)"; exit 1; }
 
 "$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/state" --dev-auth --config /dev/null --timezone Europe/London \
-  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning --max-body 64M 2>>"$WORK/server.log" &
+  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning 2>>"$WORK/server.log" &
 PID=$!
 for _ in $(seq 1 2000); do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.01; done
 

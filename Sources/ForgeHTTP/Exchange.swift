@@ -12,6 +12,8 @@ final class Exchange {
     var body = Data()
     /// Bytes received (and discarded) once the body went over the cap.
     var overflowBytes = 0
+    /// This request's body cap, bytes (set with the headers).
+    var bodyLimit = 0
     /// True once the first access-handler call (headers only) has been seen.
     var headersSeen = false
     /// True once a response was queued; later upload data is discarded.

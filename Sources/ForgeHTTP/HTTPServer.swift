@@ -29,6 +29,9 @@ public final class HTTPServer: Sendable {
         public var connectionTimeoutSeconds: Int
         /// Largest accepted request body in bytes; larger ones get 413.
         public var maxBodyBytes: Int
+        /// Larger caps for upload routes, by exact request path (no query):
+        /// e.g. `["/ingest": 32 << 20]`. Other paths use `maxBodyBytes`.
+        public var uploadLimits: [String: Int] = [:]
         /// Seconds `stop()` waits for in-flight requests before closing.
         public var shutdownGraceSeconds: Double
 
@@ -71,6 +74,7 @@ public final class HTTPServer: Sendable {
                 onError: (@Sendable (Request, Error) -> Void)? = nil) {
         self.configuration = configuration
         self.core = ServerCore(responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
+                               uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
                                accessLog: accessLog, onError: onError)
     }
 

@@ -8,6 +8,8 @@ import Synchronization
 final class ServerCore: Sendable {
     let responder: Responder
     let maxBodyBytes: Int
+    /// Larger caps by exact path (upload routes).
+    let uploadLimits: [String: Int]
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let onError: (@Sendable (Request, Error) -> Void)?
     /// Requests between the URI-log and completion callbacks.
@@ -24,17 +26,25 @@ final class ServerCore: Sendable {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
     }
 
-    init(responder: Responder, maxBodyBytes: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:], accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
+        self.uploadLimits = uploadLimits
         self.accessLog = accessLog
         self.onError = onError
     }
 
     /// Bytes of an over-cap body (sent without a Content-Length that gave it
     /// away) read and discarded before the connection is dropped unanswered.
-    var discardLimit: Int { max(4 * maxBodyBytes, 4 << 20) }
+    func discardLimit(_ cap: Int) -> Int { max(4 * cap, 4 << 20) }
+
+    /// The body cap of a request target: its path's upload limit, else `maxBodyBytes`.
+    func bodyLimit(for rawTarget: String) -> Int {
+        guard !uploadLimits.isEmpty else { return maxBodyBytes }
+        let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
+        return uploadLimits[path] ?? maxBodyBytes
+    }
 
     /// One access-handler call: accumulate the body, then answer.
     /// A declared `Content-Length` over the cap is answered 413 at once; a
@@ -47,8 +57,9 @@ final class ServerCore: Sendable {
         }
         if !exchange.headersSeen {
             exchange.headersSeen = true
+            exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-               let declared = UInt64(String(cString: length)), declared > UInt64(maxBodyBytes) {
+               let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit) {
                 return reject(connection, exchange, method: method, .error(413, "request body too large"))
             }
             return .YES
@@ -56,12 +67,12 @@ final class ServerCore: Sendable {
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
-            if exchange.overflowBytes > 0 || exchange.body.count + count > maxBodyBytes {
+            if exchange.overflowBytes > 0 || exchange.body.count + count > exchange.bodyLimit {
                 // MHD 0.9.75 cannot queue a response mid-upload: discard the
                 // rest and answer 413 at the end, or drop a runaway upload.
                 exchange.body = Data()
                 exchange.overflowBytes += count
-                return exchange.overflowBytes > discardLimit ? .NO : .YES
+                return exchange.overflowBytes > discardLimit(exchange.bodyLimit) ? .NO : .YES
             }
             if let upload { exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count) }
             return .YES

@@ -62,11 +62,17 @@ struct ServeCommand {
             }
             return address
         }
+        let responder = app.makeResponder()
+        var http = HTTPServer.Configuration(listen: sockets.http.isEmpty ? addresses : [], listenSockets: sockets.http,
+                                            threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
+                                            maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
+        // Upload routes take bodies up to --max-upload (never less than --max-body).
+        for route in responder.routes where route.tags["upload"] == "yes" {
+            http.uploadLimits[route.pattern] = max(settings.maxUpload, settings.maxBody)
+        }
         let server = HTTPServer(
-            configuration: .init(listen: sockets.http.isEmpty ? addresses : [], listenSockets: sockets.http,
-                                 threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
-                                 maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds),
-            responder: app.makeResponder(),
+            configuration: http,
+            responder: responder,
             accessLog: { e in
                 Log.info("\(e.method) \(e.path) \(e.status) \(e.bytes)B \(String(format: "%.1f", e.durationMs))ms",
                          fields: ["FORGE_REQUEST_ID": e.requestID, "REMOTE_ADDR": e.remoteAddress])

@@ -89,6 +89,11 @@ public struct SettingSpec: Sendable, Equatable {
         name: "max-body", valueName: "BYTES",
         help: "Largest request body in bytes (suffix K, M or G for KiB, MiB, GiB).",
         defaultDescription: "1048576 (1 MiB)")
+    public static let maxUpload = SettingSpec(
+        name: "max-upload", valueName: "BYTES",
+        help: "Largest body for the upload routes (/ingest, GPX/TCX import, meal logs with a photo, recipe pages), "
+            + "same suffixes as --max-body.",
+        defaultDescription: "33554432 (32 MiB)")
     public static let seedRecipes = SettingSpec(
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
@@ -127,7 +132,7 @@ public struct SettingSpec: Sendable, Equatable {
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
-        seedRecipes, logLevel, threads, maxConnections, maxBody,
+        seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
         backupTime, backupKeepDaily, backupKeepWeekly,
         allowPrivateFetch, reminderHour, quietStart, quietEnd,
     ]

@@ -45,6 +45,8 @@ public struct Settings: Sendable {
     public var maxConnections: Int
     /// Largest request body, bytes.
     public var maxBody: Int
+    /// Largest body of an upload route (tagged `upload`), bytes.
+    public var maxUpload: Int = 32 << 20
     /// Seed curated recipes and the first food week on an empty database.
     public var seedRecipes: Bool
     /// The config file that was read, or nil when none was.

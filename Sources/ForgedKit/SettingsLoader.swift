@@ -102,6 +102,7 @@ public enum SettingsLoader {
         settings.backupRetention = BackupRetention(daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
                                                    weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
+        settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
         settings.noticeHours = NoticeHours(reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
                                            quietStart: try sources.int(.quietStart, in: 0...23) ?? 8,
                                            quietEnd: try sources.int(.quietEnd, in: 0...24) ?? 21)

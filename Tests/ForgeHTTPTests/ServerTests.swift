@@ -28,6 +28,7 @@ private func serverResponder() -> Responder {
     }
     router.get("/boom") { _ in throw CocoaError(.fileNoSuchFile) }
     router.post("/size") { request in .text("\(request.body.count)") }
+    router.post("/upload") { request in .text("\(request.body.count)") }
     return router.freeze()
 }
 
@@ -107,6 +108,16 @@ private func serverResponder() -> Responder {
         let accepted = try client.send("POST", "/size", body: Data(repeating: 7, count: 1 << 20))
         #expect(accepted.status == 200)
         #expect(accepted.text == "\(1 << 20)")
+    }
+}
+
+@Test func uploadRoutesHaveTheirOwnCap() throws {
+    try withTestServer(serverResponder(), configure: { $0.maxBodyBytes = 1000; $0.uploadLimits = ["/upload": 5000] }) { _, client in
+        let body = Data(repeating: 7, count: 3000)
+        let upload = try client.send("POST", "/upload?source=test", body: body)
+        #expect(upload.status == 200 && upload.text == "3000")
+        #expect(try client.send("POST", "/size", body: body).status == 413)
+        #expect(try client.send("POST", "/upload", body: Data(repeating: 7, count: 5001)).status == 413)
     }
 }
 

@@ -106,6 +106,28 @@ struct ReleaseBinaryTests {
         #expect(forged.terminate() == 0)
     }
 
+    @Test func uploadRoutesTakeBodiesOverMaxBody() async throws {
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+                                        "--max-body", "64K", "--max-upload", "4M"])
+        let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let (_, tokenData, _) = try await forged.fetch("/api/connections/token", cookie: cookie)
+        let token = try #require((try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["token"] as? String)
+        // A 2 MiB push: over --max-body, under --max-upload.
+        let push = #"{"data":{"metrics":[],"workouts":[]},"padding":""# + String(repeating: "x", count: 2 << 20) + #""}"#
+        let (ingested, reply, _) = try await forged.fetch("/ingest?token=\(token)", method: "POST", body: push)
+        #expect(ingested == 200, "\(String(decoding: reply, as: UTF8.self))")
+        let (refused, _, _) = try await forged.fetch("/api/prefs", method: "PATCH", body: push, cookie: cookie)
+        #expect(refused == 413)
+        let (tooBig, _, _) = try await forged.fetch("/ingest?token=\(token)", method: "POST",
+                                                   body: push + String(repeating: " ", count: 3 << 20))
+        #expect(tooBig == 413)
+        #expect(forged.terminate() == 0)
+    }
+
     @Test func versionAndHealthzShareTheBuildStamp() async throws {
         let version = try runProcess(try #require(ReleaseBinary.path), ["--version"])
         let line = version.out

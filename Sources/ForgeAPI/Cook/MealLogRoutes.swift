@@ -13,7 +13,7 @@ enum MealLogRoutes {
 
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/api/food/log", summary: "Log a meal to the caller's plate (idempotent by client_id)",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
+                    tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
             let input = try mealInput(request, today: app.today)
             let result = try foodErrors { try app.db.write { db in
                 if let clientID = input.clientID,

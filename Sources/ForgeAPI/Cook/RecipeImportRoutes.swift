@@ -18,7 +18,7 @@ enum RecipeImportRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/api/food/recipes/import",
                     summary: "Import a recipe page (schema.org JSON-LD) by URL or as HTML; parked until it meets the rules",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
+                    tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
             guard !caller.user.isDemo else { throw HTTPError(403, "the demo cannot import recipes") }
             let body = JSONBody(object: try request.jsonObject())
             let url = try body.string("url").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,7 +9,7 @@ import Foundation
 enum IngestRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/ingest", summary: "Health Auto Export push: metrics and workouts (bearer ingest token)",
-                    tags: ["auth": "bearer"]) { request in
+                    tags: ["auth": "bearer", "upload": "yes"]) { request in
             .json(try ingest(app, request: request))
         }
     }

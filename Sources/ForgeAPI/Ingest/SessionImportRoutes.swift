@@ -18,7 +18,7 @@ import Foundation
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout Router) {
         router.post("/api/sessions/import", summary: "Import a GPX 1.1 or TCX file as a cardio session",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
+                    tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
             .json(try importFile(app, request: request, caller: caller))
         })
     }
