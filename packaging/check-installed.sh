@@ -13,6 +13,7 @@ echo "installed: $version"
 [[ $version == "forged "* ]] || { echo "check-installed: bad --version output" >&2; exit 1; }
 getent passwd forge >/dev/null || { echo "check-installed: postinst did not create the forge user" >&2; exit 1; }
 dpkg-query -W -f='${Conffiles}\n' forged | grep -q /etc/forge/forged.conf
+man -w forged >/dev/null 2>&1 || [ -f /usr/share/man/man8/forged.8.gz ] || { echo "check-installed: no forged(8) man page" >&2; exit 1; }
 
 units=(/usr/lib/systemd/system/forged.service /usr/lib/systemd/system/forged.socket /usr/lib/systemd/system/forged-events.socket)
 verify=$(systemd-analyze verify "${units[@]}" 2>&1) || true
