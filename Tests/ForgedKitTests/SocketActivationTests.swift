@@ -67,6 +67,8 @@ struct SocketActivationTests {
         }
         defer { close(trigger) }
         #expect(forged.waitForLog(#"closing unexpected socket from systemd: fd 3 named "metrics""#) != nil, "\(forged.log)")
+        // The stray socket is closed before --listen is bound: wait for the listening line.
+        #expect(forged.waitForLog("listening on http://127.0.0.1:\(own) ") != nil, "\(forged.log)")
         let (code, _) = try await httpGet(port: own, "/healthz")
         #expect(code == 200)
         #expect(forged.stop() == 0)
