@@ -1,6 +1,7 @@
 extension ForgeSchema {
     /// Migrations 0600–0699: cook timers, cook sessions, paired kitchen displays
-    /// and the notice ledger (proposal ready, planned-day reminder).
+    /// the notice ledger (proposal ready, planned-day reminder) and web push
+    /// subscriptions.
     static func registerCooking(_ m: inout Migrator) {
         // Deadlines are absolute UTC instants (`ends_at`), so a restart loses
         // nothing; a paused timer keeps its remaining milliseconds instead.
@@ -79,6 +80,20 @@ extension ForgeSchema {
                 UNIQUE (user_id, kind, key)
             );
             CREATE INDEX notices_unsent ON notices(sent_at);
+            """)
+        }
+        // Web push subscriptions (API.md §3.19): stored as clients expect, never sent to.
+        m.register("0604-push-subscriptions") { db in
+            try db.executeScript("""
+            CREATE TABLE push_subscriptions (
+                id INTEGER PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                endpoint TEXT NOT NULL,
+                p256dh TEXT NOT NULL DEFAULT '',
+                auth TEXT NOT NULL DEFAULT '',
+                created_at TEXT NOT NULL,
+                UNIQUE (user_id, endpoint)
+            );
             """)
         }
     }

@@ -24,6 +24,7 @@ enum RouteTable {
         CoachRoutes.register(app, on: &router)
         IngestRoutes.register(app, on: &router)
         ConnectionRoutes.register(app, on: &router)
+        PushRoutes.register(app, on: &router)
         SessionImportRoutes.register(app, on: &router)
         KitchenRoutes.register(app, on: &router)
         TimerRoutes.register(app, on: &router)
