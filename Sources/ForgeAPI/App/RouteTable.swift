@@ -25,6 +25,8 @@ enum RouteTable {
         IngestRoutes.register(app, on: &router)
         ConnectionRoutes.register(app, on: &router)
         PushRoutes.register(app, on: &router)
+        WithingsRoutes.register(app, on: &router)
+        SecurityTxtRoutes.register(app, on: &router)
         SessionImportRoutes.register(app, on: &router)
         KitchenRoutes.register(app, on: &router)
         TimerRoutes.register(app, on: &router)

@@ -1,0 +1,35 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// `GET /.well-known/security.txt` and `GET /security.txt` (API.md §3.21,
+/// RFC 9116): `Contact:` the oldest admin's email, `Expires:` now + 182 days
+/// (UTC, seconds), `Canonical:` the base URL's well-known path,
+/// `Preferred-Languages: en`; cached a day. 404 `no admin seat yet` while
+/// there is no admin.
+enum SecurityTxtRoutes {
+    static let expiryDays = 182
+
+    static func register(_ app: ForgeApp, on router: inout Router) {
+        for path in ["/.well-known/security.txt", "/security.txt"] {
+            router.get(path, summary: "RFC 9116 security contact (the oldest admin)",
+                       tags: ["auth": "public", "produces": "text/plain"]) { _ in
+                guard let admin = try app.db.read({ try UserDirectory.all($0) }).first(where: \.isAdmin) else {
+                    throw HTTPError(404, "no admin seat yet")
+                }
+                let expires = app.clock.now().addingTimeInterval(Double(expiryDays) * 86_400)
+                let text = "Contact: mailto:\(admin.email)\nExpires: \(stamp(expires))\n"
+                    + "Canonical: \(app.config.baseURL)/.well-known/security.txt\nPreferred-Languages: en\n"
+                var response = Response.text(text)
+                response.headers.set("Cache-Control", "public, max-age=86400")
+                return response
+            }
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+    static func stamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+    }
+}
