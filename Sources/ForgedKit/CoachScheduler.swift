@@ -1,8 +1,6 @@
-import Dispatch
 import ForgeCoach
 import ForgeCore
 import Foundation
-import Synchronization
 
 /// Runs the coach's time-driven work for `forged serve` (one of the daemon's
 /// services: `start()` after the HTTP server, `stop()` before it).
@@ -16,33 +14,25 @@ import Synchronization
 public final class CoachScheduler: Sendable {
     let coach: CoachService
     /// Seconds between ticks.
-    public let interval: TimeInterval
-    private let queue = DispatchQueue(label: "forged.coach-scheduler")
-    private let timer = Mutex<DispatchSourceTimer?>(nil)
+    public var interval: TimeInterval { ticker.interval }
+    private let ticker: Ticker
 
     public init(coach: CoachService, interval: TimeInterval = 600) {
         self.coach = coach
-        self.interval = interval
+        ticker = Ticker(label: "forged.coach-scheduler", interval: interval)
     }
 
     /// Resumes pending turns and starts ticking (the first tick runs at once).
     public func start() {
         let resumed = coach.resumePending()
         if resumed > 0 { Log.notice("resumed \(resumed) pending coach turn(s)") }
-        timer.withLock { t in
-            let source = DispatchSource.makeTimerSource(queue: queue)
-            source.schedule(deadline: .now(), repeating: interval, leeway: .seconds(30))
-            source.setEventHandler { [coach] in coach.runDueReviews() }
-            source.resume()
-            t = source
-        }
+        ticker.start(leeway: .seconds(30)) { [coach] in coach.runDueReviews() }
     }
 
     /// Stops ticking, waits for a review in progress, then up to 10 s for
     /// running chat turns (an unfinished turn stays pending and resumes at the next start).
     public func stop() {
-        timer.withLock { t in t?.cancel(); t = nil }
-        queue.sync {}
+        ticker.stop()
         if !coach.waitIdle(timeout: 10) { Log.notice("stopping with a coach turn still running; it resumes at the next start") }
     }
 }

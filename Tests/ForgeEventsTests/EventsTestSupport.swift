@@ -4,16 +4,28 @@ import ForgeStore
 import Foundation
 import Synchronization
 
-/// A migrated database in a fresh temporary directory; `body` gets the
-/// database and the directory, both removed afterwards.
-func withMigratedDatabase<T>(_ body: (Database, String) throws -> T) throws -> T {
+/// A migrated database in a fresh temporary directory, and its cleanup.
+func makeMigratedDatabase() throws -> (db: Database, dir: String, cleanUp: () -> Void) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-events-\(Identifier.make())").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
     let db = try Database(path: dir + "/forge.sqlite3")
-    defer { db.close() }
-    try ForgeSchema.migrator().migrate(db)
-    return try body(db, dir)
+    let cleanUp = { db.close(); try? FileManager.default.removeItem(atPath: dir) }
+    do { try ForgeSchema.migrator().migrate(db) } catch { cleanUp(); throw error }
+    return (db, dir, cleanUp)
+}
+
+/// `body` gets a migrated database and its directory, both removed afterwards.
+func withMigratedDatabase<T>(_ body: (Database, String) throws -> T) throws -> T {
+    let m = try makeMigratedDatabase()
+    defer { m.cleanUp() }
+    return try body(m.db, m.dir)
+}
+
+/// The async form of ``withMigratedDatabase(_:)``.
+func withMigratedDatabaseAsync(_ body: (Database) async throws -> Void) async throws {
+    let m = try makeMigratedDatabase()
+    defer { m.cleanUp() }
+    try await body(m.db)
 }
 
 /// Collects every event a scheduler emits.

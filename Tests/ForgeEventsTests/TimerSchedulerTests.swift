@@ -130,13 +130,3 @@ import Testing
         }
     }
 }
-
-func withMigratedDatabaseAsync(_ body: (Database) async throws -> Void) async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-events-\(Identifier.make())").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let db = try Database(path: dir + "/forge.sqlite3")
-    defer { db.close() }
-    try ForgeSchema.migrator().migrate(db)
-    try await body(db)
-}
