@@ -168,10 +168,12 @@ public final class CoachService: Sendable {
 
     /// Runs the weekly review for `userID` now: the backend writes the
     /// proposal; the summary is stored as a coach message, the run is recorded
-    /// and the week is marked reviewed.
+    /// and the week is marked reviewed. A `scheduled` review (not one asked
+    /// for over HTTP) that leaves a new proposal waiting also queues its
+    /// proposal-ready notice (API.md §4.27: "after each scheduled weekly review").
     /// - Returns: the summary.
     /// - Throws: the backend's error (a failed run is recorded first).
-    public func runReview(userID: String) throws -> String {
+    public func runReview(userID: String, scheduled: Bool = false) throws -> String {
         let started = Date()
         let backend = backend()
         guard let member = try db.read({ try Member.find(userID, in: $0) }) else { throw ChatError.empty }
@@ -186,7 +188,7 @@ public final class CoachService: Sendable {
                 try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
                 try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
                 try ReviewLedger.mark(userID: userID, week: today.monday, now: now, in: db)
-                if let onReviewProposal, let pending = try ProposalStore.pending(userID: userID, in: db),
+                if scheduled, let onReviewProposal, let pending = try ProposalStore.pending(userID: userID, in: db),
                    pending.id != pendingBefore {
                     try onReviewProposal(pending, member, now, db)
                 }
@@ -232,7 +234,7 @@ public final class CoachService: Sendable {
             guard let week = ReviewSchedule.of(member).due(now: now, in: calendar.timeZone, lastWeek: last ?? nil),
                   retryAllowed(member, week: week, now: now) else { continue }
             do {
-                _ = try runReview(userID: member.id)
+                _ = try runReview(userID: member.id, scheduled: true)
                 done.append(member.id)
                 Log.info("weekly review done", fields: ["USER_ID": member.id])
             } catch {

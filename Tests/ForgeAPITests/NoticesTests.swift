@@ -41,8 +41,8 @@ struct NoticesTests {
             let benID = try server.userID("ben@example.org")
             try Self.setPref(server, benID, "notif_proposal", false)
             try await Self.withSocket(server) { listener in
-                _ = try server.app.coach.runReview(userID: adaID)
-                _ = try server.app.coach.runReview(userID: benID)
+                _ = try server.app.coach.runReview(userID: adaID, scheduled: true)
+                _ = try server.app.coach.runReview(userID: benID, scheduled: true)
                 let proposal = try #require(try server.app.db.read { try $0.queryOne(
                     "SELECT r.id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ? AND r.status = 'proposed'",
                     [adaID]) })
@@ -60,7 +60,12 @@ struct NoticesTests {
                 let num: Int = try proposal.get("num")
                 #expect(line["notification"]?["body"]?.stringValue?.hasPrefix("Proposal #\(num) is waiting for approval.") == true)
                 #expect(try Self.outcomes(server) == ["proposal_ready:sent", "proposal_ready:muted"])
-                // The ledger: never twice, also not after a restart of the notices.
+                // The ledger: never twice.
+                #expect(server.app.notices.runDue() == 0)
+                // A review asked for over HTTP (the member is in the app) announces nothing.
+                let ada = try await server.signIn("ada@example.org")
+                #expect(try await server.request("POST", "/api/coach/run-review", cookie: ada).status == 200)
+                #expect(try Self.outcomes(server).count == 2)
                 #expect(server.app.notices.runDue() == 0)
             }
         }
