@@ -13,7 +13,7 @@ import Foundation
 /// (``firstWeek(member:answers:in:)``): the active plan with only as many
 /// training days as the schedule names (strength days first, in weekday
 /// order), loads at 80 % (new to lifting) or 90 % of the plan's, rounded
-/// down to 2.5 kg, and lifts an injury rules out swapped as the weekly
+/// down to 2.5 kg, and lifts an injury or the equipment rules out swapped as the weekly
 /// review swaps them. Named injuries (knee, back, shoulder) become niggles
 /// unless an active niggle already names that body part.
 /// Finishing sets `prefs.onboarded = true` even when no proposal could be made.
@@ -142,10 +142,11 @@ public enum Intake {
             guard case .strength(var lifts) = day else { content.days[weekday] = day; continue }
             for index in lifts.exercises.indices {
                 var entry = lifts.exercises[index]
-                if let exercise = library.exercise(entry.slug), !Set(exercise.patterns).isDisjoint(with: avoided),
+                if let exercise = library.exercise(entry.slug),
+                   ReviewPlanner.isBlocked(exercise, avoided: avoided, available: validator.available),
                    let swap = planner.alternative(for: exercise, day: lifts, library: library, avoided: avoided,
                                                   available: validator.available) {
-                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)", why: "kept clear of the injury"))
+                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)", why: "an injury or the equipment rules it out"))
                     entry.slug = swap.slug
                     entry.name = nil
                     entry.weight = 0

@@ -3,17 +3,9 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// A training plan revision as the coach writes and reads it.
-public struct ProposalRevision: Sendable {
-    public let id: String
-    public let num: Int
-    /// `proposed`, `active` or `superseded`.
-    public let status: String
-    public let rationale: String
-    public let content: PlanContent
-    /// Stored instant of creation.
-    public let createdAt: String
-}
+/// A training plan revision as the coach writes and reads it (the same
+/// row type as ``PlanStore``'s).
+public typealias ProposalRevision = PlanRevision
 
 /// Training plan proposals (API.md §3.13, §4.16): creating, listing and
 /// deciding `proposed` revisions of the member's one plan. Every call runs in
@@ -103,10 +95,5 @@ public enum ProposalStore {
         return id
     }
 
-    static func revision(_ row: Row) throws -> ProposalRevision {
-        let text: String = try row.get("content")
-        let content = (try? JSONCoding.decode(PlanContent.self, from: Data(text.utf8))) ?? PlanContent(days: [:])
-        return ProposalRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
-                            rationale: try row.get("rationale"), content: content, createdAt: try row.get("created_at"))
-    }
+    static func revision(_ row: Row) throws -> ProposalRevision { try PlanStore.revision(row) }
 }

@@ -40,9 +40,7 @@ public struct ReviewPlanner {
             for index in day.exercises.indices {
                 var entry = day.exercises[index]
                 guard let exercise = library.exercise(entry.slug) else { continue }
-                let blocked = !Set(exercise.patterns).isDisjoint(with: avoided)
-                    || (validator.available.map { av in !exercise.equipment.allSatisfy(av.contains) } ?? false)
-                if blocked, let swap = alternative(for: exercise, day: day, library: library, avoided: avoided,
+                if Self.isBlocked(exercise, avoided: avoided, available: validator.available), let swap = alternative(for: exercise, day: day, library: library, avoided: avoided,
                                                     available: validator.available) {
                     notes.append("\(swap.name) replaces \(exercise.name)")
                     changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)",
@@ -86,6 +84,13 @@ public struct ReviewPlanner {
             ? "A steady week: loads hold where sets fell short or were not logged, so the same targets stand."
             : "Loads follow the logged sets: up a step where every set met its reps at RPE 8 or easier, held where sets fell short, eased after two short weeks."
         return Outcome(content: content, rationale: rationale, lines: lines, changes: changes)
+    }
+
+    /// An active niggle avoids one of the exercise's patterns, or the active
+    /// profile (when known) lacks some of its equipment.
+    static func isBlocked(_ exercise: Exercise, avoided: Set<String>, available: Set<String>?) -> Bool {
+        !Set(exercise.patterns).isDisjoint(with: avoided)
+            || (available.map { av in !exercise.equipment.allSatisfy(av.contains) } ?? false)
     }
 
     func alternative(for base: Exercise, day: StrengthDay, library: ExerciseLibrary, avoided: Set<String>,

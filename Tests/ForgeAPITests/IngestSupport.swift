@@ -15,13 +15,7 @@ extension TestServer {
         request.httpShouldHandleCookies = false
         request.httpBody = body
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-        let (data, response) = try await TestServer.session.data(for: request)
-        let http = response as! HTTPURLResponse
-        var fields: [String: String] = [:]
-        for (k, v) in http.allHeaderFields { fields[String(describing: k)] = String(describing: v) }
-        return Reply(status: http.statusCode, headers: fields, data: data)
+        return try await send(request, cookie: cookie, headers: headers)
     }
 
     /// `POST /ingest` with `payload` and `Authorization: Bearer <token>`.

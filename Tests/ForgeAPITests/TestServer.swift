@@ -61,6 +61,12 @@ final class TestServer: Sendable {
             request.httpBody = try JSONCoding.encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        return try await send(request, cookie: cookie, headers: headers)
+    }
+
+    /// Sends `request` with the cookie and extra headers; status, headers and body.
+    func send(_ request: URLRequest, cookie: String?, headers: [String: String]) async throws -> Reply {
+        var request = request
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
         let (data, response) = try await TestServer.session.data(for: request)

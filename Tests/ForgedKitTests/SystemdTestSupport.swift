@@ -29,28 +29,12 @@ func executable(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// Runs a command to completion; returns its exit status and combined output.
-/// Output goes to a temporary file, not a pipe: a long-lived child spawned
-/// concurrently by another test may inherit a pipe's write end, and reading
-/// to EOF would then wait for that child.
+/// Runs a command to completion; returns its exit status and its stdout
+/// followed by its stderr (through files, see ``runProcess``).
 @discardableResult
 func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    let outputPath = shortTemporaryPath(".out")
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    defer { unlink(outputPath) }
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    defer { try? output.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return (process.terminationStatus, text)
+    let result = try runProcess(path, arguments, environment: environment)
+    return (result.status, result.out + result.err)
 }
 
 /// The environment of this test process without systemd's variables, so a

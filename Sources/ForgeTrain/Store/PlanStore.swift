@@ -42,7 +42,8 @@ public enum PlanStore {
     /// Decoded plan contents by stored text (revisions are read on every Today/Week request).
     static let contents = DecodeCache<PlanContent>()
 
-    static func revision(_ row: Row) throws -> PlanRevision {
+    /// A `plan_revisions` row (content decoded once per distinct text).
+    public static func revision(_ row: Row) throws -> PlanRevision {
         PlanRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
                      rationale: try row.get("rationale"),
                      content: contents.value(for: try row.get("content")) ?? PlanContent(days: [:]),
