@@ -52,16 +52,28 @@ public final class Notices: Sendable {
     }
 
     /// Members with a planned entry today and no session of any kind dated today.
+    /// Reads first and writes only when a member still needs today's row, so
+    /// the minute tick does not take the writer for nothing.
     func queueReminders(today: LocalDate, now: Date) throws {
-        try db.write { db in
+        let due = try db.read { db -> [(userID: String, title: String, body: String)] in
+            var due: [(userID: String, title: String, body: String)] = []
             for member in try Member.all(in: db) where !member.isDemo {
-                guard let plan = try PlanStore.active(userID: member.id, in: db),
+                let queued: Int = try db.scalar("SELECT COUNT(*) FROM notices WHERE user_id = ? AND kind = ? AND key = ?",
+                                                [member.id, NotificationKind.plannedDayReminder.rawValue, today.description]) ?? 0
+                guard queued == 0, let plan = try PlanStore.active(userID: member.id, in: db),
                       let day = plan.content.day(today.weekday),
                       try SessionQueries.sessions(userID: member.id, from: today, to: today, in: db).isEmpty else { continue }
                 let name = day.name.isEmpty ? (day.kind == .cardio ? "cardio" : "training") : day.name
-                try Self.queue(userID: member.id, kind: .plannedDayReminder, key: today.description,
-                               title: "Planned today: \(name)", body: day.focus.isEmpty ? "\(member.name), nothing logged yet today." : day.focus.joined(separator: ", "),
-                               now: now, in: db)
+                let body = day.focus.isEmpty ? "\(member.name), nothing logged yet today." : day.focus.joined(separator: ", ")
+                due.append((member.id, "Planned today: \(name)", body))
+            }
+            return due
+        }
+        guard !due.isEmpty else { return }
+        try db.write { db in
+            for d in due {
+                try Self.queue(userID: d.userID, kind: .plannedDayReminder, key: today.description,
+                               title: d.title, body: d.body, now: now, in: db)
             }
         }
     }
@@ -69,6 +81,8 @@ public final class Notices: Sendable {
     private func sendQueued(now: Date) throws -> Int {
         struct Queued { let id: Int; let userID: String; let name: String; let kind: NotificationKind; let key: String
             let title: String; let body: String; let prefs: [String: JSONValue] }
+        let waiting: Int = try db.read { try $0.scalar("SELECT COUNT(*) FROM notices WHERE sent_at IS NULL") } ?? 0
+        guard waiting > 0 else { return 0 }
         // Decide and stamp in one transaction (the ledger is written before sending) ...
         let today = calendar.date(of: now)
         let toSend = try db.write { db -> [Queued] in
