@@ -92,3 +92,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         try c.encode(description)
     }
 }
+
+extension LocalDate: WireSchemaDescribed {
+    public static var wireSchema: JSONValue { ["type": "string", "format": "date", "example": "2026-07-20"] }
+}
