@@ -9,7 +9,7 @@ import Foundation
 /// copy was taken, wire form). Downloads only serve names that are in the
 /// current listing, so no path can reach outside the backups directory.
 enum AdminBackupRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/admin/backups", summary: "Backups in the state directory, newest first",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
             .json(.array(app.backupJob.list().map(describe)))

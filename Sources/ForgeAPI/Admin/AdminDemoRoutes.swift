@@ -5,7 +5,7 @@ import Foundation
 
 /// `GET/POST/DELETE /api/admin/demo` and `POST /api/admin/demo/enrich` (API.md §3.18, §4.26).
 enum AdminDemoRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/admin/demo", summary: "Whether the demo seat exists", tags: ["auth": "admin"], app.adminOnly { _, _ in
             let exists = try app.db.read { try DemoSeat.find(in: $0) } != nil
             return .json(["exists": .bool(exists)] as JSONValue)

@@ -3,7 +3,7 @@ import ForgeHTTP
 /// The admin area (API.md §3.18): every route is for `role == "admin"` only;
 /// anyone else signed in (a member, the demo) gets 403 `admin only`.
 enum AdminRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         AdminBackupRoutes.register(app, on: &router)
         AdminSettingsRoutes.register(app, on: &router)
         AdminUserRoutes.register(app, on: &router)

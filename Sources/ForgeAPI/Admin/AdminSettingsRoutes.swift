@@ -5,7 +5,7 @@ import Foundation
 
 /// `GET/PUT /api/admin/settings` (API.md §3.18, §4.25).
 enum AdminSettingsRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/admin/settings", summary: "The seven app-managed settings, secrets masked",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
             .json(body(try app.db.read { try AppSettings.report(in: $0) }))

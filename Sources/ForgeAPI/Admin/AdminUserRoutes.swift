@@ -6,7 +6,7 @@ import Foundation
 /// `GET/POST /api/admin/users` and `PATCH /api/admin/users/{id}` (API.md §3.18).
 /// The demo seat is hidden here and not counted towards the two seats.
 enum AdminUserRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/admin/users", summary: "Member seats (not the demo), oldest first",
                    tags: ["auth": "admin"], app.adminOnly { _, _ in
             let users = try app.db.read { try UserDirectory.all($0) }.filter { !$0.isDemo }

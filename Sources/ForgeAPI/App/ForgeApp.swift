@@ -58,8 +58,13 @@ public final class ForgeApp: Sendable {
 
     /// The frozen route table.
     public func makeResponder() -> Responder {
-        var router = Router()
-        RouteTable.register(self, on: &router)
-        return router.freeze()
+        makeRoutes().router.freeze()
+    }
+
+    /// The route table with every typed ``Operation``.
+    func makeRoutes() -> APIRouter {
+        var api = APIRouter(app: self)
+        RouteTable.register(self, on: &api)
+        return api
     }
 }

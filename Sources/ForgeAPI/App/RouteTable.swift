@@ -3,7 +3,7 @@ import ForgeHTTP
 /// Every route of the server, registered in one place. The OpenAPI document,
 /// the auth-wall test and the access log all walk this table.
 enum RouteTable {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)
         TodayRoutes.register(app, on: &router)

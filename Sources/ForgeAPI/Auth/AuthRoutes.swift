@@ -5,7 +5,7 @@ import Foundation
 
 /// `/auth/*` (API.md §3.1 with DESIGN.md's local-account decisions).
 enum AuthRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/auth/mode", summary: "Sign-in modes", tags: ["auth": "public"]) { _ in
             try app.authMode()
         }

@@ -13,7 +13,7 @@ import ForgeStore
 /// | a reply already pending | 409 `a reply is already pending` |
 /// | demo over 10 turns an hour | 429 `coach rate limit: 10 messages an hour` |
 enum ChatRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/chat", summary: "The chat thread (newest 200, oldest first) and whether a reply is pending",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(try app.db.read { db in

@@ -5,7 +5,7 @@ import ForgeStore
 
 /// Coach routes (API.md §3.13): training proposals, fire-and-poll chat, reviews and runs.
 enum CoachRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         ProposalRoutes.register(app, on: &router)
         ChatRoutes.register(app, on: &router)
         CoachRunRoutes.register(app, on: &router)

@@ -7,7 +7,7 @@ import ForgeStore
 /// The built-in coach needs no key, so run-review never answers 503 (README,
 /// differences); a failed review is 502 `coach run failed: <error>`.
 enum CoachRunRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/coach/run-review", summary: "Run the weekly review now; the summary is also posted to chat",
                     tags: ["auth": "session"], app.signedIn { _, caller in
             do {

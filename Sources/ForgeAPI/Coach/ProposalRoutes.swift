@@ -6,7 +6,7 @@ import ForgeStore
 /// `GET /api/proposal`, `POST /api/proposal/{id}/approve|reject` (API.md §3.13, §4.16).
 /// Ownership failures are 404 `proposal not found`.
 enum ProposalRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/proposal", summary: "The pending training proposal, or null",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(try app.db.read { db in

@@ -5,7 +5,7 @@ import Foundation
 
 /// Connections and tokens (API.md §3.11) and the map configuration (§3.3).
 enum ConnectionRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/connections", summary: "Apple Health, Withings, coach and MCP client connections",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(try app.db.read { db in try connections(caller.id, in: db) })

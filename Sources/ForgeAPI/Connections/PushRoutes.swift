@@ -14,7 +14,7 @@ enum PushRoutes {
     /// Longest accepted endpoint URL and key, characters.
     static let maxEndpoint = 2048, maxKey = 512
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/push/config", summary: "Web push configuration: never enabled (notifications use the event socket)",
                    tags: ["auth": "session"], app.signedIn { _, _ in
             .json(JSONValue.object(["enabled": false, "public_key": ""]))

@@ -13,7 +13,7 @@ import Foundation
 /// - `POST /api/withings/unlink` → `{ok: true}` (nothing to delete);
 /// - `GET|HEAD /api/withings/webhook` → `{ok: true}`; `POST` → `{ok: true, ignored: true}`.
 enum WithingsRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/withings/connect", summary: "Link Withings: not available (503 not configured)",
                    tags: ["auth": "session"], app.signedIn { _, _ in
             throw HTTPError(503, "Withings not configured")

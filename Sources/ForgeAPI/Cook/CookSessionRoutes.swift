@@ -14,7 +14,7 @@ import Foundation
 enum CookSessionRoutes {
     static let tags = TimerRoutes.tags
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/cook/sessions", summary: "Start cook mode for the household {recipe_slug}",
                     tags: tags, app.kitchen { request, caller in
             let body = JSONBody(object: try request.jsonObject())

@@ -7,7 +7,7 @@ import ForgeStore
 /// (API.md §3.15, §4.17). Either member may decide the household's proposal;
 /// the demo sees and decides only its own.
 enum FoodProposalRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/food/proposal", summary: "The pending food-week proposal of the caller's scope, or null",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)

@@ -8,7 +8,7 @@ import Foundation
 /// active weekday template laid over a Monday-snapped week, each planned
 /// slot matched against the caller's own meal logs.
 enum FoodWeekRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/food/week", summary: "The household food week containing a date, with the caller's plates",
                    tags: ["auth": "session"], app.weekReader { try week($0, containing: $1, today: $2, in: $3) })
     }

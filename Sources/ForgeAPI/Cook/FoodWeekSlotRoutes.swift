@@ -7,7 +7,7 @@ import ForgeStore
 /// weekday slot of the caller's food scope's active week (the household's for
 /// members, the demo's own for the demo), for everyone sharing that scope.
 enum FoodWeekSlotRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.patch("/api/food/week/slot", summary: "Put a recipe into a weekday slot of the shared food week",
                       tags: ["auth": "session"], app.signedIn { request, caller in
             let body = JSONBody(object: try request.jsonObject())

@@ -11,7 +11,7 @@ enum MealLogRoutes {
     /// Largest `servings` accepted; more is a typo, not a meal.
     static let maxServings = 100.0
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/food/log", summary: "Log a meal to the caller's plate (idempotent by client_id)",
                     tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
             let input = try mealInput(request, today: app.today)

@@ -15,7 +15,7 @@ import ForgeStore
 enum MediaRoutes {
     static let cacheControl = "private, max-age=31536000, immutable"
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/food/media/:id", summary: "A recipe image or the caller's own meal photo, raw bytes",
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let id = request.parameter("id") ?? ""

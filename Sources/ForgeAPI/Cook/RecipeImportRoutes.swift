@@ -15,7 +15,7 @@ import Foundation
 /// Errors: 403 demo; 422 missing `url` or no recipe on the page; 400 bad or
 /// refused URL, seed recipe target; 502 the page could not be fetched.
 enum RecipeImportRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/food/recipes/import",
                     summary: "Import a recipe page (schema.org JSON-LD) by URL or as HTML; parked until it meets the rules",
                     tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in

@@ -6,7 +6,7 @@ import Foundation
 
 /// `GET /api/food/recipes` and `GET /api/food/recipes/{slug}` (API.md §3.15).
 enum RecipeRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/food/recipes", summary: "The recipe library by name; q matches name or tag, kind is exact",
                    tags: ["auth": "session"], app.signedIn { request, _ in
             let q = (request.query["q"] ?? "").lowercased()

@@ -18,7 +18,7 @@ import Foundation
 enum TimerRoutes {
     static let tags = ["auth": "session", "display": "yes"]
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         let scheduler = app.cook.scheduler
         router.post("/api/cook/timers", summary: "Start a cook timer {label, seconds, recipe_slug?, step?, background?}",
                     tags: tags, app.kitchen { request, caller in

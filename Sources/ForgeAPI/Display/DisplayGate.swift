@@ -6,7 +6,7 @@ import ForgeHTTP
 /// feed); every other route answers 403 — no training data, no meal logs,
 /// no admin. Unknown paths stay 404.
 enum DisplayGate {
-    static func register(on router: inout Router) {
+    static func register(on router: inout APIRouter) {
         router.use { request, next in
             if request.cookie(SessionStore.cookieName) == nil, request.cookie(DisplayStore.cookieName) != nil,
                let route = request.route, route.tags["auth"] != "public", route.tags["display"] != "yes" {

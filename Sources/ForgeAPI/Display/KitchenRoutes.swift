@@ -12,7 +12,7 @@ import Foundation
 enum KitchenRoutes {
     static let displayTags = ["auth": "session", "display": "yes"]
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/kitchen", summary: "Kitchen display: tonight, the week, recipes, cook mode",
                    tags: ["auth": "public", "produces": "text/html"]) { _ in try asset("index.html") }
         router.get("/kitchen/pair", summary: "Kitchen display pairing page (enter the code from forged display pair)",

@@ -13,7 +13,7 @@ import Foundation
 /// `/api/food/week` or `/api/food/proposal` announces `food_week` to the
 /// writer's scope, so displays refetch the week.
 enum EventRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/events", summary: "Live events (text/event-stream); resume with Last-Event-ID",
                    tags: ["auth": "session", "display": "yes", "produces": "text/event-stream"],
                    app.kitchen { request, caller in

@@ -7,7 +7,7 @@ import Foundation
 /// `POST /ingest` (API.md §3.14, §4.13, §4.14): Health Auto Export pushes
 /// metrics and workouts with the member's ingest token.
 enum IngestRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/ingest", summary: "Health Auto Export push: metrics and workouts (bearer ingest token)",
                     tags: ["auth": "bearer", "upload": "yes"]) { request in
             .json(try ingest(app, request: request))

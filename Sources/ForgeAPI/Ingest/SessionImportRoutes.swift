@@ -16,7 +16,7 @@ import Foundation
 /// may have been back-filled). 422 `{detail}` for a file that is not
 /// well-formed, not GPX/TCX, has no points, or has no timed point.
 enum SessionImportRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/sessions/import", summary: "Import a GPX 1.1 or TCX file as a cardio session",
                     tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
             .json(try importFile(app, request: request, caller: caller))

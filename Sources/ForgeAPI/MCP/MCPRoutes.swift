@@ -9,7 +9,7 @@ extension RecipeImportError: RecipeImportErrorBridge {}
 /// streamable HTTP, one JSON-RPC message per POST, one JSON answer, no
 /// sessions, no SSE.
 enum MCPRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/mcp", summary: "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
                     tags: ["auth": "bearer"]) { request in
             let user = try app.mcpUser(request)

@@ -7,7 +7,7 @@ import Foundation
 /// discovery documents, dynamic client registration, the authorize consent
 /// step and the token endpoint (authorization_code, refresh_token).
 enum OAuthRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"] {
             router.get(path, summary: "OAuth protected-resource metadata of /mcp", tags: ["auth": "public"]) { request in
                 let origin = app.selfOrigin(request)

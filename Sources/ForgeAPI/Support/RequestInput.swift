@@ -64,7 +64,12 @@ enum ValidationFailure {
 
     /// An ``HTTPError`` with status 422 and one validation item.
     static func error(loc: [String], type: String, msg: String, input: JSONValue?) -> HTTPError {
-        let body = ["detail": [Item(type: type, loc: loc.map { .string($0) }, msg: msg, input: input)]]
+        error(loc: loc.map(JSONValue.string), type: type, msg: msg, input: input)
+    }
+
+    /// The same with a `loc` that may hold array indices.
+    static func error(loc: [JSONValue], type: String, msg: String, input: JSONValue?) -> HTTPError {
+        let body = ["detail": [Item(type: type, loc: loc, msg: msg, input: input)]]
         let data = (try? JSONCoding.encode(body)) ?? Data("{\"detail\":[]}".utf8)
         return HTTPError(status: 422, jsonBody: data)
     }

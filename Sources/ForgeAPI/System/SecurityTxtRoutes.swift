@@ -11,7 +11,7 @@ import Foundation
 enum SecurityTxtRoutes {
     static let expiryDays = 182
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/security.txt", "/security.txt"] {
             router.get(path, summary: "RFC 9116 security contact (the oldest admin)",
                        tags: ["auth": "public", "produces": "text/plain"]) { _ in

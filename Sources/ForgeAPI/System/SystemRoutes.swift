@@ -17,7 +17,7 @@ enum SystemRoutes {
         let backup: JSONValue
     }
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/healthz", summary: "Liveness and build stamp", tags: ["auth": "public"]) { _ in
             let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
             let zone = app.config.timeZone
@@ -45,23 +45,34 @@ enum SystemRoutes {
     }
 
     /// Registered last: the document covers every route, itself included.
-    static func registerOpenAPI(_ app: ForgeApp, on router: inout Router) {
+    static func registerOpenAPI(_ app: ForgeApp, on router: inout APIRouter) {
         let box = RoutesBox()
-        router.get("/api/openapi.json", summary: "This OpenAPI 3.1 document", tags: ["auth": "public"]) { _ in
-            let document = OpenAPIDocument.build(routes: box.routes, version: BuildInfo.version,
-                                                 serverURL: app.config.baseURL)
-            return .json(document)
+        router.raw(.GET, "/api/openapi.json", "This OpenAPI 3.1 document", access: .public,
+                   answers: JSONValue.self) { _, _ in
+            .json(box.document(version: BuildInfo.version, serverURL: app.config.baseURL))
         }
         box.set(router)
     }
 }
 
 /// Holds the route list for the OpenAPI handler, filled once the table is
-/// complete (the handler is created before the table is frozen).
+/// complete (the handler is created before the table is frozen); the
+/// document is built once.
 final class RoutesBox: Sendable {
-    private let stored = Mutex<[RouteInfo]>([])
-    var routes: [RouteInfo] { stored.withLock { $0 } }
-    func set(_ router: Router) { let routes = router.freeze().routes; stored.withLock { $0 = routes } }
+    private let stored = Mutex<(routes: [RouteInfo], operations: [Operation], document: JSONValue?)>(([], [], nil))
+    func set(_ router: APIRouter) {
+        let routes = router.router.freeze().routes
+        stored.withLock { $0 = (routes, router.operations, nil) }
+    }
+    func document(version: String, serverURL: String) -> JSONValue {
+        stored.withLock { state in
+            if let document = state.document { return document }
+            let document = OpenAPIDocument.build(routes: state.routes, operations: state.operations,
+                                                 version: version, serverURL: serverURL)
+            state.document = document
+            return document
+        }
+    }
 }
 
 import Synchronization

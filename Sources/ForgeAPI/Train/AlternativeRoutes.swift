@@ -14,7 +14,7 @@ import Foundation
 /// item is available in the active profile (`"same primary: <muscles>"`).
 /// Non-excluded first, each group in library order.
 enum AlternativeRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/exercises/:slug/alternatives", summary: "Swaps for an exercise: same primary muscle, equipment and niggles checked",
                    tags: ["auth": "session"], app.signedIn { request, caller in
             .json(try app.db.read { db in

@@ -9,7 +9,7 @@ enum BodyRoutes {
     /// Accepted body types and their canonical units.
     static let bodyUnits: [String: String] = ["height": "cm", "weight": "kg", "body_fat_pct": "%"]
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/body", summary: "Record height (cm), weight (kg) or body fat (%)",
                     tags: ["auth": "session"], app.signedIn { request, caller in
             let body = JSONBody(object: try request.jsonObject())

@@ -9,7 +9,7 @@ import Foundation
 /// The twelve weeks are the Mondays from 11 weeks before this household
 /// week through this Monday, oldest first.
 enum DashboardRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/dashboard", summary: "Everything the dashboard draws, twelve household weeks back",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             let now = app.clock.now(), today = app.today

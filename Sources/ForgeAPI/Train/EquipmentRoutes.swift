@@ -6,7 +6,7 @@ import Foundation
 
 /// Equipment profiles (API.md §3.7): the caller's own plus the household-shared one.
 enum EquipmentRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/equipment", summary: "Own and household-shared equipment profiles, with the active one",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(try app.db.read { db in

@@ -7,7 +7,7 @@ import Foundation
 /// `GET /media/exercises/<slug>-<n>.jpg`: imported exercise images
 /// (household media, any signed-in member).
 enum ExerciseMediaRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/media/exercises/:file", summary: "An imported exercise image (<slug>-0.jpg, <slug>-1.jpg)",
                    tags: ["auth": "session"], app.signedIn { request, _ in
             let file = request.parameter("file") ?? ""

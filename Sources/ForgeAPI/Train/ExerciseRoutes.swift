@@ -6,7 +6,7 @@ import Foundation
 
 /// `GET /api/exercises` and `GET /api/exercises/{slug}` (API.md §3.5).
 enum ExerciseRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/exercises", summary: "The exercise library, by name; q filters by name",
                    tags: ["auth": "session"], app.signedIn { request, _ in
             let q = (request.query["q"] ?? "").lowercased()

@@ -6,7 +6,7 @@ import Foundation
 
 /// `GET /api/export` (API.md §3.12): everything the caller owns, nothing else.
 enum ExportRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/export", summary: "The caller's own data as JSON",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(try app.db.read { db in

@@ -6,7 +6,7 @@ import Foundation
 
 /// `GET /api/history` (API.md §3.4, §4.8) and `GET /api/records` (§3.6).
 enum HistoryRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/history", summary: "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let limit = try request.intParameter("limit", in: 1...100) ?? 30

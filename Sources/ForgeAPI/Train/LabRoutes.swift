@@ -6,7 +6,7 @@ import Foundation
 
 /// Lab panels (API.md §3.9); values canonical mmol/L.
 enum LabRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/labs", summary: "Lab panels, oldest first",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(.array(try app.db.read { try LabStore.all(userID: caller.id, in: $0) }.map { p in

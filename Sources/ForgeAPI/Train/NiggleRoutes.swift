@@ -6,7 +6,7 @@ import Foundation
 
 /// Niggles (API.md §3.8). Only `active` niggles shape cool-downs and alternatives.
 enum NiggleRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/niggles", summary: "The member's niggles, newest first",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             .json(.array(try app.db.read { try NiggleStore.list(userID: caller.id, in: $0) }.map { n in

@@ -6,7 +6,7 @@ import Foundation
 
 /// Planned items: pencil marks on calendar dates (API.md §3.2).
 enum PlanItemRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/plan-items", summary: "Pencil in a workout or meal on a date",
                     tags: ["auth": "session"], app.signedIn { request, caller in
             let body = JSONBody(object: try request.jsonObject())

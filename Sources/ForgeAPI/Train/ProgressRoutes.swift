@@ -14,7 +14,7 @@ enum ProgressRoutes {
         "resting_hr": "bpm", "sleep_h": "h", "water_pct": "%",
     ]
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/progress", summary: "e1RM series with trend words, body metrics, zone 2 and this week",
                    tags: ["auth": "session"], app.signedIn { _, caller in
             let now = app.clock.now(), today = app.today

@@ -7,7 +7,7 @@ import Foundation
 /// Sessions (API.md §3.3, §4.5–§4.7): start or resume, complete, detail,
 /// notes, favourite, delete. Sets live in ``SetRoutes``.
 enum SessionRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/sessions", summary: "Start (or resume) a strength session on a date",
                     tags: ["auth": "session"], app.signedIn { request, caller in
             .json(try start(app, request: request, caller: caller))

@@ -13,7 +13,7 @@ enum SetRoutes {
     /// Longest accepted idempotency key.
     static let maxKeyLength = 100
 
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/api/sessions/:sid/sets", summary: "Log a set (idempotent by client_id or Idempotency-Key)",
                     tags: ["auth": "session"], app.signedIn { request, caller in
             .json(try log(app, request: request, caller: caller))

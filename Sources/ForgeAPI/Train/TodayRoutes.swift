@@ -8,7 +8,7 @@ import Foundation
 /// time budget, with warm-ups, plate math, the niggle-aware cool-down and the
 /// member's own `last` context.
 enum TodayRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/today", summary: "Today's planned session, fitted to an optional time budget",
                    tags: ["auth": "session"], app.signedIn { request, caller in
             let date = try request.dateParameter(default: app.today)

@@ -4,7 +4,7 @@ import ForgeHTTP
 /// sessions, sets, history, records, progress and the member's own
 /// training data (API.md §3.2–§3.12).
 enum TrainRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         SessionRoutes.register(app, on: &router)
         SetRoutes.register(app, on: &router)
         HistoryRoutes.register(app, on: &router)

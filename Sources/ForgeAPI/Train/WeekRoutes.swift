@@ -8,7 +8,7 @@ import Foundation
 /// the active plan, with each day's session, planned items and any dangling
 /// session from an earlier day.
 enum WeekRoutes {
-    static func register(_ app: ForgeApp, on router: inout Router) {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.get("/api/week", summary: "The training week containing a date, Monday first",
                    tags: ["auth": "session"], app.weekReader { try week($0, containing: $1, today: $2, in: $3) })
     }

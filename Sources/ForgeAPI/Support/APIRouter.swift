@@ -1,0 +1,128 @@
+import ForgeCore
+import ForgeHTTP
+import Foundation
+
+/// The route table under construction: a ``Router`` plus the typed
+/// ``Operation`` of every route registered through it.
+///
+/// ```swift
+/// api.route(.POST, "/api/sessions/:sid/sets", "Log a set", access: .member,
+///           body: LogSetInput.self, errors: [404, 409]) { request, caller -> SetLogged in
+///     let input = try request.decode(LogSetInput.self)      // 422 naming the field
+///     return try SetRoutes.log(app, input, …)
+/// }
+/// ```
+/// The `access` value both wraps the handler (session, same-origin rule,
+/// admin role, display cookie) and documents the operation; the declared
+/// types are what the OpenAPI document publishes and what the contract
+/// tests decode. Routes not yet typed register through the ``Router``
+/// methods with string tags.
+struct APIRouter {
+    let app: ForgeApp
+    var router = Router()
+    private(set) var operations: [Operation] = []
+
+    init(app: ForgeApp) { self.app = app }
+
+    /// A typed JSON route answering `Out` (with `success`, 200 unless told).
+    mutating func route<Out: Codable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
+        query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
+        answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false,
+        _ handler: @escaping @Sendable (Request, Principal) throws -> Out
+    ) {
+        raw(method, pattern, summary, access: access, query: query, body: body, bodyOptional: bodyOptional,
+            answers: answers, success: success, errors: errors, upload: upload) { request, principal in
+            .wire(try handler(request, principal), status: success)
+        }
+    }
+
+    /// A route whose handler builds its own ``Response`` (cookies, redirects,
+    /// streams, media). `answers` documents the JSON success body, when it
+    /// has one; `produces` names any other content type.
+    mutating func raw<Out: Codable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
+        query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
+        answers: Out.Type?, success: Int = 200, produces: String = "application/json",
+        errors: [Int] = [], upload: Bool = false,
+        _ handler: @escaping @Sendable (Request, Principal) throws -> Response
+    ) {
+        operations.append(Operation(method: method, pattern: pattern, summary: summary, access: access,
+                                    query: query.map(Self.wireType), body: body.map(Self.wireType),
+                                    bodyOptional: bodyOptional, response: answers.map { WireType($0) },
+                                    success: success, produces: produces, errors: errors, upload: upload))
+        var tags = ["auth": access.tag]
+        if produces != "application/json" { tags["produces"] = produces }
+        if upload { tags["upload"] = "yes" }
+        if access == .kitchen { tags["display"] = "yes" }
+        let app = self.app
+        router.add(method, pattern, summary: summary, tags: tags) { request in
+            try handler(request, try Principal.resolve(access, request, app))
+        }
+    }
+
+    private static func wireType(_ type: any RequestInput.Type) -> WireType { WireType(type) }
+
+    // MARK: routes not yet typed
+
+    mutating func get(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
+        router.get(pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func post(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
+        router.post(pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func put(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
+        router.put(pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func patch(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
+        router.patch(pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func delete(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
+        router.delete(pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func add(_ method: HTTPMethod, _ pattern: String, summary: String = "", tags: [String: String] = [:],
+                      _ handler: @escaping Handler) {
+        router.add(method, pattern, summary: summary, tags: tags, handler)
+    }
+    mutating func use(_ middleware: @escaping Middleware) { router.use(middleware) }
+}
+
+/// Who is calling, as the route's ``Access`` established it.
+struct Principal: Sendable {
+    /// The signed-in member (`.member`, `.admin`; `.kitchen` when a member calls).
+    let member: Caller?
+    /// The kitchen caller (`.kitchen` only).
+    let kitchen: KitchenCaller?
+
+    /// The member; only for `.member` and `.admin` routes.
+    var caller: Caller {
+        guard let member else { preconditionFailure("route has no signed-in member") }
+        return member
+    }
+
+    static func resolve(_ access: Access, _ request: Request, _ app: ForgeApp) throws -> Principal {
+        switch access {
+        case .public, .bearer:
+            return Principal(member: nil, kitchen: nil)
+        case .member, .admin:
+            let caller = try app.caller(of: request)
+            try app.checkSameOrigin(request)
+            if access == .admin, !caller.user.isAdmin { throw HTTPError(403, "admin only") }
+            return Principal(member: caller, kitchen: nil)
+        case .kitchen:
+            let kitchen = try app.kitchenCaller(of: request)
+            try app.checkSameOrigin(request)
+            return Principal(member: kitchen.user.map(Caller.init), kitchen: kitchen)
+        }
+    }
+}
+
+extension Response {
+    /// `value` as JSON through ``WireEncoder`` (API.md §1.1's number forms,
+    /// the type's member order).
+    static func wire<T: Encodable>(_ value: T, status: Int = 200) -> Response {
+        do { return .jsonData(try WireEncoder.data(value), status: status) } catch {
+            return .error(500, "internal error")
+        }
+    }
+}

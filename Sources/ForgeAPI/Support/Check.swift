@@ -1,0 +1,89 @@
+import ForgeCore
+import ForgeHTTP
+
+/// The input ranges forged accepts: what a lifter, runner or cook could
+/// really mean, so an absurd number (`1e308` kg, `99999999999` reps) is a
+/// 422 naming the field instead of a stored value that breaks a later read.
+/// Loads are kilograms (API.md §1.3).
+enum Bounds {
+    /// A load on a bar, dumbbell or machine, kg.
+    static let loadKg = 0.0...1000.0
+    /// Repetitions in one set.
+    static let reps = 0...1000
+    /// Set number within a session.
+    static let setNo = 0...1000
+    /// Rating of perceived exertion (Borg CR10 as lifters use it); 0 is kept
+    /// for clients that send "no rating" as 0.
+    static let rpe = 0...10
+    /// Energy per serving or per logged meal, kcal.
+    static let kcal = 0.0...10_000.0
+    /// Grams or milligrams of one macro in one serving or meal.
+    static let macro = 0.0...10_000.0
+    /// Heart rate, beats per minute.
+    static let heartRate = 20...250
+    /// A logged duration, minutes (a day).
+    static let loggedMinutes = 0...1440
+    /// A recipe's time, minutes (7 days, for ferments and brines).
+    static let recipeMinutes = 0...10_080
+    /// Session time budget, minutes.
+    static let budgetMinutes = 0...600
+    /// Years a date may fall in.
+    static let years = 1900...2100
+    /// Short labels (timer labels, names), characters (API.md's 120).
+    static let label = 120
+    /// Notes and free text, characters.
+    static let note = 4000
+    /// One imported ingredient line or step title, characters.
+    static let line = 1000
+    /// A step's prose, characters.
+    static let paragraph = 10_000
+}
+
+/// Field checks for ``RequestInput/validate()``, each a 422 in the §1.4
+/// shape with `loc` `["body", field…]` and pydantic's type names.
+enum Check {
+    static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, _ loc: JSONValue...) throws {
+        guard let value else { return }
+        if value < bounds.lowerBound {
+            throw fail(loc, "greater_than_equal", "Input should be greater than or equal to \(bounds.lowerBound)", number(value))
+        }
+        if value > bounds.upperBound {
+            throw fail(loc, "less_than_equal", "Input should be less than or equal to \(bounds.upperBound)", number(value))
+        }
+    }
+
+    static func length(_ value: String?, max: Int, min: Int = 0, _ loc: JSONValue...) throws {
+        guard let value else { return }
+        let n = value.count
+        if n > max { throw fail(loc, "string_too_long", "String should have at most \(max) characters", nil) }
+        if n < min { throw fail(loc, "string_too_short", "String should have at least \(min) character\(min == 1 ? "" : "s")", .string(value)) }
+    }
+
+    static func count<C: Collection>(_ value: C?, max: Int, _ loc: JSONValue...) throws {
+        guard let value, value.count > max else { return }
+        throw fail(loc, "too_long", "List should have at most \(max) items after validation, not \(value.count)", nil)
+    }
+
+    static func date(_ value: LocalDate?, _ loc: JSONValue...) throws {
+        guard let value, !Bounds.years.contains(value.year) else { return }
+        throw fail(loc, "date_out_of_range", "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+                   .string(value.description))
+    }
+
+    static func oneOf(_ value: String?, _ allowed: [String], _ loc: JSONValue...) throws {
+        guard let value, !allowed.contains(value) else { return }
+        let names = allowed.map { "'\($0)'" }
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        throw fail(loc, "enum", "Input should be \(list)", .string(value))
+    }
+
+    private static func fail(_ loc: [JSONValue], _ type: String, _ msg: String, _ input: JSONValue?) -> HTTPError {
+        ValidationFailure.error(loc: ["body"] + loc, type: type, msg: msg, input: input)
+    }
+
+    private static func number<T>(_ value: T) -> JSONValue {
+        if let d = value as? Double { return .double(d) }
+        if let i = value as? Int { return .int(i) }
+        return .string("\(value)")
+    }
+}

@@ -1,0 +1,44 @@
+import ForgeCore
+import ForgeHTTP
+import Foundation
+
+/// The typed description of one route: what it reads and what it answers.
+/// The OpenAPI document and the contract tests walk these.
+struct Operation: Sendable {
+    let method: HTTPMethod
+    let pattern: String
+    let summary: String
+    let access: Access
+    /// Query parameters, as a type's members (all strings on the wire).
+    let query: WireType?
+    /// The JSON request body.
+    let body: WireType?
+    /// Whether a body may be omitted (every member optional).
+    let bodyOptional: Bool
+    /// The 2xx JSON body; nil when the route answers something else (`produces`).
+    let response: WireType?
+    /// The success status (200 unless a route creates with 201).
+    let success: Int
+    /// Content type of a non-JSON success (`text/html`, `text/event-stream`, …).
+    let produces: String
+    /// Error statuses the handler itself can answer, besides the access ones.
+    let errors: [Int]
+    /// Takes bodies up to `--max-upload`.
+    let upload: Bool
+}
+
+/// A `Codable` type seen through closures, so an ``Operation`` can hold it
+/// and still be `Sendable`.
+struct WireType: Sendable {
+    let name: String
+    /// Its schema, added to `reader`'s components.
+    let schema: @Sendable (inout WireSchema) -> JSONValue
+    /// Decodes `data` as the type; throws ``WireDecodingError``.
+    let check: @Sendable (Data) throws -> Void
+
+    init<T: Decodable>(_ type: T.Type) {
+        name = String(describing: type)
+        schema = { reader in reader.schema(for: T.self) }
+        check = { data in _ = try WireDecoder.decode(T.self, from: data) }
+    }
+}

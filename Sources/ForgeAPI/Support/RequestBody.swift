@@ -1,0 +1,60 @@
+import ForgeCore
+import ForgeHTTP
+import Foundation
+
+/// A request body or query type: decoded by ``WireDecoder`` (lax coercion,
+/// unknown members ignored) and then validated, before any write.
+protocol RequestInput: Decodable, Sendable {
+    /// Checks ranges, lengths and enumerations (``Check``).
+    /// - Throws: ``HTTPError`` 422 naming the field, or the contract's own 400.
+    func validate() throws
+}
+
+extension RequestInput {
+    func validate() throws {}
+}
+
+/// A route that reads nothing.
+struct NoInput: RequestInput {}
+
+extension Request {
+    /// The JSON body decoded as `T` and validated.
+    /// - Throws: 422 in the §1.4 shape: `loc` `["body", …path]` of the first
+    ///   member that does not fit; `["body"]` for a missing or non-JSON body.
+    func decode<T: RequestInput>(_ type: T.Type) throws -> T {
+        let tree: JSONValue
+        if body.isEmpty || body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw ValidationFailure.error(loc: ["body"], type: "missing", msg: "Field required", input: nil)
+        }
+        do { tree = try JSONDecoder().decode(JSONValue.self, from: body) } catch {
+            throw ValidationFailure.error(loc: ["body"], type: "json_invalid", msg: "JSON decode error", input: nil)
+        }
+        return try Self.decode(type, from: tree, root: "body")
+    }
+
+    /// Like ``decode(_:)`` but an empty body reads as `{}` (routes whose
+    /// members are all optional).
+    func decodeOptional<T: RequestInput>(_ type: T.Type) throws -> T {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return try Self.decode(type, from: .object([:]), root: "body")
+        }
+        return try decode(type)
+    }
+
+    /// The query string decoded as `T` (every value a string, coerced as
+    /// §1.1 allows) and validated; 422 with `loc` `["query", name]`.
+    func decodeQuery<T: RequestInput>(_ type: T.Type) throws -> T {
+        var members: [String: JSONValue] = [:]
+        for (k, v) in query where !v.isEmpty { members[k] = .string(v) }
+        return try Self.decode(type, from: .object(members), root: "query")
+    }
+
+    private static func decode<T: RequestInput>(_ type: T.Type, from tree: JSONValue, root: String) throws -> T {
+        let value: T
+        do { value = try WireDecoder.decode(type, from: tree) } catch let e as WireDecodingError {
+            throw ValidationFailure.error(loc: [.string(root)] + e.loc, type: e.type, msg: e.message, input: e.input)
+        }
+        try value.validate()
+        return value
+    }
+}
