@@ -34,11 +34,11 @@ public struct CardioPrescription: Codable, Sendable, Hashable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
-        try c.encodeExtras(extra, excluding: Self.keys)
         try c.put(type, "type")
         try c.put(minutes, "minutes")
         try c.put(hrLow, "hr_low")
         try c.put(hrHigh, "hr_high")
         try c.putIfPresent(note, "note")
+        try c.encodeExtras(extra, excluding: Self.keys)
     }
 }

@@ -3,7 +3,7 @@ import ForgeCore
 
 /// A coding key for any string, used to read and write the extra keys that
 /// stored plan documents may carry (API.md §1.1: extra keys are tolerated).
-struct AnyKey: CodingKey, Hashable {
+struct AnyKey: VerbatimKey, Hashable {
     var stringValue: String
     var intValue: Int? { nil }
     init(_ string: String) { stringValue = string }

@@ -46,10 +46,10 @@ public struct PlanContent: Codable, Sendable, Hashable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
-        try c.encodeExtras(extra, excluding: Self.keys)
         var raw: [String: PlanDay] = [:]
         for (weekday, day) in days { raw[String(weekday)] = day }
         try c.put(raw, "days")
         try c.putIfPresent(changes, "changes")
+        try c.encodeExtras(extra, excluding: Self.keys)
     }
 }

@@ -109,20 +109,20 @@ public enum PlanDay: Codable, Sendable, Hashable {
         var c = encoder.container(keyedBy: AnyKey.self)
         switch self {
         case .strength(let d):
-            try c.encodeExtras(d.extra, excluding: Self.strengthKeys)
             try c.put(d.name, "name")
             try c.put("strength", "kind")
             try c.put(d.focus, "focus")
             try c.putIfPresent(d.why, "why")
             try c.put(d.exercises, "exercises")
             try c.put(d.cooldown, "cooldown")
+            try c.encodeExtras(d.extra, excluding: Self.strengthKeys)
         case .cardio(let d):
-            try c.encodeExtras(d.extra, excluding: Self.cardioKeys)
             try c.put(d.name, "name")
             try c.put("cardio", "kind")
             try c.put(d.focus, "focus")
             try c.putIfPresent(d.why, "why")
             try c.put(d.cardio, "cardio")
+            try c.encodeExtras(d.extra, excluding: Self.cardioKeys)
         }
     }
 }

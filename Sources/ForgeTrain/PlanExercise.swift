@@ -61,7 +61,6 @@ public struct PlanExercise: Codable, Sendable, Hashable {
     /// Writes every modelled member (defaults included) plus `extra`.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
-        try c.encodeExtras(extra, excluding: Self.keys)
         try c.put(slug, "slug")
         try c.put(sets, "sets")
         try c.put(reps, "reps")
@@ -71,5 +70,6 @@ public struct PlanExercise: Codable, Sendable, Hashable {
         try c.put(minSets, "min_sets")
         try c.put(note, "note")
         try c.putIfPresent(name, "name")
+        try c.encodeExtras(extra, excluding: Self.keys)
     }
 }

@@ -16,8 +16,8 @@ struct CompletionStatsTests {
         #expect(CompletionStats.averageRPE([set(60, 5, nil)]) == nil)
         let start = Instant.parse("2026-07-20T17:00:00.000Z")!
         let stats = CompletionStats.stats(sets: sets, setsPlanned: 12, start: start, end: start.addingTimeInterval(3599.9))
-        #expect(stats["sets_done"] == 4 && stats["sets_planned"] == 12 && stats["partial"] == true)
-        #expect(stats["duration_s"] == 3599)
+        #expect(stats.setsDone == 4 && stats.setsPlanned == 12 && stats.partial == true)
+        #expect(stats.durationS == 3599 && stats.tonnage == 1.29 && stats.avgRpe == 7.5)
     }
 
     @Test func anAbandonedSessionEndsAtItsLastSet() {

@@ -55,7 +55,7 @@ struct RecordRulesTests {
     func loadableNeighboursOnTheGymBar(target: Double, down: Double, up: Double) {
         let plates = FittedSnapshot.Plates(barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25])
         let l = FittedSnapshot.loadable(kind: .bb, weight: target, plates: plates)
-        #expect(l?["down_kg"]?.doubleValue == down && l?["up_kg"]?.doubleValue == up)
+        #expect(l == Loadable(downKg: down, upKg: up))
         #expect(FittedSnapshot.loadable(kind: .db, weight: target, plates: plates) == nil)
     }
 }

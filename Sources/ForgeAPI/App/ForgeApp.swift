@@ -61,7 +61,7 @@ public final class ForgeApp: Sendable {
         makeRoutes().router.freeze()
     }
 
-    /// The route table with every typed ``Operation``.
+    /// The route table with every typed ``APIOperation``.
     func makeRoutes() -> APIRouter {
         var api = APIRouter(app: self)
         RouteTable.register(self, on: &api)

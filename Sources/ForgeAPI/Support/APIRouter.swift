@@ -3,7 +3,7 @@ import ForgeHTTP
 import Foundation
 
 /// The route table under construction: a ``Router`` plus the typed
-/// ``Operation`` of every route registered through it.
+/// ``APIOperation`` of every route registered through it.
 ///
 /// ```swift
 /// api.route(.POST, "/api/sessions/:sid/sets", "Log a set", access: .member,
@@ -20,7 +20,7 @@ import Foundation
 struct APIRouter {
     let app: ForgeApp
     var router = Router()
-    private(set) var operations: [Operation] = []
+    private(set) var operations: [APIOperation] = []
 
     init(app: ForgeApp) { self.app = app }
 
@@ -47,7 +47,7 @@ struct APIRouter {
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
-        operations.append(Operation(method: method, pattern: pattern, summary: summary, access: access,
+        operations.append(APIOperation(method: method, pattern: pattern, summary: summary, access: access,
                                     query: query.map(Self.wireType), body: body.map(Self.wireType),
                                     bodyOptional: bodyOptional, response: answers.map { WireType($0) },
                                     success: success, produces: produces, errors: errors, upload: upload))

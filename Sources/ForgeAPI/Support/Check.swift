@@ -40,7 +40,8 @@ enum Bounds {
 }
 
 /// Field checks for ``RequestInput/validate()``, each a 422 in the §1.4
-/// shape with `loc` `["body", field…]` and pydantic's type names.
+/// shape with `loc` `["body", field…]` (or the given `["query", name]`)
+/// and pydantic's type names.
 enum Check {
     static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, _ loc: JSONValue...) throws {
         guard let value else { return }
@@ -78,7 +79,7 @@ enum Check {
     }
 
     private static func fail(_ loc: [JSONValue], _ type: String, _ msg: String, _ input: JSONValue?) -> HTTPError {
-        ValidationFailure.error(loc: ["body"] + loc, type: type, msg: msg, input: input)
+        ValidationFailure.error(loc: loc.first == "query" ? loc : ["body"] + loc, type: type, msg: msg, input: input)
     }
 
     private static func number<T>(_ value: T) -> JSONValue {

@@ -8,10 +8,14 @@ protocol RequestInput: Decodable, Sendable {
     /// Checks ranges, lengths and enumerations (``Check``).
     /// - Throws: ``HTTPError`` 422 naming the field, or the contract's own 400.
     func validate() throws
+    /// A valid input, published as the OpenAPI `example` and mutated one
+    /// member at a time by the invalid-input tests; nil when not given.
+    static var example: JSONValue? { get }
 }
 
 extension RequestInput {
     func validate() throws {}
+    static var example: JSONValue? { nil }
 }
 
 /// A route that reads nothing.

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeHTTP
 
 /// The OpenAPI 3.1 document served at `GET /api/openapi.json`, built from the
-/// frozen route table and the typed ``Operation`` of each route, so that no
+/// frozen route table and the typed ``APIOperation`` of each route, so that no
 /// route can be missing and no schema can drift from the code.
 ///
 /// A typed operation gets its query and path parameters, its request body
@@ -20,10 +20,10 @@ enum OpenAPIDocument {
         }.joined(separator: "/")
     }
 
-    static func build(routes: [RouteInfo], operations: [Operation], version: String, serverURL: String) -> JSONValue {
+    static func build(routes: [RouteInfo], operations: [APIOperation], version: String, serverURL: String) -> JSONValue {
         var reader = WireSchema()
         var paths: [String: [String: JSONValue]] = [:]
-        var typed: [String: Operation] = [:]
+        var typed: [String: APIOperation] = [:]
         for op in operations { typed["\(op.method.rawValue) \(op.pattern)"] = op }
         for route in routes {
             let path = openAPIPath(route.pattern)
@@ -62,7 +62,7 @@ enum OpenAPIDocument {
     }
 
     /// A typed operation.
-    static func operation(_ op: Operation, reader: inout WireSchema) -> JSONValue {
+    static func operation(_ op: APIOperation, reader: inout WireSchema) -> JSONValue {
         var parameters = pathParameters(op.pattern)
         if let query = op.query {
             let ref = query.schema(&reader)
@@ -92,8 +92,9 @@ enum OpenAPIDocument {
         ]
         if !parameters.isEmpty { document["parameters"] = .array(parameters) }
         if let body = op.body {
-            document["requestBody"] = ["required": .bool(!op.bodyOptional),
-                                       "content": ["application/json": ["schema": body.schema(&reader)]]]
+            var media: [String: JSONValue] = ["schema": body.schema(&reader)]
+            if let example = body.example { media["example"] = example }
+            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": ["application/json": .object(media)]]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)

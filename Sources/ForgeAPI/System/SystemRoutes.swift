@@ -59,7 +59,7 @@ enum SystemRoutes {
 /// complete (the handler is created before the table is frozen); the
 /// document is built once.
 final class RoutesBox: Sendable {
-    private let stored = Mutex<(routes: [RouteInfo], operations: [Operation], document: JSONValue?)>(([], [], nil))
+    private let stored = Mutex<(routes: [RouteInfo], operations: [APIOperation], document: JSONValue?)>(([], [], nil))
     func set(_ router: APIRouter) {
         let routes = router.router.freeze().routes
         stored.withLock { $0 = (routes, router.operations, nil) }

@@ -8,51 +8,51 @@ import Foundation
 /// notes, favourite, delete. Sets live in ``SetRoutes``.
 enum SessionRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/sessions", summary: "Start (or resume) a strength session on a date",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            .json(try start(app, request: request, caller: caller))
-        })
-        router.post("/api/sessions/:sid/complete", summary: "Complete an active session and write its stats",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            .json(try complete(app, request: request, caller: caller))
-        })
-        router.get("/api/sessions/:sid", summary: "One session with its sets grouped by exercise",
-                   tags: ["auth": "session"], app.signedIn { request, caller in
-            let sid = request.parameter("sid") ?? ""
-            return .json(try app.db.read { db in
-                guard let s = try TrainingSessionStore.find(sid, userID: caller.id, in: db) else {
-                    throw HTTPError(404, "session not found")
-                }
-                return try CardioDetail.adding(to: detail(s, library: app.exercises.library(in: db), in: db),
-                                               session: s, user: caller.user, in: db)
-            })
-        })
-        router.patch("/api/sessions/:sid/notes", summary: "Replace a session's notes",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            let notes = try JSONBody(object: request.jsonObject()).string("notes").trimmingCharacters(in: .whitespacesAndNewlines)
-            try app.db.write { db in
-                _ = try owned(request, caller, in: db)
-                try TrainingSessionStore.setNotes(request.parameter("sid") ?? "", userID: caller.id, notes: notes, in: db)
-            }
-            return .json(JSONValue.object(["ok": true]))
-        })
-        router.patch("/api/sessions/:sid/favorite", summary: "Star or unstar a session",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            let favorite = try JSONBody(object: request.jsonObject()).bool("favorite")
-            try app.db.write { db in
-                _ = try owned(request, caller, in: db)
-                try TrainingSessionStore.setFavorite(request.parameter("sid") ?? "", userID: caller.id, favorite: favorite, in: db)
-            }
-            return .json(["ok": true, "favorite": .bool(favorite)])
-        })
-        router.delete("/api/sessions/:sid", summary: "Delete a session and its sets (records stay)",
-                      tags: ["auth": "session"], app.signedIn { request, caller in
-            try app.db.write { db in
+        router.route(.POST, "/api/sessions", "Start (or resume) a strength session on a date", access: .member,
+                     body: StartSessionInput.self, bodyOptional: true, answers: SessionStarted.self,
+                     errors: [400]) { request, principal in
+            try start(app, input: request.decodeOptional(StartSessionInput.self), caller: principal.caller)
+        }
+        router.route(.POST, "/api/sessions/:sid/complete", "Complete an active session and write its stats",
+                     access: .member, body: CompleteSessionInput.self, bodyOptional: true,
+                     answers: SessionCompleted.self, errors: [404, 409]) { request, principal in
+            try complete(app, request: request, input: request.decodeOptional(CompleteSessionInput.self),
+                         caller: principal.caller)
+        }
+        router.route(.GET, "/api/sessions/:sid", "One session with its sets grouped by exercise", access: .member,
+                     answers: SessionDetail.self, errors: [404]) { request, principal in
+            let caller = principal.caller
+            return try app.db.read { db in
                 let s = try owned(request, caller, in: db)
-                try TrainingSessionStore.delete(s.id, userID: caller.id, in: db)
+                return try detail(s, user: caller.user, library: app.exercises.library(in: db), in: db)
             }
-            return .json(JSONValue.object(["ok": true]))
-        })
+        }
+        router.route(.PATCH, "/api/sessions/:sid/notes", "Replace a session's notes", access: .member,
+                     body: SessionNotesInput.self, answers: OK.self, errors: [404]) { request, principal in
+            let notes = try request.decode(SessionNotesInput.self).notes.trimmingCharacters(in: .whitespacesAndNewlines)
+            try app.db.write { db in
+                let s = try owned(request, principal.caller, in: db)
+                try TrainingSessionStore.setNotes(s.id, userID: principal.caller.id, notes: notes, in: db)
+            }
+            return OK()
+        }
+        router.route(.PATCH, "/api/sessions/:sid/favorite", "Star or unstar a session", access: .member,
+                     body: SessionFavoriteInput.self, answers: FavoriteSet.self, errors: [404]) { request, principal in
+            let favorite = try request.decode(SessionFavoriteInput.self).favorite
+            try app.db.write { db in
+                let s = try owned(request, principal.caller, in: db)
+                try TrainingSessionStore.setFavorite(s.id, userID: principal.caller.id, favorite: favorite, in: db)
+            }
+            return FavoriteSet(favorite: favorite)
+        }
+        router.route(.DELETE, "/api/sessions/:sid", "Delete a session and its sets (records stay)", access: .member,
+                     answers: OK.self, errors: [404]) { request, principal in
+            try app.db.write { db in
+                let s = try owned(request, principal.caller, in: db)
+                try TrainingSessionStore.delete(s.id, userID: principal.caller.id, in: db)
+            }
+            return OK()
+        }
     }
 
     /// The caller's session named by `:sid`; 404 `session not found` otherwise.
@@ -73,68 +73,58 @@ enum SessionRoutes {
     /// `POST /api/sessions` (§4.7): resume the date's active strength session
     /// (re-fitted when the budget changed and the plan's slugs still match),
     /// else start the plan entry (`plan_day` or the date's weekday).
-    static func start(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
-        let body = JSONBody(object: try request.optionalJSONObject())
-        let today = app.today
-        var date = today
-        if let text = try body.optionalString("date"), !text.isEmpty {
-            guard let d = LocalDate(text) else { throw HTTPError(400, "bad date") }
-            date = d
-        }
-        let rawBudget = try body.optionalInt("budget")
-        let budget = rawBudget == 0 ? nil : rawBudget
-        let planDay = try body.optionalString("plan_day")
+    /// - Throws: 400 `bad date`, 400 `no strength session planned for this day`.
+    static func start(_ app: ForgeApp, input: StartSessionInput, caller: Caller) throws -> SessionStarted {
+        let date = try DayInput.resolve(input.date, today: app.today)
+        let budget = input.budget == 0 ? nil : input.budget
         let now = app.clock.now()
         return try app.db.write { db in
             let library = try app.exercises.library(in: db)
             let content = try PlanStore.active(userID: caller.id, in: db)?.content
-            let entry: PlanDay? = planDay.map { key in
-                key.count == 1 ? Int(key).flatMap { content?.day($0) } : nil
-            } ?? content?.day(date.weekday)
+            let entry: PlanDay? = input.planDay.map { key in Int(key).flatMap { content?.day($0) } }
+                ?? content?.day(date.weekday)
             if let active = try TrainingSessionStore.activeStrength(userID: caller.id, on: date, in: db) {
-                var fitted = active.fitted
+                var fitted = try WireDecoder.decode(StrengthFitted.self, from: active.fitted)
                 if budget != active.budget, case .strength(let day)? = entry,
-                   Set(day.exercises.map(\.slug)) == FittedSnapshot.targetSlugs(active.fitted) {
-                    fitted = try FittedSnapshot.refit(active.fitted, day: day, budget: budget,
-                                                      logged: try TrainingSessionStore.sets(active.id, in: db),
-                                                      library: library, plates: try plates(caller.user, in: db))
-                    try TrainingSessionStore.refit(active.id, fitted: fitted, budget: budget, in: db)
+                   Set(day.exercises.map(\.slug)) == fitted.targetSlugs {
+                    fitted = FittedSnapshot.refit(fitted, day: day, budget: budget,
+                                                  logged: try TrainingSessionStore.sets(active.id, in: db),
+                                                  library: library, plates: try plates(caller.user, in: db))
+                    try TrainingSessionStore.refit(active.id, fitted: fitted.json, budget: budget, in: db)
                 }
-                return ["id": .string(active.id), "fitted": try withLast(fitted, caller.user, in: db), "resumed": true]
+                return SessionStarted(id: active.id, fitted: try withLast(fitted, caller.user, in: db), resumed: true)
             }
             guard case .strength(let day)? = entry else { throw HTTPError(400, "no strength session planned for this day") }
             let cooldown = Cooldown.build(plan: day.cooldown, niggles: try NiggleStore.all(userID: caller.id, in: db),
                                           library: library)
-            let fitted = try FittedSnapshot.make(day: day, budget: budget, cooldown: cooldown, library: library,
-                                                 plates: try plates(caller.user, in: db))
-            let id = try TrainingSessionStore.create(userID: caller.id, day: date, name: day.name.isEmpty ? "Session" : day.name,
-                                             budget: budget, fitted: fitted, now: now, in: db)
-            return ["id": .string(id), "fitted": try withLast(fitted, caller.user, in: db), "resumed": false]
+            let fitted = FittedSnapshot.make(day: day, budget: budget, cooldown: cooldown, library: library,
+                                             plates: try plates(caller.user, in: db))
+            let id = try TrainingSessionStore.create(userID: caller.id, day: date, name: fitted.name,
+                                                     budget: budget, fitted: fitted.json, now: now, in: db)
+            return SessionStarted(id: id, fitted: try withLast(fitted, caller.user, in: db), resumed: false)
         }
     }
 
     /// The fitted snapshot as answered: each target gains the member's `last`
     /// context (their own completed sessions, dated by trained day), read
     /// now and not stored.
-    static func withLast(_ fitted: JSONValue, _ user: User, in db: Connection) throws -> JSONValue {
-        guard case .object(var object) = fitted, let targets = object["targets"]?.arrayValue else { return fitted }
-        object["targets"] = .array(try targets.map { t in
-            guard case .object(var o) = t, let slug = o["slug"]?.stringValue else { return t }
-            o["last"] = try TodayRoutes.lastContext(user: user, slug: slug, in: db)
-            return .object(o)
-        })
-        return .object(object)
+    static func withLast(_ fitted: StrengthFitted, _ user: User, in db: Connection) throws -> StrengthFitted {
+        var answered = fitted
+        for i in answered.targets.indices {
+            answered.targets[i].last = .some(try SessionQueries.last(userID: user.id, slug: answered.targets[i].entry.slug, in: db))
+        }
+        return answered
     }
 
     /// `POST /api/sessions/{sid}/complete` (§4.5). Only an active session can
     /// be completed (DESIGN.md quirk 3): anything else is 409 and nothing is
     /// written, so ingested stats are never wiped. Notes are replaced only
     /// when the body carries `notes`.
-    static func complete(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
-        let body = JSONBody(object: try request.optionalJSONObject())
-        let cooldownStatus = try body.optionalString("cooldown_status") ?? "skipped"
-        let cooldownMin = try body.optionalInt("cooldown_min") ?? 5
-        let notes = try body.optionalString("notes")?.trimmingCharacters(in: .whitespacesAndNewlines)
+    static func complete(_ app: ForgeApp, request: Request, input: CompleteSessionInput,
+                         caller: Caller) throws -> SessionCompleted {
+        let cooldownStatus = input.cooldownStatus ?? "skipped"
+        let cooldownMin = input.cooldownMin ?? 5
+        let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         let now = app.clock.now(), today = app.today
         return try app.db.write { db in
             let s = try owned(request, caller, in: db)
@@ -142,33 +132,39 @@ enum SessionRoutes {
             let sets = try TrainingSessionStore.sets(s.id, in: db)
             let start = Instant.parse(s.startedAt) ?? now
             let end = CompletionStats.end(day: s.day, today: today, now: now, sets: sets)
-            let stats = CompletionStats.stats(sets: sets, setsPlanned: FittedSnapshot.plannedSets(s.fitted), start: start, end: end)
+            let planned = FittedDocument(s.fitted).strengthFitted?.plannedSets ?? 0
+            let stats = CompletionStats.stats(sets: sets, setsPlanned: planned, start: start, end: end)
             var fitted = s.fitted.objectValue ?? [:]
             fitted["cooldown_min"] = .int(cooldownMin)
-            try TrainingSessionStore.complete(s.id, stats: stats, fitted: .object(fitted), cooldownStatus: cooldownStatus,
-                                      notes: notes, now: now, in: db)
-            return ["ok": true, "stats": stats, "cooldown_status": .string(cooldownStatus)]
+            try TrainingSessionStore.complete(s.id, stats: stats.json, fitted: .object(fitted), cooldownStatus: cooldownStatus,
+                                              notes: notes, now: now, in: db)
+            return SessionCompleted(stats: stats, cooldownStatus: cooldownStatus)
         }
     }
 
     /// The detail document: sets grouped by performed slug, groups in order
     /// of first logged set, sets in logging order, `substituted_for` from the
-    /// group's first set.
-    static func detail(_ s: StoredSession, library: ExerciseLibrary, in db: Connection) throws -> JSONValue {
+    /// group's first set; a cardio session's stored traces as `series` and
+    /// its five-zone breakdown (§4.12) as `zones`.
+    static func detail(_ s: StoredSession, user: User, library: ExerciseLibrary, in db: Connection) throws -> SessionDetail {
         var order: [String] = []
-        var groups: [String: (sub: String?, sets: [JSONValue])] = [:]
+        var groups: [String: SessionExerciseView] = [:]
         for set in try TrainingSessionStore.sets(s.id, in: db) {
-            if groups[set.slug] == nil { order.append(set.slug); groups[set.slug] = (set.substitutedFor, []) }
-            groups[set.slug]?.sets.append(["set_no": .int(set.setNo), "weight": .double(set.weight),
-                                           "reps": .int(set.reps), "rpe": .integerOrNull(set.rpe)])
+            if groups[set.slug] == nil {
+                order.append(set.slug)
+                groups[set.slug] = SessionExerciseView(slug: set.slug, name: library.name(for: set.slug),
+                                                       substitutedFor: set.substitutedFor, sets: [])
+            }
+            groups[set.slug]?.sets.append(SessionSetView(setNo: set.setNo, weight: set.weight, reps: set.reps, rpe: set.rpe))
         }
-        let exercises: [JSONValue] = order.map { slug in
-            ["slug": .string(slug), "name": .string(library.name(for: slug)),
-             "substituted_for": .stringOrNull(groups[slug]?.sub), "sets": .array(groups[slug]?.sets ?? [])]
+        var detail = SessionDetail(id: s.id, day: s.day, name: s.name, kind: s.kind, status: s.status,
+                                   stats: SessionStats(s.stats), notes: s.notes, cooldownStatus: s.cooldownStatus,
+                                   fitted: FittedDocument(s.fitted), favorite: s.favorite,
+                                   exercises: order.compactMap { groups[$0] })
+        if s.kind == "cardio", let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db), !trace.isEmpty {
+            detail.series = trace.series
+            detail.zones = FiveZones.of(trace, prefsHRMax: user.prefs["hr_max"]?.doubleValue)?.json
         }
-        return ["id": .string(s.id), "day": .string(s.day.description), "name": .string(s.name), "kind": .string(s.kind),
-                "status": .string(s.status), "stats": s.stats, "notes": .string(s.notes),
-                "cooldown_status": .string(s.cooldownStatus), "fitted": s.fitted, "favorite": .bool(s.favorite),
-                "exercises": .array(exercises)]
+        return detail
     }
 }

@@ -14,87 +14,69 @@ enum SetRoutes {
     static let maxKeyLength = 100
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/sessions/:sid/sets", summary: "Log a set (idempotent by client_id or Idempotency-Key)",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            .json(try log(app, request: request, caller: caller))
-        })
-        router.patch("/api/sessions/:sid/sets", summary: "Correct a logged set; records may rise, never fall",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            .json(try correct(app, request: request, caller: caller))
-        })
-    }
-
-    struct SetInput {
-        let slug: String
-        let setNo: Int
-        let weight: Double
-        let reps: Int
-        let rpe: Int?
-
-        init(_ body: JSONBody) throws {
-            slug = try body.string("slug").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !slug.isEmpty else { throw body.invalid("slug", "slug required") }
-            setNo = try body.int("set_no")
-            reps = try body.int("reps")
-            weight = try body.optionalDouble("weight") ?? 0
-            rpe = try body.optionalInt("rpe")
-            guard weight.isFinite, weight >= 0 else { throw body.invalid("weight", "weight must be 0 or more (kg)") }
-            guard reps >= 0 else { throw body.invalid("reps", "reps must be 0 or more") }
-            guard setNo >= 0 else { throw body.invalid("set_no", "set_no must be 0 or more") }
-            if let rpe, !(0...10).contains(rpe) { throw body.invalid("rpe", "rpe must be 0…10") }
+        router.route(.POST, "/api/sessions/:sid/sets", "Log a set (idempotent by client_id or Idempotency-Key)",
+                     access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404, 409]) { request, principal in
+            try log(app, request: request, input: request.decode(SetInput.self), caller: principal.caller)
+        }
+        router.route(.PATCH, "/api/sessions/:sid/sets", "Correct a logged set; records may rise, never fall",
+                     access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404]) { request, principal in
+            try correct(app, request: request, input: request.decode(SetInput.self), caller: principal.caller)
         }
     }
 
     /// The idempotency key: body `client_id`, else the `Idempotency-Key` header; nil when blank.
-    static func key(_ body: JSONBody, _ request: Request) throws -> String? {
-        let raw = try body.optionalString("client_id") ?? request.headers["Idempotency-Key"]
+    /// - Throws: 422 when the header is longer than ``maxKeyLength``.
+    static func key(_ input: SetInput, _ request: Request) throws -> String? {
+        let raw = input.clientId ?? request.headers["Idempotency-Key"]
         guard let key = raw?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { return nil }
-        guard key.count <= maxKeyLength else {
-            throw body.invalid("client_id", "client_id must be at most \(maxKeyLength) characters")
-        }
+        try Check.length(key, max: maxKeyLength, "client_id")
         return key
     }
 
-    static func log(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
-        let body = JSONBody(object: try request.jsonObject())
-        let input = try SetInput(body)
-        let sub = try body.optionalString("substituted_for").flatMap { $0.isEmpty ? nil : $0 }
-        let clientID = try key(body, request)
+    /// `POST /api/sessions/{sid}/sets`: inserts the set and runs record
+    /// detection, or answers a retry with the first answer.
+    /// - Throws: 404 `session not found`; 409 `session is not active`, or
+    ///   `client_id already used for another session`.
+    static func log(_ app: ForgeApp, request: Request, input: SetInput, caller: Caller) throws -> SetLogged {
+        let sub = input.substitutedFor.flatMap { $0.isEmpty ? nil : $0 }
+        let clientID = try key(input, request)
         let now = app.clock.now()
         return try app.db.write { db in
             let s = try SessionRoutes.owned(request, caller, in: db)
             if let clientID, let prior = try SetStore.prior(userID: caller.id, clientID: clientID, in: db) {
                 guard prior.sessionID == s.id else { throw HTTPError(409, "client_id already used for another session") }
-                return prior.result ?? ["ok": true, "pbs": []]
+                return prior.result.flatMap { try? WireDecoder.decode(SetLogged.self, from: $0) } ?? SetLogged(pbs: [])
             }
             guard s.status == "active" else { throw HTTPError(409, "session is not active") }
-            let set = LoggedSet(slug: input.slug, substitutedFor: sub, setNo: input.setNo, weight: input.weight,
+            let set = LoggedSet(slug: input.trimmedSlug, substitutedFor: sub, setNo: input.setNo, weight: input.weight ?? 0,
                                 reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
             let setID = try SetStore.insert(sessionID: s.id, userID: caller.id, set: set, clientID: clientID, in: db)
             let result = try records(set: set, session: s, caller: caller, now: now, in: db)
-            if clientID != nil { try SetStore.storeResult(setID, result: result, in: db) }
+            if clientID != nil { try SetStore.storeResult(setID, result: try WireEncoder.jsonValue(result), in: db) }
             return result
         }
     }
 
-    static func correct(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
-        let input = try SetInput(JSONBody(object: try request.jsonObject()))
+    /// `PATCH /api/sessions/{sid}/sets`: overwrites the first set matching
+    /// (slug, set_no); a completed session's tonnage and average RPE follow.
+    /// - Throws: 404 `session not found` or `set not found`.
+    static func correct(_ app: ForgeApp, request: Request, input: SetInput, caller: Caller) throws -> SetLogged {
         let now = app.clock.now()
+        let weight = input.weight ?? 0
         return try app.db.write { db in
             let s = try SessionRoutes.owned(request, caller, in: db)
-            guard try SetStore.correct(sessionID: s.id, slug: input.slug, setNo: input.setNo, weight: input.weight,
+            guard try SetStore.correct(sessionID: s.id, slug: input.trimmedSlug, setNo: input.setNo, weight: weight,
                                        reps: input.reps, rpe: input.rpe, in: db) else {
                 throw HTTPError(404, "set not found")
             }
-            let set = LoggedSet(slug: input.slug, substitutedFor: nil, setNo: input.setNo, weight: input.weight,
+            let set = LoggedSet(slug: input.trimmedSlug, substitutedFor: nil, setNo: input.setNo, weight: weight,
                                 reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
             let result = try records(set: set, session: s, caller: caller, now: now, in: db)
-            if s.status == "completed" {
+            if s.status == "completed", case .strength(var stats) = SessionStats(s.stats) {
                 let sets = try TrainingSessionStore.sets(s.id, in: db)
-                var stats = s.stats.objectValue ?? [:]
-                stats["tonnage"] = .double(CompletionStats.tonnage(sets))
-                stats["avg_rpe"] = .numberOrNull(CompletionStats.averageRPE(sets))
-                try TrainingSessionStore.setStats(s.id, stats: .object(stats), in: db)
+                stats.tonnage = CompletionStats.tonnage(sets)
+                stats.avgRpe = CompletionStats.averageRPE(sets)
+                try TrainingSessionStore.setStats(s.id, stats: stats.json, in: db)
             }
             return result
         }
@@ -103,14 +85,13 @@ enum SetRoutes {
     /// Record detection for one set (§4.4) → `{ok: true, pbs: Pb[]}`, the
     /// PB `detail` in the member's load unit for the slug.
     static func records(set: LoggedSet, session: StoredSession, caller: Caller, now: Date,
-                        in db: Connection) throws -> JSONValue {
+                        in db: Connection) throws -> SetLogged {
         let pbs = try RecordStore.apply(RecordCandidate.of(weight: set.weight, reps: set.reps), userID: caller.id,
                                         slug: set.slug, day: session.day, sessionID: session.id, now: now, in: db)
         let unit = LoadUnit.preferred(prefs: caller.user.prefs, slug: set.slug)
-        let list: [JSONValue] = pbs.map { pb in
-            ["kind": .string(pb.kind.rawValue), "slug": .string(set.slug), "value": .double(pb.value),
-             "detail": .string(RecordDetail.text(weightKg: pb.weight, reps: pb.reps, unit: unit))]
-        }
-        return ["ok": true, "pbs": .array(list)]
+        return SetLogged(pbs: pbs.map { pb in
+            PersonalBest(kind: pb.kind.rawValue, slug: set.slug, value: pb.value,
+                         detail: RecordDetail.text(weightKg: pb.weight, reps: pb.reps, unit: unit))
+        })
     }
 }

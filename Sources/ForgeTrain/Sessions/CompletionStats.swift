@@ -36,11 +36,10 @@ public enum CompletionStats {
     /// The whole `stats` object: `tonnage`, `sets_done`, `sets_planned`
     /// (Σ fitted target sets), `partial` (done < planned), `avg_rpe`,
     /// `duration_s` = max(0, whole seconds from `start` to `end`).
-    public static func stats(sets: [LoggedSet], setsPlanned: Int, start: Date, end: Date) -> JSONValue {
+    public static func stats(sets: [LoggedSet], setsPlanned: Int, start: Date, end: Date) -> StrengthStats {
         let duration = max(0, Int(end.timeIntervalSince(start).rounded(.down)))
-        return ["tonnage": .double(tonnage(sets)), "sets_done": .int(sets.count), "sets_planned": .int(setsPlanned),
-                "partial": .bool(sets.count < setsPlanned), "avg_rpe": .numberOrNull(averageRPE(sets)),
-                "duration_s": .int(duration)]
+        return StrengthStats(tonnage: tonnage(sets), setsDone: sets.count, setsPlanned: setsPlanned,
+                             partial: sets.count < setsPlanned, avgRpe: averageRPE(sets), durationS: duration)
     }
 
     /// The end instant for `duration_s`: now, except when the trained day is

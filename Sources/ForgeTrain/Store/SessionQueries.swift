@@ -18,7 +18,7 @@ public struct SessionSummary: Sendable {
 
 /// The `last` context of an exercise (API.md §3.2): the most recent logged
 /// set of the slug in a completed session.
-public struct LastPerformance: Sendable, Equatable {
+public struct LastPerformance: Codable, Sendable, Equatable {
     /// Weight of that most recent set, kg.
     public let weight: Double
     /// Reps of every set of the slug in that session, by `set_no`.

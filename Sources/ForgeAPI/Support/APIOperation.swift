@@ -4,7 +4,7 @@ import Foundation
 
 /// The typed description of one route: what it reads and what it answers.
 /// The OpenAPI document and the contract tests walk these.
-struct Operation: Sendable {
+struct APIOperation: Sendable {
     let method: HTTPMethod
     let pattern: String
     let summary: String
@@ -27,7 +27,7 @@ struct Operation: Sendable {
     let upload: Bool
 }
 
-/// A `Codable` type seen through closures, so an ``Operation`` can hold it
+/// A `Codable` type seen through closures, so an ``APIOperation`` can hold it
 /// and still be `Sendable`.
 struct WireType: Sendable {
     let name: String
@@ -35,10 +35,13 @@ struct WireType: Sendable {
     let schema: @Sendable (inout WireSchema) -> JSONValue
     /// Decodes `data` as the type; throws ``WireDecodingError``.
     let check: @Sendable (Data) throws -> Void
+    /// A valid value (request types that give one).
+    let example: JSONValue?
 
     init<T: Decodable>(_ type: T.Type) {
         name = String(describing: type)
         schema = { reader in reader.schema(for: T.self) }
         check = { data in _ = try WireDecoder.decode(T.self, from: data) }
+        example = (type as? any RequestInput.Type)?.example
     }
 }

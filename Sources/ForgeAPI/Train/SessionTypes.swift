@@ -1,0 +1,162 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeTrain
+
+/// A `date` member or parameter (API.md §1.2): absent or empty means today;
+/// anything but `YYYY-MM-DD` is 400 `bad date`; a year outside
+/// ``Bounds/years`` is 422 naming the field.
+enum DayInput {
+    static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws -> LocalDate {
+        guard let text, !text.isEmpty else { return today }
+        guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        if query {
+            try Check.date(date, "query", .string(field))
+        } else {
+            try Check.date(date, .string(field))
+        }
+        return date
+    }
+}
+
+/// `POST /api/sessions` body (API.md §3.3): `{date?, budget?, plan_day?}`.
+/// `budget` in minutes, 0…600 (0 or null = no budget); `plan_day` `"0"`…`"6"`.
+struct StartSessionInput: RequestInput {
+    var date: String?
+    var budget: Int?
+    var planDay: String?
+
+    func validate() throws {
+        try Check.range(budget, Bounds.budgetMinutes, "budget")
+        try Check.oneOf(planDay, (0...6).map(String.init), "plan_day")
+    }
+
+    static var example: JSONValue? { ["date": "2026-07-20", "budget": 45, "plan_day": "0"] }
+}
+
+/// `POST /api/sessions` answer: `{id, fitted, resumed}` (API.md §3.3).
+struct SessionStarted: Codable, Sendable {
+    var id: String
+    var fitted: StrengthFitted
+    var resumed: Bool
+}
+
+/// `POST /api/sessions/{sid}/complete` body: `{cooldown_status?, cooldown_min?, notes?}`.
+/// `cooldown_min` 0…240 minutes; `cooldown_status` ≤ 40 characters (conventionally done|partial|skipped).
+struct CompleteSessionInput: RequestInput {
+    var cooldownStatus: String?
+    var cooldownMin: Int?
+    var notes: String?
+
+    func validate() throws {
+        try Check.length(cooldownStatus, max: 40, "cooldown_status")
+        try Check.range(cooldownMin, 0...240, "cooldown_min")
+        try Check.length(notes, max: Bounds.note, "notes")
+    }
+
+    static var example: JSONValue? { ["cooldown_status": "done", "cooldown_min": 5, "notes": "Felt strong"] }
+}
+
+/// `POST /api/sessions/{sid}/complete` answer: `{ok, stats, cooldown_status}`.
+struct SessionCompleted: Codable, Sendable {
+    var ok = true
+    var stats: StrengthStats
+    var cooldownStatus: String
+}
+
+/// `PATCH /api/sessions/{sid}/notes` body: `{notes}` (≤ 4,000 characters, trimmed).
+struct SessionNotesInput: RequestInput {
+    var notes: String
+    func validate() throws { try Check.length(notes, max: Bounds.note, "notes") }
+    static var example: JSONValue? { ["notes": "Felt strong"] }
+}
+
+/// `PATCH /api/sessions/{sid}/favorite` body: `{favorite}`.
+struct SessionFavoriteInput: RequestInput {
+    var favorite: Bool
+    static var example: JSONValue? { ["favorite": true] }
+}
+
+/// `PATCH /api/sessions/{sid}/favorite` answer: `{ok, favorite}`.
+struct FavoriteSet: Codable, Sendable {
+    var ok = true
+    var favorite: Bool
+}
+
+/// One set in a session detail: `{set_no, weight (kg), reps, rpe}`.
+struct SessionSetView: Codable, Sendable {
+    var setNo: Int
+    var weight: Double
+    var reps: Int
+    @Nullable var rpe: Int?
+}
+
+/// One performed exercise in a session detail, its sets in logging order.
+struct SessionExerciseView: Codable, Sendable {
+    var slug: String
+    var name: String
+    @Nullable var substitutedFor: String?
+    var sets: [SessionSetView]
+}
+
+/// `GET /api/sessions/{sid}` (API.md §3.3): the session with its sets
+/// grouped by performed slug; for cardio with stored traces `series` and,
+/// with an HR trace, `zones` (§4.12).
+struct SessionDetail: Codable, Sendable {
+    var id: String
+    var day: LocalDate
+    var name: String
+    var kind: String
+    var status: String
+    var stats: SessionStats
+    var notes: String
+    var cooldownStatus: String
+    var fitted: FittedDocument
+    var favorite: Bool
+    var exercises: [SessionExerciseView]
+    var series: JSONValue?
+    var zones: JSONValue?
+}
+
+/// Set body of `POST` and `PATCH /api/sessions/{sid}/sets` (API.md §3.3):
+/// load in kg (0…1,000), reps 0…1,000, RPE 0…10, set number 0…1,000.
+struct SetInput: RequestInput {
+    var slug: String
+    var substitutedFor: String?
+    var setNo: Int
+    var weight: Double?
+    var reps: Int
+    var rpe: Int?
+    /// Idempotency key (DESIGN.md quirk 2), ≤ 100 characters.
+    var clientId: String?
+
+    var trimmedSlug: String { slug.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    func validate() throws {
+        try Check.length(trimmedSlug, max: 100, min: 1, "slug")
+        try Check.length(substitutedFor, max: 100, "substituted_for")
+        try Check.range(setNo, Bounds.setNo, "set_no")
+        try Check.range(weight, Bounds.loadKg, "weight")
+        try Check.range(reps, Bounds.reps, "reps")
+        try Check.range(rpe, Bounds.rpe, "rpe")
+        try Check.length(clientId, max: SetRoutes.maxKeyLength, "client_id")
+    }
+
+    static var example: JSONValue? {
+        ["slug": "back-squat", "set_no": 1, "weight": 60.0, "reps": 5, "rpe": 8, "client_id": "set-1"]
+    }
+}
+
+/// A personal record set by a logged set (API.md §3.3 `Pb`): `e1rm` or
+/// `best_set`, its value in kg and a sentence in the member's load unit.
+struct PersonalBest: Codable, Sendable {
+    var kind: String
+    var slug: String
+    var value: Double
+    var detail: String
+}
+
+/// `{ok, pbs}`: the answer of logging or correcting a set.
+struct SetLogged: Codable, Sendable {
+    var ok = true
+    var pbs: [PersonalBest]
+}

@@ -1,0 +1,106 @@
+import ForgeCore
+import ForgeTrain
+
+/// `GET /api/today` query: `date` (default today; 400 `bad date`) and
+/// `budget`, whole minutes 25…120 (422 otherwise, API.md §3.2).
+struct TodayQuery: RequestInput {
+    var date: String?
+    var budget: Int?
+    func validate() throws { try Check.range(budget, 25...120, "query", "budget") }
+}
+
+/// The latest-started strength session on the date (`session` of §3.2).
+struct SessionStub: Codable, Sendable {
+    var id: String
+    var status: String
+    var stats: SessionStats
+    var cooldownStatus: String
+}
+
+/// A metric sample: `{value, unit, ts}` (API.md §2 `MetricPoint`).
+struct MetricPointView: Codable, Sendable {
+    var value: Double
+    var unit: String
+    var ts: String
+}
+
+/// A rest day's recovery panel: the latest sample of each, or null.
+struct Recovery: Codable, Sendable {
+    @Nullable var sleepH: MetricPointView?
+    @Nullable var weight: MetricPointView?
+    @Nullable var restingHr: MetricPointView?
+}
+
+/// The first planned day after a rest day.
+struct Tomorrow: Codable, Sendable {
+    var dayName: String
+    var name: String
+    var kind: String
+    @Nullable var cardio: CardioPrescription?
+}
+
+/// Union of the day's muscles (§3.2): primary, then secondary not already primary.
+struct MuscleGroups: Codable, Sendable {
+    var primary: [String]
+    var secondary: [String]
+}
+
+/// The active equipment profile as Today shows it (kg).
+struct TodayProfile: Codable, Sendable {
+    var name: String
+    var barKg: Double
+    var platesKg: [Double]
+}
+
+/// One exercise of a strength day (API.md §3.2 `TodayExercise`); loads in kg.
+/// `loadable` (forged) gives the nearest plateable loads either side.
+struct TodayExercise: Codable, Sendable {
+    var slug: String
+    var name: String
+    var kind: String
+    var sets: Int
+    var baseSets: Int
+    var reps: Int
+    var weight: Double
+    var rest: Int
+    var priority: Int
+    var dropped: Bool
+    var note: String
+    @Nullable var last: LastPerformance?
+    var loadable: Loadable?
+    var plate: String?
+    /// Absent unless a priority-1 barbell lift with plates; null below 50 kg.
+    var warmups: [WarmUpSet]??
+}
+
+/// `GET /api/today` (API.md §3.2): the common part, then the members of
+/// the day's kind (rest: `recovery`, `tomorrow`; cardio: `name`, `focus`,
+/// `cardio`; strength: the fitted day). Minutes for `budget`, `est`,
+/// `full_est`; tonnes for `tonnage_est`.
+struct TodayResponse: Codable, Sendable {
+    var date: LocalDate
+    var dayName: String
+    var rationale: String
+    @Nullable var session: SessionStub?
+    var kind: String
+    var recovery: Recovery?
+    var tomorrow: Tomorrow??
+    var name: String?
+    var focus: [String]?
+    var cardio: CardioPrescription?
+    var muscles: MuscleGroups?
+    var budget: Int??
+    var est: Int?
+    var cd: String?
+    var trims: [String]?
+    var fullEst: Int?
+    var exercises: [TodayExercise]?
+    var cooldown: [CooldownItem]?
+    var profile: TodayProfile??
+    var tonnageEst: Double?
+
+    init(date: LocalDate, rationale: String, session: SessionStub?, kind: String) {
+        self.date = date; self.dayName = date.dayName; self.rationale = rationale
+        self.session = session; self.kind = kind
+    }
+}

@@ -1,0 +1,213 @@
+import ForgeCore
+
+/// The nearest loads either side of a barbell target that the active
+/// profile's bar and plates make (`loadable` on a fitted target), kg.
+public struct Loadable: Codable, Sendable, Hashable {
+    public var downKg: Double
+    public var upKg: Double
+    public init(downKg: Double, upKg: Double) { self.downKg = downKg; self.upKg = upKg }
+}
+
+/// One fitted target (API.md §2 `Fitted.targets[]`): the plan entry with the
+/// fitted set count, `loadable` for a loaded barbell lift, and — in answers
+/// only, never stored — the member's `last` context (`null` when the lift
+/// was never completed).
+public struct FittedTarget: Codable, Sendable {
+    public var entry: PlanExercise
+    public var loadable: Loadable?
+    /// nil = not answered (stored form); `.some(nil)` = `"last": null`.
+    public var last: LastPerformance??
+
+    public init(entry: PlanExercise, loadable: Loadable? = nil, last: LastPerformance?? = nil) {
+        self.entry = entry; self.loadable = loadable; self.last = last
+    }
+
+    public init(from decoder: Decoder) throws {
+        entry = try PlanExercise(from: decoder)
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        loadable = try c.optional(Loadable.self, "loadable")
+        last = c.contains(AnyKey("last")) ? .some(try c.optional(LastPerformance.self, "last")) : nil
+        entry.extra["loadable"] = nil
+        entry.extra["last"] = nil
+    }
+
+    /// The plan entry's members, then `loadable`, then `last`.
+    public func encode(to encoder: Encoder) throws {
+        try entry.encode(to: encoder)
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.putIfPresent(loadable, "loadable")
+        if let last {
+            if let last { try c.put(last, "last") } else { try c.encodeNil(forKey: AnyKey("last")) }
+        }
+    }
+}
+
+/// The `fitted` snapshot of a strength session (API.md §2 `Fitted`, first
+/// form): `{name, budget, est, cd, targets, cooldown, cooldown_min?}` plus
+/// any extra members, kept verbatim. `est` is minutes; `budget` minutes or
+/// null.
+public struct StrengthFitted: Codable, Sendable {
+    public var name: String
+    public var budget: Int?
+    public var est: Int
+    /// `full` or `short` cool-down.
+    public var cd: String
+    public var targets: [FittedTarget]
+    public var cooldown: [CooldownItem]
+    /// Added at completion, minutes.
+    public var cooldownMin: Int?
+    public var extra: [String: JSONValue]
+
+    public init(name: String, budget: Int?, est: Int, cd: String, targets: [FittedTarget], cooldown: [CooldownItem],
+                cooldownMin: Int? = nil, extra: [String: JSONValue] = [:]) {
+        self.name = name; self.budget = budget; self.est = est; self.cd = cd; self.targets = targets
+        self.cooldown = cooldown; self.cooldownMin = cooldownMin; self.extra = extra
+    }
+
+    static let keys: Set<String> = ["name", "budget", "est", "cd", "targets", "cooldown", "cooldown_min"]
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        name = try c.string("name") ?? "Session"
+        budget = try c.laxInt("budget")
+        est = try c.laxInt("est") ?? 0
+        cd = try c.string("cd") ?? "full"
+        targets = try c.optional([FittedTarget].self, "targets") ?? []
+        cooldown = try c.optional([CooldownItem].self, "cooldown") ?? []
+        cooldownMin = try c.laxInt("cooldown_min")
+        extra = try c.extras(excluding: Self.keys)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.put(name, "name")
+        if let budget { try c.put(budget, "budget") } else { try c.encodeNil(forKey: AnyKey("budget")) }
+        try c.put(est, "est")
+        try c.put(cd, "cd")
+        try c.put(targets, "targets")
+        try c.put(cooldown, "cooldown")
+        try c.putIfPresent(cooldownMin, "cooldown_min")
+        try c.encodeExtras(extra, excluding: Self.keys)
+    }
+
+    /// The slugs of the targets.
+    public var targetSlugs: Set<String> { Set(targets.map(\.entry.slug)) }
+    /// Σ `targets[].sets`.
+    public var plannedSets: Int { targets.reduce(0) { $0 + $1.entry.sets } }
+
+    /// The stored form as a JSON tree (for the `fitted` column).
+    public var json: JSONValue { (try? WireEncoder.jsonValue(stored)) ?? .object([:]) }
+
+    /// The stored form (no `last`).
+    public var stored: StrengthFitted {
+        var copy = self
+        for i in copy.targets.indices { copy.targets[i].last = nil }
+        return copy
+    }
+}
+
+/// A session's `fitted` as stored: the strength snapshot when it has one,
+/// else the document verbatim (an ingested run's `{source: "watch", …}`, a
+/// generated demo session's `{name}`).
+public enum FittedDocument: Codable, Sendable {
+    case strength(StrengthFitted)
+    case other(JSONValue)
+
+    public init(_ stored: JSONValue) {
+        if stored["targets"] != nil, let s = try? WireDecoder.decode(StrengthFitted.self, from: stored) {
+            self = .strength(s)
+        } else {
+            self = .other(stored)
+        }
+    }
+
+    public init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .strength(let s): try s.encode(to: encoder)
+        case .other(let v): try v.encode(to: encoder)
+        }
+    }
+
+    /// The strength snapshot, or nil.
+    public var strengthFitted: StrengthFitted? {
+        if case .strength(let s) = self { return s }
+        return nil
+    }
+}
+
+/// Strength completion statistics (API.md §2 `StrengthStats`, §4.5):
+/// tonnage in tonnes (2 dp), set counts, `avg_rpe` (1 dp) and `duration_s`
+/// (whole seconds), null when unknown.
+public struct StrengthStats: Codable, Sendable, Equatable {
+    /// The stored form as a JSON tree (for the `stats` column).
+    public var json: JSONValue { (try? WireEncoder.jsonValue(self)) ?? .object([:]) }
+
+    public var tonnage: Double
+    public var setsDone: Int
+    public var setsPlanned: Int
+    public var partial: Bool
+    @Nullable public var avgRpe: Double?
+    @Nullable public var durationS: Int?
+
+    public init(tonnage: Double, setsDone: Int, setsPlanned: Int, partial: Bool, avgRpe: Double?, durationS: Int?) {
+        self.tonnage = tonnage; self.setsDone = setsDone; self.setsPlanned = setsPlanned; self.partial = partial
+        self.avgRpe = avgRpe; self.durationS = durationS
+    }
+}
+
+/// Cardio statistics (API.md §2 `CardioStats`), each member present when
+/// known, in the contract's order (clients lay out tiles in key order):
+/// seconds, km, bpm, kcal, minutes per km, sample count, minutes.
+public struct CardioStatsDocument: Codable, Sendable, Equatable {
+    public struct Target: Codable, Sendable, Equatable {
+        @Nullable public var type: String?
+        @Nullable public var minutes: Double?
+        @Nullable public var hrLow: Int?
+        @Nullable public var hrHigh: Int?
+    }
+    public var durationS: Double?
+    public var distance: Double?
+    public var avgHr: Double?
+    public var maxHr: Double?
+    public var kcal: Double?
+    public var paceMinKm: Double?
+    public var hrSamples: Int?
+    public var zone2Min: Double?
+    public var target: Target?
+    public var zoneMin: Double?
+    public var pctInZone: Int?
+
+    static let keys: Set<String> = ["duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "hr_samples",
+                                    "zone2_min", "target", "zone_min", "pct_in_zone"]
+}
+
+/// A session's `stats` as stored: strength statistics when the document has
+/// `tonnage`, else cardio statistics (an active session's `{}` included).
+public enum SessionStats: Codable, Sendable, Equatable {
+    case strength(StrengthStats)
+    case cardio(CardioStatsDocument)
+    case other(JSONValue)
+
+    public init(_ stored: JSONValue) {
+        if stored["tonnage"] != nil, let s = try? WireDecoder.decode(StrengthStats.self, from: stored) {
+            self = .strength(s)
+        } else if let keys = stored.objectValue?.keys, keys.allSatisfy(CardioStatsDocument.keys.contains),
+                  let c = try? WireDecoder.decode(CardioStatsDocument.self, from: stored) {
+            self = .cardio(c)
+        } else {
+            self = .other(stored)
+        }
+    }
+
+    public init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .strength(let s): try s.encode(to: encoder)
+        case .cardio(let c): try c.encode(to: encoder)
+        case .other(let v): try v.encode(to: encoder)
+        }
+    }
+}
