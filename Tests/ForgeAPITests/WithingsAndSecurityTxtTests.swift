@@ -21,7 +21,7 @@ struct WithingsAndSecurityTxtTests {
             #expect(try await server.request("POST", "/api/withings/unlink", cookie: ada).json == ["ok": true])
             #expect(try await server.get("/api/withings/webhook").json == ["ok": true])
             let hook = try await server.raw("POST", "/api/withings/webhook", form: "userid=12345")
-            #expect(hook.status == 200 && hook.body == #"{"ignored":true,"ok":true}"#)
+            #expect(hook.status == 200 && hook.body == #"{"ok":true,"ignored":true}"#)
             let connections = try await server.get("/api/connections", cookie: ada).json
             #expect(connections["withings"]?["configured"] == false)
         }

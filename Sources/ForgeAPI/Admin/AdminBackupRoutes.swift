@@ -10,27 +10,27 @@ import Foundation
 /// current listing, so no path can reach outside the backups directory.
 enum AdminBackupRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/admin/backups", summary: "Backups in the state directory, newest first",
-                   tags: ["auth": "admin"], app.adminOnly { _, _ in
-            .json(.array(app.backupJob.list().map(describe)))
-        })
-        router.post("/api/admin/backups", summary: "Take a backup now (integrity-checked), then rotate",
-                    tags: ["auth": "admin"], app.adminOnly { _, caller in
+        router.route(.GET, "/api/admin/backups", "Backups in the state directory, newest first", access: .admin,
+                     answers: [BackupInfo].self) { _, _ in
+            app.backupJob.list().map(BackupInfo.init)
+        }
+        router.route(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
+                     answers: BackupInfo.self, errors: [500]) { _, principal in
             let record: BackupRecord
             do {
                 record = try app.backupJob.run(trigger: "admin", now: app.clock.now())
             } catch {
                 throw HTTPError(500, "backup failed: \(error)")
             }
-            Log.notice("backup taken on request", fields: ["FORGE_USER": caller.user.email])
+            Log.notice("backup taken on request", fields: ["FORGE_USER": principal.caller.user.email])
             let name = (record.file as NSString).lastPathComponent
             guard let entry = app.backupJob.list().first(where: { $0.name.fileName == name }) else {
                 throw HTTPError(500, "backup failed: \(name) is missing after the backup")
             }
-            return .json(describe(entry))
-        })
-        router.get("/api/admin/backups/:name", summary: "Download one backup (application/vnd.sqlite3)",
-                   tags: ["auth": "admin", "produces": "application/vnd.sqlite3"], app.adminOnly { request, _ in
+            return BackupInfo(entry)
+        }
+        router.raw(.GET, "/api/admin/backups/:name", "Download one backup (application/vnd.sqlite3)", access: .admin,
+                   answers: nil as OK.Type?, produces: "application/vnd.sqlite3", errors: [404]) { request, _ in
             let requested = request.parameter("name") ?? ""
             let job = app.backupJob
             guard let entry = job.list().first(where: { $0.name.fileName == requested }),
@@ -42,11 +42,7 @@ enum AdminBackupRoutes {
                 "Content-Disposition": "attachment; filename=\"\(entry.name.fileName)\"",
                 "Cache-Control": "no-store",
             ], body: data)
-        })
-    }
-
-    static func describe(_ e: BackupEntry) -> JSONValue {
-        ["name": .string(e.name.fileName), "bytes": .int(e.bytes), "created_at": .string(Instant.wire(e.name.instant))]
+        }
     }
 }
 

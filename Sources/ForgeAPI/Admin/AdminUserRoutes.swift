@@ -7,37 +7,33 @@ import Foundation
 /// The demo seat is hidden here and not counted towards the two seats.
 enum AdminUserRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/admin/users", summary: "Member seats (not the demo), oldest first",
-                   tags: ["auth": "admin"], app.adminOnly { _, _ in
-            let users = try app.db.read { try UserDirectory.all($0) }.filter { !$0.isDemo }
-            return .json(.array(users.map(row)))
-        })
-        router.post("/api/admin/users", summary: "Add the second member seat with its profiles, token and starter plan",
-                    tags: ["auth": "admin"], app.adminOnly { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let email = try body.optionalString("email") ?? ""
-            let name = try body.optionalString("name") ?? ""
+        router.route(.GET, "/api/admin/users", "Member seats (not the demo), oldest first", access: .admin,
+                     answers: [AdminUser].self) { _, _ in
+            try app.db.read { try UserDirectory.all($0) }.filter { !$0.isDemo }.map(AdminUser.init)
+        }
+        router.route(.POST, "/api/admin/users", "Add the second member seat with its profiles, token and starter plan",
+                     access: .admin, body: NewMemberInput.self, answers: AdminUser.self, errors: [409, 422]) { request, principal in
+            let input = try request.decode(NewMemberInput.self)
             do {
-                let user = try Membership.add(email: email, name: name, passwordHash: nil, now: app.clock.now(), in: app.db)
-                Log.notice("member seat added: \(user.email)", fields: ["FORGE_USER": caller.user.email])
-                return .json(row(user))
+                let user = try Membership.add(email: input.email, name: input.name, passwordHash: nil,
+                                              now: app.clock.now(), in: app.db)
+                Log.notice("member seat added: \(user.email)", fields: ["FORGE_USER": principal.caller.user.email])
+                return AdminUser(user)
             } catch let error as UserError {
                 throw httpError(error)
             }
-        })
-        router.patch("/api/admin/users/:id", summary: "Change a member's email (their sign-in) or name",
-                     tags: ["auth": "admin"], app.adminOnly { request, _ in
+        }
+        router.route(.PATCH, "/api/admin/users/:id", "Change a member's email (their sign-in) or name", access: .admin,
+                     body: MemberPatchInput.self, answers: AdminUser.self, errors: [404, 409, 422]) { request, _ in
             let id = request.parameter("id") ?? ""
-            let body = JSONBody(object: try request.jsonObject())
-            let email = try body.optionalString("email")
-            let name = try body.optionalString("name")
+            let input = try request.decode(MemberPatchInput.self)
             do {
-                let user = try app.db.write { c in try update(id: id, email: email, name: name, in: c) }
-                return .json(row(user))
+                let user = try app.db.write { c in try update(id: id, email: input.email, name: input.name, in: c) }
+                return AdminUser(user)
             } catch let error as UserError {
                 throw httpError(error)
             }
-        })
+        }
     }
 
     /// Applies a PATCH in the contract's order: unknown (or demo) user, email
@@ -52,11 +48,6 @@ enum AdminUserRoutes {
         if let email { try c.execute("UPDATE users SET email = ? WHERE id = ?", [email, id]) }
         if let name { try c.execute("UPDATE users SET name = ? WHERE id = ?", [name, id]) }
         return try UserDirectory.find(id: id, in: c) ?? user
-    }
-
-    /// `{ id, email, name, role }`.
-    static func row(_ user: User) -> JSONValue {
-        ["id": .string(user.id), "email": .string(user.email), "name": .string(user.name), "role": .string(user.role)]
     }
 
     /// The contract's statuses: 409 seat cap and duplicate email, 422 field validation, 404 unknown user.

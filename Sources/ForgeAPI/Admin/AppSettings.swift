@@ -6,18 +6,26 @@ import Foundation
 /// (`app_settings` table) overrides the environment live, without a restart.
 ///
 /// The environment fallback of key `k` is the variable `FORGE_<K>` (upper case),
-/// e.g. `FORGE_ANTHROPIC_API_KEY`, read from the process environment.
+/// e.g. `FORGE_ANTHROPIC_API_KEY`, read from the process environment; a key
+/// with a contract default (`coach_model`: `claude-sonnet-5`, API.md §1.10)
+/// falls back to it when the variable is unset or blank, and reports it as
+/// source `env`, the way a default of the environment's settings would.
 public enum AppSettings {
-    /// One key and whether its value is secret (masked on read).
+    /// One key, whether its value is secret (masked on read), and its
+    /// default when neither an override nor the environment sets it.
     public struct Key: Sendable, Hashable {
         public let name: String
         public let secret: Bool
+        public var defaultValue: String = ""
     }
+
+    /// The default LLM model of the coach (API.md §1.10, §4.25).
+    public static let defaultCoachModel = "claude-sonnet-5"
 
     /// The keys, in the contract's order.
     public static let keys: [Key] = [
         Key(name: "anthropic_api_key", secret: true),
-        Key(name: "coach_model", secret: false),
+        Key(name: "coach_model", secret: false, defaultValue: defaultCoachModel),
         Key(name: "withings_client_id", secret: false),
         Key(name: "withings_client_secret", secret: true),
         Key(name: "vapid_public_key", secret: false),
@@ -53,13 +61,16 @@ public enum AppSettings {
         return result
     }
 
-    /// The environment fallback of `key`.
+    /// The environment fallback of `key`: `FORGE_<KEY>` trimmed, else the
+    /// key's default (`""` for all but `coach_model`).
     public static func environmentValue(_ key: String,
                                         _ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        environment["FORGE_" + key.uppercased()]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let value = environment["FORGE_" + key.uppercased()]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return value.isEmpty ? (Self.key(key)?.defaultValue ?? "") : value
     }
 
-    /// The effective value of `key`: the stored override, else the environment, else "".
+    /// The effective value of `key`: the stored override, else the
+    /// environment, else the key's default, else "".
     public static func value(_ key: String, in db: Connection) throws -> String {
         if let stored: String = try db.scalar("SELECT value FROM app_settings WHERE key = ?", [key]) { return stored }
         return environmentValue(key)

@@ -6,65 +6,59 @@ import Foundation
 /// `/auth/*` (API.md §3.1 with DESIGN.md's local-account decisions).
 enum AuthRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/auth/mode", summary: "Sign-in modes", tags: ["auth": "public"]) { _ in
+        router.route(.GET, "/auth/mode", "Sign-in modes", access: .public, answers: AuthMode.self) { _, _ in
             try app.authMode()
         }
-        router.post("/auth/dev", summary: "Dev sign-in (only with --dev-auth)", tags: ["auth": "public"]) { request in
+        router.raw(.POST, "/auth/dev", "Dev sign-in (only with --dev-auth)", access: .public,
+                   body: DevSignInInput.self, answers: SignedIn.self, errors: [403, 422]) { request, _ in
             try app.devSignIn(request)
         }
-        router.post("/auth/login", summary: "Password sign-in", tags: ["auth": "public"]) { request in
+        router.raw(.POST, "/auth/login", "Password sign-in", access: .public, body: PasswordSignInInput.self,
+                   answers: SignedIn.self, errors: [401, 403, 422, 429]) { request, _ in
             try app.passwordSignIn(request)
         }
-        router.get("/auth/login", summary: "Sign-in page", tags: ["auth": "public", "produces": "text/html"]) { _ in
+        router.raw(.GET, "/auth/login", "Sign-in page", access: .public, answers: nil as OK.Type?,
+                   produces: "text/html") { _, _ in
             .html(LoginPage.html)
         }
-        router.post("/auth/logout", summary: "Sign out", tags: ["auth": "public"]) { request in
+        router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
             if let token = request.cookie(SessionStore.cookieName) {
                 try app.db.write { try SessionStore.revoke(token: token, in: $0) }
             }
-            var response = try Response.json(["ok": true])
+            var response = Response.wire(OK())
             response.headers.add("Set-Cookie", app.clearedSessionCookie)
             return response
         }
-        router.get("/auth/me", summary: "The signed-in user", tags: ["auth": "session"], app.signedIn { _, caller in
-            try .json(MeBody(caller.user))
-        })
-        router.post("/auth/demo", summary: "Demo sign-in (when an admin enabled the demo seat)", tags: ["auth": "public"]) { request in
+        router.route(.GET, "/auth/me", "The signed-in user", access: .member, answers: Me.self) { _, principal in
+            Me(principal.caller.user)
+        }
+        router.raw(.POST, "/auth/demo", "Demo sign-in (when an admin enabled the demo seat)", access: .public,
+                   answers: SignedIn.self, errors: [403, 404]) { request, _ in
             try app.checkSameOrigin(request)
             let demo = try app.db.read { db in try UserDirectory.all(db).first(where: \.isDemo) }
             guard let demo else { throw HTTPError(404, "demo not enabled") }
             return try app.signIn(demo)
         }
-        router.get("/auth/callback", summary: "Google sign-in callback (not configured)", tags: ["auth": "public"]) { _ in
+        router.raw(.GET, "/auth/callback", "Google sign-in callback (not configured)", access: .public,
+                   answers: nil as OK.Type?, success: 307, errors: [404]) { _, _ in
             throw HTTPError(404, "google not configured")
         }
-    }
-
-    struct MeBody: Encodable {
-        let id, email, name, role, units: String
-        let prefs: [String: JSONValue]
-        init(_ u: User) { id = u.id; email = u.email; name = u.name; role = u.role; units = u.units; prefs = u.prefs }
     }
 }
 
 extension ForgeApp {
-    struct ModeBody: Encodable {
-        struct Seat: Encodable { let email, name: String }
-        let google: Bool, dev: Bool, demo: Bool, password: Bool
-        let users: [Seat]
-    }
-
-    func authMode() throws -> Response {
+    /// The `GET /auth/mode` answer.
+    func authMode() throws -> AuthMode {
         let users = try db.read { try UserDirectory.all($0) }
-        let seats = config.devAuth ? users.filter { !$0.isDemo }.map { ModeBody.Seat(email: $0.email, name: $0.name) } : []
-        return try .json(ModeBody(google: false, dev: config.devAuth, demo: users.contains(where: \.isDemo),
-                                  password: true, users: seats))
+        let seats = config.devAuth ? users.filter { !$0.isDemo }.map { AuthMode.Seat(email: $0.email, name: $0.name) } : []
+        return AuthMode(google: false, dev: config.devAuth, demo: users.contains(where: \.isDemo), users: seats,
+                        password: true)
     }
 
     func devSignIn(_ request: Request) throws -> Response {
         guard config.devAuth else { throw HTTPError(403, "dev sign-in disabled") }
         try checkSameOrigin(request)
-        let email = UserDirectory.normalise(try JSONBody(object: request.jsonObject()).string("email"))
+        let email = UserDirectory.normalise(try request.decode(DevSignInInput.self).email)
         guard let user = try db.read({ try UserDirectory.find(email: email, in: $0) }), !user.isDemo else {
             throw HTTPError(403, "not on the list")
         }
@@ -74,9 +68,9 @@ extension ForgeApp {
 
     func passwordSignIn(_ request: Request) throws -> Response {
         try checkSameOrigin(request)
-        let body = JSONBody(object: try request.jsonObject())
-        let email = UserDirectory.normalise(try body.string("email"))
-        let password = try body.string("password")
+        let input = try request.decode(PasswordSignInInput.self)
+        let email = UserDirectory.normalise(input.email)
+        let password = input.password
         let now = clock.now()
         if let wait = throttle.retryAfter(email: email, address: request.remoteAddress, now: now) {
             throw HTTPError(429, "too many failed sign-ins; try again later", headers: ["Retry-After": String(wait)])
@@ -104,12 +98,10 @@ extension ForgeApp {
     /// Creates a session for `user` and answers `{ok: true, name}` with the cookie.
     func signIn(_ user: User) throws -> Response {
         let token = try db.write { try SessionStore.create(userID: user.id, now: clock.now(), in: $0) }
-        var response = try Response.json(SignInBody(ok: true, name: user.name))
+        var response = Response.wire(SignedIn(name: user.name))
         response.headers.add("Set-Cookie", sessionCookie(token))
         return response
     }
-
-    struct SignInBody: Encodable { let ok: Bool; let name: String }
 
     /// A fixed hash verified against for unknown emails.
     var dummyHash: String { ForgeApp.dummyHashes.value(for: hasher) }

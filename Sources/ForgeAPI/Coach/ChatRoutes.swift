@@ -14,22 +14,19 @@ import ForgeStore
 /// | demo over 10 turns an hour | 429 `coach rate limit: 10 messages an hour` |
 enum ChatRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/chat", summary: "The chat thread (newest 200, oldest first) and whether a reply is pending",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(try app.db.read { db in
-                let messages = try ChatStore.recent(userID: caller.id, in: db).map {
-                    ["who": .string($0.who), "text": .string($0.text), "at": .string(Instant.wire(stored: $0.at))] as JSONValue
-                }
-                return ["messages": .array(messages), "pending": .bool(try ChatStore.isPending(userID: caller.id, in: db))]
-            })
-        })
-        router.post("/api/chat", summary: "Send a chat message; the coach replies in the background",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let text = try body.optionalString("text") ?? ""
-            let context = body.object["context"].flatMap { $0.isNull ? nil : $0 }
+        router.route(.GET, "/api/chat", "The chat thread (newest 200, oldest first) and whether a reply is pending",
+                     access: .member, answers: ChatThread.self) { _, principal in
+            let id = principal.caller.id
+            return try app.db.read { db in
+                ChatThread(messages: try ChatStore.recent(userID: id, in: db).map(ChatLine.init),
+                           pending: try ChatStore.isPending(userID: id, in: db))
+            }
+        }
+        router.route(.POST, "/api/chat", "Send a chat message; the coach replies in the background", access: .member,
+                     body: ChatInput.self, answers: ChatPending.self, errors: [400, 409, 422, 429]) { request, principal in
+            let input = try request.decode(ChatInput.self)
             do {
-                try app.coach.submit(member: CoachRoutes.member(caller), text: text, context: context)
+                try app.coach.submit(member: CoachRoutes.member(principal.caller), text: input.text, context: input.contextValue)
             } catch let error as CoachService.ChatError {
                 switch error {
                 case .empty: throw HTTPError(400, "empty message")
@@ -37,7 +34,7 @@ enum ChatRoutes {
                 case .rateLimited: throw HTTPError(429, "coach rate limit: \(CoachService.demoTurnsPerHour) messages an hour")
                 }
             }
-            return .json(["pending": true] as JSONValue)
-        })
+            return ChatPending(pending: true)
+        }
     }
 }

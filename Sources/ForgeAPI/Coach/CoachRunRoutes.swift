@@ -8,22 +8,17 @@ import ForgeStore
 /// differences); a failed review is 502 `coach run failed: <error>`.
 enum CoachRunRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/coach/run-review", summary: "Run the weekly review now; the summary is also posted to chat",
-                    tags: ["auth": "session"], app.signedIn { _, caller in
+        router.route(.POST, "/api/coach/run-review", "Run the weekly review now; the summary is also posted to chat",
+                     access: .member, answers: ReviewSummary.self, errors: [502]) { _, principal in
             do {
-                let summary = try app.coach.runReview(userID: caller.id)
-                return .json(["ok": true, "summary": .string(summary)])
+                return ReviewSummary(summary: try app.coach.runReview(userID: principal.caller.id))
             } catch {
                 throw HTTPError(502, "coach run failed: \(error)")
             }
-        })
-        router.get("/api/coach/runs", summary: "The latest 20 coach runs (chat turns and reviews)",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(.array(try app.db.read { try CoachRunStore.latest(userID: caller.id, in: $0) }.map { run in
-                ["kind": .string(run.kind), "model": .string(run.model), "input_tokens": .int(run.inputTokens),
-                 "output_tokens": .int(run.outputTokens), "tool_calls": .int(run.toolCalls), "ok": .bool(run.ok),
-                 "at": .string(Instant.wire(stored: run.at)), "duration_ms": .int(run.durationMs)]
-            }))
-        })
+        }
+        router.route(.GET, "/api/coach/runs", "The latest 20 coach runs (chat turns and reviews)", access: .member,
+                     answers: [CoachRunEntry].self) { _, principal in
+            try app.db.read { try CoachRunStore.latest(userID: principal.caller.id, in: $0) }.map(CoachRunEntry.init)
+        }
     }
 }

@@ -15,46 +15,45 @@ enum PushRoutes {
     static let maxEndpoint = 2048, maxKey = 512
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/push/config", summary: "Web push configuration: never enabled (notifications use the event socket)",
-                   tags: ["auth": "session"], app.signedIn { _, _ in
-            .json(JSONValue.object(["enabled": false, "public_key": ""]))
-        })
-        router.post("/api/push/subscribe", summary: "Store a web push subscription (upsert per endpoint; never sent to)",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let endpoint = try endpoint(body)
-            let keys = body.object["keys"]?.objectValue ?? [:]
-            let p256dh = String((keys["p256dh"]?.stringValue ?? "").prefix(maxKey))
-            let auth = String((keys["auth"]?.stringValue ?? "").prefix(maxKey))
+        router.route(.GET, "/api/push/config", "Web push configuration: never enabled (notifications use the event socket)",
+                     access: .member, answers: PushConfig.self) { _, _ in
+            PushConfig(enabled: false, publicKey: "")
+        }
+        router.route(.POST, "/api/push/subscribe", "Store a web push subscription (upsert per endpoint; never sent to)",
+                     access: .member, body: PushSubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
+            let input = try request.decode(PushSubscribeInput.self)
             try app.db.write { db in
                 try db.execute("""
                     INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
-                    """, [caller.id, endpoint, p256dh, auth, Instant.storage(app.clock.now())])
+                    """, [principal.caller.id, input.trimmedEndpoint, input.keys.p256dh ?? "", input.keys.auth ?? "",
+                          Instant.storage(app.clock.now())])
             }
-            return .json(JSONValue.object(["ok": true]))
-        })
-        router.post("/api/push/unsubscribe", summary: "Remove one of your web push subscriptions",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let endpoint = try endpoint(JSONBody(object: try request.jsonObject()))
+            return OK()
+        }
+        router.route(.POST, "/api/push/unsubscribe", "Remove one of your web push subscriptions", access: .member,
+                     body: PushUnsubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
+            let input = try request.decode(PushUnsubscribeInput.self)
             try app.db.write { db in
-                try db.execute("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?", [caller.id, endpoint])
+                try db.execute("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?",
+                               [principal.caller.id, input.trimmedEndpoint])
             }
-            return .json(JSONValue.object(["ok": true]))
-        })
-        router.post("/api/admin/settings/vapid", summary: "Not available: forged sends no web push (event socket instead)",
-                    tags: ["auth": "admin"], app.adminOnly { _, _ in
+            return OK()
+        }
+        router.route(.POST, "/api/admin/settings/vapid", "Not available: forged sends no web push (event socket instead)",
+                     access: .admin, answers: VapidKey.self, errors: [501]) { _, _ in
             throw HTTPError(501, "web push is not used: forged sends notifications to its event socket")
-        })
+        }
     }
 
-    /// The `endpoint` field: a non-blank string of at most ``maxEndpoint`` characters (422 otherwise).
-    static func endpoint(_ body: JSONBody) throws -> String {
-        let endpoint = try body.string("endpoint").trimmingCharacters(in: .whitespacesAndNewlines)
+    /// An `endpoint` field: non-blank after trimming and at most ``maxEndpoint`` characters.
+    /// - Throws: 422 `value_error` with `loc` `["body", "endpoint"]`.
+    static func checkEndpoint(_ raw: String) throws {
+        let endpoint = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !endpoint.isEmpty, endpoint.count <= maxEndpoint else {
             throw ValidationFailure.error(loc: ["body", "endpoint"], type: "value_error",
-                                          msg: "endpoint must be 1 to \(maxEndpoint) characters", input: .string(endpoint))
+                                          msg: "endpoint must be 1 to \(maxEndpoint) characters",
+                                          input: endpoint.count <= maxEndpoint ? .string(endpoint) : nil)
         }
-        return endpoint
     }
 }

@@ -13,8 +13,8 @@ enum SecurityTxtRoutes {
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/security.txt", "/security.txt"] {
-            router.get(path, summary: "RFC 9116 security contact (the oldest admin)",
-                       tags: ["auth": "public", "produces": "text/plain"]) { _ in
+            router.raw(.GET, path, "RFC 9116 security contact (the oldest admin)", access: .public,
+                       answers: nil as OK.Type?, produces: "text/plain", errors: [404]) { _, _ in
                 guard let admin = try app.db.read({ try UserDirectory.all($0) }).first(where: \.isAdmin) else {
                     throw HTTPError(404, "no admin seat yet")
                 }

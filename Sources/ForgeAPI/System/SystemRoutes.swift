@@ -10,38 +10,57 @@ enum SystemRoutes {
     /// `{ok, build}` per the contract, plus the version, the household zone,
     /// its current UTC offset (seconds) and today's household date, so an
     /// operator can see at a glance that the zone is the one configured.
-    struct Health: Encodable {
-        let ok: Bool; let build: String; let version: String
-        let timezone: String; let utc_offset_s: Int; let today: String
-        /// The last backup attempt: `{last_at, ok, file, error}`, or null before the first.
-        let backup: JSONValue
+    struct Health: Codable, Sendable {
+        let ok: Bool
+        /// Build stamp, `dev` when absent.
+        let build: String
+        let version: String
+        /// IANA name of the household zone.
+        let timezone: String
+        /// The zone's current offset from UTC, seconds.
+        let utcOffsetS: Int
+        /// Today's household date.
+        let today: String
+        /// The last backup attempt, or null before the first.
+        @Nullable var backup: BackupHealth?
+    }
+
+    /// The newest backup attempt: `last_at` (datetime it finished), `file`
+    /// (the backup's name), `error` (empty when ok).
+    struct BackupHealth: Codable, Sendable {
+        let lastAt: String
+        let ok: Bool
+        let file: String
+        let error: String
     }
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/healthz", summary: "Liveness and build stamp", tags: ["auth": "public"]) { _ in
+        router.raw(.GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
+                   errors: [503]) { _, _ in
             let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
             let zone = app.config.timeZone
             let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
-                                utc_offset_s: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
+                                utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
                                 backup: backupHealth(app))
-            return try .json(health, status: ok ? 200 : 503)
+            return .wire(health, status: ok ? 200 : 503)
         }
-        router.get("/", summary: "Redirect to the kitchen display", tags: ["auth": "public", "produces": "text/html"]) { _ in
+        router.raw(.GET, "/", "Redirect to the kitchen display", access: .public, answers: nil as OK.Type?,
+                   success: 302, produces: "text/html") { _, _ in
             .redirect("/kitchen", status: 302)
         }
         for path in ["/dashboard", "/welcome", "/welcome.html"] {
-            router.get(path, summary: "Web shell page (not built in forged)", tags: ["auth": "public"]) { _ in
+            router.raw(.GET, path, "Web shell page (not built in forged)", access: .public, answers: nil as OK.Type?,
+                       produces: "text/html", errors: [404]) { _, _ in
                 throw HTTPError(404, "not built")
             }
         }
     }
 
-    /// `{last_at, ok, file, error}` of the newest backup attempt (`file` is the
-    /// backup's name, `error` empty when ok), or null when none was recorded.
-    static func backupHealth(_ app: ForgeApp) -> JSONValue {
-        guard let last = try? BackupStatus.last(in: app.db) else { return .null }
-        return ["last_at": .string(Instant.wire(last.finishedAt)), "ok": .bool(last.ok),
-                "file": .string((last.file as NSString).lastPathComponent), "error": .string(last.error)]
+    /// The newest backup attempt, or nil when none was recorded.
+    static func backupHealth(_ app: ForgeApp) -> BackupHealth? {
+        guard let last = try? BackupStatus.last(in: app.db) else { return nil }
+        return BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
+                            file: (last.file as NSString).lastPathComponent, error: last.error)
     }
 
     /// Registered last: the document covers every route, itself included.

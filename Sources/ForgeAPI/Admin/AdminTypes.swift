@@ -1,0 +1,117 @@
+import ForgeCore
+import ForgeHTTP
+import ForgeStore
+import Foundation
+
+/// One backup file (issue 8): `{ name, bytes, created_at }`; `created_at`
+/// is the instant the copy was taken (wire datetime), `bytes` its size.
+struct BackupInfo: Codable, Sendable {
+    let name: String
+    let bytes: Int
+    let createdAt: String
+
+    init(_ e: BackupEntry) {
+        name = e.name.fileName; bytes = e.bytes; createdAt = Instant.wire(e.name.instant)
+    }
+}
+
+/// One app-managed setting as `GET /api/admin/settings` reports it (API.md
+/// §4.25): `value` is masked for secrets; `source` is `app` (stored
+/// override), `env` (the environment or the built-in default) or null.
+struct SettingState: Codable, Sendable {
+    let set: Bool
+    let value: String
+    @Nullable var source: String?
+
+    init(_ r: AppSettings.Report) { set = r.set; value = r.value; source = r.source }
+}
+
+/// `GET|PUT /api/admin/settings`: the seven keys of API.md §4.25, in its order.
+struct AdminSettings: Codable, Sendable {
+    let anthropicApiKey: SettingState
+    let coachModel: SettingState
+    let withingsClientId: SettingState
+    let withingsClientSecret: SettingState
+    let vapidPublicKey: SettingState
+    let vapidPrivateKey: SettingState
+    let maptilerKey: SettingState
+
+    /// - Precondition: `report` holds every key of ``AppSettings/keys``.
+    init(_ report: [String: AppSettings.Report]) {
+        func state(_ key: String) -> SettingState { SettingState(report[key]!) }
+        anthropicApiKey = state("anthropic_api_key"); coachModel = state("coach_model")
+        withingsClientId = state("withings_client_id"); withingsClientSecret = state("withings_client_secret")
+        vapidPublicKey = state("vapid_public_key"); vapidPrivateKey = state("vapid_private_key")
+        maptilerKey = state("maptiler_key")
+    }
+}
+
+/// `PUT /api/admin/settings` body `{ values: { [key]: string | null } }`.
+/// Any unknown key → 422 `unknown setting <key>` (the first, sorted); a
+/// value over ``maxSettingLength`` characters → 422 naming
+/// `["body", "values", key]`. `null` reads as `""` (clear the override).
+struct AdminSettingsInput: RequestInput {
+    /// Longest accepted setting value, characters (API keys are ~100).
+    static let maxSettingLength = Bounds.note
+
+    let values: [String: String?]
+
+    func validate() throws {
+        if let unknown = values.keys.sorted().first(where: { AppSettings.key($0) == nil }) {
+            throw HTTPError(422, "unknown setting \(unknown)")
+        }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            try Check.length(value, max: Self.maxSettingLength, "values", .string(key))
+        }
+    }
+
+    /// The values with `null` as `""`.
+    var resolved: [String: String] { values.mapValues { $0 ?? "" } }
+}
+
+/// `POST /api/admin/settings/vapid` answer `{ public_key }` (never produced:
+/// forged answers 501, see ``PushRoutes``).
+struct VapidKey: Codable, Sendable {
+    let publicKey: String
+}
+
+/// A member seat `{ id, email, name, role }` (API.md §3.18).
+struct AdminUser: Codable, Sendable {
+    let id, email, name, role: String
+    init(_ u: User) { id = u.id; email = u.email; name = u.name; role = u.role }
+}
+
+/// `POST /api/admin/users` body `{ email, name }` (both required; email at
+/// most 254 characters, name at most `Bounds.label`; 422 naming the field).
+/// The contract's own checks (`invalid email`, `name required`, seat cap,
+/// duplicate) follow in ``Membership/add``.
+struct NewMemberInput: RequestInput {
+    let email: String
+    let name: String
+    func validate() throws {
+        try Check.length(email, max: maxEmailLength, "email")
+        try Check.length(name, max: Bounds.label, "name")
+    }
+}
+
+/// `PATCH /api/admin/users/{id}` body `{ email?, name? }`, capped as ``NewMemberInput``.
+struct MemberPatchInput: RequestInput {
+    let email: String?
+    let name: String?
+    func validate() throws {
+        try Check.length(email, max: maxEmailLength, "email")
+        try Check.length(name, max: Bounds.label, "name")
+    }
+}
+
+/// `{ exists }`: whether the demo seat exists.
+struct DemoState: Codable, Sendable {
+    let exists: Bool
+}
+
+/// `POST /api/admin/demo/enrich` answer: `added` names the data blocks
+/// added (`["food"]` or `[]`).
+struct DemoEnriched: Codable, Sendable {
+    let exists: Bool
+    let added: [String]
+}
