@@ -2,12 +2,6 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 
-/// `{ ok: true }`: the answer of writes that report nothing else
-/// (sign-out, unlink, unsubscribe, revoke, …).
-struct OK: Codable, Sendable {
-    var ok = true
-}
-
 /// Longest accepted email address, characters (RFC 5321's path limit).
 let maxEmailLength = 254
 /// Longest accepted password, characters: hashing is costly, so a
