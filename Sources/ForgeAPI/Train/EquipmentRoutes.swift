@@ -46,13 +46,7 @@ struct EquipmentActiveInput: RequestInput {
 /// `PATCH /api/equipment/{id}`: `{ items: { name: string, available?: boolean = true }[] }`,
 /// replacing the list wholesale.
 struct EquipmentItemsInput: RequestInput {
-    let items: [Item]
-
-    struct Item: Decodable, Sendable {
-        /// Required and not blank; at most ``Bounds/label`` characters.
-        var name: String?
-        var available: Bool?
-    }
+    let items: [EquipmentItemInput]
 
     /// The most items a profile may list.
     static let maxItems = 200
@@ -67,6 +61,14 @@ struct EquipmentItemsInput: RequestInput {
             try Check.length(name, max: Bounds.label, "items", .int(i), "name")
         }
     }
+}
+
+/// One item of ``EquipmentItemsInput``.
+struct EquipmentItemInput: Decodable, Sendable {
+    /// Required and not blank; at most ``Bounds/label`` characters.
+    var name: String?
+    /// Default true.
+    var available: Bool?
 }
 
 /// Equipment profiles (API.md §3.7): the household-shared one and the caller's own.

@@ -26,16 +26,7 @@ struct LabResultWire: Codable, Sendable {
 struct LabInput: RequestInput {
     let drawnOn: String
     var source: String?
-    let results: [Result]
-
-    struct Result: Decodable, Sendable {
-        let marker: String
-        /// Canonical units (mmol/L for lipids), ≥ 0.
-        let value: Double
-        var unit: String?
-        var refLow: Double?
-        var refHigh: Double?
-    }
+    let results: [LabResultInput]
 
     /// A lab value or reference bound in any unit a panel uses.
     static let value = 0.0...100_000.0
@@ -59,6 +50,17 @@ struct LabInput: RequestInput {
             try Check.range(r.refHigh, Self.value, "results", .int(i), "ref_high")
         }
     }
+}
+
+/// One result of ``LabInput``.
+struct LabResultInput: Decodable, Sendable {
+    let marker: String
+    /// Canonical units (mmol/L for lipids), 0…100000.
+    let value: Double
+    /// Default `mmol/L`.
+    var unit: String?
+    var refLow: Double?
+    var refHigh: Double?
 }
 
 /// Lab panels (API.md §3.9); values canonical mmol/L.

@@ -35,7 +35,7 @@ struct WirePoint: Codable, Sendable, Equatable {
 /// decimal point (`60.0` even when stored as `60`), counts as integers.
 /// Keys the contract does not list follow, sorted, verbatim; a stored `null`
 /// stays `null`, an absent key stays absent. Empty `{}` for an active session.
-struct SessionStats: Codable, Sendable, Equatable {
+struct SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
     /// The stored document (an object; anything else answers `{}`).
     let raw: [String: JSONValue]
     /// Whether the document is a strength session's (`StrengthStats` order).
@@ -54,6 +54,22 @@ struct SessionStats: Codable, Sendable, Equatable {
         ("pace_min_km", .double), ("hr_samples", .int), ("zone2_min", .double), ("target", .target),
         ("zone_min", .double), ("pct_in_zone", .int),
     ]
+
+    /// An object: `StrengthStats` or `CardioStats` members, extra keys allowed.
+    static var wireSchema: JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for (key, number) in strengthKeys + cardioKeys {
+            switch number {
+            case .double: properties[key] = ["anyOf": [["type": "number"], ["type": "null"]]]
+            case .int: properties[key] = ["type": "integer"]
+            case .bool: properties[key] = ["type": "boolean"]
+            case .asStored, .target: properties[key] = [:]
+            }
+        }
+        properties["duration_s"] = ["anyOf": [["type": "number"], ["type": "null"]]]
+        return ["type": "object", "properties": .object(properties), "additionalProperties": true,
+                "description": "StrengthStats or CardioStats (API.md §2); {} while a session is active"]
+    }
 
     /// - Parameters:
     ///   - stats: the stored document.
