@@ -80,6 +80,8 @@ import Testing
                               loc: ["body", "prefs", "nutrition_targets", "kcal"])
             try await refused(server, "PATCH", "/api/prefs", ["prefs": ["coach_style": .string(Self.long)]], cookie: ada,
                               loc: ["body", "prefs", "coach_style"])
+            try await refused(server, "PATCH", "/api/prefs", ["prefs": ["birth_year": 1850]], cookie: ada,
+                              loc: ["body", "prefs", "birth_year"])
             try await refused(server, "PATCH", "/api/prefs", ["prefs": ["theme": .string(Self.long)]], cookie: ada,
                               loc: ["body", "prefs", "theme"])
             let after = try await server.request("PATCH", "/api/prefs", json: [:], cookie: ada).json

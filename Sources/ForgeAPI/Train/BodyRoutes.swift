@@ -45,7 +45,7 @@ struct PrefsAnswer: Codable, Sendable {
 }
 
 /// Type and range checks of the prefs keys API.md §1.3, §3.10 and §5.4
-/// give a type. Each failure is a 422 naming `["body", "prefs", key, …]`.
+/// give a type (and the client's `birth_year`, a year 1900–2100). Each failure is a 422 naming `["body", "prefs", key, …]`.
 /// A `null` clears a key back to its default and is always accepted.
 enum PrefsCheck {
     /// The most keys one prefs object may hold.
@@ -86,6 +86,7 @@ enum PrefsCheck {
             case "cook_nights": try range(try decode(Int.self, value, loc), cookNights, loc)
             case "budget_grocery", "budget_lunch": try range(try decode(Double.self, value, loc), budget, loc)
             case "notif_proposal", "notif_reminder": _ = try decode(Bool.self, value, loc)
+            case "birth_year": try range(try decode(Int.self, value, loc), Bounds.years, loc)
             case "coach_style", "coach_approval": try length(try decode(String.self, value, loc), Bounds.label, loc)
             case "nutrition_targets":
                 let map = try decode([String: JSONValue].self, value, loc)

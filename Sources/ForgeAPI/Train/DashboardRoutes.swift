@@ -26,7 +26,7 @@ struct Dashboard: Codable, Sendable {
     /// bpm, 180 days.
     let restingHr: [WirePoint]
     let sleepH: [WirePoint]
-    /// Σ `stats.tonnage` of strength sessions per week (kg… as stored, 2 dp).
+    /// Σ `stats.tonnage` of strength sessions per week, tonnes, 2 dp.
     let tonnageWeekly: [WeekValue]
     /// Σ `stats.zone2_min` of other sessions per week, minutes.
     let zone2Weekly: [WeekValue]
