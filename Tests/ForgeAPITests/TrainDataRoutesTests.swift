@@ -11,9 +11,10 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             let equipment = try await server.get("/api/equipment", cookie: ada).json
             let profiles = try #require(equipment["profiles"]?.arrayValue)
-            #expect(profiles.map { $0["name"]?.stringValue ?? "" } == ["Gym", "Travel", "Home"])
-            let gym = try #require(profiles[0]["id"]?.stringValue), travel = try #require(profiles[1]["id"]?.stringValue)
-            #expect(equipment["active_id"]?.stringValue == gym && profiles[2]["shared"] == true)
+            // The household-shared profile comes first; the active one is still the member's own Gym.
+            #expect(profiles.map { $0["name"]?.stringValue ?? "" } == ["Home", "Gym", "Travel"])
+            let gym = try #require(profiles[1]["id"]?.stringValue), travel = try #require(profiles[2]["id"]?.stringValue)
+            #expect(equipment["active_id"]?.stringValue == gym && profiles[0]["shared"] == true)
 
             // In the gym, the knee niggle excludes deep lunges from squat swaps.
             let alts = try #require(try await server.get("/api/exercises/back-squat/alternatives", cookie: ada).json.arrayValue)
@@ -38,7 +39,7 @@ import Testing
             let patch = try await server.request("PATCH", "/api/equipment/\(travel)",
                                                  json: ["items": [["name": "Dumbbells", "available": true]]], cookie: ada)
             #expect(patch.status == 200)
-            let items = try await server.get("/api/equipment", cookie: ada).json["profiles"]?.arrayValue?[1]["items"]
+            let items = try await server.get("/api/equipment", cookie: ada).json["profiles"]?.arrayValue?[2]["items"]
             #expect(items == [["name": "Dumbbells", "available": true]])
             let bad = try await server.request("PATCH", "/api/equipment/\(travel)", json: ["items": [["available": true]]], cookie: ada)
             #expect(bad.status == 422)

@@ -4,53 +4,113 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Equipment profiles (API.md §3.7): the caller's own plus the household-shared one.
+/// `GET /api/equipment` (API.md §3.7).
+struct EquipmentList: Codable, Sendable {
+    /// The active profile: the member's choice while it exists, else the first own profile.
+    @Nullable var activeID: String?
+    /// The household-shared profile first, then the member's own, each oldest first.
+    let profiles: [EquipmentProfileWire]
+
+    enum CodingKeys: String, CodingKey { case activeID = "active_id", profiles }
+}
+
+/// One equipment profile as the API shows it.
+struct EquipmentProfileWire: Codable, Sendable {
+    let id: String
+    let name: String
+    let shared: Bool
+    let items: [EquipmentItemWire]
+    /// Bar weight, kg.
+    let barKg: Double
+    /// Plate denominations, kg.
+    let platesKg: [Double]
+    /// Heaviest dumbbell, kg.
+    let dbMaxKg: Double
+}
+
+/// `{ name, available }`.
+struct EquipmentItemWire: Codable, Sendable {
+    let name: String
+    let available: Bool
+}
+
+/// `POST /api/equipment/active`: `{ profile_id }`.
+struct EquipmentActiveInput: RequestInput {
+    let profileID: String
+
+    enum CodingKeys: String, CodingKey { case profileID = "profile_id" }
+
+    func validate() throws { try Check.length(profileID, max: Bounds.label, "profile_id") }
+}
+
+/// `PATCH /api/equipment/{id}`: `{ items: { name: string, available?: boolean = true }[] }`,
+/// replacing the list wholesale.
+struct EquipmentItemsInput: RequestInput {
+    let items: [EquipmentItemInput]
+
+    /// The most items a profile may list.
+    static let maxItems = 200
+
+    func validate() throws {
+        try Check.count(items, max: Self.maxItems, "items")
+        for (i, item) in items.enumerated() {
+            guard let name = item.name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationFailure.error(loc: ["body", "items", .int(i), "name"], type: "missing",
+                                              msg: "Field required", input: item.name.map(JSONValue.string))
+            }
+            try Check.length(name, max: Bounds.label, "items", .int(i), "name")
+        }
+    }
+}
+
+/// One item of ``EquipmentItemsInput``.
+struct EquipmentItemInput: Decodable, Sendable {
+    /// Required and not blank; at most ``Bounds/label`` characters.
+    var name: String?
+    /// Default true.
+    var available: Bool?
+}
+
+/// Equipment profiles (API.md §3.7): the household-shared one and the caller's own.
 enum EquipmentRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/equipment", summary: "Own and household-shared equipment profiles, with the active one",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(try app.db.read { db in
+        router.route(.GET, "/api/equipment", "Household-shared and own equipment profiles, with the active one",
+                     access: .member, answers: EquipmentList.self) { _, principal in
+            let caller = principal.caller
+            return try app.db.read { db in
                 let profiles = try EquipmentStore.visible(to: caller.id, in: db)
-                let active = profiles.first { $0.id == caller.user.activeProfileID } ?? profiles.first
-                return ["active_id": .stringOrNull(active?.id), "profiles": .array(try profiles.map { p in
-                    ["id": .string(p.id), "name": .string(p.name), "shared": .bool(p.shared), "items": try .encoded(p.items),
-                     "bar_kg": .double(p.barKg), "plates_kg": .array(p.platesKg.map(JSONValue.double)),
-                     "db_max_kg": .double(p.dbMaxKg)]
-                })]
-            })
-        })
-        router.post("/api/equipment/active", summary: "Switch the active equipment profile",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let id = try JSONBody(object: request.jsonObject()).string("profile_id")
+                let active = try EquipmentStore.active(userID: caller.id, activeID: caller.user.activeProfileID, in: db)
+                let listed = profiles.filter(\.shared) + profiles.filter { !$0.shared }
+                return EquipmentList(activeID: active?.id, profiles: listed.map { p in
+                    EquipmentProfileWire(id: p.id, name: p.name, shared: p.shared,
+                                         items: p.items.map { EquipmentItemWire(name: $0.name, available: $0.available) },
+                                         barKg: p.barKg, platesKg: p.platesKg, dbMaxKg: p.dbMaxKg)
+                })
+            }
+        }
+        router.route(.POST, "/api/equipment/active", "Switch the active equipment profile",
+                     access: .member, body: EquipmentActiveInput.self, answers: OK.self, errors: [404, 422]) { request, principal in
+            let id = try request.decode(EquipmentActiveInput.self).profileID
             try app.db.write { db in
-                guard try EquipmentStore.visible(id, to: caller.id, in: db) != nil else { throw HTTPError(404, "profile not found") }
-                try EquipmentStore.setActive(id, userID: caller.id, in: db)
-            }
-            return .json(JSONValue.object(["ok": true]))
-        })
-        router.patch("/api/equipment/:id", summary: "Replace a profile's item list (the demo cannot edit shared ones)",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            guard let list = body.object["items"]?.arrayValue else {
-                throw ValidationFailure.error(loc: ["body", "items"], type: "list_type", msg: "Input should be a valid list",
-                                              input: body.object["items"])
-            }
-            let items = try list.enumerated().map { i, v -> EquipmentItem in
-                let item = JSONBody(object: v.objectValue ?? [:])
-                guard v.objectValue != nil, let name = try? item.string("name"),
-                      !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw ValidationFailure.error(loc: ["body", "items", String(i), "name"], type: "missing",
-                                                  msg: "Field required", input: v)
+                guard try EquipmentStore.visible(id, to: principal.caller.id, in: db) != nil else {
+                    throw HTTPError(404, "profile not found")
                 }
-                return EquipmentItem(name: name, available: try item.optionalBool("available") ?? true)
+                try EquipmentStore.setActive(id, userID: principal.caller.id, in: db)
             }
+            return OK()
+        }
+        router.route(.PATCH, "/api/equipment/:id", "Replace a profile's item list (the demo cannot edit shared ones)",
+                     access: .member, body: EquipmentItemsInput.self, answers: OK.self, errors: [403, 404, 422]) { request, principal in
+            let input = try request.decode(EquipmentItemsInput.self)
+            let items = input.items.map { EquipmentItem(name: $0.name ?? "", available: $0.available ?? true) }
             let id = request.parameter("id") ?? ""
+            let caller = principal.caller
             try app.db.write { db in
                 guard let p = try EquipmentStore.visible(id, to: caller.id, in: db) else { throw HTTPError(404, "profile not found") }
                 if p.shared, caller.user.isDemo { throw HTTPError(403, "the demo cannot edit shared equipment") }
                 try EquipmentStore.setItems(items, profileID: p.id, in: db)
             }
-            return .json(JSONValue.object(["ok": true]))
-        })
+            return OK()
+        }
     }
 }

@@ -5,11 +5,12 @@ import ForgeTrain
 import Foundation
 
 /// `GET /media/exercises/<slug>-<n>.jpg`: imported exercise images
-/// (household media, any signed-in member).
+/// (household media, any signed-in member). Answers the stored bytes with
+/// their own content type, or 404 `media not found`.
 enum ExerciseMediaRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/media/exercises/:file", summary: "An imported exercise image (<slug>-0.jpg, <slug>-1.jpg)",
-                   tags: ["auth": "session"], app.signedIn { request, _ in
+        router.raw(.GET, "/media/exercises/:file", "An imported exercise image (<slug>-0.jpg, <slug>-1.jpg)",
+                   access: .member, answers: nil as OK.Type?, produces: "image/jpeg", errors: [404]) { request, _ in
             let file = request.parameter("file") ?? ""
             guard file.hasSuffix(".jpg"), let dash = file.lastIndex(of: "-"),
                   let index = Int(file[file.index(after: dash)..<file.index(file.endIndex, offsetBy: -4)]) else {
@@ -21,6 +22,6 @@ enum ExerciseMediaRoutes {
             }
             return Response(status: 200, headers: ["Content-Type": media.mime, "Cache-Control": "private, max-age=86400"],
                             body: media.data)
-        })
+        }
     }
 }

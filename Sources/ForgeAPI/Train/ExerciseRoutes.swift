@@ -4,37 +4,70 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
+/// One row of `GET /api/exercises` (API.md §3.5).
+struct ExerciseSummary: Codable, Sendable {
+    let slug: String
+    let name: String
+    /// `bb`, `db`, `machine`, `bw` or `mobility`.
+    let kind: String
+    let mediaTier: String
+    let primaryMuscles: [String]
+}
+
+/// `GET /api/exercises/{slug}` (API.md §3.5).
+struct ExerciseDetail: Codable, Sendable {
+    let slug: String
+    let name: String
+    let kind: String
+    let primaryMuscles: [String]
+    let secondaryMuscles: [String]
+    let equipment: [String]
+    let cues: [String]
+    let dont: String
+    let patterns: [String]
+    let benefit: String
+    /// `images`, `linked`, `owned` or `wanted`.
+    let mediaTier: String
+    /// Comma-separated media paths, or `""`.
+    let mediaURL: String
+
+    enum CodingKeys: String, CodingKey {
+        case slug, name, kind, primaryMuscles, secondaryMuscles, equipment, cues, dont, patterns, benefit, mediaTier
+        case mediaURL = "media_url"
+    }
+}
+
+/// `?q=`: a case-insensitive substring of the name (at most ``Bounds/label`` characters).
+struct ExerciseQuery: RequestInput {
+    var q: String?
+
+    func validate() throws { try QueryCheck.length(q, max: Bounds.label, "q") }
+}
+
 /// `GET /api/exercises` and `GET /api/exercises/{slug}` (API.md §3.5).
 enum ExerciseRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/exercises", summary: "The exercise library, by name; q filters by name",
-                   tags: ["auth": "session"], app.signedIn { request, _ in
-            let q = (request.query["q"] ?? "").lowercased()
-            let entries = try app.db.read { try app.exercises.entries(in: $0) }
+        router.route(.GET, "/api/exercises", "The exercise library, by name; q filters by name",
+                     access: .member, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]) { request, _ in
+            let q = (try request.decodeQuery(ExerciseQuery.self).q ?? "").lowercased()
+            return try app.db.read { try app.exercises.entries(in: $0) }
                 .filter { q.isEmpty || $0.exercise.name.lowercased().contains(q) }
                 .sorted { ($0.exercise.name, $0.exercise.slug) < ($1.exercise.name, $1.exercise.slug) }
-            let list: [JSONValue] = entries.map { e in
-                ["slug": .string(e.exercise.slug), "name": .string(e.exercise.name),
-                 "kind": .string(e.exercise.kind.rawValue), "media_tier": .string(e.mediaTier),
-                 "primary_muscles": .strings(e.exercise.primaryMuscles)]
-            }
-            return .json(JSONValue.array(list))
-        })
-        router.get("/api/exercises/:slug", summary: "One exercise with cues, muscles and equipment",
-                   tags: ["auth": "session"], app.signedIn { request, _ in
+                .map { e in
+                    ExerciseSummary(slug: e.exercise.slug, name: e.exercise.name, kind: e.exercise.kind.rawValue,
+                                    mediaTier: e.mediaTier, primaryMuscles: e.exercise.primaryMuscles)
+                }
+        }
+        router.route(.GET, "/api/exercises/:slug", "One exercise with cues, muscles and equipment",
+                     access: .member, answers: ExerciseDetail.self, errors: [404]) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let e = try app.db.read({ try ExerciseCatalog.find(slug, in: $0) }) else {
                 throw HTTPError(404, "exercise not found")
             }
             let x = e.exercise
-            let body: JSONValue = [
-                "slug": .string(x.slug), "name": .string(x.name), "kind": .string(x.kind.rawValue),
-                "primary_muscles": .strings(x.primaryMuscles), "secondary_muscles": .strings(x.secondaryMuscles),
-                "equipment": .strings(x.equipment), "cues": .strings(x.cues), "dont": .string(x.dont),
-                "patterns": .strings(x.patterns), "benefit": .string(x.benefit),
-                "media_tier": .string(e.mediaTier), "media_url": .string(e.mediaURL),
-            ]
-            return .json(body)
-        })
+            return ExerciseDetail(slug: x.slug, name: x.name, kind: x.kind.rawValue, primaryMuscles: x.primaryMuscles,
+                                  secondaryMuscles: x.secondaryMuscles, equipment: x.equipment, cues: x.cues, dont: x.dont,
+                                  patterns: x.patterns, benefit: x.benefit, mediaTier: e.mediaTier, mediaURL: e.mediaURL)
+        }
     }
 }

@@ -4,49 +4,92 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/history` (API.md §3.4, §4.8) and `GET /api/records` (§3.6).
-enum HistoryRoutes {
-    static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/history", summary: "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
-                   tags: ["auth": "session"], app.signedIn { request, caller in
-            let limit = try request.intParameter("limit", in: 1...100) ?? 30
-            let offset = try request.intParameter("offset", in: 0...Int(Int32.max)) ?? 0
-            let favorites = try boolParameter(request, "favorites") ?? false
-            let rows = try app.db.read { db in
-                try ProgressQueries.history(userID: caller.id, limit: limit, offset: offset, favoritesOnly: favorites, in: db)
-            }
-            return .json(.array(rows.map { s in
-                ["id": .string(s.id), "day": .string(s.day.description), "name": .string(s.name), "kind": .string(s.kind),
-                 "status": .string(s.status), "stats": s.stats, "favorite": .bool(s.favorite)]
-            }))
-        })
-        router.get("/api/records", summary: "Personal records by slug; detail in the member's load unit",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(try app.db.read { db in try records(caller.user, library: app.exercises.library(in: db), in: db) })
-        })
+/// `GET /api/history?limit=&offset=&favorites=` (API.md §3.4): `limit`
+/// 1…100 (default 30), `offset` ≥ 0, `favorites` `true/false/1/0/yes/no/on/off`.
+struct HistoryQuery: RequestInput {
+    var limit: Int?
+    var offset: Int?
+    /// Read as text so the historical spellings (`1`, `yes`, `on`) keep working.
+    var favorites: String?
+
+    func validate() throws {
+        try QueryCheck.range(limit, 1...100, "limit")
+        try QueryCheck.range(offset, 0...Int(Int32.max), "offset")
+        _ = try favoritesOnly()
     }
 
-    /// A boolean query parameter (`true/false/1/0`, case-insensitive); 422 otherwise.
-    static func boolParameter(_ request: Request, _ name: String) throws -> Bool? {
-        guard let text = request.query[name], !text.isEmpty else { return nil }
+    /// The `favorites` flag; 422 `bool_parsing` naming `["query", "favorites"]`.
+    func favoritesOnly() throws -> Bool {
+        guard let text = favorites, !text.isEmpty else { return false }
         switch text.lowercased() {
         case "true", "1", "yes", "on": return true
         case "false", "0", "no", "off": return false
         default:
-            throw ValidationFailure.error(loc: ["query", name], type: "bool_parsing",
+            throw ValidationFailure.error(loc: ["query", "favorites"], type: "bool_parsing",
                                           msg: "Input should be a valid boolean", input: .string(text))
         }
     }
+}
 
-    /// The records list (§3.6): `detail` as `"162.5 lb × 5"` in the member's
-    /// unit for the slug (DESIGN.md quirk 12); `achieved_on` = trained day.
-    static func records(_ user: User, library: ExerciseLibrary, in db: Connection) throws -> JSONValue {
-        .array(try RecordStore.all(userID: user.id, in: db).map { r in
-            ["slug": .string(r.slug), "name": .string(library.name(for: r.slug)), "kind": .string(r.kind.rawValue),
-             "value": .double(r.value),
-             "detail": .string(RecordDetail.text(weightKg: r.weight, reps: r.reps,
-                                                 unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug))),
-             "achieved_on": .string(r.achievedOn.description)]
-        })
+/// One row of `GET /api/history`: a finished session.
+struct HistoryEntry: Codable, Sendable {
+    let id: String
+    /// The trained day, `YYYY-MM-DD`.
+    let day: String
+    let name: String
+    /// `strength` or `cardio`.
+    let kind: String
+    /// `completed` or `unplanned`.
+    let status: String
+    let stats: SessionStats
+    let favorite: Bool
+}
+
+/// One row of `GET /api/records` (API.md §3.6 `RecordRow`).
+struct RecordRow: Codable, Sendable {
+    let slug: String
+    /// The library name, or the slug when unknown.
+    let name: String
+    /// `e1rm` or `best_set`.
+    let kind: String
+    /// e1RM in kg (`e1rm`) or the best set's load in kg (`best_set`).
+    let value: Double
+    /// `"162.5 lb × 5"` in the member's load unit for the slug.
+    let detail: String
+    /// The trained day the record was set, `YYYY-MM-DD`.
+    let achievedOn: String
+}
+
+/// `GET /api/history` (API.md §3.4, §4.8) and `GET /api/records` (§3.6).
+enum HistoryRoutes {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
+        router.route(.GET, "/api/history", "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
+                     access: .member, query: HistoryQuery.self, answers: [HistoryEntry].self, errors: [422]) { request, principal in
+            let query = try request.decodeQuery(HistoryQuery.self)
+            let favorites = try query.favoritesOnly()
+            let rows = try app.db.read { db in
+                try ProgressQueries.history(userID: principal.caller.id, limit: query.limit ?? 30, offset: query.offset ?? 0,
+                                            favoritesOnly: favorites, in: db)
+            }
+            return rows.map { s in
+                HistoryEntry(id: s.id, day: s.day.description, name: s.name, kind: s.kind, status: s.status,
+                             stats: SessionStats(s.stats, kind: s.kind), favorite: s.favorite)
+            }
+        }
+        router.route(.GET, "/api/records", "Personal records by slug; detail in the member's load unit",
+                     access: .member, answers: [RecordRow].self) { _, principal in
+            try app.db.read { db in try records(principal.caller.user, library: app.exercises.library(in: db), in: db) }
+        }
+    }
+
+    /// The records list (§3.6), by slug: `detail` as `"162.5 lb × 5"` in the
+    /// member's unit for the slug (DESIGN.md quirk 12); `achieved_on` = trained day.
+    static func records(_ user: User, library: ExerciseLibrary, in db: Connection) throws -> [RecordRow] {
+        try RecordStore.all(userID: user.id, in: db).map { r in
+            RecordRow(slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
+                      detail: RecordDetail.text(weightKg: r.weight, reps: r.reps,
+                                                unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
+                      achievedOn: r.achievedOn.description)
+        }
     }
 }

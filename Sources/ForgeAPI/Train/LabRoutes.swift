@@ -4,39 +4,88 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
+/// One panel of `GET /api/labs` (API.md §3.9).
+struct LabPanelWire: Codable, Sendable {
+    let id: String
+    /// `YYYY-MM-DD`.
+    let drawnOn: String
+    let source: String
+    let results: [LabResultWire]
+}
+
+/// One lab result; canonical mmol/L unless `unit` says otherwise.
+struct LabResultWire: Codable, Sendable {
+    let marker: String
+    let value: Double
+    let unit: String
+    @Nullable var refLow: Double?
+    @Nullable var refHigh: Double?
+}
+
+/// `POST /api/labs`: `{ drawn_on, source? = "manual", results: { marker, value, unit? = "mmol/L", ref_low?, ref_high? }[] }`.
+struct LabInput: RequestInput {
+    let drawnOn: String
+    var source: String?
+    let results: [LabResultInput]
+
+    /// A lab value or reference bound in any unit a panel uses.
+    static let value = 0.0...100_000.0
+    /// The most results one panel may hold.
+    static let maxResults = 200
+
+    /// The drawn date; nil only before ``validate()`` refused it.
+    var day: LocalDate? { LocalDate(drawnOn) }
+
+    /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (API.md §1.2), else 422 naming the field.
+    func validate() throws {
+        guard let day else { throw HTTPError(400, "bad date") }
+        try Check.date(day, "drawn_on")
+        try Check.length(source, max: Bounds.label, "source")
+        try Check.count(results, max: Self.maxResults, "results")
+        for (i, r) in results.enumerated() {
+            try Check.length(r.marker, max: Bounds.label, min: 1, "results", .int(i), "marker")
+            try Check.range(r.value, Self.value, "results", .int(i), "value")
+            try Check.length(r.unit, max: Bounds.label, "results", .int(i), "unit")
+            try Check.range(r.refLow, Self.value, "results", .int(i), "ref_low")
+            try Check.range(r.refHigh, Self.value, "results", .int(i), "ref_high")
+        }
+    }
+}
+
+/// One result of ``LabInput``.
+struct LabResultInput: Decodable, Sendable {
+    let marker: String
+    /// Canonical units (mmol/L for lipids), 0…100000.
+    let value: Double
+    /// Default `mmol/L`.
+    var unit: String?
+    var refLow: Double?
+    var refHigh: Double?
+}
+
 /// Lab panels (API.md §3.9); values canonical mmol/L.
 enum LabRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/labs", summary: "Lab panels, oldest first",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(.array(try app.db.read { try LabStore.all(userID: caller.id, in: $0) }.map { p in
-                ["id": .string(p.id), "drawn_on": .string(p.drawnOn), "source": .string(p.source),
-                 "results": .array(p.results.map { r in
-                     ["marker": .string(r.marker), "value": .double(r.value), "unit": .string(r.unit),
-                      "ref_low": .numberOrNull(r.refLow), "ref_high": .numberOrNull(r.refHigh)]
-                 })]
-            }))
-        })
-        router.post("/api/labs", summary: "Add a lab panel with its results",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            guard let drawn = LocalDate(try body.string("drawn_on")) else { throw HTTPError(400, "bad date") }
-            guard let list = body.object["results"]?.arrayValue else {
-                throw ValidationFailure.error(loc: ["body", "results"], type: "list_type", msg: "Input should be a valid list",
-                                              input: body.object["results"])
+        router.route(.GET, "/api/labs", "Lab panels, oldest first", access: .member, answers: [LabPanelWire].self) { _, principal in
+            try app.db.read { try LabStore.all(userID: principal.caller.id, in: $0) }.map { p in
+                LabPanelWire(id: p.id, drawnOn: p.drawnOn, source: p.source, results: p.results.map { r in
+                    LabResultWire(marker: r.marker, value: r.value, unit: r.unit, refLow: r.refLow, refHigh: r.refHigh)
+                })
             }
-            let results = try list.map { v -> LabResult in
-                let r = JSONBody(object: v.objectValue ?? [:])
-                return LabResult(marker: try r.string("marker"), value: try r.double("value"),
-                                 unit: try r.optionalString("unit") ?? "mmol/L",
-                                 refLow: try r.optionalDouble("ref_low"), refHigh: try r.optionalDouble("ref_high"))
+        }
+        router.route(.POST, "/api/labs", "Add a lab panel with its results",
+                     access: .member, body: LabInput.self, answers: CreatedID.self, errors: [400, 422]) { request, principal in
+            let input = try request.decode(LabInput.self)
+            guard let drawn = input.day else { throw HTTPError(400, "bad date") }
+            let results = input.results.map { r in
+                LabResult(marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)
             }
             let now = app.clock.now()
             let id = try app.db.write { db in
-                try LabStore.add(userID: caller.id, drawnOn: drawn, source: try body.optionalString("source") ?? "manual",
+                try LabStore.add(userID: principal.caller.id, drawnOn: drawn, source: input.source ?? "manual",
                                  results: results, now: now, in: db)
             }
-            return .json(JSONValue.object(["id": .string(id)]))
-        })
+            return CreatedID(id: id)
+        }
     }
 }

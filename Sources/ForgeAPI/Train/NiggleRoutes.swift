@@ -4,52 +4,88 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
+/// One row of `GET /api/niggles` (API.md §3.8).
+struct Niggle: Codable, Sendable {
+    let id: String
+    let bodyPart: String
+    let severity: String
+    /// `active`, `watch` or `cleared`.
+    let status: String
+    let note: String
+    let avoidPatterns: [String]
+    /// Date part of the opening instant, `YYYY-MM-DD`.
+    @Nullable var openedAt: String?
+    /// Date part of the clearing instant; null unless cleared.
+    @Nullable var clearedAt: String?
+}
+
+/// `POST /api/niggles`: `{ body_part, severity? = "mild", note? = "", avoid_patterns? = [], mobility_slug? = "" }`.
+struct NiggleInput: RequestInput {
+    let bodyPart: String
+    var severity: String?
+    var note: String?
+    var avoidPatterns: [String]?
+    var mobilitySlug: String?
+
+    /// The most patterns one niggle may avoid.
+    static let maxPatterns = 50
+
+    /// - Throws: 400 `body_part required` when blank; 422 naming an over-long
+    ///   field or too many patterns.
+    func validate() throws {
+        try Check.length(bodyPart, max: Bounds.label, "body_part")
+        guard !bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw HTTPError(400, "body_part required") }
+        try Check.length(severity, max: Bounds.label, "severity")
+        try Check.length(note, max: Bounds.note, "note")
+        try Check.length(mobilitySlug, max: Bounds.label, "mobility_slug")
+        try Check.count(avoidPatterns, max: Self.maxPatterns, "avoid_patterns")
+        for (i, p) in (avoidPatterns ?? []).enumerated() { try Check.length(p, max: Bounds.label, "avoid_patterns", .int(i)) }
+    }
+}
+
+/// `PATCH /api/niggles/{id}`: `{ status }`, checked against the stored
+/// niggle's ownership first (404), then 400 `bad status`.
+struct NiggleStatusInput: RequestInput {
+    let status: String
+}
+
 /// Niggles (API.md §3.8). Only `active` niggles shape cool-downs and alternatives.
 enum NiggleRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/niggles", summary: "The member's niggles, newest first",
-                   tags: ["auth": "session"], app.signedIn { _, caller in
-            .json(.array(try app.db.read { try NiggleStore.list(userID: caller.id, in: $0) }.map { n in
-                ["id": .string(n.id), "body_part": .string(n.bodyPart), "severity": .string(n.severity),
-                 "status": .string(n.status), "note": .string(n.note), "avoid_patterns": .strings(n.avoidPatterns),
-                 "opened_at": .stringOrNull(n.openedAt.map { String($0.prefix(10)) }),
-                 "cleared_at": .stringOrNull(n.clearedAt.map { String($0.prefix(10)) })]
-            }))
-        })
-        router.post("/api/niggles", summary: "Open a niggle (active)",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let bodyPart = try body.string("body_part").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !bodyPart.isEmpty else { throw HTTPError(400, "body_part required") }
-            var patterns: [String] = []
-            if let raw = body.object["avoid_patterns"], !raw.isNull {
-                guard let list = raw.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    throw ValidationFailure.error(loc: ["body", "avoid_patterns"], type: "list_type",
-                                                  msg: "Input should be a valid list of strings", input: raw)
-                }
-                patterns = list.compactMap(\.stringValue)
+        router.route(.GET, "/api/niggles", "The member's niggles, newest first",
+                     access: .member, answers: [Niggle].self) { _, principal in
+            try app.db.read { try NiggleStore.list(userID: principal.caller.id, in: $0) }.map { n in
+                Niggle(id: n.id, bodyPart: n.bodyPart, severity: n.severity, status: n.status, note: n.note,
+                       avoidPatterns: n.avoidPatterns, openedAt: n.openedAt.map { String($0.prefix(10)) },
+                       clearedAt: n.clearedAt.map { String($0.prefix(10)) })
             }
+        }
+        router.route(.POST, "/api/niggles", "Open a niggle (active)",
+                     access: .member, body: NiggleInput.self, answers: CreatedID.self, errors: [400, 422]) { request, principal in
+            let input = try request.decode(NiggleInput.self)
             let now = app.clock.now(), today = app.today
             let id = try app.db.write { db in
-                try NiggleStore.add(userID: caller.id, bodyPart: bodyPart, severity: try body.optionalString("severity") ?? "mild",
-                                    note: try body.optionalString("note") ?? "", avoidPatterns: patterns,
-                                    mobilitySlug: try body.optionalString("mobility_slug") ?? "", today: today, now: now, in: db)
+                try NiggleStore.add(userID: principal.caller.id, bodyPart: input.bodyPart.trimmingCharacters(in: .whitespacesAndNewlines),
+                                    severity: input.severity ?? "mild", note: input.note ?? "",
+                                    avoidPatterns: input.avoidPatterns ?? [], mobilitySlug: input.mobilitySlug ?? "",
+                                    today: today, now: now, in: db)
             }
-            return .json(JSONValue.object(["id": .string(id)]))
-        })
-        router.patch("/api/niggles/:id", summary: "Set a niggle's status; clearing stamps cleared_at",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            let status = try JSONBody(object: request.jsonObject()).string("status")
+            return CreatedID(id: id)
+        }
+        router.route(.PATCH, "/api/niggles/:id", "Set a niggle's status; clearing stamps cleared_at",
+                     access: .member, body: NiggleStatusInput.self, answers: OK.self, errors: [400, 404, 422]) { request, principal in
+            let status = try request.decode(NiggleStatusInput.self).status
+            let id = request.parameter("id") ?? ""
             let today = app.today
             try app.db.write { db in
                 // Ownership first: another member's niggle is 404 whatever the body says.
-                guard try NiggleStore.list(userID: caller.id, in: db).contains(where: { $0.id == request.parameter("id") }) else {
+                guard try NiggleStore.list(userID: principal.caller.id, in: db).contains(where: { $0.id == id }) else {
                     throw HTTPError(404, "niggle not found")
                 }
                 guard NiggleStore.statuses.contains(status) else { throw HTTPError(400, "bad status") }
-                _ = try NiggleStore.setStatus(request.parameter("id") ?? "", userID: caller.id, status: status, today: today, in: db)
+                _ = try NiggleStore.setStatus(id, userID: principal.caller.id, status: status, today: today, in: db)
             }
-            return .json(JSONValue.object(["ok": true]))
-        })
+            return OK()
+        }
     }
 }

@@ -4,19 +4,70 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
+/// API.md §3.2 `PlannedItem`: a pencil mark on a calendar date.
+struct PlannedItemWire: Codable, Sendable {
+    let id: String
+    /// `YYYY-MM-DD`.
+    let date: String
+    /// `workout` or `meal`.
+    let kind: String
+    let title: String
+    let notes: String
+    /// The plan weekday key `"0"`…`"6"` a workout was pencilled from; null otherwise.
+    @Nullable var planDay: String?
+
+    init(_ item: PlannedItem) {
+        id = item.id; date = item.date; kind = item.kind; title = item.title; notes = item.notes; planDay = item.plan_day
+    }
+}
+
+/// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
+struct PlanItemInput: RequestInput {
+    let date: String
+    let kind: String
+    var title: String?
+    var notes: String?
+    var planDay: String?
+
+    /// The date; nil only before ``validate()`` refused it.
+    var day: LocalDate? { LocalDate(date) }
+
+    /// - Throws: the contract's 400s (`bad date`, `kind must be workout or
+    ///   meal`), else 422 naming an out-of-range date or an over-long field.
+    ///   A title is cut to 120 characters after trimming (API.md §3.2), so
+    ///   only a title beyond ``Bounds/note`` is refused.
+    func validate() throws {
+        guard let day else { throw HTTPError(400, "bad date") }
+        try Check.date(day, "date")
+        guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
+        try Check.length(title, max: Bounds.note, "title")
+        try Check.length(notes, max: Bounds.note, "notes")
+        try Check.length(planDay, max: Bounds.label, "plan_day")
+    }
+}
+
+/// `PATCH /api/plan-items/{id}`: `{ title?, notes? }`; a given title must not be blank.
+struct PlanItemPatch: RequestInput {
+    var title: String?
+    var notes: String?
+
+    func validate() throws {
+        try Check.length(title, max: Bounds.note, "title")
+        try Check.length(notes, max: Bounds.note, "notes")
+    }
+}
+
 /// Planned items: pencil marks on calendar dates (API.md §3.2).
 enum PlanItemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/plan-items", summary: "Pencil in a workout or meal on a date",
-                    tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            guard let date = LocalDate(try body.string("date")) else { throw HTTPError(400, "bad date") }
-            let kind = try body.string("kind")
-            guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
-            var title = try body.optionalString("title") ?? ""
-            let notes = (try body.optionalString("notes") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            var planDay = kind == "workout" ? try body.optionalString("plan_day") : nil
-            let now = app.clock.now()
+        router.route(.POST, "/api/plan-items", "Pencil in a workout or meal on a date",
+                     access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]) { request, principal in
+            let input = try request.decode(PlanItemInput.self)
+            guard let date = input.day else { throw HTTPError(400, "bad date") }
+            var title = input.title ?? ""
+            let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            var planDay = input.kind == "workout" ? input.planDay : nil
+            let now = app.clock.now(), caller = principal.caller
             let item = try app.db.write { db -> PlannedItem in
                 if let key = planDay {
                     guard key.count == 1, let weekday = Int(key),
@@ -28,17 +79,17 @@ enum PlanItemRoutes {
                 }
                 title = String(title.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120))
                 guard !title.isEmpty else { throw HTTPError(400, "title required") }
-                return try PlannedItemStore.add(userID: caller.id, date: date, kind: kind, title: title, notes: notes,
+                return try PlannedItemStore.add(userID: caller.id, date: date, kind: input.kind, title: title, notes: notes,
                                                 planDay: planDay, now: now, in: db)
             }
-            return try .json(JSONValue.encoded(item))
-        })
-        router.patch("/api/plan-items/:id", summary: "Edit a planned item's title or notes",
-                     tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let title = try body.optionalString("title").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120)) }
-            let notes = try body.optionalString("notes")?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let id = request.parameter("id") ?? ""
+            return PlannedItemWire(item)
+        }
+        router.route(.PATCH, "/api/plan-items/:id", "Edit a planned item's title or notes",
+                     access: .member, body: PlanItemPatch.self, answers: PlannedItemWire.self, errors: [400, 404, 422]) { request, principal in
+            let input = try request.decode(PlanItemPatch.self)
+            let title = input.title.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120)) }
+            let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let id = request.parameter("id") ?? "", caller = principal.caller
             let item = try app.db.write { db -> PlannedItem in
                 guard try PlannedItemStore.find(id, userID: caller.id, in: db) != nil else {
                     throw HTTPError(404, "planned item not found")
@@ -47,13 +98,13 @@ enum PlanItemRoutes {
                 try PlannedItemStore.update(id, userID: caller.id, title: title, notes: notes, in: db)
                 return try PlannedItemStore.find(id, userID: caller.id, in: db)!
             }
-            return try .json(JSONValue.encoded(item))
-        })
-        router.delete("/api/plan-items/:id", summary: "Remove a planned item",
-                      tags: ["auth": "session"], app.signedIn { request, caller in
-            let deleted = try app.db.write { try PlannedItemStore.delete(request.parameter("id") ?? "", userID: caller.id, in: $0) }
+            return PlannedItemWire(item)
+        }
+        router.route(.DELETE, "/api/plan-items/:id", "Remove a planned item",
+                     access: .member, answers: OK.self, errors: [404]) { request, principal in
+            let deleted = try app.db.write { try PlannedItemStore.delete(request.parameter("id") ?? "", userID: principal.caller.id, in: $0) }
             guard deleted else { throw HTTPError(404, "planned item not found") }
-            return .json(JSONValue.object(["ok": true]))
-        })
+            return OK()
+        }
     }
 }
