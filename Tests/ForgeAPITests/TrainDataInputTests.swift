@@ -1,5 +1,6 @@
 @testable import ForgeAPI
 import ForgeCore
+import ForgeTrain
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -158,7 +158,7 @@ enum SessionRoutes {
             groups[set.slug]?.sets.append(SessionSetView(setNo: set.setNo, weight: set.weight, reps: set.reps, rpe: set.rpe))
         }
         var detail = SessionDetail(id: s.id, day: s.day, name: s.name, kind: s.kind, status: s.status,
-                                   stats: SessionStats(s.stats), notes: s.notes, cooldownStatus: s.cooldownStatus,
+                                   stats: SessionStats(s.stats, kind: s.kind), notes: s.notes, cooldownStatus: s.cooldownStatus,
                                    fitted: FittedDocument(s.fitted), favorite: s.favorite,
                                    exercises: order.compactMap { groups[$0] })
         if s.kind == "cardio", let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db), !trace.isEmpty {

@@ -72,7 +72,7 @@ enum SetRoutes {
             let set = LoggedSet(slug: input.trimmedSlug, substitutedFor: nil, setNo: input.setNo, weight: weight,
                                 reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
             let result = try records(set: set, session: s, caller: caller, now: now, in: db)
-            if s.status == "completed", case .strength(var stats) = SessionStats(s.stats) {
+            if s.status == "completed", case .strength(var stats, _) = SessionStats(s.stats, kind: s.kind) {
                 let sets = try TrainingSessionStore.sets(s.id, in: db)
                 stats.tonnage = CompletionStats.tonnage(sets)
                 stats.avgRpe = CompletionStats.averageRPE(sets)

@@ -44,7 +44,7 @@ enum TodayRoutes {
 
     static func sessionStub(user: User, date: LocalDate, in db: Connection) throws -> SessionStub? {
         guard let s = try SessionQueries.latestStrength(userID: user.id, on: date, in: db) else { return nil }
-        return SessionStub(id: s.id, status: s.status, stats: SessionStats(s.stats), cooldownStatus: s.cooldownStatus)
+        return SessionStub(id: s.id, status: s.status, stats: SessionStats(s.stats, kind: s.kind), cooldownStatus: s.cooldownStatus)
     }
 
     static func metricPoint(_ user: User, _ type: String, in db: Connection) throws -> MetricPointView? {

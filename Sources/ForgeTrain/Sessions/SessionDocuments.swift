@@ -151,6 +151,8 @@ public struct StrengthStats: Codable, Sendable, Equatable {
     @Nullable public var avgRpe: Double?
     @Nullable public var durationS: Int?
 
+    static let keys: Set<String> = ["tonnage", "sets_done", "sets_planned", "partial", "avg_rpe", "duration_s"]
+
     public init(tonnage: Double, setsDone: Int, setsPlanned: Int, partial: Bool, avgRpe: Double?, durationS: Int?) {
         self.tonnage = tonnage; self.setsDone = setsDone; self.setsPlanned = setsPlanned; self.partial = partial
         self.avgRpe = avgRpe; self.durationS = durationS
@@ -163,10 +165,12 @@ public struct StrengthStats: Codable, Sendable, Equatable {
 public struct CardioStatsDocument: Codable, Sendable, Equatable {
     public struct Target: Codable, Sendable, Equatable {
         @Nullable public var type: String?
-        @Nullable public var minutes: Double?
+        @Nullable public var minutes: Int?
         @Nullable public var hrLow: Int?
         @Nullable public var hrHigh: Int?
     }
+
+    public init() {}
     public var durationS: Double?
     public var distance: Double?
     public var avgHr: Double?
@@ -183,31 +187,52 @@ public struct CardioStatsDocument: Codable, Sendable, Equatable {
                                     "zone2_min", "target", "zone_min", "pct_in_zone"]
 }
 
-/// A session's `stats` as stored: strength statistics when the document has
-/// `tonnage`, else cardio statistics (an active session's `{}` included).
-public enum SessionStats: Codable, Sendable, Equatable {
-    case strength(StrengthStats)
-    case cardio(CardioStatsDocument)
-    case other(JSONValue)
+/// A session's `stats` as stored: strength statistics when the session is
+/// a strength one (or the document has `tonnage`), else cardio statistics
+/// (an active session's `{}` included). Members neither form models are
+/// kept in `extra` and written after the modelled ones, sorted.
+public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
+    case strength(StrengthStats, extra: [String: JSONValue])
+    case cardio(CardioStatsDocument, extra: [String: JSONValue])
 
-    public init(_ stored: JSONValue) {
-        if stored["tonnage"] != nil, let s = try? WireDecoder.decode(StrengthStats.self, from: stored) {
-            self = .strength(s)
-        } else if let keys = stored.objectValue?.keys, keys.allSatisfy(CardioStatsDocument.keys.contains),
-                  let c = try? WireDecoder.decode(CardioStatsDocument.self, from: stored) {
-            self = .cardio(c)
+    /// An object: `StrengthStats` or `CardioStats` members, extra keys allowed.
+    public static var wireSchema: JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for key in ["tonnage", "avg_rpe", "duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "zone2_min",
+                    "zone_min"] {
+            properties[key] = ["anyOf": [["type": "number"], ["type": "null"]]]
+        }
+        for key in ["sets_done", "sets_planned", "hr_samples", "pct_in_zone"] { properties[key] = ["type": "integer"] }
+        properties["partial"] = ["type": "boolean"]
+        properties["target"] = ["type": "object"]
+        properties["duration_s"] = ["anyOf": [["type": "number"], ["type": "null"]]]
+        return ["type": "object", "properties": .object(properties), "additionalProperties": true,
+                "description": "StrengthStats or CardioStats (API.md §2); {} while a session is active"]
+    }
+
+    /// Reads a stored document; `kind` `strength` (or a `tonnage` member)
+    /// selects the strength form.
+    public init(_ stored: JSONValue, kind: String = "") {
+        let members = stored.objectValue ?? [:]
+        if kind == "strength" || members["tonnage"] != nil,
+           let s = try? WireDecoder.decode(StrengthStats.self, from: stored) {
+            self = .strength(s, extra: members.filter { !StrengthStats.keys.contains($0.key) })
         } else {
-            self = .other(stored)
+            let known = members.filter { CardioStatsDocument.keys.contains($0.key) }
+            let c = (try? WireDecoder.decode(CardioStatsDocument.self, from: .object(known))) ?? CardioStatsDocument()
+            self = .cardio(c, extra: members.filter { !CardioStatsDocument.keys.contains($0.key) })
         }
     }
 
     public init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
 
     public func encode(to encoder: Encoder) throws {
+        let extra: [String: JSONValue]
         switch self {
-        case .strength(let s): try s.encode(to: encoder)
-        case .cardio(let c): try c.encode(to: encoder)
-        case .other(let v): try v.encode(to: encoder)
+        case .strength(let s, let e): try s.encode(to: encoder); extra = e
+        case .cardio(let c, let e): try c.encode(to: encoder); extra = e
         }
+        var container = encoder.container(keyedBy: RawKey.self)
+        for key in extra.keys.sorted() { try container.encode(extra[key]!, forKey: RawKey(key)) }
     }
 }
