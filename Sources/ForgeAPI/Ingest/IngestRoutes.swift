@@ -8,9 +8,9 @@ import Foundation
 /// metrics and workouts with the member's ingest token.
 enum IngestRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/ingest", summary: "Health Auto Export push: metrics and workouts (bearer ingest token)",
-                    tags: ["auth": "bearer", "upload": "yes"]) { request in
-            .json(try ingest(app, request: request))
+        router.route(.POST, "/ingest", "Health Auto Export push: metrics and workouts (bearer ingest token)",
+                     access: .bearer, answers: IngestReceipt.self, errors: [400], upload: true) { request, _ in
+            try ingest(app, request: request)
         }
     }
 
@@ -34,8 +34,10 @@ enum IngestRoutes {
 
     /// Authenticates, parses and applies the payload in one transaction:
     /// either every stored row lands, with the token's counters, or none.
+    /// The body is read as open JSON (API.md §4.14: odd shapes never fail
+    /// the push); impossible samples are skipped and counted, never stored.
     /// - Throws: 401 `unknown ingest token`; 400 `body must be JSON`.
-    static func ingest(_ app: ForgeApp, request: Request) throws -> JSONValue {
+    static func ingest(_ app: ForgeApp, request: Request) throws -> IngestReceipt {
         let token = token(of: request)
         guard let userID = try app.db.read({ try owner(of: token, in: $0) }) else {
             throw HTTPError(401, "unknown ingest token", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
@@ -53,6 +55,17 @@ enum IngestRoutes {
             return result
         }
         Log.info("ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
-        return ["ok": true, "stored": .int(result.stored), "skipped": .int(result.skipped)]
+        return IngestReceipt(ok: true, stored: result.stored, skipped: result.skipped)
     }
+}
+
+/// The answer of `POST /ingest` (API.md §3.14): `{ ok: true; stored; skipped }`.
+struct IngestReceipt: Codable, Sendable, Equatable {
+    /// Always true: a push that authenticates and parses never fails.
+    let ok: Bool
+    /// New metric rows, new workouts and back-filled traces.
+    let stored: Int
+    /// Repeats, unusable and impossible samples or workouts (each HR trace
+    /// point left out counts once).
+    let skipped: Int
 }
