@@ -42,7 +42,8 @@ enum IngestRoutes {
         guard let userID = try app.db.read({ try owner(of: token, in: $0) }) else {
             throw HTTPError(401, "unknown ingest token", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
         }
-        guard let payload = try? JSONCoding.decode(JSONValue.self, from: request.body) else {
+        guard let payload = (try? JSONCoding.decode(JSONValue.self, from: request.body))
+                ?? (try? JSONCoding.decode(JSONValue.self, from: quotingOverflowingNumbers(request.body))) else {
             throw HTTPError(400, "body must be JSON")
         }
         let now = app.clock.now()
@@ -56,6 +57,46 @@ enum IngestRoutes {
         }
         Log.info("ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
         return IngestReceipt(ok: true, stored: result.stored, skipped: result.skipped)
+    }
+}
+
+extension IngestRoutes {
+    /// `body` with every number literal too large for a double (`1e999`)
+    /// turned into a string (`"1e999"`), so the JSON reader accepts the push
+    /// and the sample readers skip that one value as non-finite (API.md
+    /// §3.14: odd shapes never fail the push). Bytes inside strings are
+    /// left alone.
+    static func quotingOverflowingNumbers(_ body: Data) -> Data {
+        let bytes = [UInt8](body)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var i = 0, inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                out.append(b)
+                if b == UInt8(ascii: "\\"), i + 1 < bytes.count { out.append(bytes[i + 1]); i += 2; continue }
+                if b == UInt8(ascii: "\"") { inString = false }
+                i += 1
+                continue
+            }
+            if b == UInt8(ascii: "\"") { inString = true; out.append(b); i += 1; continue }
+            if b == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+                var j = i
+                while j < bytes.count, "+-.eE0123456789".utf8.contains(bytes[j]) { j += 1 }
+                let token = Array(bytes[i..<j])
+                if let value = Double(String(decoding: token, as: UTF8.self)), !value.isFinite {
+                    out.append(UInt8(ascii: "\"")); out.append(contentsOf: token); out.append(UInt8(ascii: "\""))
+                } else {
+                    out.append(contentsOf: token)
+                }
+                i = j
+                continue
+            }
+            out.append(b)
+            i += 1
+        }
+        return Data(out)
     }
 }
 
