@@ -13,21 +13,24 @@ enum KitchenRoutes {
     static let displayTags = ["auth": "session", "display": "yes"]
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/kitchen", summary: "Kitchen display: tonight, the week, recipes, cook mode",
-                   tags: ["auth": "public", "produces": "text/html"]) { _ in try asset("index.html") }
-        router.get("/kitchen/pair", summary: "Kitchen display pairing page (enter the code from forged display pair)",
-                   tags: ["auth": "public", "produces": "text/html"]) { _ in try asset("pair.html") }
-        router.get("/kitchen/assets/:name", summary: "Kitchen display files (CSS, JS, SVG)",
-                   tags: ["auth": "public"]) { request in try asset(request.parameter("name") ?? "") }
-        router.post("/kitchen/pair", summary: "Pair this browser as a kitchen display {code}",
-                    tags: ["auth": "public"]) { request in
+        router.raw(.GET, "/kitchen", "Kitchen display: tonight, the week, recipes, cook mode", access: .public,
+                   answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in try asset("index.html") }
+        router.raw(.GET, "/kitchen/pair", "Kitchen display pairing page (enter the code from forged display pair)",
+                   access: .public, answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in
+            try asset("pair.html")
+        }
+        router.raw(.GET, "/kitchen/assets/:name", "Kitchen display files (CSS, JS, SVG)", access: .public,
+                   answers: nil as JSONValue.Type?, produces: "application/octet-stream", errors: [404]) { request, _ in
+            try asset(request.parameter("name") ?? "")
+        }
+        router.raw(.POST, "/kitchen/pair", "Pair this browser as a kitchen display {code}", access: .public,
+                   body: PairDisplayInput.self, answers: DisplayPaired.self, errors: [403, 422]) { request, _ in
             try app.checkSameOrigin(request)
-            let body = JSONBody(object: try request.jsonObject())
-            let code = try body.string("code")
+            let code = try request.decode(PairDisplayInput.self).code
             guard let paired = try app.db.write({ try DisplayStore.pair(code: code, now: app.clock.now(), in: $0) }) else {
                 throw HTTPError(403, "wrong or expired code")
             }
-            var response = Response.json(["ok": true, "display_id": .string(paired.id)] as JSONValue)
+            var response = Response.wire(DisplayPaired(ok: true, displayId: paired.id))
             var cookie = "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"
             if app.config.isSecure { cookie += "; Secure" }
             response.headers.set("Set-Cookie", cookie)
@@ -75,4 +78,18 @@ enum KitchenRoutes {
         return ["start": .string(monday.description), "today": .string(today.description),
                 "has_plan": .bool(revision != nil), "days": .array(days)]
     }
+}
+
+/// Body of `POST /kitchen/pair`: `{ code }`, the code `forged display pair`
+/// printed (at most 120 characters; a wrong one is 403).
+struct PairDisplayInput: RequestInput {
+    let code: String
+    func validate() throws { try Check.length(code, max: Bounds.label, min: 1, "code") }
+}
+
+/// The answer of `POST /kitchen/pair`: `{ ok: true, display_id }`, with the
+/// `forge_display` cookie set.
+struct DisplayPaired: Codable, Sendable {
+    let ok: Bool
+    let displayId: String
 }
