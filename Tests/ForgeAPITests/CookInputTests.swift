@@ -54,6 +54,11 @@ import Testing
             #expect(text.hasPrefix(#"{"id":""#))
             #expect(text.contains(#""seconds":600,"#) && text.contains(#""recipe_slug":null,"step":null,"background":false,"#))
             #expect(text.contains(#""remaining_s":600,"#) && text.contains(#""fired_at":null,"late_by_ms":null,"#))
+            // Nulls read as absent and lax booleans pass, as before.
+            let lax = try await server.request("POST", "/api/cook/timers",
+                                               json: ["label": "Eggs", "seconds": 420, "recipe_slug": .null, "step": .null,
+                                                      "background": "true"], cookie: ada)
+            #expect(lax.status == 201 && lax.json["background"] == true && lax.json["step"] == .null)
         }
     }
 
