@@ -76,7 +76,10 @@ final class RecipeSite: Sendable {
             #expect(reasons.contains { $0.hasPrefix("unknown ingredients:") && $0.contains("unobtainium") })
             #expect(json["image"]?.stringValue == site.origin + "/missing.jpg")
             let warnings = json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(warnings.count == 1 && warnings[0].contains("HTTP 404"))
+            #expect(warnings.count == 3 && warnings[0].contains("HTTP 404"))
+            // A parked import names each reason in its warnings.
+            #expect(warnings.contains { $0.contains("'unobtainium'") && $0.contains("per-100 g") })
+            #expect(warnings.contains("parked: steps are not in done-when voice"))
             #expect(sink.count == 0)
             #expect(json["source_url"]?.stringValue == site.origin + "/old-link")
 
@@ -110,7 +113,9 @@ final class RecipeSite: Sendable {
             let reply = try await server.request("POST", "/api/food/recipes/import",
                                                  json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             #expect(reply.json["image"] == "/api/food/media/mem1")
-            #expect(reply.json["warnings"]?.arrayValue?.isEmpty == true)
+            // No image warning: only the parking reasons (unobtainium, page prose).
+            #expect(reply.json["warnings"]?.arrayValue?.allSatisfy { $0.stringValue?.hasPrefix("parked: ") == true } == true)
+            #expect(reply.json["warnings"]?.arrayValue?.count == 2)
             let stored = sink.stored.withLock { $0 }
             #expect(stored.count == 1 && stored[0].bytes == jpeg && stored[0].type == "image/jpeg")
             #expect(stored.first?.source == site.origin + "/hero.jpg")

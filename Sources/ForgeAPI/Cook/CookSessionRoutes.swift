@@ -12,27 +12,26 @@ import Foundation
 /// repeat is a no-op); the shared plan is untouched. A display finishing a
 /// session logs nothing (displays have no plate).
 enum CookSessionRoutes {
-    static let tags = TimerRoutes.tags
-
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/cook/sessions", summary: "Start cook mode for the household {recipe_slug}",
-                    tags: tags, app.kitchen { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let slug = try body.string("recipe_slug")
+        router.route(.POST, "/api/cook/sessions", "Start cook mode for the household {recipe_slug}", access: .kitchen,
+                     body: StartCookInput.self, answers: CookSessionView.self, success: 201,
+                     errors: [404, 422]) { request, principal in
+            let caller = principal.kitchenCaller
+            let input = try request.decode(StartCookInput.self)
             let now = app.clock.now()
             let (session, recipe) = try app.db.write { db -> (CookSessionStore.Session, Recipe) in
-                guard let recipe = try RecipeStore.find(slug, in: db) else { throw HTTPError(404, "unknown recipe") }
-                return (try CookSessionStore.start(scope: caller.scope, recipeSlug: slug, by: caller.actor, now: now, in: db),
-                        recipe)
+                guard let recipe = try RecipeStore.find(input.recipeSlug, in: db) else { throw HTTPError(404, "unknown recipe") }
+                return (try CookSessionStore.start(scope: caller.scope, recipeSlug: input.recipeSlug, by: caller.actor,
+                                                   now: now, in: db), recipe)
             }
-            let json = session.json(recipeName: recipe.name, stepCount: recipe.steps.count)
-            announce(app, caller.scope, "session.started", json)
-            return .json(json, status: 201)
-        })
-        router.patch("/api/cook/sessions/:id", summary: "Move cook mode to method step {step} (zero-based)",
-                     tags: tags, app.kitchen { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let step = try TimerRoutes.wholeNumber(body, "step", in: 0...200)
+            announce(app, caller.scope, "session.started", session, recipe)
+            return CookSessionView(session, recipe: recipe)
+        }
+        router.route(.PATCH, "/api/cook/sessions/:id", "Move cook mode to method step {step} (zero-based)",
+                     access: .kitchen, body: MoveCookInput.self, answers: CookSessionView.self,
+                     errors: [404, 409, 422]) { request, principal in
+            let caller = principal.kitchenCaller
+            let step = try request.decode(MoveCookInput.self).step
             let (session, recipe) = try app.db.write { db -> (CookSessionStore.Session, Recipe?) in
                 guard var s = try CookSessionStore.find(id: request.parameter("id") ?? "", scope: caller.scope, in: db) else {
                     throw HTTPError(404, "cook session not found")
@@ -48,19 +47,15 @@ enum CookSessionRoutes {
                 try CookSessionStore.save(s, now: app.clock.now(), in: db)
                 return (s, recipe)
             }
-            let json = session.json(recipeName: recipe?.name, stepCount: recipe?.steps.count)
-            announce(app, caller.scope, "session.step", json)
-            return .json(json)
-        })
-        router.post("/api/cook/sessions/:id/finish", summary: "End cook mode and log the meal to the caller's plate",
-                    tags: tags, app.kitchen { request, caller in
-            let body = JSONBody(object: request.body.isEmpty ? [:] : try request.jsonObject())
-            let servings = try body.foodNumber("servings") ?? 1
-            guard servings > 0, servings <= MealLogRoutes.maxServings else {
-                throw ValidationFailure.error(loc: ["body", "servings"], type: "value_error",
-                                              msg: "Input should be greater than 0 and at most 100",
-                                              input: body.object["servings"])
-            }
+            announce(app, caller.scope, "session.step", session, recipe)
+            return CookSessionView(session, recipe: recipe)
+        }
+        router.route(.POST, "/api/cook/sessions/:id/finish", "End cook mode and log the meal to the caller's plate",
+                     access: .kitchen, body: FinishCookInput.self, bodyOptional: true, answers: CookFinished.self,
+                     errors: [400, 404, 409, 422]) { request, principal in
+            let caller = principal.kitchenCaller
+            let input = try request.decodeOptional(FinishCookInput.self)
+            let servings = input.servings ?? 1
             let today = app.today
             let now = app.clock.now()
             let (session, recipe, logged, wasActive) = try foodErrors { try app.db.write { db in
@@ -77,35 +72,36 @@ enum CookSessionRoutes {
                 }
                 var logged: MealLogResult?
                 if let user = caller.user, let recipe {
-                    let input = MealLogInput(day: today, slot: try body.mealSlot(default: recipe.kind),
-                                             recipe: recipe.slug, servings: servings, clientID: "cook:\(s.id)")
-                    logged = try MealLogStore.log(input, userID: user.id, now: now, in: db)
+                    let slot = input.slot.flatMap(MealSlot.init(rawValue:)) ?? recipe.kind
+                    let meal = MealLogInput(day: today, slot: slot, recipe: recipe.slug, servings: servings,
+                                            clientID: "cook:\(s.id)")
+                    logged = try MealLogStore.log(meal, userID: user.id, now: now, in: db)
                 }
                 return (s, recipe, logged, wasActive)
             } }
-            let json = session.json(recipeName: recipe?.name, stepCount: recipe?.steps.count)
-            if wasActive { announce(app, caller.scope, "session.finished", json) }
-            let log: JSONValue = try logged.map {
-                ["id": .string($0.id), "duplicate": .bool($0.duplicate), "totals": try .encoded($0.totals)]
-            } ?? .null
-            return .json(["session": json, "log": log] as JSONValue)
-        })
-        router.get("/api/cook/state", summary: "The active cook session and the timers, in one call",
-                   tags: tags, app.kitchen { _, caller in
+            if wasActive { announce(app, caller.scope, "session.finished", session, recipe) }
+            return CookFinished(session: CookSessionView(session, recipe: recipe),
+                                log: logged.map { CookLogged(id: $0.id, duplicate: $0.duplicate, totals: $0.totals) })
+        }
+        router.route(.GET, "/api/cook/state", "The active cook session and the timers, in one call",
+                     access: .kitchen, answers: CookState.self) { _, principal in
+            let caller = principal.kitchenCaller
             let now = app.cook.scheduler.now()
             let (session, recipe) = try app.db.read { db -> (CookSessionStore.Session?, Recipe?) in
                 let s = try CookSessionStore.active(scope: caller.scope, in: db)
                 return (s, try s.flatMap { try RecipeStore.find($0.recipeSlug, in: db) })
             }
-            let timers = try app.cook.scheduler.timers(scope: caller.scope).map { $0.json(now: now) }
-            return .json(["session": session.map { $0.json(recipeName: recipe?.name, stepCount: recipe?.steps.count) } ?? .null,
-                          "timers": .array(timers), "now": .string(Instant.wire(now))] as JSONValue)
-        })
+            let timers = try app.cook.scheduler.timers(scope: caller.scope).map { CookTimerView($0, now: now) }
+            return CookState(session: session.map { CookSessionView($0, recipe: recipe) }, timers: timers,
+                             now: Instant.wire(now))
+        }
     }
 
-    /// Sends a `cook_session` event to the scope's live feed.
-    static func announce(_ app: ForgeApp, _ scope: String, _ type: String, _ session: JSONValue) {
+    /// Sends a `cook_session` event (`{type, at, session}`) to the scope's live feed.
+    static func announce(_ app: ForgeApp, _ scope: String, _ type: String, _ session: CookSessionStore.Session,
+                         _ recipe: Recipe?) {
+        let json = session.json(recipeName: recipe?.name, stepCount: recipe?.steps.count)
         app.cook.live.publish(scope: scope, name: "cook_session",
-                              data: ["type": .string(type), "at": .string(Instant.wire(app.clock.now())), "session": session])
+                              data: ["type": .string(type), "at": .string(Instant.wire(app.clock.now())), "session": json])
     }
 }

@@ -16,8 +16,10 @@ enum MediaRoutes {
     static let cacheControl = "private, max-age=31536000, immutable"
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/food/media/:id", summary: "A recipe image or the caller's own meal photo, raw bytes",
-                   tags: ["auth": "session"], app.signedIn { request, caller in
+        router.raw(.GET, "/api/food/media/:id", "A recipe image or the caller's own meal photo, raw bytes",
+                   access: .member, answers: nil as JSONValue.Type?, produces: "image/*",
+                   errors: [404]) { request, principal in
+            let caller = principal.caller
             let id = request.parameter("id") ?? ""
             guard let blob = try app.db.read({ try MediaStore.find(id, in: $0) }), blob.isReadable(by: caller.id) else {
                 throw HTTPError(404, "not found")
@@ -29,7 +31,7 @@ enum MediaRoutes {
             }
             headers.set("Content-Type", blob.contentType)
             return Response(status: 200, headers: headers, body: blob.bytes)
-        })
+        }
     }
 
     /// True when the `If-None-Match` field value lists `etag` (ignoring `W/`) or is `*`.

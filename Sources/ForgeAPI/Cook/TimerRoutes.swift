@@ -16,32 +16,29 @@ import Foundation
 /// | bad label, seconds, step | 422 (API.md §1.4 shape) |
 /// | `recipe_slug` not in the library | 404 `unknown recipe` |
 enum TimerRoutes {
-    static let tags = ["auth": "session", "display": "yes"]
-
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         let scheduler = app.cook.scheduler
-        router.post("/api/cook/timers", summary: "Start a cook timer {label, seconds, recipe_slug?, step?, background?}",
-                    tags: tags, app.kitchen { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let label = try body.string("label")
-            let seconds = try wholeNumber(body, "seconds", in: 1...TimerScheduler.maxSeconds)
-            let slug = try body.optionalString("recipe_slug").flatMap { $0.isEmpty ? nil : $0 }
-            let step = try body.object["step"].flatMap { $0.isNull ? nil : try wholeNumber(body, "step", in: 0...200) }
+        router.route(.POST, "/api/cook/timers", "Start a cook timer {label, seconds, recipe_slug?, step?, background?}",
+                     access: .kitchen, body: StartTimerInput.self, answers: CookTimerView.self, success: 201,
+                     errors: [404, 422]) { request, principal in
+            let caller = principal.kitchenCaller
+            let input = try request.decode(StartTimerInput.self)
+            let slug = input.recipeSlug.flatMap { $0.isEmpty ? nil : $0 }
             if let slug, try app.db.read({ try RecipeStore.find(slug, in: $0) }) == nil {
                 throw HTTPError(404, "unknown recipe")
             }
             let timer = try timerErrors {
-                try scheduler.create(scope: caller.scope, label: label, seconds: seconds, recipeSlug: slug, step: step,
-                                     background: try body.optionalBool("background") ?? false, createdBy: caller.actor)
+                try scheduler.create(scope: caller.scope, label: input.label, seconds: input.seconds, recipeSlug: slug,
+                                     step: input.step, background: input.background ?? false, createdBy: caller.actor)
             }
-            return .json(timer.json(now: scheduler.now()), status: 201)
-        })
-        router.get("/api/cook/timers", summary: "The household's running, paused and ringing timers, oldest first",
-                   tags: tags, app.kitchen { _, caller in
+            return CookTimerView(timer, now: scheduler.now())
+        }
+        router.route(.GET, "/api/cook/timers", "The household's running, paused and ringing timers, oldest first",
+                     access: .kitchen, answers: CookTimerList.self) { _, principal in
             let now = scheduler.now()
-            let timers = try scheduler.timers(scope: caller.scope).map { $0.json(now: now) }
-            return .json(["timers": .array(timers), "now": .string(Instant.wire(now))] as JSONValue)
-        })
+            let timers = try scheduler.timers(scope: principal.kitchenCaller.scope).map { CookTimerView($0, now: now) }
+            return CookTimerList(timers: timers, now: Instant.wire(now))
+        }
         let actions: [(String, String, @Sendable (String, String) throws -> CookTimer)] = [
             ("pause", "Pause a running timer", { try scheduler.pause(id: $0, scope: $1) }),
             ("resume", "Resume a paused timer", { try scheduler.resume(id: $0, scope: $1) }),
@@ -49,31 +46,21 @@ enum TimerRoutes {
             ("dismiss", "Silence a timer that has fired", { try scheduler.dismiss(id: $0, scope: $1) }),
         ]
         for (name, summary, action) in actions {
-            router.post("/api/cook/timers/:id/\(name)", summary: summary, tags: tags, app.kitchen { request, caller in
-                let timer = try timerErrors { try action(request.parameter("id") ?? "", caller.scope) }
-                return .json(timer.json(now: scheduler.now()))
-            })
-        }
-        router.post("/api/cook/timers/:id/extend", summary: "Add {seconds} to a timer (a fired one runs again)",
-                    tags: tags, app.kitchen { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let seconds = try wholeNumber(body, "seconds", in: 1...TimerScheduler.maxSeconds)
-            let timer = try timerErrors {
-                try scheduler.extend(id: request.parameter("id") ?? "", scope: caller.scope, seconds: seconds)
+            router.route(.POST, "/api/cook/timers/:id/\(name)", summary, access: .kitchen,
+                         answers: CookTimerView.self, errors: [404, 409]) { request, principal in
+                let timer = try timerErrors { try action(request.parameter("id") ?? "", principal.kitchenCaller.scope) }
+                return CookTimerView(timer, now: scheduler.now())
             }
-            return .json(timer.json(now: scheduler.now()))
-        })
-    }
-
-    /// A required whole number in `range` (numeric strings pass); 422 otherwise.
-    static func wholeNumber(_ body: JSONBody, _ key: String, in range: ClosedRange<Int>) throws -> Int {
-        let value = try body.double(key)
-        guard value.rounded() == value, let int = Int(exactly: value), range.contains(int) else {
-            throw ValidationFailure.error(loc: ["body", key], type: "value_error",
-                                          msg: "Input should be a whole number from \(range.lowerBound) to \(range.upperBound)",
-                                          input: body.object[key])
         }
-        return int
+        router.route(.POST, "/api/cook/timers/:id/extend", "Add {seconds} to a timer (a fired one runs again)",
+                     access: .kitchen, body: ExtendTimerInput.self, answers: CookTimerView.self,
+                     errors: [404, 409, 422]) { request, principal in
+            let input = try request.decode(ExtendTimerInput.self)
+            let timer = try timerErrors {
+                try scheduler.extend(id: request.parameter("id") ?? "", scope: principal.kitchenCaller.scope, seconds: input.seconds)
+            }
+            return CookTimerView(timer, now: scheduler.now())
+        }
     }
 
     /// Maps `TimerError` to 404/409/422.

@@ -13,43 +13,48 @@ enum KitchenRoutes {
     static let displayTags = ["auth": "session", "display": "yes"]
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/kitchen", summary: "Kitchen display: tonight, the week, recipes, cook mode",
-                   tags: ["auth": "public", "produces": "text/html"]) { _ in try asset("index.html") }
-        router.get("/kitchen/pair", summary: "Kitchen display pairing page (enter the code from forged display pair)",
-                   tags: ["auth": "public", "produces": "text/html"]) { _ in try asset("pair.html") }
-        router.get("/kitchen/assets/:name", summary: "Kitchen display files (CSS, JS, SVG)",
-                   tags: ["auth": "public"]) { request in try asset(request.parameter("name") ?? "") }
-        router.post("/kitchen/pair", summary: "Pair this browser as a kitchen display {code}",
-                    tags: ["auth": "public"]) { request in
+        router.raw(.GET, "/kitchen", "Kitchen display: tonight, the week, recipes, cook mode", access: .public,
+                   answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in try asset("index.html") }
+        router.raw(.GET, "/kitchen/pair", "Kitchen display pairing page (enter the code from forged display pair)",
+                   access: .public, answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in
+            try asset("pair.html")
+        }
+        router.raw(.GET, "/kitchen/assets/:name", "Kitchen display files (CSS, JS, SVG)", access: .public,
+                   answers: nil as JSONValue.Type?, produces: "application/octet-stream", errors: [404]) { request, _ in
+            try asset(request.parameter("name") ?? "")
+        }
+        router.raw(.POST, "/kitchen/pair", "Pair this browser as a kitchen display {code}", access: .public,
+                   body: PairDisplayInput.self, answers: DisplayPaired.self, errors: [403, 422]) { request, _ in
             try app.checkSameOrigin(request)
-            let body = JSONBody(object: try request.jsonObject())
-            let code = try body.string("code")
+            let code = try request.decode(PairDisplayInput.self).code
             guard let paired = try app.db.write({ try DisplayStore.pair(code: code, now: app.clock.now(), in: $0) }) else {
                 throw HTTPError(403, "wrong or expired code")
             }
-            var response = Response.json(["ok": true, "display_id": .string(paired.id)] as JSONValue)
+            var response = Response.wire(DisplayPaired(ok: true, displayId: paired.id))
             var cookie = "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"
             if app.config.isSecure { cookie += "; Secure" }
             response.headers.set("Set-Cookie", cookie)
             return response
         }
-        router.get("/api/kitchen/week", summary: "The shared food week for the kitchen display (no plates)",
-                   tags: displayTags, app.kitchen { request, caller in
+        // Bodies are typed (`KitchenWeek`, `KitchenRecipe`) and written by the
+        // WireEncoder; they are registered raw because the food slot and card
+        // types they embed are encode-only (see the report of issue 12).
+        router.raw(.GET, "/api/kitchen/week", "The shared food week for the kitchen display (no plates)",
+                   access: .kitchen, query: KitchenWeekQuery.self, answers: JSONValue.self,
+                   errors: [400]) { request, principal in
             let today = app.today
-            let date = try request.dateParameter(default: today)
-            return .json(try app.db.read { db in try week(scope: caller.scope, containing: date, today: today, in: db) })
-        })
-        router.get("/api/kitchen/recipes/:slug", summary: "One recipe with steps and cues, for the kitchen display",
-                   tags: displayTags, app.kitchen { request, _ in
+            let date = try request.decodeQuery(KitchenWeekQuery.self).day(today: today)
+            let scope = principal.kitchenCaller.scope
+            return .wire(try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) })
+        }
+        router.raw(.GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
+                   access: .kitchen, answers: JSONValue.self, errors: [404]) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let recipe = try app.db.read({ try RecipeStore.find(slug, in: $0) }) else {
                 throw HTTPError(404, "unknown recipe")
             }
-            return .json(try RecipeRoutes.merge(RecipeCard(recipe), [
-                "steps": .array(try recipe.steps.map(RecipeRoutes.step)), "ingredients": try .encoded(recipe.ingredients),
-                "tags": .strings(recipe.tags),
-            ]))
-        })
+            return .wire(KitchenRecipe(recipe))
+        }
     }
 
     static func asset(_ name: String) throws -> Response {
@@ -61,18 +66,108 @@ enum KitchenRoutes {
 
     /// The week of `date` for a scope: each day's planned slots resolved
     /// against the library, with no meal logs (a display has no plate).
-    static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> JSONValue {
+    static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> KitchenWeek {
         let monday = date.monday
         let revision = try FoodWeekStore.active(scope: scope, in: db)
         let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        var days: [JSONValue] = []
-        for offset in 0..<7 {
+        let days = (0..<7).map { offset in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] }, logs: [])
-            days.append(["date": .string(d.description), "day_name": .string(d.dayName), "is_today": .bool(d == today),
-                         "slots": try .encoded(resolved.slots)])
+            return KitchenDay(date: d.description, dayName: d.dayName, isToday: d == today, slots: resolved.slots)
         }
-        return ["start": .string(monday.description), "today": .string(today.description),
-                "has_plan": .bool(revision != nil), "days": .array(days)]
+        return KitchenWeek(start: monday.description, today: today.description, hasPlan: revision != nil, days: days)
+    }
+}
+
+/// Body of `POST /kitchen/pair`: `{ code }`, the code `forged display pair`
+/// printed (at most 120 characters; a wrong one is 403).
+struct PairDisplayInput: RequestInput {
+    let code: String
+    func validate() throws { try Check.length(code, max: Bounds.label, min: 1, "code") }
+}
+
+/// The answer of `POST /kitchen/pair`: `{ ok: true, display_id }`, with the
+/// `forge_display` cookie set.
+struct DisplayPaired: Codable, Sendable {
+    let ok: Bool
+    let displayId: String
+}
+
+/// Query of `GET /api/kitchen/week`: `date` (absent or "" = today; not
+/// `YYYY-MM-DD` → 400 `bad date`, as API.md §1.2; years 1900–2100).
+struct KitchenWeekQuery: RequestInput {
+    var date: String?
+
+    func validate() throws { _ = try day(today: LocalDate(year: 2000, month: 1, day: 1)) }
+
+    /// The requested date, or `today`.
+    func day(today: LocalDate) throws -> LocalDate {
+        guard let date, !date.isEmpty else { return today }
+        guard let day = LocalDate(date) else { throw HTTPError(400, "bad date") }
+        guard Bounds.years.contains(day.year) else {
+            throw ValidationFailure.error(loc: ["query", "date"], type: "date_out_of_range",
+                                          msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+                                          input: .string(date))
+        }
+        return day
+    }
+}
+
+/// `GET /api/kitchen/week`: the §3.15 food week without plates — `{ start,
+/// today, has_plan, days }`, each day `{ date, day_name, is_today, slots }`
+/// (slots as `FoodSlot`, never logged).
+struct KitchenWeek: Encodable, Sendable {
+    let start: String
+    let today: String
+    let hasPlan: Bool
+    let days: [KitchenDay]
+}
+
+/// One day of ``KitchenWeek``.
+struct KitchenDay: Encodable, Sendable {
+    let date: String
+    let dayName: String
+    let isToday: Bool
+    let slots: [ResolvedSlot]
+}
+
+/// `GET /api/kitchen/recipes/{slug}`: the `RecipeCard` (macros per serving
+/// first, then the card keys) with `steps` (each with a `cue` when one is
+/// found in its detail), `ingredients` and `tags`.
+struct KitchenRecipe: Encodable, Sendable {
+    let card: RecipeCard
+    let steps: [KitchenStep]
+    let ingredients: [RecipeIngredient]
+    let tags: [String]
+
+    init(_ recipe: Recipe) {
+        card = RecipeCard(recipe)
+        steps = recipe.steps.map { KitchenStep(step: $0, cue: CueExtractor.cue(in: $0.detail)) }
+        ingredients = recipe.ingredients
+        tags = recipe.tags
+    }
+
+    enum CodingKeys: String, CodingKey { case steps, ingredients, tags }
+
+    func encode(to encoder: Encoder) throws {
+        try card.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(ingredients, forKey: .ingredients)
+        try c.encode(tags, forKey: .tags)
+    }
+}
+
+/// A method step with its done-when `cue` (absent when none is found).
+struct KitchenStep: Encodable, Sendable {
+    let step: RecipeStep
+    let cue: String?
+
+    enum CodingKeys: String, CodingKey { case cue }
+
+    func encode(to encoder: Encoder) throws {
+        try step.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(cue, forKey: .cue)
     }
 }

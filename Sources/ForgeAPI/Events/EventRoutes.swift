@@ -14,9 +14,11 @@ import Foundation
 /// writer's scope, so displays refetch the week.
 enum EventRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/events", summary: "Live events (text/event-stream); resume with Last-Event-ID",
-                   tags: ["auth": "session", "display": "yes", "produces": "text/event-stream"],
-                   app.kitchen { request, caller in
+        router.raw(.GET, "/api/events", "Live events (text/event-stream); resume with Last-Event-ID",
+                   access: .kitchen, query: EventsQuery.self, answers: nil as JSONValue.Type?,
+                   produces: "text/event-stream") { request, principal in
+            let caller = principal.kitchenCaller
+            _ = try request.decodeQuery(EventsQuery.self)
             let stream = app.cook.live.subscribe(scope: caller.scope, lastEventID: request.headers["Last-Event-ID"]
                                                  ?? request.query["last_event_id"])
             var response = Response(status: 200, headers: [
@@ -25,7 +27,7 @@ enum EventRoutes {
             ])
             response.stream = stream
             return response
-        })
+        }
         router.use { request, next in
             let response = try next(request)
             if (200..<300).contains(response.status), request.method != .GET, request.method != .HEAD,
@@ -38,5 +40,17 @@ enum EventRoutes {
             }
             return response
         }
+    }
+}
+
+/// Query of `GET /api/events`: `last_event_id` stands in for the
+/// `Last-Event-ID` header (browsers cannot set it on a first connect).
+struct EventsQuery: RequestInput {
+    /// The id of the last event seen, at most 120 characters.
+    var lastEventId: String?
+    func validate() throws {
+        guard let lastEventId, lastEventId.count > Bounds.label else { return }
+        throw ValidationFailure.error(loc: ["query", "last_event_id"], type: "string_too_long",
+                                      msg: "String should have at most \(Bounds.label) characters", input: nil)
     }
 }

@@ -17,13 +17,16 @@ import Foundation
 /// well-formed, not GPX/TCX, has no points, or has no timed point.
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.post("/api/sessions/import", summary: "Import a GPX 1.1 or TCX file as a cardio session",
-                    tags: ["auth": "session", "upload": "yes"], app.signedIn { request, caller in
-            .json(try importFile(app, request: request, caller: caller))
-        })
+        router.route(.POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
+                     access: .member, answers: ImportedCardioSession.self, errors: [422], upload: true) { request, principal in
+            try importFile(app, request: request, caller: principal.caller)
+        }
     }
 
-    static func importFile(_ app: ForgeApp, request: Request, caller: Caller) throws -> JSONValue {
+    /// Reads the file (no `RequestInput`: the body is the file itself) and
+    /// records it in one write.
+    /// - Throws: 422 `{detail}` for a missing part, an empty or unusable file.
+    static func importFile(_ app: ForgeApp, request: Request, caller: Caller) throws -> ImportedCardioSession {
         var data = request.body
         if let boundary = MultipartFile.boundary(contentType: request.headers["Content-Type"] ?? "") {
             guard let file = MultipartFile.file(in: request.body, boundary: boundary) else {
@@ -47,8 +50,23 @@ enum SessionImportRoutes {
             }
             var isNew = false
             if case .created = outcome { isNew = true }
-            return ["id": .string(s.id), "duplicate": .bool(!isNew), "day": .string(s.day.description),
-                    "name": .string(s.name), "status": .string(s.status), "stats": s.stats]
+            return ImportedCardioSession(id: s.id, duplicate: !isNew, day: s.day.description, name: s.name,
+                                         status: s.status, stats: s.stats)
         }
     }
+}
+
+/// The answer of `POST /api/sessions/import`.
+struct ImportedCardioSession: Codable, Sendable {
+    let id: String
+    /// True when a session with that start instant already existed.
+    let duplicate: Bool
+    /// The session's date (the start's local date).
+    let day: String
+    let name: String
+    /// `completed` (matched a plan day) or `unplanned`.
+    let status: String
+    /// The stored `CardioStats` document (API.md §2), verbatim: its numbers
+    /// keep their stored types and extra keys may appear.
+    let stats: JSONValue
 }

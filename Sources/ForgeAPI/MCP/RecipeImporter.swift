@@ -16,14 +16,17 @@ struct RecipeImporter {
     var fetcher: OutboundFetcher { OutboundFetcher(policy: OutboundFetchPolicy(allowPrivate: app.config.allowPrivateFetch)) }
     var images: ImageMaterialiser { ImageMaterialiser(fetcher: fetcher, sink: app.imageSink.current) }
 
-    /// What an import produced, plus image warnings.
+    /// What an import produced, plus warnings.
     struct Result {
         let outcome: RecipeImportOutcome
+        /// Image problems (API.md §4.23), then one line per reason the recipe
+        /// was parked (§4.21), see ``parkingWarnings(_:unknown:)``.
         let warnings: [String]
         let imagesStored: Int
     }
 
     /// Stores structured fields whose `images` are still raw references.
+    /// A parked import says why in `warnings`, one line per reason.
     func importStructured(_ input: RecipeImportInput) throws -> Result {
         var input = input
         let materialised = images.materialise(input.images)
@@ -31,8 +34,32 @@ struct RecipeImporter {
         input.imagesStored = materialised.stored
         let now = app.clock.now()
         let frozen = input
-        let outcome = try app.db.write { db in try RecipeImportStore.upsertImported(frozen, now: now, in: db) }
-        return Result(outcome: outcome, warnings: materialised.warnings, imagesStored: materialised.stored)
+        let (outcome, unknown) = try app.db.write { db -> (RecipeImportOutcome, [String]) in
+            let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
+            let reference = try IngredientStore.reference(in: db)
+            var unknown: [String] = []
+            for line in outcome.recipe.ingredients where reference[line.name] == nil && !unknown.contains(line.name) {
+                unknown.append(line.name)
+            }
+            return (outcome, unknown)
+        }
+        return Result(outcome: outcome, warnings: materialised.warnings + Self.parkingWarnings(outcome, unknown: unknown),
+                      imagesStored: materialised.stored)
+    }
+
+    /// One warning per reason a recipe was parked (API.md §4.21), in rule
+    /// order: each ingredient unknown to the reference that carried no
+    /// per-100 g values, `hard` difficulty, missing kcal, and (page imports)
+    /// steps not in done-when voice. Empty for a complete recipe.
+    static func parkingWarnings(_ outcome: RecipeImportOutcome, unknown: [String]) -> [String] {
+        guard !outcome.recipe.complete else { return [] }
+        var warnings = unknown.map { "parked: ingredient '\($0)' is not in the reference and has no per-100 g values" }
+        if outcome.parkedBecause.contains("difficulty hard") { warnings.append("parked: difficulty is hard") }
+        if outcome.parkedBecause.contains("kcal missing") { warnings.append("parked: kcal per serving is missing") }
+        if outcome.parkedBecause.contains("steps not in done-when voice") {
+            warnings.append("parked: steps are not in done-when voice")
+        }
+        return warnings
     }
 
     /// Fetches (unless `html` is given), parses and stores a recipe page.

@@ -8,23 +8,40 @@ public enum HAEWorkoutReader {
     /// 1 kJ in kcal (thermochemical calorie, 4.184 J).
     static let kcalPerKJ = 0.2390057
 
-    /// The workout, or nil without a parseable `start`/`startDate`.
+    /// The workout, or nil without a parseable `start`/`startDate`, or when
+    /// a stat is impossible (see ``read(_:calendar:droppedSamples:)``).
     public static func read(_ raw: JSONValue, calendar: HouseholdCalendar) -> CardioWorkout? {
+        var dropped = 0
+        return read(raw, calendar: calendar, droppedSamples: &dropped)
+    }
+
+    /// Stat fields whose value must be a finite number when given.
+    static let statKeys = ["duration", "distance", "avgHeartRate", "maxHeartRate", "activeEnergyBurned"]
+
+    /// The workout, or nil without a parseable `start`/`startDate`, or when
+    /// a stat is non-finite or out of ``IngestPlausibility/workout(_:)``'s
+    /// ranges (a negative duration, an average HR of 400). HR trace points
+    /// outside ``IngestPlausibility/heartRate`` are left out of the trace
+    /// and counted in `droppedSamples`.
+    public static func read(_ raw: JSONValue, calendar: HouseholdCalendar, droppedSamples: inout Int) -> CardioWorkout? {
         guard let o = raw.objectValue,
               let startText = IngestValues.first(o, ["start", "startDate"])?.stringValue,
               let start = IngestTimestamp.parse(startText, zone: calendar.timeZone) else { return nil }
         let name = (o["name"]?.stringValue).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "Workout"
         let end = IngestValues.first(o, ["end", "endDate"])?.stringValue
             .flatMap { IngestTimestamp.parse($0, zone: calendar.timeZone)?.instant }
+        guard !statKeys.contains(where: { IngestValues.isNonFinite(o[$0]) }) else { return nil }
         let duration = durationSeconds(o["duration"])
         var w = CardioWorkout(name: name, start: start.instant, day: start.day(in: calendar), end: end,
                               durationS: duration, distanceKm: distanceKm(o["distance"]),
                               avgHR: IngestValues.quantity(o["avgHeartRate"])?.value,
                               maxHR: IngestValues.quantity(o["maxHeartRate"])?.value,
                               kcal: energyKcal(o["activeEnergyBurned"]), source: "watch")
-        w.trace = CardioTrace(hr: heartRate(o["heartRateData"], start: start.instant, duration: duration,
-                                            zone: calendar.timeZone),
-                              route: route(o["route"]))
+        guard IngestPlausibility.workout(w) else { return nil }
+        let hr = heartRate(o["heartRateData"], start: start.instant, duration: duration, zone: calendar.timeZone)
+        let plausible = hr.filter { IngestPlausibility.heartRate.contains($0.bpm) }
+        droppedSamples += hr.count - plausible.count
+        w.trace = CardioTrace(hr: plausible, route: route(o["route"]))
         return w
     }
 

@@ -20,7 +20,10 @@ public enum HealthIngest {
     /// Applies `payload` (`{data: {metrics?, workouts?}}`, or the inner object
     /// itself). A non-object body stores nothing. Samples of unknown metric
     /// names are ignored (not counted); every other sample or workout that
-    /// cannot be used counts as `skipped`.
+    /// cannot be used counts as `skipped`, and so does each impossible one
+    /// (``IngestPlausibility``: a negative mass or duration, HR outside
+    /// 20–250, a non-finite value), down to single HR trace points, which
+    /// are left out of the stored trace.
     public static func apply(_ payload: JSONValue, userID: String, calendar: HouseholdCalendar, now: Date,
                              in db: Connection) throws -> Result {
         var result = Result()
@@ -39,7 +42,10 @@ public enum HealthIngest {
             }
         }
         for raw in data["workouts"]?.arrayValue ?? [] {
-            guard let workout = HAEWorkoutReader.read(raw, calendar: calendar) else { result.skipped += 1; continue }
+            var dropped = 0
+            let read = HAEWorkoutReader.read(raw, calendar: calendar, droppedSamples: &dropped)
+            result.skipped += dropped
+            guard let workout = read else { result.skipped += 1; continue }
             let outcome = try CardioRecorder.record(workout, userID: userID, now: now, in: db)
             if outcome.stored { result.stored += 1 } else { result.skipped += 1 }
             result.sessions.append(outcome.sessionID)

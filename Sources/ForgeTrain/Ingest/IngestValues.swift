@@ -25,4 +25,16 @@ enum IngestValues {
         for k in keys { if let v = object[k], !v.isNull { return v } }
         return nil
     }
+
+    /// True when `v` (or its `qty`) is a number that is not finite: a JSON
+    /// number too large for a double, or a string such as `"1e999"` or
+    /// `"NaN"`. Such a value is impossible, not merely odd.
+    static func isNonFinite(_ v: JSONValue?) -> Bool {
+        switch v {
+        case .double(let d)?: return !d.isFinite
+        case .string(let s)?: return Double(s.trimmingCharacters(in: .whitespaces)).map { !$0.isFinite } ?? false
+        case .object(let o)?: return isNonFinite(o["qty"])
+        default: return false
+        }
+    }
 }

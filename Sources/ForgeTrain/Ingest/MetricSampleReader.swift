@@ -18,7 +18,8 @@ public enum MetricSampleReader {
     static let sleepTotalKeys = ["asleep", "totalSleep", "totalSleepTime", "qty", "value"]
 
     /// The sample, or nil when it is unusable (no parseable time, no usable
-    /// value). Values: first of `qty`, `Avg`, `avg` × the unit factor.
+    /// value) or impossible (outside ``IngestPlausibility/metric(_:_:)``,
+    /// e.g. a negative body mass). Values: first of `qty`, `Avg`, `avg` × the unit factor.
     /// Sleep: the sum of the `core`, `deep` and `rem` stages when any is a
     /// number and the sum is > 0, else the first total; minutes (`units` of
     /// `min|mins|minute|minutes`) are divided by 60, so the value is hours.
@@ -42,7 +43,7 @@ public enum MetricSampleReader {
             guard let v = IngestValues.number(IngestValues.first(o, ["qty", "Avg", "avg"])) else { return nil }
             value = v * mapping.factor(units: units)
         }
-        guard value.isFinite else { return nil }
+        guard IngestPlausibility.metric(mapping.type, value) else { return nil }
         return IngestSample(type: mapping.type, unit: mapping.unit, value: Rounding.round2(value), instant: ts.instant)
     }
 }

@@ -1,0 +1,159 @@
+import ForgeCook
+import ForgeCore
+import ForgeEvents
+import ForgeHTTP
+import Foundation
+
+// MARK: timers
+
+/// One cook timer on the wire (README "Appliance additions"), the same
+/// members as `CookTimer.json(now:)`, which the live feed still sends.
+struct CookTimerView: Codable, Sendable, Equatable {
+    let id: String
+    let label: String
+    /// Requested duration, seconds.
+    let seconds: Int
+    @Nullable var recipeSlug: String?
+    /// Zero-based method step of the recipe.
+    @Nullable var step: Int?
+    let background: Bool
+    /// `running`, `paused`, `fired`, `dismissed` or `cancelled`.
+    let state: String
+    /// The deadline (ISO 8601); null while paused.
+    @Nullable var endsAt: String?
+    /// Whole seconds left, rounded up.
+    let remainingS: Int
+    @Nullable var firedAt: String?
+    /// `fired_at − ends_at`, milliseconds; null until fired.
+    @Nullable var lateByMs: Int?
+    let createdAt: String
+
+    init(_ t: CookTimer, now: Date) {
+        id = t.id; label = t.label; seconds = t.seconds; recipeSlug = t.recipeSlug; step = t.step
+        background = t.background; state = t.state.rawValue; endsAt = t.endsAt.map(Instant.wire)
+        remainingS = (t.remainingMilliseconds(at: now) + 999) / 1000
+        firedAt = t.firedAt.map(Instant.wire); lateByMs = t.lateByMs; createdAt = Instant.wire(t.createdAt)
+    }
+}
+
+/// `GET /api/cook/timers`: `{ timers, now }`, oldest first.
+struct CookTimerList: Codable, Sendable {
+    let timers: [CookTimerView]
+    /// The server's clock (ISO 8601), for client countdowns.
+    let now: String
+}
+
+/// Body of `POST /api/cook/timers`: `{ label, seconds, recipe_slug?, step?, background? }`.
+struct StartTimerInput: RequestInput {
+    /// 1…80 characters (`TimerScheduler.maxLabel`, inside `Bounds.label`).
+    let label: String
+    /// Whole seconds, 1…86 400 (`TimerScheduler.maxSeconds`).
+    let seconds: Int
+    /// A library recipe (404 `unknown recipe` otherwise); "" or null = none.
+    var recipeSlug: String?
+    /// Zero-based method step, 0…200.
+    var step: Int?
+    var background: Bool?
+
+    /// Highest step index a timer or cook session may name.
+    static let steps = 0...200
+
+    func validate() throws {
+        try Check.length(label, max: min(TimerScheduler.maxLabel, Bounds.label), min: 1, "label")
+        try Check.range(seconds, 1...TimerScheduler.maxSeconds, "seconds")
+        try Check.length(recipeSlug, max: Bounds.label, "recipe_slug")
+        try Check.range(step, Self.steps, "step")
+    }
+}
+
+/// Body of `POST /api/cook/timers/{id}/extend`: `{ seconds }`, 1…86 400.
+struct ExtendTimerInput: RequestInput {
+    let seconds: Int
+    func validate() throws { try Check.range(seconds, 1...TimerScheduler.maxSeconds, "seconds") }
+}
+
+// MARK: cook sessions
+
+/// A cook session on the wire: `{ id, recipe_slug, recipe_name, step, steps,
+/// state, started_at, finished_at }` (`recipe_name`/`steps` null when the
+/// recipe is gone, `finished_at` null until finished).
+struct CookSessionView: Codable, Sendable, Equatable {
+    let id: String
+    let recipeSlug: String
+    @Nullable var recipeName: String?
+    /// Zero-based current method step.
+    let step: Int
+    /// Number of method steps of the recipe.
+    @Nullable var steps: Int?
+    /// `active`, `finished` or `abandoned`.
+    let state: String
+    let startedAt: String
+    @Nullable var finishedAt: String?
+
+    init(_ s: CookSessionStore.Session, recipe: Recipe?) {
+        id = s.id; recipeSlug = s.recipeSlug; recipeName = recipe?.name; step = s.step; steps = recipe?.steps.count
+        state = s.state; startedAt = Instant.wire(s.startedAt); finishedAt = s.finishedAt.map(Instant.wire)
+    }
+}
+
+/// Body of `POST /api/cook/sessions`: `{ recipe_slug }` (404 `unknown recipe`).
+struct StartCookInput: RequestInput {
+    let recipeSlug: String
+    func validate() throws { try Check.length(recipeSlug, max: Bounds.label, min: 1, "recipe_slug") }
+}
+
+/// Body of `PATCH /api/cook/sessions/{id}`: `{ step }`, zero-based, below
+/// the recipe's step count.
+struct MoveCookInput: RequestInput {
+    let step: Int
+    func validate() throws { try Check.range(step, StartTimerInput.steps, "step") }
+}
+
+/// Body of `POST /api/cook/sessions/{id}/finish` (may be empty):
+/// `{ servings? = 1, slot? = the recipe's kind }`.
+struct FinishCookInput: RequestInput {
+    /// Servings eaten, > 0 and ≤ 100.
+    var servings: Double?
+    /// `breakfast|lunch|dinner|snack` (400 otherwise, as `POST /api/food/log`).
+    var slot: String?
+
+    func validate() throws {
+        if let servings, !(servings > 0 && servings <= MealLogRoutes.maxServings) {
+            throw ValidationFailure.error(loc: ["body", "servings"], type: "value_error",
+                                          msg: "Input should be greater than 0 and at most 100", input: .double(servings))
+        }
+        if let slot, MealSlot(rawValue: slot) == nil {
+            throw HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")
+        }
+    }
+}
+
+/// The meal a finish logged: `{ id, duplicate, totals }` (totals of that day).
+struct CookLogged: Codable, Sendable {
+    let id: String
+    let duplicate: Bool
+    let totals: Macros
+}
+
+/// `POST /api/cook/sessions/{id}/finish`: `{ session, log }`; `log` null
+/// for a display (no plate) or a vanished recipe.
+struct CookFinished: Codable, Sendable {
+    let session: CookSessionView
+    @Nullable var log: CookLogged?
+}
+
+/// `GET /api/cook/state`: `{ session, timers, now }`; `session` null when
+/// none is active.
+struct CookState: Codable, Sendable {
+    @Nullable var session: CookSessionView?
+    let timers: [CookTimerView]
+    let now: String
+}
+
+extension Principal {
+    /// The member or display of a `.kitchen` route.
+    var kitchenCaller: KitchenCaller {
+        guard let kitchen else { preconditionFailure("route is not a .kitchen route") }
+        return kitchen
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a pushed value may be before it is stored (API.md §3.14: odd shapes
+/// never fail the push, but nothing impossible is stored). A sample or
+/// workout outside these ranges is skipped and counted in `skipped`, one by
+/// one. Values are canonical units (API.md §1.3), checked after unit
+/// conversion.
+public enum IngestPlausibility {
+    /// Heart rate, beats per minute: resting HR samples, workout average and
+    /// maximum, and every point of an HR trace.
+    public static let heartRate = 20.0...250.0
+    /// Body mass and fat-free mass, kg (a body weighs something, and less
+    /// than any recorded human).
+    public static let massKg = 1.0...700.0
+    /// Body-fat percentage.
+    public static let percent = 0.0...100.0
+    /// Height, cm.
+    public static let heightCm = 20.0...300.0
+    /// VO2max, ml/kg/min.
+    public static let vo2max = 1.0...100.0
+    /// One night's sleep, hours.
+    public static let sleepHours = 0.0...24.0
+    /// Heart-rate variability, ms.
+    public static let hrvMs = 0.0...1000.0
+    /// Steps in one sample (a day's total at most).
+    public static let steps = 0.0...1_000_000.0
+    /// Workout duration, seconds (7 days).
+    public static let durationS = 0.0...604_800.0
+    /// Workout distance, km.
+    public static let distanceKm = 0.0...2000.0
+    /// Workout active energy, kcal.
+    public static let kcal = 0.0...50_000.0
+
+    /// True when `value` (canonical unit of `type`) can be stored as a
+    /// metric of that stored type; unknown types need only be finite.
+    public static func metric(_ type: String, _ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        switch type {
+        case "weight", "fat_free_mass": return massKg.contains(value)
+        case "body_fat_pct": return percent.contains(value)
+        case "height": return heightCm.contains(value)
+        case "resting_hr": return heartRate.contains(value)
+        case "vo2max": return vo2max.contains(value)
+        case "sleep_h": return sleepHours.contains(value)
+        case "hrv": return hrvMs.contains(value)
+        case "steps": return steps.contains(value)
+        default: return true
+        }
+    }
+
+    /// True when every stat the workout carries is finite and in range
+    /// (duration, distance, energy, average and maximum HR). Trace points
+    /// are checked one by one by the reader.
+    public static func workout(_ w: CardioWorkout) -> Bool {
+        func ok(_ v: Double?, _ range: ClosedRange<Double>) -> Bool { v.map { $0.isFinite && range.contains($0) } ?? true }
+        return ok(w.durationS, durationS) && ok(w.distanceKm, distanceKm) && ok(w.kcal, kcal)
+            && ok(w.avgHR, heartRate) && ok(w.maxHR, heartRate)
+    }
+}
