@@ -6,12 +6,10 @@ import ForgeHTTP
 /// library and retires the household's active food week(s).
 enum AdminRecipeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.delete("/api/admin/recipes", summary: "Empty the recipe library and retire the household food week (admin)",
-                      tags: ["auth": "admin"], app.signedIn { _, caller in
-            guard caller.user.isAdmin else { throw HTTPError(403, "admin only") }
+        router.route(.DELETE, "/api/admin/recipes", "Empty the recipe library and retire the household food week (admin)",
+                     access: .admin, answers: FoodWire.RecipesWiped.self) { _, _ in
             let result = try app.db.write { try RecipeStore.deleteAll(in: $0) }
-            return .json(["recipes_deleted": .int(result.recipesDeleted),
-                          "food_weeks_retired": .int(result.foodWeeksRetired)])
-        })
+            return FoodWire.RecipesWiped(recipesDeleted: result.recipesDeleted, foodWeeksRetired: result.foodWeeksRetired)
+        }
     }
 }

@@ -9,31 +9,39 @@ import Foundation
 /// slot matched against the caller's own meal logs.
 enum FoodWeekRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.get("/api/food/week", summary: "The household food week containing a date, with the caller's plates",
-                   tags: ["auth": "session"], app.weekReader { try week($0, containing: $1, today: $2, in: $3) })
+        router.route(.GET, "/api/food/week", "The household food week containing a date, with the caller's plates",
+                     access: .member, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
+                     errors: [400, 422]) { request, principal in
+            let today = app.today
+            let date = try FoodDateField.parse(try request.decodeQuery(FoodWeekQuery.self).date, today: today,
+                                               loc: ["query", "date"])
+            let user = principal.caller.user
+            return try app.db.read { db in try week(user, containing: date, today: today, in: db) }
+        }
     }
 
-    static func week(_ user: User, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> JSONValue {
+    /// The week of `date` as `user` sees it. Readable whatever the logs hold:
+    /// every number is made finite (``FoodWire/finite(_:)-swift.type.method``).
+    /// - Throws: database errors only.
+    static func week(_ user: User, containing date: LocalDate, today: LocalDate,
+                     in db: Connection) throws -> FoodWire.FoodWeek {
         let monday = date.monday
         let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
         let revision = try FoodWeekStore.active(scope: scope, in: db)
         let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let logs = try MealLogStore.logs(userID: user.id, from: monday, to: monday.adding(days: 6), in: db)
-        var days: [JSONValue] = []
-        for offset in 0..<7 {
+        let days = (0..<7).map { offset -> FoodWire.FoodDay in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] },
                                                 logs: logs[d] ?? [])
-            days.append([
-                "date": .string(d.description), "day_name": .string(d.dayName), "is_today": .bool(d == today),
-                "slots": try .encoded(resolved.slots),
-                "extras": try .encoded(resolved.extras.map(FoodExtra.init)),
-                "totals": try .encoded(resolved.totals.rounded1()),
-            ])
+            return FoodWire.FoodDay(date: d, dayName: d.dayName, isToday: d == today,
+                                    slots: resolved.slots.map(FoodWire.FoodSlot.init),
+                                    extras: resolved.extras.map(FoodWire.FoodExtra.init),
+                                    totals: FoodWire.finite(resolved.totals.rounded1()))
         }
         let stored = user.prefs["nutrition_targets"]?.objectValue
-        return ["start": .string(monday.description), "today": .string(today.description),
-                "has_plan": .bool(revision != nil), "rationale": .string(revision?.rationale ?? ""),
-                "targets": try .encoded(NutritionTargets.merged(stored: stored)), "days": .array(days)]
+        return FoodWire.FoodWeek(start: monday, today: today, hasPlan: revision != nil,
+                                 rationale: revision?.rationale ?? "",
+                                 targets: FoodWire.finite(NutritionTargets.merged(stored: stored)), days: days)
     }
 }

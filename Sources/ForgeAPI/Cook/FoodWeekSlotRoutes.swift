@@ -8,21 +8,22 @@ import ForgeStore
 /// members, the demo's own for the demo), for everyone sharing that scope.
 enum FoodWeekSlotRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.patch("/api/food/week/slot", summary: "Put a recipe into a weekday slot of the shared food week",
-                      tags: ["auth": "session"], app.signedIn { request, caller in
-            let body = JSONBody(object: try request.jsonObject())
-            let slug = try body.string("recipe")
-            let slot = try body.mealSlot(default: .dinner)
-            let date = try body.foodDate(today: app.today)
+        router.route(.PATCH, "/api/food/week/slot", "Put a recipe into a weekday slot of the shared food week",
+                     access: .member, body: FoodSlotEdit.self, answers: FoodWire.SlotSet.self,
+                     errors: [400, 404, 422]) { request, principal in
+            let caller = principal.caller
+            let body = try request.decode(FoodSlotEdit.self)
+            let slot = try body.mealSlot()
+            let date = try FoodDateField.parse(body.date, today: app.today, loc: ["body", "date"])
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let recipe = try foodErrors {
                 try app.db.write { db in
-                    try FoodWeekStore.setSlot(scope: scope, weekday: date.weekday, slot: slot, recipe: slug,
+                    try FoodWeekStore.setSlot(scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
                                               now: app.clock.now(), in: db)
                 }
             }
-            return .json(["ok": true, "date": .string(date.description), "day_name": .string(date.dayName),
-                          "slot": .string(slot.rawValue), "recipe": try .encoded(RecipeCard(recipe))])
-        })
+            return FoodWire.SlotSet(date: date, dayName: date.dayName, slot: slot.rawValue,
+                                    recipe: FoodWire.RecipeCard(recipe))
+        }
     }
 }

@@ -1,0 +1,183 @@
+import ForgeCook
+import ForgeCore
+import ForgeHTTP
+import Foundation
+
+/// Input limits of the food routes beyond ``Bounds`` (what a cook could mean;
+/// anything bigger is a typo or an attack on the food week's size).
+enum FoodBounds {
+    /// Portions in one log: more than 0, at most 100.
+    static let maxServings = 100.0
+    /// A meal's cost, in its `currency`.
+    static let cost = 0.0...100_000.0
+    /// Photos on one log (each data URL up to 3 MiB decoded, under `--max-upload`).
+    static let photos = 10
+    /// A photo reference that is not a `data:` URL (a media path or remote URL), characters.
+    static let photoReference = 2000
+    /// `client_id`, characters (API.md §1.6).
+    static let clientID = 40
+    /// `venue`, characters (§4.20).
+    static let venue = 80
+    /// `currency`, characters (§4.20).
+    static let currency = 8
+    /// `source`, characters (an import label's limit, §4.21).
+    static let source = 24
+    /// A recipe slug as sent (library slugs are ≤ 60; a longer one can only be a typo).
+    static let slug = Bounds.label
+    /// A recipe search string, characters.
+    static let query = Bounds.label
+}
+
+/// The body of `POST /api/food/log` (API.md §3.15, rules §4.20):
+/// `{ date?, slot, recipe?, servings? = 1, label?, kcal?…sodium_mg?, estimated? = false,
+/// source?, client_id?, venue? = "", cost? = 0, currency? = "", note? = "", photos? = [] }`.
+/// `null` reads as absent. Macros: kcal, grams, sodium milligrams.
+struct MealLogBody: RequestInput {
+    var date: String?
+    var slot: String
+    var recipe: String?
+    var servings: Double?
+    var label: String?
+    var kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg: Double?
+    var estimated: Bool?
+    var source: String?
+    var clientID: String?
+    var venue: String?
+    var cost: Double?
+    var currency: String?
+    var note: String?
+    var photos: [String]?
+
+    /// Checks, in order, before anything is written: limits (422 naming the
+    /// field: `servings` in (0, 100]; `kcal` and each macro 0–10,000 as sent;
+    /// `cost` 0–100,000; `label` ≤ 120, `note` ≤ 4,000, `client_id` ≤ 40,
+    /// `venue` ≤ 80, `currency` ≤ 8, `source` ≤ 24, `recipe` ≤ 120 characters;
+    /// at most 10 `photos`, each non-`data:` reference ≤ 2,000 characters — a
+    /// `data:` URL is checked when stored, 400 `photo N: …` over 3 MiB), then
+    /// `slot` (400 `slot must be one of […]`), then `date` (400 `bad date`;
+    /// 422 outside 1900–2100).
+    func validate() throws {
+        if let servings, servings <= 0 {
+            throw ValidationFailure.error(loc: ["body", "servings"], type: "greater_than",
+                                          msg: "Input should be greater than 0", input: .double(servings))
+        }
+        if let servings, servings > FoodBounds.maxServings {
+            throw ValidationFailure.error(loc: ["body", "servings"], type: "less_than_equal",
+                                          msg: "Input should be less than or equal to 100", input: .double(servings))
+        }
+        try Check.range(kcal, Bounds.kcal, "kcal")
+        for (key, value) in zip(Macros.keys.dropFirst(), [proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg]) {
+            try Check.range(value, Bounds.macro, .string(key))
+        }
+        try Check.range(cost, FoodBounds.cost, "cost")
+        try Check.length(recipe, max: FoodBounds.slug, "recipe")
+        try Check.length(label, max: Bounds.label, "label")
+        try Check.length(note, max: Bounds.note, "note")
+        try Check.length(clientID, max: FoodBounds.clientID, "client_id")
+        try Check.length(venue, max: FoodBounds.venue, "venue")
+        try Check.length(currency, max: FoodBounds.currency, "currency")
+        try Check.length(source, max: FoodBounds.source, "source")
+        try Check.count(photos, max: FoodBounds.photos, "photos")
+        for (index, photo) in (photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
+            try Check.length(photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
+                             "photos", .int(index))
+        }
+        _ = try mealSlot()
+        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["body", "date"])
+    }
+
+    /// Whether `MealPhotos` treats `reference` as an inline upload (`data:`, any case, after trimming).
+    static func isDataURL(_ reference: String) -> Bool {
+        reference.trimmingCharacters(in: .whitespacesAndNewlines).prefix(5).lowercased() == "data:"
+    }
+
+    /// `slot` as a ``MealSlot``.
+    /// - Throws: 400 `slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']`.
+    func mealSlot() throws -> MealSlot {
+        guard let slot = MealSlot(rawValue: slot) else { throw FoodDateField.badSlot }
+        return slot
+    }
+
+    /// The validated body as the domain's input; `date` absent or "" → `today`.
+    func input(today: LocalDate) throws -> MealLogInput {
+        let macros = zip(Macros.keys, [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg])
+            .reduce(into: [String: Double]()) { out, pair in if let v = pair.1 { out[pair.0] = v } }
+        return MealLogInput(
+            day: try FoodDateField.parse(date, today: today, loc: ["body", "date"]), slot: try mealSlot(),
+            recipe: recipe, servings: servings ?? 1, label: label, macros: macros, estimated: estimated ?? false,
+            source: source, clientID: (clientID?.isEmpty ?? true) ? nil : clientID, venue: venue ?? "",
+            cost: cost ?? 0, currency: currency ?? "", note: note ?? "", photos: photos ?? [])
+    }
+}
+
+/// The body of `PATCH /api/food/week/slot` (API.md §3.15):
+/// `{ date?, recipe, slot? = "dinner" }`.
+struct FoodSlotEdit: RequestInput {
+    var date: String?
+    var recipe: String
+    var slot: String?
+
+    /// 422 for a `recipe` over 120 characters; then 400 `slot must be one of […]`;
+    /// then 400 `bad date` (422 outside 1900–2100).
+    func validate() throws {
+        try Check.length(recipe, max: FoodBounds.slug, "recipe")
+        _ = try mealSlot()
+        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["body", "date"])
+    }
+
+    /// `slot`, default dinner.
+    /// - Throws: 400 `slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']`.
+    func mealSlot() throws -> MealSlot {
+        guard let slot = MealSlot(rawValue: slot ?? MealSlot.dinner.rawValue) else { throw FoodDateField.badSlot }
+        return slot
+    }
+}
+
+/// `GET /api/food/week?date=`: absent or "" → today.
+struct FoodWeekQuery: RequestInput {
+    var date: String?
+
+    /// 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
+    func validate() throws {
+        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["query", "date"])
+    }
+}
+
+/// `GET /api/food/recipes?q=&kind=`: `q` a case-insensitive substring of
+/// the name or a tag (≤ 120 characters); `kind` one of the four meal kinds.
+struct RecipeSearchQuery: RequestInput {
+    var q: String?
+    var kind: String?
+
+    /// 422 `["query", "q"]` when `q` is over 120 characters; 422 `["query", "kind"]` for an unknown kind.
+    func validate() throws {
+        if let q, q.count > FoodBounds.query {
+            throw ValidationFailure.error(loc: ["query", "q"], type: "string_too_long",
+                                          msg: "String should have at most \(FoodBounds.query) characters", input: nil)
+        }
+        if let kind, MealSlot(rawValue: kind) == nil {
+            throw ValidationFailure.error(loc: ["query", "kind"], type: "enum",
+                                          msg: "Input should be 'breakfast', 'lunch', 'dinner' or 'snack'",
+                                          input: .string(kind))
+        }
+    }
+}
+
+/// The food routes' `date` and `slot` rules with the contract's messages.
+enum FoodDateField {
+    /// 400 with the message API.md §3.15 fixes.
+    static let badSlot = HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")
+
+    /// `text` absent or "" → `today`; not `YYYY-MM-DD` → 400 `bad date`; a
+    /// year outside 1900–2100 → 422 at `loc`.
+    static func parse(_ text: String?, today: LocalDate, loc: [String]) throws -> LocalDate {
+        guard let text, !text.isEmpty else { return today }
+        guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        guard Bounds.years.contains(date.year) else {
+            throw ValidationFailure.error(loc: loc, type: "date_out_of_range",
+                                          msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+                                          input: .string(text))
+        }
+        return date
+    }
+}
