@@ -102,6 +102,31 @@ import FoundationNetworking
         }
     }
 
+    /// A `data:` photo is not held to the 2,000-character reference cap: it
+    /// keeps its own rule (a strictly base64 image of at most 3 MiB, 400
+    /// `photo N: …` when stored). The test server's 1 MiB body cap keeps the
+    /// 3 MiB case itself out of reach here; ForgeCook's media tests cover it.
+    @Test func aDataURLPhotoKeepsItsOwnRule() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 600_000)
+            let stored = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Cake", "kcal": 300,
+                                                   "photos": [.string("data:image/png;base64," + png.base64EncodedString())]],
+                                                  cookie: ada)
+            #expect(stored.status == 200)
+            let notAnImage = Data(count: 3000).base64EncodedString()
+            let refused = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Pie", "kcal": 300,
+                                                    "photos": [.string("data:image/png;base64," + notAnImage)]],
+                                                   cookie: ada)
+            #expect(refused.status == 400 && refused.detail == "photo 1: bytes are not a recognised image")
+            #expect(try server.mealLogCount(try server.userID("ada@example.org")) == 1)
+            let photos: String? = try server.app.db.read {
+                try $0.scalar("SELECT photos FROM meal_logs WHERE id = ?", [stored.json["id"]?.stringValue ?? ""])
+            }
+            #expect(photos?.hasPrefix(#"["/api/food/media/"#) == true)
+        }
+    }
+
     @Test func twoHugeMealsAreRefusedAndTheWeekStaysReadable() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
@@ -237,5 +262,24 @@ extension TestServer {
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         return try await send(request, cookie: cookie, headers: [:])
+    }
+}
+
+extension FoodInputTests {
+    @Test func theOpenAPIDocumentDescribesTheFoodShapesInContractOrder() async throws {
+        try await withTestServer { server in
+            let schemas = try await server.get("/api/openapi.json").json["components"]?["schemas"]
+            func required(_ name: String) -> [String] {
+                schemas?[name]?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+            #expect(required("FoodWeek") == ["start", "today", "has_plan", "rationale", "targets", "days"])
+            #expect(required("FoodSlot") == ["slot", "logged", "log_id", "why"])
+            #expect(required("RecipeCard") == ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
+                                               "sodium_mg", "slug", "name", "kind", "minutes", "difficulty", "serves",
+                                               "batch", "platefig", "why", "image", "rating"])
+            #expect(required("RecipeListing").suffix(3) == ["tags", "source", "complete"])
+            #expect(required("MealLogBody") == ["slot"] && required("FoodSlotEdit") == ["recipe"])
+            #expect(schemas?["FoodProposal"]?["properties"]?["recipes"]?["additionalProperties"] != nil)
+        }
     }
 }

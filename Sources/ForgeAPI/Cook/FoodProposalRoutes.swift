@@ -47,8 +47,9 @@ enum FoodProposalRoutes {
                 cards[slug] = FoodWire.RecipeCard(recipe)
             }
         }
+        let recipes = OrderedMap(cards.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, cards[$0]!) })
         return FoodWire.FoodProposal(id: proposal.id, num: proposal.num, rationale: proposal.rationale,
-                                     changes: proposal.changes, content: proposal.document, recipes: cards,
+                                     changes: proposal.changes, content: proposal.document, recipes: recipes,
                                      createdAt: Instant.wire(stored: proposal.createdAt))
     }
 }

@@ -296,14 +296,15 @@ enum FoodWire {
     /// §4.17). `changes` (`Change[]`) and `content` (`FoodContent`) are the
     /// stored documents echoed verbatim, extra keys and number forms kept
     /// (§1.1); `recipes` holds the card of every slug a slot names directly
-    /// by `recipe` that the library has; `created_at` a datetime.
+    /// by `recipe` that the library has, keyed by slug in byte order;
+    /// `created_at` a datetime.
     struct FoodProposal: Codable, Sendable {
         var id: String
         var num: Int
         var rationale: String
         var changes: JSONValue
         var content: JSONValue
-        var recipes: [String: RecipeCard]
+        var recipes: OrderedMap<RecipeCard>
         var createdAt: String
     }
 

@@ -3,8 +3,8 @@ import ForgeHTTP
 import ForgeStore
 
 extension ForgeApp {
-    /// A signed-in `GET` handler for a Monday-snapped week (`/api/week`,
-    /// `/api/food/week`): reads `?date=` (default today, 422 when malformed)
+    /// A signed-in `GET` handler for a Monday-snapped week (`/api/week`;
+    /// `/api/food/week` is typed, see `FoodWeekRoutes`): reads `?date=` (default today, 422 when malformed)
     /// and answers `week(user, date, today, connection)` as JSON, in one read
     /// transaction.
     func weekReader(_ week: @escaping @Sendable (User, LocalDate, LocalDate, Connection) throws -> JSONValue) -> Handler {
