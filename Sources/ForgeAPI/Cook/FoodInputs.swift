@@ -83,7 +83,7 @@ struct MealLogBody: RequestInput {
                              "photos", .int(index))
         }
         _ = try mealSlot()
-        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["body", "date"])
+        _ = try FoodField.date(date, loc: ["body", "date"])
     }
 
     /// Whether `MealPhotos` treats `reference` as an inline upload (`data:`, any case, after trimming).
@@ -94,7 +94,7 @@ struct MealLogBody: RequestInput {
     /// `slot` as a ``MealSlot``.
     /// - Throws: 400 `slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']`.
     func mealSlot() throws -> MealSlot {
-        guard let slot = MealSlot(rawValue: slot) else { throw FoodDateField.badSlot }
+        guard let slot = MealSlot(rawValue: slot) else { throw FoodField.badSlot }
         return slot
     }
 
@@ -103,7 +103,7 @@ struct MealLogBody: RequestInput {
         let macros = zip(Macros.keys, [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg])
             .reduce(into: [String: Double]()) { out, pair in if let v = pair.1 { out[pair.0] = v } }
         return MealLogInput(
-            day: try FoodDateField.parse(date, today: today, loc: ["body", "date"]), slot: try mealSlot(),
+            day: try FoodField.date(date, loc: ["body", "date"]) ?? today, slot: try mealSlot(),
             recipe: recipe, servings: servings ?? 1, label: label, macros: macros, estimated: estimated ?? false,
             source: source, clientID: (clientID?.isEmpty ?? true) ? nil : clientID, venue: venue ?? "",
             cost: cost ?? 0, currency: currency ?? "", note: note ?? "", photos: photos ?? [])
@@ -122,13 +122,13 @@ struct FoodSlotEdit: RequestInput {
     func validate() throws {
         try Check.length(recipe, max: FoodBounds.slug, "recipe")
         _ = try mealSlot()
-        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["body", "date"])
+        _ = try FoodField.date(date, loc: ["body", "date"])
     }
 
     /// `slot`, default dinner.
     /// - Throws: 400 `slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']`.
     func mealSlot() throws -> MealSlot {
-        guard let slot = MealSlot(rawValue: slot ?? MealSlot.dinner.rawValue) else { throw FoodDateField.badSlot }
+        guard let slot = MealSlot(rawValue: slot ?? MealSlot.dinner.rawValue) else { throw FoodField.badSlot }
         return slot
     }
 }
@@ -139,7 +139,7 @@ struct FoodWeekQuery: RequestInput {
 
     /// 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
     func validate() throws {
-        _ = try FoodDateField.parse(date, today: LocalDate(year: 2000, month: 1, day: 1), loc: ["query", "date"])
+        _ = try FoodField.date(date, loc: ["query", "date"])
     }
 }
 
@@ -164,14 +164,15 @@ struct RecipeSearchQuery: RequestInput {
 }
 
 /// The food routes' `date` and `slot` rules with the contract's messages.
-enum FoodDateField {
+enum FoodField {
     /// 400 with the message API.md §3.15 fixes.
     static let badSlot = HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")
 
-    /// `text` absent or "" → `today`; not `YYYY-MM-DD` → 400 `bad date`; a
-    /// year outside 1900–2100 → 422 at `loc`.
-    static func parse(_ text: String?, today: LocalDate, loc: [String]) throws -> LocalDate {
-        guard let text, !text.isEmpty else { return today }
+    /// A `date` field or parameter: nil when absent or "" (the caller reads
+    /// that as today); not `YYYY-MM-DD` → 400 `bad date`; a year outside
+    /// 1900–2100 → 422 at `loc`.
+    static func date(_ text: String?, loc: [String]) throws -> LocalDate? {
+        guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
         guard Bounds.years.contains(date.year) else {
             throw ValidationFailure.error(loc: loc, type: "date_out_of_range",

@@ -13,15 +13,15 @@ enum FoodWeekRoutes {
                      access: .member, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
                      errors: [400, 422]) { request, principal in
             let today = app.today
-            let date = try FoodDateField.parse(try request.decodeQuery(FoodWeekQuery.self).date, today: today,
-                                               loc: ["query", "date"])
+            let query = try request.decodeQuery(FoodWeekQuery.self)
+            let date = try FoodField.date(query.date, loc: ["query", "date"]) ?? today
             let user = principal.caller.user
             return try app.db.read { db in try week(user, containing: date, today: today, in: db) }
         }
     }
 
     /// The week of `date` as `user` sees it. Readable whatever the logs hold:
-    /// every number is made finite (``FoodWire/finite(_:)-swift.type.method``).
+    /// every number is made finite (``FoodWire/finite(_:)``).
     /// - Throws: database errors only.
     static func week(_ user: User, containing date: LocalDate, today: LocalDate,
                      in db: Connection) throws -> FoodWire.FoodWeek {

@@ -14,7 +14,7 @@ enum FoodWeekSlotRoutes {
             let caller = principal.caller
             let body = try request.decode(FoodSlotEdit.self)
             let slot = try body.mealSlot()
-            let date = try FoodDateField.parse(body.date, today: app.today, loc: ["body", "date"])
+            let date = try FoodField.date(body.date, loc: ["body", "date"]) ?? app.today
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let recipe = try foodErrors {
                 try app.db.write { db in

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Namespaced because ForgeCook already has domain types called
 /// `RecipeCard` and `FoodExtra`; the OpenAPI components keep the bare names.
-/// Every `Double` an answer carries goes through ``finite(_:)-swift.type.method``
+/// Every `Double` an answer carries goes through ``finite(_:)``
 /// so a stored value that overflows (`1e308` twice is `inf`) still answers a
 /// JSON number, never a 500 or a `null` where the contract promises a number.
 enum FoodWire {
@@ -19,7 +19,7 @@ enum FoodWire {
         return x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
     }
 
-    /// Every field of `m` through ``finite(_:)-swift.type.method``.
+    /// Every field of `m` through ``finite(_:)``.
     static func finite(_ m: Macros) -> Macros { Macros(values: m.values.map { finite($0) }) }
 
     /// API.md §2 `RecipeCard`: the eight per-serving macros (kcal; g; sodium mg),
