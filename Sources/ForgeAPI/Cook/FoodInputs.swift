@@ -48,6 +48,14 @@ struct MealLogBody: RequestInput {
     var note: String?
     var photos: [String]?
 
+    /// An off-plan snack with every member set.
+    static var example: JSONValue? {
+        ["date": "2026-07-20", "slot": "snack", "servings": 1, "label": "Apple", "kcal": 80, "protein_g": 0.4,
+         "carbs_g": 21, "sugar_g": 15.6, "fiber_g": 3.6, "fat_g": 0.3, "satfat_g": 0.1, "sodium_mg": 2,
+         "estimated": true, "source": "manual", "client_id": "offline-queue-1", "venue": "Home", "cost": 0.5,
+         "currency": "GBP", "note": "Crisp", "photos": ["https://example.org/apple.jpg"]]
+    }
+
     /// Checks, in order, before anything is written: limits (422 naming the
     /// field: `servings` in (0, 100]; `kcal` and each macro 0–10,000 as sent;
     /// `cost` 0–100,000; `label` ≤ 120, `note` ≤ 4,000, `client_id` ≤ 40,
@@ -117,6 +125,9 @@ struct FoodSlotEdit: RequestInput {
     var recipe: String
     var slot: String?
 
+    /// Tuesday's dinner from the library.
+    static var example: JSONValue? { ["date": "2026-07-21", "recipe": "miso-salmon-greens", "slot": "dinner"] }
+
     /// 422 for a `recipe` over 120 characters; then 400 `slot must be one of […]`;
     /// then 400 `bad date` (422 outside 1900–2100).
     func validate() throws {
@@ -151,15 +162,8 @@ struct RecipeSearchQuery: RequestInput {
 
     /// 422 `["query", "q"]` when `q` is over 120 characters; 422 `["query", "kind"]` for an unknown kind.
     func validate() throws {
-        if let q, q.count > FoodBounds.query {
-            throw ValidationFailure.error(loc: ["query", "q"], type: "string_too_long",
-                                          msg: "String should have at most \(FoodBounds.query) characters", input: nil)
-        }
-        if let kind, MealSlot(rawValue: kind) == nil {
-            throw ValidationFailure.error(loc: ["query", "kind"], type: "enum",
-                                          msg: "Input should be 'breakfast', 'lunch', 'dinner' or 'snack'",
-                                          input: .string(kind))
-        }
+        try Check.length(q, max: FoodBounds.query, "query", "q")
+        try Check.oneOf(kind, MealSlot.allCases.map(\.rawValue), "query", "kind")
     }
 }
 
