@@ -67,8 +67,12 @@ public enum WireDecoder {
 }
 
 /// A `[String: T]` dictionary decodes its keys verbatim.
-protocol StringKeyedDecodable { static func wireDecode(_ value: JSONValue, path: [CodingKey]) throws -> Self }
+protocol StringKeyedDecodable {
+    static func wireDecode(_ value: JSONValue, path: [CodingKey]) throws -> Self
+    static var valueType: Any.Type { get }
+}
 extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
+    static var valueType: Any.Type { Value.self }
     static func wireDecode(_ value: JSONValue, path: [CodingKey]) throws -> Self {
         guard case .object(let members) = value else {
             throw Lax.error(path, "dict_type", "Input should be a valid dictionary", value)

@@ -44,6 +44,9 @@ public struct WireSchema {
         if let m = type as? any OrderedMapField.Type, let value = m.valueType as? any Decodable.Type {
             return ["type": "object", "additionalProperties": schema(for: value)]
         }
+        if let d = type as? any StringKeyedDecodable.Type, let value = d.valueType as? any Decodable.Type {
+            return ["type": "object", "additionalProperties": schema(for: value)]
+        }
         inProgress.insert(id)
         defer { inProgress.remove(id) }
         let probe = SchemaProbe(owner: self)

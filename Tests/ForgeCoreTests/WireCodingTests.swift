@@ -66,6 +66,7 @@ import Testing
         #expect(s["properties"]?["rpe"] == ["anyOf": [["type": "integer"], ["type": "null"]]])
         #expect(s["properties"]?["loadable"] == ["$ref": "#/components/schemas/Loadable"])
         #expect(s["properties"]?["e1rm"] == ["type": "object", "additionalProperties": ["type": "number"]])
+        #expect(s["properties"]?["prefs"] == ["type": "object", "additionalProperties": [:]])
         let input = reader.schema(for: Input.self)
         #expect(reader.components["Input"]?["properties"]?["kind"] == ["type": "string", "enum": ["bb", "db", "bw"]])
         #expect(input != [:])

@@ -15,6 +15,9 @@ struct APIOperation: Sendable {
     let body: WireType?
     /// Whether a body may be omitted (every member optional).
     let bodyOptional: Bool
+    /// The body's media type: JSON, or `application/x-www-form-urlencoded`
+    /// for the OAuth token and consent forms.
+    var bodyMedia = "application/json"
     /// The 2xx JSON body; nil when the route answers something else (`produces`).
     let response: WireType?
     /// The success status (200 unless a route creates with 201).

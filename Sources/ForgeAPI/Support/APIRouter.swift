@@ -43,14 +43,17 @@ struct APIRouter {
     mutating func raw<Out: Codable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
+        bodyMedia: String = "application/json",
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
-        operations.append(APIOperation(method: method, pattern: pattern, summary: summary, access: access,
-                                    query: query.map(Self.wireType), body: body.map(Self.wireType),
-                                    bodyOptional: bodyOptional, response: answers.map { WireType($0) },
-                                    success: success, produces: produces, errors: errors, upload: upload))
+        var operation = APIOperation(method: method, pattern: pattern, summary: summary, access: access,
+                                     query: query.map(Self.wireType), body: body.map(Self.wireType),
+                                     bodyOptional: bodyOptional, response: answers.map { WireType($0) },
+                                     success: success, produces: produces, errors: errors, upload: upload)
+        operation.bodyMedia = bodyMedia
+        operations.append(operation)
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
         if upload { tags["upload"] = "yes" }

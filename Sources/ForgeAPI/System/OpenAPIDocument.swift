@@ -94,7 +94,7 @@ enum OpenAPIDocument {
         if let body = op.body {
             var media: [String: JSONValue] = ["schema": body.schema(&reader)]
             if let example = body.example { media["example"] = example }
-            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": ["application/json": .object(media)]]
+            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": .object([op.bodyMedia: .object(media)])]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
