@@ -82,18 +82,14 @@ import Testing
             let operations = server.app.makeRoutes().operations.filter { $0.body != nil && $0.access != .bearer }
             #expect(!operations.isEmpty)
             // Real objects for path parameters, so validation (not a 404) is what answers.
-            let started = try await server.request("POST", "/api/sessions", json: ["date": "2026-07-20"], cookie: ada)
-            let fixtures: [String: String] = ["sid": try #require(started.json["id"]?.stringValue)]
+            let fixtures = try await ContractWalkTests.fixtures(server, ada)
             let before = try Self.snapshot(server)
             var checked = 0
             for op in operations {
-                var resolved = true
-                let path = op.pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-                    guard segment.hasPrefix(":") else { return String(segment) }
-                    if let id = fixtures[String(segment.dropFirst())] { return id }
-                    resolved = false
-                    return "0123456789abcdef0123456789abcdef"
-                }.joined(separator: "/")
+                let resolved = ContractWalkTests.path(op.pattern, fixtures) != nil
+                let path = ContractWalkTests.path(op.pattern, fixtures)
+                    ?? op.pattern.split(separator: "/", omittingEmptySubsequences: false)
+                        .map { $0.hasPrefix(":") ? "0123456789abcdef0123456789abcdef" : String($0) }.joined(separator: "/")
                 for c in Self.cases(for: op) {
                     var request = URLRequest(url: URL(string: server.baseURL + path)!)
                     request.httpMethod = op.method.rawValue
