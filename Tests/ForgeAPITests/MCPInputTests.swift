@@ -1,7 +1,7 @@
-import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
+@testable import ForgeAPI
 
 /// Invalid MCP tool arguments are tool errors that write nothing; OAuth
 /// register/token refuse bad input in the OAuth error shape; reply bytes keep
@@ -231,6 +231,14 @@ import Testing
             #expect(listText.range(of: #""kcal_100":[0-9]+\.[0-9]+"#, options: .regularExpression) != nil)
             let err = try await server.rpc("nope/nope", id: 9, token: ada)
             #expect(String(decoding: err.data, as: UTF8.self).contains("\"code\":-32601"))
+            // Result and error replies decode as the declared type and fit the published schema.
+            let document = try await server.get("/api/openapi.json").json
+            let op = try #require(server.app.makeRoutes().operations.first { $0.pattern == "/mcp" && $0.method == .POST })
+            let schema = document["paths"]?["/mcp"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"] ?? [:]
+            for answer in [reply, list, err] {
+                try op.response!.check(answer.data)
+                #expect(SchemaValidator(document: document).errors(answer.json, schema).isEmpty)
+            }
         }
     }
 
@@ -248,7 +256,8 @@ import Testing
             #expect(bulk["properties"]?["ingredients"]?["items"]?["properties"]?["kcal_100"]?["type"] == "number")
             let recipe = try #require(schema("import_recipe"))
             #expect(recipe["properties"]?["steps"]?["items"]?["required"]?.arrayValue?.contains("detail") == true)
-            #expect(!String(decoding: try JSONCoding.encode(JSONValue.array(tools)), as: UTF8.self).contains("$ref"))
+            let listed = String(decoding: try JSONCoding.encode(JSONValue.array(tools)), as: UTF8.self)
+            #expect(!listed.contains("$ref") && !listed.contains("anyOf"), "tool schemas are inline and plain")
         }
     }
 }

@@ -1,7 +1,7 @@
-import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
+@testable import ForgeAPI
 
 /// Bad input to the OAuth register and token endpoints answers the OAuth
 /// error shape `{error, error_description?}` and writes nothing.
@@ -84,6 +84,13 @@ import Testing
             #expect(ok.status == 200)
             #expect(ok.body.hasPrefix("{\"access_token\":\"fgm_") && ok.body.contains("\"expires_in\":604800,"))
             #expect(try Self.count(server, "oauth_grants") == 1)
+            // The answer decodes as the declared type and fits the published schema.
+            let document = try await server.get("/api/openapi.json").json
+            let op = try #require(server.app.makeRoutes().operations.first { $0.pattern == "/mcp/oauth/token" })
+            try op.response!.check(Data(ok.body.utf8))
+            let schema = document["paths"]?["/mcp/oauth/token"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"] ?? [:]
+            let tokens = try JSONCoding.decode(JSONValue.self, from: Data(ok.body.utf8))
+            #expect(SchemaValidator(document: document).errors(tokens, schema).isEmpty)
         }
     }
 

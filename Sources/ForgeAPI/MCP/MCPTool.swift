@@ -76,7 +76,8 @@ struct MCPTool: Sendable {
         return "invalid argument \(path(loc)): \(msg)"
     }
 
-    /// The JSON Schema of `Args`, every `$ref` inlined, with `hints` merged into its properties.
+    /// The JSON Schema of `Args`, every `$ref` inlined and every optional
+    /// member's `anyOf [T, null]` reduced to `T`, with `hints` merged into its properties.
     static func schema<Args: Decodable>(of type: Args.Type, hints: [String: JSONValue] = [:]) -> JSONValue {
         var reader = WireSchema()
         let root = reader.schema(for: type)
@@ -95,10 +96,17 @@ struct MCPTool: Sendable {
 
     private static func inline(_ schema: JSONValue, _ components: [String: JSONValue]) -> JSONValue {
         switch schema {
-        case .object(let members):
+        case .object(var members):
             if let ref = members["$ref"]?.stringValue, let name = ref.split(separator: "/").last,
                let target = components[String(name)] {
                 return inline(target, components)
+            }
+            // `anyOf: [T, {type: null}]` (an optional member; null reads as absent) → T, the form MCP clients expect.
+            if let options = members["anyOf"]?.arrayValue, options.count == 2, options.contains(["type": "null"]),
+               case .object(let inner)? = options.first(where: { $0 != ["type": "null"] }) {
+                members["anyOf"] = nil
+                members.merge(inner) { outer, _ in outer }
+                return inline(.object(members), components)
             }
             return .object(members.mapValues { inline($0, components) })
         case .array(let items):
