@@ -31,6 +31,8 @@ import FoundationNetworking
         "POST /api/food/recipes/import": "needs a page to fetch (ImportRouteTests)",
         "POST /api/sessions/import": "a GPX/TCX upload, not JSON (CardioImportTests)",
         "POST /ingest": "bearer token route (IngestMetricTests)",
+        "POST /mcp": "bearer token route (MCPInputTests walks it against the published schema)",
+        "POST /mcp/oauth/token": "a form body with a code from the consent step (OAuthInputTests walks it)",
         "POST /kitchen/pair": "needs a pairing code (DisplayPairingTests)",
         "POST /api/proposal/:id/approve": "needs a pending coach proposal (ProposalRouteTests)",
         "POST /api/proposal/:id/reject": "needs a pending coach proposal (ProposalRouteTests)",
