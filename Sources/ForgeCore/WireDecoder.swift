@@ -142,7 +142,10 @@ enum Lax {
         switch value {
         case .int(let i): return i
         case .double(let d):
-            guard d.isFinite, d == d.rounded(), abs(d) < 9e15 else {
+            guard d.isFinite, abs(d) < 9e15 else {
+                throw error(path, "int_parsing_size", "Unable to parse input string as an integer, exceeded maximum size", value)
+            }
+            guard d == d.rounded() else {
                 throw error(path, "int_from_float", "Input should be a valid integer, got a number with a fractional part", value)
             }
             return Int(d)

@@ -22,7 +22,8 @@ enum OAuthRoutes {
             }
         }
         router.raw(.POST, "/mcp/oauth/register", "Dynamic client registration (public clients)", access: .public,
-                   body: ClientRegistrationInput.self, answers: ClientRegistration.self, success: 201,
+                   body: ClientRegistrationInput.self, errorBody: OAuthErrorBody.self,
+                   answers: ClientRegistration.self, success: 201,
                    errors: [400]) { request, _ in try registerClient(app, request) }
         router.raw(.GET, "/mcp/oauth/authorize", "Consent page for an MCP client (signed-in member)", access: .public,
                    query: AuthorizeQuery.self, answers: nil as OK.Type?, produces: "text/html",
@@ -33,7 +34,7 @@ enum OAuthRoutes {
                    errors: [400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
         router.raw(.POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
                    access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",
-                   answers: OAuthTokens.self, errors: [400]) { request, _ in try token(app, request) }
+                   errorBody: OAuthErrorBody.self, answers: OAuthTokens.self, errors: [400]) { request, _ in try token(app, request) }
     }
 
     /// `{error, error_description?}` with `status` and `Cache-Control: no-store`.

@@ -18,6 +18,9 @@ struct APIOperation: Sendable {
     /// The body's media type: JSON, or `application/x-www-form-urlencoded`
     /// for the OAuth token and consent forms.
     var bodyMedia = "application/json"
+    /// The shape of this route's own 4xx bodies when it is not `{detail}`
+    /// (the OAuth endpoints' `{error, error_description?}`).
+    var errorBody: WireType?
     /// The 2xx JSON body; nil when the route answers something else (`produces`).
     let response: WireType?
     /// The success status (200 unless a route creates with 201).

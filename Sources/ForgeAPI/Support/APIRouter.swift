@@ -43,7 +43,7 @@ struct APIRouter {
     mutating func raw<Out: Codable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
-        bodyMedia: String = "application/json",
+        bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
@@ -53,6 +53,7 @@ struct APIRouter {
                                      bodyOptional: bodyOptional, response: answers.map { WireType($0) },
                                      success: success, produces: produces, errors: errors, upload: upload)
         operation.bodyMedia = bodyMedia
+        operation.errorBody = errorBody.map(Self.wireType)
         operations.append(operation)
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
@@ -65,6 +66,7 @@ struct APIRouter {
     }
 
     private static func wireType(_ type: any RequestInput.Type) -> WireType { WireType(type) }
+    private static func wireType(_ type: any Codable.Type) -> WireType { WireType(type) }
 
     // MARK: routes not yet typed
 

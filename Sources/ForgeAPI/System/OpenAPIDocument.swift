@@ -75,14 +75,29 @@ enum OpenAPIDocument {
         }
         var responses: [String: JSONValue] = [:]
         let success: JSONValue = op.response.map { $0.schema(&reader) } ?? [:]
-        responses[String(op.success)] = ["description": "success",
-                                         "content": .object([op.produces: ["schema": success]])]
+        if (300..<400).contains(op.success) {
+            responses[String(op.success)] = ["description": "redirect", "headers": ["Location": ["schema": ["type": "string"]]]]
+        } else {
+            responses[String(op.success)] = ["description": "success",
+                                             "content": .object([op.produces: ["schema": success]])]
+        }
         var statuses = Set(op.errors + op.access.statuses)
         if op.body != nil { statuses.formUnion([413, 422]) }
         if op.query != nil { statuses.insert(422) }
+        let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
-            responses[String(status)] = status == 422 ? errorResponse("validation error", schema: "ValidationError")
-                                                      : errorResponse(reason(status), schema: "Error")
+            switch status {
+            case 300..<400:
+                responses[String(status)] = ["description": "redirect",
+                                             "headers": ["Location": ["schema": ["type": "string"]]]]
+            case 422 where ownError == nil:
+                responses[String(status)] = errorResponse("validation error", schema: "ValidationError")
+            case 400..<500 where ownError != nil && !op.access.statuses.contains(status):
+                responses[String(status)] = ["description": .string(reason(status)),
+                                             "content": ["application/json": ["schema": ownError!]]]
+            default:
+                responses[String(status)] = errorResponse(reason(status), schema: "Error")
+            }
         }
         var document: [String: JSONValue] = [
             "summary": .string(op.summary),
