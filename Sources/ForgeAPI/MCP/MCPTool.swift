@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import Foundation
 
 /// One MCP tool (API.md §4.24): name, description, JSON Schema of its
