@@ -44,4 +44,14 @@ struct OwnershipTests {
         #expect(store.contains("DELETE FROM auth_sessions"))
     }
 
+    @Test func noRouteFileHoldsSQL() throws {
+        let sql = try Regex(#"\bSELECT\s|\bINSERT\s+INTO\b|\bDELETE\s+FROM\b|\bUPDATE\s+\w+\s+SET\b|\bREPLACE\s+INTO\b"#)
+        let routes = try swiftSources().filter { $0.path.hasPrefix("ForgeAPI/") && $0.path.hasSuffix("Routes.swift") }
+        #expect(routes.count > 20, "found the route files")
+        var offenders: [String] = []
+        for (path, text) in routes {
+            for line in code(text) where line.contains(sql) { offenders.append("\(path): \(line.trimmingCharacters(in: .whitespaces))") }
+        }
+        #expect(offenders.isEmpty, "SQL in route files (move it to the owning store): \(offenders)")
+    }
 }

@@ -28,8 +28,9 @@ enum ConnectionRoutes {
                      answers: OK.self, errors: [404]) { request, principal in
             let id = request.parameter("grant_id") ?? ""
             try app.db.write { db in
-                try db.execute("DELETE FROM oauth_grants WHERE id = ? AND user_id = ?", [id, principal.caller.id])
-                guard (try db.scalar("SELECT changes()") ?? 0) > 0 else { throw HTTPError(404, "grant not found") }
+                guard try OAuthStore.revokeGrant(id: id, userID: principal.caller.id, in: db) else {
+                    throw HTTPError(404, "grant not found")
+                }
             }
             return OK()
         }
@@ -58,15 +59,10 @@ enum ConnectionRoutes {
         let llmKey = try AppSettings.value("anthropic_api_key", in: db)
         let coach = Connections.CoachMCP(active: !llmKey.isEmpty,
                                          note: llmKey.isEmpty ? "add an Anthropic API key in server settings" : "agent live")
-        let clients = try db.query("""
-            SELECT g.id, g.created_at, g.last_used_at, c.client_name FROM oauth_grants g
-            LEFT JOIN oauth_clients c ON c.client_id = g.client_id
-            WHERE g.user_id = ? ORDER BY g.created_at, g.id
-            """, [userID]).map { row in
-            let name = (try row.optional("client_name") as String?).flatMap { $0.isEmpty ? nil : $0 } ?? "MCP client"
-            return Connections.MCPClient(id: try row.get("id"), name: name,
-                                         connectedAt: Instant.wire(stored: try row.get("created_at")),
-                                         lastUsedAt: (try row.optional("last_used_at") as String?).map { Instant.wire(stored: $0) })
+        let clients = try OAuthStore.grants(userID: userID, in: db).map { grant in
+            Connections.MCPClient(id: grant.id, name: grant.clientName.flatMap { $0.isEmpty ? nil : $0 } ?? "MCP client",
+                                  connectedAt: Instant.wire(stored: grant.createdAt),
+                                  lastUsedAt: grant.lastUsedAt.map { Instant.wire(stored: $0) })
         }
         return Connections(appleHealth: apple, withings: withings, coachMcp: coach, mcpClients: clients)
     }
