@@ -69,6 +69,10 @@ final class ProbeNode {
     var schema: JSONValue = [:]
     var properties: [(String, JSONValue)] = []
     var required: [String] = []
+    /// Keys the type asked `contains` about: it treats them as optional.
+    var checked: Set<String> = []
+    /// Keys the type asked `decodeNil` about: it accepts null.
+    var nullable: Set<String> = []
 
     func finishObject() {
         var props: [String: JSONValue] = [:]
@@ -166,15 +170,23 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let codingPath: [CodingKey]
     var allKeys: [Key] { [] }
 
-    func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
+    /// A type that asks first reads the member as optional.
+    func contains(_ key: Key) -> Bool { node.checked.insert(WireKeys.wireName(key)); return true }
+    func decodeNil(forKey key: Key) throws -> Bool { node.nullable.insert(WireKeys.wireName(key)); return false }
 
+    /// Records `key`: required unless the type asked `contains` first or
+    /// used `decodeIfPresent`; nullable when it asked `decodeNil` or used
+    /// `decodeIfPresent` (which reads null as absent).
     private func record<T: Decodable>(_ type: T.Type, _ key: Key, required: Bool) throws -> T {
         let name = WireKeys.wireName(key)
-        let (schema, value) = try probe.describe(type)
+        var (schema, value) = try probe.describe(type)
+        let isRequired = required && !node.checked.contains(name)
+        if (!required || node.nullable.contains(name)), schema != [:], schema["anyOf"] == nil {
+            schema = ["anyOf": [schema, ["type": "null"]]]
+        }
         if !node.properties.contains(where: { $0.0 == name }) {
             node.properties.append((name, schema))
-            if required { node.required.append(name) }
+            if isRequired { node.required.append(name) }
             node.finishObject()
         }
         return value

@@ -79,21 +79,20 @@ import Testing
     @Test func everyTypedWriteRouteRefusesBadInputAndWritesNothing() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let operations = server.app.makeRoutes().operations.filter { $0.body != nil && $0.access != .bearer }
+            let operations = server.app.makeRoutes().operations.filter {
+                // Form bodies (the OAuth token and consent forms) are not JSON; OAuthInputTests covers them.
+                $0.body != nil && $0.access != .bearer && $0.bodyMedia == "application/json"
+            }
             #expect(!operations.isEmpty)
             // Real objects for path parameters, so validation (not a 404) is what answers.
-            let started = try await server.request("POST", "/api/sessions", json: ["date": "2026-07-20"], cookie: ada)
-            let fixtures: [String: String] = ["sid": try #require(started.json["id"]?.stringValue)]
+            let fixtures = try await ContractWalkTests.fixtures(server, ada)
             let before = try Self.snapshot(server)
             var checked = 0
             for op in operations {
-                var resolved = true
-                let path = op.pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-                    guard segment.hasPrefix(":") else { return String(segment) }
-                    if let id = fixtures[String(segment.dropFirst())] { return id }
-                    resolved = false
-                    return "0123456789abcdef0123456789abcdef"
-                }.joined(separator: "/")
+                let resolved = ContractWalkTests.path(op.pattern, fixtures) != nil
+                let path = ContractWalkTests.path(op.pattern, fixtures)
+                    ?? op.pattern.split(separator: "/", omittingEmptySubsequences: false)
+                        .map { $0.hasPrefix(":") ? "0123456789abcdef0123456789abcdef" : String($0) }.joined(separator: "/")
                 for c in Self.cases(for: op) {
                     var request = URLRequest(url: URL(string: server.baseURL + path)!)
                     request.httpMethod = op.method.rawValue
@@ -102,6 +101,12 @@ import Testing
                     let reply = try await server.send(request, cookie: ada, headers: [:])
                     let what = "\(op.method.rawValue) \(op.pattern) \(c.label)"
                     #expect((400..<500).contains(reply.status), "\(what) → \(reply.status)")
+                    if op.pattern.hasPrefix("/mcp/oauth/") {
+                        // RFC 7591 §3.2.2: the OAuth error shape, not the validation shape.
+                        #expect(reply.status == 400 && reply.json["error"]?.stringValue != nil, "\(what): not an OAuth error")
+                        checked += 1
+                        continue
+                    }
                     #expect(reply.json["detail"] != nil, "\(what): no JSON detail")
                     if resolved, c.field != nil, [400, 422].contains(reply.status) == false {
                         Issue.record("\(what): expected a validation answer, got \(reply.status)")

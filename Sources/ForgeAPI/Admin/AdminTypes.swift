@@ -52,6 +52,7 @@ struct AdminSettings: Codable, Sendable {
 /// value over ``maxSettingLength`` characters → 422 naming
 /// `["body", "values", key]`. `null` reads as `""` (clear the override).
 struct AdminSettingsInput: RequestInput {
+    static var example: JSONValue? { ["values": ["coach_model": "claude-sonnet-5"]] }
     /// Longest accepted setting value, characters (API keys are ~100).
     static let maxSettingLength = Bounds.note
 
@@ -87,6 +88,7 @@ struct AdminUser: Codable, Sendable {
 /// The contract's own checks (`invalid email`, `name required`, seat cap,
 /// duplicate) follow in ``Membership/add``.
 struct NewMemberInput: RequestInput {
+    static var example: JSONValue? { ["email": "cy@example.org", "name": "Cy"] }
     let email: String
     let name: String
     func validate() throws {
@@ -97,6 +99,7 @@ struct NewMemberInput: RequestInput {
 
 /// `PATCH /api/admin/users/{id}` body `{ email?, name? }`, capped as ``NewMemberInput``.
 struct MemberPatchInput: RequestInput {
+    static var example: JSONValue? { ["name": "Benjamin"] }
     let email: String?
     let name: String?
     func validate() throws {

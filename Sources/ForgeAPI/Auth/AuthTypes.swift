@@ -38,6 +38,7 @@ struct Me: Codable, Sendable {
 
 /// `POST /auth/dev` body `{ email }`; at most ``maxEmailLength`` characters (422).
 struct DevSignInInput: RequestInput {
+    static var example: JSONValue? { ["email": "ada@example.org"] }
     let email: String
     func validate() throws { try Check.length(email, max: maxEmailLength, "email") }
 }
@@ -45,6 +46,7 @@ struct DevSignInInput: RequestInput {
 /// `POST /auth/login` body `{ email, password }`; 422 when either is missing,
 /// not a string or over ``maxEmailLength`` / ``maxPasswordLength``.
 struct PasswordSignInInput: RequestInput {
+    static var example: JSONValue? { ["email": "ada@example.org", "password": "a long passphrase"] }
     let email: String
     let password: String
     func validate() throws {

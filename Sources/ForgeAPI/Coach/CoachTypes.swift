@@ -31,6 +31,7 @@ struct ChatPending: Codable, Sendable {
 /// characters; `context.kind` is `session|exercise|proposal`, `context.id`
 /// at most `Bounds.label` characters (422 naming the field).
 struct ChatInput: RequestInput {
+    static var example: JSONValue? { ["text": "How did my squat go last week?"] }
     struct Context: Codable, Sendable {
         let kind: String
         let id: String?

@@ -64,6 +64,7 @@ struct PushConfig: Codable, Sendable {
 /// `endpoint` (trimmed) must be 1…``PushRoutes/maxEndpoint`` characters,
 /// each key at most ``PushRoutes/maxKey``; 422 naming the field.
 struct PushSubscribeInput: RequestInput {
+    static var example: JSONValue? { ["endpoint": "https://push.example.org/send/abc", "keys": ["p256dh": "BNc…", "auth": "tBH…"]] }
     struct Keys: Codable, Sendable {
         let p256dh: String?
         let auth: String?
@@ -83,6 +84,7 @@ struct PushSubscribeInput: RequestInput {
 
 /// `POST /api/push/unsubscribe` body `{ endpoint }`, checked as for subscribing.
 struct PushUnsubscribeInput: RequestInput {
+    static var example: JSONValue? { ["endpoint": "https://push.example.org/send/abc"] }
     let endpoint: String
     func validate() throws { try PushRoutes.checkEndpoint(endpoint) }
     var trimmedEndpoint: String { endpoint.trimmingCharacters(in: .whitespacesAndNewlines) }

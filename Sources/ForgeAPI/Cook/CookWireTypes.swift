@@ -45,6 +45,7 @@ struct CookTimerList: Codable, Sendable {
 
 /// Body of `POST /api/cook/timers`: `{ label, seconds, recipe_slug?, step?, background? }`.
 struct StartTimerInput: RequestInput {
+    static var example: JSONValue? { ["label": "Rice", "seconds": 600, "recipe_slug": "miso-salmon-greens", "step": 2, "background": false] }
     /// 1…80 characters (`TimerScheduler.maxLabel`, inside `Bounds.label`).
     let label: String
     /// Whole seconds, 1…86 400 (`TimerScheduler.maxSeconds`).
@@ -68,6 +69,7 @@ struct StartTimerInput: RequestInput {
 
 /// Body of `POST /api/cook/timers/{id}/extend`: `{ seconds }`, 1…86 400.
 struct ExtendTimerInput: RequestInput {
+    static var example: JSONValue? { ["seconds": 60] }
     let seconds: Int
     func validate() throws { try Check.range(seconds, 1...TimerScheduler.maxSeconds, "seconds") }
 }
@@ -98,6 +100,7 @@ struct CookSessionView: Codable, Sendable, Equatable {
 
 /// Body of `POST /api/cook/sessions`: `{ recipe_slug }` (404 `unknown recipe`).
 struct StartCookInput: RequestInput {
+    static var example: JSONValue? { ["recipe_slug": "miso-salmon-greens"] }
     let recipeSlug: String
     func validate() throws { try Check.length(recipeSlug, max: Bounds.label, min: 1, "recipe_slug") }
 }
@@ -105,6 +108,7 @@ struct StartCookInput: RequestInput {
 /// Body of `PATCH /api/cook/sessions/{id}`: `{ step }`, zero-based, below
 /// the recipe's step count.
 struct MoveCookInput: RequestInput {
+    static var example: JSONValue? { ["step": 1] }
     let step: Int
     func validate() throws { try Check.range(step, StartTimerInput.steps, "step") }
 }
@@ -112,6 +116,7 @@ struct MoveCookInput: RequestInput {
 /// Body of `POST /api/cook/sessions/{id}/finish` (may be empty):
 /// `{ servings? = 1, slot? = the recipe's kind }`.
 struct FinishCookInput: RequestInput {
+    static var example: JSONValue? { ["servings": 1.0, "slot": "dinner"] }
     /// Servings eaten, > 0 and ≤ 100.
     var servings: Double?
     /// `breakfast|lunch|dinner|snack` (400 otherwise, as `POST /api/food/log`).

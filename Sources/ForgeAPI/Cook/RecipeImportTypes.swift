@@ -7,6 +7,7 @@ import Foundation
 /// `html` the server fetches `url`; with it, `url` is the page's address
 /// (identity and `source_url`).
 struct RecipeImportRequest: RequestInput {
+    static var example: JSONValue? { ["url": "https://example.org/recipes/miso-salmon"] }
     /// An http(s) URL (400 `url must be an http(s) URL` otherwise), ≤ 2048 characters.
     let url: String
     /// The page's HTML, at most `RecipeImporter.maxPageBytes` characters.

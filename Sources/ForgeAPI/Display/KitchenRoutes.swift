@@ -82,6 +82,7 @@ enum KitchenRoutes {
 /// Body of `POST /kitchen/pair`: `{ code }`, the code `forged display pair`
 /// printed (at most 120 characters; a wrong one is 403).
 struct PairDisplayInput: RequestInput {
+    static var example: JSONValue? { ["code": "123456"] }
     let code: String
     func validate() throws { try Check.length(code, max: Bounds.label, min: 1, "code") }
 }

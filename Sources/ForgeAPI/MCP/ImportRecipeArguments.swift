@@ -1,90 +1,180 @@
 import ForgeCook
 import ForgeCore
+import ForgeHTTP
 import Foundation
 
-/// Reads MCP `import_recipe` arguments into ``RecipeImportInput``
-/// (API.md §4.24). Errors (as ``RecipeImportError``): missing name or
-/// source_url; non-http(s) source_url; empty slug; kind not one of the
-/// four; empty steps or ingredients; a step without title or detail; an
-/// ingredient without a name. `kcal` and `protein_g` are required by the
-/// schema; a missing one reads as 0 (so `kcal` missing parks the recipe).
-enum ImportRecipeArguments {
-    static var schema: JSONValue {
-        var props: [String: JSONValue] = [
-            "name": ["type": "string"], "slug": ["type": "string"],
-            "kind": ["type": "string", "enum": .strings(MCPRecipeTools.kinds), "default": "dinner"],
-            "minutes": ["type": "integer"],
-            "difficulty": ["type": "string", "enum": .strings(["easy", "medium", "hard"]), "default": "easy"],
-            "serves": ["type": "integer", "default": 2], "batch": ["type": "integer", "default": 0],
-            "why": ["type": "string"], "tags": ["type": "array", "items": ["type": "string"]],
-            "images": ["type": "array", "items": ["type": "string"],
-                       "description": "http(s) URLs or data:image/...;base64 URLs; first = hero"],
-            "rating": ["type": "number", "minimum": 0, "maximum": 5], "rating_count": ["type": "integer"],
-            "source": ["type": "string"], "source_url": ["type": "string"],
-        ]
-        for key in Macros.keys { props[key] = ["type": "number"] }
-        var line = MCPIngredientTools.valueProperties
-        for key in ["name", "unit", "disp", "note"] { line[key] = ["type": "string"] }
-        line["qty"] = ["type": ["number", "null"] as JSONValue]
-        line["aisle"] = ["type": "string", "enum": .strings(["produce", "protein", "dairy", "cupboard", "frozen"])]
-        line["pantry"] = ["type": "boolean"]
-        props["ingredients"] = ["type": "array", "items": MCPTool.schema(line, required: ["name"])]
-        props["steps"] = ["type": "array", "items": MCPTool.schema([
-            "title": ["type": "string"], "detail": ["type": "string", "description": "ends with the done-when cue"],
-            "minutes": ["type": "integer"], "timer": ["type": "boolean"], "parallel": ["type": "boolean"],
-            "image": ["type": "string"],
-        ], required: ["title", "detail"])]
-        return MCPTool.schema(props, required: ["name", "kcal", "protein_g", "ingredients", "steps", "source_url"])
+/// `import_recipe` arguments (API.md §4.24), decoded through ``WireDecoder``:
+/// `{ name, source_url, kcal, protein_g, ingredients, steps, slug?, kind? =
+/// dinner, minutes?, difficulty? = easy, serves? = 2, batch? = 0, the other
+/// six macros?, why?, tags?, images?, rating?, rating_count?, source? }`.
+/// Macros are per serving (kcal; g; sodium mg). `kcal` and `protein_g` are
+/// required by the schema; a missing one reads as 0 (so `kcal` missing
+/// parks the recipe).
+///
+/// Limits (``validate()``) are generous enough never to cut a real page:
+/// name, slug, ingredient texts and step titles ≤ 1,000 characters, step
+/// detail ≤ 10,000, `why` ≤ 4,000, ≤ 300 ingredients and ≤ 200 steps,
+/// macros 0–10,000, minutes 0–10,080.
+struct ImportRecipeArguments: RequestInput {
+    struct Line: Codable, Sendable {
+        var name: String
+        var qty: Double?
+        var unit: String?
+        var disp: String?
+        var note: String?
+        var aisle: String?
+        var pantry: Bool?
+        var kcal100, protein100, carbs100, sugar100, fiber100, fat100, satfat100, sodium100: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case name, qty, unit, disp, note, aisle, pantry
+            case kcal100 = "kcal_100", protein100 = "protein_100", carbs100 = "carbs_100", sugar100 = "sugar_100"
+            case fiber100 = "fiber_100", fat100 = "fat_100", satfat100 = "satfat_100", sodium100 = "sodium_100"
+        }
+
+        var values: [Double?] { [kcal100, protein100, carbs100, sugar100, fiber100, fat100, satfat100, sodium100] }
     }
 
-    static func input(_ args: MCPArguments) throws -> RecipeImportInput {
-        let name = (args.string("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    struct Step: Codable, Sendable {
+        var title: String
+        /// Ends with the done-when cue.
+        var detail: String
+        var minutes: Int?
+        var timer: Bool?
+        var parallel: Bool?
+        var image: String?
+    }
+
+    var name: String
+    var sourceURL: String
+    var kcal: Double?
+    var proteinG: Double?
+    var ingredients: [Line]
+    var steps: [Step]
+    var slug: String?
+    var kind: String?
+    var minutes: Int?
+    var difficulty: String?
+    var serves: Int?
+    var batch: Int?
+    var carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg: Double?
+    var why: String?
+    var tags: [String]?
+    var images: [String]?
+    var rating: Double?
+    var ratingCount: Int?
+    var source: String?
+
+    /// Longest ingredient list and step list accepted.
+    static let maxLines = 300, maxSteps = 200
+    /// Most tags and images accepted.
+    static let maxTags = 100, maxImages = 50
+    /// A line's quantity, in its unit.
+    static let qty = 0.0...1_000_000.0
+    static let serves = 0...1000
+    static let ratingCount = 0...1_000_000_000
+
+    static var example: JSONValue? {
+        ["name": "Lemon Prawn Orzo", "source_url": "https://cook.example.org/orzo", "kcal": 510, "protein_g": 34,
+         "ingredients": [["name": "orzo", "qty": 200, "unit": "g", "disp": "200 g", "kcal_100": 350, "protein_100": 12]],
+         "steps": [["title": "Boil", "detail": "Simmer the orzo. Done when it is tender — about 9 minutes.", "minutes": 9]],
+         "kind": "dinner", "difficulty": "easy", "serves": 2, "tags": ["quick"], "rating": 4.5, "rating_count": 12]
+    }
+
+    /// Schema hints laid over the read schema.
+    static var hints: [String: JSONValue] {
+        ["kind": ["enum": .strings(MCPRecipeTools.kinds), "default": "dinner"],
+         "difficulty": ["enum": .strings(["easy", "medium", "hard"]), "default": "easy"],
+         "serves": ["default": 2], "batch": ["default": 0], "rating": ["minimum": 0, "maximum": 5],
+         "images": ["description": "http(s) URLs or data:image/...;base64 URLs; first = hero"]]
+    }
+
+    /// The limits above; 422-style messages naming the argument.
+    func validate() throws {
+        try Check.length(name, max: Bounds.line, "name")
+        try Check.length(sourceURL, max: RecipeImportRequest.maxURL, "source_url")
+        try Check.length(slug, max: Bounds.line, "slug")
+        try Check.length(kind, max: Bounds.label, "kind")
+        try Check.oneOf(difficulty, ["easy", "medium", "hard"], "difficulty")
+        try Check.range(minutes, Bounds.recipeMinutes, "minutes")
+        try Check.range(serves, Self.serves, "serves")
+        try Check.range(batch, Self.serves, "batch")
+        try Check.range(kcal, Bounds.kcal, "kcal")
+        for (key, value) in zip(Macros.keys.dropFirst(), [proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg]) {
+            try Check.range(value, Bounds.macro, .string(key))
+        }
+        try Check.length(why, max: Bounds.note, "why")
+        try Check.count(tags, max: Self.maxTags, "tags")
+        for (i, tag) in (tags ?? []).enumerated() { try Check.length(tag, max: Bounds.label, "tags", .int(i)) }
+        try Check.count(images, max: Self.maxImages, "images")
+        for (i, image) in (images ?? []).enumerated() where !MealLogBody.isDataURL(image) {
+            try Check.length(image, max: FoodBounds.photoReference, "images", .int(i))
+        }
+        try Check.range(ratingCount, Self.ratingCount, "rating_count")
+        try Check.length(source, max: FoodBounds.source, "source")
+        try Check.count(ingredients, max: Self.maxLines, "ingredients")
+        for (i, line) in ingredients.enumerated() {
+            for (key, text) in [("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
+                                ("aisle", line.aisle)] {
+                try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
+            }
+            try Check.range(line.qty, Self.qty, "ingredients", .int(i), "qty")
+            try IngredientBounds.check(line.values, at: ["ingredients", .int(i)])
+        }
+        try Check.count(steps, max: Self.maxSteps, "steps")
+        for (i, step) in steps.enumerated() {
+            try Check.length(step.title, max: Bounds.line, "steps", .int(i), "title")
+            try Check.length(step.detail, max: Bounds.paragraph, "steps", .int(i), "detail")
+            try Check.range(step.minutes, Bounds.recipeMinutes, "steps", .int(i), "minutes")
+            if let image = step.image, !MealLogBody.isDataURL(image) {
+                try Check.length(image, max: FoodBounds.photoReference, "steps", .int(i), "image")
+            }
+        }
+    }
+
+    /// The domain input.
+    /// - Throws: ``RecipeImportError``: `name required`, `source_url required`,
+    ///   `source_url must be an http(s) URL`, `empty slug`, `kind must be one
+    ///   of …`, `steps required`, `ingredients required`, `step N needs a title
+    ///   and a detail`, `ingredient N needs a name`.
+    func input() throws -> RecipeImportInput {
+        let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw RecipeImportError("name required") }
-        let sourceURL = (args.string("source_url") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let sourceURL = self.sourceURL.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !sourceURL.isEmpty else { throw RecipeImportError("source_url required") }
         let lowerURL = sourceURL.lowercased()
         guard lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") else {
             throw RecipeImportError("source_url must be an http(s) URL")
         }
-        let slug = ImportSlug.make(args.string("slug").flatMap { $0.isEmpty ? nil : $0 } ?? name)
+        let slug = ImportSlug.make(self.slug.flatMap { $0.isEmpty ? nil : $0 } ?? name)
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
-        let kindText = args.string("kind") ?? "dinner"
-        guard let kind = MealSlot(rawValue: kindText) else {
+        guard let kind = MealSlot(rawValue: kind ?? "dinner") else {
             throw RecipeImportError("kind must be one of \(MCPRecipeTools.kinds.joined(separator: ", "))")
         }
-        guard let stepObjects = args.objects("steps"), !stepObjects.isEmpty else { throw RecipeImportError("steps required") }
-        guard let lineObjects = args.objects("ingredients"), !lineObjects.isEmpty else {
-            throw RecipeImportError("ingredients required")
-        }
-        let steps: [RecipeStep] = try stepObjects.enumerated().map { index, s in
-            let a = MCPArguments(object: s)
-            guard let title = a.string("title"), !title.isEmpty, let detail = a.string("detail"), !detail.isEmpty else {
+        guard !steps.isEmpty else { throw RecipeImportError("steps required") }
+        guard !ingredients.isEmpty else { throw RecipeImportError("ingredients required") }
+        let steps: [RecipeStep] = try self.steps.enumerated().map { index, s in
+            guard !s.title.isEmpty, !s.detail.isEmpty else {
                 throw RecipeImportError("step \(index + 1) needs a title and a detail")
             }
-            let parallel = a.bool("parallel")
-            return RecipeStep(title: title, detail: detail, minutes: a.int("minutes"),
-                              timer: parallel == true ? true : a.bool("timer"), parallel: parallel,
-                              image: a.string("image").flatMap { $0.isEmpty ? nil : $0 })
+            return RecipeStep(title: s.title, detail: s.detail, minutes: s.minutes,
+                              timer: s.parallel == true ? true : s.timer, parallel: s.parallel,
+                              image: s.image.flatMap { $0.isEmpty ? nil : $0 })
         }
-        let lines: [RecipeImportInput.Line] = try lineObjects.enumerated().map { index, l in
-            let a = MCPArguments(object: l)
-            guard let lineName = a.string("name").map(IngredientImport.cleanName), !lineName.isEmpty else {
-                throw RecipeImportError("ingredient \(index + 1) needs a name")
-            }
-            let line = RecipeIngredient(name: lineName, qty: a.double("qty"), unit: a.string("unit") ?? "",
-                                        disp: a.string("disp") ?? "", note: a.string("note").flatMap { $0.isEmpty ? nil : $0 })
-            return RecipeImportInput.Line(line: line, values: Ingredient.valueKeys.map { a.double($0) },
-                                          aisle: a.string("aisle"), pantry: a.bool("pantry"))
+        let lines: [RecipeImportInput.Line] = try ingredients.enumerated().map { index, l in
+            let lineName = IngredientImport.cleanName(l.name)
+            guard !lineName.isEmpty else { throw RecipeImportError("ingredient \(index + 1) needs a name") }
+            let line = RecipeIngredient(name: lineName, qty: l.qty, unit: l.unit ?? "", disp: l.disp ?? "",
+                                        note: l.note.flatMap { $0.isEmpty ? nil : $0 })
+            return RecipeImportInput.Line(line: line, values: l.values, aisle: l.aisle, pantry: l.pantry)
         }
-        let macros = Macros(values: Macros.keys.map { args.double($0) ?? 0 })
+        let macros = Macros(values: [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg].map { $0 ?? 0 })
         var tags: [String] = []
-        for tag in args.strings("tags") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+        for tag in self.tags ?? [] where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
         return RecipeImportInput(
-            name: name, slug: slug, kind: kind, minutes: args.int("minutes") ?? 0,
-            difficulty: args.string("difficulty") ?? "easy", serves: args.int("serves") ?? 2,
-            batch: args.int("batch") ?? 0, macros: macros, why: args.string("why") ?? "", lines: lines,
-            steps: steps, tags: tags, images: args.strings("images"), rating: args.double("rating") ?? 0,
-            ratingCount: args.int("rating_count") ?? 0, source: args.string("source") ?? "import",
-            sourceURL: sourceURL)
+            name: name, slug: slug, kind: kind, minutes: minutes ?? 0, difficulty: difficulty ?? "easy",
+            serves: serves ?? 2, batch: batch ?? 0, macros: macros, why: why ?? "", lines: lines, steps: steps,
+            tags: tags, images: images ?? [], rating: rating ?? 0, ratingCount: ratingCount ?? 0,
+            source: source ?? "import", sourceURL: sourceURL)
     }
 }

@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHTTP
 import Foundation
 
 /// JSON-RPC methods of the stateless MCP endpoint (API.md §3.16, DESIGN.md
@@ -77,7 +78,12 @@ struct MCPDispatcher {
         guard let tool = Self.tools.first(where: { $0.name == name }) else {
             throw RPCError(code: -32602, message: "unknown tool: \(name)")
         }
-        let arguments = MCPArguments(object: params["arguments"]?.objectValue ?? [:])
+        let arguments: [String: JSONValue]
+        switch params["arguments"] {
+        case nil, .null?: arguments = [:]
+        case .object(let object)?: arguments = object
+        default: return Self.toolError("invalid argument arguments: Input should be a valid dictionary")
+        }
         do {
             let output = try tool.run(context, arguments)
             let text = String(decoding: JSONWriter.data(output), as: UTF8.self)
@@ -87,6 +93,8 @@ struct MCPDispatcher {
             return Self.toolError(error.message)
         } catch let error as RecipeImportErrorBridge {
             return Self.toolError(error.message)
+        } catch let error as HTTPError where error.status < 500 {
+            return Self.toolError(MCPTool.message(of: error))
         } catch {
             Log.error("MCP tool \(name) failed", fields: ["error": "\(error)"])
             return Self.toolError("internal error; nothing was changed")

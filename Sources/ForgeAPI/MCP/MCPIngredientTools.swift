@@ -6,84 +6,60 @@ import Foundation
 /// `list_ingredients`, `bulk_import_ingredients`, `update_ingredient`,
 /// `delete_ingredient` (API.md §4.24). Identity = the ingredient `name`.
 enum MCPIngredientTools {
-    static var valueProperties: [String: JSONValue] {
-        Dictionary(uniqueKeysWithValues: Ingredient.valueKeys.map { ($0, ["type": "number"] as JSONValue) })
-    }
+    static let aisles = ["produce", "protein", "dairy", "cupboard", "frozen"]
 
-    static var fieldProperties: [String: JSONValue] {
-        var p = valueProperties
-        p["name"] = ["type": "string"]
-        p["aisle"] = ["type": "string", "enum": .strings(["produce", "protein", "dairy", "cupboard", "frozen"])]
-        p["unit"] = ["type": "string", "enum": .strings(["g", "ml", "x"])]
-        p["pack"] = ["type": "string"]
-        p["pantry"] = ["type": "boolean"]
-        return p
-    }
-
-    static func fields(_ object: [String: JSONValue]) -> IngredientImport.Fields {
-        var f = IngredientImport.Fields()
-        f.aisle = object["aisle"]?.stringValue
-        f.unit = object["unit"]?.stringValue
-        if let pack = object["pack"], !pack.isNull { f.pack = pack.stringValue ?? "" }
-        f.pantry = MCPArguments.bool(object["pantry"])
-        f.values = Ingredient.valueKeys.map { MCPArguments.double(object[$0]) }
-        return f
+    /// Schema hints of one ingredient's fields.
+    static var fieldHints: [String: JSONValue] {
+        ["aisle": ["enum": .strings(aisles)], "unit": ["enum": .strings(["g", "ml", "x"])],
+         "name": ["description": "trimmed, cut to 80 characters"]]
     }
 
     static var tools: [MCPTool] {
-        [
-            MCPTool(name: "list_ingredients",
-                    description: "List the household ingredient reference, ordered by aisle then name.",
-                    inputSchema: MCPTool.schema([
-                        "query": ["type": "string", "description": "case-insensitive name substring"],
-                        "aisle": ["type": "string", "enum": .strings(["produce", "protein", "dairy", "cupboard", "frozen"])],
-                        "pantry_only": ["type": "boolean", "default": false],
-                        "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 200],
-                    ]), run: list),
-            MCPTool(name: "bulk_import_ingredients",
-                    description: "Create or update ingredient reference rows by name (per 100 g/ml, or per item for unit x).",
-                    inputSchema: MCPTool.schema([
-                        "ingredients": ["type": "array", "items": MCPTool.schema(fieldProperties, required: ["name"])],
-                        "overwrite": ["type": "boolean", "default": true],
-                    ], required: ["ingredients"]), run: bulkImport),
-            MCPTool(name: "update_ingredient", description: "Update the supplied fields of one ingredient.",
-                    inputSchema: MCPTool.schema(fieldProperties, required: ["name"]), run: update),
-            MCPTool(name: "delete_ingredient",
-                    description: "Delete one ingredient; reports how many recipes still reference it.",
-                    inputSchema: MCPTool.schema(["name": ["type": "string"]], required: ["name"]), run: delete),
+        var bulkItem = MCPTool.schema(of: IngredientArguments.self, hints: fieldHints)
+        bulkItem = bulkItem.objectValue.map { object in
+            var o = object
+            o["required"] = .strings(["name"])
+            return .object(o)
+        } ?? bulkItem
+        return [
+            .typed("list_ingredients", "List the household ingredient reference, ordered by aisle then name.",
+                   ListIngredientsArguments.self, hints: [
+                       "query": ["description": "case-insensitive name substring"],
+                       "aisle": ["enum": .strings(aisles)], "pantry_only": ["default": false],
+                       "limit": ["minimum": 1, "maximum": 500, "default": 200],
+                   ], run: list),
+            .typed("bulk_import_ingredients",
+                   "Create or update ingredient reference rows by name (per 100 g/ml, or per item for unit x).",
+                   BulkIngredientsArguments.self, hints: ["ingredients": ["items": bulkItem], "overwrite": ["default": true]],
+                   run: bulkImport),
+            .typed("update_ingredient", "Update the supplied fields of one ingredient.", IngredientArguments.self,
+                   hints: fieldHints, run: update),
+            .typed("delete_ingredient", "Delete one ingredient; reports how many recipes still reference it.",
+                   IngredientNameArguments.self, run: delete),
         ]
     }
 
-    static func list(_ ctx: MCPContext, _ args: MCPArguments) throws -> JSONValue {
-        let query = (args.string("query") ?? "").lowercased()
-        let aisle = args.string("aisle") ?? ""
-        let pantryOnly = args.bool("pantry_only") ?? false
-        let limit = min(max(args.int("limit") ?? 200, 1), 500)
+    static func list(_ ctx: MCPContext, _ args: ListIngredientsArguments) throws -> JSONValue {
+        let query = (args.query ?? "").lowercased()
+        let aisle = args.aisle ?? ""
+        let pantryOnly = args.pantryOnly ?? false
+        let limit = min(max(args.limit ?? 200, 1), 500)
         let rows = try ctx.app.db.read { try IngredientStore.reference(in: $0) }.rows.filter { row in
             (query.isEmpty || row.name.lowercased().contains(query)) && (aisle.isEmpty || row.aisle == aisle)
                 && (!pantryOnly || row.pantry)
         }.sorted { ($0.aisle, $0.name) < ($1.aisle, $1.name) }
-        return ["count": .int(rows.count), "ingredients": .array(try rows.prefix(limit).map(json))]
+        return try WireEncoder.jsonValue(IngredientList(count: rows.count, ingredients: rows.prefix(limit).map(IngredientRow.init)))
     }
 
-    static func json(_ row: Ingredient) throws -> JSONValue {
-        var r = row
-        r.fix = nil
-        return try .encoded(r)
-    }
-
-    static func bulkImport(_ ctx: MCPContext, _ args: MCPArguments) throws -> JSONValue {
+    static func bulkImport(_ ctx: MCPContext, _ args: BulkIngredientsArguments) throws -> JSONValue {
         try ctx.requireMember()
-        guard let items = args.objects("ingredients"), !items.isEmpty else {
-            throw MCPToolError("ingredients must be a non-empty list")
-        }
-        let overwrite = args.bool("overwrite") ?? true
+        let overwrite = args.overwrite ?? true
         var created: [String] = [], updated: [String] = [], skipped: [String] = []
         try ctx.app.db.write { db in
-            for item in items {
-                let name = IngredientImport.cleanName(item["name"]?.stringValue ?? "")
+            for item in args.ingredients {
+                let name = IngredientImport.cleanName(item.name)
                 guard !name.isEmpty else { skipped.append("(unnamed)"); continue }
-                let f = fields(item)
+                let f = item.fields
                 if created.contains(name) || updated.contains(name) {
                     try IngredientImport.apply(f, to: name, in: db)          // repeat in one payload
                 } else if try IngredientImport.find(name, in: db) != nil {
@@ -96,27 +72,27 @@ enum MCPIngredientTools {
                 }
             }
         }
-        return ["count": .int(created.count + updated.count), "created": .strings(created),
-                "updated": .strings(updated), "skipped": .strings(skipped)]
+        return try WireEncoder.jsonValue(IngredientsImported(count: created.count + updated.count, created: created,
+                                                             updated: updated, skipped: skipped))
     }
 
-    static func update(_ ctx: MCPContext, _ args: MCPArguments) throws -> JSONValue {
+    static func update(_ ctx: MCPContext, _ args: IngredientArguments) throws -> JSONValue {
         try ctx.requireMember()
-        let name = IngredientImport.cleanName(args.string("name") ?? "")
+        let name = IngredientImport.cleanName(args.name)
         guard !name.isEmpty else { throw MCPToolError("name required") }
         let row: Ingredient = try ctx.app.db.write { db in
             guard try IngredientImport.find(name, in: db) != nil else { throw MCPToolError("unknown ingredient: \(name)") }
-            try IngredientImport.apply(fields(args.object), to: name, in: db)
+            try IngredientImport.apply(args.fields, to: name, in: db)
             return try IngredientImport.find(name, in: db)!
         }
-        return ["ok": true, "ingredient": try json(row)]
+        return try WireEncoder.jsonValue(IngredientUpdated(ingredient: IngredientRow(row)))
     }
 
-    static func delete(_ ctx: MCPContext, _ args: MCPArguments) throws -> JSONValue {
+    static func delete(_ ctx: MCPContext, _ args: IngredientNameArguments) throws -> JSONValue {
         try ctx.requireMember()
-        let name = IngredientImport.cleanName(args.string("name") ?? "")
+        let name = IngredientImport.cleanName(args.name)
         let referencing = try ctx.app.db.write { db in try IngredientImport.delete(name, in: db) }
         guard let referencing else { throw MCPToolError("unknown ingredient: \(name)") }
-        return ["deleted": true, "recipes_referencing": .int(referencing)]
+        return try WireEncoder.jsonValue(IngredientDeleted(recipesReferencing: referencing))
     }
 }

@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHTTP
 import ForgeHousehold
 import Foundation
 
@@ -9,20 +10,116 @@ struct MCPTool: Sendable {
     let description: String
     /// JSON Schema object (`type: object`, `properties`, `required`).
     let inputSchema: JSONValue
-    let run: @Sendable (MCPContext, MCPArguments) throws -> JSONValue
+    let run: @Sendable (MCPContext, [String: JSONValue]) throws -> JSONValue
 
     /// The `tools/list` entry.
     var listing: JSONValue {
         ["name": .string(name), "description": .string(description), "inputSchema": inputSchema]
     }
 
-    /// A schema object from `properties` with `required` names.
-    static func schema(_ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
-        var object: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
-        if !required.isEmpty { object["required"] = .strings(required) }
-        return .object(object)
+    /// A tool whose `arguments` decode into `Args` through ``WireDecoder``
+    /// (API.md §1.1 coercion, unknown members ignored) and pass
+    /// `Args.validate()` before `run` is called, so a bad argument is a tool
+    /// error naming it and nothing is written. The `inputSchema` is read
+    /// from `Args` by ``WireSchema`` (inlined, no `$ref`), with `hints`
+    /// (per property: `description`, `enum`, `default`, `minimum`, …)
+    /// laid over the properties of the same name; `required`, when given,
+    /// replaces the schema's list (arguments the contract marks required
+    /// that still read a default when missing).
+    static func typed<Args: RequestInput>(
+        _ name: String, _ description: String, _ args: Args.Type, hints: [String: JSONValue] = [:],
+        required: [String]? = nil, run: @escaping @Sendable (MCPContext, Args) throws -> JSONValue
+    ) -> MCPTool {
+        var schema = schema(of: Args.self, hints: hints)
+        if let required, case .object(var top) = schema { top["required"] = .strings(required); schema = .object(top) }
+        return MCPTool(name: name, description: description, inputSchema: schema) { context, object in
+            try run(context, try decode(Args.self, object))
+        }
+    }
+
+    /// `object` as `Args`, validated.
+    /// - Throws: ``MCPToolError`` `invalid argument <path>: <reason>` (or the
+    ///   contract's own message, such as `bad date`, when the check has one).
+    static func decode<Args: RequestInput>(_ type: Args.Type, _ object: [String: JSONValue]) throws -> Args {
+        let value: Args
+        do { value = try WireDecoder.decode(type, from: .object(object)) } catch let e as WireDecodingError {
+            throw MCPToolError("invalid argument \(path(e.loc)): \(e.message)")
+        }
+        do { try value.validate() } catch let e as HTTPError {
+            throw MCPToolError(message(of: e))
+        }
+        return value
+    }
+
+    /// `["ingredients", 0, "kcal_100"]` → `ingredients[0].kcal_100`; `arguments` when empty.
+    static func path(_ loc: [JSONValue]) -> String {
+        var out = ""
+        for item in loc {
+            switch item {
+            case .int(let i): out += "[\(i)]"
+            case .string(let s): out += out.isEmpty ? s : "." + s
+            default: break
+            }
+        }
+        return out.isEmpty ? "arguments" : out
+    }
+
+    /// A readable sentence for a check's ``HTTPError``: the first item of a
+    /// 422 body as `invalid argument <path>: <msg>` (the leading `body`
+    /// dropped), else the error's own detail.
+    static func message(of error: HTTPError) -> String {
+        guard let body = error.body, let tree = try? JSONCoding.decode(JSONValue.self, from: body),
+              let item = tree["detail"]?.arrayValue?.first, let msg = item["msg"]?.stringValue else {
+            return error.detail
+        }
+        var loc = item["loc"]?.arrayValue ?? []
+        if loc.first == "body" { loc.removeFirst() }
+        return "invalid argument \(path(loc)): \(msg)"
+    }
+
+    /// The JSON Schema of `Args`, every `$ref` inlined and every optional
+    /// member's `anyOf [T, null]` reduced to `T`, with `hints` merged into its properties.
+    static func schema<Args: Decodable>(of type: Args.Type, hints: [String: JSONValue] = [:]) -> JSONValue {
+        var reader = WireSchema()
+        let root = reader.schema(for: type)
+        var schema = inline(root, reader.components)
+        guard case .object(var top) = schema, case .object(var properties)? = top["properties"] else { return schema }
+        for (key, hint) in hints {
+            guard case .object(let extra) = hint else { continue }
+            var property = properties[key]?.objectValue ?? [:]
+            property.merge(extra) { _, new in new }
+            properties[key] = .object(property)
+        }
+        top["properties"] = .object(properties)
+        schema = .object(top)
+        return schema
+    }
+
+    private static func inline(_ schema: JSONValue, _ components: [String: JSONValue]) -> JSONValue {
+        switch schema {
+        case .object(var members):
+            if let ref = members["$ref"]?.stringValue, let name = ref.split(separator: "/").last,
+               let target = components[String(name)] {
+                return inline(target, components)
+            }
+            // `anyOf: [T, {type: null}]` (an optional member; null reads as absent) → T, the form MCP clients expect.
+            if let options = members["anyOf"]?.arrayValue, options.count == 2, options.contains(["type": "null"]),
+               case .object(let inner)? = options.first(where: { $0 != ["type": "null"] }) {
+                members["anyOf"] = nil
+                members.merge(inner) { outer, _ in outer }
+                return inline(.object(members), components)
+            }
+            return .object(members.mapValues { inline($0, components) })
+        case .array(let items):
+            return .array(items.map { inline($0, components) })
+        default:
+            return schema
+        }
     }
 }
+
+/// A tool without arguments' worth of checks: `{}` or anything (ignored).
+struct NoArguments: RequestInput {}
 
 /// Who runs a tool and where.
 struct MCPContext: Sendable {
@@ -42,55 +139,13 @@ struct MCPToolError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Lax typed access to `tools/call` arguments (API.md §1.1 coercion:
-/// numeric strings count as numbers, "true"/"false" as booleans).
-struct MCPArguments: Sendable {
-    let object: [String: JSONValue]
-
-    func has(_ key: String) -> Bool { object[key].map { !$0.isNull } ?? false }
-
-    func string(_ key: String) -> String? {
-        switch object[key] {
-        case .string(let s)?: return s
-        case .int(let i)?: return String(i)
-        case .double(let d)?: return String(d)
-        default: return nil
-        }
-    }
-
-    func double(_ key: String) -> Double? { Self.double(object[key]) }
-
-    static func double(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .int(let i)?: return Double(i)
-        case .double(let d)? where d.isFinite: return d
-        case .string(let s)?: return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
-        default: return nil
-        }
-    }
-
-    func int(_ key: String) -> Int? {
-        guard let d = double(key), abs(d) < 1e12 else { return nil }
-        return Int(d.rounded(.towardZero))
-    }
-
-    func bool(_ key: String) -> Bool? { Self.bool(object[key]) }
-
-    static func bool(_ value: JSONValue?) -> Bool? {
-        switch value {
-        case .bool(let b)?: return b
-        case .string("true")?: return true
-        case .string("false")?: return false
-        case .int(let i)?: return i != 0
-        default: return nil
-        }
-    }
-
-    func strings(_ key: String) -> [String] {
-        object[key]?.arrayValue?.compactMap(\.stringValue) ?? []
-    }
-
-    func objects(_ key: String) -> [[String: JSONValue]]? {
-        object[key]?.arrayValue?.map { $0.objectValue ?? [:] }
+extension WireEncoder {
+    /// `value` as a ``JSONValue`` that keeps each number's declared form
+    /// (`Double` → `.double`, `Int` → `.int`), with `extra` members laid over
+    /// its top level; for tool outputs built from domain types.
+    static func merged<T: Encodable>(_ value: T, _ extra: [String: JSONValue] = [:]) throws -> JSONValue {
+        guard case .object(var object) = try jsonValue(value) else { return .object(extra) }
+        object.merge(extra) { _, new in new }
+        return .object(object)
     }
 }

@@ -9,42 +9,65 @@ import Foundation
 enum OAuthRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"] {
-            router.get(path, summary: "OAuth protected-resource metadata of /mcp", tags: ["auth": "public"]) { request in
+            router.route(.GET, path, "OAuth protected-resource metadata of /mcp", access: .public,
+                         answers: ProtectedResourceMetadata.self) { request, _ in
                 let origin = app.selfOrigin(request)
-                return .json(["resource": .string(origin + "/mcp"), "authorization_servers": .strings([origin]),
-                              "bearer_methods_supported": .strings(["header"])] as JSONValue)
+                return ProtectedResourceMetadata(resource: origin + "/mcp", authorizationServers: [origin])
             }
         }
         for path in ["/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/mcp"] {
-            router.get(path, summary: "OAuth authorization-server metadata for MCP clients", tags: ["auth": "public"]) { request in
-                let o = app.selfOrigin(request)
-                return .json([
-                    "issuer": .string(o), "authorization_endpoint": .string(o + "/mcp/oauth/authorize"),
-                    "token_endpoint": .string(o + "/mcp/oauth/token"),
-                    "registration_endpoint": .string(o + "/mcp/oauth/register"),
-                    "response_types_supported": .strings(["code"]),
-                    "grant_types_supported": .strings(["authorization_code", "refresh_token"]),
-                    "code_challenge_methods_supported": .strings(["S256"]),
-                    "token_endpoint_auth_methods_supported": .strings(["none"]),
-                ] as JSONValue)
+            router.route(.GET, path, "OAuth authorization-server metadata for MCP clients", access: .public,
+                         answers: AuthorizationServerMetadata.self) { request, _ in
+                AuthorizationServerMetadata(origin: app.selfOrigin(request))
             }
         }
-        router.post("/mcp/oauth/register", summary: "Dynamic client registration (public clients)",
-                    tags: ["auth": "public"]) { request in try registerClient(app, request) }
-        router.get("/mcp/oauth/authorize", summary: "Consent page for an MCP client (signed-in member)",
-                   tags: ["auth": "public"]) { request in try authorize(app, request, post: false) }
-        router.post("/mcp/oauth/authorize", summary: "Consent decision (form: decision=allow|deny)",
-                    tags: ["auth": "public"]) { request in try authorize(app, request, post: true) }
-        router.post("/mcp/oauth/token", summary: "Token endpoint: authorization_code with PKCE S256, refresh_token",
-                    tags: ["auth": "public"]) { request in try token(app, request) }
+        router.raw(.POST, "/mcp/oauth/register", "Dynamic client registration (public clients)", access: .public,
+                   body: ClientRegistrationInput.self, answers: ClientRegistration.self, success: 201,
+                   errors: [400]) { request, _ in try registerClient(app, request) }
+        router.raw(.GET, "/mcp/oauth/authorize", "Consent page for an MCP client (signed-in member)", access: .public,
+                   query: AuthorizeQuery.self, answers: nil as OK.Type?, produces: "text/html",
+                   errors: [302, 400, 401]) { request, _ in try authorize(app, request, post: false) }
+        router.raw(.POST, "/mcp/oauth/authorize", "Consent decision (form: decision=allow|deny)", access: .public,
+                   query: AuthorizeQuery.self, body: ConsentForm.self, bodyMedia: "application/x-www-form-urlencoded",
+                   answers: nil as OK.Type?, success: 302, produces: "text/html",
+                   errors: [400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
+        router.raw(.POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
+                   access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",
+                   answers: OAuthTokens.self, errors: [400]) { request, _ in try token(app, request) }
     }
 
+    /// `{error, error_description?}` with `status` and `Cache-Control: no-store`.
     static func oauthError(_ error: String, _ description: String? = nil, status: Int = 400) -> Response {
-        var body: [String: JSONValue] = ["error": .string(error)]
-        if let description { body["error_description"] = .string(description) }
-        var response = Response.json(.object(body), status: status)
+        oauthError(OAuthErrorBody(error: error, errorDescription: description), status: status)
+    }
+
+    static func oauthError(_ body: OAuthErrorBody, status: Int = 400) -> Response {
+        var response = Response.wire(body, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
+    }
+
+    /// `tree` as `T`, validated; a failure is ``OAuthErrorBody`` with the code
+    /// `classify` picks from the failing field's name (default `error`) and a
+    /// description `<field>: <reason>`.
+    static func decode<T: RequestInput>(_ type: T.Type, from tree: JSONValue, error: String,
+                                        classify: (String) -> String = { _ in "" }) throws -> T {
+        func failure(_ loc: [JSONValue], _ msg: String) -> OAuthErrorBody {
+            let field = loc.first?.stringValue ?? ""
+            let code = classify(field)
+            return OAuthErrorBody(error: code.isEmpty ? error : code, errorDescription: "\(MCPTool.path(loc)): \(msg)")
+        }
+        let value: T
+        do { value = try WireDecoder.decode(type, from: tree) } catch let e as WireDecodingError {
+            throw failure(e.loc, e.message)
+        }
+        do { try value.validate() } catch let e as HTTPError {
+            let item = e.body.flatMap { try? JSONCoding.decode(JSONValue.self, from: $0) }?["detail"]?.arrayValue?.first
+            var loc = item?["loc"]?.arrayValue ?? []
+            if loc.first == "body" { loc.removeFirst() }
+            throw failure(loc, item?["msg"]?.stringValue ?? e.detail)
+        }
+        return value
     }
 
     /// `http://` redirect URIs are allowed only to loopback hosts.
@@ -56,23 +79,32 @@ enum OAuthRoutes {
         return scheme == "http" && ["localhost", "127.0.0.1", "::1"].contains(bare)
     }
 
+    /// Registers a public client. Not a JSON object → `invalid_client_metadata`;
+    /// `redirect_uris` missing, empty, over 10, not strings or not https (or
+    /// http to loopback) → `invalid_redirect_uri`; `client_name` over 120
+    /// characters or not a string → `invalid_client_metadata`. Nothing is
+    /// written on failure.
     static func registerClient(_ app: ForgeApp, _ request: Request) throws -> Response {
-        guard let body = try? JSONCoding.decode(JSONValue.self, from: request.body), let object = body.objectValue else {
+        guard let body = try? JSONCoding.decode(JSONValue.self, from: request.body), body.objectValue != nil else {
             return oauthError("invalid_client_metadata")
         }
-        let uris = object["redirect_uris"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        guard !uris.isEmpty, uris.count == object["redirect_uris"]?.arrayValue?.count, uris.allSatisfy(validRedirect) else {
+        let input: ClientRegistrationInput
+        do {
+            input = try decode(ClientRegistrationInput.self, from: body, error: "invalid_client_metadata") { field in
+                field == "redirect_uris" ? "invalid_redirect_uri" : ""
+            }
+        } catch let failure as OAuthErrorBody {
+            return oauthError(failure)
+        }
+        let uris = input.redirectUris
+        guard !uris.isEmpty, uris.allSatisfy(validRedirect) else {
             return oauthError("invalid_redirect_uri",
                               "redirect_uris must be https URLs or http URLs to localhost, 127.0.0.1 or ::1")
         }
-        let name = String((object["client_name"]?.stringValue ?? "MCP client").prefix(120))
+        let name = input.clientName ?? "MCP client"
         let now = app.clock.now()
         let client = try app.db.write { try OAuthStore.registerClient(name: name, redirectURIs: uris, now: now, in: $0) }
-        return .json([
-            "client_id": .string(client.id), "client_name": .string(client.name), "redirect_uris": .strings(uris),
-            "token_endpoint_auth_method": "none", "grant_types": .strings(["authorization_code", "refresh_token"]),
-            "response_types": .strings(["code"]),
-        ] as JSONValue, status: 201)
+        return .wire(ClientRegistration(clientID: client.id, clientName: client.name, redirectUris: uris), status: 201)
     }
 
     /// `uri` with `params` appended (`?` or `&`).
@@ -119,27 +151,33 @@ enum OAuthRoutes {
         return redirect(redirectURI, [("code", code)] + state)
     }
 
+    /// Exchanges a code (PKCE S256) or rotates a refresh token. Failures are
+    /// ``OAuthErrorBody`` 400s: `invalid_request` (a field over 2,048
+    /// characters), `invalid_grant`, `unsupported_grant_type`.
     static func token(_ app: ForgeApp, _ request: Request) throws -> Response {
-        let form = QueryString.parse(String(decoding: request.body, as: UTF8.self))
+        let form: TokenRequest
+        do { form = try TokenRequest.parse(request.body) } catch let failure as OAuthErrorBody {
+            return oauthError(failure)
+        }
         let now = app.clock.now()
-        switch form["grant_type"] {
+        switch form.grantType {
         case "authorization_code":
             return try app.db.write { db -> Response in
-                guard let code = try OAuthStore.consumeCode(form["code"] ?? "", now: now, in: db) else {
+                guard let code = try OAuthStore.consumeCode(form.code ?? "", now: now, in: db) else {
                     return oauthError("invalid_grant", "unknown or expired code")
                 }
-                guard code.clientID == form["client_id"] else { return oauthError("invalid_grant", "client mismatch") }
-                if let uri = form["redirect_uri"], uri != code.redirectURI {
+                guard code.clientID == form.clientID else { return oauthError("invalid_grant", "client mismatch") }
+                if let uri = form.redirectURI, uri != code.redirectURI {
                     return oauthError("invalid_grant", "redirect_uri mismatch")
                 }
-                guard OAuthStore.s256(form["code_verifier"] ?? "") == code.challenge else {
+                guard OAuthStore.s256(form.codeVerifier ?? "") == code.challenge else {
                     return oauthError("invalid_grant", "PKCE verification failed")
                 }
                 return tokenResponse(try OAuthStore.createGrant(userID: code.userID, clientID: code.clientID, now: now, in: db))
             }
         case "refresh_token":
             return try app.db.write { db -> Response in
-                guard let tokens = try OAuthStore.refresh(form["refresh_token"] ?? "", now: now, in: db) else {
+                guard let tokens = try OAuthStore.refresh(form.refreshToken ?? "", now: now, in: db) else {
                     return oauthError("invalid_grant", "unknown or expired refresh token")
                 }
                 return tokenResponse(tokens)
@@ -150,9 +188,8 @@ enum OAuthRoutes {
     }
 
     static func tokenResponse(_ t: OAuthStore.Tokens) -> Response {
-        var response = Response.json(["access_token": .string(t.access), "token_type": "Bearer",
-                                      "expires_in": .int(Int(OAuthStore.accessTTL)),
-                                      "refresh_token": .string(t.refresh)] as JSONValue)
+        var response = Response.wire(OAuthTokens(accessToken: t.access, expiresIn: Int(OAuthStore.accessTTL),
+                                                 refreshToken: t.refresh))
         response.headers.set("Cache-Control", "no-store")
         return response
     }

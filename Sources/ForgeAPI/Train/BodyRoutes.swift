@@ -7,6 +7,7 @@ import Foundation
 
 /// `POST /api/body`: `{ type: "height" | "weight" | "body_fat_pct", value: number }`.
 struct BodyInput: RequestInput {
+    static var example: JSONValue? { ["type": "weight", "value": 72.5] }
     let type: String
     /// cm, kg or % by `type`.
     let value: Double
@@ -31,6 +32,7 @@ struct BodyInput: RequestInput {
 /// Keys the server (or the contract) types are checked (``PrefsCheck``);
 /// any other client key is stored verbatim.
 struct PrefsInput: RequestInput {
+    static var example: JSONValue? { ["prefs": ["unit_load": "kg", "hr_max": 185]] }
     var prefs: [String: JSONValue]?
     /// Applied only when `kg` or `lb`; anything else (even a non-string) is ignored.
     var units: JSONValue?

@@ -36,6 +36,7 @@ struct EquipmentItemWire: Codable, Sendable {
 
 /// `POST /api/equipment/active`: `{ profile_id }`.
 struct EquipmentActiveInput: RequestInput {
+    static var example: JSONValue? { ["profile_id": "0123456789abcdef0123456789abcdef"] }
     let profileID: String
 
     enum CodingKeys: String, CodingKey { case profileID = "profile_id" }
@@ -46,6 +47,7 @@ struct EquipmentActiveInput: RequestInput {
 /// `PATCH /api/equipment/{id}`: `{ items: { name: string, available?: boolean = true }[] }`,
 /// replacing the list wholesale.
 struct EquipmentItemsInput: RequestInput {
+    static var example: JSONValue? { ["items": [["name": "Barbell"], ["name": "Dumbbells"]]] }
     let items: [EquipmentItemInput]
 
     /// The most items a profile may list.

@@ -24,6 +24,7 @@ struct LabResultWire: Codable, Sendable {
 
 /// `POST /api/labs`: `{ drawn_on, source? = "manual", results: { marker, value, unit? = "mmol/L", ref_low?, ref_high? }[] }`.
 struct LabInput: RequestInput {
+    static var example: JSONValue? { ["drawn_on": "2026-07-01", "source": "GP", "results": [["marker": "ldl", "value": 2.9, "unit": "mmol/L"]]] }
     let drawnOn: String
     var source: String?
     let results: [LabResultInput]

@@ -21,6 +21,7 @@ struct Niggle: Codable, Sendable {
 
 /// `POST /api/niggles`: `{ body_part, severity? = "mild", note? = "", avoid_patterns? = [], mobility_slug? = "" }`.
 struct NiggleInput: RequestInput {
+    static var example: JSONValue? { ["body_part": "left shoulder", "severity": "mild", "note": "Twinges on overhead press", "avoid_patterns": ["overhead"]] }
     let bodyPart: String
     var severity: String?
     var note: String?
@@ -46,6 +47,7 @@ struct NiggleInput: RequestInput {
 /// `PATCH /api/niggles/{id}`: `{ status }`, checked against the stored
 /// niggle's ownership first (404), then 400 `bad status`.
 struct NiggleStatusInput: RequestInput {
+    static var example: JSONValue? { ["status": "watch"] }
     let status: String
 }
 

@@ -23,6 +23,7 @@ struct PlannedItemWire: Codable, Sendable {
 
 /// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
 struct PlanItemInput: RequestInput {
+    static var example: JSONValue? { ["date": "2026-07-22", "kind": "workout", "title": "Park run", "notes": "Easy pace"] }
     let date: String
     let kind: String
     var title: String?
@@ -48,6 +49,7 @@ struct PlanItemInput: RequestInput {
 
 /// `PATCH /api/plan-items/{id}`: `{ title?, notes? }`; a given title must not be blank.
 struct PlanItemPatch: RequestInput {
+    static var example: JSONValue? { ["title": "Park run with Ben", "notes": "Easy pace"] }
     var title: String?
     var notes: String?
 

@@ -109,7 +109,12 @@ public struct StrengthFitted: Codable, Sendable {
 /// A session's `fitted` as stored: the strength snapshot when it has one,
 /// else the document verbatim (an ingested run's `{source: "watch", …}`, a
 /// generated demo session's `{name}`).
-public enum FittedDocument: Codable, Sendable {
+public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
+    /// An object: API.md §2 `Fitted` (either form), extra members allowed.
+    public static var wireSchema: JSONValue {
+        ["type": "object", "description": "Fitted (API.md §2): the strength snapshot or an ingested run's {source, …}"]
+    }
+
     case strength(StrengthFitted)
     case other(JSONValue)
 
