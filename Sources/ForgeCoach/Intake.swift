@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -165,12 +166,10 @@ public enum Intake {
 
     /// Ends intake (`prefs.onboarded = true`); the LLM coach's first proposal does this.
     public static func markOnboarded(userID: String, in db: Connection) throws {
-        try db.execute("UPDATE users SET prefs = json_set(prefs, '$.onboarded', json('true')) WHERE id = ?", [userID])
+        try HouseholdStore.updatePrefs(merge: ["onboarded": true], userID: userID, in: db)
     }
 
     private static func save(_ state: JSONValue, onboarded: Bool, userID: String, in db: Connection) throws {
-        try db.execute("""
-            UPDATE users SET prefs = json_set(prefs, '$.coach_intake', json(?), '$.onboarded', json(?)) WHERE id = ?
-            """, [try JSONCoding.string(state), onboarded ? "true" : "false", userID])
+        try HouseholdStore.updatePrefs(merge: ["coach_intake": state, "onboarded": .bool(onboarded)], userID: userID, in: db)
     }
 }

@@ -1,9 +1,10 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// What the coach needs to know about a household seat: read straight from
-/// `users`, so the coach module does not depend on the HTTP layer.
+/// What the coach needs to know about a household seat, read through
+/// ``HouseholdStore`` (the owner of `users`).
 public struct Member: Sendable, Hashable {
     public let id: String
     public let name: String
@@ -21,20 +22,18 @@ public struct Member: Sendable, Hashable {
     /// `prefs.coach_approval == "auto"`: new proposals are activated at once.
     public var autoApprove: Bool { prefs["coach_approval"]?.stringValue == "auto" }
 
+    /// The coach's view of a seat.
+    public init(_ user: User) {
+        self.init(id: user.id, name: user.name, role: user.role, prefs: user.prefs, activeProfileID: user.activeProfileID)
+    }
+
     /// The member `id`, or nil.
     public static func find(_ id: String, in db: Connection) throws -> Member? {
-        try db.queryOne("SELECT id, name, role, prefs, active_profile_id FROM users WHERE id = ?", [id]).map(member)
+        try HouseholdStore.user(id: id, in: db).map(Member.init)
     }
 
     /// Every seat, oldest first.
     public static func all(in db: Connection) throws -> [Member] {
-        try db.query("SELECT id, name, role, prefs, active_profile_id FROM users ORDER BY created_at, rowid").map(member)
-    }
-
-    static func member(_ row: Row) throws -> Member {
-        let prefsText: String = try row.get("prefs")
-        let prefs = (try? JSONCoding.decode([String: JSONValue].self, from: Data(prefsText.utf8))) ?? [:]
-        return Member(id: try row.get("id"), name: try row.get("name"), role: try row.get("role"),
-                      prefs: prefs, activeProfileID: try row.optional("active_profile_id"))
+        try HouseholdStore.allUsers(db).map(Member.init)
     }
 }

@@ -110,6 +110,11 @@ public final class Database: Sendable {
         }
     }
 
+    /// Whether a reader answers `SELECT 1` (the liveness probe); false on any error.
+    public func isReachable() -> Bool {
+        (try? read { try $0.scalar("SELECT 1") as Int? }) == 1
+    }
+
     /// Whether `PRAGMA integrity_check` reports exactly `ok`.
     public func integrityCheck() throws -> Bool {
         let rows = try withReader { try $0.query("PRAGMA integrity_check") }

@@ -1,4 +1,5 @@
 import ForgeAPI
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -21,7 +22,7 @@ struct UserCommands {
         try app.prepare()
         switch command.path {
         case ["user", "list"]:
-            let users = try db.read { try UserDirectory.all($0) }
+            let users = try db.read { try HouseholdStore.allUsers($0) }
             if users.isEmpty { print("no members yet (add one with forged user add)") }
             for u in users {
                 print("\(u.email)\t\(u.name)\t\(u.role)\t\(u.hasPassword ? "password set" : "no password")")
@@ -42,15 +43,15 @@ struct UserCommands {
             }
         case ["user", "passwd"]:
             guard let email = command.positionals.first else { throw usage("user passwd EMAIL") }
-            guard let user = try db.read({ try UserDirectory.find(email: email, in: $0) }) else {
+            guard let user = try db.read({ try HouseholdStore.user(email: email, in: $0) }) else {
                 Forged.printError("forged: no such user: \(email)")
                 return 1
             }
             let password = try readPassword(confirm: true)
             let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
             try db.write { c in
-                try UserDirectory.setPasswordHash(hash, userID: user.id, in: c)
-                try SessionStore.revokeAll(userID: user.id, in: c)
+                try HouseholdStore.setPasswordHash(hash, userID: user.id, in: c)
+                try HouseholdStore.revokeSessions(userID: user.id, in: c)
             }
             print("password changed for \(user.email); existing sign-ins were revoked")
             return 0

@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 import Testing
@@ -66,8 +67,8 @@ import Testing
         try await withTestServer(devAuth: false) { server in
             let hash = try PasswordHasher(cost: .minimum).hash("correct horse")
             try server.app.db.write { db in
-                let ada = try #require(try UserDirectory.find(email: "ada@example.org", in: db))
-                try UserDirectory.setPasswordHash(hash, userID: ada.id, in: db)
+                let ada = try #require(try HouseholdStore.user(email: "ada@example.org", in: db))
+                try HouseholdStore.setPasswordHash(hash, userID: ada.id, in: db)
             }
             let ok = try await server.request("POST", "/auth/login",
                                               json: ["email": "ada@example.org", "password": "correct horse"])

@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -11,9 +12,9 @@ extension TestServer {
         let token = try app.db.write { db in
             try db.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, 'demo@example.org', 'Demo', 'demo', ?)",
                            [id, Instant.storage(Date())])
-            return try SessionStore.create(userID: id, now: Date(), in: db)
+            return try HouseholdStore.createSession(userID: id, now: Date(), in: db)
         }
-        return ("\(SessionStore.cookieName)=\(token)", id)
+        return ("\(HouseholdStore.sessionCookieName)=\(token)", id)
     }
 
     /// The id of the signed-in user behind `email`.

@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -14,7 +15,7 @@ import Testing
         let clock = FixedClock(Instant.parse("2026-07-20T17:00:00.000Z")!)
         try await withTestServer(clock: clock) { server in
             try server.app.db.write { db in
-                _ = try UserDirectory.add(email: "demo@example.org", name: "Demo", role: "demo", prefs: [:], passwordHash: nil,
+                _ = try HouseholdStore.addUser(email: "demo@example.org", name: "Demo", role: "demo", prefs: [:], passwordHash: nil,
                                           now: clock.now(), in: db)
             }
             let ada = try await server.signIn("ada@example.org")

@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 import Testing
@@ -19,10 +20,8 @@ import Testing
         try await withTestServer(clock: clock) { server in
             let ada = try await server.signIn("ada@example.org")
             // Deadlift shown in kg, everything else in the default lb.
-            let adaUser = try server.app.db.read { try UserDirectory.find(email: "ada@example.org", in: $0) }!
-            var prefs = adaUser.prefs
-            prefs["load_units"] = ["deadlift": "kg"]
-            try server.app.db.write { try UserDirectory.setPrefs(prefs, userID: adaUser.id, in: $0) }
+            let adaUser = try server.app.db.read { try HouseholdStore.user(email: "ada@example.org", in: $0) }!
+            try server.app.db.write { try HouseholdStore.updatePrefs(merge: ["load_units": ["deadlift": "kg"]], userID: adaUser.id, in: $0) }
 
             // Week 1: one squat set sets the baseline records silently.
             let first = try await post(server, "/api/sessions", [:], ada).json

@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 import Testing
@@ -97,7 +98,7 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             try server.app.db.write { db in
-                let adaID = try #require(try UserDirectory.find(email: "ada@example.org", in: db)).id
+                let adaID = try #require(try HouseholdStore.user(email: "ada@example.org", in: db)).id
                 // Completed session trained on 2026-07-13, logged after midnight UTC the next day.
                 try db.execute("""
                     INSERT INTO sessions (id, user_id, day, name, kind, status, started_at)

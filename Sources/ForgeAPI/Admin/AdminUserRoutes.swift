@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -9,7 +10,7 @@ enum AdminUserRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/admin/users", "Member seats (not the demo), oldest first", access: .admin,
                      answers: [AdminUser].self) { _, _ in
-            try app.db.read { try UserDirectory.all($0) }.filter { !$0.isDemo }.map(AdminUser.init)
+            try app.db.read { try HouseholdStore.allUsers($0) }.filter { !$0.isDemo }.map(AdminUser.init)
         }
         router.route(.POST, "/api/admin/users", "Add the second member seat with its profiles, token and starter plan",
                      access: .admin, body: NewMemberInput.self, answers: AdminUser.self, errors: [409, 422]) { request, principal in
@@ -39,22 +40,14 @@ enum AdminUserRoutes {
     /// Applies a PATCH in the contract's order: unknown (or demo) user, email
     /// shape, name, then an email already used by another seat.
     static func update(id: String, email rawEmail: String?, name rawName: String?, in c: Connection) throws -> User {
-        guard let user = try UserDirectory.find(id: id, in: c), !user.isDemo else { throw UserError.unknownUser }
-        let email = rawEmail.map(UserDirectory.normalise)
-        if let email, !UserDirectory.isValidEmail(email) { throw UserError.invalidEmail }
-        let name = rawName?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let name, name.isEmpty { throw UserError.nameRequired }
-        if let email, let other = try UserDirectory.find(email: email, in: c), other.id != id { throw UserError.emailInUse }
-        if let email { try c.execute("UPDATE users SET email = ? WHERE id = ?", [email, id]) }
-        if let name { try c.execute("UPDATE users SET name = ? WHERE id = ?", [name, id]) }
-        return try UserDirectory.find(id: id, in: c) ?? user
+        try HouseholdStore.updateMember(id: id, email: rawEmail, name: rawName, in: c)
     }
 
     /// The contract's statuses: 409 seat cap and duplicate email, 422 field validation, 404 unknown user.
     static func httpError(_ error: UserError) -> HTTPError {
         switch error {
         case .bothSeatsTaken, .emailInUse: HTTPError(409, error.description)
-        case .invalidEmail, .nameRequired, .passwordRequired: HTTPError(422, error.description)
+        case .invalidEmail, .nameRequired, .passwordRequired, .invalidUnits: HTTPError(422, error.description)
         case .unknownUser: HTTPError(404, error.description)
         }
     }

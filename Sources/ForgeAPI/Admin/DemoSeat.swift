@@ -1,5 +1,6 @@
 import ForgeCook
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -20,7 +21,7 @@ public enum DemoSeat {
 
     /// The demo user, if one exists.
     public static func find(in c: Connection) throws -> User? {
-        try UserDirectory.all(c).first(where: \.isDemo)
+        try HouseholdStore.allUsers(c).first(where: \.isDemo)
     }
 
     /// The plan scale of week `w` (0-based): `min(1.3, 0.75 + 0.0105·w − 0.05·[w mod 8 = 7] − 0.12·[w ∈ {24,25}])`, 4 dp.
@@ -35,9 +36,9 @@ public enum DemoSeat {
         try delete(in: c)
         var prefs: [String: JSONValue] = ["onboarded": true, "notif_proposal": false, "notif_reminder": false]
         for (key, value) in Seeder.nutritionDefaults { prefs[key] = value }
-        let user = try UserDirectory.add(email: email, name: name, role: "demo", prefs: prefs, passwordHash: nil,
+        let user = try HouseholdStore.addUser(email: email, name: name, role: "demo", prefs: prefs, passwordHash: nil,
                                          now: now, in: c)
-        try IngestTokens.rotate(userID: user.id, now: now, in: c)
+        try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
         try EquipmentStore.seedUser(user.id, now: now, in: c)
         var history = DemoHistory(userID: user.id, today: today, now: now, calendar: calendar, c: c)
         try history.plan()
@@ -75,7 +76,7 @@ public enum DemoSeat {
         for table in try tables(withColumn: "user_id", in: c) {
             try c.execute("DELETE FROM \(quoted(table)) WHERE user_id = ?", [demo.id])
         }
-        try c.execute("DELETE FROM users WHERE id = ?", [demo.id])
+        try HouseholdStore.deleteUser(id: demo.id, in: c)
         return true
     }
 

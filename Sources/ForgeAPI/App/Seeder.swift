@@ -1,6 +1,7 @@
 import ForgeCoach
 import ForgeCook
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -23,18 +24,18 @@ struct Seeder {
         let today = HouseholdCalendar(timeZone: config.timeZone).date(of: now)
         try db.write { c in
             // 1. Seats from --allowed-users while the table is empty.
-            if try UserDirectory.all(c).isEmpty {
+            if try HouseholdStore.allUsers(c).isEmpty {
                 for seat in config.allowedUsers {
-                    let user = try UserDirectory.add(email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
+                    let user = try HouseholdStore.addUser(email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
                                                      passwordHash: nil, now: now, in: c)
-                    try IngestTokens.rotate(userID: user.id, now: now, in: c)
+                    try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
                 }
             }
             // 2. Exercise library.
             try ExerciseCatalog.insertMissing(in: c)
             // 3. Equipment and starter plans, oldest user first.
             try EquipmentStore.seedHousehold(now: now, in: c)
-            let users = try UserDirectory.all(c).filter { !$0.isDemo }
+            let users = try HouseholdStore.allUsers(c).filter { !$0.isDemo }
             for (index, user) in users.enumerated() {
                 try Self.seedMember(user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
                                     now: now, in: c)
@@ -50,10 +51,9 @@ struct Seeder {
                                             now: now, in: c)
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
-            for user in try UserDirectory.all(c) {
-                var prefs = user.prefs
-                for (key, value) in Self.nutritionDefaults where prefs[key] == nil { prefs[key] = value }
-                if prefs != user.prefs { try UserDirectory.setPrefs(prefs, userID: user.id, in: c) }
+            for user in try HouseholdStore.allUsers(c) {
+                let missing = Self.nutritionDefaults.filter { user.prefs[$0.key] == nil }
+                if !missing.isEmpty { try HouseholdStore.updatePrefs(merge: missing, userID: user.id, in: c) }
             }
             // 6. §4.16 rule 1 persisted for revisions stored by anything but forged's validators.
             let repaired = try RevisionRepair.sweep(in: c)

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -22,8 +23,8 @@ enum AuthRoutes {
             .html(LoginPage.html)
         }
         router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
-            if let token = request.cookie(SessionStore.cookieName) {
-                try app.db.write { try SessionStore.revoke(token: token, in: $0) }
+            if let token = request.cookie(HouseholdStore.sessionCookieName) {
+                try app.db.write { try HouseholdStore.revokeSession(token: token, in: $0) }
             }
             var response = Response.wire(OK())
             response.headers.add("Set-Cookie", app.clearedSessionCookie)
@@ -35,7 +36,7 @@ enum AuthRoutes {
         router.raw(.POST, "/auth/demo", "Demo sign-in (when an admin enabled the demo seat)", access: .public,
                    answers: SignedIn.self, errors: [403, 404]) { request, _ in
             try app.checkSameOrigin(request)
-            let demo = try app.db.read { db in try UserDirectory.all(db).first(where: \.isDemo) }
+            let demo = try app.db.read { db in try HouseholdStore.allUsers(db).first(where: \.isDemo) }
             guard let demo else { throw HTTPError(404, "demo not enabled") }
             return try app.signIn(demo)
         }
@@ -49,7 +50,7 @@ enum AuthRoutes {
 extension ForgeApp {
     /// The `GET /auth/mode` answer.
     func authMode() throws -> AuthMode {
-        let users = try db.read { try UserDirectory.all($0) }
+        let users = try db.read { try HouseholdStore.allUsers($0) }
         let seats = config.devAuth ? users.filter { !$0.isDemo }.map { AuthMode.Seat(email: $0.email, name: $0.name) } : []
         return AuthMode(google: false, dev: config.devAuth, demo: users.contains(where: \.isDemo), users: seats,
                         password: true)
@@ -58,8 +59,8 @@ extension ForgeApp {
     func devSignIn(_ request: Request) throws -> Response {
         guard config.devAuth else { throw HTTPError(403, "dev sign-in disabled") }
         try checkSameOrigin(request)
-        let email = UserDirectory.normalise(try request.decode(DevSignInInput.self).email)
-        guard let user = try db.read({ try UserDirectory.find(email: email, in: $0) }), !user.isDemo else {
+        let email = HouseholdStore.normaliseEmail(try request.decode(DevSignInInput.self).email)
+        guard let user = try db.read({ try HouseholdStore.user(email: email, in: $0) }), !user.isDemo else {
             throw HTTPError(403, "not on the list")
         }
         Log.notice("dev sign-in", fields: ["FORGE_USER": user.id, "FORGE_REQUEST_ID": request.requestID])
@@ -69,15 +70,15 @@ extension ForgeApp {
     func passwordSignIn(_ request: Request) throws -> Response {
         try checkSameOrigin(request)
         let input = try request.decode(PasswordSignInInput.self)
-        let email = UserDirectory.normalise(input.email)
+        let email = HouseholdStore.normaliseEmail(input.email)
         let password = input.password
         let now = clock.now()
         if let wait = throttle.retryAfter(email: email, address: request.remoteAddress, now: now) {
             throw HTTPError(429, "too many failed sign-ins; try again later", headers: ["Retry-After": String(wait)])
         }
         let found = try db.read { db -> (User, String?)? in
-            guard let user = try UserDirectory.find(email: email, in: db) else { return nil }
-            return (user, try UserDirectory.passwordHash(userID: user.id, in: db))
+            guard let user = try HouseholdStore.user(email: email, in: db) else { return nil }
+            return (user, try HouseholdStore.passwordHash(userID: user.id, in: db))
         }
         let verified: User?
         if let (user, hash) = found, let hash {
@@ -97,7 +98,7 @@ extension ForgeApp {
 
     /// Creates a session for `user` and answers `{ok: true, name}` with the cookie.
     func signIn(_ user: User) throws -> Response {
-        let token = try db.write { try SessionStore.create(userID: user.id, now: clock.now(), in: $0) }
+        let token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
         var response = Response.wire(SignedIn(name: user.name))
         response.headers.add("Set-Cookie", sessionCookie(token))
         return response

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import Foundation
 
 /// Longest accepted email address, characters (RFC 5321's path limit).

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -8,15 +9,15 @@ extension ForgeApp {
     /// - Throws: 401 `not signed in` (no cookie), `invalid session` (unknown or
     ///   expired token), `unknown user` (the seat was deleted).
     func caller(of request: Request) throws -> Caller {
-        guard let token = request.cookie(SessionStore.cookieName), !token.isEmpty else {
+        guard let token = request.cookie(HouseholdStore.sessionCookieName), !token.isEmpty else {
             throw HTTPError(401, "not signed in")
         }
         let now = clock.now()
         return try db.read { db in
-            guard let userID = try SessionStore.userID(token: token, now: now, in: db) else {
+            guard let userID = try HouseholdStore.sessionUserID(token: token, now: now, in: db) else {
                 throw HTTPError(401, "invalid session")
             }
-            guard let user = try UserDirectory.find(id: userID, in: db) else { throw HTTPError(401, "unknown user") }
+            guard let user = try HouseholdStore.user(id: userID, in: db) else { throw HTTPError(401, "unknown user") }
             return Caller(user: user)
         }
     }
@@ -62,13 +63,13 @@ extension ForgeApp {
 
     /// `Set-Cookie` value for a new session token.
     func sessionCookie(_ token: String) -> String {
-        var cookie = "\(SessionStore.cookieName)=\(token); Path=/; Max-Age=\(Int(SessionStore.lifetime)); HttpOnly; SameSite=Lax"
+        var cookie = "\(HouseholdStore.sessionCookieName)=\(token); Path=/; Max-Age=\(Int(HouseholdStore.sessionLifetime)); HttpOnly; SameSite=Lax"
         if config.isSecure { cookie += "; Secure" }
         return cookie
     }
 
     /// `Set-Cookie` value that deletes the session cookie.
     var clearedSessionCookie: String {
-        "\(SessionStore.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (config.isSecure ? "; Secure" : "")
+        "\(HouseholdStore.sessionCookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (config.isSecure ? "; Secure" : "")
     }
 }

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -13,13 +14,13 @@ enum ConnectionRoutes {
         router.route(.POST, "/api/connections/rotate-token", "Create or replace the ingest token (the old one dies at once)",
                      access: .member, answers: IngestToken.self) { _, principal in
             IngestToken(token: try app.db.write { db in
-                try IngestTokens.rotate(userID: principal.caller.id, now: app.clock.now(), in: db)
+                try HouseholdStore.rotateIngestToken(userID: principal.caller.id, now: app.clock.now(), in: db)
             })
         }
         router.route(.GET, "/api/connections/token", "The full current ingest token", access: .member,
                      answers: IngestToken.self, errors: [404]) { _, principal in
             guard let token: String = try app.db.read({ db in
-                try db.scalar("SELECT token FROM ingest_tokens WHERE user_id = ?", [principal.caller.id])
+                try HouseholdStore.ingestToken(userID: principal.caller.id, in: db)
             }) else { throw HTTPError(404, "no ingest token") }
             return IngestToken(token: token)
         }
@@ -27,8 +28,9 @@ enum ConnectionRoutes {
                      answers: OK.self, errors: [404]) { request, principal in
             let id = request.parameter("grant_id") ?? ""
             try app.db.write { db in
-                try db.execute("DELETE FROM oauth_grants WHERE id = ? AND user_id = ?", [id, principal.caller.id])
-                guard (try db.scalar("SELECT changes()") ?? 0) > 0 else { throw HTTPError(404, "grant not found") }
+                guard try OAuthStore.revokeGrant(id: id, userID: principal.caller.id, in: db) else {
+                    throw HTTPError(404, "grant not found")
+                }
             }
             return OK()
         }
@@ -46,26 +48,21 @@ enum ConnectionRoutes {
     /// appliance: it reports "not configured" exactly as the contract's
     /// shape allows (DESIGN.md "Cloud integrations").
     static func connections(_ userID: String, in db: Connection) throws -> Connections {
-        let token = try db.queryOne("SELECT token, samples, last_push FROM ingest_tokens WHERE user_id = ?", [userID])
+        let token = try HouseholdStore.ingestTokenStatus(userID: userID, in: db)
         let apple = Connections.AppleHealth(
             configured: token != nil,
-            tokenMasked: try token.map { mask(try $0.get("token")) },
-            lastPush: try token.flatMap { try $0.optional("last_push") as String? }.map { Instant.wire(stored: $0) },
-            samples: try token.map { try $0.get("samples") as Int } ?? 0)
+            tokenMasked: token.map { mask($0.token) },
+            lastPush: token?.lastPush.map { Instant.wire(stored: $0) },
+            samples: token?.samples ?? 0)
         let withings = Connections.Withings(configured: false, linked: false, status: nil, lastSync: nil, warning: nil,
                                             note: "add Withings credentials in server settings")
         let llmKey = try AppSettings.value("anthropic_api_key", in: db)
         let coach = Connections.CoachMCP(active: !llmKey.isEmpty,
                                          note: llmKey.isEmpty ? "add an Anthropic API key in server settings" : "agent live")
-        let clients = try db.query("""
-            SELECT g.id, g.created_at, g.last_used_at, c.client_name FROM oauth_grants g
-            LEFT JOIN oauth_clients c ON c.client_id = g.client_id
-            WHERE g.user_id = ? ORDER BY g.created_at, g.id
-            """, [userID]).map { row in
-            let name = (try row.optional("client_name") as String?).flatMap { $0.isEmpty ? nil : $0 } ?? "MCP client"
-            return Connections.MCPClient(id: try row.get("id"), name: name,
-                                         connectedAt: Instant.wire(stored: try row.get("created_at")),
-                                         lastUsedAt: (try row.optional("last_used_at") as String?).map { Instant.wire(stored: $0) })
+        let clients = try OAuthStore.grants(userID: userID, in: db).map { grant in
+            Connections.MCPClient(id: grant.id, name: grant.clientName.flatMap { $0.isEmpty ? nil : $0 } ?? "MCP client",
+                                  connectedAt: Instant.wire(stored: grant.createdAt),
+                                  lastUsedAt: grant.lastUsedAt.map { Instant.wire(stored: $0) })
         }
         return Connections(appleHealth: apple, withings: withings, coachMcp: coach, mcpClients: clients)
     }

@@ -23,11 +23,9 @@ enum PushRoutes {
                      access: .member, body: PushSubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
             let input = try request.decode(PushSubscribeInput.self)
             try app.db.write { db in
-                try db.execute("""
-                    INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
-                    """, [principal.caller.id, input.trimmedEndpoint, input.keys.p256dh ?? "", input.keys.auth ?? "",
-                          Instant.storage(app.clock.now())])
+                try PushSubscriptionStore.save(userID: principal.caller.id, endpoint: input.trimmedEndpoint,
+                                               p256dh: input.keys.p256dh ?? "", auth: input.keys.auth ?? "",
+                                               now: app.clock.now(), in: db)
             }
             return OK()
         }
@@ -35,8 +33,7 @@ enum PushRoutes {
                      body: PushUnsubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
             let input = try request.decode(PushUnsubscribeInput.self)
             try app.db.write { db in
-                try db.execute("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?",
-                               [principal.caller.id, input.trimmedEndpoint])
+                try PushSubscriptionStore.remove(userID: principal.caller.id, endpoint: input.trimmedEndpoint, in: db)
             }
             return OK()
         }

@@ -1,6 +1,7 @@
 import ForgeCook
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 

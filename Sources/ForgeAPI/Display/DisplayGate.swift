@@ -1,4 +1,5 @@
 import ForgeHTTP
+import ForgeHousehold
 
 /// The display scope, enforced from the route table: a request carrying
 /// only a display cookie may use public routes and routes tagged
@@ -8,7 +9,7 @@ import ForgeHTTP
 enum DisplayGate {
     static func register(on router: inout APIRouter) {
         router.use { request, next in
-            if request.cookie(SessionStore.cookieName) == nil, request.cookie(DisplayStore.cookieName) != nil,
+            if request.cookie(HouseholdStore.sessionCookieName) == nil, request.cookie(DisplayStore.cookieName) != nil,
                let route = request.route, route.tags["auth"] != "public", route.tags["display"] != "yes" {
                 throw HTTPError(403, "not available to kitchen displays")
             }

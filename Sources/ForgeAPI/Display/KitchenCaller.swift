@@ -1,6 +1,7 @@
 import ForgeCook
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -23,7 +24,7 @@ extension ForgeApp {
     /// - Throws: 401 `not signed in` when there is neither; the member
     ///   checks of ``caller(of:)`` otherwise.
     func kitchenCaller(of request: Request) throws -> KitchenCaller {
-        if request.cookie(SessionStore.cookieName) != nil {
+        if request.cookie(HouseholdStore.sessionCookieName) != nil {
             let user = try caller(of: request).user
             return KitchenCaller(user: user, displayID: nil,
                                  scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))

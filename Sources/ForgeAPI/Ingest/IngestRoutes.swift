@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -28,8 +29,7 @@ enum IngestRoutes {
 
     /// The user id owning `token`, or nil.
     static func owner(of token: String?, in db: Connection) throws -> String? {
-        guard let token, !token.isEmpty else { return nil }
-        return try db.scalar("SELECT user_id FROM ingest_tokens WHERE token = ?", [token])
+        try HouseholdStore.ingestTokenOwner(token, in: db)
     }
 
     /// Authenticates, parses and applies the payload in one transaction:
@@ -51,8 +51,7 @@ enum IngestRoutes {
             // Re-check inside the transaction: a rotation in between kills the old token at once.
             guard try owner(of: token, in: db) == userID else { throw HTTPError(401, "unknown ingest token") }
             let result = try HealthIngest.apply(payload, userID: userID, calendar: app.calendar, now: now, in: db)
-            try db.execute("UPDATE ingest_tokens SET samples = samples + ?, last_push = ? WHERE user_id = ?",
-                           [result.stored, Instant.storage(now), userID])
+            try HouseholdStore.recordIngestPush(userID: userID, samples: result.stored, now: now, in: db)
             return result
         }
         Log.info("ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])

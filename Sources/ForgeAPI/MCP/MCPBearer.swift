@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -21,9 +22,9 @@ extension ForgeApp {
             if token.hasPrefix("fgm_") {
                 return try OAuthStore.userForAccessToken(token, now: now, in: db)
             }
-            return try db.scalar("SELECT user_id FROM ingest_tokens WHERE token = ?", [token])
+            return try HouseholdStore.ingestTokenOwner(token, in: db)
         }
-        guard let userID, let user = try db.read({ try UserDirectory.find(id: userID, in: $0) }) else {
+        guard let userID, let user = try db.read({ try HouseholdStore.user(id: userID, in: $0) }) else {
             throw mcpUnauthorized(request, "invalid token")
         }
         return user

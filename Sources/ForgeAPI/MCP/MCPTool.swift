@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import Foundation
 
 /// One MCP tool (API.md §4.24): name, description, JSON Schema of its

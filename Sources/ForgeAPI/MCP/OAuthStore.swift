@@ -1,5 +1,6 @@
 import CSodium
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 

@@ -1,4 +1,5 @@
 import ForgeHTTP
+import ForgeHousehold
 
 /// The signed-in user behind a request.
 public struct Caller: Sendable {

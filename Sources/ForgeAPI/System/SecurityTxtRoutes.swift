@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -15,7 +16,7 @@ enum SecurityTxtRoutes {
         for path in ["/.well-known/security.txt", "/security.txt"] {
             router.raw(.GET, path, "RFC 9116 security contact (the oldest admin)", access: .public,
                        answers: nil as OK.Type?, produces: "text/plain", errors: [404]) { _, _ in
-                guard let admin = try app.db.read({ try UserDirectory.all($0) }).first(where: \.isAdmin) else {
+                guard let admin = try app.db.read({ try HouseholdStore.allUsers($0) }).first(where: \.isAdmin) else {
                     throw HTTPError(404, "no admin seat yet")
                 }
                 let expires = app.clock.now().addingTimeInterval(Double(expiryDays) * 86_400)

@@ -37,7 +37,7 @@ enum SystemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
                    errors: [503]) { _, _ in
-            let ok = (try? app.db.read { try $0.scalar("SELECT 1") as Int? }) == 1
+            let ok = app.db.isReachable()
             let zone = app.config.timeZone
             let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
                                 utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,

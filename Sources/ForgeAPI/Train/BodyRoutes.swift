@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -164,13 +165,11 @@ enum BodyRoutes {
             let incoming = input.prefs ?? [:]
             let units = input.units?.stringValue
             return try app.db.write { db in
-                guard let user = try UserDirectory.find(id: principal.caller.id, in: db) else { throw HTTPError(401, "unknown user") }
-                var prefs = user.prefs
-                for (k, v) in incoming { prefs[k] = v }
-                if prefs != user.prefs { try UserDirectory.setPrefs(prefs, userID: user.id, in: db) }
+                guard let user = try HouseholdStore.user(id: principal.caller.id, in: db) else { throw HTTPError(401, "unknown user") }
+                let prefs = try HouseholdStore.updatePrefs(merge: incoming, userID: user.id, in: db)
                 var finalUnits = user.units
                 if let u = units, u == "kg" || u == "lb" {
-                    try db.execute("UPDATE users SET units = ? WHERE id = ?", [u, user.id])
+                    try HouseholdStore.setUnits(u, userID: user.id, in: db)
                     finalUnits = u
                 }
                 return PrefsAnswer(prefs: prefs, units: finalUnits)

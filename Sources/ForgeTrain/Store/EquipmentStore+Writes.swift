@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -11,7 +12,7 @@ extension EquipmentStore {
 
     /// Points the user's `active_profile_id` at `profileID` (already checked visible).
     public static func setActive(_ profileID: String, userID: String, in db: Connection) throws {
-        try db.execute("UPDATE users SET active_profile_id = ? WHERE id = ?", [profileID, userID])
+        try HouseholdStore.setActiveProfile(profileID, userID: userID, in: db)
     }
 
     /// Replaces a profile's item list wholesale.

@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -44,11 +45,7 @@ public enum EquipmentStore {
                                [try JSONColumn.text(items), try row.get("id") as String])
             }
         }
-        try db.execute("""
-            UPDATE users SET active_profile_id =
-              (SELECT id FROM equipment_profiles WHERE user_id = users.id AND name = 'Gym' ORDER BY created_at, rowid LIMIT 1)
-            WHERE id = ? AND active_profile_id IS NULL
-            """, [userID])
+        try HouseholdStore.defaultActiveProfile(named: "Gym", userID: userID, in: db)
     }
 
     static func insert(_ seed: EquipmentProfileSeed, userID: String?, now: Date, in db: Connection) throws {

@@ -1,0 +1,43 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// Browser and app sign-in sessions: a random 256-bit token in the
+/// `forge_session` cookie, stored server-side only as its SHA-256 in
+/// `auth_sessions`, revocable, valid for 90 days.
+extension HouseholdStore {
+    /// Cookie name the clients expect.
+    public static let sessionCookieName = "forge_session"
+    /// Lifetime of a session, seconds (90 days).
+    public static let sessionLifetime: TimeInterval = 90 * 86_400
+    /// Longest token accepted for a lookup, bytes; longer ones are never ours.
+    static let maxSessionTokenBytes = 128
+
+    /// Creates a session for `userID` (dropping expired sessions of anyone on
+    /// the way) and returns the raw token for the cookie; only its SHA-256 is stored.
+    public static func createSession(userID: String, now: Date, in db: Connection) throws -> String {
+        let token = Sodium.randomToken(bytes: 32)
+        try db.execute("DELETE FROM auth_sessions WHERE expires_at < ?", [Instant.storage(now)])
+        try db.execute("INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                       [Sodium.sha256Hex(token), userID, Instant.storage(now), Instant.storage(now + sessionLifetime)])
+        return token
+    }
+
+    /// The user id of a live session, or nil for empty, oversized, unknown,
+    /// revoked or expired tokens.
+    public static func sessionUserID(token: String, now: Date, in db: Connection) throws -> String? {
+        guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes else { return nil }
+        return try db.scalar("SELECT user_id FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
+                             [Sodium.sha256Hex(token), Instant.storage(now)])
+    }
+
+    /// Revokes the session behind `token` (sign-out); unknown tokens are a no-op.
+    public static func revokeSession(token: String, in db: Connection) throws {
+        try db.execute("DELETE FROM auth_sessions WHERE token_hash = ?", [Sodium.sha256Hex(token)])
+    }
+
+    /// Revokes every session of a user (after a password change).
+    public static func revokeSessions(userID: String, in db: Connection) throws {
+        try db.execute("DELETE FROM auth_sessions WHERE user_id = ?", [userID])
+    }
+}
