@@ -69,19 +69,26 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 }
 
-/// One JSON coder configuration for the whole server: sorted keys (stable
-/// output), literal non-ASCII and unescaped slashes.
+/// The one JSON coding configuration of the program: every document forged
+/// writes — answers, stored columns, event-socket lines, coach tool results —
+/// goes through ``WireEncoder`` (members in declaration order, snake_case
+/// keys, `60.0` for a `Double` and `60` for an `Int`, literal non-ASCII,
+/// unescaped slashes; ``JSONValue`` objects and dictionaries sorted), and
+/// every document it reads through ``WireDecoder`` (API.md §1.1's lax
+/// coercion, the same key rule). A ``JSONValue`` is parsed with Foundation's
+/// `JSONDecoder`, the fast path for untyped documents.
 public enum JSONCoding {
-    /// Encodes `value` as compact UTF-8 JSON with sorted keys.
+    /// Encodes `value` as compact UTF-8 JSON.
+    /// - Throws: what `value.encode(to:)` throws.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try WireEncoder.data(value)
     }
 
     /// Decodes `T` from JSON bytes.
+    /// - Throws: ``WireDecodingError`` (`json_invalid` when the bytes are not JSON).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+        if type == JSONValue.self { return try JSONDecoder().decode(JSONValue.self, from: data) as! T }
+        return try WireDecoder.decode(type, from: data)
     }
 
     /// Encodes `value` to a JSON string.
