@@ -83,6 +83,14 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
     }
 }
 
+/// The allowed values as pydantic names them: `'a', 'b' or 'c'`.
+public enum WireEnumerationText {
+    public static func list(_ values: [String]) -> String {
+        let names = values.map { "'\($0)'" }
+        return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+    }
+}
+
 /// A string enumeration whose cases the decoder can name in its error and
 /// the schema can list.
 public protocol WireEnumeration { static var wireValues: [String] { get } }
@@ -183,9 +191,7 @@ enum Lax {
             return error(ctx.codingPath, "missing", "Field required", nil)
         case .typeMismatch(_, let ctx), .dataCorrupted(let ctx):
             if let e = type as? any WireEnumeration.Type, ctx.codingPath.count <= path.count {
-                let names = e.wireValues.map { "'\($0)'" }
-                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
-                return error(path, "enum", "Input should be \(list)", value)
+                return error(path, "enum", "Input should be \(WireEnumerationText.list(e.wireValues))", value)
             }
             return error(ctx.codingPath, "value_error", ctx.debugDescription, ctx.codingPath.count <= path.count ? value : nil)
         @unknown default:

@@ -44,6 +44,10 @@ enum Bounds {
 /// and pydantic's type names.
 enum Check {
     static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, _ loc: JSONValue...) throws {
+        try range(value, bounds, at: loc)
+    }
+
+    static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, at loc: [JSONValue]) throws {
         guard let value else { return }
         if value < bounds.lowerBound {
             throw fail(loc, "greater_than_equal", "Input should be greater than or equal to \(bounds.lowerBound)", number(value))
@@ -54,6 +58,10 @@ enum Check {
     }
 
     static func length(_ value: String?, max: Int, min: Int = 0, _ loc: JSONValue...) throws {
+        try length(value, max: max, min: min, at: loc)
+    }
+
+    static func length(_ value: String?, max: Int, min: Int = 0, at loc: [JSONValue]) throws {
         guard let value else { return }
         let n = value.count
         if n > max { throw fail(loc, "string_too_long", "String should have at most \(max) characters", nil) }
@@ -61,6 +69,10 @@ enum Check {
     }
 
     static func count<C: Collection>(_ value: C?, max: Int, _ loc: JSONValue...) throws {
+        try count(value, max: max, at: loc)
+    }
+
+    static func count<C: Collection>(_ value: C?, max: Int, at loc: [JSONValue]) throws {
         guard let value, value.count > max else { return }
         throw fail(loc, "too_long", "List should have at most \(max) items after validation, not \(value.count)", nil)
     }
@@ -72,10 +84,19 @@ enum Check {
     }
 
     static func oneOf(_ value: String?, _ allowed: [String], _ loc: JSONValue...) throws {
+        try oneOf(value, allowed, at: loc)
+    }
+
+    static func oneOf(_ value: String?, _ allowed: [String], at loc: [JSONValue]) throws {
         guard let value, !allowed.contains(value) else { return }
-        let names = allowed.map { "'\($0)'" }
-        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
-        throw fail(loc, "enum", "Input should be \(list)", .string(value))
+        throw fail(loc, "enum", "Input should be \(WireEnumerationText.list(allowed))", .string(value))
+    }
+
+    /// `value` decoded as `T` by ``WireDecoder`` (lax coercion), a 422 at `loc` otherwise.
+    static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, at loc: [JSONValue]) throws -> T {
+        do { return try WireDecoder.decode(type, from: value) } catch let e as WireDecodingError {
+            throw fail(loc + e.loc, e.type, e.message, e.input)
+        }
     }
 
     private static func fail(_ loc: [JSONValue], _ type: String, _ msg: String, _ input: JSONValue?) -> HTTPError {
