@@ -15,8 +15,9 @@ import Foundation
 /// The `access` value both wraps the handler (session, same-origin rule,
 /// admin role, display cookie) and documents the operation; the declared
 /// types are what the OpenAPI document publishes and what the contract
-/// tests decode. Routes not yet typed register through the ``Router``
-/// methods with string tags.
+/// tests decode. The ``Router``'s string tags (`auth`, `display`,
+/// `upload`, `produces`) are derived from these values, for the display gate
+/// and the upload cap that read the frozen table.
 struct APIRouter {
     let app: ForgeApp
     var router = Router()
@@ -68,27 +69,7 @@ struct APIRouter {
     private static func wireType(_ type: any RequestInput.Type) -> WireType { WireType(type) }
     private static func wireType(_ type: any Codable.Type) -> WireType { WireType(type) }
 
-    // MARK: routes not yet typed
-
-    mutating func get(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
-        router.get(pattern, summary: summary, tags: tags, handler)
-    }
-    mutating func post(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
-        router.post(pattern, summary: summary, tags: tags, handler)
-    }
-    mutating func put(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
-        router.put(pattern, summary: summary, tags: tags, handler)
-    }
-    mutating func patch(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
-        router.patch(pattern, summary: summary, tags: tags, handler)
-    }
-    mutating func delete(_ pattern: String, summary: String = "", tags: [String: String] = [:], _ handler: @escaping Handler) {
-        router.delete(pattern, summary: summary, tags: tags, handler)
-    }
-    mutating func add(_ method: HTTPMethod, _ pattern: String, summary: String = "", tags: [String: String] = [:],
-                      _ handler: @escaping Handler) {
-        router.add(method, pattern, summary: summary, tags: tags, handler)
-    }
+    /// Middleware around every routed request (``Router/use(_:)``).
     mutating func use(_ middleware: @escaping Middleware) { router.use(middleware) }
 }
 

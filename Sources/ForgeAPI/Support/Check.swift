@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeTrain
 
 /// The input ranges forged accepts: what a lifter, runner or cook could
 /// really mean, so an absurd number (`1e308` kg, `99999999999` reps) is a
@@ -19,8 +20,8 @@ enum Bounds {
     static let kcal = 0.0...10_000.0
     /// Grams or milligrams of one macro in one serving or meal.
     static let macro = 0.0...10_000.0
-    /// Heart rate, beats per minute.
-    static let heartRate = 20...250
+    /// Heart rate, beats per minute (``IngestPlausibility/heartRate``).
+    static let heartRate = Int(IngestPlausibility.heartRate.lowerBound)...Int(IngestPlausibility.heartRate.upperBound)
     /// A logged duration, minutes (a day).
     static let loggedMinutes = 0...1440
     /// A recipe's time, minutes (7 days, for ferments and brines).

@@ -27,13 +27,9 @@ enum OpenAPIDocument {
         for op in operations { typed["\(op.method.rawValue) \(op.pattern)"] = op }
         for route in routes {
             let path = openAPIPath(route.pattern)
-            let document: JSONValue
-            if let op = typed["\(route.method.rawValue) \(route.pattern)"] {
-                document = operation(op, reader: &reader)
-            } else {
-                document = untyped(route)
-            }
-            paths[path, default: [:]][route.method.rawValue.lowercased()] = document
+            // Every route is registered through APIRouter, so every route has its operation.
+            guard let op = typed["\(route.method.rawValue) \(route.pattern)"] else { continue }
+            paths[path, default: [:]][route.method.rawValue.lowercased()] = operation(op, reader: &reader)
         }
         var schemas = reader.components
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
@@ -112,31 +108,6 @@ enum OpenAPIDocument {
             document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": .object([op.bodyMedia: .object(media)])]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
-        return .object(document)
-    }
-
-    /// A route registered without types (documented by its tags only).
-    static func untyped(_ route: RouteInfo) -> JSONValue {
-        let access: Access = switch route.tags["auth"] {
-        case "public": .public
-        case "bearer": .bearer
-        default: route.tags["display"] == "yes" ? .kitchen : .member
-        }
-        let produces = route.tags["produces"] ?? "application/json"
-        var responses: [String: JSONValue] = [
-            "200": ["description": "success", "content": .object([produces: ["schema": [:]]])],
-        ]
-        for status in access.statuses { responses[String(status)] = errorResponse(reason(status), schema: "Error") }
-        if route.method != .GET { responses["422"] = errorResponse("validation error", schema: "ValidationError") }
-        var document: [String: JSONValue] = [
-            "summary": .string(route.summary.isEmpty ? "\(route.method.rawValue) \(openAPIPath(route.pattern))" : route.summary),
-            "operationId": .string(operationID(route.method, route.pattern)),
-            "responses": .object(responses),
-            "security": security(access),
-        ]
-        let parameters = pathParameters(route.pattern)
-        if !parameters.isEmpty { document["parameters"] = .array(parameters) }
-        if let tag = tag(route.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
     }
 

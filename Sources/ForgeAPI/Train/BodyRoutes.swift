@@ -12,9 +12,10 @@ struct BodyInput: RequestInput {
     /// cm, kg or % by `type`.
     let value: Double
 
-    /// Plausible values by type: height cm, weight kg, body fat %.
+    /// Plausible values by type (``IngestPlausibility``, shared with `/ingest`):
+    /// height cm, weight kg, body fat %.
     static let ranges: [String: ClosedRange<Double>] = [
-        "height": 50...272, "weight": 20...400, "body_fat_pct": 1...75,
+        "height": IngestPlausibility.heightCm, "weight": IngestPlausibility.massKg, "body_fat_pct": IngestPlausibility.percent,
     ]
 
     /// - Throws: 400 `type must be one of […]`, 400 `value must be positive`

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeTrain
 
 /// Type and range checks of the prefs keys API.md §1.3, §3.10 and §5.4
 /// give a type (and the client's `birth_year`, a year 1900–2100). Each
@@ -15,8 +16,8 @@ enum PrefsCheck {
     static let loadUnits = ["kg", "lb"]
     static let lipidUnits = ["mmol", "mgdl"]
     static let heightUnits = ["cm", "ftin"]
-    /// A goal bodyweight, kg.
-    static let bodyMassKg = 20.0...400.0
+    /// A goal bodyweight, kg (the same range as a recorded one).
+    static let bodyMassKg = IngestPlausibility.massKg
     /// Cook nights a week.
     static let cookNights = 0...7
     /// A weekly budget in the household's currency.

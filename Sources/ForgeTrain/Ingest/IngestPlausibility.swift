@@ -1,21 +1,21 @@
 import Foundation
 
-/// What a pushed value may be before it is stored (API.md §3.14: odd shapes
-/// never fail the push, but nothing impossible is stored). A sample or
-/// workout outside these ranges is skipped and counted in `skipped`, one by
-/// one. Values are canonical units (API.md §1.3), checked after unit
+/// What a body or workout value may be before it is stored, the one source
+/// of these ranges for every writer: `/ingest` skips and counts a sample or
+/// workout outside them (API.md §3.14: odd shapes never fail the push, but
+/// nothing impossible is stored), `POST /api/body` and the prefs refuse them
+/// with a 422. Values are canonical units (API.md §1.3), checked after unit
 /// conversion.
 public enum IngestPlausibility {
     /// Heart rate, beats per minute: resting HR samples, workout average and
     /// maximum, and every point of an HR trace.
     public static let heartRate = 20.0...250.0
-    /// Body mass and fat-free mass, kg (a body weighs something, and less
-    /// than any recorded human).
-    public static let massKg = 1.0...700.0
-    /// Body-fat percentage.
-    public static let percent = 0.0...100.0
-    /// Height, cm.
-    public static let heightCm = 20.0...300.0
+    /// Body mass and fat-free mass of an adult household member, kg.
+    public static let massKg = 20.0...400.0
+    /// Body-fat percentage (essential fat to the highest measured).
+    public static let percent = 1.0...75.0
+    /// Height of an adult, cm (up to the tallest recorded human, 272 cm).
+    public static let heightCm = 50.0...272.0
     /// VO2max, ml/kg/min.
     public static let vo2max = 1.0...100.0
     /// One night's sleep, hours.
