@@ -69,6 +69,9 @@ final class ProbeNode {
     var schema: JSONValue = [:]
     var properties: [(String, JSONValue)] = []
     var required: [String] = []
+    /// Members the type asked `contains` of (optional) and `decodeNil` of (nullable).
+    var presenceChecked: Set<String> = []
+    var nilChecked: Set<String> = []
 
     func finishObject() {
         var props: [String: JSONValue] = [:]
@@ -166,15 +169,27 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let codingPath: [CodingKey]
     var allKeys: [Key] { [] }
 
-    func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
+    /// A member whose presence is asked first is optional; one asked
+    /// `decodeNil` of is nullable (the lax `contains`/`decodeNil`/`decode`
+    /// pattern of hand-written decoders).
+    func contains(_ key: Key) -> Bool {
+        node.presenceChecked.insert(WireKeys.wireName(key))
+        return true
+    }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        node.nilChecked.insert(WireKeys.wireName(key))
+        return false
+    }
 
     private func record<T: Decodable>(_ type: T.Type, _ key: Key, required: Bool) throws -> T {
         let name = WireKeys.wireName(key)
-        let (schema, value) = try probe.describe(type)
+        var (schema, value) = try probe.describe(type)
+        if node.nilChecked.contains(name), schema != [:], schema["anyOf"] == nil {
+            schema = ["anyOf": [schema, ["type": "null"]]]
+        }
         if !node.properties.contains(where: { $0.0 == name }) {
             node.properties.append((name, schema))
-            if required { node.required.append(name) }
+            if required, !node.presenceChecked.contains(name) { node.required.append(name) }
             node.finishObject()
         }
         return value

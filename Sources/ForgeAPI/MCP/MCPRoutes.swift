@@ -11,12 +11,12 @@ extension RecipeImportError: RecipeImportErrorBridge {}
 enum MCPRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.post("/mcp", summary: "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
-                    tags: ["auth": "bearer"]) { request in
+                    tags: ["auth": "bearer", "errors": "202,400"]) { request in
             let user = try app.mcpUser(request)
             return handle(request.body, context: MCPContext(app: app, user: user))
         }
         router.get("/mcp", summary: "Not supported: the MCP endpoint is POST only (405, Allow: POST)",
-                   tags: ["auth": "public"]) { _ in
+                   tags: ["auth": "public", "errors": "405"]) { _ in
             var response = Response.error(405, "method not allowed")
             response.headers.set("Allow", "POST")
             return response

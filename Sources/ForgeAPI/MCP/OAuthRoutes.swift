@@ -30,13 +30,13 @@ enum OAuthRoutes {
             }
         }
         router.post("/mcp/oauth/register", summary: "Dynamic client registration (public clients)",
-                    tags: ["auth": "public"]) { request in try registerClient(app, request) }
+                    tags: ["auth": "public", "success": "201", "errors": "400"]) { request in try registerClient(app, request) }
         router.get("/mcp/oauth/authorize", summary: "Consent page for an MCP client (signed-in member)",
-                   tags: ["auth": "public"]) { request in try authorize(app, request, post: false) }
+                   tags: ["auth": "public", "produces": "text/html", "errors": "302,400,401"]) { request in try authorize(app, request, post: false) }
         router.post("/mcp/oauth/authorize", summary: "Consent decision (form: decision=allow|deny)",
-                    tags: ["auth": "public"]) { request in try authorize(app, request, post: true) }
+                    tags: ["auth": "public", "produces": "text/html", "errors": "302,400,401"]) { request in try authorize(app, request, post: true) }
         router.post("/mcp/oauth/token", summary: "Token endpoint: authorization_code with PKCE S256, refresh_token",
-                    tags: ["auth": "public"]) { request in try token(app, request) }
+                    tags: ["auth": "public", "errors": "400"]) { request in try token(app, request) }
     }
 
     static func oauthError(_ error: String, _ description: String? = nil, status: Int = 400) -> Response {

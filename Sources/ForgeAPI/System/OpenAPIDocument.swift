@@ -36,6 +36,13 @@ enum OpenAPIDocument {
             paths[path, default: [:]][route.method.rawValue.lowercased()] = document
         }
         var schemas = reader.components
+        // API.md §1.1: in a request body, `null` counts as absent, so every
+        // optional member of a body type also admits null.
+        for op in operations {
+            guard let ref = op.body?.schema(&reader)["$ref"]?.stringValue,
+                  let name = ref.split(separator: "/").last.map(String.init) else { continue }
+            schemas[name] = nullableOptionals(schemas[name] ?? [:])
+        }
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
             "type": "object", "required": ["detail"],
@@ -75,14 +82,14 @@ enum OpenAPIDocument {
         }
         var responses: [String: JSONValue] = [:]
         let success: JSONValue = op.response.map { $0.schema(&reader) } ?? [:]
-        responses[String(op.success)] = ["description": "success",
-                                         "content": .object([op.produces: ["schema": success]])]
+        responses[String(op.success)] = (300..<400).contains(op.success)
+            ? ["description": "redirect (Location; no body)"]
+            : ["description": "success", "content": .object([op.produces: ["schema": success]])]
         var statuses = Set(op.errors + op.access.statuses)
         if op.body != nil { statuses.formUnion([413, 422]) }
         if op.query != nil { statuses.insert(422) }
         for status in statuses.sorted() {
-            responses[String(status)] = status == 422 ? errorResponse("validation error", schema: "ValidationError")
-                                                      : errorResponse(reason(status), schema: "Error")
+            responses[String(status)] = status == 422 ? validationResponse : errorResponse(reason(status), schema: "Error")
         }
         var document: [String: JSONValue] = [
             "summary": .string(op.summary),
@@ -100,7 +107,12 @@ enum OpenAPIDocument {
         return .object(document)
     }
 
-    /// A route registered without types (documented by its tags only).
+    /// A route registered without types (documented by its tags only): the
+    /// MCP endpoint and its OAuth server, whose bodies and error bodies are
+    /// the protocols' (JSON-RPC 2.0, RFC 6749 `{error}`, an HTML consent
+    /// page), so only their media type is published. Tags: `produces`,
+    /// `success` (the 2xx status, 200 unless told) and `errors`
+    /// (comma-separated other statuses the handler answers).
     static func untyped(_ route: RouteInfo) -> JSONValue {
         let access: Access = switch route.tags["auth"] {
         case "public": .public
@@ -108,11 +120,18 @@ enum OpenAPIDocument {
         default: route.tags["display"] == "yes" ? .kitchen : .member
         }
         let produces = route.tags["produces"] ?? "application/json"
+        let body: JSONValue = ["schema": produces == "application/json" ? ["type": "object"] : ["type": "string"]]
         var responses: [String: JSONValue] = [
-            "200": ["description": "success", "content": .object([produces: ["schema": [:]]])],
+            route.tags["success"] ?? "200": ["description": "success", "content": .object([produces: body])],
         ]
-        for status in access.statuses { responses[String(status)] = errorResponse(reason(status), schema: "Error") }
-        if route.method != .GET { responses["422"] = errorResponse("validation error", schema: "ValidationError") }
+        var statuses = Set(access.statuses)
+        if route.method != .GET { statuses.insert(413) }
+        for status in (route.tags["errors"] ?? "").split(separator: ",").compactMap({ Int($0) }) { statuses.insert(status) }
+        for status in statuses {
+            responses[String(status)] = status == 202 || (300..<400).contains(status)
+                ? ["description": status == 202 ? "accepted (no body)" : "redirect (Location; no body)"]
+                : ["description": .string(reason(status)), "content": .object([produces: body])]
+        }
         var document: [String: JSONValue] = [
             "summary": .string(route.summary.isEmpty ? "\(route.method.rawValue) \(openAPIPath(route.pattern))" : route.summary),
             "operationId": .string(operationID(route.method, route.pattern)),
@@ -123,6 +142,20 @@ enum OpenAPIDocument {
         if !parameters.isEmpty { document["parameters"] = .array(parameters) }
         if let tag = tag(route.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
+    }
+
+    /// `schema` with each property outside `required` also admitting null.
+    static func nullableOptionals(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema, let properties = object["properties"]?.objectValue else { return schema }
+        let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        var out: [String: JSONValue] = [:]
+        for (name, property) in properties {
+            let admitsNull = required.contains(name) || property == [:] || property["type"] == "null"
+                || property["anyOf"]?.arrayValue?.contains(["type": "null"]) == true
+            out[name] = admitsNull ? property : ["anyOf": [property, ["type": "null"]]]
+        }
+        object["properties"] = .object(out)
+        return .object(object)
     }
 
     static func pathParameters(_ pattern: String) -> [JSONValue] {
@@ -155,6 +188,7 @@ enum OpenAPIDocument {
         case 401: return "not signed in"
         case 403: return "forbidden (admin only, cross-origin, or not for kitchen displays)"
         case 404: return "not found (or not owned)"
+        case 405: return "method not allowed"
         case 409: return "conflict"
         case 413: return "request body too large"
         case 429: return "too many requests"
@@ -169,6 +203,14 @@ enum OpenAPIDocument {
         return method.rawValue.lowercased() + "_" + words.joined(separator: "_")
             .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
     }
+
+    /// 422: §1.4's validation list, or the contract's own message (`invalid
+    /// email`, `empty file`, …) as a plain `{detail: string}`.
+    static let validationResponse: JSONValue = [
+        "description": "validation error",
+        "content": ["application/json": ["schema": ["anyOf": [["$ref": "#/components/schemas/ValidationError"],
+                                                              ["$ref": "#/components/schemas/Error"]]]]],
+    ]
 
     static func errorResponse(_ description: String, schema: String) -> JSONValue {
         ["description": .string(description),
