@@ -62,6 +62,13 @@ public struct WireSchema {
     }
 
     private func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    /// A value of `type` built by the probe (every member present, zero or
+    /// empty, enumerations at their first case), so a type's own checks can
+    /// be run to read its constraints; nil when the type refuses it.
+    public static func probeValue<T: Decodable>(_ type: T.Type) -> T? {
+        try? SchemaProbe(owner: WireSchema()).example(type)
+    }
 }
 
 /// What the probe learned of one value.

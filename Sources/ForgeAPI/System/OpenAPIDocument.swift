@@ -41,7 +41,7 @@ enum OpenAPIDocument {
         for op in operations {
             guard let ref = op.body?.schema(&reader)["$ref"]?.stringValue,
                   let name = ref.split(separator: "/").last.map(String.init) else { continue }
-            schemas[name] = nullableOptionals(schemas[name] ?? [:])
+            schemas[name] = nullableOptionals(constrained(schemas[name] ?? [:], members: op.body?.constraints() ?? [:]))
         }
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
@@ -75,9 +75,10 @@ enum OpenAPIDocument {
             let ref = query.schema(&reader)
             let schema = resolve(ref, reader)
             let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let constraints = query.constraints()
             for (name, property) in (schema["properties"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
                 parameters.append(["name": .string(name), "in": "query", "required": .bool(required.contains(name)),
-                                   "schema": property])
+                                   "schema": constrained(property, constraints[name])])
             }
         }
         var responses: [String: JSONValue] = [:]
@@ -142,6 +143,32 @@ enum OpenAPIDocument {
         if !parameters.isEmpty { document["parameters"] = .array(parameters) }
         if let tag = tag(route.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
+    }
+
+    /// `property` with `keywords` added (the ranges, lengths and enumerations
+    /// its type's `validate()` checks).
+    static func constrained(_ property: JSONValue, _ keywords: JSONValue?) -> JSONValue {
+        guard case .object(var object) = property, let keywords = keywords?.objectValue else { return property }
+        if let branches = object["anyOf"]?.arrayValue {
+            object["anyOf"] = .array(branches.map { $0 == ["type": "null"] ? $0 : constrained($0, .object(keywords)) })
+            return .object(object)
+        }
+        for (k, v) in keywords {
+            // A date string's pattern replaces its `format: date` (years 1-9999).
+            if k == "pattern" { object["format"] = nil }
+            object[k] = v
+        }
+        return .object(object)
+    }
+
+    /// An object schema with `members`' keywords added to its properties.
+    static func constrained(_ schema: JSONValue, members: [String: JSONValue]) -> JSONValue {
+        guard case .object(var object) = schema, var properties = object["properties"]?.objectValue else { return schema }
+        for (name, keywords) in members where properties[name] != nil {
+            properties[name] = constrained(properties[name]!, keywords)
+        }
+        object["properties"] = .object(properties)
+        return .object(object)
     }
 
     /// `schema` with each property outside `required` also admitting null.
