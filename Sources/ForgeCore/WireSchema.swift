@@ -38,6 +38,9 @@ public struct WireSchema {
         if let e = type as? any WireEnumeration.Type {
             return ["type": "string", "enum": .array(e.wireValues.map(JSONValue.string))]
         }
+        if let o = type as? any OptionalWireField.Type, let inner = o.wrappedWireType as? any Decodable.Type {
+            return ["anyOf": [schema(for: inner), ["type": "null"]]]
+        }
         if let n = type as? any NullableField.Type, let inner = n.wrappedType as? any Decodable.Type {
             return ["anyOf": [schema(for: inner), ["type": "null"]]]
         }
@@ -70,6 +73,10 @@ public struct WireSchema {
         try? SchemaProbe(owner: WireSchema()).example(type)
     }
 }
+
+/// `T?` as a dictionary value or array element: the value or null.
+protocol OptionalWireField { static var wrappedWireType: Any.Type { get } }
+extension Optional: OptionalWireField { static var wrappedWireType: Any.Type { Wrapped.self } }
 
 /// What the probe learned of one value.
 final class ProbeNode {

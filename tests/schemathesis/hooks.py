@@ -52,3 +52,28 @@ class HouseholdIngestToken:
     def set(self, case, data, ctx):
         case.headers = dict(case.headers or {})
         case.headers["Authorization"] = f"Bearer {data}"
+
+
+_seats: dict = {}
+
+
+def seats() -> dict:
+    """Ada's and Ben's user ids, read once through the API."""
+    if not _seats:
+        session = sign_in()
+        me = session.get(f"{BASE_URL}/auth/me", timeout=10).json()
+        users = session.get(f"{BASE_URL}/api/admin/users", timeout=10).json()
+        _seats["self"] = me["id"]
+        _seats["other"] = next(u["id"] for u in users if u["id"] != me["id"] and u["role"] != "demo")
+    return _seats
+
+
+@schemathesis.hook
+def before_call(ctx, case, **kwargs):
+    """Keep the signed-in seat signing in: `PATCH /api/admin/users/{id}` may
+    change a member's email (their sign-in), so a case aimed at Ada's own
+    seat is pointed at Ben's instead. Every other id is left as generated."""
+    if case.operation.method.upper() == "PATCH" and case.operation.path == "/api/admin/users/{id}":
+        ids = seats()
+        if (case.path_parameters or {}).get("id") == ids["self"]:
+            case.path_parameters = {**case.path_parameters, "id": ids["other"]}

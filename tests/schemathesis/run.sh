@@ -53,7 +53,7 @@ for _ in $(seq 100); do
 done
 curl -fsS "$base/healthz" >/dev/null || { echo "run.sh: forged did not come up" >&2; cat "$state/forged.log" >&2; exit 1; }
 
-args=(run "$base/api/openapi.json" --checks all --max-examples "${ST_MAX_EXAMPLES:-25}" --workers 2
+args=(run "$base/api/openapi.json" --checks all --max-examples "${ST_MAX_EXAMPLES:-25}" --workers 1
       --request-timeout 10 --no-color)
 for name in "${excluded[@]}"; do args+=(--exclude-name "$name"); done
 [ -n "${ST_SEED:-}" ] && args+=(--seed "$ST_SEED")

@@ -46,6 +46,9 @@ enum Check {
     /// While set, checks record their bounds as JSON Schema keywords under
     /// the member they name instead of checking (``constraints(of:)``).
     @TaskLocal static var recorder: ConstraintRecorder?
+    /// Whether checks are being read rather than run (skip the contract's own
+    /// 400s, which a probe value would trip before the checks after them).
+    static var isRecording: Bool { recorder != nil }
 
     /// The JSON Schema keywords `T.validate()` enforces on its top-level
     /// members (and query parameters), read by running it on a probe value
@@ -73,7 +76,8 @@ enum Check {
             return recorder.record(loc, min > 0 ? ["maxLength": .int(max), "minLength": .int(min)] : ["maxLength": .int(max)])
         }
         guard let value else { return }
-        let n = value.count
+        // Code points, as JSON Schema's `maxLength` counts them (and pydantic).
+        let n = value.unicodeScalars.count
         if n > max { throw fail(loc, "string_too_long", "String should have at most \(max) characters", nil) }
         if n < min { throw fail(loc, "string_too_short", "String should have at least \(min) character\(min == 1 ? "" : "s")", .string(value)) }
     }
@@ -98,6 +102,22 @@ enum Check {
         let names = allowed.map { "'\($0)'" }
         let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
         throw fail(loc, "enum", "Input should be \(list)", .string(value))
+    }
+
+    /// Publishes `keywords` for the member at `loc` without checking them:
+    /// for rules a route writes out with the contract's own message.
+    static func publish(_ keywords: [String: JSONValue], _ loc: JSONValue...) {
+        recorder?.record(loc, keywords)
+    }
+
+    /// Non-blank text (not only whitespace).
+    static let nonBlank: JSONValue = "\\S"
+
+    /// Publishes a text member as a date: `YYYY-MM-DD` in ``Bounds/years``,
+    /// or empty where `emptyIsToday`. Checks nothing: the caller's own
+    /// parse answers the contract's `bad date` (API.md §1.2).
+    static func dateText(emptyIsToday: Bool = true, _ loc: JSONValue...) {
+        recorder?.record(loc, ["pattern": .string(emptyIsToday ? "^$|" + yearsPattern : yearsPattern)])
     }
 
     /// `YYYY-MM-DD` within ``Bounds/years`` (days to 28, so every match is a date).

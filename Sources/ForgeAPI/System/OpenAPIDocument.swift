@@ -38,11 +38,22 @@ enum OpenAPIDocument {
         var schemas = reader.components
         // API.md §1.1: in a request body, `null` counts as absent, so every
         // optional member of a body type also admits null.
+        var requestTypes: Set<String> = []
         for op in operations {
             guard let ref = op.body?.schema(&reader)["$ref"]?.stringValue,
                   let name = ref.split(separator: "/").last.map(String.init) else { continue }
-            schemas[name] = nullableOptionals(constrained(schemas[name] ?? [:], members: op.body?.constraints() ?? [:]))
+            schemas[name] = constrained(schemas[name] ?? [:], members: op.body?.constraints() ?? [:])
+            requestTypes.insert(name)
         }
+        // The types a body nests (`keys`, `context`, `results[]`) read null the same way.
+        var pending = Array(requestTypes)
+        while let name = pending.popLast() {
+            for nested in references(in: schemas[name] ?? [:]) where !requestTypes.contains(nested) {
+                requestTypes.insert(nested)
+                pending.append(nested)
+            }
+        }
+        for name in requestTypes { schemas[name] = nullableOptionals(schemas[name] ?? [:]) }
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
             "type": "object", "required": ["detail"],
@@ -77,8 +88,13 @@ enum OpenAPIDocument {
             let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             let constraints = query.constraints()
             for (name, property) in (schema["properties"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                // An empty query value reads as absent, so an enumeration admits "".
+                var keywords = constraints[name]
+                if let values = keywords?["enum"]?.arrayValue, !values.contains("") {
+                    keywords = keywords?.objectValue.map { .object($0.merging(["enum": .array(values + [""])]) { $1 }) }
+                }
                 parameters.append(["name": .string(name), "in": "query", "required": .bool(required.contains(name)),
-                                   "schema": constrained(property, constraints[name])])
+                                   "schema": constrained(property, keywords)])
             }
         }
         var responses: [String: JSONValue] = [:]
@@ -92,6 +108,8 @@ enum OpenAPIDocument {
         for status in statuses.sorted() {
             responses[String(status)] = status == 422 ? validationResponse : errorResponse(reason(status), schema: "Error")
         }
+        responses["414"] = uriTooLong
+        responses["431"] = headersTooLarge
         var document: [String: JSONValue] = [
             "summary": .string(op.summary),
             "operationId": .string(operationID(op.method, op.pattern)),
@@ -133,6 +151,8 @@ enum OpenAPIDocument {
                 ? ["description": status == 202 ? "accepted (no body)" : "redirect (Location; no body)"]
                 : ["description": .string(reason(status)), "content": .object([produces: body])]
         }
+        responses["414"] = uriTooLong
+        responses["431"] = headersTooLarge
         var document: [String: JSONValue] = [
             "summary": .string(route.summary.isEmpty ? "\(route.method.rawValue) \(openAPIPath(route.pattern))" : route.summary),
             "operationId": .string(operationID(route.method, route.pattern)),
@@ -171,12 +191,34 @@ enum OpenAPIDocument {
         return .object(object)
     }
 
-    /// `schema` with each property outside `required` also admitting null.
+    /// Component names `schema` refers to.
+    static func references(in schema: JSONValue) -> Set<String> {
+        switch schema {
+        case .object(let object):
+            var names: Set<String> = []
+            if let ref = object["$ref"]?.stringValue, let name = ref.split(separator: "/").last { names.insert(String(name)) }
+            for value in object.values { names.formUnion(references(in: value)) }
+            return names
+        case .array(let items): return items.reduce(into: Set<String>()) { $0.formUnion(references(in: $1)) }
+        default: return []
+        }
+    }
+
+    /// A request boolean as the decoder takes it (§1.1's lax coercion):
+    /// `true`/`false`, `0`/`1`, or the strings `"true"`/`"false"` in any case.
+    static let laxBoolean: JSONValue = ["anyOf": [
+        ["type": "boolean"], ["enum": [0, 1]],
+        ["type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"],
+    ]]
+
+    /// `schema` with each property outside `required` also admitting null,
+    /// and each boolean as ``laxBoolean``.
     static func nullableOptionals(_ schema: JSONValue) -> JSONValue {
         guard case .object(var object) = schema, let properties = object["properties"]?.objectValue else { return schema }
         let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var out: [String: JSONValue] = [:]
         for (name, property) in properties {
+            let property = property["type"] == "boolean" ? laxBoolean : property
             let admitsNull = required.contains(name) || property == [:] || property["type"] == "null"
                 || property["anyOf"]?.arrayValue?.contains(["type": "null"]) == true
             out[name] = admitsNull ? property : ["anyOf": [property, ["type": "null"]]]
@@ -185,11 +227,16 @@ enum OpenAPIDocument {
         return .object(object)
     }
 
+    /// Path parameters: identifiers, slugs and file names, never longer than
+    /// ``maxPathParameter`` characters.
     static func pathParameters(_ pattern: String) -> [JSONValue] {
         pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
-            ["name": .string(String($0.dropFirst())), "in": "path", "required": true, "schema": ["type": "string"]]
+            ["name": .string(String($0.dropFirst())), "in": "path", "required": true,
+             "schema": ["type": "string", "minLength": 1, "maxLength": .int(maxPathParameter)]]
         }
     }
+
+    static let maxPathParameter = 200
 
     static func security(_ access: Access) -> JSONValue {
         switch access {
@@ -230,6 +277,12 @@ enum OpenAPIDocument {
         return method.rawValue.lowercased() + "_" + words.joined(separator: "_")
             .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
     }
+
+    /// 431 from the HTTP layer (libmicrohttpd) before any route runs, for a
+    /// request line or headers (a huge cookie) over its buffer; no JSON body.
+    static let headersTooLarge: JSONValue = ["description": "request headers too large (answered by the HTTP layer)"]
+    /// 414 from the HTTP layer for a request line (path and query) over its buffer.
+    static let uriTooLong: JSONValue = ["description": "request line too long (answered by the HTTP layer)"]
 
     /// 422: §1.4's validation list, or the contract's own message (`invalid
     /// email`, `empty file`, …) as a plain `{detail: string}`.
