@@ -58,8 +58,10 @@ args=(run "$base/api/openapi.json" --checks all --max-examples "${ST_MAX_EXAMPLE
 for name in "${excluded[@]}"; do args+=(--exclude-name "$name"); done
 [ -n "${ST_SEED:-}" ] && args+=(--seed "$ST_SEED")
 set +e
-FORGED_URL="$base" SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" \
-  "$schemathesis" --config-file "$here/schemathesis.toml" "${args[@]}" "$@"
+# Run from the state directory, so schemathesis's example database
+# (.schemathesis/) goes away with it.
+(cd "$state" && FORGED_URL="$base" SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" \
+  "$schemathesis" --config-file "$here/schemathesis.toml" "${args[@]}" "$@")
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

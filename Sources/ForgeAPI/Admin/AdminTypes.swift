@@ -109,8 +109,9 @@ struct MemberPatchInput: RequestInput {
     }
 }
 
-/// What ``UserDirectory`` accepts as an email (API.md §3.18), published.
-let emailPattern = "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"
+/// What ``UserDirectory`` accepts as an email (API.md §3.18), published;
+/// U+0085 is whitespace to Swift, not to ECMA `\s`.
+let emailPattern = "^[^@\\s\\u0085]+@[^@\\s\\u0085]+\\.[^@\\s\\u0085]+$"
 
 /// `{ exists }`: whether the demo seat exists.
 struct DemoState: Codable, Sendable {

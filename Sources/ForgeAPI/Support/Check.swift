@@ -110,8 +110,9 @@ enum Check {
         recorder?.record(loc, keywords)
     }
 
-    /// Non-blank text (not only whitespace).
-    static let nonBlank: JSONValue = "\\S"
+    /// Non-blank text: a character other than whitespace as Swift trims it
+    /// (ECMA `\s` plus U+0085).
+    static let nonBlank: JSONValue = "[^\\s\\u0085]"
 
     /// Publishes a text member as a date: `YYYY-MM-DD` in ``Bounds/years``,
     /// or empty where `emptyIsToday`. Checks nothing: the caller's own

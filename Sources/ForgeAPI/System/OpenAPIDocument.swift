@@ -93,8 +93,13 @@ enum OpenAPIDocument {
                 if let values = keywords?["enum"]?.arrayValue, !values.contains("") {
                     keywords = keywords?.objectValue.map { .object($0.merging(["enum": .array(values + [""])]) { $1 }) }
                 }
+                // …and so does a number or boolean parameter.
+                var schema = constrained(property, keywords)
+                if !required.contains(name), let type = schema["type"]?.stringValue, type != "string" {
+                    schema = ["anyOf": [schema, ["type": "string", "maxLength": 0]]]
+                }
                 parameters.append(["name": .string(name), "in": "query", "required": .bool(required.contains(name)),
-                                   "schema": constrained(property, keywords)])
+                                   "schema": schema])
             }
         }
         var responses: [String: JSONValue] = [:]

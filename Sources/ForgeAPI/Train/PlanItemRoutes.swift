@@ -56,6 +56,7 @@ struct PlanItemPatch: RequestInput {
     var notes: String?
 
     func validate() throws {
+        Check.publish(["pattern": Check.nonBlank], "title")   // blank → 400 `title required` (the route)
         try Check.length(title, max: Bounds.note, "title")
         try Check.length(notes, max: Bounds.note, "notes")
     }
