@@ -38,6 +38,9 @@ public struct WireSchema {
         if let e = type as? any WireEnumeration.Type {
             return ["type": "string", "enum": .array(e.wireValues.map(JSONValue.string))]
         }
+        if let o = type as? any OptionalWireField.Type, let inner = o.wrappedWireType as? any Decodable.Type {
+            return ["anyOf": [schema(for: inner), ["type": "null"]]]
+        }
         if let n = type as? any NullableField.Type, let inner = n.wrappedType as? any Decodable.Type {
             return ["anyOf": [schema(for: inner), ["type": "null"]]]
         }
@@ -62,17 +65,27 @@ public struct WireSchema {
     }
 
     private func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    /// A value of `type` built by the probe (every member present, zero or
+    /// empty, enumerations at their first case), so a type's own checks can
+    /// be run to read its constraints; nil when the type refuses it.
+    public static func probeValue<T: Decodable>(_ type: T.Type) -> T? {
+        try? SchemaProbe(owner: WireSchema()).example(type)
+    }
 }
+
+/// `T?` as a dictionary value or array element: the value or null.
+protocol OptionalWireField { static var wrappedWireType: Any.Type { get } }
+extension Optional: OptionalWireField { static var wrappedWireType: Any.Type { Wrapped.self } }
 
 /// What the probe learned of one value.
 final class ProbeNode {
     var schema: JSONValue = [:]
     var properties: [(String, JSONValue)] = []
     var required: [String] = []
-    /// Keys the type asked `contains` about: it treats them as optional.
-    var checked: Set<String> = []
-    /// Keys the type asked `decodeNil` about: it accepts null.
-    var nullable: Set<String> = []
+    /// Members the type asked `contains` of (optional) and `decodeNil` of (nullable).
+    var presenceChecked: Set<String> = []
+    var nilChecked: Set<String> = []
 
     func finishObject() {
         var props: [String: JSONValue] = [:]
@@ -170,23 +183,27 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let codingPath: [CodingKey]
     var allKeys: [Key] { [] }
 
-    /// A type that asks first reads the member as optional.
-    func contains(_ key: Key) -> Bool { node.checked.insert(WireKeys.wireName(key)); return true }
-    func decodeNil(forKey key: Key) throws -> Bool { node.nullable.insert(WireKeys.wireName(key)); return false }
+    /// A member whose presence is asked first is optional; one asked
+    /// `decodeNil` of is nullable (the lax `contains`/`decodeNil`/`decode`
+    /// pattern of hand-written decoders).
+    func contains(_ key: Key) -> Bool {
+        node.presenceChecked.insert(WireKeys.wireName(key))
+        return true
+    }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        node.nilChecked.insert(WireKeys.wireName(key))
+        return false
+    }
 
-    /// Records `key`: required unless the type asked `contains` first or
-    /// used `decodeIfPresent`; nullable when it asked `decodeNil` or used
-    /// `decodeIfPresent` (which reads null as absent).
     private func record<T: Decodable>(_ type: T.Type, _ key: Key, required: Bool) throws -> T {
         let name = WireKeys.wireName(key)
         var (schema, value) = try probe.describe(type)
-        let isRequired = required && !node.checked.contains(name)
-        if (!required || node.nullable.contains(name)), schema != [:], schema["anyOf"] == nil {
+        if node.nilChecked.contains(name), schema != [:], schema["anyOf"] == nil {
             schema = ["anyOf": [schema, ["type": "null"]]]
         }
         if !node.properties.contains(where: { $0.0 == name }) {
             node.properties.append((name, schema))
-            if isRequired { node.required.append(name) }
+            if required, !node.presenceChecked.contains(name) { node.required.append(name) }
             node.finishObject()
         }
         return value

@@ -73,9 +73,14 @@ public struct Responder: Sendable {
         var exact: (Router.Route, [String: String])?
         var viaGet: (Router.Route, [String: String])?
         var allowed = Set<HTTPMethod>()
+        // `Allow` names the methods of the most specific pattern that matches
+        // (routes are sorted most specific first): `/api/sessions/import` is
+        // POST only, though `GET /api/sessions/:sid` would also match it.
+        var allowShape: [String?]?
         for route in table[segments.count] ?? [] {
             guard let parameters = route.pattern.match(segments) else { continue }
-            allowed.insert(route.info.method)
+            if allowShape == nil { allowShape = route.pattern.shape }
+            if route.pattern.shape == allowShape { allowed.insert(route.info.method) }
             if exact == nil, route.info.method == method { exact = (route, parameters) }
             if viaGet == nil, method == .HEAD, route.info.method == .GET { viaGet = (route, parameters) }
         }

@@ -77,6 +77,12 @@ public struct BackupJob: Sendable {
                 defer { unlink(temporary) }
                 try copy(to: temporary)
                 var name = BackupName(instant: now)
+                // Names bumped past a same-second collision can lie a few seconds
+                // ahead of `now`; start after them, or rotation (newest of the day
+                // wins) would delete the backup just taken.
+                if let ahead = list().map(\.name).max(), ahead >= name, ahead.instant.timeIntervalSince(name.instant) < 60 {
+                    name = BackupName(instant: ahead.instant.addingTimeInterval(1))
+                }
                 while link(temporary, directory + "/" + name.fileName) != 0 {
                     guard errno == EEXIST else { throw BackupError.io("cannot name \(name): \(BackupFile.errorText())") }
                     name = BackupName(instant: name.instant.addingTimeInterval(1))

@@ -27,6 +27,16 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
     #expect(body(responder.respond(to: Request(method: .GET, path: "/api/sessions/42"))) == "session id=42")
 }
 
+@Test func allowNamesOnlyTheMostSpecificPatternsMethods() {
+    var router = Router()
+    router.post("/api/sessions/import") { _ in .text("import") }
+    router.get("/api/sessions/:sid") { _ in .text("session") }
+    router.delete("/api/sessions/:sid") { _ in .text("deleted") }
+    let responder = router.freeze()
+    #expect(responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/import")).headers["Allow"] == "POST, OPTIONS")
+    #expect(responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/7")).headers["Allow"] == "GET, HEAD, DELETE, OPTIONS")
+}
+
 @Test func parameterSegmentsAreFilledAndRouteInfoIsVisible() throws {
     var router = Router()
     router.post("/api/sessions/:id/sets/:set", tags: ["auth": "user"]) { request in

@@ -146,6 +146,21 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         }
     }
 
+    /// A name bumped past a collision lies ahead of the clock; a later backup
+    /// within that second still sorts newest, so rotation keeps it.
+    @Test func aBackupAfterABumpedNameIsNotRotatedAway() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let job = BackupJob(db: db)
+            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
+            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))   // named 02:30:01
+            let c = try job.run(trigger: "test", now: utc("2026-07-20T02:30:01Z"))
+            #expect(job.list().map(\.name.fileName) == [(c.file as NSString).lastPathComponent])
+            #expect(c.file.hasSuffix("forge-20260720-023002.sqlite3"))
+        }
+    }
+
     @Test func namesParseOnlyTheExactShape() {
         #expect(BackupName(fileName: "forge-20260720-023000.sqlite3")?.instant == utc("2026-07-20T02:30:00Z"))
         for bad in ["../forge-20260720-023000.sqlite3", "forge.sqlite3", "forge-20261320-023000.sqlite3",

@@ -59,6 +59,7 @@ struct AdminSettingsInput: RequestInput {
     let values: [String: String?]
 
     func validate() throws {
+        Check.publish(["propertyNames": ["enum": .array(AppSettings.keys.map { .string($0.name) })]], "values")
         if let unknown = values.keys.sorted().first(where: { AppSettings.key($0) == nil }) {
             throw HTTPError(422, "unknown setting \(unknown)")
         }
@@ -92,6 +93,8 @@ struct NewMemberInput: RequestInput {
     let email: String
     let name: String
     func validate() throws {
+        Check.publish(["pattern": .string(emailPattern)], "email")
+        Check.publish(["pattern": Check.nonBlank], "name")
         try Check.length(email, max: maxEmailLength, "email")
         try Check.length(name, max: Bounds.label, "name")
     }
@@ -103,10 +106,16 @@ struct MemberPatchInput: RequestInput {
     let email: String?
     let name: String?
     func validate() throws {
+        Check.publish(["pattern": .string(emailPattern)], "email")
+        Check.publish(["pattern": Check.nonBlank], "name")
         try Check.length(email, max: maxEmailLength, "email")
         try Check.length(name, max: Bounds.label, "name")
     }
 }
+
+/// What ``UserDirectory`` accepts as an email (API.md §3.18), published;
+/// U+0085 is whitespace to Swift, not to ECMA `\s`.
+let emailPattern = "^[^@\\s\\u0085]+@[^@\\s\\u0085]+\\.[^@\\s\\u0085]+$"
 
 /// `{ exists }`: whether the demo seat exists.
 struct DemoState: Codable, Sendable {

@@ -40,6 +40,7 @@ struct ChatInput: RequestInput {
     let context: Context?
 
     func validate() throws {
+        Check.publish(["pattern": Check.nonBlank], "text")   // blank → 400 `empty message` (the route)
         try Check.length(text, max: Bounds.paragraph, "text")
         try Check.oneOf(context?.kind, ["session", "exercise", "proposal"], "context", "kind")
         try Check.length(context?.id, max: Bounds.label, "context", "id")

@@ -123,6 +123,8 @@ struct FinishCookInput: RequestInput {
     var slot: String?
 
     func validate() throws {
+        Check.publish(["exclusiveMinimum": 0, "maximum": .double(MealLogRoutes.maxServings)], "servings")
+        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
         if let servings, !(servings > 0 && servings <= MealLogRoutes.maxServings) {
             throw ValidationFailure.error(loc: ["body", "servings"], type: "value_error",
                                           msg: "Input should be greater than 0 and at most 100", input: .double(servings))

@@ -65,7 +65,9 @@ struct MealLogBody: RequestInput {
     /// `slot` (400 `slot must be one of […]`), then `date` (400 `bad date`;
     /// 422 outside 1900–2100).
     func validate() throws {
-        if let servings, servings <= 0 {
+        Check.publish(["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)], "servings")
+        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
+        if let servings, servings <= 0, !Check.isRecording {
             throw ValidationFailure.error(loc: ["body", "servings"], type: "greater_than",
                                           msg: "Input should be greater than 0", input: .double(servings))
         }
@@ -90,7 +92,7 @@ struct MealLogBody: RequestInput {
             try Check.length(photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
                              "photos", .int(index))
         }
-        _ = try mealSlot()
+        if !Check.isRecording { _ = try mealSlot() }
         _ = try FoodField.date(date, loc: ["body", "date"])
     }
 
@@ -132,7 +134,8 @@ struct FoodSlotEdit: RequestInput {
     /// then 400 `bad date` (422 outside 1900–2100).
     func validate() throws {
         try Check.length(recipe, max: FoodBounds.slug, "recipe")
-        _ = try mealSlot()
+        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
+        if !Check.isRecording { _ = try mealSlot() }
         _ = try FoodField.date(date, loc: ["body", "date"])
     }
 
@@ -176,6 +179,10 @@ enum FoodField {
     /// that as today); not `YYYY-MM-DD` → 400 `bad date`; a year outside
     /// 1900–2100 → 422 at `loc`.
     static func date(_ text: String?, loc: [String]) throws -> LocalDate? {
+        if let recorder = Check.recorder {
+            recorder.record(loc.first == "body" ? loc.dropFirst().map(JSONValue.string) : loc.map(JSONValue.string),
+                            ["pattern": .string("^$|" + Check.yearsPattern)])
+        }
         guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
         guard Bounds.years.contains(date.year) else {

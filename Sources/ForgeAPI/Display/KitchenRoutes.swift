@@ -97,7 +97,10 @@ struct DisplayPaired: Codable, Sendable {
 struct KitchenWeekQuery: RequestInput {
     var date: String?
 
-    func validate() throws { _ = try day(today: LocalDate(year: 2000, month: 1, day: 1)) }
+    func validate() throws {
+        Check.dateText("query", "date")
+        _ = try day(today: LocalDate(year: 2000, month: 1, day: 1))
+    }
 
     /// The requested date, or `today`.
     func day(today: LocalDate) throws -> LocalDate {

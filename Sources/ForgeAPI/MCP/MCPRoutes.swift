@@ -11,7 +11,7 @@ extension RecipeImportError: RecipeImportErrorBridge {}
 enum MCPRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.POST, "/mcp", "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
-                   access: .bearer, body: JSONRPCRequest.self, answers: JSONRPCReply.self, errors: [400]) { request, _ in
+                   access: .bearer, body: JSONRPCRequest.self, answers: JSONRPCReply.self, errors: [202, 400]) { request, _ in
             let user = try app.mcpUser(request)
             return handle(request.body, context: MCPContext(app: app, user: user))
         }

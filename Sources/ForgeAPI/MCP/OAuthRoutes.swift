@@ -31,7 +31,7 @@ enum OAuthRoutes {
         router.raw(.POST, "/mcp/oauth/authorize", "Consent decision (form: decision=allow|deny)", access: .public,
                    query: AuthorizeQuery.self, body: ConsentForm.self, bodyMedia: "application/x-www-form-urlencoded",
                    answers: nil as OK.Type?, success: 302, produces: "text/html",
-                   errors: [400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
+                   errors: [302, 400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
         router.raw(.POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
                    access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",
                    errorBody: OAuthErrorBody.self, answers: OAuthTokens.self, errors: [400]) { request, _ in try token(app, request) }

@@ -32,6 +32,24 @@ enum OpenAPIDocument {
             paths[path, default: [:]][route.method.rawValue.lowercased()] = operation(op, reader: &reader)
         }
         var schemas = reader.components
+        // API.md §1.1: in a request body, `null` counts as absent, so every
+        // optional member of a body type also admits null.
+        var requestTypes: Set<String> = []
+        for op in operations {
+            guard let ref = op.body?.schema(&reader)["$ref"]?.stringValue,
+                  let name = ref.split(separator: "/").last.map(String.init) else { continue }
+            schemas[name] = constrained(schemas[name] ?? [:], members: op.body?.constraints() ?? [:])
+            requestTypes.insert(name)
+        }
+        // The types a body nests (`keys`, `context`, `results[]`) read null the same way.
+        var pending = Array(requestTypes)
+        while let name = pending.popLast() {
+            for nested in references(in: schemas[name] ?? [:]) where !requestTypes.contains(nested) {
+                requestTypes.insert(nested)
+                pending.append(nested)
+            }
+        }
+        for name in requestTypes { schemas[name] = nullableOptionals(schemas[name] ?? [:]) }
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
             "type": "object", "required": ["detail"],
@@ -64,9 +82,20 @@ enum OpenAPIDocument {
             let ref = query.schema(&reader)
             let schema = resolve(ref, reader)
             let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let constraints = query.constraints()
             for (name, property) in (schema["properties"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                // An empty query value reads as absent, so an enumeration admits "".
+                var keywords = constraints[name]
+                if let values = keywords?["enum"]?.arrayValue, !values.contains("") {
+                    keywords = keywords?.objectValue.map { .object($0.merging(["enum": .array(values + [""])]) { $1 }) }
+                }
+                // …and so does a number or boolean parameter.
+                var schema = constrained(property, keywords)
+                if !required.contains(name), let type = schema["type"]?.stringValue, type != "string" {
+                    schema = ["anyOf": [schema, ["type": "string", "maxLength": 0]]]
+                }
                 parameters.append(["name": .string(name), "in": "query", "required": .bool(required.contains(name)),
-                                   "schema": property])
+                                   "schema": schema])
             }
         }
         var responses: [String: JSONValue] = [:]
@@ -83,11 +112,13 @@ enum OpenAPIDocument {
         let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
             switch status {
+            case 202, 204:
+                responses[String(status)] = ["description": "accepted (no body)"]
             case 300..<400:
-                responses[String(status)] = ["description": "redirect",
+                responses[String(status)] = ["description": "redirect (Location; no body)",
                                              "headers": ["Location": ["schema": ["type": "string"]]]]
             case 422 where ownError == nil:
-                responses[String(status)] = errorResponse("validation error", schema: "ValidationError")
+                responses[String(status)] = validationResponse
             case 400..<500 where ownError != nil && !op.access.statuses.contains(status):
                 responses[String(status)] = ["description": .string(reason(status)),
                                              "content": ["application/json": ["schema": ownError!]]]
@@ -95,6 +126,8 @@ enum OpenAPIDocument {
                 responses[String(status)] = errorResponse(reason(status), schema: "Error")
             }
         }
+        responses["414"] = uriTooLong
+        responses["431"] = headersTooLarge
         var document: [String: JSONValue] = [
             "summary": .string(op.summary),
             "operationId": .string(operationID(op.method, op.pattern)),
@@ -111,11 +144,78 @@ enum OpenAPIDocument {
         return .object(document)
     }
 
-    static func pathParameters(_ pattern: String) -> [JSONValue] {
-        pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
-            ["name": .string(String($0.dropFirst())), "in": "path", "required": true, "schema": ["type": "string"]]
+    /// `property` with `keywords` added (the ranges, lengths and enumerations
+    /// its type's `validate()` checks).
+    static func constrained(_ property: JSONValue, _ keywords: JSONValue?) -> JSONValue {
+        guard case .object(var object) = property, let keywords = keywords?.objectValue else { return property }
+        if let branches = object["anyOf"]?.arrayValue {
+            object["anyOf"] = .array(branches.map { $0 == ["type": "null"] ? $0 : constrained($0, .object(keywords)) })
+            return .object(object)
+        }
+        for (k, v) in keywords {
+            // A date string's pattern replaces its `format: date` (years 1-9999).
+            if k == "pattern" { object["format"] = nil }
+            object[k] = v
+        }
+        return .object(object)
+    }
+
+    /// An object schema with `members`' keywords added to its properties.
+    static func constrained(_ schema: JSONValue, members: [String: JSONValue]) -> JSONValue {
+        guard case .object(var object) = schema, var properties = object["properties"]?.objectValue else { return schema }
+        for (name, keywords) in members where properties[name] != nil {
+            properties[name] = constrained(properties[name]!, keywords)
+        }
+        object["properties"] = .object(properties)
+        return .object(object)
+    }
+
+    /// Component names `schema` refers to.
+    static func references(in schema: JSONValue) -> Set<String> {
+        switch schema {
+        case .object(let object):
+            var names: Set<String> = []
+            if let ref = object["$ref"]?.stringValue, let name = ref.split(separator: "/").last { names.insert(String(name)) }
+            for value in object.values { names.formUnion(references(in: value)) }
+            return names
+        case .array(let items): return items.reduce(into: Set<String>()) { $0.formUnion(references(in: $1)) }
+        default: return []
         }
     }
+
+    /// A request boolean as the decoder takes it (§1.1's lax coercion):
+    /// `true`/`false`, `0`/`1`, or the strings `"true"`/`"false"` in any case.
+    static let laxBoolean: JSONValue = ["anyOf": [
+        ["type": "boolean"], ["enum": [0, 1]],
+        ["type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"],
+    ]]
+
+    /// `schema` with each property outside `required` also admitting null,
+    /// and each boolean as ``laxBoolean``.
+    static func nullableOptionals(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema, let properties = object["properties"]?.objectValue else { return schema }
+        let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        var out: [String: JSONValue] = [:]
+        for (name, property) in properties {
+            let property = property["type"] == "boolean" ? laxBoolean : property
+            let admitsNull = required.contains(name) || property == [:] || property["type"] == "null"
+                || property["anyOf"]?.arrayValue?.contains(["type": "null"]) == true
+            out[name] = admitsNull ? property : ["anyOf": [property, ["type": "null"]]]
+        }
+        object["properties"] = .object(out)
+        return .object(object)
+    }
+
+    /// Path parameters: identifiers, slugs and file names, never longer than
+    /// ``maxPathParameter`` characters.
+    static func pathParameters(_ pattern: String) -> [JSONValue] {
+        pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
+            ["name": .string(String($0.dropFirst())), "in": "path", "required": true,
+             "schema": ["type": "string", "minLength": 1, "maxLength": .int(maxPathParameter)]]
+        }
+    }
+
+    static let maxPathParameter = 200
 
     static func security(_ access: Access) -> JSONValue {
         switch access {
@@ -141,6 +241,7 @@ enum OpenAPIDocument {
         case 401: return "not signed in"
         case 403: return "forbidden (admin only, cross-origin, or not for kitchen displays)"
         case 404: return "not found (or not owned)"
+        case 405: return "method not allowed"
         case 409: return "conflict"
         case 413: return "request body too large"
         case 429: return "too many requests"
@@ -155,6 +256,20 @@ enum OpenAPIDocument {
         return method.rawValue.lowercased() + "_" + words.joined(separator: "_")
             .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
     }
+
+    /// 431 from the HTTP layer (libmicrohttpd) before any route runs, for a
+    /// request line or headers (a huge cookie) over its buffer; no JSON body.
+    static let headersTooLarge: JSONValue = ["description": "request headers too large (answered by the HTTP layer)"]
+    /// 414 from the HTTP layer for a request line (path and query) over its buffer.
+    static let uriTooLong: JSONValue = ["description": "request line too long (answered by the HTTP layer)"]
+
+    /// 422: §1.4's validation list, or the contract's own message (`invalid
+    /// email`, `empty file`, …) as a plain `{detail: string}`.
+    static let validationResponse: JSONValue = [
+        "description": "validation error",
+        "content": ["application/json": ["schema": ["anyOf": [["$ref": "#/components/schemas/ValidationError"],
+                                                              ["$ref": "#/components/schemas/Error"]]]]],
+    ]
 
     static func errorResponse(_ description: String, schema: String) -> JSONValue {
         ["description": .string(description),

@@ -21,6 +21,8 @@ struct BodyInput: RequestInput {
     /// - Throws: 400 `type must be one of […]`, 400 `value must be positive`
     ///   (API.md §3.10), then 422 `["body", "value"]` outside the plausible range.
     func validate() throws {
+        Check.publish(["enum": .array(Self.ranges.keys.sorted().map(JSONValue.string))], "type")
+        Check.publish(["exclusiveMinimum": 0], "value")
         guard let range = Self.ranges[type] else {
             throw HTTPError(400, "type must be one of ['body_fat_pct', 'height', 'weight']")
         }

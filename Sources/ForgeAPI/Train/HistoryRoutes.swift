@@ -14,6 +14,7 @@ struct HistoryQuery: RequestInput {
     var favorites: String?
 
     func validate() throws {
+        Check.publish(["enum": ["", "true", "false", "1", "0", "yes", "no", "on", "off"]], "query", "favorites")
         try QueryCheck.range(limit, 1...100, "limit")
         try QueryCheck.range(offset, 0...Int(Int32.max), "offset")
         _ = try favoritesOnly()

@@ -39,8 +39,11 @@ struct LabInput: RequestInput {
 
     /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (API.md §1.2), else 422 naming the field.
     func validate() throws {
-        guard let day else { throw HTTPError(400, "bad date") }
-        try Check.date(day, "drawn_on")
+        Check.dateText(emptyIsToday: false, "drawn_on")
+        if !Check.isRecording {
+            guard let day else { throw HTTPError(400, "bad date") }
+            try Check.date(day, "drawn_on")
+        }
         try Check.length(source, max: Bounds.label, "source")
         try Check.count(results, max: Self.maxResults, "results")
         for (i, r) in results.enumerated() {

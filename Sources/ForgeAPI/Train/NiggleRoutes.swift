@@ -34,6 +34,7 @@ struct NiggleInput: RequestInput {
     /// - Throws: 400 `body_part required` when blank; 422 naming an over-long
     ///   field or too many patterns.
     func validate() throws {
+        Check.publish(["pattern": Check.nonBlank], "body_part")
         try Check.length(bodyPart, max: Bounds.label, "body_part")
         guard !bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw HTTPError(400, "body_part required") }
         try Check.length(severity, max: Bounds.label, "severity")
@@ -49,6 +50,8 @@ struct NiggleInput: RequestInput {
 struct NiggleStatusInput: RequestInput {
     static var example: JSONValue? { ["status": "watch"] }
     let status: String
+    /// The status is checked by the route (400 `bad status`, after ownership's 404); published here.
+    func validate() throws { Check.publish(["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))], "status") }
 }
 
 /// Niggles (API.md §3.8). Only `active` niggles shape cool-downs and alternatives.

@@ -38,9 +38,13 @@ struct PlanItemInput: RequestInput {
     ///   A title is cut to 120 characters after trimming (API.md §3.2), so
     ///   only a title beyond ``Bounds/note`` is refused.
     func validate() throws {
-        guard let day else { throw HTTPError(400, "bad date") }
-        try Check.date(day, "date")
-        guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
+        Check.dateText(emptyIsToday: false, "date")
+        Check.recorder?.record(["kind"], ["enum": ["workout", "meal"]])
+        if !Check.isRecording {
+            guard let day else { throw HTTPError(400, "bad date") }
+            try Check.date(day, "date")
+            guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
+        }
         try Check.length(title, max: Bounds.note, "title")
         try Check.length(notes, max: Bounds.note, "notes")
         try Check.length(planDay, max: Bounds.label, "plan_day")
@@ -54,6 +58,7 @@ struct PlanItemPatch: RequestInput {
     var notes: String?
 
     func validate() throws {
+        Check.publish(["pattern": Check.nonBlank], "title")   // blank → 400 `title required` (the route)
         try Check.length(title, max: Bounds.note, "title")
         try Check.length(notes, max: Bounds.note, "notes")
     }

@@ -7,6 +7,7 @@ import ForgeTrain
 /// ``Bounds/years`` is 422 naming the field.
 enum DayInput {
     static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws -> LocalDate {
+        if query { Check.dateText("query", .string(field)) } else { Check.dateText(.string(field)) }
         guard let text, !text.isEmpty else { return today }
         guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
         if query {
@@ -26,6 +27,7 @@ struct StartSessionInput: RequestInput {
     var planDay: String?
 
     func validate() throws {
+        Check.dateText("date")
         try Check.range(budget, Bounds.budgetMinutes, "budget")
         try Check.oneOf(planDay, (0...6).map(String.init), "plan_day")
     }

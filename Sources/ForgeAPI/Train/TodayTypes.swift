@@ -6,7 +6,10 @@ import ForgeTrain
 struct TodayQuery: RequestInput {
     var date: String?
     var budget: Int?
-    func validate() throws { try Check.range(budget, 25...120, "query", "budget") }
+    func validate() throws {
+        Check.dateText("query", "date")
+        try Check.range(budget, 25...120, "query", "budget")
+    }
 }
 
 /// The latest-started strength session on the date (`session` of §3.2).

@@ -21,6 +21,9 @@ struct WirePoint: Codable, Sendable, Equatable {
 /// A 422 for a query parameter (`loc: ["query", name]`); ``Check`` names body fields only.
 enum QueryCheck {
     static func range(_ value: Int?, _ bounds: ClosedRange<Int>, _ name: String) throws {
+        if let recorder = Check.recorder {
+            return recorder.record([.string(name)], ["minimum": .int(bounds.lowerBound), "maximum": .int(bounds.upperBound)])
+        }
         guard let value, !bounds.contains(value) else { return }
         let low = value < bounds.lowerBound
         throw ValidationFailure.error(loc: ["query", .string(name)], type: low ? "greater_than_equal" : "less_than_equal",
@@ -30,7 +33,8 @@ enum QueryCheck {
     }
 
     static func length(_ value: String?, max: Int, _ name: String) throws {
-        guard let value, value.count > max else { return }
+        if let recorder = Check.recorder { return recorder.record([.string(name)], ["maxLength": .int(max)]) }
+        guard let value, value.unicodeScalars.count > max else { return }
         throw ValidationFailure.error(loc: ["query", .string(name)], type: "string_too_long",
                                       msg: "String should have at most \(max) characters", input: nil)
     }
@@ -42,6 +46,7 @@ struct DateQuery: RequestInput {
     var date: String?
 
     func validate() throws {
+        Check.dateText("query", "date")
         guard let text = date, !text.isEmpty else { return }
         guard let d = LocalDate(text) else { throw HTTPError(400, "bad date") }
         if !Bounds.years.contains(d.year) {

@@ -26,7 +26,12 @@ public struct FittedTarget: Codable, Sendable {
         entry = try PlanExercise(from: decoder)
         let c = try decoder.container(keyedBy: AnyKey.self)
         loadable = try c.optional(Loadable.self, "loadable")
-        last = c.contains(AnyKey("last")) ? .some(try c.optional(LastPerformance.self, "last")) : nil
+        let lastKey = AnyKey("last")
+        if c.contains(lastKey) {
+            last = .some(try c.decodeNil(forKey: lastKey) ? nil : try c.decode(LastPerformance.self, forKey: lastKey))
+        } else {
+            last = nil
+        }
         entry.extra["loadable"] = nil
         entry.extra["last"] = nil
     }
