@@ -38,7 +38,7 @@ struct LiftSeries: Codable, Sendable {
 
 /// A lift's direction in words (``LiftTrend``).
 struct LiftTrendWire: Codable, Sendable {
-    /// `building`, `holding`, `stalled` or `easing off`.
+    /// `new` (one session, or under a week of data), `building`, `holding`, `stalled` or `easing off`.
     let status: String
     /// Whole weeks since the best was first reached (stalled / easing off), else null.
     @Nullable var weeks: Int?

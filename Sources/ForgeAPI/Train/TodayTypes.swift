@@ -45,11 +45,26 @@ struct MuscleGroups: Codable, Sendable {
     var secondary: [String]
 }
 
-/// The active equipment profile as Today shows it (kg).
+/// The active equipment profile as Today shows it: the contract's kg
+/// figures (exact conversions), then the profile's `unit` and its bar and
+/// plates in that unit (forged, issue 14).
 struct TodayProfile: Codable, Sendable {
     var name: String
     var barKg: Double
     var platesKg: [Double]
+    /// `"kg"` or `"lb"`.
+    var unit: String
+    /// Bar weight in `unit`.
+    var bar: Double
+    /// Plate denominations per side in `unit`, largest first.
+    var plates: [Double]
+
+    init(_ p: EquipmentProfile) {
+        let inventory = p.plates
+        name = p.name; barKg = p.barKg; platesKg = p.platesKg; unit = p.unit.rawValue
+        bar = Double(inventory.bar) / Double(p.unit.stepsPerUnit)
+        plates = inventory.plates.map { Double($0) / Double(p.unit.stepsPerUnit) }
+    }
 }
 
 /// One exercise of a strength day (API.md §3.2 `TodayExercise`); loads in kg.
