@@ -21,7 +21,8 @@ public enum WarmUp {
     /// On §5.2's kg Gym (20 kg bar, 1.25 kg plates) that is the contract's
     /// `r(x) = 2.5 × round_half_even(x / 2.5)`: 82.5 kg → 20×10, 40×8,
     /// 57.5×5, 70×3; on a 45 lb bar with 2.5 lb plates 225 lb → 45×10,
-    /// 115×8, 160×5, 190×3 (lb), each stored as its exact kg equivalent.
+    /// 115×8, 155×5, 190×3 (lb; 112.5 and 157.5 are ties, each going to the
+    /// even count of 5 lb pairs), each as its exact kg equivalent.
     /// - Parameters:
     ///   - work: the work-set load, kg.
     ///   - plates: the active profile's bar and plates.
