@@ -11,11 +11,18 @@ extension LoadUnit {
         Int((fromKg(kg) * Double(stepsPerUnit)).rounded(.toNearestOrEven))
     }
 
-    /// The exact kg equivalent of `steps` of this unit: 13500 (135 lb) →
-    /// `135 × 0.45359237` = 61.23496995 kg, the value a client converting
-    /// 135 lb computes, so it converts back to 135 lb.
+    /// The exact kg equivalent of `steps` of this unit, as the double nearest
+    /// the exact decimal: 13500 (135 lb) → 61.23496995 kg, 11000 (110 lb) →
+    /// 49.8951607 (not 49.895160700000005, which `110 × 0.45359237` gives in
+    /// floating point). The product is formed in integers — hundredths of a
+    /// pound × 45359237 (the pound in 10⁻⁸ kg) is an exact count of 10⁻¹⁰ kg,
+    /// below 2⁵³ for any load under 19,000 lb — and divided once, so it is
+    /// correctly rounded. Grams divide by 1000 the same way.
     public func kg(steps: Int) -> Double {
-        toKg(Double(steps) / Double(stepsPerUnit))
+        switch self {
+        case .kg: return Double(steps) / 1000
+        case .lb: return Double(steps * 45_359_237) / 1e10
+        }
     }
 
     /// Shortest decimal text of `steps` in this unit: 250 (lb) → `"2.5"`, 1250 (kg) → `"1.25"`.

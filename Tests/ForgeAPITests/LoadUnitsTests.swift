@@ -9,7 +9,10 @@ import Testing
 /// Loads as a lifter sees them (issue 14): equipment in kg or lb, every
 /// prescription on a weight the profile can load, words in the member's unit.
 @Suite(.serialized) struct LoadUnitsTests {
-    static func lb(_ pounds: Double) -> Double { pounds * 0.45359237 }
+    /// `pounds` in kg, the double nearest the exact decimal product (as a client that converts exactly sends it).
+    static func lb(_ pounds: Double) -> Double {
+        Double((Decimal(string: "\(pounds)")! * Decimal(string: "0.45359237")!).description)!
+    }
     static let lbGym: JSONValue = ["unit": "lb", "bar": 45, "plates": [45, 35, 25, 10, 5, 2.5]]
     static let monday = Instant.parse("2026-07-20T17:00:00.000Z")!
 
@@ -200,6 +203,20 @@ import Testing
             }
             let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
             #expect(proposal.content.entry(0, "back-squat")?.weight == 47.5)
+        }
+    }
+
+    @Test func theOpenAPIDocumentDescribesTheUnitFields() async throws {
+        try await withTestServer { server in
+            let schemas = try await server.get("/api/openapi.json").json["components"]?["schemas"]
+            let profile = try #require(schemas?["EquipmentProfileWire"]?["properties"])
+            #expect(profile["unit"]?["description"]?.stringValue?.contains("kg or lb") == true)
+            #expect(profile["bar_kg"]?["description"]?.stringValue?.contains("20.41165665") == true)
+            #expect(profile["dumbbells"]?["anyOf"]?.arrayValue?.count == 2)
+            let patch = try #require(schemas?["EquipmentPatchInput"])
+            #expect(patch["required"] == nil || patch["required"] == [])
+            #expect(patch["properties"]?["plates"]?["description"]?.stringValue?.contains("Distinct") == true)
+            #expect(schemas?["LiftTrendWire"]?["properties"]?["status"]?["description"]?.stringValue?.hasPrefix("new") == true)
         }
     }
 }

@@ -64,7 +64,7 @@ struct ProgressionTests {
     }
 
     @Test func onAPoundGymEveryStepIsPlateable() {
-        let lb = { (p: Double) in p * 0.45359237 }
+        let lb = { (p: Double) in LoadUnit.lb.kg(steps: Int(p * 100)) }
         let squat = PlanExercise(slug: "back-squat", sets: 3, reps: 5, weight: lb(225))
         #expect(Progression.decide(squat, kind: .bb, thisWeek: Self.sets([5, 5, 5]), lastWeek: [], kit: Self.lbGym)
                 == .increase(from: lb(225), to: lb(230)))

@@ -1,4 +1,5 @@
 import ForgeCore
+import Foundation
 import Testing
 @testable import ForgeTrain
 
@@ -7,7 +8,10 @@ import Testing
 struct PlateInventoryTests {
     static let lbGym = PlateInventory(unit: .lb, bar: 4500, plates: [4500, 3500, 2500, 1000, 500, 250])
     static let kgGym = PlateInventory(unit: .kg, barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25])
-    static func lb(_ pounds: Double) -> Double { pounds * 0.45359237 }
+    /// `pounds` in kg, the double nearest the exact decimal product (as a client that converts exactly sends it).
+    static func lb(_ pounds: Double) -> Double {
+        Double((Decimal(string: "\(pounds)")! * Decimal(string: "0.45359237")!).description)!
+    }
 
     @Test func twoTwentyFivePoundsIsTwoPlatesASideOnTheFortyFiveBar() {
         #expect(PlateMath.text(weight: Self.lb(225), inventory: Self.lbGym, reader: .lb) == "Per side: 45 + 45 lb")
@@ -42,10 +46,14 @@ struct PlateInventoryTests {
     @Test func loadsLoadableInPoundsAreStoredAsTheirExactKgEquivalent() {
         // 60 kg = 132.28 lb → 130 lb (2.28 below, 2.72 above), stored as 130 × 0.45359237 kg.
         let sixty = Self.lbGym.nearest(kg: 60)
-        #expect(sixty == 130 * 0.45359237)
+        #expect(sixty == 58.9670081)
         #expect(LoadUnit.lb.text(kg: sixty) == "130")
         #expect(Self.lbGym.nearest(kg: Self.lb(135)) == Self.lb(135))
         #expect(LoadUnit.lb.kg(steps: 13500) == 61.23496995)
+        #expect(LoadUnit.lb.kg(steps: 11000) == 49.8951607)    // not 110 × 0.45359237 = 49.895160700000005
+        #expect("\(LoadUnit.lb.kg(steps: 3500))" == "15.87573295")
+        // A client's floating-point conversion is one ulp off at most and still reads as the same pounds.
+        #expect(LoadUnit.lb.steps(kg: 110 * 0.45359237) == 11000)
         #expect(LoadUnit.lb.steps(kg: 61.23496995) == 13500)
         // 233 lb, stored as kg and read back, is 233 lb, and rounding it twice changes nothing.
         let stored = Self.lb(233)

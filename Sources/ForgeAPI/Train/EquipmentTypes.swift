@@ -193,3 +193,27 @@ struct EquipmentItemInput: Decodable, Sendable {
     /// Default true.
     var available: Bool?
 }
+
+extension EquipmentProfileWire: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["": "An equipment profile (API.md §3.7). forged adds unit, bar, plates and dumbbells: the profile in its own unit (issue 14).",
+         "bar_kg": "Bar weight, kg: the exact conversion of `bar` (45 lb → 20.41165665)",
+         "plates_kg": "Plate denominations per side, kg: exact conversions of `plates`",
+         "db_max_kg": "Heaviest dumbbell, kg",
+         "unit": "forged: the unit the bar, plates and dumbbells are marked in, kg or lb",
+         "bar": "forged: bar weight in `unit` (0 = no barbell)",
+         "plates": "forged: plate denominations per side in `unit`, largest first; unlimited pairs of each",
+         "dumbbells": "forged: dumbbells owned in `unit`: the fixed pairs, an adjustable {min, max, step}, or null when not described"]
+    }
+}
+
+extension EquipmentPatchInput: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["": "At least one member. items replaces the list (API.md §3.7); the rest describe the loading in the profile's own unit (forged, issue 14). Changing unit needs bar, plates and dumbbells the profile has, in the new unit.",
+         "items": "Replaces the item list wholesale",
+         "unit": "kg or lb",
+         "bar": "Bar weight in `unit`, 0.01–1,000",
+         "plates": "Distinct plate denominations per side in `unit`, each 0.01–1,000, at most 30",
+         "dumbbells": "The fixed pairs owned (distinct, at most 200) or an adjustable {min, max, step}, in `unit`; [] clears"]
+    }
+}

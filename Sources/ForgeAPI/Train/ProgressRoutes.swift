@@ -202,3 +202,9 @@ enum ProgressRoutes {
                         heightCm: height)
     }
 }
+
+extension LiftTrendWire: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["status": "new (one point, or under 7 days of points: issue 14), building, holding, stalled or easing off"]
+    }
+}
