@@ -25,6 +25,6 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
     /// Any Encodable value as a JSON tree (through the shared encoder).
     public static func encoded<T: Encodable>(_ value: T) throws -> JSONValue {
-        try JSONCoding.decode(JSONValue.self, from: try JSONCoding.encode(value))
+        try WireEncoder.jsonValue(value)
     }
 }

@@ -38,6 +38,33 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// JSON equality: numbers compare by value, so `60` equals `60.0` (the
+    /// same JSON number written two ways); a test of the written form matches
+    /// on the case (`.double`) or reads the bytes.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.int, .double), (.double, .int), (.double, .double): return a.doubleValue == b.doubleValue
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .int, .double: hasher.combine(doubleValue)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o): hasher.combine(o)
+        }
+    }
+
     /// Member `key` of an object; nil otherwise.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
@@ -69,19 +96,26 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 }
 
-/// One JSON coder configuration for the whole server: sorted keys (stable
-/// output), literal non-ASCII and unescaped slashes.
+/// The one JSON coding configuration of the program: every document forged
+/// writes — answers, stored columns, event-socket lines, coach tool results —
+/// goes through ``WireEncoder`` (members in declaration order, snake_case
+/// keys, `60.0` for a `Double` and `60` for an `Int`, literal non-ASCII,
+/// unescaped slashes; ``JSONValue`` objects and dictionaries sorted), and
+/// every document it reads through ``WireDecoder`` (API.md §1.1's lax
+/// coercion, the same key rule). A ``JSONValue`` is parsed by
+/// ``JSONValue/parse(_:)``, which keeps each number's written form.
 public enum JSONCoding {
-    /// Encodes `value` as compact UTF-8 JSON with sorted keys.
+    /// Encodes `value` as compact UTF-8 JSON.
+    /// - Throws: what `value.encode(to:)` throws.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try WireEncoder.data(value)
     }
 
     /// Decodes `T` from JSON bytes.
+    /// - Throws: ``WireDecodingError`` (`json_invalid` when the bytes are not JSON).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+        if type == JSONValue.self { return try JSONValue.parse(data) as! T }
+        return try WireDecoder.decode(type, from: data)
     }
 
     /// Encodes `value` to a JSON string.

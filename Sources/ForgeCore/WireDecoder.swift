@@ -44,7 +44,7 @@ public enum WireDecoder {
     /// - Throws: ``WireDecodingError`` (`json_invalid` when the bytes are not JSON).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let tree: JSONValue
-        do { tree = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+        do { tree = try JSONValue.parse(data) } catch {
             throw WireDecodingError(path: [], type: "json_invalid", message: "JSON decode error", input: nil)
         }
         return try decode(type, from: tree)
@@ -229,7 +229,14 @@ private struct KeyedLax<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
     let codingPath: [CodingKey]
 
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    /// The members present, as keys of `Key`: verbatim for a ``VerbatimKey``,
+    /// else by the Swift name whose wire name it is (``WireKeys/camelCase(_:)``).
+    var allKeys: [Key] {
+        members.keys.compactMap { name in
+            if Key.self is any VerbatimKey.Type { return Key(stringValue: name) }
+            return Key(stringValue: WireKeys.camelCase(name)) ?? Key(stringValue: name)
+        }
+    }
     func contains(_ key: Key) -> Bool { members[WireKeys.wireName(key)] != nil }
 
     private func member(_ key: Key) throws -> JSONValue {

@@ -27,6 +27,15 @@ public enum WireKeys {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The Swift name a synthesized key would have for wire name `key`
+    /// (`down_kg` → `downKg`), the inverse of ``snakeCase(_:)`` for the names
+    /// it produces.
+    public static func camelCase(_ key: String) -> String {
+        guard key.contains("_"), !key.hasPrefix("_") else { return key }
+        let parts = key.split(separator: "_", omittingEmptySubsequences: false)
+        return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     /// The wire name of `key`: verbatim for a ``VerbatimKey``, else ``snakeCase(_:)``.
     static func wireName(_ key: some CodingKey) -> String {
         key is any VerbatimKey ? key.stringValue : snakeCase(key.stringValue)

@@ -10,21 +10,17 @@ extension LocalDate: SQLBindable, SQLDecodableValue {
     }
 }
 
-/// `JSONValue` is stored as its JSON text (keys sorted, so equal documents store equal text).
+/// `JSONValue` is stored as its JSON text through ``JSONWriter`` (the
+/// program's one JSON form: keys sorted, so equal documents store equal
+/// text; doubles keep their decimal point).
 extension JSONValue: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case is plain JSON (non-finite doubles aside).
-        guard let data = try? encoder.encode(self) else { return .null }
-        return .text(String(decoding: data, as: UTF8.self))
-    }
+    public var sqlValue: SQLValue { .text(JSONWriter.string(self)) }
     /// Parses TEXT or BLOB as JSON; NULL becomes `.null`.
     public init(sqlValue: SQLValue) throws {
         switch sqlValue {
         case .null: self = .null
-        case .text(let text): self = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        case .blob(let data): self = try JSONDecoder().decode(JSONValue.self, from: data)
+        case .text(let text): self = try JSONCoding.decode(JSONValue.self, from: Data(text.utf8))
+        case .blob(let data): self = try JSONCoding.decode(JSONValue.self, from: data)
         default: throw sqlValue.mismatch(JSONValue.self)
         }
     }

@@ -1,3 +1,4 @@
+import ForgeCore
 import Foundation
 
 /// A `Decoder` over one `Row`, used by `Row.decode(_:)`.
@@ -81,7 +82,7 @@ private func decodeValue<T: Decodable>(_ type: T.Type, from value: SQLValue, pat
     case .blob(let data): data
     default: nil
     }
-    if let json, let decoded = try? JSONDecoder().decode(T.self, from: json) { return decoded }
+    if let json, let decoded = try? JSONCoding.decode(T.self, from: json) { return decoded }
     do {
         return try T(from: ColumnDecoder(value: value, codingPath: path))
     } catch ColumnDecoder.NeedsJSON.needsJSON {

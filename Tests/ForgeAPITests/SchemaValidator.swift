@@ -3,6 +3,11 @@ import ForgeCore
 /// A JSON Schema (2020-12 subset that forged's OpenAPI document uses:
 /// `type`, `properties`, `required`, `additionalProperties`, `items`,
 /// `anyOf`, `enum`, `$ref` into `components.schemas`) checker for tests.
+///
+/// Stricter than JSON Schema on purpose: a `number` must have been written
+/// as a float (`60.0`, parsed by ``JSONValue/parse(_:)`` as `.double`) and
+/// an `integer` without a decimal point, since forged writes each field's
+/// form by its type (API.md §1.1); `additionalProperties: false` is enforced.
 struct SchemaValidator {
     let components: [String: JSONValue]
 
@@ -35,6 +40,8 @@ struct SchemaValidator {
                     found += errors(member, property, at: "\(path).\(key)")
                 } else if let extra = schema["additionalProperties"], extra.objectValue != nil {
                     found += errors(member, extra, at: "\(path).\(key)")
+                } else if schema["additionalProperties"] == false {
+                    found.append("\(path).\(key): member not allowed")
                 }
             }
         case "array"?:
@@ -43,7 +50,7 @@ struct SchemaValidator {
                 for (i, item) in items.enumerated() { found += errors(item, itemSchema, at: "\(path)[\(i)]") }
             }
         case "string"?: if value.stringValue == nil { found.append("\(path): expected a string, got \(value)") }
-        case "number"?: if value.doubleValue == nil { found.append("\(path): expected a number, got \(value)") }
+        case "number"?: if case .double = value {} else { found.append("\(path): expected a float number, got \(value)") }
         case "integer"?: if case .int = value {} else { found.append("\(path): expected an integer, got \(value)") }
         case "boolean"?: if value.boolValue == nil { found.append("\(path): expected a boolean, got \(value)") }
         case "null"?: if !value.isNull { found.append("\(path): expected null") }

@@ -31,7 +31,7 @@ import Testing
                     """)
                 try c.execute("INSERT INTO members VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               [7, "ada@example.org", "Ada", Double?.none, true, "admin",
-                               #"{"kcal":2400,"proteinG":160.5}"#, #"["lifter","cook"]"#,
+                               #"{"kcal":2400,"protein_g":160.5}"#, #"["lifter","cook"]"#,
                                LocalDate(year: 1990, month: 12, day: 10), created])
             }
             var member = try #require(try db.read { try $0.queryOne("SELECT * FROM members") }?.decode(Member.self))

@@ -65,7 +65,9 @@ import Testing
         #"{"days":{"0":{"name":"x","kind":"strength","exercises":[{"slug":"a","reps":5}]}}}"#,
     ])
     func rejectsMalformedContent(text: String) {
-        #expect(throws: DecodingError.self) { try decode(text) }
+        // Each malformed document is refused with the member that is wrong named in the path.
+        let error = #expect(throws: WireDecodingError.self) { try decode(text) }
+        #expect(error?.path.first == .key("days"))
     }
 
     @Test func missingKindFollowsTheMembers() throws {

@@ -36,24 +36,21 @@ enum KitchenRoutes {
             response.headers.set("Set-Cookie", cookie)
             return response
         }
-        // Bodies are typed (`KitchenWeek`, `KitchenRecipe`) and written by the
-        // WireEncoder; they are registered raw because the food slot and card
-        // types they embed are encode-only (see the report of issue 12).
-        router.raw(.GET, "/api/kitchen/week", "The shared food week for the kitchen display (no plates)",
-                   access: .kitchen, query: KitchenWeekQuery.self, answers: JSONValue.self,
-                   errors: [400]) { request, principal in
+        router.route(.GET, "/api/kitchen/week", "The shared food week for the kitchen display (no plates)",
+                     access: .kitchen, query: KitchenWeekQuery.self, answers: KitchenWeek.self,
+                     errors: [400]) { request, principal in
             let today = app.today
             let date = try request.decodeQuery(KitchenWeekQuery.self).day(today: today)
             let scope = principal.kitchenCaller.scope
-            return .wire(try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) })
+            return try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) }
         }
-        router.raw(.GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
-                   access: .kitchen, answers: JSONValue.self, errors: [404]) { request, _ in
+        router.route(.GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
+                     access: .kitchen, answers: KitchenRecipe.self, errors: [404]) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let recipe = try app.db.read({ try RecipeStore.find(slug, in: $0) }) else {
                 throw HTTPError(404, "unknown recipe")
             }
-            return .wire(KitchenRecipe(recipe))
+            return KitchenRecipe(recipe)
         }
     }
 
@@ -73,7 +70,8 @@ enum KitchenRoutes {
         let days = (0..<7).map { offset in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] }, logs: [])
-            return KitchenDay(date: d.description, dayName: d.dayName, isToday: d == today, slots: resolved.slots)
+            return KitchenDay(date: d.description, dayName: d.dayName, isToday: d == today,
+                              slots: resolved.slots.map(FoodWire.FoodSlot.init))
         }
         return KitchenWeek(start: monday.description, today: today.description, hasPlan: revision != nil, days: days)
     }
@@ -117,7 +115,7 @@ struct KitchenWeekQuery: RequestInput {
 /// `GET /api/kitchen/week`: the §3.15 food week without plates — `{ start,
 /// today, has_plan, days }`, each day `{ date, day_name, is_today, slots }`
 /// (slots as `FoodSlot`, never logged).
-struct KitchenWeek: Encodable, Sendable {
+struct KitchenWeek: Codable, Sendable {
     let start: String
     let today: String
     let hasPlan: Bool
@@ -125,30 +123,38 @@ struct KitchenWeek: Encodable, Sendable {
 }
 
 /// One day of ``KitchenWeek``.
-struct KitchenDay: Encodable, Sendable {
+struct KitchenDay: Codable, Sendable {
     let date: String
     let dayName: String
     let isToday: Bool
-    let slots: [ResolvedSlot]
+    let slots: [FoodWire.FoodSlot]
 }
 
 /// `GET /api/kitchen/recipes/{slug}`: the `RecipeCard` (macros per serving
 /// first, then the card keys) with `steps` (each with a `cue` when one is
 /// found in its detail), `ingredients` and `tags`.
-struct KitchenRecipe: Encodable, Sendable {
-    let card: RecipeCard
-    let steps: [KitchenStep]
-    let ingredients: [RecipeIngredient]
-    let tags: [String]
+struct KitchenRecipe: Codable, Sendable {
+    var card: FoodWire.RecipeCard
+    var steps: [FoodWire.RecipeDetailStep]
+    var ingredients: [RecipeIngredient]
+    var tags: [String]
 
     init(_ recipe: Recipe) {
-        card = RecipeCard(recipe)
-        steps = recipe.steps.map { KitchenStep(step: $0, cue: CueExtractor.cue(in: $0.detail)) }
+        card = FoodWire.RecipeCard(recipe)
+        steps = recipe.steps.map(FoodWire.RecipeDetailStep.init)
         ingredients = recipe.ingredients
         tags = recipe.tags
     }
 
     enum CodingKeys: String, CodingKey { case steps, ingredients, tags }
+
+    init(from decoder: Decoder) throws {
+        card = try FoodWire.RecipeCard(from: decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        steps = try c.decode([FoodWire.RecipeDetailStep].self, forKey: .steps)
+        ingredients = try c.decode([RecipeIngredient].self, forKey: .ingredients)
+        tags = try c.decode([String].self, forKey: .tags)
+    }
 
     func encode(to encoder: Encoder) throws {
         try card.encode(to: encoder)
@@ -156,19 +162,5 @@ struct KitchenRecipe: Encodable, Sendable {
         try c.encode(steps, forKey: .steps)
         try c.encode(ingredients, forKey: .ingredients)
         try c.encode(tags, forKey: .tags)
-    }
-}
-
-/// A method step with its done-when `cue` (absent when none is found).
-struct KitchenStep: Encodable, Sendable {
-    let step: RecipeStep
-    let cue: String?
-
-    enum CodingKeys: String, CodingKey { case cue }
-
-    func encode(to encoder: Encoder) throws {
-        try step.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(cue, forKey: .cue)
     }
 }

@@ -30,7 +30,7 @@ extension Request {
         if body.isEmpty || body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw ValidationFailure.error(loc: ["body"], type: "missing", msg: "Field required", input: nil)
         }
-        do { tree = try JSONDecoder().decode(JSONValue.self, from: body) } catch {
+        do { tree = try JSONValue.parse(body) } catch {
             throw ValidationFailure.error(loc: ["body"], type: "json_invalid", msg: "JSON decode error", input: nil)
         }
         return try Self.decode(type, from: tree, root: "body")

@@ -203,14 +203,18 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
     /// An object: `StrengthStats` or `CardioStats` members, extra keys allowed.
     public static var wireSchema: JSONValue {
         var properties: [String: JSONValue] = [:]
-        for key in ["tonnage", "avg_rpe", "duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "zone2_min",
+        // duration_s: whole seconds (an integer) for strength, 3 dp for cardio.
+        properties["duration_s"] = ["anyOf": [["type": "integer"], ["type": "number"], ["type": "null"]]]
+        for key in ["tonnage", "avg_rpe", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "zone2_min",
                     "zone_min"] {
             properties[key] = ["anyOf": [["type": "number"], ["type": "null"]]]
         }
         for key in ["sets_done", "sets_planned", "hr_samples", "pct_in_zone"] { properties[key] = ["type": "integer"] }
         properties["partial"] = ["type": "boolean"]
-        properties["target"] = ["type": "object"]
-        properties["duration_s"] = ["anyOf": [["type": "number"], ["type": "null"]]]
+        let nullableString: JSONValue = ["anyOf": [["type": "string"], ["type": "null"]]]
+        let nullableInteger: JSONValue = ["anyOf": [["type": "integer"], ["type": "null"]]]
+        properties["target"] = ["type": "object", "properties": ["type": nullableString, "minutes": nullableInteger,
+                                                                 "hr_low": nullableInteger, "hr_high": nullableInteger]]
         return ["type": "object", "properties": .object(properties), "additionalProperties": true,
                 "description": "StrengthStats or CardioStats (API.md §2); {} while a session is active"]
     }
@@ -223,9 +227,18 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
            let s = try? WireDecoder.decode(StrengthStats.self, from: stored) {
             self = .strength(s, extra: members.filter { !StrengthStats.keys.contains($0.key) })
         } else {
-            let known = members.filter { CardioStatsDocument.keys.contains($0.key) }
+            // Member by member: one that does not fit its type is kept verbatim, never dropped.
+            var known: [String: JSONValue] = [:], extra: [String: JSONValue] = [:]
+            for (key, value) in members {
+                if CardioStatsDocument.keys.contains(key),
+                   (try? WireDecoder.decode(CardioStatsDocument.self, from: .object([key: value]))) != nil {
+                    known[key] = value
+                } else {
+                    extra[key] = value
+                }
+            }
             let c = (try? WireDecoder.decode(CardioStatsDocument.self, from: .object(known))) ?? CardioStatsDocument()
-            self = .cardio(c, extra: members.filter { !CardioStatsDocument.keys.contains($0.key) })
+            self = .cardio(c, extra: extra)
         }
     }
 

@@ -43,6 +43,7 @@ public enum ExerciseImport {
 
     public static func run(directory: URL, in db: Connection) throws -> ExerciseImportSummary {
         let data = try Data(contentsOf: directory.appendingPathComponent("exercises.json"))
+        // free-exercise-db's own camelCase format, read as published (not forged's wire form).
         let entries = try JSONDecoder().decode([FreeExerciseDB.Entry].self, from: data)
         var summary = ExerciseImportSummary()
         let library = try ExerciseCatalog.all(in: db).map(\.exercise)
