@@ -219,4 +219,23 @@ import Testing
             #expect(schemas?["LiftTrendWire"]?["properties"]?["status"]?["description"]?.stringValue?.hasPrefix("new") == true)
         }
     }
+
+    @Test func theWeeklyReviewSpeaksInPoundsToAnLbMember() async throws {
+        try await withTestServer(clock: FixedClock(Instant.parse("2026-11-29T21:00:00Z")!)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("lb", cookie: ada)
+            try await useLbGym(server, ada)
+            let adaID = try server.userID("ada@example.org")
+            // 233 lb, as an lb client sends it: five reps where eight were planned.
+            try server.logSession(adaID, day: "2026-11-23", name: "Lower A", sets: [TestSet("romanian-deadlift", Self.lb(233), 5)])
+            let summary = try #require(try await server.request("POST", "/api/coach/run-review", cookie: ada).json["summary"]?.stringValue)
+            // The plan's 70 kg is held as the 155 lb the proposal carries on the lb Gym; no raw float, no kg.
+            #expect(summary.contains("Romanian Deadlift 5 at 233 lb → holding 155 lb (some sets fell short)"), "\(summary)")
+            #expect(summary.firstMatch(of: /[0-9]+\.[0-9]{3,}/) == nil && !summary.contains(" kg"), "\(summary)")
+            let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]
+            let content = try JSONCoding.decode(PlanContent.self, from: JSONCoding.encode(proposal?["content"] ?? .null))
+            #expect(content.entry(0, "romanian-deadlift")?.weight == Self.lb(155))
+            #expect(content.entry(0, "back-squat")?.weight == Self.lb(130))
+        }
+    }
 }
