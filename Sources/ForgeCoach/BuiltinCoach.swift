@@ -57,7 +57,8 @@ public struct BuiltinCoach: CoachBackend {
             let reps = list.map { String($0.reps) }.joined(separator: "/")
             let rpes = list.compactMap(\.rpe)
             let rpe = rpes.isEmpty ? "" : " @ RPE \(rpes.max()!)"
-            return "\(try name(slug, db)) \(reps) at \(CoachQueries.kg(list.map(\.weight).max() ?? 0))\(rpe)"
+            let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: slug)
+            return "\(try name(slug, db)) \(reps) at \(CoachQueries.load(list.map(\.weight).max() ?? 0, unit))\(rpe)"
         }
         return "Your last session was \(session.name) on \(session.day.dayName) \(session.day): "
             + (parts.isEmpty ? "no sets logged." : parts.joined(separator: "; ") + ".")
@@ -68,7 +69,8 @@ public struct BuiltinCoach: CoachBackend {
             .sorted { $0.value > $1.value }.prefix(5)
         guard !records.isEmpty else { return "No records yet: they appear as soon as you log working sets." }
         let parts = try records.map {
-            "\(try name($0.slug, db)) e1RM \(CoachQueries.kg($0.value)) (\(CoachQueries.kg($0.weight)) × \($0.reps) on \($0.achievedOn))"
+            let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: $0.slug)
+            return "\(try name($0.slug, db)) e1RM \(CoachQueries.load($0.value, unit)) (\(CoachQueries.load($0.weight, unit)) × \($0.reps) on \($0.achievedOn))"
         }
         return "Your best estimated one-rep maxes: " + parts.joined(separator: "; ") + "."
     }
@@ -78,7 +80,8 @@ public struct BuiltinCoach: CoachBackend {
         guard !trends.isEmpty else { return "Not enough logged sets for a trend yet." }
         let parts = try trends.keys.sorted().prefix(6).map { slug -> String in
             let t = trends[slug]!
-            let change = t.changeKg == 0 ? "" : " (\(t.changeKg > 0 ? "+" : "")\(NumberText.shortest(t.changeKg)) kg e1RM over \(t.windowDays) days)"
+            let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: slug)
+            let change = t.changeKg == 0 ? "" : " (\(t.changeKg > 0 ? "+" : "")\(CoachQueries.load(t.changeKg, unit)) e1RM over \(t.windowDays) days)"
             return "\(try name(slug, db)): \(t.label)\(change)"
         }
         return "How your lifts are moving: " + parts.joined(separator: "; ") + "."

@@ -56,7 +56,7 @@ public enum CoachQueries {
     }
 
     /// "8/8/8 twice at 60 kg" style text for a lift's sessions.
-    public static func describe(_ lines: [(weight: Double, reps: String)]) -> String {
+    public static func describe(_ lines: [(weight: Double, reps: String)], unit: LoadUnit = .kg) -> String {
         var parts: [String] = []
         var i = 0
         while i < lines.count {
@@ -64,14 +64,19 @@ public enum CoachQueries {
             while j + 1 < lines.count, lines[j + 1].reps == lines[i].reps, lines[j + 1].weight == lines[i].weight { j += 1 }
             let n = j - i + 1
             let times = n == 1 ? "" : n == 2 ? " twice" : " \(n) times"
-            parts.append("\(lines[i].reps)\(times) at \(kg(lines[i].weight))")
+            parts.append("\(lines[i].reps)\(times) at \(load(lines[i].weight, unit))")
             i = j + 1
         }
         return parts.joined(separator: ", then ")
     }
 
     /// `62.5 kg`, `60 kg`.
-    public static func kg(_ value: Double) -> String { NumberText.shortest(value) + " kg" }
+    public static func kg(_ value: Double) -> String { load(value, .kg) }
+
+    /// A stored kg load in `unit` (issue 14): at most two decimals, rounded
+    /// half-to-even, shortest form (``LoadUnit/text(kg:)``): 105.68702221 kg
+    /// → `"233 lb"` in lb, `"105.69 kg"` in kg.
+    public static func load(_ kg: Double, _ unit: LoadUnit) -> String { "\(unit.text(kg: kg)) \(unit.rawValue)" }
 
     /// The trend word of each lift with an e1RM series (``LiftTrend``), by slug.
     public static func trends(userID: String, in db: Connection) throws -> [String: LiftTrend] {

@@ -14,13 +14,13 @@ enum CoachTools {
     static let definitions: [JSONValue] = [
         tool("get_session", "The member's last completed strength session with every set."),
         tool("get_records", "The member's best estimated one-rep maxes."),
-        tool("get_progress", "Trend words for each lift (building, holding, stalled, easing off)."),
+        tool("get_progress", "Trend words for each lift (new, building, holding, stalled, easing off)."),
         tool("get_week", "This week's cardio sessions and zone-2 minutes."),
         tool("get_food_week", "Logged meals of the last seven days against the member's targets."),
         tool("get_active_plan", "The active plan revision (JSON PlanContent)."),
         tool("get_proposal", "The pending training proposal, if any."),
         tool("get_niggles", "The member's niggles: body part, status and the movement patterns to avoid."),
-        tool("get_equipment", "The active equipment profile: available items, bar and plates (kg)."),
+        tool("get_equipment", "The active equipment profile: available items, bar and plates (kg, and in the profile's unit)."),
         tool("get_recipes", "The recipe library a food week may use: slug, name, kind, difficulty, complete, per-serving kcal and protein."),
         tool("get_food_plan", "The household's active food week (FoodContent) and its pending food proposal, if any."),
         ["name": "propose_food_week",
@@ -66,7 +66,9 @@ enum CoachTools {
                 else { return "no equipment profile" }
                 let value: JSONValue = ["name": .string(p.name), "items": .strings(p.items.filter(\.available).map(\.name)),
                                         "bar_kg": .double(p.barKg), "plates_kg": .array(p.platesKg.map(JSONValue.double)),
-                                        "db_max_kg": .double(p.dbMaxKg)]
+                                        "db_max_kg": .double(p.dbMaxKg), "unit": .string(p.unit.rawValue),
+                                        "bar": .double(Double(p.plates.bar) / Double(p.unit.stepsPerUnit)),
+                                        "plates": .array(p.plates.plates.map { .double(Double($0) / Double(p.unit.stepsPerUnit)) })]
                 return try JSONCoding.string(value)
             }
         case "get_active_plan":

@@ -13,8 +13,9 @@ import Foundation
 /// `step` is the question last asked). The built-in coach's first week
 /// (``firstWeek(member:answers:in:)``): the active plan with only as many
 /// training days as the schedule names (strength days first, in weekday
-/// order), loads at 80 % (new to lifting) or 90 % of the plan's, rounded
-/// down to 2.5 kg, and lifts an injury or the equipment rules out swapped as the weekly
+/// order), loads at 80 % (new to lifting) or 90 % of the plan's, each the
+/// nearest load the active profile can make (``LoadingKit/nearest(kg:kind:)``,
+/// ties half-to-even: 90 % of 52.5 kg → 47.5 kg on §5.2's Gym), and lifts an injury or the equipment rules out swapped as the weekly
 /// review swaps them. Named injuries (knee, back, shoulder) become niggles
 /// unless an active niggle already names that body part.
 /// Finishing sets `prefs.onboarded = true` even when no proposal could be made.
@@ -126,6 +127,7 @@ public enum Intake {
         guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
         let library = try ExerciseCatalog.library(in: db)
         let validator = try ProposalStore.validator(for: member, in: db)
+        let kit = validator.kit ?? .unknown
         let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
         let planner = ReviewPlanner(member: member, today: today)
         let strength = active.content.weekdays.filter { active.content.days[$0]?.kind == .strength }
@@ -152,7 +154,7 @@ public enum Intake {
                     entry.name = nil
                     entry.weight = 0
                 }
-                entry.weight = (entry.weight * factor / 2.5).rounded(.down) * 2.5
+                entry.weight = kit.nearest(kg: entry.weight * factor, kind: library.exercise(entry.slug)?.kind ?? .bb)
                 lifts.exercises[index] = entry
             }
             lifts.why = "\(LocalDate.dayNames[weekday]) \(lifts.name): first week at \(Int(factor * 100)) % to learn the lifts"

@@ -13,7 +13,11 @@ import Foundation
 ///    forged adds: every exercise's equipment is available in the member's
 ///    active profile, and no exercise has a pattern an active niggle avoids;
 /// 5. rationale voice: it must not start with "next week" nor contain "next week's";
-/// 6. day notes (`why`) against the active revision (see ``checkNotes``).
+/// 6. day notes (`why`) against the active revision (see ``checkNotes``);
+/// 7. forged (issue 14): barbell and dumbbell loads are moved to the nearest
+///    weight the active profile can make (``LoadingKit/nearest(kg:kind:)``)
+///    when the profile describes its plates or dumbbells — a repair, applied
+///    after rule 6, so rounding alone never needs a note.
 public struct PlanProposalValidator: Sendable {
     public let library: ExerciseLibrary
     /// Items of the active equipment profile that are available; nil = no profile (not checked).
@@ -22,9 +26,24 @@ public struct PlanProposalValidator: Sendable {
     public let niggles: [NiggleInfo]
     /// The active revision's content, or nil when the member has none.
     public let active: PlanContent?
+    /// What the active profile can load; nil = no profile (loads kept as written).
+    public let kit: LoadingKit?
 
-    public init(library: ExerciseLibrary, available: Set<String>?, niggles: [NiggleInfo], active: PlanContent?) {
-        self.library = library; self.available = available; self.niggles = niggles; self.active = active
+    public init(library: ExerciseLibrary, available: Set<String>?, niggles: [NiggleInfo], active: PlanContent?,
+                kit: LoadingKit? = nil) {
+        self.library = library; self.available = available; self.niggles = niggles; self.active = active; self.kit = kit
+    }
+
+    /// `day` with its barbell and dumbbell loads on weights `kit` makes (rule 7).
+    func loadable(_ day: PlanDay) -> PlanDay {
+        guard let kit, case .strength(var lifts) = day else { return day }
+        for i in lifts.exercises.indices where lifts.exercises[i].weight > 0 {
+            let kind = library.exercise(lifts.exercises[i].slug)?.kind ?? .bb
+            if kind == .bb ? kit.plates != nil : kind == .db && kit.dumbbells != nil {
+                lifts.exercises[i].weight = kit.nearest(kg: lifts.exercises[i].weight, kind: kind)
+            }
+        }
+        return .strength(lifts)
     }
 
     /// Checks `content` and `rationale`; returns the repaired, decoded content and rationale.
@@ -63,7 +82,7 @@ public struct PlanProposalValidator: Sendable {
         guard let data = try? JSONCoding.encode(json), var content = try? JSONCoding.decode(PlanContent.self, from: data) else {
             throw ProposalFailure("content is not a valid plan")
         }
-        content.days = decoded
+        content.days = decoded.mapValues(loadable)
         return (content, rationale)
     }
 

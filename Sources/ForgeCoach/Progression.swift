@@ -8,10 +8,14 @@ import ForgeTrain
 /// - **progress**: every logged set of the exercise this week met its target →
 ///   add the exercise's increment: 2.5 kg for a barbell lift, 2 kg for a
 ///   dumbbell lift, nothing (hold) for machines, bodyweight and unloaded entries;
+///   the new load is the nearest the active profile can make, and at least
+///   one loadable step up (``LoadingKit/increased(kg:by:kind:)``, issue 14:
+///   on a 45 lb bar with 2.5 lb plates, 135 lb → 140 lb);
 /// - **hold**: nothing logged, or some set missed;
 /// - **deload**: some set missed this week *and* in the week before (two
-///   stalled weeks) → about 10 % off, rounded to the nearest plateable 2.5 kg
-///   (`round(w × 0.9 / 2.5) × 2.5`), never below 0.
+///   stalled weeks) → 90 % of the load, rounded to the nearest weight the
+///   active profile can load (ties half-to-even, ``LoadGrid``; §4.2's 2.5 kg
+///   grid when the profile does not say), never below 0: 52.5 kg → 47.5 kg.
 public enum Progression {
     public enum Decision: Sendable, Equatable {
         case increase(from: Double, to: Double)
@@ -28,9 +32,9 @@ public enum Progression {
         }
     }
 
-    /// `round(w × 0.9 / 2.5) × 2.5` kg.
-    public static func deload(_ weight: Double) -> Double {
-        max(0, (weight * 0.9 / 2.5).rounded() * 2.5)
+    /// 90 % of `weight` (kg), as the nearest load `kit` makes for a lift of `kind`.
+    public static func deload(_ weight: Double, kind: ExerciseKind = .bb, kit: LoadingKit = .unknown) -> Double {
+        kit.nearest(kg: weight * 0.9, kind: kind)
     }
 
     /// True when the set met `reps` at RPE ≤ 8.
@@ -38,18 +42,19 @@ public enum Progression {
         set.reps >= reps && (set.rpe ?? 0) <= 8
     }
 
-    /// The decision for `planned` given this week's and last week's sets of it.
+    /// The decision for `planned` given this week's and last week's sets of it,
+    /// loads rounded to what `kit` (the active profile) can make.
     public static func decide(_ planned: PlanExercise, kind: ExerciseKind,
-                              thisWeek: [LoggedSet], lastWeek: [LoggedSet]) -> Decision {
+                              thisWeek: [LoggedSet], lastWeek: [LoggedSet], kit: LoadingKit = .unknown) -> Decision {
         let w = planned.weight
         guard !thisWeek.isEmpty else { return .hold(w, reason: "not logged this week") }
         if thisWeek.allSatisfy({ met($0, reps: planned.reps) }) {
             let step = increment(for: kind)
             guard step > 0, w > 0 else { return .hold(w, reason: "every set met; no load step for this lift") }
-            return .increase(from: w, to: w + step)
+            return .increase(from: w, to: kit.increased(kg: w, by: step, kind: kind))
         }
         let stalledBefore = !lastWeek.isEmpty && !lastWeek.allSatisfy { met($0, reps: planned.reps) }
-        if stalledBefore, w > 0 { return .deload(from: w, to: deload(w)) }
+        if stalledBefore, w > 0 { return .deload(from: w, to: deload(w, kind: kind, kit: kit)) }
         return .hold(w, reason: "some sets fell short")
     }
 }

@@ -60,7 +60,8 @@ public enum ProposalStore {
         return PlanProposalValidator(library: library,
                                      available: profile.map { Set($0.items.filter(\.available).map(\.name)) },
                                      niggles: try NiggleStore.all(userID: member.id, in: db),
-                                     active: try PlanStore.active(userID: member.id, in: db)?.content)
+                                     active: try PlanStore.active(userID: member.id, in: db)?.content,
+                                     kit: profile?.kit)
     }
 
     /// Approves proposal `id`: every active revision of the plan becomes

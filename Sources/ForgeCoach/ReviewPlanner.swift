@@ -29,6 +29,7 @@ public struct ReviewPlanner {
         guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
         let library = try ExerciseCatalog.library(in: db)
         let validator = try ProposalStore.validator(for: member, in: db)
+        let kit = validator.kit ?? .unknown
         let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
         let thisWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -6), to: today, in: db)
         let lastWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
@@ -54,23 +55,28 @@ public struct ReviewPlanner {
                 }
                 let now = thisWeek.filter { $0.set.slug == entry.slug }.map(\.set)
                 let before = lastWeek.filter { $0.set.slug == entry.slug }.map(\.set)
-                let decision = Progression.decide(entry, kind: exercise.kind, thisWeek: now, lastWeek: before)
-                let logged = CoachQueries.describe(CoachQueries.repLines(thisWeek, slug: entry.slug))
+                let decision = Progression.decide(entry, kind: exercise.kind, thisWeek: now, lastWeek: before, kit: kit)
+                let unit = LoadUnit.preferred(prefs: member.prefs, slug: entry.slug)
+                func load(_ kg: Double) -> String { CoachQueries.load(kg, unit) }
+                let logged = CoachQueries.describe(CoachQueries.repLines(thisWeek, slug: entry.slug), unit: unit)
                 switch decision {
                 case .increase(let from, let to):
                     entry.weight = to
-                    notes.append("\(exercise.name) up to \(CoachQueries.kg(to))")
-                    changes.append(PlanChange(sign: "+", what: "\(exercise.name) \(CoachQueries.kg(from)) → \(CoachQueries.kg(to))",
+                    notes.append("\(exercise.name) up to \(load(to))")
+                    changes.append(PlanChange(sign: "+", what: "\(exercise.name) \(load(from)) → \(load(to))",
                                               why: "every set met \(entry.reps) reps at RPE 8 or easier"))
-                    lines.append("\(exercise.name) \(logged) → \(CoachQueries.kg(to)) this week")
+                    lines.append("\(exercise.name) \(logged) → \(load(to)) this week")
                 case .deload(let from, let to):
                     entry.weight = to
-                    notes.append("\(exercise.name) eased to \(CoachQueries.kg(to))")
-                    changes.append(PlanChange(sign: "-", what: "\(exercise.name) \(CoachQueries.kg(from)) → \(CoachQueries.kg(to))",
+                    notes.append("\(exercise.name) eased to \(load(to))")
+                    changes.append(PlanChange(sign: "-", what: "\(exercise.name) \(load(from)) → \(load(to))",
                                               why: "two weeks short of the target reps"))
-                    lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(CoachQueries.kg(to))")
+                    lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(load(to))")
                 case .hold(let w, let reason):
-                    if !now.isEmpty { lines.append("\(exercise.name) \(logged) → holding \(CoachQueries.kg(w)) (\(reason))") }
+                    // The load the proposal will hold once validation puts it on the profile's weights.
+                    let rounds = exercise.kind == .bb ? kit.plates != nil : exercise.kind == .db && kit.dumbbells != nil
+                    let held = rounds && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
+                    if !now.isEmpty { lines.append("\(exercise.name) \(logged) → holding \(load(held)) (\(reason))") }
                 }
                 day.exercises[index] = entry
             }

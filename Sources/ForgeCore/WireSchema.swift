@@ -8,6 +8,12 @@ public protocol WireSchemaDescribed {
     static var wireSchema: JSONValue { get }
 }
 
+/// A type whose published schema carries descriptions: the key `""`
+/// describes the type, any other key the member of that wire name.
+public protocol WireDocumented {
+    static var wireDescriptions: [String: String] { get }
+}
+
 /// JSON Schemas (OpenAPI 3.1, JSON Schema 2020-12) read from `Decodable`
 /// types, so the published document describes exactly what the code decodes
 /// and encodes.
@@ -26,6 +32,19 @@ public struct WireSchema {
     private var inProgress: Set<ObjectIdentifier> = []
 
     public init() {}
+
+    /// `schema` with `descriptions` added to it (`""`) and to its properties.
+    static func describe(_ schema: JSONValue, _ descriptions: [String: String]) -> JSONValue {
+        guard var object = schema.objectValue, var properties = object["properties"]?.objectValue else { return schema }
+        if let text = descriptions[""] { object["description"] = .string(text) }
+        for (key, text) in descriptions where !key.isEmpty {
+            guard var property = properties[key]?.objectValue else { continue }
+            property["description"] = .string(text)
+            properties[key] = .object(property)
+        }
+        object["properties"] = .object(properties)
+        return .object(object)
+    }
 
     /// The schema of `type`: a `$ref` for object types, inline otherwise.
     public mutating func schema<T: Decodable>(for type: T.Type) -> JSONValue {
@@ -55,8 +74,9 @@ public struct WireSchema {
         let probe = SchemaProbe(owner: self)
         _ = try? T(from: ProbeDecoder(probe: probe, node: probe.root, codingPath: []))
         self = probe.owner
-        let built = probe.root.schema
+        var built = probe.root.schema
         guard built["type"] == "object", built["properties"] != nil else { return built }
+        if let documented = type as? any WireDocumented.Type { built = Self.describe(built, documented.wireDescriptions) }
         var name = String(describing: type).filter { $0.isLetter || $0.isNumber || $0 == "_" }
         if let clash = components[name], clash != built { name += "_\(components.count)" }
         components[name] = built

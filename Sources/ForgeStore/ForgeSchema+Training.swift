@@ -62,5 +62,16 @@ extension ForgeSchema {
             );
             """)
         }
+        // Issue 14: equipment described in its own unit. `bar_kg` and
+        // `plates_kg` stay canonical kg (exact conversions of the profile's
+        // figures); `unit` says what the plates are marked in; `dumbbells`
+        // (kg, JSON `{"pairs_kg": [...]}` or `{"min_kg", "max_kg", "step_kg"}`,
+        // NULL = not described) lists what the profile owns.
+        m.register("0103-equipment-units") { db in
+            try db.executeScript("""
+            ALTER TABLE equipment_profiles ADD COLUMN unit TEXT NOT NULL DEFAULT 'kg' CHECK (unit IN ('kg', 'lb'));
+            ALTER TABLE equipment_profiles ADD COLUMN dumbbells TEXT;
+            """)
+        }
     }
 }

@@ -1,101 +1,79 @@
 import ForgeCore
 
 /// Plate math for a barbell loaded symmetrically from an inventory of plate
-/// denominations (API.md §4.3). All arithmetic is in integer grams
-/// (DESIGN.md, Units): inputs in kg are converted with `round(kg × 1000)`,
-/// so float drift such as 0.1 + 0.2 never reaches the result.
+/// denominations (API.md §4.3), in the inventory's own unit (issue 14). All
+/// arithmetic is in integer steps of that unit — grams for kg, hundredths of
+/// a pound for lb (``PlateInventory``) — so float drift such as 0.1 + 0.2
+/// never reaches the result.
 public enum PlateMath {
-    /// Grams for a load in kilograms, rounded to the nearest gram.
-    static func grams(_ kg: Double) -> Int {
-        Int((kg * 1000).rounded(.toNearestOrAwayFromZero))
-    }
-
-    /// Shortest decimal kilogram text for a gram amount: 1250 → "1.25".
-    static func kgText(grams: Int) -> String {
-        NumberText.shortest(Double(grams) / 1000)
-    }
-
-    /// The per-side loading text for `weight` on a bar of `barKg` with
-    /// unlimited pairs of each plate in `plates` (kg):
+    /// The per-side loading text for `weight` (kg) on `inventory`, read by a
+    /// member whose load unit for the lift is `reader`:
     /// - weight ≤ 0 → `""`;
-    /// - less than 0.01 kg per side above the bar (including weights below
-    ///   the bar) → `"Empty bar (20 kg)"`;
+    /// - less than 0.01 unit per side above the bar (including weights below
+    ///   the bar) → `"Empty bar (20 kg)"` / `"Empty bar (45 lb)"`;
     /// - otherwise greedy, largest plate first: `"Per side: 20 + 5 + 1.25"`,
-    ///   or `"Per side: —"` when no plate fits; when more than 0.01 kg per
-    ///   side is left over, `" — no plate for 0.50 kg"` is appended.
+    ///   or `"Per side: —"` when no plate fits; when more than 0.01 unit per
+    ///   side is left over, `" — no plate for 0.50 kg"` is appended (the
+    ///   remainder in the inventory's unit).
+    ///
+    /// A kg inventory read in kg keeps the contract's text byte for byte;
+    /// otherwise the plate list names its unit so no bare number sits beside
+    /// figures in another unit: `"Per side: 45 + 45 lb"` on lb plates,
+    /// `"Per side: 20 kg"` on kg plates read by an lb member.
     ///
     /// The leftover is printed with exactly two decimals, rounded half-to-even
-    /// on its exact gram value (the contract's rounding, §1.11): 0.625 kg →
+    /// on its exact integer value (the contract's rounding, §1.11): 0.625 kg →
     /// "0.62", 0.375 kg → "0.38", 0.0125 kg → "0.01".
-    public static func text(weight: Double, barKg: Double, plates: [Double]) -> String {
-        let total = grams(weight)
-        guard total > 0 else { return "" }
-        let bar = grams(barKg)
-        // Work with both sides together so a half-gram per side stays exact.
+    public static func text(weight: Double, inventory: PlateInventory, reader: LoadUnit) -> String {
+        let unit = inventory.unit
+        let total = unit.steps(kg: weight)
+        guard weight > 0, total > 0 else { return "" }
+        let bar = inventory.bar
+        let hundredth = unit.stepsPerUnit / 100   // steps in 0.01 of the unit
+        // Work with both sides together so a half-step per side stays exact.
         var excess = total - bar
-        if excess < 20 { return "Empty bar (\(kgText(grams: bar)) kg)" }
+        if excess < 2 * hundredth { return "Empty bar (\(unit.text(steps: bar)) \(unit.rawValue))" }
         var taken: [String] = []
-        for plate in plates.map(grams).filter({ $0 > 0 }).sorted(by: >) {
+        for plate in inventory.plates {
             while excess >= 2 * plate {
-                taken.append(kgText(grams: plate))
+                taken.append(unit.text(steps: plate))
                 excess -= 2 * plate
             }
         }
-        var text = "Per side: " + (taken.isEmpty ? "—" : taken.joined(separator: " + "))
-        if excess > 20 { text += " — no plate for \(twoDecimals(perSideOfExcessGrams: excess)) kg" }
+        let named = !(unit == .kg && reader == .kg)
+        var text = "Per side: " + (taken.isEmpty ? "—" : taken.joined(separator: " + ") + (named ? " \(unit.rawValue)" : ""))
+        if excess > 2 * hundredth {
+            text += " — no plate for \(twoDecimals(perSideOfExcess: excess, hundredth: hundredth)) \(unit.rawValue)"
+        }
         return text
     }
 
-    /// `excess / 2` grams as kilograms with exactly two decimals, rounded
-    /// half-to-even: units of 0.01 kg are 10 g per side = 20 g of excess.
-    static func twoDecimals(perSideOfExcessGrams excess: Int) -> String {
-        var centi = excess / 20
-        let rest = excess % 20
-        if rest > 10 || (rest == 10 && centi % 2 == 1) { centi += 1 }
+    /// The contract's kg form: a kg bar and plates read in kg.
+    public static func text(weight: Double, barKg: Double, plates: [Double]) -> String {
+        text(weight: weight, inventory: PlateInventory(unit: .kg, barKg: barKg, platesKg: plates), reader: .kg)
+    }
+
+    /// `excess / 2` steps with exactly two decimals of the unit, rounded
+    /// half-to-even: one 0.01 unit per side is `2 × hundredth` of excess.
+    static func twoDecimals(perSideOfExcess excess: Int, hundredth: Int) -> String {
+        let per = 2 * hundredth
+        var centi = excess / per
+        let rest = excess % per
+        if 2 * rest > per || (2 * rest == per && centi % 2 == 1) { centi += 1 }
         let frac = centi % 100
         return "\(centi / 100).\(frac < 10 ? "0" : "")\(frac)"
     }
 
     /// `"2 × <w> kg dumbbells"` with `w` in shortest decimal form: 12.5 →
-    /// `"2 × 12.5 kg dumbbells"`.
-    public static func dumbbellText(weight: Double) -> String {
-        "2 × \(kgText(grams: grams(weight))) kg dumbbells"
+    /// `"2 × 12.5 kg dumbbells"`; in lb (`unit` .lb) → `"2 × 25 lb dumbbells"`.
+    public static func dumbbellText(weight: Double, unit: LoadUnit = .kg) -> String {
+        "2 × \(unit.text(steps: unit.steps(kg: weight))) \(unit.rawValue) dumbbells"
     }
 
     /// The nearest loadable weights at or below and at or above `target` (kg)
-    /// on a bar of `barKg` with unlimited pairs of each plate. An exactly
-    /// loadable target gives `(target, target)`. A target at or below the bar,
-    /// or an empty inventory, gives the bar for both; `up` is always ≥ `down`.
+    /// on a kg bar of `barKg` with unlimited pairs of each plate
+    /// (``PlateInventory/loadable(kg:)``).
     public static func loadable(target: Double, barKg: Double, plates: [Double]) -> (down: Double, up: Double) {
-        let bar = grams(barKg)
-        let barKg = Double(bar) / 1000
-        let pairs = plates.map { 2 * grams($0) }.filter { $0 > 0 }
-        let excess = grams(target) - bar
-        guard excess > 0, let smallest = pairs.min() else { return (barKg, barKg) }
-        let unit = pairs.reduce(0) { gcd($0, $1) }
-        // Reachable totals (in units) up to one smallest pair beyond the target:
-        // adding the smallest pair repeatedly always crosses the target there.
-        let limit = (excess + smallest) / unit + 1
-        var reachable = [Bool](repeating: false, count: limit + 1)
-        reachable[0] = true
-        let steps = Set(pairs.map { $0 / unit })
-        for n in 1...limit {
-            for s in steps where s <= n && reachable[n - s] { reachable[n] = true; break }
-        }
-        var down = 0
-        var up: Int?
-        for n in 0...limit where reachable[n] {
-            let g = n * unit
-            if g <= excess { down = g }
-            if g >= excess { up = g; break }
-        }
-        let upGrams = up ?? down
-        return (Double(bar + down) / 1000, Double(bar + upGrams) / 1000)
-    }
-
-    private static func gcd(_ a: Int, _ b: Int) -> Int {
-        var (a, b) = (a, b)
-        while b != 0 { (a, b) = (b, a % b) }
-        return a
+        PlateInventory(unit: .kg, barKg: barKg, platesKg: plates).loadable(kg: target)
     }
 }

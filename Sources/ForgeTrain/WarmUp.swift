@@ -15,12 +15,28 @@ public enum WarmUp {
     /// Work weights below this (kg) get no ramp.
     public static let minimumWorkKg = 50.0
 
-    /// Four sets: the empty bar × 10, `r(0.50 w)` × 8, `r(0.70 w)` × 5 and
-    /// `r(0.85 w)` × 3, where `r(x) = 2.5 × round_half_even(x / 2.5)`;
-    /// nil when `work` < 50 kg. Example: 82.5 kg → 20×10, 40×8, 57.5×5, 70×3.
+    /// Four sets: the empty bar × 10, then 50 %, 70 % and 85 % of `work` × 8,
+    /// 5 and 3, each the nearest weight `plates` can load (``PlateInventory/nearest(kg:)``,
+    /// ties half-to-even in plate-pair steps from the bar); nil when `work` < 50 kg.
+    /// On §5.2's kg Gym (20 kg bar, 1.25 kg plates) that is the contract's
+    /// `r(x) = 2.5 × round_half_even(x / 2.5)`: 82.5 kg → 20×10, 40×8,
+    /// 57.5×5, 70×3; on a 45 lb bar with 2.5 lb plates 225 lb → 45×10,
+    /// 115×8, 155×5, 190×3 (lb; 112.5 and 157.5 are ties, each going to the
+    /// even count of 5 lb pairs), each as its exact kg equivalent.
     /// - Parameters:
     ///   - work: the work-set load, kg.
-    ///   - barKg: the active profile's bar weight, kg.
+    ///   - plates: the active profile's bar and plates.
+    public static func ramp(work: Double, plates: PlateInventory) -> [WarmUpSet]? {
+        guard work >= minimumWorkKg else { return nil }
+        return [
+            WarmUpSet(weight: plates.barKg, reps: 10),
+            WarmUpSet(weight: plates.nearest(kg: 0.50 * work), reps: 8),
+            WarmUpSet(weight: plates.nearest(kg: 0.70 * work), reps: 5),
+            WarmUpSet(weight: plates.nearest(kg: 0.85 * work), reps: 3),
+        ]
+    }
+
+    /// The contract's ramp on a kg bar with 2.5 kg steps (``step(_:)``).
     public static func ramp(work: Double, barKg: Double) -> [WarmUpSet]? {
         guard work >= minimumWorkKg else { return nil }
         return [

@@ -10,6 +10,7 @@ struct ChatTests {
     @Test func postReturnsPendingAndTheBuiltinCoachAnswersWithRealFigures() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: loads read in kg
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)   // past intake: the coach answers from the data
             try server.logSession(adaID, day: server.app.today.adding(days: -1).description, name: "Upper A",
@@ -30,10 +31,11 @@ struct ChatTests {
     @Test(arguments: [("what are my PRs?", "Your best estimated one-rep maxes: Bench Press e1RM 76 kg (60 kg × 8"),
                       ("how is my protein", "No meals logged in the last seven days"),
                       ("what's the plan", "Your plan (revision 1): Monday Lower A"),
-                      ("am I stalling?", "How your lifts are moving: Bench Press: building")])
+                      ("am I stalling?", "How your lifts are moving: Bench Press: new")])
     func theBuiltinCoachMatchesIntents(question: String, answer: String) async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: loads read in kg
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)   // past intake: the coach answers from the data
             let day = server.app.today.adding(days: -1).description
@@ -53,6 +55,7 @@ struct ChatTests {
     @Test func blankPendingAndContextTags() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: loads read in kg
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)   // past intake: the coach answers from the data
             let benID = try server.userID("ben@example.org")
@@ -81,6 +84,7 @@ struct ChatTests {
     @Test func theNewestTwoHundredOldestFirst() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: loads read in kg
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)   // past intake: the coach answers from the data
             try server.app.db.write { db in
@@ -95,6 +99,7 @@ struct ChatTests {
     @Test func aTurnPendingAtShutdownIsAnsweredAfterRestart() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: loads read in kg
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)   // past intake: the coach answers from the data
             // What a crash leaves behind: the member's message and its pending row, no reply.

@@ -15,6 +15,7 @@ struct CoachReviewTests {
         let clock = FixedClock(Self.sundayEvening)
         try await withTestServer(clock: clock) { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: the summary reads in kg
             let ben = try await server.signIn("ben@example.org")
             let adaID = try server.userID("ada@example.org")
             let plan = try #require(try server.activePlan(adaID))

@@ -33,7 +33,8 @@ struct IntakeTests {
             let goal: String? = try server.app.db.read { try $0.scalar("SELECT goal FROM plans WHERE user_id = ?", [adaID]) }
             #expect(goal == "Get stronger")
 
-            // The proposal: three training days, no hinge (the new niggle), loads at 80 % rounded down to 2.5 kg.
+            // The proposal: three training days, no hinge (the new niggle), loads at 80 % on the nearest
+            // load the kg Gym makes: 2.5 kg steps half-to-even, a barbell never below its 20 kg bar.
             let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
             #expect(last.contains("Proposal #\(proposal.num) is waiting for your approval."))
             #expect(proposal.content.weekdays.count == 3)
@@ -44,7 +45,9 @@ struct IntakeTests {
                 for entry in day.exercises {
                     #expect(library.exercise(entry.slug)?.patterns.contains("hinge") == false, "\(entry.slug) is a hinge")
                     if let original = before.entry(weekday, entry.slug) {
-                        #expect(entry.weight == (original.weight * 0.8 / 2.5).rounded(.down) * 2.5)
+                        let grid = 2.5 * (original.weight * 0.8 / 2.5).rounded(.toNearestOrEven)
+                        let barbell = library.exercise(entry.slug)?.kind == .bb && original.weight > 0
+                        #expect(entry.weight == (barbell ? max(20, grid) : grid), "\(entry.slug)")
                     }
                 }
             }

@@ -9,6 +9,7 @@ import Testing
     @Test func mondayIsTheSquatDayWithWarmUpsAndPlateMath() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)   // a kg member on the kg Gym: the contract's texts
             let today = try await server.get("/api/today?date=2026-07-20", cookie: ada).json
             #expect(today["date"] == "2026-07-20")
             #expect(today["day_name"] == "Monday")
@@ -69,7 +70,11 @@ import Testing
             let today = try await server.get("/api/today?date=2026-07-24", cookie: ben).json
             #expect(today["name"] == "Upper A")
             let weights = today["exercises"]?.arrayValue?.map { $0["weight"]?.doubleValue ?? -1 }
-            #expect(weights == [25, 35, 17.5, 12.5])
+            // The plan holds 25, 35, 17.5, 12.5; the landmine press is a barbell lift and
+            // 17.5 kg is lighter than the Gym's 20 kg bar, so the prescription is the bar (issue 14).
+            #expect(weights == [25, 35, 20, 12.5])
+            let landmine = today["exercises"]?.arrayValue?[2]["loadable"]
+            #expect(landmine?["down_kg"]?.doubleValue == 20 && landmine?["up_kg"]?.doubleValue == 20)
             // Ben has no standing niggle: the cool-down carries no why.
             #expect(today["cooldown"]?.arrayValue?.allSatisfy { $0["why"] == nil } == true)
         }

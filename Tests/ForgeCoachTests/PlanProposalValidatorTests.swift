@@ -127,4 +127,23 @@ struct PlanProposalValidatorTests {
     @Test func withoutAnActivePlanEveryDayNeedsANote() throws {
         #expect(Self.failure(try Self.content(), validator: Self.validator(active: nil)) == "Monday changed: add a note (why) for it")
     }
+
+    @Test func loadsAreRepairedToWhatTheProfileCanLoad() throws {
+        let kit = LoadingKit(unit: .kg, plates: PlateInventory(unit: .kg, barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25]),
+                             dumbbells: nil)
+        let validator = PlanProposalValidator(library: .seed, available: Self.gym, niggles: [], active: Self.starter, kit: kit)
+        let content = try Self.content { days in
+            var list = Self.exercises(days, "0")
+            var squat = list[0].objectValue!
+            squat["weight"] = 47.25   // 90 % of 52.5
+            list[0] = .object(squat)
+            Self.set(&days, "0", "exercises", .array(list))
+            Self.set(&days, "0", "why", "Monday: squat eased")
+        }
+        let out = try validator.validate(content: content, rationale: "A steady block.")
+        #expect(out.content.days[0]?.strength?.exercises[0].slug == "back-squat")
+        #expect(out.content.days[0]?.strength?.exercises[0].weight == 47.5)
+        // Without a profile, loads are kept as written.
+        #expect(try Self.validator().validate(content: content, rationale: "A steady block.").content.days[0]?.strength?.exercises[0].weight == 47.25)
+    }
 }

@@ -42,7 +42,15 @@ struct LiftTrendTests {
 
     @Test func aSinglePointIsANewLift() {
         let t = LiftTrend.of(series([(0, 70)]))
-        #expect(t.status == .building && t.windowDays == 0 && t.changeKg == 0)
+        #expect(t.status == .new && t.label == "new" && t.windowDays == 0 && t.changeKg == 0)
+    }
+
+    @Test func twoSessionsInOneWeekAreStillNew() {
+        // Monday and Thursday: a 3-day window is shorter than the 7-day "recent" level.
+        let t = LiftTrend.of(series([(0, 70), (3, 75)]))
+        #expect(t.status == .new && t.label == "new" && t.windowDays == 3 && t.changeKg == 5.0)
+        // A week apart the rule applies: +5 kg beats the 1.4 kg floor.
+        #expect(LiftTrend.of(series([(0, 70), (7, 75)])).status == .building)
     }
 
     @Test func theNoiseFloorHasAOneKilogramMinimum() {

@@ -53,7 +53,7 @@ struct RecordRulesTests {
         (21.0, 20.0, 22.5),     // the smallest pair is 2 × 1.25
     ])
     func loadableNeighboursOnTheGymBar(target: Double, down: Double, up: Double) {
-        let plates = FittedSnapshot.Plates(barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25])
+        let plates = PlateInventory(unit: .kg, barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25])
         let l = FittedSnapshot.loadable(kind: .bb, weight: target, plates: plates)
         #expect(l == Loadable(downKg: down, upKg: up))
         #expect(FittedSnapshot.loadable(kind: .db, weight: target, plates: plates) == nil)

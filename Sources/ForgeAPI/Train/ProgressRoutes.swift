@@ -38,7 +38,7 @@ struct LiftSeries: Codable, Sendable {
 
 /// A lift's direction in words (``LiftTrend``).
 struct LiftTrendWire: Codable, Sendable {
-    /// `building`, `holding`, `stalled` or `easing off`.
+    /// `new` (one session, or under a week of data), `building`, `holding`, `stalled` or `easing off`.
     let status: String
     /// Whole weeks since the best was first reached (stalled / easing off), else null.
     @Nullable var weeks: Int?
@@ -200,5 +200,11 @@ enum ProgressRoutes {
                         bone: try series(userID, "bone_mass", since: since, app: app, in: db),
                         waterPct: try waterPct(userID, since: since, app: app, in: db),
                         heightCm: height)
+    }
+}
+
+extension LiftTrendWire: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["status": "new (one point, or under 7 days of points: issue 14), building, holding, stalled or easing off"]
     }
 }

@@ -64,11 +64,9 @@ enum SessionRoutes {
         return s
     }
 
-    /// The bar and plates of the user's active profile, for `loadable`.
-    static func plates(_ user: User, in db: Connection) throws -> FittedSnapshot.Plates? {
-        guard let p = try EquipmentStore.active(userID: user.id, activeID: user.activeProfileID, in: db),
-              !p.platesKg.isEmpty else { return nil }
-        return FittedSnapshot.Plates(barKg: p.barKg, platesKg: p.platesKg)
+    /// What the user's active profile can load, for `loadable` and loadable targets.
+    static func kit(_ user: User, in db: Connection) throws -> LoadingKit? {
+        try EquipmentStore.active(userID: user.id, activeID: user.activeProfileID, in: db)?.kit
     }
 
     /// `POST /api/sessions` (§4.7): resume the date's active strength session
@@ -90,7 +88,7 @@ enum SessionRoutes {
                    Set(day.exercises.map(\.slug)) == fitted.targetSlugs {
                     fitted = FittedSnapshot.refit(fitted, day: day, budget: budget,
                                                   logged: try TrainingSessionStore.sets(active.id, in: db),
-                                                  library: library, plates: try plates(caller.user, in: db))
+                                                  library: library, kit: try kit(caller.user, in: db))
                     try TrainingSessionStore.refit(active.id, fitted: fitted.json, budget: budget, in: db)
                 }
                 return SessionStarted(id: active.id, fitted: try withLast(fitted, caller.user, in: db), resumed: true)
@@ -99,7 +97,7 @@ enum SessionRoutes {
             let cooldown = Cooldown.build(plan: day.cooldown, niggles: try NiggleStore.all(userID: caller.id, in: db),
                                           library: library)
             let fitted = FittedSnapshot.make(day: day, budget: budget, cooldown: cooldown, library: library,
-                                             plates: try plates(caller.user, in: db))
+                                             kit: try kit(caller.user, in: db))
             let id = try TrainingSessionStore.create(userID: caller.id, day: date, name: fitted.name,
                                                      budget: budget, fitted: fitted.json, now: now, in: db)
             return SessionStarted(id: id, fitted: try withLast(fitted, caller.user, in: db), resumed: false)

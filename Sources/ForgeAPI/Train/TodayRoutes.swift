@@ -80,20 +80,27 @@ enum TodayRoutes {
                 baseSets: entry.sets, reps: entry.reps, weight: entry.weight, rest: entry.rest,
                 priority: entry.priority, dropped: sets == 0, note: entry.note,
                 last: try SessionQueries.last(userID: user.id, slug: entry.slug, in: db))
+            let reader = LoadUnit.preferred(prefs: user.prefs, slug: entry.slug)
             if kind == .bb, let profile, hasPlates {
-                // Nearest plateable loads either side of the target (issue 3: `loadable`).
-                item.loadable = FittedSnapshot.loadable(
-                    kind: kind, weight: entry.weight,
-                    plates: FittedSnapshot.Plates(barKg: profile.barKg, platesKg: profile.platesKg))
-                item.plate = PlateMath.text(weight: entry.weight, barKg: profile.barKg, plates: profile.platesKg)
+                // The prescription is the nearest load the plates make (issue 14);
+                // `loadable` keeps the planned weight's neighbours (issue 3).
+                let plates = profile.plates
+                item.loadable = FittedSnapshot.loadable(kind: kind, weight: entry.weight, plates: plates)
+                if entry.weight > 0 { item.weight = plates.nearest(kg: entry.weight) }
+                item.plate = PlateMath.text(weight: item.weight, inventory: plates, reader: reader)
                 if entry.priority == 1 {
-                    item.warmups = .some(WarmUp.ramp(work: entry.weight, barKg: profile.barKg))
+                    item.warmups = .some(WarmUp.ramp(work: item.weight, plates: plates))
                 }
             } else if kind == .db, entry.weight != 0 {
-                item.plate = PlateMath.dumbbellText(weight: entry.weight)
+                var unit = LoadUnit.kg
+                if let profile, profile.dumbbells != nil {
+                    item.weight = profile.kit.nearest(kg: entry.weight, kind: .db)
+                    unit = profile.unit
+                }
+                item.plate = PlateMath.dumbbellText(weight: item.weight, unit: unit)
             }
             exercises.append(item)
-            tonnage += Double(sets * entry.reps) * entry.weight
+            tonnage += Double(sets * entry.reps) * item.weight
         }
         let muscles = MuscleSummary.of(exercises: zip(day.exercises, fit.sets).map { ($0.slug, $1) }, library: library)
 
@@ -107,7 +114,7 @@ enum TodayRoutes {
         body.fullEst = fit.fullEst
         body.exercises = exercises
         body.cooldown = Cooldown.build(plan: day.cooldown, niggles: niggles, library: library)
-        body.profile = .some(profile.map { TodayProfile(name: $0.name, barKg: $0.barKg, platesKg: $0.platesKg) })
+        body.profile = .some(profile.map(TodayProfile.init))
         body.tonnageEst = Rounding.round1(tonnage / 1000)
     }
 }

@@ -48,11 +48,26 @@ struct MuscleGroups: Codable, Sendable {
     var secondary: [String]
 }
 
-/// The active equipment profile as Today shows it (kg).
+/// The active equipment profile as Today shows it: the contract's kg
+/// figures (exact conversions), then the profile's `unit` and its bar and
+/// plates in that unit (forged, issue 14).
 struct TodayProfile: Codable, Sendable {
     var name: String
     var barKg: Double
     var platesKg: [Double]
+    /// `"kg"` or `"lb"`.
+    var unit: String
+    /// Bar weight in `unit`.
+    var bar: Double
+    /// Plate denominations per side in `unit`, largest first.
+    var plates: [Double]
+
+    init(_ p: EquipmentProfile) {
+        let inventory = p.plates
+        name = p.name; barKg = p.barKg; platesKg = p.platesKg; unit = p.unit.rawValue
+        bar = Double(inventory.bar) / Double(p.unit.stepsPerUnit)
+        plates = inventory.plates.map { Double($0) / Double(p.unit.stepsPerUnit) }
+    }
 }
 
 /// One exercise of a strength day (API.md §3.2 `TodayExercise`); loads in kg.
@@ -105,5 +120,21 @@ struct TodayResponse: Codable, Sendable {
     init(date: LocalDate, rationale: String, session: SessionStub?, kind: String) {
         self.date = date; self.dayName = date.dayName; self.rationale = rationale
         self.session = session; self.kind = kind
+    }
+}
+
+extension TodayProfile: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["": "The active equipment profile: the contract's kg figures, then forged's unit, bar and plates in the profile's unit (issue 14)",
+         "unit": "forged: kg or lb", "bar": "forged: bar weight in `unit`", "plates": "forged: plates per side in `unit`, largest first"]
+    }
+}
+
+extension TodayExercise: WireDocumented {
+    static var wireDescriptions: [String: String] {
+        ["weight": "kg. forged (issue 14): for a barbell lift with plates, the nearest weight the active profile loads (for a dumbbell lift, the nearest dumbbell owned when the profile lists them); otherwise the plan's weight",
+         "loadable": "forged: the planned weight's loadable neighbours, kg",
+         "plate": "§4.3 text in the plates' unit; names the unit unless a kg profile is read by a kg member (\"Per side: 45 + 45 lb\", \"Per side: 20 kg\")",
+         "warmups": "§4.2 ramp, each set the nearest loadable weight (kg); null below 50 kg"]
     }
 }

@@ -10,13 +10,13 @@ public struct SeriesPoint: Sendable, Hashable {
 /// A lift's direction in plain words, added as `trend` on each
 /// `progress.e1rm[slug]` entry.
 public struct LiftTrend: Sendable, Hashable {
-    public enum Status: String, Sendable { case building, holding, stalled, easingOff = "easing off" }
+    public enum Status: String, Sendable { case new, building, holding, stalled, easingOff = "easing off" }
 
     public let status: Status
     /// Whole weeks since the best e1RM was first reached (``Status/stalled``
     /// and ``Status/easingOff`` only); nil otherwise.
     public let weeks: Int?
-    /// `"building"`, `"holding"`, `"stalled 2 wk"`, `"easing off"`.
+    /// `"new"`, `"building"`, `"holding"`, `"stalled 2 wk"`, `"easing off"`.
     public let label: String
     /// Recent best minus the reference e1RM, kg, 0.1 (half-even).
     public let changeKg: Double
@@ -48,7 +48,9 @@ public struct LiftTrend: Sendable, Hashable {
     /// - change = recent − reference; floor = ``noiseFloor(reference:)``.
     ///
     /// Then, first match wins:
-    /// 1. fewer than two points → **building** (a new lift, nothing to compare);
+    /// 1. fewer than two points, or a window shorter than ``recentDays`` (every
+    ///    point is "recent", so there is no earlier level to compare) → **new**
+    ///    (issue 14: one session is not a trend);
     /// 2. recent < peak − floor → **easing off** (a dip from the best), weeks
     ///    since peakDay;
     /// 3. change > floor → **building** (the same load twice a week while
@@ -58,7 +60,7 @@ public struct LiftTrend: Sendable, Hashable {
     public static func of(_ points: [SeriesPoint]) -> LiftTrend {
         let sorted = points.sorted { $0.day < $1.day }
         guard let latest = sorted.last, sorted.count >= 2 else {
-            return LiftTrend(status: .building, weeks: nil, label: "building", changeKg: 0, windowDays: 0)
+            return LiftTrend(status: .new, weeks: nil, label: "new", changeKg: 0, windowDays: 0)
         }
         let recent = sorted.filter { latest.day.dayNumber - $0.day.dayNumber < recentDays }.map(\.value).max() ?? latest.value
         let peak = sorted.map(\.value).max() ?? latest.value
@@ -72,6 +74,7 @@ public struct LiftTrend: Sendable, Hashable {
         func make(_ status: Status, weeks: Int? = nil, label: String? = nil) -> LiftTrend {
             LiftTrend(status: status, weeks: weeks, label: label ?? status.rawValue, changeKg: changeKg, windowDays: window)
         }
+        if window < recentDays { return make(.new) }
         if recent < peak - floor { return make(.easingOff, weeks: weeksSincePeak) }
         if change > floor { return make(.building) }
         if weeksSincePeak >= stallWeeks { return make(.stalled, weeks: weeksSincePeak, label: "stalled \(weeksSincePeak) wk") }

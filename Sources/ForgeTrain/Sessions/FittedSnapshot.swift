@@ -4,41 +4,41 @@ import ForgeCore
 /// `Fitted`, §4.6, §4.7): `{name, budget, est, cd, targets, cooldown}`.
 /// Targets are the plan entries with the fitted set count; barbell targets
 /// with a load also carry `loadable: {down_kg, up_kg}` for the active
-/// profile (``PlateMath/loadable(target:barKg:plates:)``).
+/// profile (``PlateInventory/loadable(kg:)``); barbell and dumbbell
+/// targets sit on loads the profile can make (issue 14).
 public enum FittedSnapshot {
-    /// The bar and plates used for `loadable`, or nil when the profile has no plates.
-    public struct Plates: Sendable {
-        public let barKg: Double
-        public let platesKg: [Double]
-        public init(barKg: Double, platesKg: [Double]) { self.barKg = barKg; self.platesKg = platesKg }
-    }
-
     /// `{down_kg, up_kg}` for a barbell load, or nil when not applicable
     /// (not `bb`, no load, no plates).
-    public static func loadable(kind: ExerciseKind?, weight: Double, plates: Plates?) -> Loadable? {
-        guard (kind ?? .bb) == .bb, weight > 0, let plates, !plates.platesKg.isEmpty else { return nil }
-        let (down, up) = PlateMath.loadable(target: weight, barKg: plates.barKg, plates: plates.platesKg)
+    public static func loadable(kind: ExerciseKind?, weight: Double, plates: PlateInventory?) -> Loadable? {
+        guard (kind ?? .bb) == .bb, weight > 0, let plates, !plates.isEmpty else { return nil }
+        let (down, up) = plates.loadable(kg: weight)
         return Loadable(downKg: down, upKg: up)
     }
 
-    /// Targets for `exercises` with `sets` per entry (plan order).
+    /// Targets for `exercises` with `sets` per entry (plan order). With a
+    /// profile's `kit`, a barbell or dumbbell target's `weight` is the nearest
+    /// load the profile can make (``LoadingKit/nearest(kg:kind:)``, issue 14)
+    /// and `loadable` gives the planned weight's neighbours.
     public static func targets(_ exercises: [PlanExercise], sets: [Int], library: ExerciseLibrary,
-                               plates: Plates?) -> [FittedTarget] {
+                               kit: LoadingKit?) -> [FittedTarget] {
         zip(exercises, sets).map { entry, n in
             var e = entry
             e.sets = n
-            return FittedTarget(entry: e, loadable: loadable(kind: library.exercise(entry.slug)?.kind,
-                                                             weight: entry.weight, plates: plates))
+            let kind = library.exercise(entry.slug)?.kind ?? .bb
+            if let kit, entry.weight > 0, kind == .bb ? kit.plates != nil : kind == .db && kit.dumbbells != nil {
+                e.weight = kit.nearest(kg: entry.weight, kind: kind)
+            }
+            return FittedTarget(entry: e, loadable: loadable(kind: kind, weight: entry.weight, plates: kit?.plates))
         }
     }
 
     /// A new snapshot for `day` fitted to `budget` (nil/0 = none).
     public static func make(day: StrengthDay, budget: Int?, cooldown: [CooldownItem], library: ExerciseLibrary,
-                            plates: Plates?) -> StrengthFitted {
+                            kit: LoadingKit?) -> StrengthFitted {
         let fit = Fitting.fit(day.exercises, budget: budget)
         return StrengthFitted(name: day.name.isEmpty ? "Session" : day.name, budget: budget, est: fit.est,
                               cd: fit.cooldown.rawValue,
-                              targets: targets(day.exercises, sets: fit.sets, library: library, plates: plates),
+                              targets: targets(day.exercises, sets: fit.sets, library: library, kit: kit),
                               cooldown: cooldown)
     }
 
@@ -48,7 +48,7 @@ public enum FittedSnapshot {
     /// the fitted cool-down mode; replace `budget`, `cd`, `est`, `targets`;
     /// keep `name`, `cooldown` and any other keys.
     public static func refit(_ stored: StrengthFitted, day: StrengthDay, budget: Int?, logged: [LoggedSet],
-                             library: ExerciseLibrary, plates: Plates?) -> StrengthFitted {
+                             library: ExerciseLibrary, kit: LoadingKit?) -> StrengthFitted {
         let fit = Fitting.fit(day.exercises, budget: budget)
         var counts: [String: Int] = [:]
         for s in logged { counts[s.substitutedFor ?? s.slug, default: 0] += 1 }
@@ -57,7 +57,7 @@ public enum FittedSnapshot {
         fitted.budget = budget
         fitted.cd = fit.cooldown.rawValue
         fitted.est = Fitting.estimateMinutes(day.exercises, sets: sets, cooldown: fit.cooldown)
-        fitted.targets = targets(day.exercises, sets: sets, library: library, plates: plates)
+        fitted.targets = targets(day.exercises, sets: sets, library: library, kit: kit)
         return fitted
     }
 }

@@ -19,4 +19,19 @@ extension EquipmentStore {
     public static func setItems(_ items: [EquipmentItem], profileID: String, in db: Connection) throws {
         try db.execute("UPDATE equipment_profiles SET items = ? WHERE id = ?", [try JSONColumn.text(items), profileID])
     }
+
+    /// Rewrites a profile's loading description (issue 14): `unit`, the bar
+    /// and plates (steps of `unit`, stored as exact kg conversions in
+    /// `bar_kg`/`plates_kg`, largest plate first) and the dumbbells (nil = not
+    /// described; `db_max_kg` becomes the heaviest one, else stays as it was).
+    public static func setLoading(unit: LoadUnit, plates: PlateInventory, dumbbells: DumbbellSet?,
+                                  profileID: String, in db: Connection) throws {
+        let stored = try dumbbells.map { try JSONColumn.text(StoredDumbbells($0, unit: unit)) }
+        let heaviest = dumbbells?.weights.last.map { unit.kg(steps: $0) }
+        try db.execute("""
+            UPDATE equipment_profiles SET unit = ?, bar_kg = ?, plates_kg = ?, dumbbells = ?, db_max_kg = COALESCE(?, db_max_kg)
+            WHERE id = ?
+            """, [unit.rawValue, unit.kg(steps: plates.bar), try JSONColumn.text(plates.plates.map { unit.kg(steps: $0) }),
+                  stored, heaviest, profileID])
+    }
 }

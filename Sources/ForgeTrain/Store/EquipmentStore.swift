@@ -13,6 +13,40 @@ public struct EquipmentProfile: Sendable, Hashable {
     public let platesKg: [Double]
     public let dbMaxKg: Double
     public let items: [EquipmentItem]
+    /// The unit the bar, plates and dumbbells are marked in (issue 14); `kg` for §5.2's seeds.
+    public let unit: LoadUnit
+    /// The dumbbells owned, nil when not described.
+    public let dumbbells: DumbbellSet?
+
+    /// The bar and plates in the profile's unit.
+    public var plates: PlateInventory { PlateInventory(unit: unit, barKg: barKg, platesKg: platesKg) }
+    /// What the profile can load, for rounding computed loads.
+    public var kit: LoadingKit { LoadingKit(unit: unit, plates: plates, dumbbells: dumbbells) }
+}
+
+/// The stored form of a ``DumbbellSet``, kg (canonical, API.md §1.3): exact
+/// conversions of the profile's figures, re-read in its unit.
+struct StoredDumbbells: Codable {
+    var pairsKg: [Double]?
+    var minKg: Double?
+    var maxKg: Double?
+    var stepKg: Double?
+
+    enum CodingKeys: String, CodingKey { case pairsKg = "pairs_kg", minKg = "min_kg", maxKg = "max_kg", stepKg = "step_kg" }
+
+    init(_ set: DumbbellSet, unit: LoadUnit) {
+        switch set {
+        case .pairs(let w): pairsKg = w.map { unit.kg(steps: $0) }
+        case .adjustable(let lo, let hi, let step):
+            minKg = unit.kg(steps: lo); maxKg = unit.kg(steps: hi); stepKg = unit.kg(steps: step)
+        }
+    }
+
+    func set(unit: LoadUnit) -> DumbbellSet? {
+        if let pairsKg { return .pairs(pairsKg.map { unit.steps(kg: $0) }) }
+        guard let minKg, let maxKg, let stepKg else { return nil }
+        return .adjustable(min: unit.steps(kg: minKg), max: unit.steps(kg: maxKg), step: unit.steps(kg: stepKg))
+    }
 }
 
 /// Reads and seeds `equipment_profiles`.
@@ -72,10 +106,14 @@ public enum EquipmentStore {
     }
 
     static func profile(_ row: Row) throws -> EquipmentProfile {
-        EquipmentProfile(id: try row.get("id"), userID: try row.optional("user_id"), name: try row.get("name"),
+        let unit = LoadUnit(rawValue: try row.get("unit")) ?? .kg
+        let dumbbells: String? = try row.optional("dumbbells")
+        return EquipmentProfile(id: try row.get("id"), userID: try row.optional("user_id"), name: try row.get("name"),
                          shared: try row.get("shared"), barKg: try row.get("bar_kg"),
                          platesKg: JSONColumn.decode([Double].self, try row.get("plates_kg"), fallback: []),
                          dbMaxKg: try row.get("db_max_kg"),
-                         items: JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: []))
+                         items: JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: []),
+                         unit: unit,
+                         dumbbells: dumbbells.flatMap { JSONColumn.decode(StoredDumbbells?.self, $0, fallback: nil)?.set(unit: unit) })
     }
 }
