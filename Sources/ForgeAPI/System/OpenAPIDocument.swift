@@ -200,7 +200,16 @@ enum OpenAPIDocument {
             let property = property["type"] == "boolean" ? laxBoolean : property
             let admitsNull = required.contains(name) || property == [:] || property["type"] == "null"
                 || property["anyOf"]?.arrayValue?.contains(["type": "null"]) == true
-            out[name] = admitsNull ? property : ["anyOf": [property, ["type": "null"]]]
+            if admitsNull {
+                out[name] = property
+            } else {
+                // The description stays on the member, beside the choice.
+                var inner = property.objectValue ?? [:]
+                let description = inner.removeValue(forKey: "description")
+                var wrapped: [String: JSONValue] = ["anyOf": [.object(inner), ["type": "null"]]]
+                if let description { wrapped["description"] = description }
+                out[name] = .object(wrapped)
+            }
         }
         object["properties"] = .object(out)
         return .object(object)
