@@ -38,7 +38,7 @@ struct RecipeImporter {
             let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
             let reference = try IngredientStore.reference(in: db)
             var unknown: [String] = []
-            for line in outcome.recipe.ingredients where reference[line.name] == nil && !unknown.contains(line.name) {
+            for line in outcome.recipe.ingredients where reference[line.referenceName] == nil && !unknown.contains(line.name) {
                 unknown.append(line.name)
             }
             return (outcome, unknown)

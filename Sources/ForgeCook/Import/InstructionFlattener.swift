@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Accepted forms: one string (HTML or plain; split at block tags and line
 /// breaks), a list of strings, `HowToStep` objects (`text`, else `name`,
-/// else their own `itemListElement` of directions), and `HowToSection`
+/// else their own `itemListElement` of directions; a `name` that is not
+/// the start of the `text` is kept as the step's own name), and `HowToSection`
 /// (or any object with `itemListElement` / `item`) whose steps are
 /// flattened in place and tagged with the section's `name`. Section names
 /// are never steps; an empty section contributes nothing. Nesting deeper
@@ -28,7 +29,12 @@ enum InstructionFlattener {
             if isSection(object) || (children != nil && object["text"] == nil) {
                 let name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
                 collect(children, section: isSection(object) ? name : section, depth: depth + 1, into: &out)
-            } else if let text = JSONLDRecipeParser.firstText(object["text"]) ?? JSONLDRecipeParser.firstText(object["name"]) {
+            } else if let text = JSONLDRecipeParser.firstText(object["text"]) {
+                var name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
+                let stem = name.hasSuffix(".") || name.hasSuffix("…") ? String(name.dropLast()) : name
+                if text.hasPrefix(stem.replacingOccurrences(of: "...", with: "")) { name = "" }
+                out.append(.init(text: text, section: section, name: name))
+            } else if let text = JSONLDRecipeParser.firstText(object["name"]) {
                 out.append(.init(text: text, section: section))
             }
         default:

@@ -57,7 +57,7 @@ public enum JSONLDRecipeParser {
     static func normalise(_ node: [String: Any], base: URL?) -> PageRecipe {
         var recipe = PageRecipe()
         recipe.title = firstText(node["name"]) ?? firstText(node["headline"]) ?? ""
-        recipe.ingredients = texts(node["recipeIngredient"] ?? node["ingredients"])
+        recipe.ingredients = ingredientLines(node["recipeIngredient"] ?? node["ingredients"])
         recipe.steps = InstructionFlattener.steps(node["recipeInstructions"])
         recipe.totalMinutes = minutes(node)
         recipe.servings = RecipeYield.servings(node["recipeYield"])
@@ -75,6 +75,27 @@ public enum JSONLDRecipeParser {
         if let total = (node["totalTime"] as? String).flatMap(ISODuration.minutes) { return total }
         let parts = ["prepTime", "cookTime"].compactMap { (node[$0] as? String).flatMap(ISODuration.minutes) }
         return parts.isEmpty ? nil : parts.reduce(0, +)
+    }
+
+    /// Ingredient lines: each string split at line breaks and block tags
+    /// (a string holding several lines gives one line each), numbers as
+    /// text, `PropertyValue` objects as `value unitText name`, nested lists
+    /// flattened; empties dropped.
+    static func ingredientLines(_ value: Any?) -> [String] {
+        switch value {
+        case let s as String:
+            return HTMLText.blocks(s)
+        case let n as NSNumber:
+            return [n.stringValue]
+        case let a as [Any]:
+            return a.flatMap { ingredientLines($0) }
+        case let o as [String: Any]:
+            let parts = [o["value"], o["unitText"] ?? o["unitCode"], o["name"]].flatMap { texts($0) }
+            let line = parts.joined(separator: " ")
+            return line.isEmpty ? [] : [line]
+        default:
+            return []
+        }
     }
 
     /// The first non-empty plain text of a string or a list of strings.

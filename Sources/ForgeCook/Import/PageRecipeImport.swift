@@ -10,8 +10,8 @@ import Foundation
 ///   description cut to 200 characters; tags = categories and keywords
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
-/// - Steps keep the page's prose as `detail`; `title` is the section name
-///   or `Step n`. Such a recipe stays parked until its steps are in
+/// - Steps keep the page's prose as `detail`; `title` is the step's own
+///   name or `Step n`; `section` the `HowToSection` it sat in. Such a recipe stays parked until its steps are in
 ///   done-when voice (``DoneWhenVoice``).
 /// - Ingredient lines go through ``IngredientLineMatcher``.
 /// - Macros: the page's nutrition when it gives calories (absent fields
@@ -36,7 +36,8 @@ public enum PageRecipeImport {
             macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
         }
         let steps = page.steps.enumerated().map { index, step in
-            RecipeStep(title: step.section.isEmpty ? "Step \(index + 1)" : step.section, detail: step.text)
+            RecipeStep(title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
+                       section: step.section.isEmpty ? nil : step.section)
         }
         var tags: [String] = []
         for tag in page.categories + page.keywords where !tags.contains(tag) && tags.count < 12 { tags.append(tag) }
