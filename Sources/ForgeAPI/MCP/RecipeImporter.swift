@@ -19,8 +19,9 @@ struct RecipeImporter {
     /// What an import produced, plus warnings.
     struct Result {
         let outcome: RecipeImportOutcome
-        /// Image problems (API.md §4.23), then one line per reason the recipe
-        /// was parked (§4.21), see ``parkingWarnings(_:unknown:)``.
+        /// Doubts about the page (``PageRecipe/warnings``), image problems
+        /// (API.md §4.23), then one line per reason the recipe was parked
+        /// (§4.21), see ``parkingWarnings(_:unknown:)``.
         let warnings: [String]
         let imagesStored: Int
     }
@@ -95,6 +96,8 @@ struct RecipeImporter {
         } catch let error as RecipeImportError {
             throw HTTPError(422, error.message)
         }
-        return try importStructured(input)
+        let result = try importStructured(input)
+        return Result(outcome: result.outcome, warnings: recipe.warnings + result.warnings,
+                      imagesStored: result.imagesStored)
     }
 }

@@ -25,6 +25,10 @@ public struct PageRecipe: Sendable, Equatable {
     public var totalMinutes: Int?
     /// A whole serving count from `recipeYield`, nil when the yield is not one.
     public var servings: Int?
+    /// What the yield counts, as the page writes it ("12 cookies"); `""` for none.
+    public var yield: String = ""
+    /// What the reader found doubtful on the page (kept, but said).
+    public var warnings: [String] = []
     /// Every image URL found, absolute, first = hero.
     public var images: [String]
     /// Per-serving nutrition from `nutrition`, only the fields the page gave.

@@ -4,7 +4,8 @@ import Foundation
 /// Maps a normalised page recipe onto the import fields (the same store
 /// path as MCP `import_recipe`).
 ///
-/// - name = title; slug from the name; kind from `recipeCategory`
+/// - name = title; slug from the name (a name without Latin letters: from
+///   the URL's last path segment, prefixed by the host when only digits); kind from `recipeCategory`
 ///   (breakfast, lunch, snack, else dinner); minutes = total minutes or 0;
 ///   difficulty `easy`; serves = the yield's count or 2; why = the
 ///   description cut to 200 characters; tags = categories and keywords
@@ -22,7 +23,16 @@ public enum PageRecipeImport {
                              images: [String], imagesStored: Int) throws -> RecipeImportInput {
         let name = page.title
         guard !name.isEmpty else { throw RecipeImportError("the page's recipe has no name") }
-        let slug = ImportSlug.make(name)
+        var slug = ImportSlug.make(name)
+        if slug.isEmpty {
+            // A name in a script without Latin letters: the page's own address names it.
+            let path = URL(string: url)?.path.split(separator: "/").map(String.init) ?? []
+            slug = path.reversed().lazy.map(ImportSlug.make).first { !$0.isEmpty } ?? ""
+            if slug.isEmpty || slug.allSatisfy(\.isNumber) {
+                let host = ImportSlug.make(URL(string: url)?.host ?? "recipe")
+                slug = String((host + (slug.isEmpty ? "" : "-" + slug)).prefix(60))
+            }
+        }
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
         let matched = page.ingredients.map { IngredientLineMatcher.line($0, reference: reference) }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
