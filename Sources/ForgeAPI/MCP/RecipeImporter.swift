@@ -87,7 +87,7 @@ struct RecipeImporter {
         }
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) }
-        catch { throw HTTPError(422, "no recipe found on the page") }
+        catch { throw HTTPError(422, "\(error)") }
         let reference = try app.db.read { try IngredientStore.reference(in: $0) }
         let input: RecipeImportInput
         do {

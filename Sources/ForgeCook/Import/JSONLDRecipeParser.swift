@@ -9,13 +9,18 @@ import Foundation
 /// an array of nodes, or an object with an `@graph` array (non-object
 /// entries ignored); also a `mainEntity` of a page node, then any other
 /// nested object or list (an `ItemList`'s items). The first node
-/// whose `@type` is or contains `Recipe` wins.
+/// whose `@type` is or contains `Recipe` wins. Without one: microdata or
+/// RDFa (``MicrodataRecipeReader``), then ``MarkedListFallback`` (marked
+/// `fromFallback`, with a warning).
 public enum JSONLDRecipeParser {
     /// Why no recipe could be read.
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// No JSON-LD block held a Recipe node (the cases file's `no_recipe`).
         case noRecipe
-        public var description: String { "no recipe found on the page" }
+        public var description: String {
+            "no recipe found on the page: looked for a schema.org Recipe in JSON-LD, microdata and RDFa, "
+                + "then for an Open Graph title with lists marked as ingredients and method"
+        }
         /// Stable machine code.
         public var code: String { "no_recipe" }
     }
@@ -34,6 +39,14 @@ public enum JSONLDRecipeParser {
             for block in blocks { index(block, into: &ids, depth: 0) }
             if let image = node["image"] { node["image"] = resolve(image, ids: ids) }
             return normalise(node, base: URL(string: pageURL))
+        }
+        if let node = MicrodataRecipeReader.node(html: html) { return normalise(node, base: URL(string: pageURL)) }
+        if let node = MarkedListFallback.node(html: html) {
+            var recipe = normalise(node, base: URL(string: pageURL))
+            recipe.fromFallback = true
+            recipe.warnings.append("no schema.org Recipe on the page: title, image, ingredients and method were taken "
+                                   + "from its Open Graph tags and marked lists; parked until checked")
+            return recipe
         }
         throw Failure.noRecipe
     }

@@ -29,6 +29,8 @@ public struct PageRecipe: Sendable, Equatable {
     public var yield: String = ""
     /// What the reader found doubtful on the page (kept, but said).
     public var warnings: [String] = []
+    /// Read by ``MarkedListFallback`` rather than from schema.org markup: imported parked.
+    public var fromFallback = false
     /// Every image URL found, absolute, first = hero.
     public var images: [String]
     /// Per-serving nutrition from `nutrition`, only the fields the page gave.

@@ -59,7 +59,7 @@ public enum PageRecipeImport {
             minutes: page.totalMinutes ?? 0, serves: serves, macros: macros,
             why: String(page.description.prefix(200)), lines: lines, steps: steps, tags: tags, images: images,
             imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
-            requiresDoneWhenVoice: true)
+            requiresDoneWhenVoice: true, parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
     }
 }
 

@@ -58,6 +58,7 @@ public enum RecipeImportStore {
         if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
             parked.append("steps not in done-when voice")
         }
+        if let reason = input.parkReason { parked.append(reason) }
 
         var images = input.images
         if let existing, input.imagesStored == 0, !existing.images.isEmpty { images = existing.images }
