@@ -122,6 +122,18 @@ import Testing
         #expect(r.fromFallback && r.warnings.count == 1)
     }
 
+    @Test func headedListsAndTheSiteNameLeftOffTheTitle() throws {
+        let html = """
+            <html><head><title>Pea Soup | Cook Example</title></head><body>
+            <h2>Ingredients:</h2><p>For 4</p><ul><li>500 g peas</li><li>1 l stock</li><li>500 g peas</li><li>1 l stock</li></ul>
+            <h3>Method</h3><ol><li>Boil the stock.</li><li>Add the peas.</li></ol></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Pea Soup")
+        #expect(r.ingredients == ["500 g peas", "1 l stock"], "a list printed twice counts once")
+        #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas."])
+    }
+
     @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {
         let html = #"<html><head><meta property="og:title" content="Blog"></head><body><p>Soup is nice.</p></body></html>"#
         #expect(throws: JSONLDRecipeParser.Failure.noRecipe) { try JSONLDRecipeParser.parse(html: html, pageURL: Self.url) }

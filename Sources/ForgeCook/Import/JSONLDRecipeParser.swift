@@ -41,7 +41,7 @@ public enum JSONLDRecipeParser {
             return normalise(node, base: URL(string: pageURL))
         }
         if let node = MicrodataRecipeReader.node(html: html) { return normalise(node, base: URL(string: pageURL)) }
-        if let node = MarkedListFallback.node(html: html) {
+        if let node = MarkedListFallback.node(html: html, pageURL: pageURL) {
             var recipe = normalise(node, base: URL(string: pageURL))
             recipe.fromFallback = true
             recipe.warnings.append("no schema.org Recipe on the page: title, image, ingredients and method were taken "

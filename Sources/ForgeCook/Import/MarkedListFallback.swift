@@ -16,7 +16,7 @@ public enum MarkedListFallback {
                               "preparazione", "preparacion", "steps"]
 
     /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
-    public static func node(html: String) -> [String: Any]? {
+    public static func node(html: String, pageURL: String = "") -> [String: Any]? {
         let tokens = HTMLTokens.scan(html)
         var og: [String: String] = [:]
         var title = ""
@@ -33,15 +33,78 @@ public enum MarkedListFallback {
             case let .text(text): if inTitle { title += text }
             }
         }
-        let name = HTMLText.collapse(og["og:title"] ?? title)
-        let ingredients = lines(tokens, marks: ingredientMarks)
-        let steps = lines(tokens, marks: methodMarks)
+        let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
+                                   host: URL(string: pageURL)?.host ?? "")
+        var ingredients = lines(tokens, marks: ingredientMarks)
+        if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
+        var steps = lines(tokens, marks: methodMarks)
+        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
                                    "recipeInstructions": steps]
         if let image = og["og:image"] { node["image"] = image }
         if let description = og["og:description"] { node["description"] = description }
         return node
+    }
+
+    /// Headings that mark the ingredient list and the method, lower-cased.
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
+                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók"]
+    static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
+                                              "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
+                                              "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
+                                              "instructies", "werkwijze"]
+
+    /// `title` without a trailing " | Site", " - Site" or " – Site" naming
+    /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
+    /// donnahay.com.au), as page titles carry.
+    static func withoutSiteName(_ title: String, site: String?, host: String = "") -> String {
+        let letters = { (s: String) in String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        for separator in [" | ", " - ", " – ", " — ", " :: "] {
+            guard let range = title.range(of: separator, options: .backwards) else { continue }
+            let tail = title[range.upperBound...].lowercased()
+            let siteName = (site ?? "").lowercased()
+            let tailLetters = letters(String(tail))
+            if (!siteName.isEmpty && (tail.contains(siteName) || siteName.contains(tail)))
+                || (tailLetters.count >= 3 && letters(host).contains(tailLetters)) {
+                return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return title
+    }
+
+    /// The items of the first list (`ul`/`ol`) after a heading (`h1`–`h6`,
+    /// or a `strong`/`b` alone) whose whole text is one of `headings`
+    /// (a trailing colon allowed), before the next heading.
+    static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
+        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b"]
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard case let .open(name, _, _) = tokens[index], headingTags.contains(name) else { continue }
+            var text = ""
+            var k = index + 1
+            while k < tokens.count {
+                if case let .close(tag) = tokens[k], tag == name { break }
+                if case let .text(t) = tokens[k] { text += t }
+                k += 1
+            }
+            var label = HTMLText.collapse(text).lowercased()
+            while label.hasSuffix(":") { label.removeLast() }
+            guard headings.contains(label.trimmingCharacters(in: .whitespaces)) else { continue }
+            var m = k + 1
+            while m < tokens.count {
+                if case let .open(tag, _, _) = tokens[m] {
+                    if tag == "ul" || tag == "ol" {
+                        let items = lines(tokens, from: m)
+                        if !items.isEmpty { return items }
+                    }
+                    if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(tag) { break }
+                }
+                m += 1
+            }
+        }
+        return []
     }
 
     /// The lines of the first element whose class or id contains one of
@@ -55,30 +118,38 @@ public enum MarkedListFallback {
                   !["body", "html", "main", "article"].contains(name) else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
             guard marks.contains(where: label.contains) else { continue }
-            var depth = 0
-            var text = ""
-            var items: [String] = []
-            var item: String? = nil
-            var k = index
-            repeat {
-                switch tokens[k] {
-                case let .open(tag, _, selfClosing):
-                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
-                    if tag == "li" { if let item { items.append(item) }; item = "" }
-                    if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
-                case let .close(tag):
-                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
-                    if tag == "li", let done = item { items.append(done); item = nil }
-                    depth -= 1
-                case let .text(t):
-                    text += t; item? += t
-                }
-                k += 1
-            } while depth > 0 && k < tokens.count
-            if let item { items.append(item) }
-            let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse)).filter { !$0.isEmpty }
+            let found = lines(tokens, from: index)
             if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// The lines of the element opened at `tokens[index]`: its list items
+    /// when it has any, else its blocks; a list printed twice in a row
+    /// (mobile and desktop copies) counts once.
+    static func lines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
+        var depth = 0
+        var text = ""
+        var items: [String] = []
+        var item: String? = nil
+        var k = index
+        repeat {
+            switch tokens[k] {
+            case let .open(tag, _, selfClosing):
+                if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
+                if tag == "li" { if let item { items.append(item) }; item = "" }
+                if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
+            case let .close(tag):
+                if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                if tag == "li", let done = item { items.append(done); item = nil }
+                depth -= 1
+            case let .text(t):
+                text += t; item? += t
+            }
+            k += 1
+        } while depth > 0 && k < tokens.count
+        if let item { items.append(item) }
+        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse)).filter { !$0.isEmpty }
+        return MicrodataRecipeReader.once(found)
     }
 }

@@ -97,6 +97,15 @@ public enum MicrodataRecipeReader {
         }
     }
 
+    /// `lines` without a second copy: a list whose second half repeats its
+    /// first half line for line (pages that print the recipe twice) is
+    /// that half.
+    static func once(_ lines: [String]) -> [String] {
+        guard lines.count >= 2, lines.count % 2 == 0 else { return lines }
+        let half = lines.count / 2
+        return Array(lines[..<half]) == Array(lines[half...]) ? Array(lines[..<half]) : lines
+    }
+
     /// The node: one value per property as text, lists for repeated ones
     /// and always for ingredients and instructions (one entry per line).
     static func build(_ values: [String: [String]], _ order: [String]) -> [String: Any]? {
@@ -106,9 +115,9 @@ public enum MicrodataRecipeReader {
             switch prop {
             case "recipeIngredient", "ingredients":
                 let lines = list.flatMap(HTMLText.blocks)
-                node["recipeIngredient"] = ((node["recipeIngredient"] as? [String]) ?? []) + lines
+                node["recipeIngredient"] = once(((node["recipeIngredient"] as? [String]) ?? []) + lines)
             case "recipeInstructions":
-                node[prop] = list.flatMap(HTMLText.blocks)
+                node[prop] = once(list.flatMap(HTMLText.blocks))
             case "image":
                 node[prop] = list.map { String($0.split(separator: " ").first ?? "") }
             default:
