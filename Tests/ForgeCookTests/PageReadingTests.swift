@@ -62,6 +62,10 @@ import Testing
         #expect(r.steps.map(\.name) == ["Mix", "", ""])
         let escaped = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\\r\\nBake."}"#)
         #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
+        let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
+        #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
+        let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
+        #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
 
     @Test func severalBlocksDoubleEscapedEntitiesAndBrokenJSON() throws {

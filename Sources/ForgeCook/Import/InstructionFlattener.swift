@@ -14,7 +14,9 @@ enum InstructionFlattener {
     static func steps(_ value: Any?) -> [PageRecipe.Step] {
         var out: [PageRecipe.Step] = []
         collect(value, section: "", depth: 0, into: &out)
-        return out
+        // A method printed twice in a row counts once.
+        let texts = out.map(\.text)
+        return MicrodataRecipeReader.once(texts) == texts ? out : Array(out.prefix(out.count / 2))
     }
 
     private static func collect(_ value: Any?, section: String, depth: Int, into out: inout [PageRecipe.Step]) {
