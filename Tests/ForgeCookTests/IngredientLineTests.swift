@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func aStringHoldingSeveralLinesIsOneIngredientEach() throws {
-        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots"]}</script>"#
+        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots","For the dressing:\r\n2 tbsp vinegar"]}</script>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/r")
-        #expect(r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots"])
+        #expect(r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar"])
     }
 
     static let reference = IngredientReference([

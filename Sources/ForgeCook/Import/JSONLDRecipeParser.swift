@@ -159,13 +159,17 @@ public enum JSONLDRecipeParser {
     }
 
     /// Ingredient lines: each string split at line breaks and block tags
-    /// (a string holding several lines gives one line each), numbers as
+    /// (a string holding several lines gives one line each, its group
+    /// headings — a line ending in ":" without a digit — left out), numbers as
     /// text, `PropertyValue` objects as `value unitText name`, nested lists
     /// flattened; empties dropped.
     static func ingredientLines(_ value: Any?) -> [String] {
         switch value {
         case let s as String:
-            return HTMLText.blocks(s)
+            let lines = HTMLText.blocks(s)
+            guard lines.count > 1 else { return lines }
+            // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient.
+            return lines.filter { !($0.hasSuffix(":") && !$0.contains { $0.isNumber }) }
         case let n as NSNumber:
             return [n.stringValue]
         case let a as [Any]:
