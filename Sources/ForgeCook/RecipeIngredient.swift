@@ -1,20 +1,39 @@
-/// One ingredient line of a recipe (API.md §2 `RecipeIngredient`).
+/// One ingredient line of a recipe (API.md §2 `RecipeIngredient`, plus the
+/// import's `raw`, `ref` and `ref_confidence`).
 ///
-/// `name` joins the ingredient reference exactly; `qty` is in the reference
-/// row's unit (g, ml, or a count for per-item rows) and is null for
-/// "to taste" lines; `disp` is the human quantity shown to the cook.
+/// `name` is what the line calls the ingredient. It joins the ingredient
+/// reference exactly unless the line carries `ref`, a link to the reference
+/// row it was matched to (page imports keep the cook's words in `name` and
+/// link by `ref`); ``referenceName`` is the join key either way. `qty` is in
+/// the joined row's unit (g, ml, or a count for per-item rows) and is null
+/// for "to taste" lines; `disp` is the human quantity shown to the cook.
 public struct RecipeIngredient: Codable, Sendable, Equatable {
     public var name: String
     public var qty: Double?
     public var unit: String
     public var disp: String
     public var note: String?
+    /// The line as printed on the page it was imported from (entities
+    /// decoded, whitespace collapsed); nil for lines written by hand.
+    public var raw: String?
+    /// The reference row this line is linked to when that is not `name`.
+    public var ref: String?
+    /// How sure the link `ref` is, 0–1 (see ``IngredientLineMatcher``).
+    public var refConfidence: Double?
 
-    public init(name: String, qty: Double?, unit: String, disp: String, note: String? = nil) {
+    public init(name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
+                ref: String? = nil, refConfidence: Double? = nil) {
         self.name = name; self.qty = qty; self.unit = unit; self.disp = disp; self.note = note
+        self.raw = raw; self.ref = ref; self.refConfidence = refConfidence
     }
 
-    enum CodingKeys: String, CodingKey { case name, qty, unit, disp, note }
+    /// The reference row name this line joins: `ref` when linked, else `name`.
+    public var referenceName: String { ref ?? name }
+
+    enum CodingKeys: String, CodingKey {
+        case name, qty, unit, disp, note, raw, ref
+        case refConfidence = "ref_confidence"
+    }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,9 +42,13 @@ public struct RecipeIngredient: Codable, Sendable, Equatable {
         unit = try c.decodeIfPresent(String.self, forKey: .unit) ?? ""
         disp = try c.decodeIfPresent(String.self, forKey: .disp) ?? ""
         note = try c.decodeIfPresent(String.self, forKey: .note)
+        raw = try c.decodeIfPresent(String.self, forKey: .raw)
+        ref = try c.decodeIfPresent(String.self, forKey: .ref)
+        refConfidence = try c.decodeIfPresent(Double.self, forKey: .refConfidence)
     }
 
-    /// `qty` is always present (null when unknown); `note` only when set.
+    /// `qty` is always present (null when unknown); `note`, `raw`, `ref`,
+    /// `ref_confidence` only when set.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -33,5 +56,8 @@ public struct RecipeIngredient: Codable, Sendable, Equatable {
         try c.encode(unit, forKey: .unit)
         try c.encode(disp, forKey: .disp)
         try c.encodeIfPresent(note, forKey: .note)
+        try c.encodeIfPresent(raw, forKey: .raw)
+        try c.encodeIfPresent(ref, forKey: .ref)
+        try c.encodeIfPresent(refConfidence, forKey: .refConfidence)
     }
 }

@@ -9,7 +9,8 @@ import ForgeCore
 ///     contribution = qty × value_100 / 100   for g / ml reference rows
 ///                  = qty × value             for x (per-item) rows
 ///
-/// `qty` is read in the reference row's unit. A line with a null `qty`
+/// Lines join the reference by ``RecipeIngredient/referenceName``. `qty` is
+/// read in the reference row's unit. A line with a null `qty`
 /// contributes nothing. A line whose name is not in the reference
 /// contributes nothing and is reported in `unknownIngredients` (an import
 /// with such a line is parked). `serves` below 1 counts as 1. Rounding is
@@ -29,7 +30,7 @@ public enum RecipeMacros {
         var total = Macros.zero
         var unknown: [String] = []
         for line in ingredients {
-            guard let row = reference[line.name] else {
+            guard let row = reference[line.referenceName] else {
                 if !unknown.contains(line.name) { unknown.append(line.name) }
                 continue
             }

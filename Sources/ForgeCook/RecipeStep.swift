@@ -13,10 +13,13 @@ public struct RecipeStep: Codable, Sendable, Equatable {
     public var parallel: Bool?
     /// Media path or remote URL.
     public var image: String?
+    /// Imported steps: the name of the page's `HowToSection` the step sat
+    /// in; nil for none (and for steps written by hand).
+    public var section: String?
 
     public init(title: String, detail: String, minutes: Int? = nil, timer: Bool? = nil,
-                parallel: Bool? = nil, image: String? = nil) {
+                parallel: Bool? = nil, image: String? = nil, section: String? = nil) {
         self.title = title; self.detail = detail; self.minutes = minutes
-        self.timer = timer; self.parallel = parallel; self.image = image
+        self.timer = timer; self.parallel = parallel; self.image = image; self.section = section
     }
 }

@@ -20,6 +20,10 @@ final class Exchange {
     var answered = false
     /// The streamed body of this request's response, if any.
     var stream: ResponseStream?
+    /// The pending off-thread answer of this request, if any, with what the
+    /// access log needs once it is sent.
+    var deferred: (answer: DeferredResponse, method: String, path: String, remoteAddress: String, userAgent: String,
+                   requestID: String)?
 
     init(rawTarget: String) {
         self.rawTarget = rawTarget

@@ -40,6 +40,9 @@ enum MHDCallbacks {
             Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().forget(stream)
             stream.detach()
         }
+        if let waiting = exchange.takeUnretainedValue().deferred {
+            Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().forget(waiting.answer)
+        }
         exchange.release()
         Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
     }

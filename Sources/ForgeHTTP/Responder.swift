@@ -52,12 +52,18 @@ public struct Responder: Sendable {
             response = .jsonData(JSONCoding.detailBody("internal error", extra: ["request_id": request.requestID]),
                                  status: 500)
         }
-        response.headers.set("X-Request-Id", request.requestID)
+        Self.stamp(&response, requestID: request.requestID)
+        return response
+    }
+
+    /// The headers every answer gets: `X-Request-Id`, and `Cache-Control:
+    /// no-store` on JSON that set none.
+    static func stamp(_ response: inout Response, requestID: String) {
+        response.headers.set("X-Request-Id", requestID)
         if response.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true,
            !response.headers.contains("Cache-Control") {
             response.headers.set("Cache-Control", "no-store")
         }
-        return response
     }
 
     enum Outcome {

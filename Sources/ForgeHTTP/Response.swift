@@ -12,6 +12,9 @@ public struct Response: Sendable {
     /// A long-lived body (Server-Sent Events); when set, `body` is ignored
     /// and the response is sent chunked as the stream produces bytes.
     public var stream: ResponseStream?
+    /// An answer computed off the worker threads (``DeferredResponse``);
+    /// when set, this response only stands for it and is never sent.
+    public var deferred: DeferredResponse?
 
     public init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
         self.status = status

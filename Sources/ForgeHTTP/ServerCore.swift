@@ -21,9 +21,20 @@ final class ServerCore: Sendable {
         _ = streams.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) }
     }
 
-    /// Ends every open stream (their connections then complete normally).
+    /// Off-thread answers still pending, so `stop()` can answer them first.
+    private let pending = Mutex<[ObjectIdentifier: DeferredResponse]>([:])
+
+    /// Ends every open stream and answers every pending deferred request 503
+    /// (their connections then complete normally).
     func finishStreams() {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+        for deferred in pending.withLock({ Array($0.values) }) {
+            deferred.complete(.error(503, "the server is stopping"))
+        }
+    }
+
+    func forget(_ deferred: DeferredResponse) {
+        _ = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
     }
 
     init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:], accessLog: (@Sendable (AccessLogEntry) -> Void)?,
@@ -54,6 +65,12 @@ final class ServerCore: Sendable {
         if exchange.answered {
             uploadSize.pointee = 0
             return .YES
+        }
+        if let waiting = exchange.deferred {
+            // Called again after MHD_resume_connection (or spuriously while waiting).
+            uploadSize.pointee = 0
+            guard let ready = waiting.answer.answerOrSuspend(connection) else { return .YES }
+            return queueDeferred(connection, exchange, ready)
         }
         if !exchange.headersSeen {
             exchange.headersSeen = true
@@ -101,8 +118,26 @@ final class ServerCore: Sendable {
                               remoteAddress: Self.remoteAddress(of: connection), requestID: exchange.requestID)
         exchange.body = Data()
         let response = responder.respond(to: request, onError: onError)
+        if let deferred = response.deferred {
+            exchange.deferred = (deferred, method, path, request.remoteAddress, request.headers["User-Agent"] ?? "",
+                                 request.requestID)
+            pending.withLock { $0[ObjectIdentifier(deferred)] = deferred }
+            guard let ready = deferred.answerOrSuspend(connection) else { return .YES }
+            return queueDeferred(connection, exchange, ready)
+        }
         return queue(connection, exchange, response, method: method, path: path,
                      remoteAddress: request.remoteAddress, userAgent: request.headers["User-Agent"] ?? "")
+    }
+
+    /// Queues a deferred request's answer, with the headers every response gets.
+    private func queueDeferred(_ connection: OpaquePointer, _ exchange: Exchange, _ answer: Response) -> MHD_Result {
+        guard let waiting = exchange.deferred else { return .NO }
+        forget(waiting.answer)
+        var response = answer
+        response.deferred = nil
+        Responder.stamp(&response, requestID: waiting.requestID)
+        return queue(connection, exchange, response, method: waiting.method, path: waiting.path,
+                     remoteAddress: waiting.remoteAddress, userAgent: waiting.userAgent)
     }
 
     /// Answers without routing (413, 400, unknown method).

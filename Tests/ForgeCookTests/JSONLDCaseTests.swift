@@ -13,6 +13,11 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
 
     static let pageURL = "https://cook.example.org/r/1"
 
+    /// Cases where the importer deliberately reads more than the table:
+    /// real pages write durations as text ("20 mins"), and a careful reader
+    /// takes the minutes (issue 16; README "Differences from the contract").
+    static let readsMore: [String: Int] = ["not_iso": 20]
+
     static let all: [JSONLDCase] = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/recipe-jsonld/cases.json")
@@ -45,7 +50,7 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
         #expect(r.title == c.expect["title"]?.stringValue)
         #expect(r.ingredients == c.expect["ingredients"]?.arrayValue?.compactMap(\.stringValue))
         #expect(r.steps.map(\.text) == c.expect["steps"]?.arrayValue?.compactMap(\.stringValue))
-        #expect(r.totalMinutes == c.expect["total_minutes"]?.intValue)
+        #expect(r.totalMinutes == (JSONLDCase.readsMore[c.name] ?? c.expect["total_minutes"]?.intValue))
         #expect(r.servings == c.expect["servings"]?.intValue)
         #expect(r.image == c.expect["image"]?.stringValue)
         if let sections = c.expect["sections"]?.arrayValue {

@@ -261,11 +261,13 @@ enum FoodWire {
         var timer: Bool?
         var parallel: Bool?
         var image: String?
+        /// The page's section (`HowToSection` name) the step sat in.
+        var section: String?
         var cue: String?
 
         init(_ step: RecipeStep) {
             title = step.title; detail = step.detail; minutes = step.minutes; timer = step.timer
-            parallel = step.parallel; image = step.image; cue = CueExtractor.cue(in: step.detail)
+            parallel = step.parallel; image = step.image; section = step.section; cue = CueExtractor.cue(in: step.detail)
         }
     }
 
@@ -278,12 +280,19 @@ enum FoodWire {
         var unit: String
         var disp: String
         var note: String?
+        /// The line as printed on the page it was imported from.
+        var raw: String?
+        /// The reference row the line is linked to, when not `name`.
+        var ref: String?
+        /// How sure that link is, 0–1.
+        var refConfidence: Double?
         var aisle: String
         var pantry: Bool
 
         init(_ line: RecipeIngredient, reference: IngredientReference) {
             name = line.name; qty = line.qty.map { FoodWire.finite($0) }; unit = line.unit; disp = line.disp
-            note = line.note; aisle = reference.aisle(of: line.name); pantry = reference.isPantry(line.name)
+            note = line.note; raw = line.raw; ref = line.ref; refConfidence = line.refConfidence
+            aisle = reference.aisle(of: line.referenceName); pantry = reference.isPantry(line.referenceName)
         }
     }
 

@@ -5,7 +5,10 @@ import Foundation
 
 /// `POST /api/food/recipes/import`: a recipe page by URL (`{url}`, fetched
 /// by the server) or as given (`{html, url}`), parsed from its schema.org
-/// JSON-LD and stored through the MCP `import_recipe` path.
+/// JSON-LD (else microdata/RDFa, else marked lists, parked) and stored
+/// through the MCP `import_recipe` path. The body is checked on the worker
+/// thread; the fetch, parse and store run as a job while the connection is
+/// suspended (``DeferredResponse``), so a slow site holds no worker.
 ///
 /// Answer: the recipe card with `tags`, `source`, `source_url`, `images`,
 /// `complete`, plus `updated` (an existing import was replaced),
@@ -19,18 +22,21 @@ import Foundation
 /// refused URL, seed recipe target; 502 the page could not be fetched.
 enum RecipeImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/food/recipes/import",
-                     "Import a recipe page (schema.org JSON-LD) by URL or as HTML; parked until it meets the rules",
-                     access: .member, body: RecipeImportRequest.self, answers: ImportedRecipe.self,
-                     errors: [400, 403, 422, 502], upload: true) { request, principal in
+        router.raw(.POST, "/api/food/recipes/import",
+                   "Import a recipe page (schema.org JSON-LD, microdata, RDFa) by URL or as HTML; parked until it meets the rules",
+                   access: .member, body: RecipeImportRequest.self, answers: ImportedRecipe.self,
+                   errors: [400, 403, 422, 502], upload: true) { request, principal in
             guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import recipes") }
             let input = try request.decode(RecipeImportRequest.self)
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
-            do {
-                return ImportedRecipe(try RecipeImporter(app: app).importPage(url: url, html: input.html))
-            } catch let error as RecipeImportError {
-                throw HTTPError(400, error.message)
-            }
+            // Fetching the page and its images runs as a job; the connection waits suspended.
+            return .deferred(DeferredResponse.run {
+                do {
+                    return .wire(ImportedRecipe(try RecipeImporter(app: app).importPage(url: url, html: input.html)))
+                } catch let error as RecipeImportError {
+                    throw HTTPError(400, error.message)
+                }
+            })
         }
     }
 }

@@ -13,7 +13,12 @@ enum MCPRoutes {
         router.raw(.POST, "/mcp", "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
                    access: .bearer, body: JSONRPCRequest.self, answers: JSONRPCReply.self, errors: [202, 400]) { request, _ in
             let user = try app.mcpUser(request)
-            return handle(request.body, context: MCPContext(app: app, user: user))
+            let body = request.body
+            // `import_recipe` fetches images: it runs as a job while the connection waits suspended.
+            if fetches(body) {
+                return .deferred(DeferredResponse.run { handle(body, context: MCPContext(app: app, user: user)) })
+            }
+            return handle(body, context: MCPContext(app: app, user: user))
         }
         router.raw(.GET, "/mcp", "Not supported: the MCP endpoint is POST only (405, Allow: POST)",
                    access: .public, answers: nil as OK.Type?, success: 405, errors: [405]) { _, _ in
@@ -46,6 +51,12 @@ enum MCPRoutes {
         } catch {
             return self.error(id: id, code: -32603, message: "internal error", status: 200)
         }
+    }
+
+    /// True for a `tools/call` of a tool that fetches from the network (`import_recipe`).
+    static func fetches(_ body: Data) -> Bool {
+        guard let message = try? JSONCoding.decode(JSONValue.self, from: body) else { return false }
+        return message["method"]?.stringValue == "tools/call" && message["params"]?["name"]?.stringValue == "import_recipe"
     }
 
     static func error(id: JSONValue, code: Int, message: String, data: JSONValue? = nil, status: Int) -> Response {

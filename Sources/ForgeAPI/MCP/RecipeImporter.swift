@@ -19,8 +19,9 @@ struct RecipeImporter {
     /// What an import produced, plus warnings.
     struct Result {
         let outcome: RecipeImportOutcome
-        /// Image problems (API.md §4.23), then one line per reason the recipe
-        /// was parked (§4.21), see ``parkingWarnings(_:unknown:)``.
+        /// Doubts about the page (``PageRecipe/warnings``), image problems
+        /// (API.md §4.23), then one line per reason the recipe was parked
+        /// (§4.21), see ``parkingWarnings(_:unknown:)``.
         let warnings: [String]
         let imagesStored: Int
     }
@@ -38,7 +39,7 @@ struct RecipeImporter {
             let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
             let reference = try IngredientStore.reference(in: db)
             var unknown: [String] = []
-            for line in outcome.recipe.ingredients where reference[line.name] == nil && !unknown.contains(line.name) {
+            for line in outcome.recipe.ingredients where reference[line.referenceName] == nil && !unknown.contains(line.name) {
                 unknown.append(line.name)
             }
             return (outcome, unknown)
@@ -86,7 +87,7 @@ struct RecipeImporter {
         }
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) }
-        catch { throw HTTPError(422, "no recipe found on the page") }
+        catch { throw HTTPError(422, "\(error)") }
         let reference = try app.db.read { try IngredientStore.reference(in: $0) }
         let input: RecipeImportInput
         do {
@@ -95,6 +96,8 @@ struct RecipeImporter {
         } catch let error as RecipeImportError {
             throw HTTPError(422, error.message)
         }
-        return try importStructured(input)
+        let result = try importStructured(input)
+        return Result(outcome: result.outcome, warnings: recipe.warnings + result.warnings,
+                      imagesStored: result.imagesStored)
     }
 }

@@ -112,7 +112,8 @@ public enum HTMLText {
             chars = after[after.index(after: gt)...]
         }
         marked += chars
-        return marked.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        // `isNewline`: "\r\n" is one Character in Swift, equal to neither "\n" nor "\r".
+        return marked.split(whereSeparator: { $0.isNewline })
             .map { collapse(decodeEntities(String($0))) }
             .filter { !$0.isEmpty }
     }

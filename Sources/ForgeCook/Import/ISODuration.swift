@@ -7,7 +7,8 @@ public enum ISODuration {
     ///
     /// Accepted: `P[nW][nD][T[nH][nM][nS]]`, components in that order,
     /// decimals allowed (`PT1.5H`), unnormalised values allowed (`PT70M`,
-    /// `PT4200S`). Years and months (`P1Y`, `P1M`) have no fixed length
+    /// `PT4200S`); as pages write them, an empty component is zero
+    /// (`PTH30M`) and days may follow the `T` (`PT0D1H0M`). Years and months (`P1Y`, `P1M`) have no fixed length
     /// and are rejected. A zero duration (`PT0S`, `PT0M`) means "unknown"
     /// on recipe pages and is returned as nil, as is anything that is not
     /// an ISO duration (`"20 mins"`).
@@ -26,11 +27,12 @@ public enum ISODuration {
                 continue
             }
             if ch.isNumber || ch == "." || ch == "," { number.append(ch == "," ? "." : ch); continue }
-            guard let value = Double(number) else { return nil }
+            // Pages write an empty component ("PTH30M") for zero.
+            guard let value = number.isEmpty ? 0 : Double(number) else { return nil }
             let (rank, factor): (Int, Double)
             switch (inTime, ch) {
             case (false, "W"): (rank, factor) = (0, 7 * 86_400)
-            case (false, "D"): (rank, factor) = (1, 86_400)
+            case (_, "D"): (rank, factor) = (1, 86_400)
             case (true, "H"): (rank, factor) = (2, 3_600)
             case (true, "M"): (rank, factor) = (3, 60)
             case (true, "S"): (rank, factor) = (4, 1)
@@ -45,5 +47,38 @@ public enum ISODuration {
         guard sawComponent, number.isEmpty, seconds.isFinite else { return nil }
         let minutes = Int((seconds / 60).rounded(.toNearestOrAwayFromZero))
         return minutes > 0 ? minutes : nil
+    }
+
+    /// Minutes in a human duration ("45 minutes", "1 hour 30 mins",
+    /// "1 Std. 20 Min.", "35 minuti", "1h30"): each number followed by an
+    /// hour or minute word (English, German, French, Spanish, Italian,
+    /// Dutch) adds up; a bare number is minutes. Nil when nothing reads.
+    public static func humanMinutes(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        var total = 0.0
+        var found = false
+        var i = lower.startIndex
+        while i < lower.endIndex {
+            guard lower[i].isASCIINumber else { i = lower.index(after: i); continue }
+            var j = i
+            while j < lower.endIndex, lower[j].isASCIINumber || lower[j] == "." || lower[j] == "," { j = lower.index(after: j) }
+            guard let value = Double(lower[i..<j].replacingOccurrences(of: ",", with: ".")) else { i = j; continue }
+            var k = j
+            while k < lower.endIndex, lower[k] == " " { k = lower.index(after: k) }
+            let word = lower[k...].prefix(while: { $0.isLetter })
+            if word.hasPrefix("h") || word.hasPrefix("std") || word.hasPrefix("stu") || word.hasPrefix("ora")
+                || word.hasPrefix("ore") || word.hasPrefix("uur") || word.hasPrefix("tim") {
+                total += value * 60; found = true
+            } else if word.hasPrefix("d") && !word.hasPrefix("de") {
+                total += value * 1440; found = true
+            } else if word.isEmpty || word.hasPrefix("m") {
+                total += value; found = true
+            } else {
+                return nil
+            }
+            i = lower.index(k, offsetBy: word.count)
+        }
+        let minutes = Int(total.rounded())
+        return found && minutes > 0 ? minutes : nil
     }
 }

@@ -1,126 +1,45 @@
 import Foundation
 
-/// Turns a free-text ingredient line from a recipe page ("400 g chickpeas,
-/// drained") into a recipe line joined to the ingredient reference.
+/// Turns a printed ingredient line from a recipe page ("400 g chickpeas,
+/// drained") into a recipe line linked to the ingredient reference, keeping
+/// the cook's words.
 ///
-/// Reading: a leading quantity (integer, decimal, `1/2`, `1 1/2`, or a
-/// vulgar fraction `½ ¼ ¾ ⅓ ⅔`), an optional unit word, the name, and
-/// after the first comma a note. Matching, on the lower-cased name: the
-/// reference row whose name equals it, else whose name before its comma
-/// equals it, else equal after dropping a plural `s`/`es` on either side,
-/// else the longest reference name contained in the line as whole words.
-/// Quantity conversion into the row's unit: g rows take g, kg (×1000),
-/// oz (×28.35), lb (×453.6); ml rows take ml, l (×1000), tbsp (×15),
-/// tsp (×5); per-item (`x`) rows take a bare count or a container word
-/// (tin, can, pack, bunch, …). A line with no quantity is a known line with
-/// `qty: null` ("to taste"). When the quantity cannot be converted the line
-/// is left unmatched (its name stays the page text), so the import parks
-/// rather than computing wrong macros.
+/// The line is read by ``IngredientLineParser``; `raw` keeps the line as
+/// printed, `disp`/`name`/`note` are its pieces. Matching is a link, never a
+/// rewrite: `ref` names the reference row and `refConfidence` (0–1) says how
+/// sure the link is (see ``match(_:in:)``). A linked line's `qty` and
+/// `unit` are in the row's unit (g rows take mass units, ml rows volume
+/// units, per-item `x` rows a bare count or a count word), so macros can be
+/// computed; when the quantity cannot be converted the line stays unlinked
+/// with the page's quantity and unit, and the import parks rather than
+/// computing wrong macros. A line with no quantity ("salt to taste") links
+/// with `qty: null`.
 public enum IngredientLineMatcher {
-    static let fractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3,
-                                                 "⅛": 0.125]
-    static let gramUnits: [String: Double] = ["g": 1, "gram": 1, "grams": 1, "kg": 1000, "kilogram": 1000,
-                                              "kilograms": 1000, "oz": 28.35, "ounce": 28.35, "ounces": 28.35,
-                                              "lb": 453.6, "lbs": 453.6, "pound": 453.6, "pounds": 453.6]
-    static let mlUnits: [String: Double] = ["ml": 1, "millilitre": 1, "millilitres": 1, "l": 1000, "litre": 1000,
-                                            "litres": 1000, "liter": 1000, "liters": 1000, "tbsp": 15,
-                                            "tablespoon": 15, "tablespoons": 15, "tsp": 5, "teaspoon": 5,
-                                            "teaspoons": 5]
-    static let itemUnits: Set<String> = ["tin", "tins", "can", "cans", "pack", "packs", "bunch", "bunches", "x",
-                                         "clove", "cloves", "large", "medium", "small", "whole"]
-
-    /// A parsed page line: quantity, unit word, name and note.
-    struct Parsed: Equatable {
-        var qty: Double?
-        var unit: String
-        var name: String
-        var note: String?
-        var disp: String
-    }
-
-    /// The recipe line for `text`, matched to `reference` where possible.
-    /// - Returns: the line and whether it was matched.
+    /// The recipe line for `text`, linked to `reference` where possible.
+    /// - Returns: the line and whether it was linked.
     public static func line(_ text: String, reference: IngredientReference) -> (RecipeIngredient, matched: Bool) {
-        let p = parse(text)
-        guard let row = match(p.name, in: reference) else {
-            return (RecipeIngredient(name: String(p.name.prefix(80)), qty: p.qty, unit: p.unit, disp: p.disp,
-                                     note: p.note), false)
-        }
-        guard let qty = p.qty else {
-            return (RecipeIngredient(name: row.name, qty: nil, unit: row.unit, disp: p.disp, note: p.note), true)
-        }
-        let factor: Double?
-        switch row.unit {
-        case "g": factor = p.unit.isEmpty ? nil : gramUnits[p.unit]
-        case "ml": factor = p.unit.isEmpty ? nil : mlUnits[p.unit]
-        default: factor = (p.unit.isEmpty || itemUnits.contains(p.unit)) ? 1 : nil
-        }
-        guard let factor else {
-            return (RecipeIngredient(name: String(p.name.prefix(80)), qty: p.qty, unit: p.unit, disp: p.disp,
-                                     note: p.note), false)
-        }
-        return (RecipeIngredient(name: row.name, qty: (qty * factor * 10).rounded() / 10, unit: row.unit,
-                                 disp: p.disp, note: p.note), true)
+        let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
+        let p = IngredientLineParser.parse(raw)
+        let name = p.name.isEmpty ? (p.note ?? raw) : p.name
+        let note = p.name.isEmpty ? nil : p.note
+        let unlinked = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
+        guard let (row, confidence) = match(name, in: reference) else { return (unlinked, false) }
+        var linked = unlinked
+        linked.ref = row.name
+        linked.refConfidence = confidence
+        linked.unit = row.unit
+        guard let qty = p.qty else { linked.qty = nil; return (linked, true) }
+        guard let converted = IngredientUnits.convert(qty, unit: p.unit, to: row.unit) else { return (unlinked, false) }
+        linked.qty = (converted * 10).rounded() / 10
+        return (linked, true)
     }
 
-    static func parse(_ text: String) -> Parsed {
-        var rest = Substring(HTMLText.collapse(text))
-        var qty: Double? = nil
-        var quantityText = ""
-        func takeNumber() -> Double? {
-            if let first = rest.first, let f = fractions[first] {
-                rest = rest.dropFirst(); return f
-            }
-            let digits = rest.prefix(while: { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "/" })
-            guard !digits.isEmpty else { return nil }
-            var value: Double?
-            if digits.contains("/") {
-                let parts = digits.split(separator: "/")
-                if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { value = a / b }
-            } else {
-                value = Double(digits)
-            }
-            guard let value else { return nil }
-            rest = rest.dropFirst(digits.count)
-            if let first = rest.first, let f = fractions[first] { rest = rest.dropFirst(); return value + f }
-            return value
-        }
-        let start = rest
-        if let whole = takeNumber() {
-            qty = whole
-            let afterWhole = rest
-            if rest.first == " " {
-                rest = rest.dropFirst()
-                let save = rest
-                if rest.prefix(while: { $0 != " " }).contains("/") || (rest.first.map { fractions[$0] != nil } ?? false),
-                   let part = takeNumber(), part < 1 {
-                    qty = whole + part
-                } else {
-                    rest = save
-                }
-            } else {
-                rest = afterWhole
-            }
-        }
-        rest = rest.drop(while: { $0 == " " })
-        var unit = ""
-        if qty != nil {
-            let word = rest.prefix(while: { $0.isLetter || $0 == "." }).lowercased()
-                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            if gramUnits[word] != nil || mlUnits[word] != nil || itemUnits.contains(word) {
-                unit = word
-                rest = rest.dropFirst(rest.prefix(while: { $0.isLetter || $0 == "." }).count).drop(while: { $0 == " " })
-            }
-        }
-        quantityText = String(start[..<rest.startIndex]).trimmingCharacters(in: .whitespaces)
-        let pieces = rest.split(separator: ",", maxSplits: 1)
-        let name = pieces.first.map { HTMLText.collapse(String($0)) } ?? ""
-        let note = pieces.count > 1 ? HTMLText.collapse(String(pieces[1])) : nil
-        return Parsed(qty: qty, unit: unit, name: name.isEmpty ? HTMLText.collapse(text) : name,
-                      note: note?.isEmpty == false ? note : nil, disp: quantityText)
-    }
-
-    static func match(_ name: String, in reference: IngredientReference) -> Ingredient? {
+    /// The reference row `name` refers to and how sure that is: 1 for the
+    /// row's exact name (any case), 0.9 for its name before a comma, 0.85
+    /// when equal after dropping a plural `s`/`es`, else the longest row
+    /// name found in the line as whole words, with confidence 0.8 × the
+    /// share of the line's words it covers. Nil when nothing matches.
+    static func match(_ name: String, in reference: IngredientReference) -> (Ingredient, Double)? {
         let key = name.lowercased()
         guard !key.isEmpty else { return nil }
         func singular(_ s: String) -> String {
@@ -129,15 +48,20 @@ public enum IngredientLineMatcher {
             return s
         }
         let rows = reference.rows
-        if let row = rows.first(where: { $0.name.lowercased() == key }) { return row }
-        let head = { (row: Ingredient) in String(row.name.lowercased().split(separator: ",")[0]) }
-        if let row = rows.first(where: { head($0) == key }) { return row }
-        if let row = rows.first(where: { singular(head($0)) == singular(key) }) { return row }
-        let words = key.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init)
+        if let row = rows.first(where: { $0.name.lowercased() == key }) { return (row, 1) }
+        let head = { (row: Ingredient) in String(row.name.lowercased().split(separator: ",").first ?? "") }
+        if let row = rows.first(where: { head($0) == key }) { return (row, 0.9) }
+        if let row = rows.first(where: { singular(head($0)) == singular(key) }) { return (row, 0.85) }
+        let split = { (s: String) in s.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init) }
+        let words = split(key)
+        guard !words.isEmpty else { return nil }
         let padded = " " + words.map(singular).joined(separator: " ") + " "
-        return rows.filter { row in
-            let rowWords = head(row).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init)
-            return !rowWords.isEmpty && padded.contains(" " + rowWords.map(singular).joined(separator: " ") + " ")
-        }.max { head($0).count < head($1).count }
+        let best = rows.compactMap { row -> (Ingredient, Int)? in
+            let rowWords = split(head(row))
+            guard !rowWords.isEmpty, padded.contains(" " + rowWords.map(singular).joined(separator: " ") + " ") else { return nil }
+            return (row, rowWords.count)
+        }.max { head($0.0).count < head($1.0).count }
+        guard let (row, covered) = best else { return nil }
+        return (row, (0.8 * Double(min(covered, words.count)) / Double(words.count) * 100).rounded() / 100)
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// Flattens `recipeInstructions` into a list of step texts.
 ///
 /// Accepted forms: one string (HTML or plain; split at block tags and line
-/// breaks), a list of strings, `HowToStep` objects (`text`, else `name`,
-/// else their own `itemListElement` of directions), and `HowToSection`
-/// (or any object with `itemListElement` / `item`) whose steps are
+/// breaks, also line breaks escaped twice as a literal `\n`), a list of strings, `HowToStep` objects (`text`, else `name`,
+/// else their own `itemListElement` of directions; a `name` that is not
+/// the start of the `text` is kept as the step's own name), and `HowToSection`
+/// (or any object with `itemListElement` — also spelt `ItemListElement` — or `item`) whose steps are
 /// flattened in place and tagged with the section's `name`. Section names
 /// are never steps; an empty section contributes nothing. Nesting deeper
 /// than 6 levels is ignored.
@@ -13,22 +14,33 @@ enum InstructionFlattener {
     static func steps(_ value: Any?) -> [PageRecipe.Step] {
         var out: [PageRecipe.Step] = []
         collect(value, section: "", depth: 0, into: &out)
-        return out
+        // A method printed twice in a row counts once.
+        let texts = out.map(\.text)
+        return MicrodataRecipeReader.once(texts) == texts ? out : Array(out.prefix(out.count / 2))
     }
 
     private static func collect(_ value: Any?, section: String, depth: Int, into out: inout [PageRecipe.Step]) {
         guard depth < 6, let value else { return }
         switch value {
         case let s as String:
-            for text in HTMLText.blocks(s) { out.append(.init(text: text, section: section)) }
+            // Some pages escape their line breaks twice: a literal "\n" in the text.
+            let text = s.replacingOccurrences(of: "\\r\\n", with: "\n").replacingOccurrences(of: "\\n", with: "\n")
+            for text in HTMLText.blocks(text) { out.append(.init(text: text, section: section)) }
         case let list as [Any]:
             for element in list { collect(element, section: section, depth: depth + 1, into: &out) }
         case let object as [String: Any]:
-            let children = object["itemListElement"] ?? object["item"]
+            let children = object["itemListElement"] ?? object["ItemListElement"] ?? object["item"]
             if isSection(object) || (children != nil && object["text"] == nil) {
                 let name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
                 collect(children, section: isSection(object) ? name : section, depth: depth + 1, into: &out)
-            } else if let text = JSONLDRecipeParser.firstText(object["text"]) ?? JSONLDRecipeParser.firstText(object["name"]) {
+            } else if let text = JSONLDRecipeParser.firstText(object["text"]) {
+                var name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
+                // A name that only repeats (or truncates) the text is not a name of its own.
+                var stem = Substring(name)
+                while let last = stem.last, last == "." || last == "…" || last == " " { stem = stem.dropLast() }
+                if text.hasPrefix(stem) || stem.isEmpty { name = "" }
+                out.append(.init(text: text, section: section, name: name))
+            } else if let text = JSONLDRecipeParser.firstText(object["name"]) {
                 out.append(.init(text: text, section: section))
             }
         default:

@@ -4,16 +4,23 @@ import Foundation
 /// into a ``PageRecipe``.
 ///
 /// Where the recipe is looked for: every `application/ld+json` script block
-/// (a block that is not valid JSON is skipped), each block being an object,
+/// (repaired by ``JSONLDRepair`` where a browser would not mind; a block
+/// that is still not JSON is skipped), each block being an object,
 /// an array of nodes, or an object with an `@graph` array (non-object
-/// entries ignored); also a `mainEntity` of a page node. The first node
-/// whose `@type` is or contains `Recipe` wins.
+/// entries ignored); also a `mainEntity` of a page node, then any other
+/// nested object or list (an `ItemList`'s items). The first node
+/// whose `@type` is or contains `Recipe` wins. Without one: microdata or
+/// RDFa (``MicrodataRecipeReader``), then ``MarkedListFallback`` (marked
+/// `fromFallback`, with a warning).
 public enum JSONLDRecipeParser {
     /// Why no recipe could be read.
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// No JSON-LD block held a Recipe node (the cases file's `no_recipe`).
         case noRecipe
-        public var description: String { "no recipe found on the page" }
+        public var description: String {
+            "no recipe found on the page: looked for a schema.org Recipe in JSON-LD, microdata and RDFa, "
+                + "then for an Open Graph title with lists marked as ingredients and method"
+        }
         /// Stable machine code.
         public var code: String { "no_recipe" }
     }
@@ -24,13 +31,47 @@ public enum JSONLDRecipeParser {
     ///   - pageURL: the page address, used to resolve relative image URLs.
     /// - Throws: ``Failure/noRecipe``.
     public static func parse(html: String, pageURL: String) throws -> PageRecipe {
-        for block in ScriptBlockScanner.jsonLDBlocks(in: html) {
-            guard let data = block.data(using: .utf8),
-                  let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                  let node = findRecipe(json, depth: 0) else { continue }
+        let blocks = ScriptBlockScanner.jsonLDBlocks(in: html).compactMap(JSONLDRepair.parse)
+        for json in blocks {
+            guard var node = findRecipe(json, depth: 0) else { continue }
+            // `{"@id": …}` references (a graph's ImageObject) resolved against every block's nodes.
+            var ids: [String: [String: Any]] = [:]
+            for block in blocks { index(block, into: &ids, depth: 0) }
+            if let image = node["image"] { node["image"] = resolve(image, ids: ids) }
             return normalise(node, base: URL(string: pageURL))
         }
+        if let node = MicrodataRecipeReader.node(html: html) { return normalise(node, base: URL(string: pageURL)) }
+        if let node = MarkedListFallback.node(html: html, pageURL: pageURL) {
+            var recipe = normalise(node, base: URL(string: pageURL))
+            recipe.fromFallback = true
+            recipe.warnings.append("no schema.org Recipe on the page: title, image, ingredients and method were taken "
+                                   + "from its Open Graph tags and marked lists; parked until checked")
+            return recipe
+        }
         throw Failure.noRecipe
+    }
+
+    /// Every node with an `@id` and content of its own, by id.
+    static func index(_ json: Any, into ids: inout [String: [String: Any]], depth: Int) {
+        guard depth < 8 else { return }
+        if let array = json as? [Any] {
+            for element in array { index(element, into: &ids, depth: depth + 1) }
+        } else if let object = json as? [String: Any] {
+            if let id = object["@id"] as? String, object.count > 1, ids[id] == nil { ids[id] = object }
+            for value in object.values where value is [Any] || value is [String: Any] {
+                index(value, into: &ids, depth: depth + 1)
+            }
+        }
+    }
+
+    /// `value` with bare `{"@id": …}` references replaced by the node they name.
+    static func resolve(_ value: Any, ids: [String: [String: Any]]) -> Any {
+        if let list = value as? [Any] { return list.map { resolve($0, ids: ids) } }
+        if let object = value as? [String: Any], let id = object["@id"] as? String,
+           object["url"] == nil, object["contentUrl"] == nil, let node = ids[id] {
+            return node
+        }
+        return value
     }
 
     static func findRecipe(_ json: Any, depth: Int) -> [String: Any]? {
@@ -43,6 +84,11 @@ public enum JSONLDRecipeParser {
         if isRecipe(object["@type"]) { return object }
         if let graph = object["@graph"], let found = findRecipe(graph, depth: depth + 1) { return found }
         if let main = object["mainEntity"], let found = findRecipe(main, depth: depth + 1) { return found }
+        // Elsewhere in the node: an ItemList's `itemListElement`/`item`, a page's `hasPart`, …
+        for key in object.keys.sorted() where !["@graph", "mainEntity", "@context"].contains(key) {
+            if let value = object[key], value is [Any] || value is [String: Any],
+               let found = findRecipe(value, depth: depth + 1) { return found }
+        }
         return nil
     }
 
@@ -57,24 +103,84 @@ public enum JSONLDRecipeParser {
     static func normalise(_ node: [String: Any], base: URL?) -> PageRecipe {
         var recipe = PageRecipe()
         recipe.title = firstText(node["name"]) ?? firstText(node["headline"]) ?? ""
-        recipe.ingredients = texts(node["recipeIngredient"] ?? node["ingredients"])
+        recipe.ingredients = ingredientLines(node["recipeIngredient"] ?? node["ingredients"])
         recipe.steps = InstructionFlattener.steps(node["recipeInstructions"])
         recipe.totalMinutes = minutes(node)
-        recipe.servings = RecipeYield.servings(node["recipeYield"])
+        recipe.servings = RecipeYield.servings(node["recipeYield"] ?? node["yield"])
+        recipe.yield = RecipeYield.text(node["recipeYield"] ?? node["yield"])
         recipe.images = ImageList.urls(node["image"], base: base)
         recipe.nutrition = NutritionText.read(node["nutrition"])
         recipe.description = firstText(node["description"]) ?? ""
         recipe.categories = texts(node["recipeCategory"]).map { $0.lowercased() }
         recipe.keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }
             .map { HTMLText.collapse(String($0)).lowercased() }.filter { !$0.isEmpty }
+        recipe.warnings = warnings(recipe)
         return recipe
     }
 
     /// `totalTime`, else the sum of the known ones of `prepTime` and `cookTime`.
     static func minutes(_ node: [String: Any]) -> Int? {
-        if let total = (node["totalTime"] as? String).flatMap(ISODuration.minutes) { return total }
-        let parts = ["prepTime", "cookTime"].compactMap { (node[$0] as? String).flatMap(ISODuration.minutes) }
+        if let total = duration(node["totalTime"]) { return total }
+        let parts = ["prepTime", "cookTime"].compactMap { duration(node[$0]) }
         return parts.isEmpty ? nil : parts.reduce(0, +)
+    }
+
+    /// Minutes of a schema.org duration as pages write it: an ISO 8601
+    /// duration, a human one ("45 minutes"), a number (minutes), a
+    /// `QuantitativeValue` (`value`, else the range's `minValue`, else
+    /// `maxValue`), or a list (its first that reads). Nil when none reads.
+    static func duration(_ value: Any?) -> Int? {
+        switch value {
+        case let s as String:
+            let text = HTMLText.plain(s)
+            return ISODuration.minutes(text) ?? (text.uppercased().hasPrefix("P") ? nil : ISODuration.humanMinutes(text))
+        case let n as NSNumber:
+            let d = n.doubleValue
+            return d.isFinite && d >= 1 && d < 1e6 ? Int(d.rounded()) : nil
+        case let o as [String: Any]:
+            return duration(o["value"]) ?? duration(o["minValue"]) ?? duration(o["maxValue"])
+        case let a as [Any]:
+            return a.lazy.compactMap { duration($0) }.first
+        default:
+            return nil
+        }
+    }
+
+    /// Warnings about what the page says, in reading order: a total over 24
+    /// hours whose steps never mention hours, days or overnight (a page's
+    /// "PT10H" meant as ten minutes) is kept as written but called out.
+    static func warnings(_ recipe: PageRecipe) -> [String] {
+        guard let total = recipe.totalMinutes, total > 24 * 60 else { return [] }
+        let prose = recipe.steps.map(\.text).joined(separator: " ").lowercased()
+        let long = ["hour", "overnight", "day", "night", "week", "stunde", "nacht", "heure", "jour", "hora", "noche",
+                    "ora ", "ore ", "notte", "uur", "nacht", "dag"]
+        if long.contains(where: prose.contains) { return [] }
+        return ["total time of \(total) minutes (over 24 hours) is as the page gives it, but its steps do not say so: check it"]
+    }
+
+    /// Ingredient lines: each string split at line breaks and block tags
+    /// (a string holding several lines gives one line each, its group
+    /// headings — a line ending in ":" without a digit — left out), numbers as
+    /// text, `PropertyValue` objects as `value unitText name`, nested lists
+    /// flattened; empties dropped.
+    static func ingredientLines(_ value: Any?) -> [String] {
+        switch value {
+        case let s as String:
+            let lines = HTMLText.blocks(s)
+            guard lines.count > 1 else { return lines }
+            // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient.
+            return lines.filter { !($0.hasSuffix(":") && !$0.contains { $0.isNumber }) }
+        case let n as NSNumber:
+            return [n.stringValue]
+        case let a as [Any]:
+            return a.flatMap { ingredientLines($0) }
+        case let o as [String: Any]:
+            let parts = [o["value"], o["unitText"] ?? o["unitCode"], o["name"]].flatMap { texts($0) }
+            let line = parts.joined(separator: " ")
+            return line.isEmpty ? [] : [line]
+        default:
+            return []
+        }
     }
 
     /// The first non-empty plain text of a string or a list of strings.

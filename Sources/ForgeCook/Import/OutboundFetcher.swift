@@ -132,7 +132,11 @@ public struct OutboundFetcher: Sendable {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            if let error { fail(FetchFailure("fetch failed: \(error.localizedDescription)")) }
+            if let error = error as? URLError, error.code == .timedOut {
+                fail(FetchFailure("timed out"))
+            } else if let error {
+                fail(FetchFailure("fetch failed: \(error.localizedDescription)"))
+            }
             done.signal()
         }
 

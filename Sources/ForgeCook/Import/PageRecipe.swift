@@ -3,12 +3,16 @@
 /// Produced by ``JSONLDRecipeParser``; turned into an import by
 /// ``PageRecipeImport``.
 public struct PageRecipe: Sendable, Equatable {
-    /// One method step: its text and the name of the `HowToSection` it sat
-    /// in (`""` for none).
+    /// One method step: its text, its own name (a `HowToStep` `name` that
+    /// is not just the start of its text; `""` for none) and the name of the
+    /// `HowToSection` it sat in (`""` for none).
     public struct Step: Sendable, Equatable {
         public var text: String
         public var section: String
-        public init(text: String, section: String = "") { self.text = text; self.section = section }
+        public var name: String
+        public init(text: String, section: String = "", name: String = "") {
+            self.text = text; self.section = section; self.name = name
+        }
     }
 
     /// `name` (entities decoded, whitespace collapsed); may be empty.
@@ -21,6 +25,12 @@ public struct PageRecipe: Sendable, Equatable {
     public var totalMinutes: Int?
     /// A whole serving count from `recipeYield`, nil when the yield is not one.
     public var servings: Int?
+    /// What the yield counts, as the page writes it ("12 cookies"); `""` for none.
+    public var yield: String = ""
+    /// What the reader found doubtful on the page (kept, but said).
+    public var warnings: [String] = []
+    /// Read by ``MarkedListFallback`` rather than from schema.org markup: imported parked.
+    public var fromFallback = false
     /// Every image URL found, absolute, first = hero.
     public var images: [String]
     /// Per-serving nutrition from `nutrition`, only the fields the page gave.

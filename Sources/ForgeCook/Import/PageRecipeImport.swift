@@ -4,14 +4,15 @@ import Foundation
 /// Maps a normalised page recipe onto the import fields (the same store
 /// path as MCP `import_recipe`).
 ///
-/// - name = title; slug from the name; kind from `recipeCategory`
+/// - name = title; slug from the name (a name without Latin letters: from
+///   the URL's last path segment, prefixed by the host when only digits); kind from `recipeCategory`
 ///   (breakfast, lunch, snack, else dinner); minutes = total minutes or 0;
 ///   difficulty `easy`; serves = the yield's count or 2; why = the
 ///   description cut to 200 characters; tags = categories and keywords
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
-/// - Steps keep the page's prose as `detail`; `title` is the section name
-///   or `Step n`. Such a recipe stays parked until its steps are in
+/// - Steps keep the page's prose as `detail`; `title` is the step's own
+///   name or `Step n`; `section` the `HowToSection` it sat in. Such a recipe stays parked until its steps are in
 ///   done-when voice (``DoneWhenVoice``).
 /// - Ingredient lines go through ``IngredientLineMatcher``.
 /// - Macros: the page's nutrition when it gives calories (absent fields
@@ -22,7 +23,16 @@ public enum PageRecipeImport {
                              images: [String], imagesStored: Int) throws -> RecipeImportInput {
         let name = page.title
         guard !name.isEmpty else { throw RecipeImportError("the page's recipe has no name") }
-        let slug = ImportSlug.make(name)
+        var slug = ImportSlug.make(name)
+        if slug.isEmpty {
+            // A name in a script without Latin letters: the page's own address names it.
+            let path = URL(string: url)?.path.split(separator: "/").map(String.init) ?? []
+            slug = path.reversed().lazy.map(ImportSlug.make).first { !$0.isEmpty } ?? ""
+            if slug.isEmpty || slug.allSatisfy(\.isNumber) {
+                let host = ImportSlug.make(URL(string: url)?.host ?? "recipe")
+                slug = String((host + (slug.isEmpty ? "" : "-" + slug)).prefix(60))
+            }
+        }
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
         let matched = page.ingredients.map { IngredientLineMatcher.line($0, reference: reference) }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
@@ -36,7 +46,8 @@ public enum PageRecipeImport {
             macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
         }
         let steps = page.steps.enumerated().map { index, step in
-            RecipeStep(title: step.section.isEmpty ? "Step \(index + 1)" : step.section, detail: step.text)
+            RecipeStep(title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
+                       section: step.section.isEmpty ? nil : step.section)
         }
         var tags: [String] = []
         for tag in page.categories + page.keywords where !tags.contains(tag) && tags.count < 12 { tags.append(tag) }
@@ -48,7 +59,7 @@ public enum PageRecipeImport {
             minutes: page.totalMinutes ?? 0, serves: serves, macros: macros,
             why: String(page.description.prefix(200)), lines: lines, steps: steps, tags: tags, images: images,
             imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
-            requiresDoneWhenVoice: true)
+            requiresDoneWhenVoice: true, parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
     }
 }
 

@@ -45,18 +45,21 @@ public struct RecipeImportInput: Sendable, Equatable {
     /// Page imports keep source prose: such a recipe stays parked until
     /// every step is in done-when voice (``DoneWhenVoice``).
     public var requiresDoneWhenVoice: Bool
+    /// A reason of the caller's to park the recipe whatever the rules say
+    /// (a page read without schema.org markup); nil for none.
+    public var parkReason: String?
 
     public init(name: String, slug: String, kind: MealSlot = .dinner, minutes: Int = 0, difficulty: String = "easy",
                 serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
                 steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
                 rating: Double = 0, ratingCount: Int = 0, source: String = "import", sourceURL: String,
-                requiresDoneWhenVoice: Bool = false) {
+                requiresDoneWhenVoice: Bool = false, parkReason: String? = nil) {
         self.name = name; self.slug = slug; self.kind = kind; self.minutes = minutes; self.difficulty = difficulty
         self.serves = max(serves, 1); self.batch = max(batch, 0); self.macros = macros.rounded1(); self.why = why
         self.lines = lines; self.steps = steps; self.tags = tags; self.images = images
         self.imagesStored = imagesStored; self.rating = min(max(rating, 0), 5); self.ratingCount = max(ratingCount, 0)
         self.source = source.isEmpty ? "import" : String(source.prefix(24)); self.sourceURL = sourceURL
-        self.requiresDoneWhenVoice = requiresDoneWhenVoice
+        self.requiresDoneWhenVoice = requiresDoneWhenVoice; self.parkReason = parkReason
     }
 }
 

@@ -1,19 +1,14 @@
 import Foundation
 
-/// A serving count from schema.org `recipeYield`.
+/// A serving count and a yield description from schema.org `recipeYield`.
 ///
-/// Rules: a positive whole number is taken as is (`4`, `"4"`); text takes
-/// its first number when that number is whole and is not followed by a
-/// unit of measure (`"Serves 4-6"` → 4, the lower bound; `"4 bowls"` → 4;
-/// `"0.75 cup"` and `"500 g"` → nil); a list yields its first element that
-/// gives a count. Anything else → nil.
+/// Servings rule: the first whole number the yield gives — a number as is
+/// (`4`, `4.0`), in text the first run of digits (`"Serves 4-6"` → 4, the
+/// lower bound; `"12 cookies"` → 12; `"Serves 4.0"` → 4), in a
+/// `QuantitativeValue` its `value` (else `minValue`), in a list the first
+/// element that gives one. Below 1 or from 10,000 up → nil (the importer
+/// then serves 2).
 public enum RecipeYield {
-    /// Units that make a yield a quantity rather than a serving count.
-    static let units: Set<String> = ["g", "kg", "gram", "grams", "ml", "l", "litre", "litres", "liter", "liters",
-                                     "cup", "cups", "oz", "ounce", "ounces", "lb", "lbs", "pound", "pounds",
-                                     "tbsp", "tsp", "quart", "quarts", "pint", "pints", "gallon", "gallons", "inch",
-                                     "cm", "in"]
-
     public static func servings(_ value: Any?) -> Int? {
         switch value {
         case let list as [Any]:
@@ -22,25 +17,40 @@ public enum RecipeYield {
         case let s as String:
             return fromText(HTMLText.plain(s))
         case let n as NSNumber:
-            let d = n.doubleValue
-            return d >= 1 && d == d.rounded() && d < 10_000 ? Int(d) : nil
+            return whole(n.doubleValue)
+        case let o as [String: Any]:
+            return servings(o["value"]) ?? servings(o["minValue"])
         default:
             return nil
         }
     }
 
-    static func fromText(_ text: String) -> Int? {
-        let chars = Array(text)
-        guard let start = chars.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
-        var end = start
-        while end < chars.count, (chars[end].isASCII && chars[end].isNumber) || chars[end] == "." || chars[end] == "," {
-            end += 1
+    /// The yield as the page writes it: the first text that says more than
+    /// a bare number ("12 cookies", "Serves 4-6"), else the number; a
+    /// `QuantitativeValue` as `value unitText`. `""` when none.
+    public static func text(_ value: Any?) -> String {
+        switch value {
+        case let list as [Any]:
+            let texts = list.map(text).filter { !$0.isEmpty }
+            return texts.first { $0.contains { $0.isLetter } } ?? texts.first ?? ""
+        case let s as String:
+            return HTMLText.plain(s)
+        case let n as NSNumber:
+            return n.stringValue
+        case let o as [String: Any]:
+            return [text(o["value"] ?? o["minValue"]), text(o["unitText"])].filter { !$0.isEmpty }.joined(separator: " ")
+        default:
+            return ""
         }
-        let number = String(chars[start..<end])
-        guard !number.contains("."), !number.contains(","), let n = Int(number), n >= 1, n < 10_000 else { return nil }
-        let rest = String(chars[end...]).trimmingCharacters(in: .whitespaces).lowercased()
-        let word = rest.prefix(while: { $0.isLetter })
-        if units.contains(String(word)) { return nil }
-        return n
+    }
+
+    static func whole(_ d: Double) -> Int? {
+        guard d.isFinite, d >= 1, d < 10_000 else { return nil }
+        return Int(d)
+    }
+
+    static func fromText(_ text: String) -> Int? {
+        let digits = text.drop(while: { !$0.isASCIINumber }).prefix(while: { $0.isASCIINumber })
+        return Int(digits).flatMap { whole(Double($0)) }
     }
 }

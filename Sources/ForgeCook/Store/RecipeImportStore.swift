@@ -43,21 +43,22 @@ public enum RecipeImportStore {
 
         var reference = try IngredientStore.reference(in: db)
         var added: [String] = []
-        for line in input.lines where reference[line.line.name] == nil && line.carriesKcal
-            && !added.contains(line.line.name) {
+        for line in input.lines where reference[line.line.referenceName] == nil && line.carriesKcal
+            && !added.contains(line.line.referenceName) {
             try addReferenceRow(line, in: db)
-            added.append(line.line.name)
+            added.append(line.line.referenceName)
         }
         if !added.isEmpty { reference = try IngredientStore.reference(in: db) }
 
         var parked: [String] = []
-        let unknown = input.lines.map(\.line.name).filter { reference[$0] == nil }
+        let unknown = input.lines.filter { reference[$0.line.referenceName] == nil }.map(\.line.name)
         if !unknown.isEmpty { parked.append("unknown ingredients: " + unknown.joined(separator: ", ")) }
         if input.difficulty == "hard" { parked.append("difficulty hard") }
         if input.macros.kcal <= 0 { parked.append("kcal missing") }
         if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
             parked.append("steps not in done-when voice")
         }
+        if let reason = input.parkReason { parked.append(reason) }
 
         var images = input.images
         if let existing, input.imagesStored == 0, !existing.images.isEmpty { images = existing.images }
@@ -90,7 +91,7 @@ public enum RecipeImportStore {
         try db.execute("""
             INSERT INTO ingredients (name, aisle, unit, kcal_100, protein_100, carbs_100, sugar_100, fiber_100,
               fat_100, satfat_100, sodium_100, pantry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [String(line.line.name.prefix(80)), aisle, unit, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+            """, [String(line.line.referenceName.prefix(80)), aisle, unit, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
                   line.pantry ?? false])
     }
 }

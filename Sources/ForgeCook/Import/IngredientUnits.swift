@@ -1,0 +1,99 @@
+/// Unit words of printed ingredient lines, in English, German, French,
+/// Spanish, Italian and Dutch, each mapped to a canonical key and, where it
+/// has one, a fixed size in grams or millilitres.
+///
+/// Spoon and cup sizes are the metric kitchen measures: tbsp 15 ml, tsp
+/// 5 ml, cup 240 ml (US legal cup), fl oz 29.57 ml, pint 473 ml, quart
+/// 946 ml; oz 28.35 g, lb 453.6 g. Count words (clove, can, bunch, …) have
+/// no size and convert only to per-item reference rows.
+public enum IngredientUnits {
+    /// Canonical key → (dimension `g`/`ml`/`x`, size in that dimension).
+    static let sizes: [String: (String, Double)] = [
+        "g": ("g", 1), "kg": ("g", 1000), "mg": ("g", 0.001), "oz": ("g", 28.35), "lb": ("g", 453.6),
+        "ml": ("ml", 1), "cl": ("ml", 10), "dl": ("ml", 100), "l": ("ml", 1000), "tbsp": ("ml", 15),
+        "tsp": ("ml", 5), "cup": ("ml", 240), "fl oz": ("ml", 29.57), "pint": ("ml", 473), "quart": ("ml", 946),
+        "gallon": ("ml", 3785),
+    ]
+
+    /// Written form (lower-cased, no trailing dot) → canonical key.
+    static let words: [String: String] = {
+        var map: [String: String] = [:]
+        func add(_ key: String, _ forms: [String]) { for f in forms { map[f] = key } }
+        add("g", ["g", "gr", "grs", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
+        add("kg", ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
+        add("mg", ["mg", "milligram", "milligrams"])
+        add("oz", ["oz", "ozs", "ounce", "ounces", "onza", "onzas"])
+        add("lb", ["lb", "lbs", "pound", "pounds", "libra", "libras"])
+        add("ml", ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "mililitros", "millilitri"])
+        add("cl", ["cl", "centilitre", "centilitres", "centiliter"])
+        add("dl", ["dl", "decilitre", "deciliter"])
+        add("l", ["l", "litre", "litres", "liter", "liters", "litro", "litros", "litri"])
+        add("tbsp", ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "el", "essl", "esslöffel",
+                     "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "cuillère à soupe", "cuillères à soupe",
+                     "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
+                     "cucchiai", "tb", "tbspn"])
+        add("tsp", ["tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teelöffel", "theelepel", "theelepels", "cc",
+                    "càc", "c.à.c", "cac", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
+                    "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini"])
+        add("cup", ["cup", "cups", "c", "tasse", "tassen", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes",
+                    "beker", "bekers", "becher", "verre", "verres", "bicchiere", "bicchieri"])
+        add("fl oz", ["fl oz", "fl. oz", "fluid ounce", "fluid ounces", "floz"])
+        add("pint", ["pint", "pints", "pt"])
+        add("quart", ["quart", "quarts", "qt"])
+        add("gallon", ["gallon", "gallons", "gal"])
+        add("clove", ["clove", "cloves", "zehe", "zehen", "knoblauchzehe", "knoblauchzehen", "gousse", "gousses",
+                      "diente", "dientes", "spicchio", "spicchi", "teen", "teentje", "teentjes", "tenen"])
+        add("can", ["can", "cans", "tin", "tins", "dose", "dosen", "boîte", "boîtes", "lata", "latas", "lattina",
+                    "blik", "blikken", "jar", "jars"])
+        add("pack", ["pack", "packs", "package", "packages", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
+                     "packung", "sachet", "sachets", "paquete", "sobre", "bustina", "confezione", "pak", "pakje",
+                     "zakje", "zakjes"])
+        add("bunch", ["bunch", "bunches", "bund", "botte", "bouquet", "manojo", "mazzo", "mazzetto", "bos", "bosje"])
+        add("pinch", ["pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
+                      "snufje", "snuf", "msp", "messerspitze"])
+        add("dash", ["dash", "dashes", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
+        add("slice", ["slice", "slices", "scheibe", "scheiben", "tranche", "tranches", "rebanada", "rebanadas", "fetta",
+                      "fette", "plak", "plakken", "plakje", "plakjes"])
+        add("piece", ["piece", "pieces", "stück", "stk", "morceau", "morceaux", "pieza", "piezas", "pezzo", "pezzi",
+                      "stuk", "stuks"])
+        add("sprig", ["sprig", "sprigs", "zweig", "zweige", "brin", "brins", "ramita", "ramitas", "rametto", "takje",
+                      "takjes"])
+        add("handful", ["handful", "handfuls", "handvoll", "poignée", "puñado", "manciata", "handje", "handvol"])
+        add("stick", ["stick", "sticks", "stange", "stangen"])
+        add("head", ["head", "heads", "kopf", "tête", "cabeza", "cespo", "krop", "kropje"])
+        add("stalk", ["stalk", "stalks", "rib", "ribs", "stängel", "branche", "tallo", "costa", "stengel", "stengels"])
+        return map
+    }()
+
+    /// Longest written form first, so "fl oz" wins over "fl" and "c. à soupe" over "c".
+    static let formsByLength: [[Character]] = words.keys.sorted { $0.count > $1.count }.map(Array.init)
+
+    /// The unit written at `index` of `chars` (followed by a non-letter or
+    /// the end, and an optional dot): its canonical key and its length.
+    static func unit(at chars: [Character], _ index: Int) -> (String, Int)? {
+        guard index < chars.count else { return nil }
+        for form in formsByLength where index + form.count <= chars.count {
+            var same = true
+            for (offset, ch) in form.enumerated() where Character(chars[index + offset].lowercased()) != ch {
+                same = false; break
+            }
+            guard same else { continue }
+            var end = index + form.count
+            if end < chars.count, chars[end].isLetter { continue }
+            if end < chars.count, chars[end] == "." { end += 1 }
+            // A one-letter form ("c", "l") only counts when a name follows it.
+            if form.count == 1, form != ["g"], end >= chars.count { continue }
+            return (words[String(form)] ?? String(form), end - index)
+        }
+        return nil
+    }
+
+    /// `qty` of `unit` in the dimension `dimension` (`g`, `ml`), or nil
+    /// when the unit has no fixed size there. A count (`unit` empty) converts
+    /// only to `x`, as do count words.
+    public static func convert(_ qty: Double, unit: String, to dimension: String) -> Double? {
+        if dimension == "x" { return (unit.isEmpty || sizes[unit] == nil) && !["pinch", "dash", "handful"].contains(unit) ? qty : nil }
+        guard let (d, size) = sizes[unit], d == dimension else { return nil }
+        return qty * size
+    }
+}

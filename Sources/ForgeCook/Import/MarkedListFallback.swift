@@ -1,0 +1,155 @@
+import Foundation
+
+/// The last resort for a page with no schema.org Recipe: its Open Graph
+/// title (else `<title>`) and image, plus an ingredient list and a method
+/// list only where the page marks them as such — the first element whose
+/// `class` or `id` names ingredients (`ingredient`, `zutaten`,
+/// `ingredienti`, `ingrediënten`, `ingredientes`) and the first that names
+/// the method (`instruction`, `method`, `direction`, `preparation`,
+/// `zubereitung`, `bereiding`, `preparazione`, `steps`), one line per list
+/// item or block. Nothing is guessed from unmarked prose: without a title,
+/// an ingredient line and a step it gives nil. An import from it is
+/// parked with a warning.
+public enum MarkedListFallback {
+    static let ingredientMarks = ["ingredient", "zutaten", "ingrediënt", "ingredienti", "ingrediente"]
+    static let methodMarks = ["instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
+                              "preparazione", "preparacion", "steps"]
+
+    /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
+    public static func node(html: String, pageURL: String = "") -> [String: Any]? {
+        let tokens = HTMLTokens.scan(html)
+        var og: [String: String] = [:]
+        var title = ""
+        var inTitle = false
+        for token in tokens {
+            switch token {
+            case let .open(name, attributes, _):
+                if name == "meta", let property = attributes["property"] ?? attributes["name"],
+                   property.hasPrefix("og:"), og[property] == nil {
+                    og[property] = attributes["content"]
+                }
+                inTitle = name == "title" && title.isEmpty
+            case .close: inTitle = false
+            case let .text(text): if inTitle { title += text }
+            }
+        }
+        let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
+                                   host: URL(string: pageURL)?.host ?? "")
+        var ingredients = lines(tokens, marks: ingredientMarks)
+        if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
+        var steps = lines(tokens, marks: methodMarks)
+        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
+        var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
+                                   "recipeInstructions": steps]
+        if let image = og["og:image"] { node["image"] = image }
+        if let description = og["og:description"] { node["description"] = description }
+        return node
+    }
+
+    /// Headings that mark the ingredient list and the method, lower-cased.
+    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
+                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók"]
+    static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
+                                              "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
+                                              "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
+                                              "instructies", "werkwijze"]
+
+    /// `title` without a trailing " | Site", " - Site" or " – Site" naming
+    /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
+    /// donnahay.com.au), as page titles carry.
+    static func withoutSiteName(_ title: String, site: String?, host: String = "") -> String {
+        let letters = { (s: String) in String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        for separator in [" | ", " - ", " – ", " — ", " :: "] {
+            guard let range = title.range(of: separator, options: .backwards) else { continue }
+            let tail = title[range.upperBound...].lowercased()
+            let siteName = (site ?? "").lowercased()
+            let tailLetters = letters(String(tail))
+            if (!siteName.isEmpty && (tail.contains(siteName) || siteName.contains(tail)))
+                || (tailLetters.count >= 3 && letters(host).contains(tailLetters)) {
+                return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return title
+    }
+
+    /// The items of the first list (`ul`/`ol`) after a heading (`h1`–`h6`,
+    /// or a `strong`/`b` alone) whose whole text is one of `headings`
+    /// (a trailing colon allowed), before the next heading.
+    static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
+        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b"]
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard case let .open(name, _, _) = tokens[index], headingTags.contains(name) else { continue }
+            var text = ""
+            var k = index + 1
+            while k < tokens.count {
+                if case let .close(tag) = tokens[k], tag == name { break }
+                if case let .text(t) = tokens[k] { text += t }
+                k += 1
+            }
+            var label = HTMLText.collapse(text).lowercased()
+            while label.hasSuffix(":") { label.removeLast() }
+            guard headings.contains(label.trimmingCharacters(in: .whitespaces)) else { continue }
+            var m = k + 1
+            while m < tokens.count {
+                if case let .open(tag, _, _) = tokens[m] {
+                    if tag == "ul" || tag == "ol" {
+                        let items = lines(tokens, from: m)
+                        if !items.isEmpty { return items }
+                    }
+                    if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(tag) { break }
+                }
+                m += 1
+            }
+        }
+        return []
+    }
+
+    /// The lines of the first element whose class or id contains one of
+    /// `marks` and that holds text; an element holding headings keeps
+    /// only its list items when it has any.
+    static func lines(_ tokens: [HTMLTokens.Token], marks: [String]) -> [String] {
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard case let .open(name, attributes, _) = tokens[index], !MicrodataRecipeReader.voidTags.contains(name),
+                  !["body", "html", "main", "article"].contains(name) else { continue }
+            let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+            guard marks.contains(where: label.contains) else { continue }
+            let found = lines(tokens, from: index)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// The lines of the element opened at `tokens[index]`: its list items
+    /// when it has any, else its blocks; a list printed twice in a row
+    /// (mobile and desktop copies) counts once.
+    static func lines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
+        var depth = 0
+        var text = ""
+        var items: [String] = []
+        var item: String? = nil
+        var k = index
+        repeat {
+            switch tokens[k] {
+            case let .open(tag, _, selfClosing):
+                if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
+                if tag == "li" { if let item { items.append(item) }; item = "" }
+                if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
+            case let .close(tag):
+                if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                if tag == "li", let done = item { items.append(done); item = nil }
+                depth -= 1
+            case let .text(t):
+                text += t; item? += t
+            }
+            k += 1
+        } while depth > 0 && k < tokens.count
+        if let item { items.append(item) }
+        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse)).filter { !$0.isEmpty }
+        return MicrodataRecipeReader.once(found)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import ForgeCore
+import Testing
+@testable import ForgeCook
+
+/// Ingredient lines keep the cook's words (issue 16): one minimal line per
+/// failure kind the corpus showed, plus quantities and units in six languages.
+@Suite struct IngredientLineTests {
+    typealias P = IngredientLineParser
+
+    @Test(arguments: [
+        // (line, qty, unit, disp, name, note)
+        ("8 cups sliced Granny Smith apples (approx. 7 apples)", 8.0, "cup", "8 cups",
+         "sliced Granny Smith apples (approx. 7 apples)", nil),
+        ("1 cup (6 ounces) drained roasted red bell peppers", 1, "cup", "1 cup (6 ounces)",
+         "drained roasted red bell peppers", nil),
+        ("29g (2 tablespoons) unsalted butter, melted", 29, "g", "29g (2 tablespoons)", "unsalted butter", "melted"),
+        ("8 ounces feta cheese, crumbled", 8, "oz", "8 ounces", "feta cheese", "crumbled"),
+        ("1/2 red onion", 0.5, "", "1/2", "red onion", nil),
+        ("2-3 small dill pickles", 2, "", "2-3", "small dill pickles", nil),
+        ("2 to 3 cloves garlic", 2, "clove", "2 to 3 cloves", "garlic", nil),
+        ("1 ½ cups flour", 1.5, "cup", "1 ½ cups", "flour", nil),
+        ("1½ cups flour", 1.5, "cup", "1½ cups", "flour", nil),
+        ("1 1/2 cups flour", 1.5, "cup", "1 1/2 cups", "flour", nil),
+        ("¾ tsp salt", 0.75, "tsp", "¾ tsp", "salt", nil),
+        ("1.5 kg potatoes", 1.5, "kg", "1.5 kg", "potatoes", nil),
+        ("2,5 dl Milch", 2.5, "dl", "2,5 dl", "Milch", nil),
+        ("1 (14 oz) can diced tomatoes", 1, "can", "1 (14 oz) can", "diced tomatoes", nil),
+        ("2 EL Olivenöl", 2, "tbsp", "2 EL", "Olivenöl", nil),
+        ("1 TL Salz", 1, "tsp", "1 TL", "Salz", nil),
+        ("2 c. à soupe d'huile d'olive", 2, "tbsp", "2 c. à soupe", "d'huile d'olive", nil),
+        ("3 gousses d'ail", 3, "clove", "3 gousses", "d'ail", nil),
+        ("2 cucharadas de aceite", 2, "tbsp", "2 cucharadas", "de aceite", nil),
+        ("1 cucchiaino di sale", 1, "tsp", "1 cucchiaino", "di sale", nil),
+        ("2 eetlepels olie", 2, "tbsp", "2 eetlepels", "olie", nil),
+        ("1 teentje knoflook", 1, "clove", "1 teentje", "knoflook", nil),
+        ("400 gr pompoenblokjes", 400, "g", "400 gr", "pompoenblokjes", nil),
+    ] as [(String, Double, String, String, String, String?)])
+    func quantitiesUnitsNamesAndNotes(_ c: (String, Double, String, String, String, String?)) {
+        let p = P.parse(c.0)
+        #expect(p.qty.map { abs($0 - c.1) < 1e-9 } == true, "qty of \(c.0): \(String(describing: p.qty))")
+        #expect(p.unit == c.2)
+        #expect(p.disp == c.3)
+        #expect(p.name == c.4)
+        #expect(p.note == c.5)
+        #expect(p.rejoined == c.0, "the pieces give the line back")
+    }
+
+    @Test(arguments: ["Salt and pepper to taste", "Zest from 2 fresh lemons", "Pinch garlic powder",
+                      "Handful coriander", "a pinch of salt", "etwas Salz", "sel, poivre", "sale q.b."])
+    func linesWithoutAQuantityKeepEveryWord(_ line: String) {
+        let p = P.parse(line)
+        #expect(p.qty == nil && p.disp.isEmpty)
+        #expect(p.rejoined == line)
+    }
+
+    @Test func aStringHoldingSeveralLinesIsOneIngredientEach() throws {
+        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots","For the dressing:\r\n2 tbsp vinegar"]}</script>"#
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/r")
+        #expect(r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar"])
+    }
+
+    static let reference = IngredientReference([
+        Ingredient(name: "olive oil", unit: "ml", values: Macros(values: [884, 0, 0, 0, 0, 100, 14, 0])),
+        Ingredient(name: "apple", unit: "x", values: Macros(values: [95, 0.5, 25, 19, 4, 0.3, 0, 2])),
+        Ingredient(name: "feta", unit: "g", values: Macros(values: [264, 14, 4, 4, 0, 21, 15, 1116])),
+        Ingredient(name: "red onion", unit: "x", values: Macros(values: [44, 1.2, 10, 4.7, 1.9, 0.1, 0, 4])),
+    ])
+
+    @Test func matchingLinksToTheReferenceAndNeverRewritesTheWords() {
+        let (oil, linked) = IngredientLineMatcher.line("2 tbsp olive oil", reference: Self.reference)
+        #expect(linked && oil.ref == "olive oil" && oil.refConfidence == 1)
+        #expect(oil.qty == 30 && oil.unit == "ml" && oil.disp == "2 tbsp" && oil.raw == "2 tbsp olive oil")
+
+        let (feta, fetaLinked) = IngredientLineMatcher.line("8 ounces feta cheese, crumbled", reference: Self.reference)
+        #expect(fetaLinked && feta.name == "feta cheese" && feta.note == "crumbled" && feta.ref == "feta")
+        #expect(feta.qty == 226.8 && feta.unit == "g" && (feta.refConfidence ?? 1) < 1)
+        #expect(feta.raw == "8 ounces feta cheese, crumbled")
+
+        let (onion, onionLinked) = IngredientLineMatcher.line("1/2 red onion", reference: Self.reference)
+        #expect(onionLinked && onion.name == "red onion" && onion.qty == 0.5 && onion.disp == "1/2")
+
+        // Cups of apples cannot become a count of apples: unlinked, words and page quantity kept.
+        let (apples, applesLinked) = IngredientLineMatcher.line("8 cups sliced Granny Smith apples (approx. 7 apples)",
+                                                                reference: Self.reference)
+        #expect(!applesLinked && apples.ref == nil && apples.qty == 8 && apples.unit == "cup")
+        #expect(apples.name == "sliced Granny Smith apples (approx. 7 apples)")
+
+        let (salt, _) = IngredientLineMatcher.line("Salt and pepper to taste", reference: Self.reference)
+        #expect(salt.name == "Salt and pepper to taste" && salt.qty == nil && salt.raw == "Salt and pepper to taste")
+    }
+
+    @Test func aLinkedLineJoinsByRefForMacros() {
+        let (oil, _) = IngredientLineMatcher.line("2 tbsp good olive oil", reference: Self.reference)
+        #expect(oil.name == "good olive oil" && oil.referenceName == "olive oil")
+        let computed = RecipeMacros.compute(ingredients: [oil], reference: Self.reference, serves: 1)
+        #expect(computed.unknownIngredients.isEmpty && computed.perServing.kcal == 265.2)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import ForgeCook
+
+/// schema.org as pages write it, and pages without JSON-LD (issue 16): one
+/// minimal page per failure kind.
+@Suite struct PageReadingTests {
+    static let url = "https://cook.example.org/recipes/soup"
+
+    static func page(_ recipe: String) -> String {
+        #"<html><head><script type="application/ld+json">"# + recipe + "</script></head><body></body></html>"
+    }
+
+    static func read(_ recipe: String) throws -> PageRecipe {
+        try JSONLDRecipeParser.parse(html: page(recipe), pageURL: url)
+    }
+
+    @Test func aQuantitativeValueRangeTakesItsLowerBound() throws {
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","totalTime":{"@type":"QuantitativeValue","minValue":"PT20M","maxValue":"PT30M"}}"#)
+        #expect(r.totalMinutes == 20)
+    }
+
+    @Test func prepPlusCookWhenTotalIsMissingAndNumbersAreMinutes() throws {
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","prepTime":"PT10M","cookTime":"PT1H5M"}"#).totalMinutes == 75)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","totalTime":45}"#).totalMinutes == 45)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","totalTime":"1 hour 30 mins"}"#).totalMinutes == 90)
+    }
+
+    @Test(arguments: [("PTH30M", 30), ("PT0D1H0M", 60), ("P1DT30M", 1470), ("PT90S", 2), ("PT0.5H", 30)])
+    func isoDurationsAsPagesWriteThem(_ text: String, _ minutes: Int) {
+        #expect(ISODuration.minutes(text) == minutes)
+    }
+
+    @Test func overADayWithoutStepsSayingSoImportsWithAWarning() throws {
+        let short = try Self.read(#"{"@type":"Recipe","name":"S","prepTime":"PT10H","cookTime":"PT30H","recipeInstructions":["Fry the onion for 10 minutes.","Simmer 30 minutes."]}"#)
+        #expect(short.totalMinutes == 2400)
+        #expect(short.warnings.count == 1 && short.warnings[0].contains("2400 minutes"))
+        let cured = try Self.read(#"{"@type":"Recipe","name":"S","totalTime":"PT30H","recipeInstructions":["Cure overnight in the fridge."]}"#)
+        #expect(cured.totalMinutes == 1800 && cured.warnings.isEmpty)
+    }
+
+    @Test func yieldsFromNumbersTextListsAndQuantitativeValues() throws {
+        let cookies = try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":["24","24 cookies"]}"#)
+        #expect(cookies.servings == 24 && cookies.yield == "24 cookies")
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"Serves 4.0"}"#).servings == 4)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"8-10"}"#).servings == 8)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":{"@type":"QuantitativeValue","value":6}}"#).servings == 6)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":6}"#).servings == 6)
+    }
+
+    @Test func imagesFromObjectsListsRelativeURLsAndGraphReferences() throws {
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","image":[{"@type":"ImageObject","url":"/img/a.jpg"},"b.jpg"]}"#)
+        #expect(r.images == ["https://cook.example.org/img/a.jpg", "https://cook.example.org/recipes/b.jpg"])
+        let graph = try Self.read(#"{"@graph":[{"@type":"ImageObject","@id":"https://cook.example.org/#hero","url":"https://cdn.example.org/hero.jpg"},{"@type":["Recipe","NewsArticle"],"name":"S","image":{"@id":"https://cook.example.org/#hero"}}]}"#)
+        #expect(graph.image == "https://cdn.example.org/hero.jpg")
+    }
+
+    @Test func sectionsAndStepNamesAreKeptBesideTheSteps() throws {
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":[{"@type":"HowToSection","name":"Dough","ItemListElement":[{"@type":"HowToStep","name":"Mix","text":"Stir flour and water."},{"@type":"HowToStep","name":"Knead the dough...","text":"Knead the dough until smooth."}]},{"@type":"HowToStep","text":"<p>Bake.</p>"}]}"#)
+        #expect(r.steps.map(\.text) == ["Stir flour and water.", "Knead the dough until smooth.", "Bake."])
+        #expect(r.steps.map(\.section) == ["Dough", "Dough", ""])
+        #expect(r.steps.map(\.name) == ["Mix", "", ""])
+        let escaped = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\\r\\nBake."}"#)
+        #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
+        let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
+        #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
+        let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
+        #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
+    }
+
+    @Test func severalBlocksDoubleEscapedEntitiesAndBrokenJSON() throws {
+        let html = #"<script type="application/ld+json">{"@type":"WebSite","name":"Site"}</script>"#
+            + #"<script type="application/ld+json">// <![CDATA["# + "\n"
+            + "{\"@type\":\"Recipe\",\"name\":\"Mac &amp;amp; Cheese\",\"recipeIngredient\":[\"200 g pasta\",],\n"
+            + "\"recipeInstructions\":\"Boil.\nDrain.\",}\n// ]]></script>"
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Mac & Cheese")
+        #expect(r.ingredients == ["200 g pasta"])
+        #expect(r.steps.map(\.text) == ["Boil.", "Drain."])
+    }
+
+    @Test func aRecipeInsideAnItemListIsFound() throws {
+        let r = try Self.read(#"{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"Recipe","name":"Listed"}}]}"#)
+        #expect(r.title == "Listed")
+    }
+
+    @Test func microdataRecipe() throws {
+        let html = """
+            <html><body><div itemscope itemtype="http://schema.org/Recipe">
+            <h1 itemprop="name">Tomato &amp; Egg</h1><img itemprop="image" src="/t.jpg">
+            <meta itemprop="totalTime" content="PT25M"><span itemprop="recipeYield">4 servings</span>
+            <ul><li itemprop="recipeIngredient">4 eggs</li><li itemprop="recipeIngredient">2 tomatoes, diced</li></ul>
+            <div itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Ann</span></div>
+            <ol itemprop="recipeInstructions"><li>Beat the eggs.<li>Fry with the tomatoes.</ol>
+            </div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Tomato & Egg")
+        #expect(r.ingredients == ["4 eggs", "2 tomatoes, diced"])
+        #expect(r.steps.map(\.text) == ["Beat the eggs.", "Fry with the tomatoes."])
+        #expect(r.totalMinutes == 25 && r.servings == 4 && r.image == "https://cook.example.org/t.jpg")
+        #expect(!r.fromFallback && r.warnings.isEmpty)
+    }
+
+    @Test func rdfaRecipe() throws {
+        let html = """
+            <div vocab="http://schema.org/" typeof="Recipe"><h1 property="name">Dal</h1>
+            <span property="recipeIngredient">200 g lentils</span><span property="recipeIngredient">1 onion</span>
+            <p property="recipeInstructions">Simmer the lentils.</p></div>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Dal" && r.ingredients == ["200 g lentils", "1 onion"] && r.steps.map(\.text) == ["Simmer the lentils."])
+    }
+
+    @Test func markedListsAndOpenGraphImportWithAWarning() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Pea Soup"><meta property="og:image" content="https://cdn.example.org/p.jpg">
+            </head><body><p>My grandmother's soup.</p>
+            <div class="recipe-ingredients"><h3>Ingredients</h3><ul><li>500 g peas</li><li>1 l stock</li></ul></div>
+            <div class="recipe-method"><ol><li>Boil the stock.</li><li>Add the peas and blend.</li></ol></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Pea Soup" && r.image == "https://cdn.example.org/p.jpg")
+        #expect(r.ingredients == ["500 g peas", "1 l stock"])
+        #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas and blend."])
+        #expect(r.fromFallback && r.warnings.count == 1)
+    }
+
+    @Test func headedListsAndTheSiteNameLeftOffTheTitle() throws {
+        let html = """
+            <html><head><title>Pea Soup | Cook Example</title></head><body>
+            <h2>Ingredients:</h2><p>For 4</p><ul><li>500 g peas</li><li>1 l stock</li><li>500 g peas</li><li>1 l stock</li></ul>
+            <h3>Method</h3><ol><li>Boil the stock.</li><li>Add the peas.</li></ol></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Pea Soup")
+        #expect(r.ingredients == ["500 g peas", "1 l stock"], "a list printed twice counts once")
+        #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas."])
+    }
+
+    @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {
+        let html = #"<html><head><meta property="og:title" content="Blog"></head><body><p>Soup is nice.</p></body></html>"#
+        #expect(throws: JSONLDRecipeParser.Failure.noRecipe) { try JSONLDRecipeParser.parse(html: html, pageURL: Self.url) }
+        #expect(JSONLDRecipeParser.Failure.noRecipe.description.contains("microdata and RDFa"))
+    }
+}
