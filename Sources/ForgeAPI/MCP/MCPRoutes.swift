@@ -11,7 +11,9 @@ extension RecipeImportError: RecipeImportErrorBridge {}
 enum MCPRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.POST, "/mcp", "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
-                   access: .bearer, body: JSONRPCRequest.self, answers: JSONRPCReply.self, errors: [202, 400]) { request, _ in
+                   access: .bearer, body: JSONRPCRequest.self, errorBody: JSONRPCReply.self,
+                   errorBodies: [401: OAuthErrorBody.self], answers: JSONRPCReply.self,
+                   errors: [202, 400]) { request, _ in
             let user = try app.mcpUser(request)
             let body = request.body
             // `import_recipe` fetches images: it runs as a job while the connection waits suspended.

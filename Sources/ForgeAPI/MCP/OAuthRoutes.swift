@@ -26,11 +26,11 @@ enum OAuthRoutes {
                    answers: ClientRegistration.self, success: 201,
                    errors: [400]) { request, _ in try registerClient(app, request) }
         router.raw(.GET, "/mcp/oauth/authorize", "Consent page for an MCP client (signed-in member)", access: .public,
-                   query: AuthorizeQuery.self, answers: nil as OK.Type?, produces: "text/html",
+                   query: AuthorizeQuery.self, pageErrors: [400, 401], answers: nil as OK.Type?, produces: "text/html",
                    errors: [302, 400, 401]) { request, _ in try authorize(app, request, post: false) }
         router.raw(.POST, "/mcp/oauth/authorize", "Consent decision (form: decision=allow|deny)", access: .public,
                    query: AuthorizeQuery.self, body: ConsentForm.self, bodyMedia: "application/x-www-form-urlencoded",
-                   answers: nil as OK.Type?, success: 302, produces: "text/html",
+                   pageErrors: [400, 401], answers: nil as OK.Type?, success: 302, produces: "text/html",
                    errors: [302, 400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
         router.raw(.POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
                    access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",

@@ -21,6 +21,12 @@ struct APIOperation: Sendable {
     /// The shape of this route's own 4xx bodies when it is not `{detail}`
     /// (the OAuth endpoints' `{error, error_description?}`).
     var errorBody: WireType?
+    /// Statuses whose body has its own shape on this route (the MCP
+    /// endpoint's 401 is OAuth's `{error}`), overriding ``errorBody``.
+    var errorBodies: [Int: WireType] = [:]
+    /// Statuses this route answers with an HTML page (the OAuth consent
+    /// screen's errors), not JSON.
+    var pageErrors: Set<Int> = []
     /// The 2xx JSON body; nil when the route answers something else (`produces`).
     let response: WireType?
     /// The success status (200 unless a route creates with 201).

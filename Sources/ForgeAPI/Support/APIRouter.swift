@@ -45,6 +45,7 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
+        errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
@@ -55,6 +56,8 @@ struct APIRouter {
                                      success: success, produces: produces, errors: errors, upload: upload)
         operation.bodyMedia = bodyMedia
         operation.errorBody = errorBody.map(Self.wireType)
+        operation.errorBodies = errorBodies.mapValues(Self.wireType)
+        operation.pageErrors = pageErrors
         operations.append(operation)
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }

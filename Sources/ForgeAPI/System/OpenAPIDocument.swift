@@ -122,6 +122,12 @@ enum OpenAPIDocument {
             case 400..<500 where ownError != nil && !op.access.statuses.contains(status):
                 responses[String(status)] = ["description": .string(reason(status)),
                                              "content": ["application/json": ["schema": ownError!]]]
+            case _ where op.pageErrors.contains(status):
+                responses[String(status)] = ["description": .string(reason(status)),
+                                             "content": ["text/html": ["schema": ["type": "string"]]]]
+            case _ where op.errorBodies[status] != nil:
+                responses[String(status)] = ["description": .string(reason(status)),
+                                             "content": ["application/json": ["schema": op.errorBodies[status]!.schema(&reader)]]]
             default:
                 responses[String(status)] = errorResponse(reason(status), schema: "Error")
             }
