@@ -102,8 +102,9 @@ public enum CLI {
             path: ["notify", "desktop"], synopsis: "notify desktop [FLAGS]",
             summary: "Forward notifications to the desktop (D-Bus).",
             description: "Reads RUNTIME-DIR/events.sock and shows each notification with "
-                + "org.freedesktop.Notifications.Notify on the session bus, one bubble per timer; reconnects "
-                + "when the daemon or the bus restarts. Runs as a systemd --user service.",
+                + "org.freedesktop.Notifications.Notify on the session bus, one bubble per timer; its Dismiss, "
+                + "+1 min, Pause and Resume buttons act on the timer through the socket. Exits 1 when the "
+                + "daemon or the bus goes away (the systemd --user service restarts it).",
             flags: [FlagSpec(setting: .runtimeDir), FlagSpec(setting: .config)]),
         CommandSpec(
             path: ["help"], synopsis: "help [COMMAND]",

@@ -23,6 +23,7 @@ public final class CookServices: Sendable {
             hub.publish(event)
             live.publish(event)
         }
+        hub.handleCommands { [scheduler] line in SocketCommand.answer(line, scheduler: scheduler) }
     }
 
     /// Starts the event socket and the scheduler (which reloads pending
