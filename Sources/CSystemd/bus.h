@@ -1,7 +1,6 @@
 #pragma once
 #include <stdint.h>
 #include <stddef.h>
-#include <string.h>
 #include <systemd/sd-bus.h>
 
 /// sd-bus helpers for the desktop bridge (`forged notify desktop`).
@@ -85,8 +84,8 @@ forge_notify_read_tail(sd_bus_message *m, char *actions, size_t cap, uint8_t *ur
     int r = sd_bus_message_enter_container(m, 'a', "s");
     if (cap > 0) actions[0] = 0;
     while (r >= 0 && (r = sd_bus_message_read_basic(m, 's', &text)) > 0) {
-        size_t n = strlen(text);
-        if (used + n + 2 <= cap) { memcpy(actions + used, text, n); actions[used + n] = '\n'; used += n + 1; actions[used] = 0; }
+        size_t n = __builtin_strlen(text);
+        if (used + n + 2 <= cap) { __builtin_memcpy(actions + used, text, n); actions[used + n] = '\n'; used += n + 1; actions[used] = 0; }
     }
     if (r >= 0) r = sd_bus_message_exit_container(m);
     *has_urgency = 0; *category = NULL;
@@ -96,10 +95,10 @@ forge_notify_read_tail(sd_bus_message *m, char *actions, size_t cap, uint8_t *ur
         char type = 0;
         r = sd_bus_message_read_basic(m, 's', &key);
         if (r >= 0) r = sd_bus_message_peek_type(m, &type, &contents);
-        if (r >= 0 && contents && strcmp(key, "urgency") == 0 && strcmp(contents, "y") == 0) {
+        if (r >= 0 && contents && __builtin_strcmp(key, "urgency") == 0 && __builtin_strcmp(contents, "y") == 0) {
             r = sd_bus_message_read(m, "v", "y", urgency);
             if (r >= 0) *has_urgency = 1;
-        } else if (r >= 0 && contents && strcmp(key, "category") == 0 && strcmp(contents, "s") == 0) {
+        } else if (r >= 0 && contents && __builtin_strcmp(key, "category") == 0 && __builtin_strcmp(contents, "s") == 0) {
             r = sd_bus_message_read(m, "v", "s", category);
         } else if (r >= 0) {
             r = sd_bus_message_skip(m, "v");

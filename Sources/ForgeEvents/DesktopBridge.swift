@@ -153,7 +153,7 @@ public final class DesktopBridge: @unchecked Sendable {
         }
         guard let command else { return }
         let bytes = Array(command.line.utf8)
-        let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, UnixSocket.noSignal) }
         if sent != bytes.count { Log.warning("desktop bridge: could not send \(action) to the daemon") }
     }
 

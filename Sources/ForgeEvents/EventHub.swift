@@ -152,7 +152,7 @@ public final class EventHub: Sendable {
         guard var sub = s.subscribers[fd], !sub.dropped else { return false }
         var rest = line[...]
         if sub.pending.isEmpty {
-            let n = rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
             if n > 0 { rest = rest.dropFirst(n) }
         }
         if !rest.isEmpty { sub.pending += rest }
@@ -232,7 +232,7 @@ public final class EventHub: Sendable {
         state.withLock { s in
             guard var sub = s.subscribers[p.fd] else { return }
             if !closed, !sub.dropped, p.revents & Int16(POLLOUT) != 0, !sub.pending.isEmpty {
-                let n = sub.pending.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let n = sub.pending.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
                 if n > 0 { sub.pending.removeFirst(n) }
                 else if n < 0, errno != EAGAIN, errno != EINTR { closed = true }
                 s.subscribers[p.fd] = sub

@@ -36,7 +36,7 @@ public final class EventSubscriber {
     /// - Throws: `UnixSocket.Failure` when the daemon closed the socket.
     public func send(_ line: String) throws {
         let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
-        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
         guard n == bytes.count else { throw UnixSocket.Failure(call: "send", path: "event socket", code: errno) }
     }
 

@@ -75,10 +75,11 @@ public enum CLI {
         CommandSpec(
             path: ["display", "pair"], synopsis: "display pair --name NAME [FLAGS]",
             summary: "Pair a kitchen display: print a one-time code.",
-            description: "Creates a kitchen display called NAME and prints a one-time code, valid for 10 "
-                + "minutes, and the URL of the pairing page (BASE-URL/kitchen/pair). Typing the code there "
-                + "gives that browser a display session: the food week, recipes and cook timers, nothing else.",
-            flags: [displayNameFlag, FlagSpec(setting: .baseURL)] + databaseFlags),
+            description: "Creates a kitchen display called NAME (unique among displays not revoked) and prints "
+                + "a one-time code, valid for 10 minutes, and the URL of the pairing page (BASE-URL/kitchen/pair, "
+                + "BASE-URL from the same settings as serve; a wildcard LISTEN names this host). Typing the code "
+                + "there gives that browser a display session: the food week, recipes and cook timers, nothing else.",
+            flags: [displayNameFlag, FlagSpec(setting: .baseURL), FlagSpec(setting: .listen)] + databaseFlags),
         CommandSpec(
             path: ["display", "list"], synopsis: "display list [FLAGS]",
             summary: "List kitchen displays.",
@@ -89,7 +90,8 @@ public enum CLI {
             path: ["display", "revoke"], synopsis: "display revoke ID|NAME [FLAGS]",
             summary: "Revoke a kitchen display.",
             description: "Revokes the display with this id (or an id prefix of six or more characters, or "
-                + "its exact name); its browser loses access at once.",
+                + "its name, unique among displays); its browser loses access at once. A prefix or name "
+                + "matching more than one display is refused.",
             positionals: ["ID|NAME"],
             flags: databaseFlags),
         CommandSpec(
