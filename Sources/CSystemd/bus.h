@@ -69,3 +69,89 @@ forge_reply_empty(sd_bus_message *call)
 {
     return sd_bus_reply_method_return(call, "");
 }
+
+/// For a notification server (the test recorder): after
+/// `forge_notify_read_head`, reads the rest of a Notify call — the actions
+/// (joined into `actions`, each followed by '\n', truncated to `cap`), the
+/// `urgency` hint (`*has_urgency` = 1 only when it is a byte), the
+/// `category` hint (a string, else NULL) and `expire_timeout`.
+static inline int
+forge_notify_read_tail(sd_bus_message *m, char *actions, size_t cap, uint8_t *urgency, int *has_urgency,
+                       const char **category, int32_t *expire_timeout)
+{
+    size_t used = 0;
+    const char *text = NULL;
+    int r = sd_bus_message_enter_container(m, 'a', "s");
+    if (cap > 0) actions[0] = 0;
+    while (r >= 0 && (r = sd_bus_message_read_basic(m, 's', &text)) > 0) {
+        size_t n = __builtin_strlen(text);
+        if (used + n + 2 <= cap) { __builtin_memcpy(actions + used, text, n); actions[used + n] = '\n'; used += n + 1; actions[used] = 0; }
+    }
+    if (r >= 0) r = sd_bus_message_exit_container(m);
+    *has_urgency = 0; *category = NULL;
+    if (r >= 0) r = sd_bus_message_enter_container(m, 'a', "{sv}");
+    while (r >= 0 && (r = sd_bus_message_enter_container(m, 'e', "sv")) > 0) {
+        const char *key = NULL, *contents = NULL;
+        char type = 0;
+        r = sd_bus_message_read_basic(m, 's', &key);
+        if (r >= 0) r = sd_bus_message_peek_type(m, &type, &contents);
+        if (r >= 0 && contents && __builtin_strcmp(key, "urgency") == 0 && __builtin_strcmp(contents, "y") == 0) {
+            r = sd_bus_message_read(m, "v", "y", urgency);
+            if (r >= 0) *has_urgency = 1;
+        } else if (r >= 0 && contents && __builtin_strcmp(key, "category") == 0 && __builtin_strcmp(contents, "s") == 0) {
+            r = sd_bus_message_read(m, "v", "s", category);
+        } else if (r >= 0) {
+            r = sd_bus_message_skip(m, "v");
+        }
+        if (r >= 0) r = sd_bus_message_exit_container(m);
+    }
+    if (r >= 0) r = sd_bus_message_exit_container(m);
+    if (r >= 0) r = sd_bus_message_read_basic(m, 'i', expire_timeout);
+    return r;
+}
+
+/// For a notification server: emits `ActionInvoked(id, action_key)`.
+static inline int
+forge_emit_action_invoked(sd_bus *bus, uint32_t id, const char *action_key)
+{
+    return sd_bus_emit_signal(bus, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                              "ActionInvoked", "us", id, action_key);
+}
+
+/// For a notification server: emits `NotificationClosed(id, reason)`
+/// (reason 1 expired, 2 dismissed by the user, 3 closed by CloseNotification).
+static inline int
+forge_emit_notification_closed(sd_bus *bus, uint32_t id, uint32_t reason)
+{
+    return sd_bus_emit_signal(bus, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                              "NotificationClosed", "uu", id, reason);
+}
+
+/// For the bridge: reads `ActionInvoked`'s arguments (id, action key).
+static inline int
+forge_read_action_invoked(sd_bus_message *m, uint32_t *id, const char **action_key)
+{
+    return sd_bus_message_read(m, "us", id, action_key);
+}
+
+/// For the bridge: reads `NotificationClosed`'s arguments (id, reason).
+static inline int
+forge_read_notification_closed(sd_bus_message *m, uint32_t *id, uint32_t *reason)
+{
+    return sd_bus_message_read(m, "uu", id, reason);
+}
+
+/// For a notification server: answers `GetCapabilities` with "actions",
+/// "body" and "persistence" (what the test recorder supports).
+static inline int
+forge_reply_capabilities(sd_bus_message *call)
+{
+    return sd_bus_reply_method_return(call, "as", 3, "actions", "body", "persistence");
+}
+
+/// For a notification server: answers `GetServerInformation` (name, vendor, version, spec_version).
+static inline int
+forge_reply_server_information(sd_bus_message *call, const char *name)
+{
+    return sd_bus_reply_method_return(call, "ssss", name, "forge", "1", "1.2");
+}

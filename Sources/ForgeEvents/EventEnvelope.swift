@@ -2,13 +2,17 @@ import ForgeCore
 import Foundation
 
 /// The versioned envelope of one line on the event socket:
-/// `{"v": 1, "seq", "type", "at", "kind", "timer", "live_activity", "notification"}`
-/// (non-timer notices add `user` and carry `timer` and `live_activity` null).
+/// `{"v": 2, "seq", "type", "at", "kind", "timer", "live_activity", "notification",
+/// "notification_extras"}` (non-timer notices add `user` and carry `timer`
+/// and `live_activity` null). `live_activity` is a ``LiveActivityPush``;
+/// `notification` holds only Notify's arguments and `notification_extras`
+/// forged's own (``DesktopNotification``). Version 2 (this one) moved
+/// `replaces_key` out of `notification` and typed its hints.
 /// `type` is `timer.<change>` (or `snapshot`, see ``EventHub``); `at` is
 /// ISO 8601; `kind` is one of the three ``NotificationKind``s.
 public enum EventEnvelope {
     /// Envelope version; bumped only for incompatible changes.
-    public static let version = 1
+    public static let version = 2
 
     /// The envelope of a timer event with both renderings.
     public static func timer(_ event: TimerEvent) -> JSONValue {
@@ -17,12 +21,15 @@ public enum EventEnvelope {
             "at": .string(Instant.wire(event.at)), "kind": .string(NotificationKind.cookTimer.rawValue),
             "timer": event.timer.json(now: event.at),
             "live_activity": LiveActivityPush.timer(event).json,
-            "notification": timerNotification(event).json,
+            "notification": timerNotification(event).notifyArguments,
+            "notification_extras": timerNotification(event).extras,
         ]
     }
 
     /// The desktop bubble of a timer: one per timer (`timer:<id>`), quiet
-    /// while it runs, critical and persistent when it rings, closed when it ends.
+    /// while it runs (a Pause or Resume button), critical and persistent
+    /// when it rings (Dismiss and +1 min), closed when it ends. The action
+    /// keys are the ones ``DesktopBridge`` turns into ``SocketCommand``s.
     public static func timerNotification(_ event: TimerEvent) -> DesktopNotification {
         let t = event.timer
         let key = "timer:\(t.id)"
@@ -44,7 +51,8 @@ public enum EventEnvelope {
             let clock = String(format: "%d:%02d", remaining / 60, remaining % 60)
             let body = t.state == .paused ? "Paused, \(clock) left" : "\(clock) left"
             return DesktopNotification(kind: .cookTimer, replacesKey: key, summary: t.label, body: body,
-                                       actions: ["cancel", "Cancel"], urgency: 0, expireTimeout: -1)
+                                       actions: t.state == .paused ? ["resume", "Resume"] : ["pause", "Pause"],
+                                       urgency: 0, expireTimeout: -1)
         }
     }
 
@@ -77,7 +85,7 @@ public enum EventEnvelope {
     private static func notice(_ n: DesktopNotification, type: String, seq: UInt64, at: Date, user: Recipient) -> JSONValue {
         ["v": .int(version), "seq": .int(Int(seq)), "type": .string(type), "at": .string(Instant.wire(at)),
          "kind": .string(n.kind.rawValue), "user": user.json, "timer": .null, "live_activity": .null,
-         "notification": n.json]
+         "notification": n.notifyArguments, "notification_extras": n.extras]
     }
 
     private static func late(_ t: CookTimer) -> String {

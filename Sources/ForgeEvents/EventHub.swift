@@ -8,14 +8,23 @@ import Glibc
 /// The event socket (DESIGN.md "Notifications over the Unix socket"): a
 /// Unix stream socket, mode 0660, one JSON envelope per line.
 ///
-/// A new subscriber first gets one `snapshot` line — `{"v": 1, "type":
+/// A new subscriber first gets one `snapshot` line — `{"v": 2, "type":
 /// "snapshot", "seq", "at", "events": [the latest envelope of every active
 /// timer]}` — then every live event, in publish order. ``publish(_:key:retain:)``
 /// never blocks: it writes what the socket takes at once and buffers the
 /// rest; a subscriber whose backlog passes `maxBufferedBytes` (beyond its
 /// opening snapshot) is dropped (its socket shut down). One poll thread accepts, drains buffers and
 /// notices hang-ups.
+///
+/// The socket is two-way: a subscriber may write one-line commands
+/// (``SocketCommand``); each line goes to the ``CommandHandler`` set with
+/// ``handleCommands(_:)`` on the poll thread, and its reply is queued to
+/// that subscriber alone. Without a handler a line is answered
+/// `{"type": "reply", "ok": false, "error": {"code": "unavailable"}}`.
 public final class EventHub: Sendable {
+    /// Answers one command line (without its newline) with a reply envelope.
+    public typealias CommandHandler = @Sendable (String) -> JSONValue
+
     /// Largest backlog a subscriber may have before it is dropped, bytes.
     public let maxBufferedBytes: Int
 
@@ -25,6 +34,8 @@ public final class EventHub: Sendable {
         /// Bytes of the opening snapshot: allowed on top of the bound, so
         /// a household with many ringing timers never drops a newcomer.
         var allowance = 0
+        /// Bytes of a command line not yet ended by a newline.
+        var input: [UInt8] = []
     }
 
     private struct State {
@@ -39,6 +50,10 @@ public final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    private let handler = Mutex<CommandHandler?>(nil)
+
+    /// Longest command line kept before it is answered as too long, bytes.
+    static let maxCommandBytes = SocketCommand.maxLineBytes
     private let wakeFDs: (read: Int32, write: Int32)
     private let exited = Atomic<Bool>(false)
 
@@ -95,6 +110,11 @@ public final class EventHub: Sendable {
     /// Subscribers dropped for falling behind since start.
     public var droppedCount: Int { state.withLock { $0.dropped } }
 
+    /// Sets who answers subscribers' command lines (``SocketCommand``).
+    public func handleCommands(_ handler: @escaping CommandHandler) {
+        self.handler.withLock { $0 = handler }
+    }
+
     // MARK: publishing
 
     /// Sends `envelope` as one line to every subscriber. With a `key`, the
@@ -132,7 +152,7 @@ public final class EventHub: Sendable {
         guard var sub = s.subscribers[fd], !sub.dropped else { return false }
         var rest = line[...]
         if sub.pending.isEmpty {
-            let n = rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
             if n > 0 { rest = rest.dropFirst(n) }
         }
         if !rest.isEmpty { sub.pending += rest }
@@ -202,15 +222,17 @@ public final class EventHub: Sendable {
 
     private func service(_ p: pollfd, _ scratch: inout [UInt8]) {
         var closed = p.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-        if !closed, p.revents & Int16(POLLIN) != 0 {
-            // Subscribers have nothing to say; read and discard, notice EOF.
+        var lines: [String] = []
+        if p.revents & Int16(POLLIN) != 0 {
             let n = read(p.fd, &scratch, scratch.count)
             if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { closed = true }
+            if n > 0 { lines = takeLines(p.fd, scratch[..<n]) }
         }
+        for line in lines where !line.isEmpty { answer(line, to: p.fd) }
         state.withLock { s in
             guard var sub = s.subscribers[p.fd] else { return }
             if !closed, !sub.dropped, p.revents & Int16(POLLOUT) != 0, !sub.pending.isEmpty {
-                let n = sub.pending.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let n = sub.pending.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
                 if n > 0 { sub.pending.removeFirst(n) }
                 else if n < 0, errno != EAGAIN, errno != EINTR { closed = true }
                 s.subscribers[p.fd] = sub
@@ -220,5 +242,38 @@ public final class EventHub: Sendable {
                 close(p.fd)
             }
         }
+    }
+
+    /// Adds `bytes` to a subscriber's unfinished input and returns the
+    /// complete lines; an unfinished line past the bound is returned as is
+    /// (and answered as too long).
+    private func takeLines(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> [String] {
+        state.withLock { s in
+            guard var sub = s.subscribers[fd] else { return [] }
+            sub.input += bytes
+            var lines: [String] = []
+            while let newline = sub.input.firstIndex(of: 10) {
+                lines.append(String(decoding: sub.input[..<newline], as: UTF8.self))
+                sub.input.removeSubrange(...newline)
+            }
+            if sub.input.count > Self.maxCommandBytes {
+                lines.append(String(decoding: sub.input, as: UTF8.self))
+                sub.input = []
+            }
+            s.subscribers[fd] = sub
+            return lines
+        }
+    }
+
+    /// Runs the handler on one command line (outside the lock: the change
+    /// it makes publishes through this hub) and queues the reply to `fd`.
+    private func answer(_ line: String, to fd: Int32) {
+        let reply = handler.withLock { $0 }.map { $0(line) } ?? [
+            "v": .int(EventEnvelope.version), "type": "reply", "ok": false,
+            "error": ["code": "unavailable", "message": "this socket takes no commands"],
+        ]
+        var bytes = Array(JSONWriter.data(reply))
+        bytes.append(10)
+        _ = state.withLock { s in enqueue(bytes, to: fd, in: &s) }
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// A client of the event socket (`forged notify tail`, tests): connects to
-/// the hub and reads one JSON envelope per line, the snapshot first.
+/// the hub and reads one JSON envelope per line, the snapshot first; it may
+/// write commands (``send(_:)``) and reads their replies on the same stream.
 public final class EventSubscriber {
     /// The stream ended (the daemon closed the socket) or the read timed out.
     public struct Ended: Error {}
@@ -30,6 +31,14 @@ public final class EventSubscriber {
 
     /// The next line as sent, or nil when the stream ended.
     public func nextLine() -> String? { reader.next() }
+
+    /// Writes one command line (``SocketCommand``; a newline is added when missing).
+    /// - Throws: `UnixSocket.Failure` when the daemon closed the socket.
+    public func send(_ line: String) throws {
+        let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
+        guard n == bytes.count else { throw UnixSocket.Failure(call: "send", path: "event socket", code: errno) }
+    }
 
     /// The next envelope.
     /// - Throws: ``Ended``, or a decoding error for a line that is not JSON.

@@ -45,6 +45,13 @@ public enum UnixSocket {
         return fd
     }
 
+    /// `send(2)` flags for every write to a peer: `MSG_NOSIGNAL` (0x4000 on
+    /// Linux, <bits/socket.h>), so a vanished peer is an `EPIPE`, not a
+    /// SIGPIPE. Spelled as its value: in a whole-module build the macro's
+    /// Swift import belongs to the module that includes <sys/socket.h>
+    /// first (CSystemd via sd-bus.h), which not every file here imports.
+    public static let noSignal: Int32 = 0x4000
+
     /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on `fd`.
     static func makeNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

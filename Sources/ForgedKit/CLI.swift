@@ -75,10 +75,11 @@ public enum CLI {
         CommandSpec(
             path: ["display", "pair"], synopsis: "display pair --name NAME [FLAGS]",
             summary: "Pair a kitchen display: print a one-time code.",
-            description: "Creates a kitchen display called NAME and prints a one-time code, valid for 10 "
-                + "minutes, and the URL of the pairing page (BASE-URL/kitchen/pair). Typing the code there "
-                + "gives that browser a display session: the food week, recipes and cook timers, nothing else.",
-            flags: [displayNameFlag, FlagSpec(setting: .baseURL)] + databaseFlags),
+            description: "Creates a kitchen display called NAME (unique among displays not revoked) and prints "
+                + "a one-time code, valid for 10 minutes, and the URL of the pairing page (BASE-URL/kitchen/pair, "
+                + "BASE-URL from the same settings as serve; a wildcard LISTEN names this host). Typing the code "
+                + "there gives that browser a display session: the food week, recipes and cook timers, nothing else.",
+            flags: [displayNameFlag, FlagSpec(setting: .baseURL), FlagSpec(setting: .listen)] + databaseFlags),
         CommandSpec(
             path: ["display", "list"], synopsis: "display list [FLAGS]",
             summary: "List kitchen displays.",
@@ -89,7 +90,8 @@ public enum CLI {
             path: ["display", "revoke"], synopsis: "display revoke ID|NAME [FLAGS]",
             summary: "Revoke a kitchen display.",
             description: "Revokes the display with this id (or an id prefix of six or more characters, or "
-                + "its exact name); its browser loses access at once.",
+                + "its name, unique among displays); its browser loses access at once. A prefix or name "
+                + "matching more than one display is refused.",
             positionals: ["ID|NAME"],
             flags: databaseFlags),
         CommandSpec(
@@ -102,8 +104,9 @@ public enum CLI {
             path: ["notify", "desktop"], synopsis: "notify desktop [FLAGS]",
             summary: "Forward notifications to the desktop (D-Bus).",
             description: "Reads RUNTIME-DIR/events.sock and shows each notification with "
-                + "org.freedesktop.Notifications.Notify on the session bus, one bubble per timer; reconnects "
-                + "when the daemon or the bus restarts. Runs as a systemd --user service.",
+                + "org.freedesktop.Notifications.Notify on the session bus, one bubble per timer; its Dismiss, "
+                + "+1 min, Pause and Resume buttons act on the timer through the socket. Exits 1 when the "
+                + "daemon or the bus goes away (the systemd --user service restarts it).",
             flags: [FlagSpec(setting: .runtimeDir), FlagSpec(setting: .config)]),
         CommandSpec(
             path: ["help"], synopsis: "help [COMMAND]",

@@ -23,9 +23,14 @@ struct DisplayCommands {
             guard !name.isEmpty, name.count <= 60 else {
                 throw ConfigError(setting: "name", message: "1 to 60 characters", value: name)
             }
-            let (id, code) = try db.write { try DisplayStore.create(name: name, now: Date(), in: $0) }
+            let created: (id: String, code: String)
+            do { created = try db.write { try DisplayStore.create(name: name, now: Date(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+                Forged.printError("forged: \(refusal)")
+                return 1
+            }
+            let (id, code) = created
             print("Pairing code for \"\(name)\": \(code)  (valid for 10 minutes, once)")
-            print("On the display, open \(settings.baseURL)/kitchen/pair and type the code.")
+            print("On the display, open \(Self.pairingURL(settings)) and type the code.")
             print("display id: \(id)")
             return 0
         case ["display", "list"]:
@@ -38,7 +43,11 @@ struct DisplayCommands {
             return 0
         default:
             let target = command.positionals.first ?? ""
-            let names = try db.write { try DisplayStore.revoke(target, now: Date(), in: $0) }
+            let names: [String]
+            do { names = try db.write { try DisplayStore.revoke(target, now: Date(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+                Forged.printError("forged: \(refusal)")
+                return 1
+            }
             guard !names.isEmpty else {
                 Forged.printError("forged: no such display: \(target) (see forged display list)")
                 return 1
@@ -46,5 +55,20 @@ struct DisplayCommands {
             print("revoked \(names.joined(separator: ", "))")
             return 0
         }
+    }
+
+    /// The pairing page as the server serves it: the base URL from the same
+    /// settings as `serve` (`--base-url`, else the first `--listen`
+    /// address); a wildcard listen address (`[::]`, `0.0.0.0`) names this
+    /// machine's host name instead of `localhost`, which a tablet cannot reach.
+    static func pairingURL(_ settings: Settings) -> String {
+        var base = settings.baseURL
+        if let first = settings.listenAddresses.first, first.isWildcard, base == first.derivedBaseURL {
+            var name = [CChar](repeating: 0, count: 256)
+            if gethostname(&name, name.count) == 0, let host = String(validatingCString: name), !host.isEmpty {
+                base = base.replacingOccurrences(of: "//localhost", with: "//" + host)
+            }
+        }
+        return base + "/kitchen/pair"
     }
 }

@@ -58,4 +58,27 @@ import Testing
             #expect(listed.map(\.status) == ["waiting for code", "revoked"])   // oldest first
         }
     }
+
+    @Test func displayNamesAreUniqueAndRevokeTakesAnIdOrAUniqueName() async throws {
+        try await withTestServer { server in
+            let db = server.app.db
+            let first = try db.write { try DisplayStore.create(name: "Kitchen", now: Date(), in: $0) }
+            #expect(throws: DisplayStore.Refusal.nameTaken("kitchen")) {
+                try db.write { try DisplayStore.create(name: "kitchen", now: Date(), in: $0) }
+            }
+            let hall = try db.write { try DisplayStore.create(name: "Hall", now: Date(), in: $0) }
+            #expect(try db.write { try DisplayStore.revoke("KITCHEN", now: Date(), in: $0) } == ["Kitchen"])
+            // The name is free again once revoked.
+            let second = try db.write { try DisplayStore.create(name: "Kitchen", now: Date(), in: $0) }
+            #expect(second.id != first.id)
+            // Two displays of one name from before names were unique: the name is refused, an id works.
+            try db.write { conn in
+                try conn.execute("UPDATE kitchen_displays SET name = 'Kitchen' WHERE id = ?", [hall.id])
+            }
+            #expect(throws: DisplayStore.Refusal.self) { try db.write { try DisplayStore.revoke("Kitchen", now: Date(), in: $0) } }
+            #expect(try db.read { try DisplayStore.all(in: $0) }.filter { !$0.revoked }.count == 2)
+            #expect(try db.write { try DisplayStore.revoke(hall.id, now: Date(), in: $0) } == ["Kitchen"])
+            #expect(try db.write { try DisplayStore.revoke("nobody", now: Date(), in: $0) } == [])
+        }
+    }
 }

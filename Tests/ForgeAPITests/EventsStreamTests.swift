@@ -49,6 +49,25 @@ import Testing
         }
     }
 
+    @Test func theHouseholdDayIsAnnouncedAtConnectAndAtHouseholdMidnightOnly() async throws {
+        // 23:59:58 on Saturday 7 March 2026 in New York; clocks spring forward that night.
+        let clock = FixedClock(Instant.parse("2026-03-08T04:59:58Z")!)
+        try await withTestServer(timeZone: "America/New_York", clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let stream = try SSEClient(port: server.port, cookie: ada, timeout: 3)
+            let hello = stream.next()
+            #expect(hello?.json["day"] == ["date": "2026-03-07", "day_name": "Saturday"])
+            usleep(1_500_000)                                      // the watcher has seen Saturday
+            clock.set(Instant.parse("2026-03-08T05:00:01Z")!)      // 00:00:01 EST, household midnight passed
+            let day = stream.next("day")
+            #expect(day?.json == ["date": "2026-03-08", "day_name": "Sunday"])
+            clock.set(Instant.parse("2026-03-08T07:30:00Z")!)      // 03:30 EDT, after the DST gap: same day
+            #expect(stream.next("day") == nil)
+            // A reconnect gets today in its hello.
+            #expect(try SSEClient(port: server.port, cookie: ada).next()?.json["day"]?["date"] == "2026-03-08")
+        }
+    }
+
     @Test func theStreamNeedsASessionAndStopEndsIt() async throws {
         try await withTestServer { server in
             let anonymous = try SSEClient(port: server.port, cookie: "x=y")

@@ -56,7 +56,7 @@ struct NoticesTests {
                 #expect(line["type"] == "proposal.ready" && line["kind"] == "proposal_ready")
                 #expect(line["user"]?["name"] == "Ada" && line["timer"] == .null)
                 #expect(line["notification"]?["summary"] == "Ada: next week's plan is ready")
-                #expect(line["notification"]?["replaces_key"]?.stringValue == "proposal:\(proposalID)")
+                #expect(line["notification_extras"]?["replaces_key"]?.stringValue == "proposal:\(proposalID)")
                 let num: Int = try proposal.get("num")
                 #expect(line["notification"]?["body"]?.stringValue?.hasPrefix("Proposal #\(num) is waiting for approval.") == true)
                 #expect(try Self.outcomes(server) == ["proposal_ready:sent", "proposal_ready:muted"])
@@ -87,7 +87,7 @@ struct NoticesTests {
                 let line = try listener.next()
                 #expect(line["type"] == "day.reminder" && line["kind"] == "planned_day_reminder")
                 #expect(line["notification"]?["summary"]?.stringValue == "Planned today: \(monday.name)")
-                #expect(line["notification"]?["replaces_key"]?.stringValue == "day:\(adaID):2026-11-30")
+                #expect(line["notification_extras"]?["replaces_key"]?.stringValue == "day:\(adaID):2026-11-30")
                 #expect(line["user"]?["id"]?.stringValue == adaID)
                 clock.advance(600)
                 #expect(server.app.notices.runDue() == 0)          // once per day

@@ -50,7 +50,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 _ = try scheduler.cancel(id: eggs.id, scope: "household")
                 let s = try EventSubscriber(path, readTimeout: 5)
                 let snapshot = try s.next()
-                #expect(snapshot["type"] == "snapshot" && snapshot["v"] == 1 && snapshot["seq"] == 3)
+                #expect(snapshot["type"] == "snapshot" && snapshot["v"] == 2 && snapshot["seq"] == 3)
                 let held = snapshot["events"]?.arrayValue ?? []
                 #expect(held.map { $0["timer"]?["id"] } == [.string(rice.id)])
                 #expect(held.first?["live_activity"]?["aps"]?["event"] == "start")
@@ -66,10 +66,11 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 let fired = live[2]
                 #expect(fired["timer"]?["state"] == "fired" && fired["timer"]?["late_by_ms"] == 0)
                 #expect(fired["live_activity"]?["aps"]?["alert"]?["title"] == "Rice")
-                #expect(fired["notification"]?["hints"]?["urgency"] == 2)
-                #expect(fired["notification"]?["replaces_key"] == .string("timer:\(rice.id)"))
+                #expect(fired["notification"]?["hints"]?["urgency"] == ["type": "byte", "value": 2])
+                #expect(fired["notification_extras"]?["urgency"] == "critical")
+                #expect(fired["notification_extras"]?["replaces_key"] == .string("timer:\(rice.id)"))
                 #expect(live[3]["live_activity"]?["aps"]?["event"] == "end")
-                #expect(live[3]["notification"]?["close"] == true)
+                #expect(live[3]["notification_extras"]?["close"] == true)
                 // Dismissed: gone from the next snapshot.
                 let late = try EventSubscriber(path, readTimeout: 5)
                 #expect(try late.next()["events"] == [])
@@ -135,12 +136,13 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                                                    body: "7 dinners", user: ada)
         let reminder = EventEnvelope.plannedDayReminder(seq: 2, at: evening, day: LocalDate("2026-07-21")!,
                                                         title: "Planned today: Lower A", body: "45 min", user: ada)
-        #expect(reminder["notification"]?["replaces_key"] == "day:u1:2026-07-21" && reminder["user"]?["name"] == "Ada")
-        #expect(proposal["notification"]?["kind"] == "proposal_ready")
-        #expect(reminder["notification"]?["hints"]?["category"] == "x-forge.planned-day-reminder")
-        guard case .object(var forged) = proposal["notification"]! else { throw TestFailure("no notification") }
-        #expect(DesktopNotification(json: .object(forged)) != nil)
+        #expect(reminder["notification_extras"]?["replaces_key"] == "day:u1:2026-07-21" && reminder["user"]?["name"] == "Ada")
+        #expect(proposal["notification_extras"]?["kind"] == "proposal_ready")
+        #expect(reminder["notification"]?["hints"]?["category"]?["value"] == "x-forge.planned-day-reminder")
+        let notify = try #require(proposal["notification"])
+        guard case .object(var forged) = proposal["notification_extras"]! else { throw TestFailure("no extras") }
+        #expect(DesktopNotification(notify: notify, extras: .object(forged)) != nil)
         forged["kind"] = "marketing"
-        #expect(DesktopNotification(json: .object(forged)) == nil)
+        #expect(DesktopNotification(notify: notify, extras: .object(forged)) == nil)
     }
 }

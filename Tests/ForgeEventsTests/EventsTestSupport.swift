@@ -3,6 +3,9 @@ import ForgeEvents
 import ForgeStore
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A migrated database in a fresh temporary directory, and its cleanup.
 func makeMigratedDatabase() throws -> (db: Database, dir: String, cleanUp: () -> Void) {
@@ -41,4 +44,14 @@ let evening = Date(timeIntervalSince1970: 1_784_570_400)
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
+}
+
+/// Polls `condition` every 5 ms for up to 5 s.
+/// - Throws: ``TestFailure`` naming `what` when it never holds.
+func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+    for _ in 0..<1000 {
+        if condition() { return }
+        usleep(5_000)
+    }
+    throw TestFailure("timed out: \(what)")
 }

@@ -80,7 +80,7 @@ struct NotifyTailTests {
         let id = try #require(timer["id"] as? String)
 
         let started = try #require(tail.wait(for: "timer.started", timerID: id))
-        #expect(started["v"] as? Int == 1 && started["kind"] as? String == "cook_timer")
+        #expect(started["v"] as? Int == 2 && started["kind"] as? String == "cook_timer")
         #expect(((started["live_activity"] as? [String: Any])?["aps"] as? [String: Any])?["event"] as? String == "start")
 
         // kill -9 before the deadline; the tail sees the socket close and exits.
@@ -102,7 +102,7 @@ struct NotifyTailTests {
         #expect((firedTimer["late_by_ms"] as? Int ?? 0) >= 1000)
         let notification = try #require(ringing["notification"] as? [String: Any])
         #expect(notification["summary"] as? String == "Rice: time's up")
-        #expect(notification["replaces_key"] as? String == "timer:\(id)")
+        #expect((ringing["notification_extras"] as? [String: Any])?["replaces_key"] as? String == "timer:\(id)")
         let aps = try #require((ringing["live_activity"] as? [String: Any])?["aps"] as? [String: Any])
         #expect((aps["alert"] as? [String: Any])?["body"] as? String == "Time's up")
         #expect(aps["content-state"] != nil)

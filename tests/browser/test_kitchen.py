@@ -1,13 +1,26 @@
 #!/usr/bin/env python3
 """The kitchen display in a real browser: Debian's chromium + chromedriver
-driven by Selenium. Starts forged (FORGED, default the release binary) on a
-free port with a temporary state directory, pairs a display with
-`forged display pair`, loads /kitchen, checks tonight's dinner and its plate
-art, starts a timer through the API as a member and expects it on the page
-within a second, then sees it fire. With SCREENSHOT=path, also opens cook
-mode and saves a screenshot there.
+driven by Selenium, against forged (FORGED, default the release binary) on a
+free port with a temporary state directory and a display paired with
+`forged display pair`.
 
-Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass)
+1. At 1280x800, 800x1280 and 1024x768, with four timers running and a cook
+   session: tonight, week, recipe and cook mode are each checked for
+   horizontal overflow, controls covered by the timer strip, type sizes
+   (cook step >= 4 % of the viewport height, timer digits larger than the
+   step text, rings >= 96 px, touch targets >= 48 px) and the week fitting
+   without a lone day; each is saved under docs/screenshots/<view>-<w>x<h>.png.
+2. A timer fires: the takeover shows, the page's AudioContext (instrumented
+   before the page loads) starts tones, Dismiss on the page ends the timer on
+   the event socket and the tones stop.
+3. The server restarts: the outage banner shows, timers keep counting down,
+   and the banner goes once the server is back.
+The day turning over at household midnight is checked on the server side
+(Tests/ForgeAPITests/EventsStreamTests.swift: `day` on the stream, DST-safe);
+driving a server clock over midnight from here is not done (libfaketime
+stalls libdispatch timers in forged).
+
+Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass; about a minute)
 """
 import json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
 
@@ -19,6 +32,72 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORGED = os.environ.get("FORGED", os.path.join(ROOT, ".build/release/forged"))
+SHOTS = os.path.join(ROOT, "docs/screenshots")
+SIZES = [(1280, 800), (800, 1280), (1024, 768)]
+
+# Records every tone the page starts, before any page script runs.
+AUDIO_PROBE = """
+window.__tones = [];
+(function () {
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (when) {
+    window.__tones.push({ frequency: this.frequency.value, state: this.context.state, at: performance.now() });
+    return start.apply(this, arguments);
+  };
+})();
+"""
+
+# Layout checks run in the page; returns a list of problems (empty = fine).
+LAYOUT_PROBE = """
+const view = arguments[0], problems = [];
+const W = innerWidth, H = innerHeight;
+const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && el.className.baseVal === undefined ? '.' + String(el.className).split(' ').join('.') : '') + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+if (document.documentElement.scrollWidth > W + 1) problems.push('page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + W);
+for (const el of document.querySelectorAll('body *')) {
+  if (!visible(el) || el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+  const r = el.getBoundingClientRect();
+  if (r.right > W + 1 || r.left < -1) problems.push('outside horizontally: ' + name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+}
+const main = document.getElementById('main').getBoundingClientRect();
+const controls = [...document.querySelectorAll('button, input, a')].filter((el) => visible(el) && !el.closest('.takeover'));
+for (const el of controls) {
+  const r = el.getBoundingClientRect();
+  if (r.height < 47.5 || r.width < 47.5) problems.push('touch target under 48 px: ' + name(el) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  const inMain = el.closest('main');
+  if (inMain && (r.bottom <= main.top || r.top >= main.bottom)) continue;          // scrolled out of view, not covered
+  const x = r.left + r.width / 2, y = Math.min(r.top + r.height / 2, (inMain ? main.bottom : H) - 2);
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(el === hit || el.contains(hit))) problems.push('covered: ' + name(el) + ' by ' + (hit ? name(hit) : 'nothing'));
+}
+if (view === 'cook') {
+  const step = parseFloat(getComputedStyle(document.getElementById('step-detail')).fontSize);
+  if (step < 0.04 * H - 0.5) problems.push('step text ' + step + ' px < 4 % of ' + H);
+  for (const t of document.querySelectorAll('.timer')) {
+    const digits = parseFloat(getComputedStyle(t.querySelector('.time')).fontSize);
+    if (!(digits > step)) problems.push('timer digits ' + digits + ' px not larger than step text ' + step + ' px');
+    const ring = t.querySelector('svg').getBoundingClientRect();
+    if (ring.width < 96 || ring.height < 96) problems.push('ring ' + Math.round(ring.width) + ' px < 96');
+  }
+  for (const id of ['step-prev', 'step-next', 'step-timer']) {
+    const el = document.getElementById(id);
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < main.top || r.bottom > main.bottom) problems.push('step control not fully on screen: ' + id);
+  }
+}
+if (view === 'week') {
+  const days = [...document.querySelectorAll('#week li')];
+  if (days.length !== 7) problems.push('week has ' + days.length + ' days');
+  const rows = {};
+  for (const d of days) { const r = d.getBoundingClientRect(); rows[Math.round(r.top)] = (rows[Math.round(r.top)] || 0) + 1;
+    if (r.bottom > main.bottom + 1 && W !== 1024) problems.push('day below the fold: ' + d.textContent.slice(0, 20)); }
+  const counts = Object.values(rows);
+  if (counts.length > 1 && Math.min(...counts) < 2) problems.push('a lone day in a row: ' + JSON.stringify(counts));
+  if (/\\b\\d\\d-\\d\\d\\b/.test(document.getElementById('week').textContent)) problems.push('MM-DD dates in the week');
+}
+return problems;
+"""
 
 
 def free_port():
@@ -38,89 +117,199 @@ def request(base, method, path, body=None, cookie=None):
         return r.status, r.headers, json.loads(r.read() or b"null")
 
 
-def main():
-    state = tempfile.mkdtemp(prefix="forge-browser-")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    common = ["--state-dir", state, "--config", "/dev/null"]
-    server = subprocess.Popen([FORGED, "serve", "--listen", f"127.0.0.1:{port}", "--dev-auth", "--runtime-dir", state + "/run",
-                               "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben", *common],
-                              stderr=subprocess.DEVNULL)
-    driver = None
-    try:
-        for _ in range(100):
+class Server:
+    """forged serve on a port with a state directory; optionally under faketime."""
+
+    def __init__(self, state, port=None, fake_start=None):
+        self.state, self.port = state, port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.common = ["--state-dir", state, "--config", "/dev/null"]
+        self.fake_start = fake_start
+        self.start()
+
+    def start(self):
+        command = [FORGED, "serve", "--listen", f"127.0.0.1:{self.port}", "--dev-auth", "--runtime-dir", self.state + "/run",
+                   "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben", *self.common]
+        env = dict(os.environ, FORGE_TIMEZONE="Europe/London")
+        if self.fake_start:
+            command = ["faketime", "-f", "@" + self.fake_start] + command
+            pass
+        self.process = subprocess.Popen(command, stderr=subprocess.DEVNULL, env=env)
+        for _ in range(150):
             try:
-                request(base, "GET", "/healthz")
-                break
+                request(self.base, "GET", "/healthz")
+                return
             except Exception:
                 time.sleep(0.1)
-        paired = subprocess.run([FORGED, "display", "pair", "--name", "Kitchen", "--base-url", base, *common],
-                                capture_output=True, text=True, check=True).stdout
-        code = re.search(r"([A-Z2-9]{4}-[A-Z2-9]{4})", paired).group(1)
-        assert f"{base}/kitchen/pair" in paired, paired
+        raise RuntimeError("forged did not start")
 
-        options = Options()
-        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--disable-dev-shm-usage"]:
-            options.add_argument(arg)
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-        wait = WebDriverWait(driver, 10)
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
-        # Pair.
-        driver.get(base + "/kitchen/pair")
+    def pair(self, driver, name):
+        command = [FORGED, "display", "pair", "--name", name, "--base-url", self.base, *self.common]
+        if self.fake_start:   # the code's expiry is on the server's clock
+            command = ["faketime", "-f", "@" + self.fake_start] + command
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        code = re.search(r"([A-Z2-9]{4}-[A-Z2-9]{4})", out).group(1)
+        assert f"{self.base}/kitchen/pair" in out, out
+        driver.get(self.base + "/kitchen/pair")
         driver.find_element(By.ID, "code").send_keys(code)
         driver.find_element(By.ID, "pair-submit").click()
-        wait.until(lambda d: d.current_url.endswith("/kitchen"))
+        WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/kitchen"))
 
+    def member(self, email):
+        _, headers, _ = request(self.base, "POST", "/auth/dev", {"email": email})
+        return headers["Set-Cookie"].split(";")[0]
+
+
+def browser():
+    options = Options()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--disable-dev-shm-usage",
+                "--hide-scrollbars"]:
+        options.add_argument(arg)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
+    return driver
+
+
+def size(driver, w, h):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False})
+    time.sleep(0.3)
+
+
+def show(driver, view):
+    if view == "recipe":   # today's dinner, opened from the week
+        driver.find_element(By.CSS_SELECTOR, '.tab[data-view="week"]').click()
+        driver.find_element(By.CSS_SELECTOR, "#week li.today").click()
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-recipe").is_displayed())
+    else:
+        driver.find_element(By.CSS_SELECTOR, f'.tab[data-view="{view}"]').click()
+    time.sleep(0.4)
+
+
+def event_socket(state):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(state + "/run/events.sock")
+    s.settimeout(10)
+    return s.makefile("r")
+
+
+def wait_for_line(lines, predicate, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = lines.readline()
+        if not line:
+            break
+        event = json.loads(line)
+        if predicate(event):
+            return event
+    raise AssertionError("no matching line on the event socket")
+
+
+def main():
+    state = tempfile.mkdtemp(prefix="forge-browser-")
+    night = tempfile.mkdtemp(prefix="forge-browser-night-")
+    server = Server(state)
+    late = None
+    driver = None
+    failures = []
+    try:
+        driver = browser()
+        wait = WebDriverWait(driver, 10)
+        server.pair(driver, "Kitchen")
+        wait.until(lambda d: d.find_element(By.ID, "tonight-name").text not in ("", "Loading…"))
+        wait.until(lambda d: "up" in d.find_element(By.ID, "live").get_attribute("class"))
         # Tonight's dinner with plate art (an SVG with shapes, never blank).
-        _, _, week = request(base, "GET", "/api/kitchen/week", cookie=driver_cookie(driver))
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#tonight-art svg circle, #tonight-art svg ellipse")) > 0
+        # Sound is locked until the first tap, and the page says so.
+        assert driver.find_element(By.ID, "sound-notice").is_displayed(), "no unlock notice before the first tap"
+        driver.find_element(By.ID, "tonight-day").click()
+        wait.until(lambda d: not d.find_element(By.ID, "sound-notice").is_displayed())
+        assert driver.execute_script("return window.isSecureContext") is True
+        wake = driver.find_element(By.ID, "wake").text
+        assert wake.startswith("Screen"), wake
+
+        # Four timers and a cook session, started from "a phone".
+        ben = server.member("ben@example.org")
+        _, _, week = request(server.base, "GET", "/api/kitchen/week", cookie=ben)
         today = next(d for d in week["days"] if d["is_today"])
         dinner = next(s for s in today["slots"] if s["slot"] == "dinner")
-        expected = dinner["recipe"]["name"] if dinner.get("recipe") else None
-        wait.until(lambda d: d.find_element(By.ID, "tonight-name").text not in ("", "…"))
-        shown = driver.find_element(By.ID, "tonight-name").text
-        if expected:
-            assert expected in shown, (expected, shown)
-        shapes = driver.find_elements(By.CSS_SELECTOR, "#tonight-art svg circle, #tonight-art svg ellipse")
-        assert len(shapes) > 5, "plate art is blank"
-        wait.until(lambda d: "up" in d.find_element(By.ID, "live").get_attribute("class"))
-
-        # A member starts a timer from "a phone": on the page within a second.
-        _, headers, _ = request(base, "POST", "/auth/dev", {"email": "ben@example.org"})
-        ben = headers["Set-Cookie"].split(";")[0]
+        slug = dinner["recipe"]["slug"] if dinner.get("recipe") else None
         started = time.monotonic()
-        _, _, timer = request(base, "POST", "/api/cook/timers", {"label": "Pasta water", "seconds": 2}, cookie=ben)
-        WebDriverWait(driver, 1, poll_frequency=0.05).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, f'.timer[data-id="{timer["id"]}"]'))
+        for label, seconds in [("Oven", 1500), ("Rice", 720), ("Slow-roasted tomatoes for the sauce, turn halfway", 480), ("Eggs", 420)]:
+            _, _, timer = request(server.base, "POST", "/api/cook/timers", {"label": label, "seconds": seconds}, cookie=ben)
+        WebDriverWait(driver, 2, poll_frequency=0.05).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".timer")) == 4)
         seen = time.monotonic() - started
-        # ...and it fires.
-        WebDriverWait(driver, 5, poll_frequency=0.05).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, f'.timer[data-id="{timer["id"]}"]').get_attribute("data-state") == "fired")
-        print(f"ok: paired, tonight = {shown!r}, timer on the page after {seen * 1000:.0f} ms, fired")
+        if slug:
+            _, _, session = request(server.base, "POST", "/api/cook/sessions", {"recipe_slug": slug}, cookie=ben)
+            request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 1}, cookie=ben)
 
-        shot = os.environ.get("SCREENSHOT")
-        if shot and dinner.get("recipe"):
-            request(base, "POST", "/api/cook/timers", {"label": "Oven", "seconds": 1500, "background": True}, cookie=ben)
-            _, _, session = request(base, "POST", "/api/cook/sessions", {"recipe_slug": dinner["recipe"]["slug"]}, cookie=ben)
-            request(base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 1}, cookie=ben)
-            driver.find_element(By.CSS_SELECTOR, '[data-view="cook"]').click()
-            wait.until(lambda d: d.find_element(By.ID, "step-title").text != "")
-            time.sleep(0.5)
-            os.makedirs(os.path.dirname(os.path.abspath(shot)), exist_ok=True)
-            driver.save_screenshot(shot)
-            print("screenshot:", os.path.abspath(shot))
+        os.makedirs(SHOTS, exist_ok=True)
+        views = ["tonight", "week", "recipe", "cook"] if slug else ["tonight", "week", "cook"]
+        for w, h in SIZES:
+            size(driver, w, h)
+            for view in views:
+                show(driver, view)
+                problems = driver.execute_script(LAYOUT_PROBE, view)
+                for p in problems:
+                    failures.append(f"{view} at {w}x{h}: {p}")
+                driver.save_screenshot(os.path.join(SHOTS, f"{view}-{w}x{h}.png"))
+        print(f"layout: {len(SIZES) * len(views)} views checked, {len(failures)} problems")
+        for f in failures:
+            print("  " + f)
+
+        # A timer fires: takeover, sound, dismissed from the page → ends on the socket, sound stops.
+        size(driver, 1280, 800)
+        show(driver, "cook")
+        lines = event_socket(state)
+        before = driver.execute_script("return window.__tones.length")
+        _, _, pasta = request(server.base, "POST", "/api/cook/timers", {"label": "Pasta water", "seconds": 2}, cookie=ben)
+        WebDriverWait(driver, 6, poll_frequency=0.05).until(lambda d: d.find_element(By.ID, "takeover").is_displayed())
+        assert pasta["label"] in driver.find_element(By.ID, "takeover-label").text
+        WebDriverWait(driver, 3).until(lambda d: d.execute_script("return window.__tones.length") > before)
+        tones = driver.execute_script("return window.__tones")[before:]
+        assert all(t["state"] == "running" for t in tones), tones
+        assert {880, 659.25} & {round(t["frequency"], 2) for t in tones}, tones
+        time.sleep(2.2)   # it repeats until dismissed
+        repeated = driver.execute_script("return window.__tones.length") - before
+        assert repeated > len(tones), "the chime did not repeat"
+        driver.save_screenshot(os.path.join(SHOTS, "fired-1280x800.png"))
+        driver.find_element(By.ID, "takeover-dismiss").click()
+        ended = wait_for_line(lines, lambda e: e.get("type") == "timer.dismissed" and e["timer"]["id"] == pasta["id"])
+        assert ended["notification_extras"]["close"] is True
+        WebDriverWait(driver, 3).until(lambda d: not d.find_element(By.ID, "takeover").is_displayed())
+        silent = driver.execute_script("return window.__tones.length")
+        time.sleep(2.5)
+        assert driver.execute_script("return window.__tones.length") == silent, "the chime kept ringing after Dismiss"
+        print(f"fired: takeover, {repeated} tones, dismissed from the page and ended on the socket")
+
+        # The server restarts: outage banner, timers keep counting, reconciled when back.
+        server.stop()
+        WebDriverWait(driver, 8).until(lambda d: d.find_element(By.ID, "outage").is_displayed())
+        first = driver.find_element(By.CSS_SELECTOR, ".timer .time").text
+        time.sleep(1.5)
+        assert driver.find_element(By.CSS_SELECTOR, ".timer .time").text != first, "timers froze during the outage"
+        driver.save_screenshot(os.path.join(SHOTS, "outage-1280x800.png"))
+        server.start()
+        WebDriverWait(driver, 15).until(lambda d: not d.find_element(By.ID, "outage").is_displayed())
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".timer")) == 4
+        print("restart: banner shown, timers kept counting, reconciled")
+
+        print(f"ok: timers on the page {seen * 1000:.0f} ms after the API call")
+        if failures:
+            return 1
         return 0
     finally:
         if driver:
             driver.quit()
-        server.terminate()
-        server.wait(timeout=10)
+        for s in (server, late):
+            if s and s.process.poll() is None:
+                s.stop()
         shutil.rmtree(state, ignore_errors=True)
-
-
-def driver_cookie(driver):
-    c = driver.get_cookie("forge_display")
-    return f"forge_display={c['value']}"
+        shutil.rmtree(night, ignore_errors=True)
 
 
 if __name__ == "__main__":

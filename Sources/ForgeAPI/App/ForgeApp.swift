@@ -40,7 +40,7 @@ public final class ForgeApp: Sendable {
         }, onReviewProposal: { proposal, member, now, conn in
             try Notices.queueProposal(proposal, for: member, now: now, in: conn)
         })
-        self.cook = CookServices(db: db, clock: clock)
+        self.cook = CookServices(db: db, clock: clock, calendar: calendar)
         notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)
     }
 

@@ -43,9 +43,28 @@ public enum DisplayStore {
         String(code.uppercased().filter { $0.isLetter || $0.isNumber })
     }
 
+    /// Why a display command was refused; nothing was written.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        /// Another display that is not revoked already has this name (names compare case-insensitively).
+        case nameTaken(String)
+        /// The name belongs to more than one display (made before names were unique): use an id.
+        case ambiguous(name: String, ids: [String])
+
+        public var description: String {
+            switch self {
+            case .nameTaken(let name): "a display called \"\(name)\" already exists (revoke it first or pick another name)"
+            case .ambiguous(let name, let ids): "\"\(name)\" names \(ids.count) displays; revoke one by id: \(ids.joined(separator: ", "))"
+            }
+        }
+    }
+
     /// Creates a display waiting for its code.
     /// - Returns: the display id and the code to type (shown once).
+    /// - Throws: ``Refusal/nameTaken(_:)`` when a display that is not revoked has this name.
     public static func create(name: String, now: Date, in db: Connection) throws -> (id: String, code: String) {
+        if try all(in: db).contains(where: { !$0.revoked && $0.name.lowercased() == name.lowercased() }) {
+            throw Refusal.nameTaken(name)
+        }
         let code = makeCode()
         let id = Identifier.make()
         try db.execute("""
@@ -90,14 +109,19 @@ public enum DisplayStore {
         }
     }
 
-    /// Revokes the display with this id (or id prefix of ≥ 6, or exact
-    /// name); its cookie stops working at once.
-    /// - Returns: the revoked displays' names; empty when nothing matched.
+    /// Revokes one display: by id (or an id prefix of ≥ 6 characters naming
+    /// one display), else by its unique name; its cookie stops working at once.
+    /// - Returns: the revoked display's name; empty when nothing matched.
+    /// - Throws: ``Refusal/ambiguous(name:ids:)`` when the prefix or name
+    ///   matches more than one display (nothing is revoked).
     @discardableResult
     public static func revoke(_ idOrName: String, now: Date, in db: Connection) throws -> [String] {
-        let matches = try all(in: db).filter { d in
-            !d.revoked && (d.id == idOrName || (idOrName.count >= 6 && d.id.hasPrefix(idOrName)) || d.name == idOrName)
-        }
+        let active = try all(in: db).filter { !$0.revoked }
+        var matches = active.filter { $0.id == idOrName }
+        if matches.isEmpty, idOrName.count >= 6 { matches = active.filter { $0.id.hasPrefix(idOrName) } }
+        if matches.isEmpty { matches = active.filter { $0.name == idOrName } }
+        if matches.isEmpty { matches = active.filter { $0.name.lowercased() == idOrName.lowercased() } }
+        guard matches.count <= 1 else { throw Refusal.ambiguous(name: idOrName, ids: matches.map(\.id)) }
         for d in matches {
             try db.execute("""
                 UPDATE kitchen_displays SET revoked_at = ?, token_hash = NULL, code_hash = NULL WHERE id = ?

@@ -15,14 +15,15 @@ public final class CookServices: Sendable {
     public let hub: EventHub
     public let live: LiveEvents
 
-    init(db: Database, clock: any Clock) {
+    init(db: Database, clock: any Clock, calendar: HouseholdCalendar) {
         scheduler = TimerScheduler(db: db, clock: clock)
         hub = EventHub()
-        live = LiveEvents(clock: clock)
+        live = LiveEvents(clock: clock, calendar: calendar)
         scheduler.addSink { [hub, live] event in
             hub.publish(event)
             live.publish(event)
         }
+        hub.handleCommands { [scheduler] line in SocketCommand.answer(line, scheduler: scheduler) }
     }
 
     /// Starts the event socket and the scheduler (which reloads pending

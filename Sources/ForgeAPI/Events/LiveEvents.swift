@@ -10,6 +10,12 @@ import Synchronization
 /// demo's own), heartbeats every 15 s, and resume with `Last-Event-ID`
 /// from a ring of the last 512 events.
 ///
+/// The household day: `hello` carries `day: {date, day_name}` (the
+/// household calendar's today), and an `event: day` with the same shape
+/// goes to every client when the household day changes (checked every
+/// second against the household zone, so midnight, DST changes and clock
+/// jumps all announce exactly the new day). Displays never use their own clock.
+///
 /// Event ids start at the boot time in microseconds and count up, so an id
 /// from an earlier run is older than the ring: such a client (or one that
 /// fell further behind than the ring) gets an `event: reset` and refetches
@@ -27,14 +33,18 @@ public final class LiveEvents: Sendable {
         var nextID: Int
         var clients: [ObjectIdentifier: (stream: ResponseStream, scope: String)] = [:]
         var heartbeat: DispatchSourceTimer?
+        var dayWatch: DispatchSourceTimer?
     }
 
     private struct Box: @unchecked Sendable { var state: State }
     private let box: Mutex<Box>
     private let clock: any Clock
+    private let calendar: HouseholdCalendar
+    private let announcedDay: Mutex<LocalDate?> = Mutex(nil)
 
-    init(clock: any Clock) {
+    init(clock: any Clock, calendar: HouseholdCalendar) {
         self.clock = clock
+        self.calendar = calendar
         box = Mutex(Box(state: State(nextID: Int(Date().timeIntervalSince1970 * 1_000_000))))
     }
 
@@ -47,6 +57,11 @@ public final class LiveEvents: Sendable {
             timer.setEventHandler { [weak self] in self?.heartbeat() }
             timer.resume()
             b.state.heartbeat = timer
+            let days = DispatchSource.makeTimerSource(queue: .global())
+            days.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+            days.setEventHandler { [weak self] in self?.announceDayIfChanged() }
+            days.resume()
+            b.state.dayWatch = days
         }
     }
 
@@ -55,6 +70,8 @@ public final class LiveEvents: Sendable {
         let streams = box.withLock { b -> [ResponseStream] in
             b.state.heartbeat?.cancel()
             b.state.heartbeat = nil
+            b.state.dayWatch?.cancel()
+            b.state.dayWatch = nil
             defer { b.state.clients = [:] }
             return b.state.clients.values.map(\.stream)
         }
@@ -81,7 +98,7 @@ public final class LiveEvents: Sendable {
             let frame = Self.frame(id: id, name: name, data: data)
             b.state.ring.append(Entry(id: id, scope: scope, frame: frame))
             if b.state.ring.count > Self.ringCapacity { b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity) }
-            for client in b.state.clients.values where client.scope == scope {
+            for client in b.state.clients.values where client.scope == scope || scope == Self.everyone {
                 client.stream.send(frame)
             }
         }
@@ -102,12 +119,16 @@ public final class LiveEvents: Sendable {
             if let text = lastEventID, let last = Int(text.trimmingCharacters(in: .whitespaces)) {
                 let oldest = b.state.ring.first?.id ?? b.state.nextID
                 if last >= oldest - 1 && last <= latest {
-                    for entry in b.state.ring where entry.id > last && entry.scope == scope { opening += entry.frame }
+                    for entry in b.state.ring where entry.id > last && (entry.scope == scope || entry.scope == Self.everyone) {
+                        opening += entry.frame
+                    }
                 } else {
                     opening += Self.frame(id: latest, name: "reset", data: ["reason": "missed events; refetch state"])
                 }
             } else {
-                opening += Self.frame(id: latest, name: "hello", data: ["at": .string(Instant.wire(clock.now()))])
+                let now = clock.now()
+                opening += Self.frame(id: latest, name: "hello",
+                                      data: ["at": .string(Instant.wire(now)), "day": Self.day(calendar.date(of: now))])
             }
             stream.send(opening)
             b.state.clients[key] = (stream, scope)
@@ -116,6 +137,24 @@ public final class LiveEvents: Sendable {
             self?.box.withLock { _ = $0.state.clients.removeValue(forKey: key) }
         }
         return stream
+    }
+
+    /// The scope of events for every client (the household day).
+    static let everyone = "*"
+
+    /// `{date, day_name}` of a household day.
+    static func day(_ date: LocalDate) -> JSONValue {
+        ["date": .string(date.description), "day_name": .string(date.dayName)]
+    }
+
+    /// Publishes `event: day` when the household day differs from the last one seen.
+    func announceDayIfChanged() {
+        let today = calendar.date(of: clock.now())
+        let changed = announcedDay.withLock { last in
+            defer { last = today }
+            return last != nil && last != today
+        }
+        if changed { publish(scope: Self.everyone, name: "day", data: Self.day(today)) }
     }
 
     private func heartbeat() {

@@ -1,28 +1,57 @@
 // Forge kitchen display: tonight, the week, a recipe and cook mode, live
 // over Server-Sent Events (/api/events). Same-origin only; no CDN.
+// Time and the day come from the server: `state.offset` is server − tablet
+// clock (from every event's `at`), `state.day` the household day announced
+// on the stream (`hello`, `day`). Nothing on screen uses the tablet's clock alone.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
-  const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0, view: 'tonight' };
+  const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0,
+                  view: 'tonight', day: null, connected: false };
 
   // ---------- data ----------
+  class HTTPError extends Error { constructor(status, message) { super(message); this.status = status; } }
   async function api(method, path, body) {
     const r = await fetch(path, { method, credentials: 'same-origin', cache: 'no-store',
       headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-    if (r.status === 401) { showUnpaired(); throw new Error('unauthorised'); }
-    if (!r.ok) throw new Error(method + ' ' + path + ': ' + r.status);
+    if (r.status === 401) { showUnpaired(); throw new HTTPError(401, 'unauthorised'); }
+    if (!r.ok) throw new HTTPError(r.status, method + ' ' + path + ': ' + r.status);
     return r.json();
   }
+  /** A tap's request: says so when it fails and retries (network or 5xx) until it goes through. */
+  async function act(method, path, body, what) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await api(method, path, body);
+        hideTapFailure();
+        return result;
+      } catch (e) {
+        if (e.status && e.status < 500) {
+          showTapFailure(`${what}: the server refused (${e.status === 409 ? 'it changed meanwhile' : e.status}).`);
+          loadState().catch(() => {});
+          throw e;
+        }
+        showTapFailure(`${what} didn't reach the server. Retrying…`);
+        await new Promise((r) => setTimeout(r, Math.min(8000, 1000 * 2 ** attempt)));
+      }
+    }
+  }
+  function showTapFailure(text) { $('tap-failed').textContent = text; $('tap-failed').hidden = false; }
+  function hideTapFailure() { $('tap-failed').hidden = true; }
   const recipe = async (slug) => state.recipes[slug] || (state.recipes[slug] = await api('GET', '/api/kitchen/recipes/' + encodeURIComponent(slug)));
 
   function showUnpaired() {
+    $('tonight-name').textContent = 'Pair this screen';
+    $('tonight-day').textContent = 'Kitchen display';
     const n = $('notice');
-    n.innerHTML = 'This screen is not paired. <a href="/kitchen/pair">Pair it</a> with a code from <code>forged display pair</code>.';
+    n.innerHTML = 'This screen is not paired yet. On the server run <code>forged display pair --name Kitchen</code>, ' +
+      'then <a href="/kitchen/pair">enter the code here</a>.';
     n.hidden = false;
   }
 
   async function loadWeek() {
     state.week = await api('GET', '/api/kitchen/week');
+    if (!state.day) state.day = state.week.today;
     const today = state.week.days.find((d) => d.is_today) || state.week.days[0];
     state.tonight = today ? today.slots.find((s) => s.slot === 'dinner') : null;
     renderTonight(today);
@@ -38,34 +67,83 @@
     await renderCook();
   }
 
-  // ---------- tonight and the week ----------
-  function dishName(slot) {
+  /** The household day from the server; a new one re-reads the week. */
+  function setDay(day) {
+    if (!day || !day.date) return;
+    const changed = state.day !== day.date;
+    state.day = day.date;
+    if (changed || !state.week || state.week.today !== day.date) loadWeek().catch(() => {});
+  }
+
+  // ---------- content ----------
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const shortDate = (iso) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
+  function outNote(slot) {
+    // "Dinner out: Sam's birthday" reads as "Out: Sam's birthday" once, not twice.
+    return (slot.note || '').replace(/^\s*(dinner\s+)?out\s*[:—-]\s*/i, '').trim();
+  }
+  function dishName(slot, when) {
     if (!slot) return 'Nothing planned';
-    if (slot.out) return 'Out tonight' + (slot.note ? ': ' + slot.note : '');
+    if (slot.out) { const note = outNote(slot); return (when || 'Out') + (note ? ': ' + note : ''); }
     if (slot.recipe) return (slot.leftover ? 'Leftovers: ' : '') + slot.recipe.name;
     return slot.label || slot.note || 'Nothing planned';
   }
+  const IRREGULAR = { leaves: 'leaf', loaves: 'loaf', potatoes: 'potato', tomatoes: 'tomato', knives: 'knife' };
+  function singular(word) {
+    const lower = word.toLowerCase();
+    if (IRREGULAR[lower]) return IRREGULAR[lower];
+    if (/[^aeiou]ies$/.test(lower)) return word.slice(0, -3) + 'y';
+    if (/(ch|sh|x|ss)es$/.test(lower)) return word.slice(0, -2);
+    if (/[^s]s$/.test(lower)) return word.slice(0, -1);
+    return word;
+  }
+  /**
+   * "2 fillets" + "salmon fillets" → "2 salmon fillets"; "1" + "lemons" → "1 lemon";
+   * "½" + "red onions" → "½ red onion": counted things are singular at one or less,
+   * and a unit word already in the name is not repeated.
+   */
+  function ingredientText(i) {
+    let disp = (i.disp || '').trim();
+    let name = i.name;
+    const words = disp.split(/\s+/);
+    if (words.length === 2) {
+      const unit = words[1].toLowerCase(), nameLower = name.toLowerCase();
+      if (nameLower.includes(unit) || nameLower.includes(singular(unit).toLowerCase())) disp = words[0];
+    }
+    const counted = (i.unit === 'x' || !i.unit) && disp && !/[a-z]/i.test(disp);
+    if (counted && typeof i.qty === 'number' && i.qty <= 1) {
+      const parts = name.split(' ');
+      parts[parts.length - 1] = singular(parts[parts.length - 1]);
+      name = parts.join(' ');
+    }
+    return (disp ? disp + ' ' : '') + name + (i.note ? ', ' + i.note : '');
+  }
+
+  // ---------- tonight and the week ----------
   function renderTonight(day) {
     const slot = state.tonight;
-    $('tonight-day').textContent = day ? 'Tonight · ' + day.day_name : 'Tonight';
-    $('tonight-name').textContent = dishName(slot);
+    $('tonight-day').textContent = day ? 'Tonight · ' + day.day_name + ' ' + shortDate(day.date) : 'Tonight';
+    $('tonight-name').textContent = dishName(slot, 'Out tonight');
     $('tonight-why').textContent = slot ? (slot.why || (slot.recipe && slot.recipe.why) || '') : '';
     const r = slot && slot.recipe;
     $('tonight-meta').textContent = r ? `${r.minutes} min · serves ${r.serves}` : '';
-    $('tonight-art').innerHTML = plateSVG(r ? r.platefig : (slot && slot.out ? 'plate' : 'plate'), r ? r.slug : 'tonight');
-    $('tonight-actions').hidden = !r || !!slot.leftover;
+    $('tonight-art').innerHTML = plateSVG(slot && slot.out ? 'out' : (r ? r.platefig : 'empty'), r ? r.slug : 'tonight');
+    $('tonight-actions').hidden = !r || !!slot.leftover || !!slot.out;
   }
   function renderWeek() {
     const list = $('week');
     list.textContent = '';
+    $('week-title').textContent = 'This week · ' + shortDate(state.week.days[0].date) + ' – ' + shortDate(state.week.days[6].date);
     for (const d of state.week.days) {
       const dinner = d.slots.find((s) => s.slot === 'dinner');
       const li = document.createElement('li');
-      if (d.is_today) li.className = 'today';
-      li.innerHTML = '<div class="day"></div><div class="art"></div><div class="dish"></div>';
-      li.children[0].textContent = d.day_name + ' ' + d.date.slice(5);
-      li.children[1].innerHTML = plateSVG(dinner && dinner.recipe ? dinner.recipe.platefig : 'plate', d.date);
-      li.children[2].textContent = dishName(dinner);
+      li.className = (d.is_today ? 'today ' : '') + (dinner && dinner.out ? 'out' : '');
+      li.innerHTML = '<div class="day"></div><div class="date"></div><div class="art"></div><div class="dish"></div>';
+      li.children[0].textContent = d.is_today ? d.day_name + ' · today' : d.day_name;
+      li.children[1].textContent = shortDate(d.date);
+      const art = dinner && dinner.out ? 'out' : (dinner && dinner.recipe ? dinner.recipe.platefig : 'empty');
+      li.children[2].innerHTML = plateSVG(art, d.date);
+      li.children[3].textContent = dishName(dinner);
       if (dinner && dinner.recipe) li.addEventListener('click', () => openRecipe(dinner.recipe.slug));
       list.appendChild(li);
     }
@@ -80,7 +158,7 @@
     const ing = $('recipe-ingredients'); ing.textContent = '';
     for (const i of r.ingredients) {
       const li = document.createElement('li');
-      li.textContent = (i.disp ? i.disp + ' ' : '') + i.name + (i.note ? ', ' + i.note : '');
+      li.textContent = ingredientText(i);
       ing.appendChild(li);
     }
     const steps = $('recipe-steps'); steps.textContent = '';
@@ -88,16 +166,26 @@
       const li = document.createElement('li');
       li.innerHTML = '<strong></strong> <span></span>';
       li.children[0].textContent = s.title + '.';
-      li.children[1].textContent = s.detail;
+      fillWithCue(li.children[1], s.detail, s.cue);
       steps.appendChild(li);
     }
     $('recipe-cook').onclick = () => startCooking(slug);
     show('recipe');
   }
+  /** The step's text with its done-when cue marked in place (printed once). */
+  function fillWithCue(el, detail, cue) {
+    el.textContent = '';
+    const at = cue ? detail.indexOf(cue) : -1;
+    if (at < 0) { el.textContent = detail; return; }
+    const mark = document.createElement('span');
+    mark.className = 'cue';
+    mark.textContent = cue;
+    el.append(detail.slice(0, at), mark, detail.slice(at + cue.length));
+  }
 
   // ---------- cook mode ----------
   async function startCooking(slug) {
-    state.session = await api('POST', '/api/cook/sessions', { recipe_slug: slug });
+    state.session = await act('POST', '/api/cook/sessions', { recipe_slug: slug }, 'Start cooking');
     await renderCook();
     show('cook');
   }
@@ -112,9 +200,7 @@
     $('cook-recipe').textContent = r.name;
     $('cook-progress').textContent = `Step ${s.step + 1} of ${r.steps.length}`;
     $('step-title').textContent = step.title;
-    $('step-detail').textContent = step.detail;
-    $('step-cue').hidden = !step.cue;
-    $('step-cue').textContent = step.cue ? step.cue : '';
+    fillWithCue($('step-detail'), step.detail, step.cue);
     $('step-prev').disabled = s.step === 0;
     const last = s.step >= r.steps.length - 1;
     $('step-next').hidden = last;
@@ -123,8 +209,8 @@
     timerButton.hidden = !step.minutes;
     if (step.minutes) {
       timerButton.textContent = `Start ${step.minutes} min timer`;
-      timerButton.onclick = () => api('POST', '/api/cook/timers', { label: step.title, seconds: step.minutes * 60,
-        recipe_slug: r.slug, step: s.step, background: !!step.parallel }).then(upsertTimer);
+      timerButton.onclick = () => act('POST', '/api/cook/timers', { label: step.title, seconds: step.minutes * 60,
+        recipe_slug: r.slug, step: s.step, background: !!step.parallel }, 'Start timer').then(upsertTimer, () => {});
     }
     const background = r.steps.map((x, i) => ({ x, i })).filter(({ x, i }) => x.parallel && i !== s.step);
     $('background-strip').hidden = background.length === 0;
@@ -134,13 +220,13 @@
   async function moveStep(delta) {
     const s = state.session;
     if (!s) return;
-    state.session = await api('PATCH', '/api/cook/sessions/' + s.id, { step: s.step + delta });
+    state.session = await act('PATCH', '/api/cook/sessions/' + s.id, { step: s.step + delta }, delta > 0 ? 'Next step' : 'Previous step');
     await renderCook();
   }
   async function finishCooking() {
     const s = state.session;
     if (!s) return;
-    await api('POST', '/api/cook/sessions/' + s.id + '/finish');
+    await act('POST', '/api/cook/sessions/' + s.id + '/finish', undefined, 'Finish');
     state.session = null;
     await renderCook();
     show('tonight');
@@ -161,6 +247,8 @@
     const s = Math.ceil(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
     return (h ? h + ':' + String(m).padStart(2, '0') : m) + ':' + String(sec).padStart(2, '0');
   }
+  const timerAction = (t, action, body, what) =>
+    act('POST', `/api/cook/timers/${t.id}/${action}`, body, what + ' ' + t.label).then(upsertTimer, () => {});
   const R = 26, C = 2 * Math.PI * R;
   function renderTimers() {
     const dock = $('timers');
@@ -174,25 +262,51 @@
         el.dataset.id = t.id;
         el.innerHTML = `<svg viewBox="0 0 64 64"><circle class="track" cx="32" cy="32" r="${R}" fill="none" stroke-width="6"/>` +
           `<circle class="arc" cx="32" cy="32" r="${R}" fill="none" stroke-width="6" stroke-linecap="round" transform="rotate(-90 32 32)" stroke-dasharray="${C.toFixed(2)}"/></svg>` +
-          '<div><div class="time"></div><div class="label"></div></div><div class="buttons"></div>';
+          '<div class="text"><div class="time"></div><div class="label"></div></div><div class="buttons"></div>';
         dock.appendChild(el);
       }
       if (el.dataset.state !== t.state) {
         el.dataset.state = t.state;
         const buttons = el.querySelector('.buttons');
         buttons.textContent = '';
-        const add = (text, action, body) => {
+        const add = (text, action, body, what, label) => {
           const b = document.createElement('button'); b.className = 'quiet'; b.textContent = text;
-          b.onclick = () => api('POST', `/api/cook/timers/${t.id}/${action}`, body).then(upsertTimer);
+          if (label) b.setAttribute('aria-label', label);
+          b.onclick = () => timerAction(t, action, body, what);
           buttons.appendChild(b);
         };
-        if (t.state === 'fired') { add('Dismiss', 'dismiss'); add('+1 min', 'extend', { seconds: 60 }); }
-        else { add(t.state === 'paused' ? 'Resume' : 'Pause', t.state === 'paused' ? 'resume' : 'pause'); add('×', 'cancel'); }
+        if (t.state === 'fired') { add('Dismiss', 'dismiss', undefined, 'Dismiss'); add('+1 min', 'extend', { seconds: 60 }, 'Extend'); }
+        else {
+          add(t.state === 'paused' ? 'Resume' : 'Pause', t.state === 'paused' ? 'resume' : 'pause', undefined, 'Pause');
+          add('×', 'cancel', undefined, 'Cancel', 'Cancel timer');
+        }
       }
       el.querySelector('.label').textContent = t.label + (t.background ? ' · alongside' : '');
+      el.title = t.label;
     }
     for (const el of [...dock.children]) if (!seen.has(el.dataset.id)) el.remove();
+    renderTakeover();
     tick();
+  }
+
+  /** The oldest ringing timer fills the screen until dismissed or extended; the chime rings meanwhile. */
+  function renderTakeover() {
+    const fired = [...state.timers.values()].filter((t) => t.state === 'fired')
+      .sort((a, b) => Date.parse(a.fired_at) - Date.parse(b.fired_at));
+    const t = fired[0];
+    $('takeover').hidden = !t;
+    window.chime.ring(!!t);
+    if (!t) return;
+    $('takeover').dataset.id = t.id;
+    $('takeover-label').textContent = t.label;
+    $('takeover-dismiss').onclick = () => timerAction(t, 'dismiss', undefined, 'Dismiss');
+    $('takeover-extend').onclick = () => timerAction(t, 'extend', { seconds: 60 }, 'Extend');
+    $('takeover-more').textContent = fired.length > 1 ? `${fired.length - 1} more ringing: ` + fired.slice(1).map((x) => x.label).join(', ') : '';
+  }
+  function lateText(t) {
+    const ago = Math.max(0, now() - Date.parse(t.fired_at));
+    const late = t.late_by_ms >= 1000 ? ` · it came due ${clockText(t.late_by_ms)} late while the server was down` : '';
+    return (ago < 1000 ? 'Just now' : 'Rang ' + clockText(ago) + ' ago') + late;
   }
   function tick() {
     for (const el of $('timers').children) {
@@ -203,22 +317,41 @@
       const fraction = t.seconds ? Math.min(1, left / (t.seconds * 1000)) : 0;
       el.querySelector('.arc').style.strokeDashoffset = (C * (1 - fraction)).toFixed(2);
     }
+    const ringing = state.timers.get($('takeover').dataset.id);
+    if (ringing && ringing.state === 'fired') $('takeover-late').textContent = lateText(ringing);
+    // Wall-clock hours of the server's instant, shown in the tablet's zone (set it to the household's).
     const d = new Date(now());
     $('clock').textContent = String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0');
   }
 
   // ---------- live feed ----------
-  let source = null;
+  let source = null, outageTimer = null;
+  function setConnected(up) {
+    state.connected = up;
+    $('live').className = up ? 'dot up' : 'dot';
+    $('live').title = up ? 'live' : 'reconnecting';
+    clearTimeout(outageTimer);
+    if (up) $('outage').hidden = true;
+    else outageTimer = setTimeout(() => { $('outage').hidden = state.connected; }, 2000);
+  }
   function connect() {
     source = new EventSource('/api/events');
-    source.addEventListener('open', () => { $('live').className = 'dot up'; $('live').title = 'live'; });
+    source.addEventListener('open', () => setConnected(true));
     source.addEventListener('error', () => {
-      $('live').className = 'dot'; $('live').title = 'reconnecting';
+      setConnected(false);
       // EventSource retries by itself; if the browser gave up, start again.
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
     });
-    source.addEventListener('hello', () => loadState().catch(() => {}));
-    source.addEventListener('reset', () => loadState().catch(() => {}));
+    const reconcile = () => { loadState().catch(() => {}); loadWeek().catch(() => {}); };
+    source.addEventListener('hello', (e) => {
+      const data = JSON.parse(e.data);
+      state.offset = Date.parse(data.at) - Date.now() || state.offset;
+      state.day = data.day ? data.day.date : state.day;
+      reconcile();
+    });
+    source.addEventListener('reset', reconcile);
+    source.addEventListener('day', (e) => setDay(JSON.parse(e.data)));
+    source.addEventListener('heartbeat', (e) => { state.offset = Date.parse(JSON.parse(e.data).at) - Date.now() || state.offset; });
     source.addEventListener('timer', (e) => {
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
@@ -232,26 +365,62 @@
     source.addEventListener('food_week', () => { state.recipes = {}; loadWeek().catch(() => {}); });
   }
 
-  // ---------- screen ----------
+  // ---------- screen: views, sound, staying awake ----------
   function show(view) {
     state.view = view;
     for (const v of document.querySelectorAll('.view')) v.classList.toggle('on', v.id === 'view-' + view);
     for (const b of document.querySelectorAll('.tab')) b.classList.toggle('on', b.dataset.view === view);
+    $('main').scrollTop = 0;
   }
+  function renderSound(c) {
+    $('sound-notice').hidden = !c.locked;
+    $('mute').textContent = c.muted ? 'Muted' : 'Sound on';
+    $('mute').setAttribute('aria-pressed', String(c.muted));
+    $('volume').value = String(c.volume);
+  }
+  window.chime.onchange = renderSound;
+  renderSound(window.chime);
+  $('mute').addEventListener('click', () => window.chime.toggleMute());
+  $('volume').addEventListener('input', (e) => window.chime.setVolume(Number(e.target.value)));
+  $('volume').addEventListener('change', () => window.chime.test());
+  for (const type of ['pointerdown', 'keydown', 'touchstart']) document.addEventListener(type, () => window.chime.unlock(), { capture: true });
+
+  // Wake Lock needs a secure context (HTTPS, or localhost); elsewhere the page
+  // says so and the tablet's own "stay awake" setting is the fallback (README).
   let wakeLock = null;
   async function keepAwake() {
-    try { if ('wakeLock' in navigator && document.visibilityState === 'visible') wakeLock = await navigator.wakeLock.request('screen'); }
-    catch (_) { /* not allowed here; the screen may sleep */ }
+    const wake = $('wake');
+    if (!window.isSecureContext || !('wakeLock' in navigator)) {
+      wake.textContent = window.isSecureContext
+        ? 'Screen may sleep: this browser has no Wake Lock. Set the tablet to stay awake while charging.'
+        : 'Screen may sleep: Wake Lock needs HTTPS (forged --tls-cert). Until then, set the tablet to stay awake while charging.';
+      wake.dataset.mode = 'fallback';
+      return;
+    }
+    if (document.visibilityState !== 'visible' || (wakeLock && !wakeLock.released)) return;
+    try {
+      wakeLock = await navigator.wakeLock.request('screen');
+      wake.textContent = 'Screen stays on (Wake Lock).';
+      wake.dataset.mode = 'wake-lock';
+      wakeLock.addEventListener('release', () => { wake.textContent = 'Screen may sleep (Wake Lock released).'; wake.dataset.mode = 'released'; });
+    } catch (e) {
+      wake.textContent = 'Screen may sleep: Wake Lock refused (' + e.name + '). Set the tablet to stay awake while charging.';
+      wake.dataset.mode = 'fallback';
+    }
   }
 
   for (const b of document.querySelectorAll('[data-view]')) b.addEventListener('click', () => show(b.dataset.view));
   $('open-recipe').addEventListener('click', () => state.tonight && state.tonight.recipe && openRecipe(state.tonight.recipe.slug));
-  $('start-cook').addEventListener('click', () => state.tonight && state.tonight.recipe && startCooking(state.tonight.recipe.slug));
-  $('step-prev').addEventListener('click', () => moveStep(-1));
-  $('step-next').addEventListener('click', () => moveStep(1));
-  $('cook-finish').addEventListener('click', finishCooking);
+  $('start-cook').addEventListener('click', () => state.tonight && state.tonight.recipe && startCooking(state.tonight.recipe.slug).catch(() => {}));
+  $('step-prev').addEventListener('click', () => moveStep(-1).catch(() => {}));
+  $('step-next').addEventListener('click', () => moveStep(1).catch(() => {}));
+  $('cook-finish').addEventListener('click', () => finishCooking().catch(() => {}));
   document.addEventListener('visibilitychange', keepAwake);
+  document.addEventListener('pointerdown', keepAwake);
   setInterval(tick, 250);
   keepAwake();
-  loadWeek().then(() => { connect(); if (location.hash === '#cook') show('cook'); }).catch(() => {});
+  loadWeek().then(() => { connect(); if (location.hash === '#cook') show('cook'); }, (e) => {
+    if (e.status !== 401) { setConnected(false); setTimeout(() => location.reload(), 5000); }
+  });
+  window.kitchen = { state };   // for the browser test and debugging
 })();

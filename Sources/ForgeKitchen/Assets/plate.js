@@ -1,6 +1,7 @@
 // Plate art: an inline SVG drawn from a recipe's `platefig` key
 // ("<vessel>-<food>", e.g. "bowl-stew", "tray-chicken", "snack-apple").
-// Unknown keys still draw a plate with food on it: never a blank rectangle.
+// Unknown keys still draw a plate with food on it: never a blank rectangle;
+// `out` (eating out) and `empty` (nothing planned) draw a bare plate on purpose.
 (function () {
   'use strict';
   const FOOD = {
@@ -73,6 +74,15 @@
   /** SVG markup for a platefig key; `seed` (e.g. the slug) varies the arrangement. */
   window.plateSVG = function (platefig, seed) {
     const key = String(platefig || 'plate');
+    if (key === 'out' || key === 'empty') {
+      // Nothing cooked here: a bare plate; "out" adds the knife and fork laid down.
+      const cutlery = key === 'out'
+        ? '<rect x="30" y="40" width="6" height="120" rx="3" fill="#7c6a55"/><rect x="164" y="40" width="7" height="120" rx="3.5" fill="#7c6a55"/>' +
+          '<path d="M26 40 v28 M33 40 v28 M40 40 v28" stroke="#7c6a55" stroke-width="3"/>'
+        : '';
+      return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="${key}" data-platefig="${key}">` +
+        '<ellipse cx="100" cy="182" rx="70" ry="8" fill="#00000010"/>' + vessel('plate') + cutlery + '</svg>';
+    }
     const [kindRaw, foodRaw] = key.split('-');
     const kind = ['bowl', 'tray', 'pan', 'snack', 'plate'].includes(kindRaw) ? kindRaw : 'plate';
     const colours = FOOD[foodRaw] || FOOD[kindRaw] || DEFAULT;
