@@ -132,11 +132,14 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     case io(String)
     /// `VACUUM INTO` failed (SQLite's message).
     case copy(String)
+    /// Another backup is running (only when the caller chose not to wait).
+    case busy
 
     public var description: String {
         switch self {
         case .unusable(let why), .io(let why): why
         case .copy(let why): "copy failed: \(why)"
+        case .busy: "a backup is already running; try again when it finishes"
         }
     }
 }

@@ -25,7 +25,7 @@ struct BackupCommands {
             return nil
         }
         let db = try Database(path: databasePath, readers: 1)
-        try ForgeSchema.migrator().migrate(db)
+        try SchemaUpgrade.run(db)
         return db
     }
 
@@ -63,7 +63,7 @@ struct BackupCommands {
         let runs = try BackupStatus.recent(5, in: db)
         if !runs.isEmpty { print("\nrecent attempts:") }
         for run in runs {
-            let outcome = run.ok ? "ok \(run.file)" : "FAILED \(run.error)"
+            let outcome = run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
             print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
         }
         return 0

@@ -25,8 +25,10 @@ enum SystemRoutes {
         @Nullable var backup: BackupHealth?
     }
 
-    /// The newest backup attempt: `last_at` (datetime it finished), `file`
-    /// (the backup's name), `error` (empty when ok).
+    /// The newest backup attempt: `last_at` (datetime it finished), `ok`,
+    /// `file` (the backup's name while that file is in the backups directory;
+    /// empty when the attempt failed or the file has since been rotated away
+    /// or replaced by a restore), `error` (empty when ok).
     struct BackupHealth: Codable, Sendable {
         let lastAt: String
         let ok: Bool
@@ -60,7 +62,7 @@ enum SystemRoutes {
     static func backupHealth(_ app: ForgeApp) -> BackupHealth? {
         guard let last = try? BackupStatus.last(in: app.db) else { return nil }
         return BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
-                            file: (last.file as NSString).lastPathComponent, error: last.error)
+                            file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
     }
 
     /// Registered last: the document covers every route, itself included.
