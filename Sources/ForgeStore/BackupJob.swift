@@ -161,7 +161,9 @@ public struct BackupJob: Sendable {
 
     /// `VACUUM INTO temporary`, fsync, integrity check on the copy.
     private func copy(to temporary: String) throws {
-        do { try db.vacuum(into: temporary) } catch { throw BackupError.copy("\(error)") }
+        do { try db.vacuum(into: temporary) } catch let error as DatabaseError where error.code == .full {
+            throw BackupError.diskFull("no room for the copy in \(directory) (\(error.message))")
+        } catch { throw BackupError.copy("\(error)") }
         try BackupFile.sync(temporary)
         _ = try BackupFile.inspect(temporary)
     }

@@ -83,6 +83,7 @@ struct ServeCommand {
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
         let backups = BackupScheduler(settings: settings, db: db)
         status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
+        status.setStorageFault { db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" } }
         // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
         let coach = CoachScheduler(coach: app.coach)
         let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)

@@ -17,12 +17,15 @@ enum AdminBackupRoutes {
             app.backupJob.list().map(BackupInfo.init)
         }
         router.route(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
-                     answers: BackupInfo.self, errors: [409, 500]) { _, principal in
+                     answers: BackupInfo.self, errors: [409, 500, 507]) { _, principal in
             let record: BackupRecord
             do {
                 record = try app.backupJob.run(trigger: "admin", now: app.clock.now(), wait: false)
             } catch BackupError.busy {
                 throw HTTPError(409, "\(BackupError.busy)")
+            } catch let error as BackupError {
+                if case .diskFull = error { throw HTTPError(507, "backup failed: \(error)") }
+                throw HTTPError(500, "backup failed: \(error)")
             } catch {
                 throw HTTPError(500, "backup failed: \(error)")
             }
