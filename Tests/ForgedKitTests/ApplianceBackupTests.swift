@@ -38,6 +38,16 @@ struct ApplianceBackupTests {
 
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
         let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        // The start-up catch-up backup runs first (no backup existed); let it finish.
+        let db = try Database(path: state.appendingPathComponent("forge.sqlite3").path, readers: 1)
+        defer { db.close() }
+        var runs: [BackupRecord] = []
+        for _ in 0..<200 {
+            runs = try BackupStatus.recent(50, in: db)
+            if runs.contains(where: { $0.trigger == "catch-up" }) { break }
+            usleep(50_000)
+        }
+        #expect(runs.map(\.trigger) == ["catch-up"])
         let port = forged.port
         let started = Date()
         let replies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
@@ -58,15 +68,7 @@ struct ApplianceBackupTests {
         let taken = replies.filter { $0.0 == 200 }.count
         #expect(taken >= 1)
 
-        // The start-up catch-up backup ran too (no backup existed); wait for it.
-        let db = try Database(path: state.appendingPathComponent("forge.sqlite3").path, readers: 1)
-        defer { db.close() }
-        var runs: [BackupRecord] = []
-        for _ in 0..<200 {
-            runs = try BackupStatus.recent(50, in: db)
-            if runs.contains(where: { $0.trigger == "catch-up" }) { break }
-            usleep(50_000)
-        }
+        runs = try BackupStatus.recent(50, in: db)
         #expect(runs.allSatisfy { $0.ok && $0.bytes > 0 && $0.error.isEmpty }, "\(runs)")
         #expect(runs.filter { $0.trigger == "admin" }.count == taken)
         #expect(Set(runs.map(\.file)).count == runs.count)   // every name unique
@@ -84,5 +86,30 @@ struct ApplianceBackupTests {
         #expect(listed == onDisk)
         #expect(!list.out.contains("FAILED"))
         #expect(forged.terminate() == 0)
+    }
+
+    /// Start-up order (item 5): the port is bound before anything is created,
+    /// so a busy port leaves no state directory behind.
+    @Test func aBusyPortLeavesTheStateDirectoryEmpty() throws {
+        let busy = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(busy) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+                bind(busy, pointer, length) == 0 && listen(busy, 1) == 0 && getsockname(busy, pointer, &length) == 0
+            }
+        }
+        let port = ok ? Int(UInt16(bigEndian: address.sin_port)) : 0
+        try #require(port > 0)
+        let state = temporaryDirectory().appendingPathComponent("state")
+        defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+        let run = try runProcess(try #require(ReleaseBinary.path),
+                                 ["serve", "--listen", "127.0.0.1:\(port)", "--state-dir", state.path, "--config", "/dev/null"])
+        #expect(run.status == 1)
+        #expect(run.err.contains("cannot listen on 127.0.0.1:\(port)"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: state.path))
     }
 }
