@@ -19,8 +19,10 @@ public enum CLI {
             path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--password-stdin] [FLAGS]",
             summary: "Create a household member (the first is admin).",
             description: "Creates a household member who signs in with EMAIL and a password. The first "
-                + "user created is the admin; there are at most two members. Without --password-stdin "
-                + "the password is asked for twice on the terminal.",
+                + "user created is the admin; there are at most two members. A password is required: "
+                + "without --password-stdin it is asked for twice on the terminal (not echoed); with "
+                + "--password-stdin the first line of standard input is the password (for scripts: "
+                + "printf '%s\\n' \"$PASSWORD\" | forged user add EMAIL --name NAME --password-stdin).",
             positionals: ["EMAIL"],
             flags: [nameFlag, passwordStdinFlag] + databaseFlags),
         CommandSpec(
