@@ -194,13 +194,17 @@ public enum CLI {
                 throw ConfigError(setting: "", message: "unknown option \(arg) (flags are spelled --name)")
             }
             let body = arg.dropFirst(2)
-            let name: String
+            var name: String
             var value: String?
             if let eq = body.firstIndex(of: "=") {
                 name = String(body[..<eq])
                 value = String(body[body.index(after: eq)...])
             } else {
                 name = String(body)
+            }
+            if let current = SettingSpec.replacement(forDeprecated: name) {
+                SettingSpec.warnDeprecated(name, by: current)
+                name = current.name
             }
             guard let flag = spec(for: path)?.flag(name) ?? allFlags[name] else {
                 throw unknownFlag(name, path)

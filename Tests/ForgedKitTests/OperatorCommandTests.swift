@@ -28,3 +28,27 @@ import Testing
         }
     }
 }
+
+/// The quiet-hours settings are named for what they set; the old, inverted
+/// names still work (issue 17, item 6).
+@Suite struct QuietHoursNameTests {
+    @Test func newNamesSetTheHoursTheySay() throws {
+        let s = try SettingsLoader.load(flags: ["quiet-hours-start": ["22"], "quiet-hours-end": ["7"]], environment: [:],
+                                        defaultConfigPath: "/nonexistent/forged.conf")
+        #expect(s.appConfiguration.noticeHours.quietEnd == 22 && s.appConfiguration.noticeHours.quietStart == 7)
+        #expect(!s.appConfiguration.noticeHours.allows(hour: 23) && s.appConfiguration.noticeHours.allows(hour: 7))
+    }
+
+    @Test func oldFlagAndVariableNamesAreAliases() throws {
+        let parsed = try CLI.parse(["serve", "--quiet-start", "6", "--config", "/dev/null"])
+        #expect(parsed.flags["quiet-hours-end"] == ["6"] && parsed.flags["quiet-start"] == nil)
+        let s = try SettingsLoader.load(flags: parsed.flags, environment: ["FORGE_QUIET_END": "20"],
+                                        defaultConfigPath: "/nonexistent/forged.conf")
+        #expect(s.appConfiguration.noticeHours.quietStart == 6 && s.appConfiguration.noticeHours.quietEnd == 20)
+        let dir = TempDir()
+        defer { dir.remove() }
+        let file = try dir.write("forged.conf", "FORGE_QUIET_END=19\n")
+        let fromFile = try SettingsLoader.load(flags: ["config": [file]], environment: [:])
+        #expect(fromFile.appConfiguration.noticeHours.quietEnd == 19)
+    }
+}
