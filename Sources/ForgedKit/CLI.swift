@@ -38,6 +38,15 @@ public enum CLI {
             positionals: ["EMAIL"],
             flags: [passwordStdinFlag] + databaseFlags),
         CommandSpec(
+            path: ["export"], synopsis: "export --output FILE [FLAGS]",
+            summary: "Write the whole household as JSON (no secrets).",
+            description: "Writes every member, plan, session, recipe, food week, meal log and media "
+                + "reference as one JSON document (the same as GET /api/admin/export; the format is in "
+                + "docs/export.md) to FILE, which must not exist. Password and token hashes, sign-in "
+                + "sessions, push keys and app settings that may hold API keys are left out and listed "
+                + "under \"omitted\". Safe while forged serve runs.",
+            flags: [exportOutputFlag] + databaseFlags),
+        CommandSpec(
             path: ["backup"], synopsis: "backup [--output FILE] [FLAGS]",
             summary: "Back up the database now (safe while serving).",
             description: "Writes a consistent, integrity-checked copy of the database (VACUUM INTO a "
@@ -137,6 +146,8 @@ public enum CLI {
         help: "Read the password from the first line of standard input instead of asking.", isBool: true)
     static let outputFlag = FlagSpec(name: "output", valueName: "FILE",
                                      help: "Write the backup to FILE (which must not exist) instead of the backups directory.")
+    static let exportOutputFlag = FlagSpec(name: "output", valueName: "FILE",
+                                           help: "Write the export to FILE (which must not exist). Required.")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.

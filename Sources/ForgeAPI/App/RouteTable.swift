@@ -19,6 +19,7 @@ enum RouteTable {
         MediaRoutes.register(app, on: &router)
         AdminRecipeRoutes.register(app, on: &router)
         AdminRoutes.register(app, on: &router)
+        AdminExportRoutes.register(app, on: &router)
         RecipeImportRoutes.register(app, on: &router)
         MCPRoutes.register(app, on: &router)
         OAuthRoutes.register(app, on: &router)
