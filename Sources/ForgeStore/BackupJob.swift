@@ -29,7 +29,7 @@ public struct BackupEntry: Sendable, Equatable {
     public let bytes: Int
 }
 
-/// Takes consistent backups of the live database (docs/architecture.md, Backups).
+/// Takes consistent backups of the live database (README.md, "Backups").
 ///
 /// A backup is `VACUUM INTO` a temporary file in the backups directory
 /// (`<state-dir>/backups`, mode 0700; files 0600), fsync of the file,

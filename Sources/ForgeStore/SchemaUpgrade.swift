@@ -2,7 +2,7 @@ import ForgeCore
 import Foundation
 
 /// Brings a database to this binary's schema, keeping a verified copy of an
-/// existing database first (docs/architecture.md, Backups).
+/// existing database first (README.md, "Backups").
 ///
 /// When the database already records migrations and some are pending, a
 /// backup is written before the first one runs:

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// Whether writes to the database are failing for lack of space, for
-/// `/healthz`, systemd's `STATUS=` and the 507 answers (docs/architecture.md,
-/// Storage faults).
+/// `/healthz`, systemd's `STATUS=` and the 507 answers (README.md,
+/// "Disk full").
 ///
 /// ``Database/write(_:)`` reports each outcome here: a `SQLITE_FULL` error
 /// (SQLite's answer to `ENOSPC`, and to `PRAGMA max_page_count` being reached)

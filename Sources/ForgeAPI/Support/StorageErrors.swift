@@ -1,8 +1,8 @@
 import ForgeHTTP
 import ForgeStore
 
-/// Turns a write refused for lack of space into 507 (docs/architecture.md,
-/// Storage faults).
+/// Turns a write refused for lack of space into 507 (README.md,
+/// "Disk full").
 ///
 /// Any `DatabaseError` `.full` a handler lets through (SQLite's answer to a
 /// full filesystem; the write was rolled back, so nothing is half-written)
