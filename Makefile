@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # forged — build, run and test. Every target installs missing Debian build
 # dependencies first (needs root or sudo; a no-op when they are present).
 

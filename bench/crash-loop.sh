@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Crash test (issue 8): TRIALS times, start the release binary on one state
 # directory, check that every write acknowledged (2xx) before the previous
 # kill -9 is there, run several concurrent writers, and kill -9 the server

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Measures health ingest on the release binary: one Health Auto Export push
 # of METRICS metric samples plus WORKOUTS one-hour workouts (3600 HR points
 # and 3600 route points each, downsampled to 600/800 on store), timed first

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Decoding a health push into JSONValue (the ingest hot path): the current
 # Decodable init against the old guess order (bench/json-decode/main.swift),
 # on the same payload shape as bench/ingest.sh. Compiled with -O against

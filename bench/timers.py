@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Cook timer lateness and event-socket fan-out, against a running forged.
 
 Usage: timers.py BASE_URL SOCKET_PATH COOKIE [TIMERS] [SUBSCRIBERS]

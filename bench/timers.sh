@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Cook timers on the release binary: lateness with 1,000 active timers and
 # the fan-out time to 50 event-socket subscribers (bench/timers.py does the
 # measuring). Figures from one run on a shared machine are only comparable

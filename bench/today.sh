@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Measures the release binary: size, start-to-listening time, idle RSS, and
 # GET /api/today under wrk (-t2 -c32 -d8s). Prints one report; figures from a
 # single run on a shared machine are only comparable as ratios.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds forged_<version>_<arch>.deb from the release binary with dpkg-deb.
 # Usage: packaging/build-deb.sh [BINARY] (default .build/release/forged;
 # `make deb` builds it first). Output: .build/deb/forged_<version>_<arch>.deb,

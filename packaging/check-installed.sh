@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # CI check of the Debian package on this machine: install it with dpkg -i,
 # then check the installed binary answers --version, the installed units
 # verify cleanly and rate at most 2.0, the forge user exists, and the daemon

@@ -33,11 +33,23 @@ public struct LogRecord: Sendable {
         for (k, v) in fields { line += " \(k)=\(v.replacingOccurrences(of: "\n", with: " "))" }
         return line
     }
+
+    /// The form for a person at a terminal: the message alone, `error: ` or
+    /// `warning: ` before the serious ones; no priority prefix, no fields
+    /// (those are for the journal).
+    public var terminalLine: String {
+        switch priority.rawValue {
+        case ...LogPriority.error.rawValue: "error: " + message
+        case LogPriority.warning.rawValue: "warning: " + message
+        default: message
+        }
+    }
 }
 
 /// Where log lines go. By default `<N>`-prefixed lines on stderr (the
 /// sd-daemon(3) convention, which journald parses), structured fields
-/// appended as `key=value`. `forged` installs the native journald sink
+/// appended as `key=value`; plain ``LogRecord/terminalLine``s when stderr is
+/// a terminal. `forged` installs the native journald sink
 /// (`ForgeSystemd.Journal`) with ``setSink(_:)`` when stderr is the journal.
 public enum Log {
     /// Receives every record at or above the minimum; returns false when it
@@ -47,6 +59,8 @@ public enum Log {
     private static let minimum = Atomic<Int>(LogPriority.info.rawValue)
     private static let lock = Mutex(())
     private static let sink = Mutex<Sink?>(nil)
+    /// stderr is a terminal (a person running a command), not a pipe, file or the journal.
+    private static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
 
     /// Lines below `priority` are dropped. Safe to call at any time (SIGHUP reload).
     public static func setMinimum(_ priority: LogPriority) { minimum.store(priority.rawValue, ordering: .relaxed) }
@@ -69,7 +83,7 @@ public enum Log {
             messageID: id,
             fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
-        let line = record.stderrLine + "\n"
+        let line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
         lock.withLock { _ in
             FileHandle.standardError.write(Data(line.utf8))
         }

@@ -26,6 +26,10 @@ public struct LogMessageID: Sendable, Hashable, CustomStringConvertible {
     /// A cook timer fired (`FORGE_TIMER_ID=`).
     public static let timerFired = LogMessageID("85bf3ef1133e4a4598acf4fa489aa6a4")
 
+    /// A write failed because the disk is full (SQLITE_FULL); logged at error
+    /// priority once when writes start failing (`FORGE_STORAGE=` says what failed).
+    public static let diskFull = LogMessageID("12ec6bb11a94494da4b90d5a5f0b58cb")
+
     /// Every id above, for the catalog test.
-    public static let all: [LogMessageID] = [started, backupDone, backupFailed, loginFailed, timerFired]
+    public static let all: [LogMessageID] = [started, backupDone, backupFailed, loginFailed, timerFired, diskFull]
 }

@@ -114,7 +114,7 @@ public final class TimerScheduler: Sendable {
                     for t in fired { map[t.id] = nil }
                 }
                 for t in fired {
-                    Log.info("timer fired: \(t.label) (late by \(t.lateByMs ?? 0) ms)", fields: ["FORGE_TIMER_ID": t.id])
+                    Log.info("timer fired: \(t.label) (late by \(t.lateByMs ?? 0) ms)", id: .timerFired, fields: ["FORGE_TIMER_ID": t.id])
                     emit(&seq, .fired, t, now)
                 }
                 return fired

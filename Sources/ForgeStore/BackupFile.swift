@@ -132,11 +132,17 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     case io(String)
     /// `VACUUM INTO` failed (SQLite's message).
     case copy(String)
+    /// The copy ran out of space (the reason, with SQLite's message).
+    case diskFull(String)
+    /// Another backup is running (only when the caller chose not to wait).
+    case busy
 
     public var description: String {
         switch self {
         case .unusable(let why), .io(let why): why
         case .copy(let why): "copy failed: \(why)"
+        case .diskFull(let why): "disk full: \(why)"
+        case .busy: "a backup is already running; try again when it finishes"
         }
     }
 }

@@ -1,6 +1,5 @@
 import ForgeCore
 import Foundation
-import Synchronization
 
 /// One backup attempt as recorded in `backup_runs`.
 public struct BackupRecord: Sendable, Equatable {
@@ -17,6 +16,10 @@ public struct BackupRecord: Sendable, Equatable {
     public let ok: Bool
     /// Why it failed; empty when `ok`.
     public let error: String
+
+    /// True when `file` names a file that is still there (rotation, a restore
+    /// or an operator may have removed it since).
+    public var fileExists: Bool { !file.isEmpty && FileManager.default.fileExists(atPath: file) }
 }
 
 /// A backup file in the backups directory.
@@ -26,16 +29,18 @@ public struct BackupEntry: Sendable, Equatable {
     public let bytes: Int
 }
 
-/// Takes consistent backups of the live database (DESIGN.md, Operations).
+/// Takes consistent backups of the live database (README.md, "Backups").
 ///
 /// A backup is `VACUUM INTO` a temporary file in the backups directory
 /// (`<state-dir>/backups`, mode 0700; files 0600), fsync of the file,
 /// `PRAGMA integrity_check` on the copy opened read-only, then a no-replace
-/// rename (link + unlink) to `forge-YYYYMMDD-HHMMSS.sqlite3` and fsync of the
-/// directory, so a crash leaves either no backup or a complete, checked one.
-/// Then the rotation (``BackupRetention``) deletes old generations, and the
-/// attempt is recorded in `backup_runs`. The copy runs on a read connection:
-/// writers are not blocked, so it is safe while the daemon serves.
+/// rename (link + unlink) to a ``BackupName`` newer than every backup of the
+/// same second, and fsync of the directory, so a crash leaves either no backup
+/// or a complete, checked one. The attempt is recorded in `backup_runs` (with
+/// the file's size as written), then the rotation (``BackupRetention``)
+/// deletes old generations, never the file just written. The copy runs on a
+/// read connection: writers are not blocked, so it is safe while the daemon
+/// serves. One backup runs at a time, across processes (``BackupLock``).
 public struct BackupJob: Sendable {
     public let db: Database
     /// The backups directory.
@@ -58,71 +63,107 @@ public struct BackupJob: Sendable {
         (path as NSString).deletingLastPathComponent + "/backups"
     }
 
-    /// One backup at a time per process (the scheduler, the admin route and the CLI share it).
-    private static let running = Mutex(())
-
-    /// Takes a backup into the backups directory, rotates, and records the attempt.
+    /// Takes a backup into the backups directory, records the attempt, then rotates.
     /// - Parameters:
     ///   - trigger: recorded with the attempt (`nightly`, `admin`, `cli`, ...).
     ///   - now: names the file (injectable for tests).
-    /// - Returns: the recorded attempt (`ok` true).
-    /// - Throws: ``BackupError`` after recording the failed attempt and logging it at error priority.
+    ///   - wait: when another backup is running, true waits for it to finish,
+    ///     false throws ``BackupError/busy`` at once (nothing recorded).
+    /// - Returns: the recorded attempt (`ok` true; `file` exists when this returns).
+    /// - Throws: ``BackupError/busy``; otherwise ``BackupError`` after recording the
+    ///   failed attempt and logging it at error priority.
     @discardableResult
-    public func run(trigger: String, now: Date = Date()) throws -> BackupRecord {
-        try Self.running.withLock { _ in
-            try attempt(trigger: trigger, started: now) {
-                try BackupFile.makePrivateDirectory(directory)
-                removeStaleTemporaries()
-                let temporary = directory + "/.forge-\(Identifier.make()).tmp"
-                defer { unlink(temporary) }
-                try copy(to: temporary)
-                var name = BackupName(instant: now)
-                // Names bumped past a same-second collision can lie a few seconds
-                // ahead of `now`; start after them, or rotation (newest of the day
-                // wins) would delete the backup just taken.
-                if let ahead = list().map(\.name).max(), ahead >= name, ahead.instant.timeIntervalSince(name.instant) < 60 {
-                    name = BackupName(instant: ahead.instant.addingTimeInterval(1))
-                }
-                while link(temporary, directory + "/" + name.fileName) != 0 {
-                    guard errno == EEXIST else { throw BackupError.io("cannot name \(name): \(BackupFile.errorText())") }
-                    name = BackupName(instant: name.instant.addingTimeInterval(1))
-                }
-                unlink(temporary)
-                BackupFile.matchOwner(directory + "/" + name.fileName, of: directory)
-                try BackupFile.sync(directory, directory: true)
-                let deleted = rotate()
-                if !deleted.isEmpty { Log.info("backup rotation removed \(deleted.map(\.fileName).joined(separator: ", "))") }
-                return directory + "/" + name.fileName
-            }
+    public func run(trigger: String, now: Date = Date(), wait: Bool = true) throws -> BackupRecord {
+        let lock: BackupLock
+        do {
+            try BackupFile.makePrivateDirectory(directory)
+            lock = try BackupLock(directory: directory, wait: wait)
+        } catch BackupError.busy {
+            Log.info("backup (\(trigger)) not started: another backup is running")
+            throw BackupError.busy
+        } catch {
+            _ = try? attempt(trigger: trigger, started: now) { throw error }
+            throw error
         }
+        defer { withExtendedLifetime(lock) {} }
+        var written: BackupName?
+        let record = try attempt(trigger: trigger, started: now) {
+            removeStaleTemporaries()
+            let temporary = directory + "/.forge-\(Identifier.make()).tmp"
+            defer { unlink(temporary) }
+            try copy(to: temporary)
+            var name = freshName(for: now)
+            while link(temporary, directory + "/" + name.fileName) != 0 {
+                guard errno == EEXIST else { throw BackupError.io("cannot name \(name): \(BackupFile.errorText())") }
+                name = name.next
+            }
+            unlink(temporary)
+            BackupFile.matchOwner(directory + "/" + name.fileName, of: directory)
+            try BackupFile.sync(directory, directory: true)
+            written = name
+            return directory + "/" + name.fileName
+        }
+        let deleted = rotate(protecting: written)
+        if !deleted.isEmpty { Log.info("backup rotation removed \(deleted.map(\.fileName).joined(separator: ", "))") }
+        return record
+    }
+
+    /// The first name for a backup taken at `now` that sorts after every backup
+    /// already named for the same second (so rotation, which keeps the newest,
+    /// keeps it even when an earlier name of that second was rotated away).
+    private func freshName(for now: Date) -> BackupName {
+        let base = BackupName(instant: now)
+        let sameSecond = list().map(\.name).filter { $0.instant == base.instant }
+        return sameSecond.max().map(\.next) ?? base
     }
 
     /// Takes a backup to `output` (any path; not rotated) and records the attempt.
+    /// Waits for a backup already running.
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten),
-    ///   otherwise as ``run(trigger:now:)``.
+    ///   otherwise as ``run(trigger:now:wait:)``.
     @discardableResult
     public func run(output: String, trigger: String, now: Date = Date()) throws -> BackupRecord {
-        try Self.running.withLock { _ in
-            try attempt(trigger: trigger, started: now) {
-                guard !FileManager.default.fileExists(atPath: output) else {
-                    throw BackupError.io("\(output) already exists; not overwriting it")
-                }
-                let parent = (output as NSString).deletingLastPathComponent
-                let folder = parent.isEmpty ? "." : parent
-                let temporary = folder + "/.forge-\(Identifier.make()).tmp"
-                defer { unlink(temporary) }
-                try copy(to: temporary)
-                guard link(temporary, output) == 0 else { throw BackupError.io("cannot create \(output): \(BackupFile.errorText())") }
-                unlink(temporary)
-                try BackupFile.sync(folder, directory: true)
-                return output
-            }
+        let lock: BackupLock
+        do {
+            try BackupFile.makePrivateDirectory(directory)
+            lock = try BackupLock(directory: directory, wait: true)
+        } catch {
+            _ = try? attempt(trigger: trigger, started: now) { throw error }
+            throw error
         }
+        defer { withExtendedLifetime(lock) {} }
+        return try attempt(trigger: trigger, started: now) {
+            try snapshot(to: output)
+            return output
+        }
+    }
+
+    /// Writes a verified copy of the database to `output` without recording or
+    /// rotating anything: `VACUUM INTO` a temporary file beside it, fsync,
+    /// integrity check, no-replace link to `output` (mode 0600), fsync of the folder.
+    /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten) or a
+    ///   filesystem step fails; ``BackupError/copy(_:)``; ``BackupError/unusable(_:)``
+    ///   when the copy fails its integrity check (then nothing is left behind).
+    public func snapshot(to output: String) throws {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw BackupError.io("\(output) already exists; not overwriting it")
+        }
+        let parent = (output as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        let temporary = folder + "/.forge-\(Identifier.make()).tmp"
+        defer { unlink(temporary) }
+        try copy(to: temporary)
+        guard link(temporary, output) == 0 else { throw BackupError.io("cannot create \(output): \(BackupFile.errorText())") }
+        unlink(temporary)
+        BackupFile.matchOwner(output, of: folder)
+        try BackupFile.sync(folder, directory: true)
     }
 
     /// `VACUUM INTO temporary`, fsync, integrity check on the copy.
     private func copy(to temporary: String) throws {
-        do { try db.vacuum(into: temporary) } catch { throw BackupError.copy("\(error)") }
+        do { try db.vacuum(into: temporary) } catch let error as DatabaseError where error.code == .full {
+            throw BackupError.diskFull("no room for the copy in \(directory) (\(error.message))")
+        } catch { throw BackupError.copy("\(error)") }
         try BackupFile.sync(temporary)
         _ = try BackupFile.inspect(temporary)
     }
@@ -136,13 +177,14 @@ public struct BackupJob: Sendable {
             let record = BackupRecord(startedAt: started, finishedAt: finished(), trigger: trigger, file: file,
                                       bytes: BackupFile.size(file), ok: true, error: "")
             save(record)
-            Log.notice("backup done: \(file) (\(record.bytes) bytes, \(trigger))", fields: ["FORGE_BACKUP_FILE": file])
+            Log.notice("backup done: \(file) (\(record.bytes) bytes, \(trigger))", id: .backupDone,
+                       fields: ["FORGE_BACKUP": file])
             return record
         } catch {
             let message = (error as? BackupError)?.description ?? "\(error)"
             save(BackupRecord(startedAt: started, finishedAt: finished(), trigger: trigger, file: "", bytes: 0,
                                 ok: false, error: message))
-            Log.error("backup failed (\(trigger)): \(message)")
+            Log.error("backup failed (\(trigger)): \(message)", id: .backupFailed, fields: ["FORGE_BACKUP_ERROR": message])
             throw error
         }
     }
@@ -170,12 +212,14 @@ public struct BackupJob: Sendable {
     }
 
     /// Deletes the backups the retention does not keep and fsyncs the directory.
+    /// - Parameter protecting: a backup never deleted (the one just written, which
+    ///   may not be the newest by name when the clock was set back).
     /// - Returns: the names deleted.
     @discardableResult
-    public func rotate() -> [BackupName] {
+    public func rotate(protecting: BackupName? = nil) -> [BackupName] {
         let all = list().map(\.name)
         let keep = retention.keep(all, timeZone: timeZone)
-        let doomed = all.filter { !keep.contains($0) }
+        let doomed = all.filter { !keep.contains($0) && $0 != protecting }
         for name in doomed { unlink(directory + "/" + name.fileName) }
         if !doomed.isEmpty { try? BackupFile.sync(directory, directory: true) }
         return doomed

@@ -21,14 +21,19 @@ public enum BackupStatus {
     }
 
     /// One line for systemd's `STATUS=`: `last backup ok 2026-07-20T02:30:00.412Z (forge-20260720-023000.sqlite3)`,
-    /// `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`, or `no backup yet`.
+    /// `last backup ok 2026-07-20T02:30:00.412Z (file no longer on disk)` when rotation
+    /// or a restore removed it, `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
+    /// or `no backup yet`.
     /// Never throws: a database that does not answer gives `backup state unknown`.
     public static func summary(_ db: Database) -> String {
         guard let last = try? last(in: db) else {
             return (try? db.read { try $0.scalar("SELECT 1") as Int? }) == 1 ? "no backup yet" : "backup state unknown"
         }
         let when = Instant.storage(last.finishedAt)
-        if last.ok { return "last backup ok \(when) (\((last.file as NSString).lastPathComponent))" }
+        if last.ok {
+            guard last.fileExists else { return "last backup ok \(when) (file no longer on disk)" }
+            return "last backup ok \(when) (\((last.file as NSString).lastPathComponent))"
+        }
         return "last backup FAILED \(when): \(last.error)"
     }
 

@@ -1,4 +1,6 @@
 import CSQLite
+import Dispatch
+import ForgeCore
 import Foundation
 
 /// One SQLite connection, handed to the closures of `Database.read` and
@@ -159,8 +161,19 @@ public final class Connection {
             sqlite3_clear_bindings(statement)
         }
         try bind(arguments, to: statement, db, sql)
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let elapsed = DispatchTime.now().uptimeNanoseconds - started
+            if elapsed >= Self.slowStatementNanoseconds {
+                // The SQL text only: bound values (which may be personal) are never logged.
+                Log.debug("slow query: \(elapsed / 1_000_000) ms: \(sql.prefix(300))")
+            }
+        }
         return try body(statement, db)
     }
+
+    /// A statement running at least this long (50 ms) is logged at debug priority with its time.
+    static let slowStatementNanoseconds: UInt64 = 50_000_000
 
     /// Steps once: `true` for a row, `false` when done.
     private func step(_ statement: OpaquePointer, _ db: OpaquePointer, _ sql: String) throws -> Bool {

@@ -24,6 +24,10 @@ public final class Database: Sendable {
     private let writer: ConnectionSlot
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
+    private let faults = StorageFaultState()
+
+    /// Set while writes fail for lack of space (``StorageFault``); nil otherwise.
+    public var storageFault: StorageFault? { faults.fault }
 
     /// Opens (creating if missing) the database at `path`.
     /// - Parameters:
@@ -69,10 +73,19 @@ public final class Database: Sendable {
 
     /// Runs `body` on the writer connection in `BEGIN IMMEDIATE` … `COMMIT`. When `body` throws,
     /// the transaction is rolled back and the original error rethrown; nothing is half-written.
+    /// A `.full` error starts a ``storageFault``; the next committed write ends it.
     /// - Throws: what `body` throws; `DatabaseError` from BEGIN/COMMIT (`.busy` when another
-    ///   process holds the write lock longer than the busy timeout); `.misuse` after `close()`.
+    ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
+    ///   full); `.misuse` after `close()`.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.use { try $0.transaction("IMMEDIATE", body) }
+        do {
+            let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
+            faults.succeeded(path: path)
+            return result
+        } catch {
+            faults.failed(error, path: path)
+            throw error
+        }
     }
 
     /// Runs `body` on the writer outside any transaction, holding the writer lock

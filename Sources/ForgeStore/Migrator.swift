@@ -31,6 +31,33 @@ public struct Migrator {
         migrations.append((id, migrate))
     }
 
+    /// The migrations up to and including `id`: the schema an earlier forged
+    /// made (tests build "the previous version's" database with it).
+    /// - Precondition: `id` is registered.
+    public func through(_ id: String) -> Migrator {
+        guard let end = migrations.firstIndex(where: { $0.id == id }) else { preconditionFailure("no migration \(id)") }
+        var copy = Migrator()
+        copy.migrations = Array(migrations[...end])
+        return copy
+    }
+
+    /// The ids recorded in `db`'s `schema_migrations`, in order, read without
+    /// writing anything (empty for a new database without that table).
+    public func recorded(in db: Database) throws -> [String] {
+        try db.read { connection in
+            let exists: Int? = try connection.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
+            guard exists == 1 else { return [] }
+            return try connection.query("SELECT id FROM schema_migrations ORDER BY id").map { try $0.get("id") }
+        }
+    }
+
+    /// The registered ids not recorded in `db`, in registration order.
+    public func pending(in db: Database) throws -> [String] {
+        let done = Set(try recorded(in: db))
+        return ids.filter { !done.contains($0) }
+    }
+
     /// Applies the migrations not yet recorded in `db`.
     /// - Returns: the ids applied by this call, in order (empty when up to date).
     /// - Throws: `MigrationError.databaseIsNewer` (before applying anything) when the database

@@ -14,6 +14,7 @@ struct BackupCommands {
         case ["backup"]: return try backup()
         case ["backup", "list"]: return try list()
         case ["restore"]: return try restore()
+        case ["export"]: return try export()
         default: throw ConfigError(setting: "", message: "unknown command (see forged help)")
         }
     }
@@ -25,7 +26,7 @@ struct BackupCommands {
             return nil
         }
         let db = try Database(path: databasePath, readers: 1)
-        try ForgeSchema.migrator().migrate(db)
+        try SchemaUpgrade.run(db)
         return db
     }
 
@@ -63,9 +64,41 @@ struct BackupCommands {
         let runs = try BackupStatus.recent(5, in: db)
         if !runs.isEmpty { print("\nrecent attempts:") }
         for run in runs {
-            let outcome = run.ok ? "ok \(run.file)" : "FAILED \(run.error)"
+            let outcome = run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
             print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
         }
+        return 0
+    }
+
+    /// `forged export --output FILE`: the household as JSON (``HouseholdExport``),
+    /// written to a temporary file beside FILE (0600), fsynced, then linked to
+    /// FILE, which must not exist.
+    private func export() throws -> Int32 {
+        guard let output = command.flags["output"]?.last, !output.isEmpty else {
+            throw ConfigError(setting: "output", message: "usage: forged export --output FILE")
+        }
+        guard !FileManager.default.fileExists(atPath: output) else {
+            Forged.printError("forged: \(output) already exists; not overwriting it")
+            return 1
+        }
+        guard let db = try openExisting() else { return 1 }
+        defer { db.close() }
+        let document = try HouseholdExport.document(db)
+        let data = try JSONCoding.encode(document)
+        let parent = (output as NSString).deletingLastPathComponent
+        let temporary = (parent.isEmpty ? "." : parent) + "/.forge-export-\(getpid()).tmp"
+        defer { unlink(temporary) }
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            Forged.printError("forged: cannot write \(temporary)")
+            return 1
+        }
+        try BackupFile.sync(temporary)
+        guard link(temporary, output) == 0 else {
+            Forged.printError("forged: cannot create \(output): \(String(cString: strerror(errno)))")
+            return 1
+        }
+        let rows = document.tables.reduce(0) { $0 + $1.rows.count }
+        print("\(output)\t\(data.count) bytes\t\(document.tables.count) tables, \(rows) rows")
         return 0
     }
 

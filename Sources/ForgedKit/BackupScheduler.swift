@@ -116,6 +116,9 @@ public final class BackupScheduler: Sendable {
             let due = min(s.nextNightly, s.retryAt ?? .distantFuture)
             // Wake at least hourly so a stepped system clock is noticed.
             let delay = max(0.05, min(due.timeIntervalSince(clock.now()), 3600))
+            Log.debug("backup scheduler: next nightly \(Instant.storage(s.nextNightly))"
+                      + (s.retryAt.map { ", retry \(Instant.storage($0)) after \(s.failures) failure(s)" } ?? "")
+                      + "; waking in \(Int(delay)) s")
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(wallDeadline: .now() + delay, leeway: .seconds(1))
             timer.setEventHandler { [weak self] in self?.tick() }

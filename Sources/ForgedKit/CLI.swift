@@ -19,8 +19,10 @@ public enum CLI {
             path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--password-stdin] [FLAGS]",
             summary: "Create a household member (the first is admin).",
             description: "Creates a household member who signs in with EMAIL and a password. The first "
-                + "user created is the admin; there are at most two members. Without --password-stdin "
-                + "the password is asked for twice on the terminal.",
+                + "user created is the admin; there are at most two members. A password is required: "
+                + "without --password-stdin it is asked for twice on the terminal (not echoed); with "
+                + "--password-stdin the first line of standard input is the password (for scripts: "
+                + "printf '%s\\n' \"$PASSWORD\" | forged user add EMAIL --name NAME --password-stdin).",
             positionals: ["EMAIL"],
             flags: [nameFlag, passwordStdinFlag] + databaseFlags),
         CommandSpec(
@@ -35,6 +37,15 @@ public enum CLI {
                 + "Without --password-stdin the password is asked for twice on the terminal.",
             positionals: ["EMAIL"],
             flags: [passwordStdinFlag] + databaseFlags),
+        CommandSpec(
+            path: ["export"], synopsis: "export --output FILE [FLAGS]",
+            summary: "Write the whole household as JSON (no secrets).",
+            description: "Writes every member, plan, session, recipe, food week, meal log and media "
+                + "reference as one JSON document (the same as GET /api/admin/export; the format is in "
+                + "docs/export.md) to FILE, which must not exist. Password and token hashes, sign-in "
+                + "sessions, push keys and app settings that may hold API keys are left out and listed "
+                + "under \"omitted\". Safe while forged serve runs.",
+            flags: [exportOutputFlag] + databaseFlags),
         CommandSpec(
             path: ["backup"], synopsis: "backup [--output FILE] [FLAGS]",
             summary: "Back up the database now (safe while serving).",
@@ -138,6 +149,8 @@ public enum CLI {
         help: "Read the password from the first line of standard input instead of asking.", isBool: true)
     static let outputFlag = FlagSpec(name: "output", valueName: "FILE",
                                      help: "Write the backup to FILE (which must not exist) instead of the backups directory.")
+    static let exportOutputFlag = FlagSpec(name: "output", valueName: "FILE",
+                                           help: "Write the export to FILE (which must not exist). Required.")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
@@ -195,13 +208,17 @@ public enum CLI {
                 throw ConfigError(setting: "", message: "unknown option \(arg) (flags are spelled --name)")
             }
             let body = arg.dropFirst(2)
-            let name: String
+            var name: String
             var value: String?
             if let eq = body.firstIndex(of: "=") {
                 name = String(body[..<eq])
                 value = String(body[body.index(after: eq)...])
             } else {
                 name = String(body)
+            }
+            if let current = SettingSpec.replacement(forDeprecated: name) {
+                SettingSpec.warnDeprecated(name, by: current)
+                name = current.name
             }
             guard let flag = spec(for: path)?.flag(name) ?? allFlags[name] else {
                 throw unknownFlag(name, path)

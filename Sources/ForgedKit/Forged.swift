@@ -42,7 +42,7 @@ public enum Forged {
             switch parsed.path {
             case ["serve"]:
                 return try ServeCommand(settings: settings, flags: parsed.flags, environment: environment).run()
-            case ["backup"], ["backup", "list"], ["restore"]:
+            case ["backup"], ["backup", "list"], ["restore"], ["export"]:
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:
                 return try UserCommands(settings: settings, command: parsed).run()

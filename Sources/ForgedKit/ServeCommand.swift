@@ -7,9 +7,11 @@ import ForgeSystemd
 import Foundation
 import Synchronization
 
-/// `forged serve`: migrate and seed the database, listen (or take the
-/// sockets systemd passed), tell systemd `READY=1`, serve until SIGTERM or
-/// SIGINT, then stop in reverse order and exit 0.
+/// `forged serve`: take the sockets systemd passed (or bind `--listen`),
+/// then lock the state directory, back up (before an upgrade), migrate and
+/// seed the database, tell systemd `READY=1`, serve until SIGTERM or SIGINT,
+/// then stop in reverse order and exit 0. Binding first means a busy port
+/// exits 1 before anything is created in the state directory.
 ///
 /// systemd integration (all no-ops when not run by systemd):
 /// - `READY=1` with `STATUS=` (``StatusLine``) once migrated and listening;
@@ -47,6 +49,27 @@ struct ServeCommand {
         let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
         Journal.installIfConnected(environment: environment)
         let started = Date()
+        // Sockets first (systemd's, or bound here): a busy port stops forged
+        // before it creates, opens or migrates anything in the state directory.
+        var sockets = ActivatedSockets(SocketActivation.take())
+        let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
+            guard let address = ForgeHTTP.ListenAddress(text) else {
+                throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
+            }
+            return address
+        }
+        if sockets.http.isEmpty {
+            var bound: [Int32] = []
+            for address in addresses {
+                do { bound.append(try ListenSocket.bind(address)) } catch {
+                    bound.forEach { close($0) }
+                    sockets.closeUnowned()
+                    Log.error("cannot listen on \(address): \(error); nothing was created in \(settings.stateDir)")
+                    return 1
+                }
+            }
+            sockets.http = bound
+        }
         let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
         let db = try StateDirectory.open(settings.stateDir)
         let app = ForgeApp(db: db, config: settings.appConfiguration)
@@ -55,15 +78,8 @@ struct ServeCommand {
         if settings.devAuth {
             Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
         }
-        var sockets = ActivatedSockets(SocketActivation.take())
-        let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
-            guard let address = ForgeHTTP.ListenAddress(text) else {
-                throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
-            }
-            return address
-        }
         let responder = app.makeResponder()
-        var http = HTTPServer.Configuration(listen: sockets.http.isEmpty ? addresses : [], listenSockets: sockets.http,
+        var http = HTTPServer.Configuration(listen: [], listenSockets: sockets.http,
                                             threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
                                             maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
         // Upload routes take bodies up to --max-upload (never less than --max-body).
@@ -83,6 +99,7 @@ struct ServeCommand {
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
         let backups = BackupScheduler(settings: settings, db: db)
         status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
+        status.setStorageFault { db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" } }
         // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
         let coach = CoachScheduler(coach: app.coach)
         let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)

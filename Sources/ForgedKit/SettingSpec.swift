@@ -1,3 +1,5 @@
+import ForgeCore
+
 /// The description of one setting: its single name as a flag (`--NAME`), as
 /// an environment variable and config-file line (``env``), plus what the help
 /// and the README table print. ``all`` is the one list the loader, the
@@ -19,9 +21,12 @@ public struct SettingSpec: Sendable, Equatable {
     public let isBool: Bool
     /// Whether the config file may set it (false only for `config` itself).
     public let inFile: Bool
+    /// Earlier names of this setting (flag names; their `FORGE_*` forms too),
+    /// still read, each use logging a deprecation warning.
+    public let deprecatedNames: [String]
 
     public init(name: String, valueName: String, help: String, defaultDescription: String,
-                isList: Bool = false, isBool: Bool = false, inFile: Bool = true) {
+                isList: Bool = false, isBool: Bool = false, inFile: Bool = true, deprecatedNames: [String] = []) {
         self.name = name
         self.env = Self.envName(for: name)
         self.valueName = valueName
@@ -30,6 +35,18 @@ public struct SettingSpec: Sendable, Equatable {
         self.isList = isList
         self.isBool = isBool
         self.inFile = inFile
+        self.deprecatedNames = deprecatedNames
+    }
+
+    /// The setting that `name` is a deprecated name of, if any.
+    public static func replacement(forDeprecated name: String) -> SettingSpec? {
+        all.first { $0.deprecatedNames.contains(name) }
+    }
+
+    /// Logs that `old` (a flag name, or a variable when `variable`) is deprecated.
+    static func warnDeprecated(_ old: String, by spec: SettingSpec, variable: Bool = false) {
+        let (was, now) = variable ? (envName(for: old), spec.env) : ("--" + old, "--" + spec.name)
+        Log.warning("\(was) is deprecated (its name said the opposite of what it sets); use \(now)")
     }
 
     /// `state-dir` → `FORGE_STATE_DIR`.
@@ -120,20 +137,21 @@ public struct SettingSpec: Sendable, Equatable {
         name: "reminder-hour", valueName: "H",
         help: "Household hour (0 to 23) from which planned-day reminders go out on the event socket.",
         defaultDescription: "16")
-    public static let quietStart = SettingSpec(
-        name: "quiet-start", valueName: "H",
-        help: "Household hour (0 to 23) at which quiet hours end: proposal and reminder notices wait until then.",
-        defaultDescription: "8")
-    public static let quietEnd = SettingSpec(
-        name: "quiet-end", valueName: "H",
-        help: "Household hour (0 to 24) at which quiet hours begin (cook timers always ring).",
-        defaultDescription: "21")
+    public static let quietHoursStart = SettingSpec(
+        name: "quiet-hours-start", valueName: "H",
+        help: "Household hour (0 to 24) at which quiet hours begin: proposal and reminder notices wait "
+            + "until they end (cook timers always ring). Formerly --quiet-end.",
+        defaultDescription: "21", deprecatedNames: ["quiet-end"])
+    public static let quietHoursEnd = SettingSpec(
+        name: "quiet-hours-end", valueName: "H",
+        help: "Household hour (0 to 23) at which quiet hours end and held notices go out. Formerly --quiet-start.",
+        defaultDescription: "8", deprecatedNames: ["quiet-start"])
 
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
         backupTime, backupKeepDaily, backupKeepWeekly,
-        allowPrivateFetch, reminderHour, quietStart, quietEnd,
+        allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,
     ]
 }

@@ -104,8 +104,8 @@ public enum SettingsLoader {
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
         settings.noticeHours = NoticeHours(reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
-                                           quietStart: try sources.int(.quietStart, in: 0...23) ?? 8,
-                                           quietEnd: try sources.int(.quietEnd, in: 0...24) ?? 21)
+                                           quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,
+                                           quietEnd: try sources.int(.quietHoursStart, in: 0...24) ?? 21)
         return settings
     }
 
@@ -144,7 +144,7 @@ public enum SettingsLoader {
         }
         var result: [String: EnvironmentFile.Entry] = [:]
         for entry in try EnvironmentFile.parse(text, path: path) where entry.name.hasPrefix("FORGE_") {
-            guard let spec = SettingSpec.all.first(where: { $0.env == entry.name }) else {
+            guard let spec = SettingSpec.all.first(where: { $0.env == entry.name || $0.deprecatedNames.map(SettingSpec.envName(for:)).contains(entry.name) }) else {
                 throw ConfigError(setting: "config", message: "\(path):\(entry.line): unknown setting \(entry.name)")
             }
             guard spec.inFile else {
@@ -185,6 +185,17 @@ private struct Sources {
     func scalar(_ spec: SettingSpec) throws(ConfigError) -> RawValue? {
         if let v = flags[spec.name]?.last { return RawValue(text: v, origin: nil) }
         if let v = environment[spec.env], !v.isEmpty { return RawValue(text: v, origin: spec.env) }
+        for old in spec.deprecatedNames {
+            let env = SettingSpec.envName(for: old)
+            if let v = environment[env], !v.isEmpty {
+                SettingSpec.warnDeprecated(old, by: spec, variable: true)
+                return RawValue(text: v, origin: env)
+            }
+            if file[spec.env] == nil, let e = file[env], !e.value.isEmpty {
+                SettingSpec.warnDeprecated(old, by: spec, variable: true)
+                return RawValue(text: e.value, origin: "\(filePath):\(e.line)")
+            }
+        }
         if let e = file[spec.env], !e.value.isEmpty {
             return RawValue(text: e.value, origin: "\(filePath):\(e.line)")
         }

@@ -11,7 +11,8 @@ enum StateDirectory {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(databaseName))
     }
 
-    /// Creates `path` if missing and opens the database.
+    /// Creates `path` if missing and opens the database. Run as root, the
+    /// database files are given the state directory's owner (the service user).
     static func open(_ path: String) throws -> Database {
         let fm = FileManager.default
         var isDir: ObjCBool = false
@@ -21,6 +22,14 @@ enum StateDirectory {
         } else if !isDir.boolValue {
             throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
         }
-        return try Database(path: (path as NSString).appendingPathComponent(databaseName))
+        let file = (path as NSString).appendingPathComponent(databaseName)
+        let db = try Database(path: file)
+        // A command run as root (`forged user add` before the service ever
+        // started) must not leave a root-owned database the service user
+        // cannot open: hand the files to the state directory's owner.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: file + suffix) {
+            BackupFile.matchOwner(file + suffix, of: path)
+        }
+        return db
     }
 }

@@ -74,7 +74,11 @@ struct UserCommands {
             return line
         }
         guard isatty(STDIN_FILENO) == 1 else {
-            throw ConfigError(setting: "password-stdin", message: "standard input is not a terminal; use --password-stdin")
+            throw ConfigError(setting: "password-stdin", message: """
+                a password is needed and there is no terminal to ask for it: run this from a terminal to be \
+                asked (twice, not echoed), or give it on standard input with --password-stdin, e.g. \
+                `printf '%s\\n' \"$PASSWORD\" | forged \(command.path.joined(separator: " ")) ... --password-stdin`
+                """)
         }
         let first = String(cString: getpass("Password: "))
         if confirm {

@@ -139,6 +139,45 @@ import Testing
         }
     }
 
+    /// Ten backups asked for at once over HTTP: each is taken (200) or refused
+    /// with 409 saying one is running; the ledger, `/healthz` and the listing
+    /// agree with the files on disk.
+    @Test func tenBackupsAtOnceEachSucceedOrAnswer409AndTheLedgerMatchesTheDisk() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let replies = try await withThrowingTaskGroup(of: (Int, String?, String?).self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        let r = try await server.request("POST", "/api/admin/backups", cookie: ada)
+                        return (r.status, r.json["name"]?.stringValue, r.detail)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let taken = replies.filter { $0.0 == 200 }.compactMap(\.1)
+            let busy = "a backup is already running; try again when it finishes"
+            let unexpected = replies.filter { reply in !(reply.0 == 200 || (reply.0 == 409 && reply.2 == busy)) }
+            #expect(unexpected.isEmpty, "\(unexpected)")
+            #expect(!taken.isEmpty && Set(taken).count == taken.count)
+            let runs = try BackupStatus.recent(20, in: server.app.db)
+            #expect(runs.count == taken.count && runs.allSatisfy { $0.ok && $0.bytes > 0 })
+            let onDisk = try FileManager.default.contentsOfDirectory(atPath: server.directory.appendingPathComponent("backups").path)
+                .filter { BackupName(fileName: $0) != nil }
+            let newest = try #require(runs.first)
+            #expect(onDisk == [(newest.file as NSString).lastPathComponent])
+            let health = try await server.get("/healthz")
+            #expect(health.json["backup"]?["ok"] == true && health.json["backup"]?["file"]?.stringValue == onDisk.first)
+            let list = try await server.get("/api/admin/backups", cookie: ada)
+            #expect(list.json.arrayValue?.compactMap { $0["name"]?.stringValue } == onDisk)
+
+            // A file removed behind forged's back (a restore, an operator) is never named.
+            try FileManager.default.removeItem(atPath: newest.file)
+            let after = try await server.get("/healthz")
+            #expect(after.json["backup"]?["ok"] == true && after.json["backup"]?["file"]?.stringValue == "")
+            #expect(BackupStatus.summary(server.app.db).hasSuffix("(file no longer on disk)"))
+        }
+    }
+
     @Test func theDemoSeatIsCreatedWithHistoryAndDeletedWithEverythingItOwns() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import ForgeStore
 
@@ -40,7 +42,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(record.bytes == BackupFile.size(record.file) && record.bytes > 0)
             #expect(try fileMode(dir + "/backups") == 0o700)
             #expect(try fileMode(record.file) == 0o600)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/backups") == ["forge-20260720-023000.sqlite3"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/backups").sorted()
+                    == [".backup.lock", "forge-20260720-023000.sqlite3"])
             let before = try counts(source)
             #expect(before["users"] == 50 && before["metrics"] == 50)
             // The attempt is recorded after the copy, so the copy holds one row fewer there.
@@ -142,7 +145,121 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let now = utc("2026-07-20T02:30:00Z")
             let a = try BackupJob(db: db).run(trigger: "test", now: now)
             let b = try BackupJob(db: db).run(trigger: "test", now: now)
-            #expect(a.file.hasSuffix("forge-20260720-023000.sqlite3") && b.file.hasSuffix("forge-20260720-023001.sqlite3"))
+            #expect(a.file.hasSuffix("forge-20260720-023000.sqlite3") && b.file.hasSuffix("forge-20260720-023000-2.sqlite3"))
+        }
+    }
+
+    /// The fault: the first name of a second was rotated away, so a third
+    /// backup in that second took it again, sorted before the second one, and
+    /// rotation deleted the file it had just written.
+    @Test func aThirdBackupInOneSecondIsKeptAndItsSizeRecorded() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let now = utc("2026-07-20T02:30:00Z")
+            let job = BackupJob(db: db)
+            let records = try (0..<3).map { _ in try job.run(trigger: "test", now: now) }
+            #expect(records.map { ($0.file as NSString).lastPathComponent } == [
+                "forge-20260720-023000.sqlite3", "forge-20260720-023000-2.sqlite3", "forge-20260720-023000-3.sqlite3"])
+            #expect(records.allSatisfy { $0.ok && $0.bytes > 0 })
+            // One per day is kept: the newest, which is the one just written.
+            #expect(job.list().map(\.name.fileName) == ["forge-20260720-023000-3.sqlite3"])
+            #expect(records.last!.fileExists && !records[0].fileExists)
+            #expect(BackupStatus.summary(db).hasSuffix("(forge-20260720-023000-3.sqlite3)"))
+        }
+    }
+
+    /// A clock set back (a Pi without a real-time clock) names the new backup
+    /// before an existing one: rotation still keeps it.
+    @Test func rotationNeverRemovesTheBackupJustWritten() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let job = BackupJob(db: db)
+            let later = try job.run(trigger: "test", now: utc("2026-07-20T12:00:00Z"))
+            let earlier = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
+            #expect(earlier.fileExists && later.fileExists)
+        }
+    }
+
+    @Test func aBackupAskedForWhileOneRunsIsRefusedOrWaits() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let job = BackupJob(db: db)
+            try BackupFile.makePrivateDirectory(job.directory)
+            // Another holder (the nightly backup, an operator's `forged backup`) for 0.3 s.
+            let taken = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+            let directory = job.directory
+            DispatchQueue.global().async {
+                let held = try? BackupLock(directory: directory, wait: false)
+                taken.signal()
+                usleep(300_000)
+                withExtendedLifetime(held) {}
+                released.signal()
+            }
+            taken.wait()
+            #expect(throws: BackupError.busy) { try job.run(trigger: "admin", wait: false) }
+            #expect(try BackupStatus.last(in: db) == nil)   // a refusal is not an attempt
+            #expect("\(BackupError.busy)" == "a backup is already running; try again when it finishes")
+            // A waiting backup starts once the holder lets go.
+            let record = try job.run(trigger: "nightly", wait: true)
+            #expect(released.wait(timeout: .now()) == .success, "the backup ran before the holder let go")
+            #expect(record.ok && record.fileExists)
+        }
+    }
+
+    @Test func tenConcurrentBackupsEachSucceedOrAreRefusedAndTheLedgerMatchesTheDisk() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            let job = BackupJob(db: db)
+            let outcomes = Mutex<[Result<BackupRecord, BackupError>]>([])
+            DispatchQueue.concurrentPerform(iterations: 10) { _ in
+                let result = Result { try job.run(trigger: "admin", now: utc("2026-07-20T02:30:00Z"), wait: false) }.mapError { $0 as! BackupError }
+                outcomes.withLock { $0.append(result) }
+            }
+            let all = outcomes.withLock { $0 }
+            let ok = all.compactMap { try? $0.get() }
+            #expect(all.count == 10 && !ok.isEmpty)
+            for case .failure(let error) in all { #expect(error == .busy) }
+            let runs = try BackupStatus.recent(20, in: db)
+            #expect(runs.count == ok.count && runs.allSatisfy(\.ok))
+            #expect(Set(runs.map(\.file)).count == ok.count)  // unique names
+            let onDisk = job.list().map { job.directory + "/" + $0.name.fileName }
+            let newest = try BackupStatus.last(in: db)
+            #expect(onDisk.count == 1 && onDisk.first == newest?.file)
+        }
+    }
+
+    @Test func anUpgradeFromThePreviousSchemaLeavesAVerifiedPreUpgradeBackup() throws {
+        try withTemporaryDirectory { dir in
+            let all = ForgeSchema.migrator()
+            let previous = all.ids[all.ids.count - 2]
+            let db = try Database(path: dir + "/forge.sqlite3")
+            defer { db.close() }
+            try all.through(previous).migrate(db)
+            try db.write { try $0.execute("INSERT INTO users (id, email, name, role, created_at) VALUES ('u1', 'a@example.org', 'A', 'admin', '2026-01-01T00:00:00.000Z')") }
+            let outcome = try SchemaUpgrade.run(db, now: utc("2026-07-20T02:30:00Z"))
+            #expect(outcome.applied == [all.ids.last!])
+            let backup = try #require(outcome.backup)
+            #expect(backup == dir + "/backups/pre-upgrade-\(previous)-20260720-023000.sqlite3")
+            let inspection = try BackupFile.inspect(backup)
+            #expect(Set(inspection.migrations) == Set(all.ids.dropLast()) && inspection.rowCounts["users"] == 1)
+            #expect(try fileMode(backup) == 0o600)
+            // Up to date now: no second backup; rotation never touches it.
+            #expect(try SchemaUpgrade.run(db).backup == nil)
+            #expect(BackupJob(db: db).rotate().isEmpty && FileManager.default.fileExists(atPath: backup))
+        }
+    }
+
+    @Test func aNewDatabaseIsMigratedWithoutABackup() throws {
+        try withTemporaryDirectory { dir in
+            let db = try Database(path: dir + "/forge.sqlite3")
+            defer { db.close() }
+            let outcome = try SchemaUpgrade.run(db)
+            #expect(outcome.backup == nil && outcome.applied == ForgeSchema.migrator().ids)
+            #expect(!FileManager.default.fileExists(atPath: dir + "/backups"))
         }
     }
 
@@ -163,7 +280,13 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
 
     @Test func namesParseOnlyTheExactShape() {
         #expect(BackupName(fileName: "forge-20260720-023000.sqlite3")?.instant == utc("2026-07-20T02:30:00Z"))
-        for bad in ["../forge-20260720-023000.sqlite3", "forge.sqlite3", "forge-20261320-023000.sqlite3",
+        let second = BackupName(fileName: "forge-20260720-023000-2.sqlite3")
+        #expect(second?.sequence == 2 && second?.instant == utc("2026-07-20T02:30:00Z"))
+        #expect(BackupName(fileName: "forge-20260720-023000.sqlite3")! < second!)
+        #expect(second! < BackupName(fileName: "forge-20260720-023001.sqlite3")!)
+        #expect(BackupName(fileName: "forge-20260720-023000-12.sqlite3")! > BackupName(fileName: "forge-20260720-023000-9.sqlite3")!)
+        for bad in ["forge-20260720-023000-1.sqlite3", "forge-20260720-023000-02.sqlite3", "forge-20260720-023000-.sqlite3",
+                    "forge-20260720-023000-x.sqlite3", "forge-20260720-023000_2.sqlite3", "../forge-20260720-023000.sqlite3", "forge.sqlite3", "forge-20261320-023000.sqlite3",
                     "forge-20260720-023000.sqlite3-wal", "forge-2026072x-023000.sqlite3", "pre-restore-20260720-023000.sqlite3"] {
             #expect(BackupName(fileName: bad) == nil, "\(bad)")
         }

@@ -42,4 +42,29 @@ import Testing
         }
         #expect(!text.contains("rm -rf /var/lib/forge"), "a package removal must not delete the household's data")
     }
+
+    /// remove -> install (postinst configure with the old version as $2):
+    /// postrm masked the units, so postinst unmasks each one before enabling it,
+    /// as dh_installsystemd does, and a reinstall restarts (starts) the service.
+    @Test func postinstUnmasksBeforeEnablingAndRestartsOnReinstall() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let log = dir.file("calls.log")
+        for tool in ["deb-systemd-helper", "deb-systemd-invoke", "systemd-sysusers", "systemd-tmpfiles", "systemctl"] {
+            let path = try dir.write(tool, "#!/bin/sh\necho \"\(tool) $*\" >> \(log)\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        let script = packaging.appendingPathComponent("debian/postinst").path
+        let run = try runCommand("/bin/sh", [script, "configure", "0.1.0"],
+                                 environment: ["PATH": dir.path + ":/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.output)")
+        let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        for unit in ["forged.socket", "forged-events.socket", "forged.service"] {
+            let unmask = try #require(calls.range(of: "deb-systemd-helper unmask \(unit)"), "\(calls)")
+            let enable = try #require(calls.range(of: "deb-systemd-helper enable \(unit)"), "\(calls)")
+            #expect(unmask.lowerBound < enable.lowerBound)
+        }
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(text.contains("deb-systemd-invoke restart forged.service") && !text.contains("try-restart"))
+    }
 }

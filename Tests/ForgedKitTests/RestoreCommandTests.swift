@@ -37,7 +37,7 @@ import Testing
         #expect(Forged.main(["backup", "--state-dir", state, "--output", output, "--config", "/dev/null"], environment: env) == 0)
         #expect(Forged.main(["backup", "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
         #expect(Forged.main(["backup", "list", "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/backups").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter { BackupName(fileName: $0) != nil }.count == 1)
         // Change the live database, then restore the copy.
         let db = try Database(path: state + "/forge.sqlite3")
         try db.write { try $0.execute("DELETE FROM users") }
@@ -63,7 +63,8 @@ import Testing
         #expect(throws: StateLockError.self) { try StateLock.acquire(state) }
         #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 1)
         #expect(try userCount(state) == 1)
-        #expect(!FileManager.default.fileExists(atPath: state + "/backups"))
+        // Refused before the safety copy: nothing new in the backups directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter { $0.hasPrefix("pre-restore-") }.isEmpty)
         serving.release()
         #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
         #expect(try userCount(state) == 2)

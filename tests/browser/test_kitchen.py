@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The kitchen display in a real browser: Debian's chromium + chromedriver
 driven by Selenium, against forged (FORGED, default the release binary) on a
 free port with a temporary state directory and a display paired with

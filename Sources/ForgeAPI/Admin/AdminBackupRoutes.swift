@@ -8,6 +8,8 @@ import Foundation
 /// A backup is `{ name, bytes, created_at }` (`created_at`: the instant the
 /// copy was taken, wire form). Downloads only serve names that are in the
 /// current listing, so no path can reach outside the backups directory.
+/// A backup asked for while another runs (the nightly one, another request,
+/// an operator's `forged backup`) answers 409 rather than queueing.
 enum AdminBackupRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/admin/backups", "Backups in the state directory, newest first", access: .admin,
@@ -15,10 +17,15 @@ enum AdminBackupRoutes {
             app.backupJob.list().map(BackupInfo.init)
         }
         router.route(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
-                     answers: BackupInfo.self, errors: [500]) { _, principal in
+                     answers: BackupInfo.self, errors: [409, 500, 507]) { _, principal in
             let record: BackupRecord
             do {
-                record = try app.backupJob.run(trigger: "admin", now: app.clock.now())
+                record = try app.backupJob.run(trigger: "admin", now: app.clock.now(), wait: false)
+            } catch BackupError.busy {
+                throw HTTPError(409, "\(BackupError.busy)")
+            } catch let error as BackupError {
+                if case .diskFull = error { throw HTTPError(507, "backup failed: \(error)") }
+                throw HTTPError(500, "backup failed: \(error)")
             } catch {
                 throw HTTPError(500, "backup failed: \(error)")
             }

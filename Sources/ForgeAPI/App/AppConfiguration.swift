@@ -30,7 +30,7 @@ public struct AppConfiguration: Sendable {
     /// Outbound fetches (recipe import, images) may reach loopback, link-local
     /// and private addresses (`--allow-private-fetch`).
     public var allowPrivateFetch: Bool = false
-    /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-start`, `--quiet-end`).
+    /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-hours-end`, `--quiet-hours-start`).
     public var noticeHours = NoticeHours()
 
     public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",

@@ -44,11 +44,12 @@ public final class ForgeApp: Sendable {
         notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)
     }
 
-    /// Migrates the schema and runs the startup seeding; safe on every boot.
+    /// Migrates the schema (an existing database is backed up first, see
+    /// ``SchemaUpgrade``) and runs the startup seeding; safe on every boot.
     /// - Returns: ids of migrations applied now.
     @discardableResult
     public func prepare() throws -> [String] {
-        let applied = try ForgeSchema.migrator().migrate(db)
+        let applied = try SchemaUpgrade.run(db, now: clock.now()).applied
         try Seeder(config: config, now: clock.now()).run(db)
         return applied
     }

@@ -4,6 +4,7 @@ import ForgeHTTP
 /// the auth-wall test and the access log all walk this table.
 enum RouteTable {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
+        StorageErrors.register(on: &router)
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)
         TodayRoutes.register(app, on: &router)
@@ -18,6 +19,7 @@ enum RouteTable {
         MediaRoutes.register(app, on: &router)
         AdminRecipeRoutes.register(app, on: &router)
         AdminRoutes.register(app, on: &router)
+        AdminExportRoutes.register(app, on: &router)
         RecipeImportRoutes.register(app, on: &router)
         MCPRoutes.register(app, on: &router)
         OAuthRoutes.register(app, on: &router)

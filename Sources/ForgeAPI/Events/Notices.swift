@@ -41,7 +41,10 @@ public final class Notices: Sendable {
     public func runDue() -> Int {
         let now = clock.now()
         let hour = calendar.hour(of: now)
-        guard hours.allows(hour: hour) else { return 0 }
+        guard hours.allows(hour: hour) else {
+            Log.debug("notices: quiet hours (hour \(hour); notices go out from \(hours.quietStart) until \(hours.quietEnd)); holding")
+            return 0
+        }
         do {
             if hours.remindsAt(hour: hour) { try queueReminders(today: calendar.date(of: now), now: now) }
             return try sendQueued(now: now)

@@ -9,7 +9,7 @@ import ForgeHTTP
 /// (required unless every member is optional), the schema of its success
 /// body read from the response type (``WireSchema``), every error status it
 /// declares plus those of its ``Access`` wrapper (401/403), 413 and 422
-/// where it reads input, and its security scheme: `cookieAuth` for members
+/// where it reads input, 507 (disk full) for every method but GET, and its security scheme: `cookieAuth` for members
 /// and admins, `cookieAuth` or `displayCookie` for kitchen routes,
 /// `bearerAuth` for `/ingest` and `/mcp`, none for public routes.
 enum OpenAPIDocument {
@@ -109,6 +109,7 @@ enum OpenAPIDocument {
         var statuses = Set(op.errors + op.access.statuses)
         if op.body != nil { statuses.formUnion([413, 422]) }
         if op.query != nil { statuses.insert(422) }
+        if op.method != .GET && op.method != .HEAD { statuses.insert(507) }   // StorageErrors
         let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
             switch status {
@@ -262,6 +263,7 @@ enum OpenAPIDocument {
         case 429: return "too many requests"
         case 502: return "upstream failed"
         case 503: return "not configured"
+        case 507: return "disk full: nothing was saved"
         default: return "error"
         }
     }

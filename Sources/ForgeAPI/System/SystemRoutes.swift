@@ -10,6 +10,8 @@ enum SystemRoutes {
     /// `{ok, build}` per the contract, plus the version, the household zone,
     /// its current UTC offset (seconds) and today's household date, so an
     /// operator can see at a glance that the zone is the one configured.
+    /// `ok` is false (503) when the database does not answer or writes fail
+    /// for lack of space (``ForgeStore/StorageFault``), with `reason` saying which.
     struct Health: Codable, Sendable {
         let ok: Bool
         /// Build stamp, `dev` when absent.
@@ -23,10 +25,15 @@ enum SystemRoutes {
         let today: String
         /// The last backup attempt, or null before the first.
         @Nullable var backup: BackupHealth?
+        /// Why `ok` is false (`database not answering`, or `disk full since …:
+        /// changes cannot be saved`); absent when ok.
+        var reason: String?
     }
 
-    /// The newest backup attempt: `last_at` (datetime it finished), `file`
-    /// (the backup's name), `error` (empty when ok).
+    /// The newest backup attempt: `last_at` (datetime it finished), `ok`,
+    /// `file` (the backup's name while that file is in the backups directory;
+    /// empty when the attempt failed or the file has since been rotated away
+    /// or replaced by a restore), `error` (empty when ok).
     struct BackupHealth: Codable, Sendable {
         let lastAt: String
         let ok: Bool
@@ -37,11 +44,14 @@ enum SystemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
                    errors: [503]) { _, _ in
-            let ok = app.db.isReachable()
+            let reachable = app.db.isReachable()
+            let fault = app.db.storageFault
+            let ok = reachable && fault == nil
             let zone = app.config.timeZone
             let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
                                 utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
-                                backup: backupHealth(app))
+                                backup: backupHealth(app),
+                                reason: !reachable ? "database not answering" : fault?.summary)
             return .wire(health, status: ok ? 200 : 503)
         }
         router.raw(.GET, "/", "Redirect to the kitchen display", access: .public, answers: nil as OK.Type?,
@@ -60,7 +70,7 @@ enum SystemRoutes {
     static func backupHealth(_ app: ForgeApp) -> BackupHealth? {
         guard let last = try? BackupStatus.last(in: app.db) else { return nil }
         return BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
-                            file: (last.file as NSString).lastPathComponent, error: last.error)
+                            file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
     }
 
     /// Registered last: the document covers every route, itself included.

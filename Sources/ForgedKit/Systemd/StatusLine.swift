@@ -2,7 +2,8 @@ import ForgeSystemd
 import Synchronization
 
 /// The one-line state systemd shows in `systemctl status forged` (`STATUS=`):
-/// `2 members; last backup: none; timers running: 0`.
+/// `2 members; last backup: none; timers running: 0`, led by
+/// `DISK FULL since …: changes cannot be saved; ` while writes fail for space.
 ///
 /// Parts owned elsewhere plug in a provider closure, read each time the line
 /// is rendered (so keep them cheap and non-blocking):
@@ -18,6 +19,7 @@ public final class StatusLine: Sendable {
         var members: Int?
         var lastBackup: @Sendable () -> String = { "none" }
         var timersRunning: @Sendable () -> Int = { 0 }
+        var storageFault: @Sendable () -> String? = { nil }
         var lastSent: String?
     }
 
@@ -36,6 +38,12 @@ public final class StatusLine: Sendable {
         state.withLock { $0.timersRunning = provider }
     }
 
+    /// `provider` returns a storage fault in a few words (`"DISK FULL since …:
+    /// changes cannot be saved"`), or nil while writes succeed; shown first.
+    public func setStorageFault(_ provider: @escaping @Sendable () -> String?) {
+        state.withLock { $0.storageFault = provider }
+    }
+
     /// Household members (admin and member seats; the demo seat not counted),
     /// as last counted by the health monitor; nil when the database did not answer.
     func setMembers(_ count: Int?) {
@@ -44,10 +52,14 @@ public final class StatusLine: Sendable {
 
     /// The line as it reads now.
     public func render() -> String {
-        let (members, lastBackup, timers) = state.withLock { ($0.members, $0.lastBackup, $0.timersRunning) }
+        let (members, lastBackup, timers, fault) = state.withLock {
+            ($0.members, $0.lastBackup, $0.timersRunning, $0.storageFault)
+        }
         let memberText = members.map { "\($0) member\($0 == 1 ? "" : "s")" } ?? "database not answering"
         let backup = lastBackup().split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "\(memberText); last backup: \(backup.isEmpty ? "none" : backup); timers running: \(timers())"
+        let line = "\(memberText); last backup: \(backup.isEmpty ? "none" : backup); timers running: \(timers())"
+        guard let fault = fault() else { return line }
+        return fault + "; " + line
     }
 
     /// Sends `STATUS=` now (no-op outside systemd).

@@ -1,0 +1,13 @@
+import ForgeHTTP
+import ForgeStore
+
+/// `GET /api/admin/export`: the whole household as JSON
+/// (``ForgeStore/HouseholdExport``; format in docs/export.md). Admin only.
+enum AdminExportRoutes {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
+        router.route(.GET, "/api/admin/export", "The whole household as one JSON document (secrets left out)",
+                     access: .admin, answers: HouseholdExport.Document.self) { _, _ in
+            try HouseholdExport.document(app.db, now: app.clock.now())
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ForgeHTTP
+import ForgeStore
+
+/// Turns a write refused for lack of space into 507 (README.md,
+/// "Disk full").
+///
+/// Any `DatabaseError` `.full` a handler lets through (SQLite's answer to a
+/// full filesystem; the write was rolled back, so nothing is half-written)
+/// becomes 507 `{"detail": "disk full: the change was not saved; free space
+/// on the server and try again"}` instead of 500 `internal error`.
+/// ``ForgeStore/Database/storageFault`` keeps `/healthz` at `ok: false`
+/// until a write succeeds again.
+enum StorageErrors {
+    /// The 507 detail.
+    static let diskFull = "disk full: the change was not saved; free space on the server and try again"
+
+    static func register(on router: inout APIRouter) {
+        router.use { request, next in
+            do {
+                return try next(request)
+            } catch let error as DatabaseError where error.code == .full {
+                throw HTTPError(507, diskFull)
+            }
+        }
+    }
+}

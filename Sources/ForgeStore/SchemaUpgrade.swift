@@ -1,0 +1,56 @@
+import ForgeCore
+import Foundation
+
+/// Brings a database to this binary's schema, keeping a verified copy of an
+/// existing database first (README.md, "Backups").
+///
+/// When the database already records migrations and some are pending, a
+/// backup is written before the first one runs:
+/// `<backups>/pre-upgrade-<last applied migration id>-YYYYMMDD-HHMMSS.sqlite3`
+/// (UTC, ``BackupJob/snapshot(to:)``: fsynced and integrity-checked), so the
+/// household can go back to the version it upgraded from with
+/// `forged restore FILE` and the previous binary. A new, empty database gets
+/// no backup. If the backup cannot be written, nothing is migrated.
+/// Pre-upgrade files are not rotated (rotation only touches `forge-*` names).
+public enum SchemaUpgrade {
+    /// What an upgrade did.
+    public struct Outcome: Sendable, Equatable {
+        /// Migration ids applied, in order (empty when up to date).
+        public let applied: [String]
+        /// Path of the pre-upgrade backup, nil when none was needed.
+        public let backup: String?
+    }
+
+    /// Backs up (when needed) and migrates `db`.
+    /// - Parameters:
+    ///   - now: names the backup (injectable for tests).
+    /// - Throws: ``BackupError`` when the pre-upgrade backup fails (nothing
+    ///   migrated); whatever ``Migrator/migrate(_:)`` throws.
+    @discardableResult
+    public static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws -> Outcome {
+        let recorded = try migrator.recorded(in: db)
+        let known = Set(migrator.ids)
+        var backup: String?
+        // The version upgraded from: the latest recorded migration in registration order.
+        let done = Set(recorded)
+        if let from = migrator.ids.last(where: done.contains), recorded.allSatisfy(known.contains),
+           !(try migrator.pending(in: db)).isEmpty {
+            let directory = BackupJob.directory(forDatabase: db.path)
+            let stamp = BackupName(instant: now).fileName.dropFirst("forge-".count)
+            let path = directory + "/pre-upgrade-\(from)-" + stamp
+            do {
+                try BackupFile.makePrivateDirectory(directory)
+                try BackupJob(db: db, directory: directory).snapshot(to: path)
+            } catch {
+                Log.error("no migration run: the pre-upgrade backup failed: \(error)", id: .backupFailed,
+                          fields: ["FORGE_BACKUP_ERROR": "\(error)"])
+                throw error
+            }
+            Log.notice("pre-upgrade backup of schema \(from): \(path) (\(BackupFile.size(path)) bytes)",
+                       id: .backupDone, fields: ["FORGE_BACKUP": path])
+            backup = path
+        }
+        let applied = try migrator.migrate(db)
+        return Outcome(applied: applied, backup: backup)
+    }
+}
