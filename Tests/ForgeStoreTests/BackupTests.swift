@@ -263,18 +263,18 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         }
     }
 
-    /// A name bumped past a collision lies ahead of the clock; a later backup
-    /// within that second still sorts newest, so rotation keeps it.
+    /// Two backups in one second are `…023000` and `…023000-2`; a later one
+    /// still sorts newest, so rotation keeps it and only it.
     @Test func aBackupAfterABumpedNameIsNotRotatedAway() throws {
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
             defer { db.close() }
             let job = BackupJob(db: db)
             _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
-            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))   // named 02:30:01
+            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))   // named 023000-2
             let c = try job.run(trigger: "test", now: utc("2026-07-20T02:30:01Z"))
             #expect(job.list().map(\.name.fileName) == [(c.file as NSString).lastPathComponent])
-            #expect(c.file.hasSuffix("forge-20260720-023002.sqlite3"))
+            #expect(c.file.hasSuffix("forge-20260720-023001.sqlite3"))
         }
     }
 
