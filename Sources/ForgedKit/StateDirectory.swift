@@ -11,8 +11,9 @@ enum StateDirectory {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(databaseName))
     }
 
-    /// Creates `path` if missing and opens the database.
-    static func open(_ path: String) throws -> Database {
+    /// Creates `path` if missing and opens the database with `readers` read-only
+    /// connections (`forged serve` passes its worker thread count).
+    static func open(_ path: String, readers: Int = 2) throws -> Database {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if !fm.fileExists(atPath: path, isDirectory: &isDir) {
@@ -21,6 +22,6 @@ enum StateDirectory {
         } else if !isDir.boolValue {
             throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
         }
-        return try Database(path: (path as NSString).appendingPathComponent(databaseName))
+        return try Database(path: (path as NSString).appendingPathComponent(databaseName), readers: max(1, readers))
     }
 }
