@@ -32,7 +32,7 @@ public final class Connection {
     /// double-quoted string literals off, defensive mode on, a ``pageCacheKiB`` page
     /// cache, and memory-mapped I/O off (`mmap_size=0`): mapped pages would count in
     /// the resident set in proportion to the data read, and a read error on a mapped
-    /// page is a SIGBUS instead of an error code (docs/memory.md).
+    /// page is a SIGBUS instead of an error code (docs/performance.md).
     init(path: String, role: Role) throws {
         self.role = role
         let flags = (role == .writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)

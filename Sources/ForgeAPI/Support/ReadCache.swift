@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// Signed-in GET answers kept in memory and revalidated with `ETag` /
-/// `If-None-Match` (DESIGN.md "Read cache"; routes registered with
+/// `If-None-Match` (docs/performance.md; routes registered with
 /// `cache:` in ``APIRouter``).
 ///
 /// Key: the caller's scope (member or display), the path, the raw query,
