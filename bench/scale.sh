@@ -11,7 +11,8 @@
 #     serving the same response bytes as a static file (same run, same
 #     machine), req/s as a ratio of nginx's and forged's p99; the server time
 #     of one request alone is the median of 9 sequential requests' access-log
-#     durations;
+#     durations, as clients repeat them (read cache warm) and uncached (each
+#     with its own Accept value, so each is computed);
 #   - RSS after 100,000 mixed GETs over every route, and after a second 100,000.
 # Prints one table. Figures on a shared machine are comparable only as ratios.
 # Needs root for apt-get (wrk, nginx-light) when they are missing.
@@ -80,9 +81,12 @@ wrk_run() {  # wrk_run URL [COOKIE]: prints "req/s p99_ms"
   echo "$rps $p99"
 }
 
-server_ms() {  # server_ms PATH_AND_QUERY COOKIE LOG: median access-log ms of 9 lone requests
+server_ms() {  # server_ms PATH_AND_QUERY COOKIE LOG [cold]: median access-log ms of 9 lone requests
+  # "cold": each request with its own Accept value, a read-cache key of its own, so every one is computed.
   local path=${1%%\?*} i
-  for i in 1 2 3 4 5 6 7 8 9; do curl -s -o /dev/null -b "forge_session=$2" "http://127.0.0.1:$PORT$1"; done
+  for i in 1 2 3 4 5 6 7 8 9; do
+    curl -s -o /dev/null -b "forge_session=$2" ${4:+-H "Accept: application/json;q=0.$i$RANDOM"} "http://127.0.0.1:$PORT$1"
+  done
   sleep 0.2
   { grep -a "GET $path 200 " "$3" || true; } | tail -9 | sed -E 's/.* ([0-9.]+)ms.*/\1/' | sort -n | sed -n 5p
 }
@@ -111,9 +115,10 @@ bench_set() {  # bench_set NAME STATE
     f=$(wrk_run "http://127.0.0.1:$PORT$route" "$cookie")
     n=$(wrk_run "http://127.0.0.1:$NGINX_PORT/$file")
     ms=$(server_ms "$route" "$cookie" "$log"); ms=${ms:-n/a}
-    ROWS+=("$(awk -v set="$name" -v r="${route%%\?*}" -v b="$bytes" -v f="$f" -v n="$n" -v ms="$ms" 'BEGIN {
+    cold=$(server_ms "$route" "$cookie" "$log" cold); cold=${cold:-n/a}
+    ROWS+=("$(awk -v set="$name" -v r="${route%%\?*}" -v b="$bytes" -v f="$f" -v n="$n" -v ms="$ms" -v cold="$cold" 'BEGIN {
       split(f, F, " "); split(n, N, " ");
-      printf "| %s | %s | %d | %d | %d | %.2f | %s | %s |", set, r, b, F[1], N[1], (N[1] > 0 ? F[1] / N[1] : 0), F[2], ms }')")
+      printf "| %s | %s | %d | %d | %d | %.2f | %s | %s | %s |", set, r, b, F[1], N[1], (N[1] > 0 ? F[1] / N[1] : 0), F[2], ms, cold }')")
   done
   # Mixed load: every route in turn, $MIXED requests, twice.
   local lua="$WORK/mixed.lua" list=""
@@ -145,8 +150,8 @@ bench_set heavy "$WORK/heavy"
 
 echo "forged $("$BIN" version | awk '{print $2}'), wrk -t2 -c32 -d$DURATION; nginx serves the same bytes (ratio = forged/nginx)"
 echo
-echo "| data | route | bytes | forged req/s | nginx req/s | ratio | forged p99 ms | one request ms (access log) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| data | route | bytes | forged req/s | nginx req/s | ratio | forged p99 ms | one request ms (access log) | one uncached request ms |"
+echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${ROWS[@]}"
 echo
 echo "| data | start to READY ms | idle RSS MB | RSS after $MIXED mixed MB | after another $MIXED MB |"
