@@ -83,7 +83,7 @@ public enum Log {
             messageID: id,
             fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
-        let line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
+        var line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
         // One write(2) per line, straight from the string's bytes (no Data, no FileHandle).
         lock.withLock { _ in
             line.withUTF8 { bytes in
