@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/scale.sh — reads and memory on the seeded demo and on a heavy household.
 #
 # Builds the release binary (unless BIN is given), makes two state directories
