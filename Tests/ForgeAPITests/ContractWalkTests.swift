@@ -148,6 +148,8 @@ import FoundationNetworking
         let log = try await server.request("POST", "/api/food/log",
                                            json: ["date": "2026-07-20", "slot": "lunch", "label": "Soup", "kcal": 300], cookie: ada).json
         f["/api/food/log/:id"] = log["id"]?.stringValue
+        let bought = try await server.request("POST", "/api/food/shopping", json: ["name": "Foil"], cookie: ada).json
+        f["/api/food/shopping/:id"] = bought["id"]?.stringValue
         return f
     }
 }

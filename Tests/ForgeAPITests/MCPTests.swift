@@ -107,7 +107,7 @@ extension TestServer {
             let names = Set(tools.compactMap { $0["name"]?.stringValue })
             #expect(names == ["search_recipes", "get_recipe", "import_recipe", "list_ingredients",
                               "bulk_import_ingredients", "update_ingredient", "delete_ingredient",
-                              "log_food", "get_food_log", "delete_food_log"])
+                              "log_food", "get_food_log", "delete_food_log", "get_shopping_list"])
             let importTool = tools.first { $0["name"] == "import_recipe" }
             #expect(importTool?["inputSchema"]?["required"]?.arrayValue?.contains("source_url") == true)
 

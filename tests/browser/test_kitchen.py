@@ -6,11 +6,14 @@ free port with a temporary state directory and a display paired with
 `forged display pair`.
 
 1. At 1280x800, 800x1280 and 1024x768, with four timers running and a cook
-   session: tonight, week, recipe and cook mode are each checked for
+   session: tonight, week, recipe, cook mode and the shopping list are each checked for
    horizontal overflow, controls covered by the timer strip, type sizes
    (cook step >= 4 % of the viewport height, timer digits larger than the
    step text, rings >= 96 px, touch targets >= 48 px) and the week fitting
-   without a lone day; each is saved under docs/screenshots/<view>-<w>x<h>.png.
+   without a lone day, list items as tick targets >= 56 px with bought ones
+   last in their aisle; each is saved under docs/screenshots/<view>-<w>x<h>.png.
+   The list is ticked from "a phone" (shows on the display at once over the
+   live stream) and from the display (shows in the member's list).
 2. A timer fires: the takeover shows, the page's AudioContext (instrumented
    before the page loads) starts tones, Dismiss on the page ends the timer on
    the event socket and the tones stop.
@@ -86,6 +89,19 @@ if (view === 'cook') {
     const r = el.getBoundingClientRect();
     if (r.top < main.top || r.bottom > main.bottom) problems.push('step control not fully on screen: ' + id);
   }
+}
+if (view === 'list') {
+  const aisles = [...document.querySelectorAll('#list-aisles .aisle')];
+  if (aisles.length < 3) problems.push('list has ' + aisles.length + ' aisles');
+  for (const a of aisles) {
+    const states = [...a.querySelectorAll('.item')].map((b) => b.getAttribute('aria-checked') === 'true');
+    if (states.some((c, i) => !c && states.slice(0, i).some(Boolean))) problems.push('a bought item above an unbought one in ' + a.querySelector('h2').textContent);
+    for (const b of a.querySelectorAll('.item')) { const r = b.getBoundingClientRect();
+      if (r.height < 56) problems.push('list item under 56 px: ' + b.textContent.slice(0, 30)); }
+  }
+  const item = document.querySelector('#list-aisles .item');
+  const size = item ? parseFloat(getComputedStyle(item.querySelector('.name')).fontSize) : 0;
+  if (size < 18) problems.push('item name ' + size + ' px');
 }
 if (view === 'week') {
   const days = [...document.querySelectorAll('#week li')];
@@ -248,8 +264,12 @@ def main():
             _, _, session = request(server.base, "POST", "/api/cook/sessions", {"recipe_slug": slug}, cookie=ben)
             request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 1}, cookie=ben)
 
+        # Two things already bought, ticked from a phone.
+        for item in ["peppers.x", "lemons.x"]:
+            request(server.base, "PATCH", "/api/food/shopping", {"item": item, "checked": True}, cookie=ben)
+
         os.makedirs(SHOTS, exist_ok=True)
-        views = ["tonight", "week", "recipe", "cook"] if slug else ["tonight", "week", "cook"]
+        views = ["tonight", "week", "recipe", "cook", "list"] if slug else ["tonight", "week", "cook", "list"]
         for w, h in SIZES:
             size(driver, w, h)
             for view in views:
@@ -261,6 +281,22 @@ def main():
         print(f"layout: {len(SIZES) * len(views)} views checked, {len(failures)} problems")
         for f in failures:
             print("  " + f)
+
+        # The list, live: a tick from a phone shows at once; a tap on the display reaches the phone's list.
+        size(driver, 1280, 800)
+        show(driver, "list")
+        item_state = lambda d, i: d.find_element(By.CSS_SELECTOR, f'.item[data-id="{i}"]').get_attribute("aria-checked")
+        assert item_state(driver, "peppers.x") == "true"
+        request(server.base, "PATCH", "/api/food/shopping", {"item": "spinach.g", "checked": True}, cookie=ben)
+        WebDriverWait(driver, 3).until(lambda d: item_state(d, "spinach.g") == "true")
+        driver.find_element(By.CSS_SELECTOR, '.item[data-id="red-onions.x"]').click()
+        def phone_sees(d):
+            _, _, now = request(server.base, "GET", "/api/food/shopping", cookie=ben)
+            return any(i["id"] == "red-onions.x" and i["checked"] for a in now["aisles"] for i in a["items"])
+        WebDriverWait(driver, 3).until(phone_sees)
+        produce = [b.get_attribute("aria-checked") for b in driver.find_elements(By.CSS_SELECTOR, "#list-aisles .aisle:first-child .item")]
+        assert produce[-4:] == ["true"] * 4 and "true" not in produce[:-4], produce
+        print("list: a phone's tick showed live, the display's tap reached the phone, bought items sank")
 
         # A timer fires: takeover, sound, dismissed from the page → ends on the socket, sound stops.
         size(driver, 1280, 800)

@@ -16,6 +16,7 @@ enum RouteTable {
         MealLogRoutes.register(app, on: &router)
         FoodWeekSlotRoutes.register(app, on: &router)
         FoodProposalRoutes.register(app, on: &router)
+        ShoppingRoutes.register(app, on: &router)
         MediaRoutes.register(app, on: &router)
         AdminRecipeRoutes.register(app, on: &router)
         AdminRoutes.register(app, on: &router)

@@ -4,7 +4,7 @@ import ForgeHousehold
 /// The display scope, enforced from the route table: a request carrying
 /// only a display cookie may use public routes and routes tagged
 /// `display: yes` (food week, recipes, cook timers and sessions, the live
-/// feed); every other route answers 403 — no training data, no meal logs,
+/// feed, reading and ticking the shopping list); every other route answers 403 — no training data, no meal logs,
 /// no admin. Unknown paths stay 404.
 enum DisplayGate {
     static func register(on router: inout APIRouter) {

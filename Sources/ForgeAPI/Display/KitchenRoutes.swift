@@ -9,6 +9,8 @@ import Foundation
 /// `ForgeKitchen`), pairing, and the read-only food data it shows —
 /// `GET /api/kitchen/week` (the shared week without anyone's plates) and
 /// `GET /api/kitchen/recipes/{slug}` (the recipe as `/api/food/recipes/{slug}`).
+/// The shopping list's display routes (`GET|PATCH /api/kitchen/shopping`,
+/// reading and ticking only) are registered with the list, in ``ShoppingRoutes``.
 enum KitchenRoutes {
     static let displayTags = ["auth": "session", "display": "yes"]
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// `GET /api/events`: the live feed as Server-Sent Events for members and
 /// paired displays (see `LiveEvents`): `timer`, `cook_session`,
-/// `food_week`, `heartbeat`, and `hello`/`reset` on connect. The
+/// `food_week`, `shopping` (``ShoppingRoutes``), `heartbeat`, and `hello`/`reset` on connect. The
 /// connection is suspended between events; no thread waits on it.
 ///
 /// Food-week events come from a middleware: any successful write under

@@ -19,11 +19,12 @@ struct MCPDispatcher {
     static let modernVersion = "2026-07-28"
     static let supportedVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
     static let metaVersionKey = "io.modelcontextprotocol/protocolVersion"
-    static let instructions = "Forge's household food library: search and read recipes, import recipes (steps in done-when form: each step's detail ends with the cue that tells the cook it is finished), and maintain the ingredient reference (per 100 g/ml, or per item for unit x)."
+    static let instructions = "Forge's household food library: search and read recipes, read the week's shopping list (get_shopping_list), import recipes (steps in done-when form: each step's detail ends with the cue that tells the cook it is finished), and maintain the ingredient reference (per 100 g/ml, or per item for unit x)."
 
     let context: MCPContext
 
-    static var tools: [MCPTool] { MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools }
+    static var tools: [MCPTool] { MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools
+        + MCPShoppingTools.tools }
 
     /// A JSON-RPC error.
     struct RPCError: Error {

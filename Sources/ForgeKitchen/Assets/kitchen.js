@@ -1,4 +1,5 @@
-// Forge kitchen display: tonight, the week, a recipe and cook mode, live
+// Forge kitchen display: tonight, the week, a recipe, cook mode and the
+// week's shopping list, live
 // over Server-Sent Events (/api/events). Same-origin only; no CDN.
 // Time and the day come from the server: `state.offset` is server − tablet
 // clock (from every event's `at`), `state.day` the household day announced
@@ -7,7 +8,7 @@
   'use strict';
   const $ = (id) => document.getElementById(id);
   const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0,
-                  view: 'tonight', day: null, connected: false };
+                  view: 'tonight', day: null, connected: false, list: null };
 
   // ---------- data ----------
   class HTTPError extends Error { constructor(status, message) { super(message); this.status = status; } }
@@ -72,7 +73,7 @@
     if (!day || !day.date) return;
     const changed = state.day !== day.date;
     state.day = day.date;
-    if (changed || !state.week || state.week.today !== day.date) loadWeek().catch(() => {});
+    if (changed || !state.week || state.week.today !== day.date) loadWeek().then(() => loadList()).catch(() => {});
   }
 
   // ---------- content ----------
@@ -146,6 +147,69 @@
       li.children[3].textContent = dishName(dinner);
       if (dinner && dinner.recipe) li.addEventListener('click', () => openRecipe(dinner.recipe.slug));
       list.appendChild(li);
+    }
+  }
+
+  // ---------- the week's shopping list ----------
+  const AISLES = { produce: 'Produce', protein: 'Meat & fish', dairy: 'Dairy & eggs', cupboard: 'Cupboard', frozen: 'Frozen' };
+  async function loadList() {
+    state.list = await api('GET', '/api/kitchen/shopping' + (state.day ? '?date=' + state.day : ''));
+    renderList();
+  }
+  /** Recipe names by slug, from the week on screen (the list carries slugs). */
+  function recipeNames() {
+    const names = {};
+    for (const d of (state.week ? state.week.days : [])) for (const s of d.slots) if (s.recipe) names[s.recipe.slug] = s.recipe.name;
+    return names;
+  }
+  function renderList() {
+    const l = state.list;
+    if (!l) return;
+    const box = $('list-aisles');
+    box.textContent = '';
+    $('list-title').textContent = 'Shopping · week of ' + shortDate(l.start);
+    const groups = l.aisles.map((a) => [AISLES[a.aisle] || a.aisle, a.items, 'aisle'])
+      .concat([['Added by hand', l.manual, 'manual'], ['Check you have', l.pantry, 'pantry']])
+      .filter((g) => g[1].length);
+    const all = groups.filter((g) => g[2] !== 'pantry').flatMap((g) => g[1]);
+    const left = all.filter((i) => !i.checked).length;
+    $('list-count').textContent = all.length ? (left ? `${left} of ${all.length} to buy` : 'All bought') : '';
+    $('list-empty').hidden = groups.length > 0;
+    const names = recipeNames();
+    for (const [title, items, kind] of groups) {
+      const section = document.createElement('section');
+      section.className = 'aisle ' + kind;
+      section.innerHTML = '<h2></h2><ul class="shop"></ul>';
+      section.firstChild.textContent = title;
+      // Bought items sink to the bottom of their aisle.
+      const ordered = items.filter((i) => !i.checked).concat(items.filter((i) => i.checked));
+      for (const item of ordered) {
+        const li = document.createElement('li');
+        li.innerHTML = '<button class="item" role="checkbox"><span class="box" aria-hidden="true"></span>' +
+          '<span class="what"><span class="name"></span><span class="amount"></span><span class="for"></span></span></button>';
+        const b = li.firstChild;
+        b.dataset.id = item.id;
+        b.setAttribute('aria-checked', String(item.checked));
+        b.classList.toggle('checked', item.checked);
+        b.querySelector('.name').textContent = item.name;
+        b.querySelector('.amount').textContent = [item.disp, item.packs].filter(Boolean).join(' · ');
+        const uses = [...new Set(item.recipes.map((r) => names[r.slug] || r.slug))];
+        b.querySelector('.for').textContent = uses.length ? 'for ' + uses.join(', ') : '';
+        b.addEventListener('click', () => toggleItem(item));
+        section.lastChild.appendChild(li);
+      }
+      box.appendChild(section);
+    }
+  }
+  /** A tap ticks or unticks at once on screen, then on the server (retried until it lands). */
+  async function toggleItem(item) {
+    const checked = !item.checked;
+    item.checked = checked;
+    renderList();
+    try {
+      await act('PATCH', '/api/kitchen/shopping', { date: state.list.start, item: item.id, checked }, 'Tick ' + item.name);
+    } catch (e) {
+      loadList().catch(() => {});
     }
   }
 
@@ -342,7 +406,7 @@
       // EventSource retries by itself; if the browser gave up, start again.
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
     });
-    const reconcile = () => { loadState().catch(() => {}); loadWeek().catch(() => {}); };
+    const reconcile = () => { loadState().catch(() => {}); loadWeek().catch(() => {}); loadList().catch(() => {}); };
     source.addEventListener('hello', (e) => {
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
@@ -362,7 +426,11 @@
       state.session = data.session.state === 'active' ? data.session : null;
       renderCook().catch(() => {});
     });
-    source.addEventListener('food_week', () => { state.recipes = {}; loadWeek().catch(() => {}); });
+    source.addEventListener('food_week', () => {
+      state.recipes = {};
+      loadWeek().then(() => loadList()).catch(() => {});
+    });
+    source.addEventListener('shopping', () => { loadList().catch(() => {}); });
   }
 
   // ---------- screen: views, sound, staying awake ----------
@@ -419,7 +487,12 @@
   document.addEventListener('pointerdown', keepAwake);
   setInterval(tick, 250);
   keepAwake();
-  loadWeek().then(() => { connect(); if (location.hash === '#cook') show('cook'); }, (e) => {
+  loadWeek().then(() => {
+    connect();
+    loadList().catch(() => {});
+    if (location.hash === '#cook') show('cook');
+    if (location.hash === '#list') show('list');
+  }, (e) => {
     if (e.status !== 401) { setConnected(false); setTimeout(() => location.reload(), 5000); }
   });
   window.kitchen = { state };   // for the browser test and debugging

@@ -1,0 +1,106 @@
+import ForgeCore
+import Foundation
+
+/// Quantities on the shopping list: which unit class a line's unit belongs
+/// to, how a summed quantity reads, and how many of the reference's typical
+/// pack cover it.
+///
+/// Unit classes: mass (`g`; any unit ``IngredientUnits`` sizes in grams:
+/// kg, mg, oz, lb), volume (`ml`; l, cl, dl, tbsp 15 ml, tsp 5 ml, cup
+/// 240 ml, …), plain counts (`x`, or no unit) and each count word on its
+/// own (`clove`, `can`, `bunch`, …): only quantities of the same class are
+/// ever added, so "2 cloves" and "1 bulb" stay two lines.
+public enum ShoppingQuantity {
+    /// The class of `unit` and the factor that takes a quantity in `unit` to
+    /// the class's base unit (g, ml, or 1 for counts).
+    public static func unitClass(of unit: String) -> (unitClass: String, factor: Double) {
+        let key = unit.trimmingCharacters(in: .whitespaces).lowercased()
+        if key.isEmpty || key == "x" { return ("x", 1) }
+        if let (dimension, size) = IngredientUnits.sizes[key] { return (dimension, size) }
+        if let canonical = IngredientUnits.words[key] {
+            if let (dimension, size) = IngredientUnits.sizes[canonical] { return (dimension, size) }
+            return (canonical, 1)
+        }
+        return (key, 1)
+    }
+
+    /// `qty` (in the class's base unit) as a shopper reads it: `480 g`,
+    /// `1.6 kg`, `750 ml`, `2 l`, `3½`, `2 cloves`; `""` when nil.
+    /// Grams and millilitres at 1,000 or more switch to kg/l with up to two
+    /// decimals; below 10 they keep one decimal, else whole numbers. Counts
+    /// show quarters as vulgar fractions, other fractions to 1 dp.
+    public static func display(_ qty: Double?, unitClass: String) -> String {
+        guard let qty, qty.isFinite else { return "" }
+        switch unitClass {
+        case "g", "ml":
+            let big = unitClass == "g" ? "kg" : "l"
+            if qty >= 1000 { return "\(NumberText.shortest(round2(qty / 1000))) \(big)" }
+            let shown = qty < 10 ? (qty * 10).rounded() / 10 : qty.rounded()
+            return "\(NumberText.shortest(shown)) \(unitClass)"
+        case "x":
+            return count(qty)
+        default:
+            return "\(count(qty)) \(qty > 1 ? plural(unitClass) : unitClass)"
+        }
+    }
+
+    /// A count with quarters as vulgar fractions: `3¼`, `½`, `2`; else 1 dp.
+    static func count(_ qty: Double) -> String {
+        let whole = qty.rounded(.down)
+        let fraction = qty - whole
+        let quarters: [(Double, String)] = [(0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1.0 / 3, "⅓"), (2.0 / 3, "⅔")]
+        if let (_, glyph) = quarters.first(where: { abs($0.0 - fraction) < 0.005 }) {
+            return whole == 0 && !glyph.isEmpty ? glyph : "\(Int(whole))\(glyph)"
+        }
+        if abs(1 - fraction) < 0.005 { return String(Int(whole) + 1) }
+        return NumberText.shortest((qty * 10).rounded() / 10)
+    }
+
+    /// English plural of a count word: `clove` → `cloves`, `bunch` → `bunches`.
+    static func plural(_ word: String) -> String {
+        if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") { return word + "es" }
+        return word + "s"
+    }
+
+    /// Rounds to 2 decimals (wire quantities).
+    public static func round2(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+
+    /// The quantity a reference row's free-text `pack` holds, in its class's
+    /// base unit: `"1 kg tub"` → (1000, g), `"2 × 130 g"` → (260, g),
+    /// `"2 L"` → (2000, ml), `"3-pack"`, `"net of 4"`, `"box of 12"` →
+    /// counts; nil for words without a quantity (`"jar"`, `"bunch"`,
+    /// `"loaf, per slice"`).
+    public static func packSize(_ pack: String) -> (amount: Double, unitClass: String)? {
+        let text = pack.lowercased().trimmingCharacters(in: .whitespaces)
+        let words = text.split(whereSeparator: { $0 == " " }).map(String.init)
+        // "net of 4", "box of 12", "pack of 6"
+        if words.count == 3, words[1] == "of", let n = Double(words[2]), n > 0 { return (n, "x") }
+        // "3-pack", "8 pack"
+        if let first = words.first, first.hasSuffix("-pack"), let n = Double(first.dropLast(5)), n > 0 { return (n, "x") }
+        if words.count == 2, words[1] == "pack", let n = Double(words[0]), n > 0 { return (n, "x") }
+        // "2 × 130 g"
+        var multiplier = 1.0
+        var rest = words[...]
+        if words.count >= 3, let n = Double(words[0]), ["×", "x"].contains(words[1]) {
+            multiplier = n
+            rest = words[2...]
+        }
+        guard let first = rest.first else { return nil }
+        // "400 g tin", "2 L", "500g"
+        let digits = first.prefix(while: { $0.isNumber || $0 == "." })
+        guard let amount = Double(digits), amount > 0 else { return nil }
+        var unit = String(first.dropFirst(digits.count))
+        if unit.isEmpty, rest.count > 1 { unit = rest[rest.index(after: rest.startIndex)] }
+        guard !unit.isEmpty, let (dimension, size) = IngredientUnits.sizes[unit] ?? IngredientUnits.words[unit]
+            .flatMap({ IngredientUnits.sizes[$0] }) else { return nil }
+        return (amount * size * multiplier, dimension)
+    }
+
+    /// How many of `pack` cover `qty` of class `unitClass`: `"2 × 1 kg tub"`;
+    /// nil when the pack has no quantity in that class or `qty` is unknown.
+    public static func packs(_ qty: Double?, unitClass: String, pack: String) -> String? {
+        guard let qty, qty > 0, let size = packSize(pack), size.unitClass == unitClass else { return nil }
+        let count = max(1, Int((qty / size.amount - 1e-9).rounded(.up)))
+        return "\(count) × \(pack)"
+    }
+}
