@@ -23,8 +23,8 @@ enum ShoppingRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.GET, "/api/food/shopping",
                    "The week's shopping list: aisles, pantry staples, items added by hand (Accept: text/plain for text)",
-                   access: .member, query: ShoppingQuery.self, answers: ShoppingWire.List.self,
-                   errors: [400, 422]) { request, principal in
+                   access: .member, query: ShoppingQuery.self, alsoProduces: ["text/plain"],
+                   answers: ShoppingWire.List.self, errors: [400, 422]) { request, principal in
             let user = principal.caller.user
             return try read(app, request, scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
         }

@@ -27,6 +27,9 @@ struct APIOperation: Sendable {
     /// Statuses this route answers with an HTML page (the OAuth consent
     /// screen's errors), not JSON.
     var pageErrors: Set<Int> = []
+    /// Other media types the success may take on request (`Accept`), as text:
+    /// the shopping list's `text/plain`.
+    var alsoProduces: [String] = []
     /// The 2xx JSON body; nil when the route answers something else (`produces`).
     let response: WireType?
     /// The success status (200 unless a route creates with 201).

@@ -47,7 +47,7 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
-        errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [],
+        errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
@@ -62,6 +62,7 @@ struct APIRouter {
         operation.errorBody = errorBody.map(Self.wireType)
         operation.errorBodies = errorBodies.mapValues(Self.wireType)
         operation.pageErrors = pageErrors
+        operation.alsoProduces = alsoProduces
         operations.append(operation)
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }

@@ -103,8 +103,9 @@ enum OpenAPIDocument {
         if (300..<400).contains(op.success) {
             responses[String(op.success)] = ["description": "redirect", "headers": ["Location": ["schema": ["type": "string"]]]]
         } else {
-            responses[String(op.success)] = ["description": "success",
-                                             "content": .object([op.produces: ["schema": success]])]
+            var content: [String: JSONValue] = [op.produces: ["schema": success]]
+            for media in op.alsoProduces { content[media] = ["schema": ["type": "string"]] }
+            responses[String(op.success)] = ["description": "success", "content": .object(content)]
         }
         var statuses = Set(op.errors + op.access.statuses)
         if op.body != nil { statuses.formUnion([413, 422]) }
