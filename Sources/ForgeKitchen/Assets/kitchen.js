@@ -11,13 +11,24 @@
 
   // ---------- data ----------
   class HTTPError extends Error { constructor(status, message) { super(message); this.status = status; } }
-  async function api(method, path, body) {
+  /**
+   * One request: `{data, savedAt, offline}`. With the service worker (sw.js) a GET of
+   * the week, a recipe or the cook state may answer the copy saved when the
+   * server was last reachable (`X-Forge-Offline`); `savedAt` is then the
+   * tablet's ms when that copy arrived, else now.
+   */
+  async function request(method, path, body) {
     const r = await fetch(path, { method, credentials: 'same-origin', cache: 'no-store',
       headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
     if (r.status === 401) { showUnpaired(); throw new HTTPError(401, 'unauthorised'); }
     if (!r.ok) throw new HTTPError(r.status, method + ' ' + path + ': ' + r.status);
-    return r.json();
+    const offline = r.headers.has('X-Forge-Offline');
+    const savedAt = offline ? Number(r.headers.get('X-Forge-Saved-At')) || Date.now() : Date.now();
+    const data = await r.json();
+    if (offline) showSavedCopy(savedAt);
+    return { data, savedAt, offline };
   }
+  const api = async (method, path, body) => (await request(method, path, body)).data;
   /** A tap's request: says so when it fails and retries (network or 5xx) until it goes through. */
   async function act(method, path, body, what) {
     for (let attempt = 0; ; attempt++) {
@@ -50,17 +61,24 @@
   }
 
   async function loadWeek() {
-    state.week = await api('GET', '/api/kitchen/week');
+    const { data: week, offline } = await request('GET', '/api/kitchen/week');
+    state.week = week;
     if (!state.day) state.day = state.week.today;
     const today = state.week.days.find((d) => d.is_today) || state.week.days[0];
     state.tonight = today ? today.slots.find((s) => s.slot === 'dinner') : null;
     renderTonight(today);
     renderWeek();
+    if (!offline && navigator.serviceWorker && navigator.serviceWorker.controller && state.connected) saveRecipes();
+  }
+  /** Reads the week's recipes so the service worker holds them for an outage. */
+  function saveRecipes() {
+    const slugs = new Set(state.week.days.flatMap((d) => d.slots.filter((s) => s.recipe).map((s) => s.recipe.slug)));
+    for (const slug of slugs) recipe(slug).catch(() => {});
   }
 
   async function loadState() {
-    const s = await api('GET', '/api/cook/state');
-    state.offset = Date.parse(s.now) - Date.now();
+    const { data: s, savedAt } = await request('GET', '/api/cook/state');
+    state.offset = Date.parse(s.now) - savedAt;   // a saved copy's `now` was the server's at savedAt
     state.timers = new Map(s.timers.map((t) => [t.id, t]));
     state.session = s.session;
     renderTimers();
@@ -325,9 +343,31 @@
   }
 
   // ---------- live feed ----------
-  let source = null, outageTimer = null;
+  let source = null, outageTimer = null, saveTimer = null;
+  /**
+   * After timer and session events, re-read the cook state once (0.5 s later,
+   * however many events came) so the service worker's saved copy holds every
+   * running timer for a reload during an outage.
+   */
+  function saveStateSoon() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => loadState().catch(() => {}), 500);
+  }
+  /** A reload during an outage shows the service worker's saved copy; the banner says from when. */
+  function showSavedCopy(savedAt) {
+    if (state.connected) return;   // a passing failure while the live feed is up: no banner
+    const at = new Date(savedAt + state.offset);
+    state.savedCopy = true;
+    $('outage').textContent = "Can't reach the kitchen server. Showing the copy saved at " +
+      String(at.getHours()).padStart(2, '0') + ':' + String(at.getMinutes()).padStart(2, '0') +
+      '; timers count down from their last known deadlines. Reconnecting…';
+    $('outage').hidden = false;
+  }
+  const OUTAGE_TEXT = $('outage').textContent;
   function setConnected(up) {
     state.connected = up;
+    if (up && state.savedCopy) { state.savedCopy = false; $('outage').textContent = OUTAGE_TEXT; }
     $('live').className = up ? 'dot up' : 'dot';
     $('live').title = up ? 'live' : 'reconnecting';
     clearTimeout(outageTimer);
@@ -356,11 +396,13 @@
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
       upsertTimer(data.timer);
+      saveStateSoon();
     });
     source.addEventListener('cook_session', (e) => {
       const data = JSON.parse(e.data);
       state.session = data.session.state === 'active' ? data.session : null;
       renderCook().catch(() => {});
+      saveStateSoon();
     });
     source.addEventListener('food_week', () => { state.recipes = {}; loadWeek().catch(() => {}); });
   }
@@ -409,6 +451,25 @@
     }
   }
 
+  // The service worker keeps the page and its last answers for an outage;
+  // browsers allow one only in a secure context (https://, or localhost).
+  function registerServiceWorker() {
+    const mode = $('offline-mode');
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) {
+      mode.textContent = 'No offline copy (needs HTTPS): a reload while the server is down shows an error.';
+      mode.dataset.mode = 'none';
+      return;
+    }
+    const on = () => { mode.textContent = 'Offline copy on.'; mode.dataset.mode = 'service-worker'; };
+    // When the worker takes the page over, read everything once more so it holds a copy.
+    navigator.serviceWorker.addEventListener('controllerchange', () => { on(); loadState().catch(() => {}); loadWeek().catch(() => {}); });
+    if (navigator.serviceWorker.controller) on();
+    navigator.serviceWorker.register('/kitchen/sw.js', { scope: '/kitchen' }).catch((e) => {
+      mode.textContent = 'No offline copy (' + e.name + ').';
+      mode.dataset.mode = 'none';
+    });
+  }
+
   for (const b of document.querySelectorAll('[data-view]')) b.addEventListener('click', () => show(b.dataset.view));
   $('open-recipe').addEventListener('click', () => state.tonight && state.tonight.recipe && openRecipe(state.tonight.recipe.slug));
   $('start-cook').addEventListener('click', () => state.tonight && state.tonight.recipe && startCooking(state.tonight.recipe.slug).catch(() => {}));
@@ -419,7 +480,8 @@
   document.addEventListener('pointerdown', keepAwake);
   setInterval(tick, 250);
   keepAwake();
-  loadWeek().then(() => { connect(); if (location.hash === '#cook') show('cook'); }, (e) => {
+  registerServiceWorker();
+  loadWeek().then(() => { loadState().catch(() => {}); connect(); if (location.hash === '#cook') show('cook'); }, (e) => {
     if (e.status !== 401) { setConnected(false); setTimeout(() => location.reload(), 5000); }
   });
   window.kitchen = { state };   // for the browser test and debugging
