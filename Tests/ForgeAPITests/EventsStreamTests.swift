@@ -12,6 +12,8 @@ import Testing
                 #expect(stream.status == 200)
                 let hello = stream.next()
                 #expect(hello?.event == "hello")
+                #expect(hello?.json["zone"] == .string(server.app.calendar.timeZone.identifier))
+                #expect(hello?.json["day"]?["date"] == .string(server.app.calendar.date(of: server.app.clock.now()).description))
                 let created = try await server.request("POST", "/api/cook/timers", json: ["label": "Pasta", "seconds": 480],
                                                        cookie: ada)
                 let frame = stream.next("timer")

@@ -21,7 +21,9 @@ free port with a temporary state directory and a display paired with
    the server was down rings, late, once the server is back.
 4. Midnight: a second server whose household clock stands at 23:59:50
    (FORGE_TEST_CLOCK_OFFSET, test-only, needs --dev-auth; the process clock
-   is real) turns the page over to the next day's "tonight" without a reload.
+   is real) turns the page over to the next day's "tonight" without a reload,
+   and the top clock reads 23:59 then 00:00 although the browser is set to
+   Pacific/Auckland (household time, never the tablet's zone).
 
 Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass; about two minutes)
 """
@@ -39,6 +41,7 @@ FORGED = os.environ.get("FORGED", os.path.join(ROOT, ".build/release/forged"))
 SHOTS = os.path.join(ROOT, "docs/screenshots")
 SIZES = [(1280, 800), (800, 1280), (1024, 768)]
 ZONE = "Europe/London"
+TABLET_ZONE = "Pacific/Auckland"
 
 # Records every tone the page starts, before any page script runs.
 AUDIO_PROBE = """
@@ -179,6 +182,8 @@ def browser():
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
+    # The tablet is set to another zone than the household's: the page must show household time.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TABLET_ZONE})
     return driver
 
 
@@ -262,6 +267,9 @@ def main():
         driver.find_element(By.ID, "tonight-day").click()
         wait.until(lambda d: not d.find_element(By.ID, "sound-notice").is_displayed())
         assert driver.execute_script("return window.isSecureContext") is True
+        household_hm = lambda: datetime.datetime.now(ZoneInfo(ZONE)).strftime("%H:%M")
+        WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == household_hm())
+        assert driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone") == TABLET_ZONE
         wake = driver.find_element(By.ID, "wake").text
         assert wake.startswith("Screen"), wake
 
@@ -380,9 +388,10 @@ def main():
         night_server.pair(driver, "Kitchen")
         before, after = target.date(), target.date() + datetime.timedelta(days=1)
         label = lambda d: d.find_element(By.ID, "tonight-day").text.lower()
-        WebDriverWait(driver, 8).until(lambda d: day_words(before) in label(d))
+        WebDriverWait(driver, 8).until(lambda d: day_words(before) in label(d) and d.find_element(By.ID, "clock").text == "23:59")
         driver.execute_script("window.__sameDocument = 'yes'")
         WebDriverWait(driver, 25).until(lambda d: day_words(after) in label(d))
+        WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == "00:00")
         assert driver.execute_script("return window.__sameDocument") == "yes", "the page reloaded"
         turned = label(driver)
         show(driver, "week")

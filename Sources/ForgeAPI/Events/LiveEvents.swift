@@ -11,7 +11,8 @@ import Synchronization
 /// from a ring of the last 512 events.
 ///
 /// The household day: `hello` carries `day: {date, day_name}` (the
-/// household calendar's today), and an `event: day` with the same shape
+/// household calendar's today) and `zone` (its IANA name, so a display shows
+/// household clock times whatever zone the tablet is set to), and an `event: day` with the same shape
 /// goes to every client when the household day changes (checked every
 /// second against the household zone, so midnight, DST changes and clock
 /// jumps all announce exactly the new day). Displays never use their own clock.
@@ -128,7 +129,8 @@ public final class LiveEvents: Sendable {
             } else {
                 let now = clock.now()
                 opening += Self.frame(id: latest, name: "hello",
-                                      data: ["at": .string(Instant.wire(now)), "day": Self.day(calendar.date(of: now))])
+                                      data: ["at": .string(Instant.wire(now)), "day": Self.day(calendar.date(of: now)),
+                                             "zone": .string(calendar.timeZone.identifier)])
             }
             stream.send(opening)
             b.state.clients[key] = (stream, scope)

@@ -7,7 +7,8 @@
   'use strict';
   const $ = (id) => document.getElementById(id);
   const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0,
-                  view: 'tonight', day: null, connected: false };
+                  view: 'tonight', day: null, connected: false, zone: null };
+  try { state.zone = localStorage.getItem('forge.kitchen.zone'); } catch (e) {}
 
   // ---------- data ----------
   class HTTPError extends Error { constructor(status, message) { super(message); this.status = status; } }
@@ -326,6 +327,21 @@
     const late = t.late_by_ms >= 1000 ? ` · it came due ${clockText(t.late_by_ms)} late while the server was down` : '';
     return (ago < 1000 ? 'Just now' : 'Rang ' + clockText(ago) + ' ago') + late;
   }
+  /**
+   * "HH:MM" of an instant (ms) on the household's clock: in the zone `hello`
+   * names (kept in localStorage for an offline reload), whatever zone the
+   * tablet is set to; the tablet's zone only until the server first said.
+   */
+  let zoneFormat = null;
+  function householdHM(ms) {
+    if (!zoneFormat || zoneFormat.zone !== state.zone) {
+      let format;
+      try { format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: state.zone || undefined }); }
+      catch (e) { format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }); }
+      zoneFormat = { zone: state.zone, format };
+    }
+    return zoneFormat.format.format(new Date(ms));
+  }
   function tick() {
     for (const el of $('timers').children) {
       const t = state.timers.get(el.dataset.id);
@@ -337,9 +353,7 @@
     }
     const ringing = state.timers.get($('takeover').dataset.id);
     if (ringing && ringing.state === 'fired') $('takeover-late').textContent = lateText(ringing);
-    // Wall-clock hours of the server's instant, shown in the tablet's zone (set it to the household's).
-    const d = new Date(now());
-    $('clock').textContent = String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0');
+    $('clock').textContent = householdHM(now());
   }
 
   // ---------- live feed ----------
@@ -357,10 +371,8 @@
   /** A reload during an outage shows the service worker's saved copy; the banner says from when. */
   function showSavedCopy(savedAt) {
     if (state.connected) return;   // a passing failure while the live feed is up: no banner
-    const at = new Date(savedAt + state.offset);
     state.savedCopy = true;
-    $('outage').textContent = "Can't reach the kitchen server. Showing the copy saved at " +
-      String(at.getHours()).padStart(2, '0') + ':' + String(at.getMinutes()).padStart(2, '0') +
+    $('outage').textContent = "Can't reach the kitchen server. Showing the copy saved at " + householdHM(savedAt + state.offset) +
       '; timers count down from their last known deadlines. Reconnecting…';
     $('outage').hidden = false;
   }
@@ -387,6 +399,7 @@
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
       state.day = data.day ? data.day.date : state.day;
+      if (data.zone) { state.zone = data.zone; try { localStorage.setItem('forge.kitchen.zone', data.zone); } catch (e) {} }
       reconcile();
     });
     source.addEventListener('reset', reconcile);
