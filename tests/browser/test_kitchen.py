@@ -197,6 +197,7 @@ def show(driver, view):
         driver.find_element(By.CSS_SELECTOR, '.tab[data-view="week"]').click()
         driver.find_element(By.CSS_SELECTOR, "#week li.today").click()
         WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-recipe").is_displayed())
+        check_ingredients(driver)
     else:
         driver.find_element(By.CSS_SELECTOR, f'.tab[data-view="{view}"]').click()
     time.sleep(0.4)
@@ -240,6 +241,24 @@ def seconds_of(text):
     for part in text.split(":"):
         total = total * 60 + int(part)
     return total
+
+
+def check_ingredients(driver):
+    """Each ingredient line keeps a unit the name does not already carry as a
+    word ("200 g long-stem broccoli", never "200 long-stem broccoli"), and
+    drops one it does ("2 salmon fillets", never "2 fillets salmon fillets")."""
+    lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#recipe-ingredients li")]
+    assert lines, "no ingredients shown"
+    slug = driver.execute_script("return window.kitchen.state.tonight && window.kitchen.state.tonight.recipe.slug")
+    recipe = driver.execute_script("return window.kitchen.state.recipes[arguments[0]]", slug)
+    for item, line in zip(recipe["ingredients"], lines):
+        words = (item.get("disp") or "").split()
+        if len(words) != 2:
+            continue
+        unit, name_words = words[1].lower(), re.split(r"[^a-z]+", item["name"].lower())
+        repeated = unit in name_words or unit.rstrip("s") in name_words
+        assert line.startswith(words[0] + " "), line
+        assert line.startswith(" ".join(words) + " ") != repeated, f"{line!r} from {item}"
 
 
 def day_words(date):

@@ -126,8 +126,9 @@
     let name = i.name;
     const words = disp.split(/\s+/);
     if (words.length === 2) {
-      const unit = words[1].toLowerCase(), nameLower = name.toLowerCase();
-      if (nameLower.includes(unit) || nameLower.includes(singular(unit).toLowerCase())) disp = words[0];
+      // Whole words only: "200 g" + "long-stem broccoli" keeps its "g".
+      const unit = words[1].toLowerCase(), nameWords = name.toLowerCase().split(/[^a-z]+/);
+      if (nameWords.includes(unit) || nameWords.includes(singular(unit).toLowerCase())) disp = words[0];
     }
     const counted = (i.unit === 'x' || !i.unit) && disp && !/[a-z]/i.test(disp);
     if (counted && typeof i.qty === 'number' && i.qty <= 1) {
