@@ -53,6 +53,7 @@ clean:
 
 bench: release
 	bench/today.sh
+	BIN=$(RELEASE_BIN) bench/scale.sh
 
 # Debian package from the release build: .build/deb/forged_<version>_<arch>.deb
 # (packaging/build-deb.sh; lintian checks it when installed).

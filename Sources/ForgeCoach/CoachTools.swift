@@ -64,12 +64,7 @@ enum CoachTools {
             return try turn.db.read { db in
                 guard let p = try EquipmentStore.active(userID: turn.member.id, activeID: turn.member.activeProfileID, in: db)
                 else { return "no equipment profile" }
-                let value: JSONValue = ["name": .string(p.name), "items": .strings(p.items.filter(\.available).map(\.name)),
-                                        "bar_kg": .double(p.barKg), "plates_kg": .array(p.platesKg.map(JSONValue.double)),
-                                        "db_max_kg": .double(p.dbMaxKg), "unit": .string(p.unit.rawValue),
-                                        "bar": .double(Double(p.plates.bar) / Double(p.unit.stepsPerUnit)),
-                                        "plates": .array(p.plates.plates.map { .double(Double($0) / Double(p.unit.stepsPerUnit)) })]
-                return try JSONCoding.string(value)
+                return try JSONCoding.string(CoachEquipment(p))
             }
         case "get_active_plan":
             return try turn.db.read { db in

@@ -39,7 +39,7 @@ public struct PlanProposalValidator: Sendable {
         guard let kit, case .strength(var lifts) = day else { return day }
         for i in lifts.exercises.indices where lifts.exercises[i].weight > 0 {
             let kind = library.exercise(lifts.exercises[i].slug)?.kind ?? .bb
-            if kind == .bb ? kit.plates != nil : kind == .db && kit.dumbbells != nil {
+            if kit.rounds(kind) {
                 lifts.exercises[i].weight = kit.nearest(kg: lifts.exercises[i].weight, kind: kind)
             }
         }

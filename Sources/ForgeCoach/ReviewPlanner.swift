@@ -74,8 +74,7 @@ public struct ReviewPlanner {
                     lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(load(to))")
                 case .hold(let w, let reason):
                     // The load the proposal will hold once validation puts it on the profile's weights.
-                    let rounds = exercise.kind == .bb ? kit.plates != nil : exercise.kind == .db && kit.dumbbells != nil
-                    let held = rounds && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
+                    let held = kit.rounds(exercise.kind) && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
                     if !now.isEmpty { lines.append("\(exercise.name) \(logged) → holding \(load(held)) (\(reason))") }
                 }
                 day.exercises[index] = entry

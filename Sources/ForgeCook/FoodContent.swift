@@ -16,6 +16,12 @@ public struct FoodContent: Codable, Sendable, Equatable {
         days[String(weekday)]?.slots[slot.rawValue]
     }
 
+    /// Every recipe slug a slot names (leftovers name their source day's
+    /// dinner, which is itself a slot), for reading only those recipes.
+    public var recipeSlugs: Set<String> {
+        Set(days.values.flatMap { $0.slots.values.compactMap(\.recipe) })
+    }
+
     /// Decodes from a stored JSON document (tolerant, see the type).
     public init(json: JSONValue) {
         var days: [String: FoodDayPlan] = [:]

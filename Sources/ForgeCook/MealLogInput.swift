@@ -48,11 +48,14 @@ public enum MealLogError: Error, Equatable, CustomStringConvertible {
     case unknownRecipe
     /// An off-plan meal without a label or without kcal.
     case offPlanNeedsLabelAndKcal
+    /// The member already has `limit` logs on that day (``MealLogStore/logsPerDay``).
+    case dayFull(limit: Int)
 
     public var description: String {
         switch self {
         case .unknownRecipe: "unknown recipe"
         case .offPlanNeedsLabelAndKcal: "off-plan entries need label + kcal"
+        case .dayFull(let limit): "at most \(limit) meal logs per day"
         }
     }
 }

@@ -30,7 +30,7 @@ public struct LogRecord: Sendable {
     /// The sd-daemon(3) stderr form: `<N>message key=value ...` (no newline).
     public var stderrLine: String {
         var line = "<\(priority.rawValue)>" + message
-        for (k, v) in fields { line += " \(k)=\(v.replacingOccurrences(of: "\n", with: " "))" }
+        for (k, v) in fields { line += " \(k)=\(v.contains("\n") ? v.replacingOccurrences(of: "\n", with: " ") : v)" }
         return line
     }
 
@@ -79,13 +79,21 @@ public enum Log {
         guard priority.rawValue <= minimum.load(ordering: .relaxed) else { return }
         let record = LogRecord(
             priority: priority,
-            message: LogRedaction.mask(message.replacingOccurrences(of: "\n", with: " ")),
+            message: LogRedaction.mask(message.contains("\n") ? message.replacingOccurrences(of: "\n", with: " ") : message),
             messageID: id,
             fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
-        let line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
+        var line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
+        // One write(2) per line, straight from the string's bytes (no Data, no FileHandle).
         lock.withLock { _ in
-            FileHandle.standardError.write(Data(line.utf8))
+            line.withUTF8 { bytes in
+                var rest = UnsafeRawBufferPointer(bytes)
+                while !rest.isEmpty {
+                    let n = Foundation.write(2, rest.baseAddress, rest.count)
+                    if n < 0 { if errno == EINTR { continue } else { break } }
+                    rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+                }
+            }
         }
     }
 

@@ -20,10 +20,11 @@ import Glibc
 /// (``SocketCommand``); each line goes to the ``CommandHandler`` set with
 /// ``handleCommands(_:)`` on the poll thread, and its reply is queued to
 /// that subscriber alone. Without a handler a line is answered
-/// `{"type": "reply", "ok": false, "error": {"code": "unavailable"}}`.
+/// `{"v", "type": "reply", "ok": false, "error": {"code": "unavailable", "message"}}`
+/// (``SocketReply``).
 public final class EventHub: Sendable {
     /// Answers one command line (without its newline) with a reply envelope.
-    public typealias CommandHandler = @Sendable (String) -> JSONValue
+    public typealias CommandHandler = @Sendable (String) -> SocketReply
 
     /// Largest backlog a subscriber may have before it is dropped, bytes.
     public let maxBufferedBytes: Int
@@ -268,12 +269,9 @@ public final class EventHub: Sendable {
     /// Runs the handler on one command line (outside the lock: the change
     /// it makes publishes through this hub) and queues the reply to `fd`.
     private func answer(_ line: String, to fd: Int32) {
-        let reply = handler.withLock { $0 }.map { $0(line) } ?? [
-            "v": .int(EventEnvelope.version), "type": "reply", "ok": false,
-            "error": ["code": "unavailable", "message": "this socket takes no commands"],
-        ]
-        var bytes = Array(JSONWriter.data(reply))
-        bytes.append(10)
+        let reply = handler.withLock { $0 }.map { $0(line) }
+            ?? .refused(id: nil, code: "unavailable", message: "this socket takes no commands")
+        let bytes = reply.line
         _ = state.withLock { s in enqueue(bytes, to: fd, in: &s) }
     }
 }

@@ -69,21 +69,18 @@ public struct SocketCommand: Sendable, Equatable {
         }
     }
 
-    /// Parses and applies one line, returning the reply envelope.
-    public static func answer(_ line: String, scheduler: TimerScheduler) -> JSONValue {
+    /// Parses and applies one line, returning the reply envelope (``SocketReply``).
+    public static func answer(_ line: String, scheduler: TimerScheduler) -> SocketReply {
         var id: JSONValue = (try? JSONCoding.decode(JSONValue.self, from: Data(line.utf8)))?["id"] ?? .null
-        func reply(_ fields: [String: JSONValue]) -> JSONValue {
-            .object(["v": .int(EventEnvelope.version), "type": "reply", "id": id].merging(fields) { $1 })
-        }
-        func failure(_ code: String, _ message: String) -> JSONValue {
-            reply(["ok": false, "error": ["code": .string(code), "message": .string(message)]])
+        func failure(_ code: String, _ message: String) -> SocketReply {
+            .refused(id: id, code: code, message: message)
         }
         guard line.utf8.count <= maxLineBytes else { return failure("bad_request", "command longer than \(maxLineBytes) bytes") }
         do {
             let parsed = try parse(line)
             id = parsed.id
             let timer = try parsed.command.apply(to: scheduler)
-            return reply(["ok": true, "timer": timer.json(now: scheduler.now())])
+            return .applied(id: id, timer: timer.json(now: scheduler.now()))
         } catch let error as TimerError {
             switch error {
             case .notFound: return failure("not_found", error.description)

@@ -31,6 +31,16 @@ extension HouseholdStore {
                              [Sodium.sha256Hex(token), Instant.storage(now)])
     }
 
+    /// The user id and expiry instant of the live session behind `token`, or nil
+    /// (unknown, expired, or a token longer than any forged issues).
+    public static func session(token: String, now: Date, in db: Connection) throws -> (userID: String, expires: Date)? {
+        guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes,
+              let row = try db.queryOne("SELECT user_id, expires_at FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
+                                        [Sodium.sha256Hex(token), Instant.storage(now)]),
+              let expires = Instant.parse(try row.get("expires_at") as String) else { return nil }
+        return (try row.get("user_id"), expires)
+    }
+
     /// Revokes the session behind `token` (sign-out); unknown tokens are a no-op.
     public static func revokeSession(token: String, in db: Connection) throws {
         try db.execute("DELETE FROM auth_sessions WHERE token_hash = ?", [Sodium.sha256Hex(token)])

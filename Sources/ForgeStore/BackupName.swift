@@ -28,6 +28,19 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The next name after `self` within the same second.
     public var next: BackupName { BackupName(instant: instant, sequence: sequence + 1) }
 
+    /// `<directory>/<prefix>YYYYMMDD-HHMMSS[-N].sqlite3` for `instant`, with the
+    /// first sequence (no suffix, then `-2`, `-3`, …) no file has yet, as
+    /// backups of one second are named: two pre-upgrade copies taken within a
+    /// second are `pre-upgrade-…-023000.sqlite3` and `…-023000-2.sqlite3`.
+    /// The writer still links without replacing, so a name taken meanwhile fails
+    /// rather than overwrites.
+    public static func unusedPath(in directory: String, prefix: String, instant: Date) -> String {
+        var name = BackupName(instant: instant)
+        func path(_ name: BackupName) -> String { directory + "/" + prefix + name.fileName.dropFirst("forge-".count) }
+        while FileManager.default.fileExists(atPath: path(name)) { name = name.next }
+        return path(name)
+    }
+
     /// Parses a file name; nil for anything that is not exactly a backup name
     /// (so `../x`, `forge.sqlite3` or a temporary file never match).
     public init?(fileName: String) {

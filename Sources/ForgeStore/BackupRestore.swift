@@ -34,8 +34,7 @@ public enum BackupRestore {
         var safety: String?
         if FileManager.default.fileExists(atPath: databasePath), BackupFile.size(databasePath) > 0 {
             try BackupFile.makePrivateDirectory(backups)
-            let stamp = BackupName(instant: now).fileName.dropFirst("forge-".count)
-            let target = backups + "/pre-restore-" + stamp
+            let target = BackupName.unusedPath(in: backups, prefix: "pre-restore-", instant: now)
             let current = try Database(path: databasePath, readers: 1)
             do {
                 try current.vacuum(into: target)

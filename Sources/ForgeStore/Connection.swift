@@ -18,9 +18,23 @@ public final class Connection {
     private var cache = StatementCache()
     let role: Role
 
+    /// Inside `Database.read`: the database ``Generation`` read just before this
+    /// read transaction began, so everything the closure reads is at least that
+    /// new; a cache may keep what it computes here under this generation.
+    /// `.closed` (never current) inside `write` and outside any closure.
+    public internal(set) var generation: Generation = .closed
+
+    /// Page cache per connection, KiB (`PRAGMA cache_size = -N`): 2 MiB, so
+    /// the SQLite part of the resident set is bounded by the connection count
+    /// (writer + readers + the generation watcher), not by the data.
+    static let pageCacheKiB = 2_048
+
     /// Opens `path` (which must exist for readers) and applies the per-connection settings:
     /// extended result codes, 5 s busy timeout, `foreign_keys=ON`, `synchronous=FULL`,
-    /// double-quoted string literals off, defensive mode on.
+    /// double-quoted string literals off, defensive mode on, a ``pageCacheKiB`` page
+    /// cache, and memory-mapped I/O off (`mmap_size=0`): mapped pages would count in
+    /// the resident set in proportion to the data read, and a read error on a mapped
+    /// page is a SIGBUS instead of an error code (docs/performance.md).
     init(path: String, role: Role) throws {
         self.role = role
         let flags = (role == .writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
@@ -40,6 +54,8 @@ public final class Connection {
         do {
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = FULL")
+            try execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+            try execute("PRAGMA mmap_size = 0")
         } catch {
             close()
             throw error

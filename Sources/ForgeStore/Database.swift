@@ -28,6 +28,10 @@ public final class Database: Sendable {
 
     /// Set while writes fail for lack of space (``StorageFault``); nil otherwise.
     public var storageFault: StorageFault? { faults.fault }
+    /// A read-only connection that only ever runs `PRAGMA data_version` (see ``generation()``).
+    private let watcher: ConnectionSlot
+    /// Write transactions and writer uses ended by this process (see ``generation()``).
+    private let localCommits = Atomic<UInt64>(0)
 
     /// Opens (creating if missing) the database at `path`.
     /// - Parameters:
@@ -49,6 +53,27 @@ public final class Database: Sendable {
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
         self.writer = ConnectionSlot(writer)
         self.readers = try (0..<readers).map { _ in ConnectionSlot(try Connection(path: path, role: .reader)) }
+        self.watcher = ConnectionSlot(try Connection(path: path, role: .reader))
+    }
+
+    /// The database generation: a value that changes whenever a write is
+    /// committed, by this process or by any other (`forged user`, `display`,
+    /// `library` run beside the daemon). Caches of values computed from the
+    /// database record the generation read *before* they read, and are
+    /// current only while it is unchanged (STYLE.md, "Caches know what made
+    /// them stale").
+    ///
+    /// Two parts: this process's count of ended write transactions
+    /// (advanced after every `write`, committed or rolled back, and every
+    /// `withWriter` use) and SQLite's `PRAGMA data_version` on a dedicated
+    /// read-only connection, which changes when any other connection,
+    /// in-process or not, commits. One prepared-statement step (microseconds).
+    /// Returns `.closed` after ``close()`` (which never equals a live value).
+    public func generation() -> Generation {
+        let local = localCommits.load(ordering: .acquiring)
+        let external = (try? watcher.use { try $0.scalar("PRAGMA data_version") as Int64? }) ?? nil
+        guard let external else { return .closed }
+        return Generation(local: local, external: external)
     }
 
     deinit { close() }
@@ -68,7 +93,12 @@ public final class Database: Sendable {
     /// sees the same committed snapshot. Uses a free reader, else waits for one.
     /// - Throws: what `body` throws; `DatabaseError` `.misuse` after `close()`; `.readOnly` for writes.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withReader { try $0.transaction("DEFERRED", body) }
+        let generation = generation()  // before BEGIN: the snapshot is at least this new
+        return try withReader { connection in
+            connection.generation = generation
+            defer { connection.generation = .closed }
+            return try connection.transaction("DEFERRED", body)
+        }
     }
 
     /// Runs `body` on the writer connection in `BEGIN IMMEDIATE` … `COMMIT`. When `body` throws,
@@ -78,6 +108,7 @@ public final class Database: Sendable {
     ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
     ///   full); `.misuse` after `close()`.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        defer { localCommits.add(1, ordering: .releasing) }
         do {
             let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
             faults.succeeded(path: path)
@@ -91,7 +122,8 @@ public final class Database: Sendable {
     /// Runs `body` on the writer outside any transaction, holding the writer lock
     /// (for migrations, which toggle `foreign_keys`, and checkpoints).
     func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.use(body)
+        defer { localCommits.add(1, ordering: .releasing) }
+        return try writer.use(body)
     }
 
     private func withReader<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -108,6 +140,7 @@ public final class Database: Sendable {
         // Readers first: the last connection to close checkpoints the WAL and
         // removes the -wal and -shm files, which only a read-write one may do.
         for reader in readers { reader.close() }
+        watcher.close()
         writer.close()
     }
 
@@ -143,6 +176,18 @@ public final class Database: Sendable {
         if fd >= 0 { fchmod(fd, 0o600); Foundation.close(fd) }
         try withReader { try $0.execute("VACUUM INTO ?", [path]) }
     }
+}
+
+/// A point in the database's history (``Database/generation()``): equal
+/// values mean no write was committed in between.
+public struct Generation: Hashable, Sendable, CustomStringConvertible {
+    /// Write transactions this process ended.
+    public let local: UInt64
+    /// `PRAGMA data_version` of the watcher connection.
+    public let external: Int64
+    /// What a closed database answers; never equal to a live generation.
+    public static let closed = Generation(local: .max, external: -1)
+    public var description: String { "\(local).\(external)" }
 }
 
 /// One connection behind its own lock.

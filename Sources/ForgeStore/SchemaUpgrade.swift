@@ -7,7 +7,9 @@ import Foundation
 /// When the database already records migrations and some are pending, a
 /// backup is written before the first one runs:
 /// `<backups>/pre-upgrade-<last applied migration id>-YYYYMMDD-HHMMSS.sqlite3`
-/// (UTC, ``BackupJob/snapshot(to:)``: fsynced and integrity-checked), so the
+/// (UTC; `-2`, `-3`, … for later ones within the same second, as
+/// ``BackupName/unusedPath(in:prefix:instant:)`` names them;
+/// ``BackupJob/snapshot(to:)``: fsynced and integrity-checked), so the
 /// household can go back to the version it upgraded from with
 /// `forged restore FILE` and the previous binary. A new, empty database gets
 /// no backup. If the backup cannot be written, nothing is migrated.
@@ -36,8 +38,7 @@ public enum SchemaUpgrade {
         if let from = migrator.ids.last(where: done.contains), recorded.allSatisfy(known.contains),
            !(try migrator.pending(in: db)).isEmpty {
             let directory = BackupJob.directory(forDatabase: db.path)
-            let stamp = BackupName(instant: now).fileName.dropFirst("forge-".count)
-            let path = directory + "/pre-upgrade-\(from)-" + stamp
+            let path = BackupName.unusedPath(in: directory, prefix: "pre-upgrade-\(from)-", instant: now)
             do {
                 try BackupFile.makePrivateDirectory(directory)
                 try BackupJob(db: db, directory: directory).snapshot(to: path)

@@ -15,7 +15,7 @@ public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
     public var name: String
     /// True for the household-shared profile (`scope: "shared"` in the asset).
     public var shared: Bool
-    /// Bar weight, kg (0 = no barbell).
+    /// Bar weight, kg (0 = no barbell, as the seeded Travel and Home).
     public var barKg: Double
     /// Plate denominations available per side, kg, largest first.
     public var platesKg: [Double]

@@ -15,6 +15,13 @@ public enum PlateMath {
     ///   or `"Per side: —"` when no plate fits; when more than 0.01 unit per
     ///   side is left over, `" — no plate for 0.50 kg"` is appended (the
     ///   remainder in the inventory's unit).
+    /// - when greedy leaves more than 0.01 unit per side but a combination
+    ///   comes closer, the plates of the heaviest loadable weight at or below
+    ///   `weight` (``PlateInventory/perSide(_:)``, the same search as
+    ///   `loadable`) and its remainder: plates [20, 15] kg, 80 kg on a 20 kg
+    ///   bar → `"Per side: 15 + 15"`, not `"Per side: 20 — no plate for
+    ///   10.00 kg"`. Greedy is kept whenever it is exact, so the contract's
+    ///   texts for the usual kg plates are unchanged.
     ///
     /// A kg inventory read in kg keeps the contract's text byte for byte;
     /// otherwise the plate list names its unit so no bare number sits beside
@@ -33,15 +40,24 @@ public enum PlateMath {
         // Work with both sides together so a half-step per side stays exact.
         var excess = total - bar
         if excess < 2 * hundredth { return "Empty bar (\(unit.text(steps: bar)) \(unit.rawValue))" }
-        var taken: [String] = []
+        var taken: [Int] = []
         for plate in inventory.plates {
             while excess >= 2 * plate {
-                taken.append(unit.text(steps: plate))
+                taken.append(plate)
                 excess -= 2 * plate
             }
         }
+        // Largest-first can strand weight a combination loads ([20, 15] on a
+        // 20 kg bar: 80 kg is 15 + 15, not 20 + 10 left over). When greedy
+        // leaves a remainder, list the plates of the heaviest loadable total
+        // instead, the same search `loadable` answers from.
+        if excess > 2 * hundredth {
+            let found = inventory.perSide(total)
+            let left = total - bar - 2 * found.reduce(0, +)
+            if left < excess { (taken, excess) = (found, left) }
+        }
         let named = !(unit == .kg && reader == .kg)
-        var text = "Per side: " + (taken.isEmpty ? "—" : taken.joined(separator: " + ") + (named ? " \(unit.rawValue)" : ""))
+        var text = "Per side: " + (taken.isEmpty ? "—" : taken.map(unit.text(steps:)).joined(separator: " + ") + (named ? " \(unit.rawValue)" : ""))
         if excess > 2 * hundredth {
             text += " — no plate for \(twoDecimals(perSideOfExcess: excess, hundredth: hundredth)) \(unit.rawValue)"
         }

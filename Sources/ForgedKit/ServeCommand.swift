@@ -71,7 +71,8 @@ struct ServeCommand {
             sockets.http = bound
         }
         let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
-        let db = try StateDirectory.open(settings.stateDir)
+        // One reader per HTTP worker thread, so no worker waits for a connection.
+        let db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         let applied = try app.prepare()
         if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
@@ -94,7 +95,7 @@ struct ServeCommand {
             configuration: http,
             responder: responder,
             accessLog: { e in
-                Log.info("\(e.method) \(e.path) \(e.status) \(e.bytes)B \(String(format: "%.1f", e.durationMs))ms",
+                Log.info(e.line,
                          fields: ["FORGE_REQUEST_ID": e.requestID, "REMOTE_ADDR": e.remoteAddress])
             },
             onError: { request, error in

@@ -11,9 +11,10 @@ enum StateDirectory {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(databaseName))
     }
 
-    /// Creates `path` if missing and opens the database. Run as root, the
-    /// database files are given the state directory's owner (the service user).
-    static func open(_ path: String) throws -> Database {
+    /// Creates `path` if missing and opens the database with `readers` read-only
+    /// connections (`forged serve` passes its worker thread count). Run as root,
+    /// the database files are given the state directory's owner (the service user).
+    static func open(_ path: String, readers: Int = 2) throws -> Database {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if !fm.fileExists(atPath: path, isDirectory: &isDir) {
@@ -23,7 +24,7 @@ enum StateDirectory {
             throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
         }
         let file = (path as NSString).appendingPathComponent(databaseName)
-        let db = try Database(path: file)
+        let db = try Database(path: file, readers: max(1, readers))
         // A command run as root (`forged user add` before the service ever
         // started) must not leave a root-owned database the service user
         // cannot open: hand the files to the state directory's owner.

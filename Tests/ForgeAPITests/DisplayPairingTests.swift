@@ -59,6 +59,31 @@ import Testing
         }
     }
 
+    /// A display whose code lapsed unused no longer holds its name: pairing
+    /// again under the name replaces it (review finding). The clock is the
+    /// injected `now`.
+    @Test func aLapsedUnpairedDisplayFreesItsName() async throws {
+        try await withTestServer { server in
+            let db = server.app.db
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let first = try db.write { try DisplayStore.create(name: "Kitchen", now: start, in: $0) }
+            // Still within the code's lifetime: the name is taken.
+            #expect(throws: DisplayStore.Refusal.nameTaken("Kitchen")) {
+                try db.write { try DisplayStore.create(name: "Kitchen", now: start + DisplayStore.codeLifetime - 1, in: $0) }
+            }
+            let later = start + DisplayStore.codeLifetime
+            let second = try db.write { try DisplayStore.create(name: "Kitchen", now: later, in: $0) }
+            #expect(second.id != first.id)
+            let listed = try db.read { try DisplayStore.all(in: $0) }
+            #expect(listed.map(\.id) == [second.id] && listed.map(\.status) == ["waiting for code"])
+            // The new code pairs; a paired display keeps its name however old its pairing.
+            #expect(try db.write { try DisplayStore.pair(code: second.code, now: later + 1, in: $0) }?.id == second.id)
+            #expect(throws: DisplayStore.Refusal.nameTaken("kitchen")) {
+                try db.write { try DisplayStore.create(name: "kitchen", now: later + 86_400, in: $0) }
+            }
+        }
+    }
+
     @Test func displayNamesAreUniqueAndRevokeTakesAnIdOrAUniqueName() async throws {
         try await withTestServer { server in
             let db = server.app.db

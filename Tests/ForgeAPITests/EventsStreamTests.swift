@@ -59,10 +59,12 @@ import Testing
             let stream = try SSEClient(port: server.port, cookie: ada, timeout: 3)
             let hello = stream.next()
             #expect(hello?.json["day"] == ["date": "2026-03-07", "day_name": "Saturday"])
+            // Members in the documented order: {at, day: {date, day_name}}.
+            #expect(hello?.data == #"{"at":"\#(Instant.wire(clock.now()))","day":{"date":"2026-03-07","day_name":"Saturday"}}"#)
             usleep(1_500_000)                                      // the watcher has seen Saturday
             clock.set(Instant.parse("2026-03-08T05:00:01Z")!)      // 00:00:01 EST, household midnight passed
             let day = stream.next("day")
-            #expect(day?.json == ["date": "2026-03-08", "day_name": "Sunday"])
+            #expect(day?.data == #"{"date":"2026-03-08","day_name":"Sunday"}"#)
             clock.set(Instant.parse("2026-03-08T07:30:00Z")!)      // 03:30 EDT, after the DST gap: same day
             #expect(stream.next("day") == nil)
             // A reconnect gets today in its hello.

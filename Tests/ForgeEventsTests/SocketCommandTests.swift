@@ -75,7 +75,30 @@ import Testing
             let s = try EventSubscriber(path, readTimeout: 5)
             _ = try s.next()
             try s.send(#"{"op": "pause", "timer": "x"}"#)
-            #expect(try s.next()["error"]?["code"] == "unavailable")
+            #expect(s.nextLine() == #"{"v":\#(EventEnvelope.version),"type":"reply","ok":false,"error":{"code":"unavailable","message":"this socket takes no commands"}}"#)
+        }
+    }
+
+    /// Replies are written in docs/notifications.md's member order: `v`,
+    /// `type`, `id`, `ok`, then `timer` or `error`.
+    @Test func repliesKeepTheDocumentedMemberOrder() throws {
+        try withMigratedDatabase { db, _ in
+            try withHub { hub, path in
+                let scheduler = TimerScheduler(db: db, clock: FixedClock(evening))
+                hub.handleCommands { SocketCommand.answer($0, scheduler: scheduler) }
+                let rice = try scheduler.create(scope: "household", label: "Rice", seconds: 600)
+                let s = try EventSubscriber(path, readTimeout: 5)
+                _ = try s.next()
+                let v = EventEnvelope.version
+                try s.send(#"{"op": "pause", "timer": "nope", "id": "a"}"#)
+                #expect(s.nextLine() == #"{"v":\#(v),"type":"reply","id":"a","ok":false,"error":{"code":"not_found","message":"timer not found"}}"#)
+                try s.send("not json")
+                #expect(s.nextLine()?.hasPrefix(#"{"v":\#(v),"type":"reply","id":null,"ok":false,"error":{"code":"bad_request","message":"#) == true)
+                try s.send(#"{"op": "pause", "timer": "\#(rice.id)", "id": 3}"#)
+                let paused = try #require(s.nextLine())
+                #expect(paused.hasPrefix(#"{"v":\#(v),"type":"reply","id":3,"ok":true,"timer":{"#), "\(paused)")
+                #expect(!paused.contains(#""error""#))
+            }
         }
     }
 }

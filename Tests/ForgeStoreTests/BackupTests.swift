@@ -253,6 +253,31 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         }
     }
 
+    /// Two upgrades from one schema within one second (an upgrade, a restore
+    /// of its pre-upgrade copy, the upgrade again) get `…023000` and
+    /// `…023000-2`, as backups do; neither is overwritten.
+    @Test func twoUpgradesInOneSecondGetDistinctBackups() throws {
+        try withTemporaryDirectory { dir in
+            let all = ForgeSchema.migrator()
+            let previous = all.ids[all.ids.count - 2]
+            let now = utc("2026-07-20T02:30:00Z")
+            var backups: [String] = []
+            for users in 1...2 {
+                for suffix in ["", "-wal", "-shm"] { unlink(dir + "/forge.sqlite3" + suffix) }
+                let db = try Database(path: dir + "/forge.sqlite3")
+                try all.through(previous).migrate(db)
+                for n in 0..<users {
+                    try db.write { try $0.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'A', 'admin', '2026-01-01T00:00:00.000Z')", ["u\(n)", "a\(n)@example.org"]) }
+                }
+                backups.append(try #require(try SchemaUpgrade.run(db, now: now.addingTimeInterval(0.5 * Double(users - 1))).backup))
+                db.close()
+            }
+            let stem = dir + "/backups/pre-upgrade-\(previous)-20260720-023000"
+            #expect(backups == [stem + ".sqlite3", stem + "-2.sqlite3"])
+            #expect(try backups.map { try BackupFile.inspect($0).rowCounts["users"] } == [1, 2])
+        }
+    }
+
     @Test func aNewDatabaseIsMigratedWithoutABackup() throws {
         try withTemporaryDirectory { dir in
             let db = try Database(path: dir + "/forge.sqlite3")

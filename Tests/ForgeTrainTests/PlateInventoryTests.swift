@@ -96,4 +96,21 @@ struct PlateInventoryTests {
         #expect(kit.increased(kg: Self.lb(135), by: 1, kind: .bb) == Self.lb(140))
         #expect(LoadingKit.unknown.increased(kg: 60, by: 2, kind: .db) == 62)
     }
+
+    @Test func figuresAndStepsConvertBothWays() {
+        #expect(LoadUnit.lb.value(steps: 4500) == 45 && LoadUnit.kg.value(steps: 1250) == 1.25)
+        #expect(LoadUnit.lb.steps(value: 45) == 4500 && LoadUnit.kg.steps(value: 2.5) == 2500)
+        #expect(LoadUnit.kg.steps(value: 0.0625) == 62 && LoadUnit.lb.steps(value: 0.375) == 38)   // exact ties: to even
+        #expect(LoadUnit.lb.steps(value: 0.1 + 0.2) == 30)
+    }
+
+    @Test func aKitRoundsOnlyWhatItDescribes() {
+        let both = LoadingKit(unit: .lb, plates: Self.lbGym, dumbbells: .pairs([1000, 2000]))
+        #expect(ExerciseKind.allCases.filter(both.rounds) == [.bb, .db])
+        let platesOnly = LoadingKit(unit: .kg, plates: Self.kgGym, dumbbells: nil)
+        #expect(ExerciseKind.allCases.filter(platesOnly.rounds) == [.bb])
+        let noPlates = LoadingKit(unit: .kg, plates: PlateInventory(unit: .kg, bar: 20000, plates: []), dumbbells: .pairs([5000]))
+        #expect(ExerciseKind.allCases.filter(noPlates.rounds) == [.db])
+        #expect(ExerciseKind.allCases.filter(LoadingKit.unknown.rounds).isEmpty)
+    }
 }

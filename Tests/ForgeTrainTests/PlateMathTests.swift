@@ -25,6 +25,45 @@ import Testing
         #expect(PlateMath.text(weight: weight, barKg: 20, plates: Self.gym) == text)
     }
 
+    /// Plate sets where largest-first misses a combination that loads the
+    /// weight (review of issue 14): the text lists the plates the
+    /// reachability search finds, agreeing with `loadable`, and reports a
+    /// remainder only from the heaviest loadable weight below the target.
+    @Test(arguments: [
+        ([20.0, 15], 80.0, "Per side: 15 + 15"),
+        ([20.0, 15], 85.0, "Per side: 15 + 15 — no plate for 2.50 kg"),
+        ([20.0, 15], 90.0, "Per side: 20 + 15"),                         // greedy exact: kept
+        ([20.0, 15], 120.0, "Per side: 20 + 15 + 15"),
+        ([25.0, 10, 4], 80.0, "Per side: 10 + 10 + 10"),
+        ([25.0, 10, 4], 44.0, "Per side: 4 + 4 + 4"),
+        ([25.0, 10, 4], 86.0, "Per side: 25 + 4 + 4"),                   // greedy exact: kept
+        ([25.0, 10, 4], 81.0, "Per side: 10 + 10 + 10 — no plate for 0.50 kg"),
+        ([25.0, 20], 100.0, "Per side: 20 + 20"),
+        ([5.0, 3], 26.0, "Per side: 3"),
+        ([5.0, 3], 32.0, "Per side: 3 + 3"),
+    ])
+    func nonGreedySets(plates: [Double], weight: Double, text: String) {
+        #expect(PlateMath.text(weight: weight, barKg: 20, plates: plates) == text)
+        let loadable = PlateMath.loadable(target: weight, barKg: 20, plates: plates)
+        #expect(text.contains("no plate for") == (loadable.down != weight))
+    }
+
+    /// Every weight the inventory calls loadable reads without a remainder,
+    /// and every plate list sums to the loadable weight at or below the target.
+    @Test(arguments: [[20.0, 15], [25.0, 10, 4], [25.0, 20, 15, 10, 5, 2.5, 1.25], [7.0, 5, 3]])
+    func textAgreesWithLoadable(plates: [Double]) {
+        for half in 0...160 {
+            let weight = 20 + Double(half) * 0.5
+            let text = PlateMath.text(weight: weight, barKg: 20, plates: plates)
+            let down = PlateMath.loadable(target: weight, barKg: 20, plates: plates).down
+            #expect(text.contains("no plate for") == (down != weight), "\(plates) \(weight): \(text)")
+            guard text.hasPrefix("Per side: "), !text.hasPrefix("Per side: —") else { continue }
+            let list = text.dropFirst("Per side: ".count).split(separator: " — ").first!
+            let sum = list.split(separator: " + ").reduce(0.0) { $0 + Double($1)! }
+            #expect(20 + 2 * sum == down, "\(plates) \(weight): \(text)")
+        }
+    }
+
     @Test func noPlatesLeavesEverythingOver() {
         #expect(PlateMath.text(weight: 60, barKg: 20, plates: []) == "Per side: — — no plate for 20.00 kg")
     }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Schemathesis over every operation of forged's /api/openapi.json, with the
 # seeded household signed in (see hooks.py). Builds nothing: pass the release
 # binary (default .build/release/forged).

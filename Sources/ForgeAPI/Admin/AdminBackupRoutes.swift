@@ -16,25 +16,11 @@ enum AdminBackupRoutes {
                      answers: [BackupInfo].self) { _, _ in
             app.backupJob.list().map(BackupInfo.init)
         }
-        router.route(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
-                     answers: BackupInfo.self, errors: [409, 500, 507]) { _, principal in
-            let record: BackupRecord
-            do {
-                record = try app.backupJob.run(trigger: "admin", now: app.clock.now(), wait: false)
-            } catch BackupError.busy {
-                throw HTTPError(409, "\(BackupError.busy)")
-            } catch let error as BackupError {
-                if case .diskFull = error { throw HTTPError(507, "backup failed: \(error)") }
-                throw HTTPError(500, "backup failed: \(error)")
-            } catch {
-                throw HTTPError(500, "backup failed: \(error)")
-            }
-            Log.notice("backup taken on request", fields: ["FORGE_USER": principal.caller.user.email])
-            let name = (record.file as NSString).lastPathComponent
-            guard let entry = app.backupJob.list().first(where: { $0.name.fileName == name }) else {
-                throw HTTPError(500, "backup failed: \(name) is missing after the backup")
-            }
-            return BackupInfo(entry)
+        // The copy, fsync and integrity check run as a job: no HTTP worker waits on them.
+        router.raw(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
+                   answers: BackupInfo.self, errors: [409, 500, 507]) { _, principal in
+            let who = principal.caller.user.email
+            return StorageErrors.job { .wire(try app.takeBackup(requestedBy: who)) }
         }
         router.raw(.GET, "/api/admin/backups/:name", "Download one backup (application/vnd.sqlite3)", access: .admin,
                    answers: nil as OK.Type?, produces: "application/vnd.sqlite3", errors: [404]) { request, _ in
@@ -57,5 +43,28 @@ extension ForgeApp {
     /// Backups of this app's database into `backups` beside it, rotated by the configured retention.
     var backupJob: BackupJob {
         BackupJob(db: db, retention: config.backupRetention, timeZone: config.timeZone)
+    }
+
+    /// One backup taken for an admin's request, as its listing entry.
+    /// - Throws: 409 when another backup is running, 507 when the disk is
+    ///   full, 500 `backup failed: …` otherwise.
+    func takeBackup(requestedBy email: String) throws -> BackupInfo {
+        let record: BackupRecord
+        do {
+            record = try backupJob.run(trigger: "admin", now: clock.now(), wait: false)
+        } catch BackupError.busy {
+            throw HTTPError(409, "\(BackupError.busy)")
+        } catch let error as BackupError {
+            if case .diskFull = error { throw HTTPError(507, "backup failed: \(error)") }
+            throw HTTPError(500, "backup failed: \(error)")
+        } catch {
+            throw HTTPError(500, "backup failed: \(error)")
+        }
+        Log.notice("backup taken on request", fields: ["FORGE_USER": email])
+        let name = (record.file as NSString).lastPathComponent
+        guard let entry = backupJob.list().first(where: { $0.name.fileName == name }) else {
+            throw HTTPError(500, "backup failed: \(name) is missing after the backup")
+        }
+        return BackupInfo(entry)
     }
 }

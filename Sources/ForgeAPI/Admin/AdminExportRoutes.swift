@@ -5,9 +5,10 @@ import ForgeStore
 /// (``ForgeStore/HouseholdExport``; format in docs/export.md). Admin only.
 enum AdminExportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/admin/export", "The whole household as one JSON document (secrets left out)",
-                     access: .admin, answers: HouseholdExport.Document.self) { _, _ in
-            try HouseholdExport.document(app.db, now: app.clock.now())
+        // Reading the whole database runs as a job: no HTTP worker waits on it.
+        router.raw(.GET, "/api/admin/export", "The whole household as one JSON document (secrets left out)",
+                   access: .admin, answers: HouseholdExport.Document.self) { _, _ in
+            StorageErrors.job { .wire(try HouseholdExport.document(app.db, now: app.clock.now())) }
         }
     }
 }

@@ -18,6 +18,10 @@ public final class ForgeApp: Sendable {
     let throttle = LoginThrottle()
     /// Decoded exercise library, refreshed when the table changes.
     let exercises = LibraryCache()
+    /// Session token → caller, per database generation (``CallerCache``).
+    let callers = CallerCache()
+    /// Signed-in GET answers per database generation (``ReadCache``).
+    let reads = ReadCache()
     /// Where imported recipe images are stored (the media blob store).
     public let imageSink = ImageSinkSlot()
     /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).
@@ -52,6 +56,14 @@ public final class ForgeApp: Sendable {
         let applied = try SchemaUpgrade.run(db, now: clock.now()).applied
         try Seeder(config: config, now: clock.now()).run(db)
         return applied
+    }
+
+    /// Now, floored to the whole minute: the instant cached routes with rolling
+    /// windows (progress, dashboard) compute from, so a cached answer equals a
+    /// fresh one within the minute (``ReadCache/Clock/minute``).
+    public var minuteNow: Date {
+        let now = clock.now().timeIntervalSince1970
+        return Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60)
     }
 
     /// Today in the household zone.

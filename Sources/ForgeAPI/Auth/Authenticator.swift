@@ -13,13 +13,18 @@ extension ForgeApp {
             throw HTTPError(401, "not signed in")
         }
         let now = clock.now()
-        return try db.read { db in
-            guard let userID = try HouseholdStore.sessionUserID(token: token, now: now, in: db) else {
+        // The generation is read before the lookup, so a cached answer is never older than it claims.
+        let generation = db.generation()
+        if let hit = callers.caller(token: token, generation: generation, now: now) { return hit }
+        let (caller, expires) = try db.read { db in
+            guard let session = try HouseholdStore.session(token: token, now: now, in: db) else {
                 throw HTTPError(401, "invalid session")
             }
-            guard let user = try HouseholdStore.user(id: userID, in: db) else { throw HTTPError(401, "unknown user") }
-            return Caller(user: user)
+            guard let user = try HouseholdStore.user(id: session.userID, in: db) else { throw HTTPError(401, "unknown user") }
+            return (Caller(user: user), session.expires)
         }
+        callers.store(token: token, caller: caller, expires: expires, generation: generation)
+        return caller
     }
 
     /// The same-origin rule for cookie-authenticated unsafe methods

@@ -6,6 +6,7 @@ import ForgeHTTP
 /// | error | status, detail |
 /// |---|---|
 /// | `MealLogError` | 400, its description (`unknown recipe`, `off-plan entries need label + kcal`) |
+/// | `MealLogError.dayFull` | 422 `at most 200 meal logs per day` (an absurd volume, nothing written) |
 /// | `MealPhotos.Failure` | 400, `photo N: <reason>` |
 /// | `FoodWeekStore.SlotEditError.unknownRecipe` | 404 `unknown recipe` |
 /// | `FoodWeekStore.SlotEditError.notADinner` | 400 |
@@ -14,6 +15,8 @@ import ForgeHTTP
 func foodErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
+    } catch MealLogError.dayFull(let limit) {
+        throw HTTPError(422, MealLogError.dayFull(limit: limit).description)
     } catch let error as MealLogError {
         throw HTTPError(400, error.description)
     } catch let error as MealPhotos.Failure {

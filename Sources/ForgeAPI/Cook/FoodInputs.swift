@@ -6,6 +6,8 @@ import Foundation
 /// Input limits of the food routes beyond ``Bounds`` (what a cook could mean;
 /// anything bigger is a typo or an attack on the food week's size).
 enum FoodBounds {
+    /// Largest page of `GET /api/food/recipes?limit=` (and the page size when only `offset` is given).
+    static let recipePage = 500
     /// Portions in one log: more than 0, at most 100.
     static let maxServings = 100.0
     /// A meal's cost, in its `currency`.
@@ -162,11 +164,21 @@ struct FoodWeekQuery: RequestInput {
 struct RecipeSearchQuery: RequestInput {
     var q: String?
     var kind: String?
+    /// Page size, 1…500 (appliance addition); with `limit` or `offset` the answer adds `total`.
+    var limit: Int?
+    /// Matches skipped before the page, 0…2³¹−1 (appliance addition).
+    var offset: Int?
 
-    /// 422 `["query", "q"]` when `q` is over 120 characters; 422 `["query", "kind"]` for an unknown kind.
+    /// Whether the caller asked for a page (`limit` or `offset` given).
+    var isPaged: Bool { limit != nil || offset != nil }
+
+    /// 422 `["query", "q"]` when `q` is over 120 characters; 422 `["query", "kind"]` for an unknown kind;
+    /// 422 `["query", "limit"]` outside 1…500 and `["query", "offset"]` below 0.
     func validate() throws {
         try Check.length(q, max: FoodBounds.query, "query", "q")
         try Check.oneOf(kind, MealSlot.allCases.map(\.rawValue), "query", "kind")
+        try QueryCheck.range(limit, 1...FoodBounds.recipePage, "limit")
+        try QueryCheck.range(offset, 0...Int(Int32.max), "offset")
     }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 enum FoodWeekRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/food/week", "The household food week containing a date, with the caller's plates",
-                     access: .member, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
+                     access: .member, cache: .day, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
                      errors: [400, 422]) { request, principal in
             let today = app.today
             let query = try request.decodeQuery(FoodWeekQuery.self)
@@ -29,8 +29,10 @@ enum FoodWeekRoutes {
         let monday = date.monday
         let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
         let revision = try FoodWeekStore.active(scope: scope, in: db)
-        let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let logs = try MealLogStore.logs(userID: user.id, from: monday, to: monday.adding(days: 6), in: db)
+        // Only the recipes the week names (its slots and the logs), never the whole library.
+        let named = Set(logs.values.joined().compactMap(\.recipe)).union(revision?.content.recipeSlugs ?? [])
+        let recipes = try RecipeStore.find(slugs: named, in: db)
         let days = (0..<7).map { offset -> FoodWire.FoodDay in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] },

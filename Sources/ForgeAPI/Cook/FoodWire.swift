@@ -165,9 +165,13 @@ enum FoodWire {
     }
 
     /// `GET /api/food/recipes` → `{ count, recipes }`, ordered by name.
+    /// `{ count, recipes, total? }`: `count` is the number of recipes in this
+    /// answer; `total`, only when the request paged (`limit`/`offset`), the
+    /// number of matches before paging.
     struct RecipeList: Codable, Sendable {
         var count: Int
         var recipes: [RecipeListing]
+        var total: Int?
     }
 
     /// A library row: `RecipeCard & { tags, source, complete }`. Encoded flat

@@ -30,13 +30,13 @@ enum RecipeImportRoutes {
             let input = try request.decode(RecipeImportRequest.self)
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
             // Fetching the page and its images runs as a job; the connection waits suspended.
-            return .deferred(DeferredResponse.run {
+            return StorageErrors.job {
                 do {
                     return .wire(ImportedRecipe(try RecipeImporter(app: app).importPage(url: url, html: input.html)))
                 } catch let error as RecipeImportError {
                     throw HTTPError(400, error.message)
                 }
-            })
+            }
         }
     }
 }

@@ -30,6 +30,12 @@ public enum DisplayStore {
         public var status: String {
             revoked ? "revoked" : pairedAt != nil ? "paired" : "waiting for code"
         }
+
+        /// True for a display that never paired and whose code expired at or
+        /// before `now`: it can no longer pair and holds no credential.
+        public func isLapsed(at now: Date) -> Bool {
+            !revoked && pairedAt == nil && (codeExpiresAt.map { $0 <= now } ?? true)
+        }
     }
 
     /// A code as printed: eight characters as `ABCD-EFGH` (40 bits).
@@ -59,11 +65,20 @@ public enum DisplayStore {
     }
 
     /// Creates a display waiting for its code.
+    ///
+    /// A display of the same name that never paired and whose code has
+    /// lapsed (at or before `now`) holds nothing (no token, no cookie) and
+    /// could never pair: it is replaced, so `forged display pair --name
+    /// Kitchen` works again once an unused code has expired.
     /// - Returns: the display id and the code to type (shown once).
-    /// - Throws: ``Refusal/nameTaken(_:)`` when a display that is not revoked has this name.
+    /// - Throws: ``Refusal/nameTaken(_:)`` when a display that is not revoked
+    ///   has this name and is paired or still has a live code.
     public static func create(name: String, now: Date, in db: Connection) throws -> (id: String, code: String) {
-        if try all(in: db).contains(where: { !$0.revoked && $0.name.lowercased() == name.lowercased() }) {
-            throw Refusal.nameTaken(name)
+        let same = try all(in: db).filter { !$0.revoked && $0.name.lowercased() == name.lowercased() }
+        let lapsed = same.filter { $0.isLapsed(at: now) }
+        if same.count > lapsed.count { throw Refusal.nameTaken(name) }
+        for display in lapsed {
+            try db.execute("DELETE FROM kitchen_displays WHERE id = ? AND paired_at IS NULL AND token_hash IS NULL", [display.id])
         }
         let code = makeCode()
         let id = Identifier.make()

@@ -73,7 +73,7 @@ enum KitchenRoutes {
     static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> KitchenWeek {
         let monday = date.monday
         let revision = try FoodWeekStore.active(scope: scope, in: db)
-        let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let recipes = try RecipeStore.find(slugs: revision?.content.recipeSlugs ?? [], in: db)
         let days = (0..<7).map { offset in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] }, logs: [])

@@ -91,12 +91,18 @@ public final class LiveEvents: Sendable {
                        "timer": event.timer.json(now: event.at)])
     }
 
-    /// Appends an event to the ring and sends it to the scope's clients.
+    /// Appends an event whose data is a ``JSONValue`` (keys in byte order).
     func publish(scope: String, name: String, data: JSONValue) {
+        publish(scope: scope, name: name, payload: data)
+    }
+
+    /// Appends an event to the ring and sends it to the scope's clients;
+    /// `payload` is written through ``JSONCoding`` in its type's member order.
+    func publish<Payload: Encodable>(scope: String, name: String, payload: Payload) {
         box.withLock { b in
             let id = b.state.nextID
             b.state.nextID += 1
-            let frame = Self.frame(id: id, name: name, data: data)
+            let frame = Self.frame(id: id, name: name, data: payload)
             b.state.ring.append(Entry(id: id, scope: scope, frame: frame))
             if b.state.ring.count > Self.ringCapacity { b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity) }
             for client in b.state.clients.values where client.scope == scope || scope == Self.everyone {
@@ -124,13 +130,12 @@ public final class LiveEvents: Sendable {
                         opening += entry.frame
                     }
                 } else {
-                    opening += Self.frame(id: latest, name: "reset", data: ["reason": "missed events; refetch state"])
+                    opening += Self.frame(id: latest, name: "reset", data: ["reason": "missed events; refetch state"] as JSONValue)
                 }
             } else {
                 let now = clock.now()
-                opening += Self.frame(id: latest, name: "hello",
-                                      data: ["at": .string(Instant.wire(now)), "day": Self.day(calendar.date(of: now)),
-                                             "zone": .string(calendar.timeZone.identifier)])
+                opening += Self.frame(id: latest, name: "hello", data: Hello(at: Instant.wire(now), day: Day(calendar.date(of: now)),
+                                                                        zone: calendar.timeZone.identifier))
             }
             stream.send(opening)
             b.state.clients[key] = (stream, scope)
@@ -144,9 +149,24 @@ public final class LiveEvents: Sendable {
     /// The scope of events for every client (the household day).
     static let everyone = "*"
 
-    /// `{date, day_name}` of a household day.
-    static func day(_ date: LocalDate) -> JSONValue {
-        ["date": .string(date.description), "day_name": .string(date.dayName)]
+    /// `event: hello` data: `{at, day: {date, day_name}, zone}` (docs/kitchen-display.md).
+    struct Hello: Encodable, Equatable {
+        /// The server's clock (API.md instant).
+        let at: String
+        let day: Day
+        /// The household zone's IANA name (`Europe/London`): a display shows
+        /// household clock times in it, whatever zone the tablet is set to.
+        let zone: String
+    }
+
+    /// `event: day` data, and `hello`'s `day`: `{date, day_name}` of a household day.
+    struct Day: Encodable, Equatable {
+        /// `YYYY-MM-DD`.
+        let date: String
+        /// `"Monday"` … `"Sunday"`.
+        let dayName: String
+
+        init(_ date: LocalDate) { self.date = date.description; dayName = date.dayName }
     }
 
     /// Publishes `event: day` when the household day differs from the last one seen.
@@ -156,7 +176,7 @@ public final class LiveEvents: Sendable {
             defer { last = today }
             return last != nil && last != today
         }
-        if changed { publish(scope: Self.everyone, name: "day", data: Self.day(today)) }
+        if changed { publish(scope: Self.everyone, name: "day", payload: Day(today)) }
     }
 
     private func heartbeat() {
@@ -168,8 +188,11 @@ public final class LiveEvents: Sendable {
         }
     }
 
-    /// One SSE frame: `id`, `event`, one `data` line of compact JSON.
-    static func frame(id: Int, name: String, data: JSONValue) -> Data {
-        Data("id: \(id)\nevent: \(name)\ndata: \(JSONWriter.string(data))\n\n".utf8)
+    /// One SSE frame: `id`, `event`, one `data` line of compact JSON
+    /// (``JSONCoding``: members in the payload type's order).
+    static func frame<Payload: Encodable>(id: Int, name: String, data: Payload) -> Data {
+        // forged's own payload types encode without throwing (WireEncoder).
+        let json = (try? JSONCoding.string(data)) ?? "null"
+        return Data("id: \(id)\nevent: \(name)\ndata: \(json)\n\n".utf8)
     }
 }

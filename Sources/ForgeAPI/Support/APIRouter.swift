@@ -27,12 +27,12 @@ struct APIRouter {
 
     /// A typed JSON route answering `Out` (with `success`, 200 unless told).
     mutating func route<Out: Codable & Sendable>(
-        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
+        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
-        raw(method, pattern, summary, access: access, query: query, body: body, bodyOptional: bodyOptional,
+        raw(method, pattern, summary, access: access, cache: cache, query: query, body: body, bodyOptional: bodyOptional,
             answers: answers, success: success, errors: errors, upload: upload) { request, principal in
             .wire(try handler(request, principal), status: success)
         }
@@ -40,9 +40,11 @@ struct APIRouter {
 
     /// A route whose handler builds its own ``Response`` (cookies, redirects,
     /// streams, media). `answers` documents the JSON success body, when it
-    /// has one; `produces` names any other content type.
+    /// has one; `produces` names any other content type. `cache` (GET routes
+    /// of signed-in callers only) serves answers from ``ForgeApp/reads`` with
+    /// `ETag`/304; the route is tagged `cache` so tests can walk every one.
     mutating func raw<Out: Codable & Sendable>(
-        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access,
+        _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
         errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [],
@@ -50,6 +52,8 @@ struct APIRouter {
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
+        precondition(cache == nil || (method == .GET && [.member, .admin, .kitchen].contains(access)),
+                     "only signed-in GET routes are cached")
         var operation = APIOperation(method: method, pattern: pattern, summary: summary, access: access,
                                      query: query.map(Self.wireType), body: body.map(Self.wireType),
                                      bodyOptional: bodyOptional, response: answers.map { WireType($0) },
@@ -63,9 +67,17 @@ struct APIRouter {
         if produces != "application/json" { tags["produces"] = produces }
         if upload { tags["upload"] = "yes" }
         if access == .kitchen { tags["display"] = "yes" }
+        if let cache { tags["cache"] = "\(cache)" }
         let app = self.app
         router.add(method, pattern, summary: summary, tags: tags) { request in
-            try handler(request, try Principal.resolve(access, request, app))
+            let principal = try Principal.resolve(access, request, app)
+            guard let cache else { return try handler(request, principal) }
+            // The generation is read before the handler's read transaction begins.
+            let generation = app.db.generation()
+            let key = ReadCache.Key(scope: principal.cacheScope, path: request.path, query: request.rawQuery,
+                                    accept: request.headers["Accept"] ?? "", day: app.today,
+                                    minute: cache == .minute ? app.minuteNow.minutesSince1970 : 0)
+            return try app.reads.answer(request, key: key, generation: generation) { try handler(request, principal) }
         }
     }
 
@@ -87,6 +99,12 @@ struct Principal: Sendable {
     var caller: Caller {
         guard let member else { preconditionFailure("route has no signed-in member") }
         return member
+    }
+
+    /// Whose answer this is, for the read cache key: `member:<id>` or `kitchen:<display id>:<scope>`.
+    var cacheScope: String {
+        if let kitchen { return "kitchen:\(kitchen.displayID ?? kitchen.user?.id ?? ""):\(kitchen.scope)" }
+        return "member:\(member?.id ?? "")"
     }
 
     static func resolve(_ access: Access, _ request: Request, _ app: ForgeApp) throws -> Principal {

@@ -73,8 +73,8 @@ struct LipidPoint: Codable, Sendable {
 enum DashboardRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/dashboard", "Everything the dashboard draws, twelve household weeks back",
-                     access: .member, answers: Dashboard.self) { _, principal in
-            let now = app.clock.now(), today = app.today
+                     access: .member, cache: .minute, answers: Dashboard.self) { _, principal in
+            let now = app.minuteNow, today = app.today  // minute-floored: the answer is cached per minute
             return try app.db.read { db in try dashboard(app, principal.caller.user, now: now, today: today, in: db) }
         }
     }

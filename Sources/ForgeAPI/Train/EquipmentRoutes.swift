@@ -61,10 +61,9 @@ enum EquipmentRoutes {
                                               msg: "Field required when unit changes: give \(field) in \(unit.rawValue)", input: nil)
             }
         }
-        let per = Double(unit.stepsPerUnit)
         let old = p.plates
-        let bar = input.bar.map { Int(($0 * per).rounded(.toNearestOrEven)) } ?? old.bar
-        let plates = input.plates.map { $0.map { Int(($0 * per).rounded(.toNearestOrEven)) } } ?? old.plates
+        let bar = input.bar.map(unit.steps(value:)) ?? old.bar
+        let plates = input.plates.map { $0.map(unit.steps(value:)) } ?? old.plates
         let dumbbells = input.dumbbells.map { $0.set(unit: unit) } ?? p.dumbbells
         try EquipmentStore.setLoading(unit: unit, plates: PlateInventory(unit: unit, bar: bar, plates: plates),
                                       dumbbells: dumbbells, profileID: p.id, in: db)

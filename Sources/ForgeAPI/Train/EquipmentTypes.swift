@@ -30,7 +30,8 @@ struct EquipmentProfileWire: Codable, Sendable {
     let dbMaxKg: Double
     /// `"kg"` or `"lb"`: the unit `bar`, `plates` and `dumbbells` are in.
     let unit: String
-    /// Bar weight in `unit` (0 = no barbell).
+    /// Bar weight in `unit`; 0 for a profile without a barbell (the seeded
+    /// Travel and Home; a PATCH takes 0.01–1,000, so it cannot set 0).
     let bar: Double
     /// Plate denominations per side in `unit`, largest first; unlimited pairs of each.
     let plates: [Double]
@@ -39,12 +40,11 @@ struct EquipmentProfileWire: Codable, Sendable {
 
     init(_ p: EquipmentProfile) {
         let inventory = p.plates
-        let per = Double(p.unit.stepsPerUnit)
         id = p.id; name = p.name; shared = p.shared
         items = p.items.map { EquipmentItemWire(name: $0.name, available: $0.available) }
         barKg = p.barKg; platesKg = p.platesKg; dbMaxKg = p.dbMaxKg; unit = p.unit.rawValue
-        bar = Double(inventory.bar) / per
-        plates = inventory.plates.map { Double($0) / per }
+        bar = p.unit.value(steps: inventory.bar)
+        plates = inventory.plates.map(p.unit.value(steps:))
         dumbbells = p.dumbbells.map { DumbbellsWire($0, unit: p.unit) }
     }
 }
@@ -71,10 +71,10 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
     private enum Keys: String, CodingKey { case min, max, step }
 
     init(_ set: DumbbellSet, unit: LoadUnit) {
-        let per = Double(unit.stepsPerUnit)
         switch set {
-        case .pairs(let w): self = .pairs(w.map { Double($0) / per })
-        case .adjustable(let lo, let hi, let step): self = .adjustable(min: Double(lo) / per, max: Double(hi) / per, step: Double(step) / per)
+        case .pairs(let w): self = .pairs(w.map(unit.value(steps:)))
+        case .adjustable(let lo, let hi, let step):
+            self = .adjustable(min: unit.value(steps: lo), max: unit.value(steps: hi), step: unit.value(steps: step))
         }
     }
 
@@ -96,8 +96,7 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
 
     /// The set in integer steps of `unit`; an empty list means "not described".
     func set(unit: LoadUnit) -> DumbbellSet? {
-        let per = Double(unit.stepsPerUnit)
-        func steps(_ x: Double) -> Int { Int((x * per).rounded(.toNearestOrEven)) }
+        let steps = unit.steps(value:)
         switch self {
         case .pairs(let list): return list.isEmpty ? nil : .pairs(list.map(steps))
         case .adjustable(let lo, let hi, let step): return .adjustable(min: steps(lo), max: steps(hi), step: steps(step))
@@ -201,7 +200,7 @@ extension EquipmentProfileWire: WireDocumented {
          "plates_kg": "Plate denominations per side, kg: exact conversions of `plates`",
          "db_max_kg": "Heaviest dumbbell, kg",
          "unit": "forged: the unit the bar, plates and dumbbells are marked in, kg or lb",
-         "bar": "forged: bar weight in `unit` (0 = no barbell)",
+         "bar": "forged: bar weight in `unit`; 0 for a profile without a barbell (§5.2's Travel and Home), which a PATCH cannot set (it takes 0.01–1,000)",
          "plates": "forged: plate denominations per side in `unit`, largest first; unlimited pairs of each",
          "dumbbells": "forged: dumbbells owned in `unit`: the fixed pairs, an adjustable {min, max, step}, or null when not described"]
     }

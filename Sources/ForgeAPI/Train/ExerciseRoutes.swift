@@ -48,7 +48,7 @@ struct ExerciseQuery: RequestInput {
 enum ExerciseRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/exercises", "The exercise library, by name; q filters by name",
-                     access: .member, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]) { request, _ in
+                     access: .member, cache: .day, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]) { request, _ in
             let q = (try request.decodeQuery(ExerciseQuery.self).q ?? "").lowercased()
             return try app.db.read { try app.exercises.entries(in: $0) }
                 .filter { q.isEmpty || $0.exercise.name.lowercased().contains(q) }
@@ -59,7 +59,7 @@ enum ExerciseRoutes {
                 }
         }
         router.route(.GET, "/api/exercises/:slug", "One exercise with cues, muscles and equipment",
-                     access: .member, answers: ExerciseDetail.self, errors: [404]) { request, _ in
+                     access: .member, cache: .day, answers: ExerciseDetail.self, errors: [404]) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let e = try app.db.read({ try ExerciseCatalog.find(slug, in: $0) }) else {
                 throw HTTPError(404, "exercise not found")

@@ -66,7 +66,7 @@ struct RecordRow: Codable, Sendable {
 enum HistoryRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/history", "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
-                     access: .member, query: HistoryQuery.self, answers: [HistoryEntry].self, errors: [422]) { request, principal in
+                     access: .member, cache: .day, query: HistoryQuery.self, answers: [HistoryEntry].self, errors: [422]) { request, principal in
             let query = try request.decodeQuery(HistoryQuery.self)
             let favorites = try query.favoritesOnly()
             let rows = try app.db.read { db in
@@ -79,7 +79,7 @@ enum HistoryRoutes {
             }
         }
         router.route(.GET, "/api/records", "Personal records by slug; detail in the member's load unit",
-                     access: .member, answers: [RecordRow].self) { _, principal in
+                     access: .member, cache: .day, answers: [RecordRow].self) { _, principal in
             try app.db.read { db in try records(principal.caller.user, library: app.exercises.library(in: db), in: db) }
         }
     }

@@ -95,8 +95,8 @@ enum ProgressRoutes {
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/progress", "e1RM series with trend words, body metrics, zone 2 and this week",
-                     access: .member, answers: ProgressReport.self) { _, principal in
-            let now = app.clock.now(), today = app.today
+                     access: .member, cache: .minute, answers: ProgressReport.self) { _, principal in
+            let now = app.minuteNow, today = app.today  // minute-floored: the answer is cached per minute
             return try app.db.read { db in try progress(app, principal.caller.user, now: now, today: today, in: db) }
         }
         router.route(.GET, "/api/metrics/:type/history", "Full history (3650 days) of one body metric",

@@ -10,7 +10,7 @@ import Foundation
 /// member's own `last` context.
 enum TodayRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/today", "Today's planned session, fitted to an optional time budget", access: .member,
+        router.route(.GET, "/api/today", "Today's planned session, fitted to an optional time budget", access: .member, cache: .day,
                      query: TodayQuery.self, answers: TodayResponse.self, errors: [400]) { request, principal in
             let query = try request.decodeQuery(TodayQuery.self)
             let date = try DayInput.resolve(query.date, today: app.today, query: true)

@@ -65,8 +65,8 @@ struct TodayProfile: Codable, Sendable {
     init(_ p: EquipmentProfile) {
         let inventory = p.plates
         name = p.name; barKg = p.barKg; platesKg = p.platesKg; unit = p.unit.rawValue
-        bar = Double(inventory.bar) / Double(p.unit.stepsPerUnit)
-        plates = inventory.plates.map { Double($0) / Double(p.unit.stepsPerUnit) }
+        bar = p.unit.value(steps: inventory.bar)
+        plates = inventory.plates.map(p.unit.value(steps:))
     }
 }
 

@@ -63,7 +63,7 @@ struct DanglingSession: Codable, Sendable {
 enum WeekRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/week", "The training week containing a date, Monday first",
-                     access: .member, query: DateQuery.self, answers: TrainingWeek.self, errors: [400, 422]) { request, principal in
+                     access: .member, cache: .day, query: DateQuery.self, answers: TrainingWeek.self, errors: [400, 422]) { request, principal in
             let today = app.today
             let date = try request.decodeQuery(DateQuery.self).day(default: today)
             return try app.db.read { db in try week(principal.caller.user, containing: date, today: today, in: db) }

@@ -3,6 +3,10 @@ import Foundation
 /// ISO 8601 durations as recipe pages write them (`PT35M`, `P0DT1H30M`,
 /// `PT4200S`, `PT1H`, `P1W`), read as whole minutes.
 public enum ISODuration {
+    /// The longest time read as a recipe time, minutes (a year: longer is no recipe, and a
+    /// larger number could not become an `Int`).
+    static let maxMinutes = 525_600.0
+
     /// Minutes in `text`, rounded to the nearest minute (halves up).
     ///
     /// Accepted: `P[nW][nD][T[nH][nM][nS]]`, components in that order,
@@ -44,7 +48,9 @@ public enum ISODuration {
             number = ""
             sawComponent = true
         }
-        guard sawComponent, number.isEmpty, seconds.isFinite else { return nil }
+        // A week of minutes at most: a page's "PT99999999999999999999M" is no recipe time
+        // (and would not fit an Int).
+        guard sawComponent, number.isEmpty, seconds.isFinite, seconds / 60 <= Self.maxMinutes else { return nil }
         let minutes = Int((seconds / 60).rounded(.toNearestOrAwayFromZero))
         return minutes > 0 ? minutes : nil
     }
@@ -78,6 +84,7 @@ public enum ISODuration {
             }
             i = lower.index(k, offsetBy: word.count)
         }
+        guard total.isFinite, total <= Self.maxMinutes else { return nil }
         let minutes = Int(total.rounded())
         return found && minutes > 0 ? minutes : nil
     }

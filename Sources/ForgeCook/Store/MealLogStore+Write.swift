@@ -6,6 +6,11 @@ import Foundation
 /// (one `BEGIN IMMEDIATE` transaction), so a replace and its insert commit
 /// together and concurrent duplicates of one `client_id` serialise.
 extension MealLogStore {
+    /// Most logs one member may have on one day: a cap on absurd volumes, so a day's
+    /// reads stay small (the food week reads a week of logs per request). The next one
+    /// throws ``MealLogError/dayFull(limit:)`` (HTTP 422) and writes nothing.
+    public static let logsPerDay = 200
+
     /// Slots where a new log replaces the user's earlier logs of that slot and day.
     public static let replacingSlots: Set<MealSlot> = [.breakfast, .lunch, .dinner]
 
@@ -50,6 +55,9 @@ extension MealLogStore {
             try db.execute("DELETE FROM meal_logs WHERE user_id = ? AND day = ? AND slot = ?",
                            [userID, input.day.description, input.slot.rawValue])
         }
+        let logged: Int = try db.scalar("SELECT COUNT(*) FROM meal_logs WHERE user_id = ? AND day = ?",
+                                        [userID, input.day.description]) ?? 0
+        guard logged < logsPerDay else { throw MealLogError.dayFull(limit: logsPerDay) }
         let id = Identifier.make()
         let m = macros
         try db.execute("""

@@ -25,7 +25,7 @@ public enum FittedSnapshot {
             var e = entry
             e.sets = n
             let kind = library.exercise(entry.slug)?.kind ?? .bb
-            if let kit, entry.weight > 0, kind == .bb ? kit.plates != nil : kind == .db && kit.dumbbells != nil {
+            if let kit, entry.weight > 0, kit.rounds(kind) {
                 e.weight = kit.nearest(kg: entry.weight, kind: kind)
             }
             return FittedTarget(entry: e, loadable: loadable(kind: kind, weight: entry.weight, plates: kit?.plates))

@@ -3,12 +3,16 @@ import Foundation
 import Synchronization
 
 /// An in-memory copy of the stored exercise library, so read routes do not
-/// decode 65 rows of JSON columns on every request. The cache is keyed by a
-/// fingerprint of the table (row count and the media columns, the only
-/// things that change after seeding, e.g. when `forged library` imports
-/// images from another process), checked with one cheap query per use.
+/// decode the table's JSON columns on every request.
+///
+/// The copy records the database ``Generation`` it was read at (the
+/// connection's, taken before its read transaction began) and is current
+/// only while that generation is: any committed write, in this process or
+/// another (`forged library import-free-exercise-db`), makes the next use
+/// read the table again. Inside a write transaction (generation `.closed`)
+/// the table is read and nothing is kept. One copy at most.
 public final class LibraryCache: Sendable {
-    private let cached = Mutex<(key: String, entries: [CatalogEntry], library: ExerciseLibrary)?>(nil)
+    private let cached = Mutex<(generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary)?>(nil)
 
     public init() {}
 
@@ -22,15 +26,12 @@ public final class LibraryCache: Sendable {
         try current(in: db).library
     }
 
-    private func current(in db: Connection) throws -> (key: String, entries: [CatalogEntry], library: ExerciseLibrary) {
-        let key: String = try db.scalar("""
-            SELECT count(*) || '/' || total(length(media_tier)) || '/' || total(length(media_url))
-                   || '/' || total(length(benefit)) FROM exercises
-            """) ?? ""
-        if let hit = cached.withLock({ $0 }), hit.key == key { return hit }
+    private func current(in db: Connection) throws -> (generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary) {
+        let generation = db.generation
+        if generation != .closed, let hit = cached.withLock({ $0 }), hit.generation == generation { return hit }
         let entries = try ExerciseCatalog.all(in: db)
-        let fresh = (key: key, entries: entries, library: ExerciseLibrary(entries.map(\.exercise)))
-        cached.withLock { $0 = fresh }
+        let fresh = (generation: generation, entries: entries, library: ExerciseLibrary(entries.map(\.exercise)))
+        if generation != .closed { cached.withLock { $0 = fresh } }
         return fresh
     }
 }
