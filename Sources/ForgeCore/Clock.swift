@@ -24,3 +24,16 @@ public final class FixedClock: Clock {
     /// Moves the clock forward by `seconds`.
     public func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
 }
+
+/// The system clock moved by a fixed number of seconds; for tests and
+/// benches only (`FORGE_TEST_CLOCK_OFFSET`, refused unless dev sign-in is on,
+/// see `docs/kitchen-display.md`). Lets a real server's household time stand
+/// at, say, 23:59:50 without faking the process clock, so libdispatch timers
+/// and signal handling keep working on real time: only "now" as forged reads
+/// it (deadlines, the household day, expiries) is shifted.
+public struct OffsetClock: Clock {
+    /// Seconds added to the system time; negative moves it back.
+    public let offset: TimeInterval
+    public init(offset: TimeInterval) { self.offset = offset }
+    public func now() -> Date { Date().addingTimeInterval(offset) }
+}

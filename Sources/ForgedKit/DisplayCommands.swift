@@ -16,7 +16,7 @@ struct DisplayCommands {
         }
         let db = try StateDirectory.open(settings.stateDir)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
+        try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
         switch command.path {
         case ["display", "pair"]:
             let name = (command.flags["name"]?.last ?? "").trimmingCharacters(in: .whitespaces)
@@ -24,7 +24,7 @@ struct DisplayCommands {
                 throw ConfigError(setting: "name", message: "1 to 60 characters", value: name)
             }
             let created: (id: String, code: String)
-            do { created = try db.write { try DisplayStore.create(name: name, now: Date(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+            do { created = try db.write { try DisplayStore.create(name: name, now: settings.clock.now(), in: $0) } } catch let refusal as DisplayStore.Refusal {
                 Forged.printError("forged: \(refusal)")
                 return 1
             }
@@ -44,7 +44,7 @@ struct DisplayCommands {
         default:
             let target = command.positionals.first ?? ""
             let names: [String]
-            do { names = try db.write { try DisplayStore.revoke(target, now: Date(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+            do { names = try db.write { try DisplayStore.revoke(target, now: settings.clock.now(), in: $0) } } catch let refusal as DisplayStore.Refusal {
                 Forged.printError("forged: \(refusal)")
                 return 1
             }

@@ -73,11 +73,15 @@ struct ServeCommand {
         let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
         // One reader per HTTP worker thread, so no worker waits for a connection.
         let db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
-        let app = ForgeApp(db: db, config: settings.appConfiguration)
+        let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         let applied = try app.prepare()
         if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
         if settings.devAuth {
             Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
+        }
+        if settings.clockOffset != 0 {
+            Log.warning("test clock: forged's time is moved by \(settings.clockOffset) s (\(SettingsLoader.testClockOffsetVariable)); "
+                        + "household time now \(Instant.wire(settings.clock.now()))")
         }
         let responder = app.makeResponder()
         var http = HTTPServer.Configuration(listen: [], listenSockets: sockets.http,

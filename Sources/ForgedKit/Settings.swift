@@ -59,6 +59,15 @@ public struct Settings: Sendable {
     public var allowPrivateFetch: Bool = false
     /// Reminder hour and quiet hours of the proposal and reminder notices.
     public var noticeHours = NoticeHours()
+    /// Seconds added to the system clock (`FORGE_TEST_CLOCK_OFFSET`, tests
+    /// only, needs dev sign-in); 0 in production.
+    public var clockOffset: TimeInterval = 0
+
+    /// The clock forged reads "now" from: the system clock, moved by
+    /// ``clockOffset`` when a test set one.
+    public var clock: any Clock {
+        clockOffset == 0 ? SystemClock() : OffsetClock(offset: clockOffset)
+    }
 
     /// The listen addresses parsed (the strings are validated, so this
     /// cannot fail for loaded settings; invalid entries are skipped).

@@ -106,7 +106,37 @@ public enum SettingsLoader {
         settings.noticeHours = NoticeHours(reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
                                            quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,
                                            quietEnd: try sources.int(.quietHoursStart, in: 0...24) ?? 21)
+        settings.clockOffset = try testClockOffset(environment, devAuth: settings.devAuth)
         return settings
+    }
+
+    /// The variable that moves forged's clock, for tests and benches only.
+    public static let testClockOffsetVariable = "FORGE_TEST_CLOCK_OFFSET"
+    /// Largest test clock offset either way, seconds (366 days).
+    static let testClockOffsetLimit = 366.0 * 86_400
+
+    /// `FORGE_TEST_CLOCK_OFFSET`: seconds (a signed decimal, at most 366 days
+    /// either way) added to every "now" forged reads through its ``Clock``
+    /// (``OffsetClock``), so a test can stand a real server at household
+    /// 23:59:50. Environment only (never a flag or a config-file line) and
+    /// refused unless dev sign-in is on, so a production server can never
+    /// run on a moved clock. Unset or empty: 0.
+    /// - Throws: ``ConfigError`` for `test-clock-offset` when it is set
+    ///   without dev sign-in, or is not a number within the limit.
+    static func testClockOffset(_ environment: [String: String], devAuth: Bool) throws(ConfigError) -> TimeInterval {
+        guard let text = environment[testClockOffsetVariable], !text.isEmpty else { return 0 }
+        let value = RawValue(text: text, origin: testClockOffsetVariable)
+        guard devAuth else {
+            throw ConfigError(setting: "test-clock-offset",
+                              message: "moves the server's clock for tests only; refused unless --dev-auth is on",
+                              value: text, origin: testClockOffsetVariable)
+        }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
+              abs(seconds) <= testClockOffsetLimit else {
+            throw ConfigError(setting: "test-clock-offset", message: "expected seconds, at most 366 days either way",
+                              value: value.text, origin: value.origin)
+        }
+        return seconds
     }
 
     /// The config file to read: `--config`, else `FORGE_CONFIG`, else the

@@ -106,4 +106,28 @@ import Testing
             #expect(try db.write { try DisplayStore.revoke("nobody", now: Date(), in: $0) } == [])
         }
     }
+
+    /// The service worker is served for the page's own scope, and every
+    /// answer it saves for offline use is a GET route a display may read.
+    @Test func theServiceWorkerCoversThePageAndSavesOnlyDisplayReads() async throws {
+        try await withTestServer { server in
+            let reply = try await server.get("/kitchen/sw.js")
+            #expect(reply.status == 200)
+            #expect(reply.header("Service-Worker-Allowed") == "/kitchen")
+            #expect(reply.header("Content-Type")?.hasPrefix("text/javascript") == true)
+            let script = String(decoding: reply.data, as: UTF8.self)
+            let display = try await server.pairDisplay()
+            let slug = try #require(try await server.get("/api/kitchen/week", cookie: display).json["days"]?.arrayValue?
+                .lazy.compactMap { $0["slots"]?.arrayValue?.first { $0["recipe"]?["slug"] != nil }?["recipe"]?["slug"]?.stringValue }.first)
+            for path in ["/api/kitchen/week", "/api/cook/state", "/api/kitchen/recipes/\(slug)"] {
+                #expect(try await server.get(path, cookie: display).status == 200, "\(path)")
+            }
+            for shell in ["/kitchen", "/kitchen/assets/kitchen.css", "/kitchen/assets/kitchen.js", "/kitchen/assets/chime.js",
+                          "/kitchen/assets/plate.js", "/kitchen/assets/icon.svg"] {
+                #expect(script.contains("'\(shell)'"), "\(shell) not in the shell list")
+                #expect(try await server.get(shell).status == 200, "\(shell)")
+            }
+            #expect(script.contains(#"/^\/api\/kitchen\/week$/"#) && script.contains(#"/^\/api\/cook\/state$/"#))
+        }
+    }
 }

@@ -12,6 +12,8 @@ import Testing
                 #expect(stream.status == 200)
                 let hello = stream.next()
                 #expect(hello?.event == "hello")
+                #expect(hello?.json["zone"] == .string(server.app.calendar.timeZone.identifier))
+                #expect(hello?.json["day"]?["date"] == .string(server.app.calendar.date(of: server.app.clock.now()).description))
                 let created = try await server.request("POST", "/api/cook/timers", json: ["label": "Pasta", "seconds": 480],
                                                        cookie: ada)
                 let frame = stream.next("timer")
@@ -57,8 +59,8 @@ import Testing
             let stream = try SSEClient(port: server.port, cookie: ada, timeout: 3)
             let hello = stream.next()
             #expect(hello?.json["day"] == ["date": "2026-03-07", "day_name": "Saturday"])
-            // Members in the documented order: {at, day: {date, day_name}}.
-            #expect(hello?.data == #"{"at":"\#(Instant.wire(clock.now()))","day":{"date":"2026-03-07","day_name":"Saturday"}}"#)
+            // Members in the documented order: {at, day: {date, day_name}, zone}.
+            #expect(hello?.data == #"{"at":"\#(Instant.wire(clock.now()))","day":{"date":"2026-03-07","day_name":"Saturday"},"zone":"America/New_York"}"#)
             usleep(1_500_000)                                      // the watcher has seen Saturday
             clock.set(Instant.parse("2026-03-08T05:00:01Z")!)      // 00:00:01 EST, household midnight passed
             let day = stream.next("day")

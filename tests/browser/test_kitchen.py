@@ -17,16 +17,21 @@ free port with a temporary state directory and a display paired with
 2. A timer fires: the takeover shows, the page's AudioContext (instrumented
    before the page loads) starts tones, Dismiss on the page ends the timer on
    the event socket and the tones stop.
-3. The server restarts: the outage banner shows, timers keep counting down,
-   and the banner goes once the server is back.
-The day turning over at household midnight is checked on the server side
-(Tests/ForgeAPITests/EventsStreamTests.swift: `day` on the stream, DST-safe);
-driving a server clock over midnight from here is not done (libfaketime
-stalls libdispatch timers in forged).
+3. The server restarts: the outage banner shows, timers keep counting down;
+   the page is reloaded while the server is down and the service worker's
+   saved copy still shows tonight, the recipe in cook mode and the timers
+   counting down from their server deadlines; a timer that came due while
+   the server was down rings, late, once the server is back.
+4. Midnight: a second server whose household clock stands at 23:59:50
+   (FORGE_TEST_CLOCK_OFFSET, test-only, needs --dev-auth; the process clock
+   is real) turns the page over to the next day's "tonight" without a reload,
+   and the top clock reads 23:59 then 00:00 although the browser is set to
+   Pacific/Auckland (household time, never the tablet's zone).
 
-Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass; about a minute)
+Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass; about two minutes)
 """
-import json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import datetime, json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+from zoneinfo import ZoneInfo
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -38,6 +43,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FORGED = os.environ.get("FORGED", os.path.join(ROOT, ".build/release/forged"))
 SHOTS = os.path.join(ROOT, "docs/screenshots")
 SIZES = [(1280, 800), (800, 1280), (1024, 768)]
+ZONE = "Europe/London"
+TABLET_ZONE = "Pacific/Auckland"
 
 # Records every tone the page starts, before any page script runs.
 AUDIO_PROBE = """
@@ -103,6 +110,10 @@ if (view === 'list') {
   const size = item ? parseFloat(getComputedStyle(item.querySelector('.name')).fontSize) : 0;
   if (size < 18) problems.push('item name ' + size + ' px');
 }
+if (view === 'tonight' && visible(document.getElementById('tonight-actions'))) {
+  const r = document.getElementById('tonight-actions').getBoundingClientRect();
+  if (r.top < main.top || r.bottom > main.bottom + 1) problems.push('Recipe / Start cooking not on screen without scrolling');
+}
 if (view === 'week') {
   const days = [...document.querySelectorAll('#week li')];
   if (days.length !== 7) problems.push('week has ' + days.length + ' days');
@@ -135,23 +146,22 @@ def request(base, method, path, body=None, cookie=None):
 
 
 class Server:
-    """forged serve on a port with a state directory; optionally under faketime."""
+    """forged serve on a port with a state directory; optionally with its
+    clock moved by `clock_offset` seconds (FORGE_TEST_CLOCK_OFFSET)."""
 
-    def __init__(self, state, port=None, fake_start=None):
+    def __init__(self, state, port=None, clock_offset=None):
         self.state, self.port = state, port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.common = ["--state-dir", state, "--config", "/dev/null"]
-        self.fake_start = fake_start
+        self.env = dict(os.environ, FORGE_TIMEZONE=ZONE)
+        if clock_offset is not None:
+            self.env.update(FORGE_TEST_CLOCK_OFFSET=str(clock_offset), FORGE_DEV_AUTH="true")
         self.start()
 
     def start(self):
         command = [FORGED, "serve", "--listen", f"127.0.0.1:{self.port}", "--dev-auth", "--runtime-dir", self.state + "/run",
                    "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben", *self.common]
-        env = dict(os.environ, FORGE_TIMEZONE="Europe/London")
-        if self.fake_start:
-            command = ["faketime", "-f", "@" + self.fake_start] + command
-            pass
-        self.process = subprocess.Popen(command, stderr=subprocess.DEVNULL, env=env)
+        self.process = subprocess.Popen(command, stderr=subprocess.DEVNULL, env=self.env)
         for _ in range(150):
             try:
                 request(self.base, "GET", "/healthz")
@@ -166,9 +176,8 @@ class Server:
 
     def pair(self, driver, name):
         command = [FORGED, "display", "pair", "--name", name, "--base-url", self.base, *self.common]
-        if self.fake_start:   # the code's expiry is on the server's clock
-            command = ["faketime", "-f", "@" + self.fake_start] + command
-        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        # The same environment as serve: the code's expiry is on the server's (moved) clock.
+        out = subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout
         code = re.search(r"([A-Z2-9]{4}-[A-Z2-9]{4})", out).group(1)
         assert f"{self.base}/kitchen/pair" in out, out
         driver.get(self.base + "/kitchen/pair")
@@ -189,6 +198,8 @@ def browser():
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
+    # The tablet is set to another zone than the household's: the page must show household time.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TABLET_ZONE})
     return driver
 
 
@@ -202,6 +213,7 @@ def show(driver, view):
         driver.find_element(By.CSS_SELECTOR, '.tab[data-view="week"]').click()
         driver.find_element(By.CSS_SELECTOR, "#week li.today").click()
         WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-recipe").is_displayed())
+        check_ingredients(driver)
     else:
         driver.find_element(By.CSS_SELECTOR, f'.tab[data-view="{view}"]').click()
     time.sleep(0.4)
@@ -226,11 +238,55 @@ def wait_for_line(lines, predicate, seconds=10):
     raise AssertionError("no matching line on the event socket")
 
 
+def saved(driver, path=None):
+    """The service worker's saved paths, or the saved answer at `path` (JSON)."""
+    return driver.execute_async_script("""
+        const path = arguments[0], done = arguments[arguments.length - 1];
+        caches.open('forge-kitchen-v1').then(async (cache) => {
+          if (!path) return done((await cache.keys()).map((r) => new URL(r.url).pathname));
+          const hit = await cache.match(path);
+          done(hit ? await hit.json() : null);
+        }).catch(() => done(path ? null : []));""", path)
+
+
+def seconds_of(text):
+    """'12:05' or '1:02:03' → seconds; None for anything else."""
+    if not re.fullmatch(r"\d+(:\d\d){1,2}", text or ""):
+        return None
+    total = 0
+    for part in text.split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def check_ingredients(driver):
+    """Each ingredient line keeps a unit the name does not already carry as a
+    word ("200 g long-stem broccoli", never "200 long-stem broccoli"), and
+    drops one it does ("2 salmon fillets", never "2 fillets salmon fillets")."""
+    lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#recipe-ingredients li")]
+    assert lines, "no ingredients shown"
+    slug = driver.execute_script("return window.kitchen.state.tonight && window.kitchen.state.tonight.recipe.slug")
+    recipe = driver.execute_script("return window.kitchen.state.recipes[arguments[0]]", slug)
+    for item, line in zip(recipe["ingredients"], lines):
+        words = (item.get("disp") or "").split()
+        if len(words) != 2:
+            continue
+        unit, name_words = words[1].lower(), re.split(r"[^a-z]+", item["name"].lower())
+        repeated = unit in name_words or unit.rstrip("s") in name_words
+        assert line.startswith(words[0] + " "), line
+        assert line.startswith(" ".join(words) + " ") != repeated, f"{line!r} from {item}"
+
+
+def day_words(date):
+    """How the page names a day: 'tuesday 1 dec'."""
+    return f"{date.strftime('%A')} {date.day} {date.strftime('%b')}".lower()
+
+
 def main():
     state = tempfile.mkdtemp(prefix="forge-browser-")
     night = tempfile.mkdtemp(prefix="forge-browser-night-")
     server = Server(state)
-    late = None
+    night_server = None
     driver = None
     failures = []
     try:
@@ -246,6 +302,9 @@ def main():
         driver.find_element(By.ID, "tonight-day").click()
         wait.until(lambda d: not d.find_element(By.ID, "sound-notice").is_displayed())
         assert driver.execute_script("return window.isSecureContext") is True
+        household_hm = lambda: datetime.datetime.now(ZoneInfo(ZONE)).strftime("%H:%M")
+        WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == household_hm())
+        assert driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone") == TABLET_ZONE
         wake = driver.find_element(By.ID, "wake").text
         assert wake.startswith("Screen"), wake
 
@@ -323,17 +382,77 @@ def main():
         assert driver.execute_script("return window.__tones.length") == silent, "the chime kept ringing after Dismiss"
         print(f"fired: takeover, {repeated} tones, dismissed from the page and ended on the socket")
 
-        # The server restarts: outage banner, timers keep counting, reconciled when back.
+        # The server restarts: outage banner, timers keep counting; a reload
+        # meanwhile shows the service worker's saved copy; reconciled when back.
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        assert driver.find_element(By.ID, "offline-mode").get_attribute("data-mode") == "service-worker"
+        _, _, bread = request(server.base, "POST", "/api/cook/timers", {"label": "Bread", "seconds": 9}, cookie=ben)
+        wanted = {"/kitchen", "/kitchen/assets/kitchen.js", "/api/kitchen/week", "/api/cook/state"} | ({"/api/kitchen/recipes/" + slug} if slug else set())
+        WebDriverWait(driver, 8).until(lambda d: wanted <= set(saved(d)) and bread["id"] in json.dumps(saved(d, "/api/cook/state")))
+        step_text = driver.find_element(By.ID, "step-detail").text if slug else None
         server.stop()
         WebDriverWait(driver, 8).until(lambda d: d.find_element(By.ID, "outage").is_displayed())
         first = driver.find_element(By.CSS_SELECTOR, ".timer .time").text
         time.sleep(1.5)
         assert driver.find_element(By.CSS_SELECTOR, ".timer .time").text != first, "timers froze during the outage"
         driver.save_screenshot(os.path.join(SHOTS, "outage-1280x800.png"))
+        driver.refresh()
+        WebDriverWait(driver, 8).until(lambda d: d.find_element(By.ID, "tonight-name").text not in ("", "Loading…"))
+        WebDriverWait(driver, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".timer")) == 5)
+        assert "saved at" in driver.find_element(By.ID, "outage").text, driver.find_element(By.ID, "outage").text
+        deadlines = {t["id"]: t["ends_at"] for t in saved(driver, "/api/cook/state")["timers"] if t["state"] == "running"}
+        checked = 0
+        for el in driver.find_elements(By.CSS_SELECTOR, ".timer"):
+            ends = deadlines.get(el.get_attribute("data-id"))
+            shown = seconds_of(el.find_element(By.CSS_SELECTOR, ".time").text)
+            if ends is None or shown is None:
+                continue
+            left = datetime.datetime.fromisoformat(ends.replace("Z", "+00:00")).timestamp() - time.time()
+            assert abs(shown - left) <= 2, f"offline timer shows {shown} s, the server deadline is {left:.1f} s away"
+            checked += 1
+        assert checked >= 4, f"only {checked} timers counted from their deadlines"
+        first = driver.find_element(By.CSS_SELECTOR, ".timer .time").text
+        time.sleep(1.2)
+        assert driver.find_element(By.CSS_SELECTOR, ".timer .time").text != first, "timers froze after the offline reload"
+        if slug:
+            show(driver, "cook")
+            assert driver.find_element(By.ID, "step-detail").text == step_text, "cook mode lost the recipe offline"
+        driver.save_screenshot(os.path.join(SHOTS, "offline-1280x800.png"))
+        # Bread comes due while the server is down; back, the server fires it late and the page rings.
+        time.sleep(max(0.0, datetime.datetime.fromisoformat(bread["ends_at"].replace("Z", "+00:00")).timestamp() - time.time() + 1.5))
         server.start()
         WebDriverWait(driver, 15).until(lambda d: not d.find_element(By.ID, "outage").is_displayed())
-        assert len(driver.find_elements(By.CSS_SELECTOR, ".timer")) == 4
-        print("restart: banner shown, timers kept counting, reconciled")
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "takeover").is_displayed())
+        assert driver.find_element(By.ID, "takeover-label").text == "Bread"
+        assert "late while the server was down" in driver.find_element(By.ID, "takeover-late").text
+        driver.find_element(By.ID, "takeover-dismiss").click()
+        WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "takeover").is_displayed()
+                                       and len(d.find_elements(By.CSS_SELECTOR, ".timer")) == 4)
+        print(f"restart: banner shown, timers kept counting; reloaded offline: saved copy, {checked} timers on their "
+              "server deadlines, recipe in cook mode; back: the timer that came due meanwhile rang late")
+
+        # Midnight: a second server whose household clock stands at 23:59:50.
+        zone = ZoneInfo(ZONE)
+        now = time.time()
+        target = datetime.datetime.now(zone).replace(hour=23, minute=59, second=50, microsecond=0)
+        if target.timestamp() - now > 12 * 3600:
+            target -= datetime.timedelta(days=1)
+        elif now - target.timestamp() > 12 * 3600:
+            target += datetime.timedelta(days=1)
+        night_server = Server(night, clock_offset=round(target.timestamp() - now))
+        night_server.pair(driver, "Kitchen")
+        before, after = target.date(), target.date() + datetime.timedelta(days=1)
+        label = lambda d: d.find_element(By.ID, "tonight-day").text.lower()
+        WebDriverWait(driver, 8).until(lambda d: day_words(before) in label(d) and d.find_element(By.ID, "clock").text == "23:59")
+        driver.execute_script("window.__sameDocument = 'yes'")
+        WebDriverWait(driver, 25).until(lambda d: day_words(after) in label(d))
+        WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == "00:00")
+        assert driver.execute_script("return window.__sameDocument") == "yes", "the page reloaded"
+        turned = label(driver)
+        show(driver, "week")
+        today_card = driver.find_element(By.CSS_SELECTOR, "#week li.today").text.lower()
+        assert after.strftime("%A").lower() in today_card, today_card
+        print(f"midnight: {turned!r} after {day_words(before)!r} at household 00:00, without a reload")
 
         print(f"ok: timers on the page {seen * 1000:.0f} ms after the API call")
         if failures:
@@ -342,7 +461,7 @@ def main():
     finally:
         if driver:
             driver.quit()
-        for s in (server, late):
+        for s in (server, night_server):
             if s and s.process.poll() is None:
                 s.stop()
         shutil.rmtree(state, ignore_errors=True)

@@ -21,6 +21,13 @@ enum KitchenRoutes {
                    access: .public, answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in
             try asset("pair.html")
         }
+        router.raw(.GET, "/kitchen/sw.js", "Kitchen display service worker (keeps the display readable offline; scope /kitchen)",
+                   access: .public, answers: nil as JSONValue.Type?, produces: "text/javascript", errors: [404]) { _, _ in
+            var response = try asset("sw.js")
+            // Its scope is the page `/kitchen` itself, one level above the script's folder.
+            response.headers.set("Service-Worker-Allowed", "/kitchen")
+            return response
+        }
         router.raw(.GET, "/kitchen/assets/:name", "Kitchen display files (CSS, JS, SVG)", access: .public,
                    answers: nil as JSONValue.Type?, produces: "application/octet-stream", errors: [404]) { request, _ in
             try asset(request.parameter("name") ?? "")

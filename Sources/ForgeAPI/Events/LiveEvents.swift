@@ -11,7 +11,8 @@ import Synchronization
 /// from a ring of the last 512 events.
 ///
 /// The household day: `hello` carries `day: {date, day_name}` (the
-/// household calendar's today), and an `event: day` with the same shape
+/// household calendar's today) and `zone` (its IANA name, so a display shows
+/// household clock times whatever zone the tablet is set to), and an `event: day` with the same shape
 /// goes to every client when the household day changes (checked every
 /// second against the household zone, so midnight, DST changes and clock
 /// jumps all announce exactly the new day). Displays never use their own clock.
@@ -133,7 +134,8 @@ public final class LiveEvents: Sendable {
                 }
             } else {
                 let now = clock.now()
-                opening += Self.frame(id: latest, name: "hello", data: Hello(at: Instant.wire(now), day: Day(calendar.date(of: now))))
+                opening += Self.frame(id: latest, name: "hello", data: Hello(at: Instant.wire(now), day: Day(calendar.date(of: now)),
+                                                                        zone: calendar.timeZone.identifier))
             }
             stream.send(opening)
             b.state.clients[key] = (stream, scope)
@@ -147,11 +149,14 @@ public final class LiveEvents: Sendable {
     /// The scope of events for every client (the household day).
     static let everyone = "*"
 
-    /// `event: hello` data: `{at, day: {date, day_name}}` (docs/kitchen-display.md).
+    /// `event: hello` data: `{at, day: {date, day_name}, zone}` (docs/kitchen-display.md).
     struct Hello: Encodable, Equatable {
         /// The server's clock (API.md instant).
         let at: String
         let day: Day
+        /// The household zone's IANA name (`Europe/London`): a display shows
+        /// household clock times in it, whatever zone the tablet is set to.
+        let zone: String
     }
 
     /// `event: day` data, and `hello`'s `day`: `{date, day_name}` of a household day.

@@ -8,17 +8,29 @@
   'use strict';
   const $ = (id) => document.getElementById(id);
   const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0,
-                  view: 'tonight', day: null, connected: false, list: null };
+                  view: 'tonight', day: null, connected: false, list: null, zone: null };
+  try { state.zone = localStorage.getItem('forge.kitchen.zone'); } catch (e) {}
 
   // ---------- data ----------
   class HTTPError extends Error { constructor(status, message) { super(message); this.status = status; } }
-  async function api(method, path, body) {
+  /**
+   * One request: `{data, savedAt, offline}`. With the service worker (sw.js) a GET of
+   * the week, a recipe or the cook state may answer the copy saved when the
+   * server was last reachable (`X-Forge-Offline`); `savedAt` is then the
+   * tablet's ms when that copy arrived, else now.
+   */
+  async function request(method, path, body) {
     const r = await fetch(path, { method, credentials: 'same-origin', cache: 'no-store',
       headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
     if (r.status === 401) { showUnpaired(); throw new HTTPError(401, 'unauthorised'); }
     if (!r.ok) throw new HTTPError(r.status, method + ' ' + path + ': ' + r.status);
-    return r.json();
+    const offline = r.headers.has('X-Forge-Offline');
+    const savedAt = offline ? Number(r.headers.get('X-Forge-Saved-At')) || Date.now() : Date.now();
+    const data = await r.json();
+    if (offline) showSavedCopy(savedAt);
+    return { data, savedAt, offline };
   }
+  const api = async (method, path, body) => (await request(method, path, body)).data;
   /** A tap's request: says so when it fails and retries (network or 5xx) until it goes through. */
   async function act(method, path, body, what) {
     for (let attempt = 0; ; attempt++) {
@@ -51,17 +63,24 @@
   }
 
   async function loadWeek() {
-    state.week = await api('GET', '/api/kitchen/week');
+    const { data: week, offline } = await request('GET', '/api/kitchen/week');
+    state.week = week;
     if (!state.day) state.day = state.week.today;
     const today = state.week.days.find((d) => d.is_today) || state.week.days[0];
     state.tonight = today ? today.slots.find((s) => s.slot === 'dinner') : null;
     renderTonight(today);
     renderWeek();
+    if (!offline && navigator.serviceWorker && navigator.serviceWorker.controller && state.connected) saveRecipes();
+  }
+  /** Reads the week's recipes so the service worker holds them for an outage. */
+  function saveRecipes() {
+    const slugs = new Set(state.week.days.flatMap((d) => d.slots.filter((s) => s.recipe).map((s) => s.recipe.slug)));
+    for (const slug of slugs) recipe(slug).catch(() => {});
   }
 
   async function loadState() {
-    const s = await api('GET', '/api/cook/state');
-    state.offset = Date.parse(s.now) - Date.now();
+    const { data: s, savedAt } = await request('GET', '/api/cook/state');
+    state.offset = Date.parse(s.now) - savedAt;   // a saved copy's `now` was the server's at savedAt
     state.timers = new Map(s.timers.map((t) => [t.id, t]));
     state.session = s.session;
     renderTimers();
@@ -108,8 +127,9 @@
     let name = i.name;
     const words = disp.split(/\s+/);
     if (words.length === 2) {
-      const unit = words[1].toLowerCase(), nameLower = name.toLowerCase();
-      if (nameLower.includes(unit) || nameLower.includes(singular(unit).toLowerCase())) disp = words[0];
+      // Whole words only: "200 g" + "long-stem broccoli" keeps its "g".
+      const unit = words[1].toLowerCase(), nameWords = name.toLowerCase().split(/[^a-z]+/);
+      if (nameWords.includes(unit) || nameWords.includes(singular(unit).toLowerCase())) disp = words[0];
     }
     const counted = (i.unit === 'x' || !i.unit) && disp && !/[a-z]/i.test(disp);
     if (counted && typeof i.qty === 'number' && i.qty <= 1) {
@@ -372,6 +392,21 @@
     const late = t.late_by_ms >= 1000 ? ` · it came due ${clockText(t.late_by_ms)} late while the server was down` : '';
     return (ago < 1000 ? 'Just now' : 'Rang ' + clockText(ago) + ' ago') + late;
   }
+  /**
+   * "HH:MM" of an instant (ms) on the household's clock: in the zone `hello`
+   * names (kept in localStorage for an offline reload), whatever zone the
+   * tablet is set to; the tablet's zone only until the server first said.
+   */
+  let zoneFormat = null;
+  function householdHM(ms) {
+    if (!zoneFormat || zoneFormat.zone !== state.zone) {
+      let format;
+      try { format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: state.zone || undefined }); }
+      catch (e) { format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }); }
+      zoneFormat = { zone: state.zone, format };
+    }
+    return zoneFormat.format.format(new Date(ms));
+  }
   function tick() {
     for (const el of $('timers').children) {
       const t = state.timers.get(el.dataset.id);
@@ -383,15 +418,33 @@
     }
     const ringing = state.timers.get($('takeover').dataset.id);
     if (ringing && ringing.state === 'fired') $('takeover-late').textContent = lateText(ringing);
-    // Wall-clock hours of the server's instant, shown in the tablet's zone (set it to the household's).
-    const d = new Date(now());
-    $('clock').textContent = String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0');
+    $('clock').textContent = householdHM(now());
   }
 
   // ---------- live feed ----------
-  let source = null, outageTimer = null;
+  let source = null, outageTimer = null, saveTimer = null;
+  /**
+   * After timer and session events, re-read the cook state once (0.5 s later,
+   * however many events came) so the service worker's saved copy holds every
+   * running timer for a reload during an outage.
+   */
+  function saveStateSoon() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => loadState().catch(() => {}), 500);
+  }
+  /** A reload during an outage shows the service worker's saved copy; the banner says from when. */
+  function showSavedCopy(savedAt) {
+    if (state.connected) return;   // a passing failure while the live feed is up: no banner
+    state.savedCopy = true;
+    $('outage').textContent = "Can't reach the kitchen server. Showing the copy saved at " + householdHM(savedAt + state.offset) +
+      '; timers count down from their last known deadlines. Reconnecting…';
+    $('outage').hidden = false;
+  }
+  const OUTAGE_TEXT = $('outage').textContent;
   function setConnected(up) {
     state.connected = up;
+    if (up && state.savedCopy) { state.savedCopy = false; $('outage').textContent = OUTAGE_TEXT; }
     $('live').className = up ? 'dot up' : 'dot';
     $('live').title = up ? 'live' : 'reconnecting';
     clearTimeout(outageTimer);
@@ -411,6 +464,7 @@
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
       state.day = data.day ? data.day.date : state.day;
+      if (data.zone) { state.zone = data.zone; try { localStorage.setItem('forge.kitchen.zone', data.zone); } catch (e) {} }
       reconcile();
     });
     source.addEventListener('reset', reconcile);
@@ -420,11 +474,13 @@
       const data = JSON.parse(e.data);
       state.offset = Date.parse(data.at) - Date.now() || state.offset;
       upsertTimer(data.timer);
+      saveStateSoon();
     });
     source.addEventListener('cook_session', (e) => {
       const data = JSON.parse(e.data);
       state.session = data.session.state === 'active' ? data.session : null;
       renderCook().catch(() => {});
+      saveStateSoon();
     });
     source.addEventListener('food_week', () => {
       state.recipes = {};
@@ -477,6 +533,25 @@
     }
   }
 
+  // The service worker keeps the page and its last answers for an outage;
+  // browsers allow one only in a secure context (https://, or localhost).
+  function registerServiceWorker() {
+    const mode = $('offline-mode');
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) {
+      mode.textContent = 'No offline copy (needs HTTPS): a reload while the server is down shows an error.';
+      mode.dataset.mode = 'none';
+      return;
+    }
+    const on = () => { mode.textContent = 'Offline copy on.'; mode.dataset.mode = 'service-worker'; };
+    // When the worker takes the page over, read everything once more so it holds a copy.
+    navigator.serviceWorker.addEventListener('controllerchange', () => { on(); loadState().catch(() => {}); loadWeek().catch(() => {}); });
+    if (navigator.serviceWorker.controller) on();
+    navigator.serviceWorker.register('/kitchen/sw.js', { scope: '/kitchen' }).catch((e) => {
+      mode.textContent = 'No offline copy (' + e.name + ').';
+      mode.dataset.mode = 'none';
+    });
+  }
+
   for (const b of document.querySelectorAll('[data-view]')) b.addEventListener('click', () => show(b.dataset.view));
   $('open-recipe').addEventListener('click', () => state.tonight && state.tonight.recipe && openRecipe(state.tonight.recipe.slug));
   $('start-cook').addEventListener('click', () => state.tonight && state.tonight.recipe && startCooking(state.tonight.recipe.slug).catch(() => {}));
@@ -487,7 +562,9 @@
   document.addEventListener('pointerdown', keepAwake);
   setInterval(tick, 250);
   keepAwake();
+  registerServiceWorker();
   loadWeek().then(() => {
+    loadState().catch(() => {});
     connect();
     loadList().catch(() => {});
     if (location.hash === '#cook') show('cook');
