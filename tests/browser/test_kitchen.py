@@ -38,6 +38,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORGED = os.environ.get("FORGED", os.path.join(ROOT, ".build/release/forged"))
@@ -344,7 +345,12 @@ def main():
         # The list, live: a tick from a phone shows at once; a tap on the display reaches the phone's list.
         size(driver, 1280, 800)
         show(driver, "list")
-        item_state = lambda d, i: d.find_element(By.CSS_SELECTOR, f'.item[data-id="{i}"]').get_attribute("aria-checked")
+        def item_state(d, i):
+            # The list re-renders on every live event: an element found a moment ago may be gone.
+            try:
+                return d.find_element(By.CSS_SELECTOR, f'.item[data-id="{i}"]').get_attribute("aria-checked")
+            except (StaleElementReferenceException, NoSuchElementException):
+                return None
         assert item_state(driver, "peppers.x") == "true"
         request(server.base, "PATCH", "/api/food/shopping", {"item": "spinach.g", "checked": True}, cookie=ben)
         WebDriverWait(driver, 3).until(lambda d: item_state(d, "spinach.g") == "true")
@@ -353,7 +359,13 @@ def main():
             _, _, now = request(server.base, "GET", "/api/food/shopping", cookie=ben)
             return any(i["id"] == "red-onions.x" and i["checked"] for a in now["aisles"] for i in a["items"])
         WebDriverWait(driver, 3).until(phone_sees)
-        produce = [b.get_attribute("aria-checked") for b in driver.find_elements(By.CSS_SELECTOR, "#list-aisles .aisle:first-child .item")]
+        def produce_states(d):
+            try:
+                return [b.get_attribute("aria-checked") for b in d.find_elements(By.CSS_SELECTOR, "#list-aisles .aisle:first-child .item")]
+            except StaleElementReferenceException:
+                return None
+        WebDriverWait(driver, 3).until(lambda d: (p := produce_states(d)) is not None and p[-4:] == ["true"] * 4)
+        produce = produce_states(driver)
         assert produce[-4:] == ["true"] * 4 and "true" not in produce[:-4], produce
         print("list: a phone's tick showed live, the display's tap reached the phone, bought items sank")
 
