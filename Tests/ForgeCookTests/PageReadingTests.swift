@@ -44,6 +44,7 @@ import Testing
         #expect(cookies.servings == 24 && cookies.yield == "24 cookies")
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"Serves 4.0"}"#).servings == 4)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"8-10"}"#).servings == 8)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":["4","6 people"]}"#).servings == 6)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":{"@type":"QuantitativeValue","value":6}}"#).servings == 6)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":6}"#).servings == 6)
     }
@@ -136,6 +137,62 @@ import Testing
         #expect(r.title == "Pea Soup")
         #expect(r.ingredients == ["500 g peas", "1 l stock"], "a list printed twice counts once")
         #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas."])
+    }
+
+    @Test func anAbsoluteImageURLIsKeptAsWrittenAndSchemeRelativeOnesTakeThePagesScheme() throws {
+        // "Jalapen\u{0303}o": a decomposed ñ, as a page wrote it; not percent-encoded nor recomposed.
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","image":["https://cdn.example.org/Jalapen\u0303o.jpg","//cdn.example.org/b.jpg"]}"#)
+        #expect(r.images == ["https://cdn.example.org/Jalapen\u{0303}o.jpg", "https://cdn.example.org/b.jpg"])
+        #expect(r.images[0].unicodeScalars.count == "https://cdn.example.org/Jalapen".count + 6)
+    }
+
+    @Test func aRecipeWithoutAnImageTakesTheOpenGraphImage() throws {
+        let html = #"<html><head><meta property="og:image" content="/media/hero.png"></head><body>"#
+            + #"<script type="application/ld+json">{"@type":"Recipe","name":"S","image":""}</script></body></html>"#
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.images == ["https://cook.example.org/media/hero.png"])
+        let own = #"<meta property="og:image" content="https://cdn.example.org/og.jpg">"#
+            + Self.page(#"{"@type":"Recipe","name":"S","image":"https://cdn.example.org/own.jpg"}"#)
+        #expect(try JSONLDRecipeParser.parse(html: own, pageURL: Self.url).images == ["https://cdn.example.org/own.jpg"])
+    }
+
+    @Test func aYieldAndTimeTheRecipeCardPrintsFillWhatTheMarkupLeavesOut() throws {
+        let card = """
+            <div class="recipe-details"><div class="label">Total Time:</div><div class="value">1 hr 5 mins</div>
+            <div class="label">Yield:</div><div class="value">20 to 22 </div></div>
+            """
+        let html = card + Self.page(#"{"@type":"Recipe","name":"S"}"#)
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.totalMinutes == 65 && r.servings == 20 && r.yield == "20 to 22")
+        let heading = #"<h4>Ingredients for 5 (small) servings</h4><p>Calories 306 per serving</p>"#
+        let told = try JSONLDRecipeParser.parse(html: heading + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        #expect(told.servings == 5 && told.yield == "Ingredients for 5 (small) servings")
+        // What the Recipe says wins over the card.
+        let own = try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#), pageURL: Self.url)
+        #expect(own.servings == 4 && own.totalMinutes == 30)
+        // A label with no number near it gives nothing.
+        let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        #expect(none.servings == nil && none.yield.isEmpty)
+    }
+
+    @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
+        let html = """
+            <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>
+            <p>Benodigdheden:</p><ul><li>2 eieren</li><li>250 ml melk</li></ul>
+            <p><strong>Bereidingswijze:<br/> </strong>Splits de eieren.<br/>Klop het eiwit stijf.</p>
+            <p>Bak de pancakes.</p></div><div class="comments"><p>Lekker!</p></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["2 eieren", "250 ml melk"])
+        #expect(r.steps.map(\.text) == ["Splits de eieren.", "Klop het eiwit stijf.", "Bak de pancakes."])
+        #expect(r.fromFallback)
+        let icon = """
+            <html><head><meta property="og:title" content="Slice"></head><body><ul class="ingredients"><li>2 zucchini</li></ul>
+            <h4><i class="fa fa-list"></i> Method</h4></div><div class="text"><p><strong>STEP 1 </strong>| Preheat the oven.</p>
+            <p><strong>STEP 2 </strong>| Bake.</p></div><h4>Notes</h4><p>Keeps a week.</p></body></html>
+            """
+        let s = try JSONLDRecipeParser.parse(html: icon, pageURL: Self.url)
+        #expect(s.steps.map(\.text) == ["STEP 1 | Preheat the oven.", "STEP 2 | Bake."])
     }
 
     @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {

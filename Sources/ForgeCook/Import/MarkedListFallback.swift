@@ -7,7 +7,10 @@ import Foundation
 /// `ingredienti`, `ingrediënten`, `ingredientes`) and the first that names
 /// the method (`instruction`, `method`, `direction`, `preparation`,
 /// `zubereitung`, `bereiding`, `preparazione`, `steps`), one line per list
-/// item or block. Nothing is guessed from unmarked prose: without a title,
+/// item or block; else the list after a heading that names ingredients or
+/// method ("Ingredients:", "Method", in several languages), and for the
+/// method the paragraphs after such a heading. Nothing is guessed from
+/// unmarked prose: without a title,
 /// an ingredient line and a step it gives nil. An import from it is
 /// parked with a warning.
 public enum MarkedListFallback {
@@ -39,6 +42,7 @@ public enum MarkedListFallback {
         if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
         var steps = lines(tokens, marks: methodMarks)
         if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
                                    "recipeInstructions": steps]
@@ -49,11 +53,14 @@ public enum MarkedListFallback {
 
     /// Headings that mark the ingredient list and the method, lower-cased.
     static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
-                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók"]
+                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók",
+                                                  "benodigdheden", "you will need", "you'll need", "what you'll need",
+                                                  "what you need", "składniki", "ainekset", "suroviny"]
     static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
                                               "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
                                               "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
-                                              "instructies", "werkwijze"]
+                                              "instructies", "werkwijze", "how to make it", "how to make", "postup",
+                                              "przygotowanie", "valmistus", "tilberedning", "framgangsmåte"]
 
     /// `title` without a trailing " | Site", " - Site" or " – Site" naming
     /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
@@ -77,21 +84,7 @@ public enum MarkedListFallback {
     /// or a `strong`/`b` alone) whose whole text is one of `headings`
     /// (a trailing colon allowed), before the next heading.
     static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
-        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b"]
-        var index = 0
-        while index < tokens.count {
-            defer { index += 1 }
-            guard case let .open(name, _, _) = tokens[index], headingTags.contains(name) else { continue }
-            var text = ""
-            var k = index + 1
-            while k < tokens.count {
-                if case let .close(tag) = tokens[k], tag == name { break }
-                if case let .text(t) = tokens[k] { text += t }
-                k += 1
-            }
-            var label = HTMLText.collapse(text).lowercased()
-            while label.hasSuffix(":") { label.removeLast() }
-            guard headings.contains(label.trimmingCharacters(in: .whitespaces)) else { continue }
+        for k in headingEnds(tokens, headings: headings) {
             var m = k + 1
             while m < tokens.count {
                 if case let .open(tag, _, _) = tokens[m] {
@@ -103,6 +96,65 @@ public enum MarkedListFallback {
                 }
                 m += 1
             }
+        }
+        return []
+    }
+
+    /// Where each heading whose whole text is one of `headings` ends (the
+    /// index of its closing tag), in page order. A heading is `h1`–`h6`, a
+    /// `strong`/`b`, or a `p` holding nothing else; its text is compared
+    /// lower-cased, leading symbols (an emoji, a bullet) and a trailing
+    /// colon left off.
+    static func headingEnds(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [Int] {
+        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "p"]
+        var ends: [Int] = []
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard case let .open(name, _, _) = tokens[index], headingTags.contains(name) else { continue }
+            var text = ""
+            var k = index + 1
+            while k < tokens.count {
+                if case let .close(tag) = tokens[k], tag == name { break }
+                if name == "p", case let .open(tag, _, _) = tokens[k], tag == "p" || tag == "br" && !text.isEmpty { break }
+                if case let .text(t) = tokens[k] { text += t }
+                k += 1
+            }
+            guard k < tokens.count, text.count <= 40 else { continue }
+            var label = Substring(HTMLText.collapse(text).lowercased())
+            label = label.drop(while: { !$0.isLetter })
+            while label.hasSuffix(":") || label.hasSuffix(" ") { label = label.dropLast() }
+            label = Substring(label.replacingOccurrences(of: "’", with: "'"))
+            if headings.contains(String(label)) { ends.append(k) }
+        }
+        return ends
+    }
+
+    /// The paragraphs (`p`, or text broken by `br`) after a method heading,
+    /// up to the next heading (`h1`–`h6`) or list of another kind: the
+    /// method of a page that writes its steps as prose paragraphs. Empty
+    /// when the heading is followed by nothing but lists (those are read by
+    /// ``listAfterHeading(_:headings:)``).
+    static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
+        let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
+        for end in headingEnds(tokens, headings: headings) {
+            var text = ""
+            var m = end + 1
+            scan: while m < tokens.count {
+                switch tokens[m] {
+                case let .open(tag, _, _):
+                    if stops.contains(tag) { break scan }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                case let .close(tag):
+                    if ["div", "section", "article"].contains(tag), !HTMLText.collapse(text).isEmpty { break scan }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                case let .text(t):
+                    text += t
+                }
+                m += 1
+            }
+            let found = HTMLText.blocks(text)
+            if !found.isEmpty { return MicrodataRecipeReader.once(found) }
         }
         return []
     }
