@@ -65,11 +65,6 @@ import Testing
         #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
         let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
         #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
-        let paragraphs = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Make the crust:\nMix the oats.","<p>Bake.</p><p>Cool.</p>","Serve.\\nEnjoy!"]}"#)
-        #expect(paragraphs.steps.map(\.text) == ["Make the crust: Mix the oats.", "Bake. Cool.", "Serve. Enjoy!"],
-                "in a list of several, each string is one step")
-        let nested = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["<ol><li>Mix.</li><li>Bake.</li></ol>","Serve."]}"#)
-        #expect(nested.steps.map(\.text) == ["Mix.", "Bake.", "Serve."])
         let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
         #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
@@ -178,16 +173,6 @@ import Testing
         // A label with no number near it gives nothing.
         let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(none.servings == nil && none.yield.isEmpty)
-    }
-
-    @Test func aRecipeWithoutAMethodTakesThePagesMarkedMethodWithAWarning() throws {
-        let html = #"<div class="section steps__wrap"><h2>Instructions</h2><ul class="steps__stepList">"#
-            + #"<li><div class="step__label">Step 1</div><p>Preheat the oven.</p></li><li><p>Bake 20 minutes.</p></li></ul></div>"#
-            + Self.page(#"{"@type":"Recipe","name":"S","recipeIngredient":["2 eggs"]}"#)
-        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.steps.map(\.text) == ["Step 1 Preheat the oven.", "Bake 20 minutes."])
-        #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
-        #expect(r.warnings == ["the Recipe gives no method: it was read from the page's marked list"])
     }
 
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {

@@ -57,26 +57,11 @@ public enum JSONLDRecipeParser {
     /// `recipe` with what its markup left out taken from the rest of the
     /// page (``PageCardDetails``): the Open Graph image when it lists no
     /// image, the printed yield when it has none, the printed total time
-    /// when it gives no time, and the page's marked ingredient list or
-    /// method (``MarkedListFallback``) when it gives none, with a warning.
+    /// when it gives no time.
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
-        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil
-            || recipe.steps.isEmpty || recipe.ingredients.isEmpty else { return recipe }
+        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil else { return recipe }
         var recipe = recipe
-        let tokens = HTMLTokens.scan(html)
-        let details = PageCardDetails.read(tokens: tokens)
-        if recipe.ingredients.isEmpty {
-            recipe.ingredients = MarkedListFallback.ingredientLines(tokens)
-            if !recipe.ingredients.isEmpty {
-                recipe.warnings.append("the Recipe lists no ingredients: they were read from the page's marked list")
-            }
-        }
-        if recipe.steps.isEmpty {
-            recipe.steps = MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) }
-            if !recipe.steps.isEmpty {
-                recipe.warnings.append("the Recipe gives no method: it was read from the page's marked list")
-            }
-        }
+        let details = PageCardDetails.read(html: html)
         if recipe.images.isEmpty, let image = details.ogImage {
             recipe.images = ImageList.urls(image, base: URL(string: pageURL))
         }

@@ -38,30 +38,17 @@ public enum MarkedListFallback {
         }
         let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
                                    host: URL(string: pageURL)?.host ?? "")
-        let ingredients = ingredientLines(tokens)
-        let steps = methodLines(tokens)
+        var ingredients = lines(tokens, marks: ingredientMarks)
+        if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
+        var steps = lines(tokens, marks: methodMarks)
+        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
                                    "recipeInstructions": steps]
         if let image = og["og:image"] { node["image"] = image }
         if let description = og["og:description"] { node["description"] = description }
         return node
-    }
-
-    /// The page's marked ingredient list: the element marked as ingredients,
-    /// else the list after an ingredients heading; empty when neither.
-    static func ingredientLines(_ tokens: [HTMLTokens.Token]) -> [String] {
-        let marked = lines(tokens, marks: ingredientMarks)
-        return marked.isEmpty ? listAfterHeading(tokens, headings: ingredientHeadings) : marked
-    }
-
-    /// The page's marked method: the element marked as method, else the list
-    /// after a method heading, else the paragraphs after it; empty when none.
-    static func methodLines(_ tokens: [HTMLTokens.Token]) -> [String] {
-        var steps = lines(tokens, marks: methodMarks)
-        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
-        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
-        return steps
     }
 
     /// Headings that mark the ingredient list and the method, lower-cased.
