@@ -65,6 +65,11 @@ import Testing
         #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
         let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
         #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
+        let paragraphs = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Make the crust:\nMix the oats.","<p>Bake.</p><p>Cool.</p>","Serve.\\nEnjoy!"]}"#)
+        #expect(paragraphs.steps.map(\.text) == ["Make the crust: Mix the oats.", "Bake. Cool.", "Serve. Enjoy!"],
+                "in a list of several, each string is one step")
+        let nested = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["<ol><li>Mix.</li><li>Bake.</li></ol>","Serve."]}"#)
+        #expect(nested.steps.map(\.text) == ["Mix.", "Bake.", "Serve."])
         let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
         #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
