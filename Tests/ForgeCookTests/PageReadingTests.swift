@@ -194,10 +194,47 @@ import Testing
         let icon = """
             <html><head><meta property="og:title" content="Slice"></head><body><ul class="ingredients"><li>2 zucchini</li></ul>
             <h4><i class="fa fa-list"></i> Method</h4></div><div class="text"><p><strong>STEP 1 </strong>| Preheat the oven.</p>
-            <p><strong>STEP 2 </strong>| Bake.</p></div><h4>Notes</h4><p>Keeps a week.</p></body></html>
+            <p><strong>STEP 2 </strong>| Bake.</p></div><div class="text"><p><strong>NOTE </strong>| Keeps a week.</p></div></body></html>
             """
         let s = try JSONLDRecipeParser.parse(html: icon, pageURL: Self.url)
         #expect(s.steps.map(\.text) == ["STEP 1 | Preheat the oven.", "STEP 2 | Bake."])
+    }
+
+    @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Sliders</h1>
+            <div itemprop="recipeIngredient"><p><strong>Caramelized Onions:</strong></p></div>
+            <div itemprop="recipeIngredient"><div class="qty">2</div><div class="name">sweet onions</div></div>
+            <div itemprop="recipeIngredient"><div>4 tbsp</div><div>butter</div></div>
+            <div itemprop="recipeInstructions"><p>Fry the onions.</p></div></div>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["2 sweet onions", "4 tbsp butter"])
+    }
+
+    @Test func markedListsLeaveOutGroupHeadingsBulletsAndAHeadingOnlyElement() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Bread Lasagna Recipe"></head><body>
+            <h2 class="ingredients-title">Ingredients</h2>
+            <div class="box-ingredients"><ul><li>Whipped cream, for serving</li><li class="category">For the Fruit Layer</li>
+            <li>1 lb peaches</li><li><strong>Custard</strong></li><li>• 3 eggs</li><li>For the top:</li><li>2 tbsp sugar</li></ul></div>
+            <div class="method"><ol><li>Layer the fruit.</li><li>Bake.</li></ol></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Bread Lasagna", "the search-engine 'Recipe' is left off a fallback title")
+        #expect(r.ingredients == ["Whipped cream, for serving", "1 lb peaches", "3 eggs", "2 tbsp sugar"])
+        #expect(MarkedListFallback.withoutRecipeWord("Recipe") == "Recipe")
+    }
+
+    @Test func aHeadedListMustFollowItsHeading() throws {
+        let html = """
+            <html><head><title>Pancakes</title></head><body><h3>Ingredients</h3><ul><li>2 eggs</li></ul>
+            <p><strong>Method:</strong> Beat the eggs with the milk and fry small pancakes in butter until golden on both sides.</p>
+            <aside><ul><li>Breakfast</li><li>Lunch</li></ul></aside></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["Beat the eggs with the milk and fry small pancakes in butter until golden on both sides."],
+                "a list far from the heading (a sidebar) is not the method")
     }
 
     @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {

@@ -36,8 +36,8 @@ public enum MarkedListFallback {
             case let .text(text): if inTitle { title += text }
             }
         }
-        let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
-                                   host: URL(string: pageURL)?.host ?? "")
+        let name = withoutRecipeWord(withoutSiteName(HTMLText.collapse(og["og:title"] ?? title),
+                                                     site: og["og:site_name"], host: URL(string: pageURL)?.host ?? ""))
         var ingredients = lines(tokens, marks: ingredientMarks)
         if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
         var steps = lines(tokens, marks: methodMarks)
@@ -62,6 +62,19 @@ public enum MarkedListFallback {
                                               "instructies", "werkwijze", "how to make it", "how to make", "postup",
                                               "przygotowanie", "valmistus", "tilberedning", "framgangsmåte"]
 
+    /// `title` without a trailing "Recipe" that page titles add for search
+    /// engines ("Zucchini Slice Recipe", "Chicken and Rice Recipe!"); a
+    /// title that is only that word is kept.
+    static func withoutRecipeWord(_ title: String) -> String {
+        var t = Substring(title)
+        while t.hasSuffix("!") || t.hasSuffix(" ") { t = t.dropLast() }
+        for word in [" recipe", " rezept", " recette", " receta", " ricetta", " recept"]
+        where t.lowercased().hasSuffix(word) && t.count > word.count + 2 {
+            return String(t.dropLast(word.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return title
+    }
+
     /// `title` without a trailing " | Site", " - Site" or " – Site" naming
     /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
     /// donnahay.com.au), as page titles carry.
@@ -80,12 +93,14 @@ public enum MarkedListFallback {
         return title
     }
 
-    /// The items of the first list (`ul`/`ol`) after a heading (`h1`–`h6`,
-    /// or a `strong`/`b` alone) whose whole text is one of `headings`
-    /// (a trailing colon allowed), before the next heading.
+    /// The items of the first list (`ul`/`ol`) after a heading (see
+    /// ``headingEnds(_:headings:)``) whose whole text is one of `headings`,
+    /// before the next heading and with at most 60 characters of text
+    /// between heading and list.
     static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         for k in headingEnds(tokens, headings: headings) {
             var m = k + 1
+            var between = 0
             while m < tokens.count {
                 if case let .open(tag, _, _) = tokens[m] {
                     if tag == "ul" || tag == "ol" {
@@ -93,6 +108,11 @@ public enum MarkedListFallback {
                         if !items.isEmpty { return items }
                     }
                     if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(tag) { break }
+                }
+                // The list follows its heading: a line such as "For 4" may sit between, prose may not.
+                if case let .text(t) = tokens[m] {
+                    between += HTMLText.collapse(t).count
+                    if between > 60 { break }
                 }
                 m += 1
             }
@@ -131,10 +151,29 @@ public enum MarkedListFallback {
     }
 
     /// The paragraphs (`p`, or text broken by `br`) after a method heading,
-    /// up to the next heading (`h1`–`h6`) or list of another kind: the
+    /// up to the next heading (`h1`–`h6`), a `footer`/`aside`/`form`/`nav`,
+    /// a part whose class or id names something else (``otherParts``:
+    /// comments, related posts, …) or the end of the section; at most 40: the
     /// method of a page that writes its steps as prose paragraphs. Empty
     /// when the heading is followed by nothing but lists (those are read by
     /// ``listAfterHeading(_:headings:)``).
+    /// A paragraph that starts a note rather than a step: "Note", "Notes",
+    /// "Tip", "Tips" (and German, French, Dutch, Spanish, Italian) followed
+    /// by a colon, a bar or a dash.
+    static func isNote(_ block: String) -> Bool {
+        let lower = block.lowercased()
+        for word in ["notes", "note", "tips", "tip", "hinweis", "tipp", "astuce", "remarque", "nota", "consejo", "opmerking"]
+        where lower.hasPrefix(word) {
+            let rest = lower.dropFirst(word.count).drop(while: { $0 == " " })
+            if let next = rest.first, ":|-–—".contains(next) { return true }
+        }
+        return false
+    }
+
+    /// Class or id words of page parts that are not the recipe.
+    static let otherParts = ["comment", "related", "share", "footer", "sidebar", "newsletter", "widget", "social",
+                             "author", "rating", "review"]
+
     static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
         for end in headingEnds(tokens, headings: headings) {
@@ -142,19 +181,23 @@ public enum MarkedListFallback {
             var m = end + 1
             scan: while m < tokens.count {
                 switch tokens[m] {
-                case let .open(tag, _, _):
+                case let .open(tag, attributes, _):
                     if stops.contains(tag) { break scan }
+                    let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+                    if otherParts.contains(where: label.contains) { break scan }
                     if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
                 case let .close(tag):
-                    if ["div", "section", "article"].contains(tag), !HTMLText.collapse(text).isEmpty { break scan }
+                    if ["section", "article", "main"].contains(tag), !HTMLText.collapse(text).isEmpty { break scan }
                     if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
                 case let .text(t):
                     text += t
                 }
                 m += 1
             }
-            let found = HTMLText.blocks(text)
-            if !found.isEmpty { return MicrodataRecipeReader.once(found) }
+            // A note after the method ("Note: …", "Tips | …") ends it.
+            let blocks = HTMLText.blocks(text)
+            let found = blocks.prefix(while: { !isNote($0) }).prefix(40)
+            if !found.isEmpty { return MicrodataRecipeReader.once(Array(found)) }
         }
         return []
     }
@@ -170,38 +213,81 @@ public enum MarkedListFallback {
                   !["body", "html", "main", "article"].contains(name) else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
             guard marks.contains(where: label.contains) else { continue }
-            let found = lines(tokens, from: index)
+            // An element that only names the list ("Ingredients" in a marked heading) is not the list.
+            let found = lines(tokens, from: index).filter { !isListHeading($0) }
             if !found.isEmpty { return found }
         }
         return []
     }
 
+    /// A line that only names a list: one of the ingredient or method headings.
+    static func isListHeading(_ line: String) -> Bool {
+        var label = line.lowercased()
+        while label.hasSuffix(":") || label.hasSuffix(" ") { label.removeLast() }
+        return ingredientHeadings.contains(label) || methodHeadings.contains(label)
+    }
+
     /// The lines of the element opened at `tokens[index]`: its list items
     /// when it has any, else its blocks; a list printed twice in a row
-    /// (mobile and desktop copies) counts once.
+    /// (mobile and desktop copies) counts once. Group headings inside the
+    /// list are not lines: an item whose class names a heading (`category`,
+    /// `group`, `heading`, `title`, `subhead`), an item all in bold, and a
+    /// line ending in ":" without a digit ("For the sauce:").
     static func lines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
         var depth = 0
         var text = ""
         var items: [String] = []
         var item: String? = nil
+        var itemIsHeading = false
+        var plain = ""
+        var bold = 0
+        func finish() {
+            if let done = item, !itemIsHeading, !HTMLText.collapse(plain).isEmpty || HTMLText.collapse(done).isEmpty {
+                items.append(done)
+            }
+            item = nil
+        }
         var k = index
         repeat {
             switch tokens[k] {
-            case let .open(tag, _, selfClosing):
+            case let .open(tag, attributes, selfClosing):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
-                if tag == "li" { if let item { items.append(item) }; item = "" }
+                if tag == "li" {
+                    finish()
+                    item = ""; plain = ""
+                    let label = (attributes["class"] ?? "").lowercased()
+                    itemIsHeading = headingClasses.contains(where: label.contains)
+                }
+                if tag == "strong" || tag == "b", !selfClosing { bold += 1 }
                 if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
             case let .close(tag):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
-                if tag == "li", let done = item { items.append(done); item = nil }
+                if tag == "strong" || tag == "b" { bold = max(bold - 1, 0) }
+                if tag == "li" { finish() }
                 depth -= 1
             case let .text(t):
                 text += t; item? += t
+                if bold == 0 { plain += t }
             }
             k += 1
         } while depth > 0 && k < tokens.count
-        if let item { items.append(item) }
-        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse)).filter { !$0.isEmpty }
+        finish()
+        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse))
+            .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
         return MicrodataRecipeReader.once(found)
+    }
+
+    /// Class words that mark a list item as a group heading.
+    static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]
+
+    /// `line` without a leading bullet character ("• 130 g mel").
+    static func withoutBullet(_ line: String) -> String {
+        guard let first = line.first, "•·▪◦‣∙*".contains(first) else { return line }
+        return String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// "For the sauce:": a line ending in a colon, without a digit.
+    static func isGroupHeading(_ line: String) -> Bool {
+        line.hasSuffix(":") && !line.contains(where: \.isNumber)
     }
 }
