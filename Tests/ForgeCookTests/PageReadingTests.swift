@@ -221,9 +221,21 @@ import Testing
             <div class="method"><ol><li>Layer the fruit.</li><li>Bake.</li></ol></div></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.title == "Bread Lasagna", "the search-engine 'Recipe' is left off a fallback title")
+        #expect(r.title == "Bread Lasagna Recipe", "the page's title as written")
         #expect(r.ingredients == ["Whipped cream, for serving", "1 lb peaches", "3 eggs", "2 tbsp sugar"])
-        #expect(MarkedListFallback.withoutRecipeWord("Recipe") == "Recipe")
+    }
+
+    @Test func listsUnderSubHeadingsAreOneListAndHiddenCopiesAreSkipped() throws {
+        let html = """
+            <html><head><title>Stroganoff</title></head><body><h3>Ingredients</h3>
+            <select><option>Metric</option><option>Cups</option></select>
+            <h4>Pickle</h4><ul><li>50 g cucumber</li></ul><ul class="u-visuallyhidden"><li>1.8 oz cucumber</li></ul>
+            <h4>Stroganoff</h4><ul><li>250 g beef</li><li>1 onion</li></ul>
+            <h3>Method</h3><ol><li>Pickle the cucumber.</li><li>Fry the beef.</li></ol></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["50 g cucumber", "250 g beef", "1 onion"])
+        #expect(r.steps.map(\.text) == ["Pickle the cucumber.", "Fry the beef."])
     }
 
     @Test func aHeadedListMustFollowItsHeading() throws {

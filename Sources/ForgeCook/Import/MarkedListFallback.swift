@@ -16,7 +16,7 @@ import Foundation
 public enum MarkedListFallback {
     static let ingredientMarks = ["ingredient", "zutaten", "ingrediënt", "ingredienti", "ingrediente"]
     static let methodMarks = ["instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
-                              "preparazione", "preparacion", "steps"]
+                              "preparazione", "preparacion", "steps", "step-by-step"]
 
     /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
     public static func node(html: String, pageURL: String = "") -> [String: Any]? {
@@ -36,10 +36,14 @@ public enum MarkedListFallback {
             case let .text(text): if inTitle { title += text }
             }
         }
-        let name = withoutRecipeWord(withoutSiteName(HTMLText.collapse(og["og:title"] ?? title),
-                                                     site: og["og:site_name"], host: URL(string: pageURL)?.host ?? ""))
+        let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
+                                   host: URL(string: pageURL)?.host ?? "")
         var ingredients = lines(tokens, marks: ingredientMarks)
-        if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
+        // One marked line (a tag link named "ingredient-…") loses to a longer list under an ingredients heading.
+        if ingredients.count <= 1 {
+            let headed = listAfterHeading(tokens, headings: ingredientHeadings)
+            if headed.count > ingredients.count { ingredients = headed }
+        }
         var steps = lines(tokens, marks: methodMarks)
         if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
         if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
@@ -59,21 +63,8 @@ public enum MarkedListFallback {
     static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
                                               "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
                                               "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
-                                              "instructies", "werkwijze", "how to make it", "how to make", "postup",
+                                              "instructies", "werkwijze", "how to make it", "how to make", "step-by-step", "step by step", "postup",
                                               "przygotowanie", "valmistus", "tilberedning", "framgangsmåte"]
-
-    /// `title` without a trailing "Recipe" that page titles add for search
-    /// engines ("Zucchini Slice Recipe", "Chicken and Rice Recipe!"); a
-    /// title that is only that word is kept.
-    static func withoutRecipeWord(_ title: String) -> String {
-        var t = Substring(title)
-        while t.hasSuffix("!") || t.hasSuffix(" ") { t = t.dropLast() }
-        for word in [" recipe", " rezept", " recette", " receta", " ricetta", " recept"]
-        where t.lowercased().hasSuffix(word) && t.count > word.count + 2 {
-            return String(t.dropLast(word.count)).trimmingCharacters(in: .whitespaces)
-        }
-        return title
-    }
 
     /// `title` without a trailing " | Site", " - Site" or " – Site" naming
     /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
@@ -93,31 +84,81 @@ public enum MarkedListFallback {
         return title
     }
 
-    /// The items of the first list (`ul`/`ol`) after a heading (see
-    /// ``headingEnds(_:headings:)``) whose whole text is one of `headings`,
-    /// before the next heading and with at most 60 characters of text
-    /// between heading and list.
+    /// The items of the lists (`ul`/`ol`) after a heading (see
+    /// ``headingEnds(_:headings:)``) whose whole text is one of `headings`:
+    /// the first list with at most 60 characters of text between heading and
+    /// list, then each further list after it under lower sub-headings ("For
+    /// the pickle"), up to a heading as high as the first, one that names a
+    /// list (the method), or more than 60 characters of other text.
     static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
-        for k in headingEnds(tokens, headings: headings) {
+        for (k, level) in headingEnds(tokens, headings: headings) {
             var m = k + 1
             var between = 0
-            while m < tokens.count {
-                if case let .open(tag, _, _) = tokens[m] {
-                    if tag == "ul" || tag == "ol" {
-                        let items = lines(tokens, from: m)
-                        if !items.isEmpty { return items }
-                    }
-                    if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(tag) { break }
-                }
-                // The list follows its heading: a line such as "For 4" may sit between, prose may not.
-                if case let .text(t) = tokens[m] {
+            var found: [String] = []
+            scan: while m < tokens.count {
+                switch tokens[m] {
+                case let .open(tag, attributes, _) where tag == "ul" || tag == "ol":
+                    // A hidden copy (the same list in other units) is not read.
+                    if !isHidden(attributes) { found += lines(tokens, from: m) }
+                    between = 0
+                    m = elementEnd(tokens, from: m)
+                    continue scan
+                case let .open(tag, _, _) where headingLevels[tag] != nil:
+                    // A sub-heading ("For the pickle") between lists of one group; a heading as high as
+                    // the list's own, or one naming the method, ends the list.
+                    guard let sub = headingLevels[tag], sub > level,
+                          !isListHeading(text(of: tokens, from: m)) else { break scan }
+                case let .text(t):
+                    // The list follows its heading: a line such as "For 4" may sit between, prose may not.
                     between += HTMLText.collapse(t).count
-                    if between > 60 { break }
+                    if between > 60 { break scan }
+                default:
+                    break
                 }
                 m += 1
             }
+            if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// Whether an element is hidden from readers: a `hidden` attribute, an
+    /// inline `display:none`, or a class that hides it (`hidden`,
+    /// `visuallyhidden`, `d-none`).
+    static func isHidden(_ attributes: [String: String]) -> Bool {
+        let style = (attributes["style"] ?? "").lowercased().filter { $0 != " " }
+        let classes = (attributes["class"] ?? "").lowercased()
+        return attributes["hidden"] != nil || style.contains("display:none") || classes.contains("hidden")
+            || classes.split(separator: " ").contains("d-none")
+    }
+
+    /// `h1`…`h6` by level.
+    static let headingLevels: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
+
+    /// The index after the element opened at `tokens[index]` closes.
+    static func elementEnd(_ tokens: [HTMLTokens.Token], from index: Int) -> Int {
+        var depth = 0
+        var k = index
+        repeat {
+            switch tokens[k] {
+            case let .open(tag, _, selfClosing):
+                if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
+            case .close:
+                depth -= 1
+            case .text:
+                break
+            }
+            k += 1
+        } while depth > 0 && k < tokens.count
+        return k
+    }
+
+    /// The collapsed text of the element opened at `tokens[index]`.
+    static func text(of tokens: [HTMLTokens.Token], from index: Int) -> String {
+        let end = elementEnd(tokens, from: index)
+        var text = ""
+        for token in tokens[index..<end] { if case let .text(t) = token { text += t } }
+        return HTMLText.collapse(text)
     }
 
     /// Where each heading whose whole text is one of `headings` ends (the
@@ -125,9 +166,9 @@ public enum MarkedListFallback {
     /// `strong`/`b`, or a `p` holding nothing else; its text is compared
     /// lower-cased, leading symbols (an emoji, a bullet) and a trailing
     /// colon left off.
-    static func headingEnds(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [Int] {
+    static func headingEnds(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [(end: Int, level: Int)] {
         let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "p"]
-        var ends: [Int] = []
+        var ends: [(end: Int, level: Int)] = []
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
@@ -140,12 +181,13 @@ public enum MarkedListFallback {
                 if case let .text(t) = tokens[k] { text += t }
                 k += 1
             }
-            guard k < tokens.count, text.count <= 40 else { continue }
-            var label = Substring(HTMLText.collapse(text).lowercased())
+            let collapsed = HTMLText.collapse(text)
+            guard k < tokens.count, collapsed.count <= 40 else { continue }
+            var label = Substring(collapsed.lowercased())
             label = label.drop(while: { !$0.isLetter })
             while label.hasSuffix(":") || label.hasSuffix(" ") { label = label.dropLast() }
             label = Substring(label.replacingOccurrences(of: "’", with: "'"))
-            if headings.contains(String(label)) { ends.append(k) }
+            if headings.contains(String(label)) { ends.append((k, headingLevels[name] ?? 7)) }
         }
         return ends
     }
@@ -176,7 +218,7 @@ public enum MarkedListFallback {
 
     static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
-        for end in headingEnds(tokens, headings: headings) {
+        for (end, _) in headingEnds(tokens, headings: headings) {
             var text = ""
             var m = end + 1
             scan: while m < tokens.count {
@@ -241,6 +283,7 @@ public enum MarkedListFallback {
         var itemIsHeading = false
         var plain = ""
         var bold = 0
+        var controls = 0
         func finish() {
             if let done = item, !itemIsHeading, !HTMLText.collapse(plain).isEmpty || HTMLText.collapse(done).isEmpty {
                 items.append(done)
@@ -259,15 +302,19 @@ public enum MarkedListFallback {
                     itemIsHeading = headingClasses.contains(where: label.contains)
                 }
                 if tag == "strong" || tag == "b", !selfClosing { bold += 1 }
+                if formControls.contains(tag), !selfClosing { controls += 1 }
                 if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
             case let .close(tag):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
                 if tag == "strong" || tag == "b" { bold = max(bold - 1, 0) }
+                if formControls.contains(tag) { controls = max(controls - 1, 0) }
                 if tag == "li" { finish() }
                 depth -= 1
-            case let .text(t):
+            case let .text(t) where controls == 0:
                 text += t; item? += t
                 if bold == 0 { plain += t }
+            case .text:
+                break
             }
             k += 1
         } while depth > 0 && k < tokens.count
@@ -276,6 +323,9 @@ public enum MarkedListFallback {
             .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
         return MicrodataRecipeReader.once(found)
     }
+
+    /// Elements whose text is a control, not content (a unit switch's options).
+    static let formControls: Set<String> = ["select", "option", "button", "textarea"]
 
     /// Class words that mark a list item as a group heading.
     static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]
