@@ -238,6 +238,27 @@ import Testing
         #expect(r.steps.map(\.text) == ["Pickle the cucumber.", "Fry the beef."])
     }
 
+    @Test func aMarkedListBeatsAMarkedWidgetAndMicrodataSectionNamesAreNotSteps() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Tacos"></head><body>
+            <div class="recipe-steps__scale"><fieldset><legend>Makes 6 servings</legend><button>1/2x</button></fieldset></div>
+            <span id="preparation-time">25 min</span>
+            <ul class="ingredients"><li>6 tortillas</li></ul>
+            <div class="recipe-steps"><ol><li>Warm the tortillas.</li><li>Fill them.</li></ol></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["Warm the tortillas.", "Fill them."])
+        let sections = """
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie</h1>
+            <span itemprop="recipeIngredient">1 kg potatoes</span>
+            <ol itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToSection"><h5 itemprop="name">Filling</h5>
+            <li itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="text">Fry the meat.</span></li>
+            </ol></div>
+            """
+        let pie = try JSONLDRecipeParser.parse(html: sections, pageURL: Self.url)
+        #expect(pie.steps.map(\.text) == ["Fry the meat."])
+    }
+
     @Test func aHeadedListMustFollowItsHeading() throws {
         let html = """
             <html><head><title>Pancakes</title></head><body><h3>Ingredients</h3><ul><li>2 eggs</li></ul>

@@ -245,21 +245,37 @@ public enum MarkedListFallback {
     }
 
     /// The lines of the first element whose class or id contains one of
-    /// `marks` and that holds text; an element holding headings keeps
-    /// only its list items when it has any.
+    /// `marks` (and none of ``notTheList``) and that holds list items, else
+    /// of the first such element that holds text; an element holding
+    /// headings keeps only its list items when it has any.
     static func lines(_ tokens: [HTMLTokens.Token], marks: [String]) -> [String] {
         var index = 0
+        var firstText: [String] = []
         while index < tokens.count {
             defer { index += 1 }
             guard case let .open(name, attributes, _) = tokens[index], !MicrodataRecipeReader.voidTags.contains(name),
                   !["body", "html", "main", "article"].contains(name) else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
-            guard marks.contains(where: label.contains) else { continue }
+            guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
             // An element that only names the list ("Ingredients" in a marked heading) is not the list.
             let found = lines(tokens, from: index).filter { !isListHeading($0) }
-            if !found.isEmpty { return found }
+            if found.isEmpty { continue }
+            // The first marked element that is a list wins; else the first with text.
+            if holdsListItems(tokens, from: index) { return found }
+            if firstText.isEmpty { firstText = found }
         }
-        return []
+        return firstText
+    }
+
+    /// Class or id words of a marked element that is about the list, not
+    /// the list ("recipe-steps__scale", "preparation-time", "share-…").
+    static let notTheList = otherParts + ["time", "scale", "servings", "yield", "nutrition", "print", "jump", "title",
+                                          "heading", "header", "legend", "button", "toggle", "unit"]
+
+    /// Whether the element opened at `tokens[index]` holds an `li`.
+    static func holdsListItems(_ tokens: [HTMLTokens.Token], from index: Int) -> Bool {
+        let end = elementEnd(tokens, from: index)
+        return tokens[index..<end].contains { if case let .open(tag, _, _) = $0 { return tag == "li" }; return false }
     }
 
     /// A line that only names a list: one of the ingredient or method headings.
