@@ -195,7 +195,9 @@ public enum MarkedListFallback {
     /// The paragraphs (`p`, or text broken by `br`) after a method heading,
     /// up to the next heading (`h1`–`h6`), a `footer`/`aside`/`form`/`nav`,
     /// a part whose class or id names something else (``otherParts``:
-    /// comments, related posts, …) or the end of the section; at most 40: the
+    /// comments, related posts, …), the end of the section, a note, a
+    /// paragraph that is mostly a link or one that promotes the site
+    /// (``isPromotion(_:)``); at most 40: the
     /// method of a page that writes its steps as prose paragraphs. Empty
     /// when the heading is followed by nothing but lists (those are read by
     /// ``listAfterHeading(_:headings:)``).
@@ -212,6 +214,14 @@ public enum MarkedListFallback {
         return false
     }
 
+    /// A paragraph that points readers elsewhere (a social network, a
+    /// newsletter) rather than saying what to do with the food.
+    static func isPromotion(_ block: String) -> Bool {
+        let lower = block.lowercased()
+        return ["pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe"]
+            .contains(where: lower.contains)
+    }
+
     /// Class or id words of page parts that are not the recipe.
     static let otherParts = ["comment", "related", "share", "footer", "sidebar", "newsletter", "widget", "social",
                              "author", "rating", "review"]
@@ -219,26 +229,40 @@ public enum MarkedListFallback {
     static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
         for (end, _) in headingEnds(tokens, headings: headings) {
+            var blocks: [String] = []
             var text = ""
+            var linked = 0
+            var inLink = 0
+            func flush() {
+                let block = HTMLText.collapse(text)
+                // A paragraph that is mostly a link ("Also good: <a>…</a>") is not a step.
+                if !block.isEmpty { blocks.append(linked * 2 > block.count ? "\u{0}" : block) }
+                text = ""; linked = 0
+            }
             var m = end + 1
             scan: while m < tokens.count {
                 switch tokens[m] {
-                case let .open(tag, attributes, _):
+                case let .open(tag, attributes, selfClosing):
                     if stops.contains(tag) { break scan }
                     let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
                     if otherParts.contains(where: label.contains) { break scan }
-                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
+                    if tag == "a", !selfClosing { inLink += 1 }
                 case let .close(tag):
-                    if ["section", "article", "main"].contains(tag), !HTMLText.collapse(text).isEmpty { break scan }
-                    if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
+                    if ["section", "article", "main"].contains(tag), !blocks.isEmpty || !HTMLText.collapse(text).isEmpty {
+                        break scan
+                    }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
+                    if tag == "a" { inLink = max(inLink - 1, 0) }
                 case let .text(t):
                     text += t
+                    if inLink > 0 { linked += HTMLText.collapse(t).count }
                 }
                 m += 1
             }
-            // A note after the method ("Note: …", "Tips | …") ends it.
-            let blocks = HTMLText.blocks(text)
-            let found = blocks.prefix(while: { !isNote($0) }).prefix(40)
+            flush()
+            // A note, a mostly-linked paragraph or a call to follow the site ends the method.
+            let found = blocks.prefix(while: { $0 != "\u{0}" && !isNote($0) && !isPromotion($0) }).prefix(40)
             if !found.isEmpty { return MicrodataRecipeReader.once(Array(found)) }
         }
         return []
@@ -254,7 +278,8 @@ public enum MarkedListFallback {
         while index < tokens.count {
             defer { index += 1 }
             guard case let .open(name, attributes, _) = tokens[index], !MicrodataRecipeReader.voidTags.contains(name),
-                  !["body", "html", "main", "article"].contains(name) else { continue }
+                  !["body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
+                    "option", "button", "input", "label", "form", "a", "img"].contains(name) else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
             guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
             // An element that only names the list ("Ingredients" in a marked heading) is not the list.
@@ -275,7 +300,21 @@ public enum MarkedListFallback {
     /// Whether the element opened at `tokens[index]` holds an `li`.
     static func holdsListItems(_ tokens: [HTMLTokens.Token], from index: Int) -> Bool {
         let end = elementEnd(tokens, from: index)
-        return tokens[index..<end].contains { if case let .open(tag, _, _) = $0 { return tag == "li" }; return false }
+        var k = index
+        while k < end {
+            if case let .open(tag, attributes, _) = tokens[k] {
+                if k > index && isOtherPart(attributes) { k = elementEnd(tokens, from: k); continue }
+                if tag == "li" { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Whether an element's class or id names a part of the page other than the recipe (``otherParts``).
+    static func isOtherPart(_ attributes: [String: String]) -> Bool {
+        let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+        return otherParts.contains(where: label.contains)
     }
 
     /// A line that only names a list: one of the ingredient or method headings.
@@ -309,6 +348,10 @@ public enum MarkedListFallback {
         var k = index
         repeat {
             switch tokens[k] {
+            case let .open(_, attributes, _) where k > index && isOtherPart(attributes):
+                // A share bar or a rating inside the list's element is not part of it.
+                k = elementEnd(tokens, from: k)
+                continue
             case let .open(tag, attributes, selfClosing):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
                 if tag == "li" {
