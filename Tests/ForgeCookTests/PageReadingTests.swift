@@ -185,7 +185,8 @@ import Testing
             <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>
             <p>Benodigdheden:</p><ul><li>2 eieren</li><li>250 ml melk</li></ul>
             <p><strong>Bereidingswijze:<br/> </strong>Splits de eieren.<br/>Klop het eiwit stijf.</p>
-            <p>Bak de pancakes.</p></div><div class="comments"><p>Lekker!</p></div></body></html>
+            <p>Bak de pancakes.</p><p>Volg ons op Instagram!</p><p>Ook lekker: <a href="/x">wafels met room en aardbeien</a></p>
+            </div><div class="comments"><p>Lekker!</p></div></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.ingredients == ["2 eieren", "250 ml melk"])
@@ -257,6 +258,21 @@ import Testing
             """
         let pie = try JSONLDRecipeParser.parse(html: sections, pageURL: Self.url)
         #expect(pie.steps.map(\.text) == ["Fry the meat."])
+    }
+
+    @Test func aBlogMethodUnderAHowToHeadingWithStepHeadings() throws {
+        let html = """
+            <html><head><title>Easy Clam Chowder</title></head><body>
+            <h2>🛒 What You’ll Need</h2><ul><li>4 slices bacon</li><li>1 onion</li></ul>
+            <h2>Make Ahead Tips</h2><p>Dice the potatoes a day ahead.</p>
+            <h2>How to Make Easy Clam Chowder</h2>
+            <h3>Step 1: Cook the bacon</h3><p>Cook the bacon until crispy.</p><figure><img src="/a.jpg"></figure>
+            <h3><strong>2. Soften the onion</strong></h3><p>Add the onion to the fat.</p>
+            <h2>FAQ</h2><p>Can I freeze it?</p></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["4 slices bacon", "1 onion"])
+        #expect(r.steps.map(\.text) == ["Cook the bacon until crispy.", "Add the onion to the fat."])
     }
 
     @Test func aHeadedListMustFollowItsHeading() throws {

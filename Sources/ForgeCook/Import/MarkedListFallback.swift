@@ -187,7 +187,9 @@ public enum MarkedListFallback {
             label = label.drop(while: { !$0.isLetter })
             while label.hasSuffix(":") || label.hasSuffix(" ") { label = label.dropLast() }
             label = Substring(label.replacingOccurrences(of: "’", with: "'"))
-            if headings.contains(String(label)) { ends.append((k, headingLevels[name] ?? 7)) }
+            if headings.contains(String(label)) || (headings == methodHeadings && namesAMethod(String(label))) {
+                ends.append((k, headingLevels[name] ?? 7))
+            }
         }
         return ends
     }
@@ -214,6 +216,22 @@ public enum MarkedListFallback {
         return false
     }
 
+    /// A heading that names a step: "Step 1: Cook the bacon", "1. Preheat the oven".
+    static func isStepHeading(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("step ") || lower.first?.isNumber == true
+    }
+
+    /// A method heading in a sentence: "How to make clam chowder",
+    /// "Step-by-step instructions" (≤ 8 words, starting "how to make" or
+    /// "how to cook", or ending in "instructions", "method" or "directions").
+    static func namesAMethod(_ label: String) -> Bool {
+        let words = label.split(separator: " ")
+        guard words.count <= 8 else { return false }
+        return label.hasPrefix("how to make ") || label.hasPrefix("how to cook ")
+            || ["instructions", "method", "directions"].contains(words.last.map(String.init) ?? "")
+    }
+
     /// A paragraph that points readers elsewhere (a social network, a
     /// newsletter) rather than saying what to do with the food.
     static func isPromotion(_ block: String) -> Bool {
@@ -228,7 +246,7 @@ public enum MarkedListFallback {
 
     static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
-        for (end, _) in headingEnds(tokens, headings: headings) {
+        for (end, level) in headingEnds(tokens, headings: headings) {
             var blocks: [String] = []
             var text = ""
             var linked = 0
@@ -242,6 +260,13 @@ public enum MarkedListFallback {
             var m = end + 1
             scan: while m < tokens.count {
                 switch tokens[m] {
+                case let .open(tag, _, _) where (headingLevels[tag] ?? 0) > level && level < 7
+                        && isStepHeading(Self.text(of: tokens, from: m)):
+                    // A step's own heading under the method's heading ("Step 1: Cook the bacon"): its
+                    // paragraphs are the step; the heading itself is not one.
+                    flush()
+                    m = elementEnd(tokens, from: m)
+                    continue scan
                 case let .open(tag, attributes, selfClosing):
                     if stops.contains(tag) { break scan }
                     let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
