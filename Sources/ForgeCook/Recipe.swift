@@ -16,6 +16,9 @@ public struct Recipe: Codable, Sendable, Equatable {
     public var difficulty: String
     /// Portions the ingredient list makes, ≥ 1; macros are per one of them.
     public var serves: Int
+    /// What the yield counts as the recipe's page wrote it ("12 cookies",
+    /// "Serves 4-6"), beside the whole-number `serves`; `""` when none.
+    public var yield: String
     /// Of `serves`, how many are extra portions boxed for a zero-cook meal.
     public var batch: Int
     public var why: String
@@ -41,17 +44,19 @@ public struct Recipe: Codable, Sendable, Equatable {
                 serves: Int = 2, batch: Int = 0, why: String = "", steps: [RecipeStep] = [],
                 ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
                 source: String = "import", sourceURL: String = "", images: [String] = [],
-                rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero) {
+                rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero,
+                yield: String = "") {
         self.slug = slug; self.name = name; self.kind = kind; self.minutes = minutes
         self.difficulty = difficulty; self.serves = serves; self.batch = batch; self.why = why
         self.steps = steps; self.ingredients = ingredients; self.tags = tags; self.platefig = platefig
         self.source = source; self.sourceURL = sourceURL; self.images = images; self.rating = rating
-        self.ratingCount = ratingCount; self.complete = complete; self.macros = macros
+        self.ratingCount = ratingCount; self.complete = complete; self.macros = macros; self.yield = yield
     }
 
     enum CodingKeys: String, CodingKey {
         case slug, name, kind, minutes, difficulty, serves, batch, why, steps, ingredients, tags
         case platefig, source, sourceURL = "source_url", images, rating, ratingCount = "rating_count", complete
+        case yield
     }
 
     public init(from decoder: Decoder) throws {
@@ -62,6 +67,7 @@ public struct Recipe: Codable, Sendable, Equatable {
         minutes = try c.decodeIfPresent(Int.self, forKey: .minutes) ?? 0
         difficulty = try c.decodeIfPresent(String.self, forKey: .difficulty) ?? "easy"
         serves = try c.decodeIfPresent(Int.self, forKey: .serves) ?? 2
+        yield = try c.decodeIfPresent(String.self, forKey: .yield) ?? ""
         batch = try c.decodeIfPresent(Int.self, forKey: .batch) ?? 0
         why = try c.decodeIfPresent(String.self, forKey: .why) ?? ""
         steps = try c.decodeIfPresent([RecipeStep].self, forKey: .steps) ?? []
@@ -88,5 +94,6 @@ public struct Recipe: Codable, Sendable, Equatable {
         try c.encode(source, forKey: .source); try c.encode(sourceURL, forKey: .sourceURL)
         try c.encode(images, forKey: .images); try c.encode(rating, forKey: .rating)
         try c.encode(ratingCount, forKey: .ratingCount); try c.encode(complete, forKey: .complete)
+        if !yield.isEmpty { try c.encode(yield, forKey: .yield) }
     }
 }

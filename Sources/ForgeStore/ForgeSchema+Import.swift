@@ -4,6 +4,10 @@ extension ForgeSchema {
     /// 0300: MCP OAuth (API.md §3.17). Codes, access and refresh tokens are
     /// stored only as SHA-256 hex digests (`*_hash`); nothing needs to reveal
     /// them again. Deleting a user deletes their codes and grants.
+    ///
+    /// 0301: `recipes.yield` — what an imported page's yield counts, as it
+    /// writes it ("12 cookies", "Serves 4-6"), beside the whole-number
+    /// `serves`; `''` when the page gave none and for recipes stored before.
     static func registerImport(_ m: inout Migrator) {
         m.register("0300-mcp-oauth") { db in
             try db.executeScript("""
@@ -34,6 +38,9 @@ extension ForgeSchema {
             );
             CREATE INDEX oauth_grants_user ON oauth_grants(user_id);
             """)
+        }
+        m.register("0301-recipe-yield") { db in
+            try db.executeScript("ALTER TABLE recipes ADD COLUMN yield TEXT NOT NULL DEFAULT '';")
         }
     }
 }

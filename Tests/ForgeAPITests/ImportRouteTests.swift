@@ -182,4 +182,21 @@ final class RecipeSite: Sendable {
             #expect(missing.status == 422)
         }
     }
+
+    /// The yield's words are stored beside `serves` (migration 0301) and read back.
+    @Test func theYieldTextIsStoredBesideServes() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let html = RecipeSite.page(hero: "data:,nothing").replacingOccurrences(of: #""Serves 4""#, with: #"["24","24 cookies"]"#)
+            let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                 json: ["url": "https://cook.example.org/r/cookies", "html": .string(html)],
+                                                 cookie: ada)
+            #expect(reply.status == 200)
+            #expect(reply.json["serves"] == 24 && reply.json["yield"] == "24 cookies")
+            let slug = reply.json["slug"]?.stringValue ?? ""
+            let detail = try await server.get("/api/food/recipes/\(slug)", cookie: ada)
+            #expect(detail.status == 200)
+            #expect(detail.json["serves"] == 24 && detail.json["yield"] == "24 cookies")
+        }
+    }
 }

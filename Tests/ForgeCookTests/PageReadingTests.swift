@@ -44,6 +44,7 @@ import Testing
         #expect(cookies.servings == 24 && cookies.yield == "24 cookies")
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"Serves 4.0"}"#).servings == 4)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"8-10"}"#).servings == 8)
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":["4","6 people"]}"#).servings == 6)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":{"@type":"QuantitativeValue","value":6}}"#).servings == 6)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":6}"#).servings == 6)
     }
@@ -64,6 +65,11 @@ import Testing
         #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
         let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
         #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
+        let paragraphs = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Make the crust:\nMix the oats.","<p>Bake.</p><p>Cool.</p>","Serve.\\nEnjoy!"]}"#)
+        #expect(paragraphs.steps.map(\.text) == ["Make the crust: Mix the oats.", "Bake. Cool.", "Serve. Enjoy!"],
+                "in a list of several, each string is one step")
+        let nested = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["<ol><li>Mix.</li><li>Bake.</li></ol>","Serve."]}"#)
+        #expect(nested.steps.map(\.text) == ["Mix.", "Bake.", "Serve."])
         let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
         #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
@@ -136,6 +142,148 @@ import Testing
         #expect(r.title == "Pea Soup")
         #expect(r.ingredients == ["500 g peas", "1 l stock"], "a list printed twice counts once")
         #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas."])
+    }
+
+    @Test func anAbsoluteImageURLIsKeptAsWrittenAndSchemeRelativeOnesTakeThePagesScheme() throws {
+        // "Jalapen\u{0303}o": a decomposed ñ, as a page wrote it; not percent-encoded nor recomposed.
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","image":["https://cdn.example.org/Jalapen\u0303o.jpg","//cdn.example.org/b.jpg"]}"#)
+        #expect(r.images == ["https://cdn.example.org/Jalapen\u{0303}o.jpg", "https://cdn.example.org/b.jpg"])
+        #expect(r.images[0].unicodeScalars.count == "https://cdn.example.org/Jalapen".count + 6)
+    }
+
+    @Test func aRecipeWithoutAnImageTakesTheOpenGraphImage() throws {
+        let html = #"<html><head><meta property="og:image" content="/media/hero.png"></head><body>"#
+            + #"<script type="application/ld+json">{"@type":"Recipe","name":"S","image":""}</script></body></html>"#
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.images == ["https://cook.example.org/media/hero.png"])
+        let own = #"<meta property="og:image" content="https://cdn.example.org/og.jpg">"#
+            + Self.page(#"{"@type":"Recipe","name":"S","image":"https://cdn.example.org/own.jpg"}"#)
+        #expect(try JSONLDRecipeParser.parse(html: own, pageURL: Self.url).images == ["https://cdn.example.org/own.jpg"])
+    }
+
+    @Test func aYieldAndTimeTheRecipeCardPrintsFillWhatTheMarkupLeavesOut() throws {
+        let card = """
+            <div class="recipe-details"><div class="label">Total Time:</div><div class="value">1 hr 5 mins</div>
+            <div class="label">Yield:</div><div class="value">20 to 22 </div></div>
+            """
+        let html = card + Self.page(#"{"@type":"Recipe","name":"S"}"#)
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.totalMinutes == 65 && r.servings == 20 && r.yield == "20 to 22")
+        let heading = #"<h4>Ingredients for 5 (small) servings</h4><p>Calories 306 per serving</p>"#
+        let told = try JSONLDRecipeParser.parse(html: heading + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        #expect(told.servings == 5 && told.yield == "Ingredients for 5 (small) servings")
+        // What the Recipe says wins over the card.
+        let own = try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#), pageURL: Self.url)
+        #expect(own.servings == 4 && own.totalMinutes == 30)
+        // A label with no number near it gives nothing.
+        let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        #expect(none.servings == nil && none.yield.isEmpty)
+    }
+
+    @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
+        let html = """
+            <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>
+            <p>Benodigdheden:</p><ul><li>2 eieren</li><li>250 ml melk</li></ul>
+            <p><strong>Bereidingswijze:<br/> </strong>Splits de eieren.<br/>Klop het eiwit stijf.</p>
+            <p>Bak de pancakes.</p><p>Volg ons op Instagram!</p><p>Ook lekker: <a href="/x">wafels met room en aardbeien</a></p>
+            </div><div class="comments"><p>Lekker!</p></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["2 eieren", "250 ml melk"])
+        #expect(r.steps.map(\.text) == ["Splits de eieren.", "Klop het eiwit stijf.", "Bak de pancakes."])
+        #expect(r.fromFallback)
+        let icon = """
+            <html><head><meta property="og:title" content="Slice"></head><body><ul class="ingredients"><li>2 zucchini</li></ul>
+            <h4><i class="fa fa-list"></i> Method</h4></div><div class="text"><p><strong>STEP 1 </strong>| Preheat the oven.</p>
+            <p><strong>STEP 2 </strong>| Bake.</p></div><div class="text"><p><strong>NOTE </strong>| Keeps a week.</p></div></body></html>
+            """
+        let s = try JSONLDRecipeParser.parse(html: icon, pageURL: Self.url)
+        #expect(s.steps.map(\.text) == ["STEP 1 | Preheat the oven.", "STEP 2 | Bake."])
+    }
+
+    @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {
+        let html = """
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Sliders</h1>
+            <div itemprop="recipeIngredient"><p><strong>Caramelized Onions:</strong></p></div>
+            <div itemprop="recipeIngredient"><div class="qty">2</div><div class="name">sweet onions</div></div>
+            <div itemprop="recipeIngredient"><div>4 tbsp</div><div>butter</div></div>
+            <div itemprop="recipeInstructions"><p>Fry the onions.</p></div></div>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["2 sweet onions", "4 tbsp butter"])
+    }
+
+    @Test func markedListsLeaveOutGroupHeadingsBulletsAndAHeadingOnlyElement() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Bread Lasagna Recipe"></head><body>
+            <h2 class="ingredients-title">Ingredients</h2>
+            <div class="box-ingredients"><ul><li>Whipped cream, for serving</li><li class="category">For the Fruit Layer</li>
+            <li>1 lb peaches</li><li><strong>Custard</strong></li><li>• 3 eggs</li><li>For the top:</li><li>2 tbsp sugar</li></ul></div>
+            <div class="method"><ol><li>Layer the fruit.</li><li>Bake.</li></ol></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.title == "Bread Lasagna Recipe", "the page's title as written")
+        #expect(r.ingredients == ["Whipped cream, for serving", "1 lb peaches", "3 eggs", "2 tbsp sugar"])
+    }
+
+    @Test func listsUnderSubHeadingsAreOneListAndHiddenCopiesAreSkipped() throws {
+        let html = """
+            <html><head><title>Stroganoff</title></head><body><h3>Ingredients</h3>
+            <select><option>Metric</option><option>Cups</option></select>
+            <h4>Pickle</h4><ul><li>50 g cucumber</li></ul><ul class="u-visuallyhidden"><li>1.8 oz cucumber</li></ul>
+            <h4>Stroganoff</h4><ul><li>250 g beef</li><li>1 onion</li></ul>
+            <h3>Method</h3><ol><li>Pickle the cucumber.</li><li>Fry the beef.</li></ol></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["50 g cucumber", "250 g beef", "1 onion"])
+        #expect(r.steps.map(\.text) == ["Pickle the cucumber.", "Fry the beef."])
+    }
+
+    @Test func aMarkedListBeatsAMarkedWidgetAndMicrodataSectionNamesAreNotSteps() throws {
+        let html = """
+            <html><head><meta property="og:title" content="Tacos"></head><body>
+            <div class="recipe-steps__scale"><fieldset><legend>Makes 6 servings</legend><button>1/2x</button></fieldset></div>
+            <span id="preparation-time">25 min</span>
+            <ul class="ingredients"><li>6 tortillas</li></ul>
+            <div class="recipe-steps"><ol><li>Warm the tortillas.</li><li>Fill them.</li></ol></div></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["Warm the tortillas.", "Fill them."])
+        let sections = """
+            <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie</h1>
+            <span itemprop="recipeIngredient">1 kg potatoes</span>
+            <ol itemprop="recipeInstructions" itemscope itemtype="https://schema.org/HowToSection"><h5 itemprop="name">Filling</h5>
+            <li itemprop="itemListElement" itemscope itemtype="https://schema.org/HowToStep"><span itemprop="text">Fry the meat.</span></li>
+            </ol></div>
+            """
+        let pie = try JSONLDRecipeParser.parse(html: sections, pageURL: Self.url)
+        #expect(pie.steps.map(\.text) == ["Fry the meat."])
+    }
+
+    @Test func aBlogMethodUnderAHowToHeadingWithStepHeadings() throws {
+        let html = """
+            <html><head><title>Easy Clam Chowder</title></head><body>
+            <h2>🛒 What You’ll Need</h2><ul><li>4 slices bacon</li><li>1 onion</li></ul>
+            <h2>Make Ahead Tips</h2><p>Dice the potatoes a day ahead.</p>
+            <h2>How to Make Easy Clam Chowder</h2>
+            <h3>Step 1: Cook the bacon</h3><p>Cook the bacon until crispy.</p><figure><img src="/a.jpg"></figure>
+            <h3><strong>2. Soften the onion</strong></h3><p>Add the onion to the fat.</p>
+            <h2>FAQ</h2><p>Can I freeze it?</p></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["4 slices bacon", "1 onion"])
+        #expect(r.steps.map(\.text) == ["Cook the bacon until crispy.", "Add the onion to the fat."])
+    }
+
+    @Test func aHeadedListMustFollowItsHeading() throws {
+        let html = """
+            <html><head><title>Pancakes</title></head><body><h3>Ingredients</h3><ul><li>2 eggs</li></ul>
+            <p><strong>Method:</strong> Beat the eggs with the milk and fry small pancakes in butter until golden on both sides.</p>
+            <aside><ul><li>Breakfast</li><li>Lunch</li></ul></aside></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["Beat the eggs with the milk and fry small pancakes in butter until golden on both sides."],
+                "a list far from the heading (a sidebar) is not the method")
     }
 
     @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {

@@ -209,7 +209,8 @@ enum FoodWire {
 
     /// `GET /api/food/recipes/{slug}`: `RecipeCard & { steps, ingredients, tags,
     /// source, source_url, images, rating, rating_count }` (`rating` is the
-    /// card's). Encoded flat.
+    /// card's), plus `yield` (an appliance addition: what the yield counts as
+    /// the imported page wrote it, "12 cookies"; `""` when none). Encoded flat.
     struct RecipeDetail: Codable, Sendable {
         var card: RecipeCard
         var steps: [RecipeDetailStep]
@@ -220,16 +221,18 @@ enum FoodWire {
         /// First = hero; media paths or remote URLs.
         var images: [String]
         var ratingCount: Int
+        /// The yield as the imported page wrote it ("12 cookies", "Serves 4-6"); `""` when none.
+        var yield: String
 
         init(_ recipe: Recipe, reference: IngredientReference) {
             card = RecipeCard(recipe)
             steps = recipe.steps.map(RecipeDetailStep.init)
             ingredients = recipe.ingredients.map { RecipeDetailIngredient($0, reference: reference) }
             tags = recipe.tags; source = recipe.source; sourceURL = recipe.sourceURL; images = recipe.images
-            ratingCount = recipe.ratingCount
+            ratingCount = recipe.ratingCount; yield = recipe.yield
         }
 
-        enum CodingKeys: String, CodingKey { case steps, ingredients, tags, source, sourceURL, images, ratingCount }
+        enum CodingKeys: String, CodingKey { case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield }
 
         init(from decoder: Decoder) throws {
             card = try RecipeCard(from: decoder)
@@ -241,6 +244,7 @@ enum FoodWire {
             sourceURL = try c.decode(String.self, forKey: .sourceURL)
             images = try c.decode([String].self, forKey: .images)
             ratingCount = try c.decode(Int.self, forKey: .ratingCount)
+            yield = try c.decode(String.self, forKey: .yield)
         }
 
         func encode(to encoder: Encoder) throws {
@@ -253,6 +257,7 @@ enum FoodWire {
             try c.encode(sourceURL, forKey: .sourceURL)
             try c.encode(images, forKey: .images)
             try c.encode(ratingCount, forKey: .ratingCount)
+            try c.encode(yield, forKey: .yield)
         }
     }
 

@@ -51,6 +51,8 @@ struct ImportedRecipe: Codable, Sendable {
     let source: String
     let sourceURL: String
     let images: [String]
+    /// The yield as the page wrote it ("12 cookies", "Serves 4-6") beside the whole-number `serves`; `""` when none.
+    let yield: String
     /// False when parked (§4.21).
     let complete: Bool
     /// An existing import with the same `source_url` (or slug) was replaced.
@@ -69,7 +71,7 @@ struct ImportedRecipe: Codable, Sendable {
         satfatG = m.satfatG; sodiumMg = m.sodiumMg
         slug = r.slug; name = r.name; kind = r.kind.rawValue; minutes = r.minutes; difficulty = r.difficulty
         serves = r.serves; batch = r.batch; platefig = r.platefig; why = r.why; image = r.images.first; rating = r.rating
-        tags = r.tags; source = r.source; sourceURL = r.sourceURL; images = r.images; complete = r.complete
+        tags = r.tags; source = r.source; sourceURL = r.sourceURL; images = r.images; yield = r.yield; complete = r.complete
         updated = result.outcome.updated; parkedBecause = result.outcome.parkedBecause
         ingredientsAdded = result.outcome.ingredientsAdded; warnings = result.warnings
     }

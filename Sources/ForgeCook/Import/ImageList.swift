@@ -2,8 +2,10 @@ import Foundation
 
 /// Image URLs from schema.org `image`: a URL string, an `ImageObject`
 /// (`url`, else `contentUrl`, else `@id`), or a (nested) list of either.
-/// Relative URLs are resolved against the page URL; only http(s) results
-/// are kept; duplicates dropped; order kept (first = hero).
+/// Relative URLs are resolved against the page URL; an absolute one is
+/// kept as the page writes it (no percent-encoding or Unicode
+/// normalisation of its path); only http(s) results are kept; duplicates
+/// dropped; order kept (first = hero).
 enum ImageList {
     static func urls(_ value: Any?, base: URL?) -> [String] {
         var out: [String] = []
@@ -16,9 +18,18 @@ enum ImageList {
         switch value {
         case let s as String:
             let text = HTMLText.decodeEntities(s).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, let url = URL(string: text, relativeTo: base)?.absoluteURL,
-                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
-            let absolute = url.absoluteString
+            guard !text.isEmpty else { return }
+            let lower = text.lowercased()
+            let absolute: String
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                absolute = text
+            } else if text.hasPrefix("//") {
+                absolute = (base?.scheme ?? "https") + ":" + text
+            } else {
+                guard let url = URL(string: text, relativeTo: base)?.absoluteURL,
+                      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
+                absolute = url.absoluteString
+            }
             if !out.contains(absolute) { out.append(absolute) }
         case let list as [Any]:
             for element in list { collect(element, base: base, depth: depth + 1, into: &out) }

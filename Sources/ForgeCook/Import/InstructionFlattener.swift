@@ -3,7 +3,9 @@ import Foundation
 /// Flattens `recipeInstructions` into a list of step texts.
 ///
 /// Accepted forms: one string (HTML or plain; split at block tags and line
-/// breaks, also line breaks escaped twice as a literal `\n`), a list of strings, `HowToStep` objects (`text`, else `name`,
+/// breaks, also line breaks escaped twice as a literal `\n`), a list of
+/// strings (in a list of several, each string is one step whatever line
+/// breaks or paragraphs it holds, unless it holds list items), `HowToStep` objects (`text`, else `name`,
 /// else their own `itemListElement` of directions; a `name` that is not
 /// the start of the `text` is kept as the step's own name), and `HowToSection`
 /// (or any object with `itemListElement` — also spelt `ItemListElement` — or `item`) whose steps are
@@ -26,6 +28,17 @@ enum InstructionFlattener {
             // Some pages escape their line breaks twice: a literal "\n" in the text.
             let text = s.replacingOccurrences(of: "\\r\\n", with: "\n").replacingOccurrences(of: "\\n", with: "\n")
             for text in HTMLText.blocks(text) { out.append(.init(text: text, section: section)) }
+        case let list as [Any] where list.count > 1:
+            for element in list {
+                // In a list of several, a string is one step: its line breaks and paragraphs are
+                // inside that step (unless it holds a list of its own).
+                if let s = element as? String, !s.lowercased().contains("<li") {
+                    let text = HTMLText.plain(s.replacingOccurrences(of: "\\n", with: " "))
+                    if !text.isEmpty { out.append(.init(text: text, section: section)) }
+                } else {
+                    collect(element, section: section, depth: depth + 1, into: &out)
+                }
+            }
         case let list as [Any]:
             for element in list { collect(element, section: section, depth: depth + 1, into: &out) }
         case let object as [String: Any]:

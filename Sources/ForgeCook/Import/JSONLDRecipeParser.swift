@@ -9,7 +9,8 @@ import Foundation
 /// an array of nodes, or an object with an `@graph` array (non-object
 /// entries ignored); also a `mainEntity` of a page node, then any other
 /// nested object or list (an `ItemList`'s items). The first node
-/// whose `@type` is or contains `Recipe` wins. Without one: microdata or
+/// whose `@type` is or contains `Recipe` wins; what it leaves out of image,
+/// yield and total time is filled from the page (``PageCardDetails``). Without one: microdata or
 /// RDFa (``MicrodataRecipeReader``), then ``MarkedListFallback`` (marked
 /// `fromFallback`, with a warning).
 public enum JSONLDRecipeParser {
@@ -38,9 +39,11 @@ public enum JSONLDRecipeParser {
             var ids: [String: [String: Any]] = [:]
             for block in blocks { index(block, into: &ids, depth: 0) }
             if let image = node["image"] { node["image"] = resolve(image, ids: ids) }
-            return normalise(node, base: URL(string: pageURL))
+            return filled(normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL)
         }
-        if let node = MicrodataRecipeReader.node(html: html) { return normalise(node, base: URL(string: pageURL)) }
+        if let node = MicrodataRecipeReader.node(html: html) {
+            return filled(normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL)
+        }
         if let node = MarkedListFallback.node(html: html, pageURL: pageURL) {
             var recipe = normalise(node, base: URL(string: pageURL))
             recipe.fromFallback = true
@@ -49,6 +52,25 @@ public enum JSONLDRecipeParser {
             return recipe
         }
         throw Failure.noRecipe
+    }
+
+    /// `recipe` with what its markup left out taken from the rest of the
+    /// page (``PageCardDetails``): the Open Graph image when it lists no
+    /// image, the printed yield when it has none, the printed total time
+    /// when it gives no time.
+    static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
+        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil else { return recipe }
+        var recipe = recipe
+        let details = PageCardDetails.read(html: html)
+        if recipe.images.isEmpty, let image = details.ogImage {
+            recipe.images = ImageList.urls(image, base: URL(string: pageURL))
+        }
+        if recipe.yield.isEmpty, recipe.servings == nil, let yield = details.yield {
+            recipe.yield = yield
+            recipe.servings = RecipeYield.servings(yield)
+        }
+        if recipe.totalMinutes == nil, let minutes = details.totalMinutes { recipe.totalMinutes = minutes }
+        return recipe
     }
 
     /// Every node with an `@id` and content of its own, by id.

@@ -7,13 +7,16 @@ import Foundation
 /// `ingredienti`, `ingrediënten`, `ingredientes`) and the first that names
 /// the method (`instruction`, `method`, `direction`, `preparation`,
 /// `zubereitung`, `bereiding`, `preparazione`, `steps`), one line per list
-/// item or block. Nothing is guessed from unmarked prose: without a title,
+/// item or block; else the list after a heading that names ingredients or
+/// method ("Ingredients:", "Method", in several languages), and for the
+/// method the paragraphs after such a heading. Nothing is guessed from
+/// unmarked prose: without a title,
 /// an ingredient line and a step it gives nil. An import from it is
 /// parked with a warning.
 public enum MarkedListFallback {
     static let ingredientMarks = ["ingredient", "zutaten", "ingrediënt", "ingredienti", "ingrediente"]
     static let methodMarks = ["instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
-                              "preparazione", "preparacion", "steps"]
+                              "preparazione", "preparacion", "steps", "step-by-step"]
 
     /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
     public static func node(html: String, pageURL: String = "") -> [String: Any]? {
@@ -36,9 +39,14 @@ public enum MarkedListFallback {
         let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
                                    host: URL(string: pageURL)?.host ?? "")
         var ingredients = lines(tokens, marks: ingredientMarks)
-        if ingredients.isEmpty { ingredients = listAfterHeading(tokens, headings: ingredientHeadings) }
+        // One marked line (a tag link named "ingredient-…") loses to a longer list under an ingredients heading.
+        if ingredients.count <= 1 {
+            let headed = listAfterHeading(tokens, headings: ingredientHeadings)
+            if headed.count > ingredients.count { ingredients = headed }
+        }
         var steps = lines(tokens, marks: methodMarks)
         if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
                                    "recipeInstructions": steps]
@@ -49,11 +57,14 @@ public enum MarkedListFallback {
 
     /// Headings that mark the ingredient list and the method, lower-cased.
     static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
-                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók"]
+                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók",
+                                                  "benodigdheden", "you will need", "you'll need", "what you'll need",
+                                                  "what you need", "składniki", "ainekset", "suroviny"]
     static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
                                               "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
                                               "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
-                                              "instructies", "werkwijze"]
+                                              "instructies", "werkwijze", "how to make it", "how to make", "step-by-step", "step by step", "postup",
+                                              "przygotowanie", "valmistus", "tilberedning", "framgangsmåte"]
 
     /// `title` without a trailing " | Site", " - Site" or " – Site" naming
     /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
@@ -73,11 +84,91 @@ public enum MarkedListFallback {
         return title
     }
 
-    /// The items of the first list (`ul`/`ol`) after a heading (`h1`–`h6`,
-    /// or a `strong`/`b` alone) whose whole text is one of `headings`
-    /// (a trailing colon allowed), before the next heading.
+    /// The items of the lists (`ul`/`ol`) after a heading (see
+    /// ``headingEnds(_:headings:)``) whose whole text is one of `headings`:
+    /// the first list with at most 60 characters of text between heading and
+    /// list, then each further list after it under lower sub-headings ("For
+    /// the pickle"), up to a heading as high as the first, one that names a
+    /// list (the method), or more than 60 characters of other text.
     static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
-        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b"]
+        for (k, level) in headingEnds(tokens, headings: headings) {
+            var m = k + 1
+            var between = 0
+            var found: [String] = []
+            scan: while m < tokens.count {
+                switch tokens[m] {
+                case let .open(tag, attributes, _) where tag == "ul" || tag == "ol":
+                    // A hidden copy (the same list in other units) is not read.
+                    if !isHidden(attributes) { found += lines(tokens, from: m) }
+                    between = 0
+                    m = elementEnd(tokens, from: m)
+                    continue scan
+                case let .open(tag, _, _) where headingLevels[tag] != nil:
+                    // A sub-heading ("For the pickle") between lists of one group; a heading as high as
+                    // the list's own, or one naming the method, ends the list.
+                    guard let sub = headingLevels[tag], sub > level,
+                          !isListHeading(text(of: tokens, from: m)) else { break scan }
+                case let .text(t):
+                    // The list follows its heading: a line such as "For 4" may sit between, prose may not.
+                    between += HTMLText.collapse(t).count
+                    if between > 60 { break scan }
+                default:
+                    break
+                }
+                m += 1
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Whether an element is hidden from readers: a `hidden` attribute, an
+    /// inline `display:none`, or a class that hides it (`hidden`,
+    /// `visuallyhidden`, `d-none`).
+    static func isHidden(_ attributes: [String: String]) -> Bool {
+        let style = (attributes["style"] ?? "").lowercased().filter { $0 != " " }
+        let classes = (attributes["class"] ?? "").lowercased()
+        return attributes["hidden"] != nil || style.contains("display:none") || classes.contains("hidden")
+            || classes.split(separator: " ").contains("d-none")
+    }
+
+    /// `h1`…`h6` by level.
+    static let headingLevels: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
+
+    /// The index after the element opened at `tokens[index]` closes.
+    static func elementEnd(_ tokens: [HTMLTokens.Token], from index: Int) -> Int {
+        var depth = 0
+        var k = index
+        repeat {
+            switch tokens[k] {
+            case let .open(tag, _, selfClosing):
+                if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
+            case .close:
+                depth -= 1
+            case .text:
+                break
+            }
+            k += 1
+        } while depth > 0 && k < tokens.count
+        return k
+    }
+
+    /// The collapsed text of the element opened at `tokens[index]`.
+    static func text(of tokens: [HTMLTokens.Token], from index: Int) -> String {
+        let end = elementEnd(tokens, from: index)
+        var text = ""
+        for token in tokens[index..<end] { if case let .text(t) = token { text += t } }
+        return HTMLText.collapse(text)
+    }
+
+    /// Where each heading whose whole text is one of `headings` ends (the
+    /// index of its closing tag), in page order. A heading is `h1`–`h6`, a
+    /// `strong`/`b`, or a `p` holding nothing else; its text is compared
+    /// lower-cased, leading symbols (an emoji, a bullet) and a trailing
+    /// colon left off.
+    static func headingEnds(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [(end: Int, level: Int)] {
+        let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "p"]
+        var ends: [(end: Int, level: Int)] = []
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
@@ -86,70 +177,251 @@ public enum MarkedListFallback {
             var k = index + 1
             while k < tokens.count {
                 if case let .close(tag) = tokens[k], tag == name { break }
+                if name == "p", case let .open(tag, _, _) = tokens[k], tag == "p" || tag == "br" && !text.isEmpty { break }
                 if case let .text(t) = tokens[k] { text += t }
                 k += 1
             }
-            var label = HTMLText.collapse(text).lowercased()
-            while label.hasSuffix(":") { label.removeLast() }
-            guard headings.contains(label.trimmingCharacters(in: .whitespaces)) else { continue }
-            var m = k + 1
-            while m < tokens.count {
-                if case let .open(tag, _, _) = tokens[m] {
-                    if tag == "ul" || tag == "ol" {
-                        let items = lines(tokens, from: m)
-                        if !items.isEmpty { return items }
+            let collapsed = HTMLText.collapse(text)
+            guard k < tokens.count, collapsed.count <= 40 else { continue }
+            var label = Substring(collapsed.lowercased())
+            label = label.drop(while: { !$0.isLetter })
+            while label.hasSuffix(":") || label.hasSuffix(" ") { label = label.dropLast() }
+            label = Substring(label.replacingOccurrences(of: "’", with: "'"))
+            if headings.contains(String(label)) || (headings == methodHeadings && namesAMethod(String(label))) {
+                ends.append((k, headingLevels[name] ?? 7))
+            }
+        }
+        return ends
+    }
+
+    /// The paragraphs (`p`, or text broken by `br`) after a method heading,
+    /// up to the next heading (`h1`–`h6`), a `footer`/`aside`/`form`/`nav`,
+    /// a part whose class or id names something else (``otherParts``:
+    /// comments, related posts, …), the end of the section, a note, a
+    /// paragraph that is mostly a link or one that promotes the site
+    /// (``isPromotion(_:)``); at most 40: the
+    /// method of a page that writes its steps as prose paragraphs. Empty
+    /// when the heading is followed by nothing but lists (those are read by
+    /// ``listAfterHeading(_:headings:)``).
+    /// A paragraph that starts a note rather than a step: "Note", "Notes",
+    /// "Tip", "Tips" (and German, French, Dutch, Spanish, Italian) followed
+    /// by a colon, a bar or a dash.
+    static func isNote(_ block: String) -> Bool {
+        let lower = block.lowercased()
+        for word in ["notes", "note", "tips", "tip", "hinweis", "tipp", "astuce", "remarque", "nota", "consejo", "opmerking"]
+        where lower.hasPrefix(word) {
+            let rest = lower.dropFirst(word.count).drop(while: { $0 == " " })
+            if let next = rest.first, ":|-–—".contains(next) { return true }
+        }
+        return false
+    }
+
+    /// A heading that names a step: "Step 1: Cook the bacon", "1. Preheat the oven".
+    static func isStepHeading(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("step ") || lower.first?.isNumber == true
+    }
+
+    /// A method heading in a sentence: "How to make clam chowder",
+    /// "Step-by-step instructions" (≤ 8 words, starting "how to make" or
+    /// "how to cook", or ending in "instructions", "method" or "directions").
+    static func namesAMethod(_ label: String) -> Bool {
+        let words = label.split(separator: " ")
+        guard words.count <= 8 else { return false }
+        return label.hasPrefix("how to make ") || label.hasPrefix("how to cook ")
+            || ["instructions", "method", "directions"].contains(words.last.map(String.init) ?? "")
+    }
+
+    /// A paragraph that points readers elsewhere (a social network, a
+    /// newsletter) rather than saying what to do with the food.
+    static func isPromotion(_ block: String) -> Bool {
+        let lower = block.lowercased()
+        return ["pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe"]
+            .contains(where: lower.contains)
+    }
+
+    /// Class or id words of page parts that are not the recipe.
+    static let otherParts = ["comment", "related", "share", "footer", "sidebar", "newsletter", "widget", "social",
+                             "author", "rating", "review"]
+
+    static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
+        let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
+        for (end, level) in headingEnds(tokens, headings: headings) {
+            var blocks: [String] = []
+            var text = ""
+            var linked = 0
+            var inLink = 0
+            func flush() {
+                let block = HTMLText.collapse(text)
+                // A paragraph that is mostly a link ("Also good: <a>…</a>") is not a step.
+                if !block.isEmpty { blocks.append(linked * 2 > block.count ? "\u{0}" : block) }
+                text = ""; linked = 0
+            }
+            var m = end + 1
+            scan: while m < tokens.count {
+                switch tokens[m] {
+                case let .open(tag, _, _) where (headingLevels[tag] ?? 0) > level && level < 7
+                        && isStepHeading(Self.text(of: tokens, from: m)):
+                    // A step's own heading under the method's heading ("Step 1: Cook the bacon"): its
+                    // paragraphs are the step; the heading itself is not one.
+                    flush()
+                    m = elementEnd(tokens, from: m)
+                    continue scan
+                case let .open(tag, attributes, selfClosing):
+                    if stops.contains(tag) { break scan }
+                    let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+                    if otherParts.contains(where: label.contains) { break scan }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
+                    if tag == "a", !selfClosing { inLink += 1 }
+                case let .close(tag):
+                    if ["section", "article", "main"].contains(tag), !blocks.isEmpty || !HTMLText.collapse(text).isEmpty {
+                        break scan
                     }
-                    if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(tag) { break }
+                    if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
+                    if tag == "a" { inLink = max(inLink - 1, 0) }
+                case let .text(t):
+                    text += t
+                    if inLink > 0 { linked += HTMLText.collapse(t).count }
                 }
                 m += 1
             }
+            flush()
+            // A note, a mostly-linked paragraph or a call to follow the site ends the method.
+            let found = blocks.prefix(while: { $0 != "\u{0}" && !isNote($0) && !isPromotion($0) }).prefix(40)
+            if !found.isEmpty { return MicrodataRecipeReader.once(Array(found)) }
         }
         return []
     }
 
     /// The lines of the first element whose class or id contains one of
-    /// `marks` and that holds text; an element holding headings keeps
-    /// only its list items when it has any.
+    /// `marks` (and none of ``notTheList``) and that holds list items, else
+    /// of the first such element that holds text; an element holding
+    /// headings keeps only its list items when it has any.
     static func lines(_ tokens: [HTMLTokens.Token], marks: [String]) -> [String] {
         var index = 0
+        var firstText: [String] = []
         while index < tokens.count {
             defer { index += 1 }
             guard case let .open(name, attributes, _) = tokens[index], !MicrodataRecipeReader.voidTags.contains(name),
-                  !["body", "html", "main", "article"].contains(name) else { continue }
+                  !["body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
+                    "option", "button", "input", "label", "form", "a", "img"].contains(name) else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
-            guard marks.contains(where: label.contains) else { continue }
-            let found = lines(tokens, from: index)
-            if !found.isEmpty { return found }
+            guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
+            // An element that only names the list ("Ingredients" in a marked heading) is not the list.
+            let found = lines(tokens, from: index).filter { !isListHeading($0) }
+            if found.isEmpty { continue }
+            // The first marked element that is a list wins; else the first with text.
+            if holdsListItems(tokens, from: index) { return found }
+            if firstText.isEmpty { firstText = found }
         }
-        return []
+        return firstText
+    }
+
+    /// Class or id words of a marked element that is about the list, not
+    /// the list ("recipe-steps__scale", "preparation-time", "share-…").
+    static let notTheList = otherParts + ["time", "scale", "servings", "yield", "nutrition", "print", "jump", "title",
+                                          "heading", "header", "legend", "button", "toggle", "unit"]
+
+    /// Whether the element opened at `tokens[index]` holds an `li`.
+    static func holdsListItems(_ tokens: [HTMLTokens.Token], from index: Int) -> Bool {
+        let end = elementEnd(tokens, from: index)
+        var k = index
+        while k < end {
+            if case let .open(tag, attributes, _) = tokens[k] {
+                if k > index && isOtherPart(attributes) { k = elementEnd(tokens, from: k); continue }
+                if tag == "li" { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Whether an element's class or id names a part of the page other than the recipe (``otherParts``).
+    static func isOtherPart(_ attributes: [String: String]) -> Bool {
+        let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+        return otherParts.contains(where: label.contains)
+    }
+
+    /// A line that only names a list: one of the ingredient or method headings.
+    static func isListHeading(_ line: String) -> Bool {
+        var label = line.lowercased()
+        while label.hasSuffix(":") || label.hasSuffix(" ") { label.removeLast() }
+        return ingredientHeadings.contains(label) || methodHeadings.contains(label)
     }
 
     /// The lines of the element opened at `tokens[index]`: its list items
     /// when it has any, else its blocks; a list printed twice in a row
-    /// (mobile and desktop copies) counts once.
+    /// (mobile and desktop copies) counts once. Group headings inside the
+    /// list are not lines: an item whose class names a heading (`category`,
+    /// `group`, `heading`, `title`, `subhead`), an item all in bold, and a
+    /// line ending in ":" without a digit ("For the sauce:").
     static func lines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
         var depth = 0
         var text = ""
         var items: [String] = []
         var item: String? = nil
+        var itemIsHeading = false
+        var plain = ""
+        var bold = 0
+        var controls = 0
+        func finish() {
+            if let done = item, !itemIsHeading, !HTMLText.collapse(plain).isEmpty || HTMLText.collapse(done).isEmpty {
+                items.append(done)
+            }
+            item = nil
+        }
         var k = index
         repeat {
             switch tokens[k] {
-            case let .open(tag, _, selfClosing):
+            case let .open(_, attributes, _) where k > index && isOtherPart(attributes):
+                // A share bar or a rating inside the list's element is not part of it.
+                k = elementEnd(tokens, from: k)
+                continue
+            case let .open(tag, attributes, selfClosing):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
-                if tag == "li" { if let item { items.append(item) }; item = "" }
+                if tag == "li" {
+                    finish()
+                    item = ""; plain = ""
+                    let label = (attributes["class"] ?? "").lowercased()
+                    itemIsHeading = headingClasses.contains(where: label.contains)
+                }
+                if tag == "strong" || tag == "b", !selfClosing { bold += 1 }
+                if formControls.contains(tag), !selfClosing { controls += 1 }
                 if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
             case let .close(tag):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
-                if tag == "li", let done = item { items.append(done); item = nil }
+                if tag == "strong" || tag == "b" { bold = max(bold - 1, 0) }
+                if formControls.contains(tag) { controls = max(controls - 1, 0) }
+                if tag == "li" { finish() }
                 depth -= 1
-            case let .text(t):
+            case let .text(t) where controls == 0:
                 text += t; item? += t
+                if bold == 0 { plain += t }
+            case .text:
+                break
             }
             k += 1
         } while depth > 0 && k < tokens.count
-        if let item { items.append(item) }
-        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse)).filter { !$0.isEmpty }
+        finish()
+        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse))
+            .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
         return MicrodataRecipeReader.once(found)
+    }
+
+    /// Elements whose text is a control, not content (a unit switch's options).
+    static let formControls: Set<String> = ["select", "option", "button", "textarea"]
+
+    /// Class words that mark a list item as a group heading.
+    static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]
+
+    /// `line` without a leading bullet character ("• 130 g mel").
+    static func withoutBullet(_ line: String) -> String {
+        guard let first = line.first, "•·▪◦‣∙*".contains(first) else { return line }
+        return String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// "For the sauce:": a line ending in a colon, without a digit.
+    static func isGroupHeading(_ line: String) -> Bool {
+        line.hasSuffix(":") && !line.contains(where: \.isNumber)
     }
 }

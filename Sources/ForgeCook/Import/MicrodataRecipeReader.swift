@@ -31,7 +31,9 @@ public enum MicrodataRecipeReader {
         var values: [String: [String]] = [:]
         var order: [String] = []
         /// Open elements: name, whether it opened a nested item, the property it captures (if any).
-        var stack: [(name: String, scope: Bool, capture: Int?)] = []
+        var stack: [(name: String, scope: Bool, capture: Int?, sectionName: Bool)] = []
+        /// Open elements that name a nested item (a `HowToSection`'s `name`): not method text.
+        var namingDepth = 0
         var captures: [(prop: String, text: String)] = []
         var nestedItems = 0
         func record(_ prop: String, _ value: String) {
@@ -61,13 +63,16 @@ public enum MicrodataRecipeReader {
                     continue
                 }
                 if scope { nestedItems += 1 }
-                stack.append((name, scope, capture))
+                let naming = !isRoot && nestedItems > 0 && props.first == "name"
+                if naming { namingDepth += 1 }
+                stack.append((name, scope, capture, naming))
             case let .close(name):
                 guard let index = stack.lastIndex(where: { $0.name == name }) else { continue }
                 if blockTags.contains(name) { for i in captures.indices { captures[i].text += "\n" } }
                 while stack.count > index {
                     let element = stack.removeLast()
                     if element.scope { nestedItems -= 1 }
+                    if element.sectionName { namingDepth -= 1 }
                     if let capture = element.capture {
                         let c = captures[capture]
                         record(c.prop, c.text)
@@ -76,7 +81,11 @@ public enum MicrodataRecipeReader {
                 }
                 if stack.isEmpty { return build(values, order) }
             case let .text(text):
-                for i in captures.indices where !captures[i].prop.isEmpty { captures[i].text += text }
+                for i in captures.indices where !captures[i].prop.isEmpty {
+                    // A nested item's name (a section heading) is not part of the method's text.
+                    if namingDepth > 0 && captures[i].prop == "recipeInstructions" { continue }
+                    captures[i].text += text
+                }
             }
         }
         return build(values, order)
@@ -107,14 +116,19 @@ public enum MicrodataRecipeReader {
     }
 
     /// The node: one value per property as text, lists for repeated ones
-    /// and always for ingredients and instructions (one entry per line).
+    /// and always for ingredients and instructions (one entry per line;
+    /// several ingredient elements one line each, group headings left out).
     static func build(_ values: [String: [String]], _ order: [String]) -> [String: Any]? {
         var node: [String: Any] = ["@type": "Recipe"]
         for prop in order {
             let list = values[prop] ?? []
             switch prop {
             case "recipeIngredient", "ingredients":
-                let lines = list.flatMap(HTMLText.blocks)
+                // Each of several ingredient elements is one line (its quantity and name may sit in
+                // blocks of their own); one element holding them all gives a line per block. A group
+                // heading ("For the sauce:") is not an ingredient.
+                let lines = (list.count > 1 ? list.map(HTMLText.collapse) : list.flatMap(HTMLText.blocks))
+                    .filter { !$0.isEmpty && !MarkedListFallback.isGroupHeading($0) }
                 node["recipeIngredient"] = once(((node["recipeIngredient"] as? [String]) ?? []) + lines)
             case "recipeInstructions":
                 node[prop] = once(list.flatMap(HTMLText.blocks))

@@ -7,7 +7,8 @@ import Foundation
 /// - name = title; slug from the name (a name without Latin letters: from
 ///   the URL's last path segment, prefixed by the host when only digits); kind from `recipeCategory`
 ///   (breakfast, lunch, snack, else dinner); minutes = total minutes or 0;
-///   difficulty `easy`; serves = the yield's count or 2; why = the
+///   difficulty `easy`; serves = the yield's count or 2; yield = the
+///   yield as the page writes it (≤ 80 characters); why = the
 ///   description cut to 200 characters; tags = categories and keywords
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
@@ -54,12 +55,14 @@ public enum PageRecipeImport {
         let category = page.categories.first { ["breakfast", "lunch", "snack", "dinner"].contains($0) }
         var host = URL(string: url)?.host?.lowercased() ?? ""
         if host.hasPrefix("www.") { host.removeFirst(4) }
-        return RecipeImportInput(
+        var input = RecipeImportInput(
             name: name, slug: slug, kind: category.flatMap(MealSlot.init(rawValue:)) ?? .dinner,
             minutes: page.totalMinutes ?? 0, serves: serves, macros: macros,
             why: String(page.description.prefix(200)), lines: lines, steps: steps, tags: tags, images: images,
             imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
             requiresDoneWhenVoice: true, parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
+        input.yield = String(page.yield.prefix(80))
+        return input
     }
 }
 

@@ -26,6 +26,8 @@ public struct RecipeImportInput: Sendable, Equatable {
     public var minutes: Int
     public var difficulty: String
     public var serves: Int
+    /// The yield as the page wrote it ("12 cookies"), ≤ 80 characters; `""` for none.
+    public var yield: String = ""
     public var batch: Int
     /// Per serving, rounded to 1 dp.
     public var macros: Macros

@@ -4,14 +4,17 @@ import Foundation
 ///
 /// Servings rule: the first whole number the yield gives — a number as is
 /// (`4`, `4.0`), in text the first run of digits (`"Serves 4-6"` → 4, the
-/// lower bound; `"12 cookies"` → 12; `"Serves 4.0"` → 4), in a
-/// `QuantitativeValue` its `value` (else `minValue`), in a list the first
-/// element that gives one. Below 1 or from 10,000 up → nil (the importer
-/// then serves 2).
+/// lower bound, as the shared JSON-LD case table's `yield_text` says;
+/// `"12 cookies"` → 12; `"Serves 4.0"` → 4), in a `QuantitativeValue` its
+/// `value` (else `minValue`), in a list the first element that says what it
+/// counts ("6 people" before "4"), else the first that gives a number.
+/// Below 1 or from 10,000 up → nil (the importer then serves 2).
 public enum RecipeYield {
     public static func servings(_ value: Any?) -> Int? {
         switch value {
         case let list as [Any]:
+            let worded = list.first { text($0).contains { $0.isLetter } && servings($0) != nil }
+            if let worded { return servings(worded) }
             for element in list { if let n = servings(element) { return n } }
             return nil
         case let s as String:

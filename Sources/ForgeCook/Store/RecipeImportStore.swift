@@ -68,7 +68,7 @@ public enum RecipeImportStore {
             why: input.why, steps: input.steps, ingredients: input.lines.map(\.line), tags: input.tags,
             platefig: existing?.platefig ?? "plate", source: input.source, sourceURL: input.sourceURL,
             images: images, rating: input.rating, ratingCount: input.ratingCount, complete: parked.isEmpty,
-            macros: input.macros)
+            macros: input.macros, yield: String(input.yield.prefix(80)))
         if let existing {
             let createdAt: String = try db.scalar("SELECT created_at FROM recipes WHERE slug = ?",
                                                   [existing.slug]) ?? Instant.storage(now)

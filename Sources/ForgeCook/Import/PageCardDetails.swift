@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a recipe page prints outside its schema.org Recipe, read only to
+/// fill what the Recipe leaves out: the Open Graph image (`og:image`) as
+/// the hero of a Recipe that lists no image, and the yield and total time
+/// a recipe card prints as a label followed by its value.
+///
+/// A label is a text run whose whole text (a trailing colon allowed) is
+/// one of ``yieldLabels`` or ``totalTimeLabels``; its value is the next
+/// text run holding a digit, within the next ``reach`` text runs and
+/// before any other label ("Yield:" "4 servings"; "Total Time" "1h 5m").
+/// A yield also reads from one short run that says it whole ("Serves 4",
+/// "Makes 12 cookies", "Ingredients for 5 servings"). Script, style and
+/// template contents are never read.
+public enum PageCardDetails {
+    /// The page's details; each nil when the page does not print it.
+    public struct Details: Equatable, Sendable {
+        public var ogImage: String?
+        public var yield: String?
+        public var totalMinutes: Int?
+    }
+
+    static let yieldLabels: Set<String> = [
+        "yield", "yields", "servings", "serves", "serving", "makes", "portions", "portionen", "personen", "porciones",
+        "raciones", "ración para", "porzioni", "dosi per", "pour", "rendimiento", "rendement", "antal", "porcje",
+        "porcií", "adag", "personer", "recipe makes", "number of servings",
+    ]
+    static let totalTimeLabels: Set<String> = [
+        "total time", "total", "ready in", "gesamtzeit", "zeit gesamt", "temps total", "tiempo total", "tempo totale",
+        "totale tijd", "tempo total", "total tid", "czas całkowity",
+    ]
+    /// Words that say what a yield counts, for a run that says it whole.
+    static let yieldNouns = ["servings", "serving", "portions", "portionen", "personen", "persons", "people",
+                             "personas", "porciones", "porzioni", "pieces", "cookies", "muffins", "slices"]
+    static let reach = 4
+
+    public static func read(html: String) -> Details {
+        read(tokens: HTMLTokens.scan(html))
+    }
+
+    static func read(tokens: [HTMLTokens.Token]) -> Details {
+        var details = Details()
+        var texts: [String] = []
+        for token in tokens {
+            switch token {
+            case let .open(name, attributes, _):
+                if name == "meta", details.ogImage == nil,
+                   (attributes["property"] ?? attributes["name"])?.lowercased() == "og:image",
+                   let content = attributes["content"], !content.isEmpty {
+                    details.ogImage = content
+                }
+            case let .text(text):
+                let t = HTMLText.collapse(text)
+                if !t.isEmpty { texts.append(t) }
+            case .close:
+                break
+            }
+        }
+        for (index, text) in texts.enumerated() {
+            let label = labelText(text)
+            if details.yield == nil, yieldLabels.contains(label), let value = value(after: index, in: texts) {
+                details.yield = value
+            } else if details.totalMinutes == nil, totalTimeLabels.contains(label),
+                      let value = value(after: index, in: texts) {
+                details.totalMinutes = ISODuration.humanMinutes(value)
+            } else if details.yield == nil, let whole = wholeYield(text) {
+                details.yield = whole
+            }
+        }
+        return details
+    }
+
+    static func labelText(_ text: String) -> String {
+        var label = text.lowercased()
+        while label.hasSuffix(":") || label.hasSuffix(" ") { label.removeLast() }
+        return label
+    }
+
+    /// The next run with a digit within reach, unless another label comes first.
+    static func value(after index: Int, in texts: [String]) -> String? {
+        for candidate in texts.dropFirst(index + 1).prefix(reach) {
+            let label = labelText(candidate)
+            if yieldLabels.contains(label) || totalTimeLabels.contains(label) { return nil }
+            if candidate.contains(where: \.isASCIINumber) { return candidate.count <= 40 ? candidate : nil }
+        }
+        return nil
+    }
+
+    /// A short run that states a yield by itself: "Serves 4", "Makes 12
+    /// cookies", "Yield: 6", "… for 5 (small) servings".
+    static func wholeYield(_ text: String) -> String? {
+        guard text.count <= 48, text.contains(where: \.isASCIINumber) else { return nil }
+        let lower = text.lowercased()
+        for label in ["serves", "servings", "yield", "yields", "makes", "portionen", "porciones"] {
+            if lower.hasPrefix(label + " ") || lower.hasPrefix(label + ":") {
+                let rest = lower.dropFirst(label.count).drop(while: { $0 == ":" || $0 == " " })
+                if rest.first?.isASCIINumber == true { return text }
+            }
+        }
+        // "5 servings", "5 (small) servings": a number right before the noun, or before one bracketed word.
+        let pattern = #"\d+\s*(\([^)]{1,20}\)\s*)?("# + yieldNouns.joined(separator: "|") + #")\b"#
+        if lower.range(of: pattern, options: .regularExpression) != nil { return text }
+        return nil
+    }
+}
