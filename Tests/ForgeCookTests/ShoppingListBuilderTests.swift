@@ -62,6 +62,10 @@ import Testing
         #expect(qty(withLeftovers, diners: 1) == 375)     // the demo seat: 3 servings
         let out = ["0": FoodDayPlan([.dinner: .out(note: "Birthday")]), "1": FoodDayPlan([.lunch: .order(note: "Deli")])]
         #expect(qty(out, diners: 2) == nil)
+        // Nights out and lunch orders beside a cooked dinner add nothing and multiply nothing.
+        var mixed = cooked
+        mixed["1"] = FoodDayPlan([.dinner: .out(note: "Birthday"), .lunch: .order(note: "Deli")])
+        #expect(qty(mixed, diners: 2) == 250)
     }
 
     @Test func packsParseOnlyQuantitiesInTheSameUnit() {
