@@ -175,6 +175,12 @@ import Testing
         // What the Recipe says wins over the card.
         let own = try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#), pageURL: Self.url)
         #expect(own.servings == 4 && own.totalMinutes == 30)
+        // A plugin's or an icon's class marks the yield.
+        for card in [#"<span class="wprm-recipe-servings">6</span>"#,
+                     #"<div><span class="gbcicon gbcicon-serves"></span><span> 6 </span></div>"#,
+                     #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#] {
+            #expect(try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 6)
+        }
         // A label with no number near it gives nothing.
         let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(none.servings == nil && none.yield.isEmpty)
