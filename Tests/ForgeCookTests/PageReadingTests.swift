@@ -186,6 +186,20 @@ import Testing
         #expect(none.servings == nil && none.yield.isEmpty)
     }
 
+    @Test func aRecipeWithIngredientsButNoMethodTakesThePagesMarkedMethod() throws {
+        let html = #"<div class="recipe-steps"><ul><li><p>1. Preheat the oven.</p><p>2. Bake 20 minutes.</p></li></ul>"#
+            + #"<p>Photo credit: © Example</p></div>"#
+            + Self.page(#"{"@type":"Recipe","name":"S","recipeIngredient":["2 eggs"]}"#)
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["1. Preheat the oven.", "2. Bake 20 minutes."])
+        #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
+        #expect(r.warnings == ["the Recipe gives no method: it was read from the page's list marked as the method"])
+        // Without ingredients either, nothing is taken from the page's lists.
+        let bare = try JSONLDRecipeParser.parse(html: html.replacingOccurrences(of: #""recipeIngredient":["2 eggs"]"#, with: #""x":1"#),
+                                                pageURL: Self.url)
+        #expect(bare.steps.isEmpty && bare.ingredients.isEmpty)
+    }
+
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
         let html = """
             <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>

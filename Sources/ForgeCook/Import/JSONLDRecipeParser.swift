@@ -57,11 +57,21 @@ public enum JSONLDRecipeParser {
     /// `recipe` with what its markup left out taken from the rest of the
     /// page (``PageCardDetails``): the Open Graph image when it lists no
     /// image, the printed yield when it has none, the printed total time
-    /// when it gives no time.
+    /// when it gives no time, and the page's marked method
+    /// (``MarkedListFallback``) when it lists ingredients but no method, with
+    /// a warning.
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
-        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil else { return recipe }
+        let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
+        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil || noMethod else { return recipe }
         var recipe = recipe
-        let details = PageCardDetails.read(html: html)
+        let tokens = HTMLTokens.scan(html)
+        let details = PageCardDetails.read(tokens: tokens)
+        if noMethod {
+            recipe.steps = MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) }
+            if !recipe.steps.isEmpty {
+                recipe.warnings.append("the Recipe gives no method: it was read from the page's list marked as the method")
+            }
+        }
         if recipe.images.isEmpty, let image = details.ogImage {
             recipe.images = ImageList.urls(image, base: URL(string: pageURL))
         }
