@@ -200,6 +200,13 @@ import Testing
         #expect(bare.steps.isEmpty && bare.ingredients.isEmpty)
     }
 
+    @Test func groupHeadingsLeftAtTheMarginOfAnIndentedIngredientString() throws {
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Skewers\n\n\t1 kg lamb\n\tolive oil\n\n<br>\nSalsa\n\t2 gherkins\n"}"#)
+        #expect(r.ingredients == ["1 kg lamb", "olive oil", "2 gherkins"])
+        let flat = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Salt\n1 kg lamb\n\t2 gherkins"}"#)
+        #expect(flat.ingredients == ["Salt", "1 kg lamb", "2 gherkins"], "one indented line says nothing")
+    }
+
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
         let html = """
             <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>
