@@ -178,7 +178,8 @@ import Testing
         // A plugin's or an icon's class marks the yield.
         for card in [#"<span class="wprm-recipe-servings">6</span>"#,
                      #"<div><span class="gbcicon gbcicon-serves"></span><span> 6 </span></div>"#,
-                     #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#] {
+                     #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#,
+                     #"<select><option class="yield">1</option><option class="yield" selected>6</option></select>"#] {
             #expect(try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 6)
         }
         // A label with no number near it gives nothing.

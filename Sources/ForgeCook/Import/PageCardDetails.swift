@@ -48,7 +48,9 @@ public enum PageCardDetails {
             switch token {
             case let .open(name, attributes, _):
                 let marks = ((attributes["class"] ?? "") + " " + (attributes["data-attr-icon"] ?? "")).lowercased()
-                if yieldClasses.contains(where: marks.contains), !marks.contains("nutrition") {
+                // A servings selector marks each option: only the selected one says the yield.
+                if yieldClasses.contains(where: marks.contains), !marks.contains("nutrition"),
+                   name != "option" || attributes["selected"] != nil {
                     yieldMarks.append(texts.count)
                 }
                 if name == "meta", details.ogImage == nil,
