@@ -175,9 +175,37 @@ import Testing
         // What the Recipe says wins over the card.
         let own = try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#), pageURL: Self.url)
         #expect(own.servings == 4 && own.totalMinutes == 30)
+        // A plugin's or an icon's class marks the yield.
+        for card in [#"<span class="wprm-recipe-servings">6</span>"#,
+                     #"<div><span class="gbcicon gbcicon-serves"></span><span> 6 </span></div>"#,
+                     #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#,
+                     #"<select><option class="yield">1</option><option class="yield" selected>6</option></select>"#] {
+            #expect(try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 6)
+        }
         // A label with no number near it gives nothing.
         let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(none.servings == nil && none.yield.isEmpty)
+    }
+
+    @Test func aRecipeWithIngredientsButNoMethodTakesThePagesMarkedMethod() throws {
+        let html = #"<div class="recipe-steps"><ul><li><p>1. Preheat the oven.</p><p>2. Bake 20 minutes.</p></li></ul>"#
+            + #"<p>Photo credit: © Example</p></div>"#
+            + Self.page(#"{"@type":"Recipe","name":"S","recipeIngredient":["2 eggs"]}"#)
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.steps.map(\.text) == ["1. Preheat the oven.", "2. Bake 20 minutes."])
+        #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
+        #expect(r.warnings == ["the Recipe gives no method: it was read from the page's list marked as the method"])
+        // Without ingredients either, nothing is taken from the page's lists.
+        let bare = try JSONLDRecipeParser.parse(html: html.replacingOccurrences(of: #""recipeIngredient":["2 eggs"]"#, with: #""x":1"#),
+                                                pageURL: Self.url)
+        #expect(bare.steps.isEmpty && bare.ingredients.isEmpty)
+    }
+
+    @Test func groupHeadingsLeftAtTheMarginOfAnIndentedIngredientString() throws {
+        let r = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Skewers\n\n\t1 kg lamb\n\tolive oil\n\n<br>\nSalsa\n\t2 gherkins\n"}"#)
+        #expect(r.ingredients == ["1 kg lamb", "olive oil", "2 gherkins"])
+        let flat = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Salt\n1 kg lamb\n\t2 gherkins"}"#)
+        #expect(flat.ingredients == ["Salt", "1 kg lamb", "2 gherkins"], "one indented line says nothing")
     }
 
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {

@@ -57,11 +57,21 @@ public enum JSONLDRecipeParser {
     /// `recipe` with what its markup left out taken from the rest of the
     /// page (``PageCardDetails``): the Open Graph image when it lists no
     /// image, the printed yield when it has none, the printed total time
-    /// when it gives no time.
+    /// when it gives no time, and the page's marked method
+    /// (``MarkedListFallback``) when it lists ingredients but no method, with
+    /// a warning.
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
-        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil else { return recipe }
+        let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
+        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil || noMethod else { return recipe }
         var recipe = recipe
-        let details = PageCardDetails.read(html: html)
+        let tokens = HTMLTokens.scan(html)
+        let details = PageCardDetails.read(tokens: tokens)
+        if noMethod {
+            recipe.steps = MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) }
+            if !recipe.steps.isEmpty {
+                recipe.warnings.append("the Recipe gives no method: it was read from the page's list marked as the method")
+            }
+        }
         if recipe.images.isEmpty, let image = details.ogImage {
             recipe.images = ImageList.urls(image, base: URL(string: pageURL))
         }
@@ -182,7 +192,8 @@ public enum JSONLDRecipeParser {
 
     /// Ingredient lines: each string split at line breaks and block tags
     /// (a string holding several lines gives one line each, its group
-    /// headings — a line ending in ":" without a digit — left out), numbers as
+    /// headings — a line ending in ":" without a digit, or one left at the
+    /// margin among indented lines — left out), numbers as
     /// text, `PropertyValue` objects as `value unitText name`, nested lists
     /// flattened; empties dropped.
     static func ingredientLines(_ value: Any?) -> [String] {
@@ -190,8 +201,10 @@ public enum JSONLDRecipeParser {
         case let s as String:
             let lines = HTMLText.blocks(s)
             guard lines.count > 1 else { return lines }
-            // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient.
-            return lines.filter { !($0.hasSuffix(":") && !$0.contains { $0.isNumber }) }
+            // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient;
+            // nor is a line left unindented among indented ones (a list's items under their headings).
+            let headings = Set(unindentedAmongIndented(s))
+            return lines.filter { !($0.hasSuffix(":") && !$0.contains { $0.isNumber }) && !headings.contains($0) }
         case let n as NSNumber:
             return [n.stringValue]
         case let a as [Any]:
@@ -203,6 +216,19 @@ public enum JSONLDRecipeParser {
         default:
             return []
         }
+    }
+
+    /// The lines of a multi-line string that start at the margin when most
+    /// of its lines are indented (a tab or spaces, as a list's items are
+    /// when its text is exported): the group headings of such a string.
+    /// Empty unless at least two lines are indented and they are the
+    /// majority.
+    static func unindentedAmongIndented(_ text: String) -> [String] {
+        let raw = text.replacingOccurrences(of: "<br>", with: "\n").split(whereSeparator: \.isNewline)
+            .filter { !HTMLText.plain(String($0)).isEmpty }
+        let indented = raw.filter { $0.first == "\t" || $0.hasPrefix("  ") }
+        guard indented.count >= 2, indented.count * 2 > raw.count, indented.count < raw.count else { return [] }
+        return raw.filter { !($0.first == "\t" || $0.hasPrefix("  ")) }.map { HTMLText.plain(String($0)) }
     }
 
     /// The first non-empty plain text of a string or a list of strings.

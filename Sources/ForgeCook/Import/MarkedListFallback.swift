@@ -44,15 +44,23 @@ public enum MarkedListFallback {
             let headed = listAfterHeading(tokens, headings: ingredientHeadings)
             if headed.count > ingredients.count { ingredients = headed }
         }
-        var steps = lines(tokens, marks: methodMarks)
-        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
-        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
+        let steps = methodLines(tokens)
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
                                    "recipeInstructions": steps]
         if let image = og["og:image"] { node["image"] = image }
         if let description = og["og:description"] { node["description"] = description }
         return node
+    }
+
+    /// The page's method: the element marked as method, else the list after
+    /// a method heading, else the paragraphs after it; empty when none.
+    static func methodLines(_ tokens: [HTMLTokens.Token]) -> [String] {
+        var steps = lines(tokens, marks: methodMarks)
+        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
+        // A note, a credit or a call to follow the site after the method is not a step.
+        return Array(steps.prefix { !isNote($0) && !isPromotion($0) })
     }
 
     /// Headings that mark the ingredient list and the method, lower-cased.
@@ -233,11 +241,12 @@ public enum MarkedListFallback {
     }
 
     /// A paragraph that points readers elsewhere (a social network, a
-    /// newsletter) rather than saying what to do with the food.
+    /// newsletter) or credits the photo, rather than saying what to do with
+    /// the food.
     static func isPromotion(_ block: String) -> Bool {
         let lower = block.lowercased()
-        return ["pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe"]
-            .contains(where: lower.contains)
+        return ["pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe", "©",
+                "photo credit", "photo:"].contains(where: lower.contains)
     }
 
     /// Class or id words of page parts that are not the recipe.
@@ -351,7 +360,8 @@ public enum MarkedListFallback {
 
     /// The lines of the element opened at `tokens[index]`: its list items
     /// when it has any, else its blocks; a list printed twice in a row
-    /// (mobile and desktop copies) counts once. Group headings inside the
+    /// (mobile and desktop copies) counts once; a list of one item holding
+    /// several paragraphs gives its paragraphs. Group headings inside the
     /// list are not lines: an item whose class names a heading (`category`,
     /// `group`, `heading`, `title`, `subhead`), an item all in bold, and a
     /// line ending in ":" without a digit ("For the sauce:").
@@ -403,7 +413,9 @@ public enum MarkedListFallback {
             k += 1
         } while depth > 0 && k < tokens.count
         finish()
-        let found = (items.isEmpty ? HTMLText.blocks(text) : items.map(HTMLText.collapse))
+        // One item holding every paragraph (a list of one) is read by its paragraphs.
+        let found = (items.isEmpty ? HTMLText.blocks(text) : items.count == 1 ? HTMLText.blocks(items[0])
+                     : items.map(HTMLText.collapse))
             .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
         return MicrodataRecipeReader.once(found)
     }

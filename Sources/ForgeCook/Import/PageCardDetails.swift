@@ -10,7 +10,9 @@ import Foundation
 /// text run holding a digit, within the next ``reach`` text runs and
 /// before any other label ("Yield:" "4 servings"; "Total Time" "1h 5m").
 /// A yield also reads from one short run that says it whole ("Serves 4",
-/// "Makes 12 cookies", "Ingredients for 5 servings"). Script, style and
+/// "Makes 12 cookies", "Ingredients for 5 servings"), and last from an
+/// element whose class marks the yield (``yieldClasses``), its first text
+/// run with a digit within reach. Script, style and
 /// template contents are never read.
 public enum PageCardDetails {
     /// The page's details; each nil when the page does not print it.
@@ -41,9 +43,16 @@ public enum PageCardDetails {
     static func read(tokens: [HTMLTokens.Token]) -> Details {
         var details = Details()
         var texts: [String] = []
+        var yieldMarks: [Int] = []
         for token in tokens {
             switch token {
             case let .open(name, attributes, _):
+                let marks = ((attributes["class"] ?? "") + " " + (attributes["data-attr-icon"] ?? "")).lowercased()
+                // A servings selector marks each option: only the selected one says the yield.
+                if yieldClasses.contains(where: marks.contains), !marks.contains("nutrition"),
+                   name != "option" || attributes["selected"] != nil {
+                    yieldMarks.append(texts.count)
+                }
                 if name == "meta", details.ogImage == nil,
                    (attributes["property"] ?? attributes["name"])?.lowercased() == "og:image",
                    let content = attributes["content"], !content.isEmpty {
@@ -67,8 +76,24 @@ public enum PageCardDetails {
                 details.yield = whole
             }
         }
+        // A yield marked by its class (a recipe plugin's servings field, an icon beside the number).
+        if details.yield == nil {
+            for mark in yieldMarks {
+                if let value = texts.dropFirst(mark).prefix(reach).first(where: { $0.contains(where: \.isASCIINumber) }),
+                   value.count <= 40 {
+                    details.yield = value
+                    break
+                }
+            }
+        }
         return details
     }
+
+    /// Class words (or an icon's `data-attr-icon`) that mark where a card
+    /// prints its yield: WP Recipe Maker's `wprm-recipe-servings`, Tasty
+    /// Recipes' `tasty-recipes-yield`, Mediavine Create's `mv-create-yield`,
+    /// a "serves" icon. Nutrition blocks are not read.
+    static let yieldClasses = ["servings", "serves", "yield", "portion"]
 
     static func labelText(_ text: String) -> String {
         var label = text.lowercased()
