@@ -177,8 +177,8 @@ struct RecipeSearchQuery: RequestInput {
     func validate() throws {
         try Check.length(q, max: FoodBounds.query, "query", "q")
         try Check.oneOf(kind, MealSlot.allCases.map(\.rawValue), "query", "kind")
-        try QueryCheck.range(limit, 1...FoodBounds.recipePage, "limit")
-        try QueryCheck.range(offset, 0...Int(Int32.max), "offset")
+        try Check.range(limit, 1...FoodBounds.recipePage, "query", "limit")
+        try Check.range(offset, 0...Int(Int32.max), "query", "offset")
     }
 }
 

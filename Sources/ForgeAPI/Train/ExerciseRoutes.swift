@@ -41,7 +41,7 @@ struct ExerciseDetail: Codable, Sendable {
 struct ExerciseQuery: RequestInput {
     var q: String?
 
-    func validate() throws { try QueryCheck.length(q, max: Bounds.label, "q") }
+    func validate() throws { try Check.length(q, max: Bounds.label, "query", "q") }
 }
 
 /// `GET /api/exercises` and `GET /api/exercises/{slug}` (API.md §3.5).

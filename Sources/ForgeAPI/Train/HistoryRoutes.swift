@@ -15,8 +15,8 @@ struct HistoryQuery: RequestInput {
 
     func validate() throws {
         Check.publish(["enum": ["", "true", "false", "1", "0", "yes", "no", "on", "off"]], "query", "favorites")
-        try QueryCheck.range(limit, 1...100, "limit")
-        try QueryCheck.range(offset, 0...Int(Int32.max), "offset")
+        try Check.range(limit, 1...100, "query", "limit")
+        try Check.range(offset, 0...Int(Int32.max), "query", "offset")
         _ = try favoritesOnly()
     }
 

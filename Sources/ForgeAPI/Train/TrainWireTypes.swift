@@ -18,27 +18,6 @@ struct WirePoint: Codable, Sendable, Equatable {
     static func list(_ points: [(LocalDate, Double)]) -> [WirePoint] { points.map { WirePoint($0.0, $0.1) } }
 }
 
-/// A 422 for a query parameter (`loc: ["query", name]`); ``Check`` names body fields only.
-enum QueryCheck {
-    static func range(_ value: Int?, _ bounds: ClosedRange<Int>, _ name: String) throws {
-        if let recorder = Check.recorder {
-            return recorder.record([.string(name)], ["minimum": .int(bounds.lowerBound), "maximum": .int(bounds.upperBound)])
-        }
-        guard let value, !bounds.contains(value) else { return }
-        let low = value < bounds.lowerBound
-        throw ValidationFailure.error(loc: ["query", .string(name)], type: low ? "greater_than_equal" : "less_than_equal",
-                                      msg: low ? "Input should be greater than or equal to \(bounds.lowerBound)"
-                                               : "Input should be less than or equal to \(bounds.upperBound)",
-                                      input: .string(String(value)))
-    }
-
-    static func length(_ value: String?, max: Int, _ name: String) throws {
-        if let recorder = Check.recorder { return recorder.record([.string(name)], ["maxLength": .int(max)]) }
-        guard let value, value.unicodeScalars.count > max else { return }
-        throw ValidationFailure.error(loc: ["query", .string(name)], type: "string_too_long",
-                                      msg: "String should have at most \(max) characters", input: nil)
-    }
-}
 
 /// A `?date=` query (`GET /api/week`): absent or empty means today; a
 /// non-ISO value is 400 `bad date` (API.md §1.2); a year outside 1900–2100 is 422.
