@@ -1,4 +1,4 @@
-import ForgeAPI
+@testable import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
@@ -57,7 +57,8 @@ import Testing
             #expect(result.status == 0, "sdk_client.py failed: \(result.stderr.suffix(2000))")
             let json = (try? JSONCoding.decode(JSONValue.self, from: Data(result.stdout.utf8))) ?? .null
             #expect(json["era"]?.stringValue == era)
-            #expect(json["tools"]?.arrayValue?.count == 10)
+            // The SDK sees exactly the tools the dispatcher registers, by name.
+            #expect(json["tools"]?.arrayValue?.compactMap(\.stringValue).sorted() == MCPDispatcher.tools.map(\.name).sorted())
             #expect(json["search"]?.arrayValue?.contains("salmon-puy-lentils") == true)
             #expect(json["imported"]?.stringValue == "sdk-tomato-eggs-\(mode)")
             let stored = try server.app.db.read { try $0.scalar("SELECT complete FROM recipes WHERE slug = ?",
