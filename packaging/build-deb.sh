@@ -31,6 +31,11 @@ install -D -m 0644 systemd/catalog/forged.catalog "$stage/usr/lib/systemd/catalo
 install -D -m 0644 packaging/forged.conf "$stage/etc/forge/forged.conf"
 install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyright"
 install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
+# The README's links are relative (docs/…): the docs tree ships beside it so
+# every link resolves in the installed package (check-installed.sh checks).
+for doc in docs/*.md docs/screenshots/*.png; do
+    install -D -m 0644 "$doc" "$stage/usr/share/doc/forged/$doc"
+done
 install -d "$stage/usr/share/man/man8"
 gzip -9n < packaging/forged.8 > "$stage/usr/share/man/man8/forged.8.gz"
 chmod 0644 "$stage/usr/share/man/man8/forged.8.gz"
