@@ -32,6 +32,13 @@ public enum JSONLDRecipeParser {
     ///   - pageURL: the page address, used to resolve relative image URLs.
     /// - Throws: ``Failure/noRecipe``.
     public static func parse(html: String, pageURL: String) throws -> PageRecipe {
+        var recipe = try read(html: html, pageURL: pageURL)
+        recipe.language = PageLanguage.tag(declared: recipe.language.isEmpty ? nil : recipe.language, html: html)
+        return recipe
+    }
+
+    /// The page's recipe, its `language` only as the Recipe declares it.
+    static func read(html: String, pageURL: String) throws -> PageRecipe {
         let blocks = ScriptBlockScanner.jsonLDBlocks(in: html).compactMap(JSONLDRepair.parse)
         for json in blocks {
             guard var node = findRecipe(json, depth: 0) else { continue }
@@ -132,19 +139,21 @@ public enum JSONLDRecipeParser {
         }
     }
 
-    static func normalise(_ node: [String: Any], base: URL?) -> PageRecipe {
+    static func normalise(_ object: [String: Any], base: URL?) -> PageRecipe {
+        let node = { (key: String) in field(object, key) }
         var recipe = PageRecipe()
-        recipe.title = firstText(node["name"]) ?? firstText(node["headline"]) ?? ""
-        recipe.ingredients = ingredientLines(node["recipeIngredient"] ?? node["ingredients"])
-        recipe.steps = InstructionFlattener.steps(node["recipeInstructions"])
-        recipe.totalMinutes = minutes(node)
-        recipe.servings = RecipeYield.servings(node["recipeYield"] ?? node["yield"])
-        recipe.yield = RecipeYield.text(node["recipeYield"] ?? node["yield"])
-        recipe.images = ImageList.urls(node["image"], base: base)
-        recipe.nutrition = NutritionText.read(node["nutrition"])
-        recipe.description = firstText(node["description"]) ?? ""
-        recipe.categories = texts(node["recipeCategory"]).map { $0.lowercased() }
-        recipe.keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }
+        recipe.title = firstText(node("name")) ?? firstText(node("headline")) ?? ""
+        recipe.ingredients = ingredientLines(node("recipeIngredient") ?? node("ingredients"))
+        recipe.steps = InstructionFlattener.steps(node("recipeInstructions"))
+        recipe.totalMinutes = minutes(object)
+        recipe.servings = RecipeYield.servings(node("recipeYield") ?? node("yield"))
+        recipe.yield = RecipeYield.text(node("recipeYield") ?? node("yield"))
+        recipe.images = ImageList.urls(node("image"), base: base)
+        recipe.nutrition = NutritionText.read(node("nutrition"))
+        recipe.description = firstText(node("description")) ?? ""
+        recipe.language = firstText(node("inLanguage")) ?? ""
+        recipe.categories = texts(node("recipeCategory")).map { $0.lowercased() }
+        recipe.keywords = texts(node("keywords")).flatMap { $0.split(separator: ",") }
             .map { HTMLText.collapse(String($0)).lowercased() }.filter { !$0.isEmpty }
         recipe.warnings = warnings(recipe)
         return recipe
@@ -152,8 +161,8 @@ public enum JSONLDRecipeParser {
 
     /// `totalTime`, else the sum of the known ones of `prepTime` and `cookTime`.
     static func minutes(_ node: [String: Any]) -> Int? {
-        if let total = duration(node["totalTime"]) { return total }
-        let parts = ["prepTime", "cookTime"].compactMap { duration(node[$0]) }
+        if let total = duration(field(node, "totalTime")) { return total }
+        let parts = ["prepTime", "cookTime"].compactMap { duration(field(node, $0)) }
         return parts.isEmpty ? nil : parts.reduce(0, +)
     }
 
@@ -229,6 +238,15 @@ public enum JSONLDRecipeParser {
         let indented = raw.filter { $0.first == "\t" || $0.hasPrefix("  ") }
         guard indented.count >= 2, indented.count * 2 > raw.count, indented.count < raw.count else { return [] }
         return raw.filter { !($0.first == "\t" || $0.hasPrefix("  ")) }.map { HTMLText.plain(String($0)) }
+    }
+
+    /// `object[key]`, else the value of the one property whose name is
+    /// `key` in another case (`"Name"`, `"ItemListElement"`, `"RecipeYield"`
+    /// as some pages write them); nil when neither is there.
+    static func field(_ object: [String: Any], _ key: String) -> Any? {
+        if let value = object[key] { return value }
+        let lower = key.lowercased()
+        return object.first { $0.key.lowercased() == lower }?.value
     }
 
     /// The first non-empty plain text of a string or a list of strings.
