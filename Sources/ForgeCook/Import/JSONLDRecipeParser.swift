@@ -200,7 +200,8 @@ public enum JSONLDRecipeParser {
     }
 
     /// Ingredient lines: each string split at line breaks and block tags
-    /// (a string holding several lines gives one line each, its group
+    /// (a line that is only a quantity joined to the next; a string holding
+    /// several lines gives one line each, its group
     /// headings — a line ending in ":" without a digit, or one left at the
     /// margin among indented lines — left out), numbers as
     /// text, `PropertyValue` objects as `value unitText name`, nested lists
@@ -208,7 +209,7 @@ public enum JSONLDRecipeParser {
     static func ingredientLines(_ value: Any?) -> [String] {
         switch value {
         case let s as String:
-            let lines = HTMLText.blocks(s)
+            let lines = joiningBareQuantities(HTMLText.blocks(s))
             guard lines.count > 1 else { return lines }
             // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient;
             // nor is a line left unindented among indented ones (a list's items under their headings).
@@ -225,6 +226,26 @@ public enum JSONLDRecipeParser {
         default:
             return []
         }
+    }
+
+    /// `lines` with a line that is only a quantity ("2", "1/2 teaspoon")
+    /// joined to the next: a line break inside one ingredient ("2 \r\nbay
+    /// leaf"), not two ingredients.
+    static func joiningBareQuantities(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var pending = ""
+        for line in lines {
+            let joined = pending.isEmpty ? line : pending + " " + line
+            let p = IngredientLineParser.parse(joined)
+            if p.qty != nil, p.name.isEmpty, p.note == nil {
+                pending = joined
+            } else {
+                out.append(joined)
+                pending = ""
+            }
+        }
+        if !pending.isEmpty { out.append(pending) }
+        return out
     }
 
     /// The lines of a multi-line string that start at the margin when most
