@@ -274,6 +274,31 @@ import Testing
         #expect(s.steps.map(\.text) == ["STEP 1 | Preheat the oven.", "STEP 2 | Bake."])
     }
 
+    /// A heading led by an emoji written with references ("👩&zwj;🍳") and
+    /// longer than 40 characters with it; ingredients written as bullets
+    /// broken by `<br>` under their heading.
+    @Test func emojiLedHeadingsAndBulletLinesUnderAHeading() throws {
+        let emoji = """
+            <html><head><meta property="og:title" content="Brisket Chili"></head><body>
+            <h2>&#128722; What You&rsquo;ll Need</h2><ul><li>2 lbs beef brisket</li><li>1 onion, diced</li></ul>
+            <h2>&#128105;&zwj;&#127859; How to Make Slow Cooker Brisket Chili</h2>
+            <h3><strong>Step 1: Prep your ingredients</strong></h3><p>Dice the onion.</p>
+            <h3><strong>Step 2: Cook</strong></h3><p>Cook on low for 8 hours.</p></body></html>
+            """
+        let chili = try JSONLDRecipeParser.parse(html: emoji, pageURL: Self.url)
+        #expect(chili.ingredients == ["2 lbs beef brisket", "1 onion, diced"])
+        #expect(chili.steps.map(\.text).joined(separator: " ").contains("Dice the onion.") && chili.steps.count >= 2)
+        #expect(HTMLText.decodeEntities("&#128105;&zwj;&#127859;") == "👩‍🍳")
+        let bullets = """
+            <html><head><meta property="og:title" content="Butter Chicken"></head><body>
+            <h4>Ingredients</h4><h5>• 2 tablespoons olive oil<br /> • 50g <em>unsalted</em> butter<br /> • salt</h5></div>
+            <h4>Method</h4><p><strong>1.</strong> Brown the chicken.</p><p><strong>2.</strong> Simmer 10 minutes.</p></body></html>
+            """
+        let chicken = try JSONLDRecipeParser.parse(html: bullets, pageURL: Self.url)
+        #expect(chicken.ingredients == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
+        #expect(chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
+    }
+
     @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {
         let html = """
             <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Sliders</h1>
