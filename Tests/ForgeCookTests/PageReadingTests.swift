@@ -220,11 +220,15 @@ import Testing
             + #"<option value="6" selected="selected">6</option><option value="7">7</option></select> personnes</small>"#
         let selected = try JSONLDRecipeParser.parse(html: selector + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(selected.servings == 6 && selected.yield == "6")
-        // A class word starting with "person" marks a count of people ("8 os." = 8 osób); "personal" does not.
+        // A count of persons marks the yield ("8 os." = 8 osób); an author's `person` or a "personal" note does not.
         let people = #"<div class="recipe-stat"><img alt="ilość porcji"><div class="person-count">8 os.</div></div>"#
         #expect(try JSONLDRecipeParser.parse(html: people + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 8)
         let personal = #"<div class="personal-note">3 of us loved it</div>"#
         #expect(try JSONLDRecipeParser.parse(html: personal + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        let author = #"<span class="author-person person-name">Ana</span><time>12 March 2024</time>"#
+        #expect(try JSONLDRecipeParser.parse(html: author + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        let personnes = #"<span class="nb-personnes">4</span>"#
+        #expect(try JSONLDRecipeParser.parse(html: personnes + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 4)
         // An ingredient line that counts slices is not a yield; a run that ends in the count is.
         let bacon = "<ul><li>3 slices bacon, chopped</li><li>2 cups rice</li></ul>"
         #expect(try JSONLDRecipeParser.parse(html: bacon + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)

@@ -11,8 +11,8 @@ import Foundation
 /// before any other label ("Yield:" "4 servings"; "Total Time" "1h 5m").
 /// A yield also reads from one short run that says it whole ("Serves 4",
 /// "Makes 12 cookies", "Ingredients for 5 servings"), and last from an
-/// element whose class marks the yield (``yieldClasses``, or a class word
-/// starting with "person": `person-count`, `nb-personnes`), its first text
+/// element whose class marks the yield (``yieldClasses``, or a count of
+/// persons: `person-count`, `nb-personnes`), its first text
 /// run with a digit within reach. A select's options other than the
 /// selected one are not printed values (a servings selector "1 … 12" shows
 /// only its selected "6"). Script, style and template contents are never read.
@@ -99,16 +99,20 @@ public enum PageCardDetails {
     static let yieldClasses = ["servings", "serves", "yield", "portion"]
 
     /// True when `marks` (class words and icon names, lower-cased) mark a
-    /// yield: one of ``yieldClasses``, or a word (split at spaces, `-`,
-    /// `_`) starting with "person" ("person-count", "nb-personnes") other
-    /// than "personal…"/"personaliz…"; never a nutrition block.
+    /// yield: one of ``yieldClasses``, a count of persons (`person-count`),
+    /// or a word (split at spaces, `-`, `_`) of ``personWords``
+    /// (`nb-personnes`); an author's `person` or `person-name` is not one,
+    /// nor is a nutrition block.
     static func marksYield(_ marks: String) -> Bool {
         guard !marks.contains("nutrition") else { return false }
-        if yieldClasses.contains(where: marks.contains) { return true }
-        return marks.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).contains { word in
-            word.hasPrefix("person") && !word.hasPrefix("personal") && !word.hasPrefix("personaliz")
+        if yieldClasses.contains(where: marks.contains) || marks.contains("person-count") { return true }
+        return marks.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).contains {
+            personWords.contains(String($0))
         }
     }
+
+    /// Class words that name a count of persons in the languages the importer reads.
+    static let personWords: Set<String> = ["persons", "personen", "personnes", "personas", "personer", "persone"]
 
     static func labelText(_ text: String) -> String {
         var label = text.lowercased()
