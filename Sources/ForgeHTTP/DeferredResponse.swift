@@ -26,12 +26,16 @@ public final class DeferredResponse: Sendable {
 
     private init() {}
 
-    /// Starts `work` on a job thread (a global dispatch queue, never an HTTP
-    /// worker) and returns the handle its answer completes. A thrown
-    /// `HTTPError` becomes its response; any other error a 500.
+    /// Starts `work` on a job thread (the default-QoS global dispatch queue,
+    /// never an HTTP worker) and returns the handle its answer completes. A
+    /// thrown `HTTPError` becomes its response; any other error a 500.
+    /// Default QoS, not `.userInitiated`: on Linux libdispatch turns QoS into
+    /// a nice value, and `.userInitiated` asks for nice -4, which an
+    /// unprivileged service may not take (EACCES, logged as "Failed to set
+    /// thread priority" for every new job thread).
     public static func run(_ work: @escaping @Sendable () throws -> Response) -> DeferredResponse {
         let deferred = DeferredResponse()
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global().async {
             let response: Response
             do {
                 response = try work()
