@@ -31,6 +31,8 @@ install -D -m 0644 systemd/catalog/forged.catalog "$stage/usr/lib/systemd/catalo
 install -D -m 0644 packaging/forged.conf "$stage/etc/forge/forged.conf"
 install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyright"
 install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
+install -D -m 0644 packaging/examples/Caddyfile "$stage/usr/share/doc/forged/examples/Caddyfile"
+install -D -m 0644 packaging/examples/nginx-forged.conf "$stage/usr/share/doc/forged/examples/nginx-forged.conf"
 install -d "$stage/usr/share/man/man8"
 gzip -9n < packaging/forged.8 > "$stage/usr/share/man/man8/forged.8.gz"
 chmod 0644 "$stage/usr/share/man/man8/forged.8.gz"

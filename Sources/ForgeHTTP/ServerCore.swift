@@ -10,8 +10,14 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     /// Larger caps by exact path (upload routes).
     let uploadLimits: [String: Int]
+    /// Peers whose forwarding headers count.
+    let trustedProxies: TrustedProxies
+    /// The daemons serve HTTPS.
+    let isTLS: Bool
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let onError: (@Sendable (Request, Error) -> Void)?
+    /// Closes connections whose request head is late.
+    let headDeadline: HeadDeadline
     /// Requests between the URI-log and completion callbacks.
     let inFlight = Atomic<Int>(0)
     /// Streamed responses still open, so `stop()` can end them first.
@@ -37,11 +43,16 @@ final class ServerCore: Sendable {
         _ = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
     }
 
-    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:], accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
+         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
+         headTimeoutSeconds: Double = 10, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
+        self.trustedProxies = trustedProxies
+        self.isTLS = isTLS
+        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds)
         self.accessLog = accessLog
         self.onError = onError
     }
@@ -60,8 +71,12 @@ final class ServerCore: Sendable {
     /// One access-handler call: accumulate the body, then answer.
     /// A declared `Content-Length` over the cap is answered 413 at once; a
     /// body that grows over the cap is discarded and answered 413 when it ends.
+    /// `head` is where libmicrohttpd's copy of the request head starts (its
+    /// method string) and `version` the request's HTTP version, both for
+    /// the framing checks (``RequestFraming``).
     func handle(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                head: UnsafeRawPointer? = nil, version: String = "HTTP/1.1") -> MHD_Result {
         if exchange.answered {
             uploadSize.pointee = 0
             return .YES
@@ -74,6 +89,12 @@ final class ServerCore: Sendable {
         }
         if !exchange.headersSeen {
             exchange.headersSeen = true
+            if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
+            if let problem = RequestFraming.problem(RequestFraming.fields(of: connection, head: head), version: version) {
+                var response = Response.error(400, "bad request framing: \(problem)")
+                response.headers.set("Connection", "close")
+                return reject(connection, exchange, method: method, response)
+            }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit) {
@@ -113,9 +134,13 @@ final class ServerCore: Sendable {
         guard rawPath.hasPrefix("/"), let path = QueryString.percentDecode(rawPath) else {
             return reject(connection, exchange, method: method, .error(400, "bad request path"))
         }
-        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery,
-                              headers: Self.headers(of: connection), body: exchange.body,
-                              remoteAddress: Self.remoteAddress(of: connection), requestID: exchange.requestID)
+        let headers = Self.headers(of: connection)
+        let peer = Self.remoteAddress(of: connection)
+        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
+                              remoteAddress: trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For")),
+                              requestID: exchange.requestID, peerAddress: peer,
+                              scheme: trustedProxies.scheme(peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
+                                                            direct: isTLS ? "https" : "http"))
         exchange.body = Data()
         let response = responder.respond(to: request, onError: onError)
         if let deferred = response.deferred {
@@ -150,7 +175,7 @@ final class ServerCore: Sendable {
         let userAgent = MHD_lookup_connection_value(connection, .HEADER_KIND, "User-Agent").map { String(cString: $0) }
         return queue(connection, exchange, response, method: method,
                      path: QueryString.percentDecode(rawPath) ?? rawPath,
-                     remoteAddress: Self.remoteAddress(of: connection), userAgent: userAgent ?? "")
+                     remoteAddress: clientAddress(of: connection), userAgent: userAgent ?? "")
     }
 
     private func queue(_ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
@@ -185,6 +210,13 @@ final class ServerCore: Sendable {
             }, pointer)
         }
         return headers
+    }
+
+    /// The real client of a connection's current request (see ``TrustedProxies/client(peer:forwardedFor:)``).
+    func clientAddress(of connection: OpaquePointer) -> String {
+        let peer = Self.remoteAddress(of: connection)
+        guard trustedProxies.contains(peer) else { return peer }
+        return trustedProxies.client(peer: peer, forwardedFor: Self.headers(of: connection).values(for: "X-Forwarded-For"))
     }
 
     /// Textual client IP of a connection, or empty if unknown.
