@@ -11,11 +11,14 @@ import Glibc
 ///
 /// A new connection must complete its first request head within
 /// ``limit`` of being accepted; a kept-alive connection must complete each
-/// later head within ``limit`` of its request line. A sweeper thread checks
-/// once a second and shuts the socket down (`shutdown(2)`, so libmicrohttpd
+/// later head within ``limit`` of its request line. A body must keep
+/// progressing: it is due ``limit`` after the head, and every byte that
+/// arrives moves that deadline on by 1/``minimumBodyRate`` s (so a body
+/// trickling in slower than 1 KiB/s on average is cut off, while a photo
+/// upload on a poor phone link passes). A sweeper thread checks four times a
+/// second and shuts an overdue socket down (`shutdown(2)`, so libmicrohttpd
 /// sees the end and releases the connection itself; the descriptor stays
-/// libmicrohttpd's). Bodies are covered by the idle timeout: a body that
-/// stops arriving for `connectionTimeoutSeconds` ends the connection.
+/// libmicrohttpd's). No answer is sent: the request never arrived whole.
 final class HeadDeadline: Sendable {
     /// One open connection, retained as MHD's socket context.
     final class Watch: Sendable {
@@ -25,8 +28,10 @@ final class HeadDeadline: Sendable {
         init(fd: Int32) { self.fd = fd }
     }
 
-    /// Seconds a request head may take.
+    /// Seconds a request head may take; also a body's grace before its rate counts.
     let limit: Double
+    /// Bytes per second a body must average after its grace.
+    static let minimumBodyRate = 1024.0
     private let open = Mutex<[ObjectIdentifier: Watch]>([:])
     /// Connections closed for a late head (for the log and tests).
     let closed = Atomic<Int>(0)
@@ -45,8 +50,19 @@ final class HeadDeadline: Sendable {
         watch.due.store(Self.now() + UInt64(limit * 1e9), ordering: .relaxed)
     }
 
-    /// The head arrived (or the connection is between requests).
+    /// The request was answered, or the connection is between requests.
     func headDone(_ watch: Watch) { watch.due.store(0, ordering: .relaxed) }
+
+    /// The head arrived and a body follows: it is due `limit` from now, plus
+    /// what ``bodyProgress(_:bytes:)`` adds.
+    func awaitBody(_ watch: Watch) { awaitHead(watch) }
+
+    /// `bytes` more of the body arrived: the deadline moves on by their time at the minimum rate.
+    func bodyProgress(_ watch: Watch, bytes: Int) {
+        let due = watch.due.load(ordering: .relaxed)
+        guard due != 0 else { return }
+        watch.due.store(due + UInt64(Double(bytes) / Self.minimumBodyRate * 1e9), ordering: .relaxed)
+    }
 
     func opened(_ watch: Watch) {
         awaitHead(watch)

@@ -89,7 +89,8 @@ final class ServerCore: Sendable {
         }
         if !exchange.headersSeen {
             exchange.headersSeen = true
-            if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
+            let watch = MHDCallbacks.watch(of: connection)
+            if let watch { headDeadline.headDone(watch) }
             if let problem = RequestFraming.problem(RequestFraming.fields(of: connection, head: head), version: version) {
                 var response = Response.error(400, "bad request framing: \(problem)")
                 response.headers.set("Connection", "close")
@@ -100,11 +101,13 @@ final class ServerCore: Sendable {
                let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit) {
                 return reject(connection, exchange, method: method, .error(413, "request body too large"))
             }
+            if let watch, Self.hasBody(connection) { headDeadline.awaitBody(watch) }
             return .YES
         }
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
+            if let watch = MHDCallbacks.watch(of: connection) { headDeadline.bodyProgress(watch, bytes: count) }
             if exchange.overflowBytes > 0 || exchange.body.count + count > exchange.bodyLimit {
                 // MHD 0.9.75 cannot queue a response mid-upload: discard the
                 // rest and answer 413 at the end, or drop a runaway upload.
@@ -118,6 +121,8 @@ final class ServerCore: Sendable {
         if exchange.overflowBytes > 0 {
             return reject(connection, exchange, method: method, .error(413, "request body too large"))
         }
+        // The request is whole: no deadline while a handler (or a deferred answer) works on it.
+        if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         return answer(connection, exchange, method: method)
     }
 
@@ -181,6 +186,7 @@ final class ServerCore: Sendable {
     private func queue(_ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
                        method: String, path: String, remoteAddress: String, userAgent: String) -> MHD_Result {
         exchange.answered = true
+        if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         let status = (100...999).contains(response.status) ? response.status : 500
         let result: MHD_Result
         if let stream = response.stream, method != "HEAD" {
@@ -196,6 +202,13 @@ final class ServerCore: Sendable {
                                   durationMs: exchange.elapsedMilliseconds, remoteAddress: remoteAddress,
                                   requestID: exchange.requestID, userAgent: userAgent))
         return result
+    }
+
+    /// Whether a body follows the head (`Content-Length` above 0, or chunked).
+    static func hasBody(_ connection: OpaquePointer) -> Bool {
+        if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
+        guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
+        return (UInt64(String(cString: length)) ?? 0) > 0
     }
 
     /// Request header fields in arrival order.

@@ -47,14 +47,31 @@ struct SlowClientTests {
             #expect(socket.send([head[0]]))
             slow.append(socket)
         }
-        // One more byte on each every 2 s, on a thread of its own.
+        // 20 slow bodies from 127.0.0.7: a whole head, then one body byte every 2 s.
+        var slowBodies: [RawSocket] = []
+        for _ in 0..<20 {
+            let socket = try RawSocket(port: port, source: "127.0.0.7", timeout: 1)
+            #expect(socket.send("POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                                + "Content-Length: 200\r\n\r\n{"))
+            slowBodies.append(socket)
+        }
+        // And a steady upload of 24 KiB at 2 KiB/s: longer than 10 s, but progressing.
+        let steadyBody = Array(("{\"email\":\"ada@example.org\",\"password\":\"" + String(repeating: "x", count: 24_576 - 43) + "\"}").utf8)
+        let steady = try RawSocket(port: port, source: "127.0.0.8", timeout: 5)
+        #expect(steady.send("POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: \(steadyBody.count)\r\nConnection: close\r\n\r\n"))
+        // One more byte on each every 2 s (4 KiB of the steady body), on a thread of its own.
         let stop = ManagedAtomicFlag()
         let trickled = slow
+        let trickledBodies = slowBodies
         let trickle = Thread {
             var offset = 1
             while !stop.isSet, offset < head.count {
                 Thread.sleep(forTimeInterval: 2)
                 for socket in trickled { _ = socket.send([head[offset]]) }
+                for socket in trickledBodies { _ = socket.send([UInt8(ascii: " ")]) }
+                let chunk = steadyBody[min(steadyBody.count, (offset - 1) * 4096)..<min(steadyBody.count, offset * 4096)]
+                if !chunk.isEmpty { _ = steady.send(Array(chunk)) }
                 offset += 1
             }
         }
@@ -80,14 +97,21 @@ struct SlowClientTests {
 
         // 10 s after their first byte every slow connection is closed (the
         // sweeper runs 4 times a second; allow 3 s more on a loaded machine).
-        var open = slow.count
+        let everySlow = slow + slowBodies
+        var open = everySlow.count
         while open > 0, Date().timeIntervalSince(opened) < 13 {
             Thread.sleep(forTimeInterval: 0.25)
-            open = slow.filter { !$0.peerClosed }.count
+            open = everySlow.filter { !$0.peerClosed }.count
         }
         let closedAt = Date().timeIntervalSince(opened)
-        print("slow-clients: \(slow.count - open) of \(slow.count) closed \(String(format: "%.1f", closedAt)) s after their first byte")
+        print("slow-clients: \(everySlow.count - open) of \(everySlow.count) (300 slow heads, 20 slow bodies) closed "
+              + "\(String(format: "%.1f", closedAt)) s after their first byte")
         #expect(open == 0, "\(open) slow connections still open after \(closedAt) s")
+        #expect(slowBodies.allSatisfy { !$0.readAll().text.hasPrefix("HTTP/1.1") })
+        // The steady upload finishes and is answered (its password is simply wrong).
+        let steadyReply = steady.readAll().text
+        print("slow-clients: the steady 24 KiB upload at 2 KiB/s was answered: \(steadyReply.prefix(12))")
+        #expect(steadyReply.hasPrefix("HTTP/1.1 4"), "\(steadyReply)")
         #expect(closedAt >= 9.5, "closed before the 10 s deadline: \(closedAt) s")
         // None of them got an answer: the head never completed.
         #expect(slow.allSatisfy { !$0.readAll().text.hasPrefix("HTTP/1.1 200") })
