@@ -33,6 +33,11 @@ install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyr
 install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
 install -D -m 0644 packaging/examples/Caddyfile "$stage/usr/share/doc/forged/examples/Caddyfile"
 install -D -m 0644 packaging/examples/nginx-forged.conf "$stage/usr/share/doc/forged/examples/nginx-forged.conf"
+# The README's links are relative (docs/…): the docs tree ships beside it so
+# every link resolves in the installed package (check-installed.sh checks).
+for doc in docs/*.md docs/screenshots/*.png; do
+    install -D -m 0644 "$doc" "$stage/usr/share/doc/forged/$doc"
+done
 install -d "$stage/usr/share/man/man8"
 gzip -9n < packaging/forged.8 > "$stage/usr/share/man/man8/forged.8.gz"
 chmod 0644 "$stage/usr/share/man/man8/forged.8.gz"

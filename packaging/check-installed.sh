@@ -16,6 +16,15 @@ getent passwd forge >/dev/null || { echo "check-installed: postinst did not crea
 dpkg-query -W -f='${Conffiles}\n' forged | grep -q /etc/forge/forged.conf
 man -w forged >/dev/null 2>&1 || [ -f /usr/share/man/man8/forged.8.gz ] || { echo "check-installed: no forged(8) man page" >&2; exit 1; }
 
+# The shipped README's relative links (docs/…, images included) all resolve.
+doc=/usr/share/doc/forged
+links=$(grep -oE '\]\([^)#: ]+' "$doc/README.md" | sed 's/^](//' | sort -u)
+[ -n "$links" ] || { echo "check-installed: the installed README links to nothing" >&2; exit 1; }
+for link in $links; do
+    [ -f "$doc/$link" ] || { echo "check-installed: README links to $link, which the package does not ship" >&2; exit 1; }
+done
+echo "README links: $(wc -w <<<"$links") files, all installed"
+
 units=(/usr/lib/systemd/system/forged.service /usr/lib/systemd/system/forged.socket /usr/lib/systemd/system/forged-events.socket)
 verify=$(systemd-analyze verify "${units[@]}" 2>&1) || true
 [ -z "$verify" ] || { echo "check-installed: systemd-analyze verify: $verify" >&2; exit 1; }

@@ -94,6 +94,17 @@ import Testing
         }
     }
 
+    @Test func theSignInPageSaysHowAForgottenPasswordIsReset() async throws {
+        try await withTestServer(devAuth: false) { server in
+            let page = try await server.get("/auth/login")
+            let html = String(decoding: page.data, as: UTF8.self)
+            #expect(page.status == 200 && page.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(html.contains("Forgot your password?"))
+            // The command it names is the CLI's (README "Command line").
+            #expect(html.contains("forged user passwd you@example.org"))
+        }
+    }
+
     @Test func crossOriginWritesAreRefused() async throws {
         try await withTestServer { server in
             let evil = try await server.request("POST", "/auth/dev", json: ["email": "ada@example.org"],

@@ -199,4 +199,38 @@ final class RecipeSite: Sendable {
             #expect(detail.json["serves"] == 24 && detail.json["yield"] == "24 cookies")
         }
     }
+
+    /// Numbers are read in the page's locale ("1,200 g" is 1.2 g on a German
+    /// page, 1200 g on an English one), and a line that only shares a word
+    /// with a reference row is not linked to it: it parks the recipe, named.
+    @Test func theLocaleReadsDecimalCommasAndAWeakMatchParksNamingTheLine() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            func page(_ lang: String) -> String {
+                #"<html lang="\#(lang)"><head><script type="application/ld+json">{"@type":"Recipe","name":"Butterkuchen \#(lang)","#
+                    + #""recipeIngredient":["1,200 g butter","Salt and pepper to taste"],"#
+                    + #""recipeInstructions":["Bake until golden."],"nutrition":{"calories":"300 kcal"}}</script></head></html>"#
+            }
+            var quantities: [String: JSONValue] = [:]
+            for lang in ["de-DE", "en-US"] {
+                let reply = try await server.request("POST", "/api/food/recipes/import",
+                                                     json: ["url": .string("https://cook.example.org/\(lang)"), "html": .string(page(lang))],
+                                                     cookie: ada)
+                #expect(reply.status == 200)
+                let warnings = reply.json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(warnings.contains { $0.hasPrefix("parked: ingredient 'Salt and pepper to taste'") })
+                #expect(reply.json["complete"] == false)
+                let detail = try await server.get("/api/food/recipes/\(reply.json["slug"]?.stringValue ?? "")", cookie: ada)
+                let lines = detail.json["ingredients"]?.arrayValue ?? []
+                #expect(lines.count == 2)
+                quantities[lang] = lines.first?["qty"]
+                #expect(lines.first?["ref"] == nil || lines.first?["ref"] == "butter")
+                #expect(lines.first?["raw"] == "1,200 g butter")
+                // The weak line keeps the cook's words and no link.
+                #expect(lines.last?["name"] == "Salt and pepper to taste" && lines.last?["ref"] == nil)
+                #expect(lines.last?["ref_confidence"] == nil && lines.last?["raw"] == "Salt and pepper to taste")
+            }
+            #expect(quantities["de-DE"] == 1.2 && quantities["en-US"] == 1200)
+        }
+    }
 }

@@ -74,6 +74,36 @@ import Testing
         #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
 
+    /// Property names in another case ("Name", "RecipeYield") are read when the exact one is missing.
+    @Test func propertyNamesInAnotherCaseAreRead() throws {
+        let r = try Self.read(#"{"@type":"Recipe","Name":"Crêpe","RecipeYield":"6","recipeInstructions":[{"@type":"HowToSection","Name":"Pour la pâte","itemListElement":[{"@type":"HowToStep","Text":"Mélanger."}]}]}"#)
+        #expect(r.title == "Crêpe" && r.servings == 6)
+        #expect(r.steps == [PageRecipe.Step(text: "Mélanger.", section: "Pour la pâte")])
+        // The exact name wins over another spelling.
+        let both = try Self.read(#"{"@type":"Recipe","name":"Soup","NAME":"Other"}"#)
+        #expect(both.title == "Soup")
+    }
+
+    /// The page's language: the Recipe's `inLanguage`, else `<html lang>`, else `og:locale`.
+    @Test func thePagesLanguageAndItsDecimalSeparator() throws {
+        let declared = try JSONLDRecipeParser.parse(
+            html: #"<html lang="en"><head><script type="application/ld+json">{"@type":"Recipe","name":"S","inLanguage":"de-DE"}</script></head></html>"#,
+            pageURL: Self.url)
+        #expect(declared.language == "de-DE")
+        let fromHTML = try JSONLDRecipeParser.parse(html: #"<html lang="fr-FR">"# + Self.page(#"{"@type":"Recipe","name":"S"}"#).dropFirst(6),
+                                                    pageURL: Self.url)
+        #expect(fromHTML.language == "fr-FR")
+        #expect(PageLanguage.tag(declared: nil, html: #"<html><head><meta property="og:locale" content="nl_NL"></head><body lang="en">"#) == "nl_NL")
+        #expect(try Self.read(#"{"@type":"Recipe","name":"S"}"#).language == "")
+        #expect(PageLanguage.tag(declared: "not a <tag>", html: "<html>") == "")
+        // The separator is the locale's (CLDR): Mexican Spanish and Swiss German write a point.
+        for (tag, comma) in [("de-DE", true), ("fr", true), ("nl_NL", true), ("es-ES", true), ("pl", true),
+                             ("en-US", false), ("en", false), ("es-MX", false), ("de-CH", false)] {
+            #expect(PageLanguage.decimalComma(tag) == comma, "\(tag)")
+        }
+        #expect(PageLanguage.decimalComma("") == nil && PageLanguage.decimalComma("xx") == nil)
+    }
+
     @Test func severalBlocksDoubleEscapedEntitiesAndBrokenJSON() throws {
         let html = #"<script type="application/ld+json">{"@type":"WebSite","name":"Site"}</script>"#
             + #"<script type="application/ld+json">// <![CDATA["# + "\n"
@@ -185,6 +215,25 @@ import Testing
         // A label with no number near it gives nothing.
         let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(none.servings == nil && none.yield.isEmpty)
+        // A label before a servings selector: only the selected option is printed.
+        let selector = #"<small>Pour <select><option value="1">1</option><option value="2">2</option>"#
+            + #"<option value="6" selected="selected">6</option><option value="7">7</option></select> personnes</small>"#
+        let selected = try JSONLDRecipeParser.parse(html: selector + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        #expect(selected.servings == 6 && selected.yield == "6")
+        // A count of persons marks the yield ("8 os." = 8 osób); an author's `person` or a "personal" note does not.
+        let people = #"<div class="recipe-stat"><img alt="ilość porcji"><div class="person-count">8 os.</div></div>"#
+        #expect(try JSONLDRecipeParser.parse(html: people + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 8)
+        let personal = #"<div class="personal-note">3 of us loved it</div>"#
+        #expect(try JSONLDRecipeParser.parse(html: personal + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        let author = #"<span class="author-person person-name">Ana</span><time>12 March 2024</time>"#
+        #expect(try JSONLDRecipeParser.parse(html: author + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        let personnes = #"<span class="nb-personnes">4</span>"#
+        #expect(try JSONLDRecipeParser.parse(html: personnes + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 4)
+        // An ingredient line that counts slices is not a yield; a run that ends in the count is.
+        let bacon = "<ul><li>3 slices bacon, chopped</li><li>2 cups rice</li></ul>"
+        #expect(try JSONLDRecipeParser.parse(html: bacon + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        let slices = "<p>Makes about 12 slices (1 loaf)</p>"
+        #expect(try JSONLDRecipeParser.parse(html: slices + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 12)
     }
 
     @Test func aRecipeWithIngredientsButNoMethodTakesThePagesMarkedMethod() throws {
@@ -227,6 +276,31 @@ import Testing
             """
         let s = try JSONLDRecipeParser.parse(html: icon, pageURL: Self.url)
         #expect(s.steps.map(\.text) == ["STEP 1 | Preheat the oven.", "STEP 2 | Bake."])
+    }
+
+    /// A heading led by an emoji written with references ("👩&zwj;🍳") and
+    /// longer than 40 characters with it; ingredients written as bullets
+    /// broken by `<br>` under their heading.
+    @Test func emojiLedHeadingsAndBulletLinesUnderAHeading() throws {
+        let emoji = """
+            <html><head><meta property="og:title" content="Brisket Chili"></head><body>
+            <h2>&#128722; What You&rsquo;ll Need</h2><ul><li>2 lbs beef brisket</li><li>1 onion, diced</li></ul>
+            <h2>&#128105;&zwj;&#127859; How to Make Slow Cooker Brisket Chili</h2>
+            <h3><strong>Step 1: Prep your ingredients</strong></h3><p>Dice the onion.</p>
+            <h3><strong>Step 2: Cook</strong></h3><p>Cook on low for 8 hours.</p></body></html>
+            """
+        let chili = try JSONLDRecipeParser.parse(html: emoji, pageURL: Self.url)
+        #expect(chili.ingredients == ["2 lbs beef brisket", "1 onion, diced"])
+        #expect(chili.steps.map(\.text).joined(separator: " ").contains("Dice the onion.") && chili.steps.count >= 2)
+        #expect(HTMLText.decodeEntities("&#128105;&zwj;&#127859;") == "👩‍🍳")
+        let bullets = """
+            <html><head><meta property="og:title" content="Butter Chicken"></head><body>
+            <h4>Ingredients</h4><h5>• 2 tablespoons olive oil<br /> • 50g <em>unsalted</em> butter<br /> • salt</h5></div>
+            <h4>Method</h4><p><strong>1.</strong> Brown the chicken.</p><p><strong>2.</strong> Simmer 10 minutes.</p></body></html>
+            """
+        let chicken = try JSONLDRecipeParser.parse(html: bullets, pageURL: Self.url)
+        #expect(chicken.ingredients == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
+        #expect(chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
     }
 
     @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {

@@ -78,4 +78,25 @@ import Testing
         let text = try String(contentsOfFile: script, encoding: .utf8)
         #expect(text.contains("deb-systemd-invoke restart forged.service") && !text.contains("try-restart"))
     }
+
+    /// The README ships in /usr/share/doc/forged with relative links; every
+    /// file it links to exists and is installed beside it by build-deb.sh's
+    /// docs loop (packaging/check-installed.sh checks the installed package).
+    @Test func everyFileTheReadmeLinksToExistsAndShips() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let links = Set(readme.matches(of: try Regex(#"\]\(([^)#: ]+)"#)).map { String(readme[$0.output[1].range!]) })
+        #expect(links.contains("docs/api.md") && links.contains("docs/contract.md") && links.contains("docs/architecture.md"))
+        let script = try String(contentsOf: packaging.appendingPathComponent("build-deb.sh"), encoding: .utf8)
+        let loop = try #require(script.split(separator: "\n").first { $0.hasPrefix("for doc in ") })
+        // "for doc in docs/*.md docs/screenshots/*.png; do" → (folder, extension) pairs.
+        let globs = loop.dropFirst("for doc in ".count).split(separator: ";")[0].split(separator: " ").map { glob in
+            (folder: String(glob[..<glob.range(of: "*")!.lowerBound]), ext: String(glob[glob.range(of: "*")!.upperBound...]))
+        }
+        for link in links.sorted() {
+            #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(link).path), "README links to missing \(link)")
+            let slash = link.lastIndex(of: "/").map { link.index(after: $0) } ?? link.startIndex
+            let shipped = globs.contains { String(link[..<slash]) == $0.folder && link.hasSuffix($0.ext) }
+            #expect(shipped, "README links to \(link), which build-deb.sh does not install")
+        }
+    }
 }

@@ -14,6 +14,13 @@ public enum HTMLText {
         "agrave": "à", "iacute": "í", "oacute": "ó", "uacute": "ú", "ntilde": "ñ", "ccedil": "ç",
         "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "copy": "©", "reg": "®", "trade": "™",
         "middot": "·", "bull": "•", "frasl": "⁄", "minus": "−", "shy": "",
+        // Joiners inside emoji ("👩&zwj;🍳"), spaces, quotes and the letters of European recipe pages.
+        "zwj": "\u{200D}", "zwnj": "\u{200C}", "thinsp": "\u{2009}", "ensp": "\u{2002}", "emsp": "\u{2003}",
+        "laquo": "«", "raquo": "»", "sbquo": "‚", "bdquo": "„", "prime": "′", "Prime": "″",
+        "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü", "Eacute": "É", "Egrave": "È", "Agrave": "À", "Ccedil": "Ç",
+        "acirc": "â", "icirc": "î", "ocirc": "ô", "ucirc": "û", "euml": "ë", "iuml": "ï", "igrave": "ì",
+        "ograve": "ò", "ugrave": "ù", "atilde": "ã", "otilde": "õ", "aring": "å", "Aring": "Å", "aelig": "æ",
+        "oslash": "ø", "Oslash": "Ø", "oelig": "œ",
     ]
 
     /// `text` with character references decoded up to three passes (stops

@@ -15,15 +15,28 @@ import Foundation
 /// computing wrong macros. A line with no quantity ("salt to taste") links
 /// with `qty: null`.
 public enum IngredientLineMatcher {
-    /// The recipe line for `text`, linked to `reference` where possible.
+    /// Links below this confidence are no links: the line stays unlinked
+    /// (and the import parks naming it) rather than borrowing the macros of
+    /// a row that only shares a word with it ("salt" in "Salt and pepper to
+    /// taste", 0.16).
+    public static let minimumConfidence = 0.5
+
+    /// The recipe line for `text`, linked to `reference` where a match of at
+    /// least ``minimumConfidence`` is found.
+    /// - Parameters:
+    ///   - decimalComma: whether the page writes decimals with a comma
+    ///     (``IngredientLineParser/parse(_:decimalComma:)``); nil when unknown.
     /// - Returns: the line and whether it was linked.
-    public static func line(_ text: String, reference: IngredientReference) -> (RecipeIngredient, matched: Bool) {
+    public static func line(_ text: String, reference: IngredientReference,
+                            decimalComma: Bool? = nil) -> (RecipeIngredient, matched: Bool) {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
-        let p = IngredientLineParser.parse(raw)
+        let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)
         let name = p.name.isEmpty ? (p.note ?? raw) : p.name
         let note = p.name.isEmpty ? nil : p.note
         let unlinked = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
-        guard let (row, confidence) = match(name, in: reference) else { return (unlinked, false) }
+        guard let (row, confidence) = match(name, in: reference), confidence >= minimumConfidence else {
+            return (unlinked, false)
+        }
         var linked = unlinked
         linked.ref = row.name
         linked.refConfidence = confidence

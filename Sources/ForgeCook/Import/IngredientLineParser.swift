@@ -10,7 +10,8 @@ import Foundation
 /// (``IngredientLineParser/Parsed/rejoined``). A line with no leading
 /// quantity keeps all its words in `name` (and `note`); `qty` is then nil.
 ///
-/// Quantities: integers, decimals (`1.5`, `1,5`), fractions (`1/2`, `1⁄2`),
+/// Quantities: integers, decimals (`1.5`, `1,5`; see ``parse(_:decimalComma:)``
+/// for "1,250"), fractions (`1/2`, `1⁄2`),
 /// unicode vulgar fractions (`½`, `1½`, `1 ½`), mixed numbers (`1 1/2`),
 /// ranges (`2-3`, `2 – 3`, `2 to 3`, `2 bis 3`, `2 à 3`, `2 a 3`, `2 tot 3`:
 /// `qty` is the lower bound, `disp` keeps the range). Words such as "a
@@ -47,28 +48,39 @@ public enum IngredientLineParser {
     }
 
     /// Parses one line (entities decoded and whitespace collapsed first).
-    public static func parse(_ text: String) -> Parsed {
+    ///
+    /// A separator followed by exactly three digits is ambiguous: "1,250"
+    /// is 1250 where a comma groups thousands (English) and 1.25 where it
+    /// marks decimals (German, French, …), and "1.250" the other way round.
+    /// `decimalComma` says which the page's locale uses (nil: unknown, read
+    /// as English). Whatever the locale, the shape decides where it can: any
+    /// other count of digits after the separator is a decimal ("1,5 l",
+    /// "0,75"), a whole part of 0 is a decimal ("0,250 kg"), and a comma
+    /// group before a unit no recipe measures in thousands (kg, l, lb, quart,
+    /// gallon: "1,250 kg") is a decimal.
+    public static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
         let line = HTMLText.collapse(HTMLText.decodeEntities(text))
         let chars = Array(line)
         var i = 0
-        guard let first = number(chars, &i) else { return split(line, disp: "", qty: nil, unit: "") }
-        var qty = first
+        guard var first = number(chars, &i, decimalComma: decimalComma) else {
+            return split(line, disp: "", qty: nil, unit: "")
+        }
+        let firstEnd = i
         // Range: "2-3", "2 – 3", "2 to 3".
         var j = i
         skipSpaces(chars, &j)
         if j < chars.count, "-–—~".contains(chars[j]) {
             var k = j + 1
             skipSpaces(chars, &k)
-            if number(chars, &k) != nil { i = k }
+            if number(chars, &k, decimalComma: decimalComma) != nil { i = k }
         } else {
             let word = String(chars[j...].prefix(while: { $0.isLetter })).lowercased()
             if !word.isEmpty, rangeWords.contains(word) {
                 var k = j + word.count
                 skipSpaces(chars, &k)
-                if k > j + word.count, number(chars, &k) != nil { i = k }
+                if k > j + word.count, number(chars, &k, decimalComma: decimalComma) != nil { i = k }
             }
         }
-        qty = first
         // A unit, possibly written right after the number ("29g").
         var k = i
         skipSpaces(chars, &k)
@@ -77,6 +89,12 @@ public enum IngredientLineParser {
             unit = key
             i = k + length
         }
+        // "1,250 kg" is not 1,250 kilograms.
+        if first >= 1000, ["kg", "l", "lb", "quart", "gallon"].contains(unit),
+           let decimal = commaDecimal(String(chars[..<firstEnd])) {
+            first = decimal
+        }
+        let qty = first
         // A parenthesis right after the quantity belongs to it: "1 cup (6 ounces)", "1 (14 oz) can".
         k = i
         skipSpaces(chars, &k)
@@ -117,8 +135,19 @@ public enum IngredientLineParser {
         while i < chars.count, chars[i] == " " { i += 1 }
     }
 
-    /// A number at `i`: integer, decimal, fraction, vulgar fraction, mixed number. Advances `i` past it.
-    static func number(_ chars: [Character], _ i: inout Int) -> Double? {
+    /// "1,250" read with a decimal comma (1.25); nil unless `text` is one
+    /// to three digits, a comma and three digits.
+    static func commaDecimal(_ text: String) -> Double? {
+        guard text.range(of: #"^[0-9]{1,3},[0-9]{3}$"#, options: .regularExpression) != nil else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
+    /// A number at `i`: integer, decimal, fraction, vulgar fraction, mixed
+    /// number. Advances `i` past it. A separator before exactly three
+    /// digits groups thousands when it is the locale's grouping one (a
+    /// comma unless `decimalComma` is true, then a point) and the whole
+    /// part is not 0; see ``parse(_:decimalComma:)``.
+    static func number(_ chars: [Character], _ i: inout Int, decimalComma: Bool? = nil) -> Double? {
         var k = i
         if k < chars.count, let f = vulgar[chars[k]] { i = k + 1; return f }
         guard let whole = digits(chars, &k) else { return nil }
@@ -127,9 +156,9 @@ public enum IngredientLineParser {
             var m = k + 1
             let start = m
             while m < chars.count, chars[m].isASCIINumber { m += 1 }
-            // "1,500" with three digits is a thousands separator only after a comma.
             let fraction = String(chars[start..<m])
-            if chars[k] == "," && fraction.count == 3 {
+            let grouping: Character = decimalComma == true ? "." : ","
+            if chars[k] == grouping && fraction.count == 3 && whole > 0 {
                 value = value * 1000 + (Double(fraction) ?? 0)
             } else {
                 value += (Double("0." + fraction) ?? 0)

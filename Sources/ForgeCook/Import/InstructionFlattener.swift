@@ -8,10 +8,11 @@ import Foundation
 /// breaks or paragraphs it holds, unless it holds list items), `HowToStep` objects (`text`, else `name`,
 /// else their own `itemListElement` of directions; a `name` that is not
 /// the start of the `text` is kept as the step's own name), and `HowToSection`
-/// (or any object with `itemListElement` — also spelt `ItemListElement` — or `item`) whose steps are
+/// (or any object with `itemListElement` or `item`) whose steps are
 /// flattened in place and tagged with the section's `name`. Section names
 /// are never steps; an empty section contributes nothing. Nesting deeper
-/// than 6 levels is ignored.
+/// than 6 levels is ignored. Property names are matched in any case when
+/// the exact one is missing (`Name`, `ItemListElement`, ``JSONLDRecipeParser/field(_:_:)``).
 enum InstructionFlattener {
     static func steps(_ value: Any?) -> [PageRecipe.Step] {
         var out: [PageRecipe.Step] = []
@@ -42,18 +43,19 @@ enum InstructionFlattener {
         case let list as [Any]:
             for element in list { collect(element, section: section, depth: depth + 1, into: &out) }
         case let object as [String: Any]:
-            let children = object["itemListElement"] ?? object["ItemListElement"] ?? object["item"]
-            if isSection(object) || (children != nil && object["text"] == nil) {
-                let name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
+            let field = { (key: String) in JSONLDRecipeParser.field(object, key) }
+            let children = field("itemListElement") ?? field("item")
+            if isSection(object) || (children != nil && field("text") == nil) {
+                let name = JSONLDRecipeParser.firstText(field("name")) ?? ""
                 collect(children, section: isSection(object) ? name : section, depth: depth + 1, into: &out)
-            } else if let text = JSONLDRecipeParser.firstText(object["text"]) {
-                var name = JSONLDRecipeParser.firstText(object["name"]) ?? ""
+            } else if let text = JSONLDRecipeParser.firstText(field("text")) {
+                var name = JSONLDRecipeParser.firstText(field("name")) ?? ""
                 // A name that only repeats (or truncates) the text is not a name of its own.
                 var stem = Substring(name)
                 while let last = stem.last, last == "." || last == "…" || last == " " { stem = stem.dropLast() }
                 if text.hasPrefix(stem) || stem.isEmpty { name = "" }
                 out.append(.init(text: text, section: section, name: name))
-            } else if let text = JSONLDRecipeParser.firstText(object["name"]) {
+            } else if let text = JSONLDRecipeParser.firstText(field("name")) {
                 out.append(.init(text: text, section: section))
             }
         default:

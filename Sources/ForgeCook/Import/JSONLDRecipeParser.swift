@@ -32,6 +32,13 @@ public enum JSONLDRecipeParser {
     ///   - pageURL: the page address, used to resolve relative image URLs.
     /// - Throws: ``Failure/noRecipe``.
     public static func parse(html: String, pageURL: String) throws -> PageRecipe {
+        var recipe = try read(html: html, pageURL: pageURL)
+        recipe.language = PageLanguage.tag(declared: recipe.language.isEmpty ? nil : recipe.language, html: html)
+        return recipe
+    }
+
+    /// The page's recipe, its `language` only as the Recipe declares it.
+    static func read(html: String, pageURL: String) throws -> PageRecipe {
         let blocks = ScriptBlockScanner.jsonLDBlocks(in: html).compactMap(JSONLDRepair.parse)
         for json in blocks {
             guard var node = findRecipe(json, depth: 0) else { continue }
@@ -132,19 +139,21 @@ public enum JSONLDRecipeParser {
         }
     }
 
-    static func normalise(_ node: [String: Any], base: URL?) -> PageRecipe {
+    static func normalise(_ object: [String: Any], base: URL?) -> PageRecipe {
+        let node = { (key: String) in field(object, key) }
         var recipe = PageRecipe()
-        recipe.title = firstText(node["name"]) ?? firstText(node["headline"]) ?? ""
-        recipe.ingredients = ingredientLines(node["recipeIngredient"] ?? node["ingredients"])
-        recipe.steps = InstructionFlattener.steps(node["recipeInstructions"])
-        recipe.totalMinutes = minutes(node)
-        recipe.servings = RecipeYield.servings(node["recipeYield"] ?? node["yield"])
-        recipe.yield = RecipeYield.text(node["recipeYield"] ?? node["yield"])
-        recipe.images = ImageList.urls(node["image"], base: base)
-        recipe.nutrition = NutritionText.read(node["nutrition"])
-        recipe.description = firstText(node["description"]) ?? ""
-        recipe.categories = texts(node["recipeCategory"]).map { $0.lowercased() }
-        recipe.keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }
+        recipe.title = firstText(node("name")) ?? firstText(node("headline")) ?? ""
+        recipe.ingredients = ingredientLines(node("recipeIngredient") ?? node("ingredients"))
+        recipe.steps = InstructionFlattener.steps(node("recipeInstructions"))
+        recipe.totalMinutes = minutes(object)
+        recipe.servings = RecipeYield.servings(node("recipeYield") ?? node("yield"))
+        recipe.yield = RecipeYield.text(node("recipeYield") ?? node("yield"))
+        recipe.images = ImageList.urls(node("image"), base: base)
+        recipe.nutrition = NutritionText.read(node("nutrition"))
+        recipe.description = firstText(node("description")) ?? ""
+        recipe.language = firstText(node("inLanguage")) ?? ""
+        recipe.categories = texts(node("recipeCategory")).map { $0.lowercased() }
+        recipe.keywords = texts(node("keywords")).flatMap { $0.split(separator: ",") }
             .map { HTMLText.collapse(String($0)).lowercased() }.filter { !$0.isEmpty }
         recipe.warnings = warnings(recipe)
         return recipe
@@ -152,8 +161,8 @@ public enum JSONLDRecipeParser {
 
     /// `totalTime`, else the sum of the known ones of `prepTime` and `cookTime`.
     static func minutes(_ node: [String: Any]) -> Int? {
-        if let total = duration(node["totalTime"]) { return total }
-        let parts = ["prepTime", "cookTime"].compactMap { duration(node[$0]) }
+        if let total = duration(field(node, "totalTime")) { return total }
+        let parts = ["prepTime", "cookTime"].compactMap { duration(field(node, $0)) }
         return parts.isEmpty ? nil : parts.reduce(0, +)
     }
 
@@ -191,7 +200,8 @@ public enum JSONLDRecipeParser {
     }
 
     /// Ingredient lines: each string split at line breaks and block tags
-    /// (a string holding several lines gives one line each, its group
+    /// (a line that is only a quantity joined to the next; a string holding
+    /// several lines gives one line each, its group
     /// headings — a line ending in ":" without a digit, or one left at the
     /// margin among indented lines — left out), numbers as
     /// text, `PropertyValue` objects as `value unitText name`, nested lists
@@ -199,7 +209,7 @@ public enum JSONLDRecipeParser {
     static func ingredientLines(_ value: Any?) -> [String] {
         switch value {
         case let s as String:
-            let lines = HTMLText.blocks(s)
+            let lines = joiningBareQuantities(HTMLText.blocks(s))
             guard lines.count > 1 else { return lines }
             // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient;
             // nor is a line left unindented among indented ones (a list's items under their headings).
@@ -218,6 +228,26 @@ public enum JSONLDRecipeParser {
         }
     }
 
+    /// `lines` with a line that is only a quantity ("2", "1/2 teaspoon")
+    /// joined to the next: a line break inside one ingredient ("2 \r\nbay
+    /// leaf"), not two ingredients.
+    static func joiningBareQuantities(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var pending = ""
+        for line in lines {
+            let joined = pending.isEmpty ? line : pending + " " + line
+            let p = IngredientLineParser.parse(joined)
+            if p.qty != nil, p.name.isEmpty, p.note == nil {
+                pending = joined
+            } else {
+                out.append(joined)
+                pending = ""
+            }
+        }
+        if !pending.isEmpty { out.append(pending) }
+        return out
+    }
+
     /// The lines of a multi-line string that start at the margin when most
     /// of its lines are indented (a tab or spaces, as a list's items are
     /// when its text is exported): the group headings of such a string.
@@ -229,6 +259,15 @@ public enum JSONLDRecipeParser {
         let indented = raw.filter { $0.first == "\t" || $0.hasPrefix("  ") }
         guard indented.count >= 2, indented.count * 2 > raw.count, indented.count < raw.count else { return [] }
         return raw.filter { !($0.first == "\t" || $0.hasPrefix("  ")) }.map { HTMLText.plain(String($0)) }
+    }
+
+    /// `object[key]`, else the value of the one property whose name is
+    /// `key` in another case (`"Name"`, `"ItemListElement"`, `"RecipeYield"`
+    /// as some pages write them); nil when neither is there.
+    static func field(_ object: [String: Any], _ key: String) -> Any? {
+        if let value = object[key] { return value }
+        let lower = key.lowercased()
+        return object.first { $0.key.lowercased() == lower }?.value
     }
 
     /// The first non-empty plain text of a string or a list of strings.

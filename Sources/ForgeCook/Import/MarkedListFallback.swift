@@ -97,7 +97,9 @@ public enum MarkedListFallback {
     /// the first list with at most 60 characters of text between heading and
     /// list, then each further list after it under lower sub-headings ("For
     /// the pickle"), up to a heading as high as the first, one that names a
-    /// list (the method), or more than 60 characters of other text.
+    /// list (the method), or more than 60 characters of other text. Lines
+    /// written as bullets broken by `<br>` right after the heading are read
+    /// as the list (``bulletLines(_:from:)``).
     static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         for (k, level) in headingEnds(tokens, headings: headings) {
             var m = k + 1
@@ -117,6 +119,11 @@ public enum MarkedListFallback {
                     guard let sub = headingLevels[tag], sub > level,
                           !isListHeading(text(of: tokens, from: m)) else { break scan }
                 case let .text(t):
+                    // Lines written with bullets and broken by `<br>` ("• 50g butter<br>• salt") are a list too.
+                    if found.isEmpty, let first = HTMLText.collapse(t).first, "•·▪◦‣∙".contains(first) {
+                        let bulleted = bulletLines(tokens, from: m)
+                        if bulleted.count >= 2 { return bulleted }
+                    }
                     // The list follows its heading: a line such as "For 4" may sit between, prose may not.
                     between += HTMLText.collapse(t).count
                     if between > 60 { break scan }
@@ -173,7 +180,7 @@ public enum MarkedListFallback {
     /// index of its closing tag), in page order. A heading is `h1`–`h6`, a
     /// `strong`/`b`, or a `p` holding nothing else; its text is compared
     /// lower-cased, leading symbols (an emoji, a bullet) and a trailing
-    /// colon left off.
+    /// colon left off; at most 40 characters without those symbols.
     static func headingEnds(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [(end: Int, level: Int)] {
         let headingTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "p"]
         var ends: [(end: Int, level: Int)] = []
@@ -189,10 +196,9 @@ public enum MarkedListFallback {
                 if case let .text(t) = tokens[k] { text += t }
                 k += 1
             }
-            let collapsed = HTMLText.collapse(text)
-            guard k < tokens.count, collapsed.count <= 40 else { continue }
-            var label = Substring(collapsed.lowercased())
+            var label = Substring(HTMLText.collapse(text).lowercased())
             label = label.drop(while: { !$0.isLetter })
+            guard k < tokens.count, label.count <= 40 else { continue }
             while label.hasSuffix(":") || label.hasSuffix(" ") { label = label.dropLast() }
             label = Substring(label.replacingOccurrences(of: "’", with: "'"))
             if headings.contains(String(label)) || (headings == methodHeadings && namesAMethod(String(label))) {
@@ -422,6 +428,37 @@ public enum MarkedListFallback {
 
     /// Elements whose text is a control, not content (a unit switch's options).
     static let formControls: Set<String> = ["select", "option", "button", "textarea"]
+
+    /// The lines of a block written as bullets broken by `<br>` ("• 2
+    /// tablespoons olive oil<br>• 50g butter"), from the text token at
+    /// `index` up to the end of its block (a block element opening or
+    /// closing): each bullet starts a line, text between bullets continues
+    /// it (inline tags split it into several text tokens), bullets left off.
+    static func bulletLines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
+        let blocks: Set<String> = ["p", "div", "section", "article", "li", "ul", "ol", "td", "tr", "table",
+                                   "h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
+        var lines: [String] = []
+        var m = index
+        scan: while m < tokens.count {
+            switch tokens[m] {
+            case let .text(t):
+                let text = HTMLText.collapse(t)
+                if let first = text.first, "•·▪◦‣∙".contains(first) {
+                    lines.append(withoutBullet(text))
+                } else if !text.isEmpty, !lines.isEmpty {
+                    lines[lines.count - 1] = HTMLText.collapse(lines[lines.count - 1] + " " + text)
+                }
+            case let .open(tag, _, _) where blocks.contains(tag):
+                break scan
+            case let .close(tag) where blocks.contains(tag):
+                break scan
+            default:
+                break
+            }
+            m += 1
+        }
+        return lines.filter { !$0.isEmpty }
+    }
 
     /// Class words that mark a list item as a group heading.
     static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]

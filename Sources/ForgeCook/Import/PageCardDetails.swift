@@ -11,9 +11,11 @@ import Foundation
 /// before any other label ("Yield:" "4 servings"; "Total Time" "1h 5m").
 /// A yield also reads from one short run that says it whole ("Serves 4",
 /// "Makes 12 cookies", "Ingredients for 5 servings"), and last from an
-/// element whose class marks the yield (``yieldClasses``), its first text
-/// run with a digit within reach. Script, style and
-/// template contents are never read.
+/// element whose class marks the yield (``yieldClasses``, or a count of
+/// persons: `person-count`, `nb-personnes`), its first text
+/// run with a digit within reach. A select's options other than the
+/// selected one are not printed values (a servings selector "1 … 12" shows
+/// only its selected "6"). Script, style and template contents are never read.
 public enum PageCardDetails {
     /// The page's details; each nil when the page does not print it.
     public struct Details: Equatable, Sendable {
@@ -44,13 +46,14 @@ public enum PageCardDetails {
         var details = Details()
         var texts: [String] = []
         var yieldMarks: [Int] = []
+        var unselectedOption = false
         for token in tokens {
             switch token {
             case let .open(name, attributes, _):
+                if name == "option" { unselectedOption = attributes["selected"] == nil }
                 let marks = ((attributes["class"] ?? "") + " " + (attributes["data-attr-icon"] ?? "")).lowercased()
                 // A servings selector marks each option: only the selected one says the yield.
-                if yieldClasses.contains(where: marks.contains), !marks.contains("nutrition"),
-                   name != "option" || attributes["selected"] != nil {
+                if marksYield(marks), name != "option" || attributes["selected"] != nil {
                     yieldMarks.append(texts.count)
                 }
                 if name == "meta", details.ogImage == nil,
@@ -60,9 +63,9 @@ public enum PageCardDetails {
                 }
             case let .text(text):
                 let t = HTMLText.collapse(text)
-                if !t.isEmpty { texts.append(t) }
-            case .close:
-                break
+                if !t.isEmpty, !unselectedOption { texts.append(t) }
+            case let .close(name):
+                if name == "option" || name == "select" { unselectedOption = false }
             }
         }
         for (index, text) in texts.enumerated() {
@@ -95,6 +98,22 @@ public enum PageCardDetails {
     /// a "serves" icon. Nutrition blocks are not read.
     static let yieldClasses = ["servings", "serves", "yield", "portion"]
 
+    /// True when `marks` (class words and icon names, lower-cased) mark a
+    /// yield: one of ``yieldClasses``, a count of persons (`person-count`),
+    /// or a word (split at spaces, `-`, `_`) of ``personWords``
+    /// (`nb-personnes`); an author's `person` or `person-name` is not one,
+    /// nor is a nutrition block.
+    static func marksYield(_ marks: String) -> Bool {
+        guard !marks.contains("nutrition") else { return false }
+        if yieldClasses.contains(where: marks.contains) || marks.contains("person-count") { return true }
+        return marks.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).contains {
+            personWords.contains(String($0))
+        }
+    }
+
+    /// Class words that name a count of persons in the languages the importer reads.
+    static let personWords: Set<String> = ["persons", "personen", "personnes", "personas", "personer", "persone"]
+
     static func labelText(_ text: String) -> String {
         var label = text.lowercased()
         while label.hasSuffix(":") || label.hasSuffix(" ") { label.removeLast() }
@@ -122,8 +141,9 @@ public enum PageCardDetails {
                 if rest.first?.isASCIINumber == true { return text }
             }
         }
-        // "5 servings", "5 (small) servings": a number right before the noun, or before one bracketed word.
-        let pattern = #"\d+\s*(\([^)]{1,20}\)\s*)?("# + yieldNouns.joined(separator: "|") + #")\b"#
+        // "5 servings", "for 5 (small) servings": a number right before the noun (or before one
+        // bracketed word) that ends the run (a bracket may follow); "3 slices bacon, chopped" is an ingredient, not a yield.
+        let pattern = #"\d+\s*(\([^)]{1,20}\)\s*)?("# + yieldNouns.joined(separator: "|") + #")(\s*\([^)]*\))?\W*$"#
         if lower.range(of: pattern, options: .regularExpression) != nil { return text }
         return nil
     }

@@ -27,6 +27,9 @@ public struct PageRecipe: Sendable, Equatable {
     public var servings: Int?
     /// What the yield counts, as the page writes it ("12 cookies"); `""` for none.
     public var yield: String = ""
+    /// The page's language tag (``PageLanguage``), `""` when it gives none;
+    /// it says whether "1,250 kg" is 1.25 kg.
+    public var language: String = ""
     /// What the reader found doubtful on the page (kept, but said).
     public var warnings: [String] = []
     /// Read by ``MarkedListFallback`` rather than from schema.org markup: imported parked.

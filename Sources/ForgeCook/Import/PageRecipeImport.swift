@@ -15,7 +15,9 @@ import Foundation
 /// - Steps keep the page's prose as `detail`; `title` is the step's own
 ///   name or `Step n`; `section` the `HowToSection` it sat in. Such a recipe stays parked until its steps are in
 ///   done-when voice (``DoneWhenVoice``).
-/// - Ingredient lines go through ``IngredientLineMatcher``.
+/// - Ingredient lines go through ``IngredientLineMatcher``, numbers read in
+///   the page's locale (``PageLanguage``: "1,5 l" and, on a German or
+///   French page, "1,250 kg" are decimals).
 /// - Macros: the page's nutrition when it gives calories (absent fields
 ///   0); else computed from the reference when every line matched; else 0
 ///   (the recipe is parked for its unknown lines anyway).
@@ -35,7 +37,10 @@ public enum PageRecipeImport {
             }
         }
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
-        let matched = page.ingredients.map { IngredientLineMatcher.line($0, reference: reference) }
+        let decimalComma = PageLanguage.decimalComma(page.language)
+        let matched = page.ingredients.map {
+            IngredientLineMatcher.line($0, reference: reference, decimalComma: decimalComma)
+        }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = page.servings ?? 2
         var macros = Macros.zero
