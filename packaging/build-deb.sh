@@ -31,6 +31,8 @@ install -D -m 0644 systemd/catalog/forged.catalog "$stage/usr/lib/systemd/catalo
 install -D -m 0644 packaging/forged.conf "$stage/etc/forge/forged.conf"
 install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyright"
 install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
+install -D -m 0644 packaging/examples/Caddyfile "$stage/usr/share/doc/forged/examples/Caddyfile"
+install -D -m 0644 packaging/examples/nginx-forged.conf "$stage/usr/share/doc/forged/examples/nginx-forged.conf"
 # The README's links are relative (docs/…): the docs tree ships beside it so
 # every link resolves in the installed package (check-installed.sh checks).
 for doc in docs/*.md docs/screenshots/*.png; do

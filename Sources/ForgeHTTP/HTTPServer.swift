@@ -34,6 +34,14 @@ public final class HTTPServer: Sendable {
         public var uploadLimits: [String: Int] = [:]
         /// Seconds `stop()` waits for in-flight requests before closing.
         public var shutdownGraceSeconds: Double
+        /// Seconds a request head may take from the connection's start (or,
+        /// on a kept-alive connection, from its request line) before the
+        /// connection is closed; see ``HeadDeadline``.
+        public var headTimeoutSeconds: Double = 10
+        /// Serve HTTPS only, with this certificate (already ``TLSCertificate/load()``ed).
+        public var tls: TLSCertificate?
+        /// Peers whose `X-Forwarded-For`/`-Proto` are believed.
+        public var trustedProxies = TrustedProxies()
 
         public init(listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
                     connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
@@ -75,6 +83,8 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.core = ServerCore(responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
                                uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
+                               trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
+                               headTimeoutSeconds: configuration.headTimeoutSeconds,
                                accessLog: accessLog, onError: onError)
     }
 
@@ -87,6 +97,9 @@ public final class HTTPServer: Sendable {
     ///   is left listening when it throws.
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
+        if configuration.tls != nil, !TLSCertificate.isSupported {
+            throw HTTPServerError.tls("this libmicrohttpd was built without HTTPS support")
+        }
         try state.withLock { state throws(HTTPServerError) in
             guard state.phase == .idle else { throw .alreadyStarted }
             var sockets: [(fd: Int32, label: String)] = []
@@ -112,6 +125,7 @@ public final class HTTPServer: Sendable {
                 daemons.append(Daemon(pointer: pointer))
             }
             state = State(phase: .running, daemons: daemons, bound: bound)
+            core.headDeadline.start()
         }
     }
 
@@ -134,6 +148,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         for daemon in daemons { MHD_stop_daemon(daemon.pointer) }
+        core.headDeadline.stop()
     }
 
     /// The addresses actually listened on (real ports when 0 was asked for);
@@ -165,7 +180,8 @@ public final class HTTPServer: Sendable {
         let cls = Unmanaged.passUnretained(core).toOpaque()
         return options.withUnsafeMutableBufferPointer { items in
             forge_mhd_start_daemon(flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,
-                                   MHDCallbacks.uriLog, cls, items.baseAddress)
+                                   MHDCallbacks.uriLog, cls, MHDCallbacks.connection, cls,
+                                   configuration.tls == nil ? nil : TLSCertificate.retrieve, items.baseAddress)
         }
     }
 }

@@ -16,6 +16,9 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     case nothingToListenOn
     /// `start()` was called on a server that was already started.
     case alreadyStarted
+    /// HTTPS was asked for and cannot be served: the certificate or key file
+    /// is unreadable or invalid, or libmicrohttpd was built without TLS.
+    case tls(String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
             "no listen address or socket configured"
         case .alreadyStarted:
             "HTTP server already started"
+        case .tls(let reason):
+            "TLS: \(reason)"
         }
     }
 }

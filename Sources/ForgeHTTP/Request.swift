@@ -18,7 +18,14 @@ public struct Request: Sendable {
     public let body: Data
     /// Textual client IP address (`127.0.0.1`, `::1`); IPv4 clients of a
     /// dual-stack socket appear as plain IPv4.
+    /// The real client's IP: the peer's address, or, when the peer is a
+    /// trusted proxy (`--trusted-proxy`), the client its `X-Forwarded-For` names.
     public let remoteAddress: String
+    /// The address of the TCP peer itself (the proxy, when there is one).
+    public let peerAddress: String
+    /// `https` when the request came over TLS, directly or (per a trusted
+    /// proxy's `X-Forwarded-Proto`) to the proxy; else `http`.
+    public let scheme: String
     /// Random 16 lowercase hex characters identifying this request in logs
     /// and in the `X-Request-Id` response header.
     public let requestID: String
@@ -30,7 +37,7 @@ public struct Request: Sendable {
     /// A request built by hand (tests) or by the server.
     public init(method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = .init(),
                 body: Data = Data(), remoteAddress: String = "127.0.0.1",
-                requestID: String = Request.makeRequestID()) {
+                requestID: String = Request.makeRequestID(), peerAddress: String? = nil, scheme: String = "http") {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
@@ -38,6 +45,8 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.peerAddress = peerAddress ?? remoteAddress
+        self.scheme = scheme
         self.requestID = requestID
         self.pathParameters = [:]
         self.route = nil

@@ -10,8 +10,14 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     /// Larger caps by exact path (upload routes).
     let uploadLimits: [String: Int]
+    /// Peers whose forwarding headers count.
+    let trustedProxies: TrustedProxies
+    /// The daemons serve HTTPS.
+    let isTLS: Bool
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let onError: (@Sendable (Request, Error) -> Void)?
+    /// Closes connections whose request head is late.
+    let headDeadline: HeadDeadline
     /// Requests between the URI-log and completion callbacks.
     let inFlight = Atomic<Int>(0)
     /// Streamed responses still open, so `stop()` can end them first.
@@ -37,11 +43,16 @@ final class ServerCore: Sendable {
         _ = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
     }
 
-    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:], accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
+         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
+         headTimeoutSeconds: Double = 10, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
+        self.trustedProxies = trustedProxies
+        self.isTLS = isTLS
+        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds)
         self.accessLog = accessLog
         self.onError = onError
     }
@@ -60,8 +71,12 @@ final class ServerCore: Sendable {
     /// One access-handler call: accumulate the body, then answer.
     /// A declared `Content-Length` over the cap is answered 413 at once; a
     /// body that grows over the cap is discarded and answered 413 when it ends.
+    /// `head` is where libmicrohttpd's copy of the request head starts (its
+    /// method string) and `version` the request's HTTP version, both for
+    /// the framing checks (``RequestFraming``).
     func handle(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                head: UnsafeRawPointer? = nil, version: String = "HTTP/1.1") -> MHD_Result {
         if exchange.answered {
             uploadSize.pointee = 0
             return .YES
@@ -74,16 +89,25 @@ final class ServerCore: Sendable {
         }
         if !exchange.headersSeen {
             exchange.headersSeen = true
+            let watch = MHDCallbacks.watch(of: connection)
+            if let watch { headDeadline.headDone(watch) }
+            if let problem = RequestFraming.problem(RequestFraming.fields(of: connection, head: head), version: version) {
+                var response = Response.error(400, "bad request framing: \(problem)")
+                response.headers.set("Connection", "close")
+                return reject(connection, exchange, method: method, response)
+            }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit) {
                 return reject(connection, exchange, method: method, .error(413, "request body too large"))
             }
+            if let watch, Self.hasBody(connection) { headDeadline.awaitBody(watch) }
             return .YES
         }
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
+            if let watch = MHDCallbacks.watch(of: connection) { headDeadline.bodyProgress(watch, bytes: count) }
             if exchange.overflowBytes > 0 || exchange.body.count + count > exchange.bodyLimit {
                 // MHD 0.9.75 cannot queue a response mid-upload: discard the
                 // rest and answer 413 at the end, or drop a runaway upload.
@@ -97,6 +121,8 @@ final class ServerCore: Sendable {
         if exchange.overflowBytes > 0 {
             return reject(connection, exchange, method: method, .error(413, "request body too large"))
         }
+        // The request is whole: no deadline while a handler (or a deferred answer) works on it.
+        if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         return answer(connection, exchange, method: method)
     }
 
@@ -113,9 +139,13 @@ final class ServerCore: Sendable {
         guard rawPath.hasPrefix("/"), let path = QueryString.percentDecode(rawPath) else {
             return reject(connection, exchange, method: method, .error(400, "bad request path"))
         }
-        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery,
-                              headers: Self.headers(of: connection), body: exchange.body,
-                              remoteAddress: Self.remoteAddress(of: connection), requestID: exchange.requestID)
+        let headers = Self.headers(of: connection)
+        let peer = Self.remoteAddress(of: connection)
+        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
+                              remoteAddress: trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For")),
+                              requestID: exchange.requestID, peerAddress: peer,
+                              scheme: trustedProxies.scheme(peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
+                                                            direct: isTLS ? "https" : "http"))
         exchange.body = Data()
         let response = responder.respond(to: request, onError: onError)
         if let deferred = response.deferred {
@@ -150,12 +180,13 @@ final class ServerCore: Sendable {
         let userAgent = MHD_lookup_connection_value(connection, .HEADER_KIND, "User-Agent").map { String(cString: $0) }
         return queue(connection, exchange, response, method: method,
                      path: QueryString.percentDecode(rawPath) ?? rawPath,
-                     remoteAddress: Self.remoteAddress(of: connection), userAgent: userAgent ?? "")
+                     remoteAddress: clientAddress(of: connection), userAgent: userAgent ?? "")
     }
 
     private func queue(_ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
                        method: String, path: String, remoteAddress: String, userAgent: String) -> MHD_Result {
         exchange.answered = true
+        if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         let status = (100...999).contains(response.status) ? response.status : 500
         let result: MHD_Result
         if let stream = response.stream, method != "HEAD" {
@@ -173,6 +204,13 @@ final class ServerCore: Sendable {
         return result
     }
 
+    /// Whether a body follows the head (`Content-Length` above 0, or chunked).
+    static func hasBody(_ connection: OpaquePointer) -> Bool {
+        if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
+        guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
+        return (UInt64(String(cString: length)) ?? 0) > 0
+    }
+
     /// Request header fields in arrival order.
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         var headers = HTTPHeaders()
@@ -185,6 +223,13 @@ final class ServerCore: Sendable {
             }, pointer)
         }
         return headers
+    }
+
+    /// The real client of a connection's current request (see ``TrustedProxies/client(peer:forwardedFor:)``).
+    func clientAddress(of connection: OpaquePointer) -> String {
+        let peer = Self.remoteAddress(of: connection)
+        guard trustedProxies.contains(peer) else { return peer }
+        return trustedProxies.client(peer: peer, forwardedFor: Self.headers(of: connection).values(for: "X-Forwarded-For"))
     }
 
     /// Textual client IP of a connection, or empty if unknown.

@@ -58,9 +58,13 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The base URL a client on this machine would use: `http://HOST:PORT`,
     /// with a wildcard host replaced by `localhost` and `:80` left out.
-    public var derivedBaseURL: String {
+    public var derivedBaseURL: String { derivedBaseURL(scheme: "http") }
+
+    /// `scheme://host[:port]` of this address, the port left off when it is
+    /// the scheme's default (80 for http, 443 for https).
+    public func derivedBaseURL(scheme: String) -> String {
         let h = isWildcard ? "localhost" : hostForURL
-        return port == 80 ? "http://\(h)" : "http://\(h):\(port)"
+        return port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(h)" : "\(scheme)://\(h):\(port)"
     }
 
     static func isIPv4Literal(_ s: String) -> Bool {

@@ -49,6 +49,23 @@ struct ServeCommand {
         let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
         Journal.installIfConnected(environment: environment)
         let started = Date()
+        // The certificate before anything else: a bad one stops forged with nothing bound or created.
+        var certificate: TLSCertificate?
+        if let cert = settings.tlsCert, let key = settings.tlsKey {
+            guard TLSCertificate.isSupported else {
+                Log.error("--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead")
+                return 1
+            }
+            let tls = TLSCertificate(certificatePath: cert, keyPath: key)
+            do {
+                Log.notice("TLS certificate \(try tls.load())")
+            } catch {
+                Log.error("cannot serve HTTPS: \(error)")
+                return 1
+            }
+            certificate = tls
+        }
+        Self.raiseOpenFileLimit(to: settings.maxConnections + 256)
         // Sockets first (systemd's, or bound here): a busy port stops forged
         // before it creates, opens or migrates anything in the state directory.
         var sockets = ActivatedSockets(SocketActivation.take())
@@ -87,6 +104,9 @@ struct ServeCommand {
         var http = HTTPServer.Configuration(listen: [], listenSockets: sockets.http,
                                             threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
                                             maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
+        http.perIPConnectionLimit = Self.perAddressLimit(settings.maxConnections)
+        http.tls = certificate
+        http.trustedProxies = TrustedProxies(settings.trustedProxies.compactMap(TrustedProxies.Network.init))
         // Upload routes take bodies up to --max-upload (never less than --max-body).
         for route in responder.routes where route.tags["upload"] == "yes" {
             http.uploadLimits[route.pattern] = max(settings.maxUpload, settings.maxBody)
@@ -129,7 +149,7 @@ struct ServeCommand {
         }
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
-            Log.notice("listening on http://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
+            Log.notice("listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
         }
         status.setMembers(HealthMonitor.members(in: db))
         let line = status.render()
@@ -144,6 +164,13 @@ struct ServeCommand {
             Notify.reloading()
             Log.notice("reloading configuration (SIGHUP)")
             let outcome = reload.reload()
+            if let certificate {
+                do {
+                    Log.notice("reloaded TLS certificate \(try certificate.load())")
+                } catch {
+                    Log.error("TLS certificate reload failed, the previous certificate stays in use: \(error)")
+                }
+            }
             if let failure = outcome.failure {
                 Log.error("reload failed, the running configuration stays: \(failure)")
             } else {
@@ -166,6 +193,28 @@ struct ServeCommand {
         db.close()
         Log.notice("stopped")
         return 0
+    }
+}
+
+extension ServeCommand {
+    /// Connections one client address may hold: a quarter of `--max-connections`
+    /// (at least 16, at most all of them), so one host cannot take every slot.
+    static func perAddressLimit(_ maxConnections: Int) -> Int {
+        min(maxConnections, max(16, maxConnections / 4))
+    }
+
+    /// Raises the soft open-file limit towards the hard one (at least `wanted`
+    /// descriptors when the hard limit allows): each connection is a descriptor,
+    /// and systemd's default soft limit is 1024.
+    static func raiseOpenFileLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let target = min(limit.rlim_max, max(limit.rlim_cur, rlim_t(wanted)))
+        guard target > limit.rlim_cur else { return }
+        limit.rlim_cur = target
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 {
+            Log.warning("cannot raise the open-file limit to \(target): \(String(cString: strerror(errno)))")
+        }
     }
 }
 

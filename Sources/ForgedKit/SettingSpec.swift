@@ -89,7 +89,21 @@ public struct SettingSpec: Sendable, Equatable {
     public static let baseURL = SettingSpec(
         name: "base-url", valueName: "URL",
         help: "Public http(s) origin of the server; used for self-links, the same-origin check and Secure cookies.",
-        defaultDescription: "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost)")
+        defaultDescription: "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost); https:// with --tls-cert")
+    public static let tlsCert = SettingSpec(
+        name: "tls-cert", valueName: "FILE",
+        help: "Serve HTTPS with this PEM certificate (then any intermediates); needs --tls-key. "
+            + "Re-read on SIGHUP (systemctl reload forged), so a renewal needs no restart.",
+        defaultDescription: "none (plain HTTP)")
+    public static let tlsKey = SettingSpec(
+        name: "tls-key", valueName: "FILE",
+        help: "The PEM private key of --tls-cert (unencrypted; readable by the service user only).",
+        defaultDescription: "none")
+    public static let trustedProxy = SettingSpec(
+        name: "trusted-proxy", valueName: "CIDR",
+        help: "A reverse proxy (address or network, IPv4 or IPv6) whose X-Forwarded-For and X-Forwarded-Proto "
+            + "are believed; repeat for several. From other peers those headers are ignored.",
+        defaultDescription: "none", isList: true)
     public static let logLevel = SettingSpec(
         name: "log-level", valueName: "LEVEL",
         help: "Lowest priority logged: debug, info, notice, warning or error.",
@@ -100,8 +114,8 @@ public struct SettingSpec: Sendable, Equatable {
         defaultDescription: "4")
     public static let maxConnections = SettingSpec(
         name: "max-connections", valueName: "N",
-        help: "Most simultaneous HTTP connections, 1 to 65536.",
-        defaultDescription: "256")
+        help: "Most simultaneous HTTP connections, 1 to 65536; one client address may hold a quarter of them.",
+        defaultDescription: "1024")
     public static let maxBody = SettingSpec(
         name: "max-body", valueName: "BYTES",
         help: "Largest request body in bytes (suffix K, M or G for KiB, MiB, GiB).",
@@ -149,7 +163,7 @@ public struct SettingSpec: Sendable, Equatable {
 
     /// Every setting, in help and table order.
     public static let all: [SettingSpec] = [
-        config, listen, stateDir, runtimeDir, timezone, baseURL, allowedUsers, devAuth,
+        config, listen, stateDir, runtimeDir, timezone, baseURL, tlsCert, tlsKey, trustedProxy, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
         backupTime, backupKeepDaily, backupKeepWeekly,
         allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,

@@ -37,6 +37,12 @@ public struct Settings: Sendable {
     public var devAuth: Bool
     /// The public origin, `http(s)://host[:port]`, no trailing slash.
     public var baseURL: String
+    /// PEM certificate file for HTTPS (`--tls-cert`); nil serves plain HTTP.
+    public var tlsCert: String?
+    /// PEM private key of ``tlsCert`` (`--tls-key`); set exactly when `tlsCert` is.
+    public var tlsKey: String?
+    /// Reverse proxies whose forwarding headers count (`--trusted-proxy`), as given.
+    public var trustedProxies: [String] = []
     /// The lowest log priority written.
     public var logLevel: LogPriority
     /// HTTP worker threads, 1–64.
@@ -82,7 +88,7 @@ public struct Settings: Sendable {
         listen: [String] = ["[::]:8080"], stateDir: String = "/var/lib/forge",
         runtimeDir: String = "/run/forge", timezone: TimeZone = TimeZone(identifier: "UTC")!,
         allowedUsers: [AllowedUser] = [], devAuth: Bool = false, baseURL: String? = nil,
-        logLevel: LogPriority = .info, threads: Int = 4, maxConnections: Int = 256,
+        logLevel: LogPriority = .info, threads: Int = 4, maxConnections: Int = 1024,
         maxBody: Int = 1_048_576, seedRecipes: Bool = true, configFile: String? = nil
     ) {
         self.listen = listen

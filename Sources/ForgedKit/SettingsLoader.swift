@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHTTP
 import ForgeStore
 import Foundation
 
@@ -70,7 +71,20 @@ public enum SettingsLoader {
             throw ConfigError(setting: "allowed-users", message: "at most two household members (got \(users.count))")
         }
 
-        var baseURL = first.derivedBaseURL
+        let tlsCert = try sources.path(.tlsCert)
+        let tlsKey = try sources.path(.tlsKey)
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ConfigError(setting: tlsCert == nil ? "tls-cert" : "tls-key",
+                              message: "--tls-cert and --tls-key go together; give both or neither")
+        }
+        var proxies: [String] = []
+        for item in try sources.list(.trustedProxy) ?? [] {
+            guard TrustedProxies.Network(item.text) != nil else {
+                throw item.invalid(.trustedProxy, "expected an IP address or network (192.168.1.0/24, fd00::/8)")
+            }
+            proxies.append(item.text)
+        }
+        var baseURL = tlsCert == nil ? first.derivedBaseURL : first.derivedBaseURL(scheme: "https")
         if let v = try sources.scalar(.baseURL) {
             let (url, why) = SettingValues.baseURL(v.text)
             guard let url else { throw v.invalid(.baseURL, why) }
@@ -90,11 +104,14 @@ public enum SettingsLoader {
             allowedUsers: users, devAuth: try sources.bool(.devAuth) ?? false, baseURL: baseURL,
             logLevel: level,
             threads: try sources.int(.threads, in: 1...64) ?? 4,
-            maxConnections: try sources.int(.maxConnections, in: 1...65536) ?? 256,
+            maxConnections: try sources.int(.maxConnections, in: 1...65536) ?? 1024,
             maxBody: try sources.int(.maxBody, in: 1...(1 << 30), allowSuffix: true) ?? 1_048_576,
             seedRecipes: try sources.bool(.seedRecipes) ?? true,
             configFile: configFile)
         settings.timezoneName = zone.identifier
+        settings.tlsCert = tlsCert
+        settings.tlsKey = tlsKey
+        settings.trustedProxies = proxies
         if let v = try sources.scalar(.backupTime) {
             guard let time = BackupSchedule(v.text) else { throw v.invalid(.backupTime, "expected HH:MM (24-hour)") }
             settings.backupTime = time

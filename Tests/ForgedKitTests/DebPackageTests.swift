@@ -28,6 +28,17 @@ import Testing
         #expect(loaded.timezoneName == "Europe/London" && loaded.maxBody == 1 << 20)
     }
 
+    /// Every example configuration the README points to is installed under
+    /// /usr/share/doc/forged/examples by the package build.
+    @Test func examplesShipInThePackage() throws {
+        let script = try String(contentsOf: packaging.appendingPathComponent("build-deb.sh"), encoding: .utf8)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: packaging.appendingPathComponent("examples").path)
+        #expect(Set(examples) == ["Caddyfile", "nginx-forged.conf"])
+        for name in examples {
+            #expect(script.contains("packaging/examples/\(name) \"$stage/usr/share/doc/forged/examples/\(name)\""), "\(name)")
+        }
+    }
+
     @Test(arguments: ["postinst", "prerm", "postrm"])
     func maintainerScriptIsValidShellAndSurvivesNoSystemd(script: String) throws {
         let path = packaging.appendingPathComponent("debian/" + script).path

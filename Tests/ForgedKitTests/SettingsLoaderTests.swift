@@ -23,7 +23,7 @@ private func loadError(_ flags: [String: [String]] = [:], env: [String: String] 
     #expect(s.runtimeDir == "/run/forge")
     #expect(s.baseURL == "http://localhost:8080")
     #expect(s.logLevel == .info)
-    #expect(s.threads == 4 && s.maxConnections == 256 && s.maxBody == 1_048_576)
+    #expect(s.threads == 4 && s.maxConnections == 1024 && s.maxBody == 1_048_576)
     #expect(s.devAuth == false && s.seedRecipes == true)
     #expect(s.allowedUsers.isEmpty)
     #expect(s.configFile == nil)

@@ -27,7 +27,7 @@ enum AuthRoutes {
                 try app.db.write { try HouseholdStore.revokeSession(token: token, in: $0) }
             }
             var response = Response.wire(OK())
-            response.headers.add("Set-Cookie", app.clearedSessionCookie)
+            response.headers.add("Set-Cookie", app.clearedSessionCookie(for: request))
             return response
         }
         router.route(.GET, "/auth/me", "The signed-in user", access: .member, answers: Me.self) { _, principal in
@@ -38,7 +38,7 @@ enum AuthRoutes {
             try app.checkSameOrigin(request)
             let demo = try app.db.read { db in try HouseholdStore.allUsers(db).first(where: \.isDemo) }
             guard let demo else { throw HTTPError(404, "demo not enabled") }
-            return try app.signIn(demo)
+            return try app.signIn(demo, for: request)
         }
         router.raw(.GET, "/auth/callback", "Google sign-in callback (not configured)", access: .public,
                    answers: nil as OK.Type?, success: 307, errors: [404]) { _, _ in
@@ -64,7 +64,7 @@ extension ForgeApp {
             throw HTTPError(403, "not on the list")
         }
         Log.notice("dev sign-in", fields: ["FORGE_USER": user.id, "FORGE_REQUEST_ID": request.requestID])
-        return try signIn(user)
+        return try signIn(user, for: request)
     }
 
     func passwordSignIn(_ request: Request) throws -> Response {
@@ -93,14 +93,14 @@ extension ForgeApp {
             throw HTTPError(401, "invalid email or password")
         }
         throttle.succeed(email: email, address: request.remoteAddress)
-        return try signIn(user)
+        return try signIn(user, for: request)
     }
 
     /// Creates a session for `user` and answers `{ok: true, name}` with the cookie.
-    func signIn(_ user: User) throws -> Response {
+    func signIn(_ user: User, for request: Request) throws -> Response {
         let token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
         var response = Response.wire(SignedIn(name: user.name))
-        response.headers.add("Set-Cookie", sessionCookie(token))
+        response.headers.add("Set-Cookie", sessionCookie(token, for: request))
         return response
     }
 

@@ -29,7 +29,8 @@ extension ForgeApp {
 
     /// The same-origin rule for cookie-authenticated unsafe methods
     /// (docs/architecture.md §16): reject when `Origin` is present and is neither
-    /// the base URL's origin nor the request's own `Host`, or when
+    /// the base URL's origin nor the request's own origin (its real scheme,
+    /// direct or from a trusted proxy, and its `Host`), or when
     /// `Sec-Fetch-Site` is `cross-site`. Requests with neither header pass.
     /// - Throws: 403 `cross-origin request refused`.
     func checkSameOrigin(_ request: Request) throws {
@@ -40,8 +41,10 @@ extension ForgeApp {
         guard let origin = request.headers["Origin"]?.lowercased() else { return }
         var allowed: Set<String> = [Self.origin(of: config.baseURL)]
         if let host = request.headers["Host"]?.lowercased() {
-            allowed.insert("http://" + host)
-            allowed.insert("https://" + host)
+            allowed.insert(request.scheme + "://" + host)
+            // A default port may be written out or left off.
+            if request.scheme == "http", host.hasSuffix(":80") { allowed.insert("http://" + host.dropLast(3)) }
+            if request.scheme == "https", host.hasSuffix(":443") { allowed.insert("https://" + host.dropLast(4)) }
         }
         guard allowed.contains(origin) else { throw HTTPError(403, "cross-origin request refused") }
     }
@@ -66,15 +69,21 @@ extension ForgeApp {
         }
     }
 
+    /// Whether cookies set in answer to `request` get `Secure`: the base URL
+    /// is https, or the request came over https (directly, or to a trusted proxy).
+    func secureCookies(_ request: Request) -> Bool {
+        config.isSecure || request.scheme == "https"
+    }
+
     /// `Set-Cookie` value for a new session token.
-    func sessionCookie(_ token: String) -> String {
+    func sessionCookie(_ token: String, for request: Request) -> String {
         var cookie = "\(HouseholdStore.sessionCookieName)=\(token); Path=/; Max-Age=\(Int(HouseholdStore.sessionLifetime)); HttpOnly; SameSite=Lax"
-        if config.isSecure { cookie += "; Secure" }
+        if secureCookies(request) { cookie += "; Secure" }
         return cookie
     }
 
     /// `Set-Cookie` value that deletes the session cookie.
-    var clearedSessionCookie: String {
-        "\(HouseholdStore.sessionCookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (config.isSecure ? "; Secure" : "")
+    func clearedSessionCookie(for request: Request) -> String {
+        "\(HouseholdStore.sessionCookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (secureCookies(request) ? "; Secure" : "")
     }
 }

@@ -41,7 +41,7 @@ enum KitchenRoutes {
             }
             var response = Response.wire(DisplayPaired(ok: true, displayId: paired.id))
             var cookie = "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"
-            if app.config.isSecure { cookie += "; Secure" }
+            if app.secureCookies(request) { cookie += "; Secure" }
             response.headers.set("Set-Cookie", cookie)
             return response
         }

@@ -4,7 +4,8 @@ import Foundation
 /// `SIGHUP` handling for `forged serve` (`systemctl reload forged`): re-reads
 /// the config file and applies what can change while running.
 ///
-/// Live on reload: `log-level`. Every other setting (`listen`, `state-dir`,
+/// Live on reload: `log-level`, and the TLS certificate and key files are
+/// read again (by `ServeCommand`; a bad new pair keeps the old one). Every other setting (`listen`, `state-dir`,
 /// `runtime-dir`, `timezone`, `base-url`, `allowed-users`, `dev-auth`,
 /// `seed-recipes`, `threads`, `max-connections`, `max-body`) needs a restart:
 /// a change is logged at warning priority naming the setting, and the running
@@ -64,6 +65,8 @@ struct ConfigReload {
             (.listen, { $0.listen.joined(separator: ",") }),
             (.stateDir, \.stateDir), (.runtimeDir, \.runtimeDir), (.timezone, \.timezoneName),
             (.baseURL, \.baseURL),
+            (.tlsCert, { $0.tlsCert ?? "" }), (.tlsKey, { $0.tlsKey ?? "" }),
+            (.trustedProxy, { $0.trustedProxies.joined(separator: ",") }),
             (.allowedUsers, { $0.allowedUsers.map { "\($0.email):\($0.name)" }.joined(separator: ",") }),
             (.devAuth, { "\($0.devAuth)" }), (.seedRecipes, { "\($0.seedRecipes)" }),
             (.threads, { "\($0.threads)" }), (.maxConnections, { "\($0.maxConnections)" }),

@@ -1,0 +1,107 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The request-head deadline libmicrohttpd 0.9.75 lacks: its connection
+/// timeout is an idle timeout, so a client sending one header byte every few
+/// seconds would hold its connection forever.
+///
+/// A new connection must complete its first request head within
+/// ``limit`` of being accepted; a kept-alive connection must complete each
+/// later head within ``limit`` of its request line. A body must keep
+/// progressing: it is due ``limit`` after the head, and every byte that
+/// arrives moves that deadline on by 1/``minimumBodyRate`` s (so a body
+/// trickling in slower than 1 KiB/s on average is cut off, while a photo
+/// upload on a poor phone link passes). A sweeper thread checks four times a
+/// second and shuts an overdue socket down (`shutdown(2)`, so libmicrohttpd
+/// sees the end and releases the connection itself; the descriptor stays
+/// libmicrohttpd's). No answer is sent: the request never arrived whole.
+final class HeadDeadline: Sendable {
+    /// One open connection, retained as MHD's socket context.
+    final class Watch: Sendable {
+        let fd: Int32
+        /// Monotonic nanoseconds by which the current head must be complete; 0 while none is awaited.
+        let due = Atomic<UInt64>(0)
+        init(fd: Int32) { self.fd = fd }
+    }
+
+    /// Seconds a request head may take; also a body's grace before its rate counts.
+    let limit: Double
+    /// Bytes per second a body must average after its grace.
+    static let minimumBodyRate = 1024.0
+    private let open = Mutex<[ObjectIdentifier: Watch]>([:])
+    /// Connections closed for a late head (for the log and tests).
+    let closed = Atomic<Int>(0)
+    private let running = Atomic<Bool>(false)
+
+    init(limit: Double) { self.limit = limit }
+
+    static func now() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// A head is now awaited on `watch`: it is due `limit` from now.
+    func awaitHead(_ watch: Watch) {
+        watch.due.store(Self.now() + UInt64(limit * 1e9), ordering: .relaxed)
+    }
+
+    /// The request was answered, or the connection is between requests.
+    func headDone(_ watch: Watch) { watch.due.store(0, ordering: .relaxed) }
+
+    /// The head arrived and a body follows: it is due `limit` from now, plus
+    /// what ``bodyProgress(_:bytes:)`` adds.
+    func awaitBody(_ watch: Watch) { awaitHead(watch) }
+
+    /// `bytes` more of the body arrived: the deadline moves on by their time at the minimum rate.
+    func bodyProgress(_ watch: Watch, bytes: Int) {
+        let due = watch.due.load(ordering: .relaxed)
+        guard due != 0 else { return }
+        watch.due.store(due + UInt64(Double(bytes) / Self.minimumBodyRate * 1e9), ordering: .relaxed)
+    }
+
+    func opened(_ watch: Watch) {
+        awaitHead(watch)
+        open.withLock { $0[ObjectIdentifier(watch)] = watch }
+    }
+
+    /// Called from MHD's close notification, before it closes the descriptor;
+    /// the sweeper holds the same lock while it shuts a socket down, so it
+    /// never touches a descriptor number that was reused.
+    func closing(_ watch: Watch) {
+        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(watch)) }
+    }
+
+    /// Starts the sweeper thread (once).
+    func start() {
+        guard !running.exchange(true, ordering: .relaxed) else { return }
+        let thread = Thread { [self] in
+            while running.load(ordering: .relaxed) {
+                usleep(250_000)
+                sweep()
+            }
+        }
+        thread.name = "forged-head-deadline"
+        thread.start()
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
+
+    /// Shuts down every connection whose head is overdue.
+    func sweep() {
+        let now = Self.now()
+        open.withLock { open in
+            for watch in open.values {
+                let due = watch.due.load(ordering: .relaxed)
+                guard due != 0, now > due else { continue }
+                watch.due.store(0, ordering: .relaxed)
+                Glibc.shutdown(watch.fd, Int32(SHUT_RDWR))
+                closed.add(1, ordering: .relaxed)
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The server's TLS certificate chain and private key, read from PEM files
+/// and handed to GnuTLS through libmicrohttpd's certificate callback
+/// (`MHD_OPTION_HTTPS_CERT_CALLBACK`), so ``reload()`` swaps them for every
+/// later handshake without a restart and without dropping a connection.
+///
+/// Why the callback rather than a fresh daemon on the same socket: a new
+/// daemon would have to stop the old one, and stopping an MHD daemon closes
+/// its connections, including the kitchen display's long-lived event streams.
+///
+/// One certificate per process (the callback captures nothing, so it reads a
+/// process-wide slot). Credentials replaced by a reload are kept, not freed: a
+/// TLS session that began under them may still refer to them. That is a few
+/// kilobytes per renewal.
+public final class TLSCertificate: Sendable {
+    /// PEM file with the server certificate, then any intermediates.
+    public let certificatePath: String
+    /// PEM file with the certificate's private key (PKCS#1, PKCS#8 or SEC1, unencrypted).
+    public let keyPath: String
+
+    /// What the log says about the certificate in use.
+    public struct Summary: Sendable, Equatable, CustomStringConvertible {
+        /// Subject distinguished name, RFC 4514 (`CN=forge.home.arpa`).
+        public let subject: String
+        /// Serial number in lowercase hex.
+        public let serial: String
+        /// End of validity.
+        public let expires: Date
+        public var description: String {
+            "\(subject), serial \(serial), expires \(ISO8601DateFormatter().string(from: expires))"
+        }
+    }
+
+    private struct Slot: @unchecked Sendable {
+        var current: UnsafeMutablePointer<forge_tls_credentials>?
+        var retired: [UnsafeMutablePointer<forge_tls_credentials>] = []
+    }
+    /// Read by the handshake callback; written by `load()`.
+    private static let slot = Mutex(Slot())
+
+    public init(certificatePath: String, keyPath: String) {
+        self.certificatePath = certificatePath
+        self.keyPath = keyPath
+    }
+
+    /// Whether the linked libmicrohttpd can serve HTTPS (Debian's can).
+    public static var isSupported: Bool { forge_mhd_has_tls() != 0 }
+
+    /// Reads and checks both files and makes them the certificate every new
+    /// handshake presents. On any failure the previous certificate stays.
+    /// - Returns: the new certificate's subject, serial and expiry.
+    /// - Throws: `HTTPServerError.tls` saying which file and why (unreadable,
+    ///   not PEM, key does not match the certificate).
+    @discardableResult
+    public func load() throws(HTTPServerError) -> Summary {
+        guard let cert = FileManager.default.contents(atPath: certificatePath) else {
+            throw .tls("cannot read the certificate file \(certificatePath)")
+        }
+        guard let key = FileManager.default.contents(atPath: keyPath) else {
+            throw .tls("cannot read the key file \(keyPath)")
+        }
+        var error = [CChar](repeating: 0, count: 256)
+        let loaded = cert.withUnsafeBytes { c in
+            key.withUnsafeBytes { k in
+                forge_tls_load(c.baseAddress, c.count, k.baseAddress, k.count, &error, error.count)
+            }
+        }
+        guard let loaded else {
+            throw .tls("\(certificatePath) / \(keyPath): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        var subject = [CChar](repeating: 0, count: 1024)
+        var serial = [CChar](repeating: 0, count: 130)
+        var expires: Int64 = 0
+        _ = forge_tls_describe(loaded, &subject, subject.count, &serial, serial.count, &expires)
+        Self.slot.withLock { slot in
+            if let old = slot.current { slot.retired.append(old) }
+            slot.current = loaded
+        }
+        func text(_ chars: [CChar]) -> String {
+            String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return Summary(subject: text(subject), serial: text(serial), expires: Date(timeIntervalSince1970: Double(expires)))
+    }
+
+    /// GnuTLS's `gnutls_certificate_retrieve_function2`: hands out the current
+    /// chain and key (owned by us: GnuTLS does not free them).
+    static let retrieve: @convention(c) (
+        gnutls_session_t?, UnsafePointer<gnutls_datum_t>?, Int32, UnsafePointer<gnutls_pk_algorithm_t>?, Int32,
+        UnsafeMutablePointer<UnsafeMutablePointer<gnutls_pcert_st>?>?, UnsafeMutablePointer<UInt32>?,
+        UnsafeMutablePointer<gnutls_privkey_t?>?
+    ) -> Int32 = { _, _, _, _, _, pcert, length, key in
+        guard let pcert, let length, let key,
+              let current = slot.withLock({ $0.current }) else { return -1 }
+        pcert.pointee = withUnsafeMutablePointer(to: &current.pointee.chain) {
+            $0.withMemoryRebound(to: gnutls_pcert_st.self, capacity: 16) { $0 }
+        }
+        length.pointee = current.pointee.chain_length
+        key.pointee = current.pointee.key
+        return 0
+    }
+}
