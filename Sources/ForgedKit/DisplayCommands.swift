@@ -59,11 +59,13 @@ struct DisplayCommands {
 
     /// The pairing page as the server serves it: the base URL from the same
     /// settings as `serve` (`--base-url`, else the first `--listen`
-    /// address); a wildcard listen address (`[::]`, `0.0.0.0`) names this
-    /// machine's host name instead of `localhost`, which a tablet cannot reach.
+    /// address, `https://` with `--tls-cert`); a wildcard listen address
+    /// (`[::]`, `0.0.0.0`) names this machine's host name instead of
+    /// `localhost`, which a tablet cannot reach.
     static func pairingURL(_ settings: Settings) -> String {
         var base = settings.baseURL
-        if let first = settings.listenAddresses.first, first.isWildcard, base == first.derivedBaseURL {
+        if let first = settings.listenAddresses.first, first.isWildcard,
+           base == first.derivedBaseURL(scheme: settings.tlsCert == nil ? "http" : "https") {
             var name = [CChar](repeating: 0, count: 256)
             if gethostname(&name, name.count) == 0, let host = String(validatingCString: name), !host.isEmpty {
                 base = base.replacingOccurrences(of: "//localhost", with: "//" + host)

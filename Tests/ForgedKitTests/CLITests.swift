@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ForgedKit
 
@@ -121,4 +122,21 @@ private func parseError(_ args: [String]) -> ConfigError? {
         #expect(!spec.help.isEmpty && !spec.defaultDescription.isEmpty)
     }
     #expect(Set(SettingSpec.all.map(\.name)).count == SettingSpec.all.count)
+}
+
+@Test func displayPairingURLIsTheOneServeServes() throws {
+    var name = [CChar](repeating: 0, count: 256)
+    let host = gethostname(&name, name.count) == 0 ? String(cString: name) : ""
+    let load = { (flags: [String: [String]]) in
+        try SettingsLoader.load(flags: flags, environment: [:], defaultConfigPath: "/nonexistent/f")
+    }
+    let plain = try load(["listen": ["[::]:8080"]])
+    #expect(DisplayCommands.pairingURL(plain) == "http://\(host):8080/kitchen/pair")
+    // With a certificate the page is served over https only, on a wildcard address by host name too.
+    let tls = try load(["listen": ["0.0.0.0:8443"], "tls-cert": ["/etc/forge/tls/forge.crt"],
+                        "tls-key": ["/etc/forge/tls/forge.key"]])
+    #expect(DisplayCommands.pairingURL(tls) == "https://\(host):8443/kitchen/pair")
+    let named = try load(["listen": ["127.0.0.1:8443"], "tls-cert": ["/c.pem"], "tls-key": ["/k.pem"],
+                          "base-url": ["https://forge.home.arpa"]])
+    #expect(DisplayCommands.pairingURL(named) == "https://forge.home.arpa/kitchen/pair")
 }
