@@ -27,10 +27,20 @@ free port with a temporary state directory and a display paired with
    is real) turns the page over to the next day's "tonight" without a reload,
    and the top clock reads 23:59 then 00:00 although the browser is set to
    Pacific/Auckland (household time, never the tablet's zone).
+5. On the LAN, by name: the page opened as https://kitchen.lan:PORT (forged
+   --tls-cert with a certificate from a household CA made here with openssl)
+   is a secure context and holds a screen Wake Lock; opened as
+   http://kitchen.lan:PORT it is not, and the footer shows the fallback. The
+   browser resolves kitchen.lan to 127.0.0.1 (--host-resolver-rules) and
+   trusts the certificate as a tablet that installed the CA would, through
+   --ignore-certificate-errors-spki-list with the server key's SPKI hash
+   (that one key only; a certificate it does not name still fails, checked
+   here). Saved as docs/screenshots/wake-https-1280x800.png and
+   wake-http-1280x800.png.
 
 Run: python3 tests/browser/test_kitchen.py   (exit 0 = pass; about two minutes)
 """
-import datetime, json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import base64, datetime, hashlib, json, os, re, shutil, socket, ssl, subprocess, sys, tempfile, time, urllib.request
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
@@ -58,6 +68,25 @@ window.__tones = [];
   };
 })();
 """
+
+# Keeps every screen wake lock the page takes (the browser's own sentinels),
+# where the browser offers the API at all.
+WAKE_PROBE = """
+window.__wakeLocks = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = async function (type) {
+    const sentinel = await request(type);
+    window.__wakeLocks.push(sentinel);
+    return sentinel;
+  };
+}
+"""
+WAKE_STATE = """return {secure: window.isSecureContext, api: 'wakeLock' in navigator,
+  held: window.__wakeLocks.filter((s) => s.type === 'screen' && !s.released).length,
+  mode: document.getElementById('wake').dataset.mode, text: document.getElementById('wake').textContent,
+  offline: document.getElementById('offline-mode').dataset.mode, origin: location.origin};"""
+LAN_NAME = "kitchen.lan"
 
 # Layout checks run in the page; returns a list of problems (empty = fine).
 LAYOUT_PROBE = """
@@ -135,25 +164,32 @@ def free_port():
         return s.getsockname()[1]
 
 
-def request(base, method, path, body=None, cookie=None):
+def request(base, method, path, body=None, cookie=None, context=None):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method)
     if data is not None:
         req.add_header("Content-Type", "application/json")
     if cookie:
         req.add_header("Cookie", cookie)
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=10, context=context) as r:
         return r.status, r.headers, json.loads(r.read() or b"null")
 
 
 class Server:
     """forged serve on a port with a state directory; optionally with its
-    clock moved by `clock_offset` seconds (FORGE_TEST_CLOCK_OFFSET)."""
+    clock moved by `clock_offset` seconds (FORGE_TEST_CLOCK_OFFSET), and
+    optionally by a LAN `name` (its --base-url; the browser maps the name to
+    127.0.0.1) over HTTPS with a `HouseholdCA`'s `ServerCertificate` (`tls`)."""
 
-    def __init__(self, state, port=None, clock_offset=None):
-        self.state, self.port = state, port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+    def __init__(self, state, port=None, clock_offset=None, name=None, tls=None):
+        self.state, self.port, self.tls = state, port or free_port(), tls
+        scheme = "https" if tls else "http"
+        self.api = f"{scheme}://127.0.0.1:{self.port}"     # what this script calls
+        self.base = f"{scheme}://{name or '127.0.0.1'}:{self.port}"   # what the display opens
+        self.context = tls.context if tls else None
         self.common = ["--state-dir", state, "--config", "/dev/null"]
+        if name:
+            self.common += ["--base-url", self.base]
         self.env = dict(os.environ, FORGE_TIMEZONE=ZONE)
         if clock_offset is not None:
             self.env.update(FORGE_TEST_CLOCK_OFFSET=str(clock_offset), FORGE_DEV_AUTH="true")
@@ -162,10 +198,12 @@ class Server:
     def start(self):
         command = [FORGED, "serve", "--listen", f"127.0.0.1:{self.port}", "--dev-auth", "--runtime-dir", self.state + "/run",
                    "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben", *self.common]
+        if self.tls:
+            command += ["--tls-cert", self.tls.cert, "--tls-key", self.tls.key]
         self.process = subprocess.Popen(command, stderr=subprocess.DEVNULL, env=self.env)
         for _ in range(150):
             try:
-                request(self.base, "GET", "/healthz")
+                request(self.api, "GET", "/healthz", context=self.context)
                 return
             except Exception:
                 time.sleep(0.1)
@@ -176,7 +214,9 @@ class Server:
         self.process.wait(timeout=10)
 
     def pair(self, driver, name):
-        command = [FORGED, "display", "pair", "--name", name, "--base-url", self.base, *self.common]
+        command = [FORGED, "display", "pair", "--name", name, *self.common]
+        if "--base-url" not in self.common:
+            command += ["--base-url", self.base]
         # The same environment as serve: the code's expiry is on the server's (moved) clock.
         out = subprocess.run(command, capture_output=True, text=True, check=True, env=self.env).stdout
         code = re.search(r"([A-Z2-9]{4}-[A-Z2-9]{4})", out).group(1)
@@ -187,18 +227,61 @@ class Server:
         WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/kitchen"))
 
     def member(self, email):
-        _, headers, _ = request(self.base, "POST", "/auth/dev", {"email": email})
+        _, headers, _ = request(self.api, "POST", "/auth/dev", {"email": email}, context=self.context)
         return headers["Set-Cookie"].split(";")[0]
 
 
-def browser():
+class HouseholdCA:
+    """A household CA made with openssl the way the README's "HTTPS, way 1"
+    makes one, in `directory`; `context` trusts it (for this script's calls)."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        self.openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                     "-keyout", "ca.key", "-out", "ca.crt", "-subj", "/CN=Forge test household CA",
+                     "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+        self.context = ssl.create_default_context(cafile=os.path.join(directory, "ca.crt"))
+
+    def openssl(self, *args, input=None):
+        return subprocess.run(["openssl", *args], cwd=self.directory, input=input, check=True, capture_output=True).stdout
+
+    def issue(self, name, stem):
+        """A server certificate for `name` (and 127.0.0.1, for this script's
+        calls) with a key of its own, as `stem`.crt / `stem`.key."""
+        with open(os.path.join(self.directory, stem + ".ext"), "w") as f:
+            f.write(f"subjectAltName=DNS:{name},IP:127.0.0.1\nextendedKeyUsage=serverAuth\n")
+        self.openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                     "-keyout", stem + ".key", "-out", stem + ".csr", "-subj", "/CN=" + name)
+        self.openssl("x509", "-req", "-in", stem + ".csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+                     "-days", "2", "-extfile", stem + ".ext", "-out", stem + ".crt")
+        return ServerCertificate(self, name, os.path.join(self.directory, stem))
+
+
+class ServerCertificate:
+    """`cert`/`key` paths for forged --tls-cert/--tls-key; `spki` is the base64
+    SHA-256 of the key's SubjectPublicKeyInfo (DER), the form chromium's
+    --ignore-certificate-errors-spki-list takes."""
+
+    def __init__(self, ca, name, stem):
+        self.name, self.cert, self.key, self.context = name, stem + ".crt", stem + ".key", ca.context
+        der = ca.openssl("pkey", "-pubin", "-outform", "der", input=ca.openssl("x509", "-in", self.cert, "-pubkey", "-noout"))
+        self.spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+def browser(trusted=None):
     options = Options()
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--disable-dev-shm-usage",
                 "--hide-scrollbars"]:
         options.add_argument(arg)
+    if trusted:
+        # The tablet finds the server by its LAN name and trusts the household's
+        # server certificate (named by its key), never every certificate.
+        options.add_argument(f"--host-resolver-rules=MAP {trusted.name} 127.0.0.1")
+        options.add_argument("--ignore-certificate-errors-spki-list=" + trusted.spki)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_PROBE})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WAKE_PROBE})
     # The tablet is set to another zone than the household's: the page must show household time.
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TABLET_ZONE})
     return driver
@@ -283,15 +366,74 @@ def day_words(date):
     return f"{date.strftime('%A')} {date.day} {date.strftime('%b')}".lower()
 
 
+def check_lan(driver, directory, trusted, untrusted):
+    """The page by its LAN name: over HTTPS (forged --tls-cert, `trusted`) a
+    secure context holding a screen wake lock; over plain HTTP the fallback
+    the README and docs/kitchen-display.md describe; a certificate the
+    browser was not told to trust (`untrusted`, same CA, another key) is
+    refused, so the trust is that one certificate's, not a blanket one."""
+    size(driver, 1280, 800)
+    secure = Server(os.path.join(directory, "https"), name=trusted.name, tls=trusted)
+    plain = Server(os.path.join(directory, "http"), name=trusted.name)
+    stranger = Server(os.path.join(directory, "stranger"), name=untrusted.name, tls=untrusted)
+    try:
+        def wake(d):
+            return d.execute_script(WAKE_STATE)
+
+        def paired(d):   # tonight's dinner on the live feed, not "Pair this screen"
+            return "up" in d.find_element(By.ID, "live").get_attribute("class") and d.find_elements(By.CSS_SELECTOR, "#tonight-art svg circle")
+
+        secure.pair(driver, "Kitchen")
+        WebDriverWait(driver, 10).until(paired)
+        WebDriverWait(driver, 5).until(lambda d: wake(d)["mode"] == "wake-lock")
+        https = wake(driver)
+        assert https["origin"] == f"https://{trusted.name}:{secure.port}", https
+        assert https["secure"] is True and https["api"] is True, https
+        assert https["held"] == 1, f"no screen wake lock held: {https}"
+        assert https["text"] == "Screen stays on (Wake Lock).", https
+        WebDriverWait(driver, 10).until(lambda d: wake(d)["offline"] == "service-worker")
+        time.sleep(0.3)
+        driver.save_screenshot(os.path.join(SHOTS, "wake-https-1280x800.png"))
+
+        # Another tablet: cookies ignore the port, and a browser keeps an http
+        # page from replacing the https server's Secure cookie of the same name.
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        plain.pair(driver, "Kitchen")
+        WebDriverWait(driver, 10).until(paired)
+        WebDriverWait(driver, 5).until(lambda d: wake(d)["mode"] == "fallback")
+        http = wake(driver)
+        assert http["origin"] == f"http://{trusted.name}:{plain.port}", http
+        assert http["secure"] is False and http["api"] is False and http["held"] == 0, http
+        assert http["offline"] == "none", http
+        # The fallback tells the cook what to do: the tablet's own setting, or HTTPS.
+        assert http["text"].startswith("Screen may sleep"), http
+        assert "stay awake" in http["text"] and "HTTPS" in http["text"], http
+        assert driver.find_element(By.ID, "wake").is_displayed()
+        time.sleep(0.3)
+        driver.save_screenshot(os.path.join(SHOTS, "wake-http-1280x800.png"))
+
+        driver.get(stranger.base + "/kitchen/pair")
+        refused = driver.execute_script("return [window.isSecureContext, location.protocol, document.title]")
+        assert refused[1] != "https:" and not driver.find_elements(By.ID, "code"), f"an untrusted certificate was accepted: {refused}"
+    finally:
+        for s in (secure, plain, stranger):
+            if s.process.poll() is None:
+                s.stop()
+    return https, http
+
+
 def main():
     state = tempfile.mkdtemp(prefix="forge-browser-")
     night = tempfile.mkdtemp(prefix="forge-browser-night-")
+    lan = tempfile.mkdtemp(prefix="forge-browser-lan-")
+    household = HouseholdCA(lan)
+    trusted, untrusted = household.issue(LAN_NAME, "kitchen"), household.issue(LAN_NAME, "other")
     server = Server(state)
     night_server = None
     driver = None
     failures = []
     try:
-        driver = browser()
+        driver = browser(trusted)
         wait = WebDriverWait(driver, 10)
         server.pair(driver, "Kitchen")
         wait.until(lambda d: d.find_element(By.ID, "tonight-name").text not in ("", "Loading…"))
@@ -306,8 +448,8 @@ def main():
         household_hm = lambda: datetime.datetime.now(ZoneInfo(ZONE)).strftime("%H:%M")
         WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == household_hm())
         assert driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone") == TABLET_ZONE
-        wake = driver.find_element(By.ID, "wake").text
-        assert wake.startswith("Screen"), wake
+        wake = driver.execute_script(WAKE_STATE)   # 127.0.0.1 is a secure context too
+        assert wake["mode"] == "wake-lock" and wake["held"] == 1, wake
 
         # Four timers and a cook session, started from "a phone".
         ben = server.member("ben@example.org")
@@ -466,6 +608,10 @@ def main():
         assert after.strftime("%A").lower() in today_card, today_card
         print(f"midnight: {turned!r} after {day_words(before)!r} at household 00:00, without a reload")
 
+        https, http = check_lan(driver, lan, trusted, untrusted)
+        print(f"lan: {https['origin']} secure, {https['held']} screen wake lock held, footer {https['text']!r}; "
+              f"{http['origin']} not secure, no Wake Lock, footer {http['text']!r}; another key's certificate refused")
+
         print(f"ok: timers on the page {seen * 1000:.0f} ms after the API call")
         if failures:
             return 1
@@ -478,6 +624,7 @@ def main():
                 s.stop()
         shutil.rmtree(state, ignore_errors=True)
         shutil.rmtree(night, ignore_errors=True)
+        shutil.rmtree(lan, ignore_errors=True)
 
 
 if __name__ == "__main__":
