@@ -18,6 +18,10 @@ extension ForgeSchema {
     /// monotonic, so that equals the best of the rounded per-set values
     /// (`OneRepMax.epley`). The arithmetic is IEEE-754 double in both SQLite
     /// and Swift, in the same order.
+    ///
+    /// The key leads with (member, day) because every trigger rewrites one
+    /// member's day: a set write costs an index range of that day, not a scan
+    /// of the member's whole table.
     static func registerLiftBests(_ m: inout Migrator) {
         m.register("0104-lift-day-best") { db in
             try db.executeScript("""
@@ -26,7 +30,7 @@ extension ForgeSchema {
                 slug TEXT NOT NULL,
                 day TEXT NOT NULL,
                 e1rm REAL NOT NULL,
-                PRIMARY KEY (user_id, slug, day)
+                PRIMARY KEY (user_id, day, slug)
             );
             \(rebuildLiftBests)
             CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets BEGIN
@@ -55,15 +59,18 @@ extension ForgeSchema {
     static let liftBestE1RM = "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
 
     /// Recomputes every lift's row of member `user` on trained day `day`
-    /// (SQL expressions valid inside a trigger body).
+    /// (SQL expressions valid inside a trigger body): the day's sessions
+    /// through `sessions_user_day`, their sets through `sets_session`
+    /// (`CROSS JOIN` and `+` keep SQLite off `sets_user_slug`, which would
+    /// read every set of the member on each write).
     static func recomputeLiftBests(user: String, day: String) -> String {
         """
         DELETE FROM lift_day_best WHERE user_id = \(user) AND day = \(day);
         INSERT INTO lift_day_best (user_id, slug, day, e1rm)
           SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)
-          FROM sessions se JOIN sets st ON st.session_id = se.id
+          FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
           WHERE se.user_id = \(user) AND se.day = \(day) AND se.status = 'completed'
-            AND st.user_id = se.user_id AND st.weight > 0
+            AND +st.user_id = se.user_id AND st.weight > 0
           GROUP BY st.slug;
         """
     }
