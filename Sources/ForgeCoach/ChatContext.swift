@@ -3,7 +3,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The context tag of a chat message (API.md §4.18): appended on its own line
+/// The context tag of a chat message (docs/contract.md §4.18): appended on its own line
 /// when the context resolves for this member; unresolvable context adds nothing.
 ///
 /// - `session` (owned only) → `[re: session <day> · <session name>]`

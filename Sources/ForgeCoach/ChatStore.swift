@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One chat message (API.md §3.13): `who` is `me` or `coach`; `at` is the stored instant.
+/// One chat message (docs/contract.md §3.13): `who` is `me` or `coach`; `at` is the stored instant.
 public struct ChatMessage: Sendable, Equatable {
     public let id: Int64
     public let who: String
@@ -10,7 +10,7 @@ public struct ChatMessage: Sendable, Equatable {
     public let at: String
 }
 
-/// The chat thread and the table of pending turns (DESIGN.md quirk 14: a
+/// The chat thread and the table of pending turns (docs/contract.md §6.14: a
 /// pending turn is a row, so a restart resumes it instead of leaving the
 /// member waiting). All reads and writes are scoped by `user_id`.
 public enum ChatStore {
@@ -25,7 +25,7 @@ public enum ChatStore {
         return db.lastInsertRowID
     }
 
-    /// The newest ``window`` messages, oldest first (DESIGN.md quirk 1).
+    /// The newest ``window`` messages, oldest first (docs/contract.md §6.1).
     public static func recent(userID: String, limit: Int = window, in db: Connection) throws -> [ChatMessage] {
         try db.query("SELECT id, who, text, at FROM chat_messages WHERE user_id = ? ORDER BY id DESC LIMIT ?",
                      [userID, limit]).map { row in

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One coach run (API.md §3.13, §4.18): a chat turn or a review.
+/// One coach run (docs/contract.md §3.13, §4.18): a chat turn or a review.
 public struct CoachRun: Sendable, Equatable {
     /// `chat` or `review`.
     public var kind: String

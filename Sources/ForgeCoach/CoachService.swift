@@ -29,7 +29,7 @@ public final class CoachService: Sendable {
 
     /// Chat turns the demo seat may start per hour.
     public static let demoTurnsPerHour = 10
-    /// Default LLM model when `coach_model` is unset (API.md §4.25).
+    /// Default LLM model when `coach_model` is unset (docs/contract.md §4.25).
     public static let defaultModel = "claude-sonnet-5"
 
     /// Called inside the write transaction that closes a weekly review which
@@ -158,7 +158,7 @@ public final class CoachService: Sendable {
         }
     }
 
-    /// The reply stored when a turn fails (API.md §4.18 wording).
+    /// The reply stored when a turn fails (docs/contract.md §4.18 wording).
     static func failureText(_ error: Error) -> String {
         if let e = error as? AnthropicError, e.isCreditExhausted {
             return "The coach's Anthropic account is out of credit. Top up the balance in the Anthropic console, then ask again."
@@ -170,7 +170,7 @@ public final class CoachService: Sendable {
     /// proposal; the summary is stored as a coach message, the run is recorded
     /// and the week is marked reviewed. A `scheduled` review (not one asked
     /// for over HTTP) that leaves a new proposal waiting also queues its
-    /// proposal-ready notice (API.md §4.27: "after each scheduled weekly review").
+    /// proposal-ready notice (docs/contract.md §4.27: "after each scheduled weekly review").
     /// - Returns: the summary.
     /// - Throws: the backend's error (a failed run is recorded first).
     public func runReview(userID: String, scheduled: Bool = false) throws -> String {

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The tools the LLM coach may call (a subset of API.md §4.18's list). Each
+/// The tools the LLM coach may call (a subset of docs/contract.md §4.18's list). Each
 /// reads through the same code as the built-in coach and the routes, scoped
 /// to the turn's member; `propose_revision` and `amend_week` write only
 /// through ``ProposalStore/propose(member:content:rationale:now:in:)`` and

@@ -1,7 +1,7 @@
 import ForgeCook
 import ForgeCore
 
-/// Food-week proposal validation, API.md §4.17 (first failure wins; the
+/// Food-week proposal validation, docs/contract.md §4.17 (first failure wins; the
 /// coach gets the message and may retry):
 ///
 /// 1. every string of content and rationale repaired (``TextRepair``); the

@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Writes coach-authored food-week proposals (API.md §4.17) for a food scope:
+/// Writes coach-authored food-week proposals (docs/contract.md §4.17) for a food scope:
 /// the household for members, the demo's own scope for the demo.
 public enum FoodProposalWriter {
     /// A stored food revision.

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Intake mode (API.md §4.18): while `prefs.onboarded` is falsy the coach
+/// Intake mode (docs/contract.md §4.18): while `prefs.onboarded` is falsy the coach
 /// interviews the member — goal, schedule, experience, injuries, one
 /// question per turn — and ends by proposing a conservative first week.
 ///

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// Mid-week amendments (API.md §4.16, coach tool `amend_week`): the given
+/// Mid-week amendments (docs/contract.md §4.16, coach tool `amend_week`): the given
 /// day objects are merged into a copy of the active content — a `null`
 /// value makes that day a rest day (the key is removed) — `changes` is
 /// replaced, other top-level keys are kept. The result then goes through

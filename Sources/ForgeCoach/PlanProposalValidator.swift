@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeTrain
 import Foundation
 
-/// Validates coach-written training content (API.md §4.16), first failure wins.
+/// Validates coach-written training content (docs/contract.md §4.16), first failure wins.
 ///
 /// 1. strings are repaired (``TextRepair``) before any check;
 /// 2. `days` is a non-empty object with keys only `"0"`–`"6"`;

@@ -1,4 +1,4 @@
-/// A training proposal that breaks a rule of API.md §4.16 (or forged's
+/// A training proposal that breaks a rule of docs/contract.md §4.16 (or forged's
 /// equipment and niggle rules). `message` is what the coach is shown so it can
 /// retry; nothing was written.
 public struct ProposalFailure: Error, Equatable, CustomStringConvertible, Sendable {

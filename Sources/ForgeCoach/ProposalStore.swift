@@ -7,7 +7,7 @@ import Foundation
 /// row type as ``PlanStore``'s).
 public typealias ProposalRevision = PlanRevision
 
-/// Training plan proposals (API.md §3.13, §4.16): creating, listing and
+/// Training plan proposals (docs/contract.md §3.13, §4.16): creating, listing and
 /// deciding `proposed` revisions of the member's one plan. Every call runs in
 /// the caller's transaction (`Database.write` for writes) and is scoped by
 /// `user_id`: another member's revision is simply not found.

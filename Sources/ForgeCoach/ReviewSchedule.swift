@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// When a member's weekly review is due (API.md §4.18, forged's per-member
+/// When a member's weekly review is due (docs/contract.md §4.18, forged's per-member
 /// clock): `prefs.review_weekday` (0 = Monday … 6 = Sunday, or a day name;
 /// default Sunday) at `prefs.review_hour` (0–23, default 20) household time,
 /// once per ISO week (Monday–Sunday).

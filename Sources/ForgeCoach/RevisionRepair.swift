@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Rule 1 of API.md §4.16 (and §4.17) for revisions already stored: literal
+/// Rule 1 of docs/contract.md §4.16 (and §4.17) for revisions already stored: literal
 /// `\uXXXX` escapes in an active or proposed revision are repaired and the
 /// repair is persisted. Every proposal forged writes is repaired before it
 /// is stored, so only rows from elsewhere (an older database, a restored

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// Rule 1 of API.md §4.16: literal `\uXXXX` escape sequences in coach-written
+/// Rule 1 of docs/contract.md §4.16: literal `\uXXXX` escape sequences in coach-written
 /// strings become the character they name (`"caf\\u00e9"` → `"café"`).
 /// Surrogate pairs written as two escapes are joined; an escape that names
 /// no character is left as written.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds a method step's done-when cue (API.md §4.21, DESIGN "Kitchen display"):
+/// Finds a method step's done-when cue (docs/contract.md §4.21, DESIGN "Kitchen display"):
 /// the clause of the step's `detail` that tells the cook the step is finished.
 /// The cue is returned as an exact substring of the text, so a client can
 /// highlight it in place.

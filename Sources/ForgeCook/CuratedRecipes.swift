@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The 25 curated seed recipes of API.md §5.7, from the embedded
+/// The 25 curated seed recipes of docs/contract.md §5.7, from the embedded
 /// `recipes.json` (our own names, quantities and done-when steps).
 public enum CuratedRecipes {
     /// Decodes the seed recipes and computes their per-serving macros

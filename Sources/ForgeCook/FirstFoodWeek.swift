@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The first household food week (API.md §5.5: revision 1, `active`,
+/// The first household food week (docs/contract.md §5.5: revision 1, `active`,
 /// `changes: []`), from the embedded `food_week.json`.
 public enum FirstFoodWeek {
     private struct Document: Decodable {

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// A food-week template (API.md §2 `FoodContent`):
+/// A food-week template (docs/contract.md §2 `FoodContent`):
 /// `{ days: { "0".."6": { slots: { breakfast|lunch|dinner|snack: FoodSlotPlan } } } }`.
 ///
 /// Decoding is tolerant, for stored documents: a day or slot that is not

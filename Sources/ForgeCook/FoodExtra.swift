@@ -1,4 +1,4 @@
-/// A log that no planned slot claimed, in the wire shape of API.md §3.15
+/// A log that no planned slot claimed, in the wire shape of docs/contract.md §3.15
 /// `FoodExtra`: the eight macros beside `id, slot, label, estimated, venue,
 /// cost, currency, note, photos`.
 public struct FoodExtra: Encodable, Sendable, Equatable {

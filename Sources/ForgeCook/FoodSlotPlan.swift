@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// One planned slot of a food-week template (API.md §2 `FoodSlotPlan`):
+/// One planned slot of a food-week template (docs/contract.md §2 `FoodSlotPlan`):
 ///
 ///     { recipe, why? } | { order: true, note, why? }   (lunch only)
 ///     | { out: true, note, why? }                        (dinner only)

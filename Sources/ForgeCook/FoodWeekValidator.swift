@@ -1,6 +1,6 @@
 import Foundation
 
-/// Food-week proposal rules 4–6 of API.md §4.17 and the weekly averages
+/// Food-week proposal rules 4–6 of docs/contract.md §4.17 and the weekly averages
 /// they rest on.
 public enum FoodWeekValidator {
     /// What an `order: true` lunch counts as: kcal 550, protein 40 g,

@@ -1,4 +1,4 @@
-/// One row of the household ingredient reference (API.md §4.22, seed §5.6).
+/// One row of the household ingredient reference (docs/contract.md §4.22, seed §5.6).
 ///
 /// `values` hold the eight macros per 100 g (unit `g`), per 100 ml (unit
 /// `ml`) or per item (unit `x`). On the wire they are the `kcal_100 …

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The ingredient reference table, looked up by exact name (API.md §4.22).
+/// The ingredient reference table, looked up by exact name (docs/contract.md §4.22).
 public struct IngredientReference: Sendable {
     /// Rows in table order.
     public let rows: [Ingredient]

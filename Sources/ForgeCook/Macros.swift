@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The eight-field nutrition set (API.md notation `Macros`), always in this
+/// The eight-field nutrition set (docs/contract.md notation `Macros`), always in this
 /// order: `kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g,
 /// sodium_mg`. Energy in kcal, sodium in milligrams, everything else in grams.
 ///
@@ -66,7 +66,7 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
         Macros(values: values.map { $0 * factor })
     }
 
-    /// Every field rounded half-to-even to one decimal place (API.md §1.11).
+    /// Every field rounded half-to-even to one decimal place (docs/contract.md §1.11).
     public func rounded1() -> Macros {
         Macros(values: values.map(Rounding.round1))
     }

@@ -1,5 +1,5 @@
 /// One of a user's meal-log rows for a day, as slot resolution needs it
-/// (API.md §4.20). Macros are the snapshot taken at write time.
+/// (docs/contract.md §4.20). Macros are the snapshot taken at write time.
 public struct MealLogEntry: Codable, Sendable, Equatable {
     public var id: String
     public var slot: MealSlot

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// One meal to log (API.md §3.15 `POST /api/food/log`, rules §4.20), already
+/// One meal to log (docs/contract.md §3.15 `POST /api/food/log`, rules §4.20), already
 /// parsed from the wire; `MealLogStore.log` applies the rules.
 public struct MealLogInput: Sendable, Equatable {
     /// The household-calendar day the meal belongs to.

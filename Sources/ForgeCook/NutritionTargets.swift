@@ -1,7 +1,7 @@
 import Foundation
 import ForgeCore
 
-/// Daily nutrition targets (API.md §5.4). Sugar, sat fat and sodium are caps.
+/// Daily nutrition targets (docs/contract.md §5.4). Sugar, sat fat and sodium are caps.
 public enum NutritionTargets {
     /// Defaults: kcal 2300, protein 160 g, carbs 250 g, sugar 65 g, fibre 38 g,
     /// fat 80 g, sat fat 18 g, sodium 2300 mg.

@@ -1,4 +1,4 @@
-/// A library recipe (API.md §4.21) with its per-serving macros.
+/// A library recipe (docs/contract.md §4.21) with its per-serving macros.
 ///
 /// Codable in the contract's flat shape: the eight macro keys sit beside
 /// `slug`, `name`, … (`source_url`, `rating_count` in snake case). Missing

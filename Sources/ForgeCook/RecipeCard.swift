@@ -1,4 +1,4 @@
-/// The compact recipe shape used in food weeks and lists (API.md §2
+/// The compact recipe shape used in food weeks and lists (docs/contract.md §2
 /// `RecipeCard`): the eight per-serving macros plus slug, name, kind,
 /// minutes, difficulty, serves, batch, platefig, why, image (first image
 /// or null) and rating.

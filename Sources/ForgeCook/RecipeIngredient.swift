@@ -1,4 +1,4 @@
-/// One ingredient line of a recipe (API.md §2 `RecipeIngredient`, plus the
+/// One ingredient line of a recipe (docs/contract.md §2 `RecipeIngredient`, plus the
 /// import's `raw`, `ref` and `ref_confidence`).
 ///
 /// `name` is what the line calls the ingredient. It joins the ingredient

@@ -1,7 +1,7 @@
 import ForgeCore
 
 /// Per-serving macros of a recipe from its ingredient lines and the
-/// ingredient reference (API.md §4.21, §4.22).
+/// ingredient reference (docs/contract.md §4.21, §4.22).
 ///
 /// Formula, for each macro field:
 ///

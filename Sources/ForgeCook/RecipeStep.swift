@@ -1,4 +1,4 @@
-/// One method step (API.md §2 `RecipeStep`, rules §4.21).
+/// One method step (docs/contract.md §2 `RecipeStep`, rules §4.21).
 ///
 /// `detail` is written in "done-when" form: it states the cue that tells
 /// the cook the step is finished. `timer` shows a countdown of `minutes`;

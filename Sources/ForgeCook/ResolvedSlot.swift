@@ -1,5 +1,5 @@
 /// A planned slot after resolution and log matching, encoding exactly to
-/// API.md §3.15 `FoodSlot`:
+/// docs/contract.md §3.15 `FoodSlot`:
 ///
 ///     { slot, logged, log_id /* always present, null when not logged */, why,
 ///       recipe?, leftover?: true, order?: true, out?: true, note?,

@@ -10,7 +10,7 @@ public struct ResolvedFoodDay: Sendable, Equatable {
     public var totals: Macros
 }
 
-/// Food-week slot resolution and log matching (API.md §4.19).
+/// Food-week slot resolution and log matching (docs/contract.md §4.19).
 public enum SlotResolver {
     /// Resolves the template's slots for `date`'s weekday and matches the
     /// caller's logs of that date against them.

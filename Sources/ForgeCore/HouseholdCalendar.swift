@@ -5,7 +5,7 @@ import Foundation
 /// client's and never UTC.
 ///
 /// Named zones need tzdata and, in a statically linked binary,
-/// FoundationInternationalization (DESIGN.md, Pitfalls); this module imports
+/// FoundationInternationalization (docs/architecture.md §18); this module imports
 /// full Foundation for that reason.
 public struct HouseholdCalendar: Sendable {
     /// The household zone.

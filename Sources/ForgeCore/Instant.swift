@@ -3,7 +3,7 @@ import Foundation
 /// Instants on the wire and in the database.
 ///
 /// Stored form: ISO 8601 UTC with milliseconds, `2026-07-20T09:15:27.104Z`
-/// (sorts lexically in time order). Wire form (`datetime` in API.md):
+/// (sorts lexically in time order). Wire form (`datetime` in docs/contract.md):
 /// the same instant with an explicit offset, `2026-07-20T09:15:27.104+00:00`.
 public enum Instant {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

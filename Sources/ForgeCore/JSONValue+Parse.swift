@@ -5,7 +5,7 @@ extension JSONValue {
     /// are ``double(_:)``, `60` is ``int(_:)`` (Foundation's
     /// `JSONSerialization` reports the token's kind; `JSONDecoder` cannot),
     /// so a stored or received float is never re-typed as an integer on the
-    /// way back out (API.md §1.1).
+    /// way back out (docs/contract.md §1.1).
     /// - Throws: Foundation's parse error when `data` is not JSON (a number
     ///   too large for a double, `1e400`, included).
     public static func parse(_ data: Data) throws -> JSONValue {

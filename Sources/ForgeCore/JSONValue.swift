@@ -101,7 +101,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
 /// goes through ``WireEncoder`` (members in declaration order, snake_case
 /// keys, `60.0` for a `Double` and `60` for an `Int`, literal non-ASCII,
 /// unescaped slashes; ``JSONValue`` objects and dictionaries sorted), and
-/// every document it reads through ``WireDecoder`` (API.md §1.1's lax
+/// every document it reads through ``WireDecoder`` (docs/contract.md §1.1's lax
 /// coercion, the same key rule). A ``JSONValue`` is parsed by
 /// ``JSONValue/parse(_:)``, which keeps each number's written form.
 public enum JSONCoding {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Serialises a ``JSONValue`` tree to compact UTF-8 JSON: object keys in
 /// sorted (byte) order, non-ASCII emitted literally, `/` unescaped, control
-/// characters as `\uXXXX`; doubles keep a decimal point (`60.0`, as API.md
+/// characters as `\uXXXX`; doubles keep a decimal point (`60.0`, as docs/contract.md
 /// §1.1 describes) using Swift's shortest round-trip form. Non-finite
 /// doubles, which JSON cannot express, are written as `null`.
 ///

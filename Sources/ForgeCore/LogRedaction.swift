@@ -1,5 +1,5 @@
 /// Masks secrets that slip into log text: Forge bearer tokens (`fg_` ingest,
-/// `fgm_` MCP access, `fgr_` MCP refresh; API.md §1.7) keep their prefix and
+/// `fgm_` MCP access, `fgr_` MCP refresh; docs/contract.md §1.7) keep their prefix and
 /// a four-character tail (`fg_…Wx9Q`), the admin routes' masking rule.
 /// The first defence is not logging them; this is the second.
 public enum LogRedaction {

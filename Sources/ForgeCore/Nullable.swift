@@ -1,5 +1,5 @@
 /// A field the contract types `T | null`: always present, `null` when nil
-/// (API.md: "`k: T | null` = key always present"). A plain optional
+/// (docs/contract.md: "`k: T | null` = key always present"). A plain optional
 /// property is `k?: T` instead: absent when nil.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// A JSON object keyed by data whose order means something (API.md §3.6's
+/// A JSON object keyed by data whose order means something (docs/contract.md §3.6's
 /// `e1rm` lifts in the order first trained or planned): written in insertion
 /// order with its keys verbatim, never sorted or case-converted.
 public struct OrderedMap<Value> {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rounding and number formatting as the contract specifies (API.md §1.11).
+/// Rounding and number formatting as the contract specifies (docs/contract.md §1.11).
 public enum Rounding {
     /// Round-half-to-even of `x` to `places` decimal places, applied to the
     /// IEEE-754 double result (banker's rounding): `halfEven(52.5) == 52`,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a JSON document does not fit a type, in the terms of API.md §1.4's
+/// Why a JSON document does not fit a type, in the terms of docs/contract.md §1.4's
 /// validation item: where (`path`, e.g. `["sets", 0, "weight"]`), a
 /// pydantic-style `type` (`missing`, `int_parsing`, `string_type`, …), a
 /// sentence and the offending input.
@@ -25,7 +25,7 @@ public struct WireDecodingError: Error, Sendable, Equatable {
 
 /// The one JSON decoder of forged's inputs and stored documents: decodes any
 /// `Decodable` from a ``JSONValue`` tree with the contract's lax coercion
-/// (API.md §1.1) and ``WireKeys``' key rule:
+/// (docs/contract.md §1.1) and ``WireKeys``' key rule:
 ///
 /// - a numeric string passes where a number is declared, `"true"`/`"false"`
 ///   (and 0/1) where a boolean is; an integer field takes a whole float

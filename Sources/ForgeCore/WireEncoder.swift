@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one JSON encoder of forged's answers (API.md §1.1), for any
+/// The one JSON encoder of forged's answers (docs/contract.md §1.1), for any
 /// `Encodable` response type:
 ///
 /// - an object's members in the order the type encodes them (a synthesized

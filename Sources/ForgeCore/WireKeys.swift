@@ -1,4 +1,4 @@
-/// The one key rule of forged's JSON (API.md §1.1): Swift properties are
+/// The one key rule of forged's JSON (docs/contract.md §1.1): Swift properties are
 /// camelCase, wire keys snake_case. ``WireEncoder`` and ``WireDecoder``
 /// convert every key of a synthesized `CodingKeys` with ``snakeCase(_:)``;
 /// keys that are data (dictionary keys, a ``VerbatimKey``, a ``JSONValue``

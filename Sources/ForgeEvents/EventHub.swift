@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The event socket (DESIGN.md "Notifications over the Unix socket"): a
+/// The event socket (docs/architecture.md §9): a
 /// Unix stream socket, mode 0660, one JSON envelope per line.
 ///
 /// A new subscriber first gets one `snapshot` line — `{"v": 2, "type":

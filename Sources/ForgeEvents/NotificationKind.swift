@@ -1,4 +1,4 @@
-/// The only notifications forged ever sends (DESIGN.md, Decisions: the
+/// The only notifications forged ever sends (docs/architecture.md §16: the
 /// exactly-N-kinds rule, here three). A closed enum: every rendering
 /// switches over it exhaustively, and a notification can only be built
 /// through ``DesktopNotification`` with one of these, so a fourth kind

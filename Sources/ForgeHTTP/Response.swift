@@ -50,13 +50,13 @@ public struct Response: Sendable {
         Response(status: status, headers: ["Location": location])
     }
 
-    /// The ordinary error body `{"detail": detail}` as JSON (API.md §1.4).
+    /// The ordinary error body `{"detail": detail}` as JSON (docs/contract.md §1.4).
     public static func error(_ status: Int, _ detail: String) -> Response {
         jsonData(JSONCoding.detailBody(detail), status: status)
     }
 }
 
-/// The one JSON encoder configuration of the HTTP layer (API.md §1.1).
+/// The one JSON encoder configuration of the HTTP layer (docs/contract.md §1.1).
 enum JSONCoding {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Per-user ingest/MCP bearer tokens (API.md §1.7): `fg_` + 32 base64url
+/// Per-user ingest/MCP bearer tokens (docs/contract.md §1.7): `fg_` + 32 base64url
 /// characters (24 random bytes), one per user in `ingest_tokens`. Stored in
 /// full because the contract reveals the current token
 /// (`GET /api/connections/token`); the database file is readable by the

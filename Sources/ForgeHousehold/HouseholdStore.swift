@@ -2,14 +2,14 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The one owner of the household records (STYLE.md "Each table has one
+/// The one owner of the household records (docs/architecture.md §19.3, "Each table has one
 /// owner"): the `users` table, sign-in sessions (`auth_sessions`,
 /// ``HouseholdStore/createSession(userID:now:in:)``) and ingest/MCP bearer
 /// tokens (`ingest_tokens`, ``HouseholdStore/rotateIngestToken(userID:now:in:)``).
 /// No other code writes these tables; the other modules ask it.
 ///
 /// Seats: at most two member seats (one admin, one member) plus an optional
-/// demo seat (API.md §1.8). Every function runs on the caller's connection,
+/// demo seat (docs/contract.md §1.8). Every function runs on the caller's connection,
 /// inside the caller's transaction when it has one.
 public enum HouseholdStore {
     static let columns = "id, email, name, role, units, prefs, active_profile_id, password_hash IS NOT NULL AS has_password, created_at"
@@ -46,7 +46,7 @@ public enum HouseholdStore {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    /// True for `^[^@\s]+@[^@\s]+\.[^@\s]+$` (API.md §3.18).
+    /// True for `^[^@\s]+@[^@\s]+\.[^@\s]+$` (docs/contract.md §3.18).
     public static func isValidEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace) else { return false }
@@ -147,7 +147,7 @@ public enum HouseholdStore {
 
     // MARK: prefs
 
-    /// The one prefs rule (API.md §3.10 "shallow-merged"), a JSON merge patch
+    /// The one prefs rule (docs/contract.md §3.10 "shallow-merged"), a JSON merge patch
     /// one level deep: each key given replaces the stored value wholesale
     /// (a nested object such as `nutrition_targets` is replaced whole, not
     /// merged), a key given as `null` is removed, keys not given are kept.

@@ -13,7 +13,7 @@ public struct User: Sendable, Hashable {
     public let role: String
     /// Bodyweight display unit, `kg` or `lb`.
     public let units: String
-    /// Stored preferences (API.md §3.10), returned untouched.
+    /// Stored preferences (docs/contract.md §3.10), returned untouched.
     public let prefs: [String: JSONValue]
     /// The equipment profile the member trains with, when one is set.
     public let activeProfileID: String?
@@ -24,7 +24,7 @@ public struct User: Sendable, Hashable {
 
     /// `role == "admin"`.
     public var isAdmin: Bool { role == "admin" }
-    /// `role == "demo"`: the throwaway seat (API.md §1.8).
+    /// `role == "demo"`: the throwaway seat (docs/contract.md §1.8).
     public var isDemo: Bool { role == "demo" }
 }
 

@@ -1,7 +1,7 @@
 import ForgeCore
 import Foundation
 
-/// Which backups the rotation keeps (DESIGN.md, Operations: "keep N generations").
+/// Which backups the rotation keeps (docs/architecture.md §11: "keep N generations").
 ///
 /// Days and ISO weeks are the household's (the zone given to ``keep(_:timeZone:)``):
 /// - **daily**: the newest backup of each of the `daily` most recent household

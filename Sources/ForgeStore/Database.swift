@@ -60,7 +60,7 @@ public final class Database: Sendable {
     /// committed, by this process or by any other (`forged user`, `display`,
     /// `library` run beside the daemon). Caches of values computed from the
     /// database record the generation read *before* they read, and are
-    /// current only while it is unchanged (STYLE.md, "Caches know what made
+    /// current only while it is unchanged (docs/architecture.md §19.4, "Caches know what made
     /// them stale").
     ///
     /// Two parts: this process's count of ended write transactions

@@ -1,10 +1,10 @@
 extension ForgeSchema {
     /// Migrations 0800–0899: the coach (chat, pending turns, coach runs, weekly reviews).
     static func registerCoach(_ m: inout Migrator) {
-        // The chat thread (API.md §3.13): `who` is `me` or `coach`; `seq` orders
+        // The chat thread (docs/contract.md §3.13): `who` is `me` or `coach`; `seq` orders
         // messages of one user deterministically (rowid ties broken by insertion).
         // `pending_turns`: one row per user whose reply is being produced; a row left
-        // behind by a crash is resumed at the next start (DESIGN.md quirk 14).
+        // behind by a crash is resumed at the next start (docs/contract.md §6.14).
         // `coach_runs`: every chat turn and review (§4.18), with the backend's model name.
         // `coach_reviews`: the Monday of each ISO week a member's review already ran.
         m.register("0801-coach") { db in

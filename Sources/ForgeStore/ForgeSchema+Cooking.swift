@@ -61,7 +61,7 @@ extension ForgeSchema {
             );
             """)
         }
-        // At-most-once ledger of the two non-timer notices (API.md §4.27 on the
+        // At-most-once ledger of the two non-timer notices (docs/contract.md §4.27 on the
         // event socket): a row is written when a notice becomes due and
         // `sent_at` is stamped before it is published, so a restart never
         // repeats one. `outcome`: sent, muted (prefs) or stale (already decided).
@@ -82,7 +82,7 @@ extension ForgeSchema {
             CREATE INDEX notices_unsent ON notices(sent_at);
             """)
         }
-        // Web push subscriptions (API.md §3.19): stored as clients expect, never sent to.
+        // Web push subscriptions (docs/contract.md §3.19): stored as clients expect, never sent to.
         m.register("0604-push-subscriptions") { db in
             try db.executeScript("""
             CREATE TABLE push_subscriptions (

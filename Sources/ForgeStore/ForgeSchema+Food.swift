@@ -1,7 +1,7 @@
 extension ForgeSchema {
     /// Migrations 0200–0299: food: meal logs, media blobs, food proposals, slot edits, shopping list.
     static func registerFood(_ m: inout Migrator) {
-        // Media blobs (API.md §4.23): recipe imagery (owner NULL, household-visible)
+        // Media blobs (docs/contract.md §4.23): recipe imagery (owner NULL, household-visible)
         // and meal photos (owner = the logging user, private). Bytes are immutable
         // once stored, so the id doubles as the HTTP entity tag.
         m.register("0200-media") { db in
@@ -19,7 +19,7 @@ extension ForgeSchema {
             """)
         }
         // A rejected food proposal is marked superseded and stamped here, so it
-        // stays distinguishable from a week that was once active (API.md §4.17).
+        // stays distinguishable from a week that was once active (docs/contract.md §4.17).
         m.register("0201-food-proposal-rejected-at") { db in
             try db.executeScript("ALTER TABLE food_revisions ADD COLUMN rejected_at TEXT;")
         }

@@ -1,7 +1,7 @@
 extension ForgeSchema {
     /// Migrations 0300–0399: recipe import, MCP and MCP OAuth.
     ///
-    /// 0300: MCP OAuth (API.md §3.17). Codes, access and refresh tokens are
+    /// 0300: MCP OAuth (docs/contract.md §3.17). Codes, access and refresh tokens are
     /// stored only as SHA-256 hex digests (`*_hash`); nothing needs to reveal
     /// them again. Deleting a user deletes their codes and grants.
     ///

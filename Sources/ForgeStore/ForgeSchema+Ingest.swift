@@ -1,7 +1,7 @@
 extension ForgeSchema {
     /// Migrations 0700–0799: health ingest and cardio traces.
     static func registerIngest(_ m: inout Migrator) {
-        // Per-session HR and route traces (API.md §4.13), JSON arrays:
+        // Per-session HR and route traces (docs/contract.md §4.13), JSON arrays:
         // hr `[[t_seconds, bpm]…]`, route `[[lat, lon]…]`, breaks `[index…]`
         // (HR indices that start a new GPX/TCX segment). Deleting the session
         // deletes its traces. The index serves the (user, start instant)

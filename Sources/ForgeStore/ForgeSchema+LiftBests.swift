@@ -11,7 +11,7 @@ extension ForgeSchema {
     /// out of step with `sets` and `sessions`.
     ///
     /// A row is, for member `user_id`, lift `slug` and trained day `day` (the
-    /// session's household day, DESIGN.md quirk 5): the largest **unrounded**
+    /// session's household day, docs/contract.md §6.5): the largest **unrounded**
     /// Epley e1RM `weight × (1 + reps / 30)` (`weight` for a single, 0 for no
     /// reps) over the member's sets with `weight > 0` in their `completed`
     /// sessions of that day. Readers round with `Rounding.round1`; rounding is

@@ -19,7 +19,7 @@ extension ForgeSchema {
             CREATE INDEX backup_runs_started ON backup_runs(started_at);
             """)
         }
-        // App-managed settings overrides (API.md §4.25): a stored value wins over the environment.
+        // App-managed settings overrides (docs/contract.md §4.25): a stored value wins over the environment.
         m.register("0402-app-settings") { db in
             try db.executeScript("""
             CREATE TABLE app_settings (

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The prescription of a cardio day (API.md §2 `CardioDay.cardio`): activity
+/// The prescription of a cardio day (docs/contract.md §2 `CardioDay.cardio`): activity
 /// type (`"run"`), duration in minutes and a heart-rate band in bpm.
 public struct CardioPrescription: Codable, Sendable, Hashable {
     public var type: String

@@ -1,4 +1,4 @@
-/// Cool-down assembly with niggle injection (API.md §4.6).
+/// Cool-down assembly with niggle injection (docs/contract.md §4.6).
 public enum Cooldown {
     /// Hold given to a mobility item injected for a niggle.
     public static let injectedHold = "45 s each side"

@@ -1,5 +1,5 @@
 /// One cool-down item as shown on `/api/today` and frozen into
-/// `fitted.cooldown` (API.md §2 `CooldownItem`).
+/// `fitted.cooldown` (docs/contract.md §2 `CooldownItem`).
 public struct CooldownItem: Codable, Sendable, Hashable {
     public var slug: String
     public var hold: String

@@ -9,7 +9,7 @@ public struct EquipmentItem: Codable, Sendable, Hashable {
     }
 }
 
-/// A seeded equipment profile (API.md §5.2): `Gym` and `Travel` are created
+/// A seeded equipment profile (docs/contract.md §5.2): `Gym` and `Travel` are created
 /// for each user, `Home` once for the household (`shared`).
 public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
     public var name: String

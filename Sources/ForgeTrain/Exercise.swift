@@ -1,4 +1,4 @@
-/// One entry of the exercise library (API.md §3.5, §5.1). JSON keys are the
+/// One entry of the exercise library (docs/contract.md §3.5, §5.1). JSON keys are the
 /// contract's snake_case names; `has_images` records whether the seed has
 /// two images to import ("2 img") or none.
 public struct Exercise: Codable, Sendable, Hashable {

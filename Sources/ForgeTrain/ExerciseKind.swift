@@ -1,4 +1,4 @@
-/// Equipment class of a library exercise (API.md §5.1): `bb` barbell,
+/// Equipment class of a library exercise (docs/contract.md §5.1): `bb` barbell,
 /// `db` dumbbell or kettlebell, `machine`, `bw` bodyweight, `mobility`
 /// (cool-down only).
 public enum ExerciseKind: String, Codable, Sendable, CaseIterable {

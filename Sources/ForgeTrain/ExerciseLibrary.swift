@@ -13,7 +13,7 @@ public struct ExerciseLibrary: Sendable {
         self.index = index
     }
 
-    /// The 65 seeded exercises of API.md §5.1, from the embedded `exercises.json`.
+    /// The 65 seeded exercises of docs/contract.md §5.1, from the embedded `exercises.json`.
     public static let seed = ExerciseLibrary(SeedAsset.decode([Exercise].self, "exercises.json"))
 
     /// The exercise with `slug`, or nil.

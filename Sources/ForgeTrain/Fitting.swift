@@ -21,7 +21,7 @@ public struct FitResult: Sendable, Hashable {
     public var trims: [String]
 }
 
-/// Time-budget fitting (API.md §4.1).
+/// Time-budget fitting (docs/contract.md §4.1).
 ///
 /// Time model, seconds: general warm-up 480 (always); cool-down 300 full or
 /// 120 short; each entry with n > 0 sets `n × 60 + (n − 1) × rest + 240`.
@@ -88,7 +88,7 @@ public enum Fitting {
         return steps
     }
 
-    /// Fits `exercises` into `budget` minutes (API.md §4.1). With no budget
+    /// Fits `exercises` into `budget` minutes (docs/contract.md §4.1). With no budget
     /// (nil or 0) nothing is trimmed and the cool-down is full. Otherwise the
     /// trim ladder is walked: before each step, stop if the estimate is within
     /// budget, else apply it and record its label (`"cool-down 5→2 min"`,

@@ -2,7 +2,7 @@ import Foundation
 import ForgeCore
 
 /// A coding key for any string, used to read and write the extra keys that
-/// stored plan documents may carry (API.md §1.1: extra keys are tolerated).
+/// stored plan documents may carry (docs/contract.md §1.1: extra keys are tolerated).
 struct AnyKey: VerbatimKey, Hashable {
     var stringValue: String
     var intValue: Int? { nil }

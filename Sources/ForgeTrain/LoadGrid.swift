@@ -4,7 +4,7 @@ import ForgeCore
 ///
 /// A computed load goes to the nearer of its two loadable neighbours; an
 /// exact tie goes to the neighbour an even number of grid steps from the
-/// grid's base (round-half-to-even, as API.md §1.11 rounds: 41.25 kg on a
+/// grid's base (round-half-to-even, as docs/contract.md §1.11 rounds: 41.25 kg on a
 /// 20 kg bar with 1.25 kg plates → 40 kg, 8 steps of 2.5 rather than 9),
 /// and to the lower one when parity cannot decide (an uneven inventory).
 public enum LoadGrid {

@@ -20,7 +20,7 @@ public struct LoadingKit: Sendable, Hashable {
     public static let unknown = LoadingKit(unit: .kg, plates: nil, dumbbells: nil)
 
     /// `2.5 × round_half_even(kg / 2.5)`, never below 0: the contract's
-    /// warm-up rounding (API.md §4.2), used when the profile does not say.
+    /// warm-up rounding (docs/contract.md §4.2), used when the profile does not say.
     public static func fallback(_ kg: Double) -> Double { max(0, 2.5 * Rounding.halfEven(kg / 2.5)) }
 
     /// True when the profile says what a lift of `kind` can load, so its

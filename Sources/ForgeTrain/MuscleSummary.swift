@@ -1,4 +1,4 @@
-/// The muscles a strength day works (API.md §3.2 `muscles`).
+/// The muscles a strength day works (docs/contract.md §3.2 `muscles`).
 public enum MuscleSummary {
     /// Union over entries with `sets > 0`, in plan order and without
     /// duplicates: primary muscles, then secondary muscles excluding anything

@@ -1,4 +1,4 @@
-/// What training logic needs to know about a niggle (API.md §3.8): only
+/// What training logic needs to know about a niggle (docs/contract.md §3.8): only
 /// `active` niggles affect cool-downs and alternatives.
 public struct NiggleInfo: Sendable, Hashable {
     /// E.g. `"Left knee"`.

@@ -1,5 +1,5 @@
 /// The standing niggle created at boot for the oldest user when they have
-/// none (API.md §5.8), from the embedded `niggle.json`.
+/// none (docs/contract.md §5.8), from the embedded `niggle.json`.
 public struct NiggleSeed: Codable, Sendable, Hashable {
     public var bodyPart: String
     public var severity: String

@@ -1,4 +1,4 @@
-/// One row of a proposal's `changes` list (API.md §2 `Change`), display only.
+/// One row of a proposal's `changes` list (docs/contract.md §2 `Change`), display only.
 public struct PlanChange: Codable, Sendable, Hashable {
     /// `"+"`, `"-"` or `"~"`.
     public var sign: String

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The document stored on a training plan revision (API.md §2
+/// The document stored on a training plan revision (docs/contract.md §2
 /// `PlanContent`): a weekday template plus optional `changes` and any extra
 /// top-level members, which are kept verbatim so content round-trips.
 public struct PlanContent: Codable, Sendable, Hashable {

@@ -5,7 +5,7 @@ public enum PlanDayKind: String, Codable, Sendable {
     case strength, cardio
 }
 
-/// A strength day of a plan (API.md §2 `StrengthDay`).
+/// A strength day of a plan (docs/contract.md §2 `StrengthDay`).
 public struct StrengthDay: Sendable, Hashable {
     public var name: String
     public var focus: [String]
@@ -24,7 +24,7 @@ public struct StrengthDay: Sendable, Hashable {
     }
 }
 
-/// A cardio day of a plan (API.md §2 `CardioDay`).
+/// A cardio day of a plan (docs/contract.md §2 `CardioDay`).
 public struct CardioDay: Sendable, Hashable {
     public var name: String
     public var focus: [String]
@@ -40,7 +40,7 @@ public struct CardioDay: Sendable, Hashable {
 }
 
 /// One weekday entry of a plan: `{ name, kind, focus, why?, … }` where
-/// `kind` selects the strength or cardio members (API.md §2 `PlanDay`).
+/// `kind` selects the strength or cardio members (docs/contract.md §2 `PlanDay`).
 ///
 /// Decoding: `kind: "cardio"` needs a `cardio` object; `kind: "strength"`
 /// reads `exercises` and `cooldown` (absent = empty); a missing `kind` means

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// One exercise entry of a strength day (API.md §2 `PlanExercise`). Absent
+/// One exercise entry of a strength day (docs/contract.md §2 `PlanExercise`). Absent
 /// members take the contract defaults: `weight` 0 kg, `rest` 90 s,
 /// `priority` 2, `min_sets` 0, `note` "". Unknown members are kept in
 /// `extra` and written back, so stored content round-trips.

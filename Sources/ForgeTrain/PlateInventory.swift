@@ -16,7 +16,7 @@ public struct PlateInventory: Sendable, Hashable {
         self.plates = Array(Set(plates.filter { $0 > 0 })).sorted(by: >)
     }
 
-    /// From stored kg values (API.md §1.3 canonical storage), re-expressed in `unit`.
+    /// From stored kg values (docs/contract.md §1.3 canonical storage), re-expressed in `unit`.
     public init(unit: LoadUnit, barKg: Double, platesKg: [Double]) {
         self.init(unit: unit, bar: unit.steps(kg: barKg), plates: platesKg.map { unit.steps(kg: $0) })
     }

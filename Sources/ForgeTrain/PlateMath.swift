@@ -1,7 +1,7 @@
 import ForgeCore
 
 /// Plate math for a barbell loaded symmetrically from an inventory of plate
-/// denominations (API.md §4.3), in the inventory's own unit (issue 14). All
+/// denominations (docs/contract.md §4.3), in the inventory's own unit (issue 14). All
 /// arithmetic is in integer steps of that unit — grams for kg, hundredths of
 /// a pound for lb (``PlateInventory``) — so float drift such as 0.1 + 0.2
 /// never reaches the result.

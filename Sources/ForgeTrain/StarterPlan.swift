@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The starter training plan every user gets (API.md §5.3), from the
+/// The starter training plan every user gets (docs/contract.md §5.3), from the
 /// embedded `starter_plan.json`, which holds the base loads.
 public enum StarterPlan {
     /// Load scale for the oldest (admin) user.

@@ -10,7 +10,7 @@ public struct WarmUpSet: Codable, Sendable, Hashable {
     }
 }
 
-/// The warm-up ramp for a day's priority-1 barbell lift (API.md §4.2).
+/// The warm-up ramp for a day's priority-1 barbell lift (docs/contract.md §4.2).
 public enum WarmUp {
     /// Work weights below this (kg) get no ramp.
     public static let minimumWorkKg = 50.0

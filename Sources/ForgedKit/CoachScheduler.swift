@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - At start: resumes chat turns left pending by a previous process, then
 ///   runs any weekly review that came due while the daemon was down.
-/// - Then every ``interval`` seconds (default 10 minutes, API.md §4.18) it runs
+/// - Then every ``interval`` seconds (default 10 minutes, docs/contract.md §4.18) it runs
 ///   the reviews that are due: each member's ``ReviewSchedule`` in the
 ///   household zone, once per ISO week, persisted in ``ReviewLedger`` so a
 ///   restart never reviews a week twice.

@@ -3,7 +3,7 @@ import ForgeHTTP
 
 /// A long-lived part of `forged serve` (HTTP server, health monitor, event
 /// hub, backup scheduler). `forged serve` starts services in order and stops
-/// them in reverse on SIGTERM (STYLE.md, "Services have one entry point and
+/// them in reverse on SIGTERM (docs/architecture.md §19.2, "Services have one entry point and
 /// stop in reverse").
 protocol Service: AnyObject {
     /// For log lines (`"http"`, `"monitor"`).

@@ -49,7 +49,7 @@ import Testing
             #expect(get.json["coach_model"]?["value"] == "claude-x")
 
             let cleared = try await server.request("PUT", "/api/admin/settings", json: ["values": ["coach_model": "  "]], cookie: ada)
-            // Cleared, coach_model falls back to its contract default (API.md §1.10, §4.25).
+            // Cleared, coach_model falls back to its contract default (docs/contract.md §1.10, §4.25).
             #expect(cleared.json["coach_model"] == ["set": true, "value": "claude-sonnet-5", "source": "env"])
             #expect(cleared.json["anthropic_api_key"]?["source"] == "app")
         }

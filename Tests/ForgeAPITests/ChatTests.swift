@@ -5,7 +5,7 @@ import ForgeStore
 import Foundation
 import Testing
 
-/// Fire-and-poll chat over HTTP (API.md §3.13, §4.18; DESIGN.md quirks 1 and 14).
+/// Fire-and-poll chat over HTTP (docs/contract.md §3.13, §4.18; docs/contract.md §6.1 and §6.14).
 struct ChatTests {
     @Test func postReturnsPendingAndTheBuiltinCoachAnswersWithRealFigures() async throws {
         try await withTestServer { server in

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The food routes' typed inputs and answers (API.md §1.1, §1.4, §3.15):
+/// The food routes' typed inputs and answers (docs/contract.md §1.1, §1.4, §3.15):
 /// every refused write is a 4xx with a JSON body and writes nothing; the
 /// food week answers whatever the meal log holds; numbers keep their form.
 @Suite(.serialized) struct FoodInputTests {

@@ -3,7 +3,7 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// `POST /api/food/log` and `DELETE /api/food/log/{id}` over HTTP (API.md §3.15, §4.20).
+/// `POST /api/food/log` and `DELETE /api/food/log/{id}` over HTTP (docs/contract.md §3.15, §4.20).
 @Suite(.serialized) struct FoodLogTests {
     static let monday = "2026-07-20"
     static let dinner = "harissa-chicken-traybake"   // Monday's planned household dinner

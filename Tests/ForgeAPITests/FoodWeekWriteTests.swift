@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Food week writes: slot edits, proposal decisions, the admin library wipe,
-/// and the done-when cue on recipe steps (API.md §3.15, §3.18, §4.17, §4.21).
+/// and the done-when cue on recipe steps (docs/contract.md §3.15, §3.18, §4.17, §4.21).
 @Suite(.serialized) struct FoodWeekWriteTests {
     static let tuesday = "2026-07-21"
 

@@ -3,7 +3,7 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// `POST /ingest` never fails on odd shapes (API.md §3.14, §4.14), but an
+/// `POST /ingest` never fails on odd shapes (docs/contract.md §3.14, §4.14), but an
 /// impossible sample — a negative mass or duration, HR outside 20–250, a
 /// non-finite value — is skipped one by one, counted, and never stored.
 @Suite(.serialized) struct IngestImpossibleTests {

@@ -3,7 +3,7 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// `POST /ingest` metrics (API.md §3.14, §4.14): tokens, conversion, sleep, idempotency.
+/// `POST /ingest` metrics (docs/contract.md §3.14, §4.14): tokens, conversion, sleep, idempotency.
 @Suite(.serialized) struct IngestMetricTests {
     static let payload: JSONValue = ["data": ["metrics": [
         ["name": "weight_body_mass", "units": "lb",

@@ -3,8 +3,8 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// `POST /ingest` workouts: sessions, stats, traces, reconciliation (API.md
-/// §4.9, §4.13, §4.14) and zone time by the gaps between samples (DESIGN.md "Zones").
+/// `POST /ingest` workouts: sessions, stats, traces, reconciliation (docs/contract.md
+/// §4.9, §4.13, §4.14) and zone time by the gaps between samples (docs/architecture.md §16.9).
 @Suite(.serialized) struct IngestWorkoutTests {
     /// Thursday 2031-03-06 12:00 UTC: the current week is Mon 3 … Sun 9 March.
     static let now = Date(timeIntervalSince1970: 1_930_564_800)

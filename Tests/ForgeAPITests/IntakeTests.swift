@@ -6,7 +6,7 @@ import ForgeTrain
 import Foundation
 import Testing
 
-/// Intake mode (API.md §4.18) with the built-in coach, over fire-and-poll chat.
+/// Intake mode (docs/contract.md §4.18) with the built-in coach, over fire-and-poll chat.
 struct IntakeTests {
     @Test func theCoachInterviewsThenProposesAConservativeFirstWeek() async throws {
         try await withTestServer { server in

@@ -11,7 +11,7 @@ import Testing
             let reply = try await server.get("/api/kitchen/recipes/\(recipe.slug)", cookie: ada)
             #expect(reply.status == 200)
             let text = String(decoding: reply.data, as: UTF8.self)
-            // Macros first, as doubles with a decimal point (API.md §1.1); then the card keys.
+            // Macros first, as doubles with a decimal point (docs/contract.md §1.1); then the card keys.
             #expect(text.range(of: #"^\{"kcal":[0-9]+\.[0-9]+,"protein_g":[0-9]+\.[0-9]+,"#, options: .regularExpression) != nil,
                     "\(text.prefix(120))")
             #expect(text.range(of: #""serves":[0-9]+,"#, options: .regularExpression) != nil)

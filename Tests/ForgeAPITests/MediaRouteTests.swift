@@ -4,7 +4,7 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// `GET /api/food/media/{id}` and meal photos (API.md §3.15, §4.23).
+/// `GET /api/food/media/{id}` and meal photos (docs/contract.md §3.15, §4.23).
 @Suite(.serialized) struct MediaRouteTests {
     static let png = Data(base64Encoded:
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!

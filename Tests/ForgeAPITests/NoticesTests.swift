@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// Proposal-ready and planned-day-reminder notices on the event socket
-/// (API.md §4.27 carried over): the ledger, prefs, quiet hours and the
+/// (docs/contract.md §4.27 carried over): the ledger, prefs, quiet hours and the
 /// reminder hour, read by a real subscriber on the Unix socket.
 struct NoticesTests {
     static func withSocket(_ server: TestServer, _ body: (EventSubscriber) async throws -> Void) async throws {

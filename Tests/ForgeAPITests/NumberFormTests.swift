@@ -3,7 +3,7 @@ import ForgeHousehold
 import Foundation
 import Testing
 
-/// API.md §1.1: a field's JSON number form depends on its type, never on the
+/// docs/contract.md §1.1: a field's JSON number form depends on its type, never on the
 /// path that produced it (issue 12: `loadable` answered `60.0` on start and
 /// `60` on resume, the stored document re-read as integers).
 @Suite(.serialized) struct NumberFormTests {
@@ -28,7 +28,7 @@ import Testing
             let forms = Self.numberForms(start.data)
             #expect(forms.contains("down_kg:float") && forms.contains("weight:float") && forms.contains("sets:int"))
             #expect(forms == Self.numberForms(resume.data))
-            // Members in the contract's order (API.md §2 Fitted), not alphabetical.
+            // Members in the contract's order (docs/contract.md §2 Fitted), not alphabetical.
             let text = String(decoding: start.data, as: UTF8.self)
             #expect(text.hasPrefix(#"{"id":"#) && text.contains(#""fitted":{"name":"Lower A","budget":null,"est":"#))
 

@@ -6,7 +6,7 @@ import ForgeTrain
 import Foundation
 import Testing
 
-/// `GET /api/proposal`, approve and reject (API.md §3.13, §4.16).
+/// `GET /api/proposal`, approve and reject (docs/contract.md §3.13, §4.16).
 struct ProposalRouteTests {
     /// The member's active content with Friday's first lift 2.5 kg heavier and a note.
     static func proposal(_ server: TestServer, _ userID: String, note: String) throws -> JSONValue {

@@ -4,7 +4,7 @@ import ForgeStore
 import Foundation
 import Testing
 
-/// `/api/push` (API.md §3.19) as forged decides it: never configured,
+/// `/api/push` (docs/contract.md §3.19) as forged decides it: never configured,
 /// subscriptions stored per (user, endpoint), the VAPID generator refused.
 struct PushRouteTests {
     @Test func subscriptionsAreStoredPerMemberAndPushIsNeverEnabled() async throws {

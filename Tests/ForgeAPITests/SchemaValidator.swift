@@ -7,7 +7,7 @@ import ForgeCore
 /// Stricter than JSON Schema on purpose: a `number` must have been written
 /// as a float (`60.0`, parsed by ``JSONValue/parse(_:)`` as `.double`) and
 /// an `integer` without a decimal point, since forged writes each field's
-/// form by its type (API.md §1.1); `additionalProperties: false` is enforced.
+/// form by its type (docs/contract.md §1.1); `additionalProperties: false` is enforced.
 struct SchemaValidator {
     let components: [String: JSONValue]
 

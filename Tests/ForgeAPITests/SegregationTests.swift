@@ -99,7 +99,7 @@ import Testing
                 }
             }
             #expect(walked > 30)
-            // The demo seat cannot rewrite the household's shared profile (DESIGN.md quirk 7).
+            // The demo seat cannot rewrite the household's shared profile (docs/contract.md §6.7).
             let demoEdit = try await server.request("PATCH", "/api/equipment/\(shared)", json: ["items": []], cookie: demo)
             #expect(demoEdit.status == 403)
             // Nothing of Ada's moved.

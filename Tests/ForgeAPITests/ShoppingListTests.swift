@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import ForgeAPI
 
-/// Issue 18: the week's shopping list on the seeded first week (API.md §5.5,
+/// Issue 18: the week's shopping list on the seeded first week (docs/contract.md §5.5,
 /// two members), ticked by one member and seen by the other, the display
 /// and the live stream.
 @Suite(.serialized) struct ShoppingListTests {

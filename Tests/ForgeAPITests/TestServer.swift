@@ -89,7 +89,7 @@ final class TestServer: Sendable {
         return String(setCookie.split(separator: ";")[0])
     }
 
-    /// Sets the member's `prefs.unit_load` (`"kg"` or `"lb"`; absent reads as lb, API.md §1.3).
+    /// Sets the member's `prefs.unit_load` (`"kg"` or `"lb"`; absent reads as lb, docs/contract.md §1.3).
     func setLoadUnit(_ unit: String, cookie: String) async throws {
         let reply = try await request("PATCH", "/api/prefs", json: ["prefs": ["unit_load": .string(unit)]], cookie: cookie)
         guard reply.status == 200 else { throw TestFailure("unit_load \(unit): \(reply.status)") }

@@ -3,8 +3,8 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// Withings answers as "not configured" (DESIGN.md, Decisions), and
-/// security.txt names the oldest admin (API.md §3.20, §3.21).
+/// Withings answers as "not configured" (docs/architecture.md §16), and
+/// security.txt names the oldest admin (docs/contract.md §3.20, §3.21).
 struct WithingsAndSecurityTxtTests {
     @Test func withingsRoutesAnswerAsNotConfigured() async throws {
         try await withTestServer { server in

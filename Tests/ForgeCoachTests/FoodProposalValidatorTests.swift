@@ -4,7 +4,7 @@ import ForgeCore
 import Foundation
 import Testing
 
-/// API.md §4.17: each rule rejects its own bad proposal; the built-in
+/// docs/contract.md §4.17: each rule rejects its own bad proposal; the built-in
 /// planner's week passes them all.
 struct FoodProposalValidatorTests {
     static let recipes = Dictionary(CuratedRecipes.seed().map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })

@@ -4,7 +4,7 @@ import ForgeTrain
 import Foundation
 import Testing
 
-/// Each rule of API.md §4.16 (and forged's equipment and niggle rules) rejects its own bad proposal.
+/// Each rule of docs/contract.md §4.16 (and forged's equipment and niggle rules) rejects its own bad proposal.
 struct PlanProposalValidatorTests {
     static let starter = StarterPlan.content(scale: 1)
     static let gym: Set<String> = ["Barbell + power rack", "Bench", "Dumbbells", "Cable stack", "Pull-up bar", "Leg press"]

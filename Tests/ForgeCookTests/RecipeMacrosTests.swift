@@ -55,6 +55,6 @@ import ForgeCore
     let line = [RecipeIngredient(name: "thing", qty: 1, unit: "x", disp: "1")]
     let m = RecipeMacros.perServing(ingredients: line, reference: reference, serves: 2)
     #expect(m.kcal == 0.2)      // 0.25 → 0.2 (half to even), not 0.3
-    #expect(m.proteinG == 0.3)  // 0.7 / 2 is the double 0.34999…, so it rounds down (API.md §1.11: the double decides)
+    #expect(m.proteinG == 0.3)  // 0.7 / 2 is the double 0.34999…, so it rounds down (docs/contract.md §1.11: the double decides)
     #expect(RecipeMacros.perServing(ingredients: line, reference: reference, serves: 0).kcal == 0.5) // serves < 1 → 1
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// STYLE.md "Each table has one owner": only ForgeHousehold writes `users`,
+/// docs/architecture.md §19.3, "Each table has one owner": only ForgeHousehold writes `users`,
 /// `auth_sessions` and `ingest_tokens`, and no route file holds SQL.
 struct OwnershipTests {
     /// Every `.swift` file under `Sources`, with its path relative to it.

@@ -1,7 +1,7 @@
 import ForgeCore
 import Testing
 
-/// The contract's rounding (API.md §1.11) as the training rules rely on it:
+/// The contract's rounding (docs/contract.md §1.11) as the training rules rely on it:
 /// half-to-even on the IEEE-754 double value, like Python's `round()`.
 @Suite struct HalfEvenRoundingTests {
     @Test(arguments: [

@@ -3,7 +3,7 @@ import Foundation
 @testable import ForgeTrain
 import Testing
 
-/// Payload timestamps (API.md §4.14) and the day they file a workout on.
+/// Payload timestamps (docs/contract.md §4.14) and the day they file a workout on.
 struct IngestTimestampTests {
     static let london = TimeZone(identifier: "Europe/London")!
     static let calendar = HouseholdCalendar(timeZone: london)

@@ -2,8 +2,8 @@ import ForgeCore
 @testable import ForgeTrain
 import Testing
 
-/// Time in zone by the gaps between samples (DESIGN.md "Zones"), the
-/// five-zone model (API.md §4.12) and downsampling (§4.13).
+/// Time in zone by the gaps between samples (docs/architecture.md §16.9), the
+/// five-zone model (docs/contract.md §4.12) and downsampling (§4.13).
 struct ZoneTimeTests {
     static func trace(_ pairs: [(Double, Double)], breaks: [Int] = []) -> CardioTrace {
         CardioTrace(hr: pairs.map { HRSample(t: $0.0, bpm: $0.1) }, breaks: breaks)

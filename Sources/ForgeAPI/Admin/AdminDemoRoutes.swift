@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `GET/POST/DELETE /api/admin/demo` and `POST /api/admin/demo/enrich` (API.md §3.18, §4.26).
+/// `GET/POST/DELETE /api/admin/demo` and `POST /api/admin/demo/enrich` (docs/contract.md §3.18, §4.26).
 enum AdminDemoRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/admin/demo", "Whether the demo seat exists", access: .admin,

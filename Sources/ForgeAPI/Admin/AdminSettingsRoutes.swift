@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `GET/PUT /api/admin/settings` (API.md §3.18, §4.25).
+/// `GET/PUT /api/admin/settings` (docs/contract.md §3.18, §4.25).
 enum AdminSettingsRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/admin/settings", "The seven app-managed settings, secrets masked", access: .admin,

@@ -16,7 +16,7 @@ struct BackupInfo: Codable, Sendable {
     }
 }
 
-/// One app-managed setting as `GET /api/admin/settings` reports it (API.md
+/// One app-managed setting as `GET /api/admin/settings` reports it (docs/contract.md
 /// §4.25): `value` is masked for secrets; `source` is `app` (stored
 /// override), `env` (the environment or the built-in default) or null.
 struct SettingState: Codable, Sendable {
@@ -27,7 +27,7 @@ struct SettingState: Codable, Sendable {
     init(_ r: AppSettings.Report) { set = r.set; value = r.value; source = r.source }
 }
 
-/// `GET|PUT /api/admin/settings`: the seven keys of API.md §4.25, in its order.
+/// `GET|PUT /api/admin/settings`: the seven keys of docs/contract.md §4.25, in its order.
 struct AdminSettings: Codable, Sendable {
     let anthropicApiKey: SettingState
     let coachModel: SettingState
@@ -78,7 +78,7 @@ struct VapidKey: Codable, Sendable {
     let publicKey: String
 }
 
-/// A member seat `{ id, email, name, role }` (API.md §3.18).
+/// A member seat `{ id, email, name, role }` (docs/contract.md §3.18).
 struct AdminUser: Codable, Sendable {
     let id, email, name, role: String
     init(_ u: User) { id = u.id; email = u.email; name = u.name; role = u.role }
@@ -113,7 +113,7 @@ struct MemberPatchInput: RequestInput {
     }
 }
 
-/// What ``UserDirectory`` accepts as an email (API.md §3.18), published;
+/// What ``UserDirectory`` accepts as an email (docs/contract.md §3.18), published;
 /// U+0085 is whitespace to Swift, not to ECMA `\s`.
 let emailPattern = "^[^@\\s\\u0085]+@[^@\\s\\u0085]+\\.[^@\\s\\u0085]+$"
 

@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// `GET/POST /api/admin/users` and `PATCH /api/admin/users/{id}` (API.md §3.18).
+/// `GET/POST /api/admin/users` and `PATCH /api/admin/users/{id}` (docs/contract.md §3.18).
 /// The demo seat is hidden here and not counted towards the two seats.
 enum AdminUserRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {

@@ -2,12 +2,12 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The seven app-managed settings of API.md §4.25: a value stored by the admin
+/// The seven app-managed settings of docs/contract.md §4.25: a value stored by the admin
 /// (`app_settings` table) overrides the environment live, without a restart.
 ///
 /// The environment fallback of key `k` is the variable `FORGE_<K>` (upper case),
 /// e.g. `FORGE_ANTHROPIC_API_KEY`, read from the process environment; a key
-/// with a contract default (`coach_model`: `claude-sonnet-5`, API.md §1.10)
+/// with a contract default (`coach_model`: `claude-sonnet-5`, docs/contract.md §1.10)
 /// falls back to it when the variable is unset or blank, and reports it as
 /// source `env`, the way a default of the environment's settings would.
 public enum AppSettings {
@@ -19,7 +19,7 @@ public enum AppSettings {
         public var defaultValue: String = ""
     }
 
-    /// The default LLM model of the coach (API.md §1.10, §4.25).
+    /// The default LLM model of the coach (docs/contract.md §1.10, §4.25).
     public static let defaultCoachModel = "claude-sonnet-5"
 
     /// The keys, in the contract's order.
@@ -47,7 +47,7 @@ public enum AppSettings {
         public let source: String?
     }
 
-    /// API.md §4.25: `""` when empty, `"…"` + the last 4 characters when
+    /// docs/contract.md §4.25: `""` when empty, `"…"` + the last 4 characters when
     /// longer than 8 characters, otherwise just `"…"`.
     public static func mask(_ value: String) -> String {
         if value.isEmpty { return "" }
@@ -90,7 +90,7 @@ public enum AppSettings {
         return result
     }
 
-    /// Applies `values` (API.md §3.18 `PUT /api/admin/settings`): every key must
+    /// Applies `values` (docs/contract.md §3.18 `PUT /api/admin/settings`): every key must
     /// be known before anything is written; values are trimmed; an empty value
     /// deletes the override. Runs in the caller's transaction.
     /// - Throws: ``UnknownSetting`` naming the first unknown key (sorted), with nothing written.

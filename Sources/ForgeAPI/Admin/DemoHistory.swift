@@ -3,7 +3,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The demo's generated year (API.md §4.26), reduced; see ``DemoSeat``.
+/// The demo's generated year (docs/contract.md §4.26), reduced; see ``DemoSeat``.
 /// Deterministic: a fixed-seed generator and dates counted back from today.
 struct DemoHistory {
     let userID: String

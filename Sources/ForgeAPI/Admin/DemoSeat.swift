@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The demo seat's lifecycle (API.md §4.26): create (after deleting any old
+/// The demo seat's lifecycle (docs/contract.md §4.26): create (after deleting any old
 /// one), enrich with the food block, delete with every row it owns.
 ///
 /// The generated history is reduced but real, and deterministic (a fixed seed,

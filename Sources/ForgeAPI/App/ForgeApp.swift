@@ -7,7 +7,7 @@ import Foundation
 
 /// The Forge HTTP application: the database, the household calendar and the
 /// route table. `forged serve` builds one, calls ``prepare()`` (migrations and
-/// the idempotent startup seeding of API.md §4.28) and hands
+/// the idempotent startup seeding of docs/contract.md §4.28) and hands
 /// ``makeResponder()`` to the HTTP server.
 public final class ForgeApp: Sendable {
     public let db: Database

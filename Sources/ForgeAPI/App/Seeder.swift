@@ -6,7 +6,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The idempotent startup procedure of API.md §4.28, run in one write
+/// The idempotent startup procedure of docs/contract.md §4.28, run in one write
 /// transaction on every boot: bootstrap seats, exercise library, equipment,
 /// starter plans, the standing niggle, ingredients, curated recipes, the
 /// first household food week and nutrition pref defaults. Every step inserts
@@ -15,7 +15,7 @@ struct Seeder {
     let config: AppConfiguration
     let now: Date
 
-    /// Prefs of seats bootstrapped from `--allowed-users` (API.md §5.4).
+    /// Prefs of seats bootstrapped from `--allowed-users` (docs/contract.md §5.4).
     static let bootstrapPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true, "notif_film": true]
     /// Prefs of seats created later (CLI or admin).
     static let memberPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true]
@@ -61,7 +61,7 @@ struct Seeder {
         }
     }
 
-    /// Nutrition keys every user gains at boot when missing (API.md §5.4).
+    /// Nutrition keys every user gains at boot when missing (docs/contract.md §5.4).
     static var nutritionDefaults: [String: JSONValue] {
         let targets = (try? JSONValue.encoded(NutritionTargets.defaults)) ?? .object([:])
         return ["nutrition_targets": targets, "cook_nights": 4, "budget_grocery": 110, "budget_lunch": 15,

@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// `/auth/*` (API.md §3.1 with DESIGN.md's local-account decisions).
+/// `/auth/*` (docs/contract.md §3.1 with the local-account decisions of docs/architecture.md §16.2).
 enum AuthRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/auth/mode", "Sign-in modes", access: .public, answers: AuthMode.self) { _, _ in

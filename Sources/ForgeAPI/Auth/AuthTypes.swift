@@ -9,9 +9,9 @@ let maxEmailLength = 254
 /// megabyte "password" is refused before it reaches Argon2id.
 let maxPasswordLength = 1024
 
-/// `GET /auth/mode` (API.md §3.1): which sign-ins are open. `users` lists
+/// `GET /auth/mode` (docs/contract.md §3.1): which sign-ins are open. `users` lists
 /// the non-demo seats oldest first while dev sign-in is on, else `[]`;
-/// `password` (forged's local accounts, DESIGN.md) is always true.
+/// `password` (forged's local accounts, docs/architecture.md §16.2) is always true.
 struct AuthMode: Codable, Sendable {
     struct Seat: Codable, Sendable { let email, name: String }
     let google: Bool

@@ -28,7 +28,7 @@ extension ForgeApp {
     }
 
     /// The same-origin rule for cookie-authenticated unsafe methods
-    /// (DESIGN.md, Decisions): reject when `Origin` is present and is neither
+    /// (docs/architecture.md §16): reject when `Origin` is present and is neither
     /// the base URL's origin nor the request's own `Host`, or when
     /// `Sec-Fetch-Site` is `cross-site`. Requests with neither header pass.
     /// - Throws: 403 `cross-origin request refused`.

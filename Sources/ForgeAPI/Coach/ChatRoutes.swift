@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// `GET /api/chat` and `POST /api/chat` (API.md §3.13, §4.18, DESIGN.md quirks 1 and 14):
+/// `GET /api/chat` and `POST /api/chat` (docs/contract.md §3.13, §4.18, docs/contract.md §6.1 and §6.14):
 /// the newest 200 messages oldest first; a POST stores the message and returns
 /// `{pending: true}` at once while the reply runs on the coach's worker queue.
 ///

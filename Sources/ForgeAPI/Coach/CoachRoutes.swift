@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// Coach routes (API.md §3.13): training proposals, fire-and-poll chat, reviews and runs.
+/// Coach routes (docs/contract.md §3.13): training proposals, fire-and-poll chat, reviews and runs.
 enum CoachRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         ProposalRoutes.register(app, on: &router)

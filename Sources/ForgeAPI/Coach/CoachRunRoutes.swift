@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// `POST /api/coach/run-review` and `GET /api/coach/runs` (API.md §3.13).
+/// `POST /api/coach/run-review` and `GET /api/coach/runs` (docs/contract.md §3.13).
 /// The built-in coach needs no key, so run-review never answers 503 (README,
 /// differences); a failed review is 502 `coach run failed: <error>`.
 enum CoachRunRoutes {

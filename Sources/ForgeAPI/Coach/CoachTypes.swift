@@ -4,7 +4,7 @@ import ForgeHTTP
 import ForgeTrain
 import Foundation
 
-/// One chat message (API.md §3.13): `who` is `me|coach`, `at` a datetime.
+/// One chat message (docs/contract.md §3.13): `who` is `me|coach`, `at` a datetime.
 struct ChatLine: Codable, Sendable {
     let who: String
     let text: String
@@ -56,7 +56,7 @@ struct ChatInput: RequestInput {
 }
 
 /// A pending training proposal: the highest-numbered `proposed` revision
-/// (API.md §3.13); `content` is the stored ``PlanContent`` (extra keys kept).
+/// (docs/contract.md §3.13); `content` is the stored ``PlanContent`` (extra keys kept).
 struct PendingProposal: Codable, Sendable {
     let id: String
     let num: Int
@@ -87,7 +87,7 @@ struct ReviewSummary: Codable, Sendable {
     let summary: String
 }
 
-/// One coach run of `GET /api/coach/runs` (API.md §3.13): `kind` is
+/// One coach run of `GET /api/coach/runs` (docs/contract.md §3.13): `kind` is
 /// `chat|review`, `model` the LLM model or `builtin`, `at` a datetime;
 /// `duration_ms` (wall time, milliseconds) is forged's addition.
 struct CoachRunEntry: Codable, Sendable {

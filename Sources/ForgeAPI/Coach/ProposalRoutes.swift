@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// `GET /api/proposal`, `POST /api/proposal/{id}/approve|reject` (API.md §3.13, §4.16).
+/// `GET /api/proposal`, `POST /api/proposal/{id}/approve|reject` (docs/contract.md §3.13, §4.16).
 /// Ownership failures are 404 `proposal not found`.
 enum ProposalRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {

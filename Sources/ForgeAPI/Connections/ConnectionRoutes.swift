@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// Connections and tokens (API.md §3.11) and the map configuration (§3.3).
+/// Connections and tokens (docs/contract.md §3.11) and the map configuration (§3.3).
 enum ConnectionRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/connections", "Apple Health, Withings, coach and MCP client connections",
@@ -46,7 +46,7 @@ enum ConnectionRoutes {
 
     /// The `GET /api/connections` document. Withings is not built into this
     /// appliance: it reports "not configured" exactly as the contract's
-    /// shape allows (DESIGN.md "Cloud integrations").
+    /// shape allows (docs/architecture.md §16.5).
     static func connections(_ userID: String, in db: Connection) throws -> Connections {
         let token = try HouseholdStore.ingestTokenStatus(userID: userID, in: db)
         let apple = Connections.AppleHealth(

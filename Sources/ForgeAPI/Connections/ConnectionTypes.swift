@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 
-/// `GET /api/connections` (API.md §3.11).
+/// `GET /api/connections` (docs/contract.md §3.11).
 struct Connections: Codable, Sendable {
     /// The Health Auto Export ingest token: `token_masked` is the first 8
     /// characters + `…` + the last 4; `samples` counts what it pushed.
@@ -54,7 +54,7 @@ struct MapConfig: Codable, Sendable {
     let key: String
 }
 
-/// `GET /api/push/config` (API.md §3.19): forged's is always `{enabled: false, public_key: ""}`.
+/// `GET /api/push/config` (docs/contract.md §3.19): forged's is always `{enabled: false, public_key: ""}`.
 struct PushConfig: Codable, Sendable {
     let enabled: Bool
     let publicKey: String

@@ -3,7 +3,7 @@ import ForgeStore
 import Foundation
 
 /// A member's view of their MCP OAuth grants (`GET /api/connections`,
-/// `DELETE /api/connections/mcp/{grant_id}`, API.md §3.11).
+/// `DELETE /api/connections/mcp/{grant_id}`, docs/contract.md §3.11).
 extension OAuthStore {
     /// One grant as the connections page lists it.
     struct GrantSummary {

@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// Web push (API.md §3.19) as forged decides it (DESIGN.md, Decisions):
+/// Web push (docs/contract.md §3.19) as forged decides it (docs/architecture.md §16):
 /// notifications go to the event socket, so push is never configured.
 /// `GET /api/push/config` always answers `{enabled: false, public_key: ""}`;
 /// subscriptions are still stored per (user, endpoint), as clients expect,

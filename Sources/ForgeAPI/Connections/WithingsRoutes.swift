@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// Withings (API.md §3.20) as forged decides it (DESIGN.md, Decisions: cloud
+/// Withings (docs/contract.md §3.20) as forged decides it (docs/architecture.md §16: cloud
 /// integrations answer as "not configured"): forged has no Withings client,
 /// so no link can exist.
 /// - `GET /api/withings/connect` → 503 `Withings not configured`;

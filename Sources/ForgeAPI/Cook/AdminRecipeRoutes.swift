@@ -2,7 +2,7 @@ import ForgeCook
 import ForgeCore
 import ForgeHTTP
 
-/// `DELETE /api/admin/recipes` (API.md §3.18): the admin empties the recipe
+/// `DELETE /api/admin/recipes` (docs/contract.md §3.18): the admin empties the recipe
 /// library and retires the household's active food week(s).
 enum AdminRecipeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {

@@ -4,7 +4,7 @@ import ForgeHTTP
 
 /// Body fields for food routes not yet typed (the cook-session meal log),
 /// with the contract's errors (422 validation shape for types and limits,
-/// API.md §1.4). Typed food routes decode ``MealLogBody`` and friends instead.
+/// docs/contract.md §1.4). Typed food routes decode ``MealLogBody`` and friends instead.
 extension JSONBody {
     /// An optional finite number (or numeric string); nil when absent or null.
     /// - Throws: 422 `float_parsing` when present but not a number; 422

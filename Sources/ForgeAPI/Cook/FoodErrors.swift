@@ -1,7 +1,7 @@
 import ForgeCook
 import ForgeHTTP
 
-/// Maps the food domain's errors to HTTP statuses in one place (API.md §3.15, §3.18).
+/// Maps the food domain's errors to HTTP statuses in one place (docs/contract.md §3.15, §3.18).
 ///
 /// | error | status, detail |
 /// |---|---|

@@ -16,7 +16,7 @@ enum FoodBounds {
     static let photos = 10
     /// A photo reference that is not a `data:` URL (a media path or remote URL), characters.
     static let photoReference = 2000
-    /// `client_id`, characters (API.md §1.6).
+    /// `client_id`, characters (docs/contract.md §1.6).
     static let clientID = 40
     /// `venue`, characters (§4.20).
     static let venue = 80
@@ -30,7 +30,7 @@ enum FoodBounds {
     static let query = Bounds.label
 }
 
-/// The body of `POST /api/food/log` (API.md §3.15, rules §4.20):
+/// The body of `POST /api/food/log` (docs/contract.md §3.15, rules §4.20):
 /// `{ date?, slot, recipe?, servings? = 1, label?, kcal?…sodium_mg?, estimated? = false,
 /// source?, client_id?, venue? = "", cost? = 0, currency? = "", note? = "", photos? = [] }`.
 /// `null` reads as absent. Macros: kcal, grams, sodium milligrams.
@@ -122,7 +122,7 @@ struct MealLogBody: RequestInput {
     }
 }
 
-/// The body of `PATCH /api/food/week/slot` (API.md §3.15):
+/// The body of `PATCH /api/food/week/slot` (docs/contract.md §3.15):
 /// `{ date?, recipe, slot? = "dinner" }`.
 struct FoodSlotEdit: RequestInput {
     var date: String?
@@ -184,7 +184,7 @@ struct RecipeSearchQuery: RequestInput {
 
 /// The food routes' `date` and `slot` rules with the contract's messages.
 enum FoodField {
-    /// 400 with the message API.md §3.15 fixes.
+    /// 400 with the message docs/contract.md §3.15 fixes.
     static let badSlot = HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")
 
     /// A `date` field or parameter: nil when absent or "" (the caller reads

@@ -4,7 +4,7 @@ import ForgeHTTP
 import ForgeStore
 
 /// `GET /api/food/proposal` and `POST /api/food/proposal/{id}/approve|reject`
-/// (API.md §3.15, §4.17). Either member may decide the household's proposal;
+/// (docs/contract.md §3.15, §4.17). Either member may decide the household's proposal;
 /// the demo sees and decides only its own.
 enum FoodProposalRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {

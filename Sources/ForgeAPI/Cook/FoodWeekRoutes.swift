@@ -5,7 +5,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// `GET /api/food/week` (API.md §3.15, §4.19): the caller's food scope's
+/// `GET /api/food/week` (docs/contract.md §3.15, §4.19): the caller's food scope's
 /// active weekday template laid over a Monday-snapped week, each planned
 /// slot matched against the caller's own meal logs.
 enum FoodWeekRoutes {

@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// `PATCH /api/food/week/slot` (API.md §3.15): puts a library recipe into one
+/// `PATCH /api/food/week/slot` (docs/contract.md §3.15): puts a library recipe into one
 /// weekday slot of the caller's food scope's active week (the household's for
 /// members, the demo's own for the demo), for everyone sharing that scope.
 enum FoodWeekSlotRoutes {

@@ -2,7 +2,7 @@ import ForgeCook
 import ForgeCore
 import Foundation
 
-/// The answers of the food routes (API.md §2 food shapes, §3.15, §3.18), one
+/// The answers of the food routes (docs/contract.md §2 food shapes, §3.15, §3.18), one
 /// type per contract shape, members in the contract's order (``WireEncoder``
 /// writes declaration order, camelCase as snake_case).
 ///
@@ -22,7 +22,7 @@ enum FoodWire {
     /// Every field of `m` through ``finite(_:)``.
     static func finite(_ m: Macros) -> Macros { Macros(values: m.values.map { finite($0) }) }
 
-    /// API.md §2 `RecipeCard`: the eight per-serving macros (kcal; g; sodium mg),
+    /// docs/contract.md §2 `RecipeCard`: the eight per-serving macros (kcal; g; sodium mg),
     /// then slug … rating. `image` is the first image, `null` when none;
     /// `rating` 0–5 (0 = unrated).
     struct RecipeCard: Codable, Sendable, Equatable {
@@ -57,7 +57,7 @@ enum FoodWire {
         }
     }
 
-    /// `GET /api/food/week` (API.md §3.15): the Monday-snapped week of the
+    /// `GET /api/food/week` (docs/contract.md §3.15): the Monday-snapped week of the
     /// caller's food scope. `targets` = defaults merged with
     /// `prefs.nutrition_targets` (§5.4); `days` holds seven days, Monday first.
     struct FoodWeek: Codable, Sendable {
@@ -82,7 +82,7 @@ enum FoodWire {
         var totals: Macros
     }
 
-    /// API.md §3.15 `FoodSlot` (resolution §4.19): `log_id` always present
+    /// docs/contract.md §3.15 `FoodSlot` (resolution §4.19): `log_id` always present
     /// (`null` until logged); the flags are present only when true; the other
     /// optional members only when set.
     struct FoodSlot: Codable, Sendable {
@@ -116,7 +116,7 @@ enum FoodWire {
         }
     }
 
-    /// API.md §3.15 `FoodExtra`: a log no planned slot claimed, as stored —
+    /// docs/contract.md §3.15 `FoodExtra`: a log no planned slot claimed, as stored —
     /// the eight macros of the whole plate, then id … photos. `cost` in
     /// `currency` (≤ 8 characters); `photos` are stored media references.
     struct FoodExtra: Codable, Sendable {
@@ -261,7 +261,7 @@ enum FoodWire {
         }
     }
 
-    /// API.md §2 `RecipeStep` plus `cue`: the done-when clause ``CueExtractor``
+    /// docs/contract.md §2 `RecipeStep` plus `cue`: the done-when clause ``CueExtractor``
     /// finds in `detail`, absent when there is none. `minutes` in minutes.
     struct RecipeDetailStep: Codable, Sendable {
         var title: String
@@ -280,7 +280,7 @@ enum FoodWire {
         }
     }
 
-    /// API.md §2 `RecipeIngredient & { aisle, pantry }`: `qty` in the
+    /// docs/contract.md §2 `RecipeIngredient & { aisle, pantry }`: `qty` in the
     /// reference row's unit, `null` for "to taste"; `aisle` from the
     /// ingredient reference, else `"cupboard"`; `pantry` else false.
     struct RecipeDetailIngredient: Codable, Sendable {
@@ -310,7 +310,7 @@ enum FoodWire {
         @Nullable var proposal: FoodProposal?
     }
 
-    /// The pending food-week proposal of the caller's scope (API.md §3.15,
+    /// The pending food-week proposal of the caller's scope (docs/contract.md §3.15,
     /// §4.17). `changes` (`Change[]`) and `content` (`FoodContent`) are the
     /// stored documents echoed verbatim, extra keys and number forms kept
     /// (§1.1); `recipes` holds the card of every slug a slot names directly

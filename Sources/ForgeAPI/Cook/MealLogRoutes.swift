@@ -4,7 +4,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `POST /api/food/log` and `DELETE /api/food/log/{id}` (API.md §3.15, §4.20):
+/// `POST /api/food/log` and `DELETE /api/food/log/{id}` (docs/contract.md §3.15, §4.20):
 /// ticking or logging a meal onto the caller's own plate. Logs are strictly
 /// per user; the demo's logs are its own rows like anyone's.
 enum MealLogRoutes {

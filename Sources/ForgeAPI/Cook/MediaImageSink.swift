@@ -3,7 +3,7 @@ import ForgeStore
 import Foundation
 
 /// The recipe importers' image store: household blobs in the `media` table
-/// (API.md §4.23). An image already fetched from the same URL for the
+/// (docs/contract.md §4.23). An image already fetched from the same URL for the
 /// household is reused rather than stored twice.
 struct MediaImageSink: ImageSink {
     let db: Database

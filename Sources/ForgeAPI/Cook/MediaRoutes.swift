@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 
-/// `GET /api/food/media/{id}` (API.md §3.15, §4.23): a stored image blob to a
+/// `GET /api/food/media/{id}` (docs/contract.md §3.15, §4.23): a stored image blob to a
 /// signed-in member. Household blobs (recipe imagery) are readable by every
 /// signed-in user; owned blobs (meal photos) by their owner only — anyone else
 /// gets the same 404 `not found` as for a missing id.

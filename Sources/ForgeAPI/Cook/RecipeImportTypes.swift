@@ -25,7 +25,7 @@ struct RecipeImportRequest: RequestInput {
     }
 }
 
-/// The answer of `POST /api/food/recipes/import`: the recipe card (API.md
+/// The answer of `POST /api/food/recipes/import`: the recipe card (docs/contract.md
 /// §3.15 `RecipeCard`: `Macros` per serving, then the card keys) with the
 /// library fields and what the import did.
 struct ImportedRecipe: Codable, Sendable {

@@ -4,7 +4,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `GET /api/food/recipes` and `GET /api/food/recipes/{slug}` (API.md §3.15).
+/// `GET /api/food/recipes` and `GET /api/food/recipes/{slug}` (docs/contract.md §3.15).
 enum RecipeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/food/recipes", "The recipe library by name; q matches name or tag, kind is exact",

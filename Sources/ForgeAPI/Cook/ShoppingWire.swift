@@ -70,7 +70,7 @@ enum ShoppingWire {
 
 /// Limits of the shopping inputs.
 enum ShoppingBounds {
-    /// A hand-added item's name, characters (the ingredient reference's limit, API.md §4.22).
+    /// A hand-added item's name, characters (the ingredient reference's limit, docs/contract.md §4.22).
     static let name = 80
     /// A hand-added item's unit word, characters.
     static let unit = 20

@@ -13,7 +13,7 @@ import Foundation
 /// |---|---|
 /// | unknown timer (or another scope's) | 404 `timer not found` |
 /// | action not valid in the state | 409 `cannot pause a fired timer` |
-/// | bad label, seconds, step | 422 (API.md §1.4 shape) |
+/// | bad label, seconds, step | 422 (docs/contract.md §1.4 shape) |
 /// | `recipe_slug` not in the library | 404 `unknown recipe` |
 enum TimerRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {

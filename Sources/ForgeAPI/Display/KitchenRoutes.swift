@@ -102,7 +102,7 @@ struct DisplayPaired: Codable, Sendable {
 }
 
 /// Query of `GET /api/kitchen/week`: `date` (absent or "" = today; not
-/// `YYYY-MM-DD` → 400 `bad date`, as API.md §1.2; years 1900–2100).
+/// `YYYY-MM-DD` → 400 `bad date`, as docs/contract.md §1.2; years 1900–2100).
 struct KitchenWeekQuery: RequestInput {
     var date: String?
 

@@ -151,7 +151,7 @@ public final class LiveEvents: Sendable {
 
     /// `event: hello` data: `{at, day: {date, day_name}, zone}` (docs/kitchen-display.md).
     struct Hello: Encodable, Equatable {
-        /// The server's clock (API.md instant).
+        /// The server's clock (docs/contract.md instant).
         let at: String
         let day: Day
         /// The household zone's IANA name (`Europe/London`): a display shows

@@ -1,4 +1,4 @@
-/// When the two non-timer notices may go out (API.md §4.27, household
+/// When the two non-timer notices may go out (docs/contract.md §4.27, household
 /// clock): nothing during quiet hours — only `quietStart ≤ hour < quietEnd`
 /// is allowed — and planned-day reminders only from `reminderHour`.
 /// Defaults 16, 8 and 21 (`REMINDER_HOUR`, `QUIET_START`, `QUIET_END`).

@@ -5,8 +5,8 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The proposal-ready and planned-day-reminder notices of API.md §4.27,
-/// sent over the event socket instead of web push (DESIGN.md, Decisions).
+/// The proposal-ready and planned-day-reminder notices of docs/contract.md §4.27,
+/// sent over the event socket instead of web push (docs/architecture.md §16).
 ///
 /// Both go through the `notices` ledger: a row is queued when a notice
 /// becomes due (a scheduled weekly review left a proposal; a member's

@@ -3,7 +3,7 @@ import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 
-/// The cardio additions to `GET /api/sessions/{sid}` (API.md §3.3, §4.12):
+/// The cardio additions to `GET /api/sessions/{sid}` (docs/contract.md §3.3, §4.12):
 /// `series {hr?, route?}` when traces are stored, and `zones` when there is
 /// an HR trace.
 enum CardioDetail {

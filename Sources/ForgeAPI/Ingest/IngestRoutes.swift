@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `POST /ingest` (API.md §3.14, §4.13, §4.14): Health Auto Export pushes
+/// `POST /ingest` (docs/contract.md §3.14, §4.13, §4.14): Health Auto Export pushes
 /// metrics and workouts with the member's ingest token.
 enum IngestRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
@@ -34,7 +34,7 @@ enum IngestRoutes {
 
     /// Authenticates, parses and applies the payload in one transaction:
     /// either every stored row lands, with the token's counters, or none.
-    /// The body is read as open JSON (API.md §4.14: odd shapes never fail
+    /// The body is read as open JSON (docs/contract.md §4.14: odd shapes never fail
     /// the push); impossible samples are skipped and counted, never stored.
     /// - Throws: 401 `unknown ingest token`; 400 `body must be JSON`.
     static func ingest(_ app: ForgeApp, request: Request) throws -> IngestReceipt {
@@ -62,7 +62,7 @@ enum IngestRoutes {
 extension IngestRoutes {
     /// `body` with every number literal too large for a double (`1e999`)
     /// turned into a string (`"1e999"`), so the JSON reader accepts the push
-    /// and the sample readers skip that one value as non-finite (API.md
+    /// and the sample readers skip that one value as non-finite (docs/contract.md
     /// §3.14: odd shapes never fail the push). Bytes inside strings are
     /// left alone.
     static func quotingOverflowingNumbers(_ body: Data) -> Data {
@@ -99,7 +99,7 @@ extension IngestRoutes {
     }
 }
 
-/// The answer of `POST /ingest` (API.md §3.14): `{ ok: true; stored; skipped }`.
+/// The answer of `POST /ingest` (docs/contract.md §3.14): `{ ok: true; stored; skipped }`.
 struct IngestReceipt: Codable, Sendable, Equatable {
     /// Always true: a push that authenticates and parses never fails.
     let ok: Bool

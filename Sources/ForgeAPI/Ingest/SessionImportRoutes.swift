@@ -66,7 +66,7 @@ struct ImportedCardioSession: Codable, Sendable {
     let name: String
     /// `completed` (matched a plan day) or `unplanned`.
     let status: String
-    /// The stored `CardioStats` document (API.md §2), verbatim: its numbers
+    /// The stored `CardioStats` document (docs/contract.md §2), verbatim: its numbers
     /// keep their stored types and extra keys may appear.
     let stats: JSONValue
 }

@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 
-/// `import_recipe` arguments (API.md §4.24), decoded through ``WireDecoder``:
+/// `import_recipe` arguments (docs/contract.md §4.24), decoded through ``WireDecoder``:
 /// `{ name, source_url, kcal, protein_g, ingredients, steps, slug?, kind? =
 /// dinner, minutes?, difficulty? = easy, serves? = 2, batch? = 0, the other
 /// six macros?, why?, tags?, images?, rating?, rating_count?, source? }`.

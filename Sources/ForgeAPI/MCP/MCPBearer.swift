@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// Bearer authentication of `/mcp` (API.md §3.16): the member's ingest
+/// Bearer authentication of `/mcp` (docs/contract.md §3.16): the member's ingest
 /// token (`fg_…`) or an unexpired MCP OAuth access token (`fgm_…`, whose
 /// grant's `last_used_at` is stamped on each use).
 extension ForgeApp {

@@ -2,8 +2,7 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 
-/// JSON-RPC methods of the stateless MCP endpoint (API.md §3.16, DESIGN.md
-/// "MCP").
+/// JSON-RPC methods of the stateless MCP endpoint (docs/contract.md §3.16, docs/architecture.md §16.10).
 ///
 /// Handshake revisions: `initialize` echoes the client's version when it is
 /// one of ``handshakeVersions`` (the contract's three plus 2025-11-25), else

@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// `log_food`, `get_food_log`, `delete_food_log` (API.md §4.24), acting on
+/// `log_food`, `get_food_log`, `delete_food_log` (docs/contract.md §4.24), acting on
 /// the authenticated member's own plate through the same store code as
 /// `POST /api/food/log`.
 ///
@@ -11,7 +11,7 @@ import Foundation
 /// always additive (no slot replacement), its source is `"mcp"`, `estimated`
 /// defaults to true and an omitted slot is inferred from the household
 /// clock (hour < 11 breakfast, < 15 lunch, < 21 dinner, else snack).
-/// DESIGN.md quirk 11 is fixed: `description` and `kcal` are required and a
+/// docs/contract.md §6.11 is fixed: `description` and `kcal` are required and a
 /// call without them is a tool error that writes nothing.
 enum MCPFoodLogTools {
     static var tools: [MCPTool] {

@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 
-/// `log_food` arguments (API.md §4.24): `{ description, kcal, date?, slot?,
+/// `log_food` arguments (docs/contract.md §4.24): `{ description, kcal, date?, slot?,
 /// venue?, cost?, currency?, servings? = 1, protein_g?…sodium_mg?,
 /// estimated? = true, photos?, note?, client_id? }`. Macros in kcal, grams
 /// and sodium milligrams, for the whole logged portion.
@@ -69,7 +69,7 @@ struct DeleteFoodLogArguments: RequestInput {
     func validate() throws { try Check.length(logID, max: 64, min: 1, "log_id") }
 }
 
-/// API.md §4.24 `LoggedItem`: the whole plate's eight macros (kcal; g;
+/// docs/contract.md §4.24 `LoggedItem`: the whole plate's eight macros (kcal; g;
 /// sodium mg), then id … photos. `recipe` is the slug or `null`.
 struct LoggedItem: Codable, Sendable {
     var kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg: Double
@@ -94,7 +94,7 @@ struct LoggedItem: Codable, Sendable {
     }
 }
 
-/// API.md §4.24 `DaySummary`: `{ date, logged, totals }` (totals 1 dp).
+/// docs/contract.md §4.24 `DaySummary`: `{ date, logged, totals }` (totals 1 dp).
 struct DaySummary: Codable, Sendable {
     var date: String
     var logged: [LoggedItem]

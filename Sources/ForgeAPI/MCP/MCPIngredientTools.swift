@@ -4,7 +4,7 @@ import ForgeStore
 import Foundation
 
 /// `list_ingredients`, `bulk_import_ingredients`, `update_ingredient`,
-/// `delete_ingredient` (API.md §4.24). Identity = the ingredient `name`.
+/// `delete_ingredient` (docs/contract.md §4.24). Identity = the ingredient `name`.
 enum MCPIngredientTools {
     static let aisles = ["produce", "protein", "dairy", "cupboard", "frozen"]
 

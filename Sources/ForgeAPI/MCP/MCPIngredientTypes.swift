@@ -30,7 +30,7 @@ enum IngredientBounds {
     }
 }
 
-/// One ingredient's fields as MCP sends them (API.md §4.24 `update_ingredient`,
+/// One ingredient's fields as MCP sends them (docs/contract.md §4.24 `update_ingredient`,
 /// a `bulk_import_ingredients` row): `{ name, aisle?, unit?, pack?, pantry?,
 /// kcal_100?…sodium_100? }` — per 100 g/ml, or per item for unit `x`;
 /// sodium in mg. Unknown `aisle`/`unit` values are ignored by the store, as
@@ -110,7 +110,7 @@ struct ListIngredientsArguments: RequestInput {
     var limit: Int?
 }
 
-/// API.md §4.24 `Ingredient`: `{ name, aisle, unit, pack, pantry, kcal_100 … sodium_100 }`
+/// docs/contract.md §4.24 `Ingredient`: `{ name, aisle, unit, pack, pantry, kcal_100 … sodium_100 }`
 /// (per 100 g/ml, or per item for unit `x`; sodium mg; 1 dp).
 struct IngredientRow: Codable, Sendable {
     var name: String

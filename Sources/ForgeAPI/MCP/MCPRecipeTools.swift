@@ -3,7 +3,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// `search_recipes`, `get_recipe`, `import_recipe` (API.md §4.24).
+/// `search_recipes`, `get_recipe`, `import_recipe` (docs/contract.md §4.24).
 enum MCPRecipeTools {
     static let kinds = ["dinner", "breakfast", "lunch", "snack"]
 

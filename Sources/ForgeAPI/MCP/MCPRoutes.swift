@@ -5,7 +5,7 @@ import Foundation
 
 extension RecipeImportError: RecipeImportErrorBridge {}
 
-/// `POST /mcp` and `GET /mcp` (API.md §3.16): stateless MCP over
+/// `POST /mcp` and `GET /mcp` (docs/contract.md §3.16): stateless MCP over
 /// streamable HTTP, one JSON-RPC message per POST, one JSON answer, no
 /// sessions, no SSE.
 enum MCPRoutes {

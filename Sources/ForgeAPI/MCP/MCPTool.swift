@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeHousehold
 import Foundation
 
-/// One MCP tool (API.md §4.24): name, description, JSON Schema of its
+/// One MCP tool (docs/contract.md §4.24): name, description, JSON Schema of its
 /// arguments and the function that runs it as the authenticated user.
 struct MCPTool: Sendable {
     let name: String
@@ -18,7 +18,7 @@ struct MCPTool: Sendable {
     }
 
     /// A tool whose `arguments` decode into `Args` through ``WireDecoder``
-    /// (API.md §1.1 coercion, unknown members ignored) and pass
+    /// (docs/contract.md §1.1 coercion, unknown members ignored) and pass
     /// `Args.validate()` before `run` is called, so a bad argument is a tool
     /// error naming it and nothing is written. The `inputSchema` is read
     /// from `Args` by ``WireSchema`` (inlined, no `$ref`), with `hints`

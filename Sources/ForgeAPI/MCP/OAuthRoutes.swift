@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// MCP OAuth 2.1 for public clients with PKCE S256 (API.md §3.17):
+/// MCP OAuth 2.1 for public clients with PKCE S256 (docs/contract.md §3.17):
 /// discovery documents, dynamic client registration, the authorize consent
 /// step and the token endpoint (authorization_code, refresh_token).
 enum OAuthRoutes {

@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// MCP OAuth clients, authorization codes and grants (API.md §3.17).
+/// MCP OAuth clients, authorization codes and grants (docs/contract.md §3.17).
 /// Codes and tokens are kept only as SHA-256 hex digests.
 enum OAuthStore {
     /// Code lifetime: 5 minutes.

@@ -20,7 +20,7 @@ struct RecipeImporter {
     struct Result {
         let outcome: RecipeImportOutcome
         /// Doubts about the page (``PageRecipe/warnings``), image problems
-        /// (API.md §4.23), then one line per reason the recipe was parked
+        /// (docs/contract.md §4.23), then one line per reason the recipe was parked
         /// (§4.21), see ``parkingWarnings(_:unknown:)``.
         let warnings: [String]
         let imagesStored: Int
@@ -48,7 +48,7 @@ struct RecipeImporter {
                       imagesStored: materialised.stored)
     }
 
-    /// One warning per reason a recipe was parked (API.md §4.21), in rule
+    /// One warning per reason a recipe was parked (docs/contract.md §4.21), in rule
     /// order: each ingredient unknown to the reference that carried no
     /// per-100 g values, `hard` difficulty, missing kcal, and (page imports)
     /// steps not in done-when voice. Empty for a complete recipe.

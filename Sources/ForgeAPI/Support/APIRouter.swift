@@ -126,7 +126,7 @@ struct Principal: Sendable {
 }
 
 extension Response {
-    /// `value` as JSON through ``WireEncoder`` (API.md §1.1's number forms,
+    /// `value` as JSON through ``WireEncoder`` (docs/contract.md §1.1's number forms,
     /// the type's member order).
     static func wire<T: Encodable>(_ value: T, status: Int = 200) -> Response {
         do { return .jsonData(try WireEncoder.data(value), status: status) } catch {

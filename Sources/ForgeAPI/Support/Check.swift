@@ -5,7 +5,7 @@ import ForgeTrain
 /// The input ranges forged accepts: what a lifter, runner or cook could
 /// really mean, so an absurd number (`1e308` kg, `99999999999` reps) is a
 /// 422 naming the field instead of a stored value that breaks a later read.
-/// Loads are kilograms (API.md §1.3).
+/// Loads are kilograms (docs/contract.md §1.3).
 enum Bounds {
     /// A load on a bar, dumbbell or machine, kg.
     static let loadKg = 0.0...1000.0
@@ -30,7 +30,7 @@ enum Bounds {
     static let budgetMinutes = 0...600
     /// Years a date may fall in.
     static let years = 1900...2100
-    /// Short labels (timer labels, names), characters (API.md's 120).
+    /// Short labels (timer labels, names), characters (docs/contract.md's 120).
     static let label = 120
     /// Notes and free text, characters.
     static let note = 4000
@@ -138,7 +138,7 @@ enum Check {
 
     /// Publishes a text member as a date: `YYYY-MM-DD` in ``Bounds/years``,
     /// or empty where `emptyIsToday`. Checks nothing: the caller's own
-    /// parse answers the contract's `bad date` (API.md §1.2).
+    /// parse answers the contract's `bad date` (docs/contract.md §1.2).
     static func dateText(emptyIsToday: Bool = true, _ loc: JSONValue...) {
         recorder?.record(loc, ["pattern": .string(emptyIsToday ? "^$|" + yearsPattern : yearsPattern)])
     }

@@ -45,7 +45,7 @@ extension Request {
     }
 }
 
-/// The 422 body of API.md §1.4: `{ "detail": [{ type, loc, msg, input? }] }`.
+/// The 422 body of docs/contract.md §1.4: `{ "detail": [{ type, loc, msg, input? }] }`.
 enum ValidationFailure {
     struct Item: Encodable {
         let type: String
@@ -75,7 +75,7 @@ enum ValidationFailure {
     }
 }
 
-/// Typed field access on a JSON body with lax coercion (API.md §1.1):
+/// Typed field access on a JSON body with lax coercion (docs/contract.md §1.1):
 /// numeric strings pass as numbers, `"true"`/`"false"` as booleans.
 struct JSONBody {
     let object: [String: JSONValue]

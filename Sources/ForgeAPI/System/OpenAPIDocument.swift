@@ -32,7 +32,7 @@ enum OpenAPIDocument {
             paths[path, default: [:]][route.method.rawValue.lowercased()] = operation(op, reader: &reader)
         }
         var schemas = reader.components
-        // API.md §1.1: in a request body, `null` counts as absent, so every
+        // docs/contract.md §1.1: in a request body, `null` counts as absent, so every
         // optional member of a body type also admits null.
         var requestTypes: Set<String> = []
         for op in operations {

@@ -4,7 +4,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// `GET /.well-known/security.txt` and `GET /security.txt` (API.md §3.21,
+/// `GET /.well-known/security.txt` and `GET /security.txt` (docs/contract.md §3.21,
 /// RFC 9116): `Contact:` the oldest admin's email, `Expires:` now + 182 days
 /// (UTC, seconds), `Canonical:` the base URL's well-known path,
 /// `Preferred-Languages: en`; cached a day. 404 `no admin seat yet` while

@@ -3,8 +3,8 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `/healthz`, `/api/openapi.json` and the web-shell paths (API.md §3.21,
-/// DESIGN.md: `/` redirects to `/kitchen`; `/dashboard` and `/welcome` are
+/// `/healthz`, `/api/openapi.json` and the web-shell paths (docs/contract.md §3.21,
+/// docs/architecture.md §16.6: `/` redirects to `/kitchen`; `/dashboard` and `/welcome` are
 /// not built).
 enum SystemRoutes {
     /// `{ok, build}` per the contract, plus the version, the household zone,

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/exercises/{slug}/alternatives` (API.md §3.5).
+/// `GET /api/exercises/{slug}/alternatives` (docs/contract.md §3.5).
 ///
 /// Candidates: every non-mobility exercise other than the base sharing a
 /// primary muscle. One with a pattern avoided by an **active** niggle is
@@ -14,7 +14,7 @@ import Foundation
 /// item is available in the active profile (`"same primary: <muscles>"`).
 /// Non-excluded first, each group in library order.
 /// One swap of `GET /api/exercises/{slug}/alternatives`: `kind` is absent
-/// on excluded entries (API.md §3.5's union).
+/// on excluded entries (docs/contract.md §3.5's union).
 struct Alternative: Codable, Sendable {
     let slug: String
     let name: String

@@ -19,7 +19,7 @@ struct BodyInput: RequestInput {
     ]
 
     /// - Throws: 400 `type must be one of […]`, 400 `value must be positive`
-    ///   (API.md §3.10), then 422 `["body", "value"]` outside the plausible range.
+    ///   (docs/contract.md §3.10), then 422 `["body", "value"]` outside the plausible range.
     func validate() throws {
         Check.publish(["enum": .array(Self.ranges.keys.sorted().map(JSONValue.string))], "type")
         Check.publish(["exclusiveMinimum": 0], "value")
@@ -50,7 +50,7 @@ struct PrefsAnswer: Codable, Sendable {
     let units: String
 }
 
-/// Body measurements and preferences (API.md §3.10).
+/// Body measurements and preferences (docs/contract.md §3.10).
 enum BodyRoutes {
     /// Accepted body types and their canonical units.
     static let bodyUnits: [String: String] = ["height": "cm", "weight": "kg", "body_fat_pct": "%"]

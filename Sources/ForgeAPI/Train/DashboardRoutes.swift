@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/dashboard` (API.md §3.6).
+/// `GET /api/dashboard` (docs/contract.md §3.6).
 struct Dashboard: Codable, Sendable {
     let name: String
     /// Bodyweight display unit, `kg` or `lb`.
@@ -66,7 +66,7 @@ struct LipidPoint: Codable, Sendable {
     @Nullable var refHigh: Double?
 }
 
-/// `GET /api/dashboard` (API.md §3.6): display prefs, series, twelve weeks
+/// `GET /api/dashboard` (docs/contract.md §3.6): display prefs, series, twelve weeks
 /// of tonnage, zone 2 and the training heatmap, lipids and records.
 /// The twelve weeks are the Mondays from 11 weeks before this household
 /// week through this Monday, oldest first.

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Equipment profiles (API.md §3.7): the household-shared one and the caller's own.
+/// Equipment profiles (docs/contract.md §3.7): the household-shared one and the caller's own.
 enum EquipmentRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/equipment", "Household-shared and own equipment profiles, with the active one",

@@ -3,7 +3,7 @@ import ForgeHTTP
 import ForgeTrain
 import Foundation
 
-/// `GET /api/equipment` (API.md §3.7).
+/// `GET /api/equipment` (docs/contract.md §3.7).
 struct EquipmentList: Codable, Sendable {
     /// The active profile: the member's choice while it exists, else the first own profile.
     @Nullable var activeID: String?
@@ -115,7 +115,7 @@ struct EquipmentActiveInput: RequestInput {
 }
 
 /// `PATCH /api/equipment/{id}`: `{ items?, unit?, bar?, plates?, dumbbells? }`,
-/// at least one given. `items` replaces the list wholesale (API.md §3.7);
+/// at least one given. `items` replaces the list wholesale (docs/contract.md §3.7);
 /// the rest describe the profile's loading in its own unit (issue 14):
 /// `unit` `"kg"`/`"lb"`, `bar` > 0, `plates` positive and distinct (per
 /// side, unlimited pairs), `dumbbells` a list of pairs or `{min, max, step}`
@@ -195,7 +195,7 @@ struct EquipmentItemInput: Decodable, Sendable {
 
 extension EquipmentProfileWire: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["": "An equipment profile (API.md §3.7). forged adds unit, bar, plates and dumbbells: the profile in its own unit (issue 14).",
+        ["": "An equipment profile (docs/contract.md §3.7). forged adds unit, bar, plates and dumbbells: the profile in its own unit (issue 14).",
          "bar_kg": "Bar weight, kg: the exact conversion of `bar` (45 lb → 20.41165665)",
          "plates_kg": "Plate denominations per side, kg: exact conversions of `plates`",
          "db_max_kg": "Heaviest dumbbell, kg",
@@ -208,7 +208,7 @@ extension EquipmentProfileWire: WireDocumented {
 
 extension EquipmentPatchInput: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["": "At least one member. items replaces the list (API.md §3.7); the rest describe the loading in the profile's own unit (forged, issue 14). Changing unit needs bar, plates and dumbbells the profile has, in the new unit.",
+        ["": "At least one member. items replaces the list (docs/contract.md §3.7); the rest describe the loading in the profile's own unit (forged, issue 14). Changing unit needs bar, plates and dumbbells the profile has, in the new unit.",
          "items": "Replaces the item list wholesale",
          "unit": "kg or lb",
          "bar": "Bar weight in `unit`, 0.01–1,000",

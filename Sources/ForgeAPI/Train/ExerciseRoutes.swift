@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// One row of `GET /api/exercises` (API.md §3.5).
+/// One row of `GET /api/exercises` (docs/contract.md §3.5).
 struct ExerciseSummary: Codable, Sendable {
     let slug: String
     let name: String
@@ -14,7 +14,7 @@ struct ExerciseSummary: Codable, Sendable {
     let primaryMuscles: [String]
 }
 
-/// `GET /api/exercises/{slug}` (API.md §3.5).
+/// `GET /api/exercises/{slug}` (docs/contract.md §3.5).
 struct ExerciseDetail: Codable, Sendable {
     let slug: String
     let name: String
@@ -44,7 +44,7 @@ struct ExerciseQuery: RequestInput {
     func validate() throws { try Check.length(q, max: Bounds.label, "query", "q") }
 }
 
-/// `GET /api/exercises` and `GET /api/exercises/{slug}` (API.md §3.5).
+/// `GET /api/exercises` and `GET /api/exercises/{slug}` (docs/contract.md §3.5).
 enum ExerciseRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/exercises", "The exercise library, by name; q filters by name",

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/export` (API.md §3.12): the caller's own rows.
+/// `GET /api/export` (docs/contract.md §3.12): the caller's own rows.
 struct ExportDocument: Codable, Sendable {
     let user: ExportUser
     /// By instant.
@@ -85,7 +85,7 @@ struct ExportMeal: Codable, Sendable {
     let estimated: Bool
 }
 
-/// `GET /api/export` (API.md §3.12): everything the caller owns, nothing else.
+/// `GET /api/export` (docs/contract.md §3.12): everything the caller owns, nothing else.
 enum ExportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/export", "The caller's own data as JSON",

@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/history?limit=&offset=&favorites=` (API.md §3.4): `limit`
+/// `GET /api/history?limit=&offset=&favorites=` (docs/contract.md §3.4): `limit`
 /// 1…100 (default 30), `offset` ≥ 0, `favorites` `true/false/1/0/yes/no/on/off`.
 struct HistoryQuery: RequestInput {
     var limit: Int?
@@ -47,7 +47,7 @@ struct HistoryEntry: Codable, Sendable {
     let favorite: Bool
 }
 
-/// One row of `GET /api/records` (API.md §3.6 `RecordRow`).
+/// One row of `GET /api/records` (docs/contract.md §3.6 `RecordRow`).
 struct RecordRow: Codable, Sendable {
     let slug: String
     /// The library name, or the slug when unknown.
@@ -62,7 +62,7 @@ struct RecordRow: Codable, Sendable {
     let achievedOn: String
 }
 
-/// `GET /api/history` (API.md §3.4, §4.8) and `GET /api/records` (§3.6).
+/// `GET /api/history` (docs/contract.md §3.4, §4.8) and `GET /api/records` (§3.6).
 enum HistoryRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/history", "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
@@ -85,7 +85,7 @@ enum HistoryRoutes {
     }
 
     /// The records list (§3.6), by slug: `detail` as `"162.5 lb × 5"` in the
-    /// member's unit for the slug (DESIGN.md quirk 12); `achieved_on` = trained day.
+    /// member's unit for the slug (docs/contract.md §6.12); `achieved_on` = trained day.
     static func records(_ user: User, library: ExerciseLibrary, in db: Connection) throws -> [RecordRow] {
         try RecordStore.all(userID: user.id, in: db).map { r in
             RecordRow(slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// One panel of `GET /api/labs` (API.md §3.9).
+/// One panel of `GET /api/labs` (docs/contract.md §3.9).
 struct LabPanelWire: Codable, Sendable {
     let id: String
     /// `YYYY-MM-DD`.
@@ -37,7 +37,7 @@ struct LabInput: RequestInput {
     /// The drawn date; nil only before ``validate()`` refused it.
     var day: LocalDate? { LocalDate(drawnOn) }
 
-    /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (API.md §1.2), else 422 naming the field.
+    /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (docs/contract.md §1.2), else 422 naming the field.
     func validate() throws {
         Check.dateText(emptyIsToday: false, "drawn_on")
         if !Check.isRecording {
@@ -67,7 +67,7 @@ struct LabResultInput: Decodable, Sendable {
     var refHigh: Double?
 }
 
-/// Lab panels (API.md §3.9); values canonical mmol/L.
+/// Lab panels (docs/contract.md §3.9); values canonical mmol/L.
 enum LabRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/labs", "Lab panels, oldest first", access: .member, answers: [LabPanelWire].self) { _, principal in

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// One row of `GET /api/niggles` (API.md §3.8).
+/// One row of `GET /api/niggles` (docs/contract.md §3.8).
 struct Niggle: Codable, Sendable {
     let id: String
     let bodyPart: String
@@ -54,7 +54,7 @@ struct NiggleStatusInput: RequestInput {
     func validate() throws { Check.publish(["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))], "status") }
 }
 
-/// Niggles (API.md §3.8). Only `active` niggles shape cool-downs and alternatives.
+/// Niggles (docs/contract.md §3.8). Only `active` niggles shape cool-downs and alternatives.
 enum NiggleRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/niggles", "The member's niggles, newest first",

@@ -4,7 +4,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// API.md §3.2 `PlannedItem`: a pencil mark on a calendar date.
+/// docs/contract.md §3.2 `PlannedItem`: a pencil mark on a calendar date.
 struct PlannedItemWire: Codable, Sendable {
     let id: String
     /// `YYYY-MM-DD`.
@@ -35,7 +35,7 @@ struct PlanItemInput: RequestInput {
 
     /// - Throws: the contract's 400s (`bad date`, `kind must be workout or
     ///   meal`), else 422 naming an out-of-range date or an over-long field.
-    ///   A title is cut to 120 characters after trimming (API.md §3.2), so
+    ///   A title is cut to 120 characters after trimming (docs/contract.md §3.2), so
     ///   only a title beyond ``Bounds/note`` is refused.
     func validate() throws {
         Check.dateText(emptyIsToday: false, "date")
@@ -64,7 +64,7 @@ struct PlanItemPatch: RequestInput {
     }
 }
 
-/// Planned items: pencil marks on calendar dates (API.md §3.2).
+/// Planned items: pencil marks on calendar dates (docs/contract.md §3.2).
 enum PlanItemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.POST, "/api/plan-items", "Pencil in a workout or meal on a date",

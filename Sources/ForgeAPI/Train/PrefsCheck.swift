@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeTrain
 
-/// Type and range checks of the prefs keys API.md §1.3, §3.10 and §5.4
+/// Type and range checks of the prefs keys docs/contract.md §1.3, §3.10 and §5.4
 /// give a type (and the client's `birth_year`, a year 1900–2100). Each
 /// failure is a 422 naming `["body", "prefs", key, …]`. A `null` clears a
 /// key back to its default and is always accepted. Typed keys are stored in

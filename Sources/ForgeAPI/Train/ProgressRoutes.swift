@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/progress` (API.md §3.6): series for the progress screen.
+/// `GET /api/progress` (docs/contract.md §3.6): series for the progress screen.
 struct ProgressReport: Codable, Sendable {
     /// One entry per lift with e1RM points, in the order the lifts were first
     /// trained (ties: the active plan's order, then slug).
@@ -62,7 +62,7 @@ struct WeekCount: Codable, Sendable {
     let planned: Int
 }
 
-/// API.md `BodyComp`: 365-day series and the latest height.
+/// docs/contract.md `BodyComp`: 365-day series and the latest height.
 struct BodyComp: Codable, Sendable {
     /// Body fat, %.
     let fatPct: [WirePoint]
@@ -83,9 +83,9 @@ struct MetricHistory: Codable, Sendable {
     let points: [WirePoint]
 }
 
-/// `GET /api/progress` and `GET /api/metrics/{type}/history` (API.md §3.6, §4.15).
+/// `GET /api/progress` and `GET /api/metrics/{type}/history` (docs/contract.md §3.6, §4.15).
 /// Every date is a household date: metric points by the household calendar,
-/// e1RM points by the session's trained day (DESIGN.md quirk 5).
+/// e1RM points by the session's trained day (docs/contract.md §6.5).
 enum ProgressRoutes {
     /// Metric types of the drill-down and their units (`water_pct` is derived).
     static let metricUnits: [String: String] = [

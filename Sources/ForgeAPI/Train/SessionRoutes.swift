@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Sessions (API.md §3.3, §4.5–§4.7): start or resume, complete, detail,
+/// Sessions (docs/contract.md §3.3, §4.5–§4.7): start or resume, complete, detail,
 /// notes, favourite, delete. Sets live in ``SetRoutes``.
 enum SessionRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
@@ -116,7 +116,7 @@ enum SessionRoutes {
     }
 
     /// `POST /api/sessions/{sid}/complete` (§4.5). Only an active session can
-    /// be completed (DESIGN.md quirk 3): anything else is 409 and nothing is
+    /// be completed (docs/contract.md §6.3): anything else is 409 and nothing is
     /// written, so ingested stats are never wiped. Notes are replaced only
     /// when the body carries `notes`.
     static func complete(_ app: ForgeApp, request: Request, input: CompleteSessionInput,

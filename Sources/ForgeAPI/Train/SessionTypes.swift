@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeTrain
 
-/// A `date` member or parameter (API.md §1.2): absent or empty means today;
+/// A `date` member or parameter (docs/contract.md §1.2): absent or empty means today;
 /// anything but `YYYY-MM-DD` is 400 `bad date`; a year outside
 /// ``Bounds/years`` is 422 naming the field.
 enum DayInput {
@@ -19,7 +19,7 @@ enum DayInput {
     }
 }
 
-/// `POST /api/sessions` body (API.md §3.3): `{date?, budget?, plan_day?}`.
+/// `POST /api/sessions` body (docs/contract.md §3.3): `{date?, budget?, plan_day?}`.
 /// `budget` in minutes, 0…600 (0 or null = no budget); `plan_day` `"0"`…`"6"`.
 struct StartSessionInput: RequestInput {
     var date: String?
@@ -35,7 +35,7 @@ struct StartSessionInput: RequestInput {
     static var example: JSONValue? { ["date": "2026-07-20", "budget": 45, "plan_day": "0"] }
 }
 
-/// `POST /api/sessions` answer: `{id, fitted, resumed}` (API.md §3.3).
+/// `POST /api/sessions` answer: `{id, fitted, resumed}` (docs/contract.md §3.3).
 struct SessionStarted: Codable, Sendable {
     var id: String
     var fitted: StrengthFitted
@@ -100,7 +100,7 @@ struct SessionExerciseView: Codable, Sendable {
     var sets: [SessionSetView]
 }
 
-/// `GET /api/sessions/{sid}` (API.md §3.3): the session with its sets
+/// `GET /api/sessions/{sid}` (docs/contract.md §3.3): the session with its sets
 /// grouped by performed slug; for cardio with stored traces `series` and,
 /// with an HR trace, `zones` (§4.12).
 struct SessionDetail: Codable, Sendable {
@@ -119,7 +119,7 @@ struct SessionDetail: Codable, Sendable {
     var zones: JSONValue?
 }
 
-/// Set body of `POST` and `PATCH /api/sessions/{sid}/sets` (API.md §3.3):
+/// Set body of `POST` and `PATCH /api/sessions/{sid}/sets` (docs/contract.md §3.3):
 /// load in kg (0…1,000), reps 0…1,000, RPE 0…10, set number 0…1,000.
 struct SetInput: RequestInput {
     var slug: String
@@ -128,7 +128,7 @@ struct SetInput: RequestInput {
     var weight: Double?
     var reps: Int
     var rpe: Int?
-    /// Idempotency key (DESIGN.md quirk 2), ≤ 100 characters.
+    /// Idempotency key (docs/contract.md §6.2), ≤ 100 characters.
     var clientId: String?
 
     var trimmedSlug: String { slug.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -148,7 +148,7 @@ struct SetInput: RequestInput {
     }
 }
 
-/// A personal record set by a logged set (API.md §3.3 `Pb`): `e1rm` or
+/// A personal record set by a logged set (docs/contract.md §3.3 `Pb`): `e1rm` or
 /// `best_set`, its value in kg and a sentence in the member's load unit.
 struct PersonalBest: Codable, Sendable {
     var kind: String

@@ -4,9 +4,9 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Logging and correcting sets (API.md §3.3, §4.4).
+/// Logging and correcting sets (docs/contract.md §3.3, §4.4).
 ///
-/// Logging is idempotent (DESIGN.md quirk 2): a `client_id` in the body, or
+/// Logging is idempotent (docs/contract.md §6.2): a `client_id` in the body, or
 /// else an `Idempotency-Key` header, names the set; a retry with the same key
 /// returns the first response and inserts nothing.
 enum SetRoutes {

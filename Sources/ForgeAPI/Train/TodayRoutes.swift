@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/today` (API.md §3.2): the plan entry for a date, fitted to a
+/// `GET /api/today` (docs/contract.md §3.2): the plan entry for a date, fitted to a
 /// time budget, with warm-ups, plate math, the niggle-aware cool-down and the
 /// member's own `last` context.
 enum TodayRoutes {

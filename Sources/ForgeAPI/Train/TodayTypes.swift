@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeTrain
 
 /// `GET /api/today` query: `date` (default today; 400 `bad date`) and
-/// `budget`, whole minutes 25…120 (422 otherwise, API.md §3.2).
+/// `budget`, whole minutes 25…120 (422 otherwise, docs/contract.md §3.2).
 struct TodayQuery: RequestInput {
     var date: String?
     var budget: Int?
@@ -20,7 +20,7 @@ struct SessionStub: Codable, Sendable {
     var cooldownStatus: String
 }
 
-/// A metric sample: `{value, unit, ts}` (API.md §2 `MetricPoint`).
+/// A metric sample: `{value, unit, ts}` (docs/contract.md §2 `MetricPoint`).
 struct MetricPointView: Codable, Sendable {
     var value: Double
     var unit: String
@@ -70,7 +70,7 @@ struct TodayProfile: Codable, Sendable {
     }
 }
 
-/// One exercise of a strength day (API.md §3.2 `TodayExercise`); loads in kg.
+/// One exercise of a strength day (docs/contract.md §3.2 `TodayExercise`); loads in kg.
 /// `loadable` (forged) gives the nearest plateable loads either side.
 struct TodayExercise: Codable, Sendable {
     var slug: String
@@ -91,7 +91,7 @@ struct TodayExercise: Codable, Sendable {
     var warmups: [WarmUpSet]??
 }
 
-/// `GET /api/today` (API.md §3.2): the common part, then the members of
+/// `GET /api/today` (docs/contract.md §3.2): the common part, then the members of
 /// the day's kind (rest: `recovery`, `tomorrow`; cardio: `name`, `focus`,
 /// `cardio`; strength: the fitted day). Minutes for `budget`, `est`,
 /// `full_est`; tonnes for `tonnage_est`.

@@ -3,9 +3,9 @@ import ForgeHTTP
 import ForgeTrain
 import Foundation
 
-// Wire shapes shared by the training data routes (API.md §2, §3.2–§3.12).
+// Wire shapes shared by the training data routes (docs/contract.md §2, §3.2–§3.12).
 
-/// API.md `SeriesPoint`: `{ d: date, v: number }`, `v` always a JSON
+/// docs/contract.md `SeriesPoint`: `{ d: date, v: number }`, `v` always a JSON
 /// number with a decimal point (kg, %, bpm, hours, ml/kg/min by series).
 struct WirePoint: Codable, Sendable, Equatable {
     /// The household (or trained) date of the point, `YYYY-MM-DD`.
@@ -20,7 +20,7 @@ struct WirePoint: Codable, Sendable, Equatable {
 
 
 /// A `?date=` query (`GET /api/week`): absent or empty means today; a
-/// non-ISO value is 400 `bad date` (API.md §1.2); a year outside 1900–2100 is 422.
+/// non-ISO value is 400 `bad date` (docs/contract.md §1.2); a year outside 1900–2100 is 422.
 struct DateQuery: RequestInput {
     var date: String?
 

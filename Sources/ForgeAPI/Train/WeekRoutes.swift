@@ -5,7 +5,7 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// `GET /api/week` (API.md §3.2).
+/// `GET /api/week` (docs/contract.md §3.2).
 struct TrainingWeek: Codable, Sendable {
     /// The Monday, `YYYY-MM-DD`.
     let start: String
@@ -19,7 +19,7 @@ struct TrainingWeek: Codable, Sendable {
     @Nullable var dangling: DanglingSession?
 }
 
-/// API.md `WeekDay`.
+/// docs/contract.md `WeekDay`.
 struct WeekDay: Codable, Sendable {
     let date: String
     let dayName: String
@@ -57,7 +57,7 @@ struct DanglingSession: Codable, Sendable {
     let setsDone: Int
 }
 
-/// `GET /api/week` (API.md §3.2, §4.6): the Monday-snapped calendar week of
+/// `GET /api/week` (docs/contract.md §3.2, §4.6): the Monday-snapped calendar week of
 /// the active plan, with each day's session, planned items and any dangling
 /// session from an earlier day.
 enum WeekRoutes {

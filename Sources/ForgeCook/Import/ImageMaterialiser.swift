@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns image references into stored blobs (API.md §4.23) through an
+/// Turns image references into stored blobs (docs/contract.md §4.23) through an
 /// ``ImageSink``.
 ///
 /// - `data:image/<type>;base64,<data>` (case-insensitive): strictly

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Writes to the household ingredient reference from MCP (API.md §4.24
+/// Writes to the household ingredient reference from MCP (docs/contract.md §4.24
 /// `bulk_import_ingredients`, `update_ingredient`, `delete_ingredient`).
 ///
 /// Field rules: `aisle` applies only when one of `produce | protein | dairy

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The rules of every outbound fetch (DESIGN.md, Security model): http(s)
+/// The rules of every outbound fetch (docs/architecture.md §15): http(s)
 /// only, at most `maxRedirects` redirects, a timeout, a size cap, and no
 /// loopback, link-local, private, shared (CGNAT), multicast or unspecified
 /// targets unless `allowPrivate` is on.

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The structured fields of an import (MCP `import_recipe`, API.md §4.24,
+/// The structured fields of an import (MCP `import_recipe`, docs/contract.md §4.24,
 /// and the page importer), validated and ready for
 /// ``RecipeImportStore/upsertImported(_:now:in:)``.
 public struct RecipeImportInput: Sendable, Equatable {

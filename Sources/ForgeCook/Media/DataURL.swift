@@ -1,6 +1,6 @@
 import Foundation
 
-/// A parsed `data:image/<type>;base64,<data>` reference (API.md §4.23; RFC 2397).
+/// A parsed `data:image/<type>;base64,<data>` reference (docs/contract.md §4.23; RFC 2397).
 public struct DataURL: Sendable, Equatable {
     /// The declared MIME type, lower-cased (`image/png`).
     public let contentType: String

@@ -1,7 +1,7 @@
 import ForgeStore
 import Foundation
 
-/// Meal photos sent with a log (API.md §3.15 `photos`, §4.23): inline
+/// Meal photos sent with a log (docs/contract.md §3.15 `photos`, §4.23): inline
 /// `data:image/…;base64,…` references become blobs owned by the logging
 /// user (private to them) and are replaced by `/api/food/media/<id>`.
 /// Other non-empty references (media paths, remote URLs) are stored as given;

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One stored media blob (API.md §4.23): immutable bytes with their MIME type.
+/// One stored media blob (docs/contract.md §4.23): immutable bytes with their MIME type.
 public struct MediaBlob: Sendable, Equatable {
     /// 32-hex id; also the blob's entity tag, since stored bytes never change.
     public let id: String

@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns a food-week template into the week's shopping list (issue 18).
 ///
-/// - Every slot that cooks a recipe (API.md §4.19 `recipe`; never
+/// - Every slot that cooks a recipe (docs/contract.md §4.19 `recipe`; never
 ///   `leftover_of`, `out` or `order`) contributes the recipe's ingredient
 ///   lines scaled by servings needed ÷ `serves`, where servings needed =
 ///   `diners` × (1 + the leftover slots pointing at that day, for a dinner).

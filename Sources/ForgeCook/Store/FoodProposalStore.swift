@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// A pending food-week proposal (API.md §3.15, §4.17): a `proposed` revision of a food scope.
+/// A pending food-week proposal (docs/contract.md §3.15, §4.17): a `proposed` revision of a food scope.
 public struct FoodProposal: Sendable {
     public let id: String
     public let num: Int

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Hand edits of the active food week (API.md §3.15 `PATCH /api/food/week/slot`).
+/// Hand edits of the active food week (docs/contract.md §3.15 `PATCH /api/food/week/slot`).
 extension FoodWeekStore {
     /// Why a slot edit was refused; nothing was written.
     public enum SlotEditError: Error, Equatable, CustomStringConvertible {

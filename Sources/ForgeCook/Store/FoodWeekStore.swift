@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// A food-week revision (API.md §4.17, §4.19): a weekday template in one scope.
+/// A food-week revision (docs/contract.md §4.17, §4.19): a weekday template in one scope.
 public struct FoodRevision: Sendable {
     public let id: String
     public let num: Int

@@ -2,10 +2,10 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The household ingredient reference table (API.md §4.22).
+/// The household ingredient reference table (docs/contract.md §4.22).
 public enum IngredientStore {
     /// Inserts missing reference rows and back-fills zero carbs, sugar, fat
-    /// and sodium values of existing rows from the seed (API.md §4.28 step 5).
+    /// and sodium values of existing rows from the seed (docs/contract.md §4.28 step 5).
     @discardableResult
     public static func seed(_ reference: IngredientReference = .seed, in db: Connection) throws -> Int {
         var added = 0

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Writing meal logs (API.md §4.20). Call these inside `Database.write`
+/// Writing meal logs (docs/contract.md §4.20). Call these inside `Database.write`
 /// (one `BEGIN IMMEDIATE` transaction), so a replace and its insert commit
 /// together and concurrent duplicates of one `client_id` serialise.
 extension MealLogStore {
@@ -19,7 +19,7 @@ extension MealLogStore {
     /// 1. `client_id` first: a row of this user with the same id is returned
     ///    (`duplicate: true`, totals of `input.day`) and nothing else happens.
     /// 2. With a recipe: each macro = `round1(per-serving value × servings)`
-    ///    (half-to-even, API.md §1.11), snapshotted now; `label` = recipe name;
+    ///    (half-to-even, docs/contract.md §1.11), snapshotted now; `label` = recipe name;
     ///    `estimated` = false; source = `input.source` ?? `"plan"`.
     /// 3. Without: `label` and `kcal` required; macros as given (missing → 0);
     ///    source = `input.source` ?? `"manual"` (DESIGN quirk 6 fixed: off-plan

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Read access to a member's meal logs (API.md §4.20). Logs are strictly
+/// Read access to a member's meal logs (docs/contract.md §4.20). Logs are strictly
 /// per user: every query filters by `user_id`.
 public enum MealLogStore {
     /// The user's logs dated `from...to`, grouped by day, each day in logging order.

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Media blobs in the database (API.md §4.23, DESIGN "Storage"): recipe heroes,
+/// Media blobs in the database (docs/contract.md §4.23, DESIGN "Storage"): recipe heroes,
 /// gallery and step images (no owner, household-visible) and meal photos
 /// (owned by the logging user, private). Blobs are immutable and never deduplicated.
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// let blob = try db.read { try MediaStore.find(id, in: $0) }   // MediaBlob?
 /// ```
 public enum MediaStore {
-    /// Size cap of one blob: 3 MiB = 3 145 728 bytes (API.md §4.23).
+    /// Size cap of one blob: 3 MiB = 3 145 728 bytes (docs/contract.md §4.23).
     public static let maxBytes = 3 * 1024 * 1024
 
     /// Checks `bytes` as `save` does, without storing anything.
@@ -58,7 +58,7 @@ public enum MediaStore {
     }
 
     /// The oldest blob fetched from `sourceURL` with exactly this owner (nil = household),
-    /// for reuse instead of a second fetch (API.md §4.23).
+    /// for reuse instead of a second fetch (docs/contract.md §4.23).
     public static func find(sourceURL: String, owner: String?, in db: Connection) throws -> MediaBlob? {
         guard !sourceURL.isEmpty else { return nil }
         return try db.queryOne("""

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// What an import did (the MCP `import_recipe` result, API.md §4.24).
+/// What an import did (the MCP `import_recipe` result, docs/contract.md §4.24).
 public struct RecipeImportOutcome: Sendable, Equatable {
     public let recipe: Recipe
     /// True when an existing recipe was updated in place.

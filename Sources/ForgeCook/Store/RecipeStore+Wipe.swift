@@ -1,6 +1,6 @@
 import ForgeStore
 
-/// The admin's library reset (API.md §3.18 `DELETE /api/admin/recipes`).
+/// The admin's library reset (docs/contract.md §3.18 `DELETE /api/admin/recipes`).
 extension RecipeStore {
     /// What `deleteAll` removed.
     public struct WipeResult: Sendable, Equatable {

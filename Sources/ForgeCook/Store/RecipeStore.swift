@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The household recipe library (API.md §4.21).
+/// The household recipe library (docs/contract.md §4.21).
 public enum RecipeStore {
     /// Inserts every curated recipe whose slug is missing; returns how many.
     @discardableResult

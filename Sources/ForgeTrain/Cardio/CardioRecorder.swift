@@ -3,7 +3,7 @@ import ForgeStore
 import Foundation
 
 /// Turns a parsed workout into a cardio session: the one code path shared
-/// by `POST /ingest` workouts and GPX/TCX import (API.md §4.9, §4.13, §4.14).
+/// by `POST /ingest` workouts and GPX/TCX import (docs/contract.md §4.9, §4.13, §4.14).
 /// Runs inside the caller's write transaction.
 public enum CardioRecorder {
     /// What happened to one workout.

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The `stats` document of a cardio session (API.md §4.14, §4.9, §4.11).
+/// The `stats` document of a cardio session (docs/contract.md §4.14, §4.9, §4.11).
 public enum CardioStats {
     /// Base stats: `duration_s`, `distance` (km), `avg_hr`, `max_hr`, `kcal`
     /// (each rounded to 3 dp, present when known), `pace_min_km =

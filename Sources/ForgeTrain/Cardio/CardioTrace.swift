@@ -15,12 +15,12 @@ public struct RoutePoint: Sendable, Hashable {
     public init(lat: Double, lon: Double) { self.lat = lat; self.lon = lon }
 }
 
-/// The traces of one cardio session (API.md §4.13): the HR series, the
+/// The traces of one cardio session (docs/contract.md §4.13): the HR series, the
 /// route, and the segment breaks of an imported GPX/TCX file.
 ///
 /// `breaks` holds indices `i` into `hr` where a new recording segment
 /// starts: the gap from `hr[i-1]` to `hr[i]` is a pause and credits no
-/// zone time (DESIGN.md "Zones"). It is stored beside the wire shape, which
+/// zone time (docs/architecture.md §16.9). It is stored beside the wire shape, which
 /// stays `{ hr?: [[t, bpm]…], route?: [[lat, lon]…] }`.
 public struct CardioTrace: Sendable, Equatable {
     public var hr: [HRSample]

@@ -1,4 +1,4 @@
-/// Trace downsampling of API.md §4.13.
+/// Trace downsampling of docs/contract.md §4.13.
 public enum Downsampling {
     /// At most this many HR points are stored per session.
     public static let hrCap = 600

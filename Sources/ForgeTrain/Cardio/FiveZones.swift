@@ -1,7 +1,7 @@
 import ForgeCore
 
-/// The five-zone breakdown of a session's HR trace (API.md §4.12, with the
-/// time-between-samples rule of DESIGN.md "Zones").
+/// The five-zone breakdown of a session's HR trace (docs/contract.md §4.12, with the
+/// time-between-samples rule of docs/architecture.md §16.9).
 ///
 /// Model: zones as fractions of maximum heart rate — Z1 `[0, 0.60)`,
 /// Z2 `[0.60, 0.70)`, Z3 `[0.70, 0.80)`, Z4 `[0.80, 0.90)`, Z5 `[0.90, 2.0)` —

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// Reconciling a new workout with the active plan (API.md §4.9).
+/// Reconciling a new workout with the active plan (docs/contract.md §4.9).
 public enum Reconciliation {
     /// The plan day a workout fulfils, or nil (an unplanned workout).
     public struct Match: Sendable {

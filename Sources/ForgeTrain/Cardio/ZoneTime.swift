@@ -1,5 +1,5 @@
-/// Time in a heart-rate band, by the time between samples (DESIGN.md
-/// "Zones", the method of API.md §4.12, used for every time-in-zone figure
+/// Time in a heart-rate band, by the time between samples (docs/architecture.md §16.9, the method of
+/// docs/contract.md §4.12, used for every time-in-zone figure
 /// in place of §4.10's sample counting).
 ///
 /// For each consecutive pair of samples, `dt = min(max(t₂ − t₁, 0), 30)`
@@ -10,7 +10,7 @@ public enum ZoneTime {
     /// The longest gap credited, seconds: a longer gap is a dropout or a
     /// pause, not 30+ seconds at the earlier heart rate.
     public static let gapCap = 30.0
-    /// The fixed zone-2 band of API.md §4.11, bpm inclusive, independent of
+    /// The fixed zone-2 band of docs/contract.md §4.11, bpm inclusive, independent of
     /// the plan so weeks stay comparable.
     public static let zone2 = 110.0...145.0
 

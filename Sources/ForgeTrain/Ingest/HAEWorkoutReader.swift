@@ -1,7 +1,7 @@
 import ForgeCore
 import Foundation
 
-/// Reads one Health Auto Export workout (API.md §4.14, traces §4.13).
+/// Reads one Health Auto Export workout (docs/contract.md §4.14, traces §4.13).
 public enum HAEWorkoutReader {
     /// 1 international mile in km.
     static let kmPerMile = 1.609344

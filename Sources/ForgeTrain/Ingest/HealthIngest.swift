@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One `POST /ingest` payload applied for one member (API.md §3.14, §4.14).
+/// One `POST /ingest` payload applied for one member (docs/contract.md §3.14, §4.14).
 /// Runs inside the caller's single write transaction: a request is stored
 /// whole or not at all, and each sample is one statement (never half-written).
 public enum HealthIngest {

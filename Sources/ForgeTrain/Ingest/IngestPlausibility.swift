@@ -2,9 +2,9 @@ import Foundation
 
 /// What a body or workout value may be before it is stored, the one source
 /// of these ranges for every writer: `/ingest` skips and counts a sample or
-/// workout outside them (API.md §3.14: odd shapes never fail the push, but
+/// workout outside them (docs/contract.md §3.14: odd shapes never fail the push, but
 /// nothing impossible is stored), `POST /api/body` and the prefs refuse them
-/// with a 422. Values are canonical units (API.md §1.3), checked after unit
+/// with a 422. Values are canonical units (docs/contract.md §1.3), checked after unit
 /// conversion.
 public enum IngestPlausibility {
     /// Heart rate, beats per minute: resting HR samples, workout average and

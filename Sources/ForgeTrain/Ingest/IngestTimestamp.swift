@@ -3,7 +3,7 @@ import Foundation
 
 /// A timestamp of a Health Auto Export payload or a GPX/TCX file.
 ///
-/// Accepted (API.md §4.14): `YYYY-MM-DD HH:MM:SS ±HHMM`,
+/// Accepted (docs/contract.md §4.14): `YYYY-MM-DD HH:MM:SS ±HHMM`,
 /// `YYYY-MM-DDTHH:MM:SS±HHMM`, and ISO 8601 (`Z`, `±HH:MM`, `±HH`,
 /// fractional seconds, or no zone at all). A numeric offset is kept: the
 /// workout's day is its calendar date in that offset (a run at 00:15 +0100

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Health Auto Export metric names → stored metric types, canonical units
-/// and unit conversion (API.md §4.14).
+/// and unit conversion (docs/contract.md §4.14).
 public struct MetricMapping: Sendable, Equatable {
     /// Stored `metrics.type`.
     public let type: String
-    /// Canonical unit of the type (API.md §1.3).
+    /// Canonical unit of the type (docs/contract.md §1.3).
     public let unit: String
 
     /// Payload name (lower-cased) → mapping. Unknown names are ignored.

@@ -10,7 +10,7 @@ public struct IngestSample: Sendable, Equatable {
     public let instant: Date
 }
 
-/// Reads metric samples (API.md §4.14).
+/// Reads metric samples (docs/contract.md §4.14).
 public enum MetricSampleReader {
     /// Sample time keys, first present wins.
     static let timeKeys = ["date", "startDate", "sleepStart", "inBedStart"]

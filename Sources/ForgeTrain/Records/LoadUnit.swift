@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// A display unit for loads (API.md §1.3). Storage is always kg at full
+/// A display unit for loads (docs/contract.md §1.3). Storage is always kg at full
 /// precision; conversion happens only when text is shown.
 public enum LoadUnit: String, Sendable, CaseIterable {
     case kg, lb
@@ -31,8 +31,8 @@ public enum LoadUnit: String, Sendable, CaseIterable {
     }
 }
 
-/// The record `detail` string of API.md §4.4 in a chosen unit (DESIGN.md,
-/// quirk 12): `"<weight> <unit> × <reps>"`, e.g. `"162.5 lb × 5"`, `×` = U+00D7.
+/// The record `detail` string of docs/contract.md §4.4 in a chosen unit (docs/contract.md §6.12): `"<weight>
+/// <unit> × <reps>"`, e.g. `"162.5 lb × 5"`, `×` = U+00D7.
 public enum RecordDetail {
     public static func text(weightKg: Double, reps: Int, unit: LoadUnit) -> String {
         "\(unit.text(kg: weightKg)) \(unit.rawValue) × \(reps)"

@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// Estimated one-rep max (API.md §4.4).
+/// Estimated one-rep max (docs/contract.md §4.4).
 public enum OneRepMax {
     /// Estimated one-rep max by Epley: `weight × (1 + reps / 30)`.
     ///

@@ -1,4 +1,4 @@
-/// The two personal-record kinds kept per (member, performed slug) (API.md §4.4).
+/// The two personal-record kinds kept per (member, performed slug) (docs/contract.md §4.4).
 public enum RecordKind: String, Sendable, CaseIterable, Codable {
     /// Best estimated one-rep max (``OneRepMax/epley(weight:reps:)``), kg.
     case e1rm

@@ -19,7 +19,7 @@ public struct LoggedSet: Sendable, Hashable {
     }
 }
 
-/// Strength completion statistics (API.md §4.5).
+/// Strength completion statistics (docs/contract.md §4.5).
 public enum CompletionStats {
     /// Σ weight × reps / 1000 over `sets`, tonnes, 2 dp (half-even).
     public static func tonnage(_ sets: [LoggedSet]) -> Double {

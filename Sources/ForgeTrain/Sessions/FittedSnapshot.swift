@@ -1,6 +1,6 @@
 import ForgeCore
 
-/// The `fitted` document frozen into a strength session at start (API.md §2
+/// The `fitted` document frozen into a strength session at start (docs/contract.md §2
 /// `Fitted`, §4.6, §4.7): `{name, budget, est, cd, targets, cooldown}`.
 /// Targets are the plan entries with the fitted set count; barbell targets
 /// with a load also carry `loadable: {down_kg, up_kg}` for the active

@@ -8,7 +8,7 @@ public struct Loadable: Codable, Sendable, Hashable {
     public init(downKg: Double, upKg: Double) { self.downKg = downKg; self.upKg = upKg }
 }
 
-/// One fitted target (API.md §2 `Fitted.targets[]`): the plan entry with the
+/// One fitted target (docs/contract.md §2 `Fitted.targets[]`): the plan entry with the
 /// fitted set count, `loadable` for a loaded barbell lift, and — in answers
 /// only, never stored — the member's `last` context (`null` when the lift
 /// was never completed).
@@ -47,7 +47,7 @@ public struct FittedTarget: Codable, Sendable {
     }
 }
 
-/// The `fitted` snapshot of a strength session (API.md §2 `Fitted`, first
+/// The `fitted` snapshot of a strength session (docs/contract.md §2 `Fitted`, first
 /// form): `{name, budget, est, cd, targets, cooldown, cooldown_min?}` plus
 /// any extra members, kept verbatim. `est` is minutes; `budget` minutes or
 /// null.
@@ -115,9 +115,9 @@ public struct StrengthFitted: Codable, Sendable {
 /// else the document verbatim (an ingested run's `{source: "watch", …}`, a
 /// generated demo session's `{name}`).
 public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
-    /// An object: API.md §2 `Fitted` (either form), extra members allowed.
+    /// An object: docs/contract.md §2 `Fitted` (either form), extra members allowed.
     public static var wireSchema: JSONValue {
-        ["type": "object", "description": "Fitted (API.md §2): the strength snapshot or an ingested run's {source, …}"]
+        ["type": "object", "description": "Fitted (docs/contract.md §2): the strength snapshot or an ingested run's {source, …}"]
     }
 
     case strength(StrengthFitted)
@@ -147,7 +147,7 @@ public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
     }
 }
 
-/// Strength completion statistics (API.md §2 `StrengthStats`, §4.5):
+/// Strength completion statistics (docs/contract.md §2 `StrengthStats`, §4.5):
 /// tonnage in tonnes (2 dp), set counts, `avg_rpe` (1 dp) and `duration_s`
 /// (whole seconds), null when unknown.
 public struct StrengthStats: Codable, Sendable, Equatable {
@@ -169,7 +169,7 @@ public struct StrengthStats: Codable, Sendable, Equatable {
     }
 }
 
-/// Cardio statistics (API.md §2 `CardioStats`), each member present when
+/// Cardio statistics (docs/contract.md §2 `CardioStats`), each member present when
 /// known, in the contract's order (clients lay out tiles in key order):
 /// seconds, km, bpm, kcal, minutes per km, sample count, minutes.
 public struct CardioStatsDocument: Codable, Sendable, Equatable {
@@ -221,7 +221,7 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
         properties["target"] = ["type": "object", "properties": ["type": nullableString, "minutes": nullableInteger,
                                                                  "hr_low": nullableInteger, "hr_high": nullableInteger]]
         return ["type": "object", "properties": .object(properties), "additionalProperties": true,
-                "description": "StrengthStats or CardioStats (API.md §2); {} while a session is active"]
+                "description": "StrengthStats or CardioStats (docs/contract.md §2); {} while a session is active"]
     }
 
     /// Reads a stored document; `kind` `strength` (or a `tonnage` member)

@@ -3,7 +3,7 @@ import ForgeHousehold
 import ForgeStore
 import Foundation
 
-/// A stored equipment profile (API.md §3.7): a user's own or the household-shared one.
+/// A stored equipment profile (docs/contract.md §3.7): a user's own or the household-shared one.
 public struct EquipmentProfile: Sendable, Hashable {
     public let id: String
     public let userID: String?
@@ -24,7 +24,7 @@ public struct EquipmentProfile: Sendable, Hashable {
     public var kit: LoadingKit { LoadingKit(unit: unit, plates: plates, dumbbells: dumbbells) }
 }
 
-/// The stored form of a ``DumbbellSet``, kg (canonical, API.md §1.3): exact
+/// The stored form of a ``DumbbellSet``, kg (canonical, docs/contract.md §1.3): exact
 /// conversions of the profile's figures, re-read in its unit.
 struct StoredDumbbells: Codable {
     var pairsKg: [Double]?
@@ -98,7 +98,7 @@ public enum EquipmentStore {
             """, [userID]).map(profile)
     }
 
-    /// The active profile (API.md §3.7): the user's `active_profile_id` if it
+    /// The active profile (docs/contract.md §3.7): the user's `active_profile_id` if it
     /// still exists and is visible, else the first visible profile.
     public static func active(userID: String, activeID: String?, in db: Connection) throws -> EquipmentProfile? {
         let profiles = try visible(to: userID, in: db)

@@ -5,7 +5,7 @@ import Foundation
 /// One row of the `exercises` table: the library entry plus its media state.
 public struct CatalogEntry: Sendable {
     public let exercise: Exercise
-    /// `"wanted"` until images are imported, then `"images"` (DESIGN.md, Decisions).
+    /// `"wanted"` until images are imported, then `"images"` (docs/architecture.md §16).
     public let mediaTier: String
     /// Comma-separated media paths or "".
     public let mediaURL: String

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Exercise images as blobs in the database (DESIGN.md, Storage), served at
+/// Exercise images as blobs in the database (docs/architecture.md §5), served at
 /// `/media/exercises/<slug>-<n>.jpg`.
 public enum ExerciseMediaStore {
     /// Stores (or replaces) image `index` of `slug`.
@@ -31,8 +31,8 @@ public struct ExerciseImportSummary: Sendable, Equatable {
     public var added = 0
 }
 
-/// `forged library import-free-exercise-db DIR` (DESIGN.md, Exercise
-/// media): images for the library's exercises (matched by name, with
+/// `forged library import-free-exercise-db DIR` (docs/architecture.md §16.7): images for the library's
+/// exercises (matched by name, with
 /// ``FreeExerciseDB/nameMap`` where names differ) and the dataset's other
 /// `strength` exercises as new library entries. Rerunning replaces images
 /// and adds nothing twice. An exercise with at least one stored image gets

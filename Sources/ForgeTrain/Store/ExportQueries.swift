@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The rows of `GET /api/export` (API.md §3.12): only the caller's own
+/// The rows of `GET /api/export` (docs/contract.md §3.12): only the caller's own
 /// rows, each list in the contract's order. Instants are in wire form.
 public enum ExportQueries {
     /// Metrics by instant: `{type, value, unit, ts, source}`.

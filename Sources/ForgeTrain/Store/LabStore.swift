@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One lab result (API.md §3.9), canonical mmol/L unless `unit` says otherwise.
+/// One lab result (docs/contract.md §3.9), canonical mmol/L unless `unit` says otherwise.
 public struct LabResult: Sendable, Hashable {
     public let marker: String
     public let value: Double

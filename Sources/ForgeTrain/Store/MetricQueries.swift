@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One stored metric sample (API.md `MetricPoint`): canonical value and unit, stored instant.
+/// One stored metric sample (docs/contract.md `MetricPoint`): canonical value and unit, stored instant.
 public struct MetricSample: Sendable, Equatable {
     public let value: Double
     public let unit: String
@@ -21,7 +21,7 @@ public enum MetricQueries {
     }
 }
 
-/// A planned item (API.md §3.2): a user's pencil mark on a calendar date.
+/// A planned item (docs/contract.md §3.2): a user's pencil mark on a calendar date.
 public struct PlannedItem: Sendable, Encodable {
     public let id: String
     public let date: String

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// A niggle as `GET /api/niggles` lists it (API.md §3.8).
+/// A niggle as `GET /api/niggles` lists it (docs/contract.md §3.8).
 public struct NiggleRow: Sendable {
     public let id: String
     public let bodyPart: String
@@ -41,7 +41,7 @@ extension NiggleStore {
     }
 
     /// Sets the status; `cleared` always stamps `cleared_at` = `today`
-    /// (DESIGN.md quirk 13), anything else clears it. False when not owned.
+    /// (docs/contract.md §6.13), anything else clears it. False when not owned.
     public static func setStatus(_ id: String, userID: String, status: String, today: LocalDate,
                                  in db: Connection) throws -> Bool {
         try db.execute("UPDATE niggles SET status = ?, cleared_at = ? WHERE id = ? AND user_id = ?",

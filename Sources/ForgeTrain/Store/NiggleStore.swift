@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Reads and seeds niggles (API.md §3.8, §5.8).
+/// Reads and seeds niggles (docs/contract.md §3.8, §5.8).
 public enum NiggleStore {
     /// Gives the user the standing niggle of §5.8 when they have no niggles at all.
     public static func seedStanding(userID: String, today: LocalDate, now: Date, in db: Connection) throws {

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// A plan revision (API.md §4.16): numbered, `proposed`, `active` or `superseded`.
+/// A plan revision (docs/contract.md §4.16): numbered, `proposed`, `active` or `superseded`.
 public struct PlanRevision: Sendable {
     public let id: String
     public let num: Int

@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// Writes to `planned_items` (API.md §3.2), scoped by user.
+/// Writes to `planned_items` (docs/contract.md §3.2), scoped by user.
 public enum PlannedItemStore {
     /// The user's item `id`, or nil.
     public static func find(_ id: String, userID: String, in db: Connection) throws -> PlannedItem? {

@@ -2,17 +2,17 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// One metric sample dated in the household zone (DESIGN.md, quirk 5).
+/// One metric sample dated in the household zone (docs/contract.md §6.5).
 public struct MetricPoint: Sendable, Hashable {
     public let day: LocalDate
     public let value: Double
 }
 
-/// Read queries behind `/api/progress` and `/api/metrics/{type}/history` (API.md §4.15).
+/// Read queries behind `/api/progress` and `/api/metrics/{type}/history` (docs/contract.md §4.15).
 public enum ProgressQueries {
     /// e1RM series per performed slug: every set with weight > 0 in the
     /// user's completed sessions, the best e1RM per slug and per **trained
-    /// day** (the session's `day`, DESIGN.md quirk 5), sorted by day.
+    /// day** (the session's `day`, docs/contract.md §6.5), sorted by day.
     ///
     /// Read from `lift_day_best` (ForgeSchema+LiftBests.swift), which the
     /// database's triggers keep in step with `sets` and `sessions`: one row
@@ -66,7 +66,7 @@ public enum ProgressQueries {
             """, [userID, from.description, to.description]) ?? 0
     }
 
-    /// History (API.md §3.4, §4.8): completed/unplanned sessions, `day` desc
+    /// History (docs/contract.md §3.4, §4.8): completed/unplanned sessions, `day` desc
     /// then start desc, optionally only favourites.
     public static func history(userID: String, limit: Int, offset: Int, favoritesOnly: Bool,
                                in db: Connection) throws -> [StoredSession] {

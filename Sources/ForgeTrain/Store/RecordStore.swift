@@ -2,7 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// A stored personal record (API.md §4.4). `detail` is rendered at read
+/// A stored personal record (docs/contract.md §4.4). `detail` is rendered at read
 /// time in the member's load unit from `weight` (kg) and `reps`.
 public struct StoredRecord: Sendable {
     public let slug: String

@@ -16,7 +16,7 @@ public struct SessionSummary: Sendable {
     public let startedAt: String
 }
 
-/// The `last` context of an exercise (API.md §3.2): the most recent logged
+/// The `last` context of an exercise (docs/contract.md §3.2): the most recent logged
 /// set of the slug in a completed session.
 public struct LastPerformance: Codable, Sendable, Equatable {
     /// Weight of that most recent set, kg.
@@ -25,7 +25,7 @@ public struct LastPerformance: Codable, Sendable, Equatable {
     public let reps: [Int]
     /// The non-empty RPEs of those sets, by `set_no`.
     public let rpe: [Int]
-    /// The session's trained day (DESIGN.md quirk 5: trained day, not the UTC log date).
+    /// The session's trained day (docs/contract.md §6.5: trained day, not the UTC log date).
     public let when: LocalDate
 }
 
@@ -50,7 +50,7 @@ public enum SessionQueries {
     }
 
     /// The most recent active strength session dated before `today`, with its
-    /// logged-set count (API.md §4.6 `dangling`).
+    /// logged-set count (docs/contract.md §4.6 `dangling`).
     public static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (SessionSummary, Int)? {
         guard let session = try db.queryOne("""
             SELECT \(columns) FROM sessions

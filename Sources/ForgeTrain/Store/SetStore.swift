@@ -9,8 +9,8 @@ public struct PriorSet: Sendable {
     public let result: JSONValue?
 }
 
-/// Writes to `sets`. Logging is idempotent per (user, client id) (DESIGN.md,
-/// quirk 2): the key is unique in the table, so a retry can never add a row.
+/// Writes to `sets`. Logging is idempotent per (user, client id) (docs/contract.md §6.2): the key is unique
+/// in the table, so a retry can never add a row.
 public enum SetStore {
     /// The set the user logged with `clientID`, or nil.
     public static func prior(userID: String, clientID: String, in db: Connection) throws -> PriorSet? {
