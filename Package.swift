@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -42,7 +43,7 @@ let package = Package(
                                                  "CSodium", "ForgeEvents", "ForgeKitchen"]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
         .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
-                                                  "ForgeSystemd"]),
+                                                  "ForgeSystemd", "CGlibcMalloc"]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
         // MARK: tests

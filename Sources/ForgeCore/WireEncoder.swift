@@ -117,20 +117,26 @@ final class NodeSlot {
 
     /// The child slot for `key`, created (and ordered) on first use.
     func member(_ key: String) -> NodeSlot {
-        if case .empty = storage { storage = .object(keys: [], members: [:]) }
-        guard case .object(var keys, var members) = storage else {
-            storage = .object(keys: [], members: [:]); return member(key)
+        var keys: [String] = [], members: [String: NodeSlot] = [:]
+        if case .object(let k, let m) = storage {
+            if let existing = m[key] { return existing }
+            keys = k; members = m
         }
-        if let existing = members[key] { return existing }
+        // Take the collections out of `storage` before changing them: while the
+        // enum still holds them every append copied the whole list (quadratic
+        // in a list's length: a 3,000-point e1RM series cost tens of ms).
+        storage = .empty
         let slot = NodeSlot()
         keys.append(key); members[key] = slot
         storage = .object(keys: keys, members: members)
         return slot
     }
 
+    /// A new last element (any other content is replaced by an empty array first).
     func appendElement() -> NodeSlot {
-        if case .empty = storage { storage = .array([]) }
-        guard case .array(var items) = storage else { storage = .array([]); return appendElement() }
+        var items: [NodeSlot] = []
+        if case .array(let existing) = storage { items = existing }
+        storage = .empty   // unique owner, so the append below does not copy (see `member`)
         let slot = NodeSlot()
         items.append(slot)
         storage = .array(items)

@@ -24,10 +24,12 @@ public final class Connection {
     /// `.closed` (never current) inside `write` and outside any closure.
     public internal(set) var generation: Generation = .closed
 
-    /// Page cache per connection, KiB (`PRAGMA cache_size = -N`): 2 MiB, so
+    /// Page cache per connection, KiB (`PRAGMA cache_size = -N`): 1 MiB, so
     /// the SQLite part of the resident set is bounded by the connection count
-    /// (writer + readers + the generation watcher), not by the data.
-    static let pageCacheKiB = 2_048
+    /// (writer + readers + the generation watcher), not by the data. The
+    /// operating system's file cache holds the database besides; a page this
+    /// cache misses costs a `pread`, not a disk read (docs/performance.md).
+    static let pageCacheKiB = 1_024
 
     /// Opens `path` (which must exist for readers) and applies the per-connection settings:
     /// extended result codes, 5 s busy timeout, `foreign_keys=ON`, `synchronous=FULL`,

@@ -73,5 +73,6 @@ extension ForgeSchema {
             ALTER TABLE equipment_profiles ADD COLUMN dumbbells TEXT;
             """)
         }
+        registerLiftBests(&m)   // 0104: best e1RM per lift and trained day (ForgeSchema+LiftBests)
     }
 }

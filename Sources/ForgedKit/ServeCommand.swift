@@ -45,6 +45,7 @@ struct ServeCommand {
 
     func run() throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        MallocTuning.apply(environment: environment)
         // Watch the signals first: the default SIGHUP action would kill us.
         let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
         Journal.installIfConnected(environment: environment)

@@ -13,19 +13,22 @@ public enum ProgressQueries {
     /// e1RM series per performed slug: every set with weight > 0 in the
     /// user's completed sessions, the best e1RM per slug and per **trained
     /// day** (the session's `day`, docs/contract.md §6.5), sorted by day.
+    ///
+    /// Read from `lift_day_best` (ForgeSchema+LiftBests.swift), which the
+    /// database's triggers keep in step with `sets` and `sessions`: one row
+    /// per point instead of every set the member ever logged. Each stored
+    /// best is unrounded and rounded here with `Rounding.round1`, exactly
+    /// what `OneRepMax.epley` gives the best set.
     public static func e1rmSeries(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
-        var best: [String: [LocalDate: Double]] = [:]
-        for row in try db.query("""
-            SELECT st.slug, st.weight, st.reps, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
-            WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND st.weight > 0
-            """, [userID, userID]) {
+        var series: [String: [SeriesPoint]] = [:]
+        for row in try db.query("SELECT slug, day, e1rm FROM lift_day_best WHERE user_id = ? ORDER BY slug, day",
+                                [userID]) {
             let dayText: String = try row.get("day")
             guard let day = LocalDate(dayText) else { continue }
             let slug: String = try row.get("slug")
-            let e = OneRepMax.epley(weight: try row.get("weight"), reps: try row.get("reps"))
-            best[slug, default: [:]][day] = max(best[slug]?[day] ?? e, e)
+            series[slug, default: []].append(SeriesPoint(day: day, value: Rounding.round1(try row.get("e1rm"))))
         }
-        return best.mapValues { days in days.map { SeriesPoint(day: $0.key, value: $0.value) }.sorted { $0.day < $1.day } }
+        return series.mapValues { $0.sorted { $0.day < $1.day } }
     }
 
     /// Samples of `type` with a timestamp at or after `since`, oldest first,

@@ -64,11 +64,19 @@ public enum SessionQueries {
     /// `last` for `slug`: the most recent set of the slug (by trained day,
     /// then log time) in one of the user's completed sessions.
     public static func last(userID: String, slug: String, in db: Connection) throws -> LastPerformance? {
+        // Never logged: answered by the (user_id, slug) index alone.
+        guard try db.queryOne("SELECT 1 FROM sets WHERE user_id = ? AND slug = ? LIMIT 1", [userID, slug]) != nil else {
+            return nil
+        }
+        // Sessions newest first through (user_id, day), each one's sets through
+        // sets_session (`+` keeps SQLite off the slug index, which would read
+        // every set of the lift): stops at the latest day with the lift, so
+        // the work is bounded by how long ago it was done, not by history.
         guard let latest = try db.queryOne("""
-            SELECT st.session_id, st.weight, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
-            WHERE st.user_id = ? AND st.slug = ? AND se.status = 'completed'
+            SELECT st.session_id, st.weight, se.day FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+            WHERE se.user_id = ? AND se.status = 'completed' AND +st.user_id = ? AND +st.slug = ?
             ORDER BY se.day DESC, st.ts DESC, st.rowid DESC LIMIT 1
-            """, [userID, slug]) else { return nil }
+            """, [userID, userID, slug]) else { return nil }
         let sessionID: String = try latest.get("session_id")
         let rows = try db.query("SELECT reps, rpe FROM sets WHERE session_id = ? AND slug = ? ORDER BY set_no, ts, rowid",
                                 [sessionID, slug])

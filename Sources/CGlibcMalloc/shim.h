@@ -1,0 +1,3 @@
+// glibc's malloc tuning (mallopt), used by ForgedKit's MallocTuning.
+#pragma once
+#include <malloc.h>

@@ -1,0 +1,88 @@
+extension ForgeSchema {
+    /// Migration 0104: `lift_day_best`, the best estimated one-rep max per
+    /// member, lift and trained day, kept by triggers.
+    ///
+    /// `GET /api/progress` and `/api/dashboard` draw every lift's e1RM per
+    /// trained day over the whole history; computing it from `sets` on each
+    /// request read every set the member ever logged. The triggers below keep
+    /// the aggregate in the same statement, hence the same transaction, as the
+    /// rows it summarises, whichever process or code path writes them (the
+    /// daemon, `forged` subcommands, an import, a restore), so it can never be
+    /// out of step with `sets` and `sessions`.
+    ///
+    /// A row is, for member `user_id`, lift `slug` and trained day `day` (the
+    /// session's household day, docs/contract.md §6.5): the largest **unrounded**
+    /// Epley e1RM `weight × (1 + reps / 30)` (`weight` for a single, 0 for no
+    /// reps) over the member's sets with `weight > 0` in their `completed`
+    /// sessions of that day. Readers round with `Rounding.round1`; rounding is
+    /// monotonic, so that equals the best of the rounded per-set values
+    /// (`OneRepMax.epley`). The arithmetic is IEEE-754 double in both SQLite
+    /// and Swift, in the same order.
+    ///
+    /// The key leads with (member, day) because every trigger rewrites one
+    /// member's day: a set write costs an index range of that day, not a scan
+    /// of the member's whole table.
+    static func registerLiftBests(_ m: inout Migrator) {
+        m.register("0104-lift-day-best") { db in
+            try db.executeScript("""
+            CREATE TABLE lift_day_best (
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                slug TEXT NOT NULL,
+                day TEXT NOT NULL,
+                e1rm REAL NOT NULL,
+                PRIMARY KEY (user_id, day, slug)
+            );
+            \(rebuildLiftBests)
+            CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets BEGIN
+            \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
+            END;
+            CREATE TRIGGER lift_day_best_set_delete AFTER DELETE ON sets BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
+            END;
+            CREATE TRIGGER lift_day_best_set_update
+            AFTER UPDATE OF session_id, user_id, slug, weight, reps ON sets BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
+            \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
+            END;
+            CREATE TRIGGER lift_day_best_session_update AFTER UPDATE OF user_id, day, status ON sessions BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
+            \(recomputeLiftBests(user: "NEW.user_id", day: "NEW.day"))
+            END;
+            CREATE TRIGGER lift_day_best_session_delete AFTER DELETE ON sessions BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
+            END;
+            """)
+        }
+    }
+
+    /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
+    static let liftBestE1RM = "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
+
+    /// Recomputes every lift's row of member `user` on trained day `day`
+    /// (SQL expressions valid inside a trigger body): the day's sessions
+    /// through `sessions_user_day`, their sets through `sets_session`
+    /// (`CROSS JOIN` and `+` keep SQLite off `sets_user_slug`, which would
+    /// read every set of the member on each write).
+    static func recomputeLiftBests(user: String, day: String) -> String {
+        """
+        DELETE FROM lift_day_best WHERE user_id = \(user) AND day = \(day);
+        INSERT INTO lift_day_best (user_id, slug, day, e1rm)
+          SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)
+          FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+          WHERE se.user_id = \(user) AND se.day = \(day) AND se.status = 'completed'
+            AND +st.user_id = se.user_id AND st.weight > 0
+          GROUP BY st.slug;
+        """
+    }
+
+    /// Rebuilds the whole table from `sets` and `sessions` (the migration;
+    /// the same definition as the triggers).
+    public static let rebuildLiftBests = """
+        DELETE FROM lift_day_best;
+        INSERT INTO lift_day_best (user_id, slug, day, e1rm)
+          SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)
+          FROM sessions se JOIN sets st ON st.session_id = se.id
+          WHERE se.status = 'completed' AND st.user_id = se.user_id AND st.weight > 0
+          GROUP BY st.user_id, st.slug, se.day;
+        """
+}
