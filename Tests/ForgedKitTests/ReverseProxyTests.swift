@@ -33,9 +33,12 @@ struct ReverseProxyTests {
 
         // The shipped example, pointed at this forged and this test's certificate.
         let proxyPort = try freePort()
+        let plainPort = try freePort()
         let site = try String(contentsOfFile: Self.example, encoding: .utf8)
             .replacingOccurrences(of: "listen 443 ssl;", with: "listen 127.0.0.1:\(proxyPort) ssl;")
             .replacingOccurrences(of: "listen [::]:443 ssl;", with: "")
+            .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(plainPort);")
+            .replacingOccurrences(of: "listen [::]:80;", with: "")
             .replacingOccurrences(of: "server_name forge.home.arpa;", with: "server_name localhost;")
             .replacingOccurrences(of: "/etc/forge/tls/", with: dir.path + "/")
             .replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
@@ -68,6 +71,10 @@ struct ReverseProxyTests {
         try #require(up, "nginx did not come up: \((try? String(contentsOfFile: dir.path + "/error.log", encoding: .utf8)) ?? "")")
 
         try checkProxy(proxy, ca: ca, forgedPort: port)
+        // http:// typed by hand is sent to https://, path and query kept.
+        let redirect = try shell("curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "
+                                 + "http://localhost:\(plainPort)/kitchen?x=1 || true").out
+        #expect(redirect == "301 https://localhost/kitchen?x=1", "\(redirect)")
 
         // Straight to forged from an untrusted peer: its forwarding headers are
         // ignored: a fresh X-Forwarded-For per attempt does not escape the lock-out.
