@@ -123,7 +123,7 @@ import Testing
                 #expect(try await server.get(path, cookie: display).status == 200, "\(path)")
             }
             for shell in ["/kitchen", "/kitchen/assets/kitchen.css", "/kitchen/assets/kitchen.js", "/kitchen/assets/chime.js",
-                          "/kitchen/assets/plate.js", "/kitchen/assets/icon.svg"] {
+                          "/kitchen/assets/step-fit.js", "/kitchen/assets/plate.js", "/kitchen/assets/icon.svg"] {
                 #expect(script.contains("'\(shell)'"), "\(shell) not in the shell list")
                 #expect(try await server.get(shell).status == 200, "\(shell)")
             }

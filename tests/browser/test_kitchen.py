@@ -8,10 +8,14 @@ free port with a temporary state directory and a display paired with
 1. At 1280x800, 800x1280 and 1024x768, with four timers running and a cook
    session: tonight, week, recipe, cook mode and the shopping list are each checked for
    horizontal overflow, controls covered by the timer strip, type sizes
-   (cook step >= 4 % of the viewport height, timer digits larger than the
-   step text, rings >= 96 px, touch targets >= 48 px) and the week fitting
+   (cook step at least its floor max(3vmin, 1.3rem), timer digits larger than
+   the step text, rings >= 96 px, touch targets >= 48 px) and the week fitting
    without a lone day, list items as tick targets >= 56 px with bought ones
    last in their aisle; each is saved under docs/screenshots/<view>-<w>x<h>.png.
+   Before that, cook mode on the seeded recipes' longest step (found through
+   the API) is checked to fit its box at each size with 0, 1, 2, 3 and 4
+   timers, after a step change, and to scroll (saying so, its last line
+   reachable) only past the floor, at 1024x520 (cook-scrolls-1024x520.png).
    The list is ticked from "a phone" (shows on the display at once over the
    live stream) and from the display (shows in the member's list).
 2. A timer fires: the takeover shows, the page's AudioContext (instrumented
@@ -113,7 +117,8 @@ for (const el of controls) {
 }
 if (view === 'cook') {
   const step = parseFloat(getComputedStyle(document.getElementById('step-detail')).fontSize);
-  if (step < 0.04 * H - 0.5) problems.push('step text ' + step + ' px < 4 % of ' + H);
+  const floor = Math.max(0.03 * Math.min(W, H), 1.3 * parseFloat(getComputedStyle(document.documentElement).fontSize));
+  if (step < floor - 0.01) problems.push('step text ' + step + ' px under the floor ' + floor.toFixed(1) + ' px');
   for (const t of document.querySelectorAll('.timer')) {
     const digits = parseFloat(getComputedStyle(t.querySelector('.time')).fontSize);
     if (!(digits > step)) problems.push('timer digits ' + digits + ' px not larger than step text ' + step + ' px');
@@ -155,6 +160,70 @@ if (view === 'week') {
   if (/\\b\\d\\d-\\d\\d\\b/.test(document.getElementById('week').textContent)) problems.push('MM-DD dates in the week');
 }
 return problems;
+"""
+
+
+# Cook mode's step text fits its box (step-fit.js): returns {fit, floor, max,
+# scrolls, problems}. The floor and maximum are computed here from the
+# documented formulas (docs/kitchen-display.md, "Layout"), not read from the page.
+FIT_PROBE = """
+const W = innerWidth, H = innerHeight, problems = [];
+const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+const floor = Math.max(0.03 * Math.min(W, H), 1.3 * rem), max = Math.max(0.04 * H, 1.6 * rem);
+const box = document.getElementById('step-box'), detail = document.getElementById('step-detail');
+const actions = document.querySelector('.cook-actions').getBoundingClientRect();
+const strip = document.getElementById('timers'), main = document.getElementById('main').getBoundingClientRect();
+const fit = parseFloat(getComputedStyle(detail).fontSize);
+const title = parseFloat(getComputedStyle(document.getElementById('step-title')).fontSize);
+if (fit < floor - 0.01) problems.push('step text ' + fit + ' px under the floor ' + floor.toFixed(1));
+if (fit > max + 0.01) problems.push('step text ' + fit + ' px over the maximum ' + max.toFixed(1));
+if (Math.abs(title - 1.25 * fit) > 0.5) problems.push('title ' + title + ' px not 1.25 x the step text ' + fit);
+const b = box.getBoundingClientRect();
+if (b.bottom > actions.top + 1) problems.push('step box runs under the step buttons: ' + Math.round(b.bottom) + ' > ' + Math.round(actions.top));
+if (b.bottom > main.bottom + 1) problems.push('step box runs past the view: ' + Math.round(b.bottom) + ' > ' + Math.round(main.bottom));
+if (strip.children.length && b.bottom > strip.getBoundingClientRect().top + 1) problems.push('step box under the timer strip');
+for (const el of [...document.querySelectorAll('#cook-live *')]) {
+  const m = getComputedStyle(el).maskImage || getComputedStyle(el).webkitMaskImage;
+  if (m && m !== 'none') problems.push('a mask over ' + el.id);
+}
+// The last and first characters of the detail: inside the box (after scrolling
+// to the end, when it scrolls) and the topmost thing at their place.
+function charRect(last) {
+  const walker = document.createTreeWalker(detail, NodeFilter.SHOW_TEXT);
+  let node, nodes = [];
+  while ((node = walker.nextNode())) if (node.textContent.trim()) nodes.push(node);
+  const n = last ? nodes[nodes.length - 1] : nodes[0];
+  const text = n.textContent, i = last ? text.trimEnd().length - 1 : text.length - text.trimStart().length;
+  const range = document.createRange(); range.setStart(n, i); range.setEnd(n, i + 1);
+  return range.getBoundingClientRect();
+}
+function seen(last, what) {
+  const r = charRect(last), bx = box.getBoundingClientRect();
+  if (r.top < bx.top - 1 || r.bottom > bx.bottom + 1) { problems.push(what + ' outside the step box: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' vs ' + Math.round(bx.top) + '..' + Math.round(bx.bottom)); return; }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!hit || !detail.contains(hit)) problems.push(what + ' covered by ' + (hit ? hit.tagName + '#' + hit.id + '.' + hit.className : 'nothing'));
+}
+const scrolls = box.scrollHeight > box.clientHeight + 1;
+const more = document.getElementById('step-more');
+if (scrolls) {
+  if (!box.classList.contains('scrolls') || more.hidden) problems.push('the step scrolls but does not say so');
+  if (Math.abs(fit - floor) > 0.5) problems.push('the step scrolls at ' + fit + ' px, above the floor ' + floor.toFixed(1));
+  seen(false, 'first character');
+  box.scrollTop = box.scrollHeight;
+  seen(true, 'last character, scrolled to the end');
+  box.scrollTop = 0;
+} else {
+  if (!more.hidden) problems.push('says "more" although the step fits');
+  seen(false, 'first character'); seen(true, 'last character');
+  // The largest size that fits: half a pixel more overflows (unless at the maximum).
+  if (fit < max - 0.5) {
+    box.style.setProperty('--step', (fit + 0.5) + 'px');
+    if (box.scrollHeight <= box.clientHeight) problems.push('step text ' + fit + ' px although ' + (fit + 0.5) + ' px fits');
+    box.style.setProperty('--step', fit + 'px');
+  }
+}
+return { fit, floor: Math.round(floor * 10) / 10, max: Math.round(max * 10) / 10, scrolls, problems,
+         box: Math.round(box.clientHeight), timers: strip.children.length };
 """
 
 
@@ -326,11 +395,32 @@ def saved(driver, path=None):
     """The service worker's saved paths, or the saved answer at `path` (JSON)."""
     return driver.execute_async_script("""
         const path = arguments[0], done = arguments[arguments.length - 1];
-        caches.open('forge-kitchen-v1').then(async (cache) => {
+        caches.keys().then((keys) => caches.open(keys.find((k) => k.startsWith('forge-kitchen-')))).then(async (cache) => {
           if (!path) return done((await cache.keys()).map((r) => new URL(r.url).pathname));
           const hit = await cache.match(path);
           done(hit ? await hit.json() : null);
         }).catch(() => done(path ? null : []));""", path)
+
+
+def longest_step(base, cookie):
+    """(slug, index, text) of the seeded recipes' longest step (title + detail), read through the API."""
+    _, _, library = request(base, "GET", "/api/food/recipes", cookie=cookie)
+    best = None
+    for card in library["recipes"]:
+        _, _, full = request(base, "GET", "/api/food/recipes/" + card["slug"], cookie=cookie)
+        for i, step in enumerate(full["steps"]):
+            text = step.get("title", "") + " " + step["detail"]
+            if best is None or len(text) > len(best[2]):
+                best = (card["slug"], i, text)
+    return best
+
+
+def check_fit(driver, w, h, failures):
+    """The cook step's text fits its box at this size (FIT_PROBE); its numbers."""
+    fit = driver.execute_script(FIT_PROBE)
+    for p in fit["problems"]:
+        failures.append(f"step fit at {w}x{h} with {fit['timers']} timers: {p}")
+    return fit
 
 
 def seconds_of(text):
@@ -451,20 +541,66 @@ def main():
         wake = driver.execute_script(WAKE_STATE)   # 127.0.0.1 is a secure context too
         assert wake["mode"] == "wake-lock" and wake["held"] == 1, wake
 
-        # Four timers and a cook session, started from "a phone".
+        # A cook session on the longest step of the seeded recipes, then four
+        # timers, all from "a phone"; cook mode's step text is checked to fit
+        # at every size with 0, 1, 2, 3 and 4 timers (first at the size the
+        # timer arrived at: the fit follows the strip growing, no resize).
         ben = server.member("ben@example.org")
         _, _, week = request(server.base, "GET", "/api/kitchen/week", cookie=ben)
         today = next(d for d in week["days"] if d["is_today"])
         dinner = next(s for s in today["slots"] if s["slot"] == "dinner")
         slug = dinner["recipe"]["slug"] if dinner.get("recipe") else None
-        started = time.monotonic()
-        for label, seconds in [("Oven", 1500), ("Rice", 720), ("Slow-roasted tomatoes for the sauce, turn halfway", 480), ("Eggs", 420)]:
-            _, _, timer = request(server.base, "POST", "/api/cook/timers", {"label": label, "seconds": seconds}, cookie=ben)
-        WebDriverWait(driver, 2, poll_frequency=0.05).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".timer")) == 4)
-        seen = time.monotonic() - started
-        if slug:
-            _, _, session = request(server.base, "POST", "/api/cook/sessions", {"recipe_slug": slug}, cookie=ben)
-            request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 1}, cookie=ben)
+        long_slug, long_index, long_text = longest_step(server.base, ben)
+        _, _, session = request(server.base, "POST", "/api/cook/sessions", {"recipe_slug": long_slug}, cookie=ben)
+        request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": long_index}, cookie=ben)
+        show(driver, "cook")
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "step-detail").text.strip()
+                                       and d.find_element(By.ID, "step-detail").text.strip() in long_text)
+        fits = {}
+        order = SIZES[-1:] + SIZES[:-1]
+        latencies = []
+        timers = [("Oven", 1500), ("Rice", 720), ("Slow-roasted tomatoes for the sauce, turn halfway", 480), ("Eggs", 420)]
+        for count in range(len(timers) + 1):
+            for w, h in order:
+                size(driver, w, h)
+                fits[(w, h, count)] = check_fit(driver, w, h, failures)
+            order = order[-1:] + order[:-1]   # the next count starts at the size this one ended at
+            if count < len(timers):
+                label, seconds = timers[count]
+                started = time.monotonic()
+                request(server.base, "POST", "/api/cook/timers", {"label": label, "seconds": seconds}, cookie=ben)
+                WebDriverWait(driver, 2, poll_frequency=0.05).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".timer")) == count + 1)
+                latencies.append(time.monotonic() - started)
+                time.sleep(0.2)
+        seen = max(latencies)
+        # A step change refits without a resize: the recipe's shortest step at 800x1280, then the long one again.
+        _, _, full = request(server.base, "GET", "/api/food/recipes/" + long_slug, cookie=ben)
+        short_index = min(range(len(full["steps"])), key=lambda i: len(full["steps"][i]["detail"]))
+        size(driver, 800, 1280)
+        for index in (short_index, long_index):
+            request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": index}, cookie=ben)
+            WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "step-detail").text == full["steps"][index]["detail"])
+            time.sleep(0.2)
+            stepped = check_fit(driver, 800, 1280, failures)
+            if index == short_index:
+                short = stepped
+            if index == short_index and stepped["fit"] != stepped["max"] and abs(stepped["fit"] - stepped["max"]) > 0.1:
+                failures.append(f"step fit: the short step {index + 1} is at {stepped['fit']} px, not the maximum {stepped['max']}")
+            if index == long_index and stepped["fit"] != fits[(800, 1280, len(timers))]["fit"]:
+                failures.append(f"step fit: back on the long step {stepped['fit']} px, was {fits[(800, 1280, len(timers))]['fit']}")
+        # Past the floor (a small 1024x520 screen, four timers): the step scrolls, says so, and its end is reachable.
+        size(driver, 1024, 520)
+        small = check_fit(driver, 1024, 520, failures)
+        if not small["scrolls"]:
+            failures.append(f"step fit at 1024x520: expected the long step to scroll at the floor, it fits at {small['fit']} px")
+        driver.save_screenshot(os.path.join(SHOTS, "cook-scrolls-1024x520.png"))
+        print(f"step fit: {long_slug} step {long_index + 1} ({len(long_text)} characters); font px (box height px) by timers 0..4:")
+        for w, h in SIZES:
+            row = [fits[(w, h, n)] for n in range(len(timers) + 1)]
+            print(f"  {w}x{h} (floor {row[0]['floor']}, max {row[0]['max']}): " +
+                  "  ".join(f"{f['fit']:g}{' scrolls' if f['scrolls'] else ''} ({f['box']})" for f in row))
+        print(f"  1024x520 (floor {small['floor']}): {small['fit']:g}{' scrolls' if small['scrolls'] else ''} ({small['box']}); "
+              f"short step {short_index + 1} at 800x1280: {short['fit']:g} (max {short['max']:g})")
 
         # Two things already bought, ticked from a phone.
         for item in ["peppers.x", "lemons.x"]:

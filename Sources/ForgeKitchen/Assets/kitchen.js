@@ -300,6 +300,10 @@
     $('background-strip').hidden = background.length === 0;
     $('background-steps').textContent = background.map(({ x, i }) => `${i + 1}. ${x.title}`).join('   ·   ');
     $('up-next').textContent = last ? 'Last step.' : 'Up next: ' + r.steps[s.step + 1].title;
+    const shown = s.id + ':' + s.step;
+    if ($('step-box').dataset.shown !== shown) $('step-box').scrollTop = 0;   // a new step starts at its top
+    $('step-box').dataset.shown = shown;
+    window.stepFit.fit(true);
   }
   async function moveStep(delta) {
     const s = state.session;
@@ -560,6 +564,7 @@
   $('cook-finish').addEventListener('click', () => finishCooking().catch(() => {}));
   document.addEventListener('visibilitychange', keepAwake);
   document.addEventListener('pointerdown', keepAwake);
+  window.stepFit.attach();
   setInterval(tick, 250);
   keepAwake();
   registerServiceWorker();

@@ -14,9 +14,9 @@
 // - Everything else (the live feed /api/events, pairing, writes) goes
 //   straight to the network, untouched.
 'use strict';
-const CACHE = 'forge-kitchen-v1';
+const CACHE = 'forge-kitchen-v2';   // bumped whenever the shell's files change
 const SHELL = ['/kitchen', '/kitchen/assets/kitchen.css', '/kitchen/assets/kitchen.js', '/kitchen/assets/chime.js',
-  '/kitchen/assets/plate.js', '/kitchen/assets/icon.svg'];
+  '/kitchen/assets/step-fit.js', '/kitchen/assets/plate.js', '/kitchen/assets/icon.svg'];
 const SAVED = [/^\/api\/kitchen\/week$/, /^\/api\/kitchen\/recipes\/[^/]+$/, /^\/api\/cook\/state$/];
 const NETWORK_WAIT_MS = 4000;
 
