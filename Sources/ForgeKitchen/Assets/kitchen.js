@@ -357,15 +357,22 @@
         el.dataset.state = t.state;
         const buttons = el.querySelector('.buttons');
         buttons.textContent = '';
-        const add = (text, action, body, what, label) => {
-          const b = document.createElement('button'); b.className = 'quiet'; b.textContent = text;
+        // `glyph`: what a compact card (kitchen.css) shows instead of the word, which stays the button's name.
+        const add = (text, action, body, what, label, glyph) => {
+          const b = document.createElement('button'); b.className = 'quiet';
+          if (glyph) {
+            b.innerHTML = '<span class="word"></span><span class="glyph" aria-hidden="true"></span>';
+            b.firstChild.textContent = text; b.lastChild.textContent = glyph;
+            b.title = text; b.setAttribute('aria-label', text);
+          } else b.textContent = text;
           if (label) b.setAttribute('aria-label', label);
           b.onclick = () => timerAction(t, action, body, what);
           buttons.appendChild(b);
         };
         if (t.state === 'fired') { add('Dismiss', 'dismiss', undefined, 'Dismiss'); add('+1 min', 'extend', { seconds: 60 }, 'Extend'); }
         else {
-          add(t.state === 'paused' ? 'Resume' : 'Pause', t.state === 'paused' ? 'resume' : 'pause', undefined, 'Pause');
+          add(t.state === 'paused' ? 'Resume' : 'Pause', t.state === 'paused' ? 'resume' : 'pause', undefined, 'Pause',
+              undefined, t.state === 'paused' ? '▶' : '❚❚');
           add('×', 'cancel', undefined, 'Cancel', 'Cancel timer');
         }
       }
