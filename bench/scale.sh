@@ -15,6 +15,9 @@
 #     durations, as clients repeat them (read cache warm) and uncached (each
 #     with its own Accept value, so each is computed);
 #   - RSS after 100,000 mixed GETs over every route, and after a second 100,000.
+# Knobs for iterating: ROUTES="/healthz /api/today" benches only the routes
+# whose path (no query) is listed; SETS="heavy" only that data set; MIXED=0
+# skips the mixed-load RSS runs.
 # Prints one table. Figures on a shared machine are comparable only as ratios.
 # Needs root for apt-get (wrk, nginx-light) when they are missing.
 set -euo pipefail
@@ -109,6 +112,7 @@ bench_set() {  # bench_set NAME STATE
                 "/api/records" "/api/progress" "/api/dashboard")
   local route file bytes f n ms
   for route in "${routes[@]}"; do
+    if [ -n "${ROUTES:-}" ] && ! [[ " $ROUTES " == *" ${route%%\?*} "* ]]; then continue; fi
     file=$(echo "$name$route" | tr '/?=&' '____')
     curl -s -b "forge_session=$cookie" "http://127.0.0.1:$PORT$route" > "$WORK/www/$file"
     chmod 644 "$WORK/www/$file"
@@ -122,6 +126,7 @@ bench_set() {  # bench_set NAME STATE
       printf "| %s | %s | %d | %d | %d | %.2f | %s | %s | %s |", set, r, b, F[1], N[1], (N[1] > 0 ? F[1] / N[1] : 0), F[2], ms, cold }')")
   done
   # Mixed load: every route in turn, $MIXED requests, twice.
+  if [ "$MIXED" -eq 0 ]; then SUMMARY+=("| $name | $ready | $idle | - | - |"); stop; return; fi
   local lua="$WORK/mixed.lua" list=""
   for route in "${routes[@]}"; do list="$list\"$route\","; done
   cat > "$lua" <<LUA
@@ -139,15 +144,16 @@ LUA
 }
 
 # State directories: the seeded demo, and the heavy household on top of the same start.
-for set in demo heavy; do
+for set in ${SETS:-demo heavy}; do
   mkdir -p "$WORK/$set"
   serve "$WORK/$set" "$WORK/$set-first.log"; stop
 done
-echo "scale: generating the heavy household" >&2
-"$BIN" bench-fill --state-dir "$WORK/heavy" --config /dev/null >&2
+if [[ " ${SETS:-demo heavy} " == *" heavy "* ]]; then
+  echo "scale: generating the heavy household" >&2
+  "$BIN" bench-fill --state-dir "$WORK/heavy" --config /dev/null >&2
+fi
 SUMMARY=()
-bench_set demo "$WORK/demo"
-bench_set heavy "$WORK/heavy"
+for set in ${SETS:-demo heavy}; do bench_set "$set" "$WORK/$set"; done
 
 echo "forged $("$BIN" version | awk '{print $2}'), wrk -t2 -c32 -d$DURATION; nginx serves the same bytes (ratio = forged/nginx)"
 echo

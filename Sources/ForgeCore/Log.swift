@@ -30,7 +30,7 @@ public struct LogRecord: Sendable {
     /// The sd-daemon(3) stderr form: `<N>message key=value ...` (no newline).
     public var stderrLine: String {
         var line = "<\(priority.rawValue)>" + message
-        for (k, v) in fields { line += " \(k)=\(v.contains("\n") ? v.replacingOccurrences(of: "\n", with: " ") : v)" }
+        for (k, v) in fields { line += " " + k + "=" + (v.utf8.contains(10) ? v.replacingOccurrences(of: "\n", with: " ") : v) }
         return line
     }
 
@@ -65,6 +65,10 @@ public enum Log {
     /// Lines below `priority` are dropped. Safe to call at any time (SIGHUP reload).
     public static func setMinimum(_ priority: LogPriority) { minimum.store(priority.rawValue, ordering: .relaxed) }
 
+    /// Whether lines at `priority` are written (for work done only to build a log line).
+    @inline(__always)
+    public static func isEnabled(_ priority: LogPriority) -> Bool { priority.rawValue <= minimum.load(ordering: .relaxed) }
+
     /// The current minimum priority.
     public static var currentMinimum: LogPriority { LogPriority(rawValue: minimum.load(ordering: .relaxed)) ?? .info }
 
@@ -76,10 +80,10 @@ public enum Log {
     /// - Parameter id: the journald `MESSAGE_ID` of a notable event.
     public static func write(_ priority: LogPriority, _ message: String, id: LogMessageID? = nil,
                              fields: KeyValuePairs<String, String> = [:]) {
-        guard priority.rawValue <= minimum.load(ordering: .relaxed) else { return }
+        guard isEnabled(priority) else { return }
         let record = LogRecord(
             priority: priority,
-            message: LogRedaction.mask(message.contains("\n") ? message.replacingOccurrences(of: "\n", with: " ") : message),
+            message: LogRedaction.mask(message.utf8.contains(10) ? message.replacingOccurrences(of: "\n", with: " ") : message),
             messageID: id,
             fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
@@ -101,5 +105,11 @@ public enum Log {
     public static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.notice, m, id: id, fields: fields) }
     public static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.warning, m, id: id, fields: fields) }
     public static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.error, m, id: id, fields: fields) }
-    public static func debug(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.debug, m, id: id, fields: fields) }
+    /// A debug line; its message and fields are built only when debug is on
+    /// (one atomic load otherwise), so hot paths may call it freely.
+    public static func debug(_ m: @autoclosure () -> String, id: LogMessageID? = nil,
+                             fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        guard isEnabled(.debug) else { return }
+        write(.debug, m(), id: id, fields: fields())
+    }
 }

@@ -60,7 +60,7 @@ public struct Request: Sendable {
     /// The value of cookie `name` from the `Cookie` header(s), or nil.
     public func cookie(_ name: String) -> String? {
         for header in headers.values(for: "Cookie") {
-            if let value = Cookies.parse(header)[name] { return value }
+            if let value = Cookies.value(named: name, in: header) { return value }
         }
         return nil
     }

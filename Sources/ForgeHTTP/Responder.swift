@@ -13,6 +13,10 @@ public struct Responder: Sendable {
     public let routes: [RouteInfo]
 
     private let table: [Int: [Router.Route]]
+    /// Routes whose pattern has no parameter, by pattern text, in `table`'s
+    /// order: a request path equal to one of them is answered without
+    /// matching every pattern of its length (see ``route(_:_:)``).
+    private let literal: [String: [Router.Route]]
     private let middlewares: [Middleware]
 
     init(routes: [Router.Route], middlewares: [Middleware]) {
@@ -23,6 +27,11 @@ public struct Responder: Sendable {
             table[key]?.sort { $0.pattern.isMoreSpecific(than: $1.pattern) }
         }
         self.table = table
+        var literal: [String: [Router.Route]] = [:]
+        for route in table.values.joined() where route.pattern.isLiteral {
+            literal[route.pattern.text, default: []].append(route)
+        }
+        self.literal = literal
         self.middlewares = middlewares
     }
 
@@ -75,6 +84,12 @@ public struct Responder: Sendable {
 
     /// Finds the most specific route for `method` and `path`.
     func route(_ method: HTTPMethod, _ path: String) -> Outcome {
+        // A pattern without parameters equal to the path is the most specific
+        // match there is, so its route for `method` is the one the scan below
+        // would find first. Other cases (HEAD answered by GET, 405, OPTIONS) scan.
+        if let group = literal[path], let hit = group.first(where: { $0.info.method == method }) {
+            return .found(hit, [:])
+        }
         let segments = RoutePattern.split(path)
         var exact: (Router.Route, [String: String])?
         var viaGet: (Router.Route, [String: String])?

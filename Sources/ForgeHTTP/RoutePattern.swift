@@ -18,6 +18,11 @@ struct RoutePattern: Sendable, Hashable {
         }
     }
 
+    /// True when every segment is a literal: the pattern matches one path, its `text`.
+    var isLiteral: Bool {
+        segments.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+
     /// Shape used to detect duplicates: parameter names do not matter.
     var shape: [String?] {
         segments.map { if case .literal(let s) = $0 { s } else { nil } }

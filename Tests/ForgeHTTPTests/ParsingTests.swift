@@ -44,6 +44,19 @@ func pathPercentDecoding(raw: String, decoded: String) {
     #expect(Cookies.parse("novalue; a=1") == ["a": "1"])
 }
 
+@Test func oneCookieIsFoundLikeTheWholeHeaderIsParsed() {
+    let headers = ["novalue; a=1", "\t a = \"x y\" ;a=2", "=v; b=; c=\"\"; d=\"", "é=ü; x=é=é", "  ;;; ", ""]
+    for header in headers {
+        let all = Cookies.parse(header)
+        for name in ["a", "b", "c", "d", "é", "x", "novalue", "", "missing"] {
+            #expect(Cookies.value(named: name, in: header) == all[name], "\(name) in \(header)")
+        }
+    }
+    #expect(Cookies.value(named: "a", in: "\t a = \"x y\" ;a=2") == "x y")
+    #expect(Cookies.value(named: "x", in: "é=ü; x=é=é") == "é=é")
+    #expect(Cookies.value(named: "d", in: "d=\"") == "\"")
+}
+
 @Test func headersLookUpCaseInsensitivelyAndKeepOrder() {
     var headers = HTTPHeaders()
     headers.add("Set-Cookie", "a=1")

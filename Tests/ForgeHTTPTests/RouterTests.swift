@@ -37,6 +37,22 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
     #expect(responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/7")).headers["Allow"] == "GET, HEAD, DELETE, OPTIONS")
 }
 
+@Test func aLiteralPathFallsBackToAParameterRouteForOtherMethods() {
+    var router = Router()
+    router.post("/api/sessions/import") { _ in .text("import") }
+    router.get("/api/sessions/:sid") { request in .text("session \(request.pathParameters["sid"] ?? "")") }
+    router.get("/api/today") { _ in .text("today") }
+    let responder = router.freeze()
+    // The literal route answers its own method; GET of the same path is the parameter route's.
+    #expect(body(responder.respond(to: Request(method: .POST, path: "/api/sessions/import"))) == "import")
+    #expect(body(responder.respond(to: Request(method: .GET, path: "/api/sessions/import"))) == "session import")
+    #expect(body(responder.respond(to: Request(method: .HEAD, path: "/api/today"))) == "today")
+    let refused = responder.respond(to: Request(method: .PUT, path: "/api/today"))
+    #expect(refused.status == 405)
+    #expect(refused.headers["Allow"] == "GET, HEAD, OPTIONS")
+    #expect(responder.respond(to: Request(method: .GET, path: "/api/today/")).status == 404)
+}
+
 @Test func parameterSegmentsAreFilledAndRouteInfoIsVisible() throws {
     var router = Router()
     router.post("/api/sessions/:id/sets/:set", tags: ["auth": "user"]) { request in

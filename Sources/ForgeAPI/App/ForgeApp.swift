@@ -22,6 +22,8 @@ public final class ForgeApp: Sendable {
     let callers = CallerCache()
     /// Signed-in GET answers per database generation (``ReadCache``).
     let reads = ReadCache()
+    /// `/healthz`'s database reads per generation (``HealthCache``).
+    let health = HealthCache()
     /// Where imported recipe images are stored (the media blob store).
     public let imageSink = ImageSinkSlot()
     /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).

@@ -8,23 +8,43 @@ extension ForgeApp {
     /// Resolves the session cookie to a user.
     /// - Throws: 401 `not signed in` (no cookie), `invalid session` (unknown or
     ///   expired token), `unknown user` (the seat was deleted).
-    func caller(of request: Request) throws -> Caller {
+    /// - Parameter generation: the database generation when the caller already
+    ///   read it for this request (a cached route reads it once, first);
+    ///   read here otherwise.
+    func caller(of request: Request, generation: Generation? = nil) throws -> Caller {
         guard let token = request.cookie(HouseholdStore.sessionCookieName), !token.isEmpty else {
+            Self.authDebug(request, "refused: no session cookie")
             throw HTTPError(401, "not signed in")
         }
         let now = clock.now()
         // The generation is read before the lookup, so a cached answer is never older than it claims.
-        let generation = db.generation()
-        if let hit = callers.caller(token: token, generation: generation, now: now) { return hit }
+        let generation = generation ?? db.generation()
+        if let hit = callers.caller(token: token, generation: generation, now: now) {
+            Self.authDebug(request, "caller cache hit: member \(hit.id)")
+            return hit
+        }
         let (caller, expires) = try db.read { db in
             guard let session = try HouseholdStore.session(token: token, now: now, in: db) else {
+                Self.authDebug(request, "refused: session unknown, expired or revoked")
                 throw HTTPError(401, "invalid session")
             }
-            guard let user = try HouseholdStore.user(id: session.userID, in: db) else { throw HTTPError(401, "unknown user") }
+            guard let user = try HouseholdStore.user(id: session.userID, in: db) else {
+                Self.authDebug(request, "refused: the session's member \(session.userID) no longer exists")
+                throw HTTPError(401, "unknown user")
+            }
             return (Caller(user: user), session.expires)
         }
         callers.store(token: token, caller: caller, expires: expires, generation: generation)
+        Self.authDebug(request, "caller cache miss: member \(caller.id) read from the session table")
         return caller
+    }
+
+    /// A debug line for one sign-in decision. Names the member id and the
+    /// reason, never the token or the cookie; built only when debug is on.
+    static func authDebug(_ request: Request, _ decision: @autoclosure () -> String) {
+        guard Log.isEnabled(.debug) else { return }
+        Log.debug("auth: \(decision()) (\(request.method.rawValue) \(request.path))",
+                  fields: ["FORGE_REQUEST_ID": request.requestID])
     }
 
     /// The same-origin rule for cookie-authenticated unsafe methods

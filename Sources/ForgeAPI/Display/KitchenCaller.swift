@@ -23,9 +23,9 @@ extension ForgeApp {
     /// The member session if there is one, else the display session.
     /// - Throws: 401 `not signed in` when there is neither; the member
     ///   checks of ``caller(of:)`` otherwise.
-    func kitchenCaller(of request: Request) throws -> KitchenCaller {
+    func kitchenCaller(of request: Request, generation: Generation? = nil) throws -> KitchenCaller {
         if request.cookie(HouseholdStore.sessionCookieName) != nil {
-            let user = try caller(of: request).user
+            let user = try caller(of: request, generation: generation).user
             return KitchenCaller(user: user, displayID: nil,
                                  scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
         }

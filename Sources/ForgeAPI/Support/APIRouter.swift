@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeHTTP
+import ForgeStore
 import Foundation
 
 /// The route table under construction: a ``Router`` plus the typed
@@ -71,10 +72,11 @@ struct APIRouter {
         if let cache { tags["cache"] = "\(cache)" }
         let app = self.app
         router.add(method, pattern, summary: summary, tags: tags) { request in
-            let principal = try Principal.resolve(access, request, app)
-            guard let cache else { return try handler(request, principal) }
-            // The generation is read before the handler's read transaction begins.
+            guard let cache else { return try handler(request, try Principal.resolve(access, request, app)) }
+            // Read once, first: before the session lookup and before the
+            // handler's read transaction begins, so neither answer is older than it.
             let generation = app.db.generation()
+            let principal = try Principal.resolve(access, request, app, generation: generation)
             let key = ReadCache.Key(scope: principal.cacheScope, path: request.path, query: request.rawQuery,
                                     accept: request.headers["Accept"] ?? "", day: app.today,
                                     minute: cache == .minute ? app.minuteNow.minutesSince1970 : 0)
@@ -108,17 +110,19 @@ struct Principal: Sendable {
         return "member:\(member?.id ?? "")"
     }
 
-    static func resolve(_ access: Access, _ request: Request, _ app: ForgeApp) throws -> Principal {
+    /// - Parameter generation: the database generation already read for this request, if any.
+    static func resolve(_ access: Access, _ request: Request, _ app: ForgeApp,
+                        generation: Generation? = nil) throws -> Principal {
         switch access {
         case .public, .bearer:
             return Principal(member: nil, kitchen: nil)
         case .member, .admin:
-            let caller = try app.caller(of: request)
+            let caller = try app.caller(of: request, generation: generation)
             try app.checkSameOrigin(request)
             if access == .admin, !caller.user.isAdmin { throw HTTPError(403, "admin only") }
             return Principal(member: caller, kitchen: nil)
         case .kitchen:
-            let kitchen = try app.kitchenCaller(of: request)
+            let kitchen = try app.kitchenCaller(of: request, generation: generation)
             try app.checkSameOrigin(request)
             return Principal(member: kitchen.user.map(Caller.init), kitchen: kitchen)
         }

@@ -75,16 +75,36 @@ final class ReadCache: Sendable {
                 compute: () throws -> Response) rethrows -> Response {
         if let hit = lookup(key, generation) {
             hits.add(1, ordering: .relaxed)
-            return Self.response(hit, to: request)
+            let response = Self.response(hit, to: request)
+            Self.debug(request, key, response.status == 304 ? "hit, 304" : "hit")
+            return response
         }
         var response = try compute()
         guard response.status == 200, response.stream == nil, !response.headers.contains("Set-Cookie"),
-              generation != .closed else { return response }
+              generation != .closed else {
+            Self.debug(request, key, "miss, not kept (status \(response.status)\(response.stream == nil ? "" : ", streamed"))")
+            return response
+        }
         let etag = Self.etag(of: response.body)
         let entry = Entry(headers: Self.cacheHeaders(response.headers, etag: etag), body: response.body, etag: etag)
-        if entry.body.count <= Self.largestEntry { store(entry, key, generation) }
+        if entry.body.count <= Self.largestEntry {
+            store(entry, key, generation)
+            Self.debug(request, key, "miss, stored (\(entry.body.count) B)")
+        } else {
+            Self.debug(request, key, "miss, too big to keep (\(entry.body.count) B > \(Self.largestEntry) B)")
+        }
         response.headers = entry.headers
-        return Self.matches(request, entry.etag) ? Self.notModified(entry) : response
+        let matched = Self.matches(request, entry.etag)
+        if matched { Self.debug(request, key, "computed answer matches If-None-Match, 304") }
+        return matched ? Self.notModified(entry) : response
+    }
+
+    /// A debug line for one cache decision: the path and query, the caller's
+    /// scope (an id, never a token) and the decision. Built only when debug is on.
+    private static func debug(_ request: Request, _ key: Key, _ decision: @autoclosure () -> String) {
+        guard Log.isEnabled(.debug) else { return }
+        Log.debug("read cache: \(decision()): \(key.path)\(key.query.isEmpty ? "" : "?" + key.query) for \(key.scope)",
+                  fields: ["FORGE_REQUEST_ID": request.requestID])
     }
 
     private func lookup(_ key: Key, _ generation: Generation) -> Entry? {

@@ -44,13 +44,23 @@ enum SystemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(.GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
                    errors: [503]) { _, _ in
-            let reachable = app.db.isReachable()
+            // One read per database generation (``HealthCache``): liveness and the backup ledger.
+            var reachable = true
+            var last: BackupRecord?
+            do {
+                last = try app.health.backup(at: app.db.generation()) {
+                    guard app.db.isReachable() else { throw DatabaseError(code: .ioError, message: "database not answering") }
+                    return (try? BackupStatus.last(in: app.db)) ?? nil
+                }
+            } catch {
+                reachable = false
+            }
             let fault = app.db.storageFault
             let ok = reachable && fault == nil
             let zone = app.config.timeZone
             let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
                                 utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
-                                backup: backupHealth(app),
+                                backup: last.map(backupHealth),
                                 reason: !reachable ? "database not answering" : fault?.summary)
             return .wire(health, status: ok ? 200 : 503)
         }
@@ -66,10 +76,9 @@ enum SystemRoutes {
         }
     }
 
-    /// The newest backup attempt, or nil when none was recorded.
-    static func backupHealth(_ app: ForgeApp) -> BackupHealth? {
-        guard let last = try? BackupStatus.last(in: app.db) else { return nil }
-        return BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
+    /// The newest backup attempt as `/healthz` shows it; `file` only while it is on disk.
+    static func backupHealth(_ last: BackupRecord) -> BackupHealth {
+        BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
                             file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
     }
 
