@@ -36,7 +36,7 @@ run: release
 	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/today?date=2026-07-20'"
 	@echo "  curl -s -b /tmp/forge.cookies 'http://$(LISTEN)/api/food/week?date=2026-07-20'"
 	@echo ""
-	@echo "Kitchen display: $(RELEASE_BIN) display pair --name Kitchen --state-dir $(STATE_DIR), then http://$(LISTEN)/kitchen/pair"
+	@echo "Kitchen display: $(RELEASE_BIN) display pair --name Kitchen --state-dir $(STATE_DIR) --listen $(LISTEN) (it prints http://$(LISTEN)/kitchen/pair)"
 	@echo "Event socket:    $(RELEASE_BIN) notify tail --runtime-dir $(STATE_DIR)/run"
 	@echo ""
 	$(RELEASE_BIN) serve --listen $(LISTEN) --state-dir $(STATE_DIR) --runtime-dir $(STATE_DIR)/run --dev-auth \
