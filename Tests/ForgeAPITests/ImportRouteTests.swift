@@ -211,8 +211,12 @@ final class RecipeSite: Sendable {
                     + #""recipeIngredient":["1,200 g butter","Salt and pepper to taste"],"#
                     + #""recipeInstructions":["Bake until golden."],"nutrition":{"calories":"300 kcal"}}</script></head></html>"#
             }
-            var quantities: [String: JSONValue] = [:]
-            for lang in ["de-DE", "en-US"] {
+            // Both readings link to the reference's "butter" (a g row): the
+            // name is its exact name, and grams convert whatever the number.
+            let expected: [String: (qty: JSONValue, ref: JSONValue, confidence: JSONValue)] = [
+                "de-DE": (1.2, "butter", 1.0), "en-US": (1200, "butter", 1.0),
+            ]
+            for (lang, want) in expected.sorted(by: { $0.key < $1.key }) {
                 let reply = try await server.request("POST", "/api/food/recipes/import",
                                                      json: ["url": .string("https://cook.example.org/\(lang)"), "html": .string(page(lang))],
                                                      cookie: ada)
@@ -223,14 +227,15 @@ final class RecipeSite: Sendable {
                 let detail = try await server.get("/api/food/recipes/\(reply.json["slug"]?.stringValue ?? "")", cookie: ada)
                 let lines = detail.json["ingredients"]?.arrayValue ?? []
                 #expect(lines.count == 2)
-                quantities[lang] = lines.first?["qty"]
-                #expect(lines.first?["ref"] == nil || lines.first?["ref"] == "butter")
+                #expect(lines.first?["qty"] == want.qty, "qty on the \(lang) page")
+                #expect(lines.first?["ref"] == want.ref, "ref on the \(lang) page")
+                #expect(lines.first?["ref_confidence"] == want.confidence, "ref_confidence on the \(lang) page")
+                #expect(lines.first?["unit"] == "g" && lines.first?["disp"] == "1,200 g")
                 #expect(lines.first?["raw"] == "1,200 g butter")
                 // The weak line keeps the cook's words and no link.
                 #expect(lines.last?["name"] == "Salt and pepper to taste" && lines.last?["ref"] == nil)
                 #expect(lines.last?["ref_confidence"] == nil && lines.last?["raw"] == "Salt and pepper to taste")
             }
-            #expect(quantities["de-DE"] == 1.2 && quantities["en-US"] == 1200)
         }
     }
 }

@@ -54,12 +54,18 @@ import Testing
         ("1,5 l Gemüsebrühe", true, 1.5, "l"),
         ("0,5 TL Salz", true, 0.5, "tsp"),
         ("1.250 g Mehl (Type 405)", true, 1250, "g"),
+        ("1.250 kg Kartoffeln", true, 1.25, "kg"),
+        ("1.250 g Kartoffeln", true, 1250, "g"),
+        ("2.500 l Wasser", true, 2.5, "l"),
+        ("1.500 kg de farine", true, 1.5, "kg"),
+        ("12.500 kg Mehl", true, 12.5, "kg"),
         ("1,250 kg de pommes de terre", true, 1.25, "kg"),
         ("0,75 l de lait entier", true, 0.75, "l"),
         ("1,5-2 kg Rindfleisch", true, 1.5, "kg"),
         ("1,250 g all-purpose flour", false, 1250, "g"),
         ("1.250 kg potatoes", false, 1.25, "kg"),
         ("1,250 kg potatoes", false, 1.25, "kg"),
+        ("1,250 lb ground beef", false, 1.25, "lb"),
     ] as [(String, Bool, Double, String)])
     func decimalCommasInThePagesLocale(_ c: (String, Bool, Double, String)) {
         let p = P.parse(c.0, decimalComma: c.1)

@@ -82,10 +82,35 @@ import Testing
         // The exact name wins over another spelling.
         let both = try Self.read(#"{"@type":"Recipe","name":"Soup","NAME":"Other"}"#)
         #expect(both.title == "Soup")
+        // Two other spellings: the smallest in code-point order, whichever the page wrote first.
+        let two = try Self.read(#"{"@type":"Recipe","Name":"Crêpe","NAME":"CRÊPE"}"#)
+        #expect(two.title == "CRÊPE")
+    }
+
+    /// Which spelling `field` reads, whatever order the keys were written in
+    /// (each key's value is the key itself): the exact key, else the
+    /// smallest matching key in code-point order.
+    @Test(arguments: [
+        (["Name", "NAME"], "NAME"),
+        (["NAME", "Name"], "NAME"),
+        (["nAME", "Name", "NAME"], "NAME"),
+        (["Name", "nAme", "naMe"], "Name"),
+        (["NAME", "name", "Name"], "name"),
+        (["Name", "NAME", "name"], "name"),
+        (["title", "Title"], nil),
+    ] as [([String], String?)])
+    func aPropertyWrittenInSeveralCasesIsReadTheSameWay(_ keys: [String], _ expected: String?) {
+        // Built at several capacities so the dictionary's iteration order varies.
+        for capacity in [0, 4, 64, 1024] {
+            var object: [String: Any] = [:]
+            object.reserveCapacity(capacity)
+            for key in keys { object[key] = key }
+            #expect(JSONLDRecipeParser.field(object, "name") as? String == expected, "capacity \(capacity)")
+        }
     }
 
     /// The page's language: the Recipe's `inLanguage`, else `<html lang>`, else `og:locale`.
-    @Test func thePagesLanguageAndItsDecimalSeparator() throws {
+    @Test func thePagesLanguage() throws {
         let declared = try JSONLDRecipeParser.parse(
             html: #"<html lang="en"><head><script type="application/ld+json">{"@type":"Recipe","name":"S","inLanguage":"de-DE"}</script></head></html>"#,
             pageURL: Self.url)
@@ -96,12 +121,17 @@ import Testing
         #expect(PageLanguage.tag(declared: nil, html: #"<html><head><meta property="og:locale" content="nl_NL"></head><body lang="en">"#) == "nl_NL")
         #expect(try Self.read(#"{"@type":"Recipe","name":"S"}"#).language == "")
         #expect(PageLanguage.tag(declared: "not a <tag>", html: "<html>") == "")
-        // The separator is the locale's (CLDR): Mexican Spanish and Swiss German write a point.
-        for (tag, comma) in [("de-DE", true), ("fr", true), ("nl_NL", true), ("es-ES", true), ("pl", true),
-                             ("en-US", false), ("en", false), ("es-MX", false), ("de-CH", false)] {
-            #expect(PageLanguage.decimalComma(tag) == comma, "\(tag)")
-        }
-        #expect(PageLanguage.decimalComma("") == nil && PageLanguage.decimalComma("xx") == nil)
+    }
+
+    /// The decimal separator is the locale's (CLDR): Mexican Spanish and
+    /// Swiss German write a point; no tag or an unknown one gives nil.
+    @Test(arguments: [
+        ("de-DE", true), ("fr", true), ("nl_NL", true), ("es-ES", true), ("pl", true),
+        ("en-US", false), ("en", false), ("es-MX", false), ("de-CH", false),
+        ("", nil), ("xx", nil),
+    ] as [(String, Bool?)])
+    func theDecimalSeparatorIsTheLocales(_ tag: String, _ comma: Bool?) {
+        #expect(PageLanguage.decimalComma(tag) == comma)
     }
 
     @Test func severalBlocksDoubleEscapedEntitiesAndBrokenJSON() throws {
@@ -301,6 +331,42 @@ import Testing
         let chicken = try JSONLDRecipeParser.parse(html: bullets, pageURL: Self.url)
         #expect(chicken.ingredients == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
         #expect(chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
+    }
+
+    /// Every bullet character marks a `<br>` list and is left off its lines.
+    @Test(arguments: ["•", "·", "▪", "◦", "‣", "∙"] as [Character])
+    func eachBulletCharacterMarksALineBrokenList(_ bullet: Character) throws {
+        #expect(MarkedListFallback.bullets.contains(bullet))
+        let html = """
+            <html><head><meta property="og:title" content="Butter Chicken"></head><body>
+            <h4>Ingredients</h4><p>\(bullet) 2 tablespoons olive oil<br>\(bullet) 50g butter</p>
+            <h4>Method</h4><p>Brown the chicken.</p></body></html>
+            """
+        let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        #expect(r.ingredients == ["2 tablespoons olive oil", "50g butter"])
+        #expect(MarkedListFallback.withoutBullet("\(bullet) 130 g mel") == "130 g mel")
+    }
+
+    /// `*` is left off a list line but does not make `<br>` lines a list: a
+    /// text starting with it is as often a footnote.
+    @Test func anAsteriskIsABulletOnlyInsideAList() throws {
+        #expect(MarkedListFallback.bullets.count == 6 && !MarkedListFallback.bullets.contains("*"))
+        #expect(MarkedListFallback.withoutBullet("* 130 g mel") == "130 g mel")
+        let listed = """
+            <html><head><meta property="og:title" content="Pannenkoeken"></head><body>
+            <h4>Ingrediënten</h4><ul><li>* 130 g mel</li><li>* 2 eieren</li></ul>
+            <h4>Bereiding</h4><p>Meng alles.</p></body></html>
+            """
+        #expect(try JSONLDRecipeParser.parse(html: listed, pageURL: Self.url).ingredients == ["130 g mel", "2 eieren"])
+        let notes = """
+            <html><head><meta property="og:title" content="Pannenkoeken"></head><body>
+            <h4>Ingrediënten</h4><p>* optional<br>* see the note below</p>
+            <h4>Bereiding</h4><p>Meng alles.</p></body></html>
+            """
+        // No ingredient list is read, so the page gives no recipe (the same lines with "•" would: see above).
+        #expect(MarkedListFallback.node(html: notes) == nil)
+        #expect(MarkedListFallback.node(html: notes.replacingOccurrences(of: "*", with: "•"))?["recipeIngredient"] as? [String]
+                == ["optional", "see the note below"])
     }
 
     @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {

@@ -15,10 +15,13 @@ import Foundation
 /// computing wrong macros. A line with no quantity ("salt to taste") links
 /// with `qty: null`.
 public enum IngredientLineMatcher {
-    /// Links below this confidence are no links: the line stays unlinked
-    /// (and the import parks naming it) rather than borrowing the macros of
-    /// a row that only shares a word with it ("salt" in "Salt and pepper to
-    /// taste", 0.16).
+    /// The least `refConfidence` a link needs, on the scale of
+    /// ``match(_:in:)``: 0 (nothing in common) to 1 (the row's exact name).
+    /// A line whose best match scores below it gets no `ref` and no
+    /// `refConfidence`, keeps the page's quantity and unit, and parks the
+    /// import with a warning naming the line, rather than borrowing the
+    /// macros of a row that only shares a word with it ("salt" in "Salt and
+    /// pepper to taste", 0.16). A match of exactly 0.5 links.
     public static let minimumConfidence = 0.5
 
     /// The recipe line for `text`, linked to `reference` where a match of at

@@ -55,9 +55,11 @@ public enum IngredientLineParser {
     /// `decimalComma` says which the page's locale uses (nil: unknown, read
     /// as English). Whatever the locale, the shape decides where it can: any
     /// other count of digits after the separator is a decimal ("1,5 l",
-    /// "0,75"), a whole part of 0 is a decimal ("0,250 kg"), and a comma
-    /// group before a unit no recipe measures in thousands (kg, l, lb, quart,
-    /// gallon: "1,250 kg") is a decimal.
+    /// "0,75"), a whole part of 0 is a decimal ("0,250 kg"), and a group
+    /// written with the locale's grouping separator before a unit no recipe
+    /// measures in thousands (kg, l, lb, quart, gallon) is a decimal:
+    /// "1,250 kg" on an English page and "1.250 kg" on a German one are
+    /// 1.25 kg, while "1.250 g" on a German page stays 1250 g.
     public static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
         let line = HTMLText.collapse(HTMLText.decodeEntities(text))
         let chars = Array(line)
@@ -89,9 +91,9 @@ public enum IngredientLineParser {
             unit = key
             i = k + length
         }
-        // "1,250 kg" is not 1,250 kilograms.
+        // "1,250 kg" (and "1.250 kg" on a decimal-comma page) is not 1250 kilograms.
         if first >= 1000, ["kg", "l", "lb", "quart", "gallon"].contains(unit),
-           let decimal = commaDecimal(String(chars[..<firstEnd])) {
+           let decimal = groupAsDecimal(String(chars[..<firstEnd]), grouping: groupingSeparator(decimalComma)) {
             first = decimal
         }
         let qty = first
@@ -135,11 +137,21 @@ public enum IngredientLineParser {
         while i < chars.count, chars[i] == " " { i += 1 }
     }
 
-    /// "1,250" read with a decimal comma (1.25); nil unless `text` is one
-    /// to three digits, a comma and three digits.
-    static func commaDecimal(_ text: String) -> Double? {
-        guard text.range(of: #"^[0-9]{1,3},[0-9]{3}$"#, options: .regularExpression) != nil else { return nil }
-        return Double(text.replacingOccurrences(of: ",", with: "."))
+    /// The separator that groups thousands where `decimalComma` says how
+    /// the page writes decimals: a point on a decimal-comma page, else
+    /// (English, or unknown) a comma.
+    static func groupingSeparator(_ decimalComma: Bool?) -> Character {
+        decimalComma == true ? "." : ","
+    }
+
+    /// A thousands group read as a decimal instead: "1,250" with `grouping`
+    /// "," or "1.250" with `grouping` "." gives 1.25. Nil unless `text` is
+    /// one to three digits, `grouping` and three digits.
+    static func groupAsDecimal(_ text: String, grouping: Character) -> Double? {
+        let parts = text.split(separator: grouping, omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 3,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIINumber) }) else { return nil }
+        return Double(parts[0] + "." + parts[1])
     }
 
     /// A number at `i`: integer, decimal, fraction, vulgar fraction, mixed
@@ -157,7 +169,7 @@ public enum IngredientLineParser {
             let start = m
             while m < chars.count, chars[m].isASCIINumber { m += 1 }
             let fraction = String(chars[start..<m])
-            let grouping: Character = decimalComma == true ? "." : ","
+            let grouping = groupingSeparator(decimalComma)
             if chars[k] == grouping && fraction.count == 3 && whole > 0 {
                 value = value * 1000 + (Double(fraction) ?? 0)
             } else {

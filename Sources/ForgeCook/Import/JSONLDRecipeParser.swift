@@ -261,13 +261,17 @@ public enum JSONLDRecipeParser {
         return raw.filter { !($0.first == "\t" || $0.hasPrefix("  ")) }.map { HTMLText.plain(String($0)) }
     }
 
-    /// `object[key]`, else the value of the one property whose name is
-    /// `key` in another case (`"Name"`, `"ItemListElement"`, `"RecipeYield"`
-    /// as some pages write them); nil when neither is there.
+    /// `object[key]`, else the value of a property whose name is `key` in
+    /// another case (`"Name"`, `"ItemListElement"`, `"RecipeYield"` as some
+    /// pages write them); nil when neither is there. When several spellings
+    /// are there ("Name" and "NAME") the smallest name in code-point order
+    /// wins ("NAME"), so the choice never depends on the dictionary's
+    /// iteration order.
     static func field(_ object: [String: Any], _ key: String) -> Any? {
         if let value = object[key] { return value }
         let lower = key.lowercased()
-        return object.first { $0.key.lowercased() == lower }?.value
+        guard let spelling = object.keys.filter({ $0.lowercased() == lower }).min() else { return nil }
+        return object[spelling]
     }
 
     /// The first non-empty plain text of a string or a list of strings.

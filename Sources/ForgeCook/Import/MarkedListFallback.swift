@@ -120,7 +120,7 @@ public enum MarkedListFallback {
                           !isListHeading(text(of: tokens, from: m)) else { break scan }
                 case let .text(t):
                     // Lines written with bullets and broken by `<br>` ("• 50g butter<br>• salt") are a list too.
-                    if found.isEmpty, let first = HTMLText.collapse(t).first, "•·▪◦‣∙".contains(first) {
+                    if found.isEmpty, let first = HTMLText.collapse(t).first, bullets.contains(first) {
                         let bulleted = bulletLines(tokens, from: m)
                         if bulleted.count >= 2 { return bulleted }
                     }
@@ -429,6 +429,14 @@ public enum MarkedListFallback {
     /// Elements whose text is a control, not content (a unit switch's options).
     static let formControls: Set<String> = ["select", "option", "button", "textarea"]
 
+    /// Characters pages write as list bullets ("• 50g butter"). A text
+    /// starting with one of them marks a bulleted list broken by `<br>`
+    /// (``bulletLines(_:from:)``). ``withoutBullet(_:)`` also strips a
+    /// leading `*` ("* 130 g mel"), because it only sees lines already known
+    /// to be list lines; `*` does not mark a list on its own, as a text
+    /// starting with it is as often a footnote ("*optional", "* see note").
+    static let bullets: Set<Character> = ["•", "·", "▪", "◦", "‣", "∙"]
+
     /// The lines of a block written as bullets broken by `<br>` ("• 2
     /// tablespoons olive oil<br>• 50g butter"), from the text token at
     /// `index` up to the end of its block (a block element opening or
@@ -443,7 +451,7 @@ public enum MarkedListFallback {
             switch tokens[m] {
             case let .text(t):
                 let text = HTMLText.collapse(t)
-                if let first = text.first, "•·▪◦‣∙".contains(first) {
+                if let first = text.first, bullets.contains(first) {
                     lines.append(withoutBullet(text))
                 } else if !text.isEmpty, !lines.isEmpty {
                     lines[lines.count - 1] = HTMLText.collapse(lines[lines.count - 1] + " " + text)
@@ -463,9 +471,9 @@ public enum MarkedListFallback {
     /// Class words that mark a list item as a group heading.
     static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]
 
-    /// `line` without a leading bullet character ("• 130 g mel").
+    /// `line` without a leading bullet (one of ``bullets``, or `*`): "• 130 g mel", "* 130 g mel".
     static func withoutBullet(_ line: String) -> String {
-        guard let first = line.first, "•·▪◦‣∙*".contains(first) else { return line }
+        guard let first = line.first, bullets.contains(first) || first == "*" else { return line }
         return String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
