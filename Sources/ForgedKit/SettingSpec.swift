@@ -140,7 +140,7 @@ public struct SettingSpec: Sendable, Equatable {
         defaultDescription: "03:30")
     public static let backupKeepDaily = SettingSpec(
         name: "backup-keep-daily", valueName: "N",
-        help: "Backups kept: the newest of each of the last N days that have one, 1 to 366.",
+        help: "Backups kept: the newest of each of the last N days that have one (and always the 3 newest), 1 to 366.",
         defaultDescription: "7")
     public static let backupKeepWeekly = SettingSpec(
         name: "backup-keep-weekly", valueName: "N",

@@ -157,7 +157,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let db = try populated(dir)
             defer { db.close() }
             let now = utc("2026-07-20T02:30:00Z")
-            let job = BackupJob(db: db)
+            // One per day and no `recent` margin: the rotation the fault was in.
+            let job = BackupJob(db: db, retention: BackupRetention(recent: 1))
             let records = try (0..<3).map { _ in try job.run(trigger: "test", now: now) }
             #expect(records.map { ($0.file as NSString).lastPathComponent } == [
                 "forge-20260720-023000.sqlite3", "forge-20260720-023000-2.sqlite3", "forge-20260720-023000-3.sqlite3"])
@@ -228,7 +229,10 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(Set(runs.map(\.file)).count == ok.count)  // unique names
             let onDisk = job.list().map { job.directory + "/" + $0.name.fileName }
             let newest = try BackupStatus.last(in: db)
-            #expect(onDisk.count == 1 && onDisk.first == newest?.file)
+            // The 3 newest are kept (BackupRetention.recent), the newest first,
+            // and each file on disk is one the ledger recorded.
+            #expect(onDisk.count == min(3, ok.count) && onDisk.first == newest?.file)
+            #expect(Set(onDisk).isSubset(of: Set(runs.map(\.file))))
         }
     }
 
@@ -294,7 +298,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
             defer { db.close() }
-            let job = BackupJob(db: db)
+            let job = BackupJob(db: db, retention: BackupRetention(recent: 1))
             _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
             _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))   // named 023000-2
             let c = try job.run(trigger: "test", now: utc("2026-07-20T02:30:01Z"))
@@ -333,8 +337,23 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             "forge-20260422-023000.sqlite3",  // Wed, the rest of the week of 20 Apr before the daily window
             "forge-20260423-023000.sqlite3", "forge-20260424-023000.sqlite3", "forge-20260425-023000.sqlite3",
             "forge-20260426-023000.sqlite3", "forge-20260427-023000.sqlite3", "forge-20260428-023000.sqlite3",
+            "forge-20260429-023000.sqlite3",  // not the newest of its day, but one of the 3 newest
             "forge-20260429-120000.sqlite3",  // the newest of the last day
         ])
+    }
+
+    /// A backup taken by hand before an experiment survives the next two of
+    /// the same day (a catch-up, `forged backup`, an admin backup); a fourth
+    /// on that day rotates the oldest of them away.
+    @Test func theNewestThreeAreKeptWhateverTheirDay() throws {
+        let utcZone = TimeZone(identifier: "UTC")!
+        let day = (1...4).map { BackupName(instant: utc("2026-07-20T1\($0):00:00Z")) }
+        let yesterday = BackupName(instant: utc("2026-07-19T02:30:00Z"))
+        let three = BackupRetention().keep([yesterday] + day.prefix(3), timeZone: utcZone)
+        #expect(three == Set([yesterday] + day.prefix(3)))
+        let four = BackupRetention().keep([yesterday] + day, timeZone: utcZone)
+        #expect(four == Set([yesterday, day[1], day[2], day[3]]))
+        #expect(BackupRetention(recent: 0).recent == 1)
     }
 
     @Test func rotateDeletesOnlyWhatTheRetentionDrops() throws {
