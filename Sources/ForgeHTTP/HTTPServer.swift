@@ -36,7 +36,9 @@ public final class HTTPServer: Sendable {
         public var shutdownGraceSeconds: Double
         /// Seconds a request head may take from the connection's start (or,
         /// on a kept-alive connection, from its request line) before the
-        /// connection is closed; see ``HeadDeadline``.
+        /// connection is closed; a kept-alive connection's next request line
+        /// must arrive within `connectionTimeoutSeconds` + this of the
+        /// previous response's end. See ``HeadDeadline``.
         public var headTimeoutSeconds: Double = 10
         /// Serve HTTPS only, with this certificate (already ``TLSCertificate/load()``ed).
         public var tls: TLSCertificate?
@@ -85,6 +87,7 @@ public final class HTTPServer: Sendable {
                                uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
                                trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
                                headTimeoutSeconds: configuration.headTimeoutSeconds,
+                               idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
                                accessLog: accessLog, onError: onError)
     }
 

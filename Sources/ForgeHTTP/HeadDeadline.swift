@@ -11,7 +11,11 @@ import Glibc
 ///
 /// A new connection must complete its first request head within
 /// ``limit`` of being accepted; a kept-alive connection must complete each
-/// later head within ``limit`` of its request line. A body must keep
+/// later head within ``limit`` of its request line, and its request line
+/// within ``idle`` + ``limit`` of the previous response's end (it may idle
+/// up to ``idle`` first, as libmicrohttpd allows, but a request line
+/// trickled in a byte at a time, which restarts libmicrohttpd's idle timer
+/// on every byte, is cut off there). A body must keep
 /// progressing: it is due ``limit`` after the head, and every byte that
 /// arrives moves that deadline on by 1/``minimumBodyRate`` s (so a body
 /// trickling in slower than 1 KiB/s on average is cut off, while a photo
@@ -25,11 +29,16 @@ final class HeadDeadline: Sendable {
         let fd: Int32
         /// Monotonic nanoseconds by which the current head must be complete; 0 while none is awaited.
         let due = Atomic<UInt64>(0)
+        /// A response ended and the next request line has not arrived yet.
+        let betweenRequests = Atomic<Bool>(false)
         init(fd: Int32) { self.fd = fd }
     }
 
     /// Seconds a request head may take; also a body's grace before its rate counts.
     let limit: Double
+    /// Seconds a kept-alive connection may idle between requests
+    /// (libmicrohttpd's connection timeout).
+    let idle: Double
     /// Bytes per second a body must average after its grace.
     static let minimumBodyRate = 1024.0
     private let open = Mutex<[ObjectIdentifier: Watch]>([:])
@@ -37,7 +46,10 @@ final class HeadDeadline: Sendable {
     let closed = Atomic<Int>(0)
     private let running = Atomic<Bool>(false)
 
-    init(limit: Double) { self.limit = limit }
+    init(limit: Double, idle: Double) {
+        self.limit = limit
+        self.idle = idle
+    }
 
     static func now() -> UInt64 {
         var t = timespec()
@@ -50,8 +62,24 @@ final class HeadDeadline: Sendable {
         watch.due.store(Self.now() + UInt64(limit * 1e9), ordering: .relaxed)
     }
 
-    /// The request was answered, or the connection is between requests.
+    /// The head arrived, or the request is being answered: nothing is awaited.
     func headDone(_ watch: Watch) { watch.due.store(0, ordering: .relaxed) }
+
+    /// A response ended and the connection stays open: the next request line
+    /// is due `idle` + `limit` from now.
+    func responseDone(_ watch: Watch) {
+        watch.betweenRequests.store(true, ordering: .relaxed)
+        watch.due.store(Self.now() + UInt64((idle + limit) * 1e9), ordering: .relaxed)
+    }
+
+    /// A request line arrived: on a kept-alive connection (or one with nothing
+    /// awaited) the rest of its head is due `limit` from now; a new
+    /// connection's first head stays due from its accept.
+    func requestLine(_ watch: Watch) {
+        if watch.betweenRequests.exchange(false, ordering: .relaxed) || watch.due.load(ordering: .relaxed) == 0 {
+            awaitHead(watch)
+        }
+    }
 
     /// The head arrived and a body follows: it is due `limit` from now, plus
     /// what ``bodyProgress(_:bytes:)`` adds.

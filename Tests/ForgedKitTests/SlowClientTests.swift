@@ -121,6 +121,41 @@ struct SlowClientTests {
         #expect(keptAlive.readAll().text.hasPrefix("HTTP/1.1 200"))
     }
 
+    /// A kept-alive connection that trickles its next request line a byte
+    /// every 5 s (each byte restarts libmicrohttpd's 30 s idle timer) is
+    /// closed once that line is late: 30 s of allowed idling plus the 10 s
+    /// head limit after the first response, not never.
+    @Test func keptAliveConnectionTricklingItsNextRequestLineIsClosed() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let (forged, port) = try serve(dir)
+        defer { _ = forged.stop() }
+        let socket = try RawSocket(port: port, timeout: 5)
+        #expect(socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        var first = [UInt8](repeating: 0, count: 4096)
+        #expect(recv(socket.fd, &first, first.count, 0) > 0)
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        let answered = Date()
+        let line = Array("GET /healthz HTTP/1.1\r\n".utf8)
+        let stop = ManagedAtomicFlag()
+        let trickle = Thread {
+            for byte in line where !stop.isSet {
+                _ = socket.send([byte])
+                Thread.sleep(forTimeInterval: 5)
+            }
+        }
+        trickle.start()
+        defer { stop.set() }
+        while !socket.peerClosed, Date().timeIntervalSince(answered) < 50 {
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        let closedAt = Date().timeIntervalSince(answered)
+        print("slow-clients: a kept-alive connection trickling its next request line was closed "
+              + "\(String(format: "%.1f", closedAt)) s after its first response")
+        #expect(closedAt >= 39.5, "closed before 30 s idle + 10 s head limit: \(closedAt) s")
+        #expect(closedAt < 45, "still open \(closedAt) s after the first response")
+    }
+
     /// Each badly framed request is answered 400 with `Connection: close` and a
     /// JSON body, and the request pipelined behind it never runs.
     @Test func strictFraming() throws {
