@@ -42,38 +42,3 @@ import Testing
         #expect(proxies.scheme(peer: "203.0.113.9", forwardedProto: "http", direct: "https") == "https")
     }
 }
-
-@Suite struct RequestFramingTests {
-    func fields(_ pairs: [(String, String)]) -> [RequestFraming.Field] {
-        pairs.map { RequestFraming.Field(name: Array($0.0.utf8), value: Array($0.1.utf8)) }
-    }
-
-    @Test func wellFramedHeadsPass() {
-        #expect(RequestFraming.problem(fields([("Host", "a"), ("Content-Length", "12")]), version: "HTTP/1.1") == nil)
-        #expect(RequestFraming.problem(fields([("Host", "a"), ("Transfer-Encoding", "Chunked")]), version: "HTTP/1.1") == nil)
-        #expect(RequestFraming.problem(fields([("X-Tab", "a\tb")]), version: "HTTP/1.0") == nil)
-    }
-
-    @Test func eachAmbiguityIsNamed() {
-        let cases: [([(String, String)], String)] = [
-            ([("Content-Length", "3"), ("Transfer-Encoding", "chunked")], "both Content-Length and Transfer-Encoding"),
-            ([("Content-Length", "3"), ("content-length", "3")], "more than one Content-Length"),
-            ([("Content-Length", "3, 3")], "malformed Content-Length"),
-            ([("Content-Length", "+3")], "malformed Content-Length"),
-            ([("Transfer-Encoding", "gzip, chunked")], "unsupported Transfer-Encoding"),
-            ([("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], "more than one Transfer-Encoding"),
-            ([("X Note", "b")], "malformed header name"),
-            ([("X-Note", "a\u{1}b")], "control character in header X-Note"),
-            ([("X-Note", "a\u{7F}")], "control character in header X-Note"),
-        ]
-        for (pairs, reason) in cases {
-            #expect(RequestFraming.problem(fields([("Host", "h")] + pairs), version: "HTTP/1.1") == reason)
-        }
-        #expect(RequestFraming.problem(fields([("Accept", "*/*")]), version: "HTTP/1.1") == "HTTP/1.1 request without Host")
-        #expect(RequestFraming.problem(fields([("Host", "a"), ("Host", "b")]), version: "HTTP/1.1") == "more than one Host")
-        #expect(RequestFraming.problem(fields([("Accept", "*/*")]), version: "HTTP/1.0") == nil)
-        var hidden = fields([("Host", "a"), ("X-Last", "a")])
-        hidden[1].hidden = true
-        #expect(RequestFraming.problem(hidden, version: "HTTP/1.1") == "NUL in header X-Last")
-    }
-}
