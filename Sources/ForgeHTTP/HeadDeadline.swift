@@ -27,11 +27,16 @@ final class HeadDeadline: Sendable {
     /// One open connection, retained as MHD's socket context.
     final class Watch: Sendable {
         let fd: Int32
+        /// The TCP peer's address, for the log line of a close.
+        let peer: String
         /// Monotonic nanoseconds by which the current head must be complete; 0 while none is awaited.
         let due = Atomic<UInt64>(0)
         /// A response ended and the next request line has not arrived yet.
         let betweenRequests = Atomic<Bool>(false)
-        init(fd: Int32) { self.fd = fd }
+        init(fd: Int32, peer: String = "") {
+            self.fd = fd
+            self.peer = peer
+        }
     }
 
     /// Seconds a request head may take; also a body's grace before its rate counts.
@@ -42,13 +47,14 @@ final class HeadDeadline: Sendable {
     /// Bytes per second a body must average after its grace.
     static let minimumBodyRate = 1024.0
     private let open = Mutex<[ObjectIdentifier: Watch]>([:])
-    /// Connections closed for a late head (for the log and tests).
-    let closed = Atomic<Int>(0)
+    /// Told the TCP peer's address of each connection closed for a late head or body (for a debug log line).
+    let onClose: (@Sendable (_ peer: String) -> Void)?
     private let running = Atomic<Bool>(false)
 
-    init(limit: Double, idle: Double) {
+    init(limit: Double, idle: Double, onClose: (@Sendable (_ peer: String) -> Void)? = nil) {
         self.limit = limit
         self.idle = idle
+        self.onClose = onClose
     }
 
     static func now() -> UInt64 {
@@ -122,14 +128,17 @@ final class HeadDeadline: Sendable {
     /// Shuts down every connection whose head is overdue.
     func sweep() {
         let now = Self.now()
-        open.withLock { open in
+        let closed = open.withLock { open in
+            var closed: [String] = []
             for watch in open.values {
                 let due = watch.due.load(ordering: .relaxed)
                 guard due != 0, now > due else { continue }
                 watch.due.store(0, ordering: .relaxed)
                 Glibc.shutdown(watch.fd, Int32(SHUT_RDWR))
-                closed.add(1, ordering: .relaxed)
+                closed.append(watch.peer)
             }
+            return closed
         }
+        if let onClose { for peer in closed { onClose(peer) } }
     }
 }

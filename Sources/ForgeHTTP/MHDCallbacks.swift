@@ -45,7 +45,8 @@ enum MHDCallbacks {
         guard let cls, let connection, let socketContext else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         if event == .CONNECTION_NOTIFY_STARTED {
-            let watch = HeadDeadline.Watch(fd: forge_mhd_connection_fd(connection))
+            let watch = HeadDeadline.Watch(fd: forge_mhd_connection_fd(connection),
+                                           peer: ServerCore.remoteAddress(of: connection))
             core.headDeadline.opened(watch)
             socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
         } else if let pointer = socketContext.pointee {

@@ -45,14 +45,15 @@ final class ServerCore: Sendable {
 
     init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
          trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
-         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
+         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
         self.trustedProxies = trustedProxies
         self.isTLS = isTLS
-        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds, idle: idleTimeoutSeconds)
+        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds, idle: idleTimeoutSeconds, onClose: onHeadTimeout)
         self.accessLog = accessLog
         self.onError = onError
     }
