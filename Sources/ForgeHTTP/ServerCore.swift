@@ -143,7 +143,7 @@ final class ServerCore: Sendable {
         let headers = Self.headers(of: connection)
         let peer = Self.remoteAddress(of: connection)
         let request = Request(method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
-                              remoteAddress: trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For")),
+                              remoteAddress: clientAddress(peer: peer, headers: headers),
                               requestID: exchange.requestID, peerAddress: peer,
                               scheme: trustedProxies.scheme(peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
                                                             direct: isTLS ? "https" : "http"))
@@ -230,7 +230,12 @@ final class ServerCore: Sendable {
     func clientAddress(of connection: OpaquePointer) -> String {
         let peer = Self.remoteAddress(of: connection)
         guard trustedProxies.contains(peer) else { return peer }
-        return trustedProxies.client(peer: peer, forwardedFor: Self.headers(of: connection).values(for: "X-Forwarded-For"))
+        return clientAddress(peer: peer, headers: Self.headers(of: connection))
+    }
+
+    /// The real client of a request from `peer` with these header fields.
+    func clientAddress(peer: String, headers: HTTPHeaders) -> String {
+        trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For"))
     }
 
     /// Textual client IP of a connection, or empty if unknown.

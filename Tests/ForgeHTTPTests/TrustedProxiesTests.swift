@@ -10,6 +10,11 @@ import Testing
         #expect(TrustedProxies.Network("fd00::/129") == nil)
         #expect(TrustedProxies.Network("proxy.lan") == nil)
         #expect(TrustedProxies.Network("10.0.0.0/") == nil)
+        // A sign, a blank or leading zeros past three digits are not a prefix length.
+        for text in ["10.0.0.0/+8", "10.0.0.0/-0", "10.0.0.0/ 8", "fd00::/+8", "10.0.0.0/0008"] {
+            #expect(TrustedProxies.Network(text) == nil, "\(text)")
+        }
+        #expect(TrustedProxies.Network("10.0.0.0/08")?.description == "10.0.0.0/08")
         #expect(proxies.contains("10.200.3.4"))
         #expect(!proxies.contains("11.0.0.1"))
         #expect(proxies.contains("192.168.1.2") && !proxies.contains("192.168.1.3"))
