@@ -76,13 +76,6 @@ static inline int forge_mhd_has_tls(void)
         && MHD_is_feature_supported(MHD_FEATURE_HTTPS_CERT_CALLBACK) == MHD_YES;
 }
 
-/// Closes a connection from inside a callback (wraps the variadic
-/// MHD_set_connection_option: a timeout of 1 s ends it at the next pass).
-static inline void forge_mhd_connection_timeout(struct MHD_Connection *connection, unsigned int seconds)
-{
-    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
-}
-
 /// One certificate chain and its private key, as handed to GnuTLS during a
 /// handshake. Built by forge_tls_load; never freed while a daemon may still
 /// hand it out (see TLSCertificate.swift).
@@ -130,11 +123,27 @@ fail:
     return NULL;
 }
 
-/// The leaf certificate's subject DN, serial (hex) and expiry (Unix time),
-/// for the log. Returns 0, or a negative GnuTLS error.
+/// The certificate chain of `credentials` (leaf first, `chain_length` long),
+/// as GnuTLS's certificate callback hands it out. Swift cannot return a
+/// pointer into a C array member without escaping a temporary one.
+static inline gnutls_pcert_st *forge_tls_chain(forge_tls_credentials *credentials)
+{
+    return credentials->chain;
+}
+
+/// Frees credentials from forge_tls_load that were never handed to GnuTLS.
+static inline void forge_tls_free(forge_tls_credentials *credentials)
+{
+    for (unsigned int i = 0; i < credentials->chain_length; i++) gnutls_pcert_deinit(&credentials->chain[i]);
+    gnutls_privkey_deinit(credentials->key);
+    free(credentials);
+}
+
+/// The leaf certificate's subject DN, serial (hex), start and end of validity
+/// (Unix time), for the log. Returns 0, or a negative GnuTLS error.
 static inline int
 forge_tls_describe(const forge_tls_credentials *credentials, char *subject, size_t subject_size,
-                   char *serial_hex, size_t serial_hex_size, long long *expires)
+                   char *serial_hex, size_t serial_hex_size, long long *activates, long long *expires)
 {
     gnutls_x509_crt_t crt;
     int rc = gnutls_x509_crt_init(&crt);
@@ -148,6 +157,7 @@ forge_tls_describe(const forge_tls_credentials *credentials, char *subject, size
     serial_hex[0] = 0;
     for (size_t i = 0; i < size && 2 * i + 2 < serial_hex_size; i++)
         snprintf(serial_hex + 2 * i, 3, "%02x", serial[i]);
+    *activates = (long long)gnutls_x509_crt_get_activation_time(crt);
     *expires = (long long)gnutls_x509_crt_get_expiration_time(crt);
     rc = 0;
 done:

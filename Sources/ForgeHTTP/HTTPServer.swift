@@ -23,7 +23,8 @@ public final class HTTPServer: Sendable {
         public var threadPoolSize: Int
         /// Maximum simultaneous connections per listening socket.
         public var connectionLimit: Int
-        /// Maximum simultaneous connections per client IP; raised to 64 if lower.
+        /// Maximum simultaneous connections per client IP (the TCP peer, so a
+        /// reverse proxy counts as one client); at least 1.
         public var perIPConnectionLimit: Int
         /// Idle seconds after which a connection is closed.
         public var connectionTimeoutSeconds: Int
@@ -36,7 +37,9 @@ public final class HTTPServer: Sendable {
         public var shutdownGraceSeconds: Double
         /// Seconds a request head may take from the connection's start (or,
         /// on a kept-alive connection, from its request line) before the
-        /// connection is closed; see ``HeadDeadline``.
+        /// connection is closed; a kept-alive connection's next request line
+        /// must arrive within `connectionTimeoutSeconds` + this of the
+        /// previous response's end. See ``HeadDeadline``.
         public var headTimeoutSeconds: Double = 10
         /// Serve HTTPS only, with this certificate (already ``TLSCertificate/load()``ed).
         public var tls: TLSCertificate?
@@ -77,14 +80,20 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - accessLog: called once per request, after its response is queued.
     ///   - onError: called once per non-`HTTPError` error thrown by a handler.
+    ///   - onHeadTimeout: called, from the deadline's sweeper thread, with the
+    ///     TCP peer's address of each connection closed because its request
+    ///     head or body was late (``HeadDeadline``).
     public init(configuration: Configuration, responder: Responder,
                 accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
-                onError: (@Sendable (Request, Error) -> Void)? = nil) {
+                onError: (@Sendable (Request, Error) -> Void)? = nil,
+                onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil) {
         self.configuration = configuration
         self.core = ServerCore(responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
                                uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
                                trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
                                headTimeoutSeconds: configuration.headTimeoutSeconds,
+                               idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
+                               onHeadTimeout: onHeadTimeout,
                                accessLog: accessLog, onError: onError)
     }
 
@@ -167,7 +176,7 @@ public final class HTTPServer: Sendable {
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(fd), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(poolSize, configuration.connectionLimit), ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: max(64, configuration.perIPConnectionLimit),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: max(1, configuration.perIPConnectionLimit),
                            ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds),
                            ptr_value: nil),

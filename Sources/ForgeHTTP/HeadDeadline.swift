@@ -11,7 +11,11 @@ import Glibc
 ///
 /// A new connection must complete its first request head within
 /// ``limit`` of being accepted; a kept-alive connection must complete each
-/// later head within ``limit`` of its request line. A body must keep
+/// later head within ``limit`` of its request line, and its request line
+/// within ``idle`` + ``limit`` of the previous response's end (it may idle
+/// up to ``idle`` first, as libmicrohttpd allows, but a request line
+/// trickled in a byte at a time, which restarts libmicrohttpd's idle timer
+/// on every byte, is cut off there). A body must keep
 /// progressing: it is due ``limit`` after the head, and every byte that
 /// arrives moves that deadline on by 1/``minimumBodyRate`` s (so a body
 /// trickling in slower than 1 KiB/s on average is cut off, while a photo
@@ -23,21 +27,35 @@ final class HeadDeadline: Sendable {
     /// One open connection, retained as MHD's socket context.
     final class Watch: Sendable {
         let fd: Int32
+        /// The TCP peer's address, for the log line of a close.
+        let peer: String
         /// Monotonic nanoseconds by which the current head must be complete; 0 while none is awaited.
         let due = Atomic<UInt64>(0)
-        init(fd: Int32) { self.fd = fd }
+        /// A response ended and the next request line has not arrived yet.
+        let betweenRequests = Atomic<Bool>(false)
+        init(fd: Int32, peer: String = "") {
+            self.fd = fd
+            self.peer = peer
+        }
     }
 
     /// Seconds a request head may take; also a body's grace before its rate counts.
     let limit: Double
+    /// Seconds a kept-alive connection may idle between requests
+    /// (libmicrohttpd's connection timeout).
+    let idle: Double
     /// Bytes per second a body must average after its grace.
     static let minimumBodyRate = 1024.0
     private let open = Mutex<[ObjectIdentifier: Watch]>([:])
-    /// Connections closed for a late head (for the log and tests).
-    let closed = Atomic<Int>(0)
+    /// Told the TCP peer's address of each connection closed for a late head or body (for a debug log line).
+    let onClose: (@Sendable (_ peer: String) -> Void)?
     private let running = Atomic<Bool>(false)
 
-    init(limit: Double) { self.limit = limit }
+    init(limit: Double, idle: Double, onClose: (@Sendable (_ peer: String) -> Void)? = nil) {
+        self.limit = limit
+        self.idle = idle
+        self.onClose = onClose
+    }
 
     static func now() -> UInt64 {
         var t = timespec()
@@ -50,8 +68,24 @@ final class HeadDeadline: Sendable {
         watch.due.store(Self.now() + UInt64(limit * 1e9), ordering: .relaxed)
     }
 
-    /// The request was answered, or the connection is between requests.
+    /// The head arrived, or the request is being answered: nothing is awaited.
     func headDone(_ watch: Watch) { watch.due.store(0, ordering: .relaxed) }
+
+    /// A response ended and the connection stays open: the next request line
+    /// is due `idle` + `limit` from now.
+    func responseDone(_ watch: Watch) {
+        watch.betweenRequests.store(true, ordering: .relaxed)
+        watch.due.store(Self.now() + UInt64((idle + limit) * 1e9), ordering: .relaxed)
+    }
+
+    /// A request line arrived: on a kept-alive connection (or one with nothing
+    /// awaited) the rest of its head is due `limit` from now; a new
+    /// connection's first head stays due from its accept.
+    func requestLine(_ watch: Watch) {
+        if watch.betweenRequests.exchange(false, ordering: .relaxed) || watch.due.load(ordering: .relaxed) == 0 {
+            awaitHead(watch)
+        }
+    }
 
     /// The head arrived and a body follows: it is due `limit` from now, plus
     /// what ``bodyProgress(_:bytes:)`` adds.
@@ -94,14 +128,17 @@ final class HeadDeadline: Sendable {
     /// Shuts down every connection whose head is overdue.
     func sweep() {
         let now = Self.now()
-        open.withLock { open in
+        let closed = open.withLock { open in
+            var closed: [String] = []
             for watch in open.values {
                 let due = watch.due.load(ordering: .relaxed)
                 guard due != 0, now > due else { continue }
                 watch.due.store(0, ordering: .relaxed)
                 Glibc.shutdown(watch.fd, Int32(SHUT_RDWR))
-                closed.add(1, ordering: .relaxed)
+                closed.append(watch.peer)
             }
+            return closed
         }
+        if let onClose { for peer in closed { onClose(peer) } }
     }
 }

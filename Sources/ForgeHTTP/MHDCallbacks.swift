@@ -11,9 +11,7 @@ enum MHDCallbacks {
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         core.inFlight.add(1, ordering: .relaxed)
         // A kept-alive connection's next head is due from its request line.
-        if let connection, let watch = watch(of: connection), watch.due.load(ordering: .relaxed) == 0 {
-            core.headDeadline.awaitHead(watch)
-        }
+        if let connection, let watch = watch(of: connection) { core.headDeadline.requestLine(watch) }
         let exchange = Exchange(rawTarget: uri.map { String(cString: $0) } ?? "/")
         return Unmanaged.passRetained(exchange).toOpaque()
     }
@@ -47,7 +45,8 @@ enum MHDCallbacks {
         guard let cls, let connection, let socketContext else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         if event == .CONNECTION_NOTIFY_STARTED {
-            let watch = HeadDeadline.Watch(fd: forge_mhd_connection_fd(connection))
+            let watch = HeadDeadline.Watch(fd: forge_mhd_connection_fd(connection),
+                                           peer: ServerCore.remoteAddress(of: connection))
             core.headDeadline.opened(watch)
             socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
         } else if let pointer = socketContext.pointee {
@@ -58,9 +57,15 @@ enum MHDCallbacks {
         }
     }
 
-    /// Called when a request is finished (sent, failed or timed out).
-    static let completed: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
-        guard let cls, let conCls, let pointer = conCls.pointee else { return }
+    /// Called when a request is finished (sent, failed or timed out). A
+    /// connection kept alive after it must send its next request line in time
+    /// (``HeadDeadline/responseDone(_:)``); one that closes is no longer swept.
+    static let completed: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
+        guard let cls else { return }
+        if let connection, let watch = watch(of: connection) {
+            Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().headDeadline.responseDone(watch)
+        }
+        guard let conCls, let pointer = conCls.pointee else { return }
         conCls.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer)
         if let stream = exchange.takeUnretainedValue().stream {

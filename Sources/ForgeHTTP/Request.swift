@@ -16,10 +16,10 @@ public struct Request: Sendable {
     public let headers: HTTPHeaders
     /// The request body; empty when none was sent.
     public let body: Data
-    /// Textual client IP address (`127.0.0.1`, `::1`); IPv4 clients of a
-    /// dual-stack socket appear as plain IPv4.
-    /// The real client's IP: the peer's address, or, when the peer is a
-    /// trusted proxy (`--trusted-proxy`), the client its `X-Forwarded-For` names.
+    /// The real client's IP address as text (`127.0.0.1`, `::1`): the peer's
+    /// address, or, when the peer is a trusted proxy (`--trusted-proxy`), the
+    /// client its `X-Forwarded-For` names. IPv4 clients of a dual-stack
+    /// socket appear as plain IPv4.
     public let remoteAddress: String
     /// The address of the TCP peer itself (the proxy, when there is one).
     public let peerAddress: String

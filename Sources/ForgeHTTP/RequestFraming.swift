@@ -2,11 +2,18 @@ import CMicroHTTPD
 
 /// Strict checks of a request head that libmicrohttpd 0.9.75 lets through.
 /// (Its `MHD_OPTION_STRICT_FOR_CLIENT` would refuse only HTTP/1.1 without
-/// `Host`, with an HTML page; forged checks that here too, so every refusal
-/// has the same JSON body.) Each is a way for a proxy and forged to disagree about where a
+/// `Host`, with an HTML page; forged checks that here instead, with its JSON
+/// body.) Each is a way for a proxy and forged to disagree about where a
 /// request ends (request smuggling, RFC 9112 §6.3, §11.2), so the request is
-/// answered 400 with `Connection: close` and nothing after it on the
-/// connection is read.
+/// answered 400 `{"detail": "bad request framing: …"}` with
+/// `Connection: close` and nothing after it on the connection is read.
+///
+/// Not every refusal reaches forged: libmicrohttpd 0.9.75 itself answers,
+/// with its own HTML page and before any callback here runs, a
+/// `Content-Length` that is not a number (`abc`, `+2`: 400) or too large to
+/// represent (413), a header line without a colon (400) and a request target
+/// larger than its read buffer (414). The README lists this under
+/// "Differences from the contract".
 enum RequestFraming {
     /// One header field as libmicrohttpd parsed it.
     struct Field {
@@ -19,20 +26,28 @@ enum RequestFraming {
         /// the end of the head) that are not line ends or blanks: what
         /// followed a NUL in the value, which the C strings cut off.
         var hidden = false
+        /// A line after the value starts with a space or tab: obsolete line
+        /// folding (RFC 9112 §5.2), which libmicrohttpd joins to the field.
+        var folded = false
     }
 
     /// Why a head is refused, or nil when it is well framed:
+    /// - a header line starting with a space or tab (obsolete line folding,
+    ///   which RFC 9112 §5.2 lets a server refuse);
     /// - `Content-Length` together with `Transfer-Encoding`;
     /// - more than one `Content-Length` (equal or not), or one that is not digits;
     /// - a `Transfer-Encoding` other than exactly `chunked`;
     /// - a header name that is not an RFC 9110 token (a space, a control character);
-    /// - a NUL, CR, LF or other control character but tab in a value.
-    /// - HTTP/1.1 without exactly one `Host` (RFC 9112 §3.2).
+    /// - a NUL, CR, LF or other control character but tab in a value;
+    /// - more than one `Host`, whatever the version, or HTTP/1.1 without one (RFC 9112 §3.2).
     static func problem(_ fields: [Field], version: String) -> String? {
         var lengths = 0
         var transferEncoding = false
+        // First: libmicrohttpd appends a folded line to a copy of the field's name.
+        if fields.contains(where: \.folded) { return "obsolete line folding (a header line starting with a space or tab)" }
         let hosts = fields.filter { String(decoding: $0.name, as: UTF8.self).lowercased() == "host" }.count
-        if version == "HTTP/1.1", hosts != 1 { return hosts == 0 ? "HTTP/1.1 request without Host" : "more than one Host" }
+        if hosts > 1 { return "more than one Host" }
+        if version == "HTTP/1.1", hosts == 0 { return "HTTP/1.1 request without Host" }
         for field in fields {
             if field.hidden { return "NUL in header \(String(decoding: field.name, as: UTF8.self))" }
             guard !field.name.isEmpty, field.name.allSatisfy(isTokenCharacter) else {
@@ -44,6 +59,8 @@ enum RequestFraming {
             let name = String(decoding: field.name, as: UTF8.self).lowercased()
             if name == "content-length" {
                 lengths += 1
+                // Defence in depth: libmicrohttpd 0.9.75 already answers a
+                // non-numeric Content-Length 400 itself, before this runs.
                 guard !field.value.isEmpty, field.value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     return "malformed Content-Length"
                 }
@@ -75,9 +92,11 @@ enum RequestFraming {
     /// parses the head in place and ends each value at its first NUL, so a
     /// value's hidden rest is found in the raw head: between the end of a
     /// value and the next field's name (the last: the end of the head,
-    /// `head` + its size) only the terminators it wrote and blanks may sit.
-    /// A field whose bytes are not in place (a folded line it copied) is
-    /// not checked this way.
+    /// `head` + its size) only the terminators it wrote and blanks may sit,
+    /// and a blank after a terminator starts a folded line (libmicrohttpd
+    /// leaves the folded line's bytes there and appends them to a copy of
+    /// the field's name). A field whose value is not in place is not checked
+    /// this way.
     static func fields(of connection: OpaquePointer, head: UnsafeRawPointer?) -> [Field] {
         var fields: [Field] = []
         withUnsafeMutablePointer(to: &fields) { pointer in
@@ -100,6 +119,9 @@ enum RequestFraming {
             guard to > from, to <= end else { continue }
             let gap = UnsafeRawBufferPointer(start: from, count: to - from)
             fields[index].hidden = gap.contains { ![0, 0x0D, 0x0A, 0x20, 0x09].contains($0) }
+            if let lineEnd = gap.firstIndex(where: { [0, 0x0D, 0x0A].contains($0) }) {
+                fields[index].folded = gap[lineEnd...].contains { $0 == 0x20 || $0 == 0x09 }
+            }
         }
         return fields
     }

@@ -45,14 +45,15 @@ final class ServerCore: Sendable {
 
     init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
          trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
-         headTimeoutSeconds: Double = 10, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
+         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
          onError: (@Sendable (Request, Error) -> Void)?) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
         self.trustedProxies = trustedProxies
         self.isTLS = isTLS
-        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds)
+        self.headDeadline = HeadDeadline(limit: headTimeoutSeconds, idle: idleTimeoutSeconds, onClose: onHeadTimeout)
         self.accessLog = accessLog
         self.onError = onError
     }
@@ -142,7 +143,7 @@ final class ServerCore: Sendable {
         let headers = Self.headers(of: connection)
         let peer = Self.remoteAddress(of: connection)
         let request = Request(method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
-                              remoteAddress: trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For")),
+                              remoteAddress: clientAddress(peer: peer, headers: headers),
                               requestID: exchange.requestID, peerAddress: peer,
                               scheme: trustedProxies.scheme(peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
                                                             direct: isTLS ? "https" : "http"))
@@ -229,7 +230,12 @@ final class ServerCore: Sendable {
     func clientAddress(of connection: OpaquePointer) -> String {
         let peer = Self.remoteAddress(of: connection)
         guard trustedProxies.contains(peer) else { return peer }
-        return trustedProxies.client(peer: peer, forwardedFor: Self.headers(of: connection).values(for: "X-Forwarded-For"))
+        return clientAddress(peer: peer, headers: Self.headers(of: connection))
+    }
+
+    /// The real client of a request from `peer` with these header fields.
+    func clientAddress(peer: String, headers: HTTPHeaders) -> String {
+        trustedProxies.client(peer: peer, forwardedFor: headers.values(for: "X-Forwarded-For"))
     }
 
     /// Textual client IP of a connection, or empty if unknown.

@@ -27,10 +27,23 @@ public final class TLSCertificate: Sendable {
         public let subject: String
         /// Serial number in lowercase hex.
         public let serial: String
-        /// End of validity.
+        /// Start of validity (notBefore).
+        public let activates: Date
+        /// End of validity (notAfter).
         public let expires: Date
         public var description: String {
             "\(subject), serial \(serial), expires \(ISO8601DateFormatter().string(from: expires))"
+        }
+
+        /// Why the certificate is not valid at `now`, or nil while it is:
+        /// `"expired 2021-01-01T00:00:00Z"` or `"not valid before …"`. Clients
+        /// refuse such a certificate; forged still serves it (a renewal may be
+        /// on its way) and the caller logs this at warning priority.
+        public func validityProblem(at now: Date = Date()) -> String? {
+            let format = ISO8601DateFormatter()
+            if now > expires { return "expired \(format.string(from: expires))" }
+            if now < activates { return "not valid before \(format.string(from: activates))" }
+            return nil
         }
     }
 
@@ -41,6 +54,12 @@ public final class TLSCertificate: Sendable {
     /// Read by the handshake callback; written by `load()`.
     private static let slot = Mutex(Slot())
 
+    /// Names the files; reads nothing. ``load()`` must succeed once before
+    /// an ``HTTPServer`` with this certificate is started (a handshake before
+    /// it finds no certificate and fails).
+    /// - Parameters:
+    ///   - certificatePath: PEM certificate chain, leaf first (at most 16).
+    ///   - keyPath: PEM private key of the leaf certificate.
     public init(certificatePath: String, keyPath: String) {
         self.certificatePath = certificatePath
         self.keyPath = keyPath
@@ -53,7 +72,8 @@ public final class TLSCertificate: Sendable {
     /// handshake presents. On any failure the previous certificate stays.
     /// - Returns: the new certificate's subject, serial and expiry.
     /// - Throws: `HTTPServerError.tls` saying which file and why (unreadable,
-    ///   not PEM, key does not match the certificate).
+    ///   not PEM, key does not match the certificate, leaf certificate
+    ///   unreadable by GnuTLS's X.509 parser).
     @discardableResult
     public func load() throws(HTTPServerError) -> Summary {
         guard let cert = FileManager.default.contents(atPath: certificatePath) else {
@@ -73,8 +93,13 @@ public final class TLSCertificate: Sendable {
         }
         var subject = [CChar](repeating: 0, count: 1024)
         var serial = [CChar](repeating: 0, count: 130)
+        var activates: Int64 = 0
         var expires: Int64 = 0
-        _ = forge_tls_describe(loaded, &subject, subject.count, &serial, serial.count, &expires)
+        let described = forge_tls_describe(loaded, &subject, subject.count, &serial, serial.count, &activates, &expires)
+        guard described >= 0 else {
+            forge_tls_free(loaded)
+            throw .tls("\(certificatePath): cannot read the leaf certificate: \(String(cString: gnutls_strerror(described)))")
+        }
         Self.slot.withLock { slot in
             if let old = slot.current { slot.retired.append(old) }
             slot.current = loaded
@@ -82,7 +107,8 @@ public final class TLSCertificate: Sendable {
         func text(_ chars: [CChar]) -> String {
             String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        return Summary(subject: text(subject), serial: text(serial), expires: Date(timeIntervalSince1970: Double(expires)))
+        return Summary(subject: text(subject), serial: text(serial), activates: Date(timeIntervalSince1970: Double(activates)),
+                       expires: Date(timeIntervalSince1970: Double(expires)))
     }
 
     /// GnuTLS's `gnutls_certificate_retrieve_function2`: hands out the current
@@ -94,9 +120,7 @@ public final class TLSCertificate: Sendable {
     ) -> Int32 = { _, _, _, _, _, pcert, length, key in
         guard let pcert, let length, let key,
               let current = slot.withLock({ $0.current }) else { return -1 }
-        pcert.pointee = withUnsafeMutablePointer(to: &current.pointee.chain) {
-            $0.withMemoryRebound(to: gnutls_pcert_st.self, capacity: 16) { $0 }
-        }
+        pcert.pointee = forge_tls_chain(current)
         length.pointee = current.pointee.chain_length
         key.pointee = current.pointee.key
         return 0

@@ -16,7 +16,8 @@ public struct TrustedProxies: Sendable, Equatable {
         public let description: String
 
         /// Parses `ADDRESS[/PREFIX]`; nil when the address is not an IP
-        /// literal or the prefix is out of range (0–32 for IPv4, 0–128 for IPv6).
+        /// literal or the prefix is not plain decimal digits in range (0–32
+        /// for IPv4, 0–128 for IPv6; `+8`, `-0` and ` 8` are refused).
         public init?(_ text: String) {
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard let address = TrustedProxies.bytes(of: String(parts[0])) else { return nil }
@@ -24,7 +25,8 @@ public struct TrustedProxies: Sendable, Equatable {
             let width = isV4 ? 32 : 128
             var prefix = width
             if parts.count == 2 {
-                guard let p = Int(parts[1]), (0...width).contains(p), parts[1].allSatisfy(\.isASCII) else { return nil }
+                guard !parts[1].isEmpty, parts[1].count <= 3, parts[1].allSatisfy({ ("0"..."9").contains($0) }),
+                      let p = Int(parts[1]), (0...width).contains(p) else { return nil }
                 prefix = p
             }
             self.bytes = address
@@ -44,8 +46,12 @@ public struct TrustedProxies: Sendable, Equatable {
         }
     }
 
+    /// The trusted networks, in the order given; empty trusts no peer (the
+    /// forwarding headers are then always ignored).
     public var networks: [Network]
 
+    /// - Parameter networks: the proxies' networks (parse each with
+    ///   ``Network/init(_:)``); none trusts no one.
     public init(_ networks: [Network] = []) { self.networks = networks }
 
     /// Whether `address` (an IP literal) lies in one of the networks.

@@ -59,7 +59,11 @@ struct ServeCommand {
             }
             let tls = TLSCertificate(certificatePath: cert, keyPath: key)
             do {
-                Log.notice("TLS certificate \(try tls.load())")
+                let summary = try tls.load()
+                Log.notice("TLS certificate \(summary)")
+                if let problem = summary.validityProblem() {
+                    Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
+                }
             } catch {
                 Log.error("cannot serve HTTPS: \(error)")
                 return 1
@@ -105,7 +109,8 @@ struct ServeCommand {
         var http = HTTPServer.Configuration(listen: [], listenSockets: sockets.http,
                                             threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
                                             maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
-        http.perIPConnectionLimit = Self.perAddressLimit(settings.maxConnections)
+        http.perIPConnectionLimit = Self.perAddressLimit(settings.maxConnections,
+                                                         behindProxy: !settings.trustedProxies.isEmpty)
         http.tls = certificate
         http.trustedProxies = TrustedProxies(settings.trustedProxies.compactMap(TrustedProxies.Network.init))
         // Upload routes take bodies up to --max-upload (never less than --max-body).
@@ -121,6 +126,9 @@ struct ServeCommand {
             },
             onError: { request, error in
                 Log.error("handler failed: \(error)", fields: ["FORGE_REQUEST_ID": request.requestID])
+            },
+            onHeadTimeout: { peer in
+                Log.debug("closed a connection from \(peer): its request head or body was late", fields: ["REMOTE_ADDR": peer])
             })
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
         let backups = BackupScheduler(settings: settings, db: db)
@@ -167,7 +175,11 @@ struct ServeCommand {
             let outcome = reload.reload()
             if let certificate {
                 do {
-                    Log.notice("reloaded TLS certificate \(try certificate.load())")
+                    let summary = try certificate.load()
+                    Log.notice("reloaded TLS certificate \(summary)")
+                    if let problem = summary.validityProblem() {
+                        Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
+                    }
                 } catch {
                     Log.error("TLS certificate reload failed, the previous certificate stays in use: \(error)")
                 }
@@ -200,8 +212,15 @@ struct ServeCommand {
 extension ServeCommand {
     /// Connections one client address may hold: a quarter of `--max-connections`
     /// (at least 16, at most all of them), so one host cannot take every slot.
-    static func perAddressLimit(_ maxConnections: Int) -> Int {
-        min(maxConnections, max(16, maxConnections / 4))
+    /// With `--trusted-proxy` set it is all of them: libmicrohttpd counts TCP
+    /// peers, and behind a reverse proxy every client is the proxy's address
+    /// (its own limits then guard the household's clients).
+    /// - Parameters:
+    ///   - maxConnections: `--max-connections`, at least 1.
+    ///   - behindProxy: whether any `--trusted-proxy` is configured.
+    /// - Returns: the per-address connection limit.
+    static func perAddressLimit(_ maxConnections: Int, behindProxy: Bool = false) -> Int {
+        behindProxy ? maxConnections : min(maxConnections, max(16, maxConnections / 4))
     }
 
     /// Raises the soft open-file limit towards the hard one (at least `wanted`

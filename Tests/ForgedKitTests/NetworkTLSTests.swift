@@ -100,6 +100,42 @@ struct NetworkTLSTests {
         #expect(forged.stop() == 0)
     }
 
+    /// A certificate outside its validity is still served (a renewal may be on
+    /// its way) but logged at warning priority, at start and on SIGHUP.
+    @Test func expiredOrNotYetValidCertificateIsServedWithAWarning() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        try makeHouseholdCA(in: dir.path)
+        let made = try shell("""
+        cd '\(dir.path)'
+        touch index.txt; echo 1003 > serial
+        printf '[ca]\\ndefault_ca = d\\n[d]\\ndatabase = index.txt\\nnew_certs_dir = .\\nserial = serial\\ndefault_md = sha256\\npolicy = p\\n[p]\\ncommonName = supplied\\n' > ca.cnf
+        for pair in old:20200101000000Z:20210101000000Z future:20990101000000Z:21000101000000Z; do
+          IFS=: read name from to <<< "$pair"
+          openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout $name.key -out $name.csr -subj "/CN=forge-$name"
+          openssl ca -batch -config ca.cnf -cert ca.crt -keyfile ca.key -in $name.csr -out $name.crt -startdate $from -enddate $to -notext
+        done
+        mkdir tls; cp old.crt tls/cert.pem; cp old.key tls/key.pem
+        """)
+        try #require(made.status == 0, "\(made.out)")
+        let forged = try ServeProcess(
+            executable: try #require(ReleaseBinary.path),
+            arguments: ["serve", "--listen", "127.0.0.1:0", "--state-dir", dir.path + "/state", "--config", "/dev/null",
+                        "--tls-cert", dir.path + "/tls/cert.pem", "--tls-key", dir.path + "/tls/key.pem"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        defer { _ = forged.stop() }
+        _ = try #require(forged.waitForLog(#"listening on https://127\.0\.0\.1:\d+"#), "\(forged.log)")
+        #expect(forged.log.contains("TLS certificate CN=forge-old is expired 2021-01-01T00:00:00Z: clients will refuse it"),
+                "\(forged.log)")
+        _ = try shell("cp '\(dir.path)/future.crt' '\(dir.path)/tls/cert.pem'; cp '\(dir.path)/future.key' '\(dir.path)/tls/key.pem'")
+        forged.signal(SIGHUP)
+        #expect(forged.waitForLog("TLS certificate CN=forge-future is not valid before 2099-01-01T00:00:00Z") != nil, "\(forged.log)")
+        _ = try shell("cp '\(dir.path)/forge.crt' '\(dir.path)/tls/cert.pem'; cp '\(dir.path)/forge.key' '\(dir.path)/tls/key.pem'")
+        forged.signal(SIGHUP)
+        #expect(forged.waitForLog("reloaded TLS certificate CN=forge-one, serial 1001") != nil, "\(forged.log)")
+        #expect(!forged.log.contains("TLS certificate CN=forge-one is"), "a valid certificate gets no warning")
+    }
+
     /// A certificate that does not load stops forged before it binds or creates anything.
     @Test func badCertificateFailsStartWithNothingCreated() throws {
         let dir = TempDir()
