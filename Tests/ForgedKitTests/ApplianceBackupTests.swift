@@ -72,9 +72,14 @@ struct ApplianceBackupTests {
         #expect(runs.allSatisfy { $0.ok && $0.bytes > 0 && $0.error.isEmpty }, "\(runs)")
         #expect(runs.filter { $0.trigger == "admin" }.count == taken)
         #expect(Set(runs.map(\.file)).count == runs.count)   // every name unique
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: backups).filter { BackupName(fileName: $0) != nil }
-        let newest = try #require(runs.first)
-        #expect(onDisk == [(newest.file as NSString).lastPathComponent], "on disk: \(onDisk), ledger: \(runs.map(\.file))")
+        // Rotation keeps the 3 newest whatever their day (BackupRetention.recent),
+        // all of them files the ledger recorded, newest first.
+        let newestFirst = { (names: [String]) in
+            names.compactMap { BackupName(fileName: $0) }.sorted(by: >).map(\.fileName)
+        }
+        let onDisk = newestFirst(try FileManager.default.contentsOfDirectory(atPath: backups))
+        let ledger = newestFirst(runs.map { ($0.file as NSString).lastPathComponent })
+        #expect(onDisk == Array(ledger.prefix(3)), "on disk: \(onDisk), ledger: \(runs.map(\.file))")
         let (_, healthData, _) = try await forged.fetch("/healthz")
         let health = try JSONSerialization.jsonObject(with: healthData) as? [String: Any] ?? [:]
         let backup = health["backup"] as? [String: Any] ?? [:]
