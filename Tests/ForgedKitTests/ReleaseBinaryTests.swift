@@ -120,11 +120,18 @@ struct ReleaseBinaryTests {
         let push = #"{"data":{"metrics":[],"workouts":[]},"padding":""# + String(repeating: "x", count: 2 << 20) + #""}"#
         let (ingested, reply, _) = try await forged.fetch("/ingest?token=\(token)", method: "POST", body: push)
         #expect(ingested == 200, "\(String(decoding: reply, as: UTF8.self))")
-        let (refused, _, _) = try await forged.fetch("/api/prefs", method: "PATCH", body: push, cookie: cookie)
-        #expect(refused == 413)
-        let (tooBig, _, _) = try await forged.fetch("/ingest?token=\(token)", method: "POST",
-                                                   body: push + String(repeating: " ", count: 3 << 20))
-        #expect(tooBig == 413)
+        // Refused bodies are answered 413 from their head, before the body is
+        // read: sent as a client that does not want to upload in vain sends
+        // them (`Expect: 100-continue`), so the answer is read rather than
+        // racing a broken pipe on the rest of the upload.
+        let file = state.appendingPathComponent("push.json").path
+        try Data(push.utf8).write(to: URL(fileURLWithPath: file))
+        let big = state.appendingPathComponent("big.json").path
+        try Data((push + String(repeating: " ", count: 3 << 20)).utf8).write(to: URL(fileURLWithPath: big))
+        let base = "http://127.0.0.1:\(forged.port)"
+        let upload = "-H 'Expect: 100-continue' -H 'Content-Type: application/json'"
+        #expect(try curlStatus("-X PATCH \(upload) -H 'Cookie: \(cookie)' --data-binary @\(file) \(base)/api/prefs") == 413)
+        #expect(try curlStatus("\(upload) --data-binary @\(big) '\(base)/ingest?token=\(token)'") == 413)
         #expect(forged.terminate() == 0)
     }
 
