@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
+        // libcurl's header only: the library is dlopen'ed on first use (Sources/CCurl/shim.h), never linked.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -30,15 +32,14 @@ let package = Package(
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold"],
                 exclude: ["Assets"], plugins: ["EmbedAssets"]),
-        .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore"],
-                exclude: ["Assets"],
-                // Recipe import fetches with URLSession; a --static-swift-stdlib build links
-                // FoundationNetworking statically and needs the system libcurl.
-                linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))],
-                plugins: ["EmbedAssets"]),
+        // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
+        .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
+        .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
+                exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
-        .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook"]),
+        .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook",
+                                              "ForgeOutbound"]),
         .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
                                                  "CSodium", "ForgeEvents", "ForgeKitchen"]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
@@ -56,6 +57,7 @@ let package = Package(
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
+        .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -70,7 +70,7 @@ Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, procps
+Depends: $shlibs, tzdata, procps, libcurl3-gnutls
 Recommends: systemd
 Section: net
 Priority: optional

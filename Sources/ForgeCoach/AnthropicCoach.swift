@@ -1,9 +1,6 @@
-import Dispatch
 import ForgeCore
+import ForgeOutbound
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The LLM coach speaking the Anthropic Messages API with tool use:
 /// `POST {baseURL}/v1/messages` with `x-api-key`, `anthropic-version: 2023-06-01`,
@@ -99,38 +96,30 @@ public struct AnthropicCoach: CoachBackend {
         throw AnthropicError(status: 0, message: "the coach used more than \(Self.maxRounds) rounds of tools")
     }
 
-    /// One synchronous Messages call on the worker thread.
+    /// Largest Messages response accepted, bytes.
+    static let maxResponseBytes = 8 << 20
+
+    /// One synchronous Messages call on the worker thread, through ``HTTPClient``.
+    /// - Throws: ``AnthropicError``: status 0 for a bad base URL or a transport
+    ///   failure (timeout, refused connection, libcurl missing), else the HTTP
+    ///   status with the API's `error.message`.
     func post(_ body: JSONValue) throws -> JSONValue {
-        guard let url = URL(string: baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/v1/messages") else {
-            throw AnthropicError(status: 0, message: "bad base URL \(baseURL)")
+        let url = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/v1/messages"
+        guard URL(string: url) != nil else { throw AnthropicError(status: 0, message: "bad base URL \(baseURL)") }
+        let request = HTTPClient.Request(
+            method: "POST", url: url,
+            headers: [("content-type", "application/json"), ("x-api-key", apiKey), ("anthropic-version", "2023-06-01")],
+            body: try JSONCoding.encode(body), timeout: Self.timeout, maxBodyBytes: Self.maxResponseBytes)
+        let response: HTTPClient.Response
+        do {
+            response = try HTTPClient.perform(request)
+        } catch let error as HTTPClientError {
+            throw AnthropicError(status: 0, message: error.description)
         }
-        var request = URLRequest(url: url, timeoutInterval: Self.timeout)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONCoding.encode(body)
-        request.setValue("application/json", forHTTPHeaderField: "content-type")
-        request.setValue(apiKey, forHTTPHeaderField: "x-api-key")
-        request.setValue("2023-06-01", forHTTPHeaderField: "anthropic-version")
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(data, (response as? HTTPURLResponse)?.statusCode ?? 0, error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, status, error) = box.get()
-        if let error { throw AnthropicError(status: 0, message: error.localizedDescription) }
-        let json = (try? JSONCoding.decode(JSONValue.self, from: data ?? Data())) ?? .null
-        guard status == 200 else {
-            throw AnthropicError(status: status, message: json["error"]?["message"]?.stringValue ?? "unexpected response")
+        let json = (try? JSONCoding.decode(JSONValue.self, from: response.body)) ?? .null
+        guard response.status == 200 else {
+            throw AnthropicError(status: response.status, message: json["error"]?["message"]?.stringValue ?? "unexpected response")
         }
         return json
     }
-}
-
-/// Carries a URLSession completion across threads.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (Data?, Int, Error?) = (nil, 0, nil)
-    func set(_ d: Data?, _ s: Int, _ e: Error?) { lock.lock(); value = (d, s, e); lock.unlock() }
-    func get() -> (Data?, Int, Error?) { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -21,21 +21,39 @@ public struct OutboundFetchPolicy: Sendable {
 
     /// Why `url` may not be fetched, or nil when it may. Resolves the host
     /// (getaddrinfo) and refuses when any address is off-limits.
-    /// Limit: the address is checked before the request, so a DNS answer that
-    /// changes between the check and the connection is not caught.
     public func refusal(for url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return "only http(s) URLs can be fetched"
-        }
-        guard var host = url.host, !host.isEmpty else { return "URL has no host" }
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if allowPrivate { return nil }
-        let addresses = Self.resolve(host)
-        guard !addresses.isEmpty else { return "cannot resolve \(host)" }
-        if let bad = addresses.first(where: Self.isOffLimits) {
-            return "refusing to fetch from a private or local address (\(bad))"
-        }
+        if case .refused(let reason) = clearance(for: url) { return reason }
         return nil
+    }
+
+    /// The verdict on one fetch target.
+    public enum Clearance: Sendable, Equatable {
+        /// Off-limits; the text says why.
+        case refused(String)
+        /// May be fetched. `addresses` are the host's checked numeric addresses,
+        /// the only ones the connection may use (empty when `allowPrivate` is on
+        /// and nothing was resolved).
+        case allowed(addresses: [String])
+    }
+
+    /// Checks `url`'s scheme and host; unless `allowPrivate` is on, resolves
+    /// the host (getaddrinfo) and refuses when any address is off-limits.
+    /// ``OutboundFetcher`` connects only to the returned addresses, so a DNS
+    /// answer that changes between the check and the connection cannot
+    /// redirect the fetch to a private address.
+    public func clearance(for url: URL) -> Clearance {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return .refused("only http(s) URLs can be fetched")
+        }
+        guard var host = url.host, !host.isEmpty else { return .refused("URL has no host") }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if allowPrivate { return .allowed(addresses: []) }
+        let addresses = Self.resolve(host)
+        guard !addresses.isEmpty else { return .refused("cannot resolve \(host)") }
+        if let bad = addresses.first(where: Self.isOffLimits) {
+            return .refused("refusing to fetch from a private or local address (\(bad))")
+        }
+        return .allowed(addresses: addresses)
     }
 
     /// Numeric addresses of `host`.

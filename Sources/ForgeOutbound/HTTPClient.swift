@@ -1,0 +1,206 @@
+import CCurl
+import Foundation
+
+/// forged's one outbound HTTP client (recipe import, the LLM coach): one
+/// blocking request per call on libcurl's easy interface, each call with its
+/// own easy handle, so it is safe from any thread.
+///
+/// Every request: http and https only (also for any redirect libcurl might
+/// see), redirects never followed (a 3xx is returned with its `Location`;
+/// callers that follow redirects check each hop themselves), no cookies, a
+/// total timeout, a body cap enforced while receiving, compressed bodies
+/// decoded. Proxies come from the environment (`http_proxy`, `https_proxy`,
+/// `no_proxy`) as libcurl reads them, as URLSession on Linux did.
+public enum HTTPClient {
+    /// One request.
+    public struct Request: Sendable {
+        /// `GET`, `POST`, `HEAD`, or any other token (sent as given).
+        public var method: String
+        /// An absolute http(s) URL.
+        public var url: String
+        /// Request header fields, sent in order.
+        public var headers: [(name: String, value: String)]
+        /// Request body (sent with a `Content-Length`), or nil for none.
+        public var body: Data?
+        /// Seconds the whole request (resolve, connect, send, receive) may take.
+        public var timeout: Double
+        /// Largest accepted response body, bytes (after content decoding).
+        public var maxBodyBytes: Int
+        /// Numeric addresses the URL's host must be reached at (libcurl's
+        /// `CURLOPT_RESOLVE`), so a connection goes only to addresses the caller
+        /// checked; empty lets libcurl resolve the host itself.
+        public var pinnedAddresses: [String]
+
+        public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
+                    body: Data? = nil, timeout: Double, maxBodyBytes: Int, pinnedAddresses: [String] = []) {
+            self.method = method; self.url = url; self.headers = headers; self.body = body
+            self.timeout = timeout; self.maxBodyBytes = maxBodyBytes; self.pinnedAddresses = pinnedAddresses
+        }
+    }
+
+    /// One response, whatever its status (3xx included).
+    public struct Response: Sendable {
+        /// The HTTP status code.
+        public let status: Int
+        /// `Content-Type` as sent, or "" when absent.
+        public let contentType: String
+        /// `Location` as sent (possibly relative), or nil.
+        public let location: String?
+        /// The body, decoded from any `Content-Encoding`.
+        public let body: Data
+    }
+
+    /// Performs `request`, blocking the calling thread for at most `request.timeout` seconds.
+    /// - Returns: the response, any status.
+    /// - Throws: ``HTTPClientError``: `.unavailable` (libcurl missing),
+    ///   `.timedOut`, `.tooLarge(maxBodyBytes)`, `.transport(reason)`
+    ///   (e.g. a non-http(s) scheme, refused connection, TLS failure).
+    public static func perform(_ request: Request) throws -> Response {
+        try CurlLibrary.load()
+        var lists = SList()
+        defer { lists.free() }     // runs after the handle's cleanup below
+        guard let handle = forge_curl_easy_init() else { throw HTTPClientError.transport("cannot create a libcurl handle") }
+        defer { forge_curl_easy_cleanup(handle) }
+        let transfer = Transfer(handle: handle, cap: request.maxBodyBytes)
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let body = request.body ?? Data()
+
+        let code: CURLcode = try body.withUnsafeBytes { bytes in
+            try errorBuffer.withUnsafeMutableBufferPointer { errors in
+                try withExtendedLifetime(transfer) {
+                    let options = Options(handle: handle)
+                    try options.string(CURLOPT_URL, request.url)
+                    try options.string(CURLOPT_PROTOCOLS_STR, "http,https")
+                    try options.string(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                    try options.long(CURLOPT_FOLLOWLOCATION, 0)
+                    try options.long(CURLOPT_NOSIGNAL, 1)
+                    try options.long(CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+                    try options.string(CURLOPT_ACCEPT_ENCODING, "")
+                    try options.pointer(CURLOPT_ERRORBUFFER, errors.baseAddress)
+                    try options.pointer(CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
+                    try options.check(forge_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                        guard let context else { return 0 }
+                        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
+                    })
+                    if !request.pinnedAddresses.isEmpty, let entry = try Self.resolveEntry(request) {
+                        try options.list(CURLOPT_RESOLVE, lists.make([entry]))
+                    }
+                    // "Expect:" stops libcurl's 100-continue wait on larger bodies.
+                    let fields = request.headers.map { "\($0.name): \($0.value)" } + (request.body == nil ? [] : ["Expect:"])
+                    if !fields.isEmpty { try options.list(CURLOPT_HTTPHEADER, lists.make(fields)) }
+                    switch request.method {
+                    case "GET": try options.long(CURLOPT_HTTPGET, 1)
+                    case "HEAD": try options.long(CURLOPT_NOBODY, 1)
+                    default: if request.body == nil { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
+                    }
+                    if request.body != nil {
+                        try options.long(CURLOPT_POSTFIELDSIZE, bytes.count)
+                        try options.pointer(CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errors.baseAddress!)))
+                        if request.method != "POST" { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
+                    }
+                    return forge_curl_perform(handle)
+                }
+            }
+        }
+        if transfer.overflowed { throw HTTPClientError.tooLarge(request.maxBodyBytes) }
+        guard code == CURLE_OK else {
+            if code == CURLE_OPERATION_TIMEDOUT { throw HTTPClientError.timedOut }
+            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw HTTPClientError.transport(detail.isEmpty ? String(cString: forge_curl_easy_strerror(code)) : detail)
+        }
+        var status = 0
+        _ = forge_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        let contentType = forge_curl_header(handle, "Content-Type").map { String(cString: $0) } ?? ""
+        let location = forge_curl_header(handle, "Location").map { String(cString: $0) }
+        return Response(status: status, contentType: contentType, location: location, body: transfer.body)
+    }
+
+    /// The `CURLOPT_RESOLVE` entry `host:port:addr,…` pinning the URL's host to
+    /// `pinnedAddresses` (IPv6 addresses bracketed), or nil when the host is
+    /// already a numeric address.
+    static func resolveEntry(_ request: Request) throws -> String? {
+        guard let url = URL(string: request.url), var host = url.host, !host.isEmpty else {
+            throw HTTPClientError.transport("not a URL: \(request.url)")
+        }
+        if host.hasPrefix("[") { return nil }
+        host = host.lowercased()
+        if request.pinnedAddresses.contains(host) { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        let addresses = request.pinnedAddresses.map { $0.contains(":") ? "[\($0)]" : $0 }
+        return "\(host):\(port):" + addresses.joined(separator: ",")
+    }
+
+    /// The receiving side of one transfer, reached from libcurl's write callback.
+    private final class Transfer {
+        let handle: UnsafeMutableRawPointer
+        let cap: Int
+        var body = Data()
+        var overflowed = false
+        var checkedLength = false
+
+        init(handle: UnsafeMutableRawPointer, cap: Int) { self.handle = handle; self.cap = cap }
+
+        /// `CURLOPT_WRITEFUNCTION`'s work: appends `length` bytes, or returns 0
+        /// (libcurl then aborts) when the declared `Content-Length` or the bytes
+        /// so far pass the cap.
+        func receive(_ data: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
+            if !checkedLength {
+                checkedLength = true
+                var declared: curl_off_t = -1
+                if forge_curl_getinfo_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &declared) == CURLE_OK,
+                   declared > curl_off_t(cap) {
+                    overflowed = true
+                    return 0
+                }
+            }
+            guard body.count + length <= cap else {
+                overflowed = true
+                return 0
+            }
+            if let data, length > 0 { body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length) }
+            return length
+        }
+    }
+
+    /// `curl_easy_setopt` through the fixed-signature wrappers, a failure thrown.
+    private struct Options {
+        let handle: UnsafeMutableRawPointer
+
+        func check(_ code: CURLcode) throws {
+            guard code == CURLE_OK else {
+                throw HTTPClientError.transport("libcurl refused an option: \(String(cString: forge_curl_easy_strerror(code)))")
+            }
+        }
+        func long(_ option: CURLoption, _ value: Int) throws { try check(forge_curl_setopt_long(handle, option, value)) }
+        func string(_ option: CURLoption, _ value: String) throws {
+            // libcurl copies string options (CURLOPT_POSTFIELDS excepted, not passed here).
+            try check(value.withCString { forge_curl_setopt_string(handle, option, $0) })
+        }
+        func pointer(_ option: CURLoption, _ value: UnsafeMutableRawPointer?) throws {
+            try check(forge_curl_setopt_pointer(handle, option, value))
+        }
+        func list(_ option: CURLoption, _ value: UnsafeMutablePointer<curl_slist>?) throws {
+            try check(forge_curl_setopt_slist(handle, option, value))
+        }
+    }
+
+    /// The `curl_slist`s of one request, freed after the handle is cleaned up.
+    private struct SList {
+        private var made: [UnsafeMutablePointer<curl_slist>] = []
+
+        mutating func make(_ strings: [String]) throws -> UnsafeMutablePointer<curl_slist> {
+            var list: UnsafeMutablePointer<curl_slist>?
+            for s in strings {
+                guard let next = forge_curl_slist_append(list, s) else {
+                    if let list { forge_curl_slist_free_all(list) }
+                    throw HTTPClientError.transport("out of memory building a libcurl list")
+                }
+                list = next
+            }
+            made.append(list!)
+            return list!
+        }
+
+        func free() { for list in made { forge_curl_slist_free_all(list) } }
+    }
+}
