@@ -46,7 +46,8 @@ static inline void forge_curl_load_once(void) {
         else reason = dlerror();
     }
     if (!lib) {
-        snprintf(forge_curl.message, sizeof forge_curl.message, "cannot load libcurl: %s", reason ? reason : "not found");
+        snprintf(forge_curl.message, sizeof forge_curl.message, "cannot load %s or %s: %s",
+                 forge_curl_sonames[0], forge_curl_sonames[1], reason ? reason : "not found");
         forge_curl.error = forge_curl.message;
         return;
     }
@@ -82,9 +83,6 @@ static inline const char *forge_curl_load(void) {
     pthread_once(&forge_curl.once, forge_curl_load_once);
     return forge_curl.error;
 }
-
-/// The soname that was loaded (NULL before a successful load).
-static inline const char *forge_curl_soname(void) { return forge_curl.error ? NULL : forge_curl.soname; }
 
 // The wrappers: each loads first (a no-op after the first time) and answers
 // a failure code when libcurl cannot be loaded.

@@ -18,7 +18,4 @@ enum CurlLibrary {
             throw HTTPClientError.unavailable("\(String(cString: reason)) (install the Debian package \(debianPackage))")
         }
     }
-
-    /// The soname that was loaded, or nil before a successful ``load()``.
-    static var soname: String? { forge_curl_soname().map { String(cString: $0) } }
 }

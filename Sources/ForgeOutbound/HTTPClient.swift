@@ -54,52 +54,59 @@ public enum HTTPClient {
     /// - Returns: the response, any status.
     /// - Throws: ``HTTPClientError``: `.unavailable` (libcurl missing),
     ///   `.timedOut`, `.tooLarge(maxBodyBytes)`, `.transport(reason)`
-    ///   (e.g. a non-http(s) scheme, refused connection, TLS failure).
+    ///   (e.g. a non-http(s) scheme, refused connection, TLS failure, a header
+    ///   containing CR or LF).
     public static func perform(_ request: Request) throws -> Response {
         try CurlLibrary.load()
+        if let bad = request.headers.first(where: { ($0.name + $0.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) }) {
+            throw HTTPClientError.transport("header \(bad.name) contains a line break")
+        }
         var lists = SList()
         defer { lists.free() }     // runs after the handle's cleanup below
         guard let handle = forge_curl_easy_init() else { throw HTTPClientError.transport("cannot create a libcurl handle") }
         defer { forge_curl_easy_cleanup(handle) }
         let transfer = Transfer(handle: handle, cap: request.maxBodyBytes)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let body = request.body ?? Data()
 
-        let code: CURLcode = try body.withUnsafeBytes { bytes in
-            try errorBuffer.withUnsafeMutableBufferPointer { errors in
-                try withExtendedLifetime(transfer) {
-                    let options = Options(handle: handle)
-                    try options.string(CURLOPT_URL, request.url)
-                    try options.string(CURLOPT_PROTOCOLS_STR, "http,https")
-                    try options.string(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-                    try options.long(CURLOPT_FOLLOWLOCATION, 0)
-                    try options.long(CURLOPT_NOSIGNAL, 1)
-                    try options.long(CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
-                    try options.string(CURLOPT_ACCEPT_ENCODING, "")
-                    try options.pointer(CURLOPT_ERRORBUFFER, errors.baseAddress)
-                    try options.pointer(CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
-                    try options.check(forge_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-                        guard let context else { return 0 }
-                        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
-                    })
-                    if !request.pinnedAddresses.isEmpty, let entry = try Self.resolveEntry(request) {
-                        try options.list(CURLOPT_RESOLVE, lists.make([entry]))
-                    }
-                    // "Expect:" stops libcurl's 100-continue wait on larger bodies.
-                    let fields = request.headers.map { "\($0.name): \($0.value)" } + (request.body == nil ? [] : ["Expect:"])
-                    if !fields.isEmpty { try options.list(CURLOPT_HTTPHEADER, lists.make(fields)) }
-                    switch request.method {
-                    case "GET": try options.long(CURLOPT_HTTPGET, 1)
-                    case "HEAD": try options.long(CURLOPT_NOBODY, 1)
-                    default: if request.body == nil { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
-                    }
-                    if request.body != nil {
-                        try options.long(CURLOPT_POSTFIELDSIZE, bytes.count)
-                        try options.pointer(CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errors.baseAddress!)))
-                        if request.method != "POST" { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
-                    }
-                    return forge_curl_perform(handle)
+        let code: CURLcode = try errorBuffer.withUnsafeMutableBufferPointer { errors in
+            try withExtendedLifetime(transfer) {
+                let options = Options(handle: handle)
+                try options.string(CURLOPT_URL, request.url)
+                try options.string(CURLOPT_PROTOCOLS_STR, "http,https")
+                try options.string(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                try options.long(CURLOPT_FOLLOWLOCATION, 0)
+                try options.long(CURLOPT_NOSIGNAL, 1)
+                try options.long(CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+                try options.string(CURLOPT_ACCEPT_ENCODING, "")
+                try options.pointer(CURLOPT_ERRORBUFFER, errors.baseAddress)
+                try options.pointer(CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
+                try options.check(forge_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                    guard let context else { return 0 }
+                    return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
+                })
+                if !request.pinnedAddresses.isEmpty, let entry = try Self.resolveEntry(request) {
+                    try options.list(CURLOPT_RESOLVE, lists.make([entry]))
                 }
+                // "Expect:" stops libcurl's 100-continue wait on larger bodies.
+                let fields = request.headers.map { "\($0.name): \($0.value)" } + (request.body == nil ? [] : ["Expect:"])
+                if !fields.isEmpty { try options.list(CURLOPT_HTTPHEADER, lists.make(fields)) }
+                switch request.method {
+                case "GET": try options.long(CURLOPT_HTTPGET, 1)
+                case "HEAD": try options.long(CURLOPT_NOBODY, 1)
+                default: if request.body == nil { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
+                }
+                if let body = request.body {
+                    // libcurl copies POSTFIELDSIZE bytes (COPYPOSTFIELDS), so `body` need not outlive this call.
+                    try options.long(CURLOPT_POSTFIELDSIZE, body.count)
+                    try body.withUnsafeBytes { bytes in
+                        try options.check("".withCString { empty in
+                            forge_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
+                                                      UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(empty)))
+                        })
+                    }
+                    if request.method != "POST" { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
+                }
+                return forge_curl_perform(handle)
             }
         }
         if transfer.overflowed { throw HTTPClientError.tooLarge(request.maxBodyBytes) }
@@ -173,7 +180,7 @@ public enum HTTPClient {
         }
         func long(_ option: CURLoption, _ value: Int) throws { try check(forge_curl_setopt_long(handle, option, value)) }
         func string(_ option: CURLoption, _ value: String) throws {
-            // libcurl copies string options (CURLOPT_POSTFIELDS excepted, not passed here).
+            // libcurl copies string options (CURLOPT_POSTFIELDS excepted, never passed here).
             try check(value.withCString { forge_curl_setopt_string(handle, option, $0) })
         }
         func pointer(_ option: CURLoption, _ value: UnsafeMutableRawPointer?) throws {

@@ -146,6 +146,13 @@ import Testing
         }
     }
 
+    @Test func aHeaderWithALineBreakIsRefusedBeforeAnythingIsSent() throws {
+        #expect(throws: HTTPClientError.transport("header x-api-key contains a line break")) {
+            try HTTPClient.perform(.init(method: "POST", url: "http://127.0.0.1:9/", headers: [("x-api-key", "k\r\nX-Evil: 1")],
+                                         body: Data(), timeout: 5, maxBodyBytes: 10))
+        }
+    }
+
     @Test func aRefusedConnectionIsATransportErrorNamingIt() throws {
         do {
             _ = try HTTPClient.perform(.init(url: "http://127.0.0.1:9/", timeout: 5, maxBodyBytes: 1000))

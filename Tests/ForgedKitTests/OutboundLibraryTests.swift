@@ -53,4 +53,53 @@ struct OutboundLibraryTests {
         #expect(failed == 502 && why.contains("fetch failed"), "\(failed) \(why)")
         #expect(forged.terminate() == 0)
     }
+
+    /// The libcurl files a dlopen of either soname would reach.
+    static let curlFiles = ["libcurl-gnutls.so.4", "libcurl.so.4"].compactMap { name -> String? in
+        let path = "/usr/lib/x86_64-linux-gnu/" + name
+        return FileManager.default.fileExists(atPath: path) ? (path as NSString).resolvingSymlinksInPath : nil
+    }
+    /// The shell line hiding ``curlFiles`` (each bind-mounted over by /dev/null).
+    static var hideCommand: String { curlFiles.map { "mount --bind /dev/null \($0) && " }.joined() }
+    /// unshare(1) with a private mount namespace.
+    static let unshare = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c"]
+
+    /// True when this host lets us hide the files: tried once, the way the test does it.
+    static let canHideLibraries: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: unshare[0]), !curlFiles.isEmpty else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: unshare[0])
+        probe.arguments = Array(unshare.dropFirst()) + [hideCommand + "true"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// With libcurl unreadable (hidden in a private mount namespace) an
+    /// import fails with a 502 naming the package to install; the daemon keeps serving.
+    @Test(.enabled(if: canHideLibraries, "needs root allowed to unshare(1) a mount namespace, to hide libcurl"))
+    func aMissingLibcurlFailsTheFetchNamingThePackageAndTheDaemonLives() async throws {
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+                                        "--allow-private-fetch"],
+                                       launcher: Self.unshare + [Self.hideCommand + #"exec "$0" "$@""#])
+        #expect(forged.port > 0, "forged did not start: \(forged.log)")
+        let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        for _ in 0..<2 {
+            let (status, reply, _) = try await forged.fetch("/api/food/recipes/import", method: "POST",
+                                                            body: #"{"url":"http://127.0.0.1:9/recipe"}"#, cookie: cookie)
+            let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
+            #expect(status == 502, "\(detail)")
+            #expect(detail.hasPrefix("could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4"), "\(detail)")
+            #expect(detail.hasSuffix("(install the Debian package libcurl3-gnutls)"), "\(detail)")
+        }
+        let (health, _, _) = try await forged.fetch("/healthz")
+        #expect(health == 200)
+        #expect(forged.terminate() == 0)
+    }
 }

@@ -23,12 +23,21 @@ final class ForgedProcess {
     var port = 0
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    init(_ arguments: [String]) throws {
+    /// Starts the release binary with `arguments`; a non-empty `launcher`
+    /// (program and its arguments) runs first and must `exec` the binary,
+    /// which it gets as its next argument, followed by `arguments`.
+    init(_ arguments: [String], launcher: [String] = []) throws {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         defer { try? logFile.close() }
-        process.executableURL = URL(fileURLWithPath: try #require(ReleaseBinary.path))
-        process.arguments = arguments
+        let binary = try #require(ReleaseBinary.path)
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
         process.standardError = logFile
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
