@@ -55,7 +55,9 @@ done
 echo /etc/forge/forged.conf > "$stage/DEBIAN/conffiles"
 
 # Runtime libraries with the versions the binary needs (dpkg-shlibdeps wants
-# a debian/control; a minimal one in a scratch directory does).
+# a debian/control; a minimal one in a scratch directory does). libcurl is
+# dlopen'ed on first use (Sources/CCurl/shim.h), invisible to dpkg-shlibdeps,
+# so it is named by hand below: 7.85 for CURLOPT_PROTOCOLS_STR and curl_easy_header.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/debian"
@@ -70,7 +72,7 @@ Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, procps, libcurl3-gnutls
+Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0)
 Recommends: systemd
 Section: net
 Priority: optional
