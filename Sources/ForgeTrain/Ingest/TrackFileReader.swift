@@ -36,6 +36,8 @@ public enum TrackFileReader {
             if handler.rejected { throw TrackFileError.unknownFormat }
             throw TrackFileError.malformed("\(why) (line \(line))")
         } catch {
+            // `.libraryUnavailable` as is. (Without this explicit clause, swiftc 6.3.1
+            // aborts with "Found ownership error" on the typed-throws closure above.)
             throw error
         }
         if handler.rejected { throw TrackFileError.unknownFormat }
