@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Where Debian's libxml2-dev puts `<libxml/…>` (`pkg-config --cflags libxml-2.0`), for
+/// ForgeTrain, the one module that imports CLibXML2 (an `internal import`: its clients never load it).
+let libxml2Headers = SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])
+
 /// forged: the Forge household server. One package, Swift 6 language mode,
 /// no outside Swift packages; C libraries come from Debian via pkg-config.
 let package = Package(
@@ -18,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
         // libcurl's header only: the library is dlopen'ed on first use (Sources/CCurl/shim.h), never linked.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2's xmlTextReader, dlopen'd on first use (not linked, so no pkgConfig:
+        // its libs would link it); the header path is pkg-config's cflags for libxml-2.0.
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -30,8 +37,8 @@ let package = Package(
         // The household records' one owner: users, sign-in sessions, ingest tokens, prefs.
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold"],
-                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "CLibXML2"],
+                exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],

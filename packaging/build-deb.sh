@@ -64,6 +64,8 @@ mkdir -p "$scratch/debian"
 printf 'Source: forged\n\nPackage: forged\nArchitecture: any\n' > "$scratch/debian/control"
 shlibs=$(cd "$scratch" && dpkg-shlibdeps -O "$OLDPWD/$stage/usr/bin/forged" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
+# Libraries forged loads with dlopen on first use, which dpkg-shlibdeps cannot
+# see, are named in Depends below: libxml2 (the GPX/TCX reader).
 
 installed_size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<CONTROL
@@ -72,7 +74,7 @@ Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0)
+Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2
 Recommends: systemd
 Section: net
 Priority: optional

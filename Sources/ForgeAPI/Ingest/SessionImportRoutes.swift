@@ -41,6 +41,9 @@ enum SessionImportRoutes {
             workout = try TrackWorkout.workout(file, calendar: app.calendar)
         } catch let error as TrackFileError {
             throw HTTPError(422, error.description)
+        } catch let error as XMLStreamError {
+            // libxml2 (dlopen'd on first use) is missing: the server's fault, named so an admin can fix it.
+            throw HTTPError(500, error.description)
         }
         let now = app.clock.now()
         return try app.db.write { db in

@@ -1,11 +1,9 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
 
-/// Reads GPX 1.1 and TCX (Garmin Training Center v2) files with Foundation's
-/// `XMLParser`, matching elements by namespace URI and local name (so any
-/// prefix, or a default namespace, works the same).
+/// Reads GPX 1.1 and TCX (Garmin Training Center v2) files with libxml2's
+/// streaming reader (``XMLStreamReader``, loaded on first use), matching
+/// elements by namespace URI and local name (so any prefix, or a default
+/// namespace, works the same).
 ///
 /// Segments: each GPX `trkseg` is one; in TCX a second `Track` inside the
 /// same `Lap` starts a new segment (a pause), while a new lap continues the
@@ -17,36 +15,48 @@ public enum TrackFileReader {
 
     /// Parses `data`.
     /// - Parameter zone: the household zone, for times written without a zone.
-    /// - Throws: ``TrackFileError``.
+    /// - Throws: ``TrackFileError``: `.unknownFormat` when the root element is
+    ///   neither GPX nor TCX (or there is none), `.malformed("… (line N)")` for
+    ///   XML that is not well-formed or ends early. ``XMLStreamError/libraryUnavailable(_:)``
+    ///   when libxml2 cannot be loaded (a broken installation, not a bad file).
     public static func read(_ data: Data, zone: TimeZone) throws -> TrackFile {
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        let delegate = TrackXMLDelegate(zone: zone)
-        parser.delegate = delegate
-        let ok = parser.parse()
-        if delegate.rejected { throw TrackFileError.unknownFormat }
-        guard ok, let format = delegate.format else {
-            if delegate.format == nil && parser.parserError == nil { throw TrackFileError.unknownFormat }
-            let why = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "parse failed"
-            throw TrackFileError.malformed("\(why) (line \(parser.lineNumber))")
+        // No bytes at all: no root element, not a parse error (as Foundation's XMLParser answered).
+        guard !data.isEmpty else { throw TrackFileError.unknownFormat }
+        var handler = TrackXMLHandler(zone: zone)
+        let endLine: Int
+        do {
+            endLine = try XMLStreamReader.read(data) { event in
+                switch event {
+                case .start(let uri, let name, let attributes): return handler.start(name, uri: uri, attributes: attributes)
+                case .characters(let text): handler.text += text; return true
+                case .end(let uri, let name): handler.end(name, uri: uri); return true
+                }
+            }
+        } catch XMLStreamError.malformed(let why, let line) {
+            if handler.rejected { throw TrackFileError.unknownFormat }
+            throw TrackFileError.malformed("\(why) (line \(line))")
+        } catch {
+            // `.libraryUnavailable` as is. (Without this explicit clause, swiftc 6.3.1
+            // aborts with "Found ownership error" on the typed-throws closure above.)
+            throw error
         }
-        // libxml2 can report success for a truncated document: require every element closed.
-        guard delegate.stack.isEmpty else {
-            throw TrackFileError.malformed("unexpected end of file (line \(parser.lineNumber))")
+        if handler.rejected { throw TrackFileError.unknownFormat }
+        guard let format = handler.format else { throw TrackFileError.unknownFormat }
+        // Require every element closed, whatever the parser said about a truncated document.
+        guard handler.stack.isEmpty else {
+            throw TrackFileError.malformed("unexpected end of file (line \(endLine))")
         }
-        return TrackFile(format: format, name: delegate.trackName ?? delegate.metadataName, sport: delegate.sport,
-                         points: delegate.points,
-                         lapSeconds: delegate.lapSeconds > 0 ? delegate.lapSeconds : nil,
-                         lapMeters: delegate.lapMeters > 0 ? delegate.lapMeters : nil,
-                         kcal: delegate.kcal > 0 ? delegate.kcal : nil)
+        return TrackFile(format: format, name: handler.trackName ?? handler.metadataName, sport: handler.sport,
+                         points: handler.points,
+                         lapSeconds: handler.lapSeconds > 0 ? handler.lapSeconds : nil,
+                         lapMeters: handler.lapMeters > 0 ? handler.lapMeters : nil,
+                         kcal: handler.kcal > 0 ? handler.kcal : nil)
     }
 }
 
-/// The SAX delegate behind ``TrackFileReader``: a stack of (namespace,
-/// local name) and the point being read. Used on one thread, then dropped.
-final class TrackXMLDelegate: NSObject, XMLParserDelegate {
+/// The element handler behind ``TrackFileReader``: a stack of (namespace,
+/// local name) and the point being read, fed ``XMLStreamReader``'s events.
+struct TrackXMLHandler {
     let zone: TimeZone
     var format: TrackFile.Format?
     var rejected = false
@@ -61,8 +71,6 @@ final class TrackXMLDelegate: NSObject, XMLParserDelegate {
     var sport: String?
     var lapSeconds = 0.0, lapMeters = 0.0, kcal = 0.0
 
-    init(zone: TimeZone) { self.zone = zone }
-
     func isGPX(_ uri: String) -> Bool { uri.hasPrefix(TrackFileReader.gpxNamespacePrefix) }
     func isTCX(_ uri: String) -> Bool { uri == TrackFileReader.tcxNamespace }
     /// The local name of the element `up` levels above the current one, in the format's namespace.
@@ -73,13 +81,12 @@ final class TrackXMLDelegate: NSObject, XMLParserDelegate {
         return format == .gpx ? (isGPX(e.uri) ? e.name : nil) : (isTCX(e.uri) ? e.name : nil)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        let uri = namespaceURI ?? ""
+    /// An element opened; false when the root is neither GPX nor TCX (stop reading).
+    mutating func start(_ name: String, uri: String, attributes: [String: String]) -> Bool {
         if stack.isEmpty {
             if name == "gpx", isGPX(uri) { format = .gpx }
             else if name == "TrainingCenterDatabase", isTCX(uri) { format = .tcx }
-            else { rejected = true; parser.abortParsing(); return }
+            else { rejected = true; return false }
         }
         stack.append((uri, name))
         text = ""
@@ -102,12 +109,11 @@ final class TrackXMLDelegate: NSObject, XMLParserDelegate {
             }
         default: break
         }
+        return true
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        let uri = namespaceURI ?? ""
+    /// An element closed: the text gathered since the last element opened is its value.
+    mutating func end(_ name: String, uri: String) {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         defer { stack.removeLast(); text = "" }
         switch format {
