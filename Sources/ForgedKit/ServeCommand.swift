@@ -165,6 +165,7 @@ struct ServeCommand {
         status.markSent(line)
         Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)
         Notify.ready(status: line)
+        MallocTuning.releaseStartupMemory()
 
         var reload = ConfigReload(settings: settings, flags: flags, environment: environment)
         while true {
