@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/forged
 DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev libsodium-dev libcurl4-openssl-dev libcurl3-gnutls libxml2-dev pkg-config tzdata
 DEB_DEPS    += libsystemd-dev systemd dpkg-dev binutils
 
-.PHONY: all deps build release run test test-unit clean bench
+.PHONY: all deps build release run test test-unit clean bench order-file
 .PHONY: deb
 
 all: build
@@ -50,6 +50,12 @@ test: release
 
 clean:
 	rm -rf .build
+
+# Regenerates packaging/forged.order, the release link's function order (needs valgrind).
+order-file: release
+	packaging/order-file.sh $(RELEASE_BIN)
+	rm -f $(RELEASE_BIN)  # SwiftPM does not relink when only the order file changed
+	$(MAKE) release
 
 bench: release
 	bench/today.sh

@@ -10,25 +10,32 @@
 # happens to touch (docs/performance.md, "Idle memory"). A stale file costs
 # only locality, never correctness: lld ignores names it does not find.
 #
-# Usage: packaging/order-file.sh [BIN]   (needs valgrind; BIN defaults to the
+# Usage: make order-file, or packaging/order-file.sh [BIN]   (needs valgrind; BIN defaults to the
 # release build). Runs forged under callgrind on a fresh demo state: a first
 # start (seeding), then a restart, 3 s idle, and one request per common read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-.build/release/forged}
 command -v valgrind >/dev/null || { echo "order-file: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
-PORT=18601
+WORK=$(mktemp -d)
+PID=""
+trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 SEATS="ada@example.org:Ada,ben@example.org:Ben"
-run() {  # run TAG: forged under callgrind, until /healthz answers
+run() {  # run TAG: forged under callgrind on a free port, until /healthz answers (at most 120 s); sets PID and PORT
   valgrind --tool=callgrind --demangle=no --dump-line=no --compress-strings=no --compress-pos=no \
-    --callgrind-out-file="$WORK/cg.$1" "$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/state" \
+    --callgrind-out-file="$WORK/cg.$1" "$BIN" serve --listen 127.0.0.1:0 --state-dir "$WORK/state" \
     --dev-auth --config /dev/null --allowed-users "$SEATS" >/dev/null 2>"$WORK/$1.err" &
   PID=$!
-  until curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"; do sleep 0.2; done
+  for _ in $(seq 600); do
+    kill -0 "$PID" 2>/dev/null || { echo "order-file: forged exited:" >&2; tail -5 "$WORK/$1.err" >&2; exit 1; }
+    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$WORK/$1.err" | head -1)
+    [ -n "$PORT" ] && curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && return
+    sleep 0.2
+  done
+  echo "order-file: forged did not answer within 120 s" >&2; exit 1
 }
 mkdir "$WORK/state"
-run first; kill -TERM $PID; wait $PID || true
+run first; kill -TERM $PID; wait $PID || true; PID=""
 run start; sleep 3
 callgrind_control -d "$PID" >/dev/null   # part 1: start and idle
 curl -s -c "$WORK/cookies" -H 'Content-Type: application/json' -d '{"email":"ada@example.org"}' \
@@ -39,7 +46,7 @@ for route in /healthz "/api/today?date=2026-07-20" "/api/week?date=2026-07-20" "
   curl -s -o /dev/null -b "forge_session=$cookie" "http://127.0.0.1:$PORT$route"
   curl -s -o /dev/null -b "forge_session=$cookie" "http://127.0.0.1:$PORT$route"
 done
-kill -TERM $PID; wait $PID || true
+kill -TERM $PID; wait $PID || true; PID=""
 # Functions of forged's own image, first the start and idle, then the reads, then the first start's seeding.
 python3 - "$WORK" "$(readlink -f "$BIN")" > packaging/forged.order <<'PY'
 import glob, os, sys
@@ -57,9 +64,11 @@ def functions(path):
 parts = sorted(glob.glob(f"{work}/cg.start*"), key=os.path.getmtime)
 order, seen = [], set()
 for path in parts + [f"{work}/cg.first"]:
-    for name in functions(path):
-        if name not in seen:
-            seen.add(name); order.append(name)
+    # Sorted within a part: the file stays stable from one run to the next
+    # (callgrind lists functions in no fixed order), and all of a part is run anyway.
+    for name in sorted(set(functions(path)) - seen):
+        seen.add(name); order.append(name)
 print("\n".join(order))
 PY
 echo "order-file: $(wc -l < packaging/forged.order) functions in packaging/forged.order" >&2
+echo "order-file: SwiftPM does not relink for it alone: rm -f $BIN and build again (make order-file does)" >&2
