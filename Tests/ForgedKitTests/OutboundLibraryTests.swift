@@ -68,7 +68,7 @@ struct OutboundLibraryTests {
         ldconfig.waitUntilExit()
         // Lines read "\tlibcurl.so.4 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libcurl.so.4".
         let paths = listing.split(separator: "\n").compactMap { line -> String? in
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let name = parts.first, ["libcurl-gnutls.so.4", "libcurl.so.4"].contains(String(name)),
                   let path = parts.last, path.hasPrefix("/") else { return nil }
             return (String(path) as NSString).resolvingSymlinksInPath
