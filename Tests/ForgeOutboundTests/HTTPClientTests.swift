@@ -181,6 +181,25 @@ import Testing
         #expect(response.status == 203)
     }
 
+    /// `http_proxy` is honoured for an unpinned request and bypassed for a
+    /// pinned one (the proxy would connect wherever the name leads). The
+    /// variable is set for this test only; the suite runs serialized.
+    @Test func aPinnedRequestIgnoresTheEnvironmentsProxy() throws {
+        let site = try Site()
+        defer { site.stop() }
+        let proxy = try Site()
+        defer { proxy.stop() }
+        let saved = ProcessInfo.processInfo.environment["http_proxy"]
+        setenv("http_proxy", proxy.origin, 1)
+        defer { if let saved { setenv("http_proxy", saved, 1) } else { unsetenv("http_proxy") } }
+        let url = "http://recipes.forged.invalid:\(site.port)/page"
+        // Unpinned: the proxy gets the absolute-form request (and has no such page); the name never resolves here.
+        let proxied = try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000))
+        #expect(proxied.status != 203, "\(proxied.status)")
+        let pinned = try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000, pinnedAddresses: ["127.0.0.1"]))
+        #expect(pinned.status == 203 && String(decoding: pinned.body, as: UTF8.self).hasPrefix("accept="))
+    }
+
     @Test func aPinnedAddressThatIsNotNumericIsRefusedBeforeConnecting() throws {
         #expect(throws: HTTPClientError.transport("pinned address localhost is not a numeric IP address")) {
             try HTTPClient.perform(.init(url: "http://localhost:9/", timeout: 5, maxBodyBytes: 10, pinnedAddresses: ["localhost"]))
