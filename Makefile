@@ -6,7 +6,7 @@ SWIFT       ?= swift
 STATE_DIR   ?= ./var
 LISTEN      ?= 127.0.0.1:8080
 RELEASE_BIN := .build/release/forged
-DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev libsodium-dev libcurl4-openssl-dev libcurl3-gnutls libxml2-dev pkg-config tzdata
+DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev libsodium-dev libcurl4-gnutls-dev libcurl3-gnutls libxml2-dev pkg-config tzdata
 DEB_DEPS    += libsystemd-dev systemd dpkg-dev binutils
 
 .PHONY: all deps build release run test test-unit clean bench order-file

@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
         // libcurl's header only: the library is dlopen'ed on first use (Sources/CCurl/shim.h), never linked.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
         // libxml2's xmlTextReader, dlopen'd on first use (not linked, so no pkgConfig:
         // its libs would link it); the header path is pkg-config's cflags for libxml-2.0.
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", providers: [.apt(["libxml2-dev"])]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "ForgeHouseholdTests", dependencies: ["ForgeHousehold", "ForgeStore", "ForgeCore"]),
         .testTarget(name: "ForgeHTTPTests", dependencies: ["ForgeHTTP"]),
         .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
-        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook"]),
+        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),

@@ -99,10 +99,14 @@ public struct AnthropicCoach: CoachBackend {
     /// Largest Messages response accepted, bytes.
     static let maxResponseBytes = 8 << 20
 
-    /// One synchronous Messages call on the worker thread, through ``HTTPClient``.
+    /// One synchronous Messages call on the worker thread, through ``HTTPClient``:
+    /// at most ``timeout`` seconds, a response body of at most
+    /// ``maxResponseBytes`` (8 MiB), and redirects never followed — the base
+    /// URL must name the API itself, not an address that redirects to it.
     /// - Throws: ``AnthropicError``: status 0 for a bad base URL or a transport
-    ///   failure (timeout, refused connection, libcurl missing), else the HTTP
-    ///   status with the API's `error.message`.
+    ///   failure (timeout, refused connection, a response over 8 MiB, libcurl
+    ///   missing); a 3xx status with `base URL redirects to <Location>`; else
+    ///   the HTTP status with the API's `error.message`.
     func post(_ body: JSONValue) throws -> JSONValue {
         let url = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/v1/messages"
         guard URL(string: url) != nil else { throw AnthropicError(status: 0, message: "bad base URL \(baseURL)") }
@@ -115,6 +119,10 @@ public struct AnthropicCoach: CoachBackend {
             response = try HTTPClient.perform(request)
         } catch let error as HTTPClientError {
             throw AnthropicError(status: 0, message: error.description)
+        }
+        if (300...399).contains(response.status) {
+            throw AnthropicError(status: response.status,
+                                 message: "base URL redirects to \(response.location ?? "(no Location)")")
         }
         let json = (try? JSONCoding.decode(JSONValue.self, from: response.body)) ?? .null
         guard response.status == 200 else {

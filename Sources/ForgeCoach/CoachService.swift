@@ -45,6 +45,7 @@ public final class CoachService: Sendable {
     }
 
     /// The Anthropic API origin (hidden setting `FORGE_ANTHROPIC_BASE_URL`; tests point it at a local server).
+    /// It must answer itself: redirects are not followed (`AnthropicCoach.post`).
     public var anthropicBaseURL: String {
         get { state.withLock { $0.baseURL } }
         set { state.withLock { $0.baseURL = newValue } }

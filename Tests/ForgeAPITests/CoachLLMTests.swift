@@ -1,5 +1,5 @@
 import ForgeAPI
-import ForgeCoach
+@testable import ForgeCoach
 import ForgeCook
 import ForgeCore
 import ForgeHTTP
@@ -168,5 +168,22 @@ struct CoachLLMTests {
             #expect(foodProposal["rationale"] == "Chilli moves to Monday.")
         }
     }
-}
 
+    /// HTTPClient never follows redirects, so a base URL that redirects is
+    /// named as such (URLSession used to follow it silently).
+    @Test func aBaseURLThatRedirectsIsReportedWithItsLocation() throws {
+        var router = Router()
+        router.post("/v1/messages", summary: "moved") { _ in .redirect("https://api.example.org/v1/messages", status: 308) }
+        let moved = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
+        try moved.start()
+        defer { moved.stop() }
+        let coach = AnthropicCoach(baseURL: "http://127.0.0.1:\(moved.boundAddresses[0].port)/", apiKey: "sk-ant-test", model: "claude-test")
+        do {
+            _ = try coach.post(["model": "claude-test"])
+            Issue.record("a redirect was taken for a reply")
+        } catch let error as AnthropicError {
+            #expect(error.status == 308)
+            #expect(error.description == "HTTP 308: base URL redirects to https://api.example.org/v1/messages")
+        }
+    }
+}

@@ -1,5 +1,5 @@
 import ForgeHTTP
-import ForgeOutbound
+@testable import ForgeOutbound
 import Foundation
 import Testing
 
@@ -144,6 +144,111 @@ import Testing
         #expect(throws: HTTPClientError.self) {
             try HTTPClient.perform(.init(url: localhost, timeout: 5, maxBodyBytes: 1000, pinnedAddresses: ["127.0.0.2"]))
         }
+    }
+
+    /// Names libcurl may read differently from Foundation (a trailing dot, a
+    /// numeric host, shorthand IPv4) never reach an address outside the pins:
+    /// the socket itself is refused, whatever libcurl resolved.
+    @Test(arguments: ["localhost.", "127.0.0.1", "2130706433", "LOCALHOST"])
+    func aHostLibcurlReadsDifferentlyStillConnectsOnlyToThePins(_ host: String) throws {
+        let site = try Site()
+        defer { site.stop() }
+        let url = "http://\(host):\(site.port)/page"
+        // The site listens on 127.0.0.1 only; 127.0.0.2 (also loopback) and ::1 refuse: any answer is an unchecked connect.
+        for pin in ["127.0.0.2", "::1"] {
+            do {
+                let response = try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000, pinnedAddresses: [pin]))
+                Issue.record("\(host) pinned to \(pin) reached the site: \(response.status)")
+            } catch let error as HTTPClientError {
+                // Either libcurl used the pin (nothing listens there) or the socket to its own answer was refused.
+                guard case .transport(let reason) = error else { Issue.record("\(error)"); continue }
+                #expect(reason.contains("onnect"), "\(reason)")
+            }
+        }
+        // A numeric host has no name to pin: only the socket check stands between it and an unchecked address.
+        if host == "127.0.0.1" {
+            #expect(throws: HTTPClientError.transport("refused to connect to an unchecked address (checked: 127.0.0.2)")) {
+                try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000, pinnedAddresses: ["127.0.0.2"]))
+            }
+        }
+    }
+
+    @Test func aPinForAHostWithATrailingDotStillReachesThePinnedAddress() throws {
+        let site = try Site()
+        defer { site.stop() }
+        let response = try HTTPClient.perform(.init(url: "http://localhost.:\(site.port)/page", timeout: 5,
+                                                    maxBodyBytes: 1000, pinnedAddresses: ["127.0.0.1"]))
+        #expect(response.status == 203)
+    }
+
+    /// `http_proxy` is honoured for an unpinned request and bypassed for a
+    /// pinned one (the proxy would connect wherever the name leads). The
+    /// variable is set for this test only; the suite runs serialized.
+    @Test func aPinnedRequestIgnoresTheEnvironmentsProxy() throws {
+        let site = try Site()
+        defer { site.stop() }
+        let proxy = try Site()
+        defer { proxy.stop() }
+        let saved = ProcessInfo.processInfo.environment["http_proxy"]
+        setenv("http_proxy", proxy.origin, 1)
+        defer { if let saved { setenv("http_proxy", saved, 1) } else { unsetenv("http_proxy") } }
+        let url = "http://recipes.forged.invalid:\(site.port)/page"
+        // Unpinned: the proxy gets the absolute-form request (and has no such page); the name never resolves here.
+        let proxied = try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000))
+        #expect(proxied.status != 203, "\(proxied.status)")
+        let pinned = try HTTPClient.perform(.init(url: url, timeout: 5, maxBodyBytes: 1000, pinnedAddresses: ["127.0.0.1"]))
+        #expect(pinned.status == 203 && String(decoding: pinned.body, as: UTF8.self).hasPrefix("accept="))
+    }
+
+    @Test func aPinnedAddressThatIsNotNumericIsRefusedBeforeConnecting() throws {
+        #expect(throws: HTTPClientError.transport("pinned address localhost is not a numeric IP address")) {
+            try HTTPClient.perform(.init(url: "http://localhost:9/", timeout: 5, maxBodyBytes: 10, pinnedAddresses: ["localhost"]))
+        }
+    }
+
+    @Test(arguments: [
+        ("http://Recipes.Example.ORG/x", ["93.184.215.14"], "recipes.example.org:80:93.184.215.14"),
+        ("https://recipes.example.org/x", ["93.184.215.14", "2606:2800:21f:cb07::1"],
+         "recipes.example.org:443:93.184.215.14,[2606:2800:21f:cb07::1]"),
+        ("HTTPS://recipes.example.org:8443/x", ["93.184.215.14"], "recipes.example.org:8443:93.184.215.14"),
+        ("http://recipes.example.org:8080", ["2606:2800:21f:cb07::1"], "recipes.example.org:8080:[2606:2800:21f:cb07::1]"),
+        ("http://93.184.215.14/x", ["93.184.215.14"], nil),
+        ("http://93.184.215.14:8080/x", ["10.0.0.1"], nil),
+        ("https://[2606:2800:21f:cb07::1]/x", ["2606:2800:21f:cb07::1"], nil),
+    ] as [(String, [String], String?)])
+    func theResolveEntryMapsTheHostAndPortToThePins(_ url: String, _ pins: [String], _ entry: String?) throws {
+        #expect(try HTTPClient.resolveEntry(.init(url: url, timeout: 1, maxBodyBytes: 1, pinnedAddresses: pins)) == entry)
+    }
+
+    @Test func aURLWithoutAHostHasNoResolveEntry() {
+        #expect(throws: HTTPClientError.transport("not a URL: http:///x")) {
+            try HTTPClient.resolveEntry(.init(url: "http:///x", timeout: 1, maxBodyBytes: 1, pinnedAddresses: ["1.1.1.1"]))
+        }
+    }
+
+    @Test(arguments: [
+        (0.4, 400), (8, 8000), (0.0005, 1), (0, 1), (-3, 1), (Double.nan, 1), (-Double.infinity, 1),
+        (Double.infinity, Int(Int32.max)), (1e300, Int(Int32.max)), (2_147_483.647, 2_147_483_647),
+    ] as [(Double, Int)])
+    func theTimeoutIsClampedToWhatLibcurlTakes(_ seconds: Double, _ milliseconds: Int) {
+        #expect(HTTPClient.timeoutMilliseconds(seconds) == milliseconds)
+    }
+
+    @Test func aNonFiniteTimeoutDoesNotTrap() throws {
+        let site = try Site()
+        defer { site.stop() }
+        let response = try HTTPClient.perform(.init(url: site.origin + "/page", timeout: .infinity, maxBodyBytes: 1000))
+        #expect(response.status == 203)
+        #expect(throws: HTTPClientError.timedOut) {
+            try HTTPClient.perform(.init(url: site.origin + "/slow", timeout: .nan, maxBodyBytes: 1000))
+        }
+    }
+
+    @Test func aRequestWithoutHeadersOrBodySendsNoHeaderList() throws {
+        let site = try Site()
+        defer { site.stop() }
+        let response = try HTTPClient.perform(.init(url: site.origin + "/page", timeout: 5, maxBodyBytes: 1000))
+        #expect(String(decoding: response.body, as: UTF8.self) == "accept=*/* ua=-")
     }
 
     @Test func aHeaderWithALineBreakIsRefusedBeforeAnythingIsSent() throws {

@@ -54,11 +54,27 @@ struct OutboundLibraryTests {
         #expect(forged.terminate() == 0)
     }
 
-    /// The libcurl files a dlopen of either soname would reach.
-    static let curlFiles = ["libcurl-gnutls.so.4", "libcurl.so.4"].compactMap { name -> String? in
-        let path = "/usr/lib/x86_64-linux-gnu/" + name
-        return FileManager.default.fileExists(atPath: path) ? (path as NSString).resolvingSymlinksInPath : nil
-    }
+    /// The libcurl files a dlopen of either soname would reach, as the
+    /// dynamic linker's cache lists them (`ldconfig -p`), symlinks resolved.
+    static let curlFiles: [String] = {
+        let ldconfig = Process()
+        ldconfig.executableURL = URL(fileURLWithPath: "/sbin/ldconfig")
+        ldconfig.arguments = ["-p"]
+        let pipe = Pipe()
+        ldconfig.standardOutput = pipe
+        ldconfig.standardError = FileHandle.nullDevice
+        guard (try? ldconfig.run()) != nil else { return [] }
+        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldconfig.waitUntilExit()
+        // Lines read "\tlibcurl.so.4 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libcurl.so.4".
+        let paths = listing.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let name = parts.first, ["libcurl-gnutls.so.4", "libcurl.so.4"].contains(String(name)),
+                  let path = parts.last, path.hasPrefix("/") else { return nil }
+            return (String(path) as NSString).resolvingSymlinksInPath
+        }
+        return Array(Set(paths)).sorted()
+    }()
     /// The shell line hiding ``curlFiles`` (each bind-mounted over by /dev/null).
     static var hideCommand: String { curlFiles.map { "mount --bind /dev/null \($0) && " }.joined() }
     /// unshare(1) with a private mount namespace.
@@ -97,6 +113,9 @@ struct OutboundLibraryTests {
             #expect(status == 502, "\(detail)")
             #expect(detail.hasPrefix("could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4"), "\(detail)")
             #expect(detail.hasSuffix("(install the Debian package libcurl3-gnutls)"), "\(detail)")
+            // Each soname's own dlerror, not only the last one's.
+            let reasons = detail.dropFirst("could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4: ".count)
+            #expect(reasons.contains("libcurl-gnutls.so.4") && reasons.contains("; ") && reasons.contains("libcurl.so.4"), "\(detail)")
         }
         let (health, _, _) = try await forged.fetch("/healthz")
         #expect(health == 200)

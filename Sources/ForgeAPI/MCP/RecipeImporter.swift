@@ -73,10 +73,12 @@ struct RecipeImporter {
         }
         var page = html ?? ""
         if html == nil {
-            if let refusal = fetcher.policy.refusal(for: parsed) { throw HTTPError(400, refusal) }
             let fetched: FetchedResource
             do {
+                // The fetcher checks the URL against the policy first (one DNS lookup).
                 fetched = try fetcher.get(url, maxBytes: Self.maxPageBytes, accept: "text/html,application/xhtml+xml")
+            } catch let failure as FetchFailure where failure.refusedTarget {
+                throw HTTPError(400, failure.description)
             } catch let failure as FetchFailure {
                 throw HTTPError(502, "could not fetch the page: \(failure)")
             }

@@ -19,8 +19,8 @@ public struct OutboundFetchPolicy: Sendable {
         self.allowPrivate = allowPrivate; self.timeout = timeout; self.maxRedirects = maxRedirects
     }
 
-    /// Why `url` may not be fetched, or nil when it may. Resolves the host
-    /// (getaddrinfo) and refuses when any address is off-limits.
+    /// Why `url` may not be fetched, or nil when it may: ``clearance(for:)``'s
+    /// refusal.
     public func refusal(for url: URL) -> String? {
         if case .refused(let reason) = clearance(for: url) { return reason }
         return nil
@@ -38,9 +38,12 @@ public struct OutboundFetchPolicy: Sendable {
 
     /// Checks `url`'s scheme and host; unless `allowPrivate` is on, resolves
     /// the host (getaddrinfo) and refuses when any address is off-limits.
-    /// ``OutboundFetcher`` connects only to the returned addresses, so a DNS
-    /// answer that changes between the check and the connection cannot
-    /// redirect the fetch to a private address.
+    /// With `allowPrivate` on nothing is resolved and nothing pinned: any
+    /// address the host has, and any proxy from the environment, may be used.
+    /// Otherwise ``OutboundFetcher`` connects only to the returned addresses
+    /// (``HTTPClient/Request/pinnedAddresses``), so a DNS answer that changes
+    /// between the check and the connection cannot redirect the fetch to a
+    /// private address.
     public func clearance(for url: URL) -> Clearance {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return .refused("only http(s) URLs can be fetched")

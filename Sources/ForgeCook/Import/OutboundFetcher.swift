@@ -14,7 +14,13 @@ public struct FetchedResource: Sendable {
 /// Why a fetch failed; `description` is shown to the user.
 public struct FetchFailure: Error, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// True when the policy refused the URL given to ``OutboundFetcher/get(_:maxBytes:accept:)``
+    /// itself (`description` is the policy's reason): the caller's input was at
+    /// fault, not the remote site. A refused redirect target is not this.
+    public let refusedTarget: Bool
+    public init(_ description: String, refusedTarget: Bool = false) {
+        self.description = description; self.refusedTarget = refusedTarget
+    }
 }
 
 /// Blocking outbound GET under an ``OutboundFetchPolicy``: each hop (the
@@ -28,6 +34,8 @@ public struct FetchFailure: Error, Sendable, CustomStringConvertible {
 /// the timeout.
 public struct OutboundFetcher: Sendable {
     public let policy: OutboundFetchPolicy
+    /// Performs one hop; ``HTTPClient/perform(_:)`` except in tests.
+    var perform: @Sendable (HTTPClient.Request) throws -> HTTPClient.Response = HTTPClient.perform
 
     public init(policy: OutboundFetchPolicy) { self.policy = policy }
 
@@ -35,15 +43,16 @@ public struct OutboundFetcher: Sendable {
     /// - Parameters:
     ///   - maxBytes: body size cap, bytes.
     ///   - accept: the `Accept` header.
-    /// - Throws: ``FetchFailure`` (refused target, too many redirects,
-    ///   timeout, network error, body too large).
+    /// - Throws: ``FetchFailure`` (refused target — with `refusedTarget` set
+    ///   when it is `urlText` itself —, too many redirects, timeout, network
+    ///   error, body too large).
     public func get(_ urlText: String, maxBytes: Int, accept: String) throws -> FetchedResource {
         guard var url = URL(string: urlText) else { throw FetchFailure("not a URL") }
         let deadline = Date().addingTimeInterval(policy.timeout)
-        for _ in 0...policy.maxRedirects {
+        for hop in 0...policy.maxRedirects {
             let addresses: [String]
             switch policy.clearance(for: url) {
-            case .refused(let reason): throw FetchFailure(reason)
+            case .refused(let reason): throw FetchFailure(reason, refusedTarget: hop == 0)
             case .allowed(let checked): addresses = checked
             }
             let remaining = deadline.timeIntervalSinceNow
@@ -67,7 +76,7 @@ public struct OutboundFetcher: Sendable {
                                          headers: [("Accept", accept), ("User-Agent", "forged recipe import")],
                                          timeout: timeout, maxBodyBytes: maxBytes, pinnedAddresses: addresses)
         do {
-            return try HTTPClient.perform(request)
+            return try perform(request)
         } catch let error as HTTPClientError {
             switch error {
             case .timedOut, .tooLarge: throw FetchFailure(error.description)
