@@ -11,7 +11,8 @@ struct HiddenLibraries {
         let cache = (try? runProcess("/sbin/ldconfig", ["-p"]).out) ?? ""
         files = sonames.compactMap { soname in
             cache.split(separator: "\n").lazy.compactMap { line -> String? in
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                // "\tlibxml2.so.2 (libc6,x86-64) => /lib/x86_64-linux-gnu/libxml2.so.2"
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard fields.first.map(String.init) == soname, let arrow = line.range(of: "=> ") else { return nil }
                 return (String(line[arrow.upperBound...]) as NSString).resolvingSymlinksInPath
             }.first

@@ -19,7 +19,7 @@ import Foundation
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
-                     access: .member, answers: ImportedCardioSession.self, errors: [422], upload: true) { request, principal in
+                     access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true) { request, principal in
             try importFile(app, request: request, caller: principal.caller)
         }
     }
