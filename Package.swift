@@ -6,7 +6,7 @@ import Foundation
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
 /// Where Debian's libxml2-dev puts `<libxml/…>` (`pkg-config --cflags libxml-2.0`), for
-/// ForgeTrain, the one module that imports CLibXML2 (an `internal import`: its clients never load it).
+/// ForgeXML, the one module that imports CLibXML2 (an `internal import`: its clients never load it).
 let libxml2Headers = SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])
 
 /// forged: the Forge household server. One package, Swift 6 language mode,
@@ -41,8 +41,10 @@ let package = Package(
         // The household records' one owner: users, sign-in sessions, ingest tokens, prefs.
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "CLibXML2"],
-                exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
+        // libxml2's streaming reader as Swift events (the GPX/TCX import), on libxml2 loaded on first use.
+        .target(name: "ForgeXML", dependencies: ["CLibXML2"], swiftSettings: [libxml2Headers]),
+        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
+                exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
@@ -68,6 +70,7 @@ let package = Package(
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
+        .testTarget(name: "ForgeXMLTests", dependencies: ["ForgeXML"]),
         .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],

@@ -55,19 +55,19 @@ done
 echo /etc/forge/forged.conf > "$stage/DEBIAN/conffiles"
 
 # Runtime libraries with the versions the binary needs (dpkg-shlibdeps wants
-# a debian/control; a minimal one in a scratch directory does). libcurl is
-# dlopen'ed on first use (Sources/CCurl/shim.h), invisible to dpkg-shlibdeps,
-# so it is named by hand below: 7.85 for CURLOPT_PROTOCOLS_STR and curl_easy_header.
+# a debian/control; a minimal one in a scratch directory does).
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/debian"
 printf 'Source: forged\n\nPackage: forged\nArchitecture: any\n' > "$scratch/debian/control"
 shlibs=$(cd "$scratch" && dpkg-shlibdeps -O "$OLDPWD/$stage/usr/bin/forged" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
-# Libraries forged loads with dlopen on first use, which dpkg-shlibdeps cannot
-# see, are named in Depends below: libxml2 (the GPX/TCX reader).
 
 installed_size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
+# Depends: beyond $shlibs, the libraries forged dlopen's on first use, which
+# dpkg-shlibdeps cannot see, named by hand: libcurl (Sources/CCurl/shim.h;
+# 7.85 for CURLOPT_PROTOCOLS_STR and curl_easy_header) and libxml2 (the GPX/TCX
+# reader, Sources/CLibXML2/shim.h).
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: forged
 Version: $version

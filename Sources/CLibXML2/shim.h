@@ -1,15 +1,17 @@
-// libxml2's streaming reader (xmlTextReader), loaded on first use with
-// dlopen("libxml2.so.2") so an idle forged never maps libxml2 (nor ICU).
-// Not linked: the module map has no `link` line. The real Debian header
-// (libxml2-dev) gives the types, the constants and, through __typeof__,
-// the exact signature of every pointer resolved below.
+// SPDX-License-Identifier: Apache-2.0
+// libxml2's streaming reader (xmlTextReader), loaded with dlopen("libxml2.so.2")
+// on first use (never linked: the module map has no `link` line), so an idle
+// forged never maps libxml2 (nor ICU). Swift emits these static inline
+// functions, and the static state below, into every object file that calls
+// them, so every wrapper loads through its own copy's pthread_once (dlopen
+// and xmlInitParser are reference-counted/idempotent; the copies share one
+// library).
 //
-// Every wrapper has a fixed signature and calls through a pointer resolved
-// by dlsym; all symbols are resolved together, once, under pthread_once.
-// forge_xml_load() answers whether that worked; forge_xml_problem() says why
-// not. The state is static: should two object files each emit these inline
-// functions, each copy loads on its own (dlopen is reference-counted and
-// libxml2's initialisation idempotent), so duplicates are harmless.
+// The real Debian header (libxml2-dev) gives the types, the constants and,
+// through __typeof__, the exact signature of every pointer resolved below.
+// forge_xml_load() opens the library and resolves every symbol, exactly once
+// (pthread_once); it returns NULL on success or the reason the library cannot
+// be used.
 #pragma once
 #include <dlfcn.h>
 #include <pthread.h>
@@ -23,9 +25,10 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
 
-typedef struct {
-    int loaded;
-    char problem[256];
+static struct {
+    pthread_once_t once;
+    const char *error;                  // NULL once loaded
+    char message[256];
     __typeof__(&xmlInitParser) initParser;
     __typeof__(&xmlSetExternalEntityLoader) setExternalEntityLoader;
     __typeof__(&xmlReaderForMemory) readerForMemory;
@@ -40,21 +43,7 @@ typedef struct {
     __typeof__(&xmlTextReaderConstValue) constValue;
     __typeof__(&xmlTextReaderGetParserLineNumber) getParserLineNumber;
     __typeof__(&xmlFreeTextReader) freeTextReader;
-} forge_xml_api;
-
-// Function-local statics: Swift emits a header's static inline functions
-// with their static locals, but not the header's file-scope statics.
-static inline forge_xml_api *forge_xml_api_state(void) {
-    static forge_xml_api api;
-    return &api;
-}
-
-static inline pthread_once_t *forge_xml_once(void) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    return &once;
-}
-
-#define forge_xml (*forge_xml_api_state())
+} forge_xml = { PTHREAD_ONCE_INIT, "libxml2 not loaded" };
 
 /// The external entity loader installed process-wide: refuses every
 /// entity and DTD, whatever the options (defence in depth; forged has no
@@ -64,16 +53,21 @@ static inline xmlParserInputPtr forge_xml_refuse_entity(const char *url, const c
     return NULL;
 }
 
-static inline void forge_xml_resolve(void) {
-    void *h = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (h == NULL) {
+static inline void forge_xml_load_once(void) {
+    void *lib = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
         const char *why = dlerror();
-        snprintf(forge_xml.problem, sizeof forge_xml.problem, "%s", why ? why : "dlopen(libxml2.so.2) failed");
+        snprintf(forge_xml.message, sizeof forge_xml.message, "cannot load libxml2.so.2: %s", why ? why : "not found");
+        forge_xml.error = forge_xml.message;
         return;
     }
-    const char *missing = NULL;
 #define FORGE_XML_SYM(field, name) \
-    if (missing == NULL && (*(void **)&forge_xml.field = dlsym(h, name)) == NULL) missing = name;
+    if (!(*(void **)&forge_xml.field = dlsym(lib, name))) { \
+        snprintf(forge_xml.message, sizeof forge_xml.message, "libxml2.so.2 has no symbol %s", name); \
+        forge_xml.error = forge_xml.message; \
+        dlclose(lib); \
+        return; \
+    }
     FORGE_XML_SYM(initParser, "xmlInitParser")
     FORGE_XML_SYM(setExternalEntityLoader, "xmlSetExternalEntityLoader")
     FORGE_XML_SYM(readerForMemory, "xmlReaderForMemory")
@@ -89,23 +83,20 @@ static inline void forge_xml_resolve(void) {
     FORGE_XML_SYM(getParserLineNumber, "xmlTextReaderGetParserLineNumber")
     FORGE_XML_SYM(freeTextReader, "xmlFreeTextReader")
 #undef FORGE_XML_SYM
-    if (missing != NULL) {
-        snprintf(forge_xml.problem, sizeof forge_xml.problem, "libxml2.so.2 has no symbol %s", missing);
-        return;   // the handle stays open: harmless, and nothing half-resolved is used
-    }
     forge_xml.initParser();
     forge_xml.setExternalEntityLoader(forge_xml_refuse_entity);
-    forge_xml.loaded = 1;
+    forge_xml.error = NULL;
 }
 
-/// 1 when libxml2 is loaded and every symbol resolved (the first call loads it); else 0.
-static inline int forge_xml_load(void) {
-    pthread_once(forge_xml_once(), forge_xml_resolve);
-    return forge_xml.loaded;
+/// Loads libxml2 once; NULL when usable, else why not (stable storage).
+static inline const char *forge_xml_load(void) {
+    pthread_once(&forge_xml.once, forge_xml_load_once);
+    return forge_xml.error;
 }
 
-/// Why forge_xml_load() answered 0 (dlerror's text or the missing symbol).
-static inline const char *forge_xml_problem(void) { return forge_xml.problem; }
+// The wrappers: each loads first (a no-op after the first time) and answers
+// a failure value when libxml2 cannot be loaded.
+#define FORGE_XML_LOADED(failure) if (forge_xml_load()) return failure
 
 /// The first error (level ≥ XML_ERR_ERROR) a reader reported; warnings are dropped.
 typedef struct {
@@ -115,7 +106,14 @@ typedef struct {
     char message[512];
 } forge_xml_error;
 
-static inline void forge_xml_record_error(void *arg, xmlErrorPtr error) {
+/// The error record libxml2 hands an xmlStructuredErrorFunc: const from 2.12 on.
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *forge_xml_error_record;
+#else
+typedef xmlErrorPtr forge_xml_error_record;
+#endif
+
+static inline void forge_xml_record_error(void *arg, forge_xml_error_record error) {
     forge_xml_error *sink = (forge_xml_error *)arg;
     if (sink == NULL || error == NULL || sink->set || error->level < XML_ERR_ERROR) return;
     sink->set = 1;
@@ -129,20 +127,26 @@ static inline const char *forge_xml_error_message(const forge_xml_error *sink) {
 /// A reader over `size` bytes at `buffer` (not copied: they must outlive the
 /// reader), reporting its errors into `sink` (never to stderr). NULL on failure.
 static inline xmlTextReaderPtr forge_xml_reader_for_memory(const char *buffer, int size, int options, forge_xml_error *sink) {
-    if (!forge_xml_load()) return NULL;
+    FORGE_XML_LOADED(NULL);
     xmlTextReaderPtr reader = forge_xml.readerForMemory(buffer, size, NULL, NULL, options);
     if (reader != NULL) forge_xml.setStructuredErrorHandler(reader, forge_xml_record_error, sink);
     return reader;
 }
 
-// The reader calls below require a reader from forge_xml_reader_for_memory (so libxml2 is loaded).
-static inline int forge_xml_read(xmlTextReaderPtr r) { return forge_xml.read(r); }
-static inline int forge_xml_node_type(xmlTextReaderPtr r) { return forge_xml.nodeType(r); }
-static inline const char *forge_xml_local_name(xmlTextReaderPtr r) { return (const char *)forge_xml.constLocalName(r); }
-static inline const char *forge_xml_namespace_uri(xmlTextReaderPtr r) { return (const char *)forge_xml.constNamespaceUri(r); }
-static inline int forge_xml_is_empty_element(xmlTextReaderPtr r) { return forge_xml.isEmptyElement(r); }
-static inline int forge_xml_move_to_next_attribute(xmlTextReaderPtr r) { return forge_xml.moveToNextAttribute(r); }
-static inline int forge_xml_move_to_element(xmlTextReaderPtr r) { return forge_xml.moveToElement(r); }
-static inline const char *forge_xml_value(xmlTextReaderPtr r) { return (const char *)forge_xml.constValue(r); }
-static inline int forge_xml_line_number(xmlTextReaderPtr r) { return forge_xml.getParserLineNumber(r); }
-static inline void forge_xml_free_reader(xmlTextReaderPtr r) { forge_xml.freeTextReader(r); }
+// libxml2's own failure values where it has them (-1 for the int calls, NULL for the strings).
+static inline int forge_xml_read(xmlTextReaderPtr r) { FORGE_XML_LOADED(-1); return forge_xml.read(r); }
+static inline int forge_xml_node_type(xmlTextReaderPtr r) { FORGE_XML_LOADED(-1); return forge_xml.nodeType(r); }
+static inline const char *forge_xml_local_name(xmlTextReaderPtr r) {
+    FORGE_XML_LOADED(NULL); return (const char *)forge_xml.constLocalName(r);
+}
+static inline const char *forge_xml_namespace_uri(xmlTextReaderPtr r) {
+    FORGE_XML_LOADED(NULL); return (const char *)forge_xml.constNamespaceUri(r);
+}
+static inline int forge_xml_is_empty_element(xmlTextReaderPtr r) { FORGE_XML_LOADED(-1); return forge_xml.isEmptyElement(r); }
+static inline int forge_xml_move_to_next_attribute(xmlTextReaderPtr r) {
+    FORGE_XML_LOADED(-1); return forge_xml.moveToNextAttribute(r);
+}
+static inline int forge_xml_move_to_element(xmlTextReaderPtr r) { FORGE_XML_LOADED(-1); return forge_xml.moveToElement(r); }
+static inline const char *forge_xml_value(xmlTextReaderPtr r) { FORGE_XML_LOADED(NULL); return (const char *)forge_xml.constValue(r); }
+static inline int forge_xml_line_number(xmlTextReaderPtr r) { FORGE_XML_LOADED(0); return forge_xml.getParserLineNumber(r); }
+static inline void forge_xml_free_reader(xmlTextReaderPtr r) { FORGE_XML_LOADED(); forge_xml.freeTextReader(r); }

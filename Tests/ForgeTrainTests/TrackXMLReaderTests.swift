@@ -112,19 +112,4 @@ struct TrackXMLReaderTests {
         // The right local name in the wrong namespace is not GPX either.
         #expect(throws: TrackFileError.unknownFormat) { try Self.read("<gpx xmlns=\"urn:not-gpx\"><trk/></gpx>") }
     }
-
-    @Test func theReaderDeliversEventsInOrder() throws {
-        var events: [String] = []
-        let line = try XMLStreamReader.read(Data("<a xmlns=\"urn:a\" k=\"v\" xmlns:p=\"urn:p\" p:k=\"w\">x<p:b/>\n<!-- c --><?pi?>y</a>".utf8)) { event in
-            switch event {
-            case .start(let uri, let name, let attributes): events.append("start \(uri) \(name) \(attributes)")
-            case .characters(let text): events.append("text \(text.debugDescription)")
-            case .end(let uri, let name): events.append("end \(uri) \(name)")
-            }
-            return true
-        }
-        #expect(events == ["start urn:a a [\"k\": \"v\"]", "text \"x\"", "start urn:p b [:]", "end urn:p b",
-                           "text \"\\n\"", "text \"y\"", "end urn:a a"])
-        #expect(line == 2)
-    }
 }

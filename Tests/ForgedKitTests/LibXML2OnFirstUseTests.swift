@@ -6,9 +6,20 @@ import Testing
 /// daemon never maps it. Checked on the real binary and its /proc maps.
 @Suite(.serialized, .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
 struct LibXML2OnFirstUseTests {
+    /// Whether libxml2 is mapped into `pid`; fails when the map cannot be read
+    /// (the forged binary itself must be in it).
     static func mapsLibXML2(_ pid: Int32) throws -> Bool {
-        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).contains("/libxml2.so")
+        let files = try mappedFiles(pid)
+        #expect(files.contains { $0.hasSuffix("/forged") }, "\(files)")
+        return files.contains { $0.split(separator: "/").last?.hasPrefix("libxml2.so") == true }
     }
+
+    static let gpx = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/gpx/two-segments-prefixed.gpx")
+
+    /// libxml2.so.2 hidden (a host without the Debian package libxml2).
+    static let hidden = HiddenLibraries(sonames: ["libxml2.so.2"])
+    static let canHideLibXML2 = hidden.canHide(expecting: 1)
 
     @Test func theReleaseBinaryDoesNotNeedLibXML2() throws {
         let dynamic = try runProcess("/usr/bin/readelf", ["-d", try #require(ReleaseBinary.path)])
@@ -18,20 +29,26 @@ struct LibXML2OnFirstUseTests {
         #expect(!needed.contains { $0.contains("libxml2") }, "\(needed)")
     }
 
+    /// Starts the release binary with one member signed in: the process and the cookie.
+    static func signedIn(_ state: URL, launcher: [String] = []) async throws -> (ForgedProcess, String) {
+        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+                                        "--config", "/dev/null", "--timezone", "Europe/London", "--allowed-users", "ada@example.org:Ada"],
+                                       launcher: launcher)
+        #expect(forged.port > 0, "forged did not start: \(forged.log)")
+        let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        return (forged, cookie)
+    }
+
     @Test func aGPXImportLoadsLibXML2AndAnIdleServerNeverDoes() async throws {
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--timezone", "Europe/London", "--allowed-users", "ada@example.org:Ada"])
-        #expect(forged.port > 0, "forged did not start: \(forged.log)")
+        let (forged, cookie) = try await Self.signedIn(state)
         let pid = forged.process.processIdentifier
-        let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         _ = try await forged.fetch("/api/today", cookie: cookie)
         #expect(try !Self.mapsLibXML2(pid))
 
-        let gpx = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/gpx/two-segments-prefixed.gpx"), encoding: .utf8)
+        let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
         let (status, reply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
         #expect(status == 200, "\(String(decoding: reply, as: UTF8.self))")
         let session = try JSONSerialization.jsonObject(with: reply) as? [String: Any] ?? [:]
@@ -41,6 +58,28 @@ struct LibXML2OnFirstUseTests {
         let (bad, badReply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk></gpx>", cookie: cookie)
         let detail = (try JSONSerialization.jsonObject(with: badReply) as? [String: Any])?["detail"] as? String ?? ""
         #expect(bad == 422 && detail.hasPrefix("not well-formed XML: ") && detail.hasSuffix("(line 2)"), "\(detail)")
+        #expect(forged.terminate() == 0)
+    }
+
+    /// Without libxml2 an import is the server's fault: a 500 naming the package
+    /// and the loader's reason (not a 422 blaming the file), every time; the daemon keeps serving.
+    @Test(.enabled(if: canHideLibXML2, "needs root allowed to unshare(1) a mount namespace, to hide libxml2"))
+    func aMissingLibXML2IsA500NamingThePackageAndTheDaemonLives() async throws {
+        let state = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let (forged, cookie) = try await Self.signedIn(state, launcher: Self.hidden.launcher)
+        let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
+        for _ in 0..<2 {
+            let (status, reply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
+            let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
+            #expect(status == 500, "\(detail)")
+            #expect(detail.hasPrefix("the XML reader needs libxml2 (install the Debian package libxml2): cannot load libxml2.so.2: "),
+                    "\(detail)")
+        }
+        let (history, list, _) = try await forged.fetch("/api/history", cookie: cookie)
+        #expect(history == 200 && String(decoding: list, as: UTF8.self) == "[]", "nothing half-written: \(String(decoding: list, as: UTF8.self))")
+        let (health, _, _) = try await forged.fetch("/healthz")
+        #expect(health == 200)
         #expect(forged.terminate() == 0)
     }
 }

@@ -6,16 +6,6 @@ import Testing
 /// recipe import by URL, and the import really went through it.
 @Suite(.serialized, .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
 struct OutboundLibraryTests {
-    /// The files mapped into process `pid` (read to EOF: procfs files report size 0).
-    static func mappedFiles(_ pid: Int32) throws -> Set<String> {
-        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
-        defer { try? handle.close() }
-        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-        return Set(maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map(String.init)
-        })
-    }
-
     /// The libcurl files mapped into `pid`; fails when the map cannot be read
     /// (the forged binary itself must be in it).
     static func mappedCurl(_ pid: Int32) throws -> [String] {

@@ -14,11 +14,12 @@ import Foundation
 /// Answers `{ id, duplicate, day, name, status, stats }`: `duplicate` is
 /// true when a session with that start instant already existed (its traces
 /// may have been back-filled). 422 `{detail}` for a file that is not
-/// well-formed, not GPX/TCX, has no points, or has no timed point.
+/// well-formed, not GPX/TCX, has no points, or has no timed point; 500
+/// `{detail}` naming the package when libxml2 cannot be loaded.
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
-                     access: .member, answers: ImportedCardioSession.self, errors: [422], upload: true) { request, principal in
+                     access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true) { request, principal in
             try importFile(app, request: request, caller: principal.caller)
         }
     }
@@ -40,10 +41,9 @@ enum SessionImportRoutes {
             let file = try TrackFileReader.read(data, zone: app.calendar.timeZone)
             workout = try TrackWorkout.workout(file, calendar: app.calendar)
         } catch let error as TrackFileError {
+            // libxml2 (dlopen'd on first use) missing is the server's fault, named so an admin can fix it.
+            if case .readerUnavailable = error { throw HTTPError(500, error.description) }
             throw HTTPError(422, error.description)
-        } catch let error as XMLStreamError {
-            // libxml2 (dlopen'd on first use) is missing: the server's fault, named so an admin can fix it.
-            throw HTTPError(500, error.description)
         }
         let now = app.clock.now()
         return try app.db.write { db in

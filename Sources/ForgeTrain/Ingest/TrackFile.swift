@@ -32,7 +32,8 @@ public struct TrackFile: Sendable {
     public var kcal: Double?
 }
 
-/// Why a track file cannot become a workout; the API answers 422 with the description.
+/// Why a track file cannot become a workout. The API answers 422 with the
+/// description, except `.readerUnavailable` (the server's fault): 500.
 public enum TrackFileError: Error, Equatable, CustomStringConvertible {
     /// Not well-formed XML (the parser's message and line).
     case malformed(String)
@@ -42,6 +43,9 @@ public enum TrackFileError: Error, Equatable, CustomStringConvertible {
     case noPoints
     /// Points, but none with a usable time: there is no start, duration or day.
     case nothingTimed
+    /// The XML reader cannot run: libxml2 (loaded on first use) is missing or
+    /// broken. The reason names the Debian package and the loader's error.
+    case readerUnavailable(String)
 
     public var description: String {
         switch self {
@@ -49,6 +53,7 @@ public enum TrackFileError: Error, Equatable, CustomStringConvertible {
         case .unknownFormat: return "not a GPX 1.1 or TCX file"
         case .noPoints: return "the file has no track points"
         case .nothingTimed: return "no track point has a time; cannot place the workout"
+        case .readerUnavailable(let why): return why
         }
     }
 }

@@ -1,3 +1,4 @@
+internal import ForgeXML
 import Foundation
 
 /// Reads GPX 1.1 and TCX (Garmin Training Center v2) files with libxml2's
@@ -17,14 +18,14 @@ public enum TrackFileReader {
     /// - Parameter zone: the household zone, for times written without a zone.
     /// - Throws: ``TrackFileError``: `.unknownFormat` when the root element is
     ///   neither GPX nor TCX (or there is none), `.malformed("… (line N)")` for
-    ///   XML that is not well-formed or ends early. ``XMLStreamError/libraryUnavailable(_:)``
-    ///   when libxml2 cannot be loaded (a broken installation, not a bad file).
+    ///   XML that is not well-formed or ends early, `.readerUnavailable` when libxml2
+    ///   cannot be loaded (a broken installation, not a bad file).
     public static func read(_ data: Data, zone: TimeZone) throws -> TrackFile {
         // No bytes at all: no root element, not a parse error (as Foundation's XMLParser answered).
         guard !data.isEmpty else { throw TrackFileError.unknownFormat }
         var handler = TrackXMLHandler(zone: zone)
         let endLine: Int
-        do {
+        do throws(XMLStreamError) {
             endLine = try XMLStreamReader.read(data) { event in
                 switch event {
                 case .start(let uri, let name, let attributes): return handler.start(name, uri: uri, attributes: attributes)
@@ -32,13 +33,16 @@ public enum TrackFileReader {
                 case .end(let uri, let name): handler.end(name, uri: uri); return true
                 }
             }
-        } catch XMLStreamError.malformed(let why, let line) {
-            if handler.rejected { throw TrackFileError.unknownFormat }
-            throw TrackFileError.malformed("\(why) (line \(line))")
         } catch {
-            // `.libraryUnavailable` as is. (Without this explicit clause, swiftc 6.3.1
-            // aborts with "Found ownership error" on the typed-throws closure above.)
-            throw error
+            // One exhaustive switch over the typed error (a pattern clause plus a
+            // catch-all made swiftc 6.3.1 abort with "Found ownership error").
+            switch error {
+            case .malformed(let why, let line):
+                if handler.rejected { throw TrackFileError.unknownFormat }
+                throw TrackFileError.malformed("\(why) (line \(line))")
+            case .libraryUnavailable:
+                throw TrackFileError.readerUnavailable(error.description)
+            }
         }
         if handler.rejected { throw TrackFileError.unknownFormat }
         guard let format = handler.format else { throw TrackFileError.unknownFormat }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One event of ``XMLStreamReader``: what a SAX parser with namespace
 /// processing would report.
-enum XMLStreamEvent {
+public enum XMLStreamEvent: Equatable, Sendable {
     /// An element opened: its namespace URI (`""` when none), local name, and
     /// its attributes that have no namespace, by local name. An empty element
     /// (`<a/>`) is followed at once by its ``end(uri:name:)``.
@@ -15,24 +15,6 @@ enum XMLStreamEvent {
     case end(uri: String, name: String)
 }
 
-/// Why libxml2's streaming reader (``XMLStreamReader``) could not read a document.
-/// ``TrackFileReader`` turns `.malformed` into ``TrackFileError/malformed(_:)`` and lets
-/// `.libraryUnavailable` through (the API answers 500 with its description).
-public enum XMLStreamError: Error, Equatable, CustomStringConvertible {
-    /// libxml2 could not be loaded (`dlopen`/`dlsym`'s reason): the Debian package `libxml2` is missing.
-    case libraryUnavailable(String)
-    /// Not well-formed: libxml2's message and the 1-based line it was found on.
-    case malformed(String, line: Int)
-
-    public var description: String {
-        switch self {
-        case .libraryUnavailable(let why):
-            return "the XML reader needs libxml2 (install the Debian package libxml2): \(why)"
-        case .malformed(let why, let line): return "\(why) (line \(line))"
-        }
-    }
-}
-
 /// libxml2's streaming reader (`xmlTextReader`) over a document in memory,
 /// turned into ``XMLStreamEvent``s. libxml2 is not linked: the first use
 /// loads `libxml2.so.2` with `dlopen` (Sources/CLibXML2/shim.h), so a daemon
@@ -42,7 +24,7 @@ public enum XMLStreamError: Error, Equatable, CustomStringConvertible {
 /// (no `XML_PARSE_NOENT`/`XML_PARSE_DTDLOAD`, `XML_PARSE_NONET`, and an
 /// external entity loader that refuses everything), and libxml2's default
 /// limits (depth, text node size, entity amplification) stay on.
-enum XMLStreamReader {
+public enum XMLStreamReader {
     /// Reads `data`, calling `handle` for each event until it answers false
     /// (stop early) or the document ends.
     /// - Returns: the parser's line number where reading ended (1-based).
@@ -50,10 +32,8 @@ enum XMLStreamReader {
     ///   be loaded, `.malformed` at the first well-formedness error (events
     ///   before it were delivered). Documents over 2 GiB are `.malformed`.
     @discardableResult
-    static func read(_ data: Data, _ handle: (XMLStreamEvent) -> Bool) throws(XMLStreamError) -> Int {
-        guard forge_xml_load() != 0 else {
-            throw .libraryUnavailable(String(cString: forge_xml_problem()))
-        }
+    public static func read(_ data: Data, _ handle: (XMLStreamEvent) -> Bool) throws(XMLStreamError) -> Int {
+        if let problem = forge_xml_load() { throw .libraryUnavailable(String(cString: problem)) }
         guard !data.isEmpty else { throw .malformed("Document is empty", line: 1) }
         guard data.count <= Int(Int32.max) else { throw .malformed("document larger than 2 GiB", line: 0) }
         let result: Result<Int, XMLStreamError> = data.withUnsafeBytes { bytes in
@@ -88,8 +68,8 @@ enum XMLStreamReader {
                 let line = sink.pointee.line > 0 ? sink.pointee.line : forge_xml_line_number(reader)
                 return .failure(.malformed(message, line: Int(line)))
             }
-            switch Int(forge_xml_node_type(reader)) {
-            case Int(XML_READER_TYPE_ELEMENT.rawValue):
+            switch NodeType(rawValue: forge_xml_node_type(reader)) {
+            case .element?:
                 let uri = string(forge_xml_namespace_uri(reader)), name = string(forge_xml_local_name(reader))
                 let empty = forge_xml_is_empty_element(reader) == 1
                 var attributes: [String: String] = [:]
@@ -103,17 +83,23 @@ enum XMLStreamReader {
                 if !empty { depth += 1 }
                 guard handle(.start(uri: uri, name: name, attributes: attributes)) else { return .success(Int(forge_xml_line_number(reader))) }
                 if empty, !handle(.end(uri: uri, name: name)) { return .success(Int(forge_xml_line_number(reader))) }
-            case Int(XML_READER_TYPE_END_ELEMENT.rawValue):
+            case .endElement?:
                 depth -= 1
                 let event = XMLStreamEvent.end(uri: string(forge_xml_namespace_uri(reader)), name: string(forge_xml_local_name(reader)))
                 guard handle(event) else { return .success(Int(forge_xml_line_number(reader))) }
-            case Int(XML_READER_TYPE_TEXT.rawValue), Int(XML_READER_TYPE_CDATA.rawValue),
-                 Int(XML_READER_TYPE_WHITESPACE.rawValue), Int(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
+            case .text?, .cdata?, .whitespace?, .significantWhitespace?:
                 guard handle(.characters(string(forge_xml_value(reader)))) else { return .success(Int(forge_xml_line_number(reader))) }
             default:
                 break   // comments, processing instructions, the DOCTYPE, unexpanded entity references
             }
         }
+    }
+
+    /// The node types the loop maps to events: libxml2's `xmlReaderTypes`
+    /// (libxml/xmlreader.h; part of its stable ABI). Every other type (comments,
+    /// processing instructions, the DOCTYPE, entity references) is skipped.
+    private enum NodeType: Int32 {
+        case element = 1, text = 3, cdata = 4, whitespace = 13, significantWhitespace = 14, endElement = 15
     }
 
     private static func string(_ chars: UnsafePointer<CChar>?) -> String {
