@@ -44,44 +44,10 @@ struct OutboundLibraryTests {
         #expect(forged.terminate() == 0)
     }
 
-    /// The libcurl files a dlopen of either soname would reach, as the
-    /// dynamic linker's cache lists them (`ldconfig -p`), symlinks resolved.
-    static let curlFiles: [String] = {
-        let ldconfig = Process()
-        ldconfig.executableURL = URL(fileURLWithPath: "/sbin/ldconfig")
-        ldconfig.arguments = ["-p"]
-        let pipe = Pipe()
-        ldconfig.standardOutput = pipe
-        ldconfig.standardError = FileHandle.nullDevice
-        guard (try? ldconfig.run()) != nil else { return [] }
-        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldconfig.waitUntilExit()
-        // Lines read "\tlibcurl.so.4 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libcurl.so.4".
-        let paths = listing.split(separator: "\n").compactMap { line -> String? in
-            let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let name = parts.first, ["libcurl-gnutls.so.4", "libcurl.so.4"].contains(String(name)),
-                  let path = parts.last, path.hasPrefix("/") else { return nil }
-            return (String(path) as NSString).resolvingSymlinksInPath
-        }
-        return Array(Set(paths)).sorted()
-    }()
-    /// The shell line hiding ``curlFiles`` (each bind-mounted over by /dev/null).
-    static var hideCommand: String { curlFiles.map { "mount --bind /dev/null \($0) && " }.joined() }
-    /// unshare(1) with a private mount namespace.
-    static let unshare = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c"]
-
-    /// True when this host lets us hide the files: tried once, the way the test does it.
-    static let canHideLibraries: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: unshare[0]), !curlFiles.isEmpty else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: unshare[0])
-        probe.arguments = Array(unshare.dropFirst()) + [hideCommand + "true"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
+    /// The libcurl files a dlopen of either soname would reach.
+    static let curl = HiddenLibraries(sonames: ["libcurl-gnutls.so.4", "libcurl.so.4"])
+    /// True when this host lets us hide both: tried once, the way the test does it.
+    static let canHideLibraries = curl.canHide(expecting: 2)
 
     /// With libcurl unreadable (hidden in a private mount namespace) an
     /// import fails with a 502 naming the package to install; the daemon keeps serving.
@@ -92,7 +58,7 @@ struct OutboundLibraryTests {
         let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
                                         "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
                                         "--allow-private-fetch"],
-                                       launcher: Self.unshare + [Self.hideCommand + #"exec "$0" "$@""#])
+                                       launcher: Self.curl.launcher)
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
         let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
