@@ -26,7 +26,7 @@ public final class Connection {
 
     /// Page cache per connection, KiB (`PRAGMA cache_size = -N`): 1 MiB, so
     /// the SQLite part of the resident set is bounded by the connection count
-    /// (writer, readers and as many generation watchers), not by the data. The
+    /// (writer + readers + the generation watcher), not by the data. The
     /// operating system's file cache holds the database besides; a page this
     /// cache misses costs a `pread`, not a disk read (docs/performance.md).
     static let pageCacheKiB = 1_024

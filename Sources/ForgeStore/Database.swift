@@ -28,8 +28,8 @@ public final class Database: Sendable {
 
     /// Set while writes fail for lack of space (``StorageFault``); nil otherwise.
     public var storageFault: StorageFault? { faults.fault }
-    /// Read-only connections that only run `PRAGMA data_version` (see ``generation()``).
-    private let commits: CommitWatch
+    /// A read-only connection that only ever runs `PRAGMA data_version` (see ``generation()``).
+    private let watcher: ConnectionSlot
     /// Write transactions and writer uses ended by this process (see ``generation()``).
     private let localCommits = Atomic<UInt64>(0)
 
@@ -53,7 +53,7 @@ public final class Database: Sendable {
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
         self.writer = ConnectionSlot(writer)
         self.readers = try (0..<readers).map { _ in ConnectionSlot(try Connection(path: path, role: .reader)) }
-        self.commits = try CommitWatch(path: path, count: readers)
+        self.watcher = ConnectionSlot(try Connection(path: path, role: .reader))
     }
 
     /// The database generation: a value that changes whenever a write is
@@ -65,16 +65,15 @@ public final class Database: Sendable {
     ///
     /// Two parts: this process's count of ended write transactions
     /// (advanced after every `write`, committed or rolled back, and every
-    /// `withWriter` use) and the count of commits by other connections,
-    /// in-process or not, that SQLite's `PRAGMA data_version` showed on one of
-    /// the read-only watcher connections (``CommitWatch``; one per reader, so
-    /// concurrent requests do not queue on one). One prepared-statement step
-    /// (microseconds). Returns `.closed` after ``close()`` (which never equals
-    /// a live value).
+    /// `withWriter` use) and SQLite's `PRAGMA data_version` on a dedicated
+    /// read-only connection, which changes when any other connection,
+    /// in-process or not, commits. One prepared-statement step (microseconds).
+    /// Returns `.closed` after ``close()`` (which never equals a live value).
     public func generation() -> Generation {
         let local = localCommits.load(ordering: .acquiring)
-        guard let external = commits.epoch() else { return .closed }
-        return Generation(local: local, external: Int64(truncatingIfNeeded: external))
+        let external = (try? watcher.use { try $0.scalar("PRAGMA data_version") as Int64? }) ?? nil
+        guard let external else { return .closed }
+        return Generation(local: local, external: external)
     }
 
     deinit { close() }
@@ -141,7 +140,7 @@ public final class Database: Sendable {
         // Readers first: the last connection to close checkpoints the WAL and
         // removes the -wal and -shm files, which only a read-write one may do.
         for reader in readers { reader.close() }
-        commits.close()
+        watcher.close()
         writer.close()
     }
 
@@ -184,7 +183,7 @@ public final class Database: Sendable {
 public struct Generation: Hashable, Sendable, CustomStringConvertible {
     /// Write transactions this process ended.
     public let local: UInt64
-    /// Commits by other connections seen so far (``CommitWatch``).
+    /// `PRAGMA data_version` of the watcher connection.
     public let external: Int64
     /// What a closed database answers; never equal to a live generation.
     public static let closed = Generation(local: .max, external: -1)
@@ -200,7 +199,7 @@ public struct Generation: Hashable, Sendable, CustomStringConvertible {
 /// compiler cannot see is simple and kept here: `connection` is read and
 /// written only while `lock` is held (every access below is inside
 /// `withLock`/`withLockIfAvailable`), so at most one thread touches it.
-final class ConnectionSlot: Sendable {
+private final class ConnectionSlot: Sendable {
     private let lock = Mutex(())
     nonisolated(unsafe) private var connection: Connection?
 
