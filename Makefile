@@ -5,6 +5,8 @@
 SWIFT       ?= swift
 STATE_DIR   ?= ./var
 LISTEN      ?= 127.0.0.1:8080
+# More `serve` flags for `make run`, e.g. ARGS=--allow-private-fetch.
+ARGS        ?=
 RELEASE_BIN := .build/release/forged
 DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev libsodium-dev libcurl4-gnutls-dev libcurl3-gnutls libxml2-dev pkg-config tzdata
 DEB_DEPS    += libsystemd-dev systemd dpkg-dev binutils
@@ -40,7 +42,7 @@ run: release
 	@echo "Event socket:    $(RELEASE_BIN) notify tail --runtime-dir $(STATE_DIR)/run"
 	@echo ""
 	$(RELEASE_BIN) serve --listen $(LISTEN) --state-dir $(STATE_DIR) --runtime-dir $(STATE_DIR)/run --dev-auth \
-	  --allowed-users "ada@example.org:Ada,ben@example.org:Ben"
+	  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" $(ARGS)
 
 # The release binary is built first: some integration tests run it as shipped.
 # Tests run one at a time: many of them block on child processes, and on a

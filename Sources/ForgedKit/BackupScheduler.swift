@@ -72,6 +72,7 @@ public final class BackupScheduler: Sendable {
 
     /// Runs one backup on the scheduler queue; on failure arms the next retry.
     private func attempt(_ trigger: String) {
+        defer { MallocTuning.releaseFreeMemory() }
         do {
             try job.run(trigger: trigger, now: clock.now())
             state.withLock { $0.failures = 0; $0.retryAt = nil }

@@ -45,14 +45,15 @@ enum MallocTuning {
         #endif
     }
 
-    /// Gives the kernel back the free pages start-up left in the heap, once,
-    /// after `READY=1` (`malloc_trim(0)`: free memory at the top of the heap,
-    /// and whole free pages inside it, `MADV_DONTNEED`). Migrations, the demo
-    /// seed, the catch-up checks and the route table build their values and
-    /// drop them before the daemon serves; without this the idle heap kept
-    /// about 0.6 MB of them (docs/performance.md, "Idle memory"). A no-op where
-    /// the C library is not glibc.
-    static func releaseStartupMemory() {
+    /// Gives the kernel back the free pages left in the heap by one-off work
+    /// (`malloc_trim(0)`: free memory at the top of the heap, and whole free
+    /// pages inside it, `MADV_DONTNEED`): once after `READY=1` (migrations,
+    /// the demo seed, the route table) and after each backup (`VACUUM INTO`,
+    /// its verification and the ledger). Without it the idle heap kept about
+    /// 0.6 MB of start-up and 3 MB after a first start's catch-up backup
+    /// (docs/performance.md, "Idle memory"). A no-op where the C library is
+    /// not glibc.
+    static func releaseFreeMemory() {
         #if canImport(Glibc)
         _ = malloc_trim(0)
         #endif

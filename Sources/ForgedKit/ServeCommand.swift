@@ -101,6 +101,9 @@ struct ServeCommand {
         if settings.devAuth {
             Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
         }
+        if settings.allowPrivateFetch {
+            Log.warning("recipe import may fetch private and loopback addresses (--allow-private-fetch)")
+        }
         if settings.clockOffset != 0 {
             Log.warning("test clock: forged's time is moved by \(settings.clockOffset) s (\(SettingsLoader.testClockOffsetVariable)); "
                         + "household time now \(Instant.wire(settings.clock.now()))")
@@ -165,7 +168,7 @@ struct ServeCommand {
         status.markSent(line)
         Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)
         Notify.ready(status: line)
-        MallocTuning.releaseStartupMemory()
+        MallocTuning.releaseFreeMemory()
 
         var reload = ConfigReload(settings: settings, flags: flags, environment: environment)
         while true {
