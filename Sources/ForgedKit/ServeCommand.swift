@@ -59,11 +59,7 @@ struct ServeCommand {
             }
             let tls = TLSCertificate(certificatePath: cert, keyPath: key)
             do {
-                let summary = try tls.load()
-                Log.notice("TLS certificate \(summary)")
-                if let problem = summary.validityProblem() {
-                    Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
-                }
+                try Self.load(tls, reloading: false)
             } catch {
                 Log.error("cannot serve HTTPS: \(error)")
                 return 1
@@ -179,11 +175,7 @@ struct ServeCommand {
             let outcome = reload.reload()
             if let certificate {
                 do {
-                    let summary = try certificate.load()
-                    Log.notice("reloaded TLS certificate \(summary)")
-                    if let problem = summary.validityProblem() {
-                        Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
-                    }
+                    try Self.load(certificate, reloading: true)
                 } catch {
                     Log.error("TLS certificate reload failed, the previous certificate stays in use: \(error)")
                 }
@@ -230,6 +222,17 @@ extension ServeCommand {
     /// Raises the soft open-file limit towards the hard one (at least `wanted`
     /// descriptors when the hard limit allows): each connection is a descriptor,
     /// and systemd's default soft limit is 1024.
+    /// Loads (or reloads) `certificate` from its files and logs what it is,
+    /// with a warning when clients will refuse it (expired or not yet valid).
+    /// - Throws: what ``TLSCertificate/load()`` throws; the previous certificate stays in use then.
+    static func load(_ certificate: TLSCertificate, reloading: Bool) throws {
+        let summary = try certificate.load()
+        Log.notice("\(reloading ? "reloaded " : "")TLS certificate \(summary)")
+        if let problem = summary.validityProblem() {
+            Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
+        }
+    }
+
     static func raiseOpenFileLimit(to wanted: Int) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
