@@ -13,6 +13,14 @@ struct ReleaseLayoutTests {
         return run.out
     }
 
+    /// `name`'s address and size in the release binary (`readelf -S`), nil when it has none.
+    static func section(_ name: String) throws -> (address: Int, size: Int)? {
+        let line = try readelf(["-S", "-W"]).split(separator: "\n").first { $0.contains(" \(name) ") }
+        guard let fields = line?.split(separator: "]", maxSplits: 1).last?.split(separator: " "), fields.count > 4,
+              let address = Int(fields[2], radix: 16), let size = Int(fields[4], radix: 16) else { return nil }
+        return (address, size)
+    }
+
     /// Position-independent, with relative relocations packed (`DT_RELR`)
     /// instead of a 2 MB `.rela.dyn`.
     @Test func relativeRelocationsArePackedInAPositionIndependentExecutable() throws {
@@ -20,11 +28,7 @@ struct ReleaseLayoutTests {
         #expect(dynamic.contains("(RELR)") && dynamic.contains("(RELRSZ)"), "\(dynamic)")
         #expect(dynamic.contains("Flags: PIE"), "\(dynamic)")
         #expect(!dynamic.contains("TEXTREL"))
-        let sections = try Self.readelf(["-S", "-W"])
-        let rela = sections.split(separator: "\n").first { $0.contains(" .rela.dyn ") }
-        let size = rela.flatMap { line in
-            line.split(separator: "]", maxSplits: 1).last?.split(separator: " ").dropFirst(4).first.flatMap { Int($0, radix: 16) }
-        }
+        let size = try Self.section(".rela.dyn")?.size
         #expect((size ?? 0) < 256 * 1024, "non-relative relocations left: \(size ?? -1) bytes")
     }
 
@@ -48,10 +52,7 @@ struct ReleaseLayoutTests {
         let order = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/forged.order"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         #expect(order.count > 1000)
-        let sections = try Self.readelf(["-S", "-W"])
-        let text = try #require(sections.split(separator: "\n").first { $0.contains(" .text ") })
-        let fields = try #require(text.split(separator: "]", maxSplits: 1).last).split(separator: " ")
-        let start = try #require(Int(fields[2], radix: 16)), size = try #require(Int(fields[4], radix: 16))
+        let (start, size) = try #require(try Self.section(".text"))
 
         let nm = try runProcess("/usr/bin/nm", ["--defined-only", try #require(ReleaseBinary.path)])
         #expect(nm.status == 0, "\(nm.err)")
