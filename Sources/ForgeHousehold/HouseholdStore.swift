@@ -46,14 +46,18 @@ public enum HouseholdStore {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    /// True for `^[^@\s]+@[^@\s]+\.[^@\s]+$` (docs/contract.md §3.18).
+    /// True for `^[^@\s]+@[^@\s]+\.[^@\s]+$` (docs/contract.md §3.18), read
+    /// as the published schema's ECMAScript pattern reads it: on Unicode
+    /// scalars, not grapheme clusters (an `@` or `.` followed by a combining
+    /// mark or an emoji modifier is still one), `\s` being Unicode White_Space
+    /// (U+0085 included, as the schema says) and U+FEFF.
     public static func isValidEmail(_ email: String) -> Bool {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace) else { return false }
-        let domain = parts[1]
-        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex,
-              domain.index(after: dot) != domain.endIndex else { return false }
-        return true
+        let scalars = Array(email.unicodeScalars)
+        guard !scalars.contains(where: { $0.properties.isWhitespace || $0 == "\u{FEFF}" }) else { return false }
+        let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        // `[^@\s]+\.[^@\s]+`: a dot with something before and after it.
+        return parts[1].dropFirst().dropLast().contains(".")
     }
 
     // MARK: writing seats
