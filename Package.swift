@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
-import PackageDescription
 import Foundation
+import PackageDescription
 
 /// The package's own directory, for the link order file's absolute path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
@@ -15,12 +15,14 @@ let package = Package(
     name: "forge",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "forged", targets: ["forged"]),
+        .executable(name: "forged", targets: ["forged"])
     ],
     targets: [
         // MARK: C libraries (module map + shim header only)
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
@@ -43,21 +45,35 @@ let package = Package(
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
         // libxml2's streaming reader as Swift events (the GPX/TCX import), on libxml2 loaded on first use.
         .target(name: "ForgeXML", dependencies: ["CLibXML2"], swiftSettings: [libxml2Headers]),
-        .target(name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
-                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(
+            name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
+            exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
-        .target(name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
-                exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(
+            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
+            exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
-        .target(name: "ForgeCoach", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook",
-                                              "ForgeOutbound"]),
-        .target(name: "ForgeAPI", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
-                                                 "CSodium", "ForgeEvents", "ForgeKitchen"]),
+        .target(
+            name: "ForgeCoach",
+            dependencies: [
+                "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook",
+                "ForgeOutbound",
+            ]),
+        .target(
+            name: "ForgeAPI",
+            dependencies: [
+                "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
+                "CSodium", "ForgeEvents", "ForgeKitchen",
+            ]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
-        .target(name: "ForgedKit", dependencies: ["ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
-                                                  "ForgeSystemd", "CGlibcMalloc"]),
+        .target(
+            name: "ForgedKit",
+            dependencies: [
+                "ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
+                "ForgeSystemd", "CGlibcMalloc",
+            ]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
         // MARK: tests
@@ -69,7 +85,8 @@ let package = Package(
         .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
-        .testTarget(name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
+        .testTarget(
+            name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
         .testTarget(name: "ForgeXMLTests", dependencies: ["ForgeXML"]),
         .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
@@ -89,17 +106,22 @@ let package = Package(
 // nothing loads a plugin into it, and the Swift runtime's static
 // `-export-dynamic` only made the loader search 7,000 names on every lookup.
 for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+        ]
 }
 for target in package.targets where target.name == "forged" {
-    target.linkerSettings = (target.linkerSettings ?? []) + [
-        .unsafeFlags(["-use-ld=lld",
-                      "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                      "-Xlinker", "--symbol-ordering-file=\(packageRoot)/packaging/forged.order",
-                      "-Xlinker", "--no-warn-symbol-ordering",
-                      "-Xlinker", "--no-export-dynamic"],
-                     .when(platforms: [.linux], configuration: .release)),
-    ]
+    target.linkerSettings =
+        (target.linkerSettings ?? []) + [
+            .unsafeFlags(
+                [
+                    "-use-ld=lld",
+                    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-Xlinker", "--symbol-ordering-file=\(packageRoot)/packaging/forged.order",
+                    "-Xlinker", "--no-warn-symbol-ordering",
+                    "-Xlinker", "--no-export-dynamic",
+                ],
+                .when(platforms: [.linux], configuration: .release))
+        ]
 }

@@ -24,7 +24,7 @@ struct EmbedAssets: BuildToolPlugin {
                 arguments: [assets.path, output.path] + names,
                 inputFiles: names.map { assets.appending(path: $0) },
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

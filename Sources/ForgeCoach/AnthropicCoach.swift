@@ -17,21 +17,23 @@ public struct AnthropicCoach: CoachBackend {
     public static let timeout: TimeInterval = 120
 
     public init(baseURL: String, apiKey: String, model: String) {
-        self.baseURL = baseURL; self.apiKey = apiKey; self.model = model
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.model = model
     }
 
     static let system = """
-    You are Forge's coach for one household member. Use the tools to read their own data before answering; \
-    cite concrete numbers. Write plan changes only with propose_revision (amend_week for a mid-week change) and food \
-    weeks only with propose_food_week; if a tool reports a rule, fix the content and retry.
-    """
+        You are Forge's coach for one household member. Use the tools to read their own data before answering; \
+        cite concrete numbers. Write plan changes only with propose_revision (amend_week for a mid-week change) and food \
+        weeks only with propose_food_week; if a tool reports a rule, fix the content and retry.
+        """
 
     /// Added while the member is in intake mode (``Intake``).
     static let intake = """
-     This member has not finished intake. Interview them one question per turn: their goal, their schedule (days a \
-    week), their lifting experience, and any injuries. Then propose a conservative first week with propose_revision \
-    (fewer days and lighter loads than the active plan); that ends intake.
-    """
+         This member has not finished intake. Interview them one question per turn: their goal, their schedule (days a \
+        week), their lifting experience, and any injuries. Then propose a conservative first week with propose_revision \
+        (fewer days and lighter loads than the active plan); that ends intake.
+        """
 
     /// The system prompt for `turn`'s member.
     static func system(for turn: CoachTurn) -> String {
@@ -41,13 +43,16 @@ public struct AnthropicCoach: CoachBackend {
     public func reply(_ turn: CoachTurn) throws -> CoachReply {
         var messages = Self.memory(turn.history.dropLast())
         var text = turn.text
-        if let context = turn.context { text += "\n\nAttached context (JSON): " + ((try? JSONCoding.string(context)) ?? "") }
+        if let context = turn.context {
+            text += "\n\nAttached context (JSON): " + ((try? JSONCoding.string(context)) ?? "")
+        }
         messages.append(["role": "user", "content": .string(text)])
         return try converse(messages, turn: turn, kind: "chat")
     }
 
     public func review(_ turn: CoachTurn) throws -> CoachReply {
-        let prompt = "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision and the household's food week with propose_food_week, then write a short summary citing the numbers."
+        let prompt =
+            "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision and the household's food week with propose_food_week, then write a short summary citing the numbers."
         return try converse([["role": "user", "content": .string(prompt)]], turn: turn, kind: "review")
     }
 
@@ -56,7 +61,11 @@ public struct AnthropicCoach: CoachBackend {
         var turns: [(String, String)] = []
         for m in history {
             let role = m.who == "me" ? "user" : "assistant"
-            if let last = turns.last, last.0 == role { turns[turns.count - 1].1 += "\n\n" + m.text } else { turns.append((role, m.text)) }
+            if let last = turns.last, last.0 == role {
+                turns[turns.count - 1].1 += "\n\n" + m.text
+            } else {
+                turns.append((role, m.text))
+            }
         }
         while turns.first?.0 == "assistant" { turns.removeFirst() }
         if turns.last?.0 == "user" { turns.removeLast() }
@@ -67,8 +76,10 @@ public struct AnthropicCoach: CoachBackend {
         var messages = start
         var run = CoachRun(kind: kind, model: model, ok: true)
         for _ in 0..<Self.maxRounds {
-            let body: JSONValue = ["model": .string(model), "max_tokens": 2048, "system": .string(Self.system(for: turn)),
-                                   "tools": .array(CoachTools.definitions), "messages": .array(messages)]
+            let body: JSONValue = [
+                "model": .string(model), "max_tokens": 2048, "system": .string(Self.system(for: turn)),
+                "tools": .array(CoachTools.definitions), "messages": .array(messages),
+            ]
             let response = try post(body)
             run.inputTokens += response["usage"]?["input_tokens"]?.intValue ?? 0
             run.outputTokens += response["usage"]?["output_tokens"]?.intValue ?? 0
@@ -84,11 +95,14 @@ public struct AnthropicCoach: CoachBackend {
                 run.toolCalls += 1
                 let id = block["id"]?.stringValue ?? ""
                 do {
-                    let out = try CoachTools.run(block["name"]?.stringValue ?? "", input: block["input"] ?? [:], turn: turn)
+                    let out = try CoachTools.run(
+                        block["name"]?.stringValue ?? "", input: block["input"] ?? [:], turn: turn)
                     results.append(["type": "tool_result", "tool_use_id": .string(id), "content": .string(out)])
                 } catch {
-                    results.append(["type": "tool_result", "tool_use_id": .string(id),
-                                    "content": .string(String(describing: error)), "is_error": true])
+                    results.append([
+                        "type": "tool_result", "tool_use_id": .string(id),
+                        "content": .string(String(describing: error)), "is_error": true,
+                    ])
                 }
             }
             messages.append(["role": "user", "content": .array(results)])
@@ -112,7 +126,9 @@ public struct AnthropicCoach: CoachBackend {
         guard URL(string: url) != nil else { throw AnthropicError(status: 0, message: "bad base URL \(baseURL)") }
         let request = HTTPClient.Request(
             method: "POST", url: url,
-            headers: [("content-type", "application/json"), ("x-api-key", apiKey), ("anthropic-version", "2023-06-01")],
+            headers: [
+                ("content-type", "application/json"), ("x-api-key", apiKey), ("anthropic-version", "2023-06-01"),
+            ],
             body: try JSONCoding.encode(body), timeout: Self.timeout, maxBodyBytes: Self.maxResponseBytes)
         let response: HTTPClient.Response
         do {
@@ -121,12 +137,14 @@ public struct AnthropicCoach: CoachBackend {
             throw AnthropicError(status: 0, message: error.description)
         }
         if (300...399).contains(response.status) {
-            throw AnthropicError(status: response.status,
-                                 message: "base URL redirects to \(response.location ?? "(no Location)")")
+            throw AnthropicError(
+                status: response.status,
+                message: "base URL redirects to \(response.location ?? "(no Location)")")
         }
         let json = (try? JSONCoding.decode(JSONValue.self, from: response.body)) ?? .null
         guard response.status == 200 else {
-            throw AnthropicError(status: response.status, message: json["error"]?["message"]?.stringValue ?? "unexpected response")
+            throw AnthropicError(
+                status: response.status, message: json["error"]?["message"]?.stringValue ?? "unexpected response")
         }
         return json
     }

@@ -50,8 +50,12 @@ public struct BuiltinCoach: CoachBackend {
         guard let (session, sets) = try CoachQueries.lastSession(userID: turn.member.id, in: db) else {
             return "No completed strength session yet. Log one and ask me again: I'll go through the sets with you."
         }
-        var order: [String] = [], bySlug: [String: [LoggedSet]] = [:]
-        for s in sets { if bySlug[s.slug] == nil { order.append(s.slug) }; bySlug[s.slug, default: []].append(s) }
+        var order: [String] = []
+        var bySlug: [String: [LoggedSet]] = [:]
+        for s in sets {
+            if bySlug[s.slug] == nil { order.append(s.slug) }
+            bySlug[s.slug, default: []].append(s)
+        }
         let parts = try order.map { slug -> String in
             let list = bySlug[slug]!
             let reps = list.map { String($0.reps) }.joined(separator: "/")
@@ -70,7 +74,8 @@ public struct BuiltinCoach: CoachBackend {
         guard !records.isEmpty else { return "No records yet: they appear as soon as you log working sets." }
         let parts = try records.map {
             let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: $0.slug)
-            return "\(try name($0.slug, db)) e1RM \(CoachQueries.load($0.value, unit)) (\(CoachQueries.load($0.weight, unit)) × \($0.reps) on \($0.achievedOn))"
+            return
+                "\(try name($0.slug, db)) e1RM \(CoachQueries.load($0.value, unit)) (\(CoachQueries.load($0.weight, unit)) × \($0.reps) on \($0.achievedOn))"
         }
         return "Your best estimated one-rep maxes: " + parts.joined(separator: "; ") + "."
     }
@@ -81,7 +86,10 @@ public struct BuiltinCoach: CoachBackend {
         let parts = try trends.keys.sorted().prefix(6).map { slug -> String in
             let t = trends[slug]!
             let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: slug)
-            let change = t.changeKg == 0 ? "" : " (\(t.changeKg > 0 ? "+" : "")\(CoachQueries.load(t.changeKg, unit)) e1RM over \(t.windowDays) days)"
+            let change =
+                t.changeKg == 0
+                ? ""
+                : " (\(t.changeKg > 0 ? "+" : "")\(CoachQueries.load(t.changeKg, unit)) e1RM over \(t.windowDays) days)"
             return "\(try name(slug, db)): \(t.label)\(change)"
         }
         return "How your lifts are moving: " + parts.joined(separator: "; ") + "."
@@ -92,13 +100,16 @@ public struct BuiltinCoach: CoachBackend {
         let minutes = try ProgressQueries.zone2Minutes(userID: turn.member.id, from: monday, to: turn.today, in: db)
         let sessions = try SessionQueries.sessions(userID: turn.member.id, from: monday, to: turn.today, in: db)
             .filter { $0.kind == "cardio" }
-        return "This week: \(sessions.count) cardio session\(sessions.count == 1 ? "" : "s") and \(NumberText.shortest(Rounding.round1(minutes))) zone-2 minutes so far."
+        return
+            "This week: \(sessions.count) cardio session\(sessions.count == 1 ? "" : "s") and \(NumberText.shortest(Rounding.round1(minutes))) zone-2 minutes so far."
     }
 
     func meals(_ turn: CoachTurn, _ db: Connection) throws -> String {
         let from = turn.today.adding(days: -6)
         let m = try CoachQueries.meals(member: turn.member, from: from, to: turn.today, in: db)
-        guard m.days > 0 else { return "No meals logged in the last seven days, so I can't compare against your targets yet." }
+        guard m.days > 0 else {
+            return "No meals logged in the last seven days, so I can't compare against your targets yet."
+        }
         let avg = m.totals.scaled(by: 1.0 / Double(m.days))
         func n(_ x: Double) -> String { NumberText.shortest(x.rounded()) }
         return "Over the \(m.days) day\(m.days == 1 ? "" : "s") you logged this week you averaged \(n(avg.kcal)) kcal "
@@ -116,6 +127,7 @@ public struct BuiltinCoach: CoachBackend {
             return "You have no active plan yet."
         }
         let days = active.content.weekdays.map { "\(LocalDate.dayNames[$0]) \(active.content.days[$0]!.name)" }
-        return "Your plan (revision \(active.num)): " + days.joined(separator: ", ") + ". I propose changes at the weekly review."
+        return "Your plan (revision \(active.num)): " + days.joined(separator: ", ")
+            + ". I propose changes at the weekly review."
     }
 }

@@ -20,23 +20,28 @@ public enum ChatStore {
     /// Appends a message; returns its id.
     @discardableResult
     public static func append(userID: String, who: String, text: String, now: Date, in db: Connection) throws -> Int64 {
-        try db.execute("INSERT INTO chat_messages (user_id, who, text, at) VALUES (?, ?, ?, ?)",
-                       [userID, who, text, Instant.storage(now)])
+        try db.execute(
+            "INSERT INTO chat_messages (user_id, who, text, at) VALUES (?, ?, ?, ?)",
+            [userID, who, text, Instant.storage(now)])
         return db.lastInsertRowID
     }
 
     /// The newest ``window`` messages, oldest first (docs/contract.md §6.1).
     public static func recent(userID: String, limit: Int = window, in db: Connection) throws -> [ChatMessage] {
-        try db.query("SELECT id, who, text, at FROM chat_messages WHERE user_id = ? ORDER BY id DESC LIMIT ?",
-                     [userID, limit]).map { row in
-            ChatMessage(id: try row.get("id"), who: try row.get("who"), text: try row.get("text"), at: try row.get("at"))
+        try db.query(
+            "SELECT id, who, text, at FROM chat_messages WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+            [userID, limit]
+        ).map { row in
+            ChatMessage(
+                id: try row.get("id"), who: try row.get("who"), text: try row.get("text"), at: try row.get("at"))
         }.reversed()
     }
 
     /// The member's messages (`who == "me"`) stored at or after `since`.
     public static func memberMessages(userID: String, since: Date, in db: Connection) throws -> Int {
-        try db.scalar("SELECT COUNT(*) FROM chat_messages WHERE user_id = ? AND who = 'me' AND at >= ?",
-                      [userID, Instant.storage(since)]) ?? 0
+        try db.scalar(
+            "SELECT COUNT(*) FROM chat_messages WHERE user_id = ? AND who = 'me' AND at >= ?",
+            [userID, Instant.storage(since)]) ?? 0
     }
 
     /// True while a reply for the member is being produced.
@@ -45,9 +50,12 @@ public enum ChatStore {
     }
 
     /// Marks a turn pending for the member's message `messageID`.
-    public static func markPending(userID: String, messageID: Int64, context: String, now: Date, in db: Connection) throws {
-        try db.execute("INSERT INTO coach_pending_turns (user_id, message_id, context, created_at) VALUES (?, ?, ?, ?)",
-                       [userID, messageID, context, Instant.storage(now)])
+    public static func markPending(userID: String, messageID: Int64, context: String, now: Date, in db: Connection)
+        throws
+    {
+        try db.execute(
+            "INSERT INTO coach_pending_turns (user_id, message_id, context, created_at) VALUES (?, ?, ?, ?)",
+            [userID, messageID, context, Instant.storage(now)])
     }
 
     /// Clears the member's pending turn.

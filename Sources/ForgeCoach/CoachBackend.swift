@@ -21,7 +21,10 @@ public struct CoachTurn: Sendable {
 public struct CoachReply: Sendable {
     public var text: String
     public var run: CoachRun
-    public init(text: String, run: CoachRun) { self.text = text; self.run = run }
+    public init(text: String, run: CoachRun) {
+        self.text = text
+        self.run = run
+    }
 }
 
 /// A coach: the built-in rules (``BuiltinCoach``) or an LLM (``AnthropicCoach``).

@@ -17,27 +17,34 @@ public struct DatedSet: Sendable {
 public enum CoachQueries {
     /// Sets of completed sessions with `day` in `from...to`, by day then log order.
     public static func sets(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [DatedSet] {
-        try db.query("""
+        try db.query(
+            """
             SELECT se.day, se.id AS sid, se.name AS sname, st.slug, st.substituted_for, st.set_no, st.weight, st.reps, st.rpe, st.ts
             FROM sets st JOIN sessions se ON se.id = st.session_id
             WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND se.day >= ? AND se.day <= ?
             ORDER BY se.day, st.ts, st.rowid
-            """, [userID, userID, from.description, to.description]).map { row in
+            """, [userID, userID, from.description, to.description]
+        ).map { row in
             let dayText: String = try row.get("day")
-            return DatedSet(day: LocalDate(dayText) ?? from, sessionID: try row.get("sid"), sessionName: try row.get("sname"),
-                            set: LoggedSet(slug: try row.get("slug"), substitutedFor: try row.optional("substituted_for"),
-                                           setNo: try row.get("set_no"), weight: try row.get("weight"),
-                                           reps: try row.get("reps"), rpe: try row.optional("rpe"), ts: try row.get("ts")))
+            return DatedSet(
+                day: LocalDate(dayText) ?? from, sessionID: try row.get("sid"), sessionName: try row.get("sname"),
+                set: LoggedSet(
+                    slug: try row.get("slug"), substitutedFor: try row.optional("substituted_for"),
+                    setNo: try row.get("set_no"), weight: try row.get("weight"),
+                    reps: try row.get("reps"), rpe: try row.optional("rpe"), ts: try row.get("ts")))
         }
     }
 
     /// The latest completed strength session with its sets, or nil.
     public static func lastSession(userID: String, in db: Connection) throws -> (StoredSession, [LoggedSet])? {
-        guard let id: String = try db.scalar("""
-            SELECT id FROM sessions WHERE user_id = ? AND kind = 'strength' AND status = 'completed'
-            ORDER BY day DESC, started_at DESC, rowid DESC LIMIT 1
-            """, [userID]),
-            let session = try TrainingSessionStore.find(id, userID: userID, in: db) else { return nil }
+        guard
+            let id: String = try db.scalar(
+                """
+                SELECT id FROM sessions WHERE user_id = ? AND kind = 'strength' AND status = 'completed'
+                ORDER BY day DESC, started_at DESC, rowid DESC LIMIT 1
+                """, [userID]),
+            let session = try TrainingSessionStore.find(id, userID: userID, in: db)
+        else { return nil }
         return (session, try TrainingSessionStore.sets(id, in: db))
     }
 
@@ -61,7 +68,9 @@ public enum CoachQueries {
         var i = 0
         while i < lines.count {
             var j = i
-            while j + 1 < lines.count, lines[j + 1].reps == lines[i].reps, lines[j + 1].weight == lines[i].weight { j += 1 }
+            while j + 1 < lines.count, lines[j + 1].reps == lines[i].reps, lines[j + 1].weight == lines[i].weight {
+                j += 1
+            }
             let n = j - i + 1
             let times = n == 1 ? "" : n == 2 ? " twice" : " \(n) times"
             parts.append("\(lines[i].reps)\(times) at \(load(lines[i].weight, unit))")
@@ -85,7 +94,8 @@ public enum CoachQueries {
 
     /// Logged macros per day over `from...to` against the member's targets.
     public static func meals(member: Member, from: LocalDate, to: LocalDate, in db: Connection)
-        throws -> (days: Int, totals: Macros, targets: Macros) {
+        throws -> (days: Int, totals: Macros, targets: Macros)
+    {
         let logs = try MealLogStore.logs(userID: member.id, from: from, to: to, in: db)
         var total = Macros.zero
         for entries in logs.values { for e in entries { total += e.macros } }

@@ -19,10 +19,19 @@ public struct CoachRun: Sendable, Equatable {
     /// Stored instant the run finished.
     public var at: String = ""
 
-    public init(kind: String, model: String, inputTokens: Int = 0, outputTokens: Int = 0, toolCalls: Int = 0,
-                ok: Bool, durationMs: Int = 0, error: String = "", at: String = "") {
-        self.kind = kind; self.model = model; self.inputTokens = inputTokens; self.outputTokens = outputTokens
-        self.toolCalls = toolCalls; self.ok = ok; self.durationMs = durationMs; self.error = error; self.at = at
+    public init(
+        kind: String, model: String, inputTokens: Int = 0, outputTokens: Int = 0, toolCalls: Int = 0,
+        ok: Bool, durationMs: Int = 0, error: String = "", at: String = ""
+    ) {
+        self.kind = kind
+        self.model = model
+        self.inputTokens = inputTokens
+        self.outputTokens = outputTokens
+        self.toolCalls = toolCalls
+        self.ok = ok
+        self.durationMs = durationMs
+        self.error = error
+        self.at = at
     }
 }
 
@@ -32,20 +41,26 @@ public enum CoachRunStore {
     public static let window = 20
 
     public static func record(_ run: CoachRun, userID: String, now: Date, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO coach_runs (user_id, kind, model, input_tokens, output_tokens, tool_calls, ok, duration_ms, error, at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [userID, run.kind, run.model, run.inputTokens, run.outputTokens, run.toolCalls, run.ok,
-                  run.durationMs, run.error, Instant.storage(now)])
+            """,
+            [
+                userID, run.kind, run.model, run.inputTokens, run.outputTokens, run.toolCalls, run.ok,
+                run.durationMs, run.error, Instant.storage(now),
+            ])
     }
 
     /// The member's latest ``window`` runs, newest first.
     public static func latest(userID: String, in db: Connection) throws -> [CoachRun] {
-        try db.query("SELECT * FROM coach_runs WHERE user_id = ? ORDER BY id DESC LIMIT ?", [userID, window]).map { row in
-            CoachRun(kind: try row.get("kind"), model: try row.get("model"), inputTokens: try row.get("input_tokens"),
-                     outputTokens: try row.get("output_tokens"), toolCalls: try row.get("tool_calls"),
-                     ok: try row.get("ok"), durationMs: try row.get("duration_ms"), error: try row.get("error"),
-                     at: try row.get("at"))
+        try db.query("SELECT * FROM coach_runs WHERE user_id = ? ORDER BY id DESC LIMIT ?", [userID, window]).map {
+            row in
+            CoachRun(
+                kind: try row.get("kind"), model: try row.get("model"), inputTokens: try row.get("input_tokens"),
+                outputTokens: try row.get("output_tokens"), toolCalls: try row.get("tool_calls"),
+                ok: try row.get("ok"), durationMs: try row.get("duration_ms"), error: try row.get("error"),
+                at: try row.get("at"))
         }
     }
 }

@@ -38,9 +38,14 @@ public final class CoachService: Sendable {
     public typealias ProposalHook = @Sendable (ProposalRevision, Member, Date, Connection) throws -> Void
     let onReviewProposal: ProposalHook?
 
-    public init(db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String,
-                onReviewProposal: ProposalHook? = nil) {
-        self.db = db; self.clock = clock; self.calendar = calendar; self.setting = setting
+    public init(
+        db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String,
+        onReviewProposal: ProposalHook? = nil
+    ) {
+        self.db = db
+        self.clock = clock
+        self.calendar = calendar
+        self.setting = setting
         self.onReviewProposal = onReviewProposal
     }
 
@@ -74,7 +79,9 @@ public final class CoachService: Sendable {
         try db.write { db in
             if try ChatStore.isPending(userID: member.id, in: db) { throw ChatError.pending }
             if member.isDemo,
-               try ChatStore.memberMessages(userID: member.id, since: now.addingTimeInterval(-3600), in: db) >= Self.demoTurnsPerHour {
+                try ChatStore.memberMessages(userID: member.id, since: now.addingTimeInterval(-3600), in: db)
+                    >= Self.demoTurnsPerHour
+            {
                 throw ChatError.rateLimited
             }
             let tag = try ChatContext.resolve(context, userID: member.id, in: db)?.tag
@@ -93,7 +100,8 @@ public final class CoachService: Sendable {
         var resumed = 0
         for turn in turns {
             let text: String? = try? db.read { db in
-                try db.scalar("""
+                try db.scalar(
+                    """
                     SELECT m.text FROM chat_messages m JOIN coach_pending_turns p ON p.message_id = m.id
                     WHERE p.user_id = ? AND m.user_id = ?
                     """, [turn.userID, turn.userID])
@@ -102,7 +110,8 @@ public final class CoachService: Sendable {
                 _ = try? db.write { try ChatStore.clearPending(userID: turn.userID, in: $0) }
                 continue
             }
-            let context = turn.context.isEmpty ? nil : try? JSONCoding.decode(JSONValue.self, from: Data(turn.context.utf8))
+            let context =
+                turn.context.isEmpty ? nil : try? JSONCoding.decode(JSONValue.self, from: Data(turn.context.utf8))
             Log.notice("resuming a pending coach turn", fields: ["USER_ID": turn.userID])
             dispatch(userID: turn.userID, text: text, context: context)
             resumed += 1
@@ -138,12 +147,15 @@ public final class CoachService: Sendable {
             let history = try db.read { try ChatStore.recent(userID: userID, limit: 24, in: $0) }
             let data = try db.read { try ChatContext.resolve(context, userID: userID, in: $0)?.data }
             let body = text.components(separatedBy: "\n[re: ").first ?? text
-            reply = try backend.reply(CoachTurn(member: member, db: db, today: calendar.today(clock), now: clock.now(),
-                                                text: body, context: data, history: history))
+            reply = try backend.reply(
+                CoachTurn(
+                    member: member, db: db, today: calendar.today(clock), now: clock.now(),
+                    text: body, context: data, history: history))
         } catch {
             Log.warning("coach turn failed: \(error)", fields: ["USER_ID": userID])
-            reply = CoachReply(text: Self.failureText(error),
-                               run: CoachRun(kind: "chat", model: backend.model, ok: false, error: String(describing: error)))
+            reply = CoachReply(
+                text: Self.failureText(error),
+                run: CoachRun(kind: "chat", model: backend.model, ok: false, error: String(describing: error)))
         }
         reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
         let now = clock.now()
@@ -162,7 +174,8 @@ public final class CoachService: Sendable {
     /// The reply stored when a turn fails (docs/contract.md §4.18 wording).
     static func failureText(_ error: Error) -> String {
         if let e = error as? AnthropicError, e.isCreditExhausted {
-            return "The coach's Anthropic account is out of credit. Top up the balance in the Anthropic console, then ask again."
+            return
+                "The coach's Anthropic account is out of credit. Top up the balance in the Anthropic console, then ask again."
         }
         return "Sorry, I couldn't answer just now. Please try again shortly."
     }
@@ -182,22 +195,26 @@ public final class CoachService: Sendable {
         let today = calendar.date(of: now)
         let pendingBefore = try db.read { try ProposalStore.pending(userID: userID, in: $0)?.id }
         do {
-            var reply = try backend.review(CoachTurn(member: member, db: db, today: today, now: now,
-                                                     text: "weekly review", context: nil, history: []))
+            var reply = try backend.review(
+                CoachTurn(
+                    member: member, db: db, today: today, now: now,
+                    text: "weekly review", context: nil, history: []))
             reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
             try db.write { db in
                 try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
                 try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
                 try ReviewLedger.mark(userID: userID, week: today.monday, now: now, in: db)
                 if scheduled, let onReviewProposal, let pending = try ProposalStore.pending(userID: userID, in: db),
-                   pending.id != pendingBefore {
+                    pending.id != pendingBefore
+                {
                     try onReviewProposal(pending, member, now, db)
                 }
             }
             return reply.text
         } catch {
-            let run = CoachRun(kind: "review", model: backend.model, ok: false,
-                               durationMs: Int(Date().timeIntervalSince(started) * 1000), error: String(describing: error))
+            let run = CoachRun(
+                kind: "review", model: backend.model, ok: false,
+                durationMs: Int(Date().timeIntervalSince(started) * 1000), error: String(describing: error))
             _ = try? db.write { try CoachRunStore.record(run, userID: userID, now: now, in: $0) }
             throw error
         }
@@ -212,10 +229,13 @@ public final class CoachService: Sendable {
     /// True when the week's failed review runs (since its due instant) allow another try now.
     func retryAllowed(_ member: Member, week: LocalDate, now: Date) -> Bool {
         let due = ReviewSchedule.of(member).dueInstant(weekOf: week, in: calendar.timeZone)
-        let failures: [String] = (try? db.read { db in
-            try db.query("SELECT at FROM coach_runs WHERE user_id = ? AND kind = 'review' AND ok = 0 AND at >= ? ORDER BY id",
-                         [member.id, Instant.storage(due)]).map { try $0.get("at") }
-        }) ?? []
+        let failures: [String] =
+            (try? db.read { db in
+                try db.query(
+                    "SELECT at FROM coach_runs WHERE user_id = ? AND kind = 'review' AND ok = 0 AND at >= ? ORDER BY id",
+                    [member.id, Instant.storage(due)]
+                ).map { try $0.get("at") }
+            }) ?? []
         if failures.count >= Self.reviewAttemptsPerWeek { return false }
         guard let last = failures.last.flatMap(Instant.parse) else { return true }
         return now.timeIntervalSince(last) >= Self.reviewRetryInterval
@@ -233,7 +253,8 @@ public final class CoachService: Sendable {
         for member in members where !member.isDemo {
             let last = try? db.read { try ReviewLedger.lastWeek(userID: member.id, in: $0) }
             guard let week = ReviewSchedule.of(member).due(now: now, in: calendar.timeZone, lastWeek: last ?? nil),
-                  retryAllowed(member, week: week, now: now) else { continue }
+                retryAllowed(member, week: week, now: now)
+            else { continue }
             do {
                 _ = try runReview(userID: member.id, scheduled: true)
                 done.append(member.id)

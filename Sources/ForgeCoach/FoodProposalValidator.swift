@@ -25,14 +25,17 @@ public struct FoodProposalValidator: Sendable {
     public let active: FoodContent?
 
     public init(recipes: [String: Recipe], targets: Macros, active: FoodContent?) {
-        self.recipes = recipes; self.targets = targets; self.active = active
+        self.recipes = recipes
+        self.targets = targets
+        self.active = active
     }
 
     /// Checks a proposal.
     /// - Returns: the repaired content document and rationale, as they are stored.
     /// - Throws: ``ProposalFailure`` naming the first broken rule.
     public func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
-        -> (content: JSONValue, rationale: String) {
+        -> (content: JSONValue, rationale: String)
+    {
         let content = TextRepair.repair(raw)
         let rationale = TextRepair.repair(rawRationale).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !rationale.isEmpty else { throw ProposalFailure("rationale must not be blank") }
@@ -44,7 +47,8 @@ public struct FoodProposalValidator: Sendable {
         }
         for row in changes {
             guard let sign = row["sign"]?.stringValue, ["+", "-", "~"].contains(sign),
-                  let what = row["what"]?.stringValue, !what.trimmingCharacters(in: .whitespaces).isEmpty else {
+                let what = row["what"]?.stringValue, !what.trimmingCharacters(in: .whitespaces).isEmpty
+            else {
                 throw ProposalFailure("each change needs a sign (+, - or ~) and a what")
             }
         }
@@ -73,8 +77,9 @@ public struct FoodProposalValidator: Sendable {
                 throw ProposalFailure("day \(key)'s dinner note repeats the rationale")
             }
             if let before = active?.days[key]?.slots[MealSlot.dinner.rawValue],
-               Self.withoutNote(before) != Self.withoutNote(dinner),
-               PlanProposalValidator.normalise(Self.note(of: before)) == note {
+                Self.withoutNote(before) != Self.withoutNote(dinner),
+                PlanProposalValidator.normalise(Self.note(of: before)) == note
+            {
                 throw ProposalFailure("day \(key)'s dinner changed but keeps last week's note")
             }
         }

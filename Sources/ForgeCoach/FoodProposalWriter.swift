@@ -20,8 +20,9 @@ public enum FoodProposalWriter {
         let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let targets = NutritionTargets.merged(stored: member.prefs["nutrition_targets"]?.objectValue)
         let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
-        return FoodProposalValidator(recipes: recipes, targets: targets,
-                                     active: try FoodWeekStore.active(scope: scope, in: db)?.content)
+        return FoodProposalValidator(
+            recipes: recipes, targets: targets,
+            active: try FoodWeekStore.active(scope: scope, in: db)?.content)
     }
 
     /// Validates and stores a proposal for `member`'s scope: every other
@@ -31,22 +32,30 @@ public enum FoodProposalWriter {
     /// caller's transaction.
     /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
     @discardableResult
-    public static func propose(member: Member, content: JSONValue, rationale: String, now: Date,
-                               in db: Connection) throws -> Written {
+    public static func propose(
+        member: Member, content: JSONValue, rationale: String, now: Date,
+        in db: Connection
+    ) throws -> Written {
         let (checked, text) = try validator(for: member, in: db).validate(content: content, rationale: rationale)
         let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
         let num = (try db.scalar("SELECT MAX(num) FROM food_revisions WHERE scope = ?", [scope]) as Int? ?? 0) + 1
-        try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'proposed'", [scope])
+        try db.execute(
+            "UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'proposed'", [scope])
         if member.autoApprove {
-            try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'", [scope])
+            try db.execute(
+                "UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'", [scope])
         }
         let id = Identifier.make()
         let status = member.autoApprove ? "active" : "proposed"
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, scope, num, status, text, try JSONCoding.string(checked),
-                  try JSONCoding.string(checked["changes"] ?? []), Instant.storage(now)])
+            """,
+            [
+                id, scope, num, status, text, try JSONCoding.string(checked),
+                try JSONCoding.string(checked["changes"] ?? []), Instant.storage(now),
+            ])
         return Written(id: id, num: num, status: status)
     }
 }

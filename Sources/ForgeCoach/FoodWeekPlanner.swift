@@ -31,22 +31,31 @@ public struct FoodWeekPlanner: Sendable {
         let onMenu = Set(active.days.values.compactMap { $0.slots[dinner]?.recipe })
         let leftoverSources = Set(active.days.values.compactMap { $0.slots[dinner]?.leftoverOf })
         var candidates = validator.recipes.values
-            .filter { $0.kind == .dinner && $0.complete && ["easy", "medium"].contains($0.difficulty) && !onMenu.contains($0.slug) }
+            .filter {
+                $0.kind == .dinner && $0.complete && ["easy", "medium"].contains($0.difficulty)
+                    && !onMenu.contains($0.slug)
+            }
             .sorted { ($0.macros.proteinG, $1.slug) > ($1.macros.proteinG, $0.slug) }
         var changes: [JSONValue] = []
         var lines: [String] = []
         for key in FoodWeekValidator.dayKeys where changes.count < Self.maxSwaps {
             guard let slot = week.days[key]?.slots[dinner], case .recipe(let oldSlug) = slot.kind,
-                  !leftoverSources.contains(key) else { continue }
+                !leftoverSources.contains(key)
+            else { continue }
             let dayName = LocalDate.dayNames[Int(key)!]
             for (index, recipe) in candidates.enumerated() {
                 var trial = week
                 trial.days[key]?.slots[dinner] = .recipe(recipe.slug, why: "New this week: \(recipe.name)")
                 let from = validator.recipes[oldSlug]?.name ?? oldSlug
-                let change: JSONValue = ["sign": "~", "what": .string("\(dayName) dinner: \(from) → \(recipe.name)"),
-                                         "why": "a dinner you did not have this week"]
-                guard (try? validator.validate(content: Self.document(trial, changes: changes + [change]),
-                                               rationale: Self.rationale(swaps: changes.count + 1))) != nil else { continue }
+                let change: JSONValue = [
+                    "sign": "~", "what": .string("\(dayName) dinner: \(from) → \(recipe.name)"),
+                    "why": "a dinner you did not have this week",
+                ]
+                guard
+                    (try? validator.validate(
+                        content: Self.document(trial, changes: changes + [change]),
+                        rationale: Self.rationale(swaps: changes.count + 1))) != nil
+                else { continue }
                 week = trial
                 changes.append(change)
                 lines.append("\(dayName): \(from) → \(recipe.name)")

@@ -58,13 +58,17 @@ public enum Intake {
                 answers[questions[step - 1].key] = .string(turn.text.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             if step < questions.count {
-                try save(["step": .int(step + 1), "answers": .object(answers)], onboarded: false, userID: turn.member.id, in: db)
-                let opening = step == 0
+                try save(
+                    ["step": .int(step + 1), "answers": .object(answers)], onboarded: false, userID: turn.member.id,
+                    in: db)
+                let opening =
+                    step == 0
                     ? "Welcome, \(turn.member.name)! Before I plan anything, four quick questions. " : "Thanks. "
                 return opening + questions[step].text
             }
             let text = try finish(turn, answers: answers, in: db)
-            try save(["step": .int(step), "answers": .object(answers)], onboarded: true, userID: turn.member.id, in: db)
+            try save(
+                ["step": .int(step), "answers": .object(answers)], onboarded: true, userID: turn.member.id, in: db)
             return text
         }
     }
@@ -89,13 +93,21 @@ public enum Intake {
     private static func finish(_ turn: CoachTurn, answers: [String: JSONValue], in db: Connection) throws -> String {
         let injuries = answers["injuries"]?.stringValue?.lowercased() ?? ""
         var added: [String] = []
-        let existing = try NiggleStore.all(userID: turn.member.id, in: db).filter(\.isActive).map { $0.bodyPart.lowercased() }
-        for injury in injuryPatterns where injuries.contains(injury.word) && !existing.contains(where: { $0.contains(injury.word) }) {
-            try db.execute("""
+        let existing = try NiggleStore.all(userID: turn.member.id, in: db).filter(\.isActive).map {
+            $0.bodyPart.lowercased()
+        }
+        for injury in injuryPatterns
+        where injuries.contains(injury.word) && !existing.contains(where: { $0.contains(injury.word) }) {
+            try db.execute(
+                """
                 INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug, opened_at, created_at)
                 VALUES (?, ?, ?, 1, 'active', ?, ?, '', ?, ?)
-                """, [Identifier.make(), turn.member.id, injury.bodyPart, "From intake: " + injuries.prefix(200),
-                      try JSONCoding.string(JSONValue.strings(injury.avoid)), turn.today.description, Instant.storage(turn.now)])
+                """,
+                [
+                    Identifier.make(), turn.member.id, injury.bodyPart, "From intake: " + injuries.prefix(200),
+                    try JSONCoding.string(JSONValue.strings(injury.avoid)), turn.today.description,
+                    Instant.storage(turn.now),
+                ])
             added.append(injury.bodyPart.lowercased())
         }
         if let goal = answers["goal"]?.stringValue, !goal.isEmpty {
@@ -104,17 +116,25 @@ public enum Intake {
         let days = days(in: answers["schedule"]?.stringValue ?? "")
         let factor = loadFactor(for: answers["experience"]?.stringValue ?? "")
         var text = "Thanks, that's everything."
-        if !added.isEmpty { text += " I've noted your \(added.joined(separator: " and ")) as a niggle and will keep those movements out." }
-        guard let week = try firstWeek(member: turn.member, days: days, factor: factor, today: turn.today, in: db) else {
+        if !added.isEmpty {
+            text +=
+                " I've noted your \(added.joined(separator: " and ")) as a niggle and will keep those movements out."
+        }
+        guard let week = try firstWeek(member: turn.member, days: days, factor: factor, today: turn.today, in: db)
+        else {
             return text + " There is no plan to start from yet, so I'll propose one at your first weekly review."
         }
         do {
-            let revision = try ProposalStore.propose(member: turn.member, content: try .encoded(week.content),
-                                                     rationale: week.rationale, now: turn.now, in: db)
+            let revision = try ProposalStore.propose(
+                member: turn.member, content: try .encoded(week.content),
+                rationale: week.rationale, now: turn.now, in: db)
             let names = week.dayNames.joined(separator: ", ")
-            text += " Here's a conservative first week: \(days) day\(days == 1 ? "" : "s") (\(names)) at about "
+            text +=
+                " Here's a conservative first week: \(days) day\(days == 1 ? "" : "s") (\(names)) at about "
                 + "\(Int(factor * 100)) % of the listed loads."
-            text += revision.status == "active" ? " It is your plan now." : " Proposal #\(revision.num) is waiting for your approval."
+            text +=
+                revision.status == "active"
+                ? " It is your plan now." : " Proposal #\(revision.num) is waiting for your approval."
         } catch let failure as ProposalFailure {
             text += " I couldn't put a first week together (\(failure.message)); your current plan stands."
         }
@@ -122,8 +142,10 @@ public enum Intake {
     }
 
     /// The first week (see the type): content, rationale and the kept days' names.
-    static func firstWeek(member: Member, days: Int, factor: Double, today: LocalDate,
-                          in db: Connection) throws -> (content: PlanContent, rationale: String, dayNames: [String])? {
+    static func firstWeek(
+        member: Member, days: Int, factor: Double, today: LocalDate,
+        in db: Connection
+    ) throws -> (content: PlanContent, rationale: String, dayNames: [String])? {
         guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
         let library = try ExerciseCatalog.library(in: db)
         let validator = try ProposalStore.validator(for: member, in: db)
@@ -138,18 +160,28 @@ public enum Intake {
         for weekday in active.content.weekdays {
             guard let day = active.content.days[weekday] else { continue }
             guard kept.contains(weekday) else {
-                changes.append(PlanChange(sign: "-", what: "\(LocalDate.dayNames[weekday]) \(day.name)",
-                                          why: "rest day: \(days) training day\(days == 1 ? "" : "s") a week"))
+                changes.append(
+                    PlanChange(
+                        sign: "-", what: "\(LocalDate.dayNames[weekday]) \(day.name)",
+                        why: "rest day: \(days) training day\(days == 1 ? "" : "s") a week"))
                 continue
             }
-            guard case .strength(var lifts) = day else { content.days[weekday] = day; continue }
+            guard case .strength(var lifts) = day else {
+                content.days[weekday] = day
+                continue
+            }
             for index in lifts.exercises.indices {
                 var entry = lifts.exercises[index]
                 if let exercise = library.exercise(entry.slug),
-                   ReviewPlanner.isBlocked(exercise, avoided: avoided, available: validator.available),
-                   let swap = planner.alternative(for: exercise, day: lifts, library: library, avoided: avoided,
-                                                  available: validator.available) {
-                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)", why: "an injury or the equipment rules it out"))
+                    ReviewPlanner.isBlocked(exercise, avoided: avoided, available: validator.available),
+                    let swap = planner.alternative(
+                        for: exercise, day: lifts, library: library, avoided: avoided,
+                        available: validator.available)
+                {
+                    changes.append(
+                        PlanChange(
+                            sign: "~", what: "\(exercise.name) → \(swap.name)",
+                            why: "an injury or the equipment rules it out"))
                     entry.slug = swap.slug
                     entry.name = nil
                     entry.weight = 0
@@ -157,7 +189,8 @@ public enum Intake {
                 entry.weight = kit.nearest(kg: entry.weight * factor, kind: library.exercise(entry.slug)?.kind ?? .bb)
                 lifts.exercises[index] = entry
             }
-            lifts.why = "\(LocalDate.dayNames[weekday]) \(lifts.name): first week at \(Int(factor * 100)) % to learn the lifts"
+            lifts.why =
+                "\(LocalDate.dayNames[weekday]) \(lifts.name): first week at \(Int(factor * 100)) % to learn the lifts"
             content.days[weekday] = .strength(lifts)
         }
         changes.append(PlanChange(sign: "~", what: "Loads at \(Int(factor * 100)) %", why: "a conservative start"))
@@ -172,6 +205,7 @@ public enum Intake {
     }
 
     private static func save(_ state: JSONValue, onboarded: Bool, userID: String, in db: Connection) throws {
-        try HouseholdStore.updatePrefs(merge: ["coach_intake": state, "onboarded": .bool(onboarded)], userID: userID, in: db)
+        try HouseholdStore.updatePrefs(
+            merge: ["coach_intake": state, "onboarded": .bool(onboarded)], userID: userID, in: db)
     }
 }

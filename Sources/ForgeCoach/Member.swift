@@ -14,7 +14,11 @@ public struct Member: Sendable, Hashable {
     public let activeProfileID: String?
 
     public init(id: String, name: String, role: String, prefs: [String: JSONValue], activeProfileID: String?) {
-        self.id = id; self.name = name; self.role = role; self.prefs = prefs; self.activeProfileID = activeProfileID
+        self.id = id
+        self.name = name
+        self.role = role
+        self.prefs = prefs
+        self.activeProfileID = activeProfileID
     }
 
     public var isDemo: Bool { role == "demo" }
@@ -24,7 +28,8 @@ public struct Member: Sendable, Hashable {
 
     /// The coach's view of a seat.
     public init(_ user: User) {
-        self.init(id: user.id, name: user.name, role: user.role, prefs: user.prefs, activeProfileID: user.activeProfileID)
+        self.init(
+            id: user.id, name: user.name, role: user.role, prefs: user.prefs, activeProfileID: user.activeProfileID)
     }
 
     /// The member `id`, or nil.

@@ -29,9 +29,15 @@ public struct PlanProposalValidator: Sendable {
     /// What the active profile can load; nil = no profile (loads kept as written).
     public let kit: LoadingKit?
 
-    public init(library: ExerciseLibrary, available: Set<String>?, niggles: [NiggleInfo], active: PlanContent?,
-                kit: LoadingKit? = nil) {
-        self.library = library; self.available = available; self.niggles = niggles; self.active = active; self.kit = kit
+    public init(
+        library: ExerciseLibrary, available: Set<String>?, niggles: [NiggleInfo], active: PlanContent?,
+        kit: LoadingKit? = nil
+    ) {
+        self.library = library
+        self.available = available
+        self.niggles = niggles
+        self.active = active
+        self.kit = kit
     }
 
     /// `day` with its barbell and dumbbell loads on weights `kit` makes (rule 7).
@@ -49,7 +55,8 @@ public struct PlanProposalValidator: Sendable {
     /// Checks `content` and `rationale`; returns the repaired, decoded content and rationale.
     /// - Throws: ``ProposalFailure`` with the first broken rule's message.
     public func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
-        -> (content: PlanContent, rationale: String) {
+        -> (content: PlanContent, rationale: String)
+    {
         let json = TextRepair.repair(raw)
         let rationale = TextRepair.repair(rawRationale)
         guard let days = json["days"]?.objectValue, !days.isEmpty else {
@@ -71,7 +78,8 @@ public struct PlanProposalValidator: Sendable {
                 throw ProposalFailure("day \(key): a cardio day needs a cardio object")
             }
             if kind == "strength" { try checkStrength(key, value) }
-            guard let data = try? JSONCoding.encode(value), let day = try? JSONCoding.decode(PlanDay.self, from: data) else {
+            guard let data = try? JSONCoding.encode(value), let day = try? JSONCoding.decode(PlanDay.self, from: data)
+            else {
                 throw ProposalFailure("day \(key) is not a valid plan day")
             }
             decoded[Int(key)!] = day
@@ -79,7 +87,9 @@ public struct PlanProposalValidator: Sendable {
         if decoded.isEmpty { throw ProposalFailure("days must be a non-empty object") }
         try Self.checkVoice(rationale)
         try checkNotes(decoded, rationale: rationale)
-        guard let data = try? JSONCoding.encode(json), var content = try? JSONCoding.decode(PlanContent.self, from: data) else {
+        guard let data = try? JSONCoding.encode(json),
+            var content = try? JSONCoding.decode(PlanContent.self, from: data)
+        else {
             throw ProposalFailure("content is not a valid plan")
         }
         content.days = decoded.mapValues(loadable)
@@ -112,7 +122,8 @@ public struct PlanProposalValidator: Sendable {
             }
             for n in activeNiggles {
                 if let pattern = n.avoidPatterns.first(where: exercise.patterns.contains) {
-                    throw ProposalFailure("day \(key): \(slug) loads \(pattern), which the \(n.bodyPart.lowercased()) niggle avoids")
+                    throw ProposalFailure(
+                        "day \(key): \(slug) loads \(pattern), which the \(n.bodyPart.lowercased()) niggle avoids")
                 }
             }
         }
@@ -183,8 +194,12 @@ public struct PlanProposalValidator: Sendable {
 
     static func withoutNote(_ day: PlanDay) -> PlanDay {
         switch day {
-        case .strength(var d): d.why = nil; return .strength(d)
-        case .cardio(var d): d.why = nil; return .cardio(d)
+        case .strength(var d):
+            d.why = nil
+            return .strength(d)
+        case .cardio(var d):
+            d.why = nil
+            return .cardio(d)
         }
     }
 }

@@ -44,8 +44,10 @@ public enum Progression {
 
     /// The decision for `planned` given this week's and last week's sets of it,
     /// loads rounded to what `kit` (the active profile) can make.
-    public static func decide(_ planned: PlanExercise, kind: ExerciseKind,
-                              thisWeek: [LoggedSet], lastWeek: [LoggedSet], kit: LoadingKit = .unknown) -> Decision {
+    public static func decide(
+        _ planned: PlanExercise, kind: ExerciseKind,
+        thisWeek: [LoggedSet], lastWeek: [LoggedSet], kit: LoadingKit = .unknown
+    ) -> Decision {
         let w = planned.weight
         guard !thisWeek.isEmpty else { return .hold(w, reason: "not logged this week") }
         if thisWeek.allSatisfy({ met($0, reps: planned.reps) }) {

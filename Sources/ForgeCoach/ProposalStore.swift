@@ -20,10 +20,12 @@ public enum ProposalStore {
 
     /// The highest-numbered `proposed` revision of the member's plan, or nil.
     public static func pending(userID: String, in db: Connection) throws -> ProposalRevision? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
             WHERE p.user_id = ? AND r.status = 'proposed' ORDER BY r.num DESC LIMIT 1
-            """, [userID]).map(revision)
+            """, [userID]
+        ).map(revision)
     }
 
     /// Validates and stores a proposal for `member`: the validator sees the
@@ -34,22 +36,30 @@ public enum ProposalStore {
     /// - Returns: the stored revision.
     /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
     @discardableResult
-    public static func propose(member: Member, content: JSONValue, rationale: String, now: Date,
-                               in db: Connection) throws -> ProposalRevision {
+    public static func propose(
+        member: Member, content: JSONValue, rationale: String, now: Date,
+        in db: Connection
+    ) throws -> ProposalRevision {
         let validator = try validator(for: member, in: db)
         let (checked, text) = try validator.validate(content: content, rationale: rationale)
         let planID = try planID(for: member.id, now: now, in: db)
         let num = (try db.scalar("SELECT MAX(num) FROM plan_revisions WHERE plan_id = ?", [planID]) as Int? ?? 0) + 1
-        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'proposed'", [planID])
+        try db.execute(
+            "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'proposed'", [planID])
         if member.autoApprove {
-            try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
+            try db.execute(
+                "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
         }
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [id, planID, num, member.autoApprove ? "active" : "proposed", text,
-                  try JSONCoding.string(checked), Instant.storage(now)])
+            """,
+            [
+                id, planID, num, member.autoApprove ? "active" : "proposed", text,
+                try JSONCoding.string(checked), Instant.storage(now),
+            ])
         return try db.queryOne("SELECT * FROM plan_revisions WHERE id = ?", [id]).map(revision)!
     }
 
@@ -57,11 +67,12 @@ public enum ProposalStore {
     public static func validator(for member: Member, in db: Connection) throws -> PlanProposalValidator {
         let library = try ExerciseCatalog.library(in: db)
         let profile = try EquipmentStore.active(userID: member.id, activeID: member.activeProfileID, in: db)
-        return PlanProposalValidator(library: library,
-                                     available: profile.map { Set($0.items.filter(\.available).map(\.name)) },
-                                     niggles: try NiggleStore.all(userID: member.id, in: db),
-                                     active: try PlanStore.active(userID: member.id, in: db)?.content,
-                                     kit: profile?.kit)
+        return PlanProposalValidator(
+            library: library,
+            available: profile.map { Set($0.items.filter(\.available).map(\.name)) },
+            niggles: try NiggleStore.all(userID: member.id, in: db),
+            active: try PlanStore.active(userID: member.id, in: db)?.content,
+            kit: profile?.kit)
     }
 
     /// Approves proposal `id`: every active revision of the plan becomes
@@ -70,7 +81,8 @@ public enum ProposalStore {
     public static func approve(id: String, userID: String, in db: Connection) throws -> Int {
         guard let row = try find(id: id, userID: userID, in: db) else { throw DecisionError.notFound }
         let planID: String = try row.get("plan_id")
-        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
+        try db.execute(
+            "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
         try db.execute("UPDATE plan_revisions SET status = 'active' WHERE id = ?", [id])
         return try row.get("num")
     }
@@ -82,7 +94,8 @@ public enum ProposalStore {
     }
 
     static func find(id: String, userID: String, in db: Connection) throws -> Row? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT r.id, r.plan_id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
             WHERE r.id = ? AND p.user_id = ? AND r.status = 'proposed'
             """, [id, userID])
@@ -91,8 +104,9 @@ public enum ProposalStore {
     static func planID(for userID: String, now: Date, in db: Connection) throws -> String {
         if let id: String = try db.scalar("SELECT id FROM plans WHERE user_id = ?", [userID]) { return id }
         let id = Identifier.make()
-        try db.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, '', 'active', ?)",
-                       [id, userID, Instant.storage(now)])
+        try db.execute(
+            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, '', 'active', ?)",
+            [id, userID, Instant.storage(now)])
         return id
     }
 

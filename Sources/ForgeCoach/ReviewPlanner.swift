@@ -13,7 +13,10 @@ public struct ReviewPlanner {
     public let member: Member
     public let today: LocalDate
 
-    public init(member: Member, today: LocalDate) { self.member = member; self.today = today }
+    public init(member: Member, today: LocalDate) {
+        self.member = member
+        self.today = today
+    }
 
     /// What the planner decided, for the proposal and the summary.
     public struct Outcome {
@@ -32,20 +35,27 @@ public struct ReviewPlanner {
         let kit = validator.kit ?? .unknown
         let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
         let thisWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -6), to: today, in: db)
-        let lastWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
+        let lastWeek = try CoachQueries.sets(
+            userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
         var content = active.content
-        var lines: [String] = [], changes: [PlanChange] = []
+        var lines: [String] = []
+        var changes: [PlanChange] = []
         for weekday in content.weekdays {
             guard case .strength(var day) = content.days[weekday]! else { continue }
             var notes: [String] = []
             for index in day.exercises.indices {
                 var entry = day.exercises[index]
                 guard let exercise = library.exercise(entry.slug) else { continue }
-                if Self.isBlocked(exercise, avoided: avoided, available: validator.available), let swap = alternative(for: exercise, day: day, library: library, avoided: avoided,
-                                                    available: validator.available) {
+                if Self.isBlocked(exercise, avoided: avoided, available: validator.available),
+                    let swap = alternative(
+                        for: exercise, day: day, library: library, avoided: avoided,
+                        available: validator.available)
+                {
                     notes.append("\(swap.name) replaces \(exercise.name)")
-                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) → \(swap.name)",
-                                              why: "a current niggle or the equipment rules it out"))
+                    changes.append(
+                        PlanChange(
+                            sign: "~", what: "\(exercise.name) → \(swap.name)",
+                            why: "a current niggle or the equipment rules it out"))
                     entry.slug = swap.slug
                     entry.name = nil
                     // A new lift starts from its own last logged load, else unloaded (pick a light start).
@@ -63,14 +73,18 @@ public struct ReviewPlanner {
                 case .increase(let from, let to):
                     entry.weight = to
                     notes.append("\(exercise.name) up to \(load(to))")
-                    changes.append(PlanChange(sign: "+", what: "\(exercise.name) \(load(from)) → \(load(to))",
-                                              why: "every set met \(entry.reps) reps at RPE 8 or easier"))
+                    changes.append(
+                        PlanChange(
+                            sign: "+", what: "\(exercise.name) \(load(from)) → \(load(to))",
+                            why: "every set met \(entry.reps) reps at RPE 8 or easier"))
                     lines.append("\(exercise.name) \(logged) → \(load(to)) this week")
                 case .deload(let from, let to):
                     entry.weight = to
                     notes.append("\(exercise.name) eased to \(load(to))")
-                    changes.append(PlanChange(sign: "-", what: "\(exercise.name) \(load(from)) → \(load(to))",
-                                              why: "two weeks short of the target reps"))
+                    changes.append(
+                        PlanChange(
+                            sign: "-", what: "\(exercise.name) \(load(from)) → \(load(to))",
+                            why: "two weeks short of the target reps"))
                     lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(load(to))")
                 case .hold(let w, let reason):
                     // The load the proposal will hold once validation puts it on the profile's weights.
@@ -85,7 +99,8 @@ public struct ReviewPlanner {
             content.days[weekday] = .strength(day)
         }
         content.changes = changes
-        let rationale = changes.isEmpty
+        let rationale =
+            changes.isEmpty
             ? "A steady week: loads hold where sets fell short or were not logged, so the same targets stand."
             : "Loads follow the logged sets: up a step where every set met its reps at RPE 8 or easier, held where sets fell short, eased after two short weeks."
         return Outcome(content: content, rationale: rationale, lines: lines, changes: changes)
@@ -98,11 +113,14 @@ public struct ReviewPlanner {
             || (available.map { av in !exercise.equipment.allSatisfy(av.contains) } ?? false)
     }
 
-    func alternative(for base: Exercise, day: StrengthDay, library: ExerciseLibrary, avoided: Set<String>,
-                     available: Set<String>?) -> Exercise? {
+    func alternative(
+        for base: Exercise, day: StrengthDay, library: ExerciseLibrary, avoided: Set<String>,
+        available: Set<String>?
+    ) -> Exercise? {
         let used = Set(day.exercises.map(\.slug))
         return library.all.first { e in
-            e.kind != .mobility && !used.contains(e.slug) && !Set(e.primaryMuscles).isDisjoint(with: base.primaryMuscles)
+            e.kind != .mobility && !used.contains(e.slug)
+                && !Set(e.primaryMuscles).isDisjoint(with: base.primaryMuscles)
                 && Set(e.patterns).isDisjoint(with: avoided)
                 && (available.map { av in e.equipment.allSatisfy(av.contains) } ?? true)
         }

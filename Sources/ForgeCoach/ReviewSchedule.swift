@@ -10,16 +10,24 @@ public struct ReviewSchedule: Sendable, Equatable {
     public let weekday: Int
     public let hour: Int
 
-    public init(weekday: Int = 6, hour: Int = 20) { self.weekday = weekday; self.hour = hour }
+    public init(weekday: Int = 6, hour: Int = 20) {
+        self.weekday = weekday
+        self.hour = hour
+    }
 
     /// The member's schedule; out-of-range or unreadable prefs fall back to the defaults.
     public static func of(_ member: Member) -> ReviewSchedule {
-        var weekday = 6, hour = 20
+        var weekday = 6
+        var hour = 20
         if let w = member.prefs["review_weekday"] {
-            if let n = w.intValue, (0...6).contains(n) { weekday = n }
-            else if let s = w.stringValue,
-                    let i = LocalDate.dayNames.firstIndex(where: { $0.lowercased().hasPrefix(s.lowercased().prefix(3)) }),
-                    s.count >= 3 { weekday = i }
+            if let n = w.intValue, (0...6).contains(n) {
+                weekday = n
+            } else if let s = w.stringValue,
+                let i = LocalDate.dayNames.firstIndex(where: { $0.lowercased().hasPrefix(s.lowercased().prefix(3)) }),
+                s.count >= 3
+            {
+                weekday = i
+            }
         }
         if let h = member.prefs["review_hour"]?.intValue, (0...23).contains(h) { hour = h }
         return ReviewSchedule(weekday: weekday, hour: hour)
@@ -54,7 +62,8 @@ public enum ReviewLedger {
 
     /// Records the week as reviewed (idempotent).
     public static func mark(userID: String, week: LocalDate, now: Date, in db: Connection) throws {
-        try db.execute("INSERT OR IGNORE INTO coach_reviews (user_id, week, ran_at) VALUES (?, ?, ?)",
-                       [userID, week.description, Instant.storage(now)])
+        try db.execute(
+            "INSERT OR IGNORE INTO coach_reviews (user_id, week, ran_at) VALUES (?, ?, ?)",
+            [userID, week.description, Instant.storage(now)])
     }
 }

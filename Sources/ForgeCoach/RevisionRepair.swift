@@ -15,10 +15,14 @@ public enum RevisionRepair {
     @discardableResult
     public static func sweep(in db: Connection) throws -> Int {
         var repaired = 0
-        for (table, columns) in [("plan_revisions", ["rationale", "content"]),
-                                 ("food_revisions", ["rationale", "content", "changes"])] {
+        for (table, columns) in [
+            ("plan_revisions", ["rationale", "content"]),
+            ("food_revisions", ["rationale", "content", "changes"]),
+        ] {
             let match = columns.map { "instr(\($0), '\\u') > 0" }.joined(separator: " OR ")
-            let rows = try db.query("SELECT id, \(columns.joined(separator: ", ")) FROM \(table) WHERE status IN ('active', 'proposed') AND (\(match))")
+            let rows = try db.query(
+                "SELECT id, \(columns.joined(separator: ", ")) FROM \(table) WHERE status IN ('active', 'proposed') AND (\(match))"
+            )
             for row in rows {
                 var values: [String] = []
                 for column in columns {
@@ -32,7 +36,8 @@ public enum RevisionRepair {
                     }
                 }
                 let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-                try db.execute("UPDATE \(table) SET \(assignments) WHERE id = ?", values + [try row.get("id") as String])
+                try db.execute(
+                    "UPDATE \(table) SET \(assignments) WHERE id = ?", values + [try row.get("id") as String])
                 repaired += 1
             }
         }

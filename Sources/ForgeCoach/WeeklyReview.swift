@@ -20,12 +20,16 @@ public enum WeeklyReview {
         try turn.db.write { db in
             let member = turn.member
             let monday = turn.today.monday
-            let sessions = try SessionQueries.sessions(userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db)
-                .filter { $0.status == "completed" }
+            let sessions = try SessionQueries.sessions(
+                userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db
+            )
+            .filter { $0.status == "completed" }
             let strength = sessions.filter { $0.kind == "strength" }.count
             let cardio = sessions.count - strength
-            let zone2 = try ProgressQueries.zone2Minutes(userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db)
-            var text = "Week to \(turn.today.dayName) \(turn.today): \(strength) strength and \(cardio) cardio session\(cardio == 1 ? "" : "s") done"
+            let zone2 = try ProgressQueries.zone2Minutes(
+                userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db)
+            var text =
+                "Week to \(turn.today.dayName) \(turn.today): \(strength) strength and \(cardio) cardio session\(cardio == 1 ? "" : "s") done"
             text += zone2 > 0 ? ", \(NumberText.shortest(Rounding.round1(zone2))) zone-2 minutes." : "."
             let prs = try RecordStore.liftsWithPRs(userID: member.id, from: monday, to: turn.today, in: db)
             if prs > 0 { text += " New records on \(prs) lift\(prs == 1 ? "" : "s")." }
@@ -33,9 +37,11 @@ public enum WeeklyReview {
                 return Summary(text: text + " There is no active plan to build on yet.", proposal: nil)
             }
             if !outcome.lines.isEmpty { text += " " + outcome.lines.joined(separator: ". ") + "." }
-            let revision = try ProposalStore.propose(member: member, content: try .encoded(outcome.content),
-                                                     rationale: outcome.rationale, now: turn.now, in: db)
-            text += revision.status == "active"
+            let revision = try ProposalStore.propose(
+                member: member, content: try .encoded(outcome.content),
+                rationale: outcome.rationale, now: turn.now, in: db)
+            text +=
+                revision.status == "active"
                 ? " Revision \(revision.num) is now your plan (auto-approve is on)."
                 : " Proposal #\(revision.num) is waiting for your approval."
             if let food = try proposeFoodWeek(member: member, now: turn.now, in: db) { text += " " + food }
@@ -51,17 +57,23 @@ public enum WeeklyReview {
     static func proposeFoodWeek(member: Member, now: Date, in db: Connection) throws -> String? {
         guard !member.isDemo else { return nil }
         let scope = FoodWeekStore.scope(userID: member.id, isDemo: false)
-        let recent: Int = try db.scalar("""
-            SELECT COUNT(*) FROM food_revisions WHERE scope = ? AND created_at >= ? AND changes NOT IN ('', '[]')
-            """, [scope, Instant.storage(now.addingTimeInterval(-6 * 86_400))]) ?? 0
+        let recent: Int =
+            try db.scalar(
+                """
+                SELECT COUNT(*) FROM food_revisions WHERE scope = ? AND created_at >= ? AND changes NOT IN ('', '[]')
+                """, [scope, Instant.storage(now.addingTimeInterval(-6 * 86_400))]) ?? 0
         guard recent == 0 else { return nil }
-        guard let planned = FoodWeekPlanner(validator: try FoodProposalWriter.validator(for: member, in: db)).plan() else {
+        guard let planned = FoodWeekPlanner(validator: try FoodProposalWriter.validator(for: member, in: db)).plan()
+        else {
             return "The food week stays as it is (no swap keeps it within the targets)."
         }
         do {
-            let written = try FoodProposalWriter.propose(member: member, content: planned.content,
-                                                         rationale: planned.rationale, now: now, in: db)
-            let verb = written.status == "active" ? "Food week \(written.num) is now the household's week" : "Food proposal #\(written.num)"
+            let written = try FoodProposalWriter.propose(
+                member: member, content: planned.content,
+                rationale: planned.rationale, now: now, in: db)
+            let verb =
+                written.status == "active"
+                ? "Food week \(written.num) is now the household's week" : "Food proposal #\(written.num)"
             return "\(verb): " + planned.lines.joined(separator: "; ") + "."
         } catch let failure as ProposalFailure {
             Log.warning("built-in food week failed validation: \(failure)")

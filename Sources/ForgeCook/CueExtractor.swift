@@ -76,7 +76,10 @@ public enum CueExtractor {
         guard i < c.count else { return false }
         if c[i].isNumber { return true }
         var word = ""
-        while i < c.count, c[i].isLetter { word.append(Character(c[i].lowercased())); i += 1 }
+        while i < c.count, c[i].isLetter {
+            word.append(Character(c[i].lowercased()))
+            i += 1
+        }
         return timingWords.contains(word)
     }
 }

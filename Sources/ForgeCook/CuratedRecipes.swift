@@ -8,7 +8,9 @@ public enum CuratedRecipes {
     /// `complete: true`, `rating: 0`, no images and an empty `source_url`.
     /// - Throws: `SeedDataError` when the asset is missing, `DecodingError` when malformed.
     public static func load(reference: IngredientReference = .seed) throws -> [Recipe] {
-        guard let data = EmbeddedAssets.bytes(named: "recipes.json") else { throw SeedDataError.missing("recipes.json") }
+        guard let data = EmbeddedAssets.bytes(named: "recipes.json") else {
+            throw SeedDataError.missing("recipes.json")
+        }
         return try JSONCoding.decode([Recipe].self, from: data).map { raw in
             var recipe = raw
             recipe.source = "seed"
@@ -17,8 +19,9 @@ public enum CuratedRecipes {
             recipe.rating = 0
             recipe.ratingCount = 0
             recipe.images = []
-            recipe.macros = RecipeMacros.perServing(ingredients: recipe.ingredients, reference: reference,
-                                                    serves: recipe.serves)
+            recipe.macros = RecipeMacros.perServing(
+                ingredients: recipe.ingredients, reference: reference,
+                serves: recipe.serves)
             return recipe
         }
     }
@@ -26,7 +29,6 @@ public enum CuratedRecipes {
     /// `load(reference:)` for compiled-in data that a test guarantees is
     /// valid; traps if the embedded asset is broken.
     public static func seed(reference: IngredientReference = .seed) -> [Recipe] {
-        do { return try load(reference: reference) }
-        catch { fatalError("embedded recipes.json is invalid: \(error)") }
+        do { return try load(reference: reference) } catch { fatalError("embedded recipes.json is invalid: \(error)") }
     }
 }

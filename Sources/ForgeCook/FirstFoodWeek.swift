@@ -10,7 +10,7 @@ public enum FirstFoodWeek {
 
     private static let document: Document = {
         guard let data = EmbeddedAssets.bytes(named: "food_week.json"),
-              let doc = try? JSONCoding.decode(Document.self, from: data)
+            let doc = try? JSONCoding.decode(Document.self, from: data)
         else { fatalError("embedded food_week.json is missing or invalid") }
         return doc
     }()

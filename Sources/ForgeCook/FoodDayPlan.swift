@@ -17,8 +17,9 @@ public struct FoodDayPlan: Codable, Sendable, Equatable {
         var slots: [String: FoodSlotPlan] = [:]
         for (key, value) in json["slots"]?.objectValue ?? [:] {
             guard value.objectValue != nil,
-                  let data = try? JSONCoding.encode(value),
-                  let plan = try? JSONCoding.decode(FoodSlotPlan.self, from: data) else { continue }
+                let data = try? JSONCoding.encode(value),
+                let plan = try? JSONCoding.decode(FoodSlotPlan.self, from: data)
+            else { continue }
             slots[key] = plan
         }
         self.init(slots: slots)

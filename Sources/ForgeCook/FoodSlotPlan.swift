@@ -19,20 +19,34 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
     public var note: String?
     public var why: String?
 
-    public init(recipe: String? = nil, order: Bool = false, out: Bool = false, leftoverOf: String? = nil,
-                note: String? = nil, why: String? = nil) {
-        self.recipe = recipe; self.order = order; self.out = out
-        self.leftoverOf = leftoverOf; self.note = note; self.why = why
+    public init(
+        recipe: String? = nil, order: Bool = false, out: Bool = false, leftoverOf: String? = nil,
+        note: String? = nil, why: String? = nil
+    ) {
+        self.recipe = recipe
+        self.order = order
+        self.out = out
+        self.leftoverOf = leftoverOf
+        self.note = note
+        self.why = why
     }
 
     /// `{ recipe, why? }`.
-    public static func recipe(_ slug: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(recipe: slug, why: why) }
+    public static func recipe(_ slug: String, why: String? = nil) -> FoodSlotPlan {
+        FoodSlotPlan(recipe: slug, why: why)
+    }
     /// `{ order: true, note, why? }`.
-    public static func order(note: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(order: true, note: note, why: why) }
+    public static func order(note: String, why: String? = nil) -> FoodSlotPlan {
+        FoodSlotPlan(order: true, note: note, why: why)
+    }
     /// `{ out: true, note, why? }`.
-    public static func out(note: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(out: true, note: note, why: why) }
+    public static func out(note: String, why: String? = nil) -> FoodSlotPlan {
+        FoodSlotPlan(out: true, note: note, why: why)
+    }
     /// `{ leftover_of: day, why? }`.
-    public static func leftover(of day: String, why: String? = nil) -> FoodSlotPlan { FoodSlotPlan(leftoverOf: day, why: why) }
+    public static func leftover(of day: String, why: String? = nil) -> FoodSlotPlan {
+        FoodSlotPlan(leftoverOf: day, why: why)
+    }
 
     /// Which form a slot takes.
     public enum Kind: Sendable, Equatable {
@@ -52,7 +66,11 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
         return .empty
     }
 
-    enum CodingKeys: String, CodingKey { case recipe, order, out, leftoverOf = "leftover_of", note, why }
+    enum CodingKeys: String, CodingKey {
+        case recipe, order, out
+        case leftoverOf = "leftover_of"
+        case note, why
+    }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -76,8 +94,9 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
             default: nil
             }
         }
-        self.init(recipe: text(.recipe), order: flag(.order), out: flag(.out),
-                  leftoverOf: text(.leftoverOf), note: text(.note), why: text(.why))
+        self.init(
+            recipe: text(.recipe), order: flag(.order), out: flag(.out),
+            leftoverOf: text(.leftoverOf), note: text(.note), why: text(.why))
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -5,8 +5,9 @@ import Foundation
 public enum FoodWeekValidator {
     /// What an `order: true` lunch counts as: kcal 550, protein 40 g,
     /// carbs 45 g, sugar 8 g, fibre 8 g, fat 20 g, sat fat 6 g, sodium 900 mg.
-    public static let assumedOrderMacros = Macros(kcal: 550, proteinG: 40, carbsG: 45, sugarG: 8,
-                                                  fiberG: 8, fatG: 20, satfatG: 6, sodiumMg: 900)
+    public static let assumedOrderMacros = Macros(
+        kcal: 550, proteinG: 40, carbsG: 45, sugarG: 8,
+        fiberG: 8, fatG: 20, satfatG: 6, sodiumMg: 900)
 
     /// The weekday keys a week must have.
     public static let dayKeys = (0...6).map(String.init)
@@ -43,12 +44,16 @@ public enum FoodWeekValidator {
                 let isDinner = name == MealSlot.dinner.rawValue
                 switch plan.kind {
                 case .out:
-                    if isDinner { zeroCook += 1; nightOut = true }
+                    if isDinner {
+                        zeroCook += 1
+                        nightOut = true
+                    }
                 case .order:
                     total += assumedOrderMacros
                 case .leftover(let day):
                     if isDinner { zeroCook += 1 }
-                    if let slug = content.days[day]?.slots[MealSlot.dinner.rawValue]?.recipe, let recipe = recipes(slug) {
+                    if let slug = content.days[day]?.slots[MealSlot.dinner.rawValue]?.recipe, let recipe = recipes(slug)
+                    {
                         total += recipe.macros
                     }
                 case .recipe(let slug):
@@ -58,7 +63,8 @@ public enum FoodWeekValidator {
                 }
             }
         }
-        return Summary(totals: total, averages: total.scaled(by: 1.0 / 7), zeroCookDinners: zeroCook, hasNightOut: nightOut)
+        return Summary(
+            totals: total, averages: total.scaled(by: 1.0 / 7), zeroCookDinners: zeroCook, hasNightOut: nightOut)
     }
 
     /// Checks rules 4–6 (first failure wins) against `targets` (the acting
@@ -74,8 +80,10 @@ public enum FoodWeekValidator {
     ///    ≤ target − 1 with a night out (else ≤ target), kcal ≤ 1.05 × target.
     /// - Throws: `Failure` naming the first broken rule.
     @discardableResult
-    public static func validate(_ content: FoodContent, recipes: (String) -> Recipe?,
-                                targets: Macros = NutritionTargets.defaults) throws(Failure) -> Summary {
+    public static func validate(
+        _ content: FoodContent, recipes: (String) -> Recipe?,
+        targets: Macros = NutritionTargets.defaults
+    ) throws(Failure) -> Summary {
         try checkSlots(content, recipes: recipes)
         let summary = summarize(content, recipes: recipes)
         if summary.zeroCookDinners == 0 {
@@ -84,7 +92,8 @@ public enum FoodWeekValidator {
         let avg = summary.averages
         func one(_ x: Double) -> String { String(format: "%.1f", x) }
         if avg.proteinG < 0.65 * targets.proteinG {
-            throw Failure("average protein \(one(avg.proteinG)) g is below 65% of the \(one(targets.proteinG)) g target")
+            throw Failure(
+                "average protein \(one(avg.proteinG)) g is below 65% of the \(one(targets.proteinG)) g target")
         }
         if avg.fiberG < 0.75 * targets.fiberG {
             throw Failure("average fibre \(one(avg.fiberG)) g is below 75% of the \(one(targets.fiberG)) g target")
@@ -115,8 +124,10 @@ public enum FoodWeekValidator {
         }
     }
 
-    private static func checkSlot(_ plan: FoodSlotPlan, slot: MealSlot, day: String, content: FoodContent,
-                                  recipes: (String) -> Recipe?) throws(Failure) {
+    private static func checkSlot(
+        _ plan: FoodSlotPlan, slot: MealSlot, day: String, content: FoodContent,
+        recipes: (String) -> Recipe?
+    ) throws(Failure) {
         let at = "day \(day) \(slot.rawValue)"
         let blank = { (s: String?) in (s ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         var slug: String
@@ -135,7 +146,8 @@ public enum FoodWeekValidator {
                 throw Failure("\(at): leftover_of \(k) is not a day of the week")
             }
             guard let inherited = source.slots[MealSlot.dinner.rawValue]?.recipe,
-                  case .recipe = source.slots[MealSlot.dinner.rawValue]!.kind else {
+                case .recipe = source.slots[MealSlot.dinner.rawValue]!.kind
+            else {
                 throw Failure("\(at): day \(k)'s dinner names no recipe to reuse")
             }
             slug = inherited

@@ -20,18 +20,27 @@ public struct Ingredient: Codable, Sendable, Equatable {
     /// `ingredients.json`); nil for rows transcribed unchanged.
     public var fix: String?
 
-    public init(name: String, aisle: String = "cupboard", unit: String = "g", pack: String = "",
-                values: Macros, pantry: Bool = false, fix: String? = nil) {
-        self.name = name; self.aisle = aisle; self.unit = unit; self.pack = pack
-        self.values = values; self.pantry = pantry; self.fix = fix
+    public init(
+        name: String, aisle: String = "cupboard", unit: String = "g", pack: String = "",
+        values: Macros, pantry: Bool = false, fix: String? = nil
+    ) {
+        self.name = name
+        self.aisle = aisle
+        self.unit = unit
+        self.pack = pack
+        self.values = values
+        self.pantry = pantry
+        self.fix = fix
     }
 
     /// True for `x` rows, whose values are per item rather than per 100 g/ml.
     public var isPerItem: Bool { unit == "x" }
 
     /// The wire keys of `values`, in Macros order.
-    public static let valueKeys = ["kcal_100", "protein_100", "carbs_100", "sugar_100",
-                                   "fiber_100", "fat_100", "satfat_100", "sodium_100"]
+    public static let valueKeys = [
+        "kcal_100", "protein_100", "carbs_100", "sugar_100",
+        "fiber_100", "fat_100", "satfat_100", "sodium_100",
+    ]
 
     /// What `quantity` of this ingredient (in its own unit) contributes:
     /// `qty × value / 100` for g/ml rows, `qty × value` for per-item rows.
@@ -53,7 +62,8 @@ public struct Ingredient: Codable, Sendable, Equatable {
         aisle = try c.decodeIfPresent(String.self, forKey: Key("aisle")) ?? "cupboard"
         unit = try c.decodeIfPresent(String.self, forKey: Key("unit")) ?? "g"
         pack = try c.decodeIfPresent(String.self, forKey: Key("pack")) ?? ""
-        values = Macros(values: try Ingredient.valueKeys.map { try c.decodeIfPresent(Double.self, forKey: Key($0)) ?? 0 })
+        values = Macros(
+            values: try Ingredient.valueKeys.map { try c.decodeIfPresent(Double.self, forKey: Key($0)) ?? 0 })
         pantry = try c.decodeIfPresent(Bool.self, forKey: Key("pantry")) ?? false
         fix = try c.decodeIfPresent(String.self, forKey: Key("_fix"))
     }

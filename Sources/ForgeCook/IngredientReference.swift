@@ -26,14 +26,17 @@ public struct IngredientReference: Sendable {
     /// The 102 seed rows of §5.6 from the embedded `ingredients.json`, with
     /// the per-item data fixes applied (rows carrying `fix`).
     public static let seed: IngredientReference = {
-        do { return IngredientReference(try loadSeedRows()) }
-        catch { fatalError("embedded ingredients.json is invalid: \(error)") }
+        do { return IngredientReference(try loadSeedRows()) } catch {
+            fatalError("embedded ingredients.json is invalid: \(error)")
+        }
     }()
 
     /// Decodes the embedded `ingredients.json`.
     /// - Throws: `DecodingError` when the asset is malformed, `SeedDataError` when missing.
     public static func loadSeedRows() throws -> [Ingredient] {
-        guard let data = EmbeddedAssets.bytes(named: "ingredients.json") else { throw SeedDataError.missing("ingredients.json") }
+        guard let data = EmbeddedAssets.bytes(named: "ingredients.json") else {
+            throw SeedDataError.missing("ingredients.json")
+        }
         return try JSONCoding.decode([Ingredient].self, from: data)
     }
 }

@@ -24,10 +24,18 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
     /// Sodium, mg.
     public var sodiumMg: Double
 
-    public init(kcal: Double = 0, proteinG: Double = 0, carbsG: Double = 0, sugarG: Double = 0,
-                fiberG: Double = 0, fatG: Double = 0, satfatG: Double = 0, sodiumMg: Double = 0) {
-        self.kcal = kcal; self.proteinG = proteinG; self.carbsG = carbsG; self.sugarG = sugarG
-        self.fiberG = fiberG; self.fatG = fatG; self.satfatG = satfatG; self.sodiumMg = sodiumMg
+    public init(
+        kcal: Double = 0, proteinG: Double = 0, carbsG: Double = 0, sugarG: Double = 0,
+        fiberG: Double = 0, fatG: Double = 0, satfatG: Double = 0, sodiumMg: Double = 0
+    ) {
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.sugarG = sugarG
+        self.fiberG = fiberG
+        self.fatG = fatG
+        self.satfatG = satfatG
+        self.sodiumMg = sodiumMg
     }
 
     /// All zeros.
@@ -43,8 +51,9 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
     /// - Precondition: `values.count == 8`.
     public init(values v: [Double]) {
         precondition(v.count == 8, "Macros needs eight values")
-        self.init(kcal: v[0], proteinG: v[1], carbsG: v[2], sugarG: v[3],
-                  fiberG: v[4], fatG: v[5], satfatG: v[6], sodiumMg: v[7])
+        self.init(
+            kcal: v[0], proteinG: v[1], carbsG: v[2], sugarG: v[3],
+            fiberG: v[4], fatG: v[5], satfatG: v[6], sodiumMg: v[7])
     }
 
     /// The value for a wire key (`"protein_g"` …); nil for an unknown key.
@@ -72,15 +81,22 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kcal, proteinG = "protein_g", carbsG = "carbs_g", sugarG = "sugar_g", fiberG = "fiber_g"
-        case fatG = "fat_g", satfatG = "satfat_g", sodiumMg = "sodium_mg"
+        case kcal
+        case proteinG = "protein_g"
+        case carbsG = "carbs_g"
+        case sugarG = "sugar_g"
+        case fiberG = "fiber_g"
+        case fatG = "fat_g"
+        case satfatG = "satfat_g"
+        case sodiumMg = "sodium_mg"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func v(_ k: CodingKeys) throws -> Double { try c.decodeIfPresent(Double.self, forKey: k) ?? 0 }
-        self.init(kcal: try v(.kcal), proteinG: try v(.proteinG), carbsG: try v(.carbsG), sugarG: try v(.sugarG),
-                  fiberG: try v(.fiberG), fatG: try v(.fatG), satfatG: try v(.satfatG), sodiumMg: try v(.sodiumMg))
+        self.init(
+            kcal: try v(.kcal), proteinG: try v(.proteinG), carbsG: try v(.carbsG), sugarG: try v(.sugarG),
+            fiberG: try v(.fiberG), fatG: try v(.fatG), satfatG: try v(.satfatG), sodiumMg: try v(.sodiumMg))
     }
 
     /// Writes the eight keys into an existing keyed container, for shapes

@@ -19,11 +19,22 @@ public struct MealLogEntry: Codable, Sendable, Equatable {
     /// Stored media references.
     public var photos: [String]
 
-    public init(id: String, slot: MealSlot, recipe: String? = nil, label: String, estimated: Bool = false,
-                macros: Macros, servings: Double = 1, venue: String = "", cost: Double = 0,
-                currency: String = "", note: String = "", photos: [String] = []) {
-        self.id = id; self.slot = slot; self.recipe = recipe; self.label = label; self.estimated = estimated
-        self.macros = macros; self.servings = servings; self.venue = venue; self.cost = cost
-        self.currency = currency; self.note = note; self.photos = photos
+    public init(
+        id: String, slot: MealSlot, recipe: String? = nil, label: String, estimated: Bool = false,
+        macros: Macros, servings: Double = 1, venue: String = "", cost: Double = 0,
+        currency: String = "", note: String = "", photos: [String] = []
+    ) {
+        self.id = id
+        self.slot = slot
+        self.recipe = recipe
+        self.label = label
+        self.estimated = estimated
+        self.macros = macros
+        self.servings = servings
+        self.venue = venue
+        self.cost = cost
+        self.currency = currency
+        self.note = note
+        self.photos = photos
     }
 }

@@ -29,13 +29,26 @@ public struct MealLogInput: Sendable, Equatable {
     /// Media references as stored (`/api/food/media/<id>` or remote URLs).
     public var photos: [String]
 
-    public init(day: LocalDate, slot: MealSlot, recipe: String? = nil, servings: Double = 1, label: String? = nil,
-                macros: [String: Double] = [:], estimated: Bool = false, source: String? = nil,
-                clientID: String? = nil, venue: String = "", cost: Double = 0, currency: String = "",
-                note: String = "", photos: [String] = []) {
-        self.day = day; self.slot = slot; self.recipe = recipe; self.servings = servings; self.label = label
-        self.macros = macros; self.estimated = estimated; self.source = source; self.clientID = clientID
-        self.venue = venue; self.cost = cost; self.currency = currency; self.note = note; self.photos = photos
+    public init(
+        day: LocalDate, slot: MealSlot, recipe: String? = nil, servings: Double = 1, label: String? = nil,
+        macros: [String: Double] = [:], estimated: Bool = false, source: String? = nil,
+        clientID: String? = nil, venue: String = "", cost: Double = 0, currency: String = "",
+        note: String = "", photos: [String] = []
+    ) {
+        self.day = day
+        self.slot = slot
+        self.recipe = recipe
+        self.servings = servings
+        self.label = label
+        self.macros = macros
+        self.estimated = estimated
+        self.source = source
+        self.clientID = clientID
+        self.venue = venue
+        self.cost = cost
+        self.currency = currency
+        self.note = note
+        self.photos = photos
     }
 
     /// True for a meal without a recipe.
@@ -70,6 +83,8 @@ public struct MealLogResult: Sendable, Equatable {
     public let totals: Macros
 
     public init(id: String, duplicate: Bool, totals: Macros) {
-        self.id = id; self.duplicate = duplicate; self.totals = totals
+        self.id = id
+        self.duplicate = duplicate
+        self.totals = totals
     }
 }

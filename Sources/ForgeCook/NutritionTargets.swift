@@ -1,12 +1,13 @@
-import Foundation
 import ForgeCore
+import Foundation
 
 /// Daily nutrition targets (docs/contract.md §5.4). Sugar, sat fat and sodium are caps.
 public enum NutritionTargets {
     /// Defaults: kcal 2300, protein 160 g, carbs 250 g, sugar 65 g, fibre 38 g,
     /// fat 80 g, sat fat 18 g, sodium 2300 mg.
-    public static let defaults = Macros(kcal: 2300, proteinG: 160, carbsG: 250, sugarG: 65,
-                                        fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300)
+    public static let defaults = Macros(
+        kcal: 2300, proteinG: 160, carbsG: 250, sugarG: 65,
+        fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300)
 
     /// A user's stored `prefs.nutrition_targets` merged over `defaults` key by
     /// key. A key counts when its value is a number or a numeric string (lax
@@ -18,7 +19,8 @@ public enum NutritionTargets {
             if let number = value.doubleValue {
                 values[i] = number
             } else if let text = value.stringValue, let number = Double(text.trimmingCharacters(in: .whitespaces)),
-                      number.isFinite {
+                number.isFinite
+            {
                 values[i] = number
             }
         }

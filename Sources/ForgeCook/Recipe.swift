@@ -40,22 +40,43 @@ public struct Recipe: Codable, Sendable, Equatable {
     /// Per-serving macros.
     public var macros: Macros
 
-    public init(slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",
-                serves: Int = 2, batch: Int = 0, why: String = "", steps: [RecipeStep] = [],
-                ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
-                source: String = "import", sourceURL: String = "", images: [String] = [],
-                rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero,
-                yield: String = "") {
-        self.slug = slug; self.name = name; self.kind = kind; self.minutes = minutes
-        self.difficulty = difficulty; self.serves = serves; self.batch = batch; self.why = why
-        self.steps = steps; self.ingredients = ingredients; self.tags = tags; self.platefig = platefig
-        self.source = source; self.sourceURL = sourceURL; self.images = images; self.rating = rating
-        self.ratingCount = ratingCount; self.complete = complete; self.macros = macros; self.yield = yield
+    public init(
+        slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",
+        serves: Int = 2, batch: Int = 0, why: String = "", steps: [RecipeStep] = [],
+        ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
+        source: String = "import", sourceURL: String = "", images: [String] = [],
+        rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero,
+        yield: String = ""
+    ) {
+        self.slug = slug
+        self.name = name
+        self.kind = kind
+        self.minutes = minutes
+        self.difficulty = difficulty
+        self.serves = serves
+        self.batch = batch
+        self.why = why
+        self.steps = steps
+        self.ingredients = ingredients
+        self.tags = tags
+        self.platefig = platefig
+        self.source = source
+        self.sourceURL = sourceURL
+        self.images = images
+        self.rating = rating
+        self.ratingCount = ratingCount
+        self.complete = complete
+        self.macros = macros
+        self.yield = yield
     }
 
     enum CodingKeys: String, CodingKey {
         case slug, name, kind, minutes, difficulty, serves, batch, why, steps, ingredients, tags
-        case platefig, source, sourceURL = "source_url", images, rating, ratingCount = "rating_count", complete
+        case platefig, source
+        case sourceURL = "source_url"
+        case images, rating
+        case ratingCount = "rating_count"
+        case complete
         case yield
     }
 
@@ -86,14 +107,24 @@ public struct Recipe: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         try macros.encodeFlat(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(slug, forKey: .slug); try c.encode(name, forKey: .name); try c.encode(kind, forKey: .kind)
-        try c.encode(minutes, forKey: .minutes); try c.encode(difficulty, forKey: .difficulty)
-        try c.encode(serves, forKey: .serves); try c.encode(batch, forKey: .batch); try c.encode(why, forKey: .why)
-        try c.encode(steps, forKey: .steps); try c.encode(ingredients, forKey: .ingredients)
-        try c.encode(tags, forKey: .tags); try c.encode(platefig, forKey: .platefig)
-        try c.encode(source, forKey: .source); try c.encode(sourceURL, forKey: .sourceURL)
-        try c.encode(images, forKey: .images); try c.encode(rating, forKey: .rating)
-        try c.encode(ratingCount, forKey: .ratingCount); try c.encode(complete, forKey: .complete)
+        try c.encode(slug, forKey: .slug)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(minutes, forKey: .minutes)
+        try c.encode(difficulty, forKey: .difficulty)
+        try c.encode(serves, forKey: .serves)
+        try c.encode(batch, forKey: .batch)
+        try c.encode(why, forKey: .why)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(ingredients, forKey: .ingredients)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(platefig, forKey: .platefig)
+        try c.encode(source, forKey: .source)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(images, forKey: .images)
+        try c.encode(rating, forKey: .rating)
+        try c.encode(ratingCount, forKey: .ratingCount)
+        try c.encode(complete, forKey: .complete)
         if !yield.isEmpty { try c.encode(yield, forKey: .yield) }
     }
 }

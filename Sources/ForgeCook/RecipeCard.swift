@@ -18,10 +18,18 @@ public struct RecipeCard: Encodable, Sendable, Equatable {
 
     /// The card of `recipe`.
     public init(_ recipe: Recipe) {
-        slug = recipe.slug; name = recipe.name; kind = recipe.kind; minutes = recipe.minutes
-        difficulty = recipe.difficulty; serves = recipe.serves; batch = recipe.batch
-        platefig = recipe.platefig; why = recipe.why; image = recipe.images.first
-        rating = recipe.rating; macros = recipe.macros
+        slug = recipe.slug
+        name = recipe.name
+        kind = recipe.kind
+        minutes = recipe.minutes
+        difficulty = recipe.difficulty
+        serves = recipe.serves
+        batch = recipe.batch
+        platefig = recipe.platefig
+        why = recipe.why
+        image = recipe.images.first
+        rating = recipe.rating
+        macros = recipe.macros
     }
 
     enum CodingKeys: String, CodingKey {
@@ -32,10 +40,15 @@ public struct RecipeCard: Encodable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         try macros.encodeFlat(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(slug, forKey: .slug); try c.encode(name, forKey: .name); try c.encode(kind, forKey: .kind)
-        try c.encode(minutes, forKey: .minutes); try c.encode(difficulty, forKey: .difficulty)
-        try c.encode(serves, forKey: .serves); try c.encode(batch, forKey: .batch)
-        try c.encode(platefig, forKey: .platefig); try c.encode(why, forKey: .why)
+        try c.encode(slug, forKey: .slug)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(minutes, forKey: .minutes)
+        try c.encode(difficulty, forKey: .difficulty)
+        try c.encode(serves, forKey: .serves)
+        try c.encode(batch, forKey: .batch)
+        try c.encode(platefig, forKey: .platefig)
+        try c.encode(why, forKey: .why)
         if let image { try c.encode(image, forKey: .image) } else { try c.encodeNil(forKey: .image) }
         try c.encode(rating, forKey: .rating)
     }

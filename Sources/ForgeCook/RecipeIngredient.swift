@@ -21,10 +21,18 @@ public struct RecipeIngredient: Codable, Sendable, Equatable {
     /// How sure the link `ref` is, 0–1 (see ``IngredientLineMatcher``).
     public var refConfidence: Double?
 
-    public init(name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
-                ref: String? = nil, refConfidence: Double? = nil) {
-        self.name = name; self.qty = qty; self.unit = unit; self.disp = disp; self.note = note
-        self.raw = raw; self.ref = ref; self.refConfidence = refConfidence
+    public init(
+        name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
+        ref: String? = nil, refConfidence: Double? = nil
+    ) {
+        self.name = name
+        self.qty = qty
+        self.unit = unit
+        self.disp = disp
+        self.note = note
+        self.raw = raw
+        self.ref = ref
+        self.refConfidence = refConfidence
     }
 
     /// The reference row name this line joins: `ref` when linked, else `name`.

@@ -25,8 +25,10 @@ public enum RecipeMacros {
     }
 
     /// Computes per-serving macros and collects unknown ingredient names.
-    public static func compute(ingredients: [RecipeIngredient], reference: IngredientReference,
-                               serves: Int) -> Computation {
+    public static func compute(
+        ingredients: [RecipeIngredient], reference: IngredientReference,
+        serves: Int
+    ) -> Computation {
         var total = Macros.zero
         var unknown: [String] = []
         for line in ingredients {
@@ -38,13 +40,16 @@ public enum RecipeMacros {
             total += row.contribution(of: qty)
         }
         let portions = Double(max(serves, 1))
-        return Computation(perServing: Macros(values: total.values.map { $0 / portions }).rounded1(),
-                           unknownIngredients: unknown)
+        return Computation(
+            perServing: Macros(values: total.values.map { $0 / portions }).rounded1(),
+            unknownIngredients: unknown)
     }
 
     /// Per-serving macros only (see the type's formula).
-    public static func perServing(ingredients: [RecipeIngredient], reference: IngredientReference,
-                                  serves: Int) -> Macros {
+    public static func perServing(
+        ingredients: [RecipeIngredient], reference: IngredientReference,
+        serves: Int
+    ) -> Macros {
         compute(ingredients: ingredients, reference: reference, serves: serves).perServing
     }
 }

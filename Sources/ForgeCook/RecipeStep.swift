@@ -17,9 +17,16 @@ public struct RecipeStep: Codable, Sendable, Equatable {
     /// in; nil for none (and for steps written by hand).
     public var section: String?
 
-    public init(title: String, detail: String, minutes: Int? = nil, timer: Bool? = nil,
-                parallel: Bool? = nil, image: String? = nil, section: String? = nil) {
-        self.title = title; self.detail = detail; self.minutes = minutes
-        self.timer = timer; self.parallel = parallel; self.image = image; self.section = section
+    public init(
+        title: String, detail: String, minutes: Int? = nil, timer: Bool? = nil,
+        parallel: Bool? = nil, image: String? = nil, section: String? = nil
+    ) {
+        self.title = title
+        self.detail = detail
+        self.minutes = minutes
+        self.timer = timer
+        self.parallel = parallel
+        self.image = image
+        self.section = section
     }
 }

@@ -22,18 +22,33 @@ public struct ResolvedSlot: Encodable, Sendable, Equatable {
     public var estimated: Bool?
     public var macros: Macros?
 
-    public init(slot: MealSlot, logged: Bool = false, logID: String? = nil, why: String = "",
-                recipe: RecipeCard? = nil, leftover: Bool = false, order: Bool = false, out: Bool = false,
-                note: String? = nil, offPlan: Bool = false, label: String? = nil, estimated: Bool? = nil,
-                macros: Macros? = nil) {
-        self.slot = slot; self.logged = logged; self.logID = logID; self.why = why; self.recipe = recipe
-        self.leftover = leftover; self.order = order; self.out = out; self.note = note
-        self.offPlan = offPlan; self.label = label; self.estimated = estimated; self.macros = macros
+    public init(
+        slot: MealSlot, logged: Bool = false, logID: String? = nil, why: String = "",
+        recipe: RecipeCard? = nil, leftover: Bool = false, order: Bool = false, out: Bool = false,
+        note: String? = nil, offPlan: Bool = false, label: String? = nil, estimated: Bool? = nil,
+        macros: Macros? = nil
+    ) {
+        self.slot = slot
+        self.logged = logged
+        self.logID = logID
+        self.why = why
+        self.recipe = recipe
+        self.leftover = leftover
+        self.order = order
+        self.out = out
+        self.note = note
+        self.offPlan = offPlan
+        self.label = label
+        self.estimated = estimated
+        self.macros = macros
     }
 
     enum CodingKeys: String, CodingKey {
-        case slot, logged, logID = "log_id", why, recipe, leftover, order, out, note
-        case offPlan = "off_plan", label, estimated, macros
+        case slot, logged
+        case logID = "log_id"
+        case why, recipe, leftover, order, out, note
+        case offPlan = "off_plan"
+        case label, estimated, macros
     }
 
     public func encode(to encoder: Encoder) throws {

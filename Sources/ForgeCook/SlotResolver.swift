@@ -30,13 +30,15 @@ public enum SlotResolver {
     ///   - date: the day (its weekday picks the template day).
     ///   - recipes: looks a recipe up by slug.
     ///   - logs: the caller's logs for `date`, oldest first.
-    public static func resolve(content: FoodContent?, date: LocalDate, recipes: (String) -> Recipe?,
-                               logs: [MealLogEntry]) -> ResolvedFoodDay {
+    public static func resolve(
+        content: FoodContent?, date: LocalDate, recipes: (String) -> Recipe?,
+        logs: [MealLogEntry]
+    ) -> ResolvedFoodDay {
         var claimed = Set<Int>()
         var slots: [ResolvedSlot] = []
         for slot in MealSlot.allCases {
             guard let plan = content?.plan(weekday: date.weekday, slot: slot),
-                  var resolved = planned(plan, slot: slot, content: content, recipes: recipes)
+                var resolved = planned(plan, slot: slot, content: content, recipes: recipes)
             else { continue }
             let plannedRecipe = resolved.recipe?.slug
             if let index = logs.indices.first(where: { !claimed.contains($0) && logs[$0].slot == slot }) {
@@ -56,8 +58,10 @@ public enum SlotResolver {
     }
 
     /// The resolved form of one planned slot before log matching; nil for an empty plan.
-    static func planned(_ plan: FoodSlotPlan, slot: MealSlot, content: FoodContent?,
-                        recipes: (String) -> Recipe?) -> ResolvedSlot? {
+    static func planned(
+        _ plan: FoodSlotPlan, slot: MealSlot, content: FoodContent?,
+        recipes: (String) -> Recipe?
+    ) -> ResolvedSlot? {
         var resolved = ResolvedSlot(slot: slot, why: plan.why ?? "")
         switch plan.kind {
         case .empty:
@@ -87,12 +91,15 @@ public enum SlotResolver {
     }
 
     /// What was eaten instead of the plan.
-    static func offPlan(_ log: MealLogEntry, why: String, slot: MealSlot,
-                        recipes: (String) -> Recipe?) -> ResolvedSlot {
+    static func offPlan(
+        _ log: MealLogEntry, why: String, slot: MealSlot,
+        recipes: (String) -> Recipe?
+    ) -> ResolvedSlot {
         if let slug = log.recipe, let recipe = recipes(slug) {
             return ResolvedSlot(slot: slot, why: why, recipe: RecipeCard(recipe), offPlan: true)
         }
-        return ResolvedSlot(slot: slot, why: why, offPlan: true, label: log.label,
-                            estimated: log.estimated, macros: log.macros)
+        return ResolvedSlot(
+            slot: slot, why: why, offPlan: true, label: log.label,
+            estimated: log.estimated, macros: log.macros)
     }
 }

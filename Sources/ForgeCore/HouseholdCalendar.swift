@@ -29,13 +29,17 @@ public struct HouseholdCalendar: Sendable {
     /// The system zone from `/etc/localtime`, else UTC.
     public static func systemZone() -> TimeZone {
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-           let range = target.range(of: "zoneinfo/") {
+            let range = target.range(of: "zoneinfo/")
+        {
             let name = String(target[range.upperBound...])
             if let zone = TimeZone(identifier: name) { return zone }
         }
         if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines),
-           let zone = TimeZone(identifier: name) { return zone }
+            let zone = TimeZone(identifier: name)
+        {
+            return zone
+        }
         return TimeZone(identifier: "UTC")!
     }
 

@@ -15,7 +15,10 @@ public enum Instant {
     /// Wire form of `date` (`+00:00` offset).
     public static func wire(_ date: Date) -> String {
         var text = style.format(date)
-        if text.hasSuffix("Z") { text.removeLast(); text += "+00:00" }
+        if text.hasSuffix("Z") {
+            text.removeLast()
+            text += "+00:00"
+        }
         return text
     }
 

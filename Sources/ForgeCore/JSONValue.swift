@@ -16,13 +16,21 @@ public enum JSONValue: Sendable, Hashable, Codable {
         // strings, then numbers, then objects; the kinds are disjoint, so the
         // order changes no result (a whole number such as 5.0 is an Int, as before).
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let i = try? c.decode(Int.self) { self = .int(i) }
-        else if let d = try? c.decode(Double.self) { self = .double(d) }
-        else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .bool(try c.decode(Bool.self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let i = try? c.decode(Int.self) {
+            self = .int(i)
+        } else if let d = try? c.decode(Double.self) {
+            self = .double(d)
+        } else if let o = try? c.decode([String: JSONValue].self) {
+            self = .object(o)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .bool(try c.decode(Bool.self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -71,11 +79,26 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
-    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// A number (int or double) as Double; nil otherwise.
     public var doubleValue: Double? {

@@ -9,7 +9,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let day: Int
 
     public init(year: Int, month: Int, day: Int) {
-        self.year = year; self.month = month; self.day = day
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// Parses a strict `YYYY-MM-DD` string; nil for anything else (including
@@ -17,17 +19,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.count == 3,
-              parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y)
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+        let y = String(year)
+        let m = month < 10 ? "0\(month)" : "\(month)"
+        let d = day < 10 ? "0\(day)" : "\(day)"
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
     }
 

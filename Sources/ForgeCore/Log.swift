@@ -4,7 +4,8 @@ import Synchronization
 /// Log priorities as syslog(3) numbers, the values journald's `PRIORITY=` and
 /// the `<N>` stderr prefix use.
 public enum LogPriority: Int, Sendable, Comparable {
-    case emergency = 0, alert, critical, error, warning, notice, info, debug
+    case emergency = 0
+    case alert, critical, error, warning, notice, info, debug
     public static func < (a: LogPriority, b: LogPriority) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -19,8 +20,10 @@ public struct LogRecord: Sendable {
     /// `REMOTE_ADDR`, ...), in call order, values masked like the message.
     public let fields: [(key: String, value: String)]
 
-    public init(priority: LogPriority, message: String, messageID: LogMessageID? = nil,
-                fields: [(key: String, value: String)] = []) {
+    public init(
+        priority: LogPriority, message: String, messageID: LogMessageID? = nil,
+        fields: [(key: String, value: String)] = []
+    ) {
         self.priority = priority
         self.message = message
         self.messageID = messageID
@@ -30,7 +33,9 @@ public struct LogRecord: Sendable {
     /// The sd-daemon(3) stderr form: `<N>message key=value ...` (no newline).
     public var stderrLine: String {
         var line = "<\(priority.rawValue)>" + message
-        for (k, v) in fields { line += " " + k + "=" + (v.utf8.contains(10) ? v.replacingOccurrences(of: "\n", with: " ") : v) }
+        for (k, v) in fields {
+            line += " " + k + "=" + (v.utf8.contains(10) ? v.replacingOccurrences(of: "\n", with: " ") : v)
+        }
         return line
     }
 
@@ -67,7 +72,9 @@ public enum Log {
 
     /// Whether lines at `priority` are written (for work done only to build a log line).
     @inline(__always)
-    public static func isEnabled(_ priority: LogPriority) -> Bool { priority.rawValue <= minimum.load(ordering: .relaxed) }
+    public static func isEnabled(_ priority: LogPriority) -> Bool {
+        priority.rawValue <= minimum.load(ordering: .relaxed)
+    }
 
     /// The current minimum priority.
     public static var currentMinimum: LogPriority { LogPriority(rawValue: minimum.load(ordering: .relaxed)) ?? .info }
@@ -78,12 +85,15 @@ public enum Log {
     /// Writes one record. Never put secrets in `message` or `fields`; as a
     /// second line of defence, bearer-token-shaped words are masked.
     /// - Parameter id: the journald `MESSAGE_ID` of a notable event.
-    public static func write(_ priority: LogPriority, _ message: String, id: LogMessageID? = nil,
-                             fields: KeyValuePairs<String, String> = [:]) {
+    public static func write(
+        _ priority: LogPriority, _ message: String, id: LogMessageID? = nil,
+        fields: KeyValuePairs<String, String> = [:]
+    ) {
         guard isEnabled(priority) else { return }
         let record = LogRecord(
             priority: priority,
-            message: LogRedaction.mask(message.utf8.contains(10) ? message.replacingOccurrences(of: "\n", with: " ") : message),
+            message: LogRedaction.mask(
+                message.utf8.contains(10) ? message.replacingOccurrences(of: "\n", with: " ") : message),
             messageID: id,
             fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
@@ -101,14 +111,24 @@ public enum Log {
         }
     }
 
-    public static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.info, m, id: id, fields: fields) }
-    public static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.notice, m, id: id, fields: fields) }
-    public static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.warning, m, id: id, fields: fields) }
-    public static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) { write(.error, m, id: id, fields: fields) }
+    public static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+        write(.info, m, id: id, fields: fields)
+    }
+    public static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+        write(.notice, m, id: id, fields: fields)
+    }
+    public static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+        write(.warning, m, id: id, fields: fields)
+    }
+    public static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+        write(.error, m, id: id, fields: fields)
+    }
     /// A debug line; its message and fields are built only when debug is on
     /// (one atomic load otherwise), so hot paths may call it freely.
-    public static func debug(_ m: @autoclosure () -> String, id: LogMessageID? = nil,
-                             fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+    public static func debug(
+        _ m: @autoclosure () -> String, id: LogMessageID? = nil,
+        fields: @autoclosure () -> KeyValuePairs<String, String> = [:]
+    ) {
         guard isEnabled(.debug) else { return }
         write(.debug, m(), id: id, fields: fields())
     }

@@ -47,7 +47,8 @@ extension OrderedMap: Decodable where Value: Decodable {
 extension OrderedMap: Sendable where Value: Sendable {}
 extension OrderedMap: Equatable where Value: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 

@@ -12,10 +12,13 @@ public enum Rounding {
     /// exact binary value in the current (nearest-even) mode, which is that rule.
     public static func halfEven(_ x: Double, places: Int = 0) -> Double {
         guard x.isFinite else { return x }
-        if places <= 0 { let r = x.rounded(.toNearestOrEven); return r == 0 ? 0 : r }
+        if places <= 0 {
+            let r = x.rounded(.toNearestOrEven)
+            return r == 0 ? 0 : r
+        }
         let text = String(format: "%.\(places)f", x)
         let value = Double(text) ?? x
-        return value == 0 ? 0 : value   // never report -0.0
+        return value == 0 ? 0 : value  // never report -0.0
     }
 
     /// Rounds to one decimal place, half-to-even.

@@ -5,20 +5,29 @@ import Foundation
 /// pydantic-style `type` (`missing`, `int_parsing`, `string_type`, …), a
 /// sentence and the offending input.
 public struct WireDecodingError: Error, Sendable, Equatable {
-    public enum PathItem: Sendable, Equatable { case key(String), index(Int) }
+    public enum PathItem: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
     public var path: [PathItem]
     public var type: String
     public var message: String
     public var input: JSONValue?
 
     public init(path: [PathItem], type: String, message: String, input: JSONValue?) {
-        self.path = path; self.type = type; self.message = message; self.input = input
+        self.path = path
+        self.type = type
+        self.message = message
+        self.input = input
     }
 
     /// The path as `loc` members: keys as strings, indices as numbers.
     public var loc: [JSONValue] {
         path.map { item in
-            switch item { case .key(let k): return .string(k); case .index(let i): return .int(i) }
+            switch item {
+            case .key(let k): return .string(k)
+            case .index(let i): return .int(i)
+            }
         }
     }
 }
@@ -106,7 +115,8 @@ enum Lax {
         }
     }
 
-    static func error(_ path: [CodingKey], _ type: String, _ message: String, _ input: JSONValue?) -> WireDecodingError {
+    static func error(_ path: [CodingKey], _ type: String, _ message: String, _ input: JSONValue?) -> WireDecodingError
+    {
         WireDecodingError(path: pathItems(path), type: type, message: message, input: input)
     }
 
@@ -114,7 +124,9 @@ enum Lax {
     static func primitive<T>(_ type: T.Type, _ value: JSONValue, path: [CodingKey]) throws -> Any? {
         switch type {
         case is String.Type:
-            guard case .string(let s) = value else { throw error(path, "string_type", "Input should be a valid string", value) }
+            guard case .string(let s) = value else {
+                throw error(path, "string_type", "Input should be a valid string", value)
+            }
             return s
         case is Double.Type: return try double(value, path)
         case is Float.Type: return Float(try double(value, path))
@@ -137,7 +149,8 @@ enum Lax {
         case .double(let x): d = x
         case .string(let s):
             guard let x = Double(s.trimmingCharacters(in: .whitespaces)) else {
-                throw error(path, "float_parsing", "Input should be a valid number, unable to parse string as a number", value)
+                throw error(
+                    path, "float_parsing", "Input should be a valid number, unable to parse string as a number", value)
             }
             d = x
         default: throw error(path, "float_type", "Input should be a valid number", value)
@@ -151,17 +164,22 @@ enum Lax {
         case .int(let i): return i
         case .double(let d):
             guard d.isFinite, abs(d) < 9e15 else {
-                throw error(path, "int_parsing_size", "Unable to parse input string as an integer, exceeded maximum size", value)
+                throw error(
+                    path, "int_parsing_size", "Unable to parse input string as an integer, exceeded maximum size", value
+                )
             }
             guard d == d.rounded() else {
-                throw error(path, "int_from_float", "Input should be a valid integer, got a number with a fractional part", value)
+                throw error(
+                    path, "int_from_float", "Input should be a valid integer, got a number with a fractional part",
+                    value)
             }
             return Int(d)
         case .string(let s):
             let t = s.trimmingCharacters(in: .whitespaces)
             if let i = Int(t) { return i }
             if let d = Double(t), d.isFinite, d == d.rounded(), abs(d) < 9e15 { return Int(d) }
-            throw error(path, "int_parsing", "Input should be a valid integer, unable to parse string as an integer", value)
+            throw error(
+                path, "int_parsing", "Input should be a valid integer, unable to parse string as an integer", value)
         default: throw error(path, "int_type", "Input should be a valid integer", value)
         }
     }
@@ -175,7 +193,8 @@ enum Lax {
             switch s.lowercased() {
             case "true": return true
             case "false": return false
-            default: throw error(path, "bool_parsing", "Input should be a valid boolean, unable to interpret input", value)
+            default:
+                throw error(path, "bool_parsing", "Input should be a valid boolean, unable to interpret input", value)
             }
         default: throw error(path, "bool_type", "Input should be a valid boolean", value)
         }
@@ -183,7 +202,8 @@ enum Lax {
 
     /// A `DecodingError` thrown inside a type's own `init(from:)` (an
     /// enumeration's unknown raw value, a `LocalDate` that is not a date).
-    static func translate(_ e: DecodingError, type: Any.Type, value: JSONValue, path: [CodingKey]) -> WireDecodingError {
+    static func translate(_ e: DecodingError, type: Any.Type, value: JSONValue, path: [CodingKey]) -> WireDecodingError
+    {
         switch e {
         case .keyNotFound(let key, let ctx):
             return error(ctx.codingPath + [key], "missing", "Field required", nil)
@@ -193,7 +213,8 @@ enum Lax {
             if let e = type as? any WireEnumeration.Type, ctx.codingPath.count <= path.count {
                 return error(path, "enum", "Input should be \(WireEnumerationText.list(e.wireValues))", value)
             }
-            return error(ctx.codingPath, "value_error", ctx.debugDescription, ctx.codingPath.count <= path.count ? value : nil)
+            return error(
+                ctx.codingPath, "value_error", ctx.debugDescription, ctx.codingPath.count <= path.count ? value : nil)
         @unknown default:
             return error(path, "value_error", "invalid value", value)
         }
@@ -228,7 +249,9 @@ struct WireDecoding: Decoder {
         return UnkeyedLax(items: items, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> SingleValueDecodingContainer { SingleLax(value: value, codingPath: codingPath) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
+        SingleLax(value: value, codingPath: codingPath)
+    }
 }
 
 private struct KeyedLax<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -263,14 +286,18 @@ private struct KeyedLax<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try WireDecoder.unbox(type, v, path: codingPath + [key])
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try WireDecoding(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
         try WireDecoding(value: member(key), codingPath: codingPath + [key]).unkeyedContainer()
     }
     func superDecoder() throws -> Decoder { WireDecoding(value: .object(members), codingPath: codingPath) }
-    func superDecoder(forKey key: Key) throws -> Decoder { WireDecoding(value: try member(key), codingPath: codingPath + [key]) }
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        WireDecoding(value: try member(key), codingPath: codingPath + [key])
+    }
 }
 
 private struct UnkeyedLax: UnkeyedDecodingContainer {
@@ -295,7 +322,9 @@ private struct UnkeyedLax: UnkeyedDecodingContainer {
         let (v, path) = try next()
         return try WireDecoder.unbox(type, v, path: path)
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (v, path) = try next()
         return try WireDecoding(value: v, codingPath: path).container(keyedBy: type)
     }

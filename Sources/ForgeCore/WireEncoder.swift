@@ -45,7 +45,12 @@ public enum WireEncoder {
 
 /// An encoded JSON tree whose objects keep member order.
 indirect enum WireNode {
-    case null, bool(Bool), int(Int64), uint(UInt64), double(Double), string(String)
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case string(String)
     case array([WireNode])
     case object([(String, WireNode)])
     case json(JSONValue)
@@ -117,17 +122,20 @@ final class NodeSlot {
 
     /// The child slot for `key`, created (and ordered) on first use.
     func member(_ key: String) -> NodeSlot {
-        var keys: [String] = [], members: [String: NodeSlot] = [:]
+        var keys: [String] = []
+        var members: [String: NodeSlot] = [:]
         if case .object(let k, let m) = storage {
             if let existing = m[key] { return existing }
-            keys = k; members = m
+            keys = k
+            members = m
         }
         // Take the collections out of `storage` before changing them: while the
         // enum still holds them every append copied the whole list (quadratic
         // in a list's length: a 3,000-point e1RM series cost tens of ms).
         storage = .empty
         let slot = NodeSlot()
-        keys.append(key); members[key] = slot
+        keys.append(key)
+        members[key] = slot
         storage = .object(keys: keys, members: members)
         return slot
     }
@@ -136,7 +144,7 @@ final class NodeSlot {
     func appendElement() -> NodeSlot {
         var items: [NodeSlot] = []
         if case .array(let existing) = storage { items = existing }
-        storage = .empty   // unique owner, so the append below does not copy (see `member`)
+        storage = .empty  // unique owner, so the append below does not copy (see `member`)
         let slot = NodeSlot()
         items.append(slot)
         storage = .array(items)
@@ -215,8 +223,10 @@ private struct KeyedWire<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try child(key).box(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try child(key).box(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         child(key).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer { child(key).unkeyedContainer() }
@@ -229,7 +239,10 @@ private struct KeyedWire<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedWire: UnkeyedEncodingContainer {
     let slot: NodeSlot
     let codingPath: [CodingKey]
-    var count: Int { if case .array(let a) = slot.storage { return a.count }; return 0 }
+    var count: Int {
+        if case .array(let a) = slot.storage { return a.count }
+        return 0
+    }
 
     private func next() -> WireEncoding {
         let index = count
@@ -238,7 +251,9 @@ private struct UnkeyedWire: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { next().slot.storage = .value(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try next().box(value) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         next().container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { next().unkeyedContainer() }

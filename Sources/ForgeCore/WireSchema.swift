@@ -76,7 +76,9 @@ public struct WireSchema {
         self = probe.owner
         var built = probe.root.schema
         guard built["type"] == "object", built["properties"] != nil else { return built }
-        if let documented = type as? any WireDocumented.Type { built = Self.describe(built, documented.wireDescriptions) }
+        if let documented = type as? any WireDocumented.Type {
+            built = Self.describe(built, documented.wireDescriptions)
+        }
         var name = String(describing: type).filter { $0.isLetter || $0.isNumber || $0 == "_" }
         if let clash = components[name], clash != built { name += "_\(components.count)" }
         components[name] = built
@@ -230,14 +232,24 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try record(type, key, required: true) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try record(type, key, required: false) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try record(type, key, required: false)
+    }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try record(type, key, required: false) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try record(type, key, required: false) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try record(type, key, required: false) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try record(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try record(type, key, required: false)
+    }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try record(type, key, required: false) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try record(type, key, required: false) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try record(type, key, required: false)
+    }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         let child = ProbeNode()
         let c = try ProbeDecoder(probe: probe, node: child, codingPath: codingPath + [key]).container(keyedBy: type)
         node.properties.append((WireKeys.wireName(key), child.schema))
@@ -252,7 +264,9 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return c
     }
     func superDecoder() throws -> Decoder { ProbeDecoder(probe: probe, node: node, codingPath: codingPath) }
-    func superDecoder(forKey key: Key) throws -> Decoder { ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath + [key]) }
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath + [key])
+    }
 }
 
 private struct ProbeUnkeyed: UnkeyedDecodingContainer {
@@ -270,7 +284,9 @@ private struct ProbeUnkeyed: UnkeyedDecodingContainer {
         node.schema = ["type": "array", "items": schema]
         return value
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         currentIndex += 1
         return try ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath).container(keyedBy: type)
     }
@@ -278,7 +294,9 @@ private struct ProbeUnkeyed: UnkeyedDecodingContainer {
         currentIndex += 1
         return try ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath).unkeyedContainer()
     }
-    mutating func superDecoder() throws -> Decoder { ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath) }
+    mutating func superDecoder() throws -> Decoder {
+        ProbeDecoder(probe: probe, node: ProbeNode(), codingPath: codingPath)
+    }
 }
 
 private struct ProbeSingle: SingleValueDecodingContainer {

@@ -31,13 +31,26 @@ public struct CookTimer: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: String, scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
-                background: Bool = false, state: TimerState = .running, endsAt: Date? = nil, remainingMs: Int? = nil,
-                firedAt: Date? = nil, lateByMs: Int? = nil, createdBy: String = "", createdAt: Date, updatedAt: Date) {
-        self.id = id; self.scope = scope; self.label = label; self.seconds = seconds; self.recipeSlug = recipeSlug
-        self.step = step; self.background = background; self.state = state; self.endsAt = endsAt
-        self.remainingMs = remainingMs; self.firedAt = firedAt; self.lateByMs = lateByMs; self.createdBy = createdBy
-        self.createdAt = createdAt; self.updatedAt = updatedAt
+    public init(
+        id: String, scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
+        background: Bool = false, state: TimerState = .running, endsAt: Date? = nil, remainingMs: Int? = nil,
+        firedAt: Date? = nil, lateByMs: Int? = nil, createdBy: String = "", createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.scope = scope
+        self.label = label
+        self.seconds = seconds
+        self.recipeSlug = recipeSlug
+        self.step = step
+        self.background = background
+        self.state = state
+        self.endsAt = endsAt
+        self.remainingMs = remainingMs
+        self.firedAt = firedAt
+        self.lateByMs = lateByMs
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
     }
 
     /// Milliseconds left at `now`: the deadline minus now (never below 0)

@@ -2,8 +2,9 @@ import CSystemd
 import ForgeCore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `forged notify desktop`: reads the event socket and shows each
@@ -43,7 +44,10 @@ public final class DesktopBridge: @unchecked Sendable {
         wake = (fds[0], fds[1])
     }
 
-    deinit { close(wake.read); close(wake.write) }
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
 
     /// Runs until the socket or the bus goes away (returns 1) or ``stop()`` (returns 0).
     @discardableResult
@@ -67,9 +71,11 @@ public final class DesktopBridge: @unchecked Sendable {
             guard let bus else { return 1 }
             var events = Int16(sd_bus_get_events(bus))
             if events < 0 { events = Int16(POLLIN) }
-            var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: sd_bus_get_fd(bus), events: events, revents: 0),
-                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: sd_bus_get_fd(bus), events: events, revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 3, 1000)
             if ready < 0 && errno != EINTR { return 1 }
             if stopped.load(ordering: .acquiring) { break }
@@ -114,14 +120,17 @@ public final class DesktopBridge: @unchecked Sendable {
         switch value["type"]?.stringValue {
         case "snapshot": for event in value["events"]?.arrayValue ?? [] { show(event) }
         case "reply":
-            if value["ok"] == false { Log.warning("desktop bridge: the daemon refused: \(value["error"]?["message"]?.stringValue ?? "?")") }
+            if value["ok"] == false {
+                Log.warning("desktop bridge: the daemon refused: \(value["error"]?["message"]?.stringValue ?? "?")")
+            }
         default: show(value)
         }
     }
 
     private func show(_ envelope: JSONValue) {
         guard let bus, let notify = envelope["notification"], let extras = envelope["notification_extras"],
-              let n = DesktopNotification(notify: notify, extras: extras) else { return }
+            let n = DesktopNotification(notify: notify, extras: extras)
+        else { return }
         let result: Int32
         if n.close {
             guard let id = ids[n.replacesKey] else { return }
@@ -132,8 +141,9 @@ public final class DesktopBridge: @unchecked Sendable {
             let actions = n.actions.map { strdup($0) }
             defer { actions.forEach { free($0) } }
             result = actions.map { UnsafePointer($0) }.withUnsafeBufferPointer { list in
-                forge_notify(bus, DesktopNotification.appName, ids[n.replacesKey] ?? 0, "", n.summary, n.body,
-                             list.baseAddress, list.count, n.urgency, n.kind.category, n.expireTimeout, &newID)
+                forge_notify(
+                    bus, DesktopNotification.appName, ids[n.replacesKey] ?? 0, "", n.summary, n.body,
+                    list.baseAddress, list.count, n.urgency, n.kind.category, n.expireTimeout, &newID)
             }
             if result >= 0 { ids[n.replacesKey] = newID }
         }
@@ -144,13 +154,14 @@ public final class DesktopBridge: @unchecked Sendable {
     func actionInvoked(id: UInt32, action: String) {
         guard let key = ids.first(where: { $0.value == id })?.key, key.hasPrefix("timer:") else { return }
         let timer = String(key.dropFirst("timer:".count))
-        let command: SocketCommand? = switch action {
-        case "dismiss": SocketCommand(op: .dismiss, timer: timer)
-        case "extend-60": SocketCommand(op: .extend, timer: timer, seconds: 60)
-        case "pause": SocketCommand(op: .pause, timer: timer)
-        case "resume": SocketCommand(op: .resume, timer: timer)
-        default: nil
-        }
+        let command: SocketCommand? =
+            switch action {
+            case "dismiss": SocketCommand(op: .dismiss, timer: timer)
+            case "extend-60": SocketCommand(op: .extend, timer: timer, seconds: 60)
+            case "pause": SocketCommand(op: .pause, timer: timer)
+            case "resume": SocketCommand(op: .resume, timer: timer)
+            default: nil
+            }
         guard let command else { return }
         let bytes = Array(command.line.utf8)
         let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, UnixSocket.noSignal) }
@@ -180,27 +191,36 @@ public final class DesktopBridge: @unchecked Sendable {
         }
         bus = opened
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let interface = "org.freedesktop.Notifications", path = "/org/freedesktop/Notifications"
-        r = sd_bus_match_signal(opened, &slots[0], nil, path, interface, "ActionInvoked", { m, userdata, _ in
-            guard let m, let userdata else { return 0 }
-            var id: UInt32 = 0
-            var key: UnsafePointer<CChar>?
-            if forge_read_action_invoked(m, &id, &key) >= 0, let key {
-                Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().actionInvoked(id: id, action: String(cString: key))
-            }
-            return 0
-        }, me)
-        if r >= 0 {
-            r = sd_bus_match_signal(opened, &slots[1], nil, path, interface, "NotificationClosed", { m, userdata, _ in
+        let interface = "org.freedesktop.Notifications"
+        let path = "/org/freedesktop/Notifications"
+        r = sd_bus_match_signal(
+            opened, &slots[0], nil, path, interface, "ActionInvoked",
+            { m, userdata, _ in
                 guard let m, let userdata else { return 0 }
-                var id: UInt32 = 0, reason: UInt32 = 0
-                if forge_read_notification_closed(m, &id, &reason) >= 0 {
-                    Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(id: id)
+                var id: UInt32 = 0
+                var key: UnsafePointer<CChar>?
+                if forge_read_action_invoked(m, &id, &key) >= 0, let key {
+                    Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().actionInvoked(
+                        id: id, action: String(cString: key))
                 }
                 return 0
             }, me)
+        if r >= 0 {
+            r = sd_bus_match_signal(
+                opened, &slots[1], nil, path, interface, "NotificationClosed",
+                { m, userdata, _ in
+                    guard let m, let userdata else { return 0 }
+                    var id: UInt32 = 0
+                    var reason: UInt32 = 0
+                    if forge_read_notification_closed(m, &id, &reason) >= 0 {
+                        Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(id: id)
+                    }
+                    return 0
+                }, me)
         }
-        if r < 0 { Log.error("desktop bridge: cannot subscribe to notification signals: \(String(cString: strerror(-r)))") }
+        if r < 0 {
+            Log.error("desktop bridge: cannot subscribe to notification signals: \(String(cString: strerror(-r)))")
+        }
         return r >= 0
     }
 }

@@ -31,10 +31,18 @@ public struct DesktopNotification: Sendable, Equatable {
     public let close: Bool
 
     /// The only initialiser: every notification has one of the three kinds.
-    public init(kind: NotificationKind, replacesKey: String, summary: String, body: String, actions: [String] = [],
-                urgency: UInt8 = 1, expireTimeout: Int32 = -1, close: Bool = false) {
-        self.kind = kind; self.replacesKey = replacesKey; self.summary = summary; self.body = body
-        self.actions = actions; self.urgency = min(urgency, 2); self.expireTimeout = expireTimeout; self.close = close
+    public init(
+        kind: NotificationKind, replacesKey: String, summary: String, body: String, actions: [String] = [],
+        urgency: UInt8 = 1, expireTimeout: Int32 = -1, close: Bool = false
+    ) {
+        self.kind = kind
+        self.replacesKey = replacesKey
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.urgency = min(urgency, 2)
+        self.expireTimeout = expireTimeout
+        self.close = close
     }
 
     public static let appName = "Forge"
@@ -50,8 +58,10 @@ public struct DesktopNotification: Sendable, Equatable {
         [
             "app_name": .string(Self.appName), "replaces_id": 0, "app_icon": "", "summary": .string(summary),
             "body": .string(body), "actions": .strings(actions),
-            "hints": ["urgency": ["type": "byte", "value": .int(Int(urgency))],
-                      "category": ["type": "string", "value": .string(kind.category)]],
+            "hints": [
+                "urgency": ["type": "byte", "value": .int(Int(urgency))],
+                "category": ["type": "string", "value": .string(kind.category)],
+            ],
             "expire_timeout": .int(Int(expireTimeout)),
         ]
     }
@@ -82,14 +92,17 @@ public struct DesktopNotification: Sendable, Equatable {
     ///   0...2, or the kind is not one of the three.
     public init?(notify: JSONValue, extras: JSONValue) {
         guard let kindText = extras["kind"]?.stringValue, let kind = NotificationKind(rawValue: kindText),
-              let key = extras["replaces_key"]?.stringValue, let summary = notify["summary"]?.stringValue
+            let key = extras["replaces_key"]?.stringValue, let summary = notify["summary"]?.stringValue
         else { return nil }
         let urgency = notify["hints"]?["urgency"]
-        guard urgency?["type"] == "byte", let level = urgency?["value"]?.intValue, (0...2).contains(level) else { return nil }
+        guard urgency?["type"] == "byte", let level = urgency?["value"]?.intValue, (0...2).contains(level) else {
+            return nil
+        }
         let actions: [String] = notify["actions"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        self.init(kind: kind, replacesKey: key, summary: summary, body: notify["body"]?.stringValue ?? "",
-                  actions: actions, urgency: UInt8(level),
-                  expireTimeout: Int32(clamping: notify["expire_timeout"]?.intValue ?? -1),
-                  close: extras["close"]?.boolValue ?? false)
+        self.init(
+            kind: kind, replacesKey: key, summary: summary, body: notify["body"]?.stringValue ?? "",
+            actions: actions, urgency: UInt8(level),
+            expireTimeout: Int32(clamping: notify["expire_timeout"]?.intValue ?? -1),
+            close: extras["close"]?.boolValue ?? false)
     }
 }

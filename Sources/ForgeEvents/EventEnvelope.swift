@@ -35,24 +35,28 @@ public enum EventEnvelope {
         let key = "timer:\(t.id)"
         switch event.change {
         case .fired:
-            return DesktopNotification(kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
-                                       body: late(t), actions: ["dismiss", "Dismiss", "extend-60", "+1 min"],
-                                       urgency: 2, expireTimeout: 0)
+            return DesktopNotification(
+                kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
+                body: late(t), actions: ["dismiss", "Dismiss", "extend-60", "+1 min"],
+                urgency: 2, expireTimeout: 0)
         case .dismissed, .cancelled:
-            return DesktopNotification(kind: .cookTimer, replacesKey: key, summary: t.label,
-                                       body: event.change == .cancelled ? "Cancelled" : "Done", urgency: 0,
-                                       expireTimeout: 3000, close: true)
+            return DesktopNotification(
+                kind: .cookTimer, replacesKey: key, summary: t.label,
+                body: event.change == .cancelled ? "Cancelled" : "Done", urgency: 0,
+                expireTimeout: 3000, close: true)
         default:
             if t.state == .fired {
-                return DesktopNotification(kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
-                                           body: late(t), actions: ["dismiss", "Dismiss"], urgency: 2, expireTimeout: 0)
+                return DesktopNotification(
+                    kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
+                    body: late(t), actions: ["dismiss", "Dismiss"], urgency: 2, expireTimeout: 0)
             }
             let remaining = t.remainingMilliseconds(at: event.at) / 1000
             let clock = String(format: "%d:%02d", remaining / 60, remaining % 60)
             let body = t.state == .paused ? "Paused, \(clock) left" : "\(clock) left"
-            return DesktopNotification(kind: .cookTimer, replacesKey: key, summary: t.label, body: body,
-                                       actions: t.state == .paused ? ["resume", "Resume"] : ["pause", "Pause"],
-                                       urgency: 0, expireTimeout: -1)
+            return DesktopNotification(
+                kind: .cookTimer, replacesKey: key, summary: t.label, body: body,
+                actions: t.state == .paused ? ["resume", "Resume"] : ["pause", "Pause"],
+                urgency: 0, expireTimeout: -1)
         }
     }
 
@@ -60,32 +64,45 @@ public enum EventEnvelope {
     public struct Recipient: Sendable, Equatable {
         public let id: String
         public let name: String
-        public init(id: String, name: String) { self.id = id; self.name = name }
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
         var json: JSONValue { ["id": .string(id), "name": .string(name)] }
     }
 
     /// The envelope of a proposal waiting for approval (type `proposal.ready`,
     /// no timer, no Live Activity): one bubble per proposal (`proposal:<id>`).
-    public static func proposalReady(seq: UInt64, at: Date, proposalID: String, title: String, body: String,
-                                     user: Recipient) -> JSONValue {
-        let n = DesktopNotification(kind: .proposalReady, replacesKey: "proposal:\(proposalID)",
-                                    summary: title, body: body, actions: ["open", "Open"], urgency: 1)
+    public static func proposalReady(
+        seq: UInt64, at: Date, proposalID: String, title: String, body: String,
+        user: Recipient
+    ) -> JSONValue {
+        let n = DesktopNotification(
+            kind: .proposalReady, replacesKey: "proposal:\(proposalID)",
+            summary: title, body: body, actions: ["open", "Open"], urgency: 1)
         return notice(n, type: "proposal.ready", seq: seq, at: at, user: user)
     }
 
     /// The envelope of a planned-day reminder (type `day.reminder`): one
     /// bubble per member and day (`day:<user id>:<date>`).
-    public static func plannedDayReminder(seq: UInt64, at: Date, day: LocalDate, title: String, body: String,
-                                          user: Recipient) -> JSONValue {
-        let n = DesktopNotification(kind: .plannedDayReminder, replacesKey: "day:\(user.id):\(day)",
-                                    summary: title, body: body, urgency: 1)
+    public static func plannedDayReminder(
+        seq: UInt64, at: Date, day: LocalDate, title: String, body: String,
+        user: Recipient
+    ) -> JSONValue {
+        let n = DesktopNotification(
+            kind: .plannedDayReminder, replacesKey: "day:\(user.id):\(day)",
+            summary: title, body: body, urgency: 1)
         return notice(n, type: "day.reminder", seq: seq, at: at, user: user)
     }
 
-    private static func notice(_ n: DesktopNotification, type: String, seq: UInt64, at: Date, user: Recipient) -> JSONValue {
-        ["v": .int(version), "seq": .int(Int(seq)), "type": .string(type), "at": .string(Instant.wire(at)),
-         "kind": .string(n.kind.rawValue), "user": user.json, "timer": .null, "live_activity": .null,
-         "notification": n.notifyArguments, "notification_extras": n.extras]
+    private static func notice(_ n: DesktopNotification, type: String, seq: UInt64, at: Date, user: Recipient)
+        -> JSONValue
+    {
+        [
+            "v": .int(version), "seq": .int(Int(seq)), "type": .string(type), "at": .string(Instant.wire(at)),
+            "kind": .string(n.kind.rawValue), "user": user.json, "timer": .null, "live_activity": .null,
+            "notification": n.notifyArguments, "notification_extras": n.extras,
+        ]
     }
 
     private static func late(_ t: CookTimer) -> String {

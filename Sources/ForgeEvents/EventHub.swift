@@ -1,8 +1,9 @@
 import ForgeCore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The event socket (docs/architecture.md §9): a
@@ -84,7 +85,10 @@ public final class EventHub: Sendable {
     /// `events` socket); the hub closes it on ``stop()``.
     public func start(listeningOn fd: Int32) {
         UnixSocket.makeNonBlocking(fd)
-        state.withLock { $0.listenFD = fd; $0.running = true }
+        state.withLock {
+            $0.listenFD = fd
+            $0.running = true
+        }
         let thread = Thread { [self] in loop() }
         thread.name = "forge-events"
         thread.start()
@@ -93,7 +97,10 @@ public final class EventHub: Sendable {
     /// Closes every subscriber and the listening socket (and removes the
     /// socket file the hub bound itself).
     public func stop() {
-        let wasRunning = state.withLock { s in defer { s.running = false }; return s.running }
+        let wasRunning = state.withLock { s in
+            defer { s.running = false }
+            return s.running
+        }
         guard wasRunning else { return }
         wakeUp()
         while !exited.load(ordering: .acquiring) { usleep(1_000) }
@@ -191,13 +198,18 @@ public final class EventHub: Sendable {
                 (s.running, s.listenFD, s.subscribers.map { ($0.key, !$0.value.pending.isEmpty) })
             }
             guard running else { return }
-            var fds = [pollfd(fd: wakeFDs.read, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: wakeFDs.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0),
+            ]
             for (fd, wantsOut) in watched {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (wantsOut ? Int16(POLLOUT) : 0), revents: 0))
             }
             let ready = poll(&fds, nfds_t(fds.count), 1000)
-            if ready < 0 && errno != EINTR { usleep(10_000); continue }
+            if ready < 0 && errno != EINTR {
+                usleep(10_000)
+                continue
+            }
             if fds[0].revents != 0 { while read(wakeFDs.read, &scratch, scratch.count) > 0 {} }
             if fds[1].revents & Int16(POLLIN) != 0 { acceptAll(listenFD) }
             for p in fds.dropFirst(2) where p.revents != 0 {
@@ -234,8 +246,7 @@ public final class EventHub: Sendable {
             guard var sub = s.subscribers[p.fd] else { return }
             if !closed, !sub.dropped, p.revents & Int16(POLLOUT) != 0, !sub.pending.isEmpty {
                 let n = sub.pending.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
-                if n > 0 { sub.pending.removeFirst(n) }
-                else if n < 0, errno != EAGAIN, errno != EINTR { closed = true }
+                if n > 0 { sub.pending.removeFirst(n) } else if n < 0, errno != EAGAIN, errno != EINTR { closed = true }
                 s.subscribers[p.fd] = sub
             }
             if closed || sub.dropped {
@@ -269,7 +280,8 @@ public final class EventHub: Sendable {
     /// Runs the handler on one command line (outside the lock: the change
     /// it makes publishes through this hub) and queues the reply to `fd`.
     private func answer(_ line: String, to fd: Int32) {
-        let reply = handler.withLock { $0 }.map { $0(line) }
+        let reply =
+            handler.withLock { $0 }.map { $0(line) }
             ?? .refused(id: nil, code: "unavailable", message: "this socket takes no commands")
         let bytes = reply.line
         _ = state.withLock { s in enqueue(bytes, to: fd, in: &s) }

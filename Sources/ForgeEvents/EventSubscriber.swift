@@ -1,7 +1,8 @@
 import ForgeCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A client of the event socket (`forged notify tail`, tests): connects to

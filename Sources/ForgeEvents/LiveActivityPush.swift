@@ -74,11 +74,12 @@ public struct LiveActivityPush: Sendable, Equatable {
     /// firedAt: Date?, lateBySeconds: Int?}`, `endsAt` null while paused.
     public static func timer(_ event: TimerEvent) -> LiveActivityPush {
         let t = event.timer
-        let kind: Event = switch event.change {
-        case .started: .start
-        case .dismissed, .cancelled: .end
-        default: .update
-        }
+        let kind: Event =
+            switch event.change {
+            case .started: .start
+            case .dismissed, .cancelled: .end
+            default: .update
+            }
         let at = Int(event.at.timeIntervalSince1970)
         let content: JSONValue = [
             "state": .string(t.state.rawValue),
@@ -89,18 +90,21 @@ public struct LiveActivityPush: Sendable, Equatable {
         ]
         let attributes: JSONValue = [
             "timerID": .string(t.id), "label": .string(t.label), "seconds": .int(t.seconds),
-            "recipeSlug": .stringOrNull(t.recipeSlug), "step": .integerOrNull(t.step), "background": .bool(t.background),
+            "recipeSlug": .stringOrNull(t.recipeSlug), "step": .integerOrNull(t.step),
+            "background": .bool(t.background),
         ]
         let stale = t.state == .running ? t.endsAt.map { Int($0.timeIntervalSince1970.rounded()) + 60 } : nil
-        let alert: (title: String, body: String, sound: String?)? = switch event.change {
-        case .started: (title: t.label, body: "\(Self.clock(t.seconds)) timer started", sound: nil)
-        case .fired: (title: t.label, body: "Time's up", sound: "default")
-        default: nil
-        }
-        return LiveActivityPush(event: kind, timestamp: at, contentState: content,
-                                attributes: kind == .start ? (timerAttributesType, attributes) : nil,
-                                staleDate: kind == .end ? nil : stale,
-                                dismissalDate: kind == .end ? at : nil, alert: kind == .end ? nil : alert)
+        let alert: (title: String, body: String, sound: String?)? =
+            switch event.change {
+            case .started: (title: t.label, body: "\(Self.clock(t.seconds)) timer started", sound: nil)
+            case .fired: (title: t.label, body: "Time's up", sound: "default")
+            default: nil
+            }
+        return LiveActivityPush(
+            event: kind, timestamp: at, contentState: content,
+            attributes: kind == .start ? (timerAttributesType, attributes) : nil,
+            staleDate: kind == .end ? nil : stale,
+            dismissalDate: kind == .end ? at : nil, alert: kind == .end ? nil : alert)
     }
 
     /// `m:ss` (or `h:mm:ss` from an hour) for whole seconds.

@@ -26,7 +26,11 @@ public struct SocketCommand: Sendable, Equatable {
     /// The scope socket commands act on.
     public static let scope = "household"
 
-    public init(op: Op, timer: String, seconds: Int? = nil) { self.op = op; self.timer = timer; self.seconds = seconds }
+    public init(op: Op, timer: String, seconds: Int? = nil) {
+        self.op = op
+        self.timer = timer
+        self.seconds = seconds
+    }
 
     /// The line a client writes (with its trailing newline).
     public var line: String {
@@ -75,7 +79,9 @@ public struct SocketCommand: Sendable, Equatable {
         func failure(_ code: String, _ message: String) -> SocketReply {
             .refused(id: id, code: code, message: message)
         }
-        guard line.utf8.count <= maxLineBytes else { return failure("bad_request", "command longer than \(maxLineBytes) bytes") }
+        guard line.utf8.count <= maxLineBytes else {
+            return failure("bad_request", "command longer than \(maxLineBytes) bytes")
+        }
         do {
             let parsed = try parse(line)
             id = parsed.id

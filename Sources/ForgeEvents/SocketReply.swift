@@ -35,8 +35,9 @@ public struct SocketReply: Encodable, Sendable, Equatable {
 
     /// A refused command's reply; nothing was changed.
     public static func refused(id: JSONValue?, code: String, message: String) -> SocketReply {
-        SocketReply(v: EventEnvelope.version, type: "reply", id: id, ok: false, timer: nil,
-                    error: Failure(code: code, message: message))
+        SocketReply(
+            v: EventEnvelope.version, type: "reply", id: id, ok: false, timer: nil,
+            error: Failure(code: code, message: message))
     }
 
     /// The reply as one socket line: compact JSON and `\n`.

@@ -16,7 +16,10 @@ public struct TimerEvent: Sendable, Equatable {
     public let at: Date
 
     public init(seq: UInt64, change: Change, timer: CookTimer, at: Date) {
-        self.seq = seq; self.change = change; self.timer = timer; self.at = at
+        self.seq = seq
+        self.change = change
+        self.timer = timer
+        self.at = at
     }
 
     /// `timer.<change>`, the envelope's and the SSE stream's event type.

@@ -114,7 +114,9 @@ public final class TimerScheduler: Sendable {
                     for t in fired { map[t.id] = nil }
                 }
                 for t in fired {
-                    Log.info("timer fired: \(t.label) (late by \(t.lateByMs ?? 0) ms)", id: .timerFired, fields: ["FORGE_TIMER_ID": t.id])
+                    Log.info(
+                        "timer fired: \(t.label) (late by \(t.lateByMs ?? 0) ms)", id: .timerFired,
+                        fields: ["FORGE_TIMER_ID": t.id])
                     emit(&seq, .fired, t, now)
                 }
                 return fired
@@ -144,8 +146,10 @@ public final class TimerScheduler: Sendable {
     /// Starts a new running timer.
     /// - Throws: `TimerError.invalidInput` for an empty or over-long label,
     ///   seconds outside 1...86 400, or a negative step.
-    public func create(scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
-                       background: Bool = false, createdBy: String = "") throws -> CookTimer {
+    public func create(
+        scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
+        background: Bool = false, createdBy: String = ""
+    ) throws -> CookTimer {
         let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !label.isEmpty, label.count <= Self.maxLabel else {
             throw TimerError.invalidInput("label must be 1–\(Self.maxLabel) characters")
@@ -155,9 +159,10 @@ public final class TimerScheduler: Sendable {
         }
         if let step, step < 0 { throw TimerError.invalidInput("step must be ≥ 0") }
         return try change(.started) { conn, now in
-            let t = CookTimer(id: Identifier.make(), scope: scope, label: label, seconds: seconds,
-                              recipeSlug: recipeSlug, step: step, background: background, state: .running,
-                              endsAt: now + TimeInterval(seconds), createdBy: createdBy, createdAt: now, updatedAt: now)
+            let t = CookTimer(
+                id: Identifier.make(), scope: scope, label: label, seconds: seconds,
+                recipeSlug: recipeSlug, step: step, background: background, state: .running,
+                endsAt: now + TimeInterval(seconds), createdBy: createdBy, createdAt: now, updatedAt: now)
             try TimerStore.insert(t, in: conn)
             return t
         }
@@ -223,8 +228,10 @@ public final class TimerScheduler: Sendable {
     /// The scheduler's clock reading (for rendering `remaining_s`).
     public func now() -> Date { clock.now() }
 
-    private func transition(_ id: String, _ scope: String, _ kind: TimerEvent.Change, allowed: Set<TimerState>,
-                            _ apply: @escaping (inout CookTimer, Date) -> Void) throws -> CookTimer {
+    private func transition(
+        _ id: String, _ scope: String, _ kind: TimerEvent.Change, allowed: Set<TimerState>,
+        _ apply: @escaping (inout CookTimer, Date) -> Void
+    ) throws -> CookTimer {
         try change(kind) { conn, now in
             guard var t = try TimerStore.find(id: id, scope: scope, in: conn) else { throw TimerError.notFound }
             guard allowed.contains(t.state) else {
@@ -238,8 +245,10 @@ public final class TimerScheduler: Sendable {
         }
     }
 
-    private func change(_ kind: TimerEvent.Change,
-                        _ body: (Connection, Date) throws -> CookTimer) throws -> CookTimer {
+    private func change(
+        _ kind: TimerEvent.Change,
+        _ body: (Connection, Date) throws -> CookTimer
+    ) throws -> CookTimer {
         try changes.withLock { seq in
             let now = Millis.rounded(clock.now())
             let t = try db.write { try body($0, now) }

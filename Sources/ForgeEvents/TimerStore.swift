@@ -7,17 +7,22 @@ import Foundation
 public enum TimerStore {
     /// Inserts a new timer row.
     public static func insert(_ t: CookTimer, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO cook_timers (id, scope, label, seconds, recipe_slug, step, background, state, ends_at,
                 remaining_ms, fired_at, late_by_ms, created_by, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [t.id, t.scope, t.label, t.seconds, t.recipeSlug, t.step, t.background, t.state.rawValue, t.endsAt,
-                  t.remainingMs, t.firedAt, t.lateByMs, t.createdBy, t.createdAt, t.updatedAt])
+            """,
+            [
+                t.id, t.scope, t.label, t.seconds, t.recipeSlug, t.step, t.background, t.state.rawValue, t.endsAt,
+                t.remainingMs, t.firedAt, t.lateByMs, t.createdBy, t.createdAt, t.updatedAt,
+            ])
     }
 
     /// Writes the mutable fields (state, deadline, remainder, firing) back.
     public static func update(_ t: CookTimer, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE cook_timers SET state = ?, ends_at = ?, remaining_ms = ?, fired_at = ?, late_by_ms = ?,
                 updated_at = ? WHERE id = ?
             """, [t.state.rawValue, t.endsAt, t.remainingMs, t.firedAt, t.lateByMs, t.updatedAt, t.id])
@@ -30,30 +35,37 @@ public enum TimerStore {
 
     /// The scope's running, paused and fired timers, oldest first.
     public static func active(scope: String, in db: Connection) throws -> [CookTimer] {
-        try db.query("""
+        try db.query(
+            """
             SELECT * FROM cook_timers WHERE scope = ? AND state IN ('running', 'paused', 'fired')
             ORDER BY created_at, rowid
-            """, [scope]).map(timer)
+            """, [scope]
+        ).map(timer)
     }
 
     /// Every scope's running, paused and fired timers (the scheduler's reload).
     public static func allActive(in db: Connection) throws -> [CookTimer] {
-        try db.query("""
+        try db.query(
+            """
             SELECT * FROM cook_timers WHERE state IN ('running', 'paused', 'fired') ORDER BY created_at, rowid
-            """).map(timer)
+            """
+        ).map(timer)
     }
 
     /// Running timers whose deadline is at or before `now`, earliest first.
     public static func due(at now: Date, in db: Connection) throws -> [CookTimer] {
-        try db.query("SELECT * FROM cook_timers WHERE state = 'running' AND ends_at <= ? ORDER BY ends_at, rowid",
-                     [now]).map(timer)
+        try db.query(
+            "SELECT * FROM cook_timers WHERE state = 'running' AND ends_at <= ? ORDER BY ends_at, rowid",
+            [now]
+        ).map(timer)
     }
 
     static func timer(_ row: Row) throws -> CookTimer {
         let stateText: String = try row.get("state")
         return CookTimer(
             id: try row.get("id"), scope: try row.get("scope"), label: try row.get("label"),
-            seconds: try row.get("seconds"), recipeSlug: try row.optional("recipe_slug"), step: try row.optional("step"),
+            seconds: try row.get("seconds"), recipeSlug: try row.optional("recipe_slug"),
+            step: try row.optional("step"),
             background: try row.get("background"), state: TimerState(rawValue: stateText) ?? .cancelled,
             endsAt: try row.optional("ends_at"), remainingMs: try row.optional("remaining_ms"),
             firedAt: try row.optional("fired_at"), lateByMs: try row.optional("late_by_ms"),

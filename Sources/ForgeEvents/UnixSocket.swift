@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unix stream sockets for the event hub and its clients.
@@ -18,17 +19,33 @@ public enum UnixSocket {
     public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 64) throws -> Int32 {
         var info = stat()
         if lstat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw Failure(call: "bind (not a socket)", path: path, code: EEXIST) }
+            guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+                throw Failure(call: "bind (not a socket)", path: path, code: EEXIST)
+            }
             unlink(path)
         }
         let fd = try socketFD(path)
         var address = try address(path)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
-        guard bound == 0 else { let e = errno; close(fd); throw Failure(call: "bind", path: path, code: e) }
-        guard chmod(path, mode) == 0 else { let e = errno; close(fd); throw Failure(call: "chmod", path: path, code: e) }
-        guard Glibc.listen(fd, backlog) == 0 else { let e = errno; close(fd); throw Failure(call: "listen", path: path, code: e) }
+        guard bound == 0 else {
+            let e = errno
+            close(fd)
+            throw Failure(call: "bind", path: path, code: e)
+        }
+        guard chmod(path, mode) == 0 else {
+            let e = errno
+            close(fd)
+            throw Failure(call: "chmod", path: path, code: e)
+        }
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let e = errno
+            close(fd)
+            throw Failure(call: "listen", path: path, code: e)
+        }
         return fd
     }
 
@@ -41,7 +58,11 @@ public enum UnixSocket {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { let e = errno; close(fd); throw Failure(call: "connect", path: path, code: e) }
+        guard result == 0 else {
+            let e = errno
+            close(fd)
+            throw Failure(call: "connect", path: path, code: e)
+        }
         return fd
     }
 
@@ -69,7 +90,9 @@ public enum UnixSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw Failure(call: "bind (path too long)", path: path, code: ENAMETOOLONG) }
+        guard bytes.count < capacity else {
+            throw Failure(call: "bind (path too long)", path: path, code: ENAMETOOLONG)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0

@@ -17,8 +17,10 @@ public struct AccessLogEntry: Sendable {
     /// The `User-Agent` header, or empty.
     public let userAgent: String
 
-    public init(method: String, path: String, status: Int, bytes: Int, durationMs: Double,
-                remoteAddress: String, requestID: String, userAgent: String) {
+    public init(
+        method: String, path: String, status: Int, bytes: Int, durationMs: Double,
+        remoteAddress: String, requestID: String, userAgent: String
+    ) {
         self.method = method
         self.path = path
         self.status = status
@@ -36,10 +38,17 @@ public struct AccessLogEntry: Sendable {
         let tenths = max(0, Int((durationMs * 10).rounded()))
         var text = method
         text.reserveCapacity(method.utf8.count + path.utf8.count + 32)
-        text += " "; text += path
-        text += " "; text += String(status)
-        text += " "; text += String(bytes); text += "B "
-        text += String(tenths / 10); text += "."; text += String(tenths % 10); text += "ms"
+        text += " "
+        text += path
+        text += " "
+        text += String(status)
+        text += " "
+        text += String(bytes)
+        text += "B "
+        text += String(tenths / 10)
+        text += "."
+        text += String(tenths % 10)
+        text += "ms"
         return text
     }
 }

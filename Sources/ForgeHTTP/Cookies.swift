@@ -41,7 +41,8 @@ extension Substring {
     /// UTF-8 bytes; both are ASCII, so the bounds are character boundaries).
     var trimmingSpaces: String {
         let bytes = utf8
-        var start = bytes.startIndex, end = bytes.endIndex
+        var start = bytes.startIndex
+        var end = bytes.endIndex
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
         while end > start {
             let before = bytes.index(before: end)

@@ -22,8 +22,11 @@ final class Exchange {
     var stream: ResponseStream?
     /// The pending off-thread answer of this request, if any, with what the
     /// access log needs once it is sent.
-    var deferred: (answer: DeferredResponse, method: String, path: String, remoteAddress: String, userAgent: String,
-                   requestID: String)?
+    var deferred:
+        (
+            answer: DeferredResponse, method: String, path: String, remoteAddress: String, userAgent: String,
+            requestID: String
+        )?
 
     init(rawTarget: String) {
         self.rawTarget = rawTarget

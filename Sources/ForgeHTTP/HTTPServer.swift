@@ -1,8 +1,9 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server on libmicrohttpd: one MHD daemon per listening socket,
@@ -46,10 +47,12 @@ public final class HTTPServer: Sendable {
         /// Peers whose `X-Forwarded-For`/`-Proto` are believed.
         public var trustedProxies = TrustedProxies()
 
-        public init(listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
-                    connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
-                    connectionTimeoutSeconds: Int = 30, maxBodyBytes: Int = 1 << 20,
-                    shutdownGraceSeconds: Double = 5) {
+        public init(
+            listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
+            connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
+            connectionTimeoutSeconds: Int = 30, maxBodyBytes: Int = 1 << 20,
+            shutdownGraceSeconds: Double = 5
+        ) {
             self.listen = listen
             self.listenSockets = listenSockets
             self.threadPoolSize = threadPoolSize
@@ -83,18 +86,21 @@ public final class HTTPServer: Sendable {
     ///   - onHeadTimeout: called, from the deadline's sweeper thread, with the
     ///     TCP peer's address of each connection closed because its request
     ///     head or body was late (``HeadDeadline``).
-    public init(configuration: Configuration, responder: Responder,
-                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
-                onError: (@Sendable (Request, Error) -> Void)? = nil,
-                onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil) {
+    public init(
+        configuration: Configuration, responder: Responder,
+        accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+        onError: (@Sendable (Request, Error) -> Void)? = nil,
+        onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil
+    ) {
         self.configuration = configuration
-        self.core = ServerCore(responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
-                               uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
-                               trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
-                               headTimeoutSeconds: configuration.headTimeoutSeconds,
-                               idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
-                               onHeadTimeout: onHeadTimeout,
-                               accessLog: accessLog, onError: onError)
+        self.core = ServerCore(
+            responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
+            uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
+            trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
+            headTimeoutSeconds: configuration.headTimeoutSeconds,
+            idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
+            onHeadTimeout: onHeadTimeout,
+            accessLog: accessLog, onError: onError)
     }
 
     deinit {
@@ -143,7 +149,11 @@ public final class HTTPServer: Sendable {
     /// every connection and joins the worker threads. Idempotent.
     public func stop() {
         let daemons = state.withLock { state in
-            defer { state.phase = .stopped; state.daemons = []; state.bound = [] }
+            defer {
+                state.phase = .stopped
+                state.daemons = []
+                state.bound = []
+            }
             return state.daemons
         }
         guard !daemons.isEmpty else { return }
@@ -175,11 +185,14 @@ public final class HTTPServer: Sendable {
         let poolSize = max(1, configuration.threadPoolSize)
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(fd), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(poolSize, configuration.connectionLimit), ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: max(1, configuration.perIPConnectionLimit),
-                           ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds),
-                           ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT, value: max(poolSize, configuration.connectionLimit), ptr_value: nil),
+            MHD_OptionItem(
+                option: .PER_IP_CONNECTION_LIMIT, value: max(1, configuration.perIPConnectionLimit),
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds),
+                ptr_value: nil),
         ]
         if poolSize > 1 {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: poolSize, ptr_value: nil))
@@ -188,9 +201,10 @@ public final class HTTPServer: Sendable {
         let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let cls = Unmanaged.passUnretained(core).toOpaque()
         return options.withUnsafeMutableBufferPointer { items in
-            forge_mhd_start_daemon(flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,
-                                   MHDCallbacks.uriLog, cls, MHDCallbacks.connection, cls,
-                                   configuration.tls == nil ? nil : TLSCertificate.retrieve, items.baseAddress)
+            forge_mhd_start_daemon(
+                flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,
+                MHDCallbacks.uriLog, cls, MHDCallbacks.connection, cls,
+                configuration.tls == nil ? nil : TLSCertificate.retrieve, items.baseAddress)
         }
     }
 }

@@ -1,8 +1,9 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The request-head deadline libmicrohttpd 0.9.75 lacks: its connection

@@ -31,8 +31,9 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
             guard !host.contains(":") else { return nil }
         }
         guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }),
-              !portText.isEmpty, portText.allSatisfy(\.isASCII), portText.count <= 5,
-              let port = Int(portText), (0...65_535).contains(port) else { return nil }
+            !portText.isEmpty, portText.allSatisfy(\.isASCII), portText.count <= 5,
+            let port = Int(portText), (0...65_535).contains(port)
+        else { return nil }
         self.host = String(host)
         self.port = port
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Creation and inspection of listening TCP sockets, bound by us (not by
@@ -67,8 +67,10 @@ public enum ListenSocket {
         }
     }
 
-    private static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32,
-                                  _ address: ListenAddress) throws {
+    private static func setOption(
+        _ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32,
+        _ address: ListenAddress
+    ) throws {
         var value = value
         guard setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
             throw HTTPServerError.socketFailed(address: address, call: "setsockopt", errno: errno)
@@ -89,8 +91,11 @@ enum SocketAddress {
         case AF_INET6: length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         default: return nil
         }
-        guard getnameinfo(pointer, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                          NI_NUMERICHOST | NI_NUMERICSERV) == 0 else { return nil }
+        guard
+            getnameinfo(
+                pointer, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+                NI_NUMERICHOST | NI_NUMERICSERV) == 0
+        else { return nil }
         var text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if text.hasPrefix("::ffff:"), text.dropFirst(7).contains(".") { text = String(text.dropFirst(7)) }
         let port = Int(String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) ?? 0

@@ -17,7 +17,8 @@ enum MHDCallbacks {
     }
 
     /// Called for the headers, for each chunk of body and once at the end.
-    static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, version, upload, uploadSize, conCls in
+    static let access: MHD_AccessHandlerCallback = {
+        cls, connection, url, method, version, upload, uploadSize, conCls in
         guard let cls, let connection, let uploadSize, let conCls else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         let exchange: Exchange
@@ -30,8 +31,9 @@ enum MHDCallbacks {
             conCls.pointee = Unmanaged.passRetained(exchange).toOpaque()
         }
         let methodText = method.map { String(cString: $0) } ?? ""
-        return core.handle(connection, exchange, method: methodText, upload: upload, uploadSize: uploadSize,
-                           head: method.map { UnsafeRawPointer($0) }, version: version.map { String(cString: $0) } ?? "")
+        return core.handle(
+            connection, exchange, method: methodText, upload: upload, uploadSize: uploadSize,
+            head: method.map { UnsafeRawPointer($0) }, version: version.map { String(cString: $0) } ?? "")
     }
 
     /// The head-deadline record of a connection (its socket context).
@@ -45,8 +47,9 @@ enum MHDCallbacks {
         guard let cls, let connection, let socketContext else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         if event == .CONNECTION_NOTIFY_STARTED {
-            let watch = HeadDeadline.Watch(fd: forge_mhd_connection_fd(connection),
-                                           peer: ServerCore.remoteAddress(of: connection))
+            let watch = HeadDeadline.Watch(
+                fd: forge_mhd_connection_fd(connection),
+                peer: ServerCore.remoteAddress(of: connection))
             core.headDeadline.opened(watch)
             socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
         } else if let pointer = socketContext.pointee {

@@ -8,8 +8,9 @@ enum MHDResponse {
     /// Header fields with CR/LF/NUL, an empty name, or `Content-Length` are skipped.
     static func queue(_ connection: OpaquePointer, status: Int, headers: HTTPHeaders, body: Data) -> MHD_Result {
         let response = body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                .RESPMEM_MUST_COPY)
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
@@ -21,18 +22,25 @@ enum MHDResponse {
 
     /// Queues a chunked response whose body comes from `stream` (see
     /// `ResponseStream`); the stream is retained until MHD frees the response.
-    static func queue(_ connection: OpaquePointer, status: Int, headers: HTTPHeaders,
-                      stream: ResponseStream) -> MHD_Result {
+    static func queue(
+        _ connection: OpaquePointer, status: Int, headers: HTTPHeaders,
+        stream: ResponseStream
+    ) -> MHD_Result {
         let cls = Unmanaged.passRetained(stream).toOpaque()
-        guard let response = MHD_create_response_from_callback(UInt64.max, 16 * 1024, { cls, _, buffer, max in
-            guard let cls, let buffer else { return -2 }
-            return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
-        }, cls, { cls in
-            guard let cls else { return }
-            let stream = Unmanaged<ResponseStream>.fromOpaque(cls)
-            stream.takeUnretainedValue().detach()
-            stream.release()
-        }) else {
+        guard
+            let response = MHD_create_response_from_callback(
+                UInt64.max, 16 * 1024,
+                { cls, _, buffer, max in
+                    guard let cls, let buffer else { return -2 }
+                    return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+                }, cls,
+                { cls in
+                    guard let cls else { return }
+                    let stream = Unmanaged<ResponseStream>.fromOpaque(cls)
+                    stream.takeUnretainedValue().detach()
+                    stream.release()
+                })
+        else {
             Unmanaged<ResponseStream>.fromOpaque(cls).release()
             return .NO
         }

@@ -15,7 +15,8 @@ public enum QueryString {
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
-               let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+                let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+            {
                 out.append(high << 4 | low)
                 i += 3
             } else {
@@ -34,8 +35,10 @@ public enum QueryString {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pieces[0])
             let value = pieces.count > 1 ? String(pieces[1]) : ""
-            return (percentDecode(name, plusAsSpace: true) ?? name,
-                    percentDecode(value, plusAsSpace: true) ?? value)
+            return (
+                percentDecode(name, plusAsSpace: true) ?? name,
+                percentDecode(value, plusAsSpace: true) ?? value
+            )
         }
     }
 

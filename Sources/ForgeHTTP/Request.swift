@@ -35,9 +35,11 @@ public struct Request: Sendable {
     public var route: RouteInfo?
 
     /// A request built by hand (tests) or by the server.
-    public init(method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = .init(),
-                body: Data = Data(), remoteAddress: String = "127.0.0.1",
-                requestID: String = Request.makeRequestID(), peerAddress: String? = nil, scheme: String = "http") {
+    public init(
+        method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = .init(),
+        body: Data = Data(), remoteAddress: String = "127.0.0.1",
+        requestID: String = Request.makeRequestID(), peerAddress: String? = nil, scheme: String = "http"
+    ) {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery

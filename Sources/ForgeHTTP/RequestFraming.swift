@@ -44,7 +44,9 @@ enum RequestFraming {
         var lengths = 0
         var transferEncoding = false
         // First: libmicrohttpd appends a folded line to a copy of the field's name.
-        if fields.contains(where: \.folded) { return "obsolete line folding (a header line starting with a space or tab)" }
+        if fields.contains(where: \.folded) {
+            return "obsolete line folding (a header line starting with a space or tab)"
+        }
         let hosts = fields.filter { String(decoding: $0.name, as: UTF8.self).lowercased() == "host" }.count
         if hosts > 1 { return "more than one Host" }
         if version == "HTTP/1.1", hosts == 0 { return "HTTP/1.1 request without Host" }
@@ -81,7 +83,7 @@ enum RequestFraming {
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return "!#$%&'*+-.^_`|~".utf8.contains(byte)
@@ -100,15 +102,18 @@ enum RequestFraming {
     static func fields(of connection: OpaquePointer, head: UnsafeRawPointer?) -> [Field] {
         var fields: [Field] = []
         withUnsafeMutablePointer(to: &fields) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
-                guard let cls else { return .YES }
-                let name = key.map { Array(UnsafeRawBufferPointer(start: $0, count: keySize)) } ?? []
-                let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []
-                cls.assumingMemoryBound(to: [Field].self).pointee.append(
-                    Field(name: name, value: bytes, valueStart: value.map { UnsafeRawPointer($0) + valueSize },
-                          nameStart: key.map { UnsafeRawPointer($0) }))
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND,
+                { cls, _, key, keySize, value, valueSize in
+                    guard let cls else { return .YES }
+                    let name = key.map { Array(UnsafeRawBufferPointer(start: $0, count: keySize)) } ?? []
+                    let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []
+                    cls.assumingMemoryBound(to: [Field].self).pointee.append(
+                        Field(
+                            name: name, value: bytes, valueStart: value.map { UnsafeRawPointer($0) + valueSize },
+                            nameStart: key.map { UnsafeRawPointer($0) }))
+                    return .YES
+                }, pointer)
         }
         let size = forge_mhd_header_size(connection)
         guard let head, size > 0 else { return fields }

@@ -38,8 +38,10 @@ public struct Responder: Sendable {
     /// Routes and answers `request`.
     /// - Parameter onError: called once with each non-`HTTPError` error a
     ///   handler or middleware threw (the 500 answers).
-    public func respond(to request: Request,
-                        onError: (@Sendable (Request, Error) -> Void)? = nil) -> Response {
+    public func respond(
+        to request: Request,
+        onError: (@Sendable (Request, Error) -> Void)? = nil
+    ) -> Response {
         var routed = request
         let outcome = route(request.method, request.path)
         if case .found(let route, let parameters) = outcome {
@@ -58,8 +60,9 @@ public struct Responder: Sendable {
             response = error.response
         } catch {
             onError?(routed, error)
-            response = .jsonData(JSONCoding.detailBody("internal error", extra: ["request_id": request.requestID]),
-                                 status: 500)
+            response = .jsonData(
+                JSONCoding.detailBody("internal error", extra: ["request_id": request.requestID]),
+                status: 500)
         }
         Self.stamp(&response, requestID: request.requestID)
         return response
@@ -70,7 +73,8 @@ public struct Responder: Sendable {
     static func stamp(_ response: inout Response, requestID: String) {
         response.headers.set("X-Request-Id", requestID)
         if response.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true,
-           !response.headers.contains("Cache-Control") {
+            !response.headers.contains("Cache-Control")
+        {
             response.headers.set("Cache-Control", "no-store")
         }
     }

@@ -35,8 +35,10 @@ public struct Response: Sendable {
     }
 
     /// UTF-8 text with the given content type.
-    public static func text(_ s: String, status: Int = 200,
-                            contentType: String = "text/plain; charset=utf-8") -> Response {
+    public static func text(
+        _ s: String, status: Int = 200,
+        contentType: String = "text/plain; charset=utf-8"
+    ) -> Response {
         Response(status: status, headers: ["Content-Type": contentType], body: Data(s.utf8))
     }
 

@@ -98,7 +98,7 @@ public final class ResponseStream: Sendable {
                 b.state.buffer.removeFirst(n)
                 return n
             }
-            if b.state.finished || b.state.closed { return -1 }   // MHD_CONTENT_READER_END_OF_STREAM
+            if b.state.finished || b.state.closed { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
             if let connection = b.state.connection, !b.state.suspended {
                 b.state.suspended = true
                 MHD_suspend_connection(connection)

@@ -41,34 +41,46 @@ public struct Router: Sendable {
     /// Registers `handler` for `method` and `pattern` (must start with `/`).
     /// Registering the same method and pattern shape twice is a programming
     /// error and traps in `freeze()`.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, summary: String = "",
-                             tags: [String: String] = [:], _ handler: @escaping Handler) {
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, summary: String = "",
+        tags: [String: String] = [:], _ handler: @escaping Handler
+    ) {
         let info = RouteInfo(method: method, pattern: pattern, summary: summary, tags: tags)
         routes.append(Route(info: info, pattern: RoutePattern(pattern), handler: handler))
     }
 
-    public mutating func get(_ pattern: String, summary: String = "", tags: [String: String] = [:],
-                             _ handler: @escaping Handler) {
+    public mutating func get(
+        _ pattern: String, summary: String = "", tags: [String: String] = [:],
+        _ handler: @escaping Handler
+    ) {
         add(.GET, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func post(_ pattern: String, summary: String = "", tags: [String: String] = [:],
-                              _ handler: @escaping Handler) {
+    public mutating func post(
+        _ pattern: String, summary: String = "", tags: [String: String] = [:],
+        _ handler: @escaping Handler
+    ) {
         add(.POST, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func put(_ pattern: String, summary: String = "", tags: [String: String] = [:],
-                             _ handler: @escaping Handler) {
+    public mutating func put(
+        _ pattern: String, summary: String = "", tags: [String: String] = [:],
+        _ handler: @escaping Handler
+    ) {
         add(.PUT, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func patch(_ pattern: String, summary: String = "", tags: [String: String] = [:],
-                               _ handler: @escaping Handler) {
+    public mutating func patch(
+        _ pattern: String, summary: String = "", tags: [String: String] = [:],
+        _ handler: @escaping Handler
+    ) {
         add(.PATCH, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func delete(_ pattern: String, summary: String = "", tags: [String: String] = [:],
-                                _ handler: @escaping Handler) {
+    public mutating func delete(
+        _ pattern: String, summary: String = "", tags: [String: String] = [:],
+        _ handler: @escaping Handler
+    ) {
         add(.DELETE, pattern, summary: summary, tags: tags, handler)
     }
 
@@ -84,8 +96,9 @@ public struct Router: Sendable {
         var seen = Set<[String?]>()
         for route in routes {
             let key = [route.info.method.rawValue] + route.pattern.shape
-            precondition(seen.insert(key).inserted,
-                         "duplicate route \(route.info.method.rawValue) \(route.info.pattern)")
+            precondition(
+                seen.insert(key).inserted,
+                "duplicate route \(route.info.method.rawValue) \(route.info.pattern)")
         }
         return Responder(routes: routes, middlewares: middlewares)
     }

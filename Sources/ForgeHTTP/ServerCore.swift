@@ -43,11 +43,13 @@ final class ServerCore: Sendable {
         _ = pending.withLock { $0.removeValue(forKey: ObjectIdentifier(deferred)) }
     }
 
-    init(responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
-         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
-         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
-         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
-         onError: (@Sendable (Request, Error) -> Void)?) {
+    init(
+        responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
+        trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
+        headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
+        onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
+        onError: (@Sendable (Request, Error) -> Void)?
+    ) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
@@ -65,7 +67,9 @@ final class ServerCore: Sendable {
     /// The body cap of a request target: its path's upload limit, else `maxBodyBytes`.
     func bodyLimit(for rawTarget: String) -> Int {
         guard !uploadLimits.isEmpty else { return maxBodyBytes }
-        let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rawTarget
+        let path =
+            rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? rawTarget
         return uploadLimits[path] ?? maxBodyBytes
     }
 
@@ -75,9 +79,11 @@ final class ServerCore: Sendable {
     /// `head` is where libmicrohttpd's copy of the request head starts (its
     /// method string) and `version` the request's HTTP version, both for
     /// the framing checks (``RequestFraming``).
-    func handle(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
-                head: UnsafeRawPointer? = nil, version: String = "HTTP/1.1") -> MHD_Result {
+    func handle(
+        _ connection: OpaquePointer, _ exchange: Exchange, method: String,
+        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+        head: UnsafeRawPointer? = nil, version: String = "HTTP/1.1"
+    ) -> MHD_Result {
         if exchange.answered {
             uploadSize.pointee = 0
             return .YES
@@ -92,14 +98,16 @@ final class ServerCore: Sendable {
             exchange.headersSeen = true
             let watch = MHDCallbacks.watch(of: connection)
             if let watch { headDeadline.headDone(watch) }
-            if let problem = RequestFraming.problem(RequestFraming.fields(of: connection, head: head), version: version) {
+            if let problem = RequestFraming.problem(RequestFraming.fields(of: connection, head: head), version: version)
+            {
                 var response = Response.error(400, "bad request framing: \(problem)")
                 response.headers.set("Connection", "close")
                 return reject(connection, exchange, method: method, response)
             }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-               let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit) {
+                let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit)
+            {
                 return reject(connection, exchange, method: method, .error(413, "request body too large"))
             }
             if let watch, Self.hasBody(connection) { headDeadline.awaitBody(watch) }
@@ -116,7 +124,9 @@ final class ServerCore: Sendable {
                 exchange.overflowBytes += count
                 return exchange.overflowBytes > discardLimit(exchange.bodyLimit) ? .NO : .YES
             }
-            if let upload { exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count) }
+            if let upload {
+                exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count)
+            }
             return .YES
         }
         if exchange.overflowBytes > 0 {
@@ -130,7 +140,8 @@ final class ServerCore: Sendable {
     /// The complete request has arrived: route it and queue the response.
     private func answer(_ connection: OpaquePointer, _ exchange: Exchange, method: String) -> MHD_Result {
         let target = exchange.rawTarget
-        let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let rawPath =
+            target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
         guard let httpMethod = HTTPMethod(rawValue: method) else {
             var response = Response.error(405, "method not allowed")
@@ -142,22 +153,27 @@ final class ServerCore: Sendable {
         }
         let headers = Self.headers(of: connection)
         let peer = Self.remoteAddress(of: connection)
-        let request = Request(method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
-                              remoteAddress: clientAddress(peer: peer, headers: headers),
-                              requestID: exchange.requestID, peerAddress: peer,
-                              scheme: trustedProxies.scheme(peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
-                                                            direct: isTLS ? "https" : "http"))
+        let request = Request(
+            method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
+            remoteAddress: clientAddress(peer: peer, headers: headers),
+            requestID: exchange.requestID, peerAddress: peer,
+            scheme: trustedProxies.scheme(
+                peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
+                direct: isTLS ? "https" : "http"))
         exchange.body = Data()
         let response = responder.respond(to: request, onError: onError)
         if let deferred = response.deferred {
-            exchange.deferred = (deferred, method, path, request.remoteAddress, request.headers["User-Agent"] ?? "",
-                                 request.requestID)
+            exchange.deferred = (
+                deferred, method, path, request.remoteAddress, request.headers["User-Agent"] ?? "",
+                request.requestID
+            )
             pending.withLock { $0[ObjectIdentifier(deferred)] = deferred }
             guard let ready = deferred.answerOrSuspend(connection) else { return .YES }
             return queueDeferred(connection, exchange, ready)
         }
-        return queue(connection, exchange, response, method: method, path: path,
-                     remoteAddress: request.remoteAddress, userAgent: request.headers["User-Agent"] ?? "")
+        return queue(
+            connection, exchange, response, method: method, path: path,
+            remoteAddress: request.remoteAddress, userAgent: request.headers["User-Agent"] ?? "")
     }
 
     /// Queues a deferred request's answer, with the headers every response gets.
@@ -167,25 +183,31 @@ final class ServerCore: Sendable {
         var response = answer
         response.deferred = nil
         Responder.stamp(&response, requestID: waiting.requestID)
-        return queue(connection, exchange, response, method: waiting.method, path: waiting.path,
-                     remoteAddress: waiting.remoteAddress, userAgent: waiting.userAgent)
+        return queue(
+            connection, exchange, response, method: waiting.method, path: waiting.path,
+            remoteAddress: waiting.remoteAddress, userAgent: waiting.userAgent)
     }
 
     /// Answers without routing (413, 400, unknown method).
-    private func reject(_ connection: OpaquePointer, _ exchange: Exchange, method: String,
-                        _ response: Response) -> MHD_Result {
+    private func reject(
+        _ connection: OpaquePointer, _ exchange: Exchange, method: String,
+        _ response: Response
+    ) -> MHD_Result {
         var response = response
         response.headers.set("X-Request-Id", exchange.requestID)
         response.headers.set("Cache-Control", "no-store")
         let rawPath = String(exchange.rawTarget.prefix { $0 != "?" })
         let userAgent = MHD_lookup_connection_value(connection, .HEADER_KIND, "User-Agent").map { String(cString: $0) }
-        return queue(connection, exchange, response, method: method,
-                     path: QueryString.percentDecode(rawPath) ?? rawPath,
-                     remoteAddress: clientAddress(of: connection), userAgent: userAgent ?? "")
+        return queue(
+            connection, exchange, response, method: method,
+            path: QueryString.percentDecode(rawPath) ?? rawPath,
+            remoteAddress: clientAddress(of: connection), userAgent: userAgent ?? "")
     }
 
-    private func queue(_ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
-                       method: String, path: String, remoteAddress: String, userAgent: String) -> MHD_Result {
+    private func queue(
+        _ connection: OpaquePointer, _ exchange: Exchange, _ response: Response,
+        method: String, path: String, remoteAddress: String, userAgent: String
+    ) -> MHD_Result {
         exchange.answered = true
         if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         let status = (100...999).contains(response.status) ? response.status : 500
@@ -198,10 +220,12 @@ final class ServerCore: Sendable {
         } else {
             result = MHDResponse.queue(connection, status: status, headers: response.headers, body: response.body)
         }
-        accessLog?(AccessLogEntry(method: method, path: path, status: status,
-                                  bytes: method == "HEAD" ? 0 : response.body.count,
-                                  durationMs: exchange.elapsedMilliseconds, remoteAddress: remoteAddress,
-                                  requestID: exchange.requestID, userAgent: userAgent))
+        accessLog?(
+            AccessLogEntry(
+                method: method, path: path, status: status,
+                bytes: method == "HEAD" ? 0 : response.body.count,
+                durationMs: exchange.elapsedMilliseconds, remoteAddress: remoteAddress,
+                requestID: exchange.requestID, userAgent: userAgent))
         return result
     }
 
@@ -216,12 +240,14 @@ final class ServerCore: Sendable {
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         var headers = HTTPHeaders()
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
-                guard let cls, let key else { return .YES }
-                cls.assumingMemoryBound(to: HTTPHeaders.self).pointee
-                    .add(String(cString: key), value.map { String(cString: $0) } ?? "")
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee
+                        .add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                    return .YES
+                }, pointer)
         }
         return headers
     }

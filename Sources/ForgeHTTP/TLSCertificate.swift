@@ -89,7 +89,9 @@ public final class TLSCertificate: Sendable {
             }
         }
         guard let loaded else {
-            throw .tls("\(certificatePath) / \(keyPath): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw .tls(
+                "\(certificatePath) / \(keyPath): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+            )
         }
         var subject = [CChar](repeating: 0, count: 1024)
         var serial = [CChar](repeating: 0, count: 130)
@@ -98,7 +100,8 @@ public final class TLSCertificate: Sendable {
         let described = forge_tls_describe(loaded, &subject, subject.count, &serial, serial.count, &activates, &expires)
         guard described >= 0 else {
             forge_tls_free(loaded)
-            throw .tls("\(certificatePath): cannot read the leaf certificate: \(String(cString: gnutls_strerror(described)))")
+            throw .tls(
+                "\(certificatePath): cannot read the leaf certificate: \(String(cString: gnutls_strerror(described)))")
         }
         Self.slot.withLock { slot in
             if let old = slot.current { slot.retired.append(old) }
@@ -107,22 +110,25 @@ public final class TLSCertificate: Sendable {
         func text(_ chars: [CChar]) -> String {
             String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        return Summary(subject: text(subject), serial: text(serial), activates: Date(timeIntervalSince1970: Double(activates)),
-                       expires: Date(timeIntervalSince1970: Double(expires)))
+        return Summary(
+            subject: text(subject), serial: text(serial), activates: Date(timeIntervalSince1970: Double(activates)),
+            expires: Date(timeIntervalSince1970: Double(expires)))
     }
 
     /// GnuTLS's `gnutls_certificate_retrieve_function2`: hands out the current
     /// chain and key (owned by us: GnuTLS does not free them).
-    static let retrieve: @convention(c) (
-        gnutls_session_t?, UnsafePointer<gnutls_datum_t>?, Int32, UnsafePointer<gnutls_pk_algorithm_t>?, Int32,
-        UnsafeMutablePointer<UnsafeMutablePointer<gnutls_pcert_st>?>?, UnsafeMutablePointer<UInt32>?,
-        UnsafeMutablePointer<gnutls_privkey_t?>?
-    ) -> Int32 = { _, _, _, _, _, pcert, length, key in
-        guard let pcert, let length, let key,
-              let current = slot.withLock({ $0.current }) else { return -1 }
-        pcert.pointee = forge_tls_chain(current)
-        length.pointee = current.pointee.chain_length
-        key.pointee = current.pointee.key
-        return 0
-    }
+    static let retrieve:
+        @convention(c) (
+            gnutls_session_t?, UnsafePointer<gnutls_datum_t>?, Int32, UnsafePointer<gnutls_pk_algorithm_t>?, Int32,
+            UnsafeMutablePointer<UnsafeMutablePointer<gnutls_pcert_st>?>?, UnsafeMutablePointer<UInt32>?,
+            UnsafeMutablePointer<gnutls_privkey_t?>?
+        ) -> Int32 = { _, _, _, _, _, pcert, length, key in
+            guard let pcert, let length, let key,
+                let current = slot.withLock({ $0.current })
+            else { return -1 }
+            pcert.pointee = forge_tls_chain(current)
+            length.pointee = current.pointee.chain_length
+            key.pointee = current.pointee.key
+            return 0
+        }
 }

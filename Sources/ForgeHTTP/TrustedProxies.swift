@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto`
@@ -26,7 +26,8 @@ public struct TrustedProxies: Sendable, Equatable {
             var prefix = width
             if parts.count == 2 {
                 guard !parts[1].isEmpty, parts[1].count <= 3, parts[1].allSatisfy({ ("0"..."9").contains($0) }),
-                      let p = Int(parts[1]), (0...width).contains(p) else { return nil }
+                    let p = Int(parts[1]), (0...width).contains(p)
+                else { return nil }
                 prefix = p
             }
             self.bytes = address
@@ -82,7 +83,8 @@ public struct TrustedProxies: Sendable, Equatable {
     /// value, `http` or `https`) when `peer` is trusted, else `direct`.
     public func scheme(peer: String, forwardedProto: String?, direct: String) -> String {
         guard contains(peer), let proto = forwardedProto?.split(separator: ",").first?.trimmingSpaces.lowercased(),
-              proto == "http" || proto == "https" else { return direct }
+            proto == "http" || proto == "https"
+        else { return direct }
         return proto
     }
 

@@ -18,8 +18,9 @@ extension HouseholdStore {
     public static func createSession(userID: String, now: Date, in db: Connection) throws -> String {
         let token = Sodium.randomToken(bytes: 32)
         try db.execute("DELETE FROM auth_sessions WHERE expires_at < ?", [Instant.storage(now)])
-        try db.execute("INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                       [Sodium.sha256Hex(token), userID, Instant.storage(now), Instant.storage(now + sessionLifetime)])
+        try db.execute(
+            "INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+            [Sodium.sha256Hex(token), userID, Instant.storage(now), Instant.storage(now + sessionLifetime)])
         return token
     }
 
@@ -27,17 +28,20 @@ extension HouseholdStore {
     /// revoked or expired tokens.
     public static func sessionUserID(token: String, now: Date, in db: Connection) throws -> String? {
         guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes else { return nil }
-        return try db.scalar("SELECT user_id FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
-                             [Sodium.sha256Hex(token), Instant.storage(now)])
+        return try db.scalar(
+            "SELECT user_id FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
+            [Sodium.sha256Hex(token), Instant.storage(now)])
     }
 
     /// The user id and expiry instant of the live session behind `token`, or nil
     /// (unknown, expired, or a token longer than any forged issues).
     public static func session(token: String, now: Date, in db: Connection) throws -> (userID: String, expires: Date)? {
         guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes,
-              let row = try db.queryOne("SELECT user_id, expires_at FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
-                                        [Sodium.sha256Hex(token), Instant.storage(now)]),
-              let expires = Instant.parse(try row.get("expires_at") as String) else { return nil }
+            let row = try db.queryOne(
+                "SELECT user_id, expires_at FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
+                [Sodium.sha256Hex(token), Instant.storage(now)]),
+            let expires = Instant.parse(try row.get("expires_at") as String)
+        else { return nil }
         return (try row.get("user_id"), expires)
     }
 

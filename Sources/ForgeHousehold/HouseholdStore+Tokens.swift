@@ -23,7 +23,8 @@ extension HouseholdStore {
     @discardableResult
     public static func rotateIngestToken(userID: String, now: Date, in db: Connection) throws -> String {
         let token = "fg_" + Sodium.randomToken(bytes: 24)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO ingest_tokens (user_id, token, samples, last_push, created_at) VALUES (?, ?, 0, NULL, ?)
             ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, samples = 0, last_push = NULL
             """, [userID, token, Instant.storage(now)])
@@ -38,8 +39,9 @@ extension HouseholdStore {
     /// The user's token with its counters, or nil when none was created.
     public static func ingestTokenStatus(userID: String, in db: Connection) throws -> IngestTokenStatus? {
         try db.queryOne("SELECT token, samples, last_push FROM ingest_tokens WHERE user_id = ?", [userID]).map { row in
-            IngestTokenStatus(token: try row.get("token"), samples: try row.get("samples"),
-                              lastPush: try row.optional("last_push"))
+            IngestTokenStatus(
+                token: try row.get("token"), samples: try row.get("samples"),
+                lastPush: try row.optional("last_push"))
         }
     }
 
@@ -51,7 +53,8 @@ extension HouseholdStore {
 
     /// Counts a push: adds `samples` to the token's counter and stamps `last_push`.
     public static func recordIngestPush(userID: String, samples: Int, now: Date, in db: Connection) throws {
-        try db.execute("UPDATE ingest_tokens SET samples = samples + ?, last_push = ? WHERE user_id = ?",
-                       [samples, Instant.storage(now), userID])
+        try db.execute(
+            "UPDATE ingest_tokens SET samples = samples + ?, last_push = ? WHERE user_id = ?",
+            [samples, Instant.storage(now), userID])
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// demo seat (docs/contract.md §1.8). Every function runs on the caller's connection,
 /// inside the caller's transaction when it has one.
 public enum HouseholdStore {
-    static let columns = "id, email, name, role, units, prefs, active_profile_id, password_hash IS NOT NULL AS has_password, created_at"
+    static let columns =
+        "id, email, name, role, units, prefs, active_profile_id, password_hash IS NOT NULL AS has_password, created_at"
 
     // MARK: reading seats
 
@@ -69,9 +70,11 @@ public enum HouseholdStore {
     /// - Throws: ``UserError/bothSeatsTaken`` (a third member seat),
     ///   ``UserError/invalidEmail``, ``UserError/emailInUse``, ``UserError/nameRequired``.
     @discardableResult
-    public static func addUser(email rawEmail: String, name rawName: String, role requested: String? = nil,
-                               prefs: [String: JSONValue], passwordHash: String?, now: Date,
-                               in db: Connection) throws -> User {
+    public static func addUser(
+        email rawEmail: String, name rawName: String, role requested: String? = nil,
+        prefs: [String: JSONValue], passwordHash: String?, now: Date,
+        in db: Connection
+    ) throws -> User {
         let members = try memberCount(db)
         if requested != "demo", members >= 2 { throw UserError.bothSeatsTaken }
         let email = normaliseEmail(rawEmail)
@@ -81,7 +84,8 @@ public enum HouseholdStore {
         guard !name.isEmpty else { throw UserError.nameRequired }
         let role = requested ?? (members == 0 ? "admin" : "member")
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO users (id, email, name, role, units, prefs, password_hash, created_at)
             VALUES (?, ?, ?, ?, 'kg', ?, ?, ?)
             """, [id, email, name, role, try JSONCoding.string(prefs), passwordHash, Instant.storage(now)])
@@ -95,8 +99,10 @@ public enum HouseholdStore {
     /// - Throws: ``UserError/unknownUser`` (no such seat, or the demo),
     ///   ``UserError/invalidEmail``, ``UserError/nameRequired``, ``UserError/emailInUse``.
     @discardableResult
-    public static func updateMember(id: String, email rawEmail: String?, name rawName: String?,
-                                    in db: Connection) throws -> User {
+    public static func updateMember(
+        id: String, email rawEmail: String?, name rawName: String?,
+        in db: Connection
+    ) throws -> User {
         guard let existing = try user(id: id, in: db), !existing.isDemo else { throw UserError.unknownUser }
         let email = rawEmail.map(normaliseEmail)
         if let email, !isValidEmail(email) { throw UserError.invalidEmail }
@@ -132,7 +138,8 @@ public enum HouseholdStore {
     /// Sets `active_profile_id` to the user's oldest profile named `name`
     /// when the user has none yet (the equipment seed's "Gym").
     public static func defaultActiveProfile(named name: String, userID: String, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE users SET active_profile_id =
               (SELECT id FROM equipment_profiles WHERE user_id = users.id AND name = ? ORDER BY created_at, rowid LIMIT 1)
             WHERE id = ? AND active_profile_id IS NULL
@@ -171,8 +178,10 @@ public enum HouseholdStore {
     /// - Returns: the stored prefs after the merge.
     /// - Throws: ``UserError/unknownUser`` when no seat has `userID`.
     @discardableResult
-    public static func updatePrefs(merge patch: [String: JSONValue], userID: String,
-                                   in db: Connection) throws -> [String: JSONValue] {
+    public static func updatePrefs(
+        merge patch: [String: JSONValue], userID: String,
+        in db: Connection
+    ) throws -> [String: JSONValue] {
         guard let text: String = try db.scalar("SELECT prefs FROM users WHERE id = ?", [userID]) else {
             throw UserError.unknownUser
         }
@@ -190,9 +199,10 @@ public enum HouseholdStore {
     static func user(_ row: Row) throws -> User {
         let prefsText: String = try row.get("prefs")
         let prefs = prefsCache.value(for: prefsText) ?? [:]
-        return User(id: try row.get("id"), email: try row.get("email"), name: try row.get("name"),
-                    role: try row.get("role"), units: try row.get("units"), prefs: prefs,
-                    activeProfileID: try row.optional("active_profile_id"),
-                    hasPassword: try row.get("has_password"), createdAt: try row.get("created_at"))
+        return User(
+            id: try row.get("id"), email: try row.get("email"), name: try row.get("name"),
+            role: try row.get("role"), units: try row.get("units"), prefs: prefs,
+            activeProfileID: try row.optional("active_profile_id"),
+            hasPassword: try row.get("has_password"), createdAt: try row.get("created_at"))
     }
 }

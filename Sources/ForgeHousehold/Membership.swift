@@ -14,13 +14,16 @@ public enum Membership {
     /// - Throws: ``UserError`` for seat, email and name rules (nothing is
     ///   written); whatever `seed` throws (the transaction rolls back).
     @discardableResult
-    public static func add(email: String, name: String, prefs: [String: JSONValue], passwordHash: String?,
-                           now: Date, in db: Database,
-                           seed: (User, _ isFirst: Bool, Connection) throws -> Void) throws -> User {
+    public static func add(
+        email: String, name: String, prefs: [String: JSONValue], passwordHash: String?,
+        now: Date, in db: Database,
+        seed: (User, _ isFirst: Bool, Connection) throws -> Void
+    ) throws -> User {
         try db.write { c in
             let first = try HouseholdStore.memberCount(c) == 0
-            let user = try HouseholdStore.addUser(email: email, name: name, prefs: prefs,
-                                                  passwordHash: passwordHash, now: now, in: c)
+            let user = try HouseholdStore.addUser(
+                email: email, name: name, prefs: prefs,
+                passwordHash: passwordHash, now: now, in: c)
             try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
             try seed(user, first, c)
             return user

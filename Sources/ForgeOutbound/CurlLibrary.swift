@@ -15,7 +15,8 @@ enum CurlLibrary {
     ///   or symbol and the package to install. Every later call throws the same.
     static func load() throws {
         if let reason = forge_curl_load() {
-            throw HTTPClientError.unavailable("\(String(cString: reason)) (install the Debian package \(debianPackage))")
+            throw HTTPClientError.unavailable(
+                "\(String(cString: reason)) (install the Debian package \(debianPackage))")
         }
     }
 }

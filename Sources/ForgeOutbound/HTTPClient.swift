@@ -48,10 +48,17 @@ public enum HTTPClient {
         ///   - maxBodyBytes: the largest response body accepted, bytes.
         ///   - pinnedAddresses: numeric addresses the connection must go to, or
         ///     empty (see ``pinnedAddresses``).
-        public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-                    body: Data? = nil, timeout: Double, maxBodyBytes: Int, pinnedAddresses: [String] = []) {
-            self.method = method; self.url = url; self.headers = headers; self.body = body
-            self.timeout = timeout; self.maxBodyBytes = maxBodyBytes; self.pinnedAddresses = pinnedAddresses
+        public init(
+            method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
+            body: Data? = nil, timeout: Double, maxBodyBytes: Int, pinnedAddresses: [String] = []
+        ) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+            self.timeout = timeout
+            self.maxBodyBytes = maxBodyBytes
+            self.pinnedAddresses = pinnedAddresses
         }
     }
 
@@ -76,7 +83,9 @@ public enum HTTPClient {
     ///   to an address outside ``Request/pinnedAddresses``).
     public static func perform(_ request: Request) throws -> Response {
         try CurlLibrary.load()
-        if let bad = request.headers.first(where: { ($0.name + $0.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) }) {
+        if let bad = request.headers.first(where: {
+            ($0.name + $0.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A })
+        }) {
             throw HTTPClientError.transport("header \(bad.name) contains a line break")
         }
         // libcurl keeps the lists, the error buffer and the pins until
@@ -89,7 +98,9 @@ public enum HTTPClient {
         defer { errors.deallocate() }
         let pins = try Pins(request.pinnedAddresses)
         defer { pins.deallocate() }
-        guard let handle = forge_curl_easy_init() else { throw HTTPClientError.transport("cannot create a libcurl handle") }
+        guard let handle = forge_curl_easy_init() else {
+            throw HTTPClientError.transport("cannot create a libcurl handle")
+        }
         defer { forge_curl_easy_cleanup(handle) }
         let transfer = Transfer(handle: handle, cap: request.maxBodyBytes)
 
@@ -104,10 +115,11 @@ public enum HTTPClient {
             try options.string(CURLOPT_ACCEPT_ENCODING, "")
             try options.pointer(CURLOPT_ERRORBUFFER, errors)
             try options.pointer(CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
-            try options.check(forge_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-                guard let context else { return 0 }
-                return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
-            })
+            try options.check(
+                forge_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                    guard let context else { return 0 }
+                    return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
+                })
             if let pinned = pins.pointer {
                 if let entry = try Self.resolveEntry(request) { try options.list(CURLOPT_RESOLVE, lists.make([entry])) }
                 try options.check(forge_curl_pin_connections(handle, pinned))
@@ -125,10 +137,12 @@ public enum HTTPClient {
                 // libcurl copies POSTFIELDSIZE bytes (COPYPOSTFIELDS), so `body` need not outlive this call.
                 try options.long(CURLOPT_POSTFIELDSIZE, body.count)
                 try body.withUnsafeBytes { bytes in
-                    try options.check("".withCString { empty in
-                        forge_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS,
-                                                  UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(empty)))
-                    })
+                    try options.check(
+                        "".withCString { empty in
+                            forge_curl_setopt_pointer(
+                                handle, CURLOPT_COPYPOSTFIELDS,
+                                UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(empty)))
+                        })
                 }
                 if request.method != "POST" { try options.string(CURLOPT_CUSTOMREQUEST, request.method) }
             }
@@ -138,8 +152,9 @@ public enum HTTPClient {
         guard code == CURLE_OK else {
             if code == CURLE_OPERATION_TIMEDOUT { throw HTTPClientError.timedOut }
             if code == CURLE_COULDNT_CONNECT, let refused = pins.pointer?.pointee.refused, refused > 0 {
-                throw HTTPClientError.transport("refused to connect to an unchecked address (checked: "
-                                                + request.pinnedAddresses.joined(separator: ", ") + ")")
+                throw HTTPClientError.transport(
+                    "refused to connect to an unchecked address (checked: "
+                        + request.pinnedAddresses.joined(separator: ", ") + ")")
             }
             let detail = String(cString: errors)
             throw HTTPClientError.transport(detail.isEmpty ? String(cString: forge_curl_easy_strerror(code)) : detail)
@@ -176,7 +191,7 @@ public enum HTTPClient {
     /// `+infinity` the maximum.
     static func timeoutMilliseconds(_ seconds: Double) -> Int {
         let milliseconds = seconds * 1000
-        guard milliseconds >= 1 else { return 1 }                    // also NaN
+        guard milliseconds >= 1 else { return 1 }  // also NaN
         return milliseconds >= Double(maxTimeoutMilliseconds) ? maxTimeoutMilliseconds : Int(milliseconds)
     }
 
@@ -189,14 +204,23 @@ public enum HTTPClient {
         /// - Throws: ``HTTPClientError/transport(_:)`` for an address that is
         ///   not a numeric IPv4 or IPv6 address (an IPv6 zone is ignored).
         init(_ addresses: [String]) throws {
-            guard !addresses.isEmpty else { pointer = nil; return }
+            guard !addresses.isEmpty else {
+                pointer = nil
+                return
+            }
             var parsed: [forge_curl_address] = []
             for text in addresses {
                 var address = forge_curl_address()
                 let zoneless = String(text.split(separator: "%", omittingEmptySubsequences: false)[0])
                 let ok = withUnsafeMutableBytes(of: &address.bytes) { bytes -> Bool in
-                    if inet_pton(AF_INET, zoneless, bytes.baseAddress) == 1 { address.family = AF_INET; return true }
-                    if inet_pton(AF_INET6, zoneless, bytes.baseAddress) == 1 { address.family = AF_INET6; return true }
+                    if inet_pton(AF_INET, zoneless, bytes.baseAddress) == 1 {
+                        address.family = AF_INET
+                        return true
+                    }
+                    if inet_pton(AF_INET6, zoneless, bytes.baseAddress) == 1 {
+                        address.family = AF_INET6
+                        return true
+                    }
                     return false
                 }
                 guard ok else { throw HTTPClientError.transport("pinned address \(text) is not a numeric IP address") }
@@ -224,7 +248,10 @@ public enum HTTPClient {
         var overflowed = false
         var checkedLength = false
 
-        init(handle: UnsafeMutableRawPointer, cap: Int) { self.handle = handle; self.cap = cap }
+        init(handle: UnsafeMutableRawPointer, cap: Int) {
+            self.handle = handle
+            self.cap = cap
+        }
 
         /// `CURLOPT_WRITEFUNCTION`'s work: appends `length` bytes, or returns 0
         /// (libcurl then aborts) when the declared `Content-Length` or the bytes
@@ -234,7 +261,8 @@ public enum HTTPClient {
                 checkedLength = true
                 var declared: curl_off_t = -1
                 if forge_curl_getinfo_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &declared) == CURLE_OK,
-                   declared > curl_off_t(cap) {
+                    declared > curl_off_t(cap)
+                {
                     overflowed = true
                     return 0
                 }
@@ -243,7 +271,9 @@ public enum HTTPClient {
                 overflowed = true
                 return 0
             }
-            if let data, length > 0 { body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length) }
+            if let data, length > 0 {
+                body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            }
             return length
         }
     }
@@ -254,10 +284,13 @@ public enum HTTPClient {
 
         func check(_ code: CURLcode) throws {
             guard code == CURLE_OK else {
-                throw HTTPClientError.transport("libcurl refused an option: \(String(cString: forge_curl_easy_strerror(code)))")
+                throw HTTPClientError.transport(
+                    "libcurl refused an option: \(String(cString: forge_curl_easy_strerror(code)))")
             }
         }
-        func long(_ option: CURLoption, _ value: Int) throws { try check(forge_curl_setopt_long(handle, option, value)) }
+        func long(_ option: CURLoption, _ value: Int) throws {
+            try check(forge_curl_setopt_long(handle, option, value))
+        }
         func string(_ option: CURLoption, _ value: String) throws {
             // libcurl copies string options (CURLOPT_POSTFIELDS excepted, never passed here).
             try check(value.withCString { forge_curl_setopt_string(handle, option, $0) })

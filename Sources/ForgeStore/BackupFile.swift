@@ -35,8 +35,10 @@ public enum BackupFile {
             let first = check.first?.first ?? "no result"
             throw BackupError.unusable("\(path): integrity check failed (\(first))")
         }
-        let tables = try rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .compactMap(\.first)
+        let tables = try rows(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        .compactMap(\.first)
         guard tables.contains("schema_migrations") else {
             throw BackupError.unusable("\(path): not a forged database (no schema_migrations table)")
         }
@@ -44,7 +46,8 @@ public enum BackupFile {
         if let known = knownMigrations {
             let unknown = ids.filter { !known.contains($0) }
             guard unknown.isEmpty else {
-                throw BackupError.unusable("\(path): written by a newer forged (unknown migrations: \(unknown.joined(separator: ", ")))")
+                throw BackupError.unusable(
+                    "\(path): written by a newer forged (unknown migrations: \(unknown.joined(separator: ", ")))")
             }
         }
         var counts: [String: Int] = [:]
@@ -60,7 +63,8 @@ public enum BackupFile {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?mode=ro&immutable=1"
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute)
+            + "?mode=ro&immutable=1"
     }
 
     /// Every row of `sql` as text columns.
@@ -75,9 +79,10 @@ public enum BackupFile {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { return result }
             guard rc == SQLITE_ROW else { throw DatabaseError.last(on: db, sql: sql, code: rc) }
-            result.append((0..<sqlite3_column_count(statement)).map { i in
-                sqlite3_column_text(statement, i).map { String(cString: $0) } ?? ""
-            })
+            result.append(
+                (0..<sqlite3_column_count(statement)).map { i in
+                    sqlite3_column_text(statement, i).map { String(cString: $0) } ?? ""
+                })
         }
     }
 

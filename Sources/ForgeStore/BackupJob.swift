@@ -50,8 +50,10 @@ public struct BackupJob: Sendable {
     public let timeZone: TimeZone
 
     /// - Parameter directory: nil for `backups` beside the database file.
-    public init(db: Database, directory: String? = nil, retention: BackupRetention = .init(),
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(
+        db: Database, directory: String? = nil, retention: BackupRetention = .init(),
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
         self.db = db
         self.directory = directory ?? Self.directory(forDatabase: db.path)
         self.retention = retention
@@ -153,7 +155,9 @@ public struct BackupJob: Sendable {
         let temporary = folder + "/.forge-\(Identifier.make()).tmp"
         defer { unlink(temporary) }
         try copy(to: temporary)
-        guard link(temporary, output) == 0 else { throw BackupError.io("cannot create \(output): \(BackupFile.errorText())") }
+        guard link(temporary, output) == 0 else {
+            throw BackupError.io("cannot create \(output): \(BackupFile.errorText())")
+        }
         unlink(temporary)
         BackupFile.matchOwner(output, of: folder)
         try BackupFile.sync(folder, directory: true)
@@ -174,17 +178,22 @@ public struct BackupJob: Sendable {
         func finished() -> Date { started.addingTimeInterval(Date().timeIntervalSince(clockStart)) }
         do {
             let file = try body()
-            let record = BackupRecord(startedAt: started, finishedAt: finished(), trigger: trigger, file: file,
-                                      bytes: BackupFile.size(file), ok: true, error: "")
+            let record = BackupRecord(
+                startedAt: started, finishedAt: finished(), trigger: trigger, file: file,
+                bytes: BackupFile.size(file), ok: true, error: "")
             save(record)
-            Log.notice("backup done: \(file) (\(record.bytes) bytes, \(trigger))", id: .backupDone,
-                       fields: ["FORGE_BACKUP": file])
+            Log.notice(
+                "backup done: \(file) (\(record.bytes) bytes, \(trigger))", id: .backupDone,
+                fields: ["FORGE_BACKUP": file])
             return record
         } catch {
             let message = (error as? BackupError)?.description ?? "\(error)"
-            save(BackupRecord(startedAt: started, finishedAt: finished(), trigger: trigger, file: "", bytes: 0,
-                                ok: false, error: message))
-            Log.error("backup failed (\(trigger)): \(message)", id: .backupFailed, fields: ["FORGE_BACKUP_ERROR": message])
+            save(
+                BackupRecord(
+                    startedAt: started, finishedAt: finished(), trigger: trigger, file: "", bytes: 0,
+                    ok: false, error: message))
+            Log.error(
+                "backup failed (\(trigger)): \(message)", id: .backupFailed, fields: ["FORGE_BACKUP_ERROR": message])
             throw error
         }
     }
@@ -192,11 +201,15 @@ public struct BackupJob: Sendable {
     private func save(_ r: BackupRecord) {
         do {
             try db.write { c in
-                try c.execute("""
+                try c.execute(
+                    """
                     INSERT INTO backup_runs (started_at, finished_at, trigger, file, bytes, ok, error)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, [Instant.storage(r.startedAt), Instant.storage(r.finishedAt), r.trigger, r.file, r.bytes,
-                          r.ok ? 1 : 0, r.error])
+                    """,
+                    [
+                        Instant.storage(r.startedAt), Instant.storage(r.finishedAt), r.trigger, r.file, r.bytes,
+                        r.ok ? 1 : 0, r.error,
+                    ])
             }
         } catch {
             Log.error("cannot record the backup attempt: \(error)")

@@ -22,7 +22,8 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
         let c = Self.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: self.instant)
         func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         let suffix = self.sequence > 1 ? "-\(self.sequence)" : ""
-        fileName = "forge-\(c.year ?? 0)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))\(suffix).sqlite3"
+        fileName =
+            "forge-\(c.year ?? 0)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))\(suffix).sqlite3"
     }
 
     /// The next name after `self` within the same second.
@@ -54,12 +55,14 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
             // `-N` between the time and `.sqlite3`: N is 2 or more, no leading zero.
             let tail = bytes[21..<(bytes.count - 8)]
             guard tail.first == UInt8(ascii: "-"), tail.count <= 7,
-                  let n = Int(String(decoding: tail.dropFirst(), as: UTF8.self)), n >= 2 else { return nil }
+                let n = Int(String(decoding: tail.dropFirst(), as: UTF8.self)), n >= 2
+            else { return nil }
             sequence = n
         }
         func number(_ range: Range<Int>) -> Int { Int(String(decoding: bytes[range], as: UTF8.self))! }
-        let comps = DateComponents(year: number(6..<10), month: number(10..<12), day: number(12..<14),
-                                   hour: number(15..<17), minute: number(17..<19), second: number(19..<21))
+        let comps = DateComponents(
+            year: number(6..<10), month: number(10..<12), day: number(12..<14),
+            hour: number(15..<17), minute: number(17..<19), second: number(19..<21))
         guard comps.isValidDate(in: Self.utc), let date = Self.utc.date(from: comps) else { return nil }
         self.init(instant: date, sequence: sequence)
         guard self.fileName == fileName else { return nil }

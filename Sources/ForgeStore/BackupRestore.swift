@@ -43,7 +43,8 @@ public enum BackupRestore {
             } catch {
                 current.close()
                 unlink(target)
-                throw BackupError.io("cannot make a safety copy of the current database (\(error)); nothing was replaced")
+                throw BackupError.io(
+                    "cannot make a safety copy of the current database (\(error)); nothing was replaced")
             }
             BackupFile.matchOwner(target, of: backups)
             try BackupFile.sync(target)

@@ -37,7 +37,7 @@ public struct BackupRetention: Sendable, Equatable {
         var older: [(BackupName, LocalDate)] = []
         for name in newestFirst {
             let day = calendar.date(of: name.instant)
-            if days.last == day { continue }           // an older backup of a day already kept
+            if days.last == day { continue }  // an older backup of a day already kept
             if days.count < daily {
                 days.append(day)
                 kept.insert(name)

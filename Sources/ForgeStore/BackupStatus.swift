@@ -5,13 +5,16 @@ import Foundation
 public enum BackupStatus {
     /// The newest attempt of any outcome, or nil when none was recorded.
     public static func last(in db: Database) throws -> BackupRecord? {
-        try db.read { try $0.queryOne("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT 1") }.map(record)
+        try db.read { try $0.queryOne("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT 1") }.map(
+            record)
     }
 
     /// The newest successful attempt, or nil.
     public static func lastSuccess(in db: Database) throws -> BackupRecord? {
-        try db.read { try $0.queryOne("SELECT * FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1") }
-            .map(record)
+        try db.read {
+            try $0.queryOne("SELECT * FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1")
+        }
+        .map(record)
     }
 
     /// The newest `limit` attempts, newest first.
@@ -38,9 +41,10 @@ public enum BackupStatus {
     }
 
     private static func record(_ row: Row) throws -> BackupRecord {
-        BackupRecord(startedAt: Instant.parse(try row.get("started_at")) ?? .distantPast,
-                     finishedAt: Instant.parse(try row.get("finished_at")) ?? .distantPast,
-                     trigger: try row.get("trigger"), file: try row.get("file"), bytes: try row.get("bytes"),
-                     ok: try row.get("ok"), error: try row.get("error"))
+        BackupRecord(
+            startedAt: Instant.parse(try row.get("started_at")) ?? .distantPast,
+            finishedAt: Instant.parse(try row.get("finished_at")) ?? .distantPast,
+            trigger: try row.get("trigger"), file: try row.get("file"), bytes: try row.get("bytes"),
+            ok: try row.get("ok"), error: try row.get("error"))
     }
 }

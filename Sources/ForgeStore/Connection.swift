@@ -39,7 +39,8 @@ public final class Connection {
     /// page is a SIGBUS instead of an error code (docs/performance.md).
     init(path: String, role: Role) throws {
         self.role = role
-        let flags = (role == .writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
+        let flags =
+            (role == .writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
             | SQLITE_OPEN_NOMUTEX  // each connection is used under its own lock
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -169,8 +170,10 @@ public final class Connection {
 
     // MARK: C plumbing
 
-    private func withStatement<R>(_ sql: String, _ arguments: [any SQLBindable],
-                                  _ body: (OpaquePointer, OpaquePointer) throws -> R) throws -> R {
+    private func withStatement<R>(
+        _ sql: String, _ arguments: [any SQLBindable],
+        _ body: (OpaquePointer, OpaquePointer) throws -> R
+    ) throws -> R {
         let db = try open()
         let statement = try cache.statement(for: sql, in: db)
         defer {
@@ -202,31 +205,40 @@ public final class Connection {
         }
     }
 
-    private func bind(_ arguments: [any SQLBindable], to statement: OpaquePointer, _ db: OpaquePointer, _ sql: String) throws {
+    private func bind(_ arguments: [any SQLBindable], to statement: OpaquePointer, _ db: OpaquePointer, _ sql: String)
+        throws
+    {
         let expected = Int(sqlite3_bind_parameter_count(statement))
         guard expected == arguments.count else {
-            throw DatabaseError(code: .range, message: "statement takes \(expected) arguments, got \(arguments.count)", sql: sql)
+            throw DatabaseError(
+                code: .range, message: "statement takes \(expected) arguments, got \(arguments.count)", sql: sql)
         }
         for (offset, argument) in arguments.enumerated() {
             let index = Int32(offset + 1)
-            let rc: Int32 = switch argument.sqlValue {
-            case .null: sqlite3_bind_null(statement, index)
-            case .integer(let v): sqlite3_bind_int64(statement, index, v)
-            case .real(let v): sqlite3_bind_double(statement, index, v)
-            case .text(let v):
-                v.withCString { sqlite3_bind_text(statement, index, $0, Int32(v.utf8.count), forge_sqlite_transient()) }
-            case .blob(let v) where v.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
-            case .blob(let v):
-                v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), forge_sqlite_transient()) }
-            }
+            let rc: Int32 =
+                switch argument.sqlValue {
+                case .null: sqlite3_bind_null(statement, index)
+                case .integer(let v): sqlite3_bind_int64(statement, index, v)
+                case .real(let v): sqlite3_bind_double(statement, index, v)
+                case .text(let v):
+                    v.withCString {
+                        sqlite3_bind_text(statement, index, $0, Int32(v.utf8.count), forge_sqlite_transient())
+                    }
+                case .blob(let v) where v.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
+                case .blob(let v):
+                    v.withUnsafeBytes {
+                        sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), forge_sqlite_transient())
+                    }
+                }
             guard rc == SQLITE_OK else { throw DatabaseError.last(on: db, sql: sql, code: rc) }
         }
     }
 
     private static func layout(of statement: OpaquePointer) -> ColumnLayout {
-        ColumnLayout(names: (0..<sqlite3_column_count(statement)).map { i in
-            sqlite3_column_name(statement, i).map { String(cString: $0) } ?? "column\(i)"
-        })
+        ColumnLayout(
+            names: (0..<sqlite3_column_count(statement)).map { i in
+                sqlite3_column_name(statement, i).map { String(cString: $0) } ?? "column\(i)"
+            })
     }
 
     private static func row(_ statement: OpaquePointer, _ layout: ColumnLayout) -> Row {

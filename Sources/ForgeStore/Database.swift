@@ -173,7 +173,10 @@ public final class Database: Sendable {
     /// - Throws: `DatabaseError` (e.g. `.error` "output file already exists").
     public func vacuum(into path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { fchmod(fd, 0o600); Foundation.close(fd) }
+        if fd >= 0 {
+            fchmod(fd, 0o600)
+            Foundation.close(fd)
+        }
         try withReader { try $0.execute("VACUUM INTO ?", [path]) }
     }
 }

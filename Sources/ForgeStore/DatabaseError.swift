@@ -30,7 +30,8 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The error currently recorded on `handle` (extended code and message).
     static func last(on handle: OpaquePointer?, sql: String? = nil, code: Int32? = nil) -> DatabaseError {
         let raw = handle.map { sqlite3_extended_errcode($0) } ?? code ?? SQLITE_ERROR
-        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code ?? raw))
         return DatabaseError(code: ResultCode(rawValue: raw), message: message, sql: sql)
     }

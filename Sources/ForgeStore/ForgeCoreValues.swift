@@ -1,11 +1,13 @@
-import Foundation
 import ForgeCore
+import Foundation
 
 /// `LocalDate` is stored as TEXT `"YYYY-MM-DD"`, which sorts chronologically.
 extension LocalDate: SQLBindable, SQLDecodableValue {
     public var sqlValue: SQLValue { .text(description) }
     public init(sqlValue: SQLValue) throws {
-        guard case .text(let text) = sqlValue, let date = LocalDate(text) else { throw sqlValue.mismatch(LocalDate.self) }
+        guard case .text(let text) = sqlValue, let date = LocalDate(text) else {
+            throw sqlValue.mismatch(LocalDate.self)
+        }
         self = date
     }
 }

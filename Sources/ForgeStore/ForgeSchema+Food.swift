@@ -5,18 +5,19 @@ extension ForgeSchema {
         // and meal photos (owner = the logging user, private). Bytes are immutable
         // once stored, so the id doubles as the HTTP entity tag.
         m.register("0200-media") { db in
-            try db.executeScript("""
-            CREATE TABLE media (
-                id TEXT PRIMARY KEY,
-                owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
-                content_type TEXT NOT NULL,
-                size INTEGER NOT NULL,
-                bytes BLOB NOT NULL,
-                source_url TEXT NOT NULL DEFAULT '',
-                created_at TEXT NOT NULL
-            );
-            CREATE INDEX media_source ON media(source_url, owner_id) WHERE source_url != '';
-            """)
+            try db.executeScript(
+                """
+                CREATE TABLE media (
+                    id TEXT PRIMARY KEY,
+                    owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                    content_type TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    bytes BLOB NOT NULL,
+                    source_url TEXT NOT NULL DEFAULT '',
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX media_source ON media(source_url, owner_id) WHERE source_url != '';
+                """)
         }
         // A rejected food proposal is marked superseded and stamped here, so it
         // stays distinguishable from a week that was once active (docs/contract.md §4.17).
@@ -30,31 +31,32 @@ extension ForgeSchema {
         // rows go with the demo user). `checked_by` is a user id or
         // `display:<id>`; `qty` NULL = no quantity given.
         m.register("0202-shopping-list") { db in
-            try db.executeScript("""
-            CREATE TABLE shopping_ticks (
-                scope TEXT NOT NULL,
-                week TEXT NOT NULL,
-                item TEXT NOT NULL,
-                checked_by TEXT NOT NULL,
-                checked_at TEXT NOT NULL,
-                PRIMARY KEY (scope, week, item)
-            );
-            CREATE TABLE shopping_items (
-                id TEXT PRIMARY KEY,
-                scope TEXT NOT NULL,
-                week TEXT NOT NULL,
-                name TEXT NOT NULL,
-                qty REAL,
-                unit TEXT NOT NULL DEFAULT '',
-                created_by TEXT NOT NULL,
-                created_at TEXT NOT NULL
-            );
-            CREATE INDEX shopping_items_week ON shopping_items(scope, week);
-            CREATE TRIGGER shopping_demo_gone AFTER DELETE ON users BEGIN
-                DELETE FROM shopping_ticks WHERE scope = 'user:' || OLD.id;
-                DELETE FROM shopping_items WHERE scope = 'user:' || OLD.id;
-            END;
-            """)
+            try db.executeScript(
+                """
+                CREATE TABLE shopping_ticks (
+                    scope TEXT NOT NULL,
+                    week TEXT NOT NULL,
+                    item TEXT NOT NULL,
+                    checked_by TEXT NOT NULL,
+                    checked_at TEXT NOT NULL,
+                    PRIMARY KEY (scope, week, item)
+                );
+                CREATE TABLE shopping_items (
+                    id TEXT PRIMARY KEY,
+                    scope TEXT NOT NULL,
+                    week TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    qty REAL,
+                    unit TEXT NOT NULL DEFAULT '',
+                    created_by TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX shopping_items_week ON shopping_items(scope, week);
+                CREATE TRIGGER shopping_demo_gone AFTER DELETE ON users BEGIN
+                    DELETE FROM shopping_ticks WHERE scope = 'user:' || OLD.id;
+                    DELETE FROM shopping_items WHERE scope = 'user:' || OLD.id;
+                END;
+                """)
         }
     }
 }

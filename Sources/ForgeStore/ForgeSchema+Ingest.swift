@@ -7,18 +7,19 @@ extension ForgeSchema {
         // deletes its traces. The index serves the (user, start instant)
         // idempotency lookup of ingested workouts.
         m.register("0701-cardio-traces") { db in
-            try db.executeScript("""
-            CREATE TABLE cardio_traces (
-                session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                hr TEXT NOT NULL DEFAULT '[]',
-                route TEXT NOT NULL DEFAULT '[]',
-                breaks TEXT NOT NULL DEFAULT '[]',
-                created_at TEXT NOT NULL
-            );
-            CREATE INDEX cardio_traces_user ON cardio_traces(user_id);
-            CREATE INDEX sessions_user_kind_start ON sessions(user_id, kind, started_at);
-            """)
+            try db.executeScript(
+                """
+                CREATE TABLE cardio_traces (
+                    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    hr TEXT NOT NULL DEFAULT '[]',
+                    route TEXT NOT NULL DEFAULT '[]',
+                    breaks TEXT NOT NULL DEFAULT '[]',
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX cardio_traces_user ON cardio_traces(user_id);
+                CREATE INDEX sessions_user_kind_start ON sessions(user_id, kind, started_at);
+                """)
         }
     }
 }

@@ -24,39 +24,41 @@ extension ForgeSchema {
     /// of the member's whole table.
     static func registerLiftBests(_ m: inout Migrator) {
         m.register("0104-lift-day-best") { db in
-            try db.executeScript("""
-            CREATE TABLE lift_day_best (
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                slug TEXT NOT NULL,
-                day TEXT NOT NULL,
-                e1rm REAL NOT NULL,
-                PRIMARY KEY (user_id, day, slug)
-            );
-            \(rebuildLiftBests)
-            CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets BEGIN
-            \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
-            END;
-            CREATE TRIGGER lift_day_best_set_delete AFTER DELETE ON sets BEGIN
-            \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
-            END;
-            CREATE TRIGGER lift_day_best_set_update
-            AFTER UPDATE OF session_id, user_id, slug, weight, reps ON sets BEGIN
-            \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
-            \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
-            END;
-            CREATE TRIGGER lift_day_best_session_update AFTER UPDATE OF user_id, day, status ON sessions BEGIN
-            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
-            \(recomputeLiftBests(user: "NEW.user_id", day: "NEW.day"))
-            END;
-            CREATE TRIGGER lift_day_best_session_delete AFTER DELETE ON sessions BEGIN
-            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
-            END;
-            """)
+            try db.executeScript(
+                """
+                CREATE TABLE lift_day_best (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    slug TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    e1rm REAL NOT NULL,
+                    PRIMARY KEY (user_id, day, slug)
+                );
+                \(rebuildLiftBests)
+                CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets BEGIN
+                \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
+                END;
+                CREATE TRIGGER lift_day_best_set_delete AFTER DELETE ON sets BEGIN
+                \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
+                END;
+                CREATE TRIGGER lift_day_best_set_update
+                AFTER UPDATE OF session_id, user_id, slug, weight, reps ON sets BEGIN
+                \(recomputeLiftBests(user: "OLD.user_id", day: "(SELECT day FROM sessions WHERE id = OLD.session_id)"))
+                \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
+                END;
+                CREATE TRIGGER lift_day_best_session_update AFTER UPDATE OF user_id, day, status ON sessions BEGIN
+                \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
+                \(recomputeLiftBests(user: "NEW.user_id", day: "NEW.day"))
+                END;
+                CREATE TRIGGER lift_day_best_session_delete AFTER DELETE ON sessions BEGIN
+                \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day"))
+                END;
+                """)
         }
     }
 
     /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
-    static let liftBestE1RM = "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
+    static let liftBestE1RM =
+        "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
 
     /// Recomputes every lift's row of member `user` on trained day `day`
     /// (SQL expressions valid inside a trigger body): the day's sessions

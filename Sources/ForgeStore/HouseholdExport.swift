@@ -64,9 +64,11 @@ public enum HouseholdExport {
     public static func document(_ db: Database, now: Date = Date()) throws -> Document {
         let skipped = Set(omitted.map(\.name))
         return try db.read { c in
-            let names: [String] = try c.query("""
+            let names: [String] = try c.query(
+                """
                 SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-                """).map { try $0.get("name") }
+                """
+            ).map { try $0.get("name") }
             let applied = Set(try c.query("SELECT id FROM schema_migrations").map { try $0.get("id") as String })
             var tables: [Table] = []
             for name in names where name != "schema_migrations" && !skipped.contains(name) {
@@ -79,9 +81,10 @@ public enum HouseholdExport {
                 }
                 tables.append(Table(name: name, columns: kept, rows: rows))
             }
-            return Document(format: format, version: version, exportedAt: Instant.wire(now),
-                            schema: ForgeSchema.migrator().ids.filter(applied.contains), tables: tables,
-                            omitted: omitted.map { Omission(name: $0.name, reason: $0.reason) })
+            return Document(
+                format: format, version: version, exportedAt: Instant.wire(now),
+                schema: ForgeSchema.migrator().ids.filter(applied.contains), tables: tables,
+                omitted: omitted.map { Omission(name: $0.name, reason: $0.reason) })
         }
     }
 

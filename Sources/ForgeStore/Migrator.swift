@@ -66,7 +66,8 @@ public struct Migrator {
     @discardableResult
     public func migrate(_ db: Database) throws -> [String] {
         let recorded: [String] = try db.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)
                 """)
             return try connection.query("SELECT id FROM schema_migrations ORDER BY id").map { try $0.get("id") }
@@ -83,13 +84,16 @@ public struct Migrator {
                 defer { try? connection.execute("PRAGMA foreign_keys = ON") }
                 try connection.transaction("IMMEDIATE") { connection in
                     try migration.migrate(connection)
-                    try connection.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)",
-                                           [migration.id, Date()])
+                    try connection.execute(
+                        "INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)",
+                        [migration.id, Date()])
                     let violations = try connection.query("PRAGMA foreign_key_check")
                     if !violations.isEmpty {
-                        throw MigrationError.foreignKeyViolation(id: migration.id, violations: violations.map { row in
-                            "\(plain(row[index: 0]))(\(plain(row[index: 1]))) -> \(plain(row[index: 2]))"
-                        })
+                        throw MigrationError.foreignKeyViolation(
+                            id: migration.id,
+                            violations: violations.map { row in
+                                "\(plain(row[index: 0]))(\(plain(row[index: 1]))) -> \(plain(row[index: 2]))"
+                            })
                     }
                 }
             }

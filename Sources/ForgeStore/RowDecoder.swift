@@ -27,14 +27,20 @@ struct RowDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath,
-            debugDescription: "a row decodes as a keyed container (one key per column), not an array"))
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "a row decodes as a keyed container (one key per column), not an array"))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard row.values.count == 1 else {
-            throw DecodingError.typeMismatch(SQLValue.self, .init(codingPath: codingPath,
-                debugDescription: "a row decodes as a single value only when it has exactly one column"))
+            throw DecodingError.typeMismatch(
+                SQLValue.self,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "a row decodes as a single value only when it has exactly one column"))
         }
         return ColumnValueContainer(value: row.values[0], codingPath: codingPath)
     }
@@ -67,7 +73,8 @@ private func convert<T: SQLDecodableValue>(_ value: SQLValue, to type: T.Type, p
 private func narrow<T: BinaryInteger>(_ value: SQLValue, to type: T.Type, path: [any CodingKey]) throws -> T {
     let wide = try convert(value, to: Int64.self, path: path)
     guard let v = T(exactly: wide) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "\(wide) does not fit in \(T.self)"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: path, debugDescription: "\(wide) does not fit in \(T.self)"))
     }
     return v
 }
@@ -77,16 +84,18 @@ private func decodeValue<T: Decodable>(_ type: T.Type, from value: SQLValue, pat
     if let direct = T.self as? any SQLDecodableValue.Type {
         return try convert(value, to: direct, path: path) as! T  // `direct` is `T.self`
     }
-    let json: Data? = switch value {
-    case .text(let text): Data(text.utf8)
-    case .blob(let data): data
-    default: nil
-    }
+    let json: Data? =
+        switch value {
+        case .text(let text): Data(text.utf8)
+        case .blob(let data): data
+        default: nil
+        }
     if let json, let decoded = try? JSONCoding.decode(T.self, from: json) { return decoded }
     do {
         return try T(from: ColumnDecoder(value: value, codingPath: path))
     } catch ColumnDecoder.NeedsJSON.needsJSON {
-        let context = DecodingError.Context(codingPath: path,
+        let context = DecodingError.Context(
+            codingPath: path,
             debugDescription: "column value \(value) is not JSON text for \(T.self)")
         throw value.isNull ? DecodingError.valueNotFound(T.self, context) : DecodingError.typeMismatch(T.self, context)
     }
@@ -102,8 +111,11 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     private func value(_ key: Key) throws -> SQLValue {
         guard let i = position(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
-                debugDescription: "row has no column \(key.stringValue) (or \(snakeCased(key.stringValue)))"))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "row has no column \(key.stringValue) (or \(snakeCased(key.stringValue)))"))
         }
         return row.values[i]
     }
@@ -125,31 +137,63 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(value(key), to: type, path: path(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try convert(value(key), to: type, path: path(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try convert(value(key), to: type, path: path(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try convert(value(key), to: Double.self, path: path(key))) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try convert(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try convert(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try convert(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        Float(try convert(value(key), to: Double.self, path: path(key)))
+    }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try convert(value(key), to: type, path: path(key)) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try convert(value(key), to: type, path: path(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try convert(value(key), to: type, path: path(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try narrow(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try convert(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try convert(value(key), to: type, path: path(key))
+    }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try narrow(value(key), to: type, path: path(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try narrow(value(key), to: type, path: path(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try narrow(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try narrow(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try narrow(value(key), to: type, path: path(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try narrow(value(key), to: type, path: path(key))
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decodeValue(type, from: value(key), path: path(key))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.typeMismatch(type, .init(codingPath: path(key),
-            debugDescription: "nested containers are not supported; declare a Decodable property stored as JSON text"))
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(
+            type,
+            .init(
+                codingPath: path(key),
+                debugDescription:
+                    "nested containers are not supported; declare a Decodable property stored as JSON text"))
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: path(key),
-            debugDescription: "nested containers are not supported; declare a Decodable property stored as JSON text"))
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .init(
+                codingPath: path(key),
+                debugDescription:
+                    "nested containers are not supported; declare a Decodable property stored as JSON text"))
     }
     func superDecoder() throws -> any Decoder { RowDecoder(row: row, codingPath: codingPath) }
     func superDecoder(forKey key: Key) throws -> any Decoder { RowDecoder(row: row, codingPath: path(key)) }
@@ -162,7 +206,9 @@ private struct ColumnDecoder: Decoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw NeedsJSON.needsJSON }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw NeedsJSON.needsJSON
+    }
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw NeedsJSON.needsJSON }
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         ColumnValueContainer(value: value, codingPath: codingPath)

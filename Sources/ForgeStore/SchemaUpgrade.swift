@@ -29,26 +29,31 @@ public enum SchemaUpgrade {
     /// - Throws: ``BackupError`` when the pre-upgrade backup fails (nothing
     ///   migrated); whatever ``Migrator/migrate(_:)`` throws.
     @discardableResult
-    public static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws -> Outcome {
+    public static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws
+        -> Outcome
+    {
         let recorded = try migrator.recorded(in: db)
         let known = Set(migrator.ids)
         var backup: String?
         // The version upgraded from: the latest recorded migration in registration order.
         let done = Set(recorded)
         if let from = migrator.ids.last(where: done.contains), recorded.allSatisfy(known.contains),
-           !(try migrator.pending(in: db)).isEmpty {
+            !(try migrator.pending(in: db)).isEmpty
+        {
             let directory = BackupJob.directory(forDatabase: db.path)
             let path = BackupName.unusedPath(in: directory, prefix: "pre-upgrade-\(from)-", instant: now)
             do {
                 try BackupFile.makePrivateDirectory(directory)
                 try BackupJob(db: db, directory: directory).snapshot(to: path)
             } catch {
-                Log.error("no migration run: the pre-upgrade backup failed: \(error)", id: .backupFailed,
-                          fields: ["FORGE_BACKUP_ERROR": "\(error)"])
+                Log.error(
+                    "no migration run: the pre-upgrade backup failed: \(error)", id: .backupFailed,
+                    fields: ["FORGE_BACKUP_ERROR": "\(error)"])
                 throw error
             }
-            Log.notice("pre-upgrade backup of schema \(from): \(path) (\(BackupFile.size(path)) bytes)",
-                       id: .backupDone, fields: ["FORGE_BACKUP": path])
+            Log.notice(
+                "pre-upgrade backup of schema \(from): \(path) (\(BackupFile.size(path)) bytes)",
+                id: .backupDone, fields: ["FORGE_BACKUP": path])
             backup = path
         }
         let applied = try migrator.migrate(db)

@@ -40,7 +40,8 @@ struct StatementCache {
         let rest = sql.utf8.dropFirst(tailOffset)
         if rest.contains(where: { !($0 == UInt8(ascii: ";") || $0 == 0x20 || (0x09...0x0D).contains($0)) }) {
             sqlite3_finalize(statement)
-            throw DatabaseError(code: .misuse,
+            throw DatabaseError(
+                code: .misuse,
                 message: "more than one statement; use executeScript for scripts", sql: sql)
         }
         if statements.count >= Self.capacity { finalizeAll() }

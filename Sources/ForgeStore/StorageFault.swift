@@ -51,8 +51,9 @@ final class StorageFaultState: Sendable {
         }
         faulted.store(true, ordering: .releasing)
         if started {
-            Log.error("disk full: a write to \(path) failed (\(error.message)); changes cannot be saved until space is freed",
-                      id: .diskFull, fields: ["FORGE_STORAGE": error.description])
+            Log.error(
+                "disk full: a write to \(path) failed (\(error.message)); changes cannot be saved until space is freed",
+                id: .diskFull, fields: ["FORGE_STORAGE": error.description])
         }
     }
 }

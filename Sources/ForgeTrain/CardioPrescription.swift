@@ -14,10 +14,16 @@ public struct CardioPrescription: Codable, Sendable, Hashable {
     /// Members this type does not model, kept verbatim.
     public var extra: [String: JSONValue]
 
-    public init(type: String, minutes: Int, hrLow: Int, hrHigh: Int, note: String? = nil,
-                extra: [String: JSONValue] = [:]) {
-        self.type = type; self.minutes = minutes; self.hrLow = hrLow; self.hrHigh = hrHigh
-        self.note = note; self.extra = extra
+    public init(
+        type: String, minutes: Int, hrLow: Int, hrHigh: Int, note: String? = nil,
+        extra: [String: JSONValue] = [:]
+    ) {
+        self.type = type
+        self.minutes = minutes
+        self.hrLow = hrLow
+        self.hrHigh = hrHigh
+        self.note = note
+        self.extra = extra
     }
 
     static let keys: Set<String> = ["type", "minutes", "hr_low", "hr_high", "note"]

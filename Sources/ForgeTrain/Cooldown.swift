@@ -8,8 +8,10 @@ public enum Cooldown {
     /// those items get `why: "targets your <body part, lower-cased> niggle"`;
     /// otherwise `{slug, hold: "45 s each side", why}` is inserted at the
     /// front. Every item gets its library name (the slug when unknown).
-    public static func build(plan: [CooldownEntry], niggles: [NiggleInfo],
-                             library: ExerciseLibrary) -> [CooldownItem] {
+    public static func build(
+        plan: [CooldownEntry], niggles: [NiggleInfo],
+        library: ExerciseLibrary
+    ) -> [CooldownItem] {
         var items = plan.map { CooldownItem(slug: $0.slug, hold: $0.hold, name: library.name(for: $0.slug)) }
         for niggle in niggles where niggle.isActive {
             guard let slug = niggle.mobilitySlug, !slug.isEmpty else { continue }
@@ -17,8 +19,9 @@ public enum Cooldown {
             if items.contains(where: { $0.slug == slug }) {
                 for i in items.indices where items[i].slug == slug { items[i].why = why }
             } else {
-                items.insert(CooldownItem(slug: slug, hold: injectedHold, name: library.name(for: slug), why: why),
-                             at: 0)
+                items.insert(
+                    CooldownItem(slug: slug, hold: injectedHold, name: library.name(for: slug), why: why),
+                    at: 0)
             }
         }
         return items

@@ -5,6 +5,7 @@ public struct CooldownEntry: Codable, Sendable, Hashable {
     public var hold: String
 
     public init(slug: String, hold: String) {
-        self.slug = slug; self.hold = hold
+        self.slug = slug
+        self.hold = hold
     }
 }

@@ -9,6 +9,9 @@ public struct CooldownItem: Codable, Sendable, Hashable {
     public var why: String?
 
     public init(slug: String, hold: String, name: String, why: String? = nil) {
-        self.slug = slug; self.hold = hold; self.name = name; self.why = why
+        self.slug = slug
+        self.hold = hold
+        self.name = name
+        self.why = why
     }
 }

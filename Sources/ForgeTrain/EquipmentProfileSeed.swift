@@ -5,7 +5,8 @@ public struct EquipmentItem: Codable, Sendable, Hashable {
     public var available: Bool
 
     public init(name: String, available: Bool) {
-        self.name = name; self.available = available
+        self.name = name
+        self.available = available
     }
 }
 
@@ -24,15 +25,23 @@ public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
     /// Items in display order.
     public var items: [EquipmentItem]
 
-    public init(name: String, shared: Bool, barKg: Double, platesKg: [Double], dbMaxKg: Double,
-                items: [EquipmentItem]) {
-        self.name = name; self.shared = shared; self.barKg = barKg
-        self.platesKg = platesKg; self.dbMaxKg = dbMaxKg; self.items = items
+    public init(
+        name: String, shared: Bool, barKg: Double, platesKg: [Double], dbMaxKg: Double,
+        items: [EquipmentItem]
+    ) {
+        self.name = name
+        self.shared = shared
+        self.barKg = barKg
+        self.platesKg = platesKg
+        self.dbMaxKg = dbMaxKg
+        self.items = items
     }
 
     enum CodingKeys: String, CodingKey {
         case name, scope, items
-        case barKg = "bar_kg", platesKg = "plates_kg", dbMaxKg = "db_max_kg"
+        case barKg = "bar_kg"
+        case platesKg = "plates_kg"
+        case dbMaxKg = "db_max_kg"
     }
 
     public init(from decoder: Decoder) throws {

@@ -22,13 +22,22 @@ public struct Exercise: Codable, Sendable, Hashable {
     /// True when the seed expects two images (`<slug>-0.jpg`, `<slug>-1.jpg`).
     public var hasImages: Bool
 
-    public init(slug: String, name: String, kind: ExerciseKind, primaryMuscles: [String],
-                secondaryMuscles: [String] = [], equipment: [String] = [], patterns: [String] = [],
-                cues: [String] = [], dont: String = "", benefit: String = "", hasImages: Bool = false) {
-        self.slug = slug; self.name = name; self.kind = kind
-        self.primaryMuscles = primaryMuscles; self.secondaryMuscles = secondaryMuscles
-        self.equipment = equipment; self.patterns = patterns
-        self.cues = cues; self.dont = dont; self.benefit = benefit; self.hasImages = hasImages
+    public init(
+        slug: String, name: String, kind: ExerciseKind, primaryMuscles: [String],
+        secondaryMuscles: [String] = [], equipment: [String] = [], patterns: [String] = [],
+        cues: [String] = [], dont: String = "", benefit: String = "", hasImages: Bool = false
+    ) {
+        self.slug = slug
+        self.name = name
+        self.kind = kind
+        self.primaryMuscles = primaryMuscles
+        self.secondaryMuscles = secondaryMuscles
+        self.equipment = equipment
+        self.patterns = patterns
+        self.cues = cues
+        self.dont = dont
+        self.benefit = benefit
+        self.hasImages = hasImages
     }
 
     enum CodingKeys: String, CodingKey {

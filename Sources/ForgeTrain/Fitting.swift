@@ -33,8 +33,10 @@ public enum Fitting {
 
     /// Total seconds for `exercises` with `sets` (per entry; defaults to each
     /// entry's planned sets) and the given cool-down.
-    public static func estimateSeconds(_ exercises: [PlanExercise], sets: [Int]? = nil,
-                                       cooldown: CooldownMode = .full) -> Int {
+    public static func estimateSeconds(
+        _ exercises: [PlanExercise], sets: [Int]? = nil,
+        cooldown: CooldownMode = .full
+    ) -> Int {
         var total = warmUpSeconds + cooldown.seconds
         for (i, e) in exercises.enumerated() {
             let n = sets?[i] ?? e.sets
@@ -45,8 +47,10 @@ public enum Fitting {
     }
 
     /// Estimated minutes: `round_half_even(estimateSeconds / 60)`.
-    public static func estimateMinutes(_ exercises: [PlanExercise], sets: [Int]? = nil,
-                                       cooldown: CooldownMode = .full) -> Int {
+    public static func estimateMinutes(
+        _ exercises: [PlanExercise], sets: [Int]? = nil,
+        cooldown: CooldownMode = .full
+    ) -> Int {
         minutes(estimateSeconds(exercises, sets: sets, cooldown: cooldown))
     }
 
@@ -68,7 +72,8 @@ public enum Fitting {
             .filter { exercises[$0].priority > 1 }
             .enumerated()
             .sorted { a, b in
-                let pa = exercises[a.element].priority, pb = exercises[b.element].priority
+                let pa = exercises[a.element].priority
+                let pb = exercises[b.element].priority
                 return pa != pb ? pa > pb : a.offset < b.offset
             }
             .map(\.element)
@@ -116,8 +121,9 @@ public enum Fitting {
                 }
             }
         }
-        return FitResult(sets: sets, cooldown: cooldown,
-                         est: estimateMinutes(exercises, sets: sets, cooldown: cooldown),
-                         fullEst: fullEst, trims: trims)
+        return FitResult(
+            sets: sets, cooldown: cooldown,
+            est: estimateMinutes(exercises, sets: sets, cooldown: cooldown),
+            fullEst: fullEst, trims: trims)
     }
 }

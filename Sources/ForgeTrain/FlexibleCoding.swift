@@ -1,5 +1,5 @@
-import Foundation
 import ForgeCore
+import Foundation
 
 /// A coding key for any string, used to read and write the extra keys that
 /// stored plan documents may carry (docs/contract.md §1.1: extra keys are tolerated).
@@ -30,9 +30,15 @@ extension KeyedDecodingContainer where Key == AnyKey {
         let value = try decode(JSONValue.self, forKey: key)
         if let i = value.intValue { return i }
         if let s = value.stringValue, let d = Double(s.trimmingCharacters(in: .whitespaces)),
-           d == d.rounded(), abs(d) < 9e15 { return Int(d) }
-        throw DecodingError.typeMismatch(Int.self, .init(codingPath: codingPath + [key],
-                                                         debugDescription: "\(name) must be a whole number"))
+            d == d.rounded(), abs(d) < 9e15
+        {
+            return Int(d)
+        }
+        throw DecodingError.typeMismatch(
+            Int.self,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "\(name) must be a whole number"))
     }
 
     /// A number: accepts JSON numbers and numeric strings. Nil when absent or null.
@@ -42,8 +48,11 @@ extension KeyedDecodingContainer where Key == AnyKey {
         let value = try decode(JSONValue.self, forKey: key)
         if let d = value.doubleValue { return d }
         if let s = value.stringValue, let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite { return d }
-        throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key],
-                                                            debugDescription: "\(name) must be a number"))
+        throw DecodingError.typeMismatch(
+            Double.self,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "\(name) must be a number"))
     }
 
     /// A string member; nil when absent or null.

@@ -13,10 +13,12 @@ public enum LoadGrid {
     ///   - base: where the grid starts (the bar; the lightest dumbbell).
     ///   - step: the grid step (the gcd of the increments), > 0.
     public static func nearest(_ target: Int, down: Int, up: Int, base: Int, step: Int) -> Int {
-        let below = target - down, above = up - target
+        let below = target - down
+        let above = up - target
         if below != above { return below < above ? down : up }
         guard step > 0 else { return down }
-        let downEven = ((down - base) / step) % 2 == 0, upEven = ((up - base) / step) % 2 == 0
+        let downEven = ((down - base) / step) % 2 == 0
+        let upEven = ((up - base) / step) % 2 == 0
         return upEven && !downEven ? up : down
     }
 

@@ -12,7 +12,9 @@ public struct LoadingKit: Sendable, Hashable {
     public let dumbbells: DumbbellSet?
 
     public init(unit: LoadUnit, plates: PlateInventory?, dumbbells: DumbbellSet?) {
-        self.unit = unit; self.plates = plates?.isEmpty == false ? plates : nil; self.dumbbells = dumbbells
+        self.unit = unit
+        self.plates = plates?.isEmpty == false ? plates : nil
+        self.dumbbells = dumbbells
     }
 
     /// No profile: nothing is known, barbell and dumbbell loads fall back to

@@ -3,8 +3,10 @@ public enum MuscleSummary {
     /// Union over entries with `sets > 0`, in plan order and without
     /// duplicates: primary muscles, then secondary muscles excluding anything
     /// already primary. Unknown slugs contribute nothing.
-    public static func of(exercises: [(slug: String, sets: Int)],
-                          library: ExerciseLibrary) -> (primary: [String], secondary: [String]) {
+    public static func of(
+        exercises: [(slug: String, sets: Int)],
+        library: ExerciseLibrary
+    ) -> (primary: [String], secondary: [String]) {
         var primary: [String] = []
         var secondary: [String] = []
         let worked = exercises.filter { $0.sets > 0 }.compactMap { library.exercise($0.slug) }

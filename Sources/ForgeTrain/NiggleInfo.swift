@@ -11,8 +11,10 @@ public struct NiggleInfo: Sendable, Hashable {
     public var mobilitySlug: String?
 
     public init(bodyPart: String, status: String, avoidPatterns: [String] = [], mobilitySlug: String? = nil) {
-        self.bodyPart = bodyPart; self.status = status
-        self.avoidPatterns = avoidPatterns; self.mobilitySlug = mobilitySlug
+        self.bodyPart = bodyPart
+        self.status = status
+        self.avoidPatterns = avoidPatterns
+        self.mobilitySlug = mobilitySlug
     }
 
     /// True when `status == "active"`.

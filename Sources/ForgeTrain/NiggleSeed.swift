@@ -10,7 +10,9 @@ public struct NiggleSeed: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case severity, status, note
-        case bodyPart = "body_part", avoidPatterns = "avoid_patterns", mobilitySlug = "mobility_slug"
+        case bodyPart = "body_part"
+        case avoidPatterns = "avoid_patterns"
+        case mobilitySlug = "mobility_slug"
     }
 
     /// Left knee, mild, active, avoids `deep_lunge`, mobility `quad-hip-flexor-stretch`.

@@ -6,6 +6,8 @@ public struct PlanChange: Codable, Sendable, Hashable {
     public var why: String?
 
     public init(sign: String, what: String, why: String? = nil) {
-        self.sign = sign; self.what = what; self.why = why
+        self.sign = sign
+        self.what = what
+        self.why = why
     }
 }

@@ -13,7 +13,9 @@ public struct PlanContent: Codable, Sendable, Hashable {
     public var extra: [String: JSONValue]
 
     public init(days: [Int: PlanDay], changes: [PlanChange]? = nil, extra: [String: JSONValue] = [:]) {
-        self.days = days; self.changes = changes; self.extra = extra
+        self.days = days
+        self.changes = changes
+        self.extra = extra
     }
 
     /// The entry for `weekday` (0 = Monday), or nil for a rest day.
@@ -33,8 +35,10 @@ public struct PlanContent: Codable, Sendable, Hashable {
             let raw = try c.required([String: PlanDay?].self, "days")
             for (key, day) in raw {
                 guard key.count == 1, let weekday = Int(key), (0...6).contains(weekday) else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [AnyKey("days")],
-                                                            debugDescription: "day keys must be \"0\"…\"6\""))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: c.codingPath + [AnyKey("days")],
+                            debugDescription: "day keys must be \"0\"…\"6\""))
                 }
                 if let day { days[weekday] = day }
             }

@@ -17,10 +17,16 @@ public struct StrengthDay: Sendable, Hashable {
     /// Members this type does not model, kept verbatim.
     public var extra: [String: JSONValue]
 
-    public init(name: String, focus: [String], why: String? = nil, exercises: [PlanExercise],
-                cooldown: [CooldownEntry], extra: [String: JSONValue] = [:]) {
-        self.name = name; self.focus = focus; self.why = why
-        self.exercises = exercises; self.cooldown = cooldown; self.extra = extra
+    public init(
+        name: String, focus: [String], why: String? = nil, exercises: [PlanExercise],
+        cooldown: [CooldownEntry], extra: [String: JSONValue] = [:]
+    ) {
+        self.name = name
+        self.focus = focus
+        self.why = why
+        self.exercises = exercises
+        self.cooldown = cooldown
+        self.extra = extra
     }
 }
 
@@ -33,9 +39,15 @@ public struct CardioDay: Sendable, Hashable {
     /// Members this type does not model, kept verbatim.
     public var extra: [String: JSONValue]
 
-    public init(name: String, focus: [String], why: String? = nil, cardio: CardioPrescription,
-                extra: [String: JSONValue] = [:]) {
-        self.name = name; self.focus = focus; self.why = why; self.cardio = cardio; self.extra = extra
+    public init(
+        name: String, focus: [String], why: String? = nil, cardio: CardioPrescription,
+        extra: [String: JSONValue] = [:]
+    ) {
+        self.name = name
+        self.focus = focus
+        self.why = why
+        self.cardio = cardio
+        self.extra = extra
     }
 }
 
@@ -51,19 +63,31 @@ public enum PlanDay: Codable, Sendable, Hashable {
     case cardio(CardioDay)
 
     public var kind: PlanDayKind {
-        switch self { case .strength: .strength; case .cardio: .cardio }
+        switch self {
+        case .strength: .strength
+        case .cardio: .cardio
+        }
     }
 
     public var name: String {
-        switch self { case .strength(let d): d.name; case .cardio(let d): d.name }
+        switch self {
+        case .strength(let d): d.name
+        case .cardio(let d): d.name
+        }
     }
 
     public var focus: [String] {
-        switch self { case .strength(let d): d.focus; case .cardio(let d): d.focus }
+        switch self {
+        case .strength(let d): d.focus
+        case .cardio(let d): d.focus
+        }
     }
 
     public var why: String? {
-        switch self { case .strength(let d): d.why; case .cardio(let d): d.why }
+        switch self {
+        case .strength(let d): d.why
+        case .cardio(let d): d.why
+        }
     }
 
     /// The strength members, or nil for a cardio day.
@@ -89,19 +113,23 @@ public enum PlanDay: Codable, Sendable, Hashable {
         let kindText = try c.string("kind") ?? (c.contains(AnyKey("cardio")) ? "cardio" : "strength")
         switch kindText {
         case "strength":
-            self = .strength(StrengthDay(
-                name: name, focus: focus, why: why,
-                exercises: try c.optional([PlanExercise].self, "exercises") ?? [],
-                cooldown: try c.optional([CooldownEntry].self, "cooldown") ?? [],
-                extra: try c.extras(excluding: Self.strengthKeys)))
+            self = .strength(
+                StrengthDay(
+                    name: name, focus: focus, why: why,
+                    exercises: try c.optional([PlanExercise].self, "exercises") ?? [],
+                    cooldown: try c.optional([CooldownEntry].self, "cooldown") ?? [],
+                    extra: try c.extras(excluding: Self.strengthKeys)))
         case "cardio":
-            self = .cardio(CardioDay(
-                name: name, focus: focus, why: why,
-                cardio: try c.required(CardioPrescription.self, "cardio"),
-                extra: try c.extras(excluding: Self.cardioKeys)))
+            self = .cardio(
+                CardioDay(
+                    name: name, focus: focus, why: why,
+                    cardio: try c.required(CardioPrescription.self, "cardio"),
+                    extra: try c.extras(excluding: Self.cardioKeys)))
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath,
-                                                    debugDescription: "kind must be strength or cardio"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription: "kind must be strength or cardio"))
         }
     }
 

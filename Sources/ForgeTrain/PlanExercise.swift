@@ -24,12 +24,21 @@ public struct PlanExercise: Codable, Sendable, Hashable {
     /// Members this type does not model, kept verbatim.
     public var extra: [String: JSONValue]
 
-    public init(slug: String, sets: Int, reps: Int, weight: Double = 0, rest: Int = 90,
-                priority: Int = 2, minSets: Int = 0, note: String = "", name: String? = nil,
-                extra: [String: JSONValue] = [:]) {
-        self.slug = slug; self.sets = sets; self.reps = reps; self.weight = weight
-        self.rest = rest; self.priority = priority; self.minSets = minSets
-        self.note = note; self.name = name; self.extra = extra
+    public init(
+        slug: String, sets: Int, reps: Int, weight: Double = 0, rest: Int = 90,
+        priority: Int = 2, minSets: Int = 0, note: String = "", name: String? = nil,
+        extra: [String: JSONValue] = [:]
+    ) {
+        self.slug = slug
+        self.sets = sets
+        self.reps = reps
+        self.weight = weight
+        self.rest = rest
+        self.priority = priority
+        self.minSets = minSets
+        self.note = note
+        self.name = name
+        self.extra = extra
     }
 
     /// The label used in trim messages: `name` when present, else the slug.
@@ -42,10 +51,12 @@ public struct PlanExercise: Codable, Sendable, Hashable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         slug = try c.required(String.self, "slug")
         guard let sets = try c.laxInt("sets") else {
-            throw DecodingError.keyNotFound(AnyKey("sets"), .init(codingPath: c.codingPath, debugDescription: "sets required"))
+            throw DecodingError.keyNotFound(
+                AnyKey("sets"), .init(codingPath: c.codingPath, debugDescription: "sets required"))
         }
         guard let reps = try c.laxInt("reps") else {
-            throw DecodingError.keyNotFound(AnyKey("reps"), .init(codingPath: c.codingPath, debugDescription: "reps required"))
+            throw DecodingError.keyNotFound(
+                AnyKey("reps"), .init(codingPath: c.codingPath, debugDescription: "reps required"))
         }
         self.sets = sets
         self.reps = reps

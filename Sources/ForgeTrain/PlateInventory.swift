@@ -12,7 +12,8 @@ public struct PlateInventory: Sendable, Hashable {
     public let plates: [Int]
 
     public init(unit: LoadUnit, bar: Int, plates: [Int]) {
-        self.unit = unit; self.bar = bar
+        self.unit = unit
+        self.bar = bar
         self.plates = Array(Set(plates.filter { $0 > 0 })).sorted(by: >)
     }
 
@@ -36,7 +37,10 @@ public struct PlateInventory: Sendable, Hashable {
         for n in reach.flags.indices where reach.flags[n] {
             let g = n * reach.step
             if g <= target - bar { down = g }
-            if g >= target - bar { up = g; break }
+            if g >= target - bar {
+                up = g
+                break
+            }
         }
         return (bar + down, bar + (up ?? down))
     }
@@ -53,7 +57,12 @@ public struct PlateInventory: Sendable, Hashable {
         guard let reach = reachable(through: target - bar) else { return [] }
         var n = reach.flags.indices.last { $0 * reach.step <= target - bar && reach.flags[$0] } ?? 0
         var taken: [Int] = []
-        while n > 0, let plate = plates.first(where: { let s = 2 * $0 / reach.step; return s <= n && reach.flags[n - s] }) {
+        while n > 0,
+            let plate = plates.first(where: {
+                let s = 2 * $0 / reach.step
+                return s <= n && reach.flags[n - s]
+            })
+        {
             taken.append(plate)
             n -= 2 * plate / reach.step
         }
@@ -73,7 +82,10 @@ public struct PlateInventory: Sendable, Hashable {
         flags[0] = true
         let sizes = Set(pairs.map { $0 / step })
         for n in 1...limit {
-            for s in sizes where s <= n && flags[n - s] { flags[n] = true; break }
+            for s in sizes where s <= n && flags[n - s] {
+                flags[n] = true
+                break
+            }
         }
         return (step, flags)
     }

@@ -36,7 +36,7 @@ public enum PlateMath {
         let total = unit.steps(kg: weight)
         guard weight > 0, total > 0 else { return "" }
         let bar = inventory.bar
-        let hundredth = unit.stepsPerUnit / 100   // steps in 0.01 of the unit
+        let hundredth = unit.stepsPerUnit / 100  // steps in 0.01 of the unit
         // Work with both sides together so a half-step per side stays exact.
         var excess = total - bar
         if excess < 2 * hundredth { return "Empty bar (\(unit.text(steps: bar)) \(unit.rawValue))" }
@@ -57,7 +57,10 @@ public enum PlateMath {
             if left < excess { (taken, excess) = (found, left) }
         }
         let named = !(unit == .kg && reader == .kg)
-        var text = "Per side: " + (taken.isEmpty ? "—" : taken.map(unit.text(steps:)).joined(separator: " + ") + (named ? " \(unit.rawValue)" : ""))
+        var text =
+            "Per side: "
+            + (taken.isEmpty
+                ? "—" : taken.map(unit.text(steps:)).joined(separator: " + ") + (named ? " \(unit.rawValue)" : ""))
         if excess > 2 * hundredth {
             text += " — no plate for \(twoDecimals(perSideOfExcess: excess, hundredth: hundredth)) \(unit.rawValue)"
         }

@@ -6,7 +6,8 @@ public struct WarmUpSet: Codable, Sendable, Hashable {
     public var reps: Int
 
     public init(weight: Double, reps: Int) {
-        self.weight = weight; self.reps = reps
+        self.weight = weight
+        self.reps = reps
     }
 }
 

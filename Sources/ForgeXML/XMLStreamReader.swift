@@ -39,7 +39,7 @@ public enum XMLStreamReader {
         let result: Result<Int, XMLStreamError> = data.withUnsafeBytes { bytes in
             var sink = forge_xml_error()
             return withUnsafeMutablePointer(to: &sink) { sink in
-                let base = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)   // not empty
+                let base = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)  // not empty
                 let options = Int32(XML_PARSE_NONET.rawValue)
                 guard let reader = forge_xml_reader_for_memory(base, Int32(bytes.count), options, sink) else {
                     return .failure(.malformed("libxml2 could not start a reader", line: 0))
@@ -52,25 +52,31 @@ public enum XMLStreamReader {
     }
 
     /// The read loop: one libxml2 node per step, mapped to events.
-    private static func drive(_ reader: xmlTextReaderPtr, sink: UnsafeMutablePointer<forge_xml_error>,
-                              _ handle: (XMLStreamEvent) -> Bool) -> Result<Int, XMLStreamError> {
-        var depth = 0   // elements open
+    private static func drive(
+        _ reader: xmlTextReaderPtr, sink: UnsafeMutablePointer<forge_xml_error>,
+        _ handle: (XMLStreamEvent) -> Bool
+    ) -> Result<Int, XMLStreamError> {
+        var depth = 0  // elements open
         while true {
             let step = forge_xml_read(reader)
             if step == 0 { return .success(Int(forge_xml_line_number(reader))) }
             if step < 0 {
-                var message = sink.pointee.set != 0
+                var message =
+                    sink.pointee.set != 0
                     ? String(cString: forge_xml_error_message(sink)).trimmingCharacters(in: .whitespacesAndNewlines)
                     : "parse failed"
                 // libxml2 2.9's reader reports input that stops inside the root element as
                 // "Extra content at the end of the document"; say what happened.
-                if depth > 0, sink.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) { message = "unexpected end of file" }
+                if depth > 0, sink.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+                    message = "unexpected end of file"
+                }
                 let line = sink.pointee.line > 0 ? sink.pointee.line : forge_xml_line_number(reader)
                 return .failure(.malformed(message, line: Int(line)))
             }
             switch NodeType(rawValue: forge_xml_node_type(reader)) {
             case .element?:
-                let uri = string(forge_xml_namespace_uri(reader)), name = string(forge_xml_local_name(reader))
+                let uri = string(forge_xml_namespace_uri(reader))
+                let name = string(forge_xml_local_name(reader))
                 let empty = forge_xml_is_empty_element(reader) == 1
                 var attributes: [String: String] = [:]
                 while forge_xml_move_to_next_attribute(reader) == 1 {
@@ -81,16 +87,21 @@ public enum XMLStreamReader {
                 }
                 _ = forge_xml_move_to_element(reader)
                 if !empty { depth += 1 }
-                guard handle(.start(uri: uri, name: name, attributes: attributes)) else { return .success(Int(forge_xml_line_number(reader))) }
+                guard handle(.start(uri: uri, name: name, attributes: attributes)) else {
+                    return .success(Int(forge_xml_line_number(reader)))
+                }
                 if empty, !handle(.end(uri: uri, name: name)) { return .success(Int(forge_xml_line_number(reader))) }
             case .endElement?:
                 depth -= 1
-                let event = XMLStreamEvent.end(uri: string(forge_xml_namespace_uri(reader)), name: string(forge_xml_local_name(reader)))
+                let event = XMLStreamEvent.end(
+                    uri: string(forge_xml_namespace_uri(reader)), name: string(forge_xml_local_name(reader)))
                 guard handle(event) else { return .success(Int(forge_xml_line_number(reader))) }
             case .text?, .cdata?, .whitespace?, .significantWhitespace?:
-                guard handle(.characters(string(forge_xml_value(reader)))) else { return .success(Int(forge_xml_line_number(reader))) }
+                guard handle(.characters(string(forge_xml_value(reader)))) else {
+                    return .success(Int(forge_xml_line_number(reader)))
+                }
             default:
-                break   // comments, processing instructions, the DOCTYPE, unexpanded entity references
+                break  // comments, processing instructions, the DOCTYPE, unexpanded entity references
             }
         }
     }

@@ -64,7 +64,8 @@ struct BackupCommands {
         let runs = try BackupStatus.recent(5, in: db)
         if !runs.isEmpty { print("\nrecent attempts:") }
         for run in runs {
-            let outcome = run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
+            let outcome =
+                run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
             print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
         }
         return 0
@@ -88,7 +89,8 @@ struct BackupCommands {
         let parent = (output as NSString).deletingLastPathComponent
         let temporary = (parent.isEmpty ? "." : parent) + "/.forge-export-\(getpid()).tmp"
         defer { unlink(temporary) }
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+        else {
             Forged.printError("forged: cannot write \(temporary)")
             return 1
         }
@@ -112,7 +114,9 @@ struct BackupCommands {
             let outcome = try BackupRestore.restore(file, over: databasePath)
             if let safety = outcome.safetyCopy { print("safety copy of the previous database: \(safety)") }
             let rows = outcome.inspection.rowCounts.filter { !$0.key.hasPrefix("schema_") }.values.reduce(0, +)
-            print("restored \(file) into \(databasePath) (integrity ok, \(outcome.inspection.rowCounts.count) tables, \(rows) rows)")
+            print(
+                "restored \(file) into \(databasePath) (integrity ok, \(outcome.inspection.rowCounts.count) tables, \(rows) rows)"
+            )
             return 0
         } catch let error as BackupError {
             Forged.printError("forged: restore refused: \(error)")

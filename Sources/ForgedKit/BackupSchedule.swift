@@ -20,8 +20,9 @@ public struct BackupSchedule: Sendable, Equatable {
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m)
+        else { return nil }
         self.init(hour: h, minute: m)
     }
 
@@ -51,9 +52,11 @@ public struct BackupSchedule: Sendable, Equatable {
         let midnight = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
         // Walk from midnight so a time in a DST gap lands just after the gap.
         let comps = DateComponents(hour: hour, minute: minute, second: 0)
-        if let exact = calendar.nextDate(after: midnight.addingTimeInterval(-1), matching: comps,
-                                         matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward),
-           HouseholdCalendar(timeZone: calendar.timeZone).date(of: exact) == day {
+        if let exact = calendar.nextDate(
+            after: midnight.addingTimeInterval(-1), matching: comps,
+            matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward),
+            HouseholdCalendar(timeZone: calendar.timeZone).date(of: exact) == day
+        {
             return exact
         }
         return midnight.addingTimeInterval(TimeInterval(hour * 3600 + minute * 60))

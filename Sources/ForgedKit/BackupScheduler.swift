@@ -32,8 +32,10 @@ public final class BackupScheduler: Sendable {
     }
     private let state = Mutex(State())
 
-    public init(job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
-                retryDelays: [TimeInterval] = [300, 900, 3600]) {
+    public init(
+        job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
+        retryDelays: [TimeInterval] = [300, 900, 3600]
+    ) {
         self.job = job
         self.schedule = schedule
         self.clock = clock
@@ -47,8 +49,13 @@ public final class BackupScheduler: Sendable {
     public func start() {
         let now = clock.now()
         let next = schedule.next(after: now, in: job.timeZone)
-        state.withLock { $0.nextNightly = next; $0.stopped = false }
-        Log.info("nightly backup at \(schedule.text) \(job.timeZone.identifier); next \(Instant.storage(next)) into \(job.directory)")
+        state.withLock {
+            $0.nextNightly = next
+            $0.stopped = false
+        }
+        Log.info(
+            "nightly backup at \(schedule.text) \(job.timeZone.identifier); next \(Instant.storage(next)) into \(job.directory)"
+        )
         let last = try? BackupStatus.lastSuccess(in: job.db)
         queue.async { [self] in
             if BackupSchedule.isOverdue(lastSuccess: last?.finishedAt, now: now) {
@@ -75,14 +82,19 @@ public final class BackupScheduler: Sendable {
         defer { MallocTuning.releaseFreeMemory() }
         do {
             try job.run(trigger: trigger, now: clock.now())
-            state.withLock { $0.failures = 0; $0.retryAt = nil }
+            state.withLock {
+                $0.failures = 0
+                $0.retryAt = nil
+            }
         } catch {
             let now = clock.now()
             state.withLock { s in
                 if s.failures < retryDelays.count {
                     s.retryAt = now.addingTimeInterval(retryDelays[s.failures])
                     s.failures += 1
-                    Log.error("backup will be retried at \(Instant.storage(s.retryAt!)) (retry \(s.failures) of \(retryDelays.count))")
+                    Log.error(
+                        "backup will be retried at \(Instant.storage(s.retryAt!)) (retry \(s.failures) of \(retryDelays.count))"
+                    )
                 } else {
                     s.failures = 0
                     s.retryAt = nil
@@ -99,7 +111,11 @@ public final class BackupScheduler: Sendable {
             (now >= s.nextNightly, s.retryAt.map { now >= $0 } ?? false)
         }
         if nightlyDue {
-            state.withLock { $0.nextNightly = schedule.next(after: now, in: job.timeZone); $0.failures = 0; $0.retryAt = nil }
+            state.withLock {
+                $0.nextNightly = schedule.next(after: now, in: job.timeZone)
+                $0.failures = 0
+                $0.retryAt = nil
+            }
             attempt("nightly")
         } else if retryDue {
             state.withLock { $0.retryAt = nil }
@@ -117,9 +133,10 @@ public final class BackupScheduler: Sendable {
             let due = min(s.nextNightly, s.retryAt ?? .distantFuture)
             // Wake at least hourly so a stepped system clock is noticed.
             let delay = max(0.05, min(due.timeIntervalSince(clock.now()), 3600))
-            Log.debug("backup scheduler: next nightly \(Instant.storage(s.nextNightly))"
-                      + (s.retryAt.map { ", retry \(Instant.storage($0)) after \(s.failures) failure(s)" } ?? "")
-                      + "; waking in \(Int(delay)) s")
+            Log.debug(
+                "backup scheduler: next nightly \(Instant.storage(s.nextNightly))"
+                    + (s.retryAt.map { ", retry \(Instant.storage($0)) after \(s.failures) failure(s)" } ?? "")
+                    + "; waking in \(Int(delay)) s")
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(wallDeadline: .now() + delay, leeway: .seconds(1))
             timer.setEventHandler { [weak self] in self?.tick() }
@@ -133,7 +150,8 @@ extension BackupScheduler {
     /// The scheduler `forged serve` runs: backups of `db` into `<state-dir>/backups`
     /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`.
     convenience init(settings: Settings, db: Database) {
-        self.init(job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
-                  schedule: settings.backupTime)
+        self.init(
+            job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
+            schedule: settings.backupTime)
     }
 }

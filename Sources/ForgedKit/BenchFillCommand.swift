@@ -19,7 +19,11 @@ enum BenchFillCommand {
                 Forged.printError("usage: forged bench-fill --state-dir DIR [--recipes N]")
                 return ConfigError.exitStatus
             }
-            if flag == "--recipes", let n = Int(value), n >= 0 { recipes = n } else { flags[String(flag.dropFirst(2))] = [value] }
+            if flag == "--recipes", let n = Int(value), n >= 0 {
+                recipes = n
+            } else {
+                flags[String(flag.dropFirst(2))] = [value]
+            }
         }
         do {
             let settings = try SettingsLoader.load(flags: flags, environment: environment)
@@ -27,11 +31,13 @@ enum BenchFillCommand {
             defer { db.close() }
             let app = ForgeApp(db: db, config: settings.appConfiguration)
             try app.prepare()
-            var household = HeavyHousehold(today: app.today, now: app.clock.now(), calendar: app.calendar, recipes: recipes)
+            var household = HeavyHousehold(
+                today: app.today, now: app.clock.now(), calendar: app.calendar, recipes: recipes)
             let s = try db.write { try household.fill(in: $0) }
             try db.checkpoint()
-            print("added \(s.recipes) recipes, \(s.sessions) strength sessions (\(s.sets) sets), \(s.runs) runs with traces, "
-                + "\(s.mealLogs) meal logs, \(s.metrics) metrics")
+            print(
+                "added \(s.recipes) recipes, \(s.sessions) strength sessions (\(s.sets) sets), \(s.runs) runs with traces, "
+                    + "\(s.mealLogs) meal logs, \(s.metrics) metrics")
             return 0
         } catch let error as ConfigError {
             Forged.printError(error.line)

@@ -16,14 +16,18 @@ extension CLI {
 
     static func generalHelp() -> String {
         var out = "Usage: forged COMMAND [FLAGS]\n\n"
-        out += wrap("forged is the Forge household server: the HTTP API for the Forge app and household "
-            + "scripts (training and food), served from one SQLite database.", indent: 0)
+        out += wrap(
+            "forged is the Forge household server: the HTTP API for the Forge app and household "
+                + "scripts (training and food), served from one SQLite database.", indent: 0)
         out += "\nCommands:\n" + commandList(commands)
-        out += "\n" + wrap("Every setting has one name in three places: the flag --foo-bar, the environment "
-            + "variable FORGE_FOO_BAR, and a FORGE_FOO_BAR=value line in the config file "
-            + "(--config FILE, else /etc/forge/forged.conf when it exists). Flags beat the environment, "
-            + "which beats the file. \"forged help serve\" lists the settings; "
-            + "\"forged help COMMAND\" shows a command's flags.", indent: 0)
+        out +=
+            "\n"
+            + wrap(
+                "Every setting has one name in three places: the flag --foo-bar, the environment "
+                    + "variable FORGE_FOO_BAR, and a FORGE_FOO_BAR=value line in the config file "
+                    + "(--config FILE, else /etc/forge/forged.conf when it exists). Flags beat the environment, "
+                    + "which beats the file. \"forged help serve\" lists the settings; "
+                    + "\"forged help COMMAND\" shows a command's flags.", indent: 0)
         return out
     }
 
@@ -101,7 +105,8 @@ extension SettingSpec {
             var env = "`\(spec.env)`"
             if spec.isList { env += " (comma-separated)" }
             if !spec.inFile { env += " (environment only)" }
-            out += "| \(spec.name) | \(cell(flag)) | \(cell(env)) | \(cell(spec.defaultDescription)) | \(cell(spec.help)) |\n"
+            out +=
+                "| \(spec.name) | \(cell(flag)) | \(cell(env)) | \(cell(spec.defaultDescription)) | \(cell(spec.help)) |\n"
         }
         return out
     }

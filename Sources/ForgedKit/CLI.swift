@@ -55,8 +55,10 @@ public enum CLI {
                 + "--backup-keep-daily and --backup-keep-weekly; or, with --output FILE, to FILE, which "
                 + "must not exist. Safe while forged serve runs. The attempt is recorded and shows in "
                 + "/healthz.",
-            flags: [outputFlag] + databaseFlags + [FlagSpec(setting: .backupKeepDaily), FlagSpec(setting: .backupKeepWeekly),
-                                                   FlagSpec(setting: .timezone)]),
+            flags: [outputFlag] + databaseFlags + [
+                FlagSpec(setting: .backupKeepDaily), FlagSpec(setting: .backupKeepWeekly),
+                FlagSpec(setting: .timezone),
+            ]),
         CommandSpec(
             path: ["backup", "list"], synopsis: "backup list [FLAGS]",
             summary: "List the backups and the last attempts.",
@@ -140,17 +142,21 @@ public enum CLI {
         "notify": "Read the event socket: tail, desktop.",
     ]
 
-    static let nameFlag = FlagSpec(name: "name", valueName: "NAME",
-                                   help: "Display name of the new member.", isRequired: true)
-    static let displayNameFlag = FlagSpec(name: "name", valueName: "NAME",
-                                          help: "Name of the display (e.g. Kitchen).", isRequired: true)
+    static let nameFlag = FlagSpec(
+        name: "name", valueName: "NAME",
+        help: "Display name of the new member.", isRequired: true)
+    static let displayNameFlag = FlagSpec(
+        name: "name", valueName: "NAME",
+        help: "Name of the display (e.g. Kitchen).", isRequired: true)
     static let passwordStdinFlag = FlagSpec(
         name: "password-stdin", valueName: "",
         help: "Read the password from the first line of standard input instead of asking.", isBool: true)
-    static let outputFlag = FlagSpec(name: "output", valueName: "FILE",
-                                     help: "Write the backup to FILE (which must not exist) instead of the backups directory.")
-    static let exportOutputFlag = FlagSpec(name: "output", valueName: "FILE",
-                                           help: "Write the export to FILE (which must not exist). Required.")
+    static let outputFlag = FlagSpec(
+        name: "output", valueName: "FILE",
+        help: "Write the backup to FILE (which must not exist) instead of the backups directory.")
+    static let exportOutputFlag = FlagSpec(
+        name: "output", valueName: "FILE",
+        help: "Write the export to FILE (which must not exist). Required.")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
@@ -201,9 +207,18 @@ public enum CLI {
                 }
                 continue
             }
-            if arg == "--" { endOfFlags = true; continue }
-            if arg == "-h" || arg == "--help" { wantsHelp = true; continue }
-            if arg == "--version" && path.isEmpty { path = ["version"]; continue }
+            if arg == "--" {
+                endOfFlags = true
+                continue
+            }
+            if arg == "-h" || arg == "--help" {
+                wantsHelp = true
+                continue
+            }
+            if arg == "--version" && path.isEmpty {
+                path = ["version"]
+                continue
+            }
             guard arg.hasPrefix("--") else {
                 throw ConfigError(setting: "", message: "unknown option \(arg) (flags are spelled --name)")
             }
@@ -261,7 +276,8 @@ public enum CLI {
             throw ConfigError(setting: "", message: "\(usage): missing \(missing) (usage: forged \(command.synopsis))")
         }
         if positionals.count > command.positionals.count {
-            throw ConfigError(setting: "", message: "\(usage): unexpected argument \"\(positionals[command.positionals.count])\"")
+            throw ConfigError(
+                setting: "", message: "\(usage): unexpected argument \"\(positionals[command.positionals.count])\"")
         }
         for flag in command.flags where flag.isRequired {
             guard let v = table[flag.name]?.last, !v.isEmpty else {

@@ -33,6 +33,8 @@ public final class CoachScheduler: Sendable {
     /// running chat turns (an unfinished turn stays pending and resumes at the next start).
     public func stop() {
         ticker.stop()
-        if !coach.waitIdle(timeout: 10) { Log.notice("stopping with a coach turn still running; it resumes at the next start") }
+        if !coach.waitIdle(timeout: 10) {
+            Log.notice("stopping with a coach turn still running; it resumes at the next start")
+        }
     }
 }

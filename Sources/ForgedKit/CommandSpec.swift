@@ -58,8 +58,10 @@ public struct CommandSpec: Sendable, Equatable {
     /// Flags accepted besides `--help`/`-h`.
     public let flags: [FlagSpec]
 
-    public init(path: [String], synopsis: String, summary: String, description: String,
-                positionals: [String] = [], flags: [FlagSpec] = []) {
+    public init(
+        path: [String], synopsis: String, summary: String, description: String,
+        positionals: [String] = [], flags: [FlagSpec] = []
+    ) {
         self.path = path
         self.synopsis = synopsis
         self.summary = summary

@@ -11,8 +11,9 @@ struct DisplayCommands {
 
     func run() throws -> Int32 {
         guard StateDirectory.databaseExists(settings.stateDir) else {
-            throw ConfigError(setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
-                              value: settings.stateDir)
+            throw ConfigError(
+                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                value: settings.stateDir)
         }
         let db = try StateDirectory.open(settings.stateDir)
         defer { db.close() }
@@ -24,7 +25,9 @@ struct DisplayCommands {
                 throw ConfigError(setting: "name", message: "1 to 60 characters", value: name)
             }
             let created: (id: String, code: String)
-            do { created = try db.write { try DisplayStore.create(name: name, now: settings.clock.now(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+            do {
+                created = try db.write { try DisplayStore.create(name: name, now: settings.clock.now(), in: $0) }
+            } catch let refusal as DisplayStore.Refusal {
                 Forged.printError("forged: \(refusal)")
                 return 1
             }
@@ -37,14 +40,19 @@ struct DisplayCommands {
             let displays = try db.read { try DisplayStore.all(in: $0) }
             if displays.isEmpty { print("no displays (pair one with forged display pair --name Kitchen)") }
             for d in displays {
-                let when = d.pairedAt.map { "paired \(Instant.wire($0))" } ?? d.codeExpiresAt.map { "code expires \(Instant.wire($0))" } ?? ""
+                let when =
+                    d.pairedAt.map { "paired \(Instant.wire($0))" } ?? d.codeExpiresAt.map {
+                        "code expires \(Instant.wire($0))"
+                    } ?? ""
                 print("\(d.id)\t\(d.name)\t\(d.status)\t\(when)")
             }
             return 0
         default:
             let target = command.positionals.first ?? ""
             let names: [String]
-            do { names = try db.write { try DisplayStore.revoke(target, now: settings.clock.now(), in: $0) } } catch let refusal as DisplayStore.Refusal {
+            do { names = try db.write { try DisplayStore.revoke(target, now: settings.clock.now(), in: $0) } } catch let
+                refusal as DisplayStore.Refusal
+            {
                 Forged.printError("forged: \(refusal)")
                 return 1
             }
@@ -65,7 +73,8 @@ struct DisplayCommands {
     static func pairingURL(_ settings: Settings) -> String {
         var base = settings.baseURL
         if let first = settings.listenAddresses.first, first.isWildcard,
-           base == first.derivedBaseURL(scheme: settings.tlsCert == nil ? "http" : "https") {
+            base == first.derivedBaseURL(scheme: settings.tlsCert == nil ? "http" : "https")
+        {
             var name = [CChar](repeating: 0, count: 256)
             if gethostname(&name, name.count) == 0, let host = String(validatingCString: name), !host.isEmpty {
                 base = base.replacingOccurrences(of: "//localhost", with: "//" + host)

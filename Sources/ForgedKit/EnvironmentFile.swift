@@ -39,7 +39,7 @@ public enum EnvironmentFile {
         var keyLine = 1
         var key = ""
         var value = ""
-        var trailingSpace = 0          // unquoted trailing whitespace to trim
+        var trailingSpace = 0  // unquoted trailing whitespace to trim
         let newline: Set<Unicode.Scalar> = ["\n", "\r"]
         let space: Set<Unicode.Scalar> = [" ", "\t"]
 
@@ -52,47 +52,81 @@ public enum EnvironmentFile {
         for c in text.unicodeScalars {
             switch state {
             case .preKey:
-                if c == "#" || c == ";" { state = .comment }
-                else if newline.contains(c) || space.contains(c) { /* skip */ }
-                else { state = .key; key = String(c); keyLine = line }
+                if c == "#" || c == ";" {
+                    state = .comment
+                } else if newline.contains(c) || space.contains(c) { /* skip */
+                } else {
+                    state = .key
+                    key = String(c)
+                    keyLine = line
+                }
             case .key:
                 if newline.contains(c) { throw fail(keyLine, "expected NAME=value") }
-                if c == "=" { state = .preValue; value = ""; trailingSpace = 0 }
-                else { key.unicodeScalars.append(c) }
+                if c == "=" {
+                    state = .preValue
+                    value = ""
+                    trailingSpace = 0
+                } else {
+                    key.unicodeScalars.append(c)
+                }
             case .preValue:
                 if newline.contains(c) {
                     entries.append(Entry(name: try finishKey(), value: "", line: keyLine))
                     state = .preKey
-                } else if space.contains(c) { /* skip */ }
-                else if c == "'" { state = .singleQuote }
-                else if c == "\"" { state = .doubleQuote }
-                else if c == "\\" { state = .valueEscape }
-                else { state = .value; value.unicodeScalars.append(c) }
+                } else if space.contains(c) { /* skip */
+                } else if c == "'" {
+                    state = .singleQuote
+                } else if c == "\"" {
+                    state = .doubleQuote
+                } else if c == "\\" {
+                    state = .valueEscape
+                } else {
+                    state = .value
+                    value.unicodeScalars.append(c)
+                }
             case .value:
                 if newline.contains(c) {
                     value.unicodeScalars.removeLast(trailingSpace)
                     entries.append(Entry(name: try finishKey(), value: value, line: keyLine))
                     state = .preKey
                 } else if c == "\\" {
-                    state = .valueEscape; trailingSpace = 0
+                    state = .valueEscape
+                    trailingSpace = 0
                 } else {
                     value.unicodeScalars.append(c)
                     trailingSpace = space.contains(c) ? trailingSpace + 1 : 0
                 }
             case .valueEscape:
                 state = .value
-                if !newline.contains(c) { value.unicodeScalars.append(c); trailingSpace = 0 }
+                if !newline.contains(c) {
+                    value.unicodeScalars.append(c)
+                    trailingSpace = 0
+                }
             case .singleQuote:
-                if c == "'" { state = .value; trailingSpace = 0 } else { value.unicodeScalars.append(c) }
+                if c == "'" {
+                    state = .value
+                    trailingSpace = 0
+                } else {
+                    value.unicodeScalars.append(c)
+                }
             case .doubleQuote:
-                if c == "\"" { state = .value; trailingSpace = 0 }
-                else if c == "\\" { state = .doubleQuoteEscape }
-                else { value.unicodeScalars.append(c) }
+                if c == "\"" {
+                    state = .value
+                    trailingSpace = 0
+                } else if c == "\\" {
+                    state = .doubleQuoteEscape
+                } else {
+                    value.unicodeScalars.append(c)
+                }
             case .doubleQuoteEscape:
                 state = .doubleQuote
-                if newline.contains(c) { /* line continuation */ }
-                else if "\"\\`$".unicodeScalars.contains(c) { value.unicodeScalars.append(c) }
-                else { value.unicodeScalars.append("\\"); value.unicodeScalars.append(c) }
+                if newline.contains(c) { /* line continuation */
+                } else if "\"\\`$".unicodeScalars.contains(c) {
+                    value.unicodeScalars.append(c)
+                } else {
+                    value.unicodeScalars.append("\\")
+                    value.unicodeScalars.append(c)
+                }
             case .comment:
                 if c == "\\" { state = .commentEscape } else if newline.contains(c) { state = .preKey }
             case .commentEscape:

@@ -6,7 +6,9 @@ import Foundation
 /// configuration error (with a one-line message naming the setting).
 public enum Forged {
     /// Runs the command line in `arguments` (without argv[0]) and returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Int32
+    {
         if arguments.first == BenchFillCommand.name {
             return BenchFillCommand.run(Array(arguments.dropFirst()), environment: environment)
         }

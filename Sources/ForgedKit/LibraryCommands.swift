@@ -24,7 +24,9 @@ struct LibraryCommands {
         defer { db.close() }
         try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         let summary = try db.write { try ExerciseImport.run(directory: directory, in: $0) }
-        print("matched \(summary.matched) library exercises, stored \(summary.images) images, added \(summary.added) exercises")
+        print(
+            "matched \(summary.matched) library exercises, stored \(summary.images) images, added \(summary.added) exercises"
+        )
         return 0
     }
 }

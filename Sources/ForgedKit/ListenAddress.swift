@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One `--listen` value, `HOST:PORT`: an IPv4 address (`127.0.0.1:8080`), an
@@ -23,7 +23,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         var host = String(text[..<colon])
         let portText = text[text.index(after: colon)...]
         guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let port = Int(portText), port <= 65535 else {
+            let port = Int(portText), port <= 65535
+        else {
             throw bad("port must be a number from 0 to 65535")
         }
         var ipv6 = false

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import CGlibcMalloc
-import ForgeCore
+    import CGlibcMalloc
+    import ForgeCore
 #endif
 
 /// glibc malloc settings for the daemon, applied once at the start of `serve`
@@ -34,14 +34,16 @@ enum MallocTuning {
     /// Applies the settings (a no-op where the C library is not glibc).
     static func apply(environment: [String: String]) {
         #if canImport(Glibc)
-        // mallopt returns 1 on success, 0 on error (an out-of-range value); a
-        // failure leaves glibc's default, which is harmless, so it is only a debug line.
-        for (variable, option, value, name) in [("MALLOC_ARENA_MAX", M_ARENA_MAX, arenaMax, "M_ARENA_MAX"),
-                                                ("MALLOC_MMAP_THRESHOLD_", M_MMAP_THRESHOLD, mmapThreshold, "M_MMAP_THRESHOLD"),
-                                                ("MALLOC_TRIM_THRESHOLD_", M_TRIM_THRESHOLD, trimThreshold, "M_TRIM_THRESHOLD")]
+            // mallopt returns 1 on success, 0 on error (an out-of-range value); a
+            // failure leaves glibc's default, which is harmless, so it is only a debug line.
+            for (variable, option, value, name) in [
+                ("MALLOC_ARENA_MAX", M_ARENA_MAX, arenaMax, "M_ARENA_MAX"),
+                ("MALLOC_MMAP_THRESHOLD_", M_MMAP_THRESHOLD, mmapThreshold, "M_MMAP_THRESHOLD"),
+                ("MALLOC_TRIM_THRESHOLD_", M_TRIM_THRESHOLD, trimThreshold, "M_TRIM_THRESHOLD"),
+            ]
             where environment[variable] == nil {
-            if mallopt(option, value) != 1 { Log.debug("mallopt(\(name), \(value)) failed; glibc's default stays") }
-        }
+                if mallopt(option, value) != 1 { Log.debug("mallopt(\(name), \(value)) failed; glibc's default stays") }
+            }
         #endif
     }
 
@@ -55,7 +57,7 @@ enum MallocTuning {
     /// not glibc.
     static func releaseFreeMemory() {
         #if canImport(Glibc)
-        _ = malloc_trim(0)
+            _ = malloc_trim(0)
         #endif
     }
 }

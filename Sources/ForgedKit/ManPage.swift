@@ -15,24 +15,28 @@ public enum ManPage {
             out += ".B forged\n" + escape(command.synopsis) + "\n.br\n"
         }
         out += ".SH DESCRIPTION\n"
-        out += paragraph("forged serves the Forge household API (training, the shared food week, recipes, cook "
-            + "timers) for one household of two members and an optional demo seat, from one SQLite database in "
-            + "the state directory. It runs as a systemd unit (Type=notify, socket activation, watchdog, "
-            + "journald), pushes cook-timer, proposal-ready and planned-day-reminder notices over a Unix socket, "
-            + "serves a kitchen display at /kitchen and backs its database up every night.")
+        out += paragraph(
+            "forged serves the Forge household API (training, the shared food week, recipes, cook "
+                + "timers) for one household of two members and an optional demo seat, from one SQLite database in "
+                + "the state directory. It runs as a systemd unit (Type=notify, socket activation, watchdog, "
+                + "journald), pushes cook-timer, proposal-ready and planned-day-reminder notices over a Unix socket, "
+                + "serves a kitchen display at /kitchen and backs its database up every night.")
         out += ".SH COMMANDS\n"
         for command in CLI.commands {
             out += ".TP\n.B forged \(escape(command.synopsis))\n" + escape(command.description) + "\n"
             let own = command.flags.filter { $0.env == nil }
             for flag in own {
-                out += ".RS\n.TP\n" + flagLine(flag) + escape(flag.help) + (flag.isRequired ? " Required." : "") + "\n.RE\n"
+                out +=
+                    ".RS\n.TP\n" + flagLine(flag) + escape(flag.help) + (flag.isRequired ? " Required." : "")
+                    + "\n.RE\n"
             }
         }
         out += ".SH CONFIGURATION\n"
-        out += paragraph("Every setting has one name in three places: the flag --foo-bar, the environment "
-            + "variable FORGE_FOO_BAR and a FORGE_FOO_BAR=value line in the config file (systemd EnvironmentFile "
-            + "syntax). Flags beat the environment, which beats the file, which beats the default. Lists are "
-            + "comma-separated in the environment and the file.")
+        out += paragraph(
+            "Every setting has one name in three places: the flag --foo-bar, the environment "
+                + "variable FORGE_FOO_BAR and a FORGE_FOO_BAR=value line in the config file (systemd EnvironmentFile "
+                + "syntax). Flags beat the environment, which beats the file, which beats the default. Lists are "
+                + "comma-separated in the environment and the file.")
         for setting in SettingSpec.all {
             let flag = FlagSpec(setting: setting)
             out += ".TP\n" + flagLine(flag) + escape(setting.help)
@@ -40,8 +44,10 @@ public enum ManPage {
             out += "\n.br\nDefault: " + escape(setting.defaultDescription) + ". "
             out += (setting.inFile ? "Environment and file: " : "Environment: ") + "\\fB\(setting.env)\\fR.\n"
         }
-        out += ".SH SIGNALS\n.TP\n.B SIGTERM\\fR, \\fBSIGINT\nStop: in-flight requests get up to 10 s, then every service stops in reverse order.\n"
-        out += ".TP\n.B SIGHUP\nRe-read the config file; the log level applies at once, other changes at the next restart.\n"
+        out +=
+            ".SH SIGNALS\n.TP\n.B SIGTERM\\fR, \\fBSIGINT\nStop: in-flight requests get up to 10 s, then every service stops in reverse order.\n"
+        out +=
+            ".TP\n.B SIGHUP\nRe-read the config file; the log level applies at once, other changes at the next restart.\n"
         out += ".SH FILES\n"
         for (path, what) in files {
             out += ".TP\n.I \(escape(path))\n\(escape(what))\n"
@@ -54,7 +60,10 @@ public enum ManPage {
         ("/etc/forge/forged.conf", "Settings as FORGE_NAME=value lines (a conffile of commented defaults)."),
         ("/var/lib/forge/forge.sqlite3", "The database (WAL mode; media blobs included)."),
         ("/var/lib/forge/backups/", "Nightly integrity-checked backups."),
-        ("/run/forge/events.sock", "The event socket: one JSON envelope per line, a snapshot first (mode 0660, group forge)."),
+        (
+            "/run/forge/events.sock",
+            "The event socket: one JSON envelope per line, a snapshot first (mode 0660, group forge)."
+        ),
     ]
 
     static func flagLine(_ flag: FlagSpec) -> String {

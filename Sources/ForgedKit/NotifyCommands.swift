@@ -1,7 +1,8 @@
 import ForgeEvents
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `forged notify tail` (print the event socket's lines) and
@@ -21,7 +22,7 @@ struct NotifyCommands {
                 return 1
             }
             while let line = subscriber.nextLine() {
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))   // unbuffered: one event per line, at once
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: one event per line, at once
             }
             Forged.printError("forged: the daemon closed the event socket")
             return 1

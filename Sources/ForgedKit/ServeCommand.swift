@@ -54,7 +54,9 @@ struct ServeCommand {
         var certificate: TLSCertificate?
         if let cert = settings.tlsCert, let key = settings.tlsKey {
             guard TLSCertificate.isSupported else {
-                Log.error("--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead")
+                Log.error(
+                    "--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead"
+                )
                 return 1
             }
             let tls = TLSCertificate(certificatePath: cert, keyPath: key)
@@ -88,28 +90,33 @@ struct ServeCommand {
             }
             sockets.http = bound
         }
-        let stateLock = try StateLock.acquire(settings.stateDir); defer { stateLock.release() }
+        let stateLock = try StateLock.acquire(settings.stateDir)
+        defer { stateLock.release() }
         // One reader per HTTP worker thread, so no worker waits for a connection.
         let db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         let applied = try app.prepare()
         if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
         if settings.devAuth {
-            Log.warning("dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
+            Log.warning(
+                "dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
         }
         if settings.allowPrivateFetch {
             Log.warning("recipe import may fetch private and loopback addresses (--allow-private-fetch)")
         }
         if settings.clockOffset != 0 {
-            Log.warning("test clock: forged's time is moved by \(settings.clockOffset) s (\(SettingsLoader.testClockOffsetVariable)); "
-                        + "household time now \(Instant.wire(settings.clock.now()))")
+            Log.warning(
+                "test clock: forged's time is moved by \(settings.clockOffset) s (\(SettingsLoader.testClockOffsetVariable)); "
+                    + "household time now \(Instant.wire(settings.clock.now()))")
         }
         let responder = app.makeResponder()
-        var http = HTTPServer.Configuration(listen: [], listenSockets: sockets.http,
-                                            threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
-                                            maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
-        http.perIPConnectionLimit = Self.perAddressLimit(settings.maxConnections,
-                                                         behindProxy: !settings.trustedProxies.isEmpty)
+        var http = HTTPServer.Configuration(
+            listen: [], listenSockets: sockets.http,
+            threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
+            maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
+        http.perIPConnectionLimit = Self.perAddressLimit(
+            settings.maxConnections,
+            behindProxy: !settings.trustedProxies.isEmpty)
         http.tls = certificate
         http.trustedProxies = TrustedProxies(settings.trustedProxies.compactMap(TrustedProxies.Network.init))
         // Upload routes take bodies up to --max-upload (never less than --max-body).
@@ -120,23 +127,28 @@ struct ServeCommand {
             configuration: http,
             responder: responder,
             accessLog: { e in
-                Log.info(e.line,
-                         fields: ["FORGE_REQUEST_ID": e.requestID, "REMOTE_ADDR": e.remoteAddress])
+                Log.info(
+                    e.line,
+                    fields: ["FORGE_REQUEST_ID": e.requestID, "REMOTE_ADDR": e.remoteAddress])
             },
             onError: { request, error in
                 Log.error("handler failed: \(error)", fields: ["FORGE_REQUEST_ID": request.requestID])
             },
             onHeadTimeout: { peer in
-                Log.debug("closed a connection from \(peer): its request head or body was late", fields: ["REMOTE_ADDR": peer])
+                Log.debug(
+                    "closed a connection from \(peer): its request head or body was late", fields: ["REMOTE_ADDR": peer]
+                )
             })
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
         let backups = BackupScheduler(settings: settings, db: db)
         status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
-        status.setStorageFault { db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" } }
+        status.setStorageFault {
+            db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" }
+        }
         // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
         let coach = CoachScheduler(coach: app.coach)
         let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)
-        sockets.events = nil   // the event hub owns it now
+        sockets.events = nil  // the event hub owns it now
         status.setTimersRunning {
             (try? db.read { try $0.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") as Int? }) ?? 0
         }
@@ -148,7 +160,8 @@ struct ServeCommand {
                 try service.start()
                 running.append(service)
             } catch {
-                Log.error(service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)")
+                Log.error(
+                    service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)")
                 running.reversed().forEach { $0.stop() }
                 sockets.closeUnowned()
                 db.close()
@@ -157,7 +170,9 @@ struct ServeCommand {
         }
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         for address in server.boundAddresses {
-            Log.notice("listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)")
+            Log.notice(
+                "listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)"
+            )
         }
         status.setMembers(HealthMonitor.members(in: db))
         let line = status.render()

@@ -35,7 +35,9 @@ final class CookService: Service {
     let socketFD: Int32?
 
     init(cook: CookServices, runtimeDir: String, socketFD: Int32?) {
-        self.cook = cook; self.runtimeDir = runtimeDir; self.socketFD = socketFD
+        self.cook = cook
+        self.runtimeDir = runtimeDir
+        self.socketFD = socketFD
     }
 
     var serviceName: String { "cook" }

@@ -25,8 +25,10 @@ public struct SettingSpec: Sendable, Equatable {
     /// still read, each use logging a deprecation warning.
     public let deprecatedNames: [String]
 
-    public init(name: String, valueName: String, help: String, defaultDescription: String,
-                isList: Bool = false, isBool: Bool = false, inFile: Bool = true, deprecatedNames: [String] = []) {
+    public init(
+        name: String, valueName: String, help: String, defaultDescription: String,
+        isList: Bool = false, isBool: Bool = false, inFile: Bool = true, deprecatedNames: [String] = []
+    ) {
         self.name = name
         self.env = Self.envName(for: name)
         self.valueName = valueName
@@ -64,7 +66,8 @@ public struct SettingSpec: Sendable, Equatable {
         defaultDescription: "/etc/forge/forged.conf when it exists", inFile: false)
     public static let listen = SettingSpec(
         name: "listen", valueName: "HOST:PORT",
-        help: "Address to listen on; repeat for several. IPv6 in brackets; [::] takes IPv4 too; port 0 picks a free port.",
+        help:
+            "Address to listen on; repeat for several. IPv6 in brackets; [::] takes IPv4 too; port 0 picks a free port.",
         defaultDescription: "[::]:8080", isList: true)
     public static let stateDir = SettingSpec(
         name: "state-dir", valueName: "DIR",
@@ -89,7 +92,8 @@ public struct SettingSpec: Sendable, Equatable {
     public static let baseURL = SettingSpec(
         name: "base-url", valueName: "URL",
         help: "Public http(s) origin of the server; used for self-links, the same-origin check and Secure cookies.",
-        defaultDescription: "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost); https:// with --tls-cert")
+        defaultDescription:
+            "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost); https:// with --tls-cert")
     public static let tlsCert = SettingSpec(
         name: "tls-cert", valueName: "FILE",
         help: "Serve HTTPS with this PEM certificate (then any intermediates); needs --tls-key. "

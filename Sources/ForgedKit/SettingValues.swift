@@ -1,5 +1,5 @@
-import Foundation
 import ForgeCore
+import Foundation
 
 /// Parsers for setting values, each throwing a ``ConfigError`` that names the
 /// setting, the value and where it came from.
@@ -28,7 +28,8 @@ enum SettingValues {
             if scale > 1 { digits = digits.dropLast() }
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let n = Int(digits) else { return nil }
+            let n = Int(digits)
+        else { return nil }
         let (product, overflow) = n.multipliedReportingOverflow(by: scale)
         guard !overflow, range.contains(product) else { return nil }
         return product
@@ -53,7 +54,8 @@ enum SettingValues {
         let name = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-              !email.contains(where: { $0.isWhitespace }) else {
+            !email.contains(where: { $0.isWhitespace })
+        else {
             return (nil, "\"\(email)\" is not an email address")
         }
         guard !name.isEmpty else { return (nil, "the name after the colon is empty") }

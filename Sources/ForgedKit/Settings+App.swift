@@ -8,9 +8,10 @@ extension Settings {
         let env = ProcessInfo.processInfo.environment
         // Tests lower the Argon2id cost; production always uses INTERACTIVE.
         let cost: PasswordHasher.Cost = env["FORGE_TEST_PASSWORD_COST"] == "minimum" ? .minimum : .interactive
-        var config = AppConfiguration(devAuth: devAuth, baseURL: baseURL, timeZone: timezone, seedRecipes: seedRecipes,
-                                allowedUsers: allowedUsers.map { ForgeAPI.AllowedUser(email: $0.email, name: $0.name) },
-                                passwordCost: cost, build: BuildInfo.stamp)
+        var config = AppConfiguration(
+            devAuth: devAuth, baseURL: baseURL, timeZone: timezone, seedRecipes: seedRecipes,
+            allowedUsers: allowedUsers.map { ForgeAPI.AllowedUser(email: $0.email, name: $0.name) },
+            passwordCost: cost, build: BuildInfo.stamp)
         config.backupRetention = backupRetention
         config.allowPrivateFetch = allowPrivateFetch
         config.noticeHours = noticeHours

@@ -98,7 +98,8 @@ public struct Settings: Sendable {
         self.timezoneName = timezone.identifier
         self.allowedUsers = allowedUsers
         self.devAuth = devAuth
-        self.baseURL = baseURL
+        self.baseURL =
+            baseURL
             ?? (listen.first).flatMap { try? ListenAddress(parsing: $0) }?.derivedBaseURL
             ?? "http://localhost:8080"
         self.logLevel = logLevel

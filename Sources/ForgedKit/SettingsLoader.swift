@@ -40,16 +40,19 @@ public enum SettingsLoader {
         let listen = try sources.list(.listen) ?? [.init(text: "[::]:8080", origin: nil)]
         var addresses: [ListenAddress] = []
         for item in listen {
-            do { addresses.append(try ListenAddress(parsing: item.text)) }
-            catch { throw ConfigError(setting: "listen", message: error.message, value: item.text, origin: item.origin) }
+            do { addresses.append(try ListenAddress(parsing: item.text)) } catch {
+                throw ConfigError(setting: "listen", message: error.message, value: item.text, origin: item.origin)
+            }
         }
         guard let first = addresses.first else {
             throw ConfigError(setting: "listen", message: "at least one address is needed")
         }
 
-        let stateDir = try sources.path(.stateDir)
+        let stateDir =
+            try sources.path(.stateDir)
             ?? systemdDirectory(environment["STATE_DIRECTORY"]) ?? "/var/lib/forge"
-        let runtimeDir = try sources.path(.runtimeDir)
+        let runtimeDir =
+            try sources.path(.runtimeDir)
             ?? systemdDirectory(environment["RUNTIME_DIRECTORY"]) ?? "/run/forge"
 
         var zone = HouseholdCalendar.systemZone()
@@ -74,8 +77,9 @@ public enum SettingsLoader {
         let tlsCert = try sources.path(.tlsCert)
         let tlsKey = try sources.path(.tlsKey)
         guard (tlsCert == nil) == (tlsKey == nil) else {
-            throw ConfigError(setting: tlsCert == nil ? "tls-cert" : "tls-key",
-                              message: "--tls-cert and --tls-key go together; give both or neither")
+            throw ConfigError(
+                setting: tlsCert == nil ? "tls-cert" : "tls-key",
+                message: "--tls-cert and --tls-key go together; give both or neither")
         }
         var proxies: [String] = []
         for item in try sources.list(.trustedProxy) ?? [] {
@@ -116,13 +120,15 @@ public enum SettingsLoader {
             guard let time = BackupSchedule(v.text) else { throw v.invalid(.backupTime, "expected HH:MM (24-hour)") }
             settings.backupTime = time
         }
-        settings.backupRetention = BackupRetention(daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
-                                                   weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
+        settings.backupRetention = BackupRetention(
+            daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
+            weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
-        settings.noticeHours = NoticeHours(reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
-                                           quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,
-                                           quietEnd: try sources.int(.quietHoursStart, in: 0...24) ?? 21)
+        settings.noticeHours = NoticeHours(
+            reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
+            quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,
+            quietEnd: try sources.int(.quietHoursStart, in: 0...24) ?? 21)
         settings.clockOffset = try testClockOffset(environment, devAuth: settings.devAuth)
         return settings
     }
@@ -144,25 +150,33 @@ public enum SettingsLoader {
         guard let text = environment[testClockOffsetVariable], !text.isEmpty else { return 0 }
         let value = RawValue(text: text, origin: testClockOffsetVariable)
         guard devAuth else {
-            throw ConfigError(setting: "test-clock-offset",
-                              message: "moves the server's clock for tests only; refused unless --dev-auth is on",
-                              value: text, origin: testClockOffsetVariable)
+            throw ConfigError(
+                setting: "test-clock-offset",
+                message: "moves the server's clock for tests only; refused unless --dev-auth is on",
+                value: text, origin: testClockOffsetVariable)
         }
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
-              abs(seconds) <= testClockOffsetLimit else {
-            throw ConfigError(setting: "test-clock-offset", message: "expected seconds, at most 366 days either way",
-                              value: value.text, origin: value.origin)
+            abs(seconds) <= testClockOffsetLimit
+        else {
+            throw ConfigError(
+                setting: "test-clock-offset", message: "expected seconds, at most 366 days either way",
+                value: value.text, origin: value.origin)
         }
         return seconds
     }
 
     /// The config file to read: `--config`, else `FORGE_CONFIG`, else the
     /// default path when it exists. An explicit path must exist.
-    static func configPath(flags: [String: [String]], environment: [String: String],
-                           defaultPath: String) throws(ConfigError) -> String? {
+    static func configPath(
+        flags: [String: [String]], environment: [String: String],
+        defaultPath: String
+    ) throws(ConfigError) -> String? {
         var explicit: RawValue?
-        if let v = flags["config"]?.last { explicit = RawValue(text: v, origin: nil) }
-        else if let v = environment["FORGE_CONFIG"], !v.isEmpty { explicit = RawValue(text: v, origin: "FORGE_CONFIG") }
+        if let v = flags["config"]?.last {
+            explicit = RawValue(text: v, origin: nil)
+        } else if let v = environment["FORGE_CONFIG"], !v.isEmpty {
+            explicit = RawValue(text: v, origin: "FORGE_CONFIG")
+        }
         if let explicit {
             var isDirectory: ObjCBool = false
             guard !explicit.text.isEmpty else { throw explicit.invalid(.config, "empty path") }
@@ -191,11 +205,16 @@ public enum SettingsLoader {
         }
         var result: [String: EnvironmentFile.Entry] = [:]
         for entry in try EnvironmentFile.parse(text, path: path) where entry.name.hasPrefix("FORGE_") {
-            guard let spec = SettingSpec.all.first(where: { $0.env == entry.name || $0.deprecatedNames.map(SettingSpec.envName(for:)).contains(entry.name) }) else {
+            guard
+                let spec = SettingSpec.all.first(where: {
+                    $0.env == entry.name || $0.deprecatedNames.map(SettingSpec.envName(for:)).contains(entry.name)
+                })
+            else {
                 throw ConfigError(setting: "config", message: "\(path):\(entry.line): unknown setting \(entry.name)")
             }
             guard spec.inFile else {
-                throw ConfigError(setting: "config", message: "\(path):\(entry.line): \(entry.name) cannot be set in the config file")
+                throw ConfigError(
+                    setting: "config", message: "\(path):\(entry.line): \(entry.name) cannot be set in the config file")
             }
             result[entry.name] = entry
         }
@@ -293,7 +312,10 @@ func readWholeFile(_ path: String) -> Data? {
     while true {
         let n = read(fd, &buffer, buffer.count)
         if n == 0 { return data }
-        if n < 0 { if errno == EINTR { continue }; return nil }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
         data.append(buffer, count: n)
     }
 }

@@ -18,8 +18,9 @@ enum StateDirectory {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if !fm.fileExists(atPath: path, isDirectory: &isDir) {
-            try fm.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                   attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                atPath: path, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } else if !isDir.boolValue {
             throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
         }

@@ -19,8 +19,9 @@ final class StateLock {
     ///   the file cannot be created.
     static func acquire(_ stateDir: String) throws -> StateLock {
         if !FileManager.default.fileExists(atPath: stateDir) {
-            try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: stateDir, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
         let path = (stateDir as NSString).appendingPathComponent(fileName)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -30,9 +31,10 @@ final class StateLock {
             let busy = errno == EWOULDBLOCK
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw StateLockError(busy
-                ? "another forged is using \(stateDir) (\(path) is locked); stop it first (systemctl stop forged)"
-                : "cannot lock \(path): \(reason)")
+            throw StateLockError(
+                busy
+                    ? "another forged is using \(stateDir) (\(path) is locked); stop it first (systemctl stop forged)"
+                    : "cannot lock \(path): \(reason)")
         }
         let text = "\(getpid())\n"
         _ = ftruncate(fd, 0)

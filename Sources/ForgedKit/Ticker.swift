@@ -28,7 +28,10 @@ final class Ticker: Sendable {
 
     /// Stops ticking and waits for a run in progress.
     func stop() {
-        timer.withLock { t in t?.cancel(); t = nil }
+        timer.withLock { t in
+            t?.cancel()
+            t = nil
+        }
         queue.sync {}
     }
 }

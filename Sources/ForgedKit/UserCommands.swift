@@ -13,8 +13,9 @@ struct UserCommands {
         // Only `user add` may create the state directory and database; list
         // and passwd on a missing database say so instead of creating one.
         if command.path != ["user", "add"], !StateDirectory.databaseExists(settings.stateDir) {
-            throw ConfigError(setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
-                              value: settings.stateDir)
+            throw ConfigError(
+                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                value: settings.stateDir)
         }
         let db = try StateDirectory.open(settings.stateDir)
         defer { db.close() }
@@ -30,7 +31,9 @@ struct UserCommands {
             return 0
         case ["user", "add"]:
             guard let email = command.positionals.first else { throw usage("user add EMAIL --name NAME") }
-            guard let name = command.flags["name"]?.last, !name.isEmpty else { throw usage("user add EMAIL --name NAME") }
+            guard let name = command.flags["name"]?.last, !name.isEmpty else {
+                throw usage("user add EMAIL --name NAME")
+            }
             let password = try readPassword(confirm: true)
             let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
             do {
@@ -74,11 +77,13 @@ struct UserCommands {
             return line
         }
         guard isatty(STDIN_FILENO) == 1 else {
-            throw ConfigError(setting: "password-stdin", message: """
-                a password is needed and there is no terminal to ask for it: run this from a terminal to be \
-                asked (twice, not echoed), or give it on standard input with --password-stdin, e.g. \
-                `printf '%s\\n' \"$PASSWORD\" | forged \(command.path.joined(separator: " ")) ... --password-stdin`
-                """)
+            throw ConfigError(
+                setting: "password-stdin",
+                message: """
+                    a password is needed and there is no terminal to ask for it: run this from a terminal to be \
+                    asked (twice, not echoed), or give it on standard input with --password-stdin, e.g. \
+                    `printf '%s\\n' \"$PASSWORD\" | forged \(command.path.joined(separator: " ")) ... --password-stdin`
+                    """)
         }
         let first = String(cString: getpass("Password: "))
         if confirm {

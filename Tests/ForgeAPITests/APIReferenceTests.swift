@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgeAPI
 
 /// `docs/api.md` is the route table as generated now: a route added or
@@ -14,7 +15,9 @@ import Testing
                 try generated.write(toFile: path, atomically: true, encoding: .utf8)
             }
             let committed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            #expect(committed == generated, "docs/api.md is stale: run FORGE_UPDATE_DOCS=1 swift test --filter APIReferenceTests")
+            #expect(
+                committed == generated,
+                "docs/api.md is stale: run FORGE_UPDATE_DOCS=1 swift test --filter APIReferenceTests")
             #expect(generated.contains("| POST | `/api/sessions/{sid}/sets` | member | `SetInput` | 200 `SetLogged` |"))
         }
     }

@@ -9,15 +9,17 @@ import Testing
         ("GET", "/api/admin/settings"), ("PUT", "/api/admin/settings"), ("GET", "/api/admin/users"),
         ("POST", "/api/admin/users"), ("PATCH", "/api/admin/users/x"), ("GET", "/api/admin/demo"),
         ("POST", "/api/admin/demo"), ("DELETE", "/api/admin/demo"), ("POST", "/api/admin/demo/enrich"),
-        ("GET", "/api/admin/backups"), ("POST", "/api/admin/backups"), ("GET", "/api/admin/backups/forge-20260720-023000.sqlite3"),
+        ("GET", "/api/admin/backups"), ("POST", "/api/admin/backups"),
+        ("GET", "/api/admin/backups/forge-20260720-023000.sqlite3"),
     ]
 
     @Test func aMemberGets403OnEveryAdminRouteAndNothingChanges() async throws {
         try await withTestServer { server in
             let ben = try await server.signIn("ben@example.org")
             for (method, path) in Self.adminRoutes {
-                let reply = try await server.request(method, path, json: method == "GET" ? nil : ["values": ["coach_model": "x"]],
-                                                     cookie: ben)
+                let reply = try await server.request(
+                    method, path, json: method == "GET" ? nil : ["values": ["coach_model": "x"]],
+                    cookie: ben)
                 #expect(reply.status == 403 && reply.detail == "admin only", "\(method) \(path): \(reply.status)")
             }
             let stored: Int? = try server.app.db.read { try $0.scalar("SELECT count(*) FROM app_settings") }
@@ -29,26 +31,38 @@ import Testing
     @Test func settingsAreMaskedAndUnknownKeysWriteNothing() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let put = try await server.request("PUT", "/api/admin/settings", json: ["values": [
-                "anthropic_api_key": "  sk-ant-0123456789abcd  ", "withings_client_secret": "short", "coach_model": "claude-x",
-            ]], cookie: ada)
+            let put = try await server.request(
+                "PUT", "/api/admin/settings",
+                json: [
+                    "values": [
+                        "anthropic_api_key": "  sk-ant-0123456789abcd  ", "withings_client_secret": "short",
+                        "coach_model": "claude-x",
+                    ]
+                ], cookie: ada)
             #expect(put.status == 200)
             #expect(put.json["anthropic_api_key"] == ["set": true, "value": "…abcd", "source": "app"])
             #expect(put.json["withings_client_secret"] == ["set": true, "value": "…", "source": "app"])
             #expect(put.json["coach_model"] == ["set": true, "value": "claude-x", "source": "app"])
             #expect(put.json["maptiler_key"] == ["set": false, "value": "", "source": .null])
             #expect(put.json.objectValue?.count == 7)
-            let stored: String? = try server.app.db.read { try $0.scalar("SELECT value FROM app_settings WHERE key = 'anthropic_api_key'") }
+            let stored: String? = try server.app.db.read {
+                try $0.scalar("SELECT value FROM app_settings WHERE key = 'anthropic_api_key'")
+            }
             #expect(stored == "sk-ant-0123456789abcd")  // trimmed, kept in full
 
-            let bad = try await server.request("PUT", "/api/admin/settings", json: ["values": [
-                "coach_model": "changed", "google_client_secret": "x",
-            ]], cookie: ada)
+            let bad = try await server.request(
+                "PUT", "/api/admin/settings",
+                json: [
+                    "values": [
+                        "coach_model": "changed", "google_client_secret": "x",
+                    ]
+                ], cookie: ada)
             #expect(bad.status == 422 && bad.detail == "unknown setting google_client_secret")
             let get = try await server.get("/api/admin/settings", cookie: ada)
             #expect(get.json["coach_model"]?["value"] == "claude-x")
 
-            let cleared = try await server.request("PUT", "/api/admin/settings", json: ["values": ["coach_model": "  "]], cookie: ada)
+            let cleared = try await server.request(
+                "PUT", "/api/admin/settings", json: ["values": ["coach_model": "  "]], cookie: ada)
             // Cleared, coach_model falls back to its contract default (docs/contract.md §1.10, §4.25).
             #expect(cleared.json["coach_model"] == ["set": true, "value": "claude-sonnet-5", "source": "env"])
             #expect(cleared.json["anthropic_api_key"]?["source"] == "app")
@@ -64,30 +78,40 @@ import Testing
     @Test func addingAMemberFollowsTheContractsChecksInOrder() async throws {
         try await withTestServer(allowed: [AllowedUser(email: "ada@example.org", name: "Ada")]) { server in
             let ada = try await server.signIn("ada@example.org")
-            let invalid = try await server.request("POST", "/api/admin/users", json: ["email": "no-at-sign", "name": "Ben"], cookie: ada)
+            let invalid = try await server.request(
+                "POST", "/api/admin/users", json: ["email": "no-at-sign", "name": "Ben"], cookie: ada)
             #expect(invalid.status == 422 && invalid.detail == "invalid email")
-            let taken = try await server.request("POST", "/api/admin/users", json: ["email": " ADA@example.org", "name": "Ben"], cookie: ada)
+            let taken = try await server.request(
+                "POST", "/api/admin/users", json: ["email": " ADA@example.org", "name": "Ben"], cookie: ada)
             #expect(taken.status == 409 && taken.detail == "email already in use")
-            let blank = try await server.request("POST", "/api/admin/users", json: ["email": "ben@example.org", "name": "  "], cookie: ada)
+            let blank = try await server.request(
+                "POST", "/api/admin/users", json: ["email": "ben@example.org", "name": "  "], cookie: ada)
             #expect(blank.status == 422 && blank.detail == "name required")
 
-            let added = try await server.request("POST", "/api/admin/users", json: ["email": " Ben@Example.org ", "name": "Ben"], cookie: ada)
+            let added = try await server.request(
+                "POST", "/api/admin/users", json: ["email": " Ben@Example.org ", "name": "Ben"], cookie: ada)
             #expect(added.status == 200)
             #expect(added.json["email"] == "ben@example.org" && added.json["role"] == "member")
             let id = try #require(added.json["id"]?.stringValue)
             let (profiles, token, scale): (Int?, Int?, String?) = try server.app.db.read { c in
-                (try c.scalar("SELECT count(*) FROM equipment_profiles WHERE user_id = ?", [id]),
-                 try c.scalar("SELECT count(*) FROM ingest_tokens WHERE user_id = ?", [id]),
-                 try c.scalar("SELECT r.content FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?", [id]))
+                (
+                    try c.scalar("SELECT count(*) FROM equipment_profiles WHERE user_id = ?", [id]),
+                    try c.scalar("SELECT count(*) FROM ingest_tokens WHERE user_id = ?", [id]),
+                    try c.scalar(
+                        "SELECT r.content FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?",
+                        [id])
+                )
             }
             #expect(profiles == 2 && token == 1 && scale != nil)
             let me = try await server.get("/auth/me", cookie: try await server.signIn("ben@example.org"))
             #expect(me.json["prefs"]?["notif_proposal"] == true && me.json["prefs"]?["notif_film"] == nil)
 
-            let third = try await server.request("POST", "/api/admin/users", json: ["email": "bad", "name": ""], cookie: ada)
+            let third = try await server.request(
+                "POST", "/api/admin/users", json: ["email": "bad", "name": ""], cookie: ada)
             #expect(third.status == 409 && third.detail == "both seats are taken")
             let list = try await server.get("/api/admin/users", cookie: ada)
-            #expect(list.json.arrayValue?.compactMap { $0["email"]?.stringValue } == ["ada@example.org", "ben@example.org"])
+            #expect(
+                list.json.arrayValue?.compactMap { $0["email"]?.stringValue } == ["ada@example.org", "ben@example.org"])
         }
     }
 
@@ -96,13 +120,18 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             let users = try await server.get("/api/admin/users", cookie: ada)
             let benID = try #require(users.json.arrayValue?.last?["id"]?.stringValue)
-            #expect(try await server.request("PATCH", "/api/admin/users/nope", json: ["name": "X"], cookie: ada).status == 404)
-            let clash = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "ada@example.org"], cookie: ada)
+            #expect(
+                try await server.request("PATCH", "/api/admin/users/nope", json: ["name": "X"], cookie: ada).status
+                    == 404)
+            let clash = try await server.request(
+                "PATCH", "/api/admin/users/\(benID)", json: ["email": "ada@example.org"], cookie: ada)
             #expect(clash.status == 409 && clash.detail == "email already in use")
-            let badEmail = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "ben@x"], cookie: ada)
+            let badEmail = try await server.request(
+                "PATCH", "/api/admin/users/\(benID)", json: ["email": "ben@x"], cookie: ada)
             #expect(badEmail.status == 422 && badEmail.detail == "invalid email")
-            let ok = try await server.request("PATCH", "/api/admin/users/\(benID)", json: ["email": "Benjamin@example.org", "name": " Benjamin "],
-                                              cookie: ada)
+            let ok = try await server.request(
+                "PATCH", "/api/admin/users/\(benID)", json: ["email": "Benjamin@example.org", "name": " Benjamin "],
+                cookie: ada)
             #expect(ok.status == 200 && ok.json["email"] == "benjamin@example.org" && ok.json["name"] == "Benjamin")
             #expect(try await server.request("POST", "/auth/dev", json: ["email": "ben@example.org"]).status != 200)
             _ = try await server.signIn("benjamin@example.org")
@@ -129,7 +158,9 @@ import Testing
             #expect(download.data == onDisk && created.json["bytes"]?.intValue == onDisk.count)
             #expect(download.data.prefix(15) == Data("SQLite format 3".utf8))
 
-            for bad in ["..%2Fforge.sqlite3", "forge.sqlite3", "forge-20200101-000000.sqlite3", "..%2F..%2Fetc%2Fpasswd"] {
+            for bad in [
+                "..%2Fforge.sqlite3", "forge.sqlite3", "forge-20200101-000000.sqlite3", "..%2F..%2Fetc%2Fpasswd",
+            ] {
                 let reply = try await server.get("/api/admin/backups/\(bad)", cookie: ada)
                 #expect(reply.status == 404, "\(bad)")
             }
@@ -161,8 +192,10 @@ import Testing
             #expect(!taken.isEmpty && Set(taken).count == taken.count)
             let runs = try BackupStatus.recent(20, in: server.app.db)
             #expect(runs.count == taken.count && runs.allSatisfy { $0.ok && $0.bytes > 0 })
-            let onDisk = try FileManager.default.contentsOfDirectory(atPath: server.directory.appendingPathComponent("backups").path)
-                .filter { BackupName(fileName: $0) != nil }
+            let onDisk = try FileManager.default.contentsOfDirectory(
+                atPath: server.directory.appendingPathComponent("backups").path
+            )
+            .filter { BackupName(fileName: $0) != nil }
             let newest = try #require(runs.first)
             #expect(onDisk == [(newest.file as NSString).lastPathComponent])
             let health = try await server.get("/healthz")
@@ -187,22 +220,32 @@ import Testing
             #expect(made.json == ["exists": true], "\(made.status) \(String(decoding: made.data, as: UTF8.self))")
             let demo = try #require(try server.app.db.read { try DemoSeat.find(in: $0) })
             #expect(demo.role == "demo" && demo.email == DemoSeat.email)
-            let (sessions, sets, revisions, metrics, food): (Int?, Int?, Int?, Int?, Int?) = try server.app.db.read { c in
-                (try c.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo.id]),
-                 try c.scalar("SELECT count(*) FROM sets WHERE user_id = ?", [demo.id]),
-                 try c.scalar("SELECT count(*) FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?", [demo.id]),
-                 try c.scalar("SELECT count(*) FROM metrics WHERE user_id = ?", [demo.id]),
-                 try c.scalar("SELECT count(*) FROM food_revisions WHERE scope = ?", ["user:\(demo.id)"]))
+            let (sessions, sets, revisions, metrics, food): (Int?, Int?, Int?, Int?, Int?) = try server.app.db.read {
+                c in
+                (
+                    try c.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo.id]),
+                    try c.scalar("SELECT count(*) FROM sets WHERE user_id = ?", [demo.id]),
+                    try c.scalar(
+                        "SELECT count(*) FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ?",
+                        [demo.id]),
+                    try c.scalar("SELECT count(*) FROM metrics WHERE user_id = ?", [demo.id]),
+                    try c.scalar("SELECT count(*) FROM food_revisions WHERE scope = ?", ["user:\(demo.id)"])
+                )
             }
             #expect((sessions ?? 0) > 150 && (sets ?? 0) > 1000 && revisions == 14 && (metrics ?? 0) > 300 && food == 1)
             // Hidden from the seat list and not counted towards the cap.
             let list = try await server.get("/api/admin/users", cookie: ada)
             #expect(list.json.arrayValue?.count == 2)
-            #expect(try await server.request("POST", "/api/admin/demo/enrich", cookie: ada).json == ["exists": true, "added": []])
+            #expect(
+                try await server.request("POST", "/api/admin/demo/enrich", cookie: ada).json == [
+                    "exists": true, "added": [],
+                ])
             // Reset tells the same story.
             _ = try await server.request("POST", "/api/admin/demo", cookie: ada)
             let demo2 = try #require(try server.app.db.read { try DemoSeat.find(in: $0) })
-            let sessions2: Int? = try server.app.db.read { try $0.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo2.id]) }
+            let sessions2: Int? = try server.app.db.read {
+                try $0.scalar("SELECT count(*) FROM sessions WHERE user_id = ?", [demo2.id])
+            }
             #expect(demo2.id != demo.id && sessions2 == sessions)
 
             #expect(try await server.request("DELETE", "/api/admin/demo", cookie: ada).json == ["exists": false])

@@ -9,13 +9,16 @@ import Testing
 @Suite(.serialized) struct AuthTests {
     @Test func everySessionRouteIsBehindTheWall() async throws {
         try await withTestServer { server in
-            let routes = server.app.makeResponder().routes.filter { $0.tags["auth"] != "public" && $0.tags["auth"] != "bearer" }
+            let routes = server.app.makeResponder().routes.filter {
+                $0.tags["auth"] != "public" && $0.tags["auth"] != "bearer"
+            }
             #expect(routes.count >= 8)
             for route in routes {
                 let path = route.pattern.split(separator: "/", omittingEmptySubsequences: false)
                     .map { $0.hasPrefix(":") ? "x" : String($0) }.joined(separator: "/")
-                let reply = try await server.request(route.method.rawValue, path,
-                                                     json: route.method == .GET ? nil : [:])
+                let reply = try await server.request(
+                    route.method.rawValue, path,
+                    json: route.method == .GET ? nil : [:])
                 #expect(reply.status == 401, "\(route.method) \(route.pattern) answered \(reply.status)")
                 #expect(reply.detail == "not signed in")
             }
@@ -58,8 +61,11 @@ import Testing
         try await withTestServer { server in
             let mode = try await server.get("/auth/mode")
             #expect(mode.json["dev"] == true)
-            #expect(mode.json["users"] == [["email": "ada@example.org", "name": "Ada"],
-                                           ["email": "ben@example.org", "name": "Ben"]])
+            #expect(
+                mode.json["users"] == [
+                    ["email": "ada@example.org", "name": "Ada"],
+                    ["email": "ben@example.org", "name": "Ben"],
+                ])
         }
     }
 
@@ -70,22 +76,26 @@ import Testing
                 let ada = try #require(try HouseholdStore.user(email: "ada@example.org", in: db))
                 try HouseholdStore.setPasswordHash(hash, userID: ada.id, in: db)
             }
-            let ok = try await server.request("POST", "/auth/login",
-                                              json: ["email": "ada@example.org", "password": "correct horse"])
+            let ok = try await server.request(
+                "POST", "/auth/login",
+                json: ["email": "ada@example.org", "password": "correct horse"])
             #expect(ok.status == 200 && ok.json["ok"] == true && ok.json["name"] == "Ada")
             let cookie = String(try #require(ok.header("Set-Cookie")).split(separator: ";")[0])
             #expect(try await server.get("/auth/me", cookie: cookie).status == 200)
 
             for _ in 0..<5 {
-                let bad = try await server.request("POST", "/auth/login",
-                                                   json: ["email": "ada@example.org", "password": "wrong"])
+                let bad = try await server.request(
+                    "POST", "/auth/login",
+                    json: ["email": "ada@example.org", "password": "wrong"])
                 #expect(bad.status == 401 && bad.detail == "invalid email or password")
             }
-            let throttled = try await server.request("POST", "/auth/login",
-                                                     json: ["email": "ada@example.org", "password": "correct horse"])
+            let throttled = try await server.request(
+                "POST", "/auth/login",
+                json: ["email": "ada@example.org", "password": "correct horse"])
             #expect(throttled.status == 429)
             #expect(Int(throttled.header("Retry-After") ?? "") ?? 0 >= 1)
-            let unknown = try await server.request("POST", "/auth/login", json: ["email": "nobody@example.org", "password": "x"])
+            let unknown = try await server.request(
+                "POST", "/auth/login", json: ["email": "nobody@example.org", "password": "x"])
             #expect(unknown.status == 401 && unknown.detail == "invalid email or password")
 
             let out = try await server.request("POST", "/auth/logout", cookie: cookie)
@@ -107,14 +117,17 @@ import Testing
 
     @Test func crossOriginWritesAreRefused() async throws {
         try await withTestServer { server in
-            let evil = try await server.request("POST", "/auth/dev", json: ["email": "ada@example.org"],
-                                                headers: ["Origin": "http://evil.example"])
+            let evil = try await server.request(
+                "POST", "/auth/dev", json: ["email": "ada@example.org"],
+                headers: ["Origin": "http://evil.example"])
             #expect(evil.status == 403 && evil.detail == "cross-origin request refused")
-            let fetchSite = try await server.request("POST", "/auth/dev", json: ["email": "ada@example.org"],
-                                                     headers: ["Sec-Fetch-Site": "cross-site"])
+            let fetchSite = try await server.request(
+                "POST", "/auth/dev", json: ["email": "ada@example.org"],
+                headers: ["Sec-Fetch-Site": "cross-site"])
             #expect(fetchSite.status == 403)
-            let same = try await server.request("POST", "/auth/dev", json: ["email": "ada@example.org"],
-                                                headers: ["Origin": server.baseURL])
+            let same = try await server.request(
+                "POST", "/auth/dev", json: ["email": "ada@example.org"],
+                headers: ["Origin": server.baseURL])
             #expect(same.status == 200)
         }
     }

@@ -7,8 +7,9 @@ import Testing
 /// the ingest path (reconciliation, zones, idempotency on the start instant).
 @Suite(.serialized) struct CardioImportTests {
     static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)"))
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/\(name)"))
     }
 
     static func multipart(_ file: Data, boundary: String = "----forge-test-7d1") -> (Data, String) {
@@ -30,9 +31,9 @@ import Testing
             // 23:30Z on Tuesday 14 July is Wednesday 15 July in London: the Zone 2 run (125–140 bpm).
             #expect(doc["day"] == "2026-07-15" && doc["status"] == "completed" && doc["name"] == "Zone 2 run")
             let stats = try #require(doc["stats"])
-            #expect(stats["duration_s"]?.doubleValue == 90)                 // (20 − 0) + (390 − 320) s
+            #expect(stats["duration_s"]?.doubleValue == 90)  // (20 − 0) + (390 − 320) s
             #expect(stats["distance"]?.doubleValue == 0.222)
-            #expect(stats["avg_hr"]?.doubleValue == 125.333)                // 752 / 6
+            #expect(stats["avg_hr"]?.doubleValue == 125.333)  // 752 / 6
             // zone 2: 120:10 + 130:10 + 112:30 = 50 s = 0.833 → 0.8 (140's gap is the pause, 0).
             #expect(stats["zone2_min"]?.doubleValue == 0.8)
             // plan band 125–140: 130:10 s = 0.167 → 0.2; pct = round(100 × 0.1667 / 1.5) = round(11.1) = 11.
@@ -45,11 +46,13 @@ import Testing
             #expect(detail["series"]?["route"]?.arrayValue?.count == 6)
 
             // The same file again, as a raw body: same start instant → the same session.
-            let again = try await server.raw("POST", "/api/sessions/import", body: gpx, contentType: "application/gpx+xml", cookie: ada)
+            let again = try await server.raw(
+                "POST", "/api/sessions/import", body: gpx, contentType: "application/gpx+xml", cookie: ada)
             #expect(again.json["duplicate"] == true && again.json["id"]?.stringValue == id)
             // Ben importing the same file gets his own session; Ada's is untouched.
             let ben = try await server.signIn("ben@example.org")
-            let bens = try await server.raw("POST", "/api/sessions/import", body: gpx, contentType: "application/gpx+xml", cookie: ben)
+            let bens = try await server.raw(
+                "POST", "/api/sessions/import", body: gpx, contentType: "application/gpx+xml", cookie: ben)
             #expect(bens.json["duplicate"] == false && bens.json["id"]?.stringValue != id)
             #expect(try await server.get("/api/sessions/\(id)", cookie: ben).status == 404)
         }
@@ -58,34 +61,41 @@ import Testing
     @Test func aTCXFileClaimsTheIntervalsDay() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.raw("POST", "/api/sessions/import", body: try Self.fixture("tcx/two-tracks.tcx"),
-                                             contentType: "application/vnd.garmin.tcx+xml", cookie: ada)
+            let reply = try await server.raw(
+                "POST", "/api/sessions/import", body: try Self.fixture("tcx/two-tracks.tcx"),
+                contentType: "application/vnd.garmin.tcx+xml", cookie: ada)
             #expect(reply.json["day"] == "2026-07-18" && reply.json["name"] == "Intervals")
             let stats = try #require(reply.json["stats"])
             // Band 150–178: 150 credits 30 s = 0.5 min; duration 70 s (lap totals) → round(100 × 0.5 / 1.1667) = 43.
             #expect(stats["zone_min"]?.doubleValue == 0.5 && stats["pct_in_zone"] == 43)
             #expect(stats["distance"]?.doubleValue == 0.3 && stats["kcal"]?.doubleValue == 20)
-            #expect(stats["pace_min_km"]?.doubleValue == 3.89)           // 70 / 60 / 0.3 = 3.888…
+            #expect(stats["pace_min_km"]?.doubleValue == 3.89)  // 70 / 60 / 0.3 = 3.888…
         }
     }
 
     @Test func unusableFilesAreClear422sAndStoreNothing() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let untimed = try await server.raw("POST", "/api/sessions/import", body: try Self.fixture("gpx/untimed.gpx"),
-                                               contentType: "application/gpx+xml", cookie: ada)
+            let untimed = try await server.raw(
+                "POST", "/api/sessions/import", body: try Self.fixture("gpx/untimed.gpx"),
+                contentType: "application/gpx+xml", cookie: ada)
             #expect(untimed.status == 422 && untimed.detail == "no track point has a time; cannot place the workout")
-            let html = try await server.raw("POST", "/api/sessions/import", body: Data("<html/>".utf8), contentType: "text/html", cookie: ada)
+            let html = try await server.raw(
+                "POST", "/api/sessions/import", body: Data("<html/>".utf8), contentType: "text/html", cookie: ada)
             #expect(html.status == 422 && html.detail == "not a GPX 1.1 or TCX file")
-            let junk = try await server.raw("POST", "/api/sessions/import", body: Data("not xml at all".utf8),
-                                            contentType: "text/plain", cookie: ada)
+            let junk = try await server.raw(
+                "POST", "/api/sessions/import", body: Data("not xml at all".utf8),
+                contentType: "text/plain", cookie: ada)
             #expect(junk.status == 422)
             let (form, type) = Self.multipart(Data(), boundary: "b")
-            let noFile = try await server.raw("POST", "/api/sessions/import",
-                                              body: form.replacingOccurrences(of: "name=\"file\"", with: "name=\"other\""),
-                                              contentType: type, cookie: ada)
+            let noFile = try await server.raw(
+                "POST", "/api/sessions/import",
+                body: form.replacingOccurrences(of: "name=\"file\"", with: "name=\"other\""),
+                contentType: type, cookie: ada)
             #expect(noFile.status == 422)
-            let count: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM sessions WHERE kind = 'cardio'") }
+            let count: Int? = try server.app.db.read {
+                try $0.scalar("SELECT COUNT(*) FROM sessions WHERE kind = 'cardio'")
+            }
             #expect(count == 0)
         }
     }

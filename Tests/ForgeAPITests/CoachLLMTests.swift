@@ -1,5 +1,4 @@
 import ForgeAPI
-@testable import ForgeCoach
 import ForgeCook
 import ForgeCore
 import ForgeHTTP
@@ -7,6 +6,8 @@ import ForgeTrain
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ForgeCoach
 
 /// The LLM backend's wire format (Anthropic Messages API with tool use), against a
 /// local HTTP server replaying recorded-shape responses: a `tool_use` turn, then `end_turn` text.
@@ -22,19 +23,30 @@ struct CoachLLMTests {
             let body = (try? JSONCoding.decode(JSONValue.self, from: request.body)) ?? .null
             var headers: [String: String] = [:]
             for name in ["x-api-key", "anthropic-version", "content-type"] { headers[name] = request.headers[name] }
-            let count = recorder.requests.withLock { $0.append((headers, body)); return $0.count }
+            let count = recorder.requests.withLock {
+                $0.append((headers, body))
+                return $0.count
+            }
             if let replies { return .jsonData(try JSONCoding.encode(replies[min(count, replies.count) - 1])) }
-            let reply: JSONValue = count == 1
-                ? ["id": "msg_1", "type": "message", "role": "assistant", "model": body["model"] ?? "",
-                   "content": [["type": "text", "text": "Let me look."],
-                               ["type": "tool_use", "id": "toolu_01", "name": "get_session", "input": [:]]],
-                   "stop_reason": "tool_use", "usage": ["input_tokens": 410, "output_tokens": 31]]
-                : ["id": "msg_2", "type": "message", "role": "assistant", "model": body["model"] ?? "",
-                   "content": [["type": "text", "text": "Solid session: bench 8/8/8."]],
-                   "stop_reason": "end_turn", "usage": ["input_tokens": 520, "output_tokens": 12]]
+            let reply: JSONValue =
+                count == 1
+                ? [
+                    "id": "msg_1", "type": "message", "role": "assistant", "model": body["model"] ?? "",
+                    "content": [
+                        ["type": "text", "text": "Let me look."],
+                        ["type": "tool_use", "id": "toolu_01", "name": "get_session", "input": [:]],
+                    ],
+                    "stop_reason": "tool_use", "usage": ["input_tokens": 410, "output_tokens": 31],
+                ]
+                : [
+                    "id": "msg_2", "type": "message", "role": "assistant", "model": body["model"] ?? "",
+                    "content": [["type": "text", "text": "Solid session: bench 8/8/8."]],
+                    "stop_reason": "end_turn", "usage": ["input_tokens": 520, "output_tokens": 12],
+                ]
             return .jsonData(try JSONCoding.encode(reply))
         }
-        let server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
+        let server = HTTPServer(
+            configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
         try server.start()
         return server
     }
@@ -46,9 +58,12 @@ struct CoachLLMTests {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
-            try server.logSession(adaID, day: server.app.today.adding(days: -1).description, name: "Upper A",
-                                  sets: [TestSet("bench-press", 60, 8), TestSet("bench-press", 60, 8), TestSet("bench-press", 60, 8)])
-            try server.app.db.write { try AppSettingsTestHook.setKey("sk-ant-test-0001", model: "claude-test-1", in: $0) }
+            try server.logSession(
+                adaID, day: server.app.today.adding(days: -1).description, name: "Upper A",
+                sets: [TestSet("bench-press", 60, 8), TestSet("bench-press", 60, 8), TestSet("bench-press", 60, 8)])
+            try server.app.db.write {
+                try AppSettingsTestHook.setKey("sk-ant-test-0001", model: "claude-test-1", in: $0)
+            }
             server.app.coach.anthropicBaseURL = "http://127.0.0.1:\(fake.boundAddresses[0].port)"
 
             _ = try await server.request("POST", "/api/chat", json: ["text": "How was yesterday?"], cookie: ada)
@@ -61,12 +76,17 @@ struct CoachLLMTests {
             #expect(requests[0].headers["anthropic-version"] == "2023-06-01")
             let first = requests[0].body
             #expect(first["model"] == "claude-test-1")
-            #expect(first["tools"]?.arrayValue?.contains { $0["name"] == "propose_revision" && $0["input_schema"]?["type"] == "object" } == true)
+            #expect(
+                first["tools"]?.arrayValue?.contains {
+                    $0["name"] == "propose_revision" && $0["input_schema"]?["type"] == "object"
+                } == true)
             #expect(first["messages"]?.arrayValue?.last?["content"] == "How was yesterday?")
-            #expect(Set(first["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []) ==
-                    ["get_session", "get_records", "get_progress", "get_week", "get_food_week", "get_active_plan",
-                     "get_proposal", "get_niggles", "get_equipment", "propose_revision",
-                     "get_recipes", "get_food_plan", "propose_food_week", "amend_week"])
+            #expect(
+                Set(first["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []) == [
+                    "get_session", "get_records", "get_progress", "get_week", "get_food_week", "get_active_plan",
+                    "get_proposal", "get_niggles", "get_equipment", "propose_revision",
+                    "get_recipes", "get_food_plan", "propose_food_week", "amend_week",
+                ])
             let second = try #require(requests[1].body["messages"]?.arrayValue)
             #expect(second.count == 3)
             #expect(second[1]["role"] == "assistant" && second[1]["content"]?.arrayValue?.count == 2)
@@ -94,16 +114,27 @@ struct CoachLLMTests {
             content.days[4] = .strength(friday)
             let noted = try JSONValue.encoded(content)
             func toolUse(_ id: String, _ content: JSONValue) -> JSONValue {
-                ["content": [["type": "tool_use", "id": .string(id), "name": "propose_revision",
-                              "input": ["content": content, "rationale": "Pressing moves up a step."]]],
-                 "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50]]
+                [
+                    "content": [
+                        [
+                            "type": "tool_use", "id": .string(id), "name": "propose_revision",
+                            "input": ["content": content, "rationale": "Pressing moves up a step."],
+                        ]
+                    ],
+                    "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50],
+                ]
             }
             let recorder = Recorder()
-            let fake = try Self.fakeAnthropic(recorder, replies: [
-                toolUse("toolu_a", unnoted), toolUse("toolu_b", noted),
-                ["content": [["type": "text", "text": "Bench goes up 2.5 kg; proposal ready."]], "stop_reason": "end_turn",
-                 "usage": ["input_tokens": 100, "output_tokens": 20]],
-            ])
+            let fake = try Self.fakeAnthropic(
+                recorder,
+                replies: [
+                    toolUse("toolu_a", unnoted), toolUse("toolu_b", noted),
+                    [
+                        "content": [["type": "text", "text": "Bench goes up 2.5 kg; proposal ready."]],
+                        "stop_reason": "end_turn",
+                        "usage": ["input_tokens": 100, "output_tokens": 20],
+                    ],
+                ])
             defer { fake.stop() }
             try server.app.db.write { try AppSettingsTestHook.setKey("sk-ant-test-0002", in: $0) }
             server.app.coach.anthropicBaseURL = "http://127.0.0.1:\(fake.boundAddresses[0].port)"
@@ -134,23 +165,39 @@ struct CoachLLMTests {
             guard case .object(var foodDoc) = try JSONValue.encoded(food) else { throw TestFailure("no food doc") }
             foodDoc["changes"] = [["sign": "~", "what": "Monday dinner: chilli", "why": "batch cooking"]]
             func toolUse(_ id: String, _ name: String, _ input: JSONValue) -> JSONValue {
-                ["content": [["type": "tool_use", "id": .string(id), "name": .string(name), "input": input]],
-                 "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50]]
+                [
+                    "content": [["type": "tool_use", "id": .string(id), "name": .string(name), "input": input]],
+                    "stop_reason": "tool_use", "usage": ["input_tokens": 100, "output_tokens": 50],
+                ]
             }
             let recorder = Recorder()
-            let fake = try Self.fakeAnthropic(recorder, replies: [
-                toolUse("toolu_1", "amend_week", ["days": .object([String(restDay): .null]),
-                                                  "changes": [["sign": "-", "what": "Rest instead", "why": "travel"]],
-                                                  "rationale": "A lighter week around the trip."]),
-                toolUse("toolu_2", "propose_food_week", ["content": .object(foodDoc), "rationale": "Chilli moves to Monday."]),
-                ["content": [["type": "text", "text": "Done: one day off and the chilli on Monday."]], "stop_reason": "end_turn",
-                 "usage": ["input_tokens": 100, "output_tokens": 20]],
-            ])
+            let fake = try Self.fakeAnthropic(
+                recorder,
+                replies: [
+                    toolUse(
+                        "toolu_1", "amend_week",
+                        [
+                            "days": .object([String(restDay): .null]),
+                            "changes": [["sign": "-", "what": "Rest instead", "why": "travel"]],
+                            "rationale": "A lighter week around the trip.",
+                        ]),
+                    toolUse(
+                        "toolu_2", "propose_food_week",
+                        ["content": .object(foodDoc), "rationale": "Chilli moves to Monday."]),
+                    [
+                        "content": [["type": "text", "text": "Done: one day off and the chilli on Monday."]],
+                        "stop_reason": "end_turn",
+                        "usage": ["input_tokens": 100, "output_tokens": 20],
+                    ],
+                ])
             defer { fake.stop() }
             try server.app.db.write { try AppSettingsTestHook.setKey("sk-ant-test-0003", in: $0) }
             server.app.coach.anthropicBaseURL = "http://127.0.0.1:\(fake.boundAddresses[0].port)"
 
-            #expect(try await server.request("POST", "/api/chat", json: ["text": "I'm travelling on my last day"], cookie: ada).status == 200)
+            #expect(
+                try await server.request(
+                    "POST", "/api/chat", json: ["text": "I'm travelling on my last day"], cookie: ada
+                ).status == 200)
             #expect(server.app.coach.waitIdle(timeout: 20))
             let results = recorder.requests.withLock { $0.map(\.body) }.dropFirst().compactMap {
                 $0["messages"]?.arrayValue?.last?["content"]?.arrayValue?.first
@@ -173,11 +220,15 @@ struct CoachLLMTests {
     /// named as such (URLSession used to follow it silently).
     @Test func aBaseURLThatRedirectsIsReportedWithItsLocation() throws {
         var router = Router()
-        router.post("/v1/messages", summary: "moved") { _ in .redirect("https://api.example.org/v1/messages", status: 308) }
-        let moved = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
+        router.post("/v1/messages", summary: "moved") { _ in
+            .redirect("https://api.example.org/v1/messages", status: 308)
+        }
+        let moved = HTTPServer(
+            configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: router.freeze())
         try moved.start()
         defer { moved.stop() }
-        let coach = AnthropicCoach(baseURL: "http://127.0.0.1:\(moved.boundAddresses[0].port)/", apiKey: "sk-ant-test", model: "claude-test")
+        let coach = AnthropicCoach(
+            baseURL: "http://127.0.0.1:\(moved.boundAddresses[0].port)/", apiKey: "sk-ant-test", model: "claude-test")
         do {
             _ = try coach.post(["model": "claude-test"])
             Issue.record("a redirect was taken for a reply")

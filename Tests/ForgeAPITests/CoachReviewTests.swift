@@ -15,7 +15,7 @@ struct CoachReviewTests {
         let clock = FixedClock(Self.sundayEvening)
         try await withTestServer(clock: clock) { server in
             let ada = try await server.signIn("ada@example.org")
-            try await server.setLoadUnit("kg", cookie: ada)   // a kg member: the summary reads in kg
+            try await server.setLoadUnit("kg", cookie: ada)  // a kg member: the summary reads in kg
             let ben = try await server.signIn("ben@example.org")
             let adaID = try server.userID("ada@example.org")
             let plan = try #require(try server.activePlan(adaID))
@@ -25,22 +25,31 @@ struct CoachReviewTests {
             try server.logSession(adaID, day: "2026-11-24", name: "Upper A", sets: benchSets)
             try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
             // Squat short two weeks running → deload.
-            try server.logSession(adaID, day: "2026-11-23", name: "Lower A",
-                                  sets: [TestSet("back-squat", squat.weight, squat.reps), TestSet("back-squat", squat.weight, squat.reps - 1, rpe: 9)])
-            try server.logSession(adaID, day: "2026-11-16", name: "Lower A",
-                                  sets: [TestSet("back-squat", squat.weight, squat.reps - 2, rpe: 9)])
+            try server.logSession(
+                adaID, day: "2026-11-23", name: "Lower A",
+                sets: [
+                    TestSet("back-squat", squat.weight, squat.reps),
+                    TestSet("back-squat", squat.weight, squat.reps - 1, rpe: 9),
+                ])
+            try server.logSession(
+                adaID, day: "2026-11-16", name: "Lower A",
+                sets: [TestSet("back-squat", squat.weight, squat.reps - 2, rpe: 9)])
 
             let reply = try await server.request("POST", "/api/coach/run-review", cookie: ada)
             #expect(reply.status == 200)
             let summary = try #require(reply.json["summary"]?.stringValue)
             let reps = Array(repeating: String(bench.reps), count: bench.sets).joined(separator: "/")
-            #expect(summary.contains("Bench Press \(reps) twice at \(NumberText.shortest(bench.weight)) kg → \(NumberText.shortest(bench.weight + 2.5)) kg"))
+            #expect(
+                summary.contains(
+                    "Bench Press \(reps) twice at \(NumberText.shortest(bench.weight)) kg → \(NumberText.shortest(bench.weight + 2.5)) kg"
+                ))
             #expect(summary.contains("deload to \(NumberText.shortest(Progression.deload(squat.weight))) kg"))
             #expect(summary.contains("3 strength"))
 
             let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]
             #expect(proposal?["num"]?.intValue == 2)
-            let content = try JSONCoding.decode(PlanContent.self, from: JSONCoding.encode(proposal?["content"] ?? .null))
+            let content = try JSONCoding.decode(
+                PlanContent.self, from: JSONCoding.encode(proposal?["content"] ?? .null))
             #expect(content.entry(4, "bench-press")?.weight == bench.weight + 2.5)
             #expect(content.entry(0, "back-squat")?.weight == Progression.deload(squat.weight))
             #expect(content.days[0]?.why?.contains("Back Squat eased") == true)
@@ -54,7 +63,8 @@ struct CoachReviewTests {
             }
             #expect(try await today("2026-11-30", "back-squat") == squat.weight)
             #expect(try await today("2026-12-04", "bench-press") == bench.weight)
-            let approved = try await server.request("POST", "/api/proposal/\(proposal?["id"]?.stringValue ?? "")/approve", cookie: ada)
+            let approved = try await server.request(
+                "POST", "/api/proposal/\(proposal?["id"]?.stringValue ?? "")/approve", cookie: ada)
             #expect(approved.json["revision"] == 2)
             #expect(try await today("2026-11-30", "back-squat") == Progression.deload(squat.weight))
             #expect(try await today("2026-12-04", "bench-press") == bench.weight + 2.5)
@@ -95,7 +105,8 @@ struct CoachReviewTests {
         try await withTestServer(clock: FixedClock(Self.sundayEvening)) { server in
             let adaID = try server.userID("ada@example.org")
             try server.app.db.write { db in
-                try db.execute("UPDATE niggles SET avoid_patterns = '[\"lunge\",\"deep_lunge\"]' WHERE user_id = ?", [adaID])
+                try db.execute(
+                    "UPDATE niggles SET avoid_patterns = '[\"lunge\",\"deep_lunge\"]' WHERE user_id = ?", [adaID])
             }
             _ = try server.app.coach.runReview(userID: adaID)
             let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
@@ -117,12 +128,15 @@ struct CoachReviewTests {
             #expect(Set(server.app.coach.runDueReviews()) == [adaID, benID])
             #expect(server.app.coach.runDueReviews().isEmpty)
             // A new process on the same database: the ledger remembers the week.
-            let restarted = CoachService(db: server.app.db, clock: clock, calendar: server.app.calendar, setting: { _ in "" })
+            let restarted = CoachService(
+                db: server.app.db, clock: clock, calendar: server.app.calendar, setting: { _ in "" })
             clock.set(Instant.parse("2026-11-29T23:30:00Z")!)
             #expect(restarted.runDueReviews().isEmpty)
             // Ben moves his review to Monday 07:00: next week's runs on Monday, Ada's on Sunday.
             try server.app.db.write { db in
-                try db.execute("UPDATE users SET prefs = json_set(prefs, '$.review_weekday', 0, '$.review_hour', 7) WHERE id = ?", [benID])
+                try db.execute(
+                    "UPDATE users SET prefs = json_set(prefs, '$.review_weekday', 0, '$.review_hour', 7) WHERE id = ?",
+                    [benID])
             }
             clock.set(Instant.parse("2026-11-30T07:00:00Z")!)
             #expect(restarted.runDueReviews() == [benID])

@@ -29,7 +29,8 @@ struct CoachSchedulerTests {
             let chat = try await server.get("/api/chat", cookie: ada).json
             #expect(chat["pending"] == false)
             let texts = chat["messages"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
-            #expect(texts.contains { $0.hasPrefix("Your best estimated one-rep maxes") || $0.hasPrefix("No records yet") })
+            #expect(
+                texts.contains { $0.hasPrefix("Your best estimated one-rep maxes") || $0.hasPrefix("No records yet") })
             #expect(texts.contains { $0.hasPrefix("Week to Sunday 2026-11-29") })
         }
     }
@@ -39,15 +40,19 @@ struct CoachSchedulerTests {
         let clock = FixedClock(Instant.parse("2026-11-28T20:30:00Z")!)
         try await withTestServer(clock: clock) { server in
             let adaID = try server.userID("ada@example.org")
-            try server.app.db.write { try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.review_weekday', 5) WHERE id = ?", [adaID]) }
+            try server.app.db.write {
+                try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.review_weekday', 5) WHERE id = ?", [adaID])
+            }
             try server.app.db.write { try AppSettingsTestHook.setKey("sk-test-key-123456", in: $0) }
-            server.app.coach.anthropicBaseURL = "http://127.0.0.1:9"   // discard port: every review fails
+            server.app.coach.anthropicBaseURL = "http://127.0.0.1:9"  // discard port: every review fails
             func failures() throws -> Int {
-                try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM coach_runs WHERE user_id = ? AND ok = 0", [adaID]) } ?? 0
+                try server.app.db.read {
+                    try $0.scalar("SELECT COUNT(*) FROM coach_runs WHERE user_id = ? AND ok = 0", [adaID])
+                } ?? 0
             }
             #expect(!server.app.coach.runDueReviews().contains(adaID))
             #expect(try failures() == 1)
-            clock.advance(600)                      // the next tick: too soon
+            clock.advance(600)  // the next tick: too soon
             _ = server.app.coach.runDueReviews()
             #expect(try failures() == 1)
             for expected in 2...CoachService.reviewAttemptsPerWeek {
@@ -55,12 +60,14 @@ struct CoachSchedulerTests {
                 _ = server.app.coach.runDueReviews()
                 #expect(try failures() == expected)
             }
-            clock.advance(CoachService.reviewRetryInterval)   // given up for this week
+            clock.advance(CoachService.reviewRetryInterval)  // given up for this week
             _ = server.app.coach.runDueReviews()
             #expect(try failures() == CoachService.reviewAttemptsPerWeek)
-            let reviewed: Int = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM coach_reviews WHERE user_id = ?", [adaID]) } ?? 0
+            let reviewed: Int =
+                try server.app.db.read {
+                    try $0.scalar("SELECT COUNT(*) FROM coach_reviews WHERE user_id = ?", [adaID])
+                } ?? 0
             #expect(reviewed == 0)
         }
     }
 }
-

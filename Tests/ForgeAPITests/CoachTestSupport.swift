@@ -9,7 +9,10 @@ import Foundation
 struct TestSet {
     let slug: String, weight: Double, reps: Int, rpe: Int?
     init(_ slug: String, _ weight: Double, _ reps: Int, rpe: Int? = 8) {
-        self.slug = slug; self.weight = weight; self.reps = reps; self.rpe = rpe
+        self.slug = slug
+        self.weight = weight
+        self.reps = reps
+        self.rpe = rpe
     }
 }
 
@@ -19,17 +22,22 @@ extension TestServer {
     func logSession(_ userID: String, day: String, name: String, sets: [TestSet]) throws -> String {
         let id = Identifier.make()
         try app.db.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at)
                 VALUES (?, ?, ?, ?, 'strength', 'completed', ?, ?)
                 """, [id, userID, day, name, day + "T09:00:00.000Z", day + "T10:00:00.000Z"])
             for (i, s) in sets.enumerated() {
                 let setNo = sets[..<i].filter { $0.slug == s.slug }.count + 1
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [Identifier.make(), id, userID, s.slug, setNo, s.weight, s.reps, s.rpe,
-                          day + String(format: "T09:%02d:00.000Z", i)])
+                    """,
+                    [
+                        Identifier.make(), id, userID, s.slug, setNo, s.weight, s.reps, s.rpe,
+                        day + String(format: "T09:%02d:00.000Z", i),
+                    ])
             }
         }
         return id
@@ -37,7 +45,10 @@ extension TestServer {
 
     /// Marks the member as past intake (`prefs.onboarded = true`).
     func onboard(_ userID: String) throws {
-        try app.db.write { try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.onboarded', json('true')) WHERE id = ?", [userID]) }
+        try app.db.write {
+            try $0.execute(
+                "UPDATE users SET prefs = json_set(prefs, '$.onboarded', json('true')) WHERE id = ?", [userID])
+        }
     }
 
     /// The member's active plan content.

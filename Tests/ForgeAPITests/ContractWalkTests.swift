@@ -2,10 +2,12 @@ import ForgeCore
 import ForgeHTTP
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import ForgeAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Issue 12: every route of the table, called as a signed-in admin with its
 /// published example body and real objects for its path parameters, answers
@@ -48,7 +50,10 @@ import FoundationNetworking
         "GET /media/exercises/:file": "needs imported images",
     ]
 
-    struct Walked { let op: APIOperation; let reply: TestServer.Reply }
+    struct Walked {
+        let op: APIOperation
+        let reply: TestServer.Reply
+    }
 
     @Test func everyTypedRouteAnswersItsDeclaredTypeAndPublishedSchema() async throws {
         try await withTestServer { server in
@@ -72,8 +77,13 @@ import FoundationNetworking
             var failures: [String] = []
             for op in operations.sorted(by: { (rank($0), $0.pattern) < (rank($1), $1.pattern) }) {
                 let name = "\(op.method.rawValue) \(op.pattern)"
-                guard Self.unreachable[name] == nil, op.response != nil, op.produces == "application/json" else { continue }
-                guard let path = Self.path(op.pattern, fixtures) else { failures.append("\(name): no fixture"); continue }
+                guard Self.unreachable[name] == nil, op.response != nil, op.produces == "application/json" else {
+                    continue
+                }
+                guard let path = Self.path(op.pattern, fixtures) else {
+                    failures.append("\(name): no fixture")
+                    continue
+                }
                 var request = URLRequest(url: URL(string: server.baseURL + path)!)
                 request.httpMethod = op.method.rawValue
                 if op.method != .GET {
@@ -87,7 +97,8 @@ import FoundationNetworking
                 }
                 let reply = try await server.send(request, cookie: ada, headers: [:])
                 guard (200..<300).contains(reply.status) else {
-                    failures.append("\(name) → \(reply.status) \(String(decoding: reply.data.prefix(200), as: UTF8.self))")
+                    failures.append(
+                        "\(name) → \(reply.status) \(String(decoding: reply.data.prefix(200), as: UTF8.self))")
                     continue
                 }
                 do { try op.response!.check(reply.data) } catch {
@@ -95,9 +106,14 @@ import FoundationNetworking
                     continue
                 }
                 let pathKey = OpenAPIDocument.openAPIPath(op.pattern)
-                let schema = document["paths"]?[pathKey]?[op.method.rawValue.lowercased()]?["responses"]?[String(op.success)]?["content"]?["application/json"]?["schema"] ?? [:]
+                let schema =
+                    document["paths"]?[pathKey]?[op.method.rawValue.lowercased()]?["responses"]?[String(op.success)]?[
+                        "content"]?["application/json"]?["schema"] ?? [:]
                 let problems = validator.errors(reply.json, schema)
-                if !problems.isEmpty { failures.append("\(name): \(problems.prefix(3))"); continue }
+                if !problems.isEmpty {
+                    failures.append("\(name): \(problems.prefix(3))")
+                    continue
+                }
                 validated.insert(name)
                 if op.method == .POST, op.pattern.hasSuffix("s"), let id = reply.json["id"]?.stringValue {
                     fixtures[op.pattern + "/:id"] = id
@@ -105,8 +121,10 @@ import FoundationNetworking
             }
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
             // Every typed JSON route was validated, except those named in `unreachable`.
-            let expected = Set(operations.filter { $0.response != nil && $0.produces == "application/json" }
-                .map { "\($0.method.rawValue) \($0.pattern)" }).subtracting(Self.unreachable.keys)
+            let expected = Set(
+                operations.filter { $0.response != nil && $0.produces == "application/json" }
+                    .map { "\($0.method.rawValue) \($0.pattern)" }
+            ).subtracting(Self.unreachable.keys)
             #expect(validated == expected, "not validated: \(expected.subtracting(validated).sorted())")
         }
     }
@@ -131,22 +149,29 @@ import FoundationNetworking
         var f: [String: String] = [:]
         let session = try await server.request("POST", "/api/sessions", json: ["date": "2026-07-20"], cookie: ada).json
         f["/api/sessions/:sid"] = session["id"]?.stringValue
-        _ = try await server.request("POST", "/api/sessions/\(session["id"]?.stringValue ?? "")/sets",
-                                     json: ["slug": "back-squat", "set_no": 1, "weight": 60, "reps": 5], cookie: ada)
+        _ = try await server.request(
+            "POST", "/api/sessions/\(session["id"]?.stringValue ?? "")/sets",
+            json: ["slug": "back-squat", "set_no": 1, "weight": 60, "reps": 5], cookie: ada)
         f["/api/exercises/:slug"] = "back-squat"
         let recipes = try await server.get("/api/food/recipes", cookie: ada).json
-        f["/api/food/recipes/:slug"] = (recipes.arrayValue ?? recipes["recipes"]?.arrayValue)?.first?["slug"]?.stringValue
+        f["/api/food/recipes/:slug"] =
+            (recipes.arrayValue ?? recipes["recipes"]?.arrayValue)?.first?["slug"]?.stringValue
         f["/api/kitchen/recipes/:slug"] = f["/api/food/recipes/:slug"]
         f["/api/metrics/:type"] = "weight"
-        f["/api/niggles/:id"] = try await server.get("/api/niggles", cookie: ada).json.arrayValue?.first?["id"]?.stringValue
+        f["/api/niggles/:id"] = try await server.get("/api/niggles", cookie: ada).json.arrayValue?.first?["id"]?
+            .stringValue
         f["/api/equipment/:id"] = try await server.get("/api/equipment", cookie: ada).json["profiles"]?.arrayValue?
             .first?["id"]?.stringValue
         let users = try await server.get("/api/admin/users", cookie: ada).json
         f["/api/admin/users/:id"] = (users.arrayValue ?? users["users"]?.arrayValue)?.last?["id"]?.stringValue
-        let timer = try await server.request("POST", "/api/cook/timers", json: ["label": "Rice", "seconds": 600], cookie: ada).json
+        let timer = try await server.request(
+            "POST", "/api/cook/timers", json: ["label": "Rice", "seconds": 600], cookie: ada
+        ).json
         f["/api/cook/timers/:id"] = timer["id"]?.stringValue ?? timer["timer"]?["id"]?.stringValue
-        let log = try await server.request("POST", "/api/food/log",
-                                           json: ["date": "2026-07-20", "slot": "lunch", "label": "Soup", "kcal": 300], cookie: ada).json
+        let log = try await server.request(
+            "POST", "/api/food/log",
+            json: ["date": "2026-07-20", "slot": "lunch", "label": "Soup", "kcal": 300], cookie: ada
+        ).json
         f["/api/food/log/:id"] = log["id"]?.stringValue
         let bought = try await server.request("POST", "/api/food/shopping", json: ["name": "Foil"], cookie: ada).json
         f["/api/food/shopping/:id"] = bought["id"]?.stringValue

@@ -16,7 +16,10 @@ import Testing
             func slot(_ day: Int, _ name: String) -> JSONValue? {
                 days[day]["slots"]?.arrayValue?.first { $0["slot"]?.stringValue == name }
             }
-            #expect(days[0]["slots"]?.arrayValue?.map { $0["slot"]?.stringValue ?? "" } == ["breakfast", "lunch", "dinner", "snack"])
+            #expect(
+                days[0]["slots"]?.arrayValue?.map { $0["slot"]?.stringValue ?? "" } == [
+                    "breakfast", "lunch", "dinner", "snack",
+                ])
             #expect(slot(0, "dinner")?["recipe"]?["slug"] == "harissa-chicken-traybake")
             #expect(slot(0, "dinner")?["why"]?.stringValue?.isEmpty == false)
             #expect(slot(0, "dinner")?["logged"] == false && slot(0, "dinner")?["log_id"] == .null)

@@ -8,16 +8,18 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             let recipe = try server.cookableRecipe()
-            let started = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
-                                                   cookie: ada)
+            let started = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
+                cookie: ada)
             #expect(started.status == 201 && started.json["step"] == 0)
             #expect(started.json["steps"] == .int(recipe.steps.count))
             let id = started.json["id"]?.stringValue ?? ""
 
             let moved = try await server.request("PATCH", "/api/cook/sessions/\(id)", json: ["step": 2], cookie: ben)
             #expect(moved.json["step"] == 2)
-            let tooFar = try await server.request("PATCH", "/api/cook/sessions/\(id)",
-                                                  json: ["step": .int(recipe.steps.count)], cookie: ben)
+            let tooFar = try await server.request(
+                "PATCH", "/api/cook/sessions/\(id)",
+                json: ["step": .int(recipe.steps.count)], cookie: ben)
             #expect(tooFar.status == 422)
             let state = try await server.get("/api/cook/state", cookie: ben)
             #expect(state.json["session"]?["id"] == .string(id) && state.json["session"]?["step"] == 2)
@@ -31,7 +33,8 @@ import Testing
             let repeated = try await server.request("POST", "/api/cook/sessions/\(id)/finish", cookie: ada)
             #expect(repeated.json["log"]?["duplicate"] == true)
             #expect(repeated.json["log"]?["id"] == finished.json["log"]?["id"])
-            let bens = try await server.request("POST", "/api/cook/sessions/\(id)/finish", json: ["servings": 2], cookie: ben)
+            let bens = try await server.request(
+                "POST", "/api/cook/sessions/\(id)/finish", json: ["servings": 2], cookie: ben)
             #expect(bens.json["log"]?["duplicate"] == false && bens.json["log"]?["id"] != finished.json["log"]?["id"])
             #expect(try server.mealLogCount(adaID) == before.0 + 1)
             #expect(try server.mealLogCount(benID) == before.1 + 1)
@@ -45,13 +48,16 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let recipe = try server.cookableRecipe()
-            let first = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
-                                                 cookie: ada)
-            _ = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)], cookie: ada)
+            let first = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
+                cookie: ada)
+            _ = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)], cookie: ada)
             let id = first.json["id"]?.stringValue ?? ""
             let finish = try await server.request("POST", "/api/cook/sessions/\(id)/finish", cookie: ada)
             #expect(finish.status == 409 && finish.detail == "cook session is abandoned")
-            let unknown = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": "nope"], cookie: ada)
+            let unknown = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": "nope"], cookie: ada)
             #expect(unknown.status == 404)
         }
     }

@@ -1,7 +1,8 @@
+import ForgeCore
 import Foundation
 import Testing
+
 @testable import ForgeAPI
-import ForgeCore
 @testable import ForgeStore
 
 /// A write refused for lack of space (issue 17, item 3), made real with
@@ -18,15 +19,19 @@ import ForgeCore
             var before = 0
             for _ in 0..<2_000 {
                 before = try metrics()
-                let reply = try await server.request("POST", "/api/body", json: ["type": "weight", "value": 70],
-                                                     cookie: ada)
-                if reply.status == 507 { refused = reply; break }
+                let reply = try await server.request(
+                    "POST", "/api/body", json: ["type": "weight", "value": 70],
+                    cookie: ada)
+                if reply.status == 507 {
+                    refused = reply
+                    break
+                }
                 #expect(reply.status == 200)
             }
             let full = try #require(refused, "no write ran out of pages")
             #expect(full.detail == "disk full: the change was not saved; free space on the server and try again")
             let afterRefusal = try metrics()
-            #expect(afterRefusal == before)   // the refused write left nothing behind
+            #expect(afterRefusal == before)  // the refused write left nothing behind
             #expect(db.storageFault != nil)
             let health = try await server.get("/healthz")
             #expect(health.status == 503 && health.json["ok"] == false)
@@ -34,7 +39,8 @@ import ForgeCore
 
             // Space returns: the next write succeeds and health is ok again.
             try db.withWriter { try $0.execute("PRAGMA max_page_count = 1073741823") }
-            let again = try await server.request("POST", "/api/body", json: ["type": "weight", "value": 71], cookie: ada)
+            let again = try await server.request(
+                "POST", "/api/body", json: ["type": "weight", "value": 71], cookie: ada)
             #expect(again.status == 200 && db.storageFault == nil)
             let healthy = try await server.get("/healthz")
             #expect(healthy.status == 200 && healthy.json["ok"] == true && healthy.json["reason"] == nil)

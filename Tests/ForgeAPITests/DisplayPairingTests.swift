@@ -1,7 +1,8 @@
-@testable import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
+
+@testable import ForgeAPI
 
 @Suite struct DisplayPairingTests {
     @Test func aPairedDisplayRunsTimersAndReadsTheWeekButNothingElse() async throws {
@@ -15,22 +16,28 @@ import Testing
             #expect(detail.json["platefig"] == .string(recipe.platefig))
             #expect(detail.json["steps"]?.arrayValue?.count == recipe.steps.count)
 
-            let timer = try await server.request("POST", "/api/cook/timers", json: ["label": "Oven", "seconds": 900],
-                                                 cookie: display)
+            let timer = try await server.request(
+                "POST", "/api/cook/timers", json: ["label": "Oven", "seconds": 900],
+                cookie: display)
             #expect(timer.status == 201)
             #expect(try await server.get("/api/cook/timers", cookie: ada).json["timers"]?.arrayValue?.count == 1)
-            let started = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
-                                                   cookie: display)
+            let started = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)],
+                cookie: display)
             let id = started.json["id"]?.stringValue ?? ""
             let finished = try await server.request("POST", "/api/cook/sessions/\(id)/finish", cookie: display)
             #expect(finished.status == 200 && finished.json["log"] == .null)
 
-            for path in ["/api/today", "/api/food/week", "/api/exercises", "/api/food/recipes", "/api/week", "/api/food/proposal"] {
+            for path in [
+                "/api/today", "/api/food/week", "/api/exercises", "/api/food/recipes", "/api/week",
+                "/api/food/proposal",
+            ] {
                 let reply = try await server.get(path, cookie: display)
                 #expect(reply.status == 403, "\(path) answered \(reply.status)")
             }
-            let log = try await server.request("POST", "/api/food/log",
-                                               json: ["slot": "dinner", "label": "x", "kcal": 1], cookie: display)
+            let log = try await server.request(
+                "POST", "/api/food/log",
+                json: ["slot": "dinner", "label": "x", "kcal": 1], cookie: display)
             #expect(log.status == 403)
             #expect(try await server.get("/kitchen", cookie: display).status == 200)
         }
@@ -55,7 +62,7 @@ import Testing
             #expect(names == ["Kitchen"])
             #expect(try await server.get("/api/cook/timers", cookie: cookie).status == 401)
             let listed = try server.app.db.read { try DisplayStore.all(in: $0) }
-            #expect(listed.map(\.status) == ["waiting for code", "revoked"])   // oldest first
+            #expect(listed.map(\.status) == ["waiting for code", "revoked"])  // oldest first
         }
     }
 
@@ -69,7 +76,9 @@ import Testing
             let first = try db.write { try DisplayStore.create(name: "Kitchen", now: start, in: $0) }
             // Still within the code's lifetime: the name is taken.
             #expect(throws: DisplayStore.Refusal.nameTaken("Kitchen")) {
-                try db.write { try DisplayStore.create(name: "Kitchen", now: start + DisplayStore.codeLifetime - 1, in: $0) }
+                try db.write {
+                    try DisplayStore.create(name: "Kitchen", now: start + DisplayStore.codeLifetime - 1, in: $0)
+                }
             }
             let later = start + DisplayStore.codeLifetime
             let second = try db.write { try DisplayStore.create(name: "Kitchen", now: later, in: $0) }
@@ -100,7 +109,9 @@ import Testing
             try db.write { conn in
                 try conn.execute("UPDATE kitchen_displays SET name = 'Kitchen' WHERE id = ?", [hall.id])
             }
-            #expect(throws: DisplayStore.Refusal.self) { try db.write { try DisplayStore.revoke("Kitchen", now: Date(), in: $0) } }
+            #expect(throws: DisplayStore.Refusal.self) {
+                try db.write { try DisplayStore.revoke("Kitchen", now: Date(), in: $0) }
+            }
             #expect(try db.read { try DisplayStore.all(in: $0) }.filter { !$0.revoked }.count == 2)
             #expect(try db.write { try DisplayStore.revoke(hall.id, now: Date(), in: $0) } == ["Kitchen"])
             #expect(try db.write { try DisplayStore.revoke("nobody", now: Date(), in: $0) } == [])
@@ -117,13 +128,18 @@ import Testing
             #expect(reply.header("Content-Type")?.hasPrefix("text/javascript") == true)
             let script = String(decoding: reply.data, as: UTF8.self)
             let display = try await server.pairDisplay()
-            let slug = try #require(try await server.get("/api/kitchen/week", cookie: display).json["days"]?.arrayValue?
-                .lazy.compactMap { $0["slots"]?.arrayValue?.first { $0["recipe"]?["slug"] != nil }?["recipe"]?["slug"]?.stringValue }.first)
+            let slug = try #require(
+                try await server.get("/api/kitchen/week", cookie: display).json["days"]?.arrayValue?
+                    .lazy.compactMap {
+                        $0["slots"]?.arrayValue?.first { $0["recipe"]?["slug"] != nil }?["recipe"]?["slug"]?.stringValue
+                    }.first)
             for path in ["/api/kitchen/week", "/api/cook/state", "/api/kitchen/recipes/\(slug)"] {
                 #expect(try await server.get(path, cookie: display).status == 200, "\(path)")
             }
-            for shell in ["/kitchen", "/kitchen/assets/kitchen.css", "/kitchen/assets/kitchen.js", "/kitchen/assets/chime.js",
-                          "/kitchen/assets/step-fit.js", "/kitchen/assets/plate.js", "/kitchen/assets/icon.svg"] {
+            for shell in [
+                "/kitchen", "/kitchen/assets/kitchen.css", "/kitchen/assets/kitchen.js", "/kitchen/assets/chime.js",
+                "/kitchen/assets/step-fit.js", "/kitchen/assets/plate.js", "/kitchen/assets/icon.svg",
+            ] {
                 #expect(script.contains("'\(shell)'"), "\(shell) not in the shell list")
                 #expect(try await server.get(shell).status == 200, "\(shell)")
             }

@@ -13,9 +13,12 @@ import Testing
                 let hello = stream.next()
                 #expect(hello?.event == "hello")
                 #expect(hello?.json["zone"] == .string(server.app.calendar.timeZone.identifier))
-                #expect(hello?.json["day"]?["date"] == .string(server.app.calendar.date(of: server.app.clock.now()).description))
-                let created = try await server.request("POST", "/api/cook/timers", json: ["label": "Pasta", "seconds": 480],
-                                                       cookie: ada)
+                #expect(
+                    hello?.json["day"]?["date"]
+                        == .string(server.app.calendar.date(of: server.app.clock.now()).description))
+                let created = try await server.request(
+                    "POST", "/api/cook/timers", json: ["label": "Pasta", "seconds": 480],
+                    cookie: ada)
                 let frame = stream.next("timer")
                 #expect(frame?.json["type"] == "timer.started")
                 #expect(frame?.json["timer"]?["id"] == created.json["id"])
@@ -43,7 +46,8 @@ import Testing
             let demoStream = try SSEClient(port: server.port, cookie: demo.cookie, timeout: 1)
             #expect(household.next()?.event == "hello" && demoStream.next()?.event == "hello")
             let recipe = try server.cookableRecipe()
-            _ = try await server.request("POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)], cookie: ada)
+            _ = try await server.request(
+                "POST", "/api/cook/sessions", json: ["recipe_slug": .string(recipe.slug)], cookie: ada)
             let session = household.next("cook_session")
             #expect(session?.json["type"] == "session.started")
             #expect(session?.json["session"]?["recipe_slug"] == .string(recipe.slug))
@@ -60,12 +64,15 @@ import Testing
             let hello = stream.next()
             #expect(hello?.json["day"] == ["date": "2026-03-07", "day_name": "Saturday"])
             // Members in the documented order: {at, day: {date, day_name}, zone}.
-            #expect(hello?.data == #"{"at":"\#(Instant.wire(clock.now()))","day":{"date":"2026-03-07","day_name":"Saturday"},"zone":"America/New_York"}"#)
-            usleep(1_500_000)                                      // the watcher has seen Saturday
-            clock.set(Instant.parse("2026-03-08T05:00:01Z")!)      // 00:00:01 EST, household midnight passed
+            #expect(
+                hello?.data
+                    == #"{"at":"\#(Instant.wire(clock.now()))","day":{"date":"2026-03-07","day_name":"Saturday"},"zone":"America/New_York"}"#
+            )
+            usleep(1_500_000)  // the watcher has seen Saturday
+            clock.set(Instant.parse("2026-03-08T05:00:01Z")!)  // 00:00:01 EST, household midnight passed
             let day = stream.next("day")
             #expect(day?.data == #"{"date":"2026-03-08","day_name":"Sunday"}"#)
-            clock.set(Instant.parse("2026-03-08T07:30:00Z")!)      // 03:30 EDT, after the DST gap: same day
+            clock.set(Instant.parse("2026-03-08T07:30:00Z")!)  // 03:30 EDT, after the DST gap: same day
             #expect(stream.next("day") == nil)
             // A reconnect gets today in its hello.
             #expect(try SSEClient(port: server.port, cookie: ada).next()?.json["day"]?["date"] == "2026-03-08")
@@ -81,7 +88,7 @@ import Testing
             #expect(stream.next()?.event == "hello")
             #expect(server.app.cook.live.clientCount == 1)
             server.app.cook.stop()
-            #expect(stream.next() == nil)     // finished: end of stream, not a timeout
+            #expect(stream.next() == nil)  // finished: end of stream, not a timeout
         }
     }
 }

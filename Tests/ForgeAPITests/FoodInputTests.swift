@@ -2,8 +2,9 @@ import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The food routes' typed inputs and answers (docs/contract.md §1.1, §1.4, §3.15):
@@ -18,16 +19,16 @@ import FoundationNetworking
     typealias Case = (body: String, status: Int, field: JSONValue?)
 
     static let mealLogCases: [Case] = [
-        (#"{"slot":"dinner","label":"Pizza","kcal":600"#, 422, nil),                       // invalid JSON
-        (#"["slot","dinner"]"#, 422, nil),                                                   // not an object
-        (#"{"slot":5,"label":"Pizza","kcal":600}"#, 422, "slot"),                            // wrong type
+        (#"{"slot":"dinner","label":"Pizza","kcal":600"#, 422, nil),  // invalid JSON
+        (#"["slot","dinner"]"#, 422, nil),  // not an object
+        (#"{"slot":5,"label":"Pizza","kcal":600}"#, 422, "slot"),  // wrong type
         (#"{"slot":"dinner","label":12,"kcal":600}"#, 422, "label"),
         (#"{"slot":"dinner","label":"Pizza","kcal":"lots"}"#, 422, "kcal"),
         (#"{"slot":"dinner","label":"Pizza","kcal":600,"estimated":"maybe"}"#, 422, "estimated"),
         (#"{"slot":"dinner","label":"Pizza","kcal":600,"photos":"x"}"#, 422, "photos"),
-        (#"{"label":"Pizza","kcal":600}"#, 422, "slot"),                                     // missing required
-        (#"{"slot":"dinner","label":"Pizza","kcal":1e308}"#, 422, "kcal"),                   // huge
-        (#"{"slot":"dinner","label":"Pizza","kcal":"1e999"}"#, 422, "kcal"),                 // non-finite
+        (#"{"label":"Pizza","kcal":600}"#, 422, "slot"),  // missing required
+        (#"{"slot":"dinner","label":"Pizza","kcal":1e308}"#, 422, "kcal"),  // huge
+        (#"{"slot":"dinner","label":"Pizza","kcal":"1e999"}"#, 422, "kcal"),  // non-finite
         (#"{"slot":"dinner","label":"Pizza","kcal":10000.5}"#, 422, "kcal"),
         (#"{"slot":"dinner","label":"Pizza","kcal":600,"sodium_mg":1e12}"#, 422, "sodium_mg"),
         (#"{"slot":"dinner","label":"Pizza","kcal":600,"protein_g":-1}"#, 422, "protein_g"),  // negative
@@ -55,7 +56,14 @@ import FoundationNetworking
             (with("source", long(25)), "source"),
             (with("recipe", long(121)), "recipe"),
             (with("photos", .array([long(2001)])), "photos"),
-            (with("photos", .array([.string("https://example.org/a.jpg"), .string("/api/food/media/" + String(repeating: "a", count: 3000))])), "photos"),
+            (
+                with(
+                    "photos",
+                    .array([
+                        .string("https://example.org/a.jpg"),
+                        .string("/api/food/media/" + String(repeating: "a", count: 3000)),
+                    ])), "photos"
+            ),
             (with("photos", .array(Array(repeating: .string("https://example.org/a.jpg"), count: 11))), "photos"),
         ]
     }
@@ -65,8 +73,9 @@ import FoundationNetworking
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
             // A dinner logged first must survive every refused replacement.
-            _ = try await server.logMeal(["date": .string(Self.monday), "slot": "dinner", "label": "Soup", "kcal": 310],
-                                         cookie: ada)
+            _ = try await server.logMeal(
+                ["date": .string(Self.monday), "slot": "dinner", "label": "Soup", "kcal": 310],
+                cookie: ada)
             let before = try await server.get("/api/food/week?date=\(Self.monday)", cookie: ada)
             for (body, status, field) in Self.mealLogCases {
                 let reply = try await server.foodRaw("POST", "/api/food/log", body: body, cookie: ada)
@@ -90,13 +99,16 @@ import FoundationNetworking
     @Test func theBoundsThemselvesAreAccepted() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.logMeal([
-                "date": .string(Self.monday), "slot": "snack", "label": .string(String(repeating: "l", count: 120)),
-                "kcal": 10_000, "sodium_mg": 10_000, "servings": 100, "cost": 0,
-                "note": .string(String(repeating: "n", count: 4000)),
-                "photos": .array(Array(repeating: .string("https://example.org/" + String(repeating: "p", count: 1980)),
-                                       count: 10)),
-            ], cookie: ada)
+            let reply = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": .string(String(repeating: "l", count: 120)),
+                    "kcal": 10_000, "sodium_mg": 10_000, "servings": 100, "cost": 0,
+                    "note": .string(String(repeating: "n", count: 4000)),
+                    "photos": .array(
+                        Array(
+                            repeating: .string("https://example.org/" + String(repeating: "p", count: 1980)),
+                            count: 10)),
+                ], cookie: ada)
             #expect(reply.status == 200)
             #expect(reply.json["totals"]?["kcal"]?.doubleValue == 10_000)
         }
@@ -110,14 +122,20 @@ import FoundationNetworking
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 600_000)
-            let stored = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Cake", "kcal": 300,
-                                                   "photos": [.string("data:image/png;base64," + png.base64EncodedString())]],
-                                                  cookie: ada)
+            let stored = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": "Cake", "kcal": 300,
+                    "photos": [.string("data:image/png;base64," + png.base64EncodedString())],
+                ],
+                cookie: ada)
             #expect(stored.status == 200)
             let notAnImage = Data(count: 3000).base64EncodedString()
-            let refused = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Pie", "kcal": 300,
-                                                    "photos": [.string("data:image/png;base64," + notAnImage)]],
-                                                   cookie: ada)
+            let refused = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": "Pie", "kcal": 300,
+                    "photos": [.string("data:image/png;base64," + notAnImage)],
+                ],
+                cookie: ada)
             #expect(refused.status == 400 && refused.detail == "photo 1: bytes are not a recognised image")
             #expect(try server.mealLogCount(try server.userID("ada@example.org")) == 1)
             let photos: String? = try server.app.db.read {
@@ -131,8 +149,11 @@ import FoundationNetworking
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             for _ in 0..<2 {
-                let reply = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Cake",
-                                                      "kcal": 1e308], cookie: ada)
+                let reply = try await server.logMeal(
+                    [
+                        "date": .string(Self.monday), "slot": "snack", "label": "Cake",
+                        "kcal": 1e308,
+                    ], cookie: ada)
                 #expect(reply.status == 422 && reply.loc == ["body", "kcal"])
             }
             #expect(try server.mealLogCount(try server.userID("ada@example.org")) == 0)
@@ -148,7 +169,8 @@ import FoundationNetworking
             // Rows as an older build (or a hand edit) could have left them: 1e308 twice sums to infinity.
             try server.app.db.write { db in
                 for (id, slot) in [("huge1", "snack"), ("huge2", "snack"), ("huge3", "dinner")] {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO meal_logs (id, user_id, day, slot, label, kcal, protein_g, cost, note, photos, created_at)
                         VALUES (?, ?, ?, ?, 'Cake', 1e308, 9e999, 9e999, ?, '[]', '2026-07-20T12:00:00+00:00')
                         """, [id, adaID, Self.monday, slot, String(repeating: "n", count: 10)])
@@ -164,9 +186,13 @@ import FoundationNetworking
             #expect(dinner?["macros"]?["protein_g"]?.doubleValue == Double.greatestFiniteMagnitude)
 
             // Writes and removals on that day still answer.
-            let logged = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Tea",
-                                                   "kcal": 20], cookie: ada)
-            #expect(logged.status == 200 && logged.json["totals"]?["kcal"]?.doubleValue == Double.greatestFiniteMagnitude)
+            let logged = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": "Tea",
+                    "kcal": 20,
+                ], cookie: ada)
+            #expect(
+                logged.status == 200 && logged.json["totals"]?["kcal"]?.doubleValue == Double.greatestFiniteMagnitude)
             let removed = try await server.request("DELETE", "/api/food/log/huge1", cookie: ada)
             #expect(removed.status == 200 && removed.json["ok"] == true)
         }
@@ -175,22 +201,35 @@ import FoundationNetworking
     @Test func numbersKeepTheirFormAndMembersTheContractOrder() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Apple",
-                                                  "kcal": 80], cookie: ada)
+            let reply = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": "Apple",
+                    "kcal": 80,
+                ], cookie: ada)
             let text = String(decoding: reply.data, as: UTF8.self)
             let id = try #require(reply.json["id"]?.stringValue)
-            #expect(text == #"{"id":"\#(id)","duplicate":false,"totals":{"kcal":80.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0}}"#)
+            #expect(
+                text
+                    == #"{"id":"\#(id)","duplicate":false,"totals":{"kcal":80.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0}}"#
+            )
 
             // Monday plans a snack, which claims the first; the second is an extra.
-            let pear = try await server.logMeal(["date": .string(Self.monday), "slot": "snack", "label": "Pear",
-                                                 "kcal": 50, "cost": 2], cookie: ada)
+            let pear = try await server.logMeal(
+                [
+                    "date": .string(Self.monday), "slot": "snack", "label": "Pear",
+                    "kcal": 50, "cost": 2,
+                ], cookie: ada)
             let pearID = try #require(pear.json["id"]?.stringValue)
-            let week = String(decoding: try await server.get("/api/food/week?date=\(Self.monday)", cookie: ada).data,
-                              as: UTF8.self)
+            let week = String(
+                decoding: try await server.get("/api/food/week?date=\(Self.monday)", cookie: ada).data,
+                as: UTF8.self)
             #expect(week.hasPrefix(#"{"start":"2026-07-20","today":"#))
             #expect(week.contains(#"{"date":"2026-07-20","day_name":"Monday","is_today":"#))
             // The extra: macros first, then id … photos; cost a float, photos a list.
-            #expect(week.contains(#"{"kcal":50.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0,"id":"\#(pearID)","slot":"snack","label":"Pear","estimated":false,"venue":"","cost":2.0,"currency":"","note":"","photos":[]}"#))
+            #expect(
+                week.contains(
+                    #"{"kcal":50.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0,"id":"\#(pearID)","slot":"snack","label":"Pear","estimated":false,"venue":"","cost":2.0,"currency":"","note":"","photos":[]}"#
+                ))
             // A slot not yet logged: log_id null; a recipe card's integers stay integers.
             #expect(week.contains(#""logged":false,"log_id":null,"#))
             let card = try #require(week.range(of: #""slug":"harissa-chicken-traybake","#))
@@ -198,8 +237,9 @@ import FoundationNetworking
             #expect(tail.contains(#","serves":"#) && !tail.contains(#""serves":2.0"#))
             #expect(tail.range(of: #""minutes":\d+,"#, options: .regularExpression) != nil)
 
-            let recipe = String(decoding: try await server.get("/api/food/recipes/harissa-chicken-traybake", cookie: ada).data,
-                                as: UTF8.self)
+            let recipe = String(
+                decoding: try await server.get("/api/food/recipes/harissa-chicken-traybake", cookie: ada).data,
+                as: UTF8.self)
             #expect(recipe.hasPrefix(#"{"kcal":"#))
             #expect(recipe.range(of: #""rating":\d+\.\d+,"steps":\["#, options: .regularExpression) != nil)
         }
@@ -274,9 +314,12 @@ extension FoodInputTests {
             }
             #expect(required("FoodWeek") == ["start", "today", "has_plan", "rationale", "targets", "days"])
             #expect(required("FoodSlot") == ["slot", "logged", "log_id", "why"])
-            #expect(required("RecipeCard") == ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
-                                               "sodium_mg", "slug", "name", "kind", "minutes", "difficulty", "serves",
-                                               "batch", "platefig", "why", "image", "rating"])
+            #expect(
+                required("RecipeCard") == [
+                    "kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
+                    "sodium_mg", "slug", "name", "kind", "minutes", "difficulty", "serves",
+                    "batch", "platefig", "why", "image", "rating",
+                ])
             #expect(required("RecipeListing").suffix(3) == ["tags", "source", "complete"])
             #expect(required("MealLogBody") == ["slot"] && required("FoodSlotEdit") == ["recipe"])
             #expect(schemas?["FoodProposal"]?["properties"]?["recipes"]?["additionalProperties"] != nil)

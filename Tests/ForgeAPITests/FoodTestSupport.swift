@@ -10,8 +10,9 @@ extension TestServer {
     func demoSeat() throws -> (cookie: String, id: String) {
         let id = Identifier.make()
         let token = try app.db.write { db in
-            try db.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, 'demo@example.org', 'Demo', 'demo', ?)",
-                           [id, Instant.storage(Date())])
+            try db.execute(
+                "INSERT INTO users (id, email, name, role, created_at) VALUES (?, 'demo@example.org', 'Demo', 'demo', ?)",
+                [id, Instant.storage(Date())])
             return try HouseholdStore.createSession(userID: id, now: Date(), in: db)
         }
         return ("\(HouseholdStore.sessionCookieName)=\(token)", id)

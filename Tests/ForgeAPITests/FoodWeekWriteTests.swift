@@ -13,8 +13,9 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
-            let reply = try await server.request("PATCH", "/api/food/week/slot",
-                                                 json: ["date": .string(Self.tuesday), "recipe": "miso-salmon-greens"], cookie: ada)
+            let reply = try await server.request(
+                "PATCH", "/api/food/week/slot",
+                json: ["date": .string(Self.tuesday), "recipe": "miso-salmon-greens"], cookie: ada)
             #expect(reply.status == 200 && reply.json["ok"] == true)
             #expect(reply.json["date"] == .string(Self.tuesday) && reply.json["day_name"] == "Tuesday")
             #expect(reply.json["slot"] == "dinner" && reply.json["recipe"]?["slug"] == "miso-salmon-greens")
@@ -24,11 +25,14 @@ import Testing
                 #expect(dinner?["recipe"]?["slug"] == "miso-salmon-greens")
                 #expect(dinner?["why"]?.stringValue?.isEmpty == false)
             }
-            let snack = try await server.request("PATCH", "/api/food/week/slot",
-                                                 json: ["date": .string(Self.tuesday), "recipe": "almonds-30", "slot": "snack"],
-                                                 cookie: ben)
+            let snack = try await server.request(
+                "PATCH", "/api/food/week/slot",
+                json: ["date": .string(Self.tuesday), "recipe": "almonds-30", "slot": "snack"],
+                cookie: ben)
             #expect(snack.status == 200)
-            #expect(try await server.foodSlot(Self.tuesday, day: 1, "snack", cookie: ada)?["recipe"]?["slug"] == "almonds-30")
+            #expect(
+                try await server.foodSlot(Self.tuesday, day: 1, "snack", cookie: ada)?["recipe"]?["slug"]
+                    == "almonds-30")
             // The rest of the stored week is untouched.
             #expect(try await server.foodSlot(Self.tuesday, day: 1, "lunch", cookie: ada)?["order"] == true)
         }
@@ -40,10 +44,14 @@ import Testing
             let before = try await server.get("/api/food/week?date=\(Self.tuesday)", cookie: ada).json
             let cases: [(JSONValue, Int, String?)] = [
                 (["date": .string(Self.tuesday), "recipe": "no-such-dish"], 404, "unknown recipe"),
-                (["date": .string(Self.tuesday), "recipe": "almonds-30"], 400,
-                 "a dinner slot needs a dinner recipe, not a snack one"),
-                (["date": .string(Self.tuesday), "recipe": "almonds-30", "slot": "elevenses"], 400,
-                 "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']"),
+                (
+                    ["date": .string(Self.tuesday), "recipe": "almonds-30"], 400,
+                    "a dinner slot needs a dinner recipe, not a snack one"
+                ),
+                (
+                    ["date": .string(Self.tuesday), "recipe": "almonds-30", "slot": "elevenses"], 400,
+                    "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']"
+                ),
                 (["date": "Tuesday", "recipe": "miso-salmon-greens"], 400, "bad date"),
                 (["date": .string(Self.tuesday)], 422, nil),
             ]
@@ -60,9 +68,10 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let demo = try server.demoSeat()
-            let reply = try await server.request("PATCH", "/api/food/week/slot",
-                                                 json: ["date": .string(Self.tuesday), "recipe": "lentil-spinach-dal"],
-                                                 cookie: demo.cookie)
+            let reply = try await server.request(
+                "PATCH", "/api/food/week/slot",
+                json: ["date": .string(Self.tuesday), "recipe": "lentil-spinach-dal"],
+                cookie: demo.cookie)
             #expect(reply.status == 200)
             let demoWeek = try await server.get("/api/food/week?date=\(Self.tuesday)", cookie: demo.cookie).json
             #expect(demoWeek["has_plan"] == true)
@@ -78,20 +87,29 @@ import Testing
     static func proposedWeek(dinner: String) -> JSONValue {
         var days: [String: JSONValue] = [:]
         for day in 0..<7 {
-            let dinnerSlot: JSONValue = day == 3 ? ["leftover_of": "0", "why": "Boxed portions from Monday."]
+            let dinnerSlot: JSONValue =
+                day == 3
+                ? ["leftover_of": "0", "why": "Boxed portions from Monday."]
                 : ["recipe": .string(dinner), "why": .string("Night \(day).")]
-            days[String(day)] = ["slots": ["breakfast": ["recipe": "oats-no1"], "lunch": ["recipe": "lentil-feta-salad"],
-                                           "dinner": dinnerSlot, "snack": ["recipe": "almonds-30"]]]
+            days[String(day)] = [
+                "slots": [
+                    "breakfast": ["recipe": "oats-no1"], "lunch": ["recipe": "lentil-feta-salad"],
+                    "dinner": dinnerSlot, "snack": ["recipe": "almonds-30"],
+                ]
+            ]
         }
         return ["days": .object(days)]
     }
 
     /// Inserts a `proposed` revision straight into the database, as the coach would.
-    static func insertProposal(_ server: TestServer, num: Int, scope: String = "household",
-                               content: JSONValue = proposedWeek(dinner: "lentil-spinach-dal")) throws -> String {
+    static func insertProposal(
+        _ server: TestServer, num: Int, scope: String = "household",
+        content: JSONValue = proposedWeek(dinner: "lentil-spinach-dal")
+    ) throws -> String {
         let id = Identifier.make()
         try server.app.db.write {
-            try $0.execute("""
+            try $0.execute(
+                """
                 INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
                 VALUES (?, ?, ?, 'proposed', 'More dal, fewer pans.', ?, '[{"sign":"~","what":"dal most nights"}]', ?)
                 """, [id, scope, num, JSONWriter.string(content), Instant.storage(Date())])
@@ -129,7 +147,9 @@ import Testing
             let dinner = try await server.foodSlot(Self.tuesday, day: 1, "dinner", cookie: ada)
             #expect(dinner?["recipe"]?["slug"] == "lentil-spinach-dal")
             let statuses: [String] = try server.app.db.read {
-                try $0.query("SELECT status FROM food_revisions WHERE scope = 'household' ORDER BY num").map { try $0.get("status") }
+                try $0.query("SELECT status FROM food_revisions WHERE scope = 'household' ORDER BY num").map {
+                    try $0.get("status")
+                }
             }
             #expect(statuses == ["superseded", "active"])
             #expect(try await server.get("/api/food/proposal", cookie: ada).json == ["proposal": .null])
@@ -145,16 +165,18 @@ import Testing
             let reject = try await server.request("POST", "/api/food/proposal/\(id)/reject", cookie: ada)
             #expect(reject.status == 200 && reject.json == ["ok": true])
             #expect(try await server.get("/api/food/proposal", cookie: ada).json == ["proposal": .null])
-            let row = try #require(try server.app.db.read {
-                try $0.queryOne("SELECT status, rejected_at FROM food_revisions WHERE id = ?", [id])
-            })
+            let row = try #require(
+                try server.app.db.read {
+                    try $0.queryOne("SELECT status, rejected_at FROM food_revisions WHERE id = ?", [id])
+                })
             #expect(try row.get("status") as String == "superseded")
             #expect(try row.optional("rejected_at") as String? != nil)
             let dinner = try await server.foodSlot(Self.tuesday, day: 1, "dinner", cookie: ada)
             #expect(dinner?["recipe"]?["slug"] == "salmon-puy-lentils")
             let again = try await server.request("POST", "/api/food/proposal/\(id)/reject", cookie: ada)
             #expect(again.status == 404)
-            let unknown = try await server.request("POST", "/api/food/proposal/\(Identifier.make())/approve", cookie: ada)
+            let unknown = try await server.request(
+                "POST", "/api/food/proposal/\(Identifier.make())/approve", cookie: ada)
             #expect(unknown.status == 404 && unknown.detail == "proposal not found")
         }
     }
@@ -163,7 +185,9 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let id = try Self.insertProposal(server, num: 2)
-            try server.app.db.write { try $0.execute("UPDATE recipes SET complete = 0 WHERE slug = 'lentil-spinach-dal'") }
+            try server.app.db.write {
+                try $0.execute("UPDATE recipes SET complete = 0 WHERE slug = 'lentil-spinach-dal'")
+            }
             let reply = try await server.request("POST", "/api/food/proposal/\(id)/approve", cookie: ada)
             #expect(reply.status == 409)
             #expect(reply.detail?.hasPrefix("proposal no longer valid: ") == true)
@@ -182,7 +206,8 @@ import Testing
             let refused = try await server.request("DELETE", "/api/admin/recipes", cookie: ben)
             #expect(refused.status == 403 && refused.detail == "admin only")
             let demo = try server.demoSeat()
-            _ = try await server.request("PATCH", "/api/food/week/slot", json: ["recipe": "lentil-spinach-dal"], cookie: demo.cookie)
+            _ = try await server.request(
+                "PATCH", "/api/food/week/slot", json: ["recipe": "lentil-spinach-dal"], cookie: demo.cookie)
             #expect(try await server.request("DELETE", "/api/admin/recipes", cookie: demo.cookie).status == 403)
             #expect(try await server.get("/api/food/recipes", cookie: ada).json["count"] == 25)
 
@@ -205,12 +230,16 @@ import Testing
                 let text = try #require(step["detail"]?.stringValue)
                 #expect(step["cue"]?.stringValue == CueExtractor.cue(in: text))
             }
-            #expect(steps.contains { $0["cue"] == "Done when a knife slides into the thickest stem with just a little resistance" })
+            #expect(
+                steps.contains {
+                    $0["cue"] == "Done when a knife slides into the thickest stem with just a little resistance"
+                })
 
             // An imported prep step without a cue phrase has no cue key.
             try server.app.db.write {
-                try $0.execute("UPDATE recipes SET steps = ? WHERE slug = 'almonds-30'",
-                               [#"[{"title":"Prep","detail":"Weigh out 30 g of almonds."}]"#])
+                try $0.execute(
+                    "UPDATE recipes SET steps = ? WHERE slug = 'almonds-30'",
+                    [#"[{"title":"Prep","detail":"Weigh out 30 g of almonds."}]"#])
             }
             let prep = try await server.get("/api/food/recipes/almonds-30", cookie: ada).json
             #expect(prep["steps"]?.arrayValue?.first?.objectValue?.keys.contains("cue") == false)

@@ -41,8 +41,11 @@ final class SilentSite: Sendable {
             let started = ContinuousClock.now
             // As many waiting imports as the server has worker threads (4).
             let imports = (0..<4).map { i in
-                Task { try await server.request("POST", "/api/food/recipes/import",
-                                                json: ["url": .string(site.origin + "/recipe-\(i)")], cookie: ada) }
+                Task {
+                    try await server.request(
+                        "POST", "/api/food/recipes/import",
+                        json: ["url": .string(site.origin + "/recipe-\(i)")], cookie: ada)
+                }
             }
             try await Task.sleep(for: .milliseconds(500))
             // Every worker is free: other requests answer at once while the imports wait.

@@ -57,14 +57,17 @@ final class RecipeSite: Sendable {
     /// The closing-note run: a page imported by URL from a local site appears
     /// in the library; its hero 404s, so the remote URL is kept with a warning.
     @Test func pageImportedByURLAppearsInTheLibraryAndAFailedHeroIsKept() async throws {
-        let site = try RecipeSite(pages: ["/recipe": ("text/html; charset=utf-8", Data(RecipeSite.page(hero: "/missing.jpg").utf8))])
+        let site = try RecipeSite(pages: [
+            "/recipe": ("text/html; charset=utf-8", Data(RecipeSite.page(hero: "/missing.jpg").utf8))
+        ])
         defer { site.stop() }
         try await withTestServer(allowPrivateFetch: true) { server in
             let sink = MemoryImageSink()
             server.app.imageSink.install(sink)
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/old-link")], cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/old-link")], cookie: ada)
             #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
             let json = reply.json
             #expect(json["slug"] == "charred-chickpea-traybake")
@@ -93,8 +96,9 @@ final class RecipeSite: Sendable {
             #expect(detail.json["steps"]?.arrayValue?.first?["detail"] == "Heat the oven to 220C.")
 
             // Re-importing the same source URL updates in place.
-            let again = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/old-link")], cookie: ada)
+            let again = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/old-link")], cookie: ada)
             #expect(again.json["updated"] == true)
             let count = try await server.get("/api/food/recipes?q=charred", cookie: ada)
             #expect(count.json["count"] == 1)
@@ -103,18 +107,23 @@ final class RecipeSite: Sendable {
 
     @Test func aHeroThatLoadsIsStoredThroughTheSink() async throws {
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4])
-        let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
-                                          "/hero.jpg": ("image/jpeg", jpeg)])
+        let site = try RecipeSite(pages: [
+            "/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
+            "/hero.jpg": ("image/jpeg", jpeg),
+        ])
         defer { site.stop() }
         try await withTestServer(allowPrivateFetch: true) { server in
             let sink = MemoryImageSink()
             server.app.imageSink.install(sink)
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             #expect(reply.json["image"] == "/api/food/media/mem1")
             // No image warning: only the parking reasons (unobtainium, page prose).
-            #expect(reply.json["warnings"]?.arrayValue?.allSatisfy { $0.stringValue?.hasPrefix("parked: ") == true } == true)
+            #expect(
+                reply.json["warnings"]?.arrayValue?.allSatisfy { $0.stringValue?.hasPrefix("parked: ") == true } == true
+            )
             #expect(reply.json["warnings"]?.arrayValue?.count == 2)
             let stored = sink.stored.withLock { $0 }
             #expect(stored.count == 1 && stored[0].bytes == jpeg && stored[0].type == "image/jpeg")
@@ -124,13 +133,16 @@ final class RecipeSite: Sendable {
 
     @Test func theHeroBecomesAHouseholdBlobServedToMembers() async throws {
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 9, 8, 7, 6])
-        let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
-                                          "/hero.jpg": ("image/jpeg", jpeg)])
+        let site = try RecipeSite(pages: [
+            "/recipe": ("text/html", Data(RecipeSite.page(hero: "/hero.jpg").utf8)),
+            "/hero.jpg": ("image/jpeg", jpeg),
+        ])
         defer { site.stop() }
         try await withTestServer(allowPrivateFetch: true) { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             let image = try #require(reply.json["image"]?.stringValue)
             #expect(image.hasPrefix("/api/food/media/"))
             // Any signed-in member may read household imagery; the bytes are the hero's.
@@ -139,8 +151,9 @@ final class RecipeSite: Sendable {
             #expect(blob.status == 200 && blob.data == jpeg && blob.header("Content-Type") == "image/jpeg")
             #expect(try await server.get(image).status == 401)
             // Importing again reuses the stored blob instead of a second copy.
-            let again = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            let again = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             #expect(again.json["image"]?.stringValue == image)
         }
     }
@@ -150,12 +163,14 @@ final class RecipeSite: Sendable {
         defer { site.stop() }
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             #expect(reply.status == 400)
             #expect(reply.detail?.contains("private or local address") == true)
-            let ftp = try await server.request("POST", "/api/food/recipes/import",
-                                               json: ["url": "ftp://example.org/r"], cookie: ada)
+            let ftp = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "ftp://example.org/r"], cookie: ada)
             #expect(ftp.status == 400 && ftp.detail == "url must be an http(s) URL")
             let library = try await server.get("/api/food/recipes?q=charred", cookie: ada)
             #expect(library.json["count"] == 0)
@@ -166,18 +181,24 @@ final class RecipeSite: Sendable {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let html = RecipeSite.page(hero: "data:,nothing")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": "https://cook.example.org/r/1", "html": .string(html)],
-                                                 cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "https://cook.example.org/r/1", "html": .string(html)],
+                cookie: ada)
             #expect(reply.status == 200)
             #expect(reply.json["source"] == "cook.example.org")
             #expect(reply.json["image"] == .null)
-            let none = try await server.request("POST", "/api/food/recipes/import",
-                                                json: ["url": "https://cook.example.org/r/2",
-                                                       "html": "<html><body>Soup</body></html>"], cookie: ada)
+            let none = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: [
+                    "url": "https://cook.example.org/r/2",
+                    "html": "<html><body>Soup</body></html>",
+                ], cookie: ada)
             // The detail says what was looked for.
             #expect(none.status == 422 && none.detail?.hasPrefix("no recipe found on the page: looked for") == true)
-            #expect(none.detail?.contains("JSON-LD, microdata and RDFa") == true && none.detail?.contains("Open Graph") == true)
+            #expect(
+                none.detail?.contains("JSON-LD, microdata and RDFa") == true
+                    && none.detail?.contains("Open Graph") == true)
             let missing = try await server.request("POST", "/api/food/recipes/import", json: [:], cookie: ada)
             #expect(missing.status == 422)
         }
@@ -187,10 +208,12 @@ final class RecipeSite: Sendable {
     @Test func theYieldTextIsStoredBesideServes() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let html = RecipeSite.page(hero: "data:,nothing").replacingOccurrences(of: #""Serves 4""#, with: #"["24","24 cookies"]"#)
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": "https://cook.example.org/r/cookies", "html": .string(html)],
-                                                 cookie: ada)
+            let html = RecipeSite.page(hero: "data:,nothing").replacingOccurrences(
+                of: #""Serves 4""#, with: #"["24","24 cookies"]"#)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "https://cook.example.org/r/cookies", "html": .string(html)],
+                cookie: ada)
             #expect(reply.status == 200)
             #expect(reply.json["serves"] == 24 && reply.json["yield"] == "24 cookies")
             let slug = reply.json["slug"]?.stringValue ?? ""
@@ -217,14 +240,16 @@ final class RecipeSite: Sendable {
                 "de-DE": (1.2, "butter", 1.0), "en-US": (1200, "butter", 1.0),
             ]
             for (lang, want) in expected.sorted(by: { $0.key < $1.key }) {
-                let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                     json: ["url": .string("https://cook.example.org/\(lang)"), "html": .string(page(lang))],
-                                                     cookie: ada)
+                let reply = try await server.request(
+                    "POST", "/api/food/recipes/import",
+                    json: ["url": .string("https://cook.example.org/\(lang)"), "html": .string(page(lang))],
+                    cookie: ada)
                 #expect(reply.status == 200)
                 let warnings = reply.json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 #expect(warnings.contains { $0.hasPrefix("parked: ingredient 'Salt and pepper to taste'") })
                 #expect(reply.json["complete"] == false)
-                let detail = try await server.get("/api/food/recipes/\(reply.json["slug"]?.stringValue ?? "")", cookie: ada)
+                let detail = try await server.get(
+                    "/api/food/recipes/\(reply.json["slug"]?.stringValue ?? "")", cookie: ada)
                 let lines = detail.json["ingredients"]?.arrayValue ?? []
                 #expect(lines.count == 2)
                 #expect(lines.first?["qty"] == want.qty, "qty on the \(lang) page")

@@ -1,15 +1,18 @@
 import ForgeAPI
 import ForgeCore
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Helpers for the ingest and cardio tests: raw-body requests and tokens.
 extension TestServer {
     /// Sends `body` as-is (any content type) with optional headers.
-    func raw(_ method: String, _ path: String, body: Data, contentType: String = "application/json",
-             cookie: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+    func raw(
+        _ method: String, _ path: String, body: Data, contentType: String = "application/json",
+        cookie: String? = nil, headers: [String: String] = [:]
+    ) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
@@ -26,9 +29,11 @@ extension TestServer {
     /// Rows of the user's metrics of `type`, ordered by instant.
     func metricValues(_ email: String, _ type: String) throws -> [Double] {
         try app.db.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT m.value FROM metrics m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.type = ? ORDER BY m.ts
-                """, [email, type]).map { try $0.get("value") }
+                """, [email, type]
+            ).map { try $0.get("value") }
         }
     }
 }

@@ -11,8 +11,10 @@ import Testing
 
     /// A run starting at 00:15 +0100 on Wednesday 5 March (23:15 UTC on the 4th).
     /// HR at t = 0, 10, 20, 60, 70 s with 120, 133, 150, 135, 100 bpm.
-    static func run(name: String = "Outdoor Run", start: String = "2031-03-05 00:15:00 +0100",
-                    withTraces: Bool = true) -> JSONValue {
+    static func run(
+        name: String = "Outdoor Run", start: String = "2031-03-05 00:15:00 +0100",
+        withTraces: Bool = true
+    ) -> JSONValue {
         var w: [String: JSONValue] = [
             "name": .string(name), "start": .string(start), "end": "2031-03-05 00:25:00 +0100",
             "duration": ["qty": 10, "units": "min"], "distance": ["qty": 1.25, "units": "mi"],
@@ -22,19 +24,26 @@ import Testing
         if withTraces {
             let times = ["00:15:00", "00:15:10", "00:15:20", "00:16:00", "00:16:10"]
             let bpm = [120, 133, 150, 135, 100]
-            w["heartRateData"] = .array(zip(times, bpm).map { ["date": .string("2031-03-05 \($0) +0100"), "Avg": .int($1)] })
-            w["route"] = [["lat": 51.5007291234, "lon": -0.1246], ["latitude": 51.5010, "longitude": -0.1250],
-                          ["lat": "x"], ["lat": 95, "lon": 0]]
+            w["heartRateData"] = .array(
+                zip(times, bpm).map { ["date": .string("2031-03-05 \($0) +0100"), "Avg": .int($1)] })
+            w["route"] = [
+                ["lat": 51.5007291234, "lon": -0.1246], ["latitude": 51.5010, "longitude": -0.1250],
+                ["lat": "x"], ["lat": 95, "lon": 0],
+            ]
         }
         return ["data": ["workouts": [.object(w)]]]
     }
 
-    static func sessions(_ server: TestServer, _ email: String) throws -> [(id: String, day: String, name: String, status: String)] {
+    static func sessions(_ server: TestServer, _ email: String) throws -> [(
+        id: String, day: String, name: String, status: String
+    )] {
         try server.app.db.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT s.id, s.day, s.name, s.status FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE u.email = ? AND s.kind = 'cardio' ORDER BY s.started_at
-                """, [email]).map { (try $0.get("id"), try $0.get("day"), try $0.get("name"), try $0.get("status")) }
+                """, [email]
+            ).map { (try $0.get("id"), try $0.get("day"), try $0.get("name"), try $0.get("status")) }
         }
     }
 
@@ -52,9 +61,9 @@ import Testing
             let detail = try await server.get("/api/sessions/\(list[0].id)", cookie: ada).json
             let stats = try #require(detail["stats"])
             #expect(stats["duration_s"]?.doubleValue == 600)
-            #expect(stats["distance"]?.doubleValue == 2.012)         // 1.25 mi × 1.609344 = 2.01168 → 2.012 km
-            #expect(stats["kcal"]?.doubleValue == 95.602)            // 400 kJ × 0.2390057 = 95.60228
-            #expect(stats["pace_min_km"]?.doubleValue == 4.97)       // 600 / 60 / 2.012 = 4.970… min/km
+            #expect(stats["distance"]?.doubleValue == 2.012)  // 1.25 mi × 1.609344 = 2.01168 → 2.012 km
+            #expect(stats["kcal"]?.doubleValue == 95.602)  // 400 kJ × 0.2390057 = 95.60228
+            #expect(stats["pace_min_km"]?.doubleValue == 4.97)  // 600 / 60 / 2.012 = 4.970… min/km
             #expect(stats["hr_samples"] == 5)
             // Credited seconds (gap to the next sample, capped at 30 s, to the earlier sample):
             // 120:10, 133:10, 150:min(40,30)=30, 135:10, 100:0 (last).
@@ -80,7 +89,7 @@ import Testing
 
             // Zone-2 weekly minutes count the run in the week of its local day.
             let progress = try await server.get("/api/progress", cookie: ada).json
-            #expect(progress["zone2"]?["done"]?.doubleValue == 0)      // round0(0.5) half-even = 0
+            #expect(progress["zone2"]?["done"]?.doubleValue == 0)  // round0(0.5) half-even = 0
             #expect(progress["zone2"]?["target"] == 40)
             let dashboard = try await server.get("/api/dashboard", cookie: ada).json
             #expect(dashboard["zone2_weekly"]?.arrayValue?.last?["week"] == "2031-03-03")
@@ -94,7 +103,8 @@ import Testing
             #expect(try await server.ingest(Self.run(), token: token).json["stored"] == 1)
             #expect(try await server.ingest(Self.run(), token: token).json == ["ok": true, "stored": 0, "skipped": 1])
             // A second run the same local day: the day is already claimed → unplanned, own name.
-            let second = try await server.ingest(Self.run(name: "Evening Run", start: "2031-03-05 19:00:00 +0100"), token: token)
+            let second = try await server.ingest(
+                Self.run(name: "Evening Run", start: "2031-03-05 19:00:00 +0100"), token: token)
             #expect(second.json["stored"] == 1)
             // A ride on Friday (an Intervals *run* day) does not match the type.
             _ = try await server.ingest(Self.run(name: "Cycling", start: "2031-03-07 08:00:00 +0100"), token: token)
@@ -137,8 +147,14 @@ import Testing
             // 1500 untimed samples over 1500 s (spread evenly: t_i = i × 1500 / 1499) and 2000 route points.
             let hr: [JSONValue] = (0..<1500).map { .int(110 + $0 % 40) }
             let route: [JSONValue] = (0..<2000).map { ["lat": .double(51 + Double($0) / 10000), "lon": 0] }
-            let payload: JSONValue = ["workouts": [["name": "Run", "start": "2031-03-04T07:00:00Z", "duration": 1500,
-                                                    "heartRateData": .array(hr), "route": .array(route)]]]
+            let payload: JSONValue = [
+                "workouts": [
+                    [
+                        "name": "Run", "start": "2031-03-04T07:00:00Z", "duration": 1500,
+                        "heartRateData": .array(hr), "route": .array(route),
+                    ]
+                ]
+            ]
             #expect(try await server.ingest(payload, token: server.ingestToken("ada@example.org")).json["stored"] == 1)
             let s = try #require(try Self.sessions(server, "ada@example.org").first)
             let ada = try await server.signIn("ada@example.org")
@@ -146,8 +162,10 @@ import Testing
             let hrOut = try #require(detail["series"]?["hr"]?.arrayValue)
             let routeOut = try #require(detail["series"]?["route"]?.arrayValue)
             #expect(hrOut.count == 600 && routeOut.count == 800)
-            #expect(numbers(hrOut.last.map { .array([$0]) }) == [[1500, 129]])   // the true last point: t = 1499 × 1500/1499, 110 + 1499 % 40 = 129
-            #expect(numbers(.array([hrOut[1]])) == [[2, 112]])          // step 1500/600 = 2.5; floor(1 × 2.5) = 2: t = round1(2 × 1500/1499) = 2.0
+            // the true last point: t = 1499 × 1500/1499, 110 + 1499 % 40 = 129
+            #expect(numbers(hrOut.last.map { .array([$0]) }) == [[1500, 129]])
+            // step 1500/600 = 2.5; floor(1 × 2.5) = 2: t = round1(2 × 1500/1499) = 2.0
+            #expect(numbers(.array([hrOut[1]])) == [[2, 112]])
             #expect(numbers(.array([routeOut.last ?? .null])) == [[51.1999, 0]])
             #expect(detail["stats"]?["hr_samples"] == 1500)
         }
@@ -166,22 +184,33 @@ import Testing
             let grant = "g" + Identifier.make()
             try server.app.db.write { db in
                 let now = "2031-03-05T10:00:00.000Z"
-                try db.execute("INSERT INTO app_settings (key, value, updated_at) VALUES ('maptiler_key', 'pk.abc', ?), ('anthropic_api_key', 'sk-x', ?)", [now, now])
-                try db.execute("INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES ('c1', 'Claude', '[]', ?)", [now])
-                try db.execute("""
+                try db.execute(
+                    "INSERT INTO app_settings (key, value, updated_at) VALUES ('maptiler_key', 'pk.abc', ?), ('anthropic_api_key', 'sk-x', ?)",
+                    [now, now])
+                try db.execute(
+                    "INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES ('c1', 'Claude', '[]', ?)",
+                    [now])
+                try db.execute(
+                    """
                     INSERT INTO oauth_grants (id, user_id, client_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, created_at)
                     VALUES (?, (SELECT id FROM users WHERE email = 'ada@example.org'), 'c1', 'a', ?, 'r', ?, ?)
                     """, [grant, now, now, now])
             }
             doc = try await server.get("/api/connections", cookie: ada).json
             #expect(doc["coach_mcp"] == ["active": true, "note": "agent live"])
-            #expect(doc["mcp_clients"] == [["id": .string(grant), "name": "Claude", "connected_at": "2031-03-05T10:00:00.000+00:00",
-                                            "last_used_at": .null]])
+            #expect(
+                doc["mcp_clients"] == [
+                    [
+                        "id": .string(grant), "name": "Claude", "connected_at": "2031-03-05T10:00:00.000+00:00",
+                        "last_used_at": .null,
+                    ]
+                ])
             #expect(try await server.get("/api/map/config", cookie: ada).json == ["enabled": true, "key": "pk.abc"])
             #expect(try await server.get("/api/connections", cookie: ben).json["mcp_clients"] == [])
             let foreign = try await server.request("DELETE", "/api/connections/mcp/\(grant)", cookie: ben)
             #expect(foreign.status == 404 && foreign.detail == "grant not found")
-            #expect(try await server.request("DELETE", "/api/connections/mcp/\(grant)", cookie: ada).json == ["ok": true])
+            #expect(
+                try await server.request("DELETE", "/api/connections/mcp/\(grant)", cookie: ada).json == ["ok": true])
             #expect(try await server.get("/api/connections", cookie: ada).json["mcp_clients"] == [])
         }
     }

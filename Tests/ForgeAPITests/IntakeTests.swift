@@ -14,7 +14,9 @@ struct IntakeTests {
             let adaID = try server.userID("ada@example.org")
             let before = try #require(try server.activePlan(adaID))
             func say(_ text: String) async throws -> String {
-                #expect(try await server.request("POST", "/api/chat", json: ["text": .string(text)], cookie: ada).status == 200)
+                #expect(
+                    try await server.request("POST", "/api/chat", json: ["text": .string(text)], cookie: ada).status
+                        == 200)
                 let chat = try await server.waitForReply(ada)
                 return try #require(chat["messages"]?.arrayValue?.last?["text"]?.stringValue)
             }
@@ -30,7 +32,9 @@ struct IntakeTests {
             let prefs = try await server.request("PATCH", "/api/prefs", json: [:], cookie: ada).json["prefs"] ?? .null
             #expect(prefs["onboarded"] == true)
             #expect(prefs["coach_intake"]?["answers"]?["goal"] == "Get stronger")
-            let goal: String? = try server.app.db.read { try $0.scalar("SELECT goal FROM plans WHERE user_id = ?", [adaID]) }
+            let goal: String? = try server.app.db.read {
+                try $0.scalar("SELECT goal FROM plans WHERE user_id = ?", [adaID])
+            }
             #expect(goal == "Get stronger")
 
             // The proposal: three training days, no hinge (the new niggle), loads at 80 % on the nearest
@@ -43,7 +47,8 @@ struct IntakeTests {
                 guard let day = proposal.content.days[weekday]?.strength else { continue }
                 #expect(day.why?.contains("first week at 80 %") == true)
                 for entry in day.exercises {
-                    #expect(library.exercise(entry.slug)?.patterns.contains("hinge") == false, "\(entry.slug) is a hinge")
+                    #expect(
+                        library.exercise(entry.slug)?.patterns.contains("hinge") == false, "\(entry.slug) is a hinge")
                     if let original = before.entry(weekday, entry.slug) {
                         let grid = 2.5 * (original.weight * 0.8 / 2.5).rounded(.toNearestOrEven)
                         let barbell = library.exercise(entry.slug)?.kind == .bb && original.weight > 0
@@ -52,7 +57,9 @@ struct IntakeTests {
                 }
             }
             let niggles = try await server.get("/api/niggles", cookie: ada).json
-            let parts = (niggles.arrayValue ?? niggles["niggles"]?.arrayValue ?? []).compactMap { $0["body_part"]?.stringValue }
+            let parts = (niggles.arrayValue ?? niggles["niggles"]?.arrayValue ?? []).compactMap {
+                $0["body_part"]?.stringValue
+            }
             #expect(parts.contains("Lower back"))
 
             // Intake is over: the next message gets an answer from the data.

@@ -1,11 +1,13 @@
 import ForgeCore
 import ForgeStore
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import Testing
+
 @testable import ForgeAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Issue 12's invalid-input matrix: every typed write route × invalid JSON,
 /// a body that is not an object, and — one member at a time, from the
@@ -25,8 +27,10 @@ import Testing
     }
 
     static func cases(for op: APIOperation) -> [Case] {
-        var cases = [Case(label: "invalid JSON", body: Data(#"{"slug": "#.utf8), field: nil),
-                     Case(label: "not an object", body: Data("[1, 2]".utf8), field: nil)]
+        var cases = [
+            Case(label: "invalid JSON", body: Data(#"{"slug": "#.utf8), field: nil),
+            Case(label: "not an object", body: Data("[1, 2]".utf8), field: nil),
+        ]
         guard let example = op.body?.example?.objectValue else { return cases }
         var reader = WireSchema()
         let schema = OpenAPIDocument.resolve(op.body!.schema(&reader), reader)
@@ -40,8 +44,10 @@ import Testing
             switch value {
             case .string:
                 cases.append(Case(label: "\(key): wrong type", body: body(key, .int(12345)), field: key))
-                cases.append(Case(label: "\(key): over-long", body: body(key, .string(String(repeating: "x", count: 200_000))),
-                                  field: key))
+                cases.append(
+                    Case(
+                        label: "\(key): over-long", body: body(key, .string(String(repeating: "x", count: 200_000))),
+                        field: key))
             case .int, .double:
                 cases.append(Case(label: "\(key): wrong type", body: body(key, .string("lots")), field: key))
                 cases.append(Case(label: "\(key): huge", body: body(key, .double(1e308)), field: key))
@@ -90,9 +96,10 @@ import Testing
             var checked = 0
             for op in operations {
                 let resolved = ContractWalkTests.path(op.pattern, fixtures) != nil
-                let path = ContractWalkTests.path(op.pattern, fixtures)
+                let path =
+                    ContractWalkTests.path(op.pattern, fixtures)
                     ?? op.pattern.split(separator: "/", omittingEmptySubsequences: false)
-                        .map { $0.hasPrefix(":") ? "0123456789abcdef0123456789abcdef" : String($0) }.joined(separator: "/")
+                    .map { $0.hasPrefix(":") ? "0123456789abcdef0123456789abcdef" : String($0) }.joined(separator: "/")
                 for c in Self.cases(for: op) {
                     var request = URLRequest(url: URL(string: server.baseURL + path)!)
                     request.httpMethod = op.method.rawValue
@@ -103,7 +110,9 @@ import Testing
                     #expect((400..<500).contains(reply.status), "\(what) → \(reply.status)")
                     if op.pattern.hasPrefix("/mcp/oauth/") {
                         // RFC 7591 §3.2.2: the OAuth error shape, not the validation shape.
-                        #expect(reply.status == 400 && reply.json["error"]?.stringValue != nil, "\(what): not an OAuth error")
+                        #expect(
+                            reply.status == 400 && reply.json["error"]?.stringValue != nil,
+                            "\(what): not an OAuth error")
                         checked += 1
                         continue
                     }

@@ -1,10 +1,12 @@
-@testable import ForgeAPI
-import ForgeCore
 import ForgeCook
+import ForgeCore
 import ForgeStore
 import Foundation
+
+@testable import ForgeAPI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension TestServer {
@@ -37,8 +39,12 @@ extension TestServer {
 /// A raw HTTP/1.1 client reading one Server-Sent Events response (chunked),
 /// frame by frame, with a read timeout.
 final class SSEClient {
-    struct Frame { var id: String?; var event: String; var data: String
-        var json: JSONValue { (try? JSONCoding.decode(JSONValue.self, from: Data(data.utf8))) ?? .null } }
+    struct Frame {
+        var id: String?
+        var event: String
+        var data: String
+        var json: JSONValue { (try? JSONCoding.decode(JSONValue.self, from: Data(data.utf8))) ?? .null }
+    }
 
     let fd: Int32
     private var raw: [UInt8] = []
@@ -52,12 +58,15 @@ final class SSEClient {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let ok = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard ok == 0 else { throw TestFailure("connect failed") }
         var tv = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n"
+        var request =
+            "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n"
         if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
         request += "\r\n"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }

@@ -12,8 +12,10 @@ import Testing
             #expect(reply.status == 200)
             let text = String(decoding: reply.data, as: UTF8.self)
             // Macros first, as doubles with a decimal point (docs/contract.md §1.1); then the card keys.
-            #expect(text.range(of: #"^\{"kcal":[0-9]+\.[0-9]+,"protein_g":[0-9]+\.[0-9]+,"#, options: .regularExpression) != nil,
-                    "\(text.prefix(120))")
+            #expect(
+                text.range(of: #"^\{"kcal":[0-9]+\.[0-9]+,"protein_g":[0-9]+\.[0-9]+,"#, options: .regularExpression)
+                    != nil,
+                "\(text.prefix(120))")
             #expect(text.range(of: #""serves":[0-9]+,"#, options: .regularExpression) != nil)
             #expect(reply.json["slug"] == .string(recipe.slug))
             #expect(reply.json["steps"]?.arrayValue?.count == recipe.steps.count)
@@ -21,7 +23,8 @@ import Testing
             #expect(try await server.get("/api/kitchen/recipes/no-such-dish", cookie: ada).detail == "unknown recipe")
 
             let week = try await server.get("/api/kitchen/week?date=2031-03-05", cookie: ada)
-            #expect(week.status == 200 && week.json["start"] == "2031-03-03" && week.json["days"]?.arrayValue?.count == 7)
+            #expect(
+                week.status == 200 && week.json["start"] == "2031-03-03" && week.json["days"]?.arrayValue?.count == 7)
             let weekText = String(decoding: week.data, as: UTF8.self)
             #expect(weekText.hasPrefix(#"{"start":"2031-03-03","today":"#))
             let bad = try await server.get("/api/kitchen/week?date=tomorrow", cookie: ada)
@@ -34,8 +37,10 @@ import Testing
     @Test func badPairingBodiesAre422sAndPairNothing() async throws {
         try await withTestServer { server in
             let long = String(repeating: "7", count: 121)
-            for (body, loc) in [("{", ["body"]), (#"{"code":12345678901234567890}"#, ["body", "code"]), ("{}", ["body", "code"]),
-                                (#"{"code":""}"#, ["body", "code"]), (#"{"code":"\#(long)"}"#, ["body", "code"])] as [(String, JSONValue)] {
+            for (body, loc) in [
+                ("{", ["body"]), (#"{"code":12345678901234567890}"#, ["body", "code"]), ("{}", ["body", "code"]),
+                (#"{"code":""}"#, ["body", "code"]), (#"{"code":"\#(long)"}"#, ["body", "code"]),
+            ] as [(String, JSONValue)] {
                 let reply = try await server.raw("POST", "/kitchen/pair", body: Data(body.utf8))
                 #expect(reply.status == 422 && reply.json["detail"]?.arrayValue?.first?["loc"] == loc, "\(body)")
                 #expect(reply.header("Set-Cookie") == nil)
@@ -50,8 +55,10 @@ import Testing
     @Test func anOverLongLastEventIDIsRefused() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.get("/api/events?last_event_id=" + String(repeating: "9", count: 121), cookie: ada)
-            #expect(reply.status == 422 && reply.json["detail"]?.arrayValue?.first?["loc"] == ["query", "last_event_id"])
+            let reply = try await server.get(
+                "/api/events?last_event_id=" + String(repeating: "9", count: 121), cookie: ada)
+            #expect(
+                reply.status == 422 && reply.json["detail"]?.arrayValue?.first?["loc"] == ["query", "last_event_id"])
         }
     }
 }

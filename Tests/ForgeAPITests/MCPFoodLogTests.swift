@@ -8,9 +8,11 @@ import Testing
         try await withTestServer { server in
             let ada = try server.ingestToken("ada@example.org")
             let ben = try server.ingestToken("ben@example.org")
-            let lunch: JSONValue = ["description": "Burrito bowl", "date": "2026-07-20", "slot": "lunch",
-                                    "kcal": 720, "protein_g": 38.5, "venue": "Taqueria", "cost": 11.5, "currency": "GBP",
-                                    "client_id": "mcp-lunch-1"]
+            let lunch: JSONValue = [
+                "description": "Burrito bowl", "date": "2026-07-20", "slot": "lunch",
+                "kcal": 720, "protein_g": 38.5, "venue": "Taqueria", "cost": 11.5, "currency": "GBP",
+                "client_id": "mcp-lunch-1",
+            ]
             let first = try await server.callTool("log_food", lunch, token: ada)
             #expect(first["isError"] == false)
             let out = try #require(first["structuredContent"])
@@ -24,8 +26,12 @@ import Testing
             #expect(again["structuredContent"]?["duplicate"] == true)
             #expect(again["structuredContent"]?["id"] == out["id"])
             // A second lunch adds (MCP never replaces a slot).
-            let second = try await server.callTool("log_food", ["description": "Cookie", "date": "2026-07-20",
-                                                                 "slot": "lunch", "kcal": 180], token: ada)
+            let second = try await server.callTool(
+                "log_food",
+                [
+                    "description": "Cookie", "date": "2026-07-20",
+                    "slot": "lunch", "kcal": 180,
+                ], token: ada)
             #expect(second["structuredContent"]?["logged"]?.arrayValue?.count == 2)
             #expect(second["structuredContent"]?["totals"]?["kcal"]?.doubleValue == 900)
             // The app sees it on Ada's plate with source mcp; Ben's plate is empty.

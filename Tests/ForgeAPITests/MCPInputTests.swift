@@ -1,6 +1,7 @@
 import ForgeCore
 import Foundation
 import Testing
+
 @testable import ForgeAPI
 
 /// Invalid MCP tool arguments are tool errors that write nothing; OAuth
@@ -17,10 +18,14 @@ import Testing
     }
 
     /// Calls `tool` and expects a tool error whose text names `argument` (when given).
-    static func expectToolError(_ server: TestServer, _ tool: String, _ arguments: JSONValue, token: String,
-                                naming argument: String?, _ label: String) async throws {
+    static func expectToolError(
+        _ server: TestServer, _ tool: String, _ arguments: JSONValue, token: String,
+        naming argument: String?, _ label: String
+    ) async throws {
         let reply = try await server.rpc("tools/call", ["name": .string(tool), "arguments": arguments], token: token)
-        #expect(reply.status == 200 && reply.json["error"] == nil, "\(tool) \(label): JSON-RPC error instead of a tool error")
+        #expect(
+            reply.status == 200 && reply.json["error"] == nil,
+            "\(tool) \(label): JSON-RPC error instead of a tool error")
         let result = reply.json["result"]
         let text = result?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
         #expect(result?["isError"] == true, "\(tool) \(label): not a tool error: \(result ?? .null)")
@@ -28,8 +33,10 @@ import Testing
         if let argument { #expect(text.contains(argument), "\(tool) \(label): \(text)") }
     }
 
-    static let lunch: JSONValue = ["description": "Burrito bowl", "date": "2026-07-20", "slot": "lunch", "kcal": 720,
-                                   "protein_g": 38.5, "venue": "Taqueria", "cost": 11.5, "currency": "GBP"]
+    static let lunch: JSONValue = [
+        "description": "Burrito bowl", "date": "2026-07-20", "slot": "lunch", "kcal": 720,
+        "protein_g": 38.5, "venue": "Taqueria", "cost": 11.5, "currency": "GBP",
+    ]
 
     @Test func logFoodRefusesBadArgumentsAndWritesNothing() async throws {
         try await withTestServer { server in
@@ -54,7 +61,11 @@ import Testing
                 ("servings 0", Self.with(Self.lunch, "servings", 0), "servings"),
                 ("servings 1000", Self.with(Self.lunch, "servings", 1000), "servings"),
                 ("client_id over 40", Self.with(Self.lunch, "client_id", Self.long(41)), "client_id"),
-                ("photos 11", Self.with(Self.lunch, "photos", .array(Array(repeating: "https://x.example/p.jpg", count: 11))), "photos"),
+                (
+                    "photos 11",
+                    Self.with(Self.lunch, "photos", .array(Array(repeating: "https://x.example/p.jpg", count: 11))),
+                    "photos"
+                ),
                 ("photos not strings", Self.with(Self.lunch, "photos", [1]), "photos"),
                 ("estimated not a boolean", Self.with(Self.lunch, "estimated", "maybe"), "estimated"),
                 ("slot unknown", Self.with(Self.lunch, "slot", "brunch"), "slot"),
@@ -84,9 +95,12 @@ import Testing
             let ada = try server.ingestToken("ada@example.org")
             let logged = try await server.callTool("log_food", Self.lunch, token: ada)
             #expect(logged["isError"] == false)
-            for (label, arguments) in [("missing", [:]), ("number", ["log_id": 5]), ("empty", ["log_id": ""]),
-                                       ("over-long", ["log_id": Self.long(65)])] as [(String, JSONValue)] {
-                try await Self.expectToolError(server, "delete_food_log", arguments, token: ada, naming: "log_id", label)
+            for (label, arguments) in [
+                ("missing", [:]), ("number", ["log_id": 5]), ("empty", ["log_id": ""]),
+                ("over-long", ["log_id": Self.long(65)]),
+            ] as [(String, JSONValue)] {
+                try await Self.expectToolError(
+                    server, "delete_food_log", arguments, token: ada, naming: "log_id", label)
             }
             let day = try await server.callTool("get_food_log", ["date": "2026-07-20"], token: ada)
             #expect(day["structuredContent"]?["days"]?.arrayValue?.first?["logged"]?.arrayValue?.count == 1)
@@ -108,7 +122,9 @@ import Testing
             func lines(_ key: String, _ value: JSONValue?) -> JSONValue {
                 Self.with(base, "ingredients", [Self.with(line, key, value)])
             }
-            func steps(_ key: String, _ value: JSONValue?) -> JSONValue { Self.with(base, "steps", [Self.with(step, key, value)]) }
+            func steps(_ key: String, _ value: JSONValue?) -> JSONValue {
+                Self.with(base, "steps", [Self.with(step, key, value)])
+            }
             let cases: [(String, JSONValue, String?)] = [
                 ("kcal 1e308", Self.with(base, "kcal", .double(1e308)), "kcal"),
                 ("kcal \"1e999\"", Self.with(base, "kcal", "1e999"), "kcal"),
@@ -117,7 +133,11 @@ import Testing
                 ("name over 1000", Self.with(base, "name", Self.long(1001)), "name"),
                 ("no name", Self.with(base, "name", nil), "name"),
                 ("no source_url", Self.with(base, "source_url", nil), "source_url"),
-                ("source_url over 2048", Self.with(base, "source_url", .string("https://x.example/" + String(repeating: "a", count: 2048))), "source_url"),
+                (
+                    "source_url over 2048",
+                    Self.with(base, "source_url", .string("https://x.example/" + String(repeating: "a", count: 2048))),
+                    "source_url"
+                ),
                 ("minutes negative", Self.with(base, "minutes", -5), "minutes"),
                 ("minutes fractional", Self.with(base, "minutes", 2.5), "minutes"),
                 ("serves huge", Self.with(base, "serves", 100_000), "serves"),
@@ -151,7 +171,9 @@ import Testing
             #expect(orzo["structuredContent"]?["count"] == 0, "no reference row from a refused import")
             // Generous limits: a 1,000-character line and a long step import fine.
             var big = Self.with(base, "ingredients", [Self.with(line, "disp", Self.long(1000))])
-            big = Self.with(big, "steps", [Self.with(step, "detail", .string(String(repeating: "Stir. ", count: 1500) + "Done when glossy."))])
+            big = Self.with(
+                big, "steps",
+                [Self.with(step, "detail", .string(String(repeating: "Stir. ", count: 1500) + "Done when glossy."))])
             let ok = try await server.callTool("import_recipe", big, token: ada)
             #expect(ok["isError"] == false)
             #expect(try await Self.recipeCount(server, ada) == before.map { $0 + 1 })
@@ -168,15 +190,27 @@ import Testing
             let chickpeas = try #require(try await row("chickpeas"))
             let good: JSONValue = ["name": "farro", "kcal_100": 340, "aisle": "cupboard"]
             let bulk: [(String, JSONValue, String?)] = [
-                ("kcal_100 1e308 in the second row", ["ingredients": [good, ["name": "spelt", "kcal_100": .double(1e308)]]],
-                 "ingredients[1].kcal_100"),
-                ("kcal_100 \"1e999\"", ["ingredients": [["name": "spelt", "kcal_100": "1e999"]]], "ingredients[0].kcal_100"),
-                ("protein_100 negative", ["ingredients": [good, ["name": "spelt", "protein_100": -1]]], "ingredients[1].protein_100"),
+                (
+                    "kcal_100 1e308 in the second row",
+                    ["ingredients": [good, ["name": "spelt", "kcal_100": .double(1e308)]]],
+                    "ingredients[1].kcal_100"
+                ),
+                (
+                    "kcal_100 \"1e999\"", ["ingredients": [["name": "spelt", "kcal_100": "1e999"]]],
+                    "ingredients[0].kcal_100"
+                ),
+                (
+                    "protein_100 negative", ["ingredients": [good, ["name": "spelt", "protein_100": -1]]],
+                    "ingredients[1].protein_100"
+                ),
                 ("name over 120", ["ingredients": [good, ["name": Self.long(121)]]], "ingredients[1].name"),
                 ("name a number", ["ingredients": [["name": 7]]], "ingredients[0].name"),
                 ("row without name", ["ingredients": [["kcal_100": 1]]], "ingredients[0].name"),
                 ("pack over 120", ["ingredients": [["name": "spelt", "pack": Self.long(121)]]], "ingredients[0].pack"),
-                ("pantry not a boolean", ["ingredients": [["name": "spelt", "pantry": "yes"]]], "ingredients[0].pantry"),
+                (
+                    "pantry not a boolean", ["ingredients": [["name": "spelt", "pantry": "yes"]]],
+                    "ingredients[0].pantry"
+                ),
                 ("ingredients not a list", ["ingredients": "farro"], "ingredients"),
                 ("ingredients missing", [:], "ingredients"),
                 ("ingredients empty", ["ingredients": []], "ingredients"),
@@ -184,7 +218,8 @@ import Testing
                 ("overwrite not a boolean", ["ingredients": [good], "overwrite": "maybe"], "overwrite"),
             ]
             for (label, arguments, argument) in bulk {
-                try await Self.expectToolError(server, "bulk_import_ingredients", arguments, token: ben, naming: argument, label)
+                try await Self.expectToolError(
+                    server, "bulk_import_ingredients", arguments, token: ben, naming: argument, label)
             }
             #expect(try await row("farro") == nil, "a refused bulk import writes no row, not even the valid ones")
             #expect(try await row("spelt") == nil)
@@ -199,15 +234,21 @@ import Testing
                 ("no name", ["kcal_100": 1], "name"),
             ]
             for (label, arguments, argument) in update {
-                try await Self.expectToolError(server, "update_ingredient", arguments, token: ben, naming: argument, label)
+                try await Self.expectToolError(
+                    server, "update_ingredient", arguments, token: ben, naming: argument, label)
             }
-            for (label, arguments) in [("missing", [:]), ("number", ["name": 3]), ("over 120", ["name": Self.long(121)])]
-                as [(String, JSONValue)] {
-                try await Self.expectToolError(server, "delete_ingredient", arguments, token: ben, naming: "name", label)
+            for (label, arguments) in [
+                ("missing", [:]), ("number", ["name": 3]), ("over 120", ["name": Self.long(121)]),
+            ]
+                as [(String, JSONValue)]
+            {
+                try await Self.expectToolError(
+                    server, "delete_ingredient", arguments, token: ben, naming: "name", label)
             }
             #expect(try await row("chickpeas") == chickpeas, "chickpeas unchanged and still there")
             // Table salt's sodium (≈ 38,800 mg per 100 g) is in range.
-            let salt = try await server.callTool("update_ingredient", ["name": "chickpeas", "sodium_100": 38_758], token: ben)
+            let salt = try await server.callTool(
+                "update_ingredient", ["name": "chickpeas", "sodium_100": 38_758], token: ben)
             #expect(salt["isError"] == false)
         }
     }
@@ -215,7 +256,8 @@ import Testing
     @Test func replyBytesKeepNumberFormsByType() async throws {
         try await withTestServer { server in
             let ada = try server.ingestToken("ada@example.org")
-            let reply = try await server.rpc("tools/call", ["name": "log_food", "arguments": Self.lunch], id: 7, token: ada)
+            let reply = try await server.rpc(
+                "tools/call", ["name": "log_food", "arguments": Self.lunch], id: 7, token: ada)
             let text = String(decoding: reply.data, as: UTF8.self)
             #expect(text.hasPrefix("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":"), "\(text.prefix(60))")
             #expect(text.contains("\"kcal\":720.0"), "a kcal sent as 720 answers 720.0")
@@ -224,17 +266,23 @@ import Testing
             // The text content carries the same JSON.
             let inner = reply.json["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
             #expect(inner.contains("\"kcal\":720.0") && inner.contains("\"duplicate\":false"))
-            let list = try await server.rpc("tools/call", ["name": "list_ingredients", "arguments": ["query": "chickpeas"]],
-                                            token: ada)
+            let list = try await server.rpc(
+                "tools/call", ["name": "list_ingredients", "arguments": ["query": "chickpeas"]],
+                token: ada)
             let listText = String(decoding: list.data, as: UTF8.self)
-            #expect(listText.contains("\"count\":1,") || listText.contains("\"count\":1}"), "an integer count stays an integer")
+            #expect(
+                listText.contains("\"count\":1,") || listText.contains("\"count\":1}"),
+                "an integer count stays an integer")
             #expect(listText.range(of: #""kcal_100":[0-9]+\.[0-9]+"#, options: .regularExpression) != nil)
             let err = try await server.rpc("nope/nope", id: 9, token: ada)
             #expect(String(decoding: err.data, as: UTF8.self).contains("\"code\":-32601"))
             // Result and error replies decode as the declared type and fit the published schema.
             let document = try await server.get("/api/openapi.json").json
-            let op = try #require(server.app.makeRoutes().operations.first { $0.pattern == "/mcp" && $0.method == .POST })
-            let schema = document["paths"]?["/mcp"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"] ?? [:]
+            let op = try #require(
+                server.app.makeRoutes().operations.first { $0.pattern == "/mcp" && $0.method == .POST })
+            let schema =
+                document["paths"]?["/mcp"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
+                ?? [:]
             for answer in [reply, list, err] {
                 try op.response!.check(answer.data)
                 #expect(SchemaValidator(document: document).errors(answer.json, schema).isEmpty)
@@ -246,11 +294,14 @@ import Testing
         try await withTestServer { server in
             let token = try server.ingestToken("ada@example.org")
             let tools = try await server.rpc("tools/list", token: token).json["result"]?["tools"]?.arrayValue ?? []
-            func schema(_ name: String) -> JSONValue? { tools.first { $0["name"]?.stringValue == name }?["inputSchema"] }
+            func schema(_ name: String) -> JSONValue? {
+                tools.first { $0["name"]?.stringValue == name }?["inputSchema"]
+            }
             let log = try #require(schema("log_food"))
             #expect(log["type"] == "object")
             #expect(Set(log["required"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["description", "kcal"])
-            #expect(log["properties"]?["kcal"]?["type"] == "number" && log["properties"]?["client_id"]?["type"] == "string")
+            #expect(
+                log["properties"]?["kcal"]?["type"] == "number" && log["properties"]?["client_id"]?["type"] == "string")
             #expect(log["properties"]?["slot"]?["enum"]?.arrayValue?.count == 4)
             let bulk = try #require(schema("bulk_import_ingredients"))
             #expect(bulk["properties"]?["ingredients"]?["items"]?["properties"]?["kcal_100"]?["type"] == "number")

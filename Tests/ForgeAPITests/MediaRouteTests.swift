@@ -6,16 +6,22 @@ import Testing
 
 /// `GET /api/food/media/{id}` and meal photos (docs/contract.md §3.15, §4.23).
 @Suite(.serialized) struct MediaRouteTests {
-    static let png = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+    static let png = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
 
     @Test func mealPhotosBecomeBlobsOnlyTheirOwnerCanRead() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
-            let reply = try await server.logMeal(["slot": "snack", "label": "Cake", "kcal": 350,
-                                                  "photos": .strings(["data:image/png;base64," + Self.png.base64EncodedString(),
-                                                                      "https://example.org/cake.jpg", ""])], cookie: ada)
+            let reply = try await server.logMeal(
+                [
+                    "slot": "snack", "label": "Cake", "kcal": 350,
+                    "photos": .strings([
+                        "data:image/png;base64," + Self.png.base64EncodedString(),
+                        "https://example.org/cake.jpg", "",
+                    ]),
+                ], cookie: ada)
             #expect(reply.status == 200)
             let stored: String? = try server.app.db.read {
                 try $0.scalar("SELECT photos FROM meal_logs WHERE id = ?", [reply.json["id"]?.stringValue ?? ""])
@@ -32,7 +38,8 @@ import Testing
             let etag = try #require(own.header("ETag"))
             #expect(etag == "\"\(path.split(separator: "/").last!)\"")
 
-            let revalidated = try await server.request("GET", path, cookie: ada, headers: ["If-None-Match": "\"other\", W/\(etag)"])
+            let revalidated = try await server.request(
+                "GET", path, cookie: ada, headers: ["If-None-Match": "\"other\", W/\(etag)"])
             #expect(revalidated.status == 304 && revalidated.data.isEmpty)
             let stale = try await server.request("GET", path, cookie: ada, headers: ["If-None-Match": "\"other\""])
             #expect(stale.status == 200 && stale.data == Self.png)
@@ -52,7 +59,8 @@ import Testing
             let ben = try await server.signIn("ben@example.org")
             let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(count: 60)
             let id = try server.app.db.write {
-                try MediaStore.save(jpeg, contentType: "image/jpeg", owner: nil, sourceURL: "https://example.org/hero.jpg", in: $0)
+                try MediaStore.save(
+                    jpeg, contentType: "image/jpeg", owner: nil, sourceURL: "https://example.org/hero.jpg", in: $0)
             }
             for cookie in [ada, ben] {
                 let reply = try await server.get("/api/food/media/\(id)", cookie: cookie)
@@ -69,9 +77,13 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let good = "data:image/png;base64," + Self.png.base64EncodedString()
-            let html = "data:image/png;base64," + Data("<html><script>alert(1)</script></html>".utf8).base64EncodedString()
-            let reply = try await server.logMeal(["slot": "snack", "label": "Cake", "kcal": 350,
-                                                  "photos": .strings([good, html])], cookie: ada)
+            let html =
+                "data:image/png;base64," + Data("<html><script>alert(1)</script></html>".utf8).base64EncodedString()
+            let reply = try await server.logMeal(
+                [
+                    "slot": "snack", "label": "Cake", "kcal": 350,
+                    "photos": .strings([good, html]),
+                ], cookie: ada)
             #expect(reply.status == 400 && reply.detail == "photo 2: bytes are not a recognised image")
             #expect(try server.mealLogCount(try server.userID("ada@example.org")) == 0)
             let blobs: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM media") }

@@ -4,8 +4,9 @@ import ForgeEvents
 import ForgeStore
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Proposal-ready and planned-day-reminder notices on the event socket
@@ -15,7 +16,10 @@ struct NoticesTests {
     static func withSocket(_ server: TestServer, _ body: (EventSubscriber) async throws -> Void) async throws {
         let dir = "/tmp/fn-\(Identifier.make().prefix(8))"
         try server.app.cook.start(runtimeDir: dir)
-        defer { server.app.cook.stop(); try? FileManager.default.removeItem(atPath: dir) }
+        defer {
+            server.app.cook.stop()
+            try? FileManager.default.removeItem(atPath: dir)
+        }
         let listener = try EventSubscriber(dir + "/events.sock", readTimeout: 5)
         #expect(try listener.next()["type"] == "snapshot")
         try await body(listener)
@@ -23,13 +27,17 @@ struct NoticesTests {
 
     static func setPref(_ server: TestServer, _ userID: String, _ key: String, _ value: Bool) throws {
         try server.app.db.write {
-            try $0.execute("UPDATE users SET prefs = json_set(prefs, '$.' || ?, json(?)) WHERE id = ?", [key, value ? "true" : "false", userID])
+            try $0.execute(
+                "UPDATE users SET prefs = json_set(prefs, '$.' || ?, json(?)) WHERE id = ?",
+                [key, value ? "true" : "false", userID])
         }
     }
 
     static func outcomes(_ server: TestServer) throws -> [String] {
         try server.app.db.read { db in
-            try db.query("SELECT kind || ':' || coalesce(outcome, 'queued') AS o FROM notices ORDER BY id").map { try $0.get("o") }
+            try db.query("SELECT kind || ':' || coalesce(outcome, 'queued') AS o FROM notices ORDER BY id").map {
+                try $0.get("o")
+            }
         }
     }
 
@@ -43,22 +51,27 @@ struct NoticesTests {
             try await Self.withSocket(server) { listener in
                 _ = try server.app.coach.runReview(userID: adaID, scheduled: true)
                 _ = try server.app.coach.runReview(userID: benID, scheduled: true)
-                let proposal = try #require(try server.app.db.read { try $0.queryOne(
-                    "SELECT r.id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ? AND r.status = 'proposed'",
-                    [adaID]) })
+                let proposal = try #require(
+                    try server.app.db.read {
+                        try $0.queryOne(
+                            "SELECT r.id, r.num FROM plan_revisions r JOIN plans p ON p.id = r.plan_id WHERE p.user_id = ? AND r.status = 'proposed'",
+                            [adaID])
+                    })
                 let proposalID: String = try proposal.get("id")
                 #expect(try Self.outcomes(server) == ["proposal_ready:queued", "proposal_ready:queued"])
-                #expect(server.app.notices.runDue() == 0)          // quiet hours: held
+                #expect(server.app.notices.runDue() == 0)  // quiet hours: held
 
-                clock.set(Instant.parse("2026-11-30T08:01:00Z")!)   // Monday morning
-                #expect(server.app.notices.runDue() == 1)          // Ada's; Ben muted his
+                clock.set(Instant.parse("2026-11-30T08:01:00Z")!)  // Monday morning
+                #expect(server.app.notices.runDue() == 1)  // Ada's; Ben muted his
                 let line = try listener.next()
                 #expect(line["type"] == "proposal.ready" && line["kind"] == "proposal_ready")
                 #expect(line["user"]?["name"] == "Ada" && line["timer"] == .null)
                 #expect(line["notification"]?["summary"] == "Ada: next week's plan is ready")
                 #expect(line["notification_extras"]?["replaces_key"]?.stringValue == "proposal:\(proposalID)")
                 let num: Int = try proposal.get("num")
-                #expect(line["notification"]?["body"]?.stringValue?.hasPrefix("Proposal #\(num) is waiting for approval.") == true)
+                #expect(
+                    line["notification"]?["body"]?.stringValue?.hasPrefix("Proposal #\(num) is waiting for approval.")
+                        == true)
                 #expect(try Self.outcomes(server) == ["proposal_ready:sent", "proposal_ready:muted"])
                 // The ledger: never twice.
                 #expect(server.app.notices.runDue() == 0)
@@ -79,7 +92,7 @@ struct NoticesTests {
             let benID = try server.userID("ben@example.org")
             let monday = try #require(try server.activePlan(adaID)?.day(0))
             try await Self.withSocket(server) { listener in
-                #expect(server.app.notices.runDue() == 0)          // before 16:00
+                #expect(server.app.notices.runDue() == 0)  // before 16:00
                 // Ben trained already today: no reminder for him.
                 _ = try server.logSession(benID, day: "2026-11-30", name: "Lower A", sets: [])
                 clock.set(Instant.parse("2026-11-30T16:00:00Z")!)
@@ -90,7 +103,7 @@ struct NoticesTests {
                 #expect(line["notification_extras"]?["replaces_key"]?.stringValue == "day:\(adaID):2026-11-30")
                 #expect(line["user"]?["id"]?.stringValue == adaID)
                 clock.advance(600)
-                #expect(server.app.notices.runDue() == 0)          // once per day
+                #expect(server.app.notices.runDue() == 0)  // once per day
                 #expect(try Self.outcomes(server) == ["planned_day_reminder:sent"])
 
                 // With Ada's reminders muted, the next planned day queues a muted row for her.
@@ -99,10 +112,13 @@ struct NoticesTests {
                 let nextPlanned = try #require((1...6).first { plan.day($0) != nil })
                 let date = LocalDate("2026-11-30")!.adding(days: nextPlanned)
                 clock.set(Instant.parse("\(date)T17:00:00Z")!)
-                #expect(server.app.notices.runDue() == 1)          // Ben's only
+                #expect(server.app.notices.runDue() == 1)  // Ben's only
                 #expect(try listener.next()["user"]?["id"]?.stringValue == benID)
-                #expect(try Self.outcomes(server) == ["planned_day_reminder:sent", "planned_day_reminder:muted",
-                                                      "planned_day_reminder:sent"])
+                #expect(
+                    try Self.outcomes(server) == [
+                        "planned_day_reminder:sent", "planned_day_reminder:muted",
+                        "planned_day_reminder:sent",
+                    ])
             }
         }
     }

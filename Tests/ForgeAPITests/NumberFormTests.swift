@@ -33,28 +33,38 @@ import Testing
             #expect(text.hasPrefix(#"{"id":"#) && text.contains(#""fitted":{"name":"Lower A","budget":null,"est":"#))
 
             let sid = try #require(start.json["id"]?.stringValue)
-            _ = try await server.request("POST", "/api/sessions/\(sid)/sets",
-                                         json: ["slug": "back-squat", "set_no": 1, "weight": 60, "reps": 5], cookie: ada)
+            _ = try await server.request(
+                "POST", "/api/sessions/\(sid)/sets",
+                json: ["slug": "back-squat", "set_no": 1, "weight": 60, "reps": 5], cookie: ada)
             let done = try await server.request("POST", "/api/sessions/\(sid)/complete", json: [:], cookie: ada)
             let detail = try await server.get("/api/sessions/\(sid)", cookie: ada)
             // tonnage is a float stored as 0.3; weight 60 sent as an integer answers 60.0.
             #expect(Self.numberForms(done.data).contains("tonnage:float"))
             #expect(Self.numberForms(detail.data).contains("tonnage:float"))
-            #expect(String(decoding: detail.data, as: UTF8.self).contains(#"{"set_no":1,"weight":60.0,"reps":5,"rpe":null}"#))
+            #expect(
+                String(decoding: detail.data, as: UTF8.self).contains(
+                    #"{"set_no":1,"weight":60.0,"reps":5,"rpe":null}"#))
         }
     }
 
     @Test func laxPrefsAreStoredInTheirContractType() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("PATCH", "/api/prefs",
-                                                 json: ["prefs": ["hr_max": "185", "notif_proposal": "true", "goal_weight_kg": 70,
-                                                                  "my_client_key": "kept"]], cookie: ada)
+            let reply = try await server.request(
+                "PATCH", "/api/prefs",
+                json: [
+                    "prefs": [
+                        "hr_max": "185", "notif_proposal": "true", "goal_weight_kg": 70,
+                        "my_client_key": "kept",
+                    ]
+                ], cookie: ada)
             #expect(reply.status == 200)
             let prefs = try server.app.db.read { try HouseholdStore.user(email: "ada@example.org", in: $0) }?.prefs
             guard case .int(185)? = prefs?["hr_max"], case .bool(true)? = prefs?["notif_proposal"],
-                  case .double(70)? = prefs?["goal_weight_kg"] else {
-                Issue.record("prefs stored as sent: \(String(describing: prefs))"); return
+                case .double(70)? = prefs?["goal_weight_kg"]
+            else {
+                Issue.record("prefs stored as sent: \(String(describing: prefs))")
+                return
             }
             #expect(prefs?["my_client_key"] == "kept")
             #expect(String(decoding: reply.data, as: UTF8.self).contains(#""hr_max":185"#))

@@ -2,14 +2,17 @@ import ForgeAPI
 import ForgeCore
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A URLSession delegate that never follows redirects (the 302 is the answer).
 final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
     static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
@@ -18,7 +21,8 @@ final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
 extension TestServer {
     /// A form POST (or GET when `form` is nil) that does not follow redirects.
     func raw(_ method: String, _ path: String, form: String? = nil, cookie: String? = nil) async throws
-        -> (status: Int, location: String, body: String) {
+        -> (status: Int, location: String, body: String)
+    {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = method
         if let form {
@@ -28,7 +32,9 @@ extension TestServer {
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await NoRedirects.session.data(for: request)
         let http = response as! HTTPURLResponse
-        return (http.statusCode, http.value(forHTTPHeaderField: "Location") ?? "", String(decoding: data, as: UTF8.self))
+        return (
+            http.statusCode, http.value(forHTTPHeaderField: "Location") ?? "", String(decoding: data, as: UTF8.self)
+        )
     }
 }
 
@@ -47,24 +53,31 @@ extension TestServer {
             let resource = try await server.get("/.well-known/oauth-protected-resource/mcp")
             #expect(resource.json["resource"]?.stringValue == server.baseURL + "/mcp")
 
-            let bad = try await server.request("POST", "/mcp/oauth/register", json: ["redirect_uris": ["http://evil.example/cb"]])
+            let bad = try await server.request(
+                "POST", "/mcp/oauth/register", json: ["redirect_uris": ["http://evil.example/cb"]])
             #expect(bad.status == 400 && bad.json["error"] == "invalid_redirect_uri")
             let notJSON = try await server.raw("POST", "/mcp/oauth/register", form: "x=1")
             #expect(notJSON.status == 400 && notJSON.body.contains("invalid_client_metadata"))
-            let reg = try await server.request("POST", "/mcp/oauth/register",
-                                               json: ["client_name": "Test Agent", "redirect_uris": ["http://127.0.0.1:9/cb"]])
+            let reg = try await server.request(
+                "POST", "/mcp/oauth/register",
+                json: ["client_name": "Test Agent", "redirect_uris": ["http://127.0.0.1:9/cb"]])
             #expect(reg.status == 201 && reg.json["token_endpoint_auth_method"] == "none")
             let clientID = reg.json["client_id"]?.stringValue ?? ""
 
             let verifier = "a-verifier-that-is-long-enough-for-pkce-0123456789abcdef"
-            let challenge = "FL7MwiYewKNYgXFiMlGLX26NUnSF9XbQMliU5rOseXA"  // base64url(SHA-256(verifier)), computed with Python hashlib
-            let authorize = "/mcp/oauth/authorize?client_id=\(clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&response_type=code&code_challenge=\(challenge)&code_challenge_method=S256&state=xyz"
+            // base64url(SHA-256(verifier)), computed with Python hashlib
+            let challenge = "FL7MwiYewKNYgXFiMlGLX26NUnSF9XbQMliU5rOseXA"
+            let authorize =
+                "/mcp/oauth/authorize?client_id=\(clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&response_type=code&code_challenge=\(challenge)&code_challenge_method=S256&state=xyz"
             let anonymous = try await server.raw("GET", authorize)
             #expect(anonymous.status == 401 && anonymous.body.contains("Sign in"))
             let unknown = try await server.raw("GET", "/mcp/oauth/authorize?client_id=nope&redirect_uri=x")
             #expect(unknown.status == 400)
-            let wrongType = try await server.raw("GET", authorize.replacingOccurrences(of: "response_type=code", with: "response_type=token"))
-            #expect(wrongType.status == 302 && wrongType.location == "http://127.0.0.1:9/cb?error=unsupported_response_type&state=xyz")
+            let wrongType = try await server.raw(
+                "GET", authorize.replacingOccurrences(of: "response_type=code", with: "response_type=token"))
+            #expect(
+                wrongType.status == 302
+                    && wrongType.location == "http://127.0.0.1:9/cb?error=unsupported_response_type&state=xyz")
 
             let ada = try await server.signIn("ada@example.org")
             let consent = try await server.raw("GET", authorize, cookie: ada)
@@ -76,17 +89,22 @@ extension TestServer {
             #expect(allowed.status == 302 && params["state"] == "xyz" && params["code"]?.count == 43)
             let code = params["code"] ?? ""
 
-            let wrong = try await server.raw("POST", "/mcp/oauth/token",
-                                             form: "grant_type=authorization_code&code=\(code)&client_id=\(clientID)&code_verifier=wrong")
+            let wrong = try await server.raw(
+                "POST", "/mcp/oauth/token",
+                form: "grant_type=authorization_code&code=\(code)&client_id=\(clientID)&code_verifier=wrong")
             #expect(wrong.status == 400 && wrong.body.contains("invalid_grant"))
-            let burnt = try await server.raw("POST", "/mcp/oauth/token",
-                                             form: "grant_type=authorization_code&code=\(code)&client_id=\(clientID)&code_verifier=\(verifier)")
+            let burnt = try await server.raw(
+                "POST", "/mcp/oauth/token",
+                form: "grant_type=authorization_code&code=\(code)&client_id=\(clientID)&code_verifier=\(verifier)")
             #expect(burnt.status == 400, "a failed exchange burns the code")
 
             let second = try await server.raw("POST", authorize, form: "decision=allow", cookie: ada)
             let code2 = Self.query(second.location)["code"] ?? ""
-            let ok = try await server.raw("POST", "/mcp/oauth/token",
-                                          form: "grant_type=authorization_code&code=\(code2)&client_id=\(clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&code_verifier=\(verifier)")
+            let ok = try await server.raw(
+                "POST", "/mcp/oauth/token",
+                form:
+                    "grant_type=authorization_code&code=\(code2)&client_id=\(clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&code_verifier=\(verifier)"
+            )
             let tokens = try JSONCoding.decode(JSONValue.self, from: Data(ok.body.utf8))
             #expect(ok.status == 200 && tokens["expires_in"] == 604800 && tokens["token_type"] == "Bearer")
             let access = tokens["access_token"]?.stringValue ?? ""
@@ -98,13 +116,15 @@ extension TestServer {
             let lastUsed: String? = try server.app.db.read { try $0.scalar("SELECT last_used_at FROM oauth_grants") }
             #expect(lastUsed != nil)
 
-            let rotated = try await server.raw("POST", "/mcp/oauth/token", form: "grant_type=refresh_token&refresh_token=\(refresh)")
+            let rotated = try await server.raw(
+                "POST", "/mcp/oauth/token", form: "grant_type=refresh_token&refresh_token=\(refresh)")
             let newTokens = try JSONCoding.decode(JSONValue.self, from: Data(rotated.body.utf8))
             let newAccess = newTokens["access_token"]?.stringValue ?? ""
             #expect(rotated.status == 200 && newAccess != access)
             #expect(try await server.rpc("ping", token: access).status == 401)
             #expect(try await server.rpc("ping", token: newAccess).status == 200)
-            let reused = try await server.raw("POST", "/mcp/oauth/token", form: "grant_type=refresh_token&refresh_token=\(refresh)")
+            let reused = try await server.raw(
+                "POST", "/mcp/oauth/token", form: "grant_type=refresh_token&refresh_token=\(refresh)")
             #expect(reused.status == 400)
             let grants: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM oauth_grants") }
             #expect(grants == 1)

@@ -10,29 +10,33 @@ import Testing
     static func page(kcal: Bool) -> String {
         let nutrition = kcal ? #","nutrition":{"calories":"420 kcal"}"# : ""
         return """
-        <html><head><script type="application/ld+json">{"@type":"Recipe","name":"Quiet Dal","recipeCategory":"Dinner",
-         "recipeIngredient":["200 g red lentils","1 tsp moon dust"],
-         "recipeInstructions":["Simmer the lentils until they collapse, about 20 minutes."]\(nutrition)}</script></head></html>
-        """
+            <html><head><script type="application/ld+json">{"@type":"Recipe","name":"Quiet Dal","recipeCategory":"Dinner",
+             "recipeIngredient":["200 g red lentils","1 tsp moon dust"],
+             "recipeInstructions":["Simmer the lentils until they collapse, about 20 minutes."]\(nutrition)}</script></head></html>
+            """
     }
 
     @Test func aParkedPageImportNamesEachReasonInItsWarnings() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let reply = try await server.request("POST", "/api/food/recipes/import",
-                                                 json: ["url": "https://cook.example.org/dal", "html": .string(Self.page(kcal: false))],
-                                                 cookie: ada)
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "https://cook.example.org/dal", "html": .string(Self.page(kcal: false))],
+                cookie: ada)
             #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
             #expect(reply.json["complete"] == false)
             let warnings = reply.json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(warnings.contains("parked: ingredient 'moon dust' is not in the reference and has no per-100 g values"),
-                    "\(warnings)")
+            #expect(
+                warnings.contains("parked: ingredient 'moon dust' is not in the reference and has no per-100 g values"),
+                "\(warnings)")
             #expect(warnings.contains("parked: kcal per serving is missing"), "\(warnings)")
             #expect(!warnings.contains { $0.contains("lentils") })
             // Numbers keep their token types: macros are doubles, counts integers.
             let text = String(decoding: reply.data, as: UTF8.self)
             #expect(text.hasPrefix(#"{"kcal":0.0,"protein_g":"#), "\(text)")
-            #expect(text.contains(#""serves":"#) && text.range(of: #""serves":[0-9]+,"#, options: .regularExpression) != nil)
+            #expect(
+                text.contains(#""serves":"#) && text.range(of: #""serves":[0-9]+,"#, options: .regularExpression) != nil
+            )
             #expect(text.contains(#""rating":0.0,"#))
         }
     }
@@ -41,16 +45,24 @@ import Testing
         try await withTestServer { server in
             let token = try server.ingestToken("ada@example.org")
             let arguments: JSONValue = [
-                "name": "Tricky Soufflé", "source_url": "https://cook.example.org/souffle", "difficulty": "hard", "kcal": 0,
-                "ingredients": [["name": "eggs", "qty": 4, "unit": "x", "disp": "4"],
-                                ["name": "gruyère dust", "qty": 50, "unit": "g", "disp": "50 g"]],
-                "steps": [["title": "Bake", "detail": "Bake until risen and set. Done when it wobbles only slightly."]]]
+                "name": "Tricky Soufflé", "source_url": "https://cook.example.org/souffle", "difficulty": "hard",
+                "kcal": 0,
+                "ingredients": [
+                    ["name": "eggs", "qty": 4, "unit": "x", "disp": "4"],
+                    ["name": "gruyère dust", "qty": 50, "unit": "g", "disp": "50 g"],
+                ],
+                "steps": [
+                    ["title": "Bake", "detail": "Bake until risen and set. Done when it wobbles only slightly."]
+                ],
+            ]
             let result = try await server.callTool("import_recipe", arguments, token: token)
             let out = result["structuredContent"]
             #expect(out?["complete"] == false)
             let warnings = out?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(warnings.contains("parked: ingredient 'gruyère dust' is not in the reference and has no per-100 g values"),
-                    "\(warnings)")
+            #expect(
+                warnings.contains(
+                    "parked: ingredient 'gruyère dust' is not in the reference and has no per-100 g values"),
+                "\(warnings)")
             #expect(warnings.contains("parked: difficulty is hard"), "\(warnings)")
             #expect(warnings.contains("parked: kcal per serving is missing"), "\(warnings)")
         }
@@ -61,13 +73,14 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             let before = try await server.get("/api/food/recipes", cookie: ada).json["count"]
             let cases: [(String, Int, JSONValue?)] = [
-                ("{", 422, ["body"]),                                                       // invalid JSON
-                (#"{"url": 5}"#, 422, ["body", "url"]),                                     // wrong type
-                (#"{"html": "<html></html>"}"#, 422, ["body", "url"]),                      // missing field
-                (#"{"url": "https://x.example/\#(String(repeating: "a", count: 2100))"}"#, 422, ["body", "url"]),  // over-long
-                (#"{"url": "https://x.example/r", "html": 1e308}"#, 422, ["body", "html"]), // a number for a string
-                (#"{"url": "ftp://x.example/r"}"#, 400, nil),                                // not http(s)
-                (#"{"url": "https://x.example/r", "html": "<p>no recipe</p>"}"#, 422, nil), // nothing to import
+                ("{", 422, ["body"]),  // invalid JSON
+                (#"{"url": 5}"#, 422, ["body", "url"]),  // wrong type
+                (#"{"html": "<html></html>"}"#, 422, ["body", "url"]),  // missing field
+                // over-long
+                (#"{"url": "https://x.example/\#(String(repeating: "a", count: 2100))"}"#, 422, ["body", "url"]),
+                (#"{"url": "https://x.example/r", "html": 1e308}"#, 422, ["body", "html"]),  // a number for a string
+                (#"{"url": "ftp://x.example/r"}"#, 400, nil),  // not http(s)
+                (#"{"url": "https://x.example/r", "html": "<p>no recipe</p>"}"#, 422, nil),  // nothing to import
             ]
             for (body, status, loc) in cases {
                 let reply = try await server.raw("POST", "/api/food/recipes/import", body: Data(body.utf8), cookie: ada)
@@ -76,8 +89,9 @@ import Testing
                 if let loc { #expect(reply.json["detail"]?.arrayValue?.first?["loc"] == loc, "\(body.prefix(60))") }
             }
             let huge = String(repeating: "x", count: 5 * 1024 * 1024 + 1)
-            let tooBig = try await server.request("POST", "/api/food/recipes/import",
-                                                  json: ["url": "https://x.example/r", "html": .string(huge)], cookie: ada)
+            let tooBig = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "https://x.example/r", "html": .string(huge)], cookie: ada)
             #expect(tooBig.status == 413 || tooBig.json["detail"]?.arrayValue?.first?["loc"] == ["body", "html"])
             #expect(try await server.get("/api/food/recipes", cookie: ada).json["count"] == before)
         }

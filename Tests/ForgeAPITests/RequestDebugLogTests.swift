@@ -1,8 +1,9 @@
-@testable import ForgeAPI
 import ForgeCore
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ForgeAPI
 
 /// `--log-level debug` explains the request floor's decisions (issue 17,
 /// item 6): read-cache hit, miss-and-stored, 304, and sign-in decisions
@@ -12,8 +13,14 @@ import Testing
     @Test func cacheAndAuthDecisionsAreLoggedAtDebugWithoutSecrets() async throws {
         let records = Mutex<[LogRecord]>([])
         let previous = Log.currentMinimum
-        Log.setSink { record in records.withLock { $0.append(record) }; return true }
-        defer { Log.setSink(nil); Log.setMinimum(previous) }
+        Log.setSink { record in
+            records.withLock { $0.append(record) }
+            return true
+        }
+        defer {
+            Log.setSink(nil)
+            Log.setMinimum(previous)
+        }
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let token = String(ada.split(separator: "=", maxSplits: 1)[1])
@@ -24,17 +31,21 @@ import Testing
 
             Log.setMinimum(.debug)
             records.withLock { $0.removeAll() }
-            _ = try await server.get("/api/history", cookie: ada)            // caller cached at info; history computed
-            let first = try await server.get("/api/history", cookie: ada)    // served from the cache
+            _ = try await server.get("/api/history", cookie: ada)  // caller cached at info; history computed
+            let first = try await server.get("/api/history", cookie: ada)  // served from the cache
             let etag = try #require(first.header("ETag"))
-            let revalidated = try await server.request("GET", "/api/history", cookie: ada, headers: ["If-None-Match": etag])
+            let revalidated = try await server.request(
+                "GET", "/api/history", cookie: ada, headers: ["If-None-Match": etag])
             #expect(revalidated.status == 304)
             _ = try await server.get("/api/history", cookie: "forge_session=not-a-session-\(token.prefix(3))")
             _ = try await server.get("/api/history")
 
             let lines = records.withLock { $0 }.filter { $0.priority == .debug }
             let messages = lines.map(\.message)
-            #expect(messages.contains { $0.hasPrefix("read cache: miss, stored (") && $0.contains(": /api/history for member:") })
+            #expect(
+                messages.contains {
+                    $0.hasPrefix("read cache: miss, stored (") && $0.contains(": /api/history for member:")
+                })
             #expect(messages.contains { $0.hasPrefix("read cache: hit: /api/history") })
             #expect(messages.contains { $0.hasPrefix("read cache: hit, 304: /api/history") })
             #expect(messages.contains { $0.hasPrefix("auth: caller cache hit: member ") })

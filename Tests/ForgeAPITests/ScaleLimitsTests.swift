@@ -12,7 +12,7 @@ import Testing
             let whole = try await server.get("/api/food/recipes", cookie: ada).json
             let all = try #require(whole["recipes"]?.arrayValue)
             #expect(all.count > 5 && whole["count"]?.intValue == all.count)
-            #expect(whole["total"] == nil)   // the contract's shape, unchanged
+            #expect(whole["total"] == nil)  // the contract's shape, unchanged
 
             let page = try await server.get("/api/food/recipes?limit=3&offset=2", cookie: ada).json
             #expect(page["count"]?.intValue == 3 && page["total"]?.intValue == all.count)
@@ -40,10 +40,13 @@ import Testing
     @Test func theTwoHundredAndFirstMealLogOfADayIs422AndWritesNothing() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            let adaID: String = try server.app.db.read { try $0.scalar("SELECT id FROM users WHERE email = 'ada@example.org'") }!
+            let adaID: String = try server.app.db.read {
+                try $0.scalar("SELECT id FROM users WHERE email = 'ada@example.org'")
+            }!
             try server.app.db.write { db in
                 for i in 0..<199 {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO meal_logs (id, user_id, day, slot, label, kcal, source, created_at)
                         VALUES (?, ?, '2026-07-20', 'snack', 'Nut', 10, 'manual', '2026-07-20T10:00:00.000Z')
                         """, ["log-\(i)", adaID])
@@ -54,11 +57,16 @@ import Testing
             #expect(two00.status == 200)
             let refused = try await server.logMeal(body, cookie: ada)
             #expect(refused.status == 422 && refused.detail == "at most 200 meal logs per day")
-            let count: Int? = try server.app.db.read { try $0.scalar("SELECT count(*) FROM meal_logs WHERE day = '2026-07-20'") }
+            let count: Int? = try server.app.db.read {
+                try $0.scalar("SELECT count(*) FROM meal_logs WHERE day = '2026-07-20'")
+            }
             #expect(count == 200)
             // Another day is not affected.
-            let nextDay = try await server.logMeal(["date": "2026-07-21", "slot": "snack", "label": "Grape",
-                                                   "kcal": 3], cookie: ada)
+            let nextDay = try await server.logMeal(
+                [
+                    "date": "2026-07-21", "slot": "snack", "label": "Grape",
+                    "kcal": 3,
+                ], cookie: ada)
             #expect(nextDay.status == 200)
         }
     }

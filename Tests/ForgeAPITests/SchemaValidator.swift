@@ -18,11 +18,14 @@ struct SchemaValidator {
     /// The ways `value` breaks `schema`, each with its path; empty when it fits.
     func errors(_ value: JSONValue, _ schema: JSONValue, at path: String = "$") -> [String] {
         if let ref = schema["$ref"]?.stringValue {
-            guard let target = components[String(ref.split(separator: "/").last ?? "")] else { return ["\(path): unresolved \(ref)"] }
+            guard let target = components[String(ref.split(separator: "/").last ?? "")] else {
+                return ["\(path): unresolved \(ref)"]
+            }
             return errors(value, target, at: path)
         }
         if let options = schema["anyOf"]?.arrayValue {
-            return options.contains(where: { errors(value, $0, at: path).isEmpty }) ? [] : ["\(path): matches no anyOf option"]
+            return options.contains(where: { errors(value, $0, at: path).isEmpty })
+                ? [] : ["\(path): matches no anyOf option"]
         }
         if let allowed = schema["enum"]?.arrayValue, !allowed.contains(value) {
             return ["\(path): \(value) not in enum"]
@@ -50,7 +53,8 @@ struct SchemaValidator {
                 for (i, item) in items.enumerated() { found += errors(item, itemSchema, at: "\(path)[\(i)]") }
             }
         case "string"?: if value.stringValue == nil { found.append("\(path): expected a string, got \(value)") }
-        case "number"?: if case .double = value {} else { found.append("\(path): expected a float number, got \(value)") }
+        case "number"?:
+            if case .double = value {} else { found.append("\(path): expected a float number, got \(value)") }
         case "integer"?: if case .int = value {} else { found.append("\(path): expected an integer, got \(value)") }
         case "boolean"?: if value.boolValue == nil { found.append("\(path): expected a boolean, got \(value)") }
         case "null"?: if !value.isNull { found.append("\(path): expected null") }

@@ -2,6 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 import Testing
+
 @testable import ForgeAPI
 
 /// Issue 18: the week's shopping list on the seeded first week (docs/contract.md §5.5,
@@ -27,7 +28,10 @@ import Testing
     }
 
     static func aisleIDs(_ list: JSONValue) -> Set<String> {
-        Set((list["aisles"]?.arrayValue ?? []).flatMap { $0["items"]?.arrayValue ?? [] }.compactMap { $0["id"]?.stringValue })
+        Set(
+            (list["aisles"]?.arrayValue ?? []).flatMap { $0["items"]?.arrayValue ?? [] }.compactMap {
+                $0["id"]?.stringValue
+            })
     }
 
     @Test func theSeededWeekGivesExactQuantitiesForTwoMembers() async throws {
@@ -39,7 +43,8 @@ import Testing
             let list = reply.json
             #expect(list["start"] == .string(Self.monday))
             // Store-walk order; no frozen aisle: the week's frozen foods are all pantry staples.
-            #expect(list["aisles"]?.arrayValue?.compactMap { $0["aisle"]?.stringValue }
+            #expect(
+                list["aisles"]?.arrayValue?.compactMap { $0["aisle"]?.stringValue }
                     == ["produce", "protein", "dairy", "cupboard"])
             let items = Self.items(list)
 
@@ -47,8 +52,11 @@ import Testing
             let milk = items["milk-semi-skimmed.ml"]
             #expect(milk?["qty"] == 1600.0 && milk?["unit"] == "ml" && milk?["disp"] == "1.6 l")
             #expect(milk?["packs"] == "1 × 2 L")
-            #expect(Self.uses(milk) == ["oats-no1@2026-07-20", "oats-no1@2026-07-21", "oats-no1@2026-07-22",
-                                        "oats-no1@2026-07-24"])
+            #expect(
+                Self.uses(milk) == [
+                    "oats-no1@2026-07-20", "oats-no1@2026-07-21", "oats-no1@2026-07-22",
+                    "oats-no1@2026-07-24",
+                ])
             // Oats: 4 × 120 g, plus Thursday's yogurt bowl's 40 g; a pantry staple.
             #expect(items["oats.g"]?["qty"] == 520.0)
 
@@ -68,12 +76,18 @@ import Testing
             // 2 (traybake) + ½ (lentil salad) + ½ (salmon) + ¼ (tuna lunchbox).
             let red = items["red-onions.x"]
             #expect(red?["qty"] == 3.25 && red?["disp"] == "3¼" && red?["packs"] == "1 × net of 4")
-            #expect(Self.uses(red) == ["lentil-feta-salad@2026-07-20", "harissa-chicken-traybake@2026-07-20",
-                                       "salmon-puy-lentils@2026-07-21", "tuna-bean-lunchbox@2026-07-25"])
+            #expect(
+                Self.uses(red) == [
+                    "lentil-feta-salad@2026-07-20", "harissa-chicken-traybake@2026-07-20",
+                    "salmon-puy-lentils@2026-07-21", "tuna-bean-lunchbox@2026-07-25",
+                ])
             let brown = items["brown-onions.x"]
             #expect(brown?["qty"] == 3.0)
-            #expect(Self.uses(brown) == ["turkey-black-bean-chili@2026-07-23", "chicken-grain-soup@2026-07-26",
-                                         "baked-cod-white-bean-stew@2026-07-26"])
+            #expect(
+                Self.uses(brown) == [
+                    "turkey-black-bean-chili@2026-07-23", "chicken-grain-soup@2026-07-26",
+                    "baked-cod-white-bean-stew@2026-07-26",
+                ])
 
             // Grams past a kilo read in kg: greek yogurt 800 + 200 + 150 + 400 + 2 × 400.
             let yogurt = items["greek-yogurt-0.g"]
@@ -83,7 +97,7 @@ import Testing
             let pantry = Set((list["pantry"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
             #expect(pantry.contains("olive-oil.ml") && pantry.contains("oats.g") && pantry.contains("garlic.x"))
             #expect(Self.aisleIDs(list).isDisjoint(with: pantry))
-            #expect(items["olive-oil.ml"]?["qty"] == 110.0)   // ten recipes, 5–20 ml each
+            #expect(items["olive-oil.ml"]?["qty"] == 110.0)  // ten recipes, 5–20 ml each
             #expect(list["manual"] == [])
         }
     }
@@ -94,8 +108,9 @@ import Testing
             let ben = try await server.signIn("ben@example.org")
             let display = try await server.pairDisplay()
             let demo = try server.demoSeat()
-            try server.app.db.write { db in       // the demo's own copy of the first week
-                try db.execute("""
+            try server.app.db.write { db in  // the demo's own copy of the first week
+                try db.execute(
+                    """
                     INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
                     SELECT lower(hex(randomblob(16))), 'user:' || ?, num, status, rationale, content, changes, created_at
                     FROM food_revisions WHERE scope = 'household'
@@ -104,8 +119,9 @@ import Testing
             let stream = try SSEClient(port: server.port, cookie: ben)
             #expect(stream.next()?.event == "hello")
 
-            let tick = try await server.request("PATCH", "/api/food/shopping",
-                                                json: ["date": "2026-07-22", "item": "red-onions.x", "checked": true], cookie: ada)
+            let tick = try await server.request(
+                "PATCH", "/api/food/shopping",
+                json: ["date": "2026-07-22", "item": "red-onions.x", "checked": true], cookie: ada)
             #expect(tick.status == 200)
             #expect(tick.json["id"] == "red-onions.x" && tick.json["checked"] == true)
             let event = stream.next("shopping")
@@ -116,27 +132,33 @@ import Testing
             let seenByBen = Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ben).json)
             #expect(seenByBen["red-onions.x"]?["checked"] == true)
             #expect(seenByBen["peppers.x"]?["checked"] == false)
-            let produce = try await server.get("/api/kitchen/shopping?date=\(Self.monday)", cookie: display).json["aisles"]?.arrayValue?.first
-            #expect(produce?["items"]?.arrayValue?.last?["id"] == "red-onions.x")   // bought items sink
+            let produce = try await server.get("/api/kitchen/shopping?date=\(Self.monday)", cookie: display).json[
+                "aisles"]?.arrayValue?.first
+            #expect(produce?["items"]?.arrayValue?.last?["id"] == "red-onions.x")  // bought items sink
             // The demo seat has its own list, untouched.
-            let demoList = Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: demo.cookie).json)
+            let demoList = Self.items(
+                try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: demo.cookie).json)
             #expect(demoList["red-onions.x"]?["checked"] == false)
             // The demo counts one diner: half the household's milk.
             #expect(demoList["milk-semi-skimmed.ml"]?["qty"] == 800.0)
 
             // The display unticks through its own route; the stream says so.
-            let untick = try await server.request("PATCH", "/api/kitchen/shopping",
-                                                  json: ["item": "red-onions.x", "checked": false, "date": .string(Self.monday)],
-                                                  cookie: display)
+            let untick = try await server.request(
+                "PATCH", "/api/kitchen/shopping",
+                json: ["item": "red-onions.x", "checked": false, "date": .string(Self.monday)],
+                cookie: display)
             #expect(untick.status == 200 && untick.json["checked"] == false)
             #expect(stream.next("shopping")?.json["checked"] == false)
-            #expect(Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ada).json)["red-onions.x"]?["checked"] == false)
+            #expect(
+                Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ada).json)[
+                    "red-onions.x"]?["checked"] == false)
             // A display may read and tick, nothing else.
             let add = try await server.request("POST", "/api/food/shopping", json: ["name": "foil"], cookie: display)
             #expect(add.status == 403)
             // An item not on the list is 404 and writes nothing.
-            let unknown = try await server.request("PATCH", "/api/food/shopping",
-                                                   json: ["item": "caviar.g", "checked": true], cookie: ada)
+            let unknown = try await server.request(
+                "PATCH", "/api/food/shopping",
+                json: ["item": "caviar.g", "checked": true], cookie: ada)
             #expect(unknown.status == 404 && unknown.detail == "item not on the list")
             let ticks: Int = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM shopping_ticks") } ?? -1
             #expect(ticks == 0)
@@ -147,13 +169,15 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             for item in ["chicken-thighs-skinless.g", "salmon-fillets.x"] {
-                let r = try await server.request("PATCH", "/api/food/shopping",
-                                                 json: ["date": .string(Self.monday), "item": .string(item), "checked": true], cookie: ada)
+                let r = try await server.request(
+                    "PATCH", "/api/food/shopping",
+                    json: ["date": .string(Self.monday), "item": .string(item), "checked": true], cookie: ada)
                 #expect(r.status == 200)
             }
             // Tuesday's salmon dinner becomes a chicken gnocchi tray.
-            let edit = try await server.request("PATCH", "/api/food/week/slot",
-                                                json: ["date": "2026-07-21", "recipe": "chicken-gnocchi-tray"], cookie: ada)
+            let edit = try await server.request(
+                "PATCH", "/api/food/week/slot",
+                json: ["date": "2026-07-21", "recipe": "chicken-gnocchi-tray"], cookie: ada)
             #expect(edit.status == 200)
             let items = Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ada).json)
             #expect(items["chicken-thighs-skinless.g"]?["checked"] == true)
@@ -166,16 +190,21 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
-            let added = try await server.request("POST", "/api/food/shopping",
-                                                 json: ["date": "2026-07-25", "name": " kitchen roll ", "qty": 4, "unit": "pack"],
-                                                 cookie: ada)
+            let added = try await server.request(
+                "POST", "/api/food/shopping",
+                json: ["date": "2026-07-25", "name": " kitchen roll ", "qty": 4, "unit": "pack"],
+                cookie: ada)
             #expect(added.status == 201)
-            #expect(added.json["name"] == "kitchen roll" && added.json["disp"] == "4 pack" && added.json["checked"] == false)
-            let bananas = try await server.request("POST", "/api/food/shopping", json: ["name": "bananas", "date": "2026-07-26"], cookie: ada)
+            #expect(
+                added.json["name"] == "kitchen roll" && added.json["disp"] == "4 pack" && added.json["checked"] == false
+            )
+            let bananas = try await server.request(
+                "POST", "/api/food/shopping", json: ["name": "bananas", "date": "2026-07-26"], cookie: ada)
             #expect(bananas.json["aisle"] == "produce" && bananas.json["qty"] == .null && bananas.json["disp"] == "")
             let id = added.json["id"]?.stringValue ?? ""
-            let tick = try await server.request("PATCH", "/api/food/shopping",
-                                                json: ["date": "2026-07-20", "item": .string(id), "checked": true], cookie: ben)
+            let tick = try await server.request(
+                "PATCH", "/api/food/shopping",
+                json: ["date": "2026-07-20", "item": .string(id), "checked": true], cookie: ben)
             #expect(tick.status == 200)
             let list = try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ben).json
             #expect(list["manual"]?.arrayValue?.first?["id"] == .string(id))
@@ -188,7 +217,8 @@ import Testing
             // Bad input: 4xx naming the field, nothing written.
             let blank = try await server.request("POST", "/api/food/shopping", json: ["name": "   "], cookie: ada)
             #expect(blank.status == 422 && blank.json["detail"]?.arrayValue?.first?["loc"] == ["body", "name"])
-            let zero = try await server.request("POST", "/api/food/shopping", json: ["name": "foil", "qty": 0], cookie: ada)
+            let zero = try await server.request(
+                "POST", "/api/food/shopping", json: ["name": "foil", "qty": 0], cookie: ada)
             #expect(zero.status == 422 && zero.json["detail"]?.arrayValue?.first?["loc"] == ["body", "qty"])
             let badDate = try await server.get("/api/food/shopping?date=monday", cookie: ada)
             #expect(badDate.status == 400 && badDate.detail == "bad date")
@@ -206,10 +236,12 @@ import Testing
     @Test func theListReadsAsPlainTextAndThroughMCP() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            _ = try await server.request("PATCH", "/api/food/shopping",
-                                         json: ["date": .string(Self.monday), "item": "peppers.x", "checked": true], cookie: ada)
-            let text = try await server.request("GET", "/api/food/shopping?date=\(Self.monday)", cookie: ada,
-                                                headers: ["Accept": "text/plain"])
+            _ = try await server.request(
+                "PATCH", "/api/food/shopping",
+                json: ["date": .string(Self.monday), "item": "peppers.x", "checked": true], cookie: ada)
+            let text = try await server.request(
+                "GET", "/api/food/shopping?date=\(Self.monday)", cookie: ada,
+                headers: ["Accept": "text/plain"])
             #expect(text.status == 200)
             #expect(text.header("Content-Type")?.hasPrefix("text/plain") == true)
             let body = String(decoding: text.data, as: UTF8.self)
@@ -218,7 +250,8 @@ import Testing
             #expect(lines.contains("[ ] red onions: 3¼ (1 × net of 4)"))
             #expect(lines.contains("[x] peppers: 5 (2 × 3-pack)"))
             #expect(lines.contains("- olive oil: 110 ml"))
-            let produce = lines.firstIndex(of: "Produce") ?? -1, pantry = lines.firstIndex(of: "Check you have") ?? -1
+            let produce = lines.firstIndex(of: "Produce") ?? -1
+            let pantry = lines.firstIndex(of: "Check you have") ?? -1
             #expect(produce > 0 && pantry > produce)
             // Ticked items after the unticked ones of their aisle.
             let aisle = lines[(produce + 1)...].prefix { !$0.isEmpty }

@@ -3,8 +3,9 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real forged HTTP server on 127.0.0.1, an ephemeral port and a temporary
@@ -15,23 +16,29 @@ final class TestServer: Sendable {
     let baseURL: String
     let directory: URL
 
-    init(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
-         clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false) throws {
+    init(
+        devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
+        clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
-        var config = AppConfiguration(devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
-                                      seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
+        var config = AppConfiguration(
+            devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
+            seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
         config.allowPrivateFetch = allowPrivateFetch
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
-        server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: app.makeResponder())
+        server = HTTPServer(
+            configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: app.makeResponder())
         try server.start()
         baseURL = "http://127.0.0.1:\(server.boundAddresses[0].port)"
     }
 
-    static let household = [AllowedUser(email: "ada@example.org", name: "Ada"),
-                            AllowedUser(email: "ben@example.org", name: "Ben")]
+    static let household = [
+        AllowedUser(email: "ada@example.org", name: "Ada"),
+        AllowedUser(email: "ben@example.org", name: "Ben"),
+    ]
 
     func stop() {
         server.stop()
@@ -52,8 +59,10 @@ final class TestServer: Sendable {
     }
 
     /// Sends one request and returns status, headers and body.
-    func request(_ method: String, _ path: String, json body: JSONValue? = nil, cookie: String? = nil,
-                 headers: [String: String] = [:]) async throws -> Reply {
+    func request(
+        _ method: String, _ path: String, json body: JSONValue? = nil, cookie: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
@@ -84,14 +93,16 @@ final class TestServer: Sendable {
     func signIn(_ email: String) async throws -> String {
         let reply = try await request("POST", "/auth/dev", json: ["email": .string(email)])
         guard reply.status == 200, let setCookie = reply.header("Set-Cookie") else {
-            throw TestFailure("dev sign-in for \(email) failed: \(reply.status) \(String(decoding: reply.data, as: UTF8.self))")
+            throw TestFailure(
+                "dev sign-in for \(email) failed: \(reply.status) \(String(decoding: reply.data, as: UTF8.self))")
         }
         return String(setCookie.split(separator: ";")[0])
     }
 
     /// Sets the member's `prefs.unit_load` (`"kg"` or `"lb"`; absent reads as lb, docs/contract.md §1.3).
     func setLoadUnit(_ unit: String, cookie: String) async throws {
-        let reply = try await request("PATCH", "/api/prefs", json: ["prefs": ["unit_load": .string(unit)]], cookie: cookie)
+        let reply = try await request(
+            "PATCH", "/api/prefs", json: ["prefs": ["unit_load": .string(unit)]], cookie: cookie)
         guard reply.status == 200 else { throw TestFailure("unit_load \(unit): \(reply.status)") }
     }
 
@@ -114,11 +125,14 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// Starts a test server, runs `body`, and always stops the server.
-func withTestServer(devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
-                    timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
-                    allowPrivateFetch: Bool = false, _ body: (TestServer) async throws -> Void) async throws {
-    let server = try TestServer(devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
-                                allowPrivateFetch: allowPrivateFetch)
+func withTestServer(
+    devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
+    timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
+    allowPrivateFetch: Bool = false, _ body: (TestServer) async throws -> Void
+) async throws {
+    let server = try TestServer(
+        devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
+        allowPrivateFetch: allowPrivateFetch)
     defer { server.stop() }
     try await body(server)
 }

@@ -14,7 +14,9 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let beside = root.deletingLastPathComponent().appendingPathComponent("shared/data/free-exercise-db")
-        if FileManager.default.fileExists(atPath: beside.appendingPathComponent("exercises.json").path) { return beside }
+        if FileManager.default.fileExists(atPath: beside.appendingPathComponent("exercises.json").path) {
+            return beside
+        }
         return URL(fileURLWithPath: "/work/shared/data/free-exercise-db")
     }()
 
@@ -23,16 +25,17 @@ import Testing
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let first = try server.app.db.write { try ExerciseImport.run(directory: Self.dataset, in: $0) }
-            #expect(first.images == 20)                  // ten exercises × two images, all matched or added
+            #expect(first.images == 20)  // ten exercises × two images, all matched or added
             #expect(first.matched >= 40 && first.added > 400)
             let again = try server.app.db.write { try ExerciseImport.run(directory: Self.dataset, in: $0) }
-            #expect(again.added == 0 && again.images == 20)   // a rerun replaces images and adds nothing
+            #expect(again.added == 0 && again.images == 20)  // a rerun replaces images and adds nothing
 
             // "Barbell Squat" is the library's Back Squat (explicit map); "Romanian Deadlift" matches by name.
             let squat = try await server.get("/api/exercises/back-squat", cookie: ada).json
             #expect(squat["media_tier"] == "images")
             #expect(squat["media_url"] == "/media/exercises/back-squat-0.jpg,/media/exercises/back-squat-1.jpg")
-            #expect(try await server.get("/api/exercises/romanian-deadlift", cookie: ada).json["media_tier"] == "images")
+            #expect(
+                try await server.get("/api/exercises/romanian-deadlift", cookie: ada).json["media_tier"] == "images")
             #expect(try await server.get("/api/exercises/hip-thrust", cookie: ada).json["media_tier"] == "wanted")
 
             let image = try await server.get("/media/exercises/back-squat-1.jpg", cookie: ada)

@@ -9,7 +9,7 @@ import Testing
     @Test func mondayIsTheSquatDayWithWarmUpsAndPlateMath() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
-            try await server.setLoadUnit("kg", cookie: ada)   // a kg member on the kg Gym: the contract's texts
+            try await server.setLoadUnit("kg", cookie: ada)  // a kg member on the kg Gym: the contract's texts
             let today = try await server.get("/api/today?date=2026-07-20", cookie: ada).json
             #expect(today["date"] == "2026-07-20")
             #expect(today["day_name"] == "Monday")
@@ -105,22 +105,26 @@ import Testing
             try server.app.db.write { db in
                 let adaID = try #require(try HouseholdStore.user(email: "ada@example.org", in: db)).id
                 // Completed session trained on 2026-07-13, logged after midnight UTC the next day.
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO sessions (id, user_id, day, name, kind, status, started_at)
                     VALUES ('s1', ?, '2026-07-13', 'Lower A', 'strength', 'completed', '2026-07-13T18:00:00.000Z')
                     """, [adaID])
                 for (n, reps, rpe) in [(1, 5, 7), (2, 5, 0), (3, 4, 9)] {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts)
                         VALUES (?, 's1', ?, 'back-squat', ?, 57.5, ?, ?, ?)
                         """, [Identifier.make(), adaID, n, reps, rpe == 0 ? nil : rpe, "2026-07-14T00:1\(n):00.000Z"])
                 }
                 // An active session never counts.
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO sessions (id, user_id, day, name, kind, status, started_at)
                     VALUES ('s2', ?, '2026-07-18', 'Lower A', 'strength', 'active', '2026-07-18T18:00:00.000Z')
                     """, [adaID])
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, ts)
                     VALUES ('x', 's2', ?, 'back-squat', 1, 100, 5, '2026-07-18T18:05:00.000Z')
                     """, [adaID])
@@ -148,7 +152,10 @@ import Testing
             #expect(week["start"] == "2026-07-20")
             let days = try #require(week["days"]?.arrayValue)
             #expect(days.count == 7)
-            #expect(days.map { $0["kind"]?.stringValue ?? "" } == ["strength", "rest", "cardio", "rest", "strength", "cardio", "rest"])
+            #expect(
+                days.map { $0["kind"]?.stringValue ?? "" } == [
+                    "strength", "rest", "cardio", "rest", "strength", "cardio", "rest",
+                ])
             #expect(days[0]["est"] == 52 && days[0]["exercise_count"] == 4)
             #expect(days[2]["minutes"] == 40 && days[5]["minutes"] == 32)
             #expect(days[1]["name"] == .null && days[1]["focus"] == [])

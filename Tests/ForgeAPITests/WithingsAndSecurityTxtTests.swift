@@ -36,8 +36,11 @@ struct WithingsAndSecurityTxtTests {
                 #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
                 #expect(reply.header("Cache-Control") == "public, max-age=86400")
                 let lines = String(decoding: reply.data, as: UTF8.self).split(separator: "\n").map(String.init)
-                #expect(lines == ["Contact: mailto:ada@example.org", "Expires: 2027-05-31T10:00:00Z",
-                                  "Canonical: http://127.0.0.1/.well-known/security.txt", "Preferred-Languages: en"])
+                #expect(
+                    lines == [
+                        "Contact: mailto:ada@example.org", "Expires: 2027-05-31T10:00:00Z",
+                        "Canonical: http://127.0.0.1/.well-known/security.txt", "Preferred-Languages: en",
+                    ])
             }
         }
         try await withTestServer(allowed: []) { server in

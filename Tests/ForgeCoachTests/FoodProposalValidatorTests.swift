@@ -8,8 +8,9 @@ import Testing
 /// planner's week passes them all.
 struct FoodProposalValidatorTests {
     static let recipes = Dictionary(CuratedRecipes.seed().map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
-    static let validator = FoodProposalValidator(recipes: recipes, targets: NutritionTargets.defaults,
-                                                 active: FirstFoodWeek.content)
+    static let validator = FoodProposalValidator(
+        recipes: recipes, targets: NutritionTargets.defaults,
+        active: FirstFoodWeek.content)
 
     /// The first week with Monday's dinner swapped (a valid proposal).
     static func proposal() throws -> JSONValue {
@@ -58,25 +59,35 @@ struct FoodProposalValidatorTests {
         // 1. blank rationale
         #expect(Self.failure(good, "   ") == "rationale must not be blank")
         // 2. day keys
-        #expect(Self.failure(Self.edit(good) { o in
-            guard case .object(var days) = o["days"]! else { return }
-            days["7"] = days["6"]; o["days"] = .object(days)
-        })?.contains("exactly the keys") == true)
+        #expect(
+            Self.failure(
+                Self.edit(good) { o in
+                    guard case .object(var days) = o["days"]! else { return }
+                    days["7"] = days["6"]
+                    o["days"] = .object(days)
+                })?.contains("exactly the keys") == true)
         // 3. changes
         #expect(Self.failure(Self.edit(good) { $0["changes"] = [] })?.contains("at least one change") == true)
-        #expect(Self.failure(Self.edit(good) { $0["changes"] = [["sign": "*", "what": "x"]] })?.contains("sign") == true)
+        #expect(
+            Self.failure(Self.edit(good) { $0["changes"] = [["sign": "*", "what": "x"]] })?.contains("sign") == true)
         // 4. a parked or unknown recipe, a hard one, an order at dinner
-        #expect(Self.failure(try Self.dinner(good, day: "1", .recipe("no-such-dish", why: "x")))?.contains("unknown recipe") == true)
-        #expect(Self.failure(try Self.dinner(good, day: "1", FoodSlotPlan(order: true, note: "pizza")))?
-            .contains("order is for lunch only") == true)
+        #expect(
+            Self.failure(try Self.dinner(good, day: "1", .recipe("no-such-dish", why: "x")))?.contains("unknown recipe")
+                == true)
+        #expect(
+            Self.failure(try Self.dinner(good, day: "1", FoodSlotPlan(order: true, note: "pizza")))?
+                .contains("order is for lunch only") == true)
         // 5. no zero-cook dinner
         var busy = try Self.dinner(good, day: "4", .recipe("salmon-puy-lentils", why: "Salmon again, no night out"))
         busy = try Self.dinner(busy, day: "2", .recipe("prawn-soba-stirfry", why: "Prawns instead of leftovers"))
         #expect(Self.failure(busy)?.contains("zero-cook") == true)
         // 6. averages against the targets
-        let strict = FoodProposalValidator(recipes: Self.recipes, targets: Macros(kcal: 1000, proteinG: 160, carbsG: 250, sugarG: 65,
-                                                                                 fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300),
-                                           active: FirstFoodWeek.content)
+        let strict = FoodProposalValidator(
+            recipes: Self.recipes,
+            targets: Macros(
+                kcal: 1000, proteinG: 160, carbsG: 250, sugarG: 65,
+                fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300),
+            active: FirstFoodWeek.content)
         #expect(throws: ProposalFailure.self) { try strict.validate(content: good, rationale: Self.rationale) }
         // 7. voice
         #expect(Self.failure(good, "Next week we move the chilli")?.contains("next week") == true)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeCook
 
 @Suite struct CueExtractorTests {
@@ -6,16 +7,24 @@ import Testing
         // The cue ends at the end of the sentence.
         ("Chop the onion. Done when everything is cut.", "Done when everything is cut"),
         // An em dash starts timing, not cue.
-        ("Steam the broccoli. Done when a knife slides in with a little resistance — about 4 minutes.",
-         "Done when a knife slides in with a little resistance"),
+        (
+            "Steam the broccoli. Done when a knife slides in with a little resistance — about 4 minutes.",
+            "Done when a knife slides in with a little resistance"
+        ),
         ("Done when golden—about 4 minutes", "Done when golden"),
         // A spaced hyphen or en dash is a dash too; a hyphenated word is not.
         ("Sear. Done when skin-side is crisp - 3 minutes.", "Done when skin-side is crisp"),
         ("Sear. Done when crisp – 3 minutes.", "Done when crisp"),
         // A semicolon starts the next instruction.
-        ("Fry. Done when they are soft with charred edges; tip them out.", "Done when they are soft with charred edges"),
+        (
+            "Fry. Done when they are soft with charred edges; tip them out.",
+            "Done when they are soft with charred edges"
+        ),
         // Decimals do not end the sentence; commas without timing do not end the clause.
-        ("Roll. Done when the sheet is 1.5 mm thick, even and smooth.", "Done when the sheet is 1.5 mm thick, even and smooth"),
+        (
+            "Roll. Done when the sheet is 1.5 mm thick, even and smooth.",
+            "Done when the sheet is 1.5 mm thick, even and smooth"
+        ),
         // A comma before timing does.
         ("Simmer until the sauce coats a spoon, about 10 minutes.", "until the sauce coats a spoon"),
         ("Bake until risen, 20 to 25 minutes.", "until risen"),
@@ -31,10 +40,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "Heat the oven to 220 °C (200 °C fan).",            // a prep step
+        "Heat the oven to 220 °C (200 °C fan).",  // a prep step
         "Preheat the grill and line a tray with foil.",
-        "Abandon the undone whenever you like.",            // "done when" only inside other words
-        "Done when.",                                        // opener with nothing after it
+        "Abandon the undone whenever you like.",  // "done when" only inside other words
+        "Done when.",  // opener with nothing after it
         "Stir untiltoday.",
         "",
     ])

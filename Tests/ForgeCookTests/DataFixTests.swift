@@ -1,5 +1,6 @@
-import Testing
 import ForgeCore
+import Testing
+
 @testable import ForgeCook
 
 /// Per-item rows of §5.6 that held per-100 g values, with the per-item
@@ -7,7 +8,8 @@ import ForgeCore
 /// says the same): name, grams per item, the §5.6 per-100 g
 /// kcal / protein / fibre / sodium, and the corrected per-item values.
 struct Fix: Sendable, CustomStringConvertible {
-    let name: String; let grams: Double
+    let name: String
+    let grams: Double
     let table: (kcal: Double, protein: Double, fiber: Double, sodium: Double)
     let fixed: (kcal: Double, protein: Double, fiber: Double, sodium: Double)
     var description: String { name }
@@ -65,11 +67,11 @@ func perItemRowIsCorrected(_ fix: Fix) throws {
 
 /// Per-item rows checked and kept: their values already describe one item.
 @Test(arguments: [
-    ("salmon fillets", 232.0, 25.0),       // one ~130 g fillet (≈ 178 kcal / 100 g raw)
-    ("cod fillets", 96.0, 21.0),           // one ~140 g fillet (≈ 69 kcal / 100 g raw)
-    ("tuna in spring water", 116.0, 26.0), // one tin, ~102 g drained
-    ("eggs", 74.0, 6.5),                   // one large egg (≈ 143 kcal / 100 g)
-    ("wholegrain bread", 90.0, 4.0),       // one slice, ~38 g
+    ("salmon fillets", 232.0, 25.0),  // one ~130 g fillet (≈ 178 kcal / 100 g raw)
+    ("cod fillets", 96.0, 21.0),  // one ~140 g fillet (≈ 69 kcal / 100 g raw)
+    ("tuna in spring water", 116.0, 26.0),  // one tin, ~102 g drained
+    ("eggs", 74.0, 6.5),  // one large egg (≈ 143 kcal / 100 g)
+    ("wholegrain bread", 90.0, 4.0),  // one slice, ~38 g
 ])
 func perItemRowIsKept(name: String, kcal: Double, protein: Double) throws {
     let row = try #require(Fixture.reference[name])

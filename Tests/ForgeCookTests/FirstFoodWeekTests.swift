@@ -1,6 +1,7 @@
+import ForgeCore
 import Foundation
 import Testing
-import ForgeCore
+
 @testable import ForgeCook
 
 /// §5.5 table: per weekday, breakfast / lunch / dinner / snack
@@ -17,7 +18,8 @@ let firstWeekTable: [[String]] = [
 
 func normalised(_ s: String) -> String {
     let mapped = s.lowercased().map { c -> Character in
-        (c.isASCII && (c.isLetter || c.isNumber)) || c == " " ? c : " " }
+        (c.isASCII && (c.isLetter || c.isNumber)) || c == " " ? c : " "
+    }
     return String(mapped).split(separator: " ").joined(separator: " ")
 }
 
@@ -27,13 +29,14 @@ func normalised(_ s: String) -> String {
     for (weekday, row) in firstWeekTable.enumerated() {
         for (slot, expected) in zip(MealSlot.allCases, row) {
             let plan = content.plan(weekday: weekday, slot: slot)
-            let actual: String? = switch plan?.kind {
-            case .order?: "order"
-            case .out?: "out"
-            case .leftover(let k)?: "=\(k)"
-            case .recipe(let slug)?: slug
-            default: nil
-            }
+            let actual: String? =
+                switch plan?.kind {
+                case .order?: "order"
+                case .out?: "out"
+                case .leftover(let k)?: "=\(k)"
+                case .recipe(let slug)?: slug
+                default: nil
+                }
             #expect(actual == expected, "day \(weekday) \(slot)")
         }
     }
@@ -59,12 +62,12 @@ func normalised(_ s: String) -> String {
     let targets = NutritionTargets.defaults
     let summary = try FoodWeekValidator.validate(FirstFoodWeek.content, recipes: Fixture.recipe, targets: targets)
     let avg = summary.averages
-    #expect(avg.proteinG >= 0.65 * 160)      // ≥ 104 g
-    #expect(avg.fiberG >= 0.75 * 38)         // ≥ 28.5 g
-    #expect(avg.satfatG <= 18 - 1)           // night out → cap 17 g
-    #expect(avg.kcal <= 1.05 * 2300)         // ≤ 2415 kcal
+    #expect(avg.proteinG >= 0.65 * 160)  // ≥ 104 g
+    #expect(avg.fiberG >= 0.75 * 38)  // ≥ 28.5 g
+    #expect(avg.satfatG <= 18 - 1)  // night out → cap 17 g
+    #expect(avg.kcal <= 1.05 * 2300)  // ≤ 2415 kcal
     #expect(summary.hasNightOut)
-    #expect(summary.zeroCookDinners == 2)    // Wednesday's leftover + Friday out
+    #expect(summary.zeroCookDinners == 2)  // Wednesday's leftover + Friday out
     // Totals include the three assumed order lunches and the Friday-lunch leftover.
     let week = FoodWeekValidator.summarize(FirstFoodWeek.content, recipes: Fixture.recipe)
     let chili = try #require(Fixture.recipe("turkey-black-bean-chili"))
@@ -79,8 +82,10 @@ func normalised(_ s: String) -> String {
     func failure(_ edit: (inout FoodContent) -> Void, targets: Macros = NutritionTargets.defaults) -> String? {
         var content = FirstFoodWeek.content
         edit(&content)
-        do { try FoodWeekValidator.validate(content, recipes: Fixture.recipe, targets: targets); return nil }
-        catch { return error.message }
+        do {
+            try FoodWeekValidator.validate(content, recipes: Fixture.recipe, targets: targets)
+            return nil
+        } catch { return error.message }
     }
     #expect(failure { _ in } == nil)
     #expect(failure { $0.days["2"]?.slots["snack"] = nil }?.contains("snack") == true)
@@ -88,14 +93,18 @@ func normalised(_ s: String) -> String {
     #expect(failure { $0.days["1"]?.slots["lunch"] = .out(note: "x") }?.contains("dinner only") == true)
     #expect(failure { $0.days["1"]?.slots["lunch"] = .order(note: " ") }?.contains("note") == true)
     #expect(failure { $0.days["0"]?.slots["dinner"]?.why = "  " }?.contains("why") == true)
-    #expect(failure { $0.days["0"]?.slots["dinner"] = .recipe("oats-no1", why: "porridge night") }?.contains("not a dinner") == true)
-    #expect(failure { $0.days["2"]?.slots["dinner"] = .leftover(of: "4", why: "w") }?.contains("names no recipe") == true)
+    #expect(
+        failure { $0.days["0"]?.slots["dinner"] = .recipe("oats-no1", why: "porridge night") }?.contains("not a dinner")
+            == true)
+    #expect(
+        failure { $0.days["2"]?.slots["dinner"] = .leftover(of: "4", why: "w") }?.contains("names no recipe") == true)
     #expect(failure { $0.days["2"]?.slots["dinner"] = .leftover(of: "9", why: "w") }?.contains("not a day") == true)
     #expect(failure { $0.days["5"]?.slots["lunch"] = .recipe("no-such-thing") }?.contains("unknown recipe") == true)
-    #expect(failure {
-        $0.days["2"]?.slots["dinner"] = .recipe("lentil-spinach-dal", why: "dal")
-        $0.days["4"]?.slots["dinner"] = .recipe("chicken-fajita-bowl", why: "fajitas")
-    }?.contains("zero-cook") == true)
+    #expect(
+        failure {
+            $0.days["2"]?.slots["dinner"] = .recipe("lentil-spinach-dal", why: "dal")
+            $0.days["4"]?.slots["dinner"] = .recipe("chicken-fajita-bowl", why: "fajitas")
+        }?.contains("zero-cook") == true)
     var hungry = NutritionTargets.defaults
     hungry.proteinG = 200
     #expect(failure({ _ in }, targets: hungry)?.contains("protein") == true)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeCook
 
 /// A page's absurd duration reads as "no time", never a crash: the import

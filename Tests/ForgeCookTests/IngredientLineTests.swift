@@ -1,6 +1,7 @@
-import Foundation
 import ForgeCore
+import Foundation
 import Testing
+
 @testable import ForgeCook
 
 /// Ingredient lines keep the cook's words (issue 16): one minimal line per
@@ -8,34 +9,42 @@ import Testing
 @Suite struct IngredientLineTests {
     typealias P = IngredientLineParser
 
-    @Test(arguments: [
-        // (line, qty, unit, disp, name, note)
-        ("8 cups sliced Granny Smith apples (approx. 7 apples)", 8.0, "cup", "8 cups",
-         "sliced Granny Smith apples (approx. 7 apples)", nil),
-        ("1 cup (6 ounces) drained roasted red bell peppers", 1, "cup", "1 cup (6 ounces)",
-         "drained roasted red bell peppers", nil),
-        ("29g (2 tablespoons) unsalted butter, melted", 29, "g", "29g (2 tablespoons)", "unsalted butter", "melted"),
-        ("8 ounces feta cheese, crumbled", 8, "oz", "8 ounces", "feta cheese", "crumbled"),
-        ("1/2 red onion", 0.5, "", "1/2", "red onion", nil),
-        ("2-3 small dill pickles", 2, "", "2-3", "small dill pickles", nil),
-        ("2 to 3 cloves garlic", 2, "clove", "2 to 3 cloves", "garlic", nil),
-        ("1 ½ cups flour", 1.5, "cup", "1 ½ cups", "flour", nil),
-        ("1½ cups flour", 1.5, "cup", "1½ cups", "flour", nil),
-        ("1 1/2 cups flour", 1.5, "cup", "1 1/2 cups", "flour", nil),
-        ("¾ tsp salt", 0.75, "tsp", "¾ tsp", "salt", nil),
-        ("1.5 kg potatoes", 1.5, "kg", "1.5 kg", "potatoes", nil),
-        ("2,5 dl Milch", 2.5, "dl", "2,5 dl", "Milch", nil),
-        ("1 (14 oz) can diced tomatoes", 1, "can", "1 (14 oz) can", "diced tomatoes", nil),
-        ("2 EL Olivenöl", 2, "tbsp", "2 EL", "Olivenöl", nil),
-        ("1 TL Salz", 1, "tsp", "1 TL", "Salz", nil),
-        ("2 c. à soupe d'huile d'olive", 2, "tbsp", "2 c. à soupe", "d'huile d'olive", nil),
-        ("3 gousses d'ail", 3, "clove", "3 gousses", "d'ail", nil),
-        ("2 cucharadas de aceite", 2, "tbsp", "2 cucharadas", "de aceite", nil),
-        ("1 cucchiaino di sale", 1, "tsp", "1 cucchiaino", "di sale", nil),
-        ("2 eetlepels olie", 2, "tbsp", "2 eetlepels", "olie", nil),
-        ("1 teentje knoflook", 1, "clove", "1 teentje", "knoflook", nil),
-        ("400 gr pompoenblokjes", 400, "g", "400 gr", "pompoenblokjes", nil),
-    ] as [(String, Double, String, String, String, String?)])
+    @Test(
+        arguments: [
+            // (line, qty, unit, disp, name, note)
+            (
+                "8 cups sliced Granny Smith apples (approx. 7 apples)", 8.0, "cup", "8 cups",
+                "sliced Granny Smith apples (approx. 7 apples)", nil
+            ),
+            (
+                "1 cup (6 ounces) drained roasted red bell peppers", 1, "cup", "1 cup (6 ounces)",
+                "drained roasted red bell peppers", nil
+            ),
+            (
+                "29g (2 tablespoons) unsalted butter, melted", 29, "g", "29g (2 tablespoons)", "unsalted butter",
+                "melted"
+            ),
+            ("8 ounces feta cheese, crumbled", 8, "oz", "8 ounces", "feta cheese", "crumbled"),
+            ("1/2 red onion", 0.5, "", "1/2", "red onion", nil),
+            ("2-3 small dill pickles", 2, "", "2-3", "small dill pickles", nil),
+            ("2 to 3 cloves garlic", 2, "clove", "2 to 3 cloves", "garlic", nil),
+            ("1 ½ cups flour", 1.5, "cup", "1 ½ cups", "flour", nil),
+            ("1½ cups flour", 1.5, "cup", "1½ cups", "flour", nil),
+            ("1 1/2 cups flour", 1.5, "cup", "1 1/2 cups", "flour", nil),
+            ("¾ tsp salt", 0.75, "tsp", "¾ tsp", "salt", nil),
+            ("1.5 kg potatoes", 1.5, "kg", "1.5 kg", "potatoes", nil),
+            ("2,5 dl Milch", 2.5, "dl", "2,5 dl", "Milch", nil),
+            ("1 (14 oz) can diced tomatoes", 1, "can", "1 (14 oz) can", "diced tomatoes", nil),
+            ("2 EL Olivenöl", 2, "tbsp", "2 EL", "Olivenöl", nil),
+            ("1 TL Salz", 1, "tsp", "1 TL", "Salz", nil),
+            ("2 c. à soupe d'huile d'olive", 2, "tbsp", "2 c. à soupe", "d'huile d'olive", nil),
+            ("3 gousses d'ail", 3, "clove", "3 gousses", "d'ail", nil),
+            ("2 cucharadas de aceite", 2, "tbsp", "2 cucharadas", "de aceite", nil),
+            ("1 cucchiaino di sale", 1, "tsp", "1 cucchiaino", "di sale", nil),
+            ("2 eetlepels olie", 2, "tbsp", "2 eetlepels", "olie", nil),
+            ("1 teentje knoflook", 1, "clove", "1 teentje", "knoflook", nil),
+            ("400 gr pompoenblokjes", 400, "g", "400 gr", "pompoenblokjes", nil),
+        ] as [(String, Double, String, String, String, String?)])
     func quantitiesUnitsNamesAndNotes(_ c: (String, Double, String, String, String, String?)) {
         let p = P.parse(c.0)
         #expect(p.qty.map { abs($0 - c.1) < 1e-9 } == true, "qty of \(c.0): \(String(describing: p.qty))")
@@ -48,25 +57,26 @@ import Testing
 
     /// Decimal commas: the page's locale decides "1,250"; the shape decides
     /// where it can ("1,5", "0,250", a comma group before kg or l).
-    @Test(arguments: [
-        // (line, page writes a decimal comma?, qty, unit)
-        ("1,250 kg Kartoffeln, festkochend", true, 1.25, "kg"),
-        ("1,5 l Gemüsebrühe", true, 1.5, "l"),
-        ("0,5 TL Salz", true, 0.5, "tsp"),
-        ("1.250 g Mehl (Type 405)", true, 1250, "g"),
-        ("1.250 kg Kartoffeln", true, 1.25, "kg"),
-        ("1.250 g Kartoffeln", true, 1250, "g"),
-        ("2.500 l Wasser", true, 2.5, "l"),
-        ("1.500 kg de farine", true, 1.5, "kg"),
-        ("12.500 kg Mehl", true, 12.5, "kg"),
-        ("1,250 kg de pommes de terre", true, 1.25, "kg"),
-        ("0,75 l de lait entier", true, 0.75, "l"),
-        ("1,5-2 kg Rindfleisch", true, 1.5, "kg"),
-        ("1,250 g all-purpose flour", false, 1250, "g"),
-        ("1.250 kg potatoes", false, 1.25, "kg"),
-        ("1,250 kg potatoes", false, 1.25, "kg"),
-        ("1,250 lb ground beef", false, 1.25, "lb"),
-    ] as [(String, Bool, Double, String)])
+    @Test(
+        arguments: [
+            // (line, page writes a decimal comma?, qty, unit)
+            ("1,250 kg Kartoffeln, festkochend", true, 1.25, "kg"),
+            ("1,5 l Gemüsebrühe", true, 1.5, "l"),
+            ("0,5 TL Salz", true, 0.5, "tsp"),
+            ("1.250 g Mehl (Type 405)", true, 1250, "g"),
+            ("1.250 kg Kartoffeln", true, 1.25, "kg"),
+            ("1.250 g Kartoffeln", true, 1250, "g"),
+            ("2.500 l Wasser", true, 2.5, "l"),
+            ("1.500 kg de farine", true, 1.5, "kg"),
+            ("12.500 kg Mehl", true, 12.5, "kg"),
+            ("1,250 kg de pommes de terre", true, 1.25, "kg"),
+            ("0,75 l de lait entier", true, 0.75, "l"),
+            ("1,5-2 kg Rindfleisch", true, 1.5, "kg"),
+            ("1,250 g all-purpose flour", false, 1250, "g"),
+            ("1.250 kg potatoes", false, 1.25, "kg"),
+            ("1,250 kg potatoes", false, 1.25, "kg"),
+            ("1,250 lb ground beef", false, 1.25, "lb"),
+        ] as [(String, Bool, Double, String)])
     func decimalCommasInThePagesLocale(_ c: (String, Bool, Double, String)) {
         let p = P.parse(c.0, decimalComma: c.1)
         #expect(p.qty.map { abs($0 - c.2) < 1e-9 } == true, "qty of \(c.0): \(String(describing: p.qty))")
@@ -82,13 +92,17 @@ import Testing
         #expect(P.parse("12,500 l water").qty == 12.5)
         #expect(P.parse("1.250 g Mehl").qty == 1.25, "without a locale a point is a decimal point")
         // The locale's reading reaches the linked quantity.
-        let (butter, linked) = IngredientLineMatcher.line("1,200 g butter", reference: Self.reference, decimalComma: true)
+        let (butter, linked) = IngredientLineMatcher.line(
+            "1,200 g butter", reference: Self.reference, decimalComma: true)
         #expect(linked && butter.qty == 1.2 && butter.disp == "1,200 g")
-        #expect(IngredientLineMatcher.line("1,200 g butter", reference: Self.reference, decimalComma: false).0.qty == 1200)
+        #expect(
+            IngredientLineMatcher.line("1,200 g butter", reference: Self.reference, decimalComma: false).0.qty == 1200)
     }
 
-    @Test(arguments: ["Salt and pepper to taste", "Zest from 2 fresh lemons", "Pinch garlic powder",
-                      "Handful coriander", "a pinch of salt", "etwas Salz", "sel, poivre", "sale q.b."])
+    @Test(arguments: [
+        "Salt and pepper to taste", "Zest from 2 fresh lemons", "Pinch garlic powder",
+        "Handful coriander", "a pinch of salt", "etwas Salz", "sel, poivre", "sale q.b.",
+    ])
     func linesWithoutAQuantityKeepEveryWord(_ line: String) {
         let p = P.parse(line)
         #expect(p.qty == nil && p.disp.isEmpty)
@@ -96,11 +110,14 @@ import Testing
     }
 
     @Test func aStringHoldingSeveralLinesIsOneIngredientEach() throws {
-        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots","For the dressing:\r\n2 tbsp vinegar"]}</script>"#
+        let html =
+            #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots","For the dressing:\r\n2 tbsp vinegar"]}</script>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/r")
-        #expect(r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar"])
+        #expect(
+            r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar"])
         // A line break after a bare quantity is inside one ingredient.
-        let broken = #"<script type="application/ld+json">{"@type":"Recipe","name":"Stew","recipeIngredient":["2  \r\nbay leaf","1/2 teaspoon \r\nground cinnamon","Salt"]}</script>"#
+        let broken =
+            #"<script type="application/ld+json">{"@type":"Recipe","name":"Stew","recipeIngredient":["2  \r\nbay leaf","1/2 teaspoon \r\nground cinnamon","Salt"]}</script>"#
         let stew = try JSONLDRecipeParser.parse(html: broken, pageURL: "https://x.example/r")
         #expect(stew.ingredients == ["2 bay leaf", "1/2 teaspoon ground cinnamon", "Salt"])
     }
@@ -129,8 +146,9 @@ import Testing
         #expect(onionLinked && onion.name == "red onion" && onion.qty == 0.5 && onion.disp == "1/2")
 
         // Cups of apples cannot become a count of apples: unlinked, words and page quantity kept.
-        let (apples, applesLinked) = IngredientLineMatcher.line("8 cups sliced Granny Smith apples (approx. 7 apples)",
-                                                                reference: Self.reference)
+        let (apples, applesLinked) = IngredientLineMatcher.line(
+            "8 cups sliced Granny Smith apples (approx. 7 apples)",
+            reference: Self.reference)
         #expect(!applesLinked && apples.ref == nil && apples.qty == 8 && apples.unit == "cup")
         #expect(apples.name == "sliced Granny Smith apples (approx. 7 apples)")
 

@@ -1,6 +1,7 @@
-import Foundation
 import ForgeCore
+import Foundation
 import Testing
+
 @testable import ForgeCook
 
 /// Every case of the shared JSON-LD quirk table (Tests/Fixtures/recipe-jsonld/cases.json,
@@ -22,11 +23,13 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/recipe-jsonld/cases.json")
         guard let data = try? Data(contentsOf: url),
-              let root = try? JSONCoding.decode(JSONValue.self, from: data),
-              let cases = root["cases"]?.arrayValue else { return [] }
+            let root = try? JSONCoding.decode(JSONValue.self, from: data),
+            let cases = root["cases"]?.arrayValue
+        else { return [] }
         return cases.compactMap { c in
             guard let name = c["name"]?.stringValue, let html = c["html"]?.stringValue,
-                  let expect = c["expect"]?.objectValue else { return nil }
+                let expect = c["expect"]?.objectValue
+            else { return nil }
             return JSONLDCase(name: name, html: html, expect: expect)
         }
     }()
@@ -58,8 +61,10 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
         }
         let nutrition = c.expect["nutrition_per_serving"]?.objectValue ?? [:]
         let n = r.nutrition
-        let got: [String: Double?] = ["kcal": n.kcal, "protein_g": n.proteinG, "carbs_g": n.carbsG, "sugar_g": n.sugarG,
-                                      "fiber_g": n.fiberG, "fat_g": n.fatG, "sat_fat_g": n.satfatG, "sodium_mg": n.sodiumMg]
+        let got: [String: Double?] = [
+            "kcal": n.kcal, "protein_g": n.proteinG, "carbs_g": n.carbsG, "sugar_g": n.sugarG,
+            "fiber_g": n.fiberG, "fat_g": n.fatG, "sat_fat_g": n.satfatG, "sodium_mg": n.sodiumMg,
+        ]
         for (key, value) in got {
             #expect(value == nutrition[key]?.doubleValue, "nutrition \(key)")
         }
@@ -67,8 +72,10 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct JSONLDQuirkTests {
-    @Test(arguments: [("PT35M", 35), ("P0DT1H30M", 90), ("PT4200S", 70), ("PT1.5H", 90), ("P1DT2H", 1560),
-                      ("pt20m", 20)])
+    @Test(arguments: [
+        ("PT35M", 35), ("P0DT1H30M", 90), ("PT4200S", 70), ("PT1.5H", 90), ("P1DT2H", 1560),
+        ("pt20m", 20),
+    ])
     func isoDurations(_ text: String, _ minutes: Int) {
         #expect(ISODuration.minutes(text) == minutes)
     }
@@ -79,24 +86,28 @@ struct JSONLDCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func scriptTypeWithParametersAndOddCaseIsFound() {
-        let html = #"<SCRIPT data-x='1' TYPE="application/ld+json; charset=utf-8">{"a":1}</Script><script>{"b":2}</script>"#
+        let html =
+            #"<SCRIPT data-x='1' TYPE="application/ld+json; charset=utf-8">{"a":1}</Script><script>{"b":2}</script>"#
         #expect(ScriptBlockScanner.jsonLDBlocks(in: html) == [#"{"a":1}"#])
     }
 
     @Test func scriptsInsideCommentsAreSkipped() {
-        let html = #"<!-- <script type="application/ld+json">{"old":1}</script> --><script type=application/ld+json>{"new":1}</script>"#
+        let html =
+            #"<!-- <script type="application/ld+json">{"old":1}</script> --><script type=application/ld+json>{"new":1}</script>"#
         #expect(ScriptBlockScanner.jsonLDBlocks(in: html) == [#"{"new":1}"#])
     }
 
     @Test func jsonTextWithAngleBracketsAndAmpersandsSurvives() throws {
-        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"Fish & chips <3","recipeIngredient":["a < b"]}</script>"#
+        let html =
+            #"<script type="application/ld+json">{"@type":"Recipe","name":"Fish & chips <3","recipeIngredient":["a < b"]}</script>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/")
         #expect(r.title == "Fish & chips <3")
         #expect(r.ingredients == ["a < b"])
     }
 
     @Test func sodiumInGramsBecomesMilligramsAndKilojoulesBecomeKcal() throws {
-        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"x","nutrition":{"calories":"1046 kJ","sodiumContent":"0.4 g"}}</script>"#
+        let html =
+            #"<script type="application/ld+json">{"@type":"Recipe","name":"x","nutrition":{"calories":"1046 kJ","sodiumContent":"0.4 g"}}</script>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/")
         #expect(r.nutrition.sodiumMg == 400)
         #expect(abs((r.nutrition.kcal ?? 0) - 250) < 0.1)

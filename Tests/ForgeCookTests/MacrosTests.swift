@@ -1,10 +1,12 @@
+import ForgeCore
 import Foundation
 import Testing
-import ForgeCore
+
 @testable import ForgeCook
 
 @Test func macrosEncodeWithTheEightContractKeys() throws {
-    let object = try Fixture.object(Macros(kcal: 1, proteinG: 2, carbsG: 3, sugarG: 4, fiberG: 5, fatG: 6, satfatG: 7, sodiumMg: 8))
+    let object = try Fixture.object(
+        Macros(kcal: 1, proteinG: 2, carbsG: 3, sugarG: 4, fiberG: 5, fatG: 6, satfatG: 7, sodiumMg: 8))
     #expect(Set(object.keys) == Set(Macros.keys))
     #expect(object["satfat_g"]?.doubleValue == 7 && object["sodium_mg"]?.doubleValue == 8)
     #expect(Macros.keys == ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"])
@@ -26,8 +28,11 @@ import ForgeCore
 }
 
 @Test func defaultTargets() {
-    #expect(NutritionTargets.defaults == Macros(kcal: 2300, proteinG: 160, carbsG: 250, sugarG: 65,
-                                                fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300))
+    #expect(
+        NutritionTargets.defaults
+            == Macros(
+                kcal: 2300, proteinG: 160, carbsG: 250, sugarG: 65,
+                fiberG: 38, fatG: 80, satfatG: 18, sodiumMg: 2300))
     #expect(NutritionTargets.merged(stored: nil) == NutritionTargets.defaults)
 }
 

@@ -1,13 +1,17 @@
-import Foundation
 import ForgeStore
+import Foundation
 import Testing
+
 @testable import ForgeCook
 
 @Suite struct MediaStoreTests {
     @Test func savesAndFindsAHouseholdBlobWithTheSniffedType() throws {
         try withCookDatabase { db throws in
-            let id = try db.write { try MediaStore.save(TinyImage.png, contentType: "image/jpg", owner: nil,
-                                                        sourceURL: "https://example.org/a.png", in: $0) }
+            let id = try db.write {
+                try MediaStore.save(
+                    TinyImage.png, contentType: "image/jpg", owner: nil,
+                    sourceURL: "https://example.org/a.png", in: $0)
+            }
             let blob = try #require(try db.read { try MediaStore.find(id, in: $0) })
             #expect(blob.bytes == TinyImage.png)
             #expect(blob.contentType == "image/png")
@@ -16,14 +20,18 @@ import Testing
             #expect(blob.isReadable(by: "ada") && blob.isReadable(by: "ben"))
             let reused = try db.read { try MediaStore.find(sourceURL: "https://example.org/a.png", owner: nil, in: $0) }
             #expect(reused?.id == id)
-            let otherOwner = try db.read { try MediaStore.find(sourceURL: "https://example.org/a.png", owner: "ada", in: $0) }
+            let otherOwner = try db.read {
+                try MediaStore.find(sourceURL: "https://example.org/a.png", owner: "ada", in: $0)
+            }
             #expect(otherOwner == nil)
         }
     }
 
     @Test func ownedBlobsAreReadableByTheirOwnerOnly() throws {
         try withCookDatabase { db throws in
-            let id = try db.write { try MediaStore.save(TinyImage.jpeg, contentType: "image/jpeg", owner: "ada", in: $0) }
+            let id = try db.write {
+                try MediaStore.save(TinyImage.jpeg, contentType: "image/jpeg", owner: "ada", in: $0)
+            }
             let blob = try #require(try db.read { try MediaStore.find(id, in: $0) })
             #expect(blob.isReadable(by: "ada"))
             #expect(!blob.isReadable(by: "ben"))
@@ -36,8 +44,10 @@ import Testing
         (TinyImage.png, "text/html", MediaError.notImageType("text/html")),
         (Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8), "image/svg+xml", MediaError.notAnImage),
         (Data("<html>".utf8), "image/png", MediaError.notAnImage),
-        (TinyImage.jpeg + Data(count: MediaStore.maxBytes), "image/jpeg",
-         MediaError.tooLarge(TinyImage.jpeg.count + MediaStore.maxBytes)),
+        (
+            TinyImage.jpeg + Data(count: MediaStore.maxBytes), "image/jpeg",
+            MediaError.tooLarge(TinyImage.jpeg.count + MediaStore.maxBytes)
+        ),
     ])
     func refusesBadBlobsAndStoresNothing(bytes: Data, type: String, error: MediaError) throws {
         try withCookDatabase { db throws in
@@ -75,7 +85,7 @@ import Testing
         let good = try #require(DataURL("DATA:image/PNG;BASE64," + TinyImage.png.base64EncodedString()))
         #expect(good.contentType == "image/png" && good.bytes == TinyImage.png)
         #expect(DataURL("data:image/png;base64,!!!!") == nil)
-        #expect(DataURL("data:image/png;base64,iVBORw0") == nil)          // not padded
+        #expect(DataURL("data:image/png;base64,iVBORw0") == nil)  // not padded
         #expect(DataURL("data:text/plain;base64,aGk=") == nil)
         #expect(DataURL("data:image/png,rawbytes") == nil)
         #expect(DataURL("https://example.org/a.png") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgeCook
 
 /// schema.org as pages write it, and pages without JSON-LD (issue 16): one
@@ -16,12 +17,15 @@ import Testing
     }
 
     @Test func aQuantitativeValueRangeTakesItsLowerBound() throws {
-        let r = try Self.read(#"{"@type":"Recipe","name":"S","totalTime":{"@type":"QuantitativeValue","minValue":"PT20M","maxValue":"PT30M"}}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","totalTime":{"@type":"QuantitativeValue","minValue":"PT20M","maxValue":"PT30M"}}"#
+        )
         #expect(r.totalMinutes == 20)
     }
 
     @Test func prepPlusCookWhenTotalIsMissingAndNumbersAreMinutes() throws {
-        #expect(try Self.read(#"{"@type":"Recipe","name":"S","prepTime":"PT10M","cookTime":"PT1H5M"}"#).totalMinutes == 75)
+        #expect(
+            try Self.read(#"{"@type":"Recipe","name":"S","prepTime":"PT10M","cookTime":"PT1H5M"}"#).totalMinutes == 75)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","totalTime":45}"#).totalMinutes == 45)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","totalTime":"1 hour 30 mins"}"#).totalMinutes == 90)
     }
@@ -32,10 +36,14 @@ import Testing
     }
 
     @Test func overADayWithoutStepsSayingSoImportsWithAWarning() throws {
-        let short = try Self.read(#"{"@type":"Recipe","name":"S","prepTime":"PT10H","cookTime":"PT30H","recipeInstructions":["Fry the onion for 10 minutes.","Simmer 30 minutes."]}"#)
+        let short = try Self.read(
+            #"{"@type":"Recipe","name":"S","prepTime":"PT10H","cookTime":"PT30H","recipeInstructions":["Fry the onion for 10 minutes.","Simmer 30 minutes."]}"#
+        )
         #expect(short.totalMinutes == 2400)
         #expect(short.warnings.count == 1 && short.warnings[0].contains("2400 minutes"))
-        let cured = try Self.read(#"{"@type":"Recipe","name":"S","totalTime":"PT30H","recipeInstructions":["Cure overnight in the fridge."]}"#)
+        let cured = try Self.read(
+            #"{"@type":"Recipe","name":"S","totalTime":"PT30H","recipeInstructions":["Cure overnight in the fridge."]}"#
+        )
         #expect(cured.totalMinutes == 1800 && cured.warnings.isEmpty)
     }
 
@@ -45,19 +53,26 @@ import Testing
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"Serves 4.0"}"#).servings == 4)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"8-10"}"#).servings == 8)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":["4","6 people"]}"#).servings == 6)
-        #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":{"@type":"QuantitativeValue","value":6}}"#).servings == 6)
+        #expect(
+            try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":{"@type":"QuantitativeValue","value":6}}"#)
+                .servings == 6)
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":6}"#).servings == 6)
     }
 
     @Test func imagesFromObjectsListsRelativeURLsAndGraphReferences() throws {
-        let r = try Self.read(#"{"@type":"Recipe","name":"S","image":[{"@type":"ImageObject","url":"/img/a.jpg"},"b.jpg"]}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","image":[{"@type":"ImageObject","url":"/img/a.jpg"},"b.jpg"]}"#)
         #expect(r.images == ["https://cook.example.org/img/a.jpg", "https://cook.example.org/recipes/b.jpg"])
-        let graph = try Self.read(#"{"@graph":[{"@type":"ImageObject","@id":"https://cook.example.org/#hero","url":"https://cdn.example.org/hero.jpg"},{"@type":["Recipe","NewsArticle"],"name":"S","image":{"@id":"https://cook.example.org/#hero"}}]}"#)
+        let graph = try Self.read(
+            #"{"@graph":[{"@type":"ImageObject","@id":"https://cook.example.org/#hero","url":"https://cdn.example.org/hero.jpg"},{"@type":["Recipe","NewsArticle"],"name":"S","image":{"@id":"https://cook.example.org/#hero"}}]}"#
+        )
         #expect(graph.image == "https://cdn.example.org/hero.jpg")
     }
 
     @Test func sectionsAndStepNamesAreKeptBesideTheSteps() throws {
-        let r = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":[{"@type":"HowToSection","name":"Dough","ItemListElement":[{"@type":"HowToStep","name":"Mix","text":"Stir flour and water."},{"@type":"HowToStep","name":"Knead the dough...","text":"Knead the dough until smooth."}]},{"@type":"HowToStep","text":"<p>Bake.</p>"}]}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeInstructions":[{"@type":"HowToSection","name":"Dough","ItemListElement":[{"@type":"HowToStep","name":"Mix","text":"Stir flour and water."},{"@type":"HowToStep","name":"Knead the dough...","text":"Knead the dough until smooth."}]},{"@type":"HowToStep","text":"<p>Bake.</p>"}]}"#
+        )
         #expect(r.steps.map(\.text) == ["Stir flour and water.", "Knead the dough until smooth.", "Bake."])
         #expect(r.steps.map(\.section) == ["Dough", "Dough", ""])
         #expect(r.steps.map(\.name) == ["Mix", "", ""])
@@ -65,18 +80,25 @@ import Testing
         #expect(escaped.steps.map(\.text) == ["Mix.", "Bake."])
         let crlf = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":"Mix.\r\nBake.\r\n"}"#)
         #expect(crlf.steps.map(\.text) == ["Mix.", "Bake."])
-        let paragraphs = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Make the crust:\nMix the oats.","<p>Bake.</p><p>Cool.</p>","Serve.\\nEnjoy!"]}"#)
-        #expect(paragraphs.steps.map(\.text) == ["Make the crust: Mix the oats.", "Bake. Cool.", "Serve. Enjoy!"],
-                "in a list of several, each string is one step")
-        let nested = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["<ol><li>Mix.</li><li>Bake.</li></ol>","Serve."]}"#)
+        let paragraphs = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeInstructions":["Make the crust:\nMix the oats.","<p>Bake.</p><p>Cool.</p>","Serve.\\nEnjoy!"]}"#
+        )
+        #expect(
+            paragraphs.steps.map(\.text) == ["Make the crust: Mix the oats.", "Bake. Cool.", "Serve. Enjoy!"],
+            "in a list of several, each string is one step")
+        let nested = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeInstructions":["<ol><li>Mix.</li><li>Bake.</li></ol>","Serve."]}"#)
         #expect(nested.steps.map(\.text) == ["Mix.", "Bake.", "Serve."])
-        let twice = try Self.read(#"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
+        let twice = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeInstructions":["Mix.","Bake.","Mix.","Bake."]}"#)
         #expect(twice.steps.map(\.text) == ["Mix.", "Bake."])
     }
 
     /// Property names in another case ("Name", "RecipeYield") are read when the exact one is missing.
     @Test func propertyNamesInAnotherCaseAreRead() throws {
-        let r = try Self.read(#"{"@type":"Recipe","Name":"Crêpe","RecipeYield":"6","recipeInstructions":[{"@type":"HowToSection","Name":"Pour la pâte","itemListElement":[{"@type":"HowToStep","Text":"Mélanger."}]}]}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","Name":"Crêpe","RecipeYield":"6","recipeInstructions":[{"@type":"HowToSection","Name":"Pour la pâte","itemListElement":[{"@type":"HowToStep","Text":"Mélanger."}]}]}"#
+        )
         #expect(r.title == "Crêpe" && r.servings == 6)
         #expect(r.steps == [PageRecipe.Step(text: "Mélanger.", section: "Pour la pâte")])
         // The exact name wins over another spelling.
@@ -90,15 +112,16 @@ import Testing
     /// Which spelling `field` reads, whatever order the keys were written in
     /// (each key's value is the key itself): the exact key, else the
     /// smallest matching key in code-point order.
-    @Test(arguments: [
-        (["Name", "NAME"], "NAME"),
-        (["NAME", "Name"], "NAME"),
-        (["nAME", "Name", "NAME"], "NAME"),
-        (["Name", "nAme", "naMe"], "Name"),
-        (["NAME", "name", "Name"], "name"),
-        (["Name", "NAME", "name"], "name"),
-        (["title", "Title"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["Name", "NAME"], "NAME"),
+            (["NAME", "Name"], "NAME"),
+            (["nAME", "Name", "NAME"], "NAME"),
+            (["Name", "nAme", "naMe"], "Name"),
+            (["NAME", "name", "Name"], "name"),
+            (["Name", "NAME", "name"], "name"),
+            (["title", "Title"], nil),
+        ] as [([String], String?)])
     func aPropertyWrittenInSeveralCasesIsReadTheSameWay(_ keys: [String], _ expected: String?) {
         // Built at several capacities so the dictionary's iteration order varies.
         for capacity in [0, 4, 64, 1024] {
@@ -112,30 +135,37 @@ import Testing
     /// The page's language: the Recipe's `inLanguage`, else `<html lang>`, else `og:locale`.
     @Test func thePagesLanguage() throws {
         let declared = try JSONLDRecipeParser.parse(
-            html: #"<html lang="en"><head><script type="application/ld+json">{"@type":"Recipe","name":"S","inLanguage":"de-DE"}</script></head></html>"#,
+            html:
+                #"<html lang="en"><head><script type="application/ld+json">{"@type":"Recipe","name":"S","inLanguage":"de-DE"}</script></head></html>"#,
             pageURL: Self.url)
         #expect(declared.language == "de-DE")
-        let fromHTML = try JSONLDRecipeParser.parse(html: #"<html lang="fr-FR">"# + Self.page(#"{"@type":"Recipe","name":"S"}"#).dropFirst(6),
-                                                    pageURL: Self.url)
+        let fromHTML = try JSONLDRecipeParser.parse(
+            html: #"<html lang="fr-FR">"# + Self.page(#"{"@type":"Recipe","name":"S"}"#).dropFirst(6),
+            pageURL: Self.url)
         #expect(fromHTML.language == "fr-FR")
-        #expect(PageLanguage.tag(declared: nil, html: #"<html><head><meta property="og:locale" content="nl_NL"></head><body lang="en">"#) == "nl_NL")
+        #expect(
+            PageLanguage.tag(
+                declared: nil, html: #"<html><head><meta property="og:locale" content="nl_NL"></head><body lang="en">"#)
+                == "nl_NL")
         #expect(try Self.read(#"{"@type":"Recipe","name":"S"}"#).language == "")
         #expect(PageLanguage.tag(declared: "not a <tag>", html: "<html>") == "")
     }
 
     /// The decimal separator is the locale's (CLDR): Mexican Spanish and
     /// Swiss German write a point; no tag or an unknown one gives nil.
-    @Test(arguments: [
-        ("de-DE", true), ("fr", true), ("nl_NL", true), ("es-ES", true), ("pl", true),
-        ("en-US", false), ("en", false), ("es-MX", false), ("de-CH", false),
-        ("", nil), ("xx", nil),
-    ] as [(String, Bool?)])
+    @Test(
+        arguments: [
+            ("de-DE", true), ("fr", true), ("nl_NL", true), ("es-ES", true), ("pl", true),
+            ("en-US", false), ("en", false), ("es-MX", false), ("de-CH", false),
+            ("", nil), ("xx", nil),
+        ] as [(String, Bool?)])
     func theDecimalSeparatorIsTheLocales(_ tag: String, _ comma: Bool?) {
         #expect(PageLanguage.decimalComma(tag) == comma)
     }
 
     @Test func severalBlocksDoubleEscapedEntitiesAndBrokenJSON() throws {
-        let html = #"<script type="application/ld+json">{"@type":"WebSite","name":"Site"}</script>"#
+        let html =
+            #"<script type="application/ld+json">{"@type":"WebSite","name":"Site"}</script>"#
             + #"<script type="application/ld+json">// <![CDATA["# + "\n"
             + "{\"@type\":\"Recipe\",\"name\":\"Mac &amp;amp; Cheese\",\"recipeIngredient\":[\"200 g pasta\",],\n"
             + "\"recipeInstructions\":\"Boil.\nDrain.\",}\n// ]]></script>"
@@ -146,7 +176,8 @@ import Testing
     }
 
     @Test func aRecipeInsideAnItemListIsFound() throws {
-        let r = try Self.read(#"{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"Recipe","name":"Listed"}}]}"#)
+        let r = try Self.read(
+            #"{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"Recipe","name":"Listed"}}]}"#)
         #expect(r.title == "Listed")
     }
 
@@ -175,7 +206,9 @@ import Testing
             <p property="recipeInstructions">Simmer the lentils.</p></div>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.title == "Dal" && r.ingredients == ["200 g lentils", "1 onion"] && r.steps.map(\.text) == ["Simmer the lentils."])
+        #expect(
+            r.title == "Dal" && r.ingredients == ["200 g lentils", "1 onion"]
+                && r.steps.map(\.text) == ["Simmer the lentils."])
     }
 
     @Test func markedListsAndOpenGraphImportWithAWarning() throws {
@@ -206,19 +239,24 @@ import Testing
 
     @Test func anAbsoluteImageURLIsKeptAsWrittenAndSchemeRelativeOnesTakeThePagesScheme() throws {
         // "Jalapen\u{0303}o": a decomposed ñ, as a page wrote it; not percent-encoded nor recomposed.
-        let r = try Self.read(#"{"@type":"Recipe","name":"S","image":["https://cdn.example.org/Jalapen\u0303o.jpg","//cdn.example.org/b.jpg"]}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","image":["https://cdn.example.org/Jalapen\u0303o.jpg","//cdn.example.org/b.jpg"]}"#
+        )
         #expect(r.images == ["https://cdn.example.org/Jalapen\u{0303}o.jpg", "https://cdn.example.org/b.jpg"])
         #expect(r.images[0].unicodeScalars.count == "https://cdn.example.org/Jalapen".count + 6)
     }
 
     @Test func aRecipeWithoutAnImageTakesTheOpenGraphImage() throws {
-        let html = #"<html><head><meta property="og:image" content="/media/hero.png"></head><body>"#
+        let html =
+            #"<html><head><meta property="og:image" content="/media/hero.png"></head><body>"#
             + #"<script type="application/ld+json">{"@type":"Recipe","name":"S","image":""}</script></body></html>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.images == ["https://cook.example.org/media/hero.png"])
-        let own = #"<meta property="og:image" content="https://cdn.example.org/og.jpg">"#
+        let own =
+            #"<meta property="og:image" content="https://cdn.example.org/og.jpg">"#
             + Self.page(#"{"@type":"Recipe","name":"S","image":"https://cdn.example.org/own.jpg"}"#)
-        #expect(try JSONLDRecipeParser.parse(html: own, pageURL: Self.url).images == ["https://cdn.example.org/own.jpg"])
+        #expect(
+            try JSONLDRecipeParser.parse(html: own, pageURL: Self.url).images == ["https://cdn.example.org/own.jpg"])
     }
 
     @Test func aYieldAndTimeTheRecipeCardPrintsFillWhatTheMarkupLeavesOut() throws {
@@ -230,44 +268,70 @@ import Testing
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.totalMinutes == 65 && r.servings == 20 && r.yield == "20 to 22")
         let heading = #"<h4>Ingredients for 5 (small) servings</h4><p>Calories 306 per serving</p>"#
-        let told = try JSONLDRecipeParser.parse(html: heading + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        let told = try JSONLDRecipeParser.parse(
+            html: heading + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(told.servings == 5 && told.yield == "Ingredients for 5 (small) servings")
         // What the Recipe says wins over the card.
-        let own = try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#), pageURL: Self.url)
+        let own = try JSONLDRecipeParser.parse(
+            html: card + Self.page(#"{"@type":"Recipe","name":"S","recipeYield":"4","totalTime":"PT30M"}"#),
+            pageURL: Self.url)
         #expect(own.servings == 4 && own.totalMinutes == 30)
         // A plugin's or an icon's class marks the yield.
-        for card in [#"<span class="wprm-recipe-servings">6</span>"#,
-                     #"<div><span class="gbcicon gbcicon-serves"></span><span> 6 </span></div>"#,
-                     #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#,
-                     #"<select><option class="yield">1</option><option class="yield" selected>6</option></select>"#] {
-            #expect(try JSONLDRecipeParser.parse(html: card + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 6)
+        for card in [
+            #"<span class="wprm-recipe-servings">6</span>"#,
+            #"<div><span class="gbcicon gbcicon-serves"></span><span> 6 </span></div>"#,
+            #"<div class="recipe-table-label" data-attr-icon="recipeServings"></div><div>6</div>"#,
+            #"<select><option class="yield">1</option><option class="yield" selected>6</option></select>"#,
+        ] {
+            #expect(
+                try JSONLDRecipeParser.parse(
+                    html: card + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url
+                ).servings == 6)
         }
         // A label with no number near it gives nothing.
-        let none = try JSONLDRecipeParser.parse(html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        let none = try JSONLDRecipeParser.parse(
+            html: "<p>Serves</p><p>a crowd</p>" + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(none.servings == nil && none.yield.isEmpty)
         // A label before a servings selector: only the selected option is printed.
-        let selector = #"<small>Pour <select><option value="1">1</option><option value="2">2</option>"#
+        let selector =
+            #"<small>Pour <select><option value="1">1</option><option value="2">2</option>"#
             + #"<option value="6" selected="selected">6</option><option value="7">7</option></select> personnes</small>"#
-        let selected = try JSONLDRecipeParser.parse(html: selector + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+        let selected = try JSONLDRecipeParser.parse(
+            html: selector + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
         #expect(selected.servings == 6 && selected.yield == "6")
         // A count of persons marks the yield ("8 os." = 8 osób); an author's `person` or a "personal" note does not.
         let people = #"<div class="recipe-stat"><img alt="ilość porcji"><div class="person-count">8 os.</div></div>"#
-        #expect(try JSONLDRecipeParser.parse(html: people + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 8)
+        #expect(
+            try JSONLDRecipeParser.parse(html: people + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+                .servings == 8)
         let personal = #"<div class="personal-note">3 of us loved it</div>"#
-        #expect(try JSONLDRecipeParser.parse(html: personal + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        #expect(
+            try JSONLDRecipeParser.parse(
+                html: personal + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url
+            ).servings == nil)
         let author = #"<span class="author-person person-name">Ana</span><time>12 March 2024</time>"#
-        #expect(try JSONLDRecipeParser.parse(html: author + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        #expect(
+            try JSONLDRecipeParser.parse(html: author + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+                .servings == nil)
         let personnes = #"<span class="nb-personnes">4</span>"#
-        #expect(try JSONLDRecipeParser.parse(html: personnes + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 4)
+        #expect(
+            try JSONLDRecipeParser.parse(
+                html: personnes + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url
+            ).servings == 4)
         // An ingredient line that counts slices is not a yield; a run that ends in the count is.
         let bacon = "<ul><li>3 slices bacon, chopped</li><li>2 cups rice</li></ul>"
-        #expect(try JSONLDRecipeParser.parse(html: bacon + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == nil)
+        #expect(
+            try JSONLDRecipeParser.parse(html: bacon + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+                .servings == nil)
         let slices = "<p>Makes about 12 slices (1 loaf)</p>"
-        #expect(try JSONLDRecipeParser.parse(html: slices + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url).servings == 12)
+        #expect(
+            try JSONLDRecipeParser.parse(html: slices + Self.page(#"{"@type":"Recipe","name":"S"}"#), pageURL: Self.url)
+                .servings == 12)
     }
 
     @Test func aRecipeWithIngredientsButNoMethodTakesThePagesMarkedMethod() throws {
-        let html = #"<div class="recipe-steps"><ul><li><p>1. Preheat the oven.</p><p>2. Bake 20 minutes.</p></li></ul>"#
+        let html =
+            #"<div class="recipe-steps"><ul><li><p>1. Preheat the oven.</p><p>2. Bake 20 minutes.</p></li></ul>"#
             + #"<p>Photo credit: © Example</p></div>"#
             + Self.page(#"{"@type":"Recipe","name":"S","recipeIngredient":["2 eggs"]}"#)
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
@@ -275,13 +339,16 @@ import Testing
         #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
         #expect(r.warnings == ["the Recipe gives no method: it was read from the page's list marked as the method"])
         // Without ingredients either, nothing is taken from the page's lists.
-        let bare = try JSONLDRecipeParser.parse(html: html.replacingOccurrences(of: #""recipeIngredient":["2 eggs"]"#, with: #""x":1"#),
-                                                pageURL: Self.url)
+        let bare = try JSONLDRecipeParser.parse(
+            html: html.replacingOccurrences(of: #""recipeIngredient":["2 eggs"]"#, with: #""x":1"#),
+            pageURL: Self.url)
         #expect(bare.steps.isEmpty && bare.ingredients.isEmpty)
     }
 
     @Test func groupHeadingsLeftAtTheMarginOfAnIndentedIngredientString() throws {
-        let r = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Skewers\n\n\t1 kg lamb\n\tolive oil\n\n<br>\nSalsa\n\t2 gherkins\n"}"#)
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeIngredient":"Skewers\n\n\t1 kg lamb\n\tolive oil\n\n<br>\nSalsa\n\t2 gherkins\n"}"#
+        )
         #expect(r.ingredients == ["1 kg lamb", "olive oil", "2 gherkins"])
         let flat = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Salt\n1 kg lamb\n\t2 gherkins"}"#)
         #expect(flat.ingredients == ["Salt", "1 kg lamb", "2 gherkins"], "one indented line says nothing")
@@ -330,7 +397,8 @@ import Testing
             """
         let chicken = try JSONLDRecipeParser.parse(html: bullets, pageURL: Self.url)
         #expect(chicken.ingredients == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
-        #expect(chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
+        #expect(
+            chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
     }
 
     /// Every bullet character marks a `<br>` list and is left off its lines.
@@ -365,7 +433,9 @@ import Testing
             """
         // No ingredient list is read, so the page gives no recipe (the same lines with "•" would: see above).
         #expect(MarkedListFallback.node(html: notes) == nil)
-        #expect(MarkedListFallback.node(html: notes.replacingOccurrences(of: "*", with: "•"))?["recipeIngredient"] as? [String]
+        #expect(
+            MarkedListFallback.node(html: notes.replacingOccurrences(of: "*", with: "•"))?["recipeIngredient"]
+                as? [String]
                 == ["optional", "see the note below"])
     }
 
@@ -450,13 +520,19 @@ import Testing
             <aside><ul><li>Breakfast</li><li>Lunch</li></ul></aside></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.steps.map(\.text) == ["Beat the eggs with the milk and fry small pancakes in butter until golden on both sides."],
-                "a list far from the heading (a sidebar) is not the method")
+        #expect(
+            r.steps.map(\.text) == [
+                "Beat the eggs with the milk and fry small pancakes in butter until golden on both sides."
+            ],
+            "a list far from the heading (a sidebar) is not the method")
     }
 
     @Test func aPageWithNothingUsableSaysWhatWasLookedFor() {
-        let html = #"<html><head><meta property="og:title" content="Blog"></head><body><p>Soup is nice.</p></body></html>"#
-        #expect(throws: JSONLDRecipeParser.Failure.noRecipe) { try JSONLDRecipeParser.parse(html: html, pageURL: Self.url) }
+        let html =
+            #"<html><head><meta property="og:title" content="Blog"></head><body><p>Soup is nice.</p></body></html>"#
+        #expect(throws: JSONLDRecipeParser.Failure.noRecipe) {
+            try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
+        }
         #expect(JSONLDRecipeParser.Failure.noRecipe.description.contains("microdata and RDFa"))
     }
 }

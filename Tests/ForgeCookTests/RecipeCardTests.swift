@@ -1,12 +1,15 @@
-import Testing
 import ForgeCore
+import Testing
+
 @testable import ForgeCook
 
 @Test func recipeCardHasExactlyTheContractKeys() throws {
     let recipe = try #require(Fixture.recipe("salmon-puy-lentils"))
     let object = try Fixture.object(RecipeCard(recipe))
-    let expected: Set<String> = Set(Macros.keys).union(["slug", "name", "kind", "minutes", "difficulty", "serves",
-                                                        "batch", "platefig", "why", "image", "rating"])
+    let expected: Set<String> = Set(Macros.keys).union([
+        "slug", "name", "kind", "minutes", "difficulty", "serves",
+        "batch", "platefig", "why", "image", "rating",
+    ])
     #expect(Set(object.keys) == expected)
     #expect(object["image"] == .null)
     #expect(object["slug"] == .string("salmon-puy-lentils"))

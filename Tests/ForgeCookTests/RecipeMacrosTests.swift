@@ -1,5 +1,6 @@
-import Testing
 import ForgeCore
+import Testing
+
 @testable import ForgeCook
 
 /// Oats No. 1 (serves 2), by hand from §5.6 per-100 values:
@@ -15,8 +16,11 @@ import ForgeCore
 @Test func oatsNo1PerServingByHand() throws {
     let oats = try #require(Fixture.recipe("oats-no1"))
     #expect(oats.serves == 2)
-    #expect(oats.macros == Macros(kcal: 466.2, proteinG: 27.0, carbsG: 59.8, sugarG: 17.3,
-                                  fiberG: 11.7, fatG: 12.3, satfatG: 3.2, sodiumMg: 129))
+    #expect(
+        oats.macros
+            == Macros(
+                kcal: 466.2, proteinG: 27.0, carbsG: 59.8, sugarG: 17.3,
+                fiberG: 11.7, fatG: 12.3, satfatG: 3.2, sodiumMg: 129))
 }
 
 /// Apple & peanut butter (serves 1) uses a corrected per-item row:
@@ -45,16 +49,18 @@ import ForgeCore
     let result = RecipeMacros.compute(ingredients: lines, reference: reference, serves: 2)
     // (150 × 360 / 100 + 1 × 10) / 2 = (540 + 10) / 2
     #expect(result.perServing.kcal == 275)
-    #expect(result.perServing.proteinG == 5.2)        // 10.5 / 2 = 5.25 → half-even 5.2
+    #expect(result.perServing.proteinG == 5.2)  // 10.5 / 2 = 5.25 → half-even 5.2
     #expect(result.perServing.sodiumMg == 500)
     #expect(result.unknownIngredients == ["salt", "saffron"])
 }
 
 @Test func roundingIsHalfEvenAfterDividing() {
-    let reference = IngredientReference([Ingredient(name: "thing", unit: "x", values: Macros(kcal: 0.5, proteinG: 0.7))])
+    let reference = IngredientReference([Ingredient(name: "thing", unit: "x", values: Macros(kcal: 0.5, proteinG: 0.7))]
+    )
     let line = [RecipeIngredient(name: "thing", qty: 1, unit: "x", disp: "1")]
     let m = RecipeMacros.perServing(ingredients: line, reference: reference, serves: 2)
-    #expect(m.kcal == 0.2)      // 0.25 → 0.2 (half to even), not 0.3
-    #expect(m.proteinG == 0.3)  // 0.7 / 2 is the double 0.34999…, so it rounds down (docs/contract.md §1.11: the double decides)
-    #expect(RecipeMacros.perServing(ingredients: line, reference: reference, serves: 0).kcal == 0.5) // serves < 1 → 1
+    #expect(m.kcal == 0.2)  // 0.25 → 0.2 (half to even), not 0.3
+    // 0.7 / 2 is the double 0.34999…, so it rounds down (docs/contract.md §1.11: the double decides)
+    #expect(m.proteinG == 0.3)
+    #expect(RecipeMacros.perServing(ingredients: line, reference: reference, serves: 0).kcal == 0.5)  // serves < 1 → 1
 }

@@ -1,5 +1,6 @@
-import Testing
 import ForgeCore
+import Testing
+
 @testable import ForgeCook
 
 /// §5.7 table: slug, kind, platefig.
@@ -41,10 +42,12 @@ let curatedTable: [(String, MealSlot, String)] = [
     #expect(rows.allSatisfy { ["g", "ml", "x"].contains($0.unit) })
     // Spot checks transcribed from §5.6.
     let oats = try #require(Fixture.reference["oats"])
-    #expect(oats.values == Macros(kcal: 379, proteinG: 13, carbsG: 60, sugarG: 1, fiberG: 10, fatG: 6.9, satfatG: 1, sodiumMg: 2))
+    #expect(
+        oats.values
+            == Macros(kcal: 379, proteinG: 13, carbsG: 60, sugarG: 1, fiberG: 10, fatG: 6.9, satfatG: 1, sodiumMg: 2))
     #expect(oats.pantry && oats.pack == "1 kg bag" && oats.aisle == "cupboard")
     #expect(Fixture.reference["passata"]?.unit == "ml")
-    #expect(Fixture.reference["Oats"] == nil)   // exact-name lookup
+    #expect(Fixture.reference["Oats"] == nil)  // exact-name lookup
     #expect(rows.filter(\.pantry).count == 36)
 }
 
@@ -76,8 +79,9 @@ let curatedTable: [(String, MealSlot, String)] = [
             #expect(row?.unit == line.unit, "\(recipe.slug): \(line.name) unit")
             #expect((line.qty ?? 0) > 0 && !line.disp.isEmpty, "\(recipe.slug): \(line.name)")
         }
-        let computation = RecipeMacros.compute(ingredients: recipe.ingredients, reference: Fixture.reference,
-                                               serves: recipe.serves)
+        let computation = RecipeMacros.compute(
+            ingredients: recipe.ingredients, reference: Fixture.reference,
+            serves: recipe.serves)
         #expect(computation.unknownIngredients.isEmpty)
     }
 }

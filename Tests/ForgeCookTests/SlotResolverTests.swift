@@ -1,25 +1,34 @@
-import Testing
 import ForgeCore
+import Testing
+
 @testable import ForgeCook
 
 /// 2031-03-03 is a Monday; the first food week's days follow from it.
 let monday = LocalDate(year: 2031, month: 3, day: 3)
 
-func resolve(_ date: LocalDate, logs: [MealLogEntry] = [], content: FoodContent? = FirstFoodWeek.content) -> ResolvedFoodDay {
+func resolve(_ date: LocalDate, logs: [MealLogEntry] = [], content: FoodContent? = FirstFoodWeek.content)
+    -> ResolvedFoodDay
+{
     SlotResolver.resolve(content: content, date: date, recipes: Fixture.recipe, logs: logs)
 }
 
-func log(_ id: String, _ slot: MealSlot, recipe: String? = nil, label: String = "", kcal: Double = 500,
-         estimated: Bool = false) -> MealLogEntry {
-    MealLogEntry(id: id, slot: slot, recipe: recipe, label: label, estimated: estimated,
-                 macros: Macros(kcal: kcal, proteinG: 30.05))
+func log(
+    _ id: String, _ slot: MealSlot, recipe: String? = nil, label: String = "", kcal: Double = 500,
+    estimated: Bool = false
+) -> MealLogEntry {
+    MealLogEntry(
+        id: id, slot: slot, recipe: recipe, label: label, estimated: estimated,
+        macros: Macros(kcal: kcal, proteinG: 30.05))
 }
 
 @Test func plannedDayResolvesInSlotOrderWithCards() throws {
     #expect(monday.weekday == 0)
     let day = resolve(monday)
     #expect(day.slots.map(\.slot) == [.breakfast, .lunch, .dinner, .snack])
-    #expect(day.slots.map { $0.recipe?.slug } == ["oats-no1", "lentil-feta-salad", "harissa-chicken-traybake", "apple-peanut-butter"])
+    #expect(
+        day.slots.map { $0.recipe?.slug } == [
+            "oats-no1", "lentil-feta-salad", "harissa-chicken-traybake", "apple-peanut-butter",
+        ])
     #expect(day.slots.allSatisfy { !$0.logged && $0.logID == nil && !$0.offPlan })
     #expect(day.slots[2].why == FirstFoodWeek.content.plan(weekday: 0, slot: .dinner)?.why)
     #expect(day.slots[0].why == "")
@@ -92,21 +101,29 @@ func log(_ id: String, _ slot: MealSlot, recipe: String? = nil, label: String = 
     #expect(day.slots[2].logID == "d1" && day.slots[2].offPlan && day.slots[2].label == "Takeaway curry")
     #expect(day.extras.map(\.id) == ["s2", "d2"])
     // Totals: every log of the day, rounded to 1 dp.
-    #expect(day.totals.kcal == 2069.4)      // 211.2 + 320.04 + 900 + 638.2 = 2069.44
-    #expect(day.totals.proteinG == 120.2)   // 4 × 30.05 = 120.2
+    #expect(day.totals.kcal == 2069.4)  // 211.2 + 320.04 + 900 + 638.2 = 2069.44
+    #expect(day.totals.proteinG == 120.2)  // 4 × 30.05 = 120.2
 }
 
 @Test func missingOrEmptySlotsAreOmittedAndTheirLogsBecomeExtras() throws {
-    let content = FoodContent(days: ["0": FoodDayPlan([.dinner: .recipe("lentil-spinach-dal", why: "Meat-free"),
-                                                       .snack: FoodSlotPlan()])])
+    let content = FoodContent(days: [
+        "0": FoodDayPlan([
+            .dinner: .recipe("lentil-spinach-dal", why: "Meat-free"),
+            .snack: FoodSlotPlan(),
+        ])
+    ])
     let day = resolve(monday, logs: [log("b", .breakfast, label: "Toast", kcal: 200)], content: content)
     #expect(day.slots.map(\.slot) == [.dinner])
     #expect(day.extras.map(\.id) == ["b"])
     #expect(resolve(monday.adding(days: 1), content: content).slots.isEmpty)
     #expect(resolve(monday, content: nil).slots.isEmpty)
     let extra = try Fixture.object(FoodExtra(day.extras[0]))
-    #expect(Set(extra.keys) == Set(Macros.keys).union(["id", "slot", "label", "estimated", "venue", "cost",
-                                                        "currency", "note", "photos"]))
+    #expect(
+        Set(extra.keys)
+            == Set(Macros.keys).union([
+                "id", "slot", "label", "estimated", "venue", "cost",
+                "currency", "note", "photos",
+            ]))
 }
 
 @Test func unknownRecipesResolveToANote() {

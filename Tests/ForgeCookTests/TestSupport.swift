@@ -1,6 +1,7 @@
-import Foundation
 import ForgeCore
 import ForgeStore
+import Foundation
+
 @testable import ForgeCook
 
 /// Shared fixtures: the seed library and JSON helpers.
@@ -27,8 +28,9 @@ func withCookDatabase<T>(_ body: (Database) throws -> T) throws -> T {
     try ForgeSchema.migrator().migrate(db)
     try db.write { conn in
         for (id, role) in [("ada", "admin"), ("ben", "member")] {
-            try conn.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, ?, ?)",
-                             [id, "\(id)@example.org", id.capitalized, role, "2026-07-20T09:00:00.000Z"])
+            try conn.execute(
+                "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, ?, ?)",
+                [id, "\(id)@example.org", id.capitalized, role, "2026-07-20T09:00:00.000Z"])
         }
     }
     return try body(db)
@@ -37,8 +39,9 @@ func withCookDatabase<T>(_ body: (Database) throws -> T) throws -> T {
 /// Minimal images with real signatures.
 enum TinyImage {
     /// A 1×1 PNG (67 bytes).
-    static let png = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+    static let png = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
     /// JPEG start-of-image and an APP0 header, enough for sniffing.
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + Data("JFIF".utf8) + Data(count: 20)
 }

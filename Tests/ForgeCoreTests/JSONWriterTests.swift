@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgeCore
 
 @Suite struct JSONWriterTests {
@@ -11,7 +12,7 @@ import Testing
         let mine = try JSONCoding.decode(JSONValue.self, from: JSONWriter.data(tree))
         let theirs = try JSONCoding.decode(JSONValue.self, from: try JSONCoding.encode(tree))
         #expect(mine == theirs)
-        #expect(mine["b"] == tree["b"] && mine["ctl"] == tree["ctl"])   // 60.0 decodes back as an integer
+        #expect(mine["b"] == tree["b"] && mine["ctl"] == tree["ctl"])  // 60.0 decodes back as an integer
     }
 
     @Test func keysSortedAndNonASCIILiteral() {

@@ -1,13 +1,14 @@
 import Testing
+
 @testable import ForgeCore
 
 @Suite struct LocalDateTests {
     @Test(arguments: [
-        ("2026-07-20", 0, "2026-07-20"),   // a Monday
-        ("2026-07-26", 6, "2026-07-20"),   // Sunday snaps back six days
-        ("2026-03-01", 6, "2026-02-23"),   // across a month boundary
-        ("2028-03-01", 2, "2028-02-28"),   // leap year
-        ("2027-01-01", 4, "2026-12-28"),   // across a year boundary
+        ("2026-07-20", 0, "2026-07-20"),  // a Monday
+        ("2026-07-26", 6, "2026-07-20"),  // Sunday snaps back six days
+        ("2026-03-01", 6, "2026-02-23"),  // across a month boundary
+        ("2028-03-01", 2, "2028-02-28"),  // leap year
+        ("2027-01-01", 4, "2026-12-28"),  // across a year boundary
     ])
     func weekdayAndMonday(text: String, weekday: Int, monday: String) throws {
         let date = try #require(LocalDate(text))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeCore
 
 @Suite struct RoundingTests {
@@ -18,7 +19,8 @@ import Testing
     }
 
     @Test func identifiersHaveTheContractShape() {
-        let a = Identifier.make(), b = Identifier.make()
+        let a = Identifier.make()
+        let b = Identifier.make()
         #expect(Identifier.isValid(a) && Identifier.isValid(b) && a != b)
         #expect(!Identifier.isValid("ABC"))
     }

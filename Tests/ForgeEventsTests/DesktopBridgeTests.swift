@@ -5,8 +5,9 @@ import ForgeStore
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The desktop bridge against a real `dbus-daemon` with a recording
@@ -31,7 +32,10 @@ import Glibc
             scheduler.addSink(hub.publish)
             hub.handleCommands { [scheduler] in SocketCommand.answer($0, scheduler: scheduler) }
             bridge = DesktopBridge(socketPath: path, busAddress: bus.address)
-            Thread { [self] in status.store(bridge.run(), ordering: .releasing); finished.signal() }.start()
+            Thread { [self] in
+                status.store(bridge.run(), ordering: .releasing)
+                finished.signal()
+            }.start()
             try waitUntil("bridge connects") { self.hub.subscriberCount > 0 }
         }
 
@@ -57,14 +61,16 @@ import Glibc
             h.clock.advance(600)
             h.scheduler.fireDue()
             var calls = h.server.waitFor(2)
-            #expect(calls.map(\.replacesID) == [0, 1])          // one bubble for the timer
+            #expect(calls.map(\.replacesID) == [0, 1])  // one bubble for the timer
             #expect(calls[1].summary == "Rice: time's up" && calls[1].urgency == 2)
             #expect(calls[1].actions == ["dismiss", "Dismiss", "extend-60", "+1 min"])
 
             // "+1 min": the bridge sends extend; the timer runs again and the bubble says so.
             h.server.invoke(1, action: "extend-60")
             calls = h.server.waitFor(3)
-            #expect(calls.count == 3 && calls[2].replacesID == 1 && calls[2].summary == "Rice" && calls[2].body == "1:00 left")
+            #expect(
+                calls.count == 3 && calls[2].replacesID == 1 && calls[2].summary == "Rice"
+                    && calls[2].body == "1:00 left")
             let extended = try #require(try h.scheduler.timers(scope: "household").first)
             #expect(extended.state == .running && extended.endsAt == h.clock.now() + 60)
 
@@ -84,7 +90,7 @@ import Glibc
             let eggsBubble = calls[5].returned
             h.server.closeByUser(eggsBubble)
             usleep(200_000)
-            h.server.invoke(eggsBubble, action: "pause")      // a stale click after close: ignored
+            h.server.invoke(eggsBubble, action: "pause")  // a stale click after close: ignored
             usleep(200_000)
             _ = try h.scheduler.pause(id: eggs.id, scope: "household")
             calls = h.server.waitFor(7)

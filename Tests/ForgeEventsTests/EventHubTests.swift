@@ -4,10 +4,10 @@ import ForgeStore
 import Foundation
 import Synchronization
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) throws -> Void) throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-hub-\(Identifier.make())").path
@@ -29,7 +29,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
             #expect(info.st_mode & S_IFMT == S_IFSOCK)
             hub.stop()
             #expect(!FileManager.default.fileExists(atPath: path))
-            let stale = try UnixSocket.listen(path: path)   // left behind by a killed daemon
+            let stale = try UnixSocket.listen(path: path)  // left behind by a killed daemon
             close(stale)
             let again = EventHub()
             try again.start(path: path)
@@ -80,9 +80,9 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
 
     @Test func aSubscriberThatStopsReadingIsDroppedWhileOthersKeepUp() throws {
         try withHub(maxBufferedBytes: 64 * 1024) { hub, path in
-            let slow = try EventSubscriber(path, readTimeout: 5)     // never reads past the snapshot
+            let slow = try EventSubscriber(path, readTimeout: 5)  // never reads past the snapshot
             _ = try slow.next()
-            nonisolated(unsafe) let fast = try EventSubscriber(path, readTimeout: 5)   // read only by the thread below
+            nonisolated(unsafe) let fast = try EventSubscriber(path, readTimeout: 5)  // read only by the thread below
             _ = try fast.next()
             let received = Atomic<Int>(0)
             let done = DispatchSemaphore(value: 0)
@@ -113,11 +113,12 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
             // 600 retained envelopes of 8 KB: a 4.8 MB snapshot, past the socket buffer and the bound.
             let padding = String(repeating: "x", count: 8_000)
             for i in 0..<600 {
-                hub.publish(["v": 1, "seq": .int(i + 1), "type": "timer.started", "pad": .string(padding)],
-                            key: "timer:\(i)", retain: true)
+                hub.publish(
+                    ["v": 1, "seq": .int(i + 1), "type": "timer.started", "pad": .string(padding)],
+                    key: "timer:\(i)", retain: true)
             }
             let newcomer = try EventSubscriber(path, readTimeout: 5)
-            usleep(300_000)   // not reading yet: the rest of the snapshot waits in the hub
+            usleep(300_000)  // not reading yet: the rest of the snapshot waits in the hub
             let snapshot = try newcomer.next()
             #expect(snapshot["events"]?.arrayValue?.count == 600)
             hub.publish(["v": 1, "seq": 601, "type": "test"])
@@ -132,11 +133,15 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
         // Every rendering names one of the three, and a parsed notification
         // with any other kind is refused.
         let ada = EventEnvelope.Recipient(id: "u1", name: "Ada")
-        let proposal = EventEnvelope.proposalReady(seq: 1, at: evening, proposalID: "p1", title: "Next week is ready",
-                                                   body: "7 dinners", user: ada)
-        let reminder = EventEnvelope.plannedDayReminder(seq: 2, at: evening, day: LocalDate("2026-07-21")!,
-                                                        title: "Planned today: Lower A", body: "45 min", user: ada)
-        #expect(reminder["notification_extras"]?["replaces_key"] == "day:u1:2026-07-21" && reminder["user"]?["name"] == "Ada")
+        let proposal = EventEnvelope.proposalReady(
+            seq: 1, at: evening, proposalID: "p1", title: "Next week is ready",
+            body: "7 dinners", user: ada)
+        let reminder = EventEnvelope.plannedDayReminder(
+            seq: 2, at: evening, day: LocalDate("2026-07-21")!,
+            title: "Planned today: Lower A", body: "45 min", user: ada)
+        #expect(
+            reminder["notification_extras"]?["replaces_key"] == "day:u1:2026-07-21"
+                && reminder["user"]?["name"] == "Ada")
         #expect(proposal["notification_extras"]?["kind"] == "proposal_ready")
         #expect(reminder["notification"]?["hints"]?["category"]?["value"] == "x-forge.planned-day-reminder")
         let notify = try #require(proposal["notification"])

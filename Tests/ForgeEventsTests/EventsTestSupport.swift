@@ -3,8 +3,9 @@ import ForgeEvents
 import ForgeStore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A migrated database in a fresh temporary directory, and its cleanup.
@@ -12,8 +13,14 @@ func makeMigratedDatabase() throws -> (db: Database, dir: String, cleanUp: () ->
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-events-\(Identifier.make())").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let db = try Database(path: dir + "/forge.sqlite3")
-    let cleanUp = { db.close(); try? FileManager.default.removeItem(atPath: dir) }
-    do { try ForgeSchema.migrator().migrate(db) } catch { cleanUp(); throw error }
+    let cleanUp = {
+        db.close()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+    do { try ForgeSchema.migrator().migrate(db) } catch {
+        cleanUp()
+        throw error
+    }
     return (db, dir, cleanUp)
 }
 

@@ -30,7 +30,8 @@ struct CookTimerAttributes: Decodable {
             let scheduler = TimerScheduler(db: db, clock: clock)
             let recorder = EventRecorder()
             scheduler.addSink(recorder.record)
-            let rice = try scheduler.create(scope: "household", label: "Rice", seconds: 600, recipeSlug: "pilaf", step: 2)
+            let rice = try scheduler.create(
+                scope: "household", label: "Rice", seconds: 600, recipeSlug: "pilaf", step: 2)
             clock.advance(60)
             _ = try scheduler.pause(id: rice.id, scope: "household")
             _ = try scheduler.resume(id: rice.id, scope: "household")
@@ -50,7 +51,7 @@ struct CookTimerAttributes: Decodable {
         let state = try decode(CookTimerAttributes.ContentState.self, pushes[0]["content-state"])
         let deadline = try #require(rice.endsAt)
         let endsAt = try #require(state.endsAt)
-        #expect(abs(endsAt.timeIntervalSince(deadline)) < 0.001)          // not 31 years off
+        #expect(abs(endsAt.timeIntervalSince(deadline)) < 0.001)  // not 31 years off
         #expect(state.state == "running" && state.remainingSeconds == 600 && state.firedAt == nil)
         // Paused: no deadline, the frozen remainder.
         let paused = try decode(CookTimerAttributes.ContentState.self, pushes[1]["content-state"])
@@ -73,11 +74,11 @@ struct CookTimerAttributes: Decodable {
         #expect(attributes.recipeSlug == "pilaf" && attributes.step == 2 && !attributes.background)
         #expect(start["alert"]?["title"] == "Rice" && start["alert"]?["body"] == "10:00 timer started")
         #expect(start["alert"]?["sound"] == nil)
-        #expect(start["timestamp"]?.intValue == Int(evening.timeIntervalSince1970))     // UNIX seconds
+        #expect(start["timestamp"]?.intValue == Int(evening.timeIntervalSince1970))  // UNIX seconds
         #expect(start["stale-date"]?.intValue == Int(rice.endsAt!.timeIntervalSince1970.rounded()) + 60)
         // Updates carry no attributes; only the ring has an alert, with sound.
         for update in pushes[1...3] { #expect(update["attributes-type"] == nil && update["attributes"] == nil) }
-        #expect(pushes[1]["alert"] == nil && pushes[1]["stale-date"] == nil)         // paused: never stale
+        #expect(pushes[1]["alert"] == nil && pushes[1]["stale-date"] == nil)  // paused: never stale
         #expect(pushes[3]["alert"]?["body"] == "Time's up" && pushes[3]["alert"]?["sound"] == "default")
         // End: dismissal-date (now: remove at once), no alert, no stale-date.
         let end = pushes[4]

@@ -3,8 +3,9 @@ import ForgeCore
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private `dbus-daemon --session` for one test, stopped afterwards.
@@ -17,7 +18,7 @@ final class SessionBus {
         process.arguments = ["--session", "--nofork", "--print-address=1", "--address=unix:path=\(directory)/bus"]
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice     // never hold the test runner's stderr open
+        process.standardError = FileHandle.nullDevice  // never hold the test runner's stderr open
         try process.run()
         let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
         address = line.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -62,20 +63,29 @@ final class NotificationRecorder: @unchecked Sendable {
         self.answersActions = answersActions
         var bus: OpaquePointer?
         guard sd_bus_new(&bus) >= 0, sd_bus_set_address(bus, address) >= 0, sd_bus_set_bus_client(bus, 1) >= 0,
-              sd_bus_start(bus) >= 0, let bus else { throw TestFailure("recorder cannot connect") }
+            sd_bus_start(bus) >= 0, let bus
+        else { throw TestFailure("recorder cannot connect") }
         guard sd_bus_request_name(bus, "org.freedesktop.Notifications", 0) >= 0 else { throw TestFailure("name taken") }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        sd_bus_add_filter(bus, nil, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            return Unmanaged<NotificationRecorder>.fromOpaque(userdata).takeUnretainedValue().receive(message)
-        }, me)
+        sd_bus_add_filter(
+            bus, nil,
+            { message, userdata, _ in
+                guard let message, let userdata else { return 0 }
+                return Unmanaged<NotificationRecorder>.fromOpaque(userdata).takeUnretainedValue().receive(message)
+            }, me)
         let box = BusBox(bus: bus)
         Thread { [self] in
             while !stopped.load(ordering: .acquiring) {
                 while sd_bus_process(box.bus, nil) > 0 {}
-                for signal in signals.withLock({ s in defer { s = [] }; return s }) {
-                    if let action = signal.action { _ = forge_emit_action_invoked(box.bus, signal.id, action) }
-                    else { _ = forge_emit_notification_closed(box.bus, signal.id, 2) }
+                for signal in signals.withLock({ s in
+                    defer { s = [] }
+                    return s
+                }) {
+                    if let action = signal.action {
+                        _ = forge_emit_action_invoked(box.bus, signal.id, action)
+                    } else {
+                        _ = forge_emit_notification_closed(box.bus, signal.id, 2)
+                    }
                 }
                 _ = sd_bus_flush(box.bus)
                 _ = sd_bus_wait(box.bus, 20_000)
@@ -87,7 +97,10 @@ final class NotificationRecorder: @unchecked Sendable {
 
     struct BusBox: @unchecked Sendable { let bus: OpaquePointer }
 
-    func stop() { stopped.store(true, ordering: .releasing); done.wait() }
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        done.wait()
+    }
 
     /// The user clicks `action` on bubble `id` (`ActionInvoked`).
     func invoke(_ id: UInt32, action: String) { signals.withLock { $0.append((id, action)) } }
@@ -98,22 +111,35 @@ final class NotificationRecorder: @unchecked Sendable {
     private func receive(_ m: OpaquePointer) -> Int32 {
         let interface = "org.freedesktop.Notifications"
         if sd_bus_message_is_method_call(m, interface, "Notify") > 0 {
-            var app: UnsafePointer<CChar>?, icon: UnsafePointer<CChar>?, summary: UnsafePointer<CChar>?, body: UnsafePointer<CChar>?
+            var app: UnsafePointer<CChar>?
+            var icon: UnsafePointer<CChar>?
+            var summary: UnsafePointer<CChar>?
+            var body: UnsafePointer<CChar>?
             var replaces: UInt32 = 0
             guard forge_notify_read_head(m, &app, &replaces, &icon, &summary, &body) >= 0 else { return 0 }
             var actionText = [CChar](repeating: 0, count: 4096)
-            var urgency: UInt8 = 0, hasUrgency: Int32 = 0, expire: Int32 = 0
+            var urgency: UInt8 = 0
+            var hasUrgency: Int32 = 0
+            var expire: Int32 = 0
             var category: UnsafePointer<CChar>?
-            guard forge_notify_read_tail(m, &actionText, actionText.count, &urgency, &hasUrgency, &category, &expire) >= 0
+            guard
+                forge_notify_read_tail(m, &actionText, actionText.count, &urgency, &hasUrgency, &category, &expire) >= 0
             else { return 0 }
             let id: UInt32
-            if replaces == 0 { nextID += 1; id = nextID } else { id = replaces }
-            let actions = String(cString: actionText).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-            let call = Call(method: "Notify", replacesID: replaces, summary: summary.map { String(cString: $0) } ?? "",
-                            returned: id, appName: app.map { String(cString: $0) } ?? "",
-                            body: body.map { String(cString: $0) } ?? "", actions: actions,
-                            urgency: hasUrgency == 1 ? urgency : nil, category: category.map { String(cString: $0) },
-                            expireTimeout: expire)
+            if replaces == 0 {
+                nextID += 1
+                id = nextID
+            } else {
+                id = replaces
+            }
+            let actions = String(cString: actionText).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast().map(String.init)
+            let call = Call(
+                method: "Notify", replacesID: replaces, summary: summary.map { String(cString: $0) } ?? "",
+                returned: id, appName: app.map { String(cString: $0) } ?? "",
+                body: body.map { String(cString: $0) } ?? "", actions: actions,
+                urgency: hasUrgency == 1 ? urgency : nil, category: category.map { String(cString: $0) },
+                expireTimeout: expire)
             calls.withLock { $0.append(call) }
             _ = forge_reply_u32(m, id)
             if answersActions, let first = actions.first {

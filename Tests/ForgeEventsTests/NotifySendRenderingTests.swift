@@ -7,7 +7,11 @@ import Testing
 /// (libnotify-bin) runs with the rendered arguments against a private
 /// session bus whose notification server records what arrived.
 @Suite(.serialized) struct NotifySendRenderingTests {
-    struct Run { let status: Int32; let output: String; let errors: String }
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
 
     func notifySend(_ arguments: [String], bus: String) throws -> Run {
         let path = "/usr/bin/notify-send"
@@ -25,7 +29,10 @@ import Testing
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate(); throw TestFailure("notify-send did not return") }
+        if process.isRunning {
+            process.terminate()
+            throw TestFailure("notify-send did not return")
+        }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return Run(status: process.terminationStatus, output: text, errors: errors)
@@ -41,10 +48,12 @@ import Testing
             clock.advance(600)
             scheduler.fireDue()
             let ada = EventEnvelope.Recipient(id: "u1", name: "Ada")
-            let envelopes = events.all.map(EventEnvelope.timer) + [
-                EventEnvelope.plannedDayReminder(seq: 9, at: evening, day: LocalDate("2026-07-20")!,
-                                                 title: "Planned today: Lower A", body: "-45 min", user: ada),
-            ]
+            let envelopes =
+                events.all.map(EventEnvelope.timer) + [
+                    EventEnvelope.plannedDayReminder(
+                        seq: 9, at: evening, day: LocalDate("2026-07-20")!,
+                        title: "Planned today: Lower A", body: "-45 min", user: ada)
+                ]
             let bus = try SessionBus(directory: dir)
             let server = try NotificationRecorder(address: bus.address, answersActions: true)
             defer { server.stop() }
@@ -52,8 +61,11 @@ import Testing
                 let notify = try #require(envelope["notification"])
                 let extras = try #require(envelope["notification_extras"])
                 // Only Notify's eight arguments in `notification`.
-                #expect(Set(notify.objectValue.map { Array($0.keys) } ?? []) == ["app_name", "replaces_id", "app_icon", "summary",
-                                                                    "body", "actions", "hints", "expire_timeout"])
+                #expect(
+                    Set(notify.objectValue.map { Array($0.keys) } ?? []) == [
+                        "app_name", "replaces_id", "app_icon", "summary",
+                        "body", "actions", "hints", "expire_timeout",
+                    ])
                 let arguments = extras["notify_send"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 let run = try notifySend(arguments, bus: bus.address)
                 #expect(run.status == 0, "notify-send: \(run.errors)")
@@ -72,10 +84,10 @@ import Testing
             }
             // (notify-send closes a bubble itself once an action is chosen: CloseNotification calls in between.)
             let calls = server.notifyCalls
-            #expect(calls.map(\.urgency) == [0, 2, 1])            // running low, ringing critical, reminder normal
+            #expect(calls.map(\.urgency) == [0, 2, 1])  // running low, ringing critical, reminder normal
             #expect(calls[1].summary == "Rice: time's up" && calls[1].expireTimeout == 0)
             #expect(calls[1].actions == ["dismiss", "Dismiss", "extend-60", "+1 min"])
-            #expect(calls[2].body == "-45 min")                   // a body starting with '-' is not an option
+            #expect(calls[2].body == "-45 min")  // a body starting with '-' is not an option
             _ = rice
         }
     }

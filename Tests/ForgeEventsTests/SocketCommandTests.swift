@@ -18,7 +18,8 @@ import Testing
                 scheduler.fireDue()
                 let desktop = try EventSubscriber(path, readTimeout: 5)
                 let other = try EventSubscriber(path, readTimeout: 5)
-                _ = try desktop.next(); _ = try other.next()          // snapshots
+                _ = try desktop.next()
+                _ = try other.next()  // snapshots
 
                 try desktop.send(#"{"op": "extend", "timer": "\#(rice.id)", "seconds": 60, "id": 7}"#)
                 let announced = try desktop.next()
@@ -26,10 +27,11 @@ import Testing
                 #expect(announced["type"] == "timer.extended" && announced["timer"]?["state"] == "running")
                 #expect(reply["type"] == "reply" && reply["ok"] == true && reply["id"] == 7)
                 #expect(reply["timer"]?["ends_at"] == .string(Instant.wire(clock.now() + 60)))
-                #expect(try other.next()["type"] == "timer.extended")        // everyone hears the change
+                #expect(try other.next()["type"] == "timer.extended")  // everyone hears the change
                 clock.advance(60)
                 scheduler.fireDue()
-                _ = try desktop.next(); _ = try other.next()
+                _ = try desktop.next()
+                _ = try other.next()
                 try desktop.send(SocketCommand(op: .dismiss, timer: rice.id).line)
                 #expect(try desktop.next()["type"] == "timer.dismissed")
                 #expect(try desktop.next()["ok"] == true)
@@ -54,15 +56,17 @@ import Testing
                     (#"{"op": "pause"}"#, "bad_request"),
                     (#"{"op": "extend", "timer": "\#(rice.id)"}"#, "bad_request"),
                     (#"{"op": "extend", "timer": "\#(rice.id)", "seconds": 0}"#, "invalid_input"),
-                    (#"{"op": "dismiss", "timer": "\#(rice.id)"}"#, "conflict"),           // still running
+                    (#"{"op": "dismiss", "timer": "\#(rice.id)"}"#, "conflict"),  // still running
                     (#"{"op": "pause", "timer": "nope"}"#, "not_found"),
                     (String(repeating: "x", count: SocketCommand.maxLineBytes + 10), "bad_request"),
                 ]
                 for (line, code) in cases {
                     try s.send(line)
                     let reply = try s.next()
-                    #expect(reply["type"] == "reply" && reply["ok"] == false && reply["error"]?["code"]?.stringValue == code,
-                            "\(line.prefix(40)) → \(reply)")
+                    #expect(
+                        reply["type"] == "reply" && reply["ok"] == false
+                            && reply["error"]?["code"]?.stringValue == code,
+                        "\(line.prefix(40)) → \(reply)")
                 }
                 let unchanged = try #require(try scheduler.timers(scope: "household").first)
                 #expect(unchanged.state == .running && unchanged.seconds == 600)
@@ -75,7 +79,10 @@ import Testing
             let s = try EventSubscriber(path, readTimeout: 5)
             _ = try s.next()
             try s.send(#"{"op": "pause", "timer": "x"}"#)
-            #expect(s.nextLine() == #"{"v":\#(EventEnvelope.version),"type":"reply","ok":false,"error":{"code":"unavailable","message":"this socket takes no commands"}}"#)
+            #expect(
+                s.nextLine()
+                    == #"{"v":\#(EventEnvelope.version),"type":"reply","ok":false,"error":{"code":"unavailable","message":"this socket takes no commands"}}"#
+            )
         }
     }
 
@@ -91,9 +98,15 @@ import Testing
                 _ = try s.next()
                 let v = EventEnvelope.version
                 try s.send(#"{"op": "pause", "timer": "nope", "id": "a"}"#)
-                #expect(s.nextLine() == #"{"v":\#(v),"type":"reply","id":"a","ok":false,"error":{"code":"not_found","message":"timer not found"}}"#)
+                #expect(
+                    s.nextLine()
+                        == #"{"v":\#(v),"type":"reply","id":"a","ok":false,"error":{"code":"not_found","message":"timer not found"}}"#
+                )
                 try s.send("not json")
-                #expect(s.nextLine()?.hasPrefix(#"{"v":\#(v),"type":"reply","id":null,"ok":false,"error":{"code":"bad_request","message":"#) == true)
+                #expect(
+                    s.nextLine()?.hasPrefix(
+                        #"{"v":\#(v),"type":"reply","id":null,"ok":false,"error":{"code":"bad_request","message":"#)
+                        == true)
                 try s.send(#"{"op": "pause", "timer": "\#(rice.id)", "id": 3}"#)
                 let paused = try #require(s.nextLine())
                 #expect(paused.hasPrefix(#"{"v":\#(v),"type":"reply","id":3,"ok":true,"timer":{"#), "\(paused)")

@@ -15,7 +15,7 @@ import Testing
             let paused = try scheduler.pause(id: t.id, scope: "household")
             #expect(paused.state == .paused && paused.endsAt == nil)
             #expect(paused.remainingMs == 469_750)
-            clock.advance(1000)          // a long pause costs nothing
+            clock.advance(1000)  // a long pause costs nothing
             #expect(try scheduler.timers(scope: "household")[0].remainingMilliseconds(at: clock.now()) == 469_750)
             #expect(scheduler.fireDue().isEmpty)
             let resumed = try scheduler.resume(id: t.id, scope: "household")
@@ -71,7 +71,7 @@ import Testing
             let clock = FixedClock(evening)
             let first = TimerScheduler(db: db, clock: clock)
             let t = try first.create(scope: "household", label: "Stock", seconds: 1800)
-            clock.advance(600)            // the daemon dies and comes back 10 minutes later
+            clock.advance(600)  // the daemon dies and comes back 10 minutes later
             let second = TimerScheduler(db: db, clock: clock)
             let recorder = EventRecorder()
             second.addSink(recorder.record)
@@ -103,7 +103,8 @@ import Testing
             #expect(fired.map(\.timer.id) == [due.id])
             #expect(fired.first?.timer.lateByMs == 42_500)
             #expect(fired.first?.timer.json(now: clock.now())["late_by_ms"] == 42_500)
-            let states = Dictionary(uniqueKeysWithValues: try second.timers(scope: "household").map { ($0.id, $0.state) })
+            let states = Dictionary(
+                uniqueKeysWithValues: try second.timers(scope: "household").map { ($0.id, $0.state) })
             #expect(states == [due.id: .fired, later.id: .running, paused.id: .paused])
             // Sequence numbers increase by one in emission order.
             #expect(recorder.all.map(\.seq) == Array(1...UInt64(recorder.all.count)))

@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private final class Hits: Sendable {

@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Test func stopLetsAnInFlightRequestFinishButRefusesNewConnections() throws {
@@ -16,8 +18,9 @@ import Glibc
         release.wait()
         return .text("finished")
     }
-    let server = HTTPServer(configuration: .init(listen: [ListenAddress("127.0.0.1:0")!], threadPoolSize: 2),
-                            responder: router.freeze())
+    let server = HTTPServer(
+        configuration: .init(listen: [ListenAddress("127.0.0.1:0")!], threadPoolSize: 2),
+        responder: router.freeze())
     try server.start()
     let client = RawHTTPClient(address: server.boundAddresses[0])
 
@@ -37,7 +40,12 @@ import Glibc
     // Wait until the listening socket is gone, while the handler is still blocked.
     var refused = false
     for _ in 0..<2_000 where !refused {
-        if let fd = try? client.connect() { close(fd); usleep(1_000) } else { refused = true }
+        if let fd = try? client.connect() {
+            close(fd)
+            usleep(1_000)
+        } else {
+            refused = true
+        }
     }
     #expect(refused)
     release.signal()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgeHTTP
 
 @Test(arguments: [
@@ -34,9 +35,11 @@ func pathPercentDecoding(raw: String, decoded: String) {
 }
 
 @Test func cookiesAreParsedFromTheCookieHeader() {
-    let request = Request(method: .GET, path: "/", headers: [
-        "cookie": #"theme=dark; forge_session="abc.def=="; theme=light;  spaced = v "#,
-    ])
+    let request = Request(
+        method: .GET, path: "/",
+        headers: [
+            "cookie": #"theme=dark; forge_session="abc.def=="; theme=light;  spaced = v "#
+        ])
     #expect(request.cookie("forge_session") == "abc.def==")
     #expect(request.cookie("theme") == "dark")
     #expect(request.cookie("spaced") == "v")
@@ -85,7 +88,10 @@ func listenAddressParses(text: String, host: String, port: Int) throws {
     #expect(address.description == text)
 }
 
-@Test(arguments: ["8080", ":8080", "::1:8080", "[::1]", "[::1]8080", "host:", "host:65536", "host:-1", "host:8o", "[]:80", "[1.2.3.4]:80"])
+@Test(arguments: [
+    "8080", ":8080", "::1:8080", "[::1]", "[::1]8080", "host:", "host:65536", "host:-1", "host:8o", "[]:80",
+    "[1.2.3.4]:80",
+])
 func listenAddressRejectsMalformedText(text: String) {
     #expect(ListenAddress(text) == nil)
 }

@@ -1,7 +1,9 @@
 import Foundation
+
 @testable import ForgeHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal blocking HTTP/1.1 client over a raw socket, so tests control
@@ -43,7 +45,8 @@ struct RawHTTPClient {
     }
 
     /// Sends one request and reads the reply until the server closes.
-    func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data = Data()) throws -> Reply {
+    func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data = Data()) throws -> Reply
+    {
         let fd = try connect()
         defer { close(fd) }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(address)\r\nConnection: close\r\n"
@@ -99,15 +102,18 @@ struct RawHTTPClient {
 
 /// Starts a server with `responder` on `127.0.0.1:0` (or `listen`), runs
 /// `body` with a client for it, and always stops the server.
-func withTestServer<T>(_ responder: Responder, listen: String = "127.0.0.1:0",
-                       configure: (inout HTTPServer.Configuration) -> Void = { _ in },
-                       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
-                       onError: (@Sendable (Request, Error) -> Void)? = nil,
-                       _ body: (HTTPServer, RawHTTPClient) throws -> T) throws -> T {
+func withTestServer<T>(
+    _ responder: Responder, listen: String = "127.0.0.1:0",
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+    accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+    onError: (@Sendable (Request, Error) -> Void)? = nil,
+    _ body: (HTTPServer, RawHTTPClient) throws -> T
+) throws -> T {
     var configuration = HTTPServer.Configuration(listen: [ListenAddress(listen)!], threadPoolSize: 2)
     configure(&configuration)
-    let server = HTTPServer(configuration: configuration, responder: responder,
-                            accessLog: accessLog, onError: onError)
+    let server = HTTPServer(
+        configuration: configuration, responder: responder,
+        accessLog: accessLog, onError: onError)
     try server.start()
     defer { server.stop() }
     return try body(server, RawHTTPClient(address: server.boundAddresses[0]))

@@ -1,9 +1,11 @@
-// SPDX-License-Identifier: Apache-2.0
-@testable import ForgeHTTP
 import Foundation
 import Testing
+
+// SPDX-License-Identifier: Apache-2.0
+@testable import ForgeHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// ``RequestFraming/problem(_:version:)`` on parsed header fields: what passes and the reason each refusal names.
@@ -34,14 +36,18 @@ import Glibc
     ]
 
     static let refused: [Case] = [
-        Case("HTTP/1.1", [("Host", "h"), ("Content-Length", "3"), ("Transfer-Encoding", "chunked")],
-             "both Content-Length and Transfer-Encoding"),
-        Case("HTTP/1.1", [("Host", "h"), ("Content-Length", "3"), ("content-length", "3")], "more than one Content-Length"),
+        Case(
+            "HTTP/1.1", [("Host", "h"), ("Content-Length", "3"), ("Transfer-Encoding", "chunked")],
+            "both Content-Length and Transfer-Encoding"),
+        Case(
+            "HTTP/1.1", [("Host", "h"), ("Content-Length", "3"), ("content-length", "3")],
+            "more than one Content-Length"),
         Case("HTTP/1.1", [("Host", "h"), ("Content-Length", "3, 3")], "malformed Content-Length"),
         Case("HTTP/1.1", [("Host", "h"), ("Content-Length", "+3")], "malformed Content-Length"),
         Case("HTTP/1.1", [("Host", "h"), ("Transfer-Encoding", "gzip, chunked")], "unsupported Transfer-Encoding"),
-        Case("HTTP/1.1", [("Host", "h"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")],
-             "more than one Transfer-Encoding"),
+        Case(
+            "HTTP/1.1", [("Host", "h"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")],
+            "more than one Transfer-Encoding"),
         Case("HTTP/1.1", [("Host", "h"), ("X Note", "b")], "malformed header name"),
         Case("HTTP/1.1", [("Host", "h"), ("X-Note", "a\u{1}b")], "control character in header X-Note"),
         Case("HTTP/1.1", [("Host", "h"), ("X-Note", "a\u{7F}")], "control character in header X-Note"),
@@ -65,10 +71,22 @@ import Glibc
     /// Heads sent over the wire: libmicrohttpd's in-place parse is read back
     /// (``RequestFraming/fields(of:head:)``) and the refusal is forged's JSON 400.
     static let onTheWire: [(String, String?)] = [
-        ("GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n", "obsolete line folding (a header line starting with a space or tab)"),
-        ("GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n\tc\r\nX-B: d\r\n\r\n", "obsolete line folding (a header line starting with a space or tab)"),
-        ("GET /n HTTP/1.1\nHost: a\nX-A: b\n c\n\n", "obsolete line folding (a header line starting with a space or tab)"),
-        ("GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n   \r\n\r\n", "obsolete line folding (a header line starting with a space or tab)"),
+        (
+            "GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n",
+            "obsolete line folding (a header line starting with a space or tab)"
+        ),
+        (
+            "GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n\tc\r\nX-B: d\r\n\r\n",
+            "obsolete line folding (a header line starting with a space or tab)"
+        ),
+        (
+            "GET /n HTTP/1.1\nHost: a\nX-A: b\n c\n\n",
+            "obsolete line folding (a header line starting with a space or tab)"
+        ),
+        (
+            "GET /n HTTP/1.1\r\nHost: a\r\nX-A: b\r\n   \r\n\r\n",
+            "obsolete line folding (a header line starting with a space or tab)"
+        ),
         ("GET /n HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "more than one Host"),
         ("GET /n HTTP/1.1\r\nHost: a\r\nX-Note: a\u{0}b\r\n\r\n", "NUL in header X-Note"),
         // Trailing blanks and a tab inside a value are not folding.
@@ -99,7 +117,9 @@ import Glibc
         var folded = Self.fields([("Host", "a"), ("X-Ac", "b")])
         folded[1].hidden = true
         folded[1].folded = true
-        #expect(RequestFraming.problem(folded, version: "HTTP/1.1") == "obsolete line folding (a header line starting with a space or tab)")
+        #expect(
+            RequestFraming.problem(folded, version: "HTTP/1.1")
+                == "obsolete line folding (a header line starting with a space or tab)")
     }
 
     @Test func aValueWithHiddenBytesIsRefused() {

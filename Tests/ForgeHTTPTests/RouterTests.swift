@@ -1,11 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeHTTP
 
 private func echo(_ name: String) -> Handler {
     { request in
-        .text("\(name) \(request.pathParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))")
+        .text(
+            "\(name) \(request.pathParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))"
+        )
     }
 }
 
@@ -33,8 +36,12 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
     router.get("/api/sessions/:sid") { _ in .text("session") }
     router.delete("/api/sessions/:sid") { _ in .text("deleted") }
     let responder = router.freeze()
-    #expect(responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/import")).headers["Allow"] == "POST, OPTIONS")
-    #expect(responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/7")).headers["Allow"] == "GET, HEAD, DELETE, OPTIONS")
+    #expect(
+        responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/import")).headers["Allow"]
+            == "POST, OPTIONS")
+    #expect(
+        responder.respond(to: Request(method: .OPTIONS, path: "/api/sessions/7")).headers["Allow"]
+            == "GET, HEAD, DELETE, OPTIONS")
 }
 
 @Test func aLiteralPathFallsBackToAParameterRouteForOtherMethods() {
@@ -56,7 +63,8 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
 @Test func parameterSegmentsAreFilledAndRouteInfoIsVisible() throws {
     var router = Router()
     router.post("/api/sessions/:id/sets/:set", tags: ["auth": "user"]) { request in
-        .text("\(request.parameter("id") ?? "-")/\(request.parameter("set") ?? "-") \(request.route?.tags["auth"] ?? "")")
+        .text(
+            "\(request.parameter("id") ?? "-")/\(request.parameter("set") ?? "-") \(request.route?.tags["auth"] ?? "")")
     }
     let response = router.freeze().respond(to: Request(method: .POST, path: "/api/sessions/s1/sets/7"))
     #expect(body(response) == "s1/7 user")
@@ -100,10 +108,11 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
 
 @Test func routeTableListsEveryRouteInOrder() {
     let routes = sampleResponder().routes
-    #expect(routes.map { "\($0.method.rawValue) \($0.pattern)" } == [
-        "GET /api/sessions/:id", "GET /api/sessions/active", "POST /api/sessions/:id/sets",
-        "DELETE /api/sessions/:id", "GET /api/items/",
-    ])
+    #expect(
+        routes.map { "\($0.method.rawValue) \($0.pattern)" } == [
+            "GET /api/sessions/:id", "GET /api/sessions/active", "POST /api/sessions/:id/sets",
+            "DELETE /api/sessions/:id", "GET /api/items/",
+        ])
     #expect(routes[2].summary == "Log a set")
     #expect(routes[2].tags == ["auth": "user"])
 }
@@ -122,7 +131,8 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
     }
     router.get("/a") { _ in .text("a") }
     let responder = router.freeze()
-    #expect(responder.respond(to: Request(method: .GET, path: "/a")).headers.values(for: "X-Trace") == ["inner", "outer"])
+    #expect(
+        responder.respond(to: Request(method: .GET, path: "/a")).headers.values(for: "X-Trace") == ["inner", "outer"])
     let missing = responder.respond(to: Request(method: .GET, path: "/b"))
     #expect(missing.status == 404)
     #expect(missing.headers.values(for: "X-Trace") == ["inner", "outer"])
@@ -173,7 +183,11 @@ private func body(_ response: Response) -> String { String(decoding: response.bo
 }
 
 @Test func jsonResponsesAreCompactSortedLiteralAndNotCached() throws {
-    struct Item: Encodable { let url: String; let name: String; let weight: Double }
+    struct Item: Encodable {
+        let url: String
+        let name: String
+        let weight: Double
+    }
     var router = Router()
     router.get("/j") { _ in try .json(Item(url: "a/b", name: "Squat — 5×5", weight: 60)) }
     router.get("/cached") { _ in

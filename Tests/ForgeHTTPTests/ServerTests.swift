@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeHTTP
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private struct SetLog: Codable, Equatable {
@@ -19,12 +21,15 @@ private func serverResponder() -> Responder {
     var router = Router()
     router.post("/api/sessions/:id/sets") { request in
         var set = try JSONDecoder().decode(SetLog.self, from: request.body)
-        set = SetLog(exercise: set.exercise + " @" + (request.parameter("id") ?? ""), weightKg: set.weightKg, reps: set.reps)
+        set = SetLog(
+            exercise: set.exercise + " @" + (request.parameter("id") ?? ""), weightKg: set.weightKg, reps: set.reps)
         return try .json(set)
     }
     router.get("/echo/:word") { request in
-        try .json(["word": request.parameter("word") ?? "", "path": request.path, "q": request.query["q"] ?? "",
-                   "raw": request.rawQuery, "remote": request.remoteAddress, "ua": request.headers["user-agent"] ?? ""])
+        try .json([
+            "word": request.parameter("word") ?? "", "path": request.path, "q": request.query["q"] ?? "",
+            "raw": request.rawQuery, "remote": request.remoteAddress, "ua": request.headers["user-agent"] ?? "",
+        ])
     }
     router.get("/boom") { _ in throw CocoaError(.fileNoSuchFile) }
     router.post("/size") { request in .text("\(request.body.count)") }
@@ -35,12 +40,14 @@ private func serverResponder() -> Responder {
 @Test func jsonRoundTripWithAPostBody() throws {
     try withTestServer(serverResponder()) { _, client in
         let sent = SetLog(exercise: "Back squat", weightKg: 102.5, reps: 5)
-        let reply = try client.send("POST", "/api/sessions/s42/sets", headers: [("Content-Type", "application/json")],
-                                    body: try JSONEncoder().encode(sent))
+        let reply = try client.send(
+            "POST", "/api/sessions/s42/sets", headers: [("Content-Type", "application/json")],
+            body: try JSONEncoder().encode(sent))
         #expect(reply.status == 200)
         #expect(reply.headers["Content-Type"] == "application/json")
         #expect(reply.headers["Cache-Control"] == "no-store")
-        #expect(try JSONDecoder().decode(SetLog.self, from: reply.body)
+        #expect(
+            try JSONDecoder().decode(SetLog.self, from: reply.body)
                 == SetLog(exercise: "Back squat @s42", weightKg: 102.5, reps: 5))
     }
 }
@@ -100,7 +107,8 @@ private func serverResponder() -> Responder {
         let fd = try client.connect()
         defer { close(fd) }
         // Expect: 100-continue lets the client wait for the verdict before uploading.
-        let head = "POST /size HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: \(2 << 20)\r\n\r\n"
+        let head =
+            "POST /size HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: \(2 << 20)\r\n\r\n"
         try client.write(fd, Data(head.utf8))
         let reply = try RawHTTPClient.parse(client.readAll(fd), method: "POST")
         #expect(reply.status == 413)
@@ -112,7 +120,13 @@ private func serverResponder() -> Responder {
 }
 
 @Test func uploadRoutesHaveTheirOwnCap() throws {
-    try withTestServer(serverResponder(), configure: { $0.maxBodyBytes = 1000; $0.uploadLimits = ["/upload": 5000] }) { _, client in
+    try withTestServer(
+        serverResponder(),
+        configure: {
+            $0.maxBodyBytes = 1000
+            $0.uploadLimits = ["/upload": 5000]
+        }
+    ) { _, client in
         let body = Data(repeating: 7, count: 3000)
         let upload = try client.send("POST", "/upload?source=test", body: body)
         #expect(upload.status == 200 && upload.text == "3000")
@@ -137,9 +151,12 @@ private func serverResponder() -> Responder {
 
 @Test func throwingHandlerGives500WithRequestIDAndTheServerKeepsServing() throws {
     let errors = Mutex<[String]>([])
-    try withTestServer(serverResponder(), onError: { request, _ in
-        errors.withLock { $0.append(request.requestID) }
-    }) { _, client in
+    try withTestServer(
+        serverResponder(),
+        onError: { request, _ in
+            errors.withLock { $0.append(request.requestID) }
+        }
+    ) { _, client in
         let reply = try client.send("GET", "/boom")
         #expect(reply.status == 500)
         let json = try reply.json()

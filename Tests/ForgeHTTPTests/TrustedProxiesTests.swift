@@ -1,6 +1,7 @@
+import Testing
+
 // SPDX-License-Identifier: Apache-2.0
 @testable import ForgeHTTP
-import Testing
 
 @Suite struct TrustedProxiesTests {
     let proxies = TrustedProxies(["10.0.0.0/8", "192.168.1.2", "fd00::/8"].compactMap(TrustedProxies.Network.init))
@@ -29,7 +30,8 @@ import Testing
         #expect(proxies.client(peer: "203.0.113.9", forwardedFor: ["198.51.100.1"]) == "203.0.113.9")
         // Trusted peer: the right-most address that is not a proxy.
         #expect(proxies.client(peer: "10.0.0.1", forwardedFor: ["198.51.100.1, 203.0.113.5"]) == "203.0.113.5")
-        #expect(proxies.client(peer: "10.0.0.1", forwardedFor: ["198.51.100.1, 203.0.113.5, 10.9.9.9"]) == "203.0.113.5")
+        #expect(
+            proxies.client(peer: "10.0.0.1", forwardedFor: ["198.51.100.1, 203.0.113.5, 10.9.9.9"]) == "203.0.113.5")
         // Several fields are one list; brackets and ports are dropped.
         #expect(proxies.client(peer: "10.0.0.1", forwardedFor: ["198.51.100.1", "[2001:db8::7]"]) == "2001:db8::7")
         #expect(proxies.client(peer: "10.0.0.1", forwardedFor: ["198.51.100.1:4711"]) == "198.51.100.1")

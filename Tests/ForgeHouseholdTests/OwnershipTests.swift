@@ -23,9 +23,11 @@ struct OwnershipTests {
     @Test func onlyTheHouseholdModuleWritesItsTables() throws {
         let files = try swiftSources()
         #expect(files.count > 100, "found the Sources tree")
-        let writes = ["UPDATE users", "INSERT INTO users", "DELETE FROM users", "REPLACE INTO users",
-                      "INSERT INTO auth_sessions", "DELETE FROM auth_sessions", "UPDATE auth_sessions",
-                      "INSERT INTO ingest_tokens", "DELETE FROM ingest_tokens", "UPDATE ingest_tokens"]
+        let writes = [
+            "UPDATE users", "INSERT INTO users", "DELETE FROM users", "REPLACE INTO users",
+            "INSERT INTO auth_sessions", "DELETE FROM auth_sessions", "UPDATE auth_sessions",
+            "INSERT INTO ingest_tokens", "DELETE FROM ingest_tokens", "UPDATE ingest_tokens",
+        ]
         var offenders: [String] = []
         for (path, text) in files where !path.hasPrefix("ForgeHousehold/") {
             for line in code(text) {
@@ -45,12 +47,15 @@ struct OwnershipTests {
     }
 
     @Test func noRouteFileHoldsSQL() throws {
-        let sql = try Regex(#"\bSELECT\s|\bINSERT\s+INTO\b|\bDELETE\s+FROM\b|\bUPDATE\s+\w+\s+SET\b|\bREPLACE\s+INTO\b"#)
+        let sql = try Regex(
+            #"\bSELECT\s|\bINSERT\s+INTO\b|\bDELETE\s+FROM\b|\bUPDATE\s+\w+\s+SET\b|\bREPLACE\s+INTO\b"#)
         let routes = try swiftSources().filter { $0.path.hasPrefix("ForgeAPI/") && $0.path.hasSuffix("Routes.swift") }
         #expect(routes.count > 20, "found the route files")
         var offenders: [String] = []
         for (path, text) in routes {
-            for line in code(text) where line.contains(sql) { offenders.append("\(path): \(line.trimmingCharacters(in: .whitespaces))") }
+            for line in code(text) where line.contains(sql) {
+                offenders.append("\(path): \(line.trimmingCharacters(in: .whitespaces))")
+            }
         }
         #expect(offenders.isEmpty, "SQL in route files (move it to the owning store): \(offenders)")
     }

@@ -45,14 +45,20 @@ struct PrefsMergeTests {
     @Test func updatePrefsStoresTheMergeAndReturnsIt() throws {
         try withHouseholdDatabase { db throws in
             let user = try db.write { c in
-                try HouseholdStore.addUser(email: "ada@example.org", name: "Ada", prefs: stored,
-                                           passwordHash: nil, now: testNow, in: c)
+                try HouseholdStore.addUser(
+                    email: "ada@example.org", name: "Ada", prefs: stored,
+                    passwordHash: nil, now: testNow, in: c)
             }
             let returned = try db.write { c in
-                try HouseholdStore.updatePrefs(merge: ["unit_load": "lb", "hr_max": .null,
-                                                       "nutrition_targets": ["fat_g": 70]], userID: user.id, in: c)
+                try HouseholdStore.updatePrefs(
+                    merge: [
+                        "unit_load": "lb", "hr_max": .null,
+                        "nutrition_targets": ["fat_g": 70],
+                    ], userID: user.id, in: c)
             }
-            let expected: [String: JSONValue] = ["unit_load": "lb", "nutrition_targets": ["fat_g": 70], "notif_proposal": true]
+            let expected: [String: JSONValue] = [
+                "unit_load": "lb", "nutrition_targets": ["fat_g": 70], "notif_proposal": true,
+            ]
             #expect(returned == expected)
             let reread = try db.read { try HouseholdStore.user(id: user.id, in: $0) }
             #expect(reread?.prefs == expected)

@@ -7,7 +7,9 @@ import Testing
 /// Sign-in sessions and ingest tokens: creation, lookup, revocation, expiry.
 struct SessionTokenTests {
     func seat(_ email: String, in db: Database) throws -> User {
-        try db.write { try HouseholdStore.addUser(email: email, name: "Seat", prefs: [:], passwordHash: nil, now: testNow, in: $0) }
+        try db.write {
+            try HouseholdStore.addUser(email: email, name: "Seat", prefs: [:], passwordHash: nil, now: testNow, in: $0)
+        }
     }
 
     @Test func aSessionResolvesUntilRevoked() throws {
@@ -25,9 +27,11 @@ struct SessionTokenTests {
             let ada = try seat("ada@example.org", in: db)
             let ben = try seat("ben@example.org", in: db)
             let (a1, a2, b1) = try db.write { c in
-                (try HouseholdStore.createSession(userID: ada.id, now: testNow, in: c),
-                 try HouseholdStore.createSession(userID: ada.id, now: testNow, in: c),
-                 try HouseholdStore.createSession(userID: ben.id, now: testNow, in: c))
+                (
+                    try HouseholdStore.createSession(userID: ada.id, now: testNow, in: c),
+                    try HouseholdStore.createSession(userID: ada.id, now: testNow, in: c),
+                    try HouseholdStore.createSession(userID: ben.id, now: testNow, in: c)
+                )
             }
             try db.write { try HouseholdStore.revokeSessions(userID: ada.id, in: $0) }
             try db.read { c throws in
@@ -46,7 +50,9 @@ struct SessionTokenTests {
             try db.read { c throws in
                 #expect(try HouseholdStore.sessionUserID(token: token, now: later, in: c) == nil)
                 #expect(try HouseholdStore.sessionUserID(token: "", now: testNow, in: c) == nil)
-                #expect(try HouseholdStore.sessionUserID(token: String(repeating: "x", count: 129), now: testNow, in: c) == nil)
+                #expect(
+                    try HouseholdStore.sessionUserID(token: String(repeating: "x", count: 129), now: testNow, in: c)
+                        == nil)
             }
         }
     }

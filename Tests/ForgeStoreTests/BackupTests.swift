@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeStore
 
 /// A migrated database with some rows in a few tables.
@@ -10,10 +11,12 @@ private func populated(_ dir: String) throws -> Database {
     try ForgeSchema.migrator().migrate(db)
     try db.write { c in
         for i in 0..<50 {
-            try c.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, 'member', ?)",
-                          ["u\(i)", "u\(i)@example.org", "User \(i)", "2026-01-01T00:00:00.000Z"])
-            try c.execute("INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, 'weight', ?, 'kg', ?, 'test')",
-                          ["m\(i)", "u\(i)", 70.0 + Double(i) / 10, "2026-01-02T00:00:00.000Z"])
+            try c.execute(
+                "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, 'member', ?)",
+                ["u\(i)", "u\(i)@example.org", "User \(i)", "2026-01-01T00:00:00.000Z"])
+            try c.execute(
+                "INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, 'weight', ?, 'kg', ?, 'test')",
+                ["m\(i)", "u\(i)", 70.0 + Double(i) / 10, "2026-01-02T00:00:00.000Z"])
         }
     }
     return db
@@ -42,7 +45,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(record.bytes == BackupFile.size(record.file) && record.bytes > 0)
             #expect(try fileMode(dir + "/backups") == 0o700)
             #expect(try fileMode(record.file) == 0o600)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/backups").sorted()
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir + "/backups").sorted()
                     == [".backup.lock", "forge-20260720-023000.sqlite3"])
             let before = try counts(source)
             #expect(before["users"] == 50 && before["metrics"] == 50)
@@ -74,7 +78,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
                 try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: bad))
             case "random":
                 var generator = SystemRandomNumberGenerator()
-                try Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: bad))
+                try Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(
+                    to: URL(fileURLWithPath: bad))
             case "empty":
                 try Data().write(to: URL(fileURLWithPath: bad))
             default:
@@ -96,10 +101,15 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
     @Test func aBackupFromANewerBinaryIsRefused() throws {
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
-            try db.write { try $0.execute("INSERT INTO schema_migrations (id, applied_at) VALUES ('9999-future', 'x')") }
+            try db.write {
+                try $0.execute("INSERT INTO schema_migrations (id, applied_at) VALUES ('9999-future', 'x')")
+            }
             let record = try BackupJob(db: db).run(trigger: "test")
             db.close()
-            #expect(throws: BackupError.unusable("\(record.file): written by a newer forged (unknown migrations: 9999-future)")) {
+            #expect(
+                throws: BackupError.unusable(
+                    "\(record.file): written by a newer forged (unknown migrations: 9999-future)")
+            ) {
                 _ = try BackupFile.inspect(record.file, knownMigrations: ForgeSchema.migrator().ids)
             }
         }
@@ -111,11 +121,13 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let record = try BackupJob(db: db).run(trigger: "test")
             try db.write { try $0.execute("DELETE FROM metrics") }  // a change after the backup
             db.close()
-            let outcome = try BackupRestore.restore(record.file, over: dir + "/forge.sqlite3", now: utc("2026-07-21T08:00:00Z"))
+            let outcome = try BackupRestore.restore(
+                record.file, over: dir + "/forge.sqlite3", now: utc("2026-07-21T08:00:00Z"))
             #expect(outcome.safetyCopy == dir + "/backups/pre-restore-20260721-080000.sqlite3")
             #expect(try BackupFile.inspect(outcome.safetyCopy!).rowCounts["metrics"] == 0)
             #expect(outcome.inspection.rowCounts["metrics"] == 50)
-            #expect(!FileManager.default.fileExists(atPath: dir + "/forge.sqlite3-wal")
+            #expect(
+                !FileManager.default.fileExists(atPath: dir + "/forge.sqlite3-wal")
                     || BackupFile.size(dir + "/forge.sqlite3-wal") == 0)
         }
     }
@@ -133,7 +145,9 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(!last.ok && last.error.contains("already exists") && last.trigger == "cli")
             #expect(BackupStatus.summary(db).hasPrefix("last backup FAILED "))
             try BackupJob(db: db).run(output: dir + "/fresh.sqlite3", trigger: "cli")
-            #expect(BackupStatus.summary(db).hasPrefix("last backup ok ") && BackupStatus.summary(db).hasSuffix("(fresh.sqlite3)"))
+            #expect(
+                BackupStatus.summary(db).hasPrefix("last backup ok ")
+                    && BackupStatus.summary(db).hasSuffix("(fresh.sqlite3)"))
             #expect(try BackupStatus.lastSuccess(in: db)?.file == dir + "/fresh.sqlite3")
         }
     }
@@ -145,7 +159,9 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let now = utc("2026-07-20T02:30:00Z")
             let a = try BackupJob(db: db).run(trigger: "test", now: now)
             let b = try BackupJob(db: db).run(trigger: "test", now: now)
-            #expect(a.file.hasSuffix("forge-20260720-023000.sqlite3") && b.file.hasSuffix("forge-20260720-023000-2.sqlite3"))
+            #expect(
+                a.file.hasSuffix("forge-20260720-023000.sqlite3") && b.file.hasSuffix("forge-20260720-023000-2.sqlite3")
+            )
         }
     }
 
@@ -160,8 +176,11 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             // One per day and no `recent` margin: the rotation the fault was in.
             let job = BackupJob(db: db, retention: BackupRetention(recent: 1))
             let records = try (0..<3).map { _ in try job.run(trigger: "test", now: now) }
-            #expect(records.map { ($0.file as NSString).lastPathComponent } == [
-                "forge-20260720-023000.sqlite3", "forge-20260720-023000-2.sqlite3", "forge-20260720-023000-3.sqlite3"])
+            #expect(
+                records.map { ($0.file as NSString).lastPathComponent } == [
+                    "forge-20260720-023000.sqlite3", "forge-20260720-023000-2.sqlite3",
+                    "forge-20260720-023000-3.sqlite3",
+                ])
             #expect(records.allSatisfy { $0.ok && $0.bytes > 0 })
             // One per day is kept: the newest, which is the one just written.
             #expect(job.list().map(\.name.fileName) == ["forge-20260720-023000-3.sqlite3"])
@@ -190,7 +209,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let job = BackupJob(db: db)
             try BackupFile.makePrivateDirectory(job.directory)
             // Another holder (the nightly backup, an operator's `forged backup`) for 0.3 s.
-            let taken = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+            let taken = DispatchSemaphore(value: 0)
+            let released = DispatchSemaphore(value: 0)
             let directory = job.directory
             DispatchQueue.global().async {
                 let held = try? BackupLock(directory: directory, wait: false)
@@ -201,7 +221,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             }
             taken.wait()
             #expect(throws: BackupError.busy) { try job.run(trigger: "admin", wait: false) }
-            #expect(try BackupStatus.last(in: db) == nil)   // a refusal is not an attempt
+            #expect(try BackupStatus.last(in: db) == nil)  // a refusal is not an attempt
             #expect("\(BackupError.busy)" == "a backup is already running; try again when it finishes")
             // A waiting backup starts once the holder lets go.
             let record = try job.run(trigger: "nightly", wait: true)
@@ -217,7 +237,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let job = BackupJob(db: db)
             let outcomes = Mutex<[Result<BackupRecord, BackupError>]>([])
             DispatchQueue.concurrentPerform(iterations: 10) { _ in
-                let result = Result { try job.run(trigger: "admin", now: utc("2026-07-20T02:30:00Z"), wait: false) }.mapError { $0 as! BackupError }
+                let result = Result { try job.run(trigger: "admin", now: utc("2026-07-20T02:30:00Z"), wait: false) }
+                    .mapError { $0 as! BackupError }
                 outcomes.withLock { $0.append(result) }
             }
             let all = outcomes.withLock { $0 }
@@ -243,7 +264,11 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let db = try Database(path: dir + "/forge.sqlite3")
             defer { db.close() }
             try all.through(previous).migrate(db)
-            try db.write { try $0.execute("INSERT INTO users (id, email, name, role, created_at) VALUES ('u1', 'a@example.org', 'A', 'admin', '2026-01-01T00:00:00.000Z')") }
+            try db.write {
+                try $0.execute(
+                    "INSERT INTO users (id, email, name, role, created_at) VALUES ('u1', 'a@example.org', 'A', 'admin', '2026-01-01T00:00:00.000Z')"
+                )
+            }
             let outcome = try SchemaUpgrade.run(db, now: utc("2026-07-20T02:30:00Z"))
             #expect(outcome.applied == [all.ids.last!])
             let backup = try #require(outcome.backup)
@@ -271,9 +296,15 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
                 let db = try Database(path: dir + "/forge.sqlite3")
                 try all.through(previous).migrate(db)
                 for n in 0..<users {
-                    try db.write { try $0.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'A', 'admin', '2026-01-01T00:00:00.000Z')", ["u\(n)", "a\(n)@example.org"]) }
+                    try db.write {
+                        try $0.execute(
+                            "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'A', 'admin', '2026-01-01T00:00:00.000Z')",
+                            ["u\(n)", "a\(n)@example.org"])
+                    }
                 }
-                backups.append(try #require(try SchemaUpgrade.run(db, now: now.addingTimeInterval(0.5 * Double(users - 1))).backup))
+                backups.append(
+                    try #require(try SchemaUpgrade.run(db, now: now.addingTimeInterval(0.5 * Double(users - 1))).backup)
+                )
                 db.close()
             }
             let stem = dir + "/backups/pre-upgrade-\(previous)-20260720-023000"
@@ -300,7 +331,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             defer { db.close() }
             let job = BackupJob(db: db, retention: BackupRetention(recent: 1))
             _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))
-            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))   // named 023000-2
+            _ = try job.run(trigger: "test", now: utc("2026-07-20T02:30:00Z"))  // named 023000-2
             let c = try job.run(trigger: "test", now: utc("2026-07-20T02:30:01Z"))
             #expect(job.list().map(\.name.fileName) == [(c.file as NSString).lastPathComponent])
             #expect(c.file.hasSuffix("forge-20260720-023001.sqlite3"))
@@ -313,10 +344,15 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         #expect(second?.sequence == 2 && second?.instant == utc("2026-07-20T02:30:00Z"))
         #expect(BackupName(fileName: "forge-20260720-023000.sqlite3")! < second!)
         #expect(second! < BackupName(fileName: "forge-20260720-023001.sqlite3")!)
-        #expect(BackupName(fileName: "forge-20260720-023000-12.sqlite3")! > BackupName(fileName: "forge-20260720-023000-9.sqlite3")!)
-        for bad in ["forge-20260720-023000-1.sqlite3", "forge-20260720-023000-02.sqlite3", "forge-20260720-023000-.sqlite3",
-                    "forge-20260720-023000-x.sqlite3", "forge-20260720-023000_2.sqlite3", "../forge-20260720-023000.sqlite3", "forge.sqlite3", "forge-20261320-023000.sqlite3",
-                    "forge-20260720-023000.sqlite3-wal", "forge-2026072x-023000.sqlite3", "pre-restore-20260720-023000.sqlite3"] {
+        #expect(
+            BackupName(fileName: "forge-20260720-023000-12.sqlite3")! > BackupName(
+                fileName: "forge-20260720-023000-9.sqlite3")!)
+        for bad in [
+            "forge-20260720-023000-1.sqlite3", "forge-20260720-023000-02.sqlite3", "forge-20260720-023000-.sqlite3",
+            "forge-20260720-023000-x.sqlite3", "forge-20260720-023000_2.sqlite3", "../forge-20260720-023000.sqlite3",
+            "forge.sqlite3", "forge-20261320-023000.sqlite3",
+            "forge-20260720-023000.sqlite3-wal", "forge-2026072x-023000.sqlite3", "pre-restore-20260720-023000.sqlite3",
+        ] {
             #expect(BackupName(fileName: bad) == nil, "\(bad)")
         }
     }
@@ -330,16 +366,17 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         var names = (0..<60).map { BackupName(instant: first.addingTimeInterval(Double($0) * 86_400)) }
         names.append(BackupName(instant: utc("2026-04-29T12:00:00Z")))  // an extra one on the last day
         let kept = BackupRetention().keep(names, timeZone: london).map(\.fileName).sorted()
-        #expect(kept == [
-            "forge-20260405-023000.sqlite3",  // Sun, week of 30 Mar
-            "forge-20260412-023000.sqlite3",  // Sun, week of 6 Apr
-            "forge-20260419-023000.sqlite3",  // Sun, week of 13 Apr
-            "forge-20260422-023000.sqlite3",  // Wed, the rest of the week of 20 Apr before the daily window
-            "forge-20260423-023000.sqlite3", "forge-20260424-023000.sqlite3", "forge-20260425-023000.sqlite3",
-            "forge-20260426-023000.sqlite3", "forge-20260427-023000.sqlite3", "forge-20260428-023000.sqlite3",
-            "forge-20260429-023000.sqlite3",  // not the newest of its day, but one of the 3 newest
-            "forge-20260429-120000.sqlite3",  // the newest of the last day
-        ])
+        #expect(
+            kept == [
+                "forge-20260405-023000.sqlite3",  // Sun, week of 30 Mar
+                "forge-20260412-023000.sqlite3",  // Sun, week of 6 Apr
+                "forge-20260419-023000.sqlite3",  // Sun, week of 13 Apr
+                "forge-20260422-023000.sqlite3",  // Wed, the rest of the week of 20 Apr before the daily window
+                "forge-20260423-023000.sqlite3", "forge-20260424-023000.sqlite3", "forge-20260425-023000.sqlite3",
+                "forge-20260426-023000.sqlite3", "forge-20260427-023000.sqlite3", "forge-20260428-023000.sqlite3",
+                "forge-20260429-023000.sqlite3",  // not the newest of its day, but one of the 3 newest
+                "forge-20260429-120000.sqlite3",  // the newest of the last day
+            ])
     }
 
     /// A backup taken by hand before an experiment survives the next two of
@@ -362,13 +399,19 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             defer { db.close() }
             let job = BackupJob(db: db, retention: BackupRetention(daily: 2, weekly: 1))
             try FileManager.default.createDirectory(atPath: job.directory, withIntermediateDirectories: true)
-            let names = ["forge-20260701-023000.sqlite3", "forge-20260710-023000.sqlite3", "forge-20260711-023000.sqlite3",
-                         "forge-20260719-023000.sqlite3", "forge-20260720-023000.sqlite3", "notes.txt"]
+            let names = [
+                "forge-20260701-023000.sqlite3", "forge-20260710-023000.sqlite3", "forge-20260711-023000.sqlite3",
+                "forge-20260719-023000.sqlite3", "forge-20260720-023000.sqlite3", "notes.txt",
+            ]
             for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: job.directory + "/" + name)) }
             let deleted = job.rotate().map(\.fileName)
             #expect(deleted == ["forge-20260710-023000.sqlite3", "forge-20260701-023000.sqlite3"])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: job.directory).sorted()
-                    == ["forge-20260711-023000.sqlite3", "forge-20260719-023000.sqlite3", "forge-20260720-023000.sqlite3", "notes.txt"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: job.directory).sorted()
+                    == [
+                        "forge-20260711-023000.sqlite3", "forge-20260719-023000.sqlite3",
+                        "forge-20260720-023000.sqlite3", "notes.txt",
+                    ])
         }
     }
 }

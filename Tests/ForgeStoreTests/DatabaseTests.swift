@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeStore
 
 @Suite struct DatabaseTests {
@@ -49,7 +50,8 @@ import Testing
     @Test func constraintViolationsCarryTheConstraintCode() throws {
         try withTestDatabase { db, _ throws in
             try db.write { c throws in
-                try c.executeScript("""
+                try c.executeScript(
+                    """
                     CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE);
                     CREATE TABLE sessions (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id));
                     INSERT INTO users (email) VALUES ('ada@example.org');
@@ -143,8 +145,9 @@ import Testing
             let blob = Data([0, 1, 2, 255])
             let row = try db.write { c throws -> Row? in
                 try c.execute("CREATE TABLE v (i INTEGER, r REAL, t TEXT, b BLOB, d TEXT, f INTEGER, n TEXT, e BLOB)")
-                try c.execute("INSERT INTO v VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                              [Int64.max, 2.5, "żółw\u{0}tail", blob, date, true, String?.none, Data()])
+                try c.execute(
+                    "INSERT INTO v VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [Int64.max, 2.5, "żółw\u{0}tail", blob, date, true, String?.none, Data()])
                 #expect(c.changes == 1)
                 #expect(c.lastInsertRowID == 1)
                 return try c.queryOne("SELECT * FROM v")
@@ -173,8 +176,9 @@ import Testing
             let failures = Mutex(0)
             let thread = Thread {
                 for n in 1...20 {
-                    do { try db.write { try $0.execute("INSERT INTO events VALUES (?)", [n]) } }
-                    catch { failures.withLock { $0 += 1 } }
+                    do { try db.write { try $0.execute("INSERT INTO events VALUES (?)", [n]) } } catch {
+                        failures.withLock { $0 += 1 }
+                    }
                 }
                 done.signal()
             }

@@ -2,6 +2,7 @@ import ForgeCore
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ForgeStore
 
 /// `--log-level debug` says something useful (issue 17, item 6): a slow
@@ -11,14 +12,21 @@ import Testing
         let records = Mutex<[LogRecord]>([])
         let previous = Log.currentMinimum
         Log.setMinimum(.debug)
-        Log.setSink { record in records.withLock { $0.append(record) }; return true }
-        defer { Log.setSink(nil); Log.setMinimum(previous) }
+        Log.setSink { record in
+            records.withLock { $0.append(record) }
+            return true
+        }
+        defer {
+            Log.setSink(nil)
+            Log.setMinimum(previous)
+        }
         try withTemporaryDirectory { dir in
             let db = try Database(path: dir + "/forge.sqlite3")
             defer { db.close() }
             let secret = "hunter2-not-logged"
             let _: Int? = try db.read {
-                try $0.scalar("""
+                try $0.scalar(
+                    """
                     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000)
                     SELECT count(*) FROM n WHERE ? <> ''
                     """, [secret])

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
+
 @testable import ForgeStore
 
 @Suite struct MigratorTests {
     static func baseMigrator() -> Migrator {
         var m = Migrator()
         m.register("0001-users") { db throws in
-            try db.executeScript("""
+            try db.executeScript(
+                """
                 CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE);
                 INSERT INTO users (email) VALUES ('ada@example.org');
                 """)
         }
         m.register("0002-sessions") { db throws in
-            try db.execute("CREATE TABLE sessions (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id))")
+            try db.execute(
+                "CREATE TABLE sessions (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id))")
         }
         return m
     }
@@ -46,7 +49,8 @@ import Testing
             #expect(error == .databaseIsNewer(unknownIDs: ["0003-notes"]))
             #expect(error?.description.hasPrefix("database is newer than this forged") == true)
             // Nothing was applied.
-            #expect(try db.read { try $0.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") as Int? } == 0)
+            #expect(
+                try db.read { try $0.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") as Int? } == 0)
         }
     }
 
@@ -92,7 +96,8 @@ import Testing
         try withTestDatabase { db, _ throws in
             var m = Self.baseMigrator()
             m.register("0003-users-name") { db throws in
-                try db.executeScript("""
+                try db.executeScript(
+                    """
                     CREATE TABLE users_new (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT NOT NULL DEFAULT '');
                     INSERT INTO users_new (id, email) SELECT id, email FROM users;
                     DROP TABLE users;

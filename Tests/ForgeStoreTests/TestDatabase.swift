@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ForgeStore
 
 /// A fresh directory under the system temp dir, removed after `body`.

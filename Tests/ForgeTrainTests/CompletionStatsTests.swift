@@ -1,6 +1,7 @@
 import ForgeCore
 import Foundation
 import Testing
+
 @testable import ForgeTrain
 
 struct CompletionStatsTests {
@@ -15,7 +16,8 @@ struct CompletionStatsTests {
         #expect(CompletionStats.averageRPE(sets) == 7.5)
         #expect(CompletionStats.averageRPE([set(60, 5, nil)]) == nil)
         let start = Instant.parse("2026-07-20T17:00:00.000Z")!
-        let stats = CompletionStats.stats(sets: sets, setsPlanned: 12, start: start, end: start.addingTimeInterval(3599.9))
+        let stats = CompletionStats.stats(
+            sets: sets, setsPlanned: 12, start: start, end: start.addingTimeInterval(3599.9))
         #expect(stats.setsDone == 4 && stats.setsPlanned == 12 && stats.partial == true)
         #expect(stats.durationS == 3599 && stats.tonnage == 1.29 && stats.avgRpe == 7.5)
     }
@@ -24,7 +26,8 @@ struct CompletionStatsTests {
         let day = LocalDate(year: 2026, month: 7, day: 19)
         let now = Instant.parse("2026-07-20T08:00:00.000Z")!
         let sets = [set(60, 5, 7, ts: "2026-07-19T18:00:00.000Z"), set(60, 5, 7, ts: "2026-07-19T18:05:00.000Z")]
-        #expect(CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: sets)
+        #expect(
+            CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: sets)
                 == Instant.parse("2026-07-19T18:05:00.000Z"))
         #expect(CompletionStats.end(day: day, today: day, now: now, sets: sets) == now)
         #expect(CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: []) == now)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct CooldownTests {
@@ -8,19 +9,25 @@ import Testing
 
     @Test func seedNiggleAnnotatesLowerAStretch() {
         let items = Cooldown.build(plan: Fixtures.lowerACooldown, niggles: [knee], library: library)
-        #expect(items == [
-            CooldownItem(slug: "quad-hip-flexor-stretch", hold: "45 s each side", name: "Quad & hip flexor stretch", why: why),
-            CooldownItem(slug: "hamstring-stretch", hold: "45 s each side", name: "Hamstring stretch"),
-            CooldownItem(slug: "ninety-ninety-hip", hold: "60 s slow", name: "90/90 hip switch"),
-            CooldownItem(slug: "walk-easy", hold: "2 min easy", name: "Walk it off"),
-        ])
+        #expect(
+            items == [
+                CooldownItem(
+                    slug: "quad-hip-flexor-stretch", hold: "45 s each side", name: "Quad & hip flexor stretch", why: why
+                ),
+                CooldownItem(slug: "hamstring-stretch", hold: "45 s each side", name: "Hamstring stretch"),
+                CooldownItem(slug: "ninety-ninety-hip", hold: "60 s slow", name: "90/90 hip switch"),
+                CooldownItem(slug: "walk-easy", hold: "2 min easy", name: "Walk it off"),
+            ])
     }
 
     @Test func seedNiggleIsInsertedFirstOnUpperA() {
         let items = Cooldown.build(plan: Fixtures.upperACooldown, niggles: [knee], library: library)
         #expect(items.map(\.slug) == ["quad-hip-flexor-stretch", "chest-doorway-stretch", "walk-easy"])
-        #expect(items[0] == CooldownItem(slug: "quad-hip-flexor-stretch", hold: "45 s each side",
-                                         name: "Quad & hip flexor stretch", why: why))
+        #expect(
+            items[0]
+                == CooldownItem(
+                    slug: "quad-hip-flexor-stretch", hold: "45 s each side",
+                    name: "Quad & hip flexor stretch", why: why))
         #expect(items[1].why == nil && items[1].name == "Doorway chest stretch")
     }
 
@@ -36,7 +43,8 @@ import Testing
     @Test func severalNigglesInsertInOrderAndUnknownSlugsKeepTheirSlugAsName() {
         let shoulder = NiggleInfo(bodyPart: "Right SHOULDER", status: "active", mobilitySlug: "mystery-stretch")
         let items = Cooldown.build(plan: Fixtures.upperACooldown, niggles: [knee, shoulder], library: library)
-        #expect(items.map(\.slug) == ["mystery-stretch", "quad-hip-flexor-stretch", "chest-doorway-stretch", "walk-easy"])
+        #expect(
+            items.map(\.slug) == ["mystery-stretch", "quad-hip-flexor-stretch", "chest-doorway-stretch", "walk-easy"])
         #expect(items[0].name == "mystery-stretch")
         #expect(items[0].why == "targets your right shoulder niggle")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct ExerciseLibraryTests {
@@ -13,8 +14,11 @@ import Testing
 
     @Test func mobilityItemsHaveNoDontLine() {
         let mobility = library.all.filter { $0.kind == .mobility }
-        #expect(mobility.map(\.slug) == ["quad-hip-flexor-stretch", "hamstring-stretch", "ninety-ninety-hip",
-                                         "walk-easy", "chest-doorway-stretch"])
+        #expect(
+            mobility.map(\.slug) == [
+                "quad-hip-flexor-stretch", "hamstring-stretch", "ninety-ninety-hip",
+                "walk-easy", "chest-doorway-stretch",
+            ])
         #expect(mobility.allSatisfy { $0.dont.isEmpty })
     }
 
@@ -51,8 +55,10 @@ import Testing
     }
 
     @Test func kindsAndPatternsUseTheVocabularies() {
-        let patterns: Set = ["squat", "hinge", "lunge", "deep_lunge", "trunk_flexion", "horizontal_push",
-                             "incline_push", "overhead_press", "horizontal_pull", "vertical_pull"]
+        let patterns: Set = [
+            "squat", "hinge", "lunge", "deep_lunge", "trunk_flexion", "horizontal_push",
+            "incline_push", "overhead_press", "horizontal_pull", "vertical_pull",
+        ]
         #expect(library.all.allSatisfy { Set($0.patterns).isSubset(of: patterns) })
         let counts = Dictionary(grouping: library.all, by: \.kind).mapValues(\.count)
         #expect(counts[.bb] == 16)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct FittingTests {
@@ -7,7 +8,7 @@ import Testing
             PlanExercise(slug: "e\(i)", sets: 3, reps: 5, rest: rest)
         }
         #expect(Fitting.estimateSeconds(day) == 3150)
-        #expect(Fitting.estimateMinutes(day) == 52)   // 52.5 rounds half-to-even
+        #expect(Fitting.estimateMinutes(day) == 52)  // 52.5 rounds half-to-even
     }
 
     @Test func timeModelCountsShortCooldownAndSkipsZeroSetEntries() {
@@ -51,15 +52,19 @@ import Testing
         Case(budget: 50, sets: [3, 3, 3, 2], cooldown: .full, est: 50, trims: [hlr]),
         Case(budget: 48, sets: [3, 3, 2, 2], cooldown: .full, est: 48, trims: [hlr, split]),
         Case(budget: 45, sets: [3, 2, 2, 2], cooldown: .short, est: 43, trims: [hlr, split, rdl, cd]),
-        Case(budget: 40, sets: [3, 2, 2, 0], cooldown: .short, est: 36,
-             trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped"]),
-        Case(budget: 35, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
-             trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
-        Case(budget: 30, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
-             trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
+        Case(
+            budget: 40, sets: [3, 2, 2, 0], cooldown: .short, est: 36,
+            trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped"]),
+        Case(
+            budget: 35, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
+            trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
+        Case(
+            budget: 30, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
+            trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
         // Ladder exhausted: 28 > 25 is returned anyway; RDL stays at min_sets 2.
-        Case(budget: 25, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
-             trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
+        Case(
+            budget: 25, sets: [3, 2, 0, 0], cooldown: .short, est: 28,
+            trims: [hlr, split, rdl, cd, "hanging-leg-raise dropped", "split-squat dropped"]),
     ]
 
     @Test(arguments: lowerACases)
@@ -99,8 +104,11 @@ import Testing
             PlanExercise(slug: "c", sets: 2, reps: 5, priority: 5),
         ]
         let fit = Fitting.fit(day, budget: 1)
-        #expect(fit.trims == ["c 2→1 sets", "a 2→1 sets", "b 2→1 sets", "cool-down 5→2 min",
-                              "c dropped", "a dropped", "b dropped"])
+        #expect(
+            fit.trims == [
+                "c 2→1 sets", "a 2→1 sets", "b 2→1 sets", "cool-down 5→2 min",
+                "c dropped", "a dropped", "b dropped",
+            ])
         #expect(fit.sets == [2, 0, 0, 0])
         #expect(fit.cooldown == .short, "the cool-down is shortened, never removed")
         #expect(fit.est == Fitting.estimateMinutes(day, sets: [2, 0, 0, 0], cooldown: .short))

@@ -1,15 +1,17 @@
 import ForgeCore
 import Foundation
-@testable import ForgeTrain
 import Testing
+
+@testable import ForgeTrain
 
 /// GPX quirk files (Tests/Fixtures/gpx) through the reader and the workout builder.
 struct GPXReaderTests {
     static let calendar = HouseholdCalendar(timeZone: TimeZone(identifier: "Europe/London")!)
 
     static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)"))
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/\(name)"))
     }
 
     static func workout(_ name: String) throws -> CardioWorkout {
@@ -19,7 +21,7 @@ struct GPXReaderTests {
     @Test func segmentsPauseAndThePrefixedExtensionIsRead() throws {
         let file = try TrackFileReader.read(Self.fixture("gpx/two-segments-prefixed.gpx"), zone: Self.calendar.timeZone)
         #expect(file.format == .gpx && file.name == "Midnight Run" && file.sport == "running")
-        #expect(file.points.map(\.segment) == [0, 0, 0, 2, 2, 2])     // the empty middle segment holds no points
+        #expect(file.points.map(\.segment) == [0, 0, 0, 2, 2, 2])  // the empty middle segment holds no points
         #expect(file.points.map(\.ele) == [10.0, nil, 11.5, nil, nil, nil])
 
         let w = try Self.workout("gpx/two-segments-prefixed.gpx")
@@ -50,14 +52,15 @@ struct GPXReaderTests {
     @Test func untimedPointsAreRouteOnlyAndAFileWithoutTimesIsRefused() throws {
         let w = try Self.workout("gpx/partly-timed.gpx")
         #expect(w.name == "Workout" && w.trace.route.count == 3)
-        #expect(w.trace.hr == [HRSample(t: 0, bpm: 100)])              // the untimed 180 cannot be placed
+        #expect(w.trace.hr == [HRSample(t: 0, bpm: 100)])  // the untimed 180 cannot be placed
         #expect(w.durationS == 60)
         #expect(throws: TrackFileError.nothingTimed) { try Self.workout("gpx/untimed.gpx") }
         #expect(throws: TrackFileError.unknownFormat) {
             try TrackFileReader.read(Data("<html><body/></html>".utf8), zone: Self.calendar.timeZone)
         }
         #expect(throws: TrackFileError.self) {
-            try TrackFileReader.read(Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>".utf8), zone: Self.calendar.timeZone)
+            try TrackFileReader.read(
+                Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>".utf8), zone: Self.calendar.timeZone)
         }
     }
 }

@@ -1,7 +1,8 @@
 import ForgeCore
 import Foundation
-@testable import ForgeTrain
 import Testing
+
+@testable import ForgeTrain
 
 /// Payload timestamps (docs/contract.md §4.14) and the day they file a workout on.
 struct IngestTimestampTests {
@@ -27,8 +28,10 @@ struct IngestTimestampTests {
         #expect(ts.day(in: Self.calendar).description == day)
     }
 
-    @Test(arguments: ["", "yesterday", "2031-02-30 10:00:00 +0000", "2031-03-05", "2031-03-05 25:00:00 +0000",
-                      "2031-03-05 10:00:00 UTC", "2031-03-05 10:00:00 +01:5"])
+    @Test(arguments: [
+        "", "yesterday", "2031-02-30 10:00:00 +0000", "2031-03-05", "2031-03-05 25:00:00 +0000",
+        "2031-03-05 10:00:00 UTC", "2031-03-05 10:00:00 +01:5",
+    ])
     func rejectedForms(text: String) {
         #expect(IngestTimestamp.parse(text, zone: Self.london) == nil)
     }

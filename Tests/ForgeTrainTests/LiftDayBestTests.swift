@@ -2,6 +2,7 @@ import ForgeCore
 import ForgeStore
 import Foundation
 import Testing
+
 @testable import ForgeTrain
 
 /// `lift_day_best` (ForgeSchema+LiftBests.swift) against the computation it
@@ -14,17 +15,21 @@ struct LiftDayBestTests {
     /// before the aggregate existed (kept here as the reference).
     static func reference(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
         var best: [String: [LocalDate: Double]] = [:]
-        for row in try db.query("""
+        for row in try db.query(
+            """
             SELECT st.slug, st.weight, st.reps, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
             WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND st.weight > 0
-            """, [userID, userID]) {
+            """, [userID, userID])
+        {
             let dayText: String = try row.get("day")
             guard let day = LocalDate(dayText) else { continue }
             let slug: String = try row.get("slug")
             let e = OneRepMax.epley(weight: try row.get("weight"), reps: try row.get("reps"))
             best[slug, default: [:]][day] = max(best[slug]?[day] ?? e, e)
         }
-        return best.mapValues { days in days.map { SeriesPoint(day: $0.key, value: $0.value) }.sorted { $0.day < $1.day } }
+        return best.mapValues { days in
+            days.map { SeriesPoint(day: $0.key, value: $0.value) }.sorted { $0.day < $1.day }
+        }
     }
 
     /// A seeded generator, so a failure reproduces.
@@ -54,8 +59,9 @@ struct LiftDayBestTests {
         var rng = Generator(state: seed)
         try db.write { conn in
             for id in Self.users {
-                try conn.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, 'member', ?)",
-                                 [id, "\(id)@example.org", id.capitalized, "2026-07-20T09:00:00.000Z"])
+                try conn.execute(
+                    "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, ?, 'member', ?)",
+                    [id, "\(id)@example.org", id.capitalized, "2026-07-20T09:00:00.000Z"])
             }
             for n in 0..<sessions { try insertSession(n, in: conn, using: &rng) }
         }
@@ -68,7 +74,8 @@ struct LiftDayBestTests {
         let day = Self.start.adding(days: Int.random(in: 0..<200, using: &rng))
         let status = ["completed", "completed", "completed", "unplanned", "active"].randomElement(using: &rng)!
         let id = "s\(n)-\(rng.next() % 100_000)"
-        try conn.execute("""
+        try conn.execute(
+            """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at) VALUES (?, ?, ?, 'S', 'strength', ?, ?)
             """, [id, user, day.description, status, "\(day.description)T07:00:00.000Z"])
         for k in 0..<Int.random(in: 1...12, using: &rng) {
@@ -78,13 +85,18 @@ struct LiftDayBestTests {
 
     func insertSet(session: String, user: String, number: Int, in conn: Connection, using rng: inout Generator) throws {
         // Loads on a 0.25 kg grid plus odd pound conversions; reps 0…15 (0 = a failed set).
-        let weight = Bool.random(using: &rng)
+        let weight =
+            Bool.random(using: &rng)
             ? Double(Int.random(in: 0...800, using: &rng)) * 0.25
             : Double(Int.random(in: 5...600, using: &rng)) * 0.45359237
-        try conn.execute("""
+        try conn.execute(
+            """
             INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, ["\(session)-\(number)-\(rng.next() % 1_000_000)", session, user, Self.slugs.randomElement(using: &rng)!,
-                  number, weight, Int.random(in: 0...15, using: &rng), "2026-01-01T07:00:00.000Z"])
+            """,
+            [
+                "\(session)-\(number)-\(rng.next() % 1_000_000)", session, user, Self.slugs.randomElement(using: &rng)!,
+                number, weight, Int.random(in: 0...15, using: &rng), "2026-01-01T07:00:00.000Z",
+            ])
     }
 
     func expectInStep(_ db: Database, _ comment: Comment) throws {
@@ -113,7 +125,8 @@ struct LiftDayBestTests {
             try db.write { conn in
                 let sessions = try conn.query("SELECT id, user_id FROM sessions LIMIT 40")
                 for (i, s) in sessions.enumerated() {
-                    try insertSet(session: try s.get("id"), user: try s.get("user_id"), number: 100 + i, in: conn, using: &rng)
+                    try insertSet(
+                        session: try s.get("id"), user: try s.get("user_id"), number: 100 + i, in: conn, using: &rng)
                 }
             }
             try expectInStep(db, "after inserting sets")
@@ -125,7 +138,8 @@ struct LiftDayBestTests {
                 for id in try ids("SELECT id FROM sets ORDER BY id DESC LIMIT 20", conn) {
                     try conn.execute("UPDATE sets SET slug = 'front-squat' WHERE id = ?", [id])
                 }
-                try conn.execute("""
+                try conn.execute(
+                    """
                     UPDATE sets SET session_id = (SELECT id FROM sessions se WHERE se.user_id = sets.user_id ORDER BY se.id DESC LIMIT 1)
                     WHERE id IN (SELECT id FROM sets ORDER BY ts, id LIMIT 15)
                     """)
@@ -134,8 +148,11 @@ struct LiftDayBestTests {
             // Sessions completed, reopened, moved to another day.
             try db.write { conn in
                 try conn.execute("UPDATE sessions SET status = 'completed' WHERE status = 'active'")
-                try conn.execute("UPDATE sessions SET status = 'active' WHERE id IN (SELECT id FROM sessions ORDER BY id LIMIT 10)")
-                try conn.execute("UPDATE sessions SET day = '2025-03-03' WHERE id IN (SELECT id FROM sessions ORDER BY id DESC LIMIT 10)")
+                try conn.execute(
+                    "UPDATE sessions SET status = 'active' WHERE id IN (SELECT id FROM sessions ORDER BY id LIMIT 10)")
+                try conn.execute(
+                    "UPDATE sessions SET day = '2025-03-03' WHERE id IN (SELECT id FROM sessions ORDER BY id DESC LIMIT 10)"
+                )
             }
             try expectInStep(db, "after changing sessions")
             // Deleted sets, deleted sessions (their sets cascade).
@@ -156,13 +173,18 @@ struct LiftDayBestTests {
             #expect(try db.read { try ProgressQueries.e1rmSeries(userID: "ada", in: $0) } == before)
             try expectInStep(db, "after a rollback")
             // The migration's full rebuild gives exactly what the triggers maintained.
-            let maintained = try db.read { try $0.query("SELECT user_id, slug, day, e1rm FROM lift_day_best ORDER BY 1, 2, 3") }
+            let maintained = try db.read {
+                try $0.query("SELECT user_id, slug, day, e1rm FROM lift_day_best ORDER BY 1, 2, 3")
+            }
             try db.write { try $0.executeScript(ForgeSchema.rebuildLiftBests) }
-            let rebuilt = try db.read { try $0.query("SELECT user_id, slug, day, e1rm FROM lift_day_best ORDER BY 1, 2, 3") }
+            let rebuilt = try db.read {
+                try $0.query("SELECT user_id, slug, day, e1rm FROM lift_day_best ORDER BY 1, 2, 3")
+            }
             #expect(maintained.map(\.values) == rebuilt.map(\.values))
             // A deleted member's rows go with them.
             try db.write { try $0.execute("DELETE FROM users WHERE id = 'ben'") }
-            #expect(try db.read { try $0.scalar("SELECT COUNT(*) FROM lift_day_best WHERE user_id = 'ben'") as Int? } == 0)
+            #expect(
+                try db.read { try $0.scalar("SELECT COUNT(*) FROM lift_day_best WHERE user_id = 'ben'") as Int? } == 0)
         }
     }
 }

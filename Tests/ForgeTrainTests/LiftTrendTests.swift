@@ -1,5 +1,6 @@
 import ForgeCore
 import Testing
+
 @testable import ForgeTrain
 
 struct LiftTrendTests {
@@ -12,8 +13,10 @@ struct LiftTrendTests {
 
     @Test func theSameLoadTwiceAWeekWhileClimbingIsBuilding() {
         // Mon/Thu at one load, the next week 2.5 kg more: e1RM 5 reps × 7/6.
-        let points = series([(0, 70), (3, 70), (7, 72.9), (10, 72.9), (14, 75.8), (17, 75.8),
-                             (21, 78.8), (24, 78.8), (28, 81.7), (31, 81.7)])
+        let points = series([
+            (0, 70), (3, 70), (7, 72.9), (10, 72.9), (14, 75.8), (17, 75.8),
+            (21, 78.8), (24, 78.8), (28, 81.7), (31, 81.7),
+        ])
         let t = LiftTrend.of(points)
         #expect(t.status == .building && t.label == "building" && t.weeks == nil)
         // Reference = the latest point ≥ 28 days before day 31: day 3 (70); recent best 81.7.
@@ -23,14 +26,14 @@ struct LiftTrendTests {
     @Test func aDipFromThePRIsEasingOff() {
         let t = LiftTrend.of(series([(0, 80), (7, 85), (14, 90), (21, 86), (28, 85)]))
         #expect(t.status == .easingOff && t.label == "easing off")
-        #expect(t.weeks == 2)              // best (90) set two weeks before the latest point
-        #expect(t.changeKg == 5.0)         // recent best 85 (days 22…28) − 80 four weeks earlier
+        #expect(t.weeks == 2)  // best (90) set two weeks before the latest point
+        #expect(t.changeKg == 5.0)  // recent best 85 (days 22…28) − 80 four weeks earlier
     }
 
     @Test func flatForWeeksAfterTheBestIsStalled() {
         let t = LiftTrend.of(series([(0, 99.5), (7, 100), (14, 100), (21, 99.6), (28, 100), (35, 99.8)]))
-        #expect(t.status == .stalled && t.weeks == 4 && t.label == "stalled 4 wk")   // best first on day 7
-        #expect(t.windowDays == 28)        // day 7 → day 35
+        #expect(t.status == .stalled && t.weeks == 4 && t.label == "stalled 4 wk")  // best first on day 7
+        #expect(t.windowDays == 28)  // day 7 → day 35
     }
 
     @Test func flatWithARecentBestIsHolding() {

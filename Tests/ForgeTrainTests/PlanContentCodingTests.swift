@@ -1,20 +1,21 @@
-import Foundation
 import ForgeCore
+import Foundation
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct PlanContentCodingTests {
     static let stored = """
-    {"days":{"0":{"name":"Lower A","kind":"strength","focus":["Quads"],"why":"fresh legs",
-      "exercises":[{"slug":"back-squat","sets":3,"reps":5,"weight":60,"rest":120,"priority":1,"min_sets":3,"tempo":"3-1-1"},
-                   {"slug":"split-squat","sets":"3","reps":10.0}],
-      "cooldown":[{"slug":"walk-easy","hold":"2 min easy"}],"colour":"red"},
-     "2":{"name":"Zone 2 run","kind":"cardio","focus":["Aerobic base"],
-      "cardio":{"type":"run","minutes":40,"hr_low":125,"hr_high":140,"surface":"trail"}},
-     "3":null},
-     "changes":[{"sign":"+","what":"added split squats","why":"single-leg work"}],
-     "author":"coach","version":2}
-    """
+        {"days":{"0":{"name":"Lower A","kind":"strength","focus":["Quads"],"why":"fresh legs",
+          "exercises":[{"slug":"back-squat","sets":3,"reps":5,"weight":60,"rest":120,"priority":1,"min_sets":3,"tempo":"3-1-1"},
+                       {"slug":"split-squat","sets":"3","reps":10.0}],
+          "cooldown":[{"slug":"walk-easy","hold":"2 min easy"}],"colour":"red"},
+         "2":{"name":"Zone 2 run","kind":"cardio","focus":["Aerobic base"],
+          "cardio":{"type":"run","minutes":40,"hr_low":125,"hr_high":140,"surface":"trail"}},
+         "3":null},
+         "changes":[{"sign":"+","what":"added split squats","why":"single-leg work"}],
+         "author":"coach","version":2}
+        """
 
     func decode(_ text: String) throws -> PlanContent {
         try JSONCoding.decode(PlanContent.self, from: Data(text.utf8))
@@ -71,7 +72,9 @@ import Testing
     }
 
     @Test func missingKindFollowsTheMembers() throws {
-        let plan = try decode(#"{"days":{"1":{"name":"Run","cardio":{"type":"run","minutes":20,"hr_low":120,"hr_high":135}},"4":{"name":"Lift","exercises":[]}}}"#)
+        let plan = try decode(
+            #"{"days":{"1":{"name":"Run","cardio":{"type":"run","minutes":20,"hr_low":120,"hr_high":135}},"4":{"name":"Lift","exercises":[]}}}"#
+        )
         #expect(plan.day(1)?.kind == .cardio)
         #expect(plan.day(4)?.kind == .strength)
     }

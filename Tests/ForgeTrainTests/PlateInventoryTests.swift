@@ -1,6 +1,7 @@
 import ForgeCore
 import Foundation
 import Testing
+
 @testable import ForgeTrain
 
 /// Loads in the profile's own unit (issue 14): integer plate math in grams
@@ -20,7 +21,8 @@ struct PlateInventoryTests {
         #expect(PlateMath.text(weight: Self.lb(225), inventory: Self.lbGym, reader: .kg) == "Per side: 45 + 45 lb")
         #expect(PlateMath.text(weight: Self.lb(45), inventory: Self.lbGym, reader: .lb) == "Empty bar (45 lb)")
         // The remainder is in the plates' unit: 233 lb is 94 lb a side, 1.5 lb short of a plate.
-        #expect(PlateMath.text(weight: Self.lb(233), inventory: Self.lbGym, reader: .lb)
+        #expect(
+            PlateMath.text(weight: Self.lb(233), inventory: Self.lbGym, reader: .lb)
                 == "Per side: 45 + 45 + 2.5 lb — no plate for 1.50 lb")
     }
 
@@ -28,16 +30,18 @@ struct PlateInventoryTests {
         #expect(PlateMath.text(weight: 60, inventory: Self.kgGym, reader: .kg) == "Per side: 20")
         #expect(PlateMath.text(weight: 60, inventory: Self.kgGym, reader: .lb) == "Per side: 20 kg")
         #expect(PlateMath.text(weight: 102.5, inventory: Self.kgGym, reader: .kg) == "Per side: 25 + 15 + 1.25")
-        #expect(PlateMath.text(weight: 47.25, inventory: Self.kgGym, reader: .kg) == "Per side: 10 + 2.5 — no plate for 1.12 kg")
+        #expect(
+            PlateMath.text(weight: 47.25, inventory: Self.kgGym, reader: .kg)
+                == "Per side: 10 + 2.5 — no plate for 1.12 kg")
         #expect(PlateMath.text(weight: 15, inventory: Self.kgGym, reader: .lb) == "Empty bar (20 kg)")
     }
 
     @Test(arguments: [
-        (47.25, 47.5),    // 90 % of 52.5: 10.9 pairs of 2.5 above the bar → 11
-        (41.25, 40.0),    // a tie: 8.5 pairs → 8 (half-to-even, §1.11)
-        (63.75, 65.0),    // a tie: 17.5 pairs → 18
+        (47.25, 47.5),  // 90 % of 52.5: 10.9 pairs of 2.5 above the bar → 11
+        (41.25, 40.0),  // a tie: 8.5 pairs → 8 (half-to-even, §1.11)
+        (63.75, 65.0),  // a tie: 17.5 pairs → 18
         (102.06, 102.5),
-        (17.5, 20.0),     // below the bar: the bar
+        (17.5, 20.0),  // below the bar: the bar
     ])
     func nearestOnTheKgGym(target: Double, expected: Double) {
         #expect(Self.kgGym.nearest(kg: target) == expected)
@@ -50,7 +54,7 @@ struct PlateInventoryTests {
         #expect(LoadUnit.lb.text(kg: sixty) == "130")
         #expect(Self.lbGym.nearest(kg: Self.lb(135)) == Self.lb(135))
         #expect(LoadUnit.lb.kg(steps: 13500) == 61.23496995)
-        #expect(LoadUnit.lb.kg(steps: 11000) == 49.8951607)    // not 110 × 0.45359237 = 49.895160700000005
+        #expect(LoadUnit.lb.kg(steps: 11000) == 49.8951607)  // not 110 × 0.45359237 = 49.895160700000005
         #expect("\(LoadUnit.lb.kg(steps: 3500))" == "15.87573295")
         // A client's floating-point conversion is one ulp off at most and still reads as the same pounds.
         #expect(LoadUnit.lb.steps(kg: 110 * 0.45359237) == 11000)
@@ -76,16 +80,16 @@ struct PlateInventoryTests {
     }
 
     @Test func dumbbellsRoundToWhatIsOwned() {
-        let adjustable = DumbbellSet.adjustable(min: 500, max: 5000, step: 500)    // 5…50 lb by 5
+        let adjustable = DumbbellSet.adjustable(min: 500, max: 5000, step: 500)  // 5…50 lb by 5
         #expect(adjustable.nearest(steps: 2700) == 2500)
-        #expect(adjustable.nearest(steps: 2750) == 2500)   // a tie: 4.5 steps from 5 lb → 4
-        #expect(adjustable.nearest(steps: 3250) == 3500)   // a tie: 5.5 steps → 6
-        #expect(adjustable.nearest(steps: 9000) == 5000)   // beyond the heaviest
-        let pairs = DumbbellSet.pairs([10_000, 12_500, 15_000, 20_000])            // kg, grams
+        #expect(adjustable.nearest(steps: 2750) == 2500)  // a tie: 4.5 steps from 5 lb → 4
+        #expect(adjustable.nearest(steps: 3250) == 3500)  // a tie: 5.5 steps → 6
+        #expect(adjustable.nearest(steps: 9000) == 5000)  // beyond the heaviest
+        let pairs = DumbbellSet.pairs([10_000, 12_500, 15_000, 20_000])  // kg, grams
         #expect(pairs.nearest(steps: 17_000) == 15_000 && pairs.nearest(steps: 18_000) == 20_000)
         let kit = LoadingKit(unit: .lb, plates: Self.lbGym, dumbbells: adjustable)
-        #expect(kit.nearest(kg: 12.5, kind: .db) == Self.lb(30))   // 27.56 lb → 30 lb
-        #expect(kit.nearest(kg: 47.25, kind: .machine) == 47.5)   // no stack step known: the 2.5 kg grid
+        #expect(kit.nearest(kg: 12.5, kind: .db) == Self.lb(30))  // 27.56 lb → 30 lb
+        #expect(kit.nearest(kg: 47.25, kind: .machine) == 47.5)  // no stack step known: the 2.5 kg grid
     }
 
     @Test func progressionStepsAreLoadableSteps() {
@@ -100,7 +104,7 @@ struct PlateInventoryTests {
     @Test func figuresAndStepsConvertBothWays() {
         #expect(LoadUnit.lb.value(steps: 4500) == 45 && LoadUnit.kg.value(steps: 1250) == 1.25)
         #expect(LoadUnit.lb.steps(value: 45) == 4500 && LoadUnit.kg.steps(value: 2.5) == 2500)
-        #expect(LoadUnit.kg.steps(value: 0.0625) == 62 && LoadUnit.lb.steps(value: 0.375) == 38)   // exact ties: to even
+        #expect(LoadUnit.kg.steps(value: 0.0625) == 62 && LoadUnit.lb.steps(value: 0.375) == 38)  // exact ties: to even
         #expect(LoadUnit.lb.steps(value: 0.1 + 0.2) == 30)
     }
 
@@ -109,7 +113,8 @@ struct PlateInventoryTests {
         #expect(ExerciseKind.allCases.filter(both.rounds) == [.bb, .db])
         let platesOnly = LoadingKit(unit: .kg, plates: Self.kgGym, dumbbells: nil)
         #expect(ExerciseKind.allCases.filter(platesOnly.rounds) == [.bb])
-        let noPlates = LoadingKit(unit: .kg, plates: PlateInventory(unit: .kg, bar: 20000, plates: []), dumbbells: .pairs([5000]))
+        let noPlates = LoadingKit(
+            unit: .kg, plates: PlateInventory(unit: .kg, bar: 20000, plates: []), dumbbells: .pairs([5000]))
         #expect(ExerciseKind.allCases.filter(noPlates.rounds) == [.db])
         #expect(ExerciseKind.allCases.filter(LoadingKit.unknown.rounds).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct PlateMathTests {
@@ -11,15 +12,15 @@ import Testing
         (142.5, "Per side: 25 + 25 + 10 + 1.25"),
         (20.0, "Empty bar (20 kg)"),
         (10.0, "Empty bar (20 kg)"),
-        (20.019, "Empty bar (20 kg)"),                        // 9.5 g per side < 0.01 kg
+        (20.019, "Empty bar (20 kg)"),  // 9.5 g per side < 0.01 kg
         (0.0, ""),
         (-5.0, ""),
         (61.0, "Per side: 20 — no plate for 0.50 kg"),
         (21.0, "Per side: — — no plate for 0.50 kg"),
-        (20.02, "Per side: —"),                               // exactly 0.01 kg per side: no suffix
-        (20.025, "Per side: — — no plate for 0.01 kg"),       // 12.5 g → 0.0125 → 0.01
-        (63.75, "Per side: 20 + 1.25 — no plate for 0.62 kg"), // 0.625 → 0.62 (half-even)
-        (60.75, "Per side: 20 — no plate for 0.38 kg"),        // 0.375 → 0.38 (half-even)
+        (20.02, "Per side: —"),  // exactly 0.01 kg per side: no suffix
+        (20.025, "Per side: — — no plate for 0.01 kg"),  // 12.5 g → 0.0125 → 0.01
+        (63.75, "Per side: 20 + 1.25 — no plate for 0.62 kg"),  // 0.625 → 0.62 (half-even)
+        (60.75, "Per side: 20 — no plate for 0.38 kg"),  // 0.375 → 0.38 (half-even)
     ])
     func gymBar(weight: Double, text: String) {
         #expect(PlateMath.text(weight: weight, barKg: 20, plates: Self.gym) == text)
@@ -32,11 +33,11 @@ import Testing
     @Test(arguments: [
         ([20.0, 15], 80.0, "Per side: 15 + 15"),
         ([20.0, 15], 85.0, "Per side: 15 + 15 — no plate for 2.50 kg"),
-        ([20.0, 15], 90.0, "Per side: 20 + 15"),                         // greedy exact: kept
+        ([20.0, 15], 90.0, "Per side: 20 + 15"),  // greedy exact: kept
         ([20.0, 15], 120.0, "Per side: 20 + 15 + 15"),
         ([25.0, 10, 4], 80.0, "Per side: 10 + 10 + 10"),
         ([25.0, 10, 4], 44.0, "Per side: 4 + 4 + 4"),
-        ([25.0, 10, 4], 86.0, "Per side: 25 + 4 + 4"),                   // greedy exact: kept
+        ([25.0, 10, 4], 86.0, "Per side: 25 + 4 + 4"),  // greedy exact: kept
         ([25.0, 10, 4], 81.0, "Per side: 10 + 10 + 10 — no plate for 0.50 kg"),
         ([25.0, 20], 100.0, "Per side: 20 + 20"),
         ([5.0, 3], 26.0, "Per side: 3"),
@@ -84,7 +85,9 @@ import Testing
         #expect(PlateMath.text(weight: 30, barKg: 7.5, plates: Self.gym) == "Per side: 10 + 1.25")
     }
 
-    @Test(arguments: [(12.5, "2 × 12.5 kg dumbbells"), (20.0, "2 × 20 kg dumbbells"), (0.1 + 0.2, "2 × 0.3 kg dumbbells")])
+    @Test(arguments: [
+        (12.5, "2 × 12.5 kg dumbbells"), (20.0, "2 × 20 kg dumbbells"), (0.1 + 0.2, "2 × 0.3 kg dumbbells"),
+    ])
     func dumbbells(weight: Double, text: String) {
         #expect(PlateMath.dumbbellText(weight: weight) == text)
     }

@@ -1,16 +1,17 @@
 import ForgeCore
 import Testing
+
 @testable import ForgeTrain
 
 struct RecordRulesTests {
     @Test(arguments: [
-        (100.0, 5, 116.7),     // 100 × (1 + 5/30) = 116.666… → 116.7
-        (60.0, 5, 70.0),       // 60 × 7/6 = 70
-        (62.5, 5, 72.9),       // 72.9166…
-        (102.5, 1, 102.5),     // a single is its own e1RM
-        (80.0, 8, 101.3),      // 101.333…
-        (80.0, 0, 0.0),        // no reps, no e1RM
-        (0.0, 10, 0.0),        // no load, no e1RM
+        (100.0, 5, 116.7),  // 100 × (1 + 5/30) = 116.666… → 116.7
+        (60.0, 5, 70.0),  // 60 × 7/6 = 70
+        (62.5, 5, 72.9),  // 72.9166…
+        (102.5, 1, 102.5),  // a single is its own e1RM
+        (80.0, 8, 101.3),  // 101.333…
+        (80.0, 0, 0.0),  // no reps, no e1RM
+        (0.0, 10, 0.0),  // no load, no e1RM
     ])
     func epleyOneRepMax(weight: Double, reps: Int, expected: Double) {
         #expect(OneRepMax.epley(weight: weight, reps: reps) == expected)
@@ -35,22 +36,22 @@ struct RecordRulesTests {
         let prefs: [String: JSONValue] = ["unit_load": "kg", "load_units": ["deadlift": "lb"]]
         #expect(LoadUnit.preferred(prefs: prefs, slug: "deadlift") == .lb)
         #expect(LoadUnit.preferred(prefs: prefs, slug: "back-squat") == .kg)
-        #expect(LoadUnit.preferred(prefs: [:], slug: "back-squat") == .lb)   // the contract's default
+        #expect(LoadUnit.preferred(prefs: [:], slug: "back-squat") == .lb)  // the contract's default
     }
 
     @Test(arguments: [233.0, 162.5, 135.0, 45.0, 317.5])
     func poundsRoundTripThroughFullPrecisionKilograms(lb: Double) {
-        let stored = LoadUnit.lb.toKg(lb)             // what a client sends and forged stores, unrounded
+        let stored = LoadUnit.lb.toKg(lb)  // what a client sends and forged stores, unrounded
         #expect(LoadUnit.lb.text(kg: stored) == NumberText.shortest(lb))
         #expect(abs(LoadUnit.lb.fromKg(stored) - lb) < 1e-9)
     }
 
     @Test(arguments: [
-        (62.27, 60.0, 62.5),    // between two plateable loads
-        (60.0, 60.0, 60.0),     // exactly plateable
+        (62.27, 60.0, 62.5),  // between two plateable loads
+        (60.0, 60.0, 60.0),  // exactly plateable
         (101.0, 100.0, 102.5),
-        (15.0, 20.0, 20.0),     // below the bar: the bar both ways
-        (21.0, 20.0, 22.5),     // the smallest pair is 2 × 1.25
+        (15.0, 20.0, 20.0),  // below the bar: the bar both ways
+        (21.0, 20.0, 22.5),  // the smallest pair is 2 × 1.25
     ])
     func loadableNeighboursOnTheGymBar(target: Double, down: Double, up: Double) {
         let plates = PlateInventory(unit: .kg, barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgeTrain
 
 @Suite struct SeedDataTests {
@@ -31,8 +32,11 @@ import Testing
         #expect(lower.cooldown.map(\.hold) == ["45 s each side", "45 s each side", "60 s slow", "2 min easy"])
         let upper = try #require(plan.day(4)?.strength)
         #expect(upper.exercises.map(\.reps) == [8, 10, 10, 15])
-        #expect(upper.cooldown == [CooldownEntry(slug: "chest-doorway-stretch", hold: "45 s each side"),
-                                   CooldownEntry(slug: "walk-easy", hold: "2 min easy")])
+        #expect(
+            upper.cooldown == [
+                CooldownEntry(slug: "chest-doorway-stretch", hold: "45 s each side"),
+                CooldownEntry(slug: "walk-easy", hold: "2 min easy"),
+            ])
         let zone2 = try #require(plan.day(2)?.cardio)
         #expect(zone2.name == "Zone 2 run" && zone2.focus == ["Aerobic base"])
         #expect(zone2.cardio.type == "run" && zone2.cardio.minutes == 40)
@@ -50,7 +54,9 @@ import Testing
     @Test func everyPlannedSlugIsInTheLibraryWithTheRightKind() {
         let plan = StarterPlan.content(scale: 1)
         for day in plan.days.values.compactMap(\.strength) {
-            #expect(day.exercises.allSatisfy { ExerciseLibrary.seed.exercise($0.slug).map { $0.kind != .mobility } == true })
+            #expect(
+                day.exercises.allSatisfy { ExerciseLibrary.seed.exercise($0.slug).map { $0.kind != .mobility } == true }
+            )
             #expect(day.cooldown.allSatisfy { ExerciseLibrary.seed.exercise($0.slug)?.kind == .mobility })
             #expect(day.exercises.filter { $0.priority == 1 }.count == 1)
         }
@@ -72,8 +78,11 @@ import Testing
         #expect(gym.platesKg == [25, 20, 15, 10, 5, 2.5, 1.25])
         #expect(gym.items.count == 15)
         #expect(gym.items.prefix(13).allSatisfy { $0.available })
-        #expect(gym.items.suffix(2) == [EquipmentItem(name: "Kettlebells", available: false),
-                                        EquipmentItem(name: "Rowing machine", available: false)])
+        #expect(
+            gym.items.suffix(2) == [
+                EquipmentItem(name: "Kettlebells", available: false),
+                EquipmentItem(name: "Rowing machine", available: false),
+            ])
         #expect(all[1].items.map(\.name) == ["Resistance bands", "Bodyweight only"])
         #expect(all[1].platesKg.isEmpty && all[1].barKg == 0 && all[1].dbMaxKg == 0)
         #expect(all[2].items.map(\.name) == ["Dumbbells", "Bench", "Pull-up bar", "Resistance bands"])

@@ -1,7 +1,8 @@
 import ForgeCore
 import Foundation
-@testable import ForgeTrain
 import Testing
+
+@testable import ForgeTrain
 
 /// The TCX quirk file (Tests/Fixtures/tcx) through the reader and the workout builder.
 struct TCXReaderTests {

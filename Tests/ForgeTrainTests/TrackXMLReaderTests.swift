@@ -1,7 +1,8 @@
 import ForgeCore
 import Foundation
-@testable import ForgeTrain
 import Testing
+
+@testable import ForgeTrain
 
 /// What reading GPX/TCX through libxml2's streaming reader (loaded with dlopen,
 /// Sources/CLibXML2) must keep: no entity expansion, namespaces by URI, CDATA
@@ -25,10 +26,12 @@ struct TrackXMLReaderTests {
         defer { try? FileManager.default.removeItem(at: secret) }
         for target in ["file:///etc/passwd", secret.absoluteString] {
             let doctype = "\n<!DOCTYPE gpx SYSTEM \"\(secret.absoluteString)\" [<!ENTITY xxe SYSTEM \"\(target)\">]>"
-            let file = try Self.read(Self.gpx("""
-                <trk><name>&xxe;</name><trkseg><trkpt lat="51.5" lon="-0.12"><time>2026-07-14T23:30:00Z</time></trkpt></trkseg></trk>
-                """, doctype: doctype))
-            #expect(file.name == nil)            // the reference stayed a reference: no text at all
+            let file = try Self.read(
+                Self.gpx(
+                    """
+                    <trk><name>&xxe;</name><trkseg><trkpt lat="51.5" lon="-0.12"><time>2026-07-14T23:30:00Z</time></trkpt></trkseg></trk>
+                    """, doctype: doctype))
+            #expect(file.name == nil)  // the reference stayed a reference: no text at all
             #expect(file.points.count == 1 && file.points[0].lat == 51.5)
         }
     }
@@ -39,15 +42,22 @@ struct TrackXMLReaderTests {
             <extensions><x:TrackPointExtension xmlns:x="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><x:hr>131</x:hr></x:TrackPointExtension></extensions></trkpt></trkseg>
             """
         let plain = try Self.read(Self.gpx("<trk><name>Loop</name><type>running</type>\(points)</trk>"))
-        let prefixedBody = points.replacingOccurrences(of: "<", with: "<q:").replacingOccurrences(of: "<q:/", with: "</q:")
-            .replacingOccurrences(of: "<q:x:", with: "<x:").replacingOccurrences(of: "</q:x:", with: "</x:")
-        let prefixed = try Self.read("""
+        let prefixedBody = points.replacingOccurrences(of: "<", with: "<q:").replacingOccurrences(
+            of: "<q:/", with: "</q:"
+        )
+        .replacingOccurrences(of: "<q:x:", with: "<x:").replacingOccurrences(of: "</q:x:", with: "</x:")
+        let prefixed = try Self.read(
+            """
             <q:gpx version="1.1" xmlns:q="http://www.topografix.com/GPX/1/1"><q:trk><q:name>Loop</q:name><q:type>running</q:type>\(prefixedBody)</q:trk></q:gpx>
             """)
         #expect(prefixedBody.contains("<q:trkpt lat=") && prefixedBody.contains("<x:hr>"))
         #expect(plain.points == prefixed.points && plain.name == prefixed.name && plain.sport == prefixed.sport)
-        #expect(plain.points == [TrackPoint(time: IngestTimestamp.parse("2026-07-14T10:00:00Z", zone: Self.zone),
-                                            lat: 1.5, lon: 2.5, ele: 7, hr: 131, segment: 0)])
+        #expect(
+            plain.points == [
+                TrackPoint(
+                    time: IngestTimestamp.parse("2026-07-14T10:00:00Z", zone: Self.zone),
+                    lat: 1.5, lon: 2.5, ele: 7, hr: 131, segment: 0)
+            ])
         #expect(plain.name == "Loop" && plain.sport == "running")
         // The same local names in another namespace are not GPX.
         let foreign = try Self.read(Self.gpx("<trk><name xmlns=\"urn:other\">Not this</name>\(points)</trk>"))
@@ -55,16 +65,19 @@ struct TrackXMLReaderTests {
     }
 
     @Test func cdataAndReferencesAreText() throws {
-        let file = try Self.read(Self.gpx("""
-            <trk><name>Tom <![CDATA[& Jerry's <Run>]]> &#x2713;</name><trkseg><trkpt lat="1" lon="2"><time><![CDATA[2026-07-14T23:30:00Z]]></time></trkpt><trkpt lat="3" lon="4"/></trkseg></trk>
-            """))
+        let file = try Self.read(
+            Self.gpx(
+                """
+                <trk><name>Tom <![CDATA[& Jerry's <Run>]]> &#x2713;</name><trkseg><trkpt lat="1" lon="2"><time><![CDATA[2026-07-14T23:30:00Z]]></time></trkpt><trkpt lat="3" lon="4"/></trkseg></trk>
+                """))
         #expect(file.name == "Tom & Jerry's <Run> ✓")
         #expect(file.points.map(\.time) == [IngestTimestamp.parse("2026-07-14T23:30:00Z", zone: Self.zone), nil])
-        #expect(file.points.map(\.lat) == [1, 3])    // the empty <trkpt/> is a point too
+        #expect(file.points.map(\.lat) == [1, 3])  // the empty <trkpt/> is a point too
     }
 
     @Test func aTruncatedFileIsMalformedWithItsLine() throws {
-        let whole = Self.gpx("""
+        let whole = Self.gpx(
+            """
 
             <trk>
             <trkseg>
@@ -108,7 +121,9 @@ struct TrackXMLReaderTests {
         }
         #expect(throws: TrackFileError.unknownFormat) { try TrackFileReader.read(Data(), zone: Self.zone) }
         // A foreign root stops the reader at once: what follows, even broken, is not looked at.
-        #expect(throws: TrackFileError.unknownFormat) { try Self.read("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><broken") }
+        #expect(throws: TrackFileError.unknownFormat) {
+            try Self.read("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><broken")
+        }
         // The right local name in the wrong namespace is not GPX either.
         #expect(throws: TrackFileError.unknownFormat) { try Self.read("<gpx xmlns=\"urn:not-gpx\"><trk/></gpx>") }
     }

@@ -1,6 +1,7 @@
 import ForgeCore
-@testable import ForgeTrain
 import Testing
+
+@testable import ForgeTrain
 
 /// Time in zone by the gaps between samples (docs/architecture.md §16.9), the
 /// five-zone model (docs/contract.md §4.12) and downsampling (§4.13).

@@ -22,9 +22,13 @@ struct XMLStreamReaderTests {
     }
 
     @Test func theReaderDeliversEventsInOrder() throws {
-        let (events, line) = try Self.events("<a xmlns=\"urn:a\" k=\"v\" xmlns:p=\"urn:p\" p:k=\"w\">x<p:b/>\n<!-- c --><?pi?>y</a>")
-        #expect(events == ["start urn:a a [(key: \"k\", value: \"v\")]", "text \"x\"", "start urn:p b []", "end urn:p b",
-                           "text \"\\n\"", "text \"y\"", "end urn:a a"])
+        let (events, line) = try Self.events(
+            "<a xmlns=\"urn:a\" k=\"v\" xmlns:p=\"urn:p\" p:k=\"w\">x<p:b/>\n<!-- c --><?pi?>y</a>")
+        #expect(
+            events == [
+                "start urn:a a [(key: \"k\", value: \"v\")]", "text \"x\"", "start urn:p b []", "end urn:p b",
+                "text \"\\n\"", "text \"y\"", "end urn:a a",
+            ])
         #expect(line == 2)
     }
 
@@ -49,7 +53,10 @@ struct XMLStreamReaderTests {
             _ = try Self.events(xml)
             Issue.record("accepted \(xml.debugDescription)")
         } catch {
-            guard case .malformed(let why, let at) = error else { Issue.record("\(error)"); return }
+            guard case .malformed(let why, let at) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(at == line, "\(why)")
             #expect(!why.isEmpty)
             #expect(error.description == "\(why) (line \(line))")
@@ -57,6 +64,8 @@ struct XMLStreamReaderTests {
     }
 
     @Test func anEmptyDocumentIsMalformed() {
-        #expect(throws: XMLStreamError.malformed("Document is empty", line: 1)) { try XMLStreamReader.read(Data()) { _ in true } }
+        #expect(throws: XMLStreamError.malformed("Document is empty", line: 1)) {
+            try XMLStreamReader.read(Data()) { _ in true }
+        }
     }
 }

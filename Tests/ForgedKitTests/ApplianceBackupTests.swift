@@ -1,8 +1,9 @@
-import Foundation
 import ForgeStore
+import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Backups and upgrades on the release binary as shipped (issue 17, item 4).
@@ -24,8 +25,10 @@ struct ApplianceBackupTests {
             old.close()
         }
         let binary = try #require(ReleaseBinary.path)
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+            "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+        ])
         defer { _ = forged.terminate() }
         try #require(forged.port > 0, "forged did not start: \(forged.log)")
         let backups = state.appendingPathComponent("backups").path
@@ -37,7 +40,8 @@ struct ApplianceBackupTests {
         #expect(forged.log.contains("pre-upgrade backup of schema \(previous)"))
 
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         // The start-up catch-up backup runs first (no backup existed); let it finish.
         let db = try Database(path: state.appendingPathComponent("forge.sqlite3").path, readers: 1)
         defer { db.close() }
@@ -63,7 +67,9 @@ struct ApplianceBackupTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(Date().timeIntervalSince(started) < 10)
-        let unexpected = replies.filter { !($0.0 == 200 || ($0.0 == 409 && $0.1.contains("a backup is already running"))) }
+        let unexpected = replies.filter {
+            !($0.0 == 200 || ($0.0 == 409 && $0.1.contains("a backup is already running")))
+        }
         #expect(unexpected.isEmpty, "\(unexpected)")
         let taken = replies.filter { $0.0 == 200 }.count
         #expect(taken >= 1)
@@ -71,7 +77,7 @@ struct ApplianceBackupTests {
         runs = try BackupStatus.recent(50, in: db)
         #expect(runs.allSatisfy { $0.ok && $0.bytes > 0 && $0.error.isEmpty }, "\(runs)")
         #expect(runs.filter { $0.trigger == "admin" }.count == taken)
-        #expect(Set(runs.map(\.file)).count == runs.count)   // every name unique
+        #expect(Set(runs.map(\.file)).count == runs.count)  // every name unique
         // Rotation keeps the 3 newest whatever their day (BackupRetention.recent),
         // all of them files the ledger recorded, newest first.
         let newestFirst = { (names: [String]) in
@@ -87,7 +93,9 @@ struct ApplianceBackupTests {
 
         let list = try runProcess(binary, ["backup", "list", "--state-dir", state.path, "--config", "/dev/null"])
         #expect(list.status == 0, "\(list.err)")
-        let listed = list.out.split(separator: "\n").filter { $0.hasPrefix("forge-") }.map { String($0.split(separator: "\t")[0]) }
+        let listed = list.out.split(separator: "\n").filter { $0.hasPrefix("forge-") }.map {
+            String($0.split(separator: "\t")[0])
+        }
         #expect(listed == onDisk)
         #expect(!list.out.contains("FAILED"))
         #expect(forged.terminate() == 0)
@@ -111,8 +119,9 @@ struct ApplianceBackupTests {
         try #require(port > 0)
         let state = temporaryDirectory().appendingPathComponent("state")
         defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
-        let run = try runProcess(try #require(ReleaseBinary.path),
-                                 ["serve", "--listen", "127.0.0.1:\(port)", "--state-dir", state.path, "--config", "/dev/null"])
+        let run = try runProcess(
+            try #require(ReleaseBinary.path),
+            ["serve", "--listen", "127.0.0.1:\(port)", "--state-dir", state.path, "--config", "/dev/null"])
         #expect(run.status == 1)
         #expect(run.err.contains("cannot listen on 127.0.0.1:\(port)"), "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: state.path))

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The release binary under kill -9 (one trial of bench/crash-loop.sh), and the
@@ -10,12 +11,15 @@ import FoundationNetworking
 @Suite(.serialized, .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
 struct BackupCrashTests {
     static func serve(_ state: URL) throws -> ForgedProcess {
-        try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth", "--config", "/dev/null",
-                           "--log-level", "notice", "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben"])
+        try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth", "--config", "/dev/null",
+            "--log-level", "notice", "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben",
+        ])
     }
 
     static func signIn(_ forged: ForgedProcess) async throws -> String {
-        let (status, _, reply) = try await fetch(port: forged.port, "POST", "/auth/dev", body: #"{"email":"ada@example.org"}"#)
+        let (status, _, reply) = try await fetch(
+            port: forged.port, "POST", "/auth/dev", body: #"{"email":"ada@example.org"}"#)
         #expect(status == 200)
         return try #require(reply.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
     }
@@ -32,12 +36,17 @@ struct BackupCrashTests {
     }()
 
     /// One request; status, body and headers.
-    static func fetch(port: Int, _ method: String, _ path: String, body: String? = nil,
-                      cookie: String? = nil) async throws -> (Int, Data, HTTPURLResponse) {
+    static func fetch(
+        port: Int, _ method: String, _ path: String, body: String? = nil,
+        cookie: String? = nil
+    ) async throws -> (Int, Data, HTTPURLResponse) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
-        if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
@@ -69,7 +78,8 @@ struct BackupCrashTests {
         let keys = ["coach_model", "withings_client_id", "vapid_public_key", "maptiler_key"]
         let acked = AckedWrites()
         let deadline = Date().addingTimeInterval(0.6)
-        let port = forged.port, pid = forged.process.processIdentifier
+        let port = forged.port
+        let pid = forged.process.processIdentifier
         try await withThrowingTaskGroup(of: Void.self) { group in
             for key in keys {
                 group.addTask {

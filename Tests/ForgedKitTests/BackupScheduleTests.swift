@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
@@ -17,11 +18,11 @@ private let london = TimeZone(identifier: "Europe/London")!
 
     @Test(arguments: [
         // (now, next) for 03:30 Europe/London
-        ("2026-07-20T01:00:00Z", "2026-07-20T02:30:00Z"),   // BST: 03:30 local = 02:30 UTC, later today
-        ("2026-07-20T02:30:00Z", "2026-07-21T02:30:00Z"),   // exactly at the time: the next day
-        ("2026-01-10T12:00:00Z", "2026-01-11T03:30:00Z"),   // GMT
-        ("2026-03-28T12:00:00Z", "2026-03-29T02:30:00Z"),   // spring forward on 29 March: 03:30 BST exists
-        ("2026-10-24T12:00:00Z", "2026-10-25T03:30:00Z"),   // fall back on 25 October: 03:30 GMT
+        ("2026-07-20T01:00:00Z", "2026-07-20T02:30:00Z"),  // BST: 03:30 local = 02:30 UTC, later today
+        ("2026-07-20T02:30:00Z", "2026-07-21T02:30:00Z"),  // exactly at the time: the next day
+        ("2026-01-10T12:00:00Z", "2026-01-11T03:30:00Z"),  // GMT
+        ("2026-03-28T12:00:00Z", "2026-03-29T02:30:00Z"),  // spring forward on 29 March: 03:30 BST exists
+        ("2026-10-24T12:00:00Z", "2026-10-25T03:30:00Z"),  // fall back on 25 October: 03:30 GMT
     ])
     func nextRunIsTheAbsoluteHouseholdInstant(now: String, next: String) {
         #expect(BackupSchedule.standard.next(after: utc(now), in: london) == utc(next))
@@ -55,7 +56,8 @@ private let london = TimeZone(identifier: "Europe/London")!
         #expect(settings.backupTime == BackupSchedule(hour: 2, minute: 15))
         #expect(settings.backupRetention.daily == 3 && settings.backupRetention.weekly == 0)
         #expect(throws: ConfigError.self) {
-            try SettingsLoader.load(flags: ["backup-time": ["25:00"]], environment: [:], defaultConfigPath: "/nonexistent/f")
+            try SettingsLoader.load(
+                flags: ["backup-time": ["25:00"]], environment: [:], defaultConfigPath: "/nonexistent/f")
         }
     }
 

@@ -1,9 +1,13 @@
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 private func parseError(_ args: [String]) -> ConfigError? {
-    do { _ = try CLI.parse(args); return nil } catch { return error }
+    do {
+        _ = try CLI.parse(args)
+        return nil
+    } catch { return error }
 }
 
 @Test func flagWithSeparateValueAndWithEquals() throws {
@@ -24,8 +28,10 @@ private func parseError(_ args: [String]) -> ConfigError? {
 }
 
 @Test func userAddTakesEmailNameAndPasswordStdin() throws {
-    let p = try CLI.parse(["user", "add", "ada@example.org", "--name", "Ada Lovelace", "--password-stdin",
-                           "--state-dir", "/srv/forge"])
+    let p = try CLI.parse([
+        "user", "add", "ada@example.org", "--name", "Ada Lovelace", "--password-stdin",
+        "--state-dir", "/srv/forge",
+    ])
     #expect(p.path == ["user", "add"])
     #expect(p.positionals == ["ada@example.org"])
     #expect(p.flags["name"] == ["Ada Lovelace"])
@@ -59,8 +65,9 @@ private func parseError(_ args: [String]) -> ConfigError? {
 @Test func missingValueArgumentAndRequiredFlag() {
     #expect(parseError(["serve", "--listen"])?.setting == "listen")
     #expect(parseError(["user", "add", "--name", "Ada"])?.message.contains("missing EMAIL") == true)
-    #expect(parseError(["user", "add", "ada@example.org"])?.line
-        == "forged: --name: required by \"forged user add\"")
+    #expect(
+        parseError(["user", "add", "ada@example.org"])?.line
+            == "forged: --name: required by \"forged user add\"")
     #expect(parseError(["user", "list", "extra"])?.message == "forged user list: unexpected argument \"extra\"")
 }
 
@@ -112,7 +119,8 @@ private func parseError(_ args: [String]) -> ConfigError? {
     let table = CLI.markdownTable()
     let rows = table.split(separator: "\n")
     #expect(rows.count == SettingSpec.all.count + 2)
-    #expect(table.contains("| listen | `--listen HOST:PORT` (repeatable) | `FORGE_LISTEN` (comma-separated) | [::]:8080 |"))
+    #expect(
+        table.contains("| listen | `--listen HOST:PORT` (repeatable) | `FORGE_LISTEN` (comma-separated) | [::]:8080 |"))
     #expect(!table.contains("build"))
 }
 
@@ -133,10 +141,14 @@ private func parseError(_ args: [String]) -> ConfigError? {
     let plain = try load(["listen": ["[::]:8080"]])
     #expect(DisplayCommands.pairingURL(plain) == "http://\(host):8080/kitchen/pair")
     // With a certificate the page is served over https only, on a wildcard address by host name too.
-    let tls = try load(["listen": ["0.0.0.0:8443"], "tls-cert": ["/etc/forge/tls/forge.crt"],
-                        "tls-key": ["/etc/forge/tls/forge.key"]])
+    let tls = try load([
+        "listen": ["0.0.0.0:8443"], "tls-cert": ["/etc/forge/tls/forge.crt"],
+        "tls-key": ["/etc/forge/tls/forge.key"],
+    ])
     #expect(DisplayCommands.pairingURL(tls) == "https://\(host):8443/kitchen/pair")
-    let named = try load(["listen": ["127.0.0.1:8443"], "tls-cert": ["/c.pem"], "tls-key": ["/k.pem"],
-                          "base-url": ["https://forge.home.arpa"]])
+    let named = try load([
+        "listen": ["127.0.0.1:8443"], "tls-cert": ["/c.pem"], "tls-key": ["/k.pem"],
+        "base-url": ["https://forge.home.arpa"],
+    ])
     #expect(DisplayCommands.pairingURL(named) == "https://forge.home.arpa/kitchen/pair")
 }

@@ -49,12 +49,16 @@ import Testing
             }
         }
         #expect(files.count > 300)
-        #expect(offenders.isEmpty, "cite docs/contract.md or docs/architecture.md instead:\n\(offenders.joined(separator: "\n"))")
+        #expect(
+            offenders.isEmpty,
+            "cite docs/contract.md or docs/architecture.md instead:\n\(offenders.joined(separator: "\n"))")
     }
 
     @Test func everyCitedSectionExists() throws {
-        let known = ["contract.md": try Self.sections(of: "contract.md"),
-                     "architecture.md": try Self.sections(of: "architecture.md")]
+        let known = [
+            "contract.md": try Self.sections(of: "contract.md"),
+            "architecture.md": try Self.sections(of: "architecture.md"),
+        ]
         #expect(known["contract.md"]!.isSuperset(of: ["1", "1.11", "2", "3.15", "4.19", "4.28", "5.8", "6.16"]))
         #expect(known["architecture.md"]!.isSuperset(of: ["4", "12", "16.9", "18", "19.4"]))
         // "docs/contract.md §4.19", and the run of "§x" / ", §y" / " and §z" that follows it.

@@ -1,6 +1,7 @@
+import Testing
+
 // SPDX-License-Identifier: Apache-2.0
 @testable import ForgedKit
-import Testing
 
 /// The per-address connection limit `forged serve` hands libmicrohttpd.
 @Suite struct ConnectionLimitTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 /// The Debian package's sources: the conffile documents every setting and
@@ -32,10 +33,13 @@ import Testing
     /// /usr/share/doc/forged/examples by the package build.
     @Test func examplesShipInThePackage() throws {
         let script = try String(contentsOf: packaging.appendingPathComponent("build-deb.sh"), encoding: .utf8)
-        let examples = try FileManager.default.contentsOfDirectory(atPath: packaging.appendingPathComponent("examples").path)
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: packaging.appendingPathComponent("examples").path)
         #expect(Set(examples) == ["Caddyfile", "nginx-forged.conf"])
         for name in examples {
-            #expect(script.contains("packaging/examples/\(name) \"$stage/usr/share/doc/forged/examples/\(name)\""), "\(name)")
+            #expect(
+                script.contains("packaging/examples/\(name) \"$stage/usr/share/doc/forged/examples/\(name)\""),
+                "\(name)")
         }
     }
 
@@ -48,7 +52,8 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("#!/bin/sh\n") && text.contains("set -e"))
         // systemctl only behind the "systemd is running" test, and never fatal.
-        for line in text.split(separator: "\n") where line.contains("systemctl") || line.contains("deb-systemd-invoke") {
+        for line in text.split(separator: "\n") where line.contains("systemctl") || line.contains("deb-systemd-invoke")
+        {
             #expect(line.contains("|| true"), "may fail without systemd: \(line)")
         }
         #expect(!text.contains("rm -rf /var/lib/forge"), "a package removal must not delete the household's data")
@@ -66,8 +71,9 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         }
         let script = packaging.appendingPathComponent("debian/postinst").path
-        let run = try runCommand("/bin/sh", [script, "configure", "0.1.0"],
-                                 environment: ["PATH": dir.path + ":/usr/bin:/bin"])
+        let run = try runCommand(
+            "/bin/sh", [script, "configure", "0.1.0"],
+            environment: ["PATH": dir.path + ":/usr/bin:/bin"])
         #expect(run.status == 0, "\(run.output)")
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         for unit in ["forged.socket", "forged-events.socket", "forged.service"] {
@@ -85,15 +91,22 @@ import Testing
     @Test func everyFileTheReadmeLinksToExistsAndShips() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let links = Set(readme.matches(of: try Regex(#"\]\(([^)#: ]+)"#)).map { String(readme[$0.output[1].range!]) })
-        #expect(links.contains("docs/api.md") && links.contains("docs/contract.md") && links.contains("docs/architecture.md"))
+        #expect(
+            links.contains("docs/api.md") && links.contains("docs/contract.md")
+                && links.contains("docs/architecture.md"))
         let script = try String(contentsOf: packaging.appendingPathComponent("build-deb.sh"), encoding: .utf8)
         let loop = try #require(script.split(separator: "\n").first { $0.hasPrefix("for doc in ") })
         // "for doc in docs/*.md docs/screenshots/*.png; do" → (folder, extension) pairs.
         let globs = loop.dropFirst("for doc in ".count).split(separator: ";")[0].split(separator: " ").map { glob in
-            (folder: String(glob[..<glob.range(of: "*")!.lowerBound]), ext: String(glob[glob.range(of: "*")!.upperBound...]))
+            (
+                folder: String(glob[..<glob.range(of: "*")!.lowerBound]),
+                ext: String(glob[glob.range(of: "*")!.upperBound...])
+            )
         }
         for link in links.sorted() {
-            #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(link).path), "README links to missing \(link)")
+            #expect(
+                FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(link).path),
+                "README links to missing \(link)")
             let slash = link.lastIndex(of: "/").map { link.index(after: $0) } ?? link.startIndex
             let shipped = globs.contains { String(link[..<slash]) == $0.folder && link.hasSuffix($0.ext) }
             #expect(shipped, "README links to \(link), which build-deb.sh does not install")

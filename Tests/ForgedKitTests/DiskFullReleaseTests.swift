@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real full filesystem: a small tmpfs mounted as the state directory.
@@ -12,7 +13,9 @@ enum Tmpfs {
         let probe = temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: probe) }
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
-        guard (try? runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe]))?.status == 0 else { return false }
+        guard (try? runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe]))?.status == 0 else {
+            return false
+        }
         _ = try? runProcess("/bin/umount", [probe])
         return true
     }()
@@ -21,24 +24,31 @@ enum Tmpfs {
 /// Disk full on the release binary (issue 17, item 3). Where mounting is not
 /// possible, `DiskFullTests` (ForgeAPITests) covers the same answers with
 /// SQLite's `max_page_count`.
-@Suite(.serialized,
-       .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"),
-       .enabled(if: Tmpfs.mountable, "mounting a tmpfs needs root with CAP_SYS_ADMIN; DiskFullTests covers this with max_page_count"))
+@Suite(
+    .serialized,
+    .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"),
+    .enabled(
+        if: Tmpfs.mountable,
+        "mounting a tmpfs needs root with CAP_SYS_ADMIN; DiskFullTests covers this with max_page_count"))
 struct DiskFullReleaseTests {
     @Test func aFullTmpfsAnswers507HealthzNotOkAndRecoversWhenSpaceReturns() async throws {
         let state = temporaryDirectory()
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        try #require(try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=48m,mode=0700", "tmpfs", state.path]).status == 0)
+        try #require(
+            try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=48m,mode=0700", "tmpfs", state.path]).status == 0)
         defer {
             _ = try? runProcess("/bin/umount", ["-l", state.path])
             try? FileManager.default.removeItem(at: state)
         }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+            "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+        ])
         defer { _ = forged.terminate() }
         try #require(forged.port > 0, "forged did not start: \(forged.log)")
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         // Let the start-up backup finish, then fill the filesystem.
         for _ in 0..<200 where !forged.log.contains("backup done") { usleep(50_000) }
         let filler = state.appendingPathComponent("filler").path
@@ -51,7 +61,10 @@ struct DiskFullReleaseTests {
         for i in 0..<500 {
             let body = #"{"type":"weight","value":\#(60 + i % 30)}"#
             let (status, data, _) = try await forged.fetch("/api/body", method: "POST", body: body, cookie: cookie)
-            if status != 200 { refused = (status, String(decoding: data, as: UTF8.self)); break }
+            if status != 200 {
+                refused = (status, String(decoding: data, as: UTF8.self))
+                break
+            }
         }
         let reply = try #require(refused, "every write succeeded on a full filesystem")
         #expect(reply.0 == 507 && reply.1.contains("disk full"), "\(reply)")
@@ -63,7 +76,8 @@ struct DiskFullReleaseTests {
 
         // Space returns: the next write succeeds and /healthz is ok again.
         unlink(filler)
-        let (again, _, _) = try await forged.fetch("/api/body", method: "POST", body: #"{"type":"weight","value":70}"#, cookie: cookie)
+        let (again, _, _) = try await forged.fetch(
+            "/api/body", method: "POST", body: #"{"type":"weight","value":70}"#, cookie: cookie)
         #expect(again == 200)
         let (healthy, healthyBody, _) = try await forged.fetch("/healthz")
         let recovered = try JSONSerialization.jsonObject(with: healthyBody) as? [String: Any] ?? [:]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ForgedKit
 
 private func parse(_ text: String) throws(ConfigError) -> [String: String] {
@@ -8,7 +9,8 @@ private func parse(_ text: String) throws(ConfigError) -> [String: String] {
 }
 
 @Test func plainQuotedAndCommentedLines() throws {
-    let values = try parse("""
+    let values = try parse(
+        """
         # comment
         ;comment
         A=plain value   

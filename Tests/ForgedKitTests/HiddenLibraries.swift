@@ -28,7 +28,9 @@ struct HiddenLibraries {
 
     /// True when this host lets us hide the files (root, unshare(1), every soname found): tried once, the way tests do it.
     func canHide(expecting count: Int) -> Bool {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: Self.unshare[0]), files.count == count else { return false }
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: Self.unshare[0]), files.count == count else {
+            return false
+        }
         return (try? runProcess(Self.unshare[0], Array(Self.unshare.dropFirst()) + [hideCommand + "true"]).status) == 0
     }
 }

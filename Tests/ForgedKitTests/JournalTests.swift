@@ -2,8 +2,9 @@ import ForgeCore
 import ForgeSystemd
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The journald side of logging: when the native protocol is chosen, what a
@@ -21,20 +22,23 @@ import Glibc
     }
 
     @Test func recordBecomesNativeJournalFields() {
-        let record = LogRecord(priority: .notice, message: "sign-in failed", messageID: .loginFailed,
-                               fields: [("FORGE_REQUEST_ID", "r1"), ("forge.user", "u1"), ("_PID", "1"), ("9x", "y")])
-        #expect(Journal.assignments(for: record) == [
-            "PRIORITY=5", "SYSLOG_IDENTIFIER=forged", "MESSAGE=sign-in failed",
-            "MESSAGE_ID=85b40f02e206403988f10023c075dedb",
-            "FORGE_REQUEST_ID=r1", "FORGE_USER=u1", "FORGE__PID=1", "FORGE_9X=y",
-        ])
+        let record = LogRecord(
+            priority: .notice, message: "sign-in failed", messageID: .loginFailed,
+            fields: [("FORGE_REQUEST_ID", "r1"), ("forge.user", "u1"), ("_PID", "1"), ("9x", "y")])
+        #expect(
+            Journal.assignments(for: record) == [
+                "PRIORITY=5", "SYSLOG_IDENTIFIER=forged", "MESSAGE=sign-in failed",
+                "MESSAGE_ID=85b40f02e206403988f10023c075dedb",
+                "FORGE_REQUEST_ID=r1", "FORGE_USER=u1", "FORGE__PID=1", "FORGE_9X=y",
+            ])
         let plain = LogRecord(priority: .info, message: "GET / 302", messageID: nil, fields: [])
         #expect(Journal.assignments(for: plain) == ["PRIORITY=6", "SYSLOG_IDENTIFIER=forged", "MESSAGE=GET / 302"])
     }
 
     @Test func stderrLineKeepsThePriorityPrefix() {
-        let record = LogRecord(priority: .error, message: "backup failed", messageID: .backupFailed,
-                               fields: [("FORGE_TIMER_ID", "t\n1")])
+        let record = LogRecord(
+            priority: .error, message: "backup failed", messageID: .backupFailed,
+            fields: [("FORGE_TIMER_ID", "t\n1")])
         #expect(record.stderrLine == "<3>backup failed FORGE_TIMER_ID=t 1")
     }
 
@@ -57,10 +61,14 @@ import Glibc
 
     @Test func sinkReceivesMaskedRecordsWithTheirMessageID() {
         let seen = RecordBox()
-        Log.setSink { record in seen.append(record); return true }
+        Log.setSink { record in
+            seen.append(record)
+            return true
+        }
         defer { Log.setSink(nil) }
-        Log.warning("ingest with fg_AbCdEfGhIjKlMnOpQrStUvWxYz012345", id: .timerFired,
-                    fields: ["FORGE_USER": "u1", "AUTH": "Bearer fg_AbCdEfGhIjKlMnOpQrStUvWxYz012345"])
+        Log.warning(
+            "ingest with fg_AbCdEfGhIjKlMnOpQrStUvWxYz012345", id: .timerFired,
+            fields: ["FORGE_USER": "u1", "AUTH": "Bearer fg_AbCdEfGhIjKlMnOpQrStUvWxYz012345"])
         let records = seen.records.filter { $0.message.hasPrefix("ingest with") }
         #expect(records.count == 1)
         #expect(records.first?.message == "ingest with fg_…2345")
@@ -72,6 +80,14 @@ import Glibc
 final class RecordBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [LogRecord] = []
-    func append(_ record: LogRecord) { lock.lock(); stored.append(record); lock.unlock() }
-    var records: [LogRecord] { lock.lock(); defer { lock.unlock() }; return stored }
+    func append(_ record: LogRecord) {
+        lock.lock()
+        stored.append(record)
+        lock.unlock()
+    }
+    var records: [LogRecord] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

@@ -31,12 +31,16 @@ struct LibXML2OnFirstUseTests {
 
     /// Starts the release binary with one member signed in: the process and the cookie.
     static func signedIn(_ state: URL, launcher: [String] = []) async throws -> (ForgedProcess, String) {
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--timezone", "Europe/London", "--allowed-users", "ada@example.org:Ada"],
-                                       launcher: launcher)
+        let forged = try ForgedProcess(
+            [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+                "--config", "/dev/null", "--timezone", "Europe/London", "--allowed-users", "ada@example.org:Ada",
+            ],
+            launcher: launcher)
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         return (forged, cookie)
     }
 
@@ -49,13 +53,16 @@ struct LibXML2OnFirstUseTests {
         #expect(try !Self.mapsLibXML2(pid))
 
         let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
-        let (status, reply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
+        let (status, reply, _) = try await forged.fetch(
+            "/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
         #expect(status == 200, "\(String(decoding: reply, as: UTF8.self))")
         let session = try JSONSerialization.jsonObject(with: reply) as? [String: Any] ?? [:]
         #expect(session["day"] as? String == "2026-07-15", "\(session)")
         #expect(try Self.mapsLibXML2(pid))
         // A malformed file after the load is still a clear 422 with libxml2's line.
-        let (bad, badReply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk></gpx>", cookie: cookie)
+        let (bad, badReply, _) = try await forged.fetch(
+            "/api/sessions/import", method: "POST",
+            body: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk></gpx>", cookie: cookie)
         let detail = (try JSONSerialization.jsonObject(with: badReply) as? [String: Any])?["detail"] as? String ?? ""
         #expect(bad == 422 && detail.hasPrefix("not well-formed XML: ") && detail.hasSuffix("(line 2)"), "\(detail)")
         #expect(forged.terminate() == 0)
@@ -70,14 +77,19 @@ struct LibXML2OnFirstUseTests {
         let (forged, cookie) = try await Self.signedIn(state, launcher: Self.hidden.launcher)
         let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
         for _ in 0..<2 {
-            let (status, reply, _) = try await forged.fetch("/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
+            let (status, reply, _) = try await forged.fetch(
+                "/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
             let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
             #expect(status == 500, "\(detail)")
-            #expect(detail.hasPrefix("the XML reader needs libxml2 (install the Debian package libxml2): cannot load libxml2.so.2: "),
-                    "\(detail)")
+            #expect(
+                detail.hasPrefix(
+                    "the XML reader needs libxml2 (install the Debian package libxml2): cannot load libxml2.so.2: "),
+                "\(detail)")
         }
         let (history, list, _) = try await forged.fetch("/api/history", cookie: cookie)
-        #expect(history == 200 && String(decoding: list, as: UTF8.self) == "[]", "nothing half-written: \(String(decoding: list, as: UTF8.self))")
+        #expect(
+            history == 200 && String(decoding: list, as: UTF8.self) == "[]",
+            "nothing half-written: \(String(decoding: list, as: UTF8.self))")
         let (health, _, _) = try await forged.fetch("/healthz")
         #expect(health == 200)
         #expect(forged.terminate() == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 /// forged(8): the committed page is the rendering of the command and

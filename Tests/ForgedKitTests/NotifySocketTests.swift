@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real NOTIFY_SOCKET: the Unix datagram socket systemd listens on, bound
@@ -21,7 +22,9 @@ final class NotifyListener {
             raw[bytes.count] = 0
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0, "bind \(path): errno \(errno)")
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
@@ -62,8 +65,10 @@ struct NotifySocketTests {
         let config = try state.write("forged.conf", "FORGE_LOG_LEVEL=notice\nFORGE_THREADS=2\n")
         let forged = try ServeProcess(
             executable: binary,
-            arguments: ["serve", "--listen", "127.0.0.1:0", "--state-dir", state.file("state"), "--config", config,
-                        "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben"],
+            arguments: [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", state.file("state"), "--config", config,
+                "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben",
+            ],
             environment: cleanEnvironment(["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"]))
         defer { _ = forged.stop() }
 
@@ -84,7 +89,9 @@ struct NotifySocketTests {
         let reload = listener.receive(for: 20) { $0.contains("READY=1") }.filter { $0 != "WATCHDOG=1" }
         let reloading = try #require(reload.first { $0.contains("RELOADING=1") }, "got \(reload)")
         let monotonic = reloading.split(separator: "\n").first { $0.hasPrefix("MONOTONIC_USEC=") }
-        #expect(monotonic.flatMap { UInt64($0.dropFirst("MONOTONIC_USEC=".count)) }.map { $0 > 0 } == true, "got \(reloading)")
+        #expect(
+            monotonic.flatMap { UInt64($0.dropFirst("MONOTONIC_USEC=".count)) }.map { $0 > 0 } == true,
+            "got \(reloading)")
         #expect(reload.last?.contains("READY=1") == true)
         #expect(reload.firstIndex { $0.contains("RELOADING=1") }! < reload.lastIndex { $0.contains("READY=1") }!)
         #expect(forged.waitForLog("reloaded log-level") != nil, "\(forged.log)")
@@ -110,7 +117,9 @@ struct NotifySocketTests {
         defer { state.remove() }
         let forged = try ServeProcess(
             executable: binary,
-            arguments: ["serve", "--listen", "127.0.0.1:0", "--state-dir", state.file("state"), "--config", "/dev/null"],
+            arguments: [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", state.file("state"), "--config", "/dev/null",
+            ],
             environment: cleanEnvironment())
         let port = try #require(forged.listeningPort(), "\(forged.log)")
         let (code, _) = try await httpGet(port: port, "/healthz")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `forged notify tail` as a child process, its stdout in a file, one JSON
@@ -43,7 +44,9 @@ final class TailProcess {
             if let hit = envelopes.first(where: { e in
                 e["type"] as? String == type
                     && (timerID == nil || (e["timer"] as? [String: Any])?["id"] as? String == timerID)
-            }) { return hit }
+            }) {
+                return hit
+            }
             usleep(20_000)
         }
         return nil
@@ -58,9 +61,14 @@ struct NotifyTailTests {
     @Test func aTimerSurvivesKillNineAndFiresLateOnTheSocket() async throws {
         let state = temporaryDirectory()
         let runtime = shortTemporaryPath("-run")
-        defer { try? FileManager.default.removeItem(at: state); try? FileManager.default.removeItem(atPath: runtime) }
-        let arguments = ["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--runtime-dir", runtime,
-                         "--dev-auth", "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben"]
+        defer {
+            try? FileManager.default.removeItem(at: state)
+            try? FileManager.default.removeItem(atPath: runtime)
+        }
+        let arguments = [
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--runtime-dir", runtime,
+            "--dev-auth", "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben",
+        ]
         let first = try ForgedProcess(arguments)
         #expect(first.port > 0, "forged did not start: \(first.log)")
         let socketPath = runtime + "/events.sock"
@@ -72,23 +80,26 @@ struct NotifyTailTests {
         #expect((snapshot["events"] as? [Any])?.isEmpty == true)
 
         let (_, _, signIn) = try await first.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
-        let (status, body, _) = try await first.fetch("/api/cook/timers", method: "POST",
-                                                      body: #"{"label":"Rice","seconds":2}"#, cookie: cookie)
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let (status, body, _) = try await first.fetch(
+            "/api/cook/timers", method: "POST",
+            body: #"{"label":"Rice","seconds":2}"#, cookie: cookie)
         #expect(status == 201)
         let timer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let id = try #require(timer["id"] as? String)
 
         let started = try #require(tail.wait(for: "timer.started", timerID: id))
         #expect(started["v"] as? Int == 2 && started["kind"] as? String == "cook_timer")
-        #expect(((started["live_activity"] as? [String: Any])?["aps"] as? [String: Any])?["event"] as? String == "start")
+        #expect(
+            ((started["live_activity"] as? [String: Any])?["aps"] as? [String: Any])?["event"] as? String == "start")
 
         // kill -9 before the deadline; the tail sees the socket close and exits.
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
         tail.process.waitUntilExit()
         #expect(tail.process.terminationStatus == 1)
-        sleep(3)   // the deadline passes while the daemon is down
+        sleep(3)  // the deadline passes while the daemon is down
 
         let second = try ForgedProcess(arguments)
         #expect(second.port > 0, "forged did not restart: \(second.log)")
@@ -109,7 +120,8 @@ struct NotifyTailTests {
 
         // And over HTTP after the restart.
         let (_, listed, _) = try await second.fetch("/api/cook/timers", cookie: cookie)
-        let timers = try #require((try JSONSerialization.jsonObject(with: listed) as? [String: Any])?["timers"] as? [[String: Any]])
+        let timers = try #require(
+            (try JSONSerialization.jsonObject(with: listed) as? [String: Any])?["timers"] as? [[String: Any]])
         #expect(timers.first { $0["id"] as? String == id }?["state"] as? String == "fired")
         #expect(second.terminate() == 0)
     }

@@ -17,20 +17,24 @@ struct OutboundLibraryTests {
     @Test func libcurlIsMappedOnlyAfterTheFirstOutboundRequest() async throws {
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
-                                        "--allow-private-fetch"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+            "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+            "--allow-private-fetch",
+        ])
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         let pid = forged.process.processIdentifier
         #expect(try Self.mappedCurl(pid).isEmpty)
 
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         #expect(try Self.mappedCurl(pid).isEmpty)
 
         // forged fetches its own /healthz: a page, but no recipe on it.
         let body = #"{"url":"http://127.0.0.1:\#(forged.port)/healthz"}"#
-        let (status, reply, _) = try await forged.fetch("/api/food/recipes/import", method: "POST", body: body, cookie: cookie)
+        let (status, reply, _) = try await forged.fetch(
+            "/api/food/recipes/import", method: "POST", body: body, cookie: cookie)
         let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
         #expect(status == 422 && detail.hasPrefix("no recipe found on the page"), "\(status) \(detail)")
         let mapped = try Self.mappedCurl(pid)
@@ -38,7 +42,8 @@ struct OutboundLibraryTests {
         #expect(mapped.count == 1 && mapped.allSatisfy { $0.contains("/libcurl-gnutls.so.4") }, "\(mapped)")
         // A refused port is reported as a fetch failure, not a crash.
         let refused = #"{"url":"http://127.0.0.1:9/recipe"}"#
-        let (failed, failure, _) = try await forged.fetch("/api/food/recipes/import", method: "POST", body: refused, cookie: cookie)
+        let (failed, failure, _) = try await forged.fetch(
+            "/api/food/recipes/import", method: "POST", body: refused, cookie: cookie)
         let why = (try JSONSerialization.jsonObject(with: failure) as? [String: Any])?["detail"] as? String ?? ""
         #expect(failed == 502 && why.contains("fetch failed"), "\(failed) \(why)")
         #expect(forged.terminate() == 0)
@@ -55,23 +60,34 @@ struct OutboundLibraryTests {
     func aMissingLibcurlFailsTheFetchNamingThePackageAndTheDaemonLives() async throws {
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
-                                        "--allow-private-fetch"],
-                                       launcher: Self.curl.launcher)
+        let forged = try ForgedProcess(
+            [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+                "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+                "--allow-private-fetch",
+            ],
+            launcher: Self.curl.launcher)
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         for _ in 0..<2 {
-            let (status, reply, _) = try await forged.fetch("/api/food/recipes/import", method: "POST",
-                                                            body: #"{"url":"http://127.0.0.1:9/recipe"}"#, cookie: cookie)
+            let (status, reply, _) = try await forged.fetch(
+                "/api/food/recipes/import", method: "POST",
+                body: #"{"url":"http://127.0.0.1:9/recipe"}"#, cookie: cookie)
             let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
             #expect(status == 502, "\(detail)")
-            #expect(detail.hasPrefix("could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4"), "\(detail)")
+            #expect(
+                detail.hasPrefix(
+                    "could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4"),
+                "\(detail)")
             #expect(detail.hasSuffix("(install the Debian package libcurl3-gnutls)"), "\(detail)")
             // Each soname's own dlerror, not only the last one's.
-            let reasons = detail.dropFirst("could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4: ".count)
-            #expect(reasons.contains("libcurl-gnutls.so.4") && reasons.contains("; ") && reasons.contains("libcurl.so.4"), "\(detail)")
+            let reasons = detail.dropFirst(
+                "could not fetch the page: fetch failed: cannot load libcurl-gnutls.so.4 or libcurl.so.4: ".count)
+            #expect(
+                reasons.contains("libcurl-gnutls.so.4") && reasons.contains("; ") && reasons.contains("libcurl.so.4"),
+                "\(detail)")
         }
         let (health, _, _) = try await forged.fetch("/healthz")
         #expect(health == 200)

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The release binary as shipped (statically linked), run as a process.
 /// `make test` builds it first and passes its path in FORGED_RELEASE_BINARY.
 enum ReleaseBinary {
     static var path: String? {
-        if let p = ProcessInfo.processInfo.environment["FORGED_RELEASE_BINARY"], FileManager.default.isExecutableFile(atPath: p) {
+        if let p = ProcessInfo.processInfo.environment["FORGED_RELEASE_BINARY"],
+            FileManager.default.isExecutableFile(atPath: p)
+        {
             return p
         }
         return nil
@@ -69,11 +72,16 @@ final class ForgedProcess {
         return process.terminationStatus
     }
 
-    func fetch(_ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, Data, HTTPURLResponse) {
+    func fetch(_ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (
+        Int, Data, HTTPURLResponse
+    ) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
-        if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
@@ -90,9 +98,11 @@ struct ReleaseBinaryTests {
     @Test func namedTimeZonesWorkInTheStaticBinary() async throws {
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path,
-                                        "--timezone", "Pacific/Auckland", "--dev-auth", "--config", "/dev/null",
-                                        "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path,
+            "--timezone", "Pacific/Auckland", "--dev-auth", "--config", "/dev/null",
+            "--allowed-users", "ada@example.org:Ada,ben@example.org:Ben",
+        ])
         #expect(forged.port > 0, "forged did not start: \(forged.log)")
         let (_, healthData, _) = try await forged.fetch("/healthz")
         let health = try JSONSerialization.jsonObject(with: healthData) as? [String: Any] ?? [:]
@@ -105,9 +115,11 @@ struct ReleaseBinaryTests {
         let c = calendar.dateComponents([.year, .month, .day], from: Date())
         let expected = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
 
-        let (status, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let (status, _, signIn) = try await forged.fetch(
+            "/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
         #expect(status == 200)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         let (_, todayData, _) = try await forged.fetch("/api/today", cookie: cookie)
         let today = try JSONSerialization.jsonObject(with: todayData) as? [String: Any] ?? [:]
         #expect(today["date"] as? String == expected)
@@ -118,15 +130,20 @@ struct ReleaseBinaryTests {
     @Test func uploadRoutesTakeBodiesOverMaxBody() async throws {
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
-                                        "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
-                                        "--max-body", "64K", "--max-upload", "4M"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--dev-auth",
+            "--config", "/dev/null", "--allowed-users", "ada@example.org:Ada",
+            "--max-body", "64K", "--max-upload", "4M",
+        ])
         let (_, _, signIn) = try await forged.fetch("/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
-        let cookie = try #require(signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(
+            signIn.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
         let (_, tokenData, _) = try await forged.fetch("/api/connections/token", cookie: cookie)
-        let token = try #require((try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["token"] as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["token"] as? String)
         // A 2 MiB push: over --max-body, under --max-upload.
-        let push = #"{"data":{"metrics":[],"workouts":[]},"padding":""# + String(repeating: "x", count: 2 << 20) + #""}"#
+        let push =
+            #"{"data":{"metrics":[],"workouts":[]},"padding":""# + String(repeating: "x", count: 2 << 20) + #""}"#
         let (ingested, reply, _) = try await forged.fetch("/ingest?token=\(token)", method: "POST", body: push)
         #expect(ingested == 200, "\(String(decoding: reply, as: UTF8.self))")
         // Refused bodies are answered 413 from their head, before the body is
@@ -139,7 +156,8 @@ struct ReleaseBinaryTests {
         try Data((push + String(repeating: " ", count: 3 << 20)).utf8).write(to: URL(fileURLWithPath: big))
         let base = "http://127.0.0.1:\(forged.port)"
         let upload = "-H 'Expect: 100-continue' -H 'Content-Type: application/json'"
-        #expect(try curlStatus("-X PATCH \(upload) -H 'Cookie: \(cookie)' --data-binary @\(file) \(base)/api/prefs") == 413)
+        #expect(
+            try curlStatus("-X PATCH \(upload) -H 'Cookie: \(cookie)' --data-binary @\(file) \(base)/api/prefs") == 413)
         #expect(try curlStatus("\(upload) --data-binary @\(big) '\(base)/ingest?token=\(token)'") == 413)
         #expect(forged.terminate() == 0)
     }
@@ -153,13 +171,16 @@ struct ReleaseBinaryTests {
 
         let state = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let forged = try ForgedProcess(["serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--config", "/dev/null"])
+        let forged = try ForgedProcess([
+            "serve", "--listen", "127.0.0.1:0", "--state-dir", state.path, "--config", "/dev/null",
+        ])
         let (_, data, _) = try await forged.fetch("/healthz")
         let health = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         #expect(health["build"] as? String == String(stamp))
         #expect(forged.terminate() == 0)
         // The database is private to the service user.
-        let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("forge.sqlite3").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: state.appendingPathComponent("forge.sqlite3").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
@@ -170,8 +191,9 @@ struct ReleaseBinaryTests {
     ])
     func badConfigIsOneLineAndExitStatusTwoWithNothingOnDisk(flags: [String], setting: String) throws {
         let state = temporaryDirectory().appendingPathComponent("state")
-        let run = try runProcess(try #require(ReleaseBinary.path),
-                                 ["serve", "--state-dir", state.path, "--config", "/dev/null"] + flags)
+        let run = try runProcess(
+            try #require(ReleaseBinary.path),
+            ["serve", "--state-dir", state.path, "--config", "/dev/null"] + flags)
         let text = run.err
         #expect(run.status == 2)
         #expect(text.split(separator: "\n").count == 1)

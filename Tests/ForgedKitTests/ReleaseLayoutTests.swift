@@ -17,7 +17,8 @@ struct ReleaseLayoutTests {
     static func section(_ name: String) throws -> (address: Int, size: Int)? {
         let line = try readelf(["-S", "-W"]).split(separator: "\n").first { $0.contains(" \(name) ") }
         guard let fields = line?.split(separator: "]", maxSplits: 1).last?.split(separator: " "), fields.count > 4,
-              let address = Int(fields[2], radix: 16), let size = Int(fields[4], radix: 16) else { return nil }
+            let address = Int(fields[2], radix: 16), let size = Int(fields[4], radix: 16)
+        else { return nil }
         return (address, size)
     }
 
@@ -49,8 +50,10 @@ struct ReleaseLayoutTests {
     /// first ones (start-up) within its first megabyte. A failure after a
     /// large change means: rerun packaging/order-file.sh and commit the file.
     @Test func startUpFunctionsAreLaidOutTogetherAtTheFrontOfText() throws {
-        let order = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/forged.order"), encoding: .utf8)
-            .split(separator: "\n").map(String.init)
+        let order = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("packaging/forged.order"), encoding: .utf8
+        )
+        .split(separator: "\n").map(String.init)
         #expect(order.count > 1000)
         let (start, size) = try #require(try Self.section(".text"))
 
@@ -59,13 +62,18 @@ struct ReleaseLayoutTests {
         var address: [Substring: Int] = [:]
         for line in nm.out.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 2)
-            if parts.count == 3, "tTwW".contains(parts[1]), let value = Int(parts[0], radix: 16) { address[parts[2]] = value }
+            if parts.count == 3, "tTwW".contains(parts[1]), let value = Int(parts[0], radix: 16) {
+                address[parts[2]] = value
+            }
         }
         let offsets = order.compactMap { address[Substring($0)].map { $0 - start } }
-        #expect(Double(offsets.count) >= 0.8 * Double(order.count),
-                "only \(offsets.count) of \(order.count) ordered functions exist: rerun packaging/order-file.sh")
+        #expect(
+            Double(offsets.count) >= 0.8 * Double(order.count),
+            "only \(offsets.count) of \(order.count) ordered functions exist: rerun packaging/order-file.sh")
         let first = offsets.prefix(50)
-        #expect(first.allSatisfy { (0..<(1 << 20)).contains($0) }, "start-up functions not at the front: \(first.max() ?? -1)")
+        #expect(
+            first.allSatisfy { (0..<(1 << 20)).contains($0) },
+            "start-up functions not at the front: \(first.max() ?? -1)")
         let spread = offsets.max() ?? size
         #expect(spread < size / 2, "ordered functions spread over \(spread) of \(size) bytes of .text")
     }

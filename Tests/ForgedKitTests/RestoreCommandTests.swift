@@ -1,6 +1,7 @@
 import ForgeStore
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 /// `forged backup` and `forged restore` through `Forged.main`, as an operator runs them.
@@ -16,8 +17,9 @@ import Testing
         try ForgeSchema.migrator().migrate(db)
         try db.write { c in
             for i in 0..<users {
-                try c.execute("INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'U', 'member', 'x')",
-                              ["u\(i)", "u\(i)@example.org"])
+                try c.execute(
+                    "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'U', 'member', 'x')",
+                    ["u\(i)", "u\(i)@example.org"])
             }
         }
         return state
@@ -34,10 +36,15 @@ import Testing
         defer { dir.remove() }
         let state = try stateDir(dir, users: 2)
         let output = dir.file("copy.sqlite3")
-        #expect(Forged.main(["backup", "--state-dir", state, "--output", output, "--config", "/dev/null"], environment: env) == 0)
+        #expect(
+            Forged.main(
+                ["backup", "--state-dir", state, "--output", output, "--config", "/dev/null"], environment: env) == 0)
         #expect(Forged.main(["backup", "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
         #expect(Forged.main(["backup", "list", "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter { BackupName(fileName: $0) != nil }.count == 1)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter {
+                BackupName(fileName: $0) != nil
+            }.count == 1)
         // Change the live database, then restore the copy.
         let db = try Database(path: state + "/forge.sqlite3")
         try db.write { try $0.execute("DELETE FROM users") }
@@ -45,7 +52,9 @@ import Testing
         #expect(try userCount(state) == 0)
         #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
         #expect(try userCount(state) == 2)
-        let safety = try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter { $0.hasPrefix("pre-restore-") }
+        let safety = try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter {
+            $0.hasPrefix("pre-restore-")
+        }
         #expect(safety.count == 1)
     }
 
@@ -54,7 +63,9 @@ import Testing
         defer { dir.remove() }
         let state = try stateDir(dir, users: 2)
         let output = dir.file("copy.sqlite3")
-        #expect(Forged.main(["backup", "--state-dir", state, "--output", output, "--config", "/dev/null"], environment: env) == 0)
+        #expect(
+            Forged.main(
+                ["backup", "--state-dir", state, "--output", output, "--config", "/dev/null"], environment: env) == 0)
         let db = try Database(path: state + "/forge.sqlite3")
         try db.write { try $0.execute("DELETE FROM users WHERE id = 'u0'") }
         db.close()
@@ -64,7 +75,10 @@ import Testing
         #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 1)
         #expect(try userCount(state) == 1)
         // Refused before the safety copy: nothing new in the backups directory.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter { $0.hasPrefix("pre-restore-") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: state + "/backups").filter {
+                $0.hasPrefix("pre-restore-")
+            }.isEmpty)
         serving.release()
         #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 0)
         #expect(try userCount(state) == 2)
@@ -78,7 +92,9 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: state + "/forge.sqlite3"))
         #expect(Forged.main(["restore", bad, "--state-dir", state, "--config", "/dev/null"], environment: env) == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: state + "/forge.sqlite3")) == before)
-        #expect(Forged.main(["restore", dir.file("missing.sqlite3"), "--state-dir", state, "--config", "/dev/null"],
-                            environment: env) == 1)
+        #expect(
+            Forged.main(
+                ["restore", dir.file("missing.sqlite3"), "--state-dir", state, "--config", "/dev/null"],
+                environment: env) == 1)
     }
 }

@@ -6,14 +6,18 @@ import Testing
 /// package's `packaging/examples/nginx-forged.conf` and `Caddyfile`: the sign-in lock-out
 /// is per real client address, and an untrusted peer's forwarding headers
 /// change nothing.
-@Suite(.serialized, .enabled(if: ReleaseBinary.path != nil && executable("nginx") != nil,
-                             "needs FORGED_RELEASE_BINARY and nginx (.ci/run installs nginx-light)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: ReleaseBinary.path != nil && executable("nginx") != nil,
+        "needs FORGED_RELEASE_BINARY and nginx (.ci/run installs nginx-light)"))
 struct ReverseProxyTests {
     /// A failing password sign-in from `address` through `base`; its status.
     func signIn(from address: String, via base: String, ca: String = "", extra: String = "") throws -> Int {
-        try curlStatus("--interface \(address) \(ca) -X POST \(extra) "
-                       + "-H 'Content-Type: application/json' "
-                       + "-d '{\"email\":\"ada@example.org\",\"password\":\"not the password\"}' \(base)/auth/login")
+        try curlStatus(
+            "--interface \(address) \(ca) -X POST \(extra) "
+                + "-H 'Content-Type: application/json' "
+                + "-d '{\"email\":\"ada@example.org\",\"password\":\"not the password\"}' \(base)/auth/login")
     }
 
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -25,8 +29,10 @@ struct ReverseProxyTests {
         try makeHouseholdCA(in: dir.path)
         let forged = try ServeProcess(
             executable: try #require(ReleaseBinary.path),
-            arguments: ["serve", "--listen", "127.0.0.1:0", "--state-dir", dir.path + "/state", "--config", "/dev/null",
-                        "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1"],
+            arguments: [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", dir.path + "/state", "--config", "/dev/null",
+                "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1",
+            ],
             environment: ["PATH": "/usr/bin:/bin"])
         defer { _ = forged.stop() }
         let port = try #require(forged.listeningPort())
@@ -45,7 +51,9 @@ struct ReverseProxyTests {
         #expect(site.contains("X-Forwarded-For $remote_addr"))
         _ = try dir.write("site.conf", site)
         try FileManager.default.createDirectory(atPath: dir.path + "/tmp", withIntermediateDirectories: true)
-        let conf = try dir.write("nginx.conf", """
+        let conf = try dir.write(
+            "nginx.conf",
+            """
             worker_processes 1;
             pid \(dir.path)/nginx.pid;
             error_log \(dir.path)/error.log;
@@ -57,9 +65,10 @@ struct ReverseProxyTests {
                 include \(dir.path)/site.conf;
             }
             """)
-        let nginx = try ServeProcess(executable: try #require(executable("nginx")),
-                                     arguments: ["-c", conf, "-e", dir.path + "/error.log", "-g", "daemon off;"],
-                                     environment: ["PATH": "/usr/sbin:/usr/bin:/bin"])
+        let nginx = try ServeProcess(
+            executable: try #require(executable("nginx")),
+            arguments: ["-c", conf, "-e", dir.path + "/error.log", "-g", "daemon off;"],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/bin"])
         defer { _ = nginx.stop() }
         let proxy = "https://localhost:\(proxyPort)"
         let ca = "--cacert '\(dir.path)/ca.crt'"
@@ -68,26 +77,35 @@ struct ReverseProxyTests {
             up = try curlStatus("\(ca) \(proxy)/healthz") == 200
             if !up { usleep(50_000) }
         }
-        try #require(up, "nginx did not come up: \((try? String(contentsOfFile: dir.path + "/error.log", encoding: .utf8)) ?? "")")
+        try #require(
+            up,
+            "nginx did not come up: \((try? String(contentsOfFile: dir.path + "/error.log", encoding: .utf8)) ?? "")")
 
         try checkProxy(proxy, ca: ca, forgedPort: port)
         // http:// typed by hand is sent to https://, path and query kept.
-        let redirect = try shell("curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "
-                                 + "http://localhost:\(plainPort)/kitchen?x=1 || true").out
+        let redirect = try shell(
+            "curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "
+                + "http://localhost:\(plainPort)/kitchen?x=1 || true"
+        ).out
         #expect(redirect == "301 https://localhost/kitchen?x=1", "\(redirect)")
 
         // Straight to forged from an untrusted peer: its forwarding headers are
         // ignored: a fresh X-Forwarded-For per attempt does not escape the lock-out.
         let direct = "http://127.0.0.1:\(port)"
         for attempt in 1...5 {
-            #expect(try signIn(from: "127.0.0.4", via: direct, extra: "-H 'X-Forwarded-For: 198.51.100.\(attempt)'") == 401)
+            #expect(
+                try signIn(from: "127.0.0.4", via: direct, extra: "-H 'X-Forwarded-For: 198.51.100.\(attempt)'") == 401)
         }
         #expect(try signIn(from: "127.0.0.4", via: direct, extra: "-H 'X-Forwarded-For: 198.51.100.99'") == 429)
-        let spoofed = try shell("curl -s -D - -o /dev/null --interface 127.0.0.4 -X POST "
-                                + "-H 'X-Forwarded-Proto: https' \(direct)/auth/logout").out
+        let spoofed = try shell(
+            "curl -s -D - -o /dev/null --interface 127.0.0.4 -X POST "
+                + "-H 'X-Forwarded-Proto: https' \(direct)/auth/logout"
+        ).out
         #expect(spoofed.hasPrefix("HTTP/1.1 200") && !spoofed.contains("Secure"), "\(spoofed)")
-        #expect(try curlStatus("--interface 127.0.0.6 \(login) -H 'X-Forwarded-Proto: https' "
-                               + "-H 'Origin: https://127.0.0.1:\(port)' \(direct)/auth/login") == 403)
+        #expect(
+            try curlStatus(
+                "--interface 127.0.0.6 \(login) -H 'X-Forwarded-Proto: https' "
+                    + "-H 'Origin: https://127.0.0.1:\(port)' \(direct)/auth/login") == 403)
     }
 
     /// Through the proxy at `proxy` (https, trusted by forged): the lock-out
@@ -107,7 +125,10 @@ struct ReverseProxyTests {
 
         // The proxy said https: Secure cookies, and the https origin passes.
         #expect(try curlStatus("--interface 127.0.0.5 \(ca) \(login) -H 'Origin: \(proxy)' \(proxy)/auth/login") == 401)
-        #expect(try curlStatus("--interface 127.0.0.5 \(ca) \(login) -H 'Origin: \(proxy.replacingOccurrences(of: "https://", with: "http://"))' \(proxy)/auth/login") == 403)
+        #expect(
+            try curlStatus(
+                "--interface 127.0.0.5 \(ca) \(login) -H 'Origin: \(proxy.replacingOccurrences(of: "https://", with: "http://"))' \(proxy)/auth/login"
+            ) == 403)
         let logout = try shell("curl -s -D - -o /dev/null \(ca) -X POST \(proxy)/auth/logout").out
         #expect(logout.range(of: #"^HTTP/[0-9.]+ 200"#, options: .regularExpression) != nil, "\(logout)")
         #expect(logout.contains("SameSite=Lax; Secure"), "\(logout)")
@@ -122,8 +143,10 @@ struct ReverseProxyTests {
         try FileManager.default.createDirectory(atPath: dir.path, withIntermediateDirectories: true)
         let forged = try ServeProcess(
             executable: try #require(ReleaseBinary.path),
-            arguments: ["serve", "--listen", "127.0.0.1:0", "--state-dir", dir.path + "/state", "--config", "/dev/null",
-                        "--trusted-proxy", "127.0.0.1"],
+            arguments: [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", dir.path + "/state", "--config", "/dev/null",
+                "--trusted-proxy", "127.0.0.1",
+            ],
             environment: ["PATH": "/usr/bin:/bin"])
         defer { _ = forged.stop() }
         let port = try #require(forged.listeningPort())
@@ -134,17 +157,23 @@ struct ReverseProxyTests {
             .replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
         #expect(site.contains("tls internal"))
         // Test-only globals: no trust-store install, no admin port, no port 80.
-        let config = try dir.write("Caddyfile", "{\n\tskip_install_trust\n\tadmin off\n\thttp_port \(try freePort())\n}\n" + site)
-        let caddy = try ServeProcess(executable: try #require(executable("caddy")),
-                                     arguments: ["run", "--config", config, "--adapter", "caddyfile"],
-                                     environment: ["PATH": "/usr/bin:/bin", "HOME": dir.path,
-                                                   "XDG_DATA_HOME": dir.path + "/data", "XDG_CONFIG_HOME": dir.path + "/config"])
+        let config = try dir.write(
+            "Caddyfile", "{\n\tskip_install_trust\n\tadmin off\n\thttp_port \(try freePort())\n}\n" + site)
+        let caddy = try ServeProcess(
+            executable: try #require(executable("caddy")),
+            arguments: ["run", "--config", config, "--adapter", "caddyfile"],
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": dir.path,
+                "XDG_DATA_HOME": dir.path + "/data", "XDG_CONFIG_HOME": dir.path + "/config",
+            ])
         defer { _ = caddy.stop() }
         let root = dir.path + "/data/caddy/pki/authorities/local/root.crt"
         let proxy = "https://localhost:\(proxyPort)"
         var up = false
         for _ in 0..<200 where !up {
-            up = try FileManager.default.fileExists(atPath: root) && (curlStatus("--cacert '\(root)' \(proxy)/healthz")) == 200
+            up =
+                try FileManager.default.fileExists(atPath: root)
+                && (curlStatus("--cacert '\(root)' \(proxy)/healthz")) == 200
             if !up { usleep(50_000) }
         }
         try #require(up, "caddy did not come up: \(caddy.log)")

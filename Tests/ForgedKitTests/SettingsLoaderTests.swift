@@ -1,19 +1,27 @@
+import ForgeCore
 import Foundation
 import Testing
-import ForgeCore
+
 @testable import ForgedKit
 
 /// A path that never exists, so no machine's /etc/forge/forged.conf leaks in.
 private let noFile = "/nonexistent/forge-test/forged.conf"
 
-private func load(_ flags: [String: [String]] = [:], env: [String: String] = [:],
-                  defaultConfig: String = noFile) throws(ConfigError) -> Settings {
+private func load(
+    _ flags: [String: [String]] = [:], env: [String: String] = [:],
+    defaultConfig: String = noFile
+) throws(ConfigError) -> Settings {
     try SettingsLoader.load(flags: flags, environment: env, defaultConfigPath: defaultConfig)
 }
 
-private func loadError(_ flags: [String: [String]] = [:], env: [String: String] = [:],
-                       defaultConfig: String = noFile) -> ConfigError? {
-    do { _ = try load(flags, env: env, defaultConfig: defaultConfig); return nil } catch { return error }
+private func loadError(
+    _ flags: [String: [String]] = [:], env: [String: String] = [:],
+    defaultConfig: String = noFile
+) -> ConfigError? {
+    do {
+        _ = try load(flags, env: env, defaultConfig: defaultConfig)
+        return nil
+    } catch { return error }
 }
 
 @Test func defaultsWithNothingGiven() throws {
@@ -68,14 +76,19 @@ private func loadError(_ flags: [String: [String]] = [:], env: [String: String] 
 
 @Test func environmentListsAreCommaSplitAndTrimmed() throws {
     let s = try load(env: ["FORGE_ALLOWED_USERS": "ada@example.org:Ada Lovelace , ben@example.org:Ben,"])
-    #expect(s.allowedUsers == [AllowedUser(email: "ada@example.org", name: "Ada Lovelace"),
-                               AllowedUser(email: "ben@example.org", name: "Ben")])
+    #expect(
+        s.allowedUsers == [
+            AllowedUser(email: "ada@example.org", name: "Ada Lovelace"),
+            AllowedUser(email: "ben@example.org", name: "Ben"),
+        ])
 }
 
 @Test func configFileWithCommentsAndQuotes() throws {
     let dir = TempDir()
     defer { dir.remove() }
-    let conf = try dir.write("forged.conf", """
+    let conf = try dir.write(
+        "forged.conf",
+        """
         # Forge settings
         ; another comment style
 
@@ -211,16 +224,19 @@ func baseURLIsDerivedFromTheFirstListenAddress(listen: String, url: String) thro
 }
 
 @Test func booleansAcceptTheUsualSpellings() throws {
-    for (text, value) in [("true", true), ("1", true), ("yes", true), ("ON", true),
-                          ("false", false), ("0", false), ("no", false), ("off", false)] {
+    for (text, value) in [
+        ("true", true), ("1", true), ("yes", true), ("ON", true),
+        ("false", false), ("0", false), ("no", false), ("off", false),
+    ] {
         #expect(try load(env: ["FORGE_DEV_AUTH": text]).devAuth == value)
     }
 }
 
 @Test func loadingCreatesNothingOnDisk() throws {
     let dir = TempDir()
-    let s = try load(["state-dir": [dir.file("state")], "runtime-dir": [dir.file("run")]],
-                     defaultConfig: dir.file("forged.conf"))
+    let s = try load(
+        ["state-dir": [dir.file("state")], "runtime-dir": [dir.file("run")]],
+        defaultConfig: dir.file("forged.conf"))
     #expect(s.stateDir == dir.file("state"))
     #expect(!FileManager.default.fileExists(atPath: dir.path))
     _ = loadError(["config": [dir.file("missing.conf")]])

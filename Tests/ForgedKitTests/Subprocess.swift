@@ -4,8 +4,10 @@ import Foundation
 /// collected through temporary files, never pipes: a long-lived child that
 /// another test spawns at the same moment may inherit a pipe's write end,
 /// and reading that pipe to EOF would then hang until that child exits.
-func runProcess(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-                input: String = "") throws -> (status: Int32, out: String, err: String) {
+func runProcess(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    input: String = ""
+) throws -> (status: Int32, out: String, err: String) {
     let base = shortTemporaryPath("")
     let paths = (in: base + ".in", out: base + ".out", err: base + ".err")
     defer { for p in [paths.in, paths.out, paths.err] { unlink(p) } }
@@ -14,7 +16,11 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
     let stdin = try FileHandle(forReadingFrom: URL(fileURLWithPath: paths.in))
     let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.out))
     let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: paths.err))
-    defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
+    defer {
+        try? stdin.close()
+        try? stdout.close()
+        try? stderr.close()
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

@@ -1,6 +1,7 @@
 import ForgeCore
 import Foundation
 import Testing
+
 @testable import ForgedKit
 
 /// SIGHUP reload semantics (ConfigReload): what applies live, what waits for
@@ -8,7 +9,10 @@ import Testing
 @Suite(.serialized) struct SystemdReloadTests {
     @Test func logLevelAppliesLiveOthersWaitForARestart() throws {
         let dir = TempDir()
-        defer { dir.remove(); Log.setMinimum(.info) }
+        defer {
+            dir.remove()
+            Log.setMinimum(.info)
+        }
         let config = try dir.write("forged.conf", "FORGE_LOG_LEVEL=warning\nFORGE_THREADS=2\n")
         // As under systemd: EnvironmentFile= copied the file into the environment.
         let environment = ["FORGE_LOG_LEVEL": "warning", "FORGE_THREADS": "2", "FORGE_CONFIG": config]
@@ -30,7 +34,10 @@ import Testing
 
     @Test func anExplicitEnvironmentValueStillBeatsTheFile() throws {
         let dir = TempDir()
-        defer { dir.remove(); Log.setMinimum(.info) }
+        defer {
+            dir.remove()
+            Log.setMinimum(.info)
+        }
         let config = try dir.write("forged.conf", "FORGE_LOG_LEVEL=warning\n")
         let environment = ["FORGE_LOG_LEVEL": "error", "FORGE_CONFIG": config]
         let settings = try SettingsLoader.load(flags: [:], environment: environment)
@@ -43,7 +50,10 @@ import Testing
 
     @Test func aBrokenFileKeepsTheRunningConfiguration() throws {
         let dir = TempDir()
-        defer { dir.remove(); Log.setMinimum(.info) }
+        defer {
+            dir.remove()
+            Log.setMinimum(.info)
+        }
         let config = try dir.write("forged.conf", "FORGE_LOG_LEVEL=notice\n")
         let settings = try SettingsLoader.load(flags: ["config": [config]], environment: [:])
         var reload = ConfigReload(settings: settings, flags: ["config": [config]], environment: [:])

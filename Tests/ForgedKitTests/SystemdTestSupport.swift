@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The repository root (for systemd/ and packaging/).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The forged binary the process tests run: the release binary when
 /// `make test` names it, else the debug one built beside this test bundle.
@@ -16,7 +18,8 @@ enum ForgedBinary {
     static var path: String? {
         if let release = ReleaseBinary.path { return release }
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("forged").path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("forged")
+                .path,
             repositoryRoot.appendingPathComponent(".build/debug/forged").path,
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -32,7 +35,9 @@ func executable(_ name: String) -> String? {
 /// Runs a command to completion; returns its exit status and its stdout
 /// followed by its stderr (through files, see ``runProcess``).
 @discardableResult
-func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (
+    status: Int32, output: String
+) {
     let result = try runProcess(path, arguments, environment: environment)
     return (result.status, result.out + result.err)
 }
@@ -41,8 +46,10 @@ func runCommand(_ path: String, _ arguments: [String], environment: [String: Str
 /// child only sees what a test sets.
 func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { name, _ in
-        !["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES",
-          "JOURNAL_STREAM"].contains(name) && !name.hasPrefix("FORGE_")
+        ![
+            "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES",
+            "JOURNAL_STREAM",
+        ].contains(name) && !name.hasPrefix("FORGE_")
     }
     environment.merge(extra) { $1 }
     return environment
@@ -126,7 +133,11 @@ final class ServeProcess: @unchecked Sendable {
         if process.isRunning { signal(SIGTERM) }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { signal(SIGKILL); process.waitUntilExit(); return nil }
+        if process.isRunning {
+            signal(SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
         return process.terminationStatus
     }
 }

@@ -1,6 +1,7 @@
+import ForgeCore
 import Foundation
 import Testing
-import ForgeCore
+
 @testable import ForgedKit
 
 /// `FORGE_TEST_CLOCK_OFFSET` moves forged's clock for tests and benches only:
@@ -14,7 +15,10 @@ import ForgeCore
 
     @Test func refusedWithoutDevAuth() {
         #expect(throws: ConfigError.self) { try load(["FORGE_TEST_CLOCK_OFFSET": "3600"]) }
-        do { _ = try load(["FORGE_TEST_CLOCK_OFFSET": "3600", "FORGE_DEV_AUTH": "false"]); Issue.record("accepted") } catch {
+        do {
+            _ = try load(["FORGE_TEST_CLOCK_OFFSET": "3600", "FORGE_DEV_AUTH": "false"])
+            Issue.record("accepted")
+        } catch {
             #expect(error.setting == "test-clock-offset")
             #expect(error.origin == "FORGE_TEST_CLOCK_OFFSET")
             #expect(error.message.contains("refused unless --dev-auth"))
@@ -32,7 +36,10 @@ import ForgeCore
 
     @Test func badValuesAreRefused() {
         for text in ["soon", "1e12", "nan", "inf", "40000000"] {
-            do { _ = try load(["FORGE_TEST_CLOCK_OFFSET": text, "FORGE_DEV_AUTH": "1"]); Issue.record("accepted \(text)") } catch {
+            do {
+                _ = try load(["FORGE_TEST_CLOCK_OFFSET": text, "FORGE_DEV_AUTH": "1"])
+                Issue.record("accepted \(text)")
+            } catch {
                 #expect(error.setting == "test-clock-offset", "\(text)")
                 #expect(error.message.contains("366 days"), "\(text)")
             }
@@ -43,7 +50,10 @@ import ForgeCore
         let dir = TempDir()
         defer { dir.remove() }
         let conf = try dir.write("forged.conf", "FORGE_DEV_AUTH=true\nFORGE_TEST_CLOCK_OFFSET=60\n")
-        do { _ = try load([:], flags: ["config": [conf]]); Issue.record("accepted from the file") } catch {
+        do {
+            _ = try load([:], flags: ["config": [conf]])
+            Issue.record("accepted from the file")
+        } catch {
             #expect(error.message == "\(conf):2: unknown setting FORGE_TEST_CLOCK_OFFSET")
         }
     }
@@ -54,9 +64,13 @@ import ForgeCore
         let dir = TempDir()
         defer { dir.remove() }
         let state = dir.file("state")
-        let result = try runProcess(ForgedBinary.path!, ["serve", "--listen", "127.0.0.1:0", "--state-dir", state,
-                                                         "--runtime-dir", dir.file("run"), "--config", "/dev/null"],
-                                    environment: cleanEnvironment(["FORGE_TEST_CLOCK_OFFSET": "3600"]))
+        let result = try runProcess(
+            ForgedBinary.path!,
+            [
+                "serve", "--listen", "127.0.0.1:0", "--state-dir", state,
+                "--runtime-dir", dir.file("run"), "--config", "/dev/null",
+            ],
+            environment: cleanEnvironment(["FORGE_TEST_CLOCK_OFFSET": "3600"]))
         #expect(result.status == ConfigError.exitStatus)
         #expect(result.err.contains("FORGE_TEST_CLOCK_OFFSET"))
         #expect(result.err.contains("refused unless --dev-auth"))

@@ -16,15 +16,18 @@ struct UserCommandTests {
         defer { try? FileManager.default.removeItem(at: state) }
         let common = ["--state-dir", state.path, "--config", "/dev/null"]
 
-        let first = try forged(["user", "add", "Ada@Example.org", "--name", "Ada", "--password-stdin"] + common,
-                               input: "first passphrase\n")
+        let first = try forged(
+            ["user", "add", "Ada@Example.org", "--name", "Ada", "--password-stdin"] + common,
+            input: "first passphrase\n")
         #expect(first.status == 0, "\(first.err)")
         #expect(first.out.contains("ada@example.org (admin)"))
-        let second = try forged(["user", "add", "ben@example.org", "--name", "Ben", "--password-stdin"] + common,
-                                input: "second passphrase\n")
+        let second = try forged(
+            ["user", "add", "ben@example.org", "--name", "Ben", "--password-stdin"] + common,
+            input: "second passphrase\n")
         #expect(second.out.contains("ben@example.org (member)"))
-        let third = try forged(["user", "add", "cy@example.org", "--name", "Cy", "--password-stdin"] + common,
-                               input: "third passphrase\n")
+        let third = try forged(
+            ["user", "add", "cy@example.org", "--name", "Cy", "--password-stdin"] + common,
+            input: "third passphrase\n")
         #expect(third.status == 1 && third.err.contains("both seats are taken"))
         let noName = try forged(["user", "add", "dee@example.org", "--password-stdin"] + common, input: "x\n")
         #expect(noName.status == 2)
@@ -35,14 +38,17 @@ struct UserCommandTests {
         #expect(lines.first?.hasPrefix("ada@example.org\tAda\tadmin") == true)
 
         // The password works over HTTP, and passwd replaces it.
-        let passwd = try forged(["user", "passwd", "ada@example.org", "--password-stdin"] + common, input: "new passphrase\n")
+        let passwd = try forged(
+            ["user", "passwd", "ada@example.org", "--password-stdin"] + common, input: "new passphrase\n")
         #expect(passwd.status == 0)
         let server = try ForgedProcess(["serve", "--listen", "127.0.0.1:0"] + common)
-        let (old, _, _) = try await server.fetch("/auth/login", method: "POST",
-                                                 body: #"{"email":"ada@example.org","password":"first passphrase"}"#)
+        let (old, _, _) = try await server.fetch(
+            "/auth/login", method: "POST",
+            body: #"{"email":"ada@example.org","password":"first passphrase"}"#)
         #expect(old == 401)
-        let (new, body, _) = try await server.fetch("/auth/login", method: "POST",
-                                                    body: #"{"email":"ada@example.org","password":"new passphrase"}"#)
+        let (new, body, _) = try await server.fetch(
+            "/auth/login", method: "POST",
+            body: #"{"email":"ada@example.org","password":"new passphrase"}"#)
         #expect(new == 200)
         #expect(String(decoding: body, as: UTF8.self).contains("\"name\":\"Ada\""))
         #expect(server.terminate() == 0)

@@ -12,29 +12,38 @@ import Foundation
 /// an operator's `forged backup`) answers 409 rather than queueing.
 enum AdminBackupRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/admin/backups", "Backups in the state directory, newest first", access: .admin,
-                     answers: [BackupInfo].self) { _, _ in
+        router.route(
+            .GET, "/api/admin/backups", "Backups in the state directory, newest first", access: .admin,
+            answers: [BackupInfo].self
+        ) { _, _ in
             app.backupJob.list().map(BackupInfo.init)
         }
         // The copy, fsync and integrity check run as a job: no HTTP worker waits on them.
-        router.raw(.POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
-                   answers: BackupInfo.self, errors: [409, 500, 507]) { _, principal in
+        router.raw(
+            .POST, "/api/admin/backups", "Take a backup now (integrity-checked), then rotate", access: .admin,
+            answers: BackupInfo.self, errors: [409, 500, 507]
+        ) { _, principal in
             let who = principal.caller.user.email
             return StorageErrors.job { .wire(try app.takeBackup(requestedBy: who)) }
         }
-        router.raw(.GET, "/api/admin/backups/:name", "Download one backup (application/vnd.sqlite3)", access: .admin,
-                   answers: nil as OK.Type?, produces: "application/vnd.sqlite3", errors: [404]) { request, _ in
+        router.raw(
+            .GET, "/api/admin/backups/:name", "Download one backup (application/vnd.sqlite3)", access: .admin,
+            answers: nil as OK.Type?, produces: "application/vnd.sqlite3", errors: [404]
+        ) { request, _ in
             let requested = request.parameter("name") ?? ""
             let job = app.backupJob
             guard let entry = job.list().first(where: { $0.name.fileName == requested }),
-                  let data = FileManager.default.contents(atPath: job.directory + "/" + entry.name.fileName) else {
+                let data = FileManager.default.contents(atPath: job.directory + "/" + entry.name.fileName)
+            else {
                 throw HTTPError(404, "no such backup")
             }
-            return Response(status: 200, headers: [
-                "Content-Type": "application/vnd.sqlite3",
-                "Content-Disposition": "attachment; filename=\"\(entry.name.fileName)\"",
-                "Cache-Control": "no-store",
-            ], body: data)
+            return Response(
+                status: 200,
+                headers: [
+                    "Content-Type": "application/vnd.sqlite3",
+                    "Content-Disposition": "attachment; filename=\"\(entry.name.fileName)\"",
+                    "Cache-Control": "no-store",
+                ], body: data)
         }
     }
 }

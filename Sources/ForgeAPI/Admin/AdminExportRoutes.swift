@@ -6,8 +6,10 @@ import ForgeStore
 enum AdminExportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         // Reading the whole database runs as a job: no HTTP worker waits on it.
-        router.raw(.GET, "/api/admin/export", "The whole household as one JSON document (secrets left out)",
-                   access: .admin, answers: HouseholdExport.Document.self) { _, _ in
+        router.raw(
+            .GET, "/api/admin/export", "The whole household as one JSON document (secrets left out)",
+            access: .admin, answers: HouseholdExport.Document.self
+        ) { _, _ in
             StorageErrors.job { .wire(try HouseholdExport.document(app.db, now: app.clock.now())) }
         }
     }

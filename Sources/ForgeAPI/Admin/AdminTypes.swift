@@ -12,7 +12,9 @@ struct BackupInfo: Codable, Sendable {
     let createdAt: String
 
     init(_ e: BackupEntry) {
-        name = e.name.fileName; bytes = e.bytes; createdAt = Instant.wire(e.name.instant)
+        name = e.name.fileName
+        bytes = e.bytes
+        createdAt = Instant.wire(e.name.instant)
     }
 }
 
@@ -24,7 +26,11 @@ struct SettingState: Codable, Sendable {
     let value: String
     @Nullable var source: String?
 
-    init(_ r: AppSettings.Report) { set = r.set; value = r.value; source = r.source }
+    init(_ r: AppSettings.Report) {
+        set = r.set
+        value = r.value
+        source = r.source
+    }
 }
 
 /// `GET|PUT /api/admin/settings`: the seven keys of docs/contract.md §4.25, in its order.
@@ -40,9 +46,12 @@ struct AdminSettings: Codable, Sendable {
     /// - Precondition: `report` holds every key of ``AppSettings/keys``.
     init(_ report: [String: AppSettings.Report]) {
         func state(_ key: String) -> SettingState { SettingState(report[key]!) }
-        anthropicApiKey = state("anthropic_api_key"); coachModel = state("coach_model")
-        withingsClientId = state("withings_client_id"); withingsClientSecret = state("withings_client_secret")
-        vapidPublicKey = state("vapid_public_key"); vapidPrivateKey = state("vapid_private_key")
+        anthropicApiKey = state("anthropic_api_key")
+        coachModel = state("coach_model")
+        withingsClientId = state("withings_client_id")
+        withingsClientSecret = state("withings_client_secret")
+        vapidPublicKey = state("vapid_public_key")
+        vapidPrivateKey = state("vapid_private_key")
         maptilerKey = state("maptiler_key")
     }
 }
@@ -81,7 +90,12 @@ struct VapidKey: Codable, Sendable {
 /// A member seat `{ id, email, name, role }` (docs/contract.md §3.18).
 struct AdminUser: Codable, Sendable {
     let id, email, name, role: String
-    init(_ u: User) { id = u.id; email = u.email; name = u.name; role = u.role }
+    init(_ u: User) {
+        id = u.id
+        email = u.email
+        name = u.name
+        role = u.role
+    }
 }
 
 /// `POST /api/admin/users` body `{ email, name }` (both required; email at

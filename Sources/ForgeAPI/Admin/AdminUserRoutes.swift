@@ -8,24 +8,31 @@ import Foundation
 /// The demo seat is hidden here and not counted towards the two seats.
 enum AdminUserRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/admin/users", "Member seats (not the demo), oldest first", access: .admin,
-                     answers: [AdminUser].self) { _, _ in
+        router.route(
+            .GET, "/api/admin/users", "Member seats (not the demo), oldest first", access: .admin,
+            answers: [AdminUser].self
+        ) { _, _ in
             try app.db.read { try HouseholdStore.allUsers($0) }.filter { !$0.isDemo }.map(AdminUser.init)
         }
-        router.route(.POST, "/api/admin/users", "Add the second member seat with its profiles, token and starter plan",
-                     access: .admin, body: NewMemberInput.self, answers: AdminUser.self, errors: [409, 422]) { request, principal in
+        router.route(
+            .POST, "/api/admin/users", "Add the second member seat with its profiles, token and starter plan",
+            access: .admin, body: NewMemberInput.self, answers: AdminUser.self, errors: [409, 422]
+        ) { request, principal in
             let input = try request.decode(NewMemberInput.self)
             do {
-                let user = try Membership.add(email: input.email, name: input.name, passwordHash: nil,
-                                              now: app.clock.now(), in: app.db)
+                let user = try Membership.add(
+                    email: input.email, name: input.name, passwordHash: nil,
+                    now: app.clock.now(), in: app.db)
                 Log.notice("member seat added: \(user.email)", fields: ["FORGE_USER": principal.caller.user.email])
                 return AdminUser(user)
             } catch let error as UserError {
                 throw httpError(error)
             }
         }
-        router.route(.PATCH, "/api/admin/users/:id", "Change a member's email (their sign-in) or name", access: .admin,
-                     body: MemberPatchInput.self, answers: AdminUser.self, errors: [404, 409, 422]) { request, _ in
+        router.route(
+            .PATCH, "/api/admin/users/:id", "Change a member's email (their sign-in) or name", access: .admin,
+            body: MemberPatchInput.self, answers: AdminUser.self, errors: [404, 409, 422]
+        ) { request, _ in
             let id = request.parameter("id") ?? ""
             let input = try request.decode(MemberPatchInput.self)
             do {

@@ -57,14 +57,18 @@ public enum AppSettings {
     /// The stored overrides, by key.
     public static func overrides(in db: Connection) throws -> [String: String] {
         var result: [String: String] = [:]
-        for row in try db.query("SELECT key, value FROM app_settings") { result[try row.get("key")] = try row.get("value") }
+        for row in try db.query("SELECT key, value FROM app_settings") {
+            result[try row.get("key")] = try row.get("value")
+        }
         return result
     }
 
     /// The environment fallback of `key`: `FORGE_<KEY>` trimmed, else the
     /// key's default (`""` for all but `coach_model`).
-    public static func environmentValue(_ key: String,
-                                        _ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func environmentValue(
+        _ key: String,
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         let value = environment["FORGE_" + key.uppercased()]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return value.isEmpty ? (Self.key(key)?.defaultValue ?? "") : value
     }
@@ -78,7 +82,8 @@ public enum AppSettings {
 
     /// Every key's report, masked.
     public static func report(in db: Connection, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws -> [String: Report] {
+        throws -> [String: Report]
+    {
         let stored = try overrides(in: db)
         var result: [String: Report] = [:]
         for key in keys {
@@ -101,7 +106,8 @@ public enum AppSettings {
             if value.isEmpty {
                 try db.execute("DELETE FROM app_settings WHERE key = ?", [key])
             } else {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
                     """, [key, value, Instant.storage(now)])

@@ -14,7 +14,11 @@ struct DemoHistory {
     private var random = SeededRandom(seed: 0x466F_7267_6544_656D)  // "ForgeDem"
 
     init(userID: String, today: LocalDate, now: Date, calendar: HouseholdCalendar, c: Connection) {
-        self.userID = userID; self.today = today; self.now = now; self.calendar = calendar; self.c = c
+        self.userID = userID
+        self.today = today
+        self.now = now
+        self.calendar = calendar
+        self.c = c
     }
 
     /// Monday of week 0: 52 weeks before this week's Monday.
@@ -28,29 +32,40 @@ struct DemoHistory {
     /// 13 revisions (week 0, 4, …, 48; the last active) and a proposal at week 52's scale.
     mutating func plan() throws {
         let planID = Identifier.make()
-        try c.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
-                      [planID, userID, StarterPlan.goal, instant(start, 9)])
+        try c.execute(
+            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
+            [planID, userID, StarterPlan.goal, instant(start, 9)])
         for i in 0..<13 {
             let week = 4 * i
-            try insertRevision(planID, num: i + 1, status: i == 12 ? "active" : "superseded", week: week,
-                               content: StarterPlan.content(scale: DemoSeat.scale(week: week)),
-                               rationale: i == 0 ? StarterPlan.rationale : "Block \(i + 1): loads follow the last four weeks.")
+            try insertRevision(
+                planID, num: i + 1, status: i == 12 ? "active" : "superseded", week: week,
+                content: StarterPlan.content(scale: DemoSeat.scale(week: week)),
+                rationale: i == 0 ? StarterPlan.rationale : "Block \(i + 1): loads follow the last four weeks.")
         }
         var proposal = StarterPlan.content(scale: DemoSeat.scale(week: 52))
-        proposal.changes = [PlanChange(sign: "~", what: "Main lifts up about 2.5 kg", why: "Every set landed at RPE 8 or under."),
-                            PlanChange(sign: "+", what: "One more set of rows", why: "Back volume lags pressing."),
-                            PlanChange(sign: "-", what: "Sunday intervals become an easy ride", why: "Sleep dipped this week.")]
-        try insertRevision(planID, num: 14, status: "proposed", week: 52, content: proposal,
-                           rationale: "A steady week: small load bumps where the bar moved well.")
+        proposal.changes = [
+            PlanChange(sign: "~", what: "Main lifts up about 2.5 kg", why: "Every set landed at RPE 8 or under."),
+            PlanChange(sign: "+", what: "One more set of rows", why: "Back volume lags pressing."),
+            PlanChange(sign: "-", what: "Sunday intervals become an easy ride", why: "Sleep dipped this week."),
+        ]
+        try insertRevision(
+            planID, num: 14, status: "proposed", week: 52, content: proposal,
+            rationale: "A steady week: small load bumps where the bar moved well.")
     }
 
-    private func insertRevision(_ planID: String, num: Int, status: String, week: Int, content: PlanContent,
-                                rationale: String) throws {
-        try c.execute("""
+    private func insertRevision(
+        _ planID: String, num: Int, status: String, week: Int, content: PlanContent,
+        rationale: String
+    ) throws {
+        try c.execute(
+            """
             INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [Identifier.make(), planID, num, status, rationale, try JSONCoding.string(content),
-                  instant(start.adding(days: week * 7).adding(days: -1), 20)])
+            """,
+            [
+                Identifier.make(), planID, num, status, rationale, try JSONCoding.string(content),
+                instant(start.adding(days: week * 7).adding(days: -1), 20),
+            ])
     }
 
     /// Completed sessions for every planned day of 52 weeks, except the holiday
@@ -82,18 +97,24 @@ struct DemoHistory {
             for setNo in 1...max(1, exercise.sets) {
                 let reps = max(1, exercise.reps - (setNo == exercise.sets ? random.next(2) : 0))
                 tick = tick.addingTimeInterval(TimeInterval(exercise.rest + 40))
-                sets.append([Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
-                             setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick)])
+                sets.append([
+                    Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
+                    setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick),
+                ])
                 tonnage += exercise.weight * Double(reps)
             }
         }
         let duration = Int(tick.timeIntervalSince(started))
-        let stats: JSONValue = ["sets_done": .int(sets.count), "tonnage": .double((tonnage * 10).rounded() / 10),
-                                "duration_s": .int(duration)]
-        try insertSession(id, day, name: plan.name, kind: "strength", started: started, duration: duration,
-                          fitted: ["name": .string(plan.name)], stats: stats)
+        let stats: JSONValue = [
+            "sets_done": .int(sets.count), "tonnage": .double((tonnage * 10).rounded() / 10),
+            "duration_s": .int(duration),
+        ]
+        try insertSession(
+            id, day, name: plan.name, kind: "strength", started: started, duration: duration,
+            fitted: ["name": .string(plan.name)], stats: stats)
         for row in sets {
-            try c.execute("""
+            try c.execute(
+                """
                 INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, row)
@@ -104,20 +125,29 @@ struct DemoHistory {
         let minutes = 30 + random.next(25)
         let zone2 = minutes - 4 - random.next(6)
         let started = calendar.startOfDay(day).addingTimeInterval(7 * 3600 + Double(random.next(60)) * 60)
-        let stats: JSONValue = ["duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
-                                "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded()))]
-        try insertSession(Identifier.make(), day, name: name, kind: "cardio", started: started, duration: minutes * 60,
-                          fitted: ["name": .string(name), "source": "watch"], stats: stats)
+        let stats: JSONValue = [
+            "duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
+            "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded())),
+        ]
+        try insertSession(
+            Identifier.make(), day, name: name, kind: "cardio", started: started, duration: minutes * 60,
+            fitted: ["name": .string(name), "source": "watch"], stats: stats)
     }
 
-    private func insertSession(_ id: String, _ day: LocalDate, name: String, kind: String, started: Date, duration: Int,
-                               fitted: JSONValue, stats: JSONValue) throws {
-        try c.execute("""
+    private func insertSession(
+        _ id: String, _ day: LocalDate, name: String, kind: String, started: Date, duration: Int,
+        fitted: JSONValue, stats: JSONValue
+    ) throws {
+        try c.execute(
+            """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
             VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
-            """, [id, userID, day.description, name, kind, Instant.storage(started),
-                  Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
-                  try JSONCoding.string(fitted), try JSONCoding.string(stats)])
+            """,
+            [
+                id, userID, day.description, name, kind, Instant.storage(started),
+                Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
+                try JSONCoding.string(fitted), try JSONCoding.string(stats),
+            ])
     }
 
     /// Weight (kg, drifting down), resting HR (bpm) and sleep (hours) on most
@@ -139,24 +169,33 @@ struct DemoHistory {
     }
 
     private func metric(_ type: String, _ value: Double, _ unit: String, _ day: LocalDate, _ hour: Int) throws {
-        try c.execute("INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'demo')",
-                      [Identifier.make(), userID, type, (value * 10).rounded() / 10, unit, instant(day, hour)])
+        try c.execute(
+            "INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'demo')",
+            [Identifier.make(), userID, type, (value * 10).rounded() / 10, unit, instant(day, hour)])
     }
 
     /// A cleared knee niggle and an active shoulder one that avoids overhead pressing.
     func niggles() throws {
         let rows: [(String, String, String, [String], String, LocalDate, LocalDate?)] = [
-            ("Right knee", "mild", "Ached after the long run; eased with lighter squats.", ["deep_lunge"], "cleared",
-             start.adding(days: 60), start.adding(days: 95)),
-            ("Left shoulder", "mild", "Front of the left shoulder pinches overhead.", ["overhead_press"], "active",
-             today.adding(days: -20), nil),
+            (
+                "Right knee", "mild", "Ached after the long run; eased with lighter squats.", ["deep_lunge"], "cleared",
+                start.adding(days: 60), start.adding(days: 95)
+            ),
+            (
+                "Left shoulder", "mild", "Front of the left shoulder pinches overhead.", ["overhead_press"], "active",
+                today.adding(days: -20), nil
+            ),
         ]
         for (part, severity, note, avoid, status, opened, cleared) in rows {
-            try c.execute("""
+            try c.execute(
+                """
                 INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, opened_at, cleared_at, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [Identifier.make(), userID, part, severity, status, note, try JSONCoding.string(avoid),
-                      opened.description, cleared.map { instant($0, 12) }, instant(opened, 12)])
+                """,
+                [
+                    Identifier.make(), userID, part, severity, status, note, try JSONCoding.string(avoid),
+                    opened.description, cleared.map { instant($0, 12) }, instant(opened, 12),
+                ])
         }
     }
 }

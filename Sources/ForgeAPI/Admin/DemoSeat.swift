@@ -32,12 +32,14 @@ public enum DemoSeat {
 
     /// Deletes any demo and creates a fresh one. Runs in the caller's transaction.
     @discardableResult
-    public static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws -> User {
+    public static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws -> User
+    {
         try delete(in: c)
         var prefs: [String: JSONValue] = ["onboarded": true, "notif_proposal": false, "notif_reminder": false]
         for (key, value) in Seeder.nutritionDefaults { prefs[key] = value }
-        let user = try HouseholdStore.addUser(email: email, name: name, role: "demo", prefs: prefs, passwordHash: nil,
-                                         now: now, in: c)
+        let user = try HouseholdStore.addUser(
+            email: email, name: name, role: "demo", prefs: prefs, passwordHash: nil,
+            now: now, in: c)
         try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
         try EquipmentStore.seedUser(user.id, now: now, in: c)
         var history = DemoHistory(userID: user.id, today: today, now: now, calendar: calendar, c: c)
@@ -55,7 +57,8 @@ public enum DemoSeat {
         let count: Int = try c.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [scope]) ?? 0
         guard count == 0 else { return false }
         let content = try JSONCoding.string(FirstFoodWeek.content)
-        try c.execute("""
+        try c.execute(
+            """
             INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
             VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
             """, [Identifier.make(), scope, FirstFoodWeek.rationale, content, Instant.storage(now)])
@@ -82,10 +85,12 @@ public enum DemoSeat {
 
     /// Names of the tables that have `column`.
     static func tables(withColumn column: String, in c: Connection) throws -> [String] {
-        try c.query("""
+        try c.query(
+            """
             SELECT m.name AS name FROM sqlite_schema m, pragma_table_info(m.name) p
             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND p.name = ? ORDER BY m.name
-            """, [column]).map { try $0.get("name") }
+            """, [column]
+        ).map { try $0.get("name") }
     }
 
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

@@ -43,7 +43,10 @@ public struct HeavyHousehold {
 
     /// - Parameter recipes: how many recipes to add to the library.
     public init(today: LocalDate, now: Date, calendar: HouseholdCalendar, recipes: Int = 1_000) {
-        self.today = today; self.now = now; self.calendar = calendar; self.recipeCount = recipes
+        self.today = today
+        self.now = now
+        self.calendar = calendar
+        self.recipeCount = recipes
     }
 
     /// Writes the whole household in the caller's transaction.
@@ -100,7 +103,9 @@ public struct HeavyHousehold {
                 let plan = days[(week * 4 + k) % days.count]
                 let id = Identifier.make()
                 let started = instant(day, 18 * 3600 + random.next(40) * 60)
-                var tick = started, tonnage = 0.0, count = 0
+                var tick = started
+                var tonnage = 0.0
+                var count = 0
                 let perExercise = max(3, 20 / max(1, plan.exercises.count))
                 var rows: [(slug: String, weight: Double, reps: Int, setNo: Int, ts: Date)] = []
                 for exercise in plan.exercises {
@@ -114,18 +119,26 @@ public struct HeavyHousehold {
                     }
                 }
                 let duration = Int(tick.timeIntervalSince(started))
-                let stats: JSONValue = ["sets_done": .int(count), "tonnage": .double((tonnage * 10).rounded() / 10),
-                                        "duration_s": .int(duration)]
-                try session(id, userID, day, name: plan.name, kind: "strength", started: started, duration: duration,
-                            fitted: ["name": .string(plan.name)], stats: stats, in: c)
+                let stats: JSONValue = [
+                    "sets_done": .int(count), "tonnage": .double((tonnage * 10).rounded() / 10),
+                    "duration_s": .int(duration),
+                ]
+                try session(
+                    id, userID, day, name: plan.name, kind: "strength", started: started, duration: duration,
+                    fitted: ["name": .string(plan.name)], stats: stats, in: c)
                 for row in rows {
-                    try c.execute("""
+                    try c.execute(
+                        """
                         INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [Identifier.make(), id, userID, row.slug, row.setNo, row.weight, row.reps,
-                              7 + random.next(3), Instant.storage(row.ts)])
-                    _ = try RecordStore.apply(RecordCandidate.of(weight: row.weight, reps: row.reps), userID: userID,
-                                              slug: row.slug, day: day, sessionID: id, now: row.ts, in: c)
+                        """,
+                        [
+                            Identifier.make(), id, userID, row.slug, row.setNo, row.weight, row.reps,
+                            7 + random.next(3), Instant.storage(row.ts),
+                        ])
+                    _ = try RecordStore.apply(
+                        RecordCandidate.of(weight: row.weight, reps: row.reps), userID: userID,
+                        slug: row.slug, day: day, sessionID: id, now: row.ts, in: c)
                 }
                 summary.sessions += 1
                 summary.sets += rows.count
@@ -143,9 +156,12 @@ public struct HeavyHousehold {
                 let minutes = 35 + random.next(26)
                 let samples = minutes * 12
                 let started = instant(day, 7 * 3600 + random.next(60) * 60)
-                var hr: [[Double]] = [], route: [[Double]] = []
-                hr.reserveCapacity(samples); route.reserveCapacity(samples)
-                var lat = 51.5 + Double(random.next(100)) / 10_000, lon = -0.12 + Double(random.next(100)) / 10_000
+                var hr: [[Double]] = []
+                var route: [[Double]] = []
+                hr.reserveCapacity(samples)
+                route.reserveCapacity(samples)
+                var lat = 51.5 + Double(random.next(100)) / 10_000
+                var lon = -0.12 + Double(random.next(100)) / 10_000
                 for i in 0..<samples {
                     hr.append([Double(i * 5), Double(min(175, 100 + i / 6 + random.next(8)))])
                     lat += Double(random.next(5) - 2) / 100_000
@@ -153,27 +169,38 @@ public struct HeavyHousehold {
                     route.append([(lat * 1e6).rounded() / 1e6, (lon * 1e6).rounded() / 1e6])
                 }
                 let zone2 = minutes - 4 - random.next(6)
-                let stats: JSONValue = ["duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
-                                        "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded()))]
+                let stats: JSONValue = [
+                    "duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
+                    "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded())),
+                ]
                 let id = Identifier.make()
-                try session(id, userID, day, name: "Easy run", kind: "cardio", started: started, duration: minutes * 60,
-                            fitted: ["name": "Easy run", "source": "watch"], stats: stats, in: c)
-                try c.execute("""
+                try session(
+                    id, userID, day, name: "Easy run", kind: "cardio", started: started, duration: minutes * 60,
+                    fitted: ["name": "Easy run", "source": "watch"], stats: stats, in: c)
+                try c.execute(
+                    """
                     INSERT INTO cardio_traces (session_id, user_id, hr, route, breaks, created_at) VALUES (?, ?, ?, ?, '[]', ?)
-                    """, [id, userID, try JSONCoding.string(hr), try JSONCoding.string(route), Instant.storage(started)])
+                    """,
+                    [id, userID, try JSONCoding.string(hr), try JSONCoding.string(route), Instant.storage(started)])
                 summary.runs += 1
             }
         }
     }
 
-    private func session(_ id: String, _ userID: String, _ day: LocalDate, name: String, kind: String, started: Date,
-                         duration: Int, fitted: JSONValue, stats: JSONValue, in c: Connection) throws {
-        try c.execute("""
+    private func session(
+        _ id: String, _ userID: String, _ day: LocalDate, name: String, kind: String, started: Date,
+        duration: Int, fitted: JSONValue, stats: JSONValue, in c: Connection
+    ) throws {
+        try c.execute(
+            """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
             VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
-            """, [id, userID, day.description, name, kind, Instant.storage(started),
-                  Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
-                  try JSONCoding.string(fitted), try JSONCoding.string(stats)])
+            """,
+            [
+                id, userID, day.description, name, kind, Instant.storage(started),
+                Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
+                try JSONCoding.string(fitted), try JSONCoding.string(stats),
+            ])
     }
 
     /// 3–5 logs a day for 3 years, from the library, macros scaled by servings.
@@ -186,14 +213,18 @@ public struct HeavyHousehold {
                 let recipe = library[random.next(library.count)]
                 let servings = [1.0, 1.0, 1.5, 0.5][random.next(4)]
                 let m = recipe.macros
-                try c.execute("""
+                try c.execute(
+                    """
                     INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g,
                       sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, source, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'plan', ?)
-                    """, [Identifier.make(), userID, day.description, slot.rawValue, recipe.slug, recipe.name, servings,
-                          m.kcal * servings, m.proteinG * servings, m.carbsG * servings, m.sugarG * servings,
-                          m.fiberG * servings, m.fatG * servings, m.satfatG * servings, m.sodiumMg * servings,
-                          Instant.storage(instant(day, (8 + 4 * random.next(4)) * 3600))])
+                    """,
+                    [
+                        Identifier.make(), userID, day.description, slot.rawValue, recipe.slug, recipe.name, servings,
+                        m.kcal * servings, m.proteinG * servings, m.carbsG * servings, m.sugarG * servings,
+                        m.fiberG * servings, m.fatG * servings, m.satfatG * servings, m.sodiumMg * servings,
+                        Instant.storage(instant(day, (8 + 4 * random.next(4)) * 3600)),
+                    ])
                 summary.mealLogs += 1
             }
         }
@@ -210,9 +241,12 @@ public struct HeavyHousehold {
                 ("sleep_hours", 6.5 + Double(random.next(14)) / 10, "h"),
             ]
             for (type, value, unit) in values {
-                try c.execute("INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'bench')",
-                              [Identifier.make(), userID, type, (value * 10).rounded() / 10, unit,
-                               Instant.storage(instant(day, 7 * 3600))])
+                try c.execute(
+                    "INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'bench')",
+                    [
+                        Identifier.make(), userID, type, (value * 10).rounded() / 10, unit,
+                        Instant.storage(instant(day, 7 * 3600)),
+                    ])
                 summary.metrics += 1
             }
         }

@@ -6,7 +6,10 @@ import Foundation
 public struct AllowedUser: Sendable, Hashable {
     public let email: String
     public let name: String
-    public init(email: String, name: String) { self.email = email; self.name = name }
+    public init(email: String, name: String) {
+        self.email = email
+        self.name = name
+    }
 }
 
 /// What the HTTP application needs from the daemon's settings.
@@ -33,13 +36,19 @@ public struct AppConfiguration: Sendable {
     /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-hours-end`, `--quiet-hours-start`).
     public var noticeHours = NoticeHours()
 
-    public init(devAuth: Bool = false, baseURL: String = "http://localhost:8080",
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
-                allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
-                build: String = BuildInfo.stamp) {
-        self.devAuth = devAuth; self.baseURL = baseURL; self.timeZone = timeZone
-        self.seedRecipes = seedRecipes; self.allowedUsers = allowedUsers
-        self.passwordCost = passwordCost; self.build = build
+    public init(
+        devAuth: Bool = false, baseURL: String = "http://localhost:8080",
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
+        allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
+        build: String = BuildInfo.stamp
+    ) {
+        self.devAuth = devAuth
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.seedRecipes = seedRecipes
+        self.allowedUsers = allowedUsers
+        self.passwordCost = passwordCost
+        self.build = build
     }
 
     /// True when the base URL is https (cookies get `Secure`).

@@ -1,8 +1,8 @@
 import ForgeCoach
 import ForgeCore
-import ForgeTrain
 import ForgeHTTP
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// The Forge HTTP application: the database, the household calendar and the
@@ -41,11 +41,14 @@ public final class ForgeApp: Sendable {
         self.hasher = PasswordHasher(cost: config.passwordCost)
         let clock = self.clock
         imageSink.install(MediaImageSink(db: db, now: { clock.now() }))
-        coach = CoachService(db: db, clock: clock, calendar: calendar, setting: { key in
-            (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
-        }, onReviewProposal: { proposal, member, now, conn in
-            try Notices.queueProposal(proposal, for: member, now: now, in: conn)
-        })
+        coach = CoachService(
+            db: db, clock: clock, calendar: calendar,
+            setting: { key in
+                (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
+            },
+            onReviewProposal: { proposal, member, now, conn in
+                try Notices.queueProposal(proposal, for: member, now: now, in: conn)
+            })
         self.cook = CookServices(db: db, clock: clock, calendar: calendar)
         notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)
     }

@@ -16,7 +16,9 @@ struct Seeder {
     let now: Date
 
     /// Prefs of seats bootstrapped from `--allowed-users` (docs/contract.md §5.4).
-    static let bootstrapPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true, "notif_film": true]
+    static let bootstrapPrefs: [String: JSONValue] = [
+        "notif_proposal": true, "notif_reminder": true, "notif_film": true,
+    ]
     /// Prefs of seats created later (CLI or admin).
     static let memberPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true]
 
@@ -26,8 +28,9 @@ struct Seeder {
             // 1. Seats from --allowed-users while the table is empty.
             if try HouseholdStore.allUsers(c).isEmpty {
                 for seat in config.allowedUsers {
-                    let user = try HouseholdStore.addUser(email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
-                                                     passwordHash: nil, now: now, in: c)
+                    let user = try HouseholdStore.addUser(
+                        email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
+                        passwordHash: nil, now: now, in: c)
                     try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
                 }
             }
@@ -37,8 +40,9 @@ struct Seeder {
             try EquipmentStore.seedHousehold(now: now, in: c)
             let users = try HouseholdStore.allUsers(c).filter { !$0.isDemo }
             for (index, user) in users.enumerated() {
-                try Self.seedMember(user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
-                                    now: now, in: c)
+                try Self.seedMember(
+                    user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
+                    now: now, in: c)
             }
             // 4. The oldest user's standing niggle.
             if let oldest = users.first {
@@ -47,8 +51,9 @@ struct Seeder {
             // 5. Food: ingredients, curated recipes, the first household week, nutrition prefs.
             try IngredientStore.seed(in: c)
             if config.seedRecipes {
-                try RecipeStore.seedCurated(CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
-                                            now: now, in: c)
+                try RecipeStore.seedCurated(
+                    CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
+                    now: now, in: c)
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
             for user in try HouseholdStore.allUsers(c) {
@@ -64,8 +69,10 @@ struct Seeder {
     /// Nutrition keys every user gains at boot when missing (docs/contract.md §5.4).
     static var nutritionDefaults: [String: JSONValue] {
         let targets = (try? JSONValue.encoded(NutritionTargets.defaults)) ?? .object([:])
-        return ["nutrition_targets": targets, "cook_nights": 4, "budget_grocery": 110, "budget_lunch": 15,
-                "household_dinners": true]
+        return [
+            "nutrition_targets": targets, "cook_nights": 4, "budget_grocery": 110, "budget_lunch": 15,
+            "household_dinners": true,
+        ]
     }
 
     /// A member's own rows: Gym and Travel profiles (active = Gym) and the

@@ -3,6 +3,7 @@ import ForgeHTTP
 import ForgeHousehold
 import ForgeStore
 import Foundation
+import Synchronization
 
 /// `/auth/*` (docs/contract.md §3.1 with the local-account decisions of docs/architecture.md §16.2).
 enum AuthRoutes {
@@ -10,16 +11,22 @@ enum AuthRoutes {
         router.route(.GET, "/auth/mode", "Sign-in modes", access: .public, answers: AuthMode.self) { _, _ in
             try app.authMode()
         }
-        router.raw(.POST, "/auth/dev", "Dev sign-in (only with --dev-auth)", access: .public,
-                   body: DevSignInInput.self, answers: SignedIn.self, errors: [403, 422]) { request, _ in
+        router.raw(
+            .POST, "/auth/dev", "Dev sign-in (only with --dev-auth)", access: .public,
+            body: DevSignInInput.self, answers: SignedIn.self, errors: [403, 422]
+        ) { request, _ in
             try app.devSignIn(request)
         }
-        router.raw(.POST, "/auth/login", "Password sign-in", access: .public, body: PasswordSignInInput.self,
-                   answers: SignedIn.self, errors: [401, 403, 422, 429]) { request, _ in
+        router.raw(
+            .POST, "/auth/login", "Password sign-in", access: .public, body: PasswordSignInInput.self,
+            answers: SignedIn.self, errors: [401, 403, 422, 429]
+        ) { request, _ in
             try app.passwordSignIn(request)
         }
-        router.raw(.GET, "/auth/login", "Sign-in page", access: .public, answers: nil as OK.Type?,
-                   produces: "text/html") { _, _ in
+        router.raw(
+            .GET, "/auth/login", "Sign-in page", access: .public, answers: nil as OK.Type?,
+            produces: "text/html"
+        ) { _, _ in
             .html(LoginPage.html)
         }
         router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
@@ -33,15 +40,19 @@ enum AuthRoutes {
         router.route(.GET, "/auth/me", "The signed-in user", access: .member, answers: Me.self) { _, principal in
             Me(principal.caller.user)
         }
-        router.raw(.POST, "/auth/demo", "Demo sign-in (when an admin enabled the demo seat)", access: .public,
-                   answers: SignedIn.self, errors: [403, 404]) { request, _ in
+        router.raw(
+            .POST, "/auth/demo", "Demo sign-in (when an admin enabled the demo seat)", access: .public,
+            answers: SignedIn.self, errors: [403, 404]
+        ) { request, _ in
             try app.checkSameOrigin(request)
             let demo = try app.db.read { db in try HouseholdStore.allUsers(db).first(where: \.isDemo) }
             guard let demo else { throw HTTPError(404, "demo not enabled") }
             return try app.signIn(demo, for: request)
         }
-        router.raw(.GET, "/auth/callback", "Google sign-in callback (not configured)", access: .public,
-                   answers: nil as OK.Type?, success: 307, errors: [404]) { _, _ in
+        router.raw(
+            .GET, "/auth/callback", "Google sign-in callback (not configured)", access: .public,
+            answers: nil as OK.Type?, success: 307, errors: [404]
+        ) { _, _ in
             throw HTTPError(404, "google not configured")
         }
     }
@@ -51,9 +62,11 @@ extension ForgeApp {
     /// The `GET /auth/mode` answer.
     func authMode() throws -> AuthMode {
         let users = try db.read { try HouseholdStore.allUsers($0) }
-        let seats = config.devAuth ? users.filter { !$0.isDemo }.map { AuthMode.Seat(email: $0.email, name: $0.name) } : []
-        return AuthMode(google: false, dev: config.devAuth, demo: users.contains(where: \.isDemo), users: seats,
-                        password: true)
+        let seats =
+            config.devAuth ? users.filter { !$0.isDemo }.map { AuthMode.Seat(email: $0.email, name: $0.name) } : []
+        return AuthMode(
+            google: false, dev: config.devAuth, demo: users.contains(where: \.isDemo), users: seats,
+            password: true)
     }
 
     func devSignIn(_ request: Request) throws -> Response {
@@ -84,12 +97,14 @@ extension ForgeApp {
         if let (user, hash) = found, let hash {
             verified = hasher.verify(password, against: hash) ? user : nil
         } else {
-            _ = hasher.verify(password, against: dummyHash)   // same cost for unknown emails
+            _ = hasher.verify(password, against: dummyHash)  // same cost for unknown emails
             verified = nil
         }
         guard let user = verified, !user.isDemo else {
             throttle.fail(email: email, address: request.remoteAddress, now: now)
-            Log.notice("sign-in failed", id: .loginFailed, fields: ["FORGE_REQUEST_ID": request.requestID, "REMOTE_ADDR": request.remoteAddress])
+            Log.notice(
+                "sign-in failed", id: .loginFailed,
+                fields: ["FORGE_REQUEST_ID": request.requestID, "REMOTE_ADDR": request.remoteAddress])
             throw HTTPError(401, "invalid email or password")
         }
         throttle.succeed(email: email, address: request.remoteAddress)
@@ -122,5 +137,3 @@ final class DummyHashCache: Sendable {
         }
     }
 }
-
-import Synchronization

@@ -33,7 +33,14 @@ struct SignedIn: Codable, Sendable {
 struct Me: Codable, Sendable {
     let id, email, name, role, units: String
     let prefs: [String: JSONValue]
-    init(_ u: User) { id = u.id; email = u.email; name = u.name; role = u.role; units = u.units; prefs = u.prefs }
+    init(_ u: User) {
+        id = u.id
+        email = u.email
+        name = u.name
+        role = u.role
+        units = u.units
+        prefs = u.prefs
+    }
 }
 
 /// `POST /auth/dev` body `{ email }`; at most ``maxEmailLength`` characters (422).

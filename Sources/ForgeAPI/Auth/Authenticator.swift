@@ -43,8 +43,9 @@ extension ForgeApp {
     /// reason, never the token or the cookie; built only when debug is on.
     static func authDebug(_ request: Request, _ decision: @autoclosure () -> String) {
         guard Log.isEnabled(.debug) else { return }
-        Log.debug("auth: \(decision()) (\(request.method.rawValue) \(request.path))",
-                  fields: ["FORGE_REQUEST_ID": request.requestID])
+        Log.debug(
+            "auth: \(decision()) (\(request.method.rawValue) \(request.path))",
+            fields: ["FORGE_REQUEST_ID": request.requestID])
     }
 
     /// The same-origin rule for cookie-authenticated unsafe methods
@@ -97,13 +98,15 @@ extension ForgeApp {
 
     /// `Set-Cookie` value for a new session token.
     func sessionCookie(_ token: String, for request: Request) -> String {
-        var cookie = "\(HouseholdStore.sessionCookieName)=\(token); Path=/; Max-Age=\(Int(HouseholdStore.sessionLifetime)); HttpOnly; SameSite=Lax"
+        var cookie =
+            "\(HouseholdStore.sessionCookieName)=\(token); Path=/; Max-Age=\(Int(HouseholdStore.sessionLifetime)); HttpOnly; SameSite=Lax"
         if secureCookies(request) { cookie += "; Secure" }
         return cookie
     }
 
     /// `Set-Cookie` value that deletes the session cookie.
     func clearedSessionCookie(for request: Request) -> String {
-        "\(HouseholdStore.sessionCookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (secureCookies(request) ? "; Secure" : "")
+        "\(HouseholdStore.sessionCookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+            + (secureCookies(request) ? "; Secure" : "")
     }
 }

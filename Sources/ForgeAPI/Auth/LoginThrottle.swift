@@ -7,7 +7,11 @@ import Synchronization
 /// one day. A success clears the key. State lives in memory: a restart
 /// forgets it, which only ever loosens the throttle.
 public final class LoginThrottle: Sendable {
-    struct Entry { var failures: [Date] = []; var lockedUntil: Date = .distantPast; var lockout: TimeInterval = 0 }
+    struct Entry {
+        var failures: [Date] = []
+        var lockedUntil: Date = .distantPast
+        var lockout: TimeInterval = 0
+    }
     private let entries = Mutex<[String: Entry]>([:])
     public static let window: TimeInterval = 15 * 60
     public static let allowed = 5

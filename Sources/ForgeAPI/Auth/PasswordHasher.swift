@@ -10,10 +10,12 @@ public struct PasswordHasher: Sendable {
     public struct Cost: Sendable {
         public let opsLimit: UInt64
         public let memLimit: Int
-        public static let interactive = Cost(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_INTERACTIVE),
-                                             memLimit: Int(crypto_pwhash_MEMLIMIT_INTERACTIVE))
-        public static let minimum = Cost(opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MIN),
-                                         memLimit: Int(crypto_pwhash_MEMLIMIT_MIN))
+        public static let interactive = Cost(
+            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_INTERACTIVE),
+            memLimit: Int(crypto_pwhash_MEMLIMIT_INTERACTIVE))
+        public static let minimum = Cost(
+            opsLimit: UInt64(crypto_pwhash_OPSLIMIT_MIN),
+            memLimit: Int(crypto_pwhash_MEMLIMIT_MIN))
     }
 
     /// Errors from hashing.

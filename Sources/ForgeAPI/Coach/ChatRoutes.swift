@@ -14,24 +14,31 @@ import ForgeStore
 /// | demo over 10 turns an hour | 429 `coach rate limit: 10 messages an hour` |
 enum ChatRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/chat", "The chat thread (newest 200, oldest first) and whether a reply is pending",
-                     access: .member, answers: ChatThread.self) { _, principal in
+        router.route(
+            .GET, "/api/chat", "The chat thread (newest 200, oldest first) and whether a reply is pending",
+            access: .member, answers: ChatThread.self
+        ) { _, principal in
             let id = principal.caller.id
             return try app.db.read { db in
-                ChatThread(messages: try ChatStore.recent(userID: id, in: db).map(ChatLine.init),
-                           pending: try ChatStore.isPending(userID: id, in: db))
+                ChatThread(
+                    messages: try ChatStore.recent(userID: id, in: db).map(ChatLine.init),
+                    pending: try ChatStore.isPending(userID: id, in: db))
             }
         }
-        router.route(.POST, "/api/chat", "Send a chat message; the coach replies in the background", access: .member,
-                     body: ChatInput.self, answers: ChatPending.self, errors: [400, 409, 422, 429]) { request, principal in
+        router.route(
+            .POST, "/api/chat", "Send a chat message; the coach replies in the background", access: .member,
+            body: ChatInput.self, answers: ChatPending.self, errors: [400, 409, 422, 429]
+        ) { request, principal in
             let input = try request.decode(ChatInput.self)
             do {
-                try app.coach.submit(member: CoachRoutes.member(principal.caller), text: input.text, context: input.contextValue)
+                try app.coach.submit(
+                    member: CoachRoutes.member(principal.caller), text: input.text, context: input.contextValue)
             } catch let error as CoachService.ChatError {
                 switch error {
                 case .empty: throw HTTPError(400, "empty message")
                 case .pending: throw HTTPError(409, "a reply is already pending")
-                case .rateLimited: throw HTTPError(429, "coach rate limit: \(CoachService.demoTurnsPerHour) messages an hour")
+                case .rateLimited:
+                    throw HTTPError(429, "coach rate limit: \(CoachService.demoTurnsPerHour) messages an hour")
                 }
             }
             return ChatPending(pending: true)

@@ -13,7 +13,8 @@ enum CoachRoutes {
 
     /// The caller as the coach sees them.
     static func member(_ caller: Caller) -> Member {
-        Member(id: caller.id, name: caller.user.name, role: caller.user.role, prefs: caller.user.prefs,
-               activeProfileID: caller.user.activeProfileID)
+        Member(
+            id: caller.id, name: caller.user.name, role: caller.user.role, prefs: caller.user.prefs,
+            activeProfileID: caller.user.activeProfileID)
     }
 }

@@ -8,16 +8,20 @@ import ForgeStore
 /// differences); a failed review is 502 `coach run failed: <error>`.
 enum CoachRunRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/coach/run-review", "Run the weekly review now; the summary is also posted to chat",
-                     access: .member, answers: ReviewSummary.self, errors: [502]) { _, principal in
+        router.route(
+            .POST, "/api/coach/run-review", "Run the weekly review now; the summary is also posted to chat",
+            access: .member, answers: ReviewSummary.self, errors: [502]
+        ) { _, principal in
             do {
                 return ReviewSummary(summary: try app.coach.runReview(userID: principal.caller.id))
             } catch {
                 throw HTTPError(502, "coach run failed: \(error)")
             }
         }
-        router.route(.GET, "/api/coach/runs", "The latest 20 coach runs (chat turns and reviews)", access: .member,
-                     answers: [CoachRunEntry].self) { _, principal in
+        router.route(
+            .GET, "/api/coach/runs", "The latest 20 coach runs (chat turns and reviews)", access: .member,
+            answers: [CoachRunEntry].self
+        ) { _, principal in
             try app.db.read { try CoachRunStore.latest(userID: principal.caller.id, in: $0) }.map(CoachRunEntry.init)
         }
     }

@@ -10,7 +10,11 @@ struct ChatLine: Codable, Sendable {
     let text: String
     let at: String
 
-    init(_ m: ChatMessage) { who = m.who; text = m.text; at = Instant.wire(stored: m.at) }
+    init(_ m: ChatMessage) {
+        who = m.who
+        text = m.text
+        at = Instant.wire(stored: m.at)
+    }
 }
 
 /// `GET /api/chat`: at most 200 messages oldest first, and whether a reply
@@ -40,7 +44,7 @@ struct ChatInput: RequestInput {
     let context: Context?
 
     func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "text")   // blank → 400 `empty message` (the route)
+        Check.publish(["pattern": Check.nonBlank], "text")  // blank → 400 `empty message` (the route)
         try Check.length(text, max: Bounds.paragraph, "text")
         try Check.oneOf(context?.kind, ["session", "exercise", "proposal"], "context", "kind")
         try Check.length(context?.id, max: Bounds.label, "context", "id")
@@ -65,7 +69,10 @@ struct PendingProposal: Codable, Sendable {
     let createdAt: String
 
     init(_ p: ProposalRevision) {
-        id = p.id; num = p.num; rationale = p.rationale; content = p.content
+        id = p.id
+        num = p.num
+        rationale = p.rationale
+        content = p.content
         createdAt = Instant.wire(stored: p.createdAt)
     }
 }
@@ -101,7 +108,13 @@ struct CoachRunEntry: Codable, Sendable {
     let durationMs: Int
 
     init(_ r: CoachRun) {
-        kind = r.kind; model = r.model; inputTokens = r.inputTokens; outputTokens = r.outputTokens
-        toolCalls = r.toolCalls; ok = r.ok; at = Instant.wire(stored: r.at); durationMs = r.durationMs
+        kind = r.kind
+        model = r.model
+        inputTokens = r.inputTokens
+        outputTokens = r.outputTokens
+        toolCalls = r.toolCalls
+        ok = r.ok
+        at = Instant.wire(stored: r.at)
+        durationMs = r.durationMs
     }
 }

@@ -64,7 +64,9 @@ struct PushConfig: Codable, Sendable {
 /// `endpoint` (trimmed) must be 1…``PushRoutes/maxEndpoint`` characters,
 /// each key at most ``PushRoutes/maxKey``; 422 naming the field.
 struct PushSubscribeInput: RequestInput {
-    static var example: JSONValue? { ["endpoint": "https://push.example.org/send/abc", "keys": ["p256dh": "BNc…", "auth": "tBH…"]] }
+    static var example: JSONValue? {
+        ["endpoint": "https://push.example.org/send/abc", "keys": ["p256dh": "BNc…", "auth": "tBH…"]]
+    }
     struct Keys: Codable, Sendable {
         let p256dh: String?
         let auth: String?

@@ -19,13 +19,16 @@ extension OAuthStore {
 
     /// The user's grants, oldest first.
     static func grants(userID: String, in db: Connection) throws -> [GrantSummary] {
-        try db.query("""
+        try db.query(
+            """
             SELECT g.id, g.created_at, g.last_used_at, c.client_name FROM oauth_grants g
             LEFT JOIN oauth_clients c ON c.client_id = g.client_id
             WHERE g.user_id = ? ORDER BY g.created_at, g.id
-            """, [userID]).map { row in
-            GrantSummary(id: try row.get("id"), clientName: try row.optional("client_name"),
-                         createdAt: try row.get("created_at"), lastUsedAt: try row.optional("last_used_at"))
+            """, [userID]
+        ).map { row in
+            GrantSummary(
+                id: try row.get("id"), clientName: try row.optional("client_name"),
+                createdAt: try row.get("created_at"), lastUsedAt: try row.optional("last_used_at"))
         }
     }
 

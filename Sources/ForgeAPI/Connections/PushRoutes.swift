@@ -15,30 +15,39 @@ enum PushRoutes {
     static let maxEndpoint = 2048, maxKey = 512
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/push/config", "Web push configuration: never enabled (notifications use the event socket)",
-                     access: .member, answers: PushConfig.self) { _, _ in
+        router.route(
+            .GET, "/api/push/config", "Web push configuration: never enabled (notifications use the event socket)",
+            access: .member, answers: PushConfig.self
+        ) { _, _ in
             PushConfig(enabled: false, publicKey: "")
         }
-        router.route(.POST, "/api/push/subscribe", "Store a web push subscription (upsert per endpoint; never sent to)",
-                     access: .member, body: PushSubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
+        router.route(
+            .POST, "/api/push/subscribe", "Store a web push subscription (upsert per endpoint; never sent to)",
+            access: .member, body: PushSubscribeInput.self, answers: OK.self, errors: [422]
+        ) { request, principal in
             let input = try request.decode(PushSubscribeInput.self)
             try app.db.write { db in
-                try PushSubscriptionStore.save(userID: principal.caller.id, endpoint: input.trimmedEndpoint,
-                                               p256dh: input.keys.p256dh ?? "", auth: input.keys.auth ?? "",
-                                               now: app.clock.now(), in: db)
+                try PushSubscriptionStore.save(
+                    userID: principal.caller.id, endpoint: input.trimmedEndpoint,
+                    p256dh: input.keys.p256dh ?? "", auth: input.keys.auth ?? "",
+                    now: app.clock.now(), in: db)
             }
             return OK()
         }
-        router.route(.POST, "/api/push/unsubscribe", "Remove one of your web push subscriptions", access: .member,
-                     body: PushUnsubscribeInput.self, answers: OK.self, errors: [422]) { request, principal in
+        router.route(
+            .POST, "/api/push/unsubscribe", "Remove one of your web push subscriptions", access: .member,
+            body: PushUnsubscribeInput.self, answers: OK.self, errors: [422]
+        ) { request, principal in
             let input = try request.decode(PushUnsubscribeInput.self)
             try app.db.write { db in
                 try PushSubscriptionStore.remove(userID: principal.caller.id, endpoint: input.trimmedEndpoint, in: db)
             }
             return OK()
         }
-        router.route(.POST, "/api/admin/settings/vapid", "Not available: forged sends no web push (event socket instead)",
-                     access: .admin, answers: VapidKey.self, errors: [501]) { _, _ in
+        router.route(
+            .POST, "/api/admin/settings/vapid", "Not available: forged sends no web push (event socket instead)",
+            access: .admin, answers: VapidKey.self, errors: [501]
+        ) { _, _ in
             throw HTTPError(501, "web push is not used: forged sends notifications to its event socket")
         }
     }
@@ -49,9 +58,10 @@ enum PushRoutes {
         Check.publish(["pattern": Check.nonBlank, "maxLength": .int(maxEndpoint)], "endpoint")
         let endpoint = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !endpoint.isEmpty, endpoint.count <= maxEndpoint else {
-            throw ValidationFailure.error(loc: ["body", "endpoint"], type: "value_error",
-                                          msg: "endpoint must be 1 to \(maxEndpoint) characters",
-                                          input: endpoint.count <= maxEndpoint ? .string(endpoint) : nil)
+            throw ValidationFailure.error(
+                loc: ["body", "endpoint"], type: "value_error",
+                msg: "endpoint must be 1 to \(maxEndpoint) characters",
+                input: endpoint.count <= maxEndpoint ? .string(endpoint) : nil)
         }
     }
 }

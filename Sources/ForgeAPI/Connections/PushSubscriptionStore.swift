@@ -6,9 +6,12 @@ import Foundation
 /// (user, endpoint) as clients expect, never sent to (``PushRoutes``).
 enum PushSubscriptionStore {
     /// Stores a subscription, or replaces the keys of the user's existing one for `endpoint`.
-    static func save(userID: String, endpoint: String, p256dh: String, auth: String, now: Date,
-                     in db: Connection) throws {
-        try db.execute("""
+    static func save(
+        userID: String, endpoint: String, p256dh: String, auth: String, now: Date,
+        in db: Connection
+    ) throws {
+        try db.execute(
+            """
             INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
             """, [userID, endpoint, p256dh, auth, Instant.storage(now)])

@@ -6,10 +6,13 @@ import ForgeHTTP
 /// library and retires the household's active food week(s).
 enum AdminRecipeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.DELETE, "/api/admin/recipes", "Empty the recipe library and retire the household food week (admin)",
-                     access: .admin, answers: FoodWire.RecipesWiped.self) { _, _ in
+        router.route(
+            .DELETE, "/api/admin/recipes", "Empty the recipe library and retire the household food week (admin)",
+            access: .admin, answers: FoodWire.RecipesWiped.self
+        ) { _, _ in
             let result = try app.db.write { try RecipeStore.deleteAll(in: $0) }
-            return FoodWire.RecipesWiped(recipesDeleted: result.recipesDeleted, foodWeeksRetired: result.foodWeeksRetired)
+            return FoodWire.RecipesWiped(
+                recipesDeleted: result.recipesDeleted, foodWeeksRetired: result.foodWeeksRetired)
         }
     }
 }

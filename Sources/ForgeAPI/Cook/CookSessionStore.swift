@@ -16,19 +16,27 @@ enum CookSessionStore {
         var finishedAt: Date?
 
         func json(recipeName: String?, stepCount: Int?) -> JSONValue {
-            ["id": .string(id), "recipe_slug": .string(recipeSlug), "recipe_name": .stringOrNull(recipeName),
-             "step": .int(step), "steps": .integerOrNull(stepCount), "state": .string(state),
-             "started_at": .string(Instant.wire(startedAt)), "finished_at": .stringOrNull(finishedAt.map(Instant.wire))]
+            [
+                "id": .string(id), "recipe_slug": .string(recipeSlug), "recipe_name": .stringOrNull(recipeName),
+                "step": .int(step), "steps": .integerOrNull(stepCount), "state": .string(state),
+                "started_at": .string(Instant.wire(startedAt)),
+                "finished_at": .stringOrNull(finishedAt.map(Instant.wire)),
+            ]
         }
     }
 
     /// Starts a session, abandoning the scope's active one.
-    static func start(scope: String, recipeSlug: String, by actor: String, now: Date, in db: Connection) throws -> Session {
-        try db.execute("UPDATE cook_sessions SET state = 'abandoned', updated_at = ? WHERE scope = ? AND state = 'active'",
-                       [now, scope])
-        let s = Session(id: Identifier.make(), scope: scope, recipeSlug: recipeSlug, step: 0, state: "active",
-                        startedAt: now, finishedAt: nil)
-        try db.execute("""
+    static func start(scope: String, recipeSlug: String, by actor: String, now: Date, in db: Connection) throws
+        -> Session
+    {
+        try db.execute(
+            "UPDATE cook_sessions SET state = 'abandoned', updated_at = ? WHERE scope = ? AND state = 'active'",
+            [now, scope])
+        let s = Session(
+            id: Identifier.make(), scope: scope, recipeSlug: recipeSlug, step: 0, state: "active",
+            startedAt: now, finishedAt: nil)
+        try db.execute(
+            """
             INSERT INTO cook_sessions (id, scope, recipe_slug, step, state, started_by, started_at, updated_at)
             VALUES (?, ?, ?, 0, 'active', ?, ?, ?)
             """, [s.id, scope, recipeSlug, actor, now, now])
@@ -41,18 +49,22 @@ enum CookSessionStore {
 
     /// The scope's active session, or nil.
     static func active(scope: String, in db: Connection) throws -> Session? {
-        try db.queryOne("SELECT * FROM cook_sessions WHERE scope = ? AND state = 'active' ORDER BY started_at DESC LIMIT 1",
-                        [scope]).map(session)
+        try db.queryOne(
+            "SELECT * FROM cook_sessions WHERE scope = ? AND state = 'active' ORDER BY started_at DESC LIMIT 1",
+            [scope]
+        ).map(session)
     }
 
     static func save(_ s: Session, now: Date, in db: Connection) throws {
-        try db.execute("UPDATE cook_sessions SET step = ?, state = ?, finished_at = ?, updated_at = ? WHERE id = ?",
-                       [s.step, s.state, s.finishedAt, now, s.id])
+        try db.execute(
+            "UPDATE cook_sessions SET step = ?, state = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+            [s.step, s.state, s.finishedAt, now, s.id])
     }
 
     private static func session(_ row: Row) throws -> Session {
-        Session(id: try row.get("id"), scope: try row.get("scope"), recipeSlug: try row.get("recipe_slug"),
-                step: try row.get("step"), state: try row.get("state"), startedAt: try row.get("started_at"),
-                finishedAt: try row.optional("finished_at"))
+        Session(
+            id: try row.get("id"), scope: try row.get("scope"), recipeSlug: try row.get("recipe_slug"),
+            step: try row.get("step"), state: try row.get("state"), startedAt: try row.get("started_at"),
+            finishedAt: try row.optional("finished_at"))
     }
 }

@@ -29,10 +29,18 @@ struct CookTimerView: Codable, Sendable, Equatable {
     let createdAt: String
 
     init(_ t: CookTimer, now: Date) {
-        id = t.id; label = t.label; seconds = t.seconds; recipeSlug = t.recipeSlug; step = t.step
-        background = t.background; state = t.state.rawValue; endsAt = t.endsAt.map(Instant.wire)
+        id = t.id
+        label = t.label
+        seconds = t.seconds
+        recipeSlug = t.recipeSlug
+        step = t.step
+        background = t.background
+        state = t.state.rawValue
+        endsAt = t.endsAt.map(Instant.wire)
         remainingS = (t.remainingMilliseconds(at: now) + 999) / 1000
-        firedAt = t.firedAt.map(Instant.wire); lateByMs = t.lateByMs; createdAt = Instant.wire(t.createdAt)
+        firedAt = t.firedAt.map(Instant.wire)
+        lateByMs = t.lateByMs
+        createdAt = Instant.wire(t.createdAt)
     }
 }
 
@@ -45,7 +53,9 @@ struct CookTimerList: Codable, Sendable {
 
 /// Body of `POST /api/cook/timers`: `{ label, seconds, recipe_slug?, step?, background? }`.
 struct StartTimerInput: RequestInput {
-    static var example: JSONValue? { ["label": "Rice", "seconds": 600, "recipe_slug": "miso-salmon-greens", "step": 2, "background": false] }
+    static var example: JSONValue? {
+        ["label": "Rice", "seconds": 600, "recipe_slug": "miso-salmon-greens", "step": 2, "background": false]
+    }
     /// 1…80 characters (`TimerScheduler.maxLabel`, inside `Bounds.label`).
     let label: String
     /// Whole seconds, 1…86 400 (`TimerScheduler.maxSeconds`).
@@ -93,8 +103,14 @@ struct CookSessionView: Codable, Sendable, Equatable {
     @Nullable var finishedAt: String?
 
     init(_ s: CookSessionStore.Session, recipe: Recipe?) {
-        id = s.id; recipeSlug = s.recipeSlug; recipeName = recipe?.name; step = s.step; steps = recipe?.steps.count
-        state = s.state; startedAt = Instant.wire(s.startedAt); finishedAt = s.finishedAt.map(Instant.wire)
+        id = s.id
+        recipeSlug = s.recipeSlug
+        recipeName = recipe?.name
+        step = s.step
+        steps = recipe?.steps.count
+        state = s.state
+        startedAt = Instant.wire(s.startedAt)
+        finishedAt = s.finishedAt.map(Instant.wire)
     }
 }
 
@@ -126,8 +142,9 @@ struct FinishCookInput: RequestInput {
         Check.publish(["exclusiveMinimum": 0, "maximum": .double(MealLogRoutes.maxServings)], "servings")
         Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
         if let servings, !(servings > 0 && servings <= MealLogRoutes.maxServings) {
-            throw ValidationFailure.error(loc: ["body", "servings"], type: "value_error",
-                                          msg: "Input should be greater than 0 and at most 100", input: .double(servings))
+            throw ValidationFailure.error(
+                loc: ["body", "servings"], type: "value_error",
+                msg: "Input should be greater than 0 and at most 100", input: .double(servings))
         }
         if let slot, MealSlot(rawValue: slot) == nil {
             throw HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")

@@ -13,9 +13,10 @@ extension JSONBody {
         guard let value = object[key], !value.isNull else { return nil }
         let number = try double(key)
         if let minimum, number < minimum {
-            throw ValidationFailure.error(loc: ["body", key], type: "greater_than_equal",
-                                          msg: "Input should be greater than or equal to \(NumberText.shortest(minimum))",
-                                          input: value)
+            throw ValidationFailure.error(
+                loc: ["body", key], type: "greater_than_equal",
+                msg: "Input should be greater than or equal to \(NumberText.shortest(minimum))",
+                input: value)
         }
         return number
     }

@@ -52,10 +52,12 @@ struct MealLogBody: RequestInput {
 
     /// An off-plan snack with every member set.
     static var example: JSONValue? {
-        ["date": "2026-07-20", "slot": "snack", "servings": 1, "label": "Apple", "kcal": 80, "protein_g": 0.4,
-         "carbs_g": 21, "sugar_g": 15.6, "fiber_g": 3.6, "fat_g": 0.3, "satfat_g": 0.1, "sodium_mg": 2,
-         "estimated": true, "source": "manual", "client_id": "offline-queue-1", "venue": "Home", "cost": 0.5,
-         "currency": "GBP", "note": "Crisp", "photos": ["https://example.org/apple.jpg"]]
+        [
+            "date": "2026-07-20", "slot": "snack", "servings": 1, "label": "Apple", "kcal": 80, "protein_g": 0.4,
+            "carbs_g": 21, "sugar_g": 15.6, "fiber_g": 3.6, "fat_g": 0.3, "satfat_g": 0.1, "sodium_mg": 2,
+            "estimated": true, "source": "manual", "client_id": "offline-queue-1", "venue": "Home", "cost": 0.5,
+            "currency": "GBP", "note": "Crisp", "photos": ["https://example.org/apple.jpg"],
+        ]
     }
 
     /// Checks, in order, before anything is written: limits (422 naming the
@@ -70,12 +72,14 @@ struct MealLogBody: RequestInput {
         Check.publish(["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)], "servings")
         Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
         if let servings, servings <= 0, !Check.isRecording {
-            throw ValidationFailure.error(loc: ["body", "servings"], type: "greater_than",
-                                          msg: "Input should be greater than 0", input: .double(servings))
+            throw ValidationFailure.error(
+                loc: ["body", "servings"], type: "greater_than",
+                msg: "Input should be greater than 0", input: .double(servings))
         }
         if let servings, servings > FoodBounds.maxServings {
-            throw ValidationFailure.error(loc: ["body", "servings"], type: "less_than_equal",
-                                          msg: "Input should be less than or equal to 100", input: .double(servings))
+            throw ValidationFailure.error(
+                loc: ["body", "servings"], type: "less_than_equal",
+                msg: "Input should be less than or equal to 100", input: .double(servings))
         }
         try Check.range(kcal, Bounds.kcal, "kcal")
         for (key, value) in zip(Macros.keys.dropFirst(), [proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg]) {
@@ -91,8 +95,9 @@ struct MealLogBody: RequestInput {
         try Check.length(source, max: FoodBounds.source, "source")
         try Check.count(photos, max: FoodBounds.photos, "photos")
         for (index, photo) in (photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
-            try Check.length(photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
-                             "photos", .int(index))
+            try Check.length(
+                photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
+                "photos", .int(index))
         }
         if !Check.isRecording { _ = try mealSlot() }
         _ = try FoodField.date(date, loc: ["body", "date"])
@@ -192,15 +197,17 @@ enum FoodField {
     /// 1900–2100 → 422 at `loc`.
     static func date(_ text: String?, loc: [String]) throws -> LocalDate? {
         if let recorder = Check.recorder {
-            recorder.record(loc.first == "body" ? loc.dropFirst().map(JSONValue.string) : loc.map(JSONValue.string),
-                            ["pattern": .string("^$|" + Check.yearsPattern)])
+            recorder.record(
+                loc.first == "body" ? loc.dropFirst().map(JSONValue.string) : loc.map(JSONValue.string),
+                ["pattern": .string("^$|" + Check.yearsPattern)])
         }
         guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
         guard Bounds.years.contains(date.year) else {
-            throw ValidationFailure.error(loc: loc, type: "date_out_of_range",
-                                          msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
-                                          input: .string(text))
+            throw ValidationFailure.error(
+                loc: loc, type: "date_out_of_range",
+                msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+                input: .string(text))
         }
         return date
     }

@@ -8,24 +8,33 @@ import ForgeStore
 /// the demo sees and decides only its own.
 enum FoodProposalRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/food/proposal", "The pending food-week proposal of the caller's scope, or null",
-                     access: .member, answers: FoodWire.ProposalAnswer.self) { _, principal in
+        router.route(
+            .GET, "/api/food/proposal", "The pending food-week proposal of the caller's scope, or null",
+            access: .member, answers: FoodWire.ProposalAnswer.self
+        ) { _, principal in
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             return try app.db.read { db in
-                FoodWire.ProposalAnswer(proposal: try FoodProposalStore.pending(scope: scope, in: db).map { try shape($0, in: db) })
+                FoodWire.ProposalAnswer(
+                    proposal: try FoodProposalStore.pending(scope: scope, in: db).map { try shape($0, in: db) })
             }
         }
-        router.route(.POST, "/api/food/proposal/:id/approve", "Activate the pending food-week proposal",
-                     access: .member, answers: FoodWire.ProposalApproved.self, errors: [404, 409]) { request, principal in
+        router.route(
+            .POST, "/api/food/proposal/:id/approve", "Activate the pending food-week proposal",
+            access: .member, answers: FoodWire.ProposalApproved.self, errors: [404, 409]
+        ) { request, principal in
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
-            let num = try foodErrors { try app.db.write { try FoodProposalStore.approve(id: id, scope: scope, in: $0) } }
+            let num = try foodErrors {
+                try app.db.write { try FoodProposalStore.approve(id: id, scope: scope, in: $0) }
+            }
             return FoodWire.ProposalApproved(revision: num)
         }
-        router.route(.POST, "/api/food/proposal/:id/reject", "Reject the pending food-week proposal",
-                     access: .member, answers: OK.self, errors: [404, 409]) { request, principal in
+        router.route(
+            .POST, "/api/food/proposal/:id/reject", "Reject the pending food-week proposal",
+            access: .member, answers: OK.self, errors: [404, 409]
+        ) { request, principal in
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
@@ -47,9 +56,11 @@ enum FoodProposalRoutes {
                 cards[slug] = FoodWire.RecipeCard(recipe)
             }
         }
-        let recipes = OrderedMap(cards.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, cards[$0]!) })
-        return FoodWire.FoodProposal(id: proposal.id, num: proposal.num, rationale: proposal.rationale,
-                                     changes: proposal.changes, content: proposal.document, recipes: recipes,
-                                     createdAt: Instant.wire(stored: proposal.createdAt))
+        let recipes = OrderedMap(
+            cards.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, cards[$0]!) })
+        return FoodWire.FoodProposal(
+            id: proposal.id, num: proposal.num, rationale: proposal.rationale,
+            changes: proposal.changes, content: proposal.document, recipes: recipes,
+            createdAt: Instant.wire(stored: proposal.createdAt))
     }
 }

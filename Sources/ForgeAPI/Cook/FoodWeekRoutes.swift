@@ -10,9 +10,11 @@ import Foundation
 /// slot matched against the caller's own meal logs.
 enum FoodWeekRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/food/week", "The household food week containing a date, with the caller's plates",
-                     access: .member, cache: .day, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
-                     errors: [400, 422]) { request, principal in
+        router.route(
+            .GET, "/api/food/week", "The household food week containing a date, with the caller's plates",
+            access: .member, cache: .day, query: FoodWeekQuery.self, answers: FoodWire.FoodWeek.self,
+            errors: [400, 422]
+        ) { request, principal in
             let today = app.today
             let query = try request.decodeQuery(FoodWeekQuery.self)
             let date = try FoodField.date(query.date, loc: ["query", "date"]) ?? today
@@ -24,8 +26,10 @@ enum FoodWeekRoutes {
     /// The week of `date` as `user` sees it. Readable whatever the logs hold:
     /// every number is made finite (``FoodWire/finite(_:)``).
     /// - Throws: database errors only.
-    static func week(_ user: User, containing date: LocalDate, today: LocalDate,
-                     in db: Connection) throws -> FoodWire.FoodWeek {
+    static func week(
+        _ user: User, containing date: LocalDate, today: LocalDate,
+        in db: Connection
+    ) throws -> FoodWire.FoodWeek {
         let monday = date.monday
         let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
         let revision = try FoodWeekStore.active(scope: scope, in: db)
@@ -35,16 +39,19 @@ enum FoodWeekRoutes {
         let recipes = try RecipeStore.find(slugs: named, in: db)
         let days = (0..<7).map { offset -> FoodWire.FoodDay in
             let d = monday.adding(days: offset)
-            let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] },
-                                                logs: logs[d] ?? [])
-            return FoodWire.FoodDay(date: d, dayName: d.dayName, isToday: d == today,
-                                    slots: resolved.slots.map(FoodWire.FoodSlot.init),
-                                    extras: resolved.extras.map(FoodWire.FoodExtra.init),
-                                    totals: FoodWire.finite(resolved.totals.rounded1()))
+            let resolved = SlotResolver.resolve(
+                content: revision?.content, date: d, recipes: { recipes[$0] },
+                logs: logs[d] ?? [])
+            return FoodWire.FoodDay(
+                date: d, dayName: d.dayName, isToday: d == today,
+                slots: resolved.slots.map(FoodWire.FoodSlot.init),
+                extras: resolved.extras.map(FoodWire.FoodExtra.init),
+                totals: FoodWire.finite(resolved.totals.rounded1()))
         }
         let stored = user.prefs["nutrition_targets"]?.objectValue
-        return FoodWire.FoodWeek(start: monday, today: today, hasPlan: revision != nil,
-                                 rationale: revision?.rationale ?? "",
-                                 targets: FoodWire.finite(NutritionTargets.merged(stored: stored)), days: days)
+        return FoodWire.FoodWeek(
+            start: monday, today: today, hasPlan: revision != nil,
+            rationale: revision?.rationale ?? "",
+            targets: FoodWire.finite(NutritionTargets.merged(stored: stored)), days: days)
     }
 }

@@ -8,9 +8,11 @@ import ForgeStore
 /// members, the demo's own for the demo), for everyone sharing that scope.
 enum FoodWeekSlotRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.PATCH, "/api/food/week/slot", "Put a recipe into a weekday slot of the shared food week",
-                     access: .member, body: FoodSlotEdit.self, answers: FoodWire.SlotSet.self,
-                     errors: [400, 404, 422]) { request, principal in
+        router.route(
+            .PATCH, "/api/food/week/slot", "Put a recipe into a weekday slot of the shared food week",
+            access: .member, body: FoodSlotEdit.self, answers: FoodWire.SlotSet.self,
+            errors: [400, 404, 422]
+        ) { request, principal in
             let caller = principal.caller
             let body = try request.decode(FoodSlotEdit.self)
             let slot = try body.mealSlot()
@@ -18,12 +20,14 @@ enum FoodWeekSlotRoutes {
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let recipe = try foodErrors {
                 try app.db.write { db in
-                    try FoodWeekStore.setSlot(scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
-                                              now: app.clock.now(), in: db)
+                    try FoodWeekStore.setSlot(
+                        scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
+                        now: app.clock.now(), in: db)
                 }
             }
-            return FoodWire.SlotSet(date: date, dayName: date.dayName, slot: slot.rawValue,
-                                    recipe: FoodWire.RecipeCard(recipe))
+            return FoodWire.SlotSet(
+                date: date, dayName: date.dayName, slot: slot.rawValue,
+                recipe: FoodWire.RecipeCard(recipe))
         }
     }
 }

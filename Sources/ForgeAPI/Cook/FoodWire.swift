@@ -48,11 +48,24 @@ enum FoodWire {
         /// The wire form of the domain card (slot resolution builds those).
         init(_ card: ForgeCook.RecipeCard) {
             let m = FoodWire.finite(card.macros)
-            kcal = m.kcal; proteinG = m.proteinG; carbsG = m.carbsG; sugarG = m.sugarG
-            fiberG = m.fiberG; fatG = m.fatG; satfatG = m.satfatG; sodiumMg = m.sodiumMg
-            slug = card.slug; name = card.name; kind = card.kind.rawValue; minutes = card.minutes
-            difficulty = card.difficulty; serves = card.serves; batch = card.batch
-            platefig = card.platefig; why = card.why; image = card.image
+            kcal = m.kcal
+            proteinG = m.proteinG
+            carbsG = m.carbsG
+            sugarG = m.sugarG
+            fiberG = m.fiberG
+            fatG = m.fatG
+            satfatG = m.satfatG
+            sodiumMg = m.sodiumMg
+            slug = card.slug
+            name = card.name
+            kind = card.kind.rawValue
+            minutes = card.minutes
+            difficulty = card.difficulty
+            serves = card.serves
+            batch = card.batch
+            platefig = card.platefig
+            why = card.why
+            image = card.image
             rating = FoodWire.finite(card.rating)
         }
     }
@@ -103,7 +116,10 @@ enum FoodWire {
         var macros: Macros?
 
         init(_ resolved: ResolvedSlot) {
-            slot = resolved.slot.rawValue; logged = resolved.logged; logID = resolved.logID; why = resolved.why
+            slot = resolved.slot.rawValue
+            logged = resolved.logged
+            logID = resolved.logID
+            why = resolved.why
             recipe = resolved.recipe.map(RecipeCard.init)
             leftover = resolved.leftover ? true : nil
             order = resolved.order ? true : nil
@@ -133,10 +149,22 @@ enum FoodWire {
 
         init(_ entry: MealLogEntry) {
             let m = FoodWire.finite(entry.macros)
-            kcal = m.kcal; proteinG = m.proteinG; carbsG = m.carbsG; sugarG = m.sugarG
-            fiberG = m.fiberG; fatG = m.fatG; satfatG = m.satfatG; sodiumMg = m.sodiumMg
-            id = entry.id; slot = entry.slot.rawValue; label = entry.label; estimated = entry.estimated
-            venue = entry.venue; cost = FoodWire.finite(entry.cost); currency = entry.currency; note = entry.note
+            kcal = m.kcal
+            proteinG = m.proteinG
+            carbsG = m.carbsG
+            sugarG = m.sugarG
+            fiberG = m.fiberG
+            fatG = m.fatG
+            satfatG = m.satfatG
+            sodiumMg = m.sodiumMg
+            id = entry.id
+            slot = entry.slot.rawValue
+            label = entry.label
+            estimated = entry.estimated
+            venue = entry.venue
+            cost = FoodWire.finite(entry.cost)
+            currency = entry.currency
+            note = entry.note
             photos = entry.photos
         }
     }
@@ -185,7 +213,10 @@ enum FoodWire {
         var complete: Bool
 
         init(_ recipe: Recipe) {
-            card = RecipeCard(recipe); tags = recipe.tags; source = recipe.source; complete = recipe.complete
+            card = RecipeCard(recipe)
+            tags = recipe.tags
+            source = recipe.source
+            complete = recipe.complete
         }
 
         enum CodingKeys: String, CodingKey { case tags, source, complete }
@@ -228,11 +259,17 @@ enum FoodWire {
             card = RecipeCard(recipe)
             steps = recipe.steps.map(RecipeDetailStep.init)
             ingredients = recipe.ingredients.map { RecipeDetailIngredient($0, reference: reference) }
-            tags = recipe.tags; source = recipe.source; sourceURL = recipe.sourceURL; images = recipe.images
-            ratingCount = recipe.ratingCount; yield = recipe.yield
+            tags = recipe.tags
+            source = recipe.source
+            sourceURL = recipe.sourceURL
+            images = recipe.images
+            ratingCount = recipe.ratingCount
+            yield = recipe.yield
         }
 
-        enum CodingKeys: String, CodingKey { case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield }
+        enum CodingKeys: String, CodingKey {
+            case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield
+        }
 
         init(from decoder: Decoder) throws {
             card = try RecipeCard(from: decoder)
@@ -275,8 +312,14 @@ enum FoodWire {
         var cue: String?
 
         init(_ step: RecipeStep) {
-            title = step.title; detail = step.detail; minutes = step.minutes; timer = step.timer
-            parallel = step.parallel; image = step.image; section = step.section; cue = CueExtractor.cue(in: step.detail)
+            title = step.title
+            detail = step.detail
+            minutes = step.minutes
+            timer = step.timer
+            parallel = step.parallel
+            image = step.image
+            section = step.section
+            cue = CueExtractor.cue(in: step.detail)
         }
     }
 
@@ -299,9 +342,16 @@ enum FoodWire {
         var pantry: Bool
 
         init(_ line: RecipeIngredient, reference: IngredientReference) {
-            name = line.name; qty = line.qty.map { FoodWire.finite($0) }; unit = line.unit; disp = line.disp
-            note = line.note; raw = line.raw; ref = line.ref; refConfidence = line.refConfidence
-            aisle = reference.aisle(of: line.referenceName); pantry = reference.isPantry(line.referenceName)
+            name = line.name
+            qty = line.qty.map { FoodWire.finite($0) }
+            unit = line.unit
+            disp = line.disp
+            note = line.note
+            raw = line.raw
+            ref = line.ref
+            refConfidence = line.refConfidence
+            aisle = reference.aisle(of: line.referenceName)
+            pantry = reference.isPantry(line.referenceName)
         }
     }
 

@@ -12,26 +12,36 @@ enum MealLogRoutes {
     static let maxServings = FoodBounds.maxServings
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/food/log", "Log a meal to the caller's plate (idempotent by client_id)",
-                     access: .member, body: MealLogBody.self, answers: FoodWire.MealLogged.self,
-                     errors: [400, 422], upload: true) { request, principal in
+        router.route(
+            .POST, "/api/food/log", "Log a meal to the caller's plate (idempotent by client_id)",
+            access: .member, body: MealLogBody.self, answers: FoodWire.MealLogged.self,
+            errors: [400, 422], upload: true
+        ) { request, principal in
             let caller = principal.caller
             // Every check (types, limits, slot, date) runs before the write.
             let input = try request.decode(MealLogBody.self).input(today: app.today)
-            let result = try foodErrors { try app.db.write { db in
-                if let clientID = input.clientID,
-                   let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db) {
-                    return MealLogResult(id: original, duplicate: true,
-                                         totals: try MealLogStore.totals(userID: caller.id, day: input.day, in: db))
+            let result = try foodErrors {
+                try app.db.write { db in
+                    if let clientID = input.clientID,
+                        let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db)
+                    {
+                        return MealLogResult(
+                            id: original, duplicate: true,
+                            totals: try MealLogStore.totals(userID: caller.id, day: input.day, in: db))
+                    }
+                    var stored = input
+                    stored.photos = try MealPhotos.materialise(
+                        input.photos, owner: caller.id, now: app.clock.now(), in: db)
+                    return try MealLogStore.log(stored, userID: caller.id, now: app.clock.now(), in: db)
                 }
-                var stored = input
-                stored.photos = try MealPhotos.materialise(input.photos, owner: caller.id, now: app.clock.now(), in: db)
-                return try MealLogStore.log(stored, userID: caller.id, now: app.clock.now(), in: db)
-            } }
-            return FoodWire.MealLogged(id: result.id, duplicate: result.duplicate, totals: FoodWire.finite(result.totals))
+            }
+            return FoodWire.MealLogged(
+                id: result.id, duplicate: result.duplicate, totals: FoodWire.finite(result.totals))
         }
-        router.route(.DELETE, "/api/food/log/:id", "Remove one of the caller's meal logs", access: .member,
-                     answers: FoodWire.MealLogRemoved.self, errors: [404]) { request, principal in
+        router.route(
+            .DELETE, "/api/food/log/:id", "Remove one of the caller's meal logs", access: .member,
+            answers: FoodWire.MealLogRemoved.self, errors: [404]
+        ) { request, principal in
             let caller = principal.caller
             let id = request.parameter("id") ?? ""
             let totals = try app.db.write { db -> Macros? in

@@ -14,8 +14,9 @@ struct MediaImageSink: ImageSink {
             if let existing = try MediaStore.find(sourceURL: sourceURL, owner: nil, in: c) {
                 return existing.path
             }
-            let id = try MediaStore.save(bytes, contentType: contentType, owner: nil, sourceURL: sourceURL,
-                                         now: now(), in: c)
+            let id = try MediaStore.save(
+                bytes, contentType: contentType, owner: nil, sourceURL: sourceURL,
+                now: now(), in: c)
             return MediaBlob.path(id)
         }
     }

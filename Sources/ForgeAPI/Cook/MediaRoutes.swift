@@ -16,16 +16,20 @@ enum MediaRoutes {
     static let cacheControl = "private, max-age=31536000, immutable"
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.GET, "/api/food/media/:id", "A recipe image or the caller's own meal photo, raw bytes",
-                   access: .member, answers: nil as JSONValue.Type?, produces: "image/*",
-                   errors: [404]) { request, principal in
+        router.raw(
+            .GET, "/api/food/media/:id", "A recipe image or the caller's own meal photo, raw bytes",
+            access: .member, answers: nil as JSONValue.Type?, produces: "image/*",
+            errors: [404]
+        ) { request, principal in
             let caller = principal.caller
             let id = request.parameter("id") ?? ""
             guard let blob = try app.db.read({ try MediaStore.find(id, in: $0) }), blob.isReadable(by: caller.id) else {
                 throw HTTPError(404, "not found")
             }
             let etag = "\"\(blob.id)\""
-            var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff"]
+            var headers: HTTPHeaders = [
+                "ETag": etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff",
+            ]
             if let match = request.headers["If-None-Match"], matches(match, etag: etag) {
                 return Response(status: 304, headers: headers)
             }

@@ -22,10 +22,12 @@ import Foundation
 /// refused URL, seed recipe target; 502 the page could not be fetched.
 enum RecipeImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.POST, "/api/food/recipes/import",
-                   "Import a recipe page (schema.org JSON-LD, microdata, RDFa) by URL or as HTML; parked until it meets the rules",
-                   access: .member, body: RecipeImportRequest.self, answers: ImportedRecipe.self,
-                   errors: [400, 403, 422, 502], upload: true) { request, principal in
+        router.raw(
+            .POST, "/api/food/recipes/import",
+            "Import a recipe page (schema.org JSON-LD, microdata, RDFa) by URL or as HTML; parked until it meets the rules",
+            access: .member, body: RecipeImportRequest.self, answers: ImportedRecipe.self,
+            errors: [400, 403, 422, 502], upload: true
+        ) { request, principal in
             guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import recipes") }
             let input = try request.decode(RecipeImportRequest.self)
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)

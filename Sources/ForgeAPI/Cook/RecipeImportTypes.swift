@@ -19,8 +19,9 @@ struct RecipeImportRequest: RequestInput {
     func validate() throws {
         try Check.length(url, max: Self.maxURL, "url")
         if let html, html.utf8.count > RecipeImporter.maxPageBytes {
-            throw ValidationFailure.error(loc: ["body", "html"], type: "string_too_long",
-                                          msg: "String should have at most \(RecipeImporter.maxPageBytes) bytes", input: nil)
+            throw ValidationFailure.error(
+                loc: ["body", "html"], type: "string_too_long",
+                msg: "String should have at most \(RecipeImporter.maxPageBytes) bytes", input: nil)
         }
     }
 }
@@ -67,12 +68,34 @@ struct ImportedRecipe: Codable, Sendable {
     init(_ result: RecipeImporter.Result) {
         let r = result.outcome.recipe
         let m = r.macros
-        kcal = m.kcal; proteinG = m.proteinG; carbsG = m.carbsG; sugarG = m.sugarG; fiberG = m.fiberG; fatG = m.fatG
-        satfatG = m.satfatG; sodiumMg = m.sodiumMg
-        slug = r.slug; name = r.name; kind = r.kind.rawValue; minutes = r.minutes; difficulty = r.difficulty
-        serves = r.serves; batch = r.batch; platefig = r.platefig; why = r.why; image = r.images.first; rating = r.rating
-        tags = r.tags; source = r.source; sourceURL = r.sourceURL; images = r.images; yield = r.yield; complete = r.complete
-        updated = result.outcome.updated; parkedBecause = result.outcome.parkedBecause
-        ingredientsAdded = result.outcome.ingredientsAdded; warnings = result.warnings
+        kcal = m.kcal
+        proteinG = m.proteinG
+        carbsG = m.carbsG
+        sugarG = m.sugarG
+        fiberG = m.fiberG
+        fatG = m.fatG
+        satfatG = m.satfatG
+        sodiumMg = m.sodiumMg
+        slug = r.slug
+        name = r.name
+        kind = r.kind.rawValue
+        minutes = r.minutes
+        difficulty = r.difficulty
+        serves = r.serves
+        batch = r.batch
+        platefig = r.platefig
+        why = r.why
+        image = r.images.first
+        rating = r.rating
+        tags = r.tags
+        source = r.source
+        sourceURL = r.sourceURL
+        images = r.images
+        yield = r.yield
+        complete = r.complete
+        updated = result.outcome.updated
+        parkedBecause = result.outcome.parkedBecause
+        ingredientsAdded = result.outcome.ingredientsAdded
+        warnings = result.warnings
     }
 }

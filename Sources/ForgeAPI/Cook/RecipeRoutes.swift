@@ -7,9 +7,11 @@ import Foundation
 /// `GET /api/food/recipes` and `GET /api/food/recipes/{slug}` (docs/contract.md §3.15).
 enum RecipeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/food/recipes", "The recipe library by name; q matches name or tag, kind is exact",
-                     access: .member, cache: .day, query: RecipeSearchQuery.self, answers: FoodWire.RecipeList.self,
-                     errors: [422]) { request, _ in
+        router.route(
+            .GET, "/api/food/recipes", "The recipe library by name; q matches name or tag, kind is exact",
+            access: .member, cache: .day, query: RecipeSearchQuery.self, answers: FoodWire.RecipeList.self,
+            errors: [422]
+        ) { request, _ in
             let query = try request.decodeQuery(RecipeSearchQuery.self)
             let q = (query.q ?? "").lowercased()
             let kind = query.kind ?? ""
@@ -21,10 +23,13 @@ enum RecipeRoutes {
                 return FoodWire.RecipeList(count: recipes.count, recipes: recipes.map(FoodWire.RecipeListing.init))
             }
             let page = recipes.dropFirst(query.offset ?? 0).prefix(query.limit ?? FoodBounds.recipePage)
-            return FoodWire.RecipeList(count: page.count, recipes: page.map(FoodWire.RecipeListing.init), total: recipes.count)
+            return FoodWire.RecipeList(
+                count: page.count, recipes: page.map(FoodWire.RecipeListing.init), total: recipes.count)
         }
-        router.route(.GET, "/api/food/recipes/:slug", "One recipe with steps, joined ingredients and per-serving macros",
-                     access: .member, cache: .day, answers: FoodWire.RecipeDetail.self, errors: [404]) { request, _ in
+        router.route(
+            .GET, "/api/food/recipes/:slug", "One recipe with steps, joined ingredients and per-serving macros",
+            access: .member, cache: .day, answers: FoodWire.RecipeDetail.self, errors: [404]
+        ) { request, _ in
             let slug = request.parameter("slug") ?? ""
             let (recipe, reference) = try app.db.read { db in
                 (try RecipeStore.find(slug, in: db), try IngredientStore.reference(in: db))

@@ -21,22 +21,29 @@ import Foundation
 /// (`checked` null for a removal).
 enum ShoppingRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.GET, "/api/food/shopping",
-                   "The week's shopping list: aisles, pantry staples, items added by hand (Accept: text/plain for text)",
-                   access: .member, query: ShoppingQuery.self, alsoProduces: ["text/plain"],
-                   answers: ShoppingWire.List.self, errors: [400, 422]) { request, principal in
+        router.raw(
+            .GET, "/api/food/shopping",
+            "The week's shopping list: aisles, pantry staples, items added by hand (Accept: text/plain for text)",
+            access: .member, query: ShoppingQuery.self, alsoProduces: ["text/plain"],
+            answers: ShoppingWire.List.self, errors: [400, 422]
+        ) { request, principal in
             let user = principal.caller.user
             return try read(app, request, scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
         }
-        router.route(.PATCH, "/api/food/shopping", "Tick or untick an item of the week's shopping list",
-                     access: .member, body: ShoppingTickInput.self, answers: ShoppingWire.Item.self,
-                     errors: [400, 404, 422]) { request, principal in
+        router.route(
+            .PATCH, "/api/food/shopping", "Tick or untick an item of the week's shopping list",
+            access: .member, body: ShoppingTickInput.self, answers: ShoppingWire.Item.self,
+            errors: [400, 404, 422]
+        ) { request, principal in
             let user = principal.caller.user
-            return try tick(app, request, scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo), actor: user.id)
+            return try tick(
+                app, request, scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo), actor: user.id)
         }
-        router.route(.POST, "/api/food/shopping", "Add an item no recipe needs to the week's shopping list",
-                     access: .member, body: ShoppingAddInput.self, answers: ShoppingWire.Item.self, success: 201,
-                     errors: [400, 422]) { request, principal in
+        router.route(
+            .POST, "/api/food/shopping", "Add an item no recipe needs to the week's shopping list",
+            access: .member, body: ShoppingAddInput.self, answers: ShoppingWire.Item.self, success: 201,
+            errors: [400, 422]
+        ) { request, principal in
             let user = principal.caller.user
             let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
             let body = try request.decode(ShoppingAddInput.self)
@@ -44,14 +51,17 @@ enum ShoppingRoutes {
             let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
             let unit = (body.unit ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let item = try app.db.write { db in
-                try ShoppingStore.add(name: name, qty: body.qty, unit: unit, scope: scope, containing: date,
-                                      actor: user.id, now: app.clock.now(), in: db)
+                try ShoppingStore.add(
+                    name: name, qty: body.qty, unit: unit, scope: scope, containing: date,
+                    actor: user.id, now: app.clock.now(), in: db)
             }
             announce(app, scope: scope, start: date.monday, item: item.id, checked: false)
             return ShoppingWire.Item(item)
         }
-        router.route(.DELETE, "/api/food/shopping/:id", "Remove an item added by hand from the shopping list",
-                     access: .member, answers: ShoppingWire.Removed.self, errors: [404]) { request, principal in
+        router.route(
+            .DELETE, "/api/food/shopping/:id", "Remove an item added by hand from the shopping list",
+            access: .member, answers: ShoppingWire.Removed.self, errors: [404]
+        ) { request, principal in
             let user = principal.caller.user
             let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
             let id = request.parameter("id") ?? ""
@@ -61,14 +71,19 @@ enum ShoppingRoutes {
             announce(app, scope: scope, start: week, item: id, checked: nil)
             return ShoppingWire.Removed(ok: true)
         }
-        router.raw(.GET, "/api/kitchen/shopping", "The week's shopping list for the kitchen display (Accept: text/plain for text)",
-                   access: .kitchen, query: ShoppingQuery.self, answers: ShoppingWire.List.self,
-                   errors: [400, 422]) { request, principal in
+        router.raw(
+            .GET, "/api/kitchen/shopping",
+            "The week's shopping list for the kitchen display (Accept: text/plain for text)",
+            access: .kitchen, query: ShoppingQuery.self, answers: ShoppingWire.List.self,
+            errors: [400, 422]
+        ) { request, principal in
             try read(app, request, scope: principal.kitchenCaller.scope)
         }
-        router.route(.PATCH, "/api/kitchen/shopping", "Tick or untick a shopping-list item from the kitchen display",
-                     access: .kitchen, body: ShoppingTickInput.self, answers: ShoppingWire.Item.self,
-                     errors: [400, 404, 422]) { request, principal in
+        router.route(
+            .PATCH, "/api/kitchen/shopping", "Tick or untick a shopping-list item from the kitchen display",
+            access: .kitchen, body: ShoppingTickInput.self, answers: ShoppingWire.Item.self,
+            errors: [400, 404, 422]
+        ) { request, principal in
             let caller = principal.kitchenCaller
             return try tick(app, request, scope: caller.scope, actor: caller.actor)
         }
@@ -81,14 +96,17 @@ enum ShoppingRoutes {
         let date = try FoodField.date(query.date, loc: ["query", "date"]) ?? app.today
         let list = try app.db.read { try ShoppingStore.list(scope: scope, containing: date, in: $0) }
         guard prefersText(request.headers["Accept"]) else { return .wire(ShoppingWire.List(list)) }
-        return Response(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                        body: Data(ShoppingText.render(list).utf8))
+        return Response(
+            status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Data(ShoppingText.render(list).utf8))
     }
 
     /// Whether an `Accept` header asks for `text/plain` ahead of JSON.
     static func prefersText(_ accept: String?) -> Bool {
         guard let accept = accept?.lowercased() else { return false }
-        let kinds = accept.split(separator: ",").map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) }
+        let kinds = accept.split(separator: ",").map {
+            $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
+        }
         guard let text = kinds.firstIndex(of: "text/plain") else { return false }
         guard let json = kinds.firstIndex(where: { $0 == "application/json" || $0 == "*/*" }) else { return true }
         return text < json
@@ -100,8 +118,9 @@ enum ShoppingRoutes {
         let item: ShoppingItem
         do {
             item = try app.db.write { db in
-                try ShoppingStore.setChecked(body.checked, item: body.item, scope: scope, containing: date,
-                                             actor: actor, now: app.clock.now(), in: db)
+                try ShoppingStore.setChecked(
+                    body.checked, item: body.item, scope: scope, containing: date,
+                    actor: actor, now: app.clock.now(), in: db)
             }
         } catch ShoppingStore.Failure.notOnList {
             throw HTTPError(404, "item not on the list")
@@ -112,9 +131,12 @@ enum ShoppingRoutes {
 
     /// `event: shopping` to the scope's live clients.
     static func announce(_ app: ForgeApp, scope: String, start: LocalDate, item: String, checked: Bool?) {
-        app.cook.live.publish(scope: scope, name: "shopping",
-                              data: ["type": "shopping.changed", "at": .string(Instant.wire(app.clock.now())),
-                                     "start": .string(start.description), "item": .string(item),
-                                     "checked": checked.map(JSONValue.bool) ?? .null])
+        app.cook.live.publish(
+            scope: scope, name: "shopping",
+            data: [
+                "type": "shopping.changed", "at": .string(Instant.wire(app.clock.now())),
+                "start": .string(start.description), "item": .string(item),
+                "checked": checked.map(JSONValue.bool) ?? .null,
+            ])
     }
 }

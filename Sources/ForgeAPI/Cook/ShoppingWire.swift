@@ -31,8 +31,14 @@ enum ShoppingWire {
         var recipes: [Use]
 
         init(_ item: ShoppingItem) {
-            id = item.id; name = item.name; qty = item.qty.map(FoodWire.finite); unit = item.unit; disp = item.disp
-            packs = item.packs; checked = item.checked; aisle = item.aisle
+            id = item.id
+            name = item.name
+            qty = item.qty.map(FoodWire.finite)
+            unit = item.unit
+            disp = item.disp
+            packs = item.packs
+            checked = item.checked
+            aisle = item.aisle
             recipes = item.recipes.map { Use(slug: $0.slug, date: $0.date) }
         }
     }
@@ -128,16 +134,19 @@ struct ShoppingAddInput: RequestInput {
         Check.publish(["exclusiveMinimum": 0, "maximum": .double(ShoppingBounds.qty)], "qty")
         try Check.length(name, max: ShoppingBounds.name, min: 1, "name")
         if !Check.isRecording, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationFailure.error(loc: ["body", "name"], type: "string_pattern_mismatch",
-                                          msg: "String should not be blank", input: .string(name))
+            throw ValidationFailure.error(
+                loc: ["body", "name"], type: "string_pattern_mismatch",
+                msg: "String should not be blank", input: .string(name))
         }
         if let qty, !Check.isRecording, !(qty > 0) || !qty.isFinite {
-            throw ValidationFailure.error(loc: ["body", "qty"], type: "greater_than",
-                                          msg: "Input should be greater than 0", input: .double(qty))
+            throw ValidationFailure.error(
+                loc: ["body", "qty"], type: "greater_than",
+                msg: "Input should be greater than 0", input: .double(qty))
         }
         if let qty, qty > ShoppingBounds.qty {
-            throw ValidationFailure.error(loc: ["body", "qty"], type: "less_than_equal",
-                                          msg: "Input should be less than or equal to 100000", input: .double(qty))
+            throw ValidationFailure.error(
+                loc: ["body", "qty"], type: "less_than_equal",
+                msg: "Input should be less than or equal to 100000", input: .double(qty))
         }
         try Check.length(unit, max: ShoppingBounds.unit, "unit")
         _ = try FoodField.date(date, loc: ["body", "date"])

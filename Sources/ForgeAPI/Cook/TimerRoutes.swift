@@ -18,9 +18,11 @@ import Foundation
 enum TimerRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         let scheduler = app.cook.scheduler
-        router.route(.POST, "/api/cook/timers", "Start a cook timer {label, seconds, recipe_slug?, step?, background?}",
-                     access: .kitchen, body: StartTimerInput.self, answers: CookTimerView.self, success: 201,
-                     errors: [404, 422]) { request, principal in
+        router.route(
+            .POST, "/api/cook/timers", "Start a cook timer {label, seconds, recipe_slug?, step?, background?}",
+            access: .kitchen, body: StartTimerInput.self, answers: CookTimerView.self, success: 201,
+            errors: [404, 422]
+        ) { request, principal in
             let caller = principal.kitchenCaller
             let input = try request.decode(StartTimerInput.self)
             let slug = input.recipeSlug.flatMap { $0.isEmpty ? nil : $0 }
@@ -28,13 +30,16 @@ enum TimerRoutes {
                 throw HTTPError(404, "unknown recipe")
             }
             let timer = try timerErrors {
-                try scheduler.create(scope: caller.scope, label: input.label, seconds: input.seconds, recipeSlug: slug,
-                                     step: input.step, background: input.background ?? false, createdBy: caller.actor)
+                try scheduler.create(
+                    scope: caller.scope, label: input.label, seconds: input.seconds, recipeSlug: slug,
+                    step: input.step, background: input.background ?? false, createdBy: caller.actor)
             }
             return CookTimerView(timer, now: scheduler.now())
         }
-        router.route(.GET, "/api/cook/timers", "The household's running, paused and ringing timers, oldest first",
-                     access: .kitchen, answers: CookTimerList.self) { _, principal in
+        router.route(
+            .GET, "/api/cook/timers", "The household's running, paused and ringing timers, oldest first",
+            access: .kitchen, answers: CookTimerList.self
+        ) { _, principal in
             let now = scheduler.now()
             let timers = try scheduler.timers(scope: principal.kitchenCaller.scope).map { CookTimerView($0, now: now) }
             return CookTimerList(timers: timers, now: Instant.wire(now))
@@ -46,18 +51,23 @@ enum TimerRoutes {
             ("dismiss", "Silence a timer that has fired", { try scheduler.dismiss(id: $0, scope: $1) }),
         ]
         for (name, summary, action) in actions {
-            router.route(.POST, "/api/cook/timers/:id/\(name)", summary, access: .kitchen,
-                         answers: CookTimerView.self, errors: [404, 409]) { request, principal in
+            router.route(
+                .POST, "/api/cook/timers/:id/\(name)", summary, access: .kitchen,
+                answers: CookTimerView.self, errors: [404, 409]
+            ) { request, principal in
                 let timer = try timerErrors { try action(request.parameter("id") ?? "", principal.kitchenCaller.scope) }
                 return CookTimerView(timer, now: scheduler.now())
             }
         }
-        router.route(.POST, "/api/cook/timers/:id/extend", "Add {seconds} to a timer (a fired one runs again)",
-                     access: .kitchen, body: ExtendTimerInput.self, answers: CookTimerView.self,
-                     errors: [404, 409, 422]) { request, principal in
+        router.route(
+            .POST, "/api/cook/timers/:id/extend", "Add {seconds} to a timer (a fired one runs again)",
+            access: .kitchen, body: ExtendTimerInput.self, answers: CookTimerView.self,
+            errors: [404, 409, 422]
+        ) { request, principal in
             let input = try request.decode(ExtendTimerInput.self)
             let timer = try timerErrors {
-                try scheduler.extend(id: request.parameter("id") ?? "", scope: principal.kitchenCaller.scope, seconds: input.seconds)
+                try scheduler.extend(
+                    id: request.parameter("id") ?? "", scope: principal.kitchenCaller.scope, seconds: input.seconds)
             }
             return CookTimerView(timer, now: scheduler.now())
         }

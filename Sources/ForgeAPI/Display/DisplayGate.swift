@@ -10,7 +10,8 @@ enum DisplayGate {
     static func register(on router: inout APIRouter) {
         router.use { request, next in
             if request.cookie(HouseholdStore.sessionCookieName) == nil, request.cookie(DisplayStore.cookieName) != nil,
-               let route = request.route, route.tags["auth"] != "public", route.tags["display"] != "yes" {
+                let route = request.route, route.tags["auth"] != "public", route.tags["display"] != "yes"
+            {
                 throw HTTPError(403, "not available to kitchen displays")
             }
             return try next(request)

@@ -58,8 +58,10 @@ public enum DisplayStore {
 
         public var description: String {
             switch self {
-            case .nameTaken(let name): "a display called \"\(name)\" already exists (revoke it first or pick another name)"
-            case .ambiguous(let name, let ids): "\"\(name)\" names \(ids.count) displays; revoke one by id: \(ids.joined(separator: ", "))"
+            case .nameTaken(let name):
+                "a display called \"\(name)\" already exists (revoke it first or pick another name)"
+            case .ambiguous(let name, let ids):
+                "\"\(name)\" names \(ids.count) displays; revoke one by id: \(ids.joined(separator: ", "))"
             }
         }
     }
@@ -78,11 +80,13 @@ public enum DisplayStore {
         let lapsed = same.filter { $0.isLapsed(at: now) }
         if same.count > lapsed.count { throw Refusal.nameTaken(name) }
         for display in lapsed {
-            try db.execute("DELETE FROM kitchen_displays WHERE id = ? AND paired_at IS NULL AND token_hash IS NULL", [display.id])
+            try db.execute(
+                "DELETE FROM kitchen_displays WHERE id = ? AND paired_at IS NULL AND token_hash IS NULL", [display.id])
         }
         let code = makeCode()
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO kitchen_displays (id, name, code_hash, code_expires_at, created_at) VALUES (?, ?, ?, ?, ?)
             """, [id, name, Sodium.sha256Hex(normalise(code)), now + codeLifetime, now])
         return (id, code)
@@ -93,12 +97,16 @@ public enum DisplayStore {
     public static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
         let typed = normalise(code)
         guard typed.count == 8 else { return nil }
-        guard let row = try db.queryOne("""
-            SELECT id FROM kitchen_displays WHERE code_hash = ? AND code_expires_at > ? AND revoked_at IS NULL
-            """, [Sodium.sha256Hex(typed), now]) else { return nil }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT id FROM kitchen_displays WHERE code_hash = ? AND code_expires_at > ? AND revoked_at IS NULL
+                """, [Sodium.sha256Hex(typed), now])
+        else { return nil }
         let id: String = try row.get("id")
         let token = Sodium.randomToken(bytes: 32)
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE kitchen_displays SET code_hash = NULL, code_expires_at = NULL, token_hash = ?, paired_at = ?,
                 last_seen_at = ? WHERE id = ?
             """, [Sodium.sha256Hex(token), now, now, id])
@@ -108,9 +116,12 @@ public enum DisplayStore {
     /// The live display behind a token, or nil.
     public static func find(token: String, in db: Connection) throws -> (id: String, name: String, scope: String)? {
         guard !token.isEmpty, token.utf8.count <= 128 else { return nil }
-        guard let row = try db.queryOne("""
-            SELECT id, name, scope FROM kitchen_displays WHERE token_hash = ? AND revoked_at IS NULL
-            """, [Sodium.sha256Hex(token)]) else { return nil }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT id, name, scope FROM kitchen_displays WHERE token_hash = ? AND revoked_at IS NULL
+                """, [Sodium.sha256Hex(token)])
+        else { return nil }
         return (try row.get("id"), try row.get("name"), try row.get("scope"))
     }
 
@@ -118,9 +129,10 @@ public enum DisplayStore {
     public static func all(in db: Connection) throws -> [Display] {
         try db.query("SELECT * FROM kitchen_displays ORDER BY created_at, rowid").map { row in
             let revoked: Date? = try row.optional("revoked_at")
-            return Display(id: try row.get("id"), name: try row.get("name"), pairedAt: try row.optional("paired_at"),
-                           lastSeenAt: try row.optional("last_seen_at"), codeExpiresAt: try row.optional("code_expires_at"),
-                           revoked: revoked != nil)
+            return Display(
+                id: try row.get("id"), name: try row.get("name"), pairedAt: try row.optional("paired_at"),
+                lastSeenAt: try row.optional("last_seen_at"), codeExpiresAt: try row.optional("code_expires_at"),
+                revoked: revoked != nil)
         }
     }
 
@@ -138,7 +150,8 @@ public enum DisplayStore {
         if matches.isEmpty { matches = active.filter { $0.name.lowercased() == idOrName.lowercased() } }
         guard matches.count <= 1 else { throw Refusal.ambiguous(name: idOrName, ids: matches.map(\.id)) }
         for d in matches {
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE kitchen_displays SET revoked_at = ?, token_hash = NULL, code_hash = NULL WHERE id = ?
                 """, [now, d.id])
         }

@@ -26,8 +26,9 @@ extension ForgeApp {
     func kitchenCaller(of request: Request, generation: Generation? = nil) throws -> KitchenCaller {
         if request.cookie(HouseholdStore.sessionCookieName) != nil {
             let user = try caller(of: request, generation: generation).user
-            return KitchenCaller(user: user, displayID: nil,
-                                 scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
+            return KitchenCaller(
+                user: user, displayID: nil,
+                scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
         }
         guard let token = request.cookie(DisplayStore.cookieName) else { throw HTTPError(401, "not signed in") }
         guard let display = try db.read({ try DisplayStore.find(token: token, in: $0) }) else {

@@ -15,46 +15,63 @@ enum KitchenRoutes {
     static let displayTags = ["auth": "session", "display": "yes"]
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.GET, "/kitchen", "Kitchen display: tonight, the week, recipes, cook mode", access: .public,
-                   answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in try asset("index.html") }
-        router.raw(.GET, "/kitchen/pair", "Kitchen display pairing page (enter the code from forged display pair)",
-                   access: .public, answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]) { _, _ in
+        router.raw(
+            .GET, "/kitchen", "Kitchen display: tonight, the week, recipes, cook mode", access: .public,
+            answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]
+        ) { _, _ in try asset("index.html") }
+        router.raw(
+            .GET, "/kitchen/pair", "Kitchen display pairing page (enter the code from forged display pair)",
+            access: .public, answers: nil as JSONValue.Type?, produces: "text/html", errors: [404]
+        ) { _, _ in
             try asset("pair.html")
         }
-        router.raw(.GET, "/kitchen/sw.js", "Kitchen display service worker (keeps the display readable offline; scope /kitchen)",
-                   access: .public, answers: nil as JSONValue.Type?, produces: "text/javascript", errors: [404]) { _, _ in
+        router.raw(
+            .GET, "/kitchen/sw.js",
+            "Kitchen display service worker (keeps the display readable offline; scope /kitchen)",
+            access: .public, answers: nil as JSONValue.Type?, produces: "text/javascript", errors: [404]
+        ) { _, _ in
             var response = try asset("sw.js")
             // Its scope is the page `/kitchen` itself, one level above the script's folder.
             response.headers.set("Service-Worker-Allowed", "/kitchen")
             return response
         }
-        router.raw(.GET, "/kitchen/assets/:name", "Kitchen display files (CSS, JS, SVG)", access: .public,
-                   answers: nil as JSONValue.Type?, produces: "application/octet-stream", errors: [404]) { request, _ in
+        router.raw(
+            .GET, "/kitchen/assets/:name", "Kitchen display files (CSS, JS, SVG)", access: .public,
+            answers: nil as JSONValue.Type?, produces: "application/octet-stream", errors: [404]
+        ) { request, _ in
             try asset(request.parameter("name") ?? "")
         }
-        router.raw(.POST, "/kitchen/pair", "Pair this browser as a kitchen display {code}", access: .public,
-                   body: PairDisplayInput.self, answers: DisplayPaired.self, errors: [403, 422]) { request, _ in
+        router.raw(
+            .POST, "/kitchen/pair", "Pair this browser as a kitchen display {code}", access: .public,
+            body: PairDisplayInput.self, answers: DisplayPaired.self, errors: [403, 422]
+        ) { request, _ in
             try app.checkSameOrigin(request)
             let code = try request.decode(PairDisplayInput.self).code
-            guard let paired = try app.db.write({ try DisplayStore.pair(code: code, now: app.clock.now(), in: $0) }) else {
+            guard let paired = try app.db.write({ try DisplayStore.pair(code: code, now: app.clock.now(), in: $0) })
+            else {
                 throw HTTPError(403, "wrong or expired code")
             }
             var response = Response.wire(DisplayPaired(ok: true, displayId: paired.id))
-            var cookie = "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"
+            var cookie =
+                "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"
             if app.secureCookies(request) { cookie += "; Secure" }
             response.headers.set("Set-Cookie", cookie)
             return response
         }
-        router.route(.GET, "/api/kitchen/week", "The shared food week for the kitchen display (no plates)",
-                     access: .kitchen, query: KitchenWeekQuery.self, answers: KitchenWeek.self,
-                     errors: [400]) { request, principal in
+        router.route(
+            .GET, "/api/kitchen/week", "The shared food week for the kitchen display (no plates)",
+            access: .kitchen, query: KitchenWeekQuery.self, answers: KitchenWeek.self,
+            errors: [400]
+        ) { request, principal in
             let today = app.today
             let date = try request.decodeQuery(KitchenWeekQuery.self).day(today: today)
             let scope = principal.kitchenCaller.scope
             return try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) }
         }
-        router.route(.GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
-                     access: .kitchen, answers: KitchenRecipe.self, errors: [404]) { request, _ in
+        router.route(
+            .GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
+            access: .kitchen, answers: KitchenRecipe.self, errors: [404]
+        ) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let recipe = try app.db.read({ try RecipeStore.find(slug, in: $0) }) else {
                 throw HTTPError(404, "unknown recipe")
@@ -64,7 +81,9 @@ enum KitchenRoutes {
     }
 
     static func asset(_ name: String) throws -> Response {
-        guard !name.contains("/"), let asset = KitchenAssets.asset(named: name) else { throw HTTPError(404, "not found") }
+        guard !name.contains("/"), let asset = KitchenAssets.asset(named: name) else {
+            throw HTTPError(404, "not found")
+        }
         var response = Response(status: 200, headers: ["Content-Type": asset.contentType], body: asset.bytes)
         response.headers.set("Cache-Control", "no-cache")
         return response
@@ -72,15 +91,18 @@ enum KitchenRoutes {
 
     /// The week of `date` for a scope: each day's planned slots resolved
     /// against the library, with no meal logs (a display has no plate).
-    static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws -> KitchenWeek {
+    static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws
+        -> KitchenWeek
+    {
         let monday = date.monday
         let revision = try FoodWeekStore.active(scope: scope, in: db)
         let recipes = try RecipeStore.find(slugs: revision?.content.recipeSlugs ?? [], in: db)
         let days = (0..<7).map { offset in
             let d = monday.adding(days: offset)
             let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] }, logs: [])
-            return KitchenDay(date: d.description, dayName: d.dayName, isToday: d == today,
-                              slots: resolved.slots.map(FoodWire.FoodSlot.init))
+            return KitchenDay(
+                date: d.description, dayName: d.dayName, isToday: d == today,
+                slots: resolved.slots.map(FoodWire.FoodSlot.init))
         }
         return KitchenWeek(start: monday.description, today: today.description, hasPlan: revision != nil, days: days)
     }
@@ -116,9 +138,10 @@ struct KitchenWeekQuery: RequestInput {
         guard let date, !date.isEmpty else { return today }
         guard let day = LocalDate(date) else { throw HTTPError(400, "bad date") }
         guard Bounds.years.contains(day.year) else {
-            throw ValidationFailure.error(loc: ["query", "date"], type: "date_out_of_range",
-                                          msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
-                                          input: .string(date))
+            throw ValidationFailure.error(
+                loc: ["query", "date"], type: "date_out_of_range",
+                msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+                input: .string(date))
         }
         return day
     }

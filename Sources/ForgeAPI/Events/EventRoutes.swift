@@ -14,29 +14,39 @@ import Foundation
 /// writer's scope, so displays refetch the week.
 enum EventRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.GET, "/api/events", "Live events (text/event-stream); resume with Last-Event-ID",
-                   access: .kitchen, query: EventsQuery.self, answers: nil as JSONValue.Type?,
-                   produces: "text/event-stream") { request, principal in
+        router.raw(
+            .GET, "/api/events", "Live events (text/event-stream); resume with Last-Event-ID",
+            access: .kitchen, query: EventsQuery.self, answers: nil as JSONValue.Type?,
+            produces: "text/event-stream"
+        ) { request, principal in
             let caller = principal.kitchenCaller
             _ = try request.decodeQuery(EventsQuery.self)
-            let stream = app.cook.live.subscribe(scope: caller.scope, lastEventID: request.headers["Last-Event-ID"]
-                                                 ?? request.query["last_event_id"])
-            var response = Response(status: 200, headers: [
-                "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
-            ])
+            let stream = app.cook.live.subscribe(
+                scope: caller.scope,
+                lastEventID: request.headers["Last-Event-ID"]
+                    ?? request.query["last_event_id"])
+            var response = Response(
+                status: 200,
+                headers: [
+                    "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                    "X-Accel-Buffering": "no",
+                ])
             response.stream = stream
             return response
         }
         router.use { request, next in
             let response = try next(request)
             if (200..<300).contains(response.status), request.method != .GET, request.method != .HEAD,
-               request.path.hasPrefix("/api/food/week") || request.path.hasPrefix("/api/food/proposal"),
-               let caller = try? app.caller(of: request) {
+                request.path.hasPrefix("/api/food/week") || request.path.hasPrefix("/api/food/proposal"),
+                let caller = try? app.caller(of: request)
+            {
                 let scope = FoodWeekStore.scope(userID: caller.user.id, isDemo: caller.user.isDemo)
-                app.cook.live.publish(scope: scope, name: "food_week",
-                                      data: ["type": "food_week.changed", "at": .string(Instant.wire(app.clock.now())),
-                                             "path": .string(request.path)])
+                app.cook.live.publish(
+                    scope: scope, name: "food_week",
+                    data: [
+                        "type": "food_week.changed", "at": .string(Instant.wire(app.clock.now())),
+                        "path": .string(request.path),
+                    ])
             }
             return response
         }
@@ -50,7 +60,8 @@ struct EventsQuery: RequestInput {
     var lastEventId: String?
     func validate() throws {
         guard let lastEventId, lastEventId.count > Bounds.label else { return }
-        throw ValidationFailure.error(loc: ["query", "last_event_id"], type: "string_too_long",
-                                      msg: "String should have at most \(Bounds.label) characters", input: nil)
+        throw ValidationFailure.error(
+            loc: ["query", "last_event_id"], type: "string_too_long",
+            msg: "String should have at most \(Bounds.label) characters", input: nil)
     }
 }

@@ -27,7 +27,11 @@ public final class LiveEvents: Sendable {
     /// Seconds between heartbeats (also how soon a vanished client is noticed).
     public static let heartbeatSeconds = 15
 
-    struct Entry { let id: Int; let scope: String; let frame: Data }
+    struct Entry {
+        let id: Int
+        let scope: String
+        let frame: Data
+    }
 
     private struct State {
         var ring: [Entry] = []
@@ -54,7 +58,8 @@ public final class LiveEvents: Sendable {
         box.withLock { b in
             guard b.state.heartbeat == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now() + .seconds(Self.heartbeatSeconds), repeating: .seconds(Self.heartbeatSeconds))
+            timer.schedule(
+                deadline: .now() + .seconds(Self.heartbeatSeconds), repeating: .seconds(Self.heartbeatSeconds))
             timer.setEventHandler { [weak self] in self?.heartbeat() }
             timer.resume()
             b.state.heartbeat = timer
@@ -86,9 +91,12 @@ public final class LiveEvents: Sendable {
 
     /// A timer change as `event: timer`, data `{type, at, timer}`.
     func publish(_ event: TimerEvent) {
-        publish(scope: event.timer.scope, name: "timer",
-                data: ["type": .string(event.type), "at": .string(Instant.wire(event.at)),
-                       "timer": event.timer.json(now: event.at)])
+        publish(
+            scope: event.timer.scope, name: "timer",
+            data: [
+                "type": .string(event.type), "at": .string(Instant.wire(event.at)),
+                "timer": event.timer.json(now: event.at),
+            ])
     }
 
     /// Appends an event whose data is a ``JSONValue`` (keys in byte order).
@@ -104,7 +112,9 @@ public final class LiveEvents: Sendable {
             b.state.nextID += 1
             let frame = Self.frame(id: id, name: name, data: payload)
             b.state.ring.append(Entry(id: id, scope: scope, frame: frame))
-            if b.state.ring.count > Self.ringCapacity { b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity) }
+            if b.state.ring.count > Self.ringCapacity {
+                b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity)
+            }
             for client in b.state.clients.values where client.scope == scope || scope == Self.everyone {
                 client.stream.send(frame)
             }
@@ -126,16 +136,21 @@ public final class LiveEvents: Sendable {
             if let text = lastEventID, let last = Int(text.trimmingCharacters(in: .whitespaces)) {
                 let oldest = b.state.ring.first?.id ?? b.state.nextID
                 if last >= oldest - 1 && last <= latest {
-                    for entry in b.state.ring where entry.id > last && (entry.scope == scope || entry.scope == Self.everyone) {
+                    for entry in b.state.ring
+                    where entry.id > last && (entry.scope == scope || entry.scope == Self.everyone) {
                         opening += entry.frame
                     }
                 } else {
-                    opening += Self.frame(id: latest, name: "reset", data: ["reason": "missed events; refetch state"] as JSONValue)
+                    opening += Self.frame(
+                        id: latest, name: "reset", data: ["reason": "missed events; refetch state"] as JSONValue)
                 }
             } else {
                 let now = clock.now()
-                opening += Self.frame(id: latest, name: "hello", data: Hello(at: Instant.wire(now), day: Day(calendar.date(of: now)),
-                                                                        zone: calendar.timeZone.identifier))
+                opening += Self.frame(
+                    id: latest, name: "hello",
+                    data: Hello(
+                        at: Instant.wire(now), day: Day(calendar.date(of: now)),
+                        zone: calendar.timeZone.identifier))
             }
             stream.send(opening)
             b.state.clients[key] = (stream, scope)
@@ -166,7 +181,10 @@ public final class LiveEvents: Sendable {
         /// `"Monday"` … `"Sunday"`.
         let dayName: String
 
-        init(_ date: LocalDate) { self.date = date.description; dayName = date.dayName }
+        init(_ date: LocalDate) {
+            self.date = date.description
+            dayName = date.dayName
+        }
     }
 
     /// Publishes `event: day` when the household day differs from the last one seen.

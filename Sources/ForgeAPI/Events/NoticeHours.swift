@@ -9,7 +9,9 @@ public struct NoticeHours: Sendable, Equatable {
     public var quietEnd: Int
 
     public init(reminderHour: Int = 16, quietStart: Int = 8, quietEnd: Int = 21) {
-        self.reminderHour = reminderHour; self.quietStart = quietStart; self.quietEnd = quietEnd
+        self.reminderHour = reminderHour
+        self.quietStart = quietStart
+        self.quietEnd = quietEnd
     }
 
     /// A notice may be sent at `hour` (0–23).

@@ -24,15 +24,21 @@ public final class Notices: Sendable {
     let cook: CookServices
 
     init(db: Database, clock: any Clock, calendar: HouseholdCalendar, hours: NoticeHours, cook: CookServices) {
-        self.db = db; self.clock = clock; self.calendar = calendar; self.hours = hours; self.cook = cook
+        self.db = db
+        self.clock = clock
+        self.calendar = calendar
+        self.hours = hours
+        self.cook = cook
     }
 
     /// Queues the proposal-ready notice of a scheduled weekly review
     /// (call inside the review's write transaction).
     static func queueProposal(_ proposal: ProposalRevision, for member: Member, now: Date, in db: Connection) throws {
-        try queue(userID: member.id, kind: .proposalReady, key: proposal.id,
-                  title: "\(member.name): next week's plan is ready",
-                  body: "Proposal #\(proposal.num) is waiting for approval. \(proposal.rationale.prefix(200))", now: now, in: db)
+        try queue(
+            userID: member.id, kind: .proposalReady, key: proposal.id,
+            title: "\(member.name): next week's plan is ready",
+            body: "Proposal #\(proposal.num) is waiting for approval. \(proposal.rationale.prefix(200))", now: now,
+            in: db)
     }
 
     /// Queues due reminders, then sends every queued notice the hour allows.
@@ -42,7 +48,9 @@ public final class Notices: Sendable {
         let now = clock.now()
         let hour = calendar.hour(of: now)
         guard hours.allows(hour: hour) else {
-            Log.debug("notices: quiet hours (hour \(hour); notices go out from \(hours.quietStart) until \(hours.quietEnd)); holding")
+            Log.debug(
+                "notices: quiet hours (hour \(hour); notices go out from \(hours.quietStart) until \(hours.quietEnd)); holding"
+            )
             return 0
         }
         do {
@@ -61,13 +69,17 @@ public final class Notices: Sendable {
         let due = try db.read { db -> [(userID: String, title: String, body: String)] in
             var due: [(userID: String, title: String, body: String)] = []
             for member in try Member.all(in: db) where !member.isDemo {
-                let queued: Int = try db.scalar("SELECT COUNT(*) FROM notices WHERE user_id = ? AND kind = ? AND key = ?",
-                                                [member.id, NotificationKind.plannedDayReminder.rawValue, today.description]) ?? 0
+                let queued: Int =
+                    try db.scalar(
+                        "SELECT COUNT(*) FROM notices WHERE user_id = ? AND kind = ? AND key = ?",
+                        [member.id, NotificationKind.plannedDayReminder.rawValue, today.description]) ?? 0
                 guard queued == 0, let plan = try PlanStore.active(userID: member.id, in: db),
-                      let day = plan.content.day(today.weekday),
-                      try SessionQueries.sessions(userID: member.id, from: today, to: today, in: db).isEmpty else { continue }
+                    let day = plan.content.day(today.weekday),
+                    try SessionQueries.sessions(userID: member.id, from: today, to: today, in: db).isEmpty
+                else { continue }
                 let name = day.name.isEmpty ? (day.kind == .cardio ? "cardio" : "training") : day.name
-                let body = day.focus.isEmpty ? "\(member.name), nothing logged yet today." : day.focus.joined(separator: ", ")
+                let body =
+                    day.focus.isEmpty ? "\(member.name), nothing logged yet today." : day.focus.joined(separator: ", ")
                 due.append((member.id, "Planned today: \(name)", body))
             }
             return due
@@ -75,21 +87,31 @@ public final class Notices: Sendable {
         guard !due.isEmpty else { return }
         try db.write { db in
             for d in due {
-                try Self.queue(userID: d.userID, kind: .plannedDayReminder, key: today.description,
-                               title: d.title, body: d.body, now: now, in: db)
+                try Self.queue(
+                    userID: d.userID, kind: .plannedDayReminder, key: today.description,
+                    title: d.title, body: d.body, now: now, in: db)
             }
         }
     }
 
     private func sendQueued(now: Date) throws -> Int {
-        struct Queued { let id: Int; let userID: String; let name: String; let kind: NotificationKind; let key: String
-            let title: String; let body: String; let prefs: [String: JSONValue] }
+        struct Queued {
+            let id: Int
+            let userID: String
+            let name: String
+            let kind: NotificationKind
+            let key: String
+            let title: String
+            let body: String
+            let prefs: [String: JSONValue]
+        }
         let waiting: Int = try db.read { try $0.scalar("SELECT COUNT(*) FROM notices WHERE sent_at IS NULL") } ?? 0
         guard waiting > 0 else { return 0 }
         // Decide and stamp in one transaction (the ledger is written before sending) ...
         let today = calendar.date(of: now)
         let toSend = try db.write { db -> [Queued] in
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT n.id, n.user_id, u.name, u.prefs, n.kind, n.key, n.title, n.body FROM notices n
                 JOIN users u ON u.id = n.user_id WHERE n.sent_at IS NULL ORDER BY n.id
                 """)
@@ -98,12 +120,15 @@ public final class Notices: Sendable {
                 guard let kind = NotificationKind(rawValue: try row.get("kind")) else { continue }
                 let prefsText: String = try row.get("prefs")
                 let prefs = (try? JSONCoding.decode([String: JSONValue].self, from: Data(prefsText.utf8))) ?? [:]
-                let q = Queued(id: try row.get("id"), userID: try row.get("user_id"), name: try row.get("name"), kind: kind,
-                               key: try row.get("key"), title: try row.get("title"), body: try row.get("body"), prefs: prefs)
-                let outcome = try Self.outcome(q.kind, key: q.key, userID: q.userID, prefs: q.prefs,
-                                               today: today, in: db)
-                try db.execute("UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ?",
-                               [Instant.storage(now), outcome, q.id])
+                let q = Queued(
+                    id: try row.get("id"), userID: try row.get("user_id"), name: try row.get("name"), kind: kind,
+                    key: try row.get("key"), title: try row.get("title"), body: try row.get("body"), prefs: prefs)
+                let outcome = try Self.outcome(
+                    q.kind, key: q.key, userID: q.userID, prefs: q.prefs,
+                    today: today, in: db)
+                try db.execute(
+                    "UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ?",
+                    [Instant.storage(now), outcome, q.id])
                 if outcome == "sent" { send.append(q) }
             }
             return send
@@ -114,12 +139,14 @@ public final class Notices: Sendable {
             cook.announce { seq in
                 switch q.kind {
                 case .proposalReady:
-                    EventEnvelope.proposalReady(seq: seq, at: now, proposalID: q.key, title: q.title, body: q.body, user: user)
+                    EventEnvelope.proposalReady(
+                        seq: seq, at: now, proposalID: q.key, title: q.title, body: q.body, user: user)
                 case .plannedDayReminder:
-                    EventEnvelope.plannedDayReminder(seq: seq, at: now, day: LocalDate(q.key) ?? calendar.date(of: now),
-                                                     title: q.title, body: q.body, user: user)
+                    EventEnvelope.plannedDayReminder(
+                        seq: seq, at: now, day: LocalDate(q.key) ?? calendar.date(of: now),
+                        title: q.title, body: q.body, user: user)
                 case .cookTimer:
-                    .null   // never queued: timers publish through the scheduler
+                    .null  // never queued: timers publish through the scheduler
                 }
             }
             Log.info("notice sent: \(q.title)", fields: ["USER_ID": q.userID, "FORGE_NOTICE": q.kind.rawValue])
@@ -129,8 +156,10 @@ public final class Notices: Sendable {
 
     /// `sent`, `muted` (the member's pref is an explicit false) or `stale`
     /// (a proposal already decided; a reminder for a day now trained or past).
-    static func outcome(_ kind: NotificationKind, key: String, userID: String, prefs: [String: JSONValue],
-                        today: LocalDate, in db: Connection) throws -> String {
+    static func outcome(
+        _ kind: NotificationKind, key: String, userID: String, prefs: [String: JSONValue],
+        today: LocalDate, in db: Connection
+    ) throws -> String {
         let pref = kind == .proposalReady ? "notif_proposal" : "notif_reminder"
         if prefs[pref] == .bool(false) { return "muted" }
         switch kind {
@@ -144,9 +173,12 @@ public final class Notices: Sendable {
         }
     }
 
-    private static func queue(userID: String, kind: NotificationKind, key: String, title: String, body: String,
-                              now: Date, in db: Connection) throws {
-        try db.execute("""
+    private static func queue(
+        userID: String, kind: NotificationKind, key: String, title: String, body: String,
+        now: Date, in db: Connection
+    ) throws {
+        try db.execute(
+            """
             INSERT OR IGNORE INTO notices (user_id, kind, key, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
             """, [userID, kind.rawValue, key, title, body, Instant.storage(now)])
     }

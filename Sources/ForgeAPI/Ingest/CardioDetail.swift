@@ -8,9 +8,12 @@ import ForgeTrain
 /// an HR trace.
 enum CardioDetail {
     /// `detail` with `series` and `zones` added for a cardio session with traces.
-    static func adding(to detail: JSONValue, session s: StoredSession, user: User, in db: Connection) throws -> JSONValue {
+    static func adding(to detail: JSONValue, session s: StoredSession, user: User, in db: Connection) throws
+        -> JSONValue
+    {
         guard s.kind == "cardio", case .object(var o) = detail,
-              let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db), !trace.isEmpty else { return detail }
+            let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db), !trace.isEmpty
+        else { return detail }
         o["series"] = trace.series
         let hrMax = user.prefs["hr_max"]?.doubleValue
         if let zones = FiveZones.of(trace, prefsHRMax: hrMax) { o["zones"] = zones.json }

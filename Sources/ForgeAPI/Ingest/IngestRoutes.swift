@@ -9,8 +9,10 @@ import Foundation
 /// metrics and workouts with the member's ingest token.
 enum IngestRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/ingest", "Health Auto Export push: metrics and workouts (bearer ingest token)",
-                     access: .bearer, answers: IngestReceipt.self, errors: [400], upload: true) { request, _ in
+        router.route(
+            .POST, "/ingest", "Health Auto Export push: metrics and workouts (bearer ingest token)",
+            access: .bearer, answers: IngestReceipt.self, errors: [400], upload: true
+        ) { request, _ in
             try ingest(app, request: request)
         }
     }
@@ -20,7 +22,9 @@ enum IngestRoutes {
     static func token(of request: Request) -> String? {
         if let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces), !header.isEmpty {
             let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" { return parts[1].trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
             return header
         }
         if let q = request.query["token"], !q.isEmpty { return q }
@@ -42,8 +46,10 @@ enum IngestRoutes {
         guard let userID = try app.db.read({ try owner(of: token, in: $0) }) else {
             throw HTTPError(401, "unknown ingest token", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
         }
-        guard let payload = (try? JSONCoding.decode(JSONValue.self, from: request.body))
-                ?? (try? JSONCoding.decode(JSONValue.self, from: quotingOverflowingNumbers(request.body))) else {
+        guard
+            let payload = (try? JSONCoding.decode(JSONValue.self, from: request.body))
+                ?? (try? JSONCoding.decode(JSONValue.self, from: quotingOverflowingNumbers(request.body)))
+        else {
             throw HTTPError(400, "body must be JSON")
         }
         let now = app.clock.now()
@@ -54,7 +60,8 @@ enum IngestRoutes {
             try HouseholdStore.recordIngestPush(userID: userID, samples: result.stored, now: now, in: db)
             return result
         }
-        Log.info("ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
+        Log.info(
+            "ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
         return IngestReceipt(ok: true, stored: result.stored, skipped: result.skipped)
     }
 }
@@ -69,23 +76,35 @@ extension IngestRoutes {
         let bytes = [UInt8](body)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
-        var i = 0, inString = false
+        var i = 0
+        var inString = false
         while i < bytes.count {
             let b = bytes[i]
             if inString {
                 out.append(b)
-                if b == UInt8(ascii: "\\"), i + 1 < bytes.count { out.append(bytes[i + 1]); i += 2; continue }
+                if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    out.append(bytes[i + 1])
+                    i += 2
+                    continue
+                }
                 if b == UInt8(ascii: "\"") { inString = false }
                 i += 1
                 continue
             }
-            if b == UInt8(ascii: "\"") { inString = true; out.append(b); i += 1; continue }
+            if b == UInt8(ascii: "\"") {
+                inString = true
+                out.append(b)
+                i += 1
+                continue
+            }
             if b == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
                 var j = i
                 while j < bytes.count, "+-.eE0123456789".utf8.contains(bytes[j]) { j += 1 }
                 let token = Array(bytes[i..<j])
                 if let value = Double(String(decoding: token, as: UTF8.self)), !value.isFinite {
-                    out.append(UInt8(ascii: "\"")); out.append(contentsOf: token); out.append(UInt8(ascii: "\""))
+                    out.append(UInt8(ascii: "\""))
+                    out.append(contentsOf: token)
+                    out.append(UInt8(ascii: "\""))
                 } else {
                     out.append(contentsOf: token)
                 }

@@ -18,8 +18,10 @@ import Foundation
 /// `{detail}` naming the package when libxml2 cannot be loaded.
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
-                     access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true) { request, principal in
+        router.route(
+            .POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
+            access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true
+        ) { request, principal in
             try importFile(app, request: request, caller: principal.caller)
         }
     }
@@ -53,8 +55,9 @@ enum SessionImportRoutes {
             }
             var isNew = false
             if case .created = outcome { isNew = true }
-            return ImportedCardioSession(id: s.id, duplicate: !isNew, day: s.day.description, name: s.name,
-                                         status: s.status, stats: s.stats)
+            return ImportedCardioSession(
+                id: s.id, duplicate: !isNew, day: s.day.description, name: s.name,
+                status: s.status, stats: s.stats)
         }
     }
 }

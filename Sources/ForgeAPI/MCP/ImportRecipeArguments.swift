@@ -28,8 +28,14 @@ struct ImportRecipeArguments: RequestInput {
 
         enum CodingKeys: String, CodingKey {
             case name, qty, unit, disp, note, aisle, pantry
-            case kcal100 = "kcal_100", protein100 = "protein_100", carbs100 = "carbs_100", sugar100 = "sugar_100"
-            case fiber100 = "fiber_100", fat100 = "fat_100", satfat100 = "satfat_100", sodium100 = "sodium_100"
+            case kcal100 = "kcal_100"
+            case protein100 = "protein_100"
+            case carbs100 = "carbs_100"
+            case sugar100 = "sugar_100"
+            case fiber100 = "fiber_100"
+            case fat100 = "fat_100"
+            case satfat100 = "satfat_100"
+            case sodium100 = "sodium_100"
         }
 
         var values: [Double?] { [kcal100, protein100, carbs100, sugar100, fiber100, fat100, satfat100, sodium100] }
@@ -75,18 +81,26 @@ struct ImportRecipeArguments: RequestInput {
     static let ratingCount = 0...1_000_000_000
 
     static var example: JSONValue? {
-        ["name": "Lemon Prawn Orzo", "source_url": "https://cook.example.org/orzo", "kcal": 510, "protein_g": 34,
-         "ingredients": [["name": "orzo", "qty": 200, "unit": "g", "disp": "200 g", "kcal_100": 350, "protein_100": 12]],
-         "steps": [["title": "Boil", "detail": "Simmer the orzo. Done when it is tender — about 9 minutes.", "minutes": 9]],
-         "kind": "dinner", "difficulty": "easy", "serves": 2, "tags": ["quick"], "rating": 4.5, "rating_count": 12]
+        [
+            "name": "Lemon Prawn Orzo", "source_url": "https://cook.example.org/orzo", "kcal": 510, "protein_g": 34,
+            "ingredients": [
+                ["name": "orzo", "qty": 200, "unit": "g", "disp": "200 g", "kcal_100": 350, "protein_100": 12]
+            ],
+            "steps": [
+                ["title": "Boil", "detail": "Simmer the orzo. Done when it is tender — about 9 minutes.", "minutes": 9]
+            ],
+            "kind": "dinner", "difficulty": "easy", "serves": 2, "tags": ["quick"], "rating": 4.5, "rating_count": 12,
+        ]
     }
 
     /// Schema hints laid over the read schema.
     static var hints: [String: JSONValue] {
-        ["kind": ["enum": .strings(MCPRecipeTools.kinds), "default": "dinner"],
-         "difficulty": ["enum": .strings(["easy", "medium", "hard"]), "default": "easy"],
-         "serves": ["default": 2], "batch": ["default": 0], "rating": ["minimum": 0, "maximum": 5],
-         "images": ["description": "http(s) URLs or data:image/...;base64 URLs; first = hero"]]
+        [
+            "kind": ["enum": .strings(MCPRecipeTools.kinds), "default": "dinner"],
+            "difficulty": ["enum": .strings(["easy", "medium", "hard"]), "default": "easy"],
+            "serves": ["default": 2], "batch": ["default": 0], "rating": ["minimum": 0, "maximum": 5],
+            "images": ["description": "http(s) URLs or data:image/...;base64 URLs; first = hero"],
+        ]
     }
 
     /// The limits above; 422-style messages naming the argument.
@@ -114,8 +128,10 @@ struct ImportRecipeArguments: RequestInput {
         try Check.length(source, max: FoodBounds.source, "source")
         try Check.count(ingredients, max: Self.maxLines, "ingredients")
         for (i, line) in ingredients.enumerated() {
-            for (key, text) in [("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
-                                ("aisle", line.aisle)] {
+            for (key, text) in [
+                ("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
+                ("aisle", line.aisle),
+            ] {
                 try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
             }
             try Check.range(line.qty, Self.qty, "ingredients", .int(i), "qty")
@@ -157,15 +173,17 @@ struct ImportRecipeArguments: RequestInput {
             guard !s.title.isEmpty, !s.detail.isEmpty else {
                 throw RecipeImportError("step \(index + 1) needs a title and a detail")
             }
-            return RecipeStep(title: s.title, detail: s.detail, minutes: s.minutes,
-                              timer: s.parallel == true ? true : s.timer, parallel: s.parallel,
-                              image: s.image.flatMap { $0.isEmpty ? nil : $0 })
+            return RecipeStep(
+                title: s.title, detail: s.detail, minutes: s.minutes,
+                timer: s.parallel == true ? true : s.timer, parallel: s.parallel,
+                image: s.image.flatMap { $0.isEmpty ? nil : $0 })
         }
         let lines: [RecipeImportInput.Line] = try ingredients.enumerated().map { index, l in
             let lineName = IngredientImport.cleanName(l.name)
             guard !lineName.isEmpty else { throw RecipeImportError("ingredient \(index + 1) needs a name") }
-            let line = RecipeIngredient(name: lineName, qty: l.qty, unit: l.unit ?? "", disp: l.disp ?? "",
-                                        note: l.note.flatMap { $0.isEmpty ? nil : $0 })
+            let line = RecipeIngredient(
+                name: lineName, qty: l.qty, unit: l.unit ?? "", disp: l.disp ?? "",
+                note: l.note.flatMap { $0.isEmpty ? nil : $0 })
             return RecipeImportInput.Line(line: line, values: l.values, aisle: l.aisle, pantry: l.pantry)
         }
         let macros = Macros(values: [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg].map { $0 ?? 0 })

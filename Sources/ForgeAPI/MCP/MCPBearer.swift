@@ -33,8 +33,9 @@ extension ForgeApp {
     func mcpUnauthorized(_ request: Request, _ message: String) -> HTTPError {
         let body = JSONWriter.data(["error": .string(message)])
         var error = HTTPError(status: 401, jsonBody: body)
-        error.headers.set("WWW-Authenticate",
-                          "Bearer resource_metadata=\"\(selfOrigin(request))/.well-known/oauth-protected-resource/mcp\"")
+        error.headers.set(
+            "WWW-Authenticate",
+            "Bearer resource_metadata=\"\(selfOrigin(request))/.well-known/oauth-protected-resource/mcp\"")
         return error
     }
 }

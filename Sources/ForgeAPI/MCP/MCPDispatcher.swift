@@ -18,12 +18,15 @@ struct MCPDispatcher {
     static let modernVersion = "2026-07-28"
     static let supportedVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
     static let metaVersionKey = "io.modelcontextprotocol/protocolVersion"
-    static let instructions = "Forge's household food library: search and read recipes, read the week's shopping list (get_shopping_list), import recipes (steps in done-when form: each step's detail ends with the cue that tells the cook it is finished), and maintain the ingredient reference (per 100 g/ml, or per item for unit x)."
+    static let instructions =
+        "Forge's household food library: search and read recipes, read the week's shopping list (get_shopping_list), import recipes (steps in done-when form: each step's detail ends with the cue that tells the cook it is finished), and maintain the ingredient reference (per 100 g/ml, or per item for unit x)."
 
     let context: MCPContext
 
-    static var tools: [MCPTool] { MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools
-        + MCPShoppingTools.tools }
+    static var tools: [MCPTool] {
+        MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools
+            + MCPShoppingTools.tools
+    }
 
     /// A JSON-RPC error.
     struct RPCError: Error {
@@ -37,8 +40,9 @@ struct MCPDispatcher {
         let meta = params["_meta"]?.objectValue ?? [:]
         let modernVersion = meta[Self.metaVersionKey]?.stringValue
         if let v = modernVersion, method != "initialize", !Self.supportedVersions.contains(v) {
-            throw RPCError(code: -32022, message: "unsupported protocol version: \(v)",
-                           data: ["supported": .strings(Self.supportedVersions), "requested": .string(v)])
+            throw RPCError(
+                code: -32022, message: "unsupported protocol version: \(v)",
+                data: ["supported": .strings(Self.supportedVersions), "requested": .string(v)])
         }
         var result: [String: JSONValue]
         var cacheable = false
@@ -52,10 +56,16 @@ struct MCPDispatcher {
                 "instructions": .string(Self.instructions),
             ]
         case "server/discover":
-            result = ["supportedVersions": .strings(Self.supportedVersions),
-                      "capabilities": ["tools": .object([:])], "instructions": .string(Self.instructions)]
+            result = [
+                "supportedVersions": .strings(Self.supportedVersions),
+                "capabilities": ["tools": .object([:])], "instructions": .string(Self.instructions),
+            ]
             cacheable = true
-            if modernVersion == nil { result["resultType"] = "complete"; result["ttlMs"] = 0; result["cacheScope"] = "private" }
+            if modernVersion == nil {
+                result["resultType"] = "complete"
+                result["ttlMs"] = 0
+                result["cacheScope"] = "private"
+            }
         case "ping":
             result = [:]
         case "tools/list":
@@ -68,7 +78,10 @@ struct MCPDispatcher {
         }
         if modernVersion != nil {
             result["resultType"] = "complete"
-            if cacheable { result["ttlMs"] = 0; result["cacheScope"] = "private" }
+            if cacheable {
+                result["ttlMs"] = 0
+                result["cacheScope"] = "private"
+            }
         }
         return .object(result)
     }
@@ -87,8 +100,10 @@ struct MCPDispatcher {
         do {
             let output = try tool.run(context, arguments)
             let text = String(decoding: JSONWriter.data(output), as: UTF8.self)
-            return ["content": .array([["type": "text", "text": .string(text)]]), "structuredContent": output,
-                    "isError": false]
+            return [
+                "content": .array([["type": "text", "text": .string(text)]]), "structuredContent": output,
+                "isError": false,
+            ]
         } catch let error as MCPToolError {
             return Self.toolError(error.message)
         } catch let error as RecipeImportErrorBridge {

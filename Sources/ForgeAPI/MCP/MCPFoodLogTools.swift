@@ -16,16 +16,20 @@ import Foundation
 enum MCPFoodLogTools {
     static var tools: [MCPTool] {
         [
-            .typed("log_food", "Log a meal or snack to your own plate (additive).", LogFoodArguments.self, hints: [
-                "description": ["description": "what was eaten (stored as the label, ≤ 120 chars)"],
-                "date": ["description": "YYYY-MM-DD; default today (household zone)"],
-                "slot": ["enum": .strings(MealSlot.allCases.map(\.rawValue))],
-                "servings": ["default": 1], "estimated": ["default": true],
-                "client_id": ["description": "idempotency key (≤ 40 chars)"],
-            ], run: logFood),
-            .typed("get_food_log", "Your logged meals for up to 14 days ending on a date, with totals and targets.",
-                   FoodLogArguments.self, hints: ["days": ["minimum": 1, "maximum": 14, "default": 1]], run: getFoodLog),
-            .typed("delete_food_log", "Delete one of your own meal logs.", DeleteFoodLogArguments.self, run: deleteFoodLog),
+            .typed(
+                "log_food", "Log a meal or snack to your own plate (additive).", LogFoodArguments.self,
+                hints: [
+                    "description": ["description": "what was eaten (stored as the label, ≤ 120 chars)"],
+                    "date": ["description": "YYYY-MM-DD; default today (household zone)"],
+                    "slot": ["enum": .strings(MealSlot.allCases.map(\.rawValue))],
+                    "servings": ["default": 1], "estimated": ["default": true],
+                    "client_id": ["description": "idempotency key (≤ 40 chars)"],
+                ], run: logFood),
+            .typed(
+                "get_food_log", "Your logged meals for up to 14 days ending on a date, with totals and targets.",
+                FoodLogArguments.self, hints: ["days": ["minimum": 1, "maximum": 14, "default": 1]], run: getFoodLog),
+            .typed(
+                "delete_food_log", "Delete one of your own meal logs.", DeleteFoodLogArguments.self, run: deleteFoodLog),
         ]
     }
 
@@ -44,41 +48,51 @@ enum MCPFoodLogTools {
         let now = ctx.app.clock.now()
         let userID = ctx.user.id
         let result: MealLogResult
-        do { result = try ctx.app.db.write { db -> MealLogResult in
-            let stored = try MealPhotos.materialise(args.photos ?? [], owner: userID, now: now, in: db)
-            let input = MealLogInput(day: day, slot: slot, servings: args.servings ?? 1, label: args.label,
-                                     macros: macros, estimated: args.estimated ?? true, source: "mcp",
-                                     clientID: clientID, venue: args.venue ?? "", cost: args.cost ?? 0,
-                                     currency: args.currency ?? "", note: args.note ?? "", photos: stored)
-            return try MealLogStore.log(input, userID: userID, replace: false, now: now, in: db)
-        } } catch let failure as MealPhotos.Failure {
-            throw MCPToolError(failure.description)   // nothing was written
+        do {
+            result = try ctx.app.db.write { db -> MealLogResult in
+                let stored = try MealPhotos.materialise(args.photos ?? [], owner: userID, now: now, in: db)
+                let input = MealLogInput(
+                    day: day, slot: slot, servings: args.servings ?? 1, label: args.label,
+                    macros: macros, estimated: args.estimated ?? true, source: "mcp",
+                    clientID: clientID, venue: args.venue ?? "", cost: args.cost ?? 0,
+                    currency: args.currency ?? "", note: args.note ?? "", photos: stored)
+                return try MealLogStore.log(input, userID: userID, replace: false, now: now, in: db)
+            }
+        } catch let failure as MealPhotos.Failure {
+            throw MCPToolError(failure.description)  // nothing was written
         }
         let summary = try daySummary(ctx, day: day)
-        return try WireEncoder.jsonValue(FoodLogged(id: result.id, duplicate: result.duplicate, date: summary.date,
-                                                    logged: summary.logged, totals: summary.totals,
-                                                    targets: try targets(ctx)))
+        return try WireEncoder.jsonValue(
+            FoodLogged(
+                id: result.id, duplicate: result.duplicate, date: summary.date,
+                logged: summary.logged, totals: summary.totals,
+                targets: try targets(ctx)))
     }
 
     static func getFoodLog(_ ctx: MCPContext, _ args: FoodLogArguments) throws -> JSONValue {
         let end = try FoodField.date(args.date, loc: ["body", "date"]) ?? ctx.app.today
         let count = min(14, max(1, args.days ?? 1))
         let days = try (0..<count).reversed().map { offset in try daySummary(ctx, day: end.adding(days: -offset)) }
-        return try WireEncoder.jsonValue(FoodLogDays(days: days, targets: try targets(ctx), today: ctx.app.today.description))
+        return try WireEncoder.jsonValue(
+            FoodLogDays(days: days, targets: try targets(ctx), today: ctx.app.today.description))
     }
 
     static func deleteFoodLog(_ ctx: MCPContext, _ args: DeleteFoodLogArguments) throws -> JSONValue {
         let userID = ctx.user.id
-        guard let day = try ctx.app.db.write({ db in try MealLogStore.delete(id: args.logID, userID: userID, in: db) }) else {
+        guard let day = try ctx.app.db.write({ db in try MealLogStore.delete(id: args.logID, userID: userID, in: db) })
+        else {
             throw MCPToolError("log entry not found")
         }
         let summary = try daySummary(ctx, day: day)
-        return try WireEncoder.jsonValue(FoodLogDeleted(date: summary.date, logged: summary.logged, totals: summary.totals))
+        return try WireEncoder.jsonValue(
+            FoodLogDeleted(date: summary.date, logged: summary.logged, totals: summary.totals))
     }
 
     /// `DaySummary` of the caller's own logs on `day`.
     static func daySummary(_ ctx: MCPContext, day: LocalDate) throws -> DaySummary {
-        let entries = try ctx.app.db.read { db in try MealLogStore.logs(userID: ctx.user.id, from: day, to: day, in: db)[day] ?? [] }
+        let entries = try ctx.app.db.read { db in
+            try MealLogStore.logs(userID: ctx.user.id, from: day, to: day, in: db)[day] ?? []
+        }
         let totals = FoodWire.finite(entries.reduce(Macros.zero) { $0 + $1.macros }.rounded1())
         return DaySummary(date: day.description, logged: entries.map(LoggedItem.init), totals: totals)
     }

@@ -26,9 +26,11 @@ struct LogFoodArguments: RequestInput {
     var clientID: String?
 
     static var example: JSONValue? {
-        ["description": "Burrito bowl", "kcal": 720, "date": "2026-07-20", "slot": "lunch", "venue": "Taqueria",
-         "cost": 11.5, "currency": "GBP", "servings": 1, "protein_g": 38.5, "estimated": true, "note": "Extra salsa",
-         "client_id": "mcp-lunch-1"]
+        [
+            "description": "Burrito bowl", "kcal": 720, "date": "2026-07-20", "slot": "lunch", "venue": "Taqueria",
+            "cost": 11.5, "currency": "GBP", "servings": 1, "protein_g": 38.5, "estimated": true, "note": "Extra salsa",
+            "client_id": "mcp-lunch-1",
+        ]
     }
 
     /// The trimmed description.
@@ -44,11 +46,12 @@ struct LogFoodArguments: RequestInput {
     /// currency ≤ 8, ≤ 10 photos, then `slot` and `bad date`).
     func validate() throws {
         try Check.length(label, max: Bounds.label, min: 1, "description")
-        let body = MealLogBody(date: date, slot: (slot?.isEmpty ?? true) ? MealSlot.snack.rawValue : slot!,
-                               servings: servings, label: label, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
-                               sugarG: sugarG, fiberG: fiberG, fatG: fatG, satfatG: satfatG, sodiumMg: sodiumMg,
-                               estimated: estimated, source: "mcp", clientID: clientID, venue: venue, cost: cost,
-                               currency: currency, note: note, photos: photos)
+        let body = MealLogBody(
+            date: date, slot: (slot?.isEmpty ?? true) ? MealSlot.snack.rawValue : slot!,
+            servings: servings, label: label, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
+            sugarG: sugarG, fiberG: fiberG, fatG: fatG, satfatG: satfatG, sodiumMg: sodiumMg,
+            estimated: estimated, source: "mcp", clientID: clientID, venue: venue, cost: cost,
+            currency: currency, note: note, photos: photos)
         try body.validate()
     }
 }
@@ -86,11 +89,24 @@ struct LoggedItem: Codable, Sendable {
 
     init(_ entry: MealLogEntry) {
         let m = FoodWire.finite(entry.macros)
-        kcal = m.kcal; proteinG = m.proteinG; carbsG = m.carbsG; sugarG = m.sugarG
-        fiberG = m.fiberG; fatG = m.fatG; satfatG = m.satfatG; sodiumMg = m.sodiumMg
-        id = entry.id; slot = entry.slot.rawValue; label = entry.label; servings = FoodWire.finite(entry.servings)
-        venue = entry.venue; cost = FoodWire.finite(entry.cost); currency = entry.currency; estimated = entry.estimated
-        recipe = entry.recipe; photos = entry.photos
+        kcal = m.kcal
+        proteinG = m.proteinG
+        carbsG = m.carbsG
+        sugarG = m.sugarG
+        fiberG = m.fiberG
+        fatG = m.fatG
+        satfatG = m.satfatG
+        sodiumMg = m.sodiumMg
+        id = entry.id
+        slot = entry.slot.rawValue
+        label = entry.label
+        servings = FoodWire.finite(entry.servings)
+        venue = entry.venue
+        cost = FoodWire.finite(entry.cost)
+        currency = entry.currency
+        estimated = entry.estimated
+        recipe = entry.recipe
+        photos = entry.photos
     }
 }
 

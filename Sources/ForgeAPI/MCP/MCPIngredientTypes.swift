@@ -20,11 +20,13 @@ enum IngredientBounds {
             guard let value else { continue }
             let bounds = key == "sodium_100" ? sodium100 : index == 0 ? kcal100 : grams100
             if !bounds.contains(value) {
-                let (type, msg) = value < bounds.lowerBound
+                let (type, msg) =
+                    value < bounds.lowerBound
                     ? ("greater_than_equal", "Input should be greater than or equal to \(bounds.lowerBound)")
                     : ("less_than_equal", "Input should be less than or equal to \(bounds.upperBound)")
-                throw ValidationFailure.error(loc: [.string("body")] + loc + [.string(key)], type: type, msg: msg,
-                                              input: .double(value))
+                throw ValidationFailure.error(
+                    loc: [.string("body")] + loc + [.string(key)], type: type, msg: msg,
+                    input: .double(value))
             }
         }
     }
@@ -45,14 +47,22 @@ struct IngredientArguments: RequestInput {
 
     enum CodingKeys: String, CodingKey {
         case name, aisle, unit, pack, pantry
-        case kcal100 = "kcal_100", protein100 = "protein_100", carbs100 = "carbs_100", sugar100 = "sugar_100"
-        case fiber100 = "fiber_100", fat100 = "fat_100", satfat100 = "satfat_100", sodium100 = "sodium_100"
+        case kcal100 = "kcal_100"
+        case protein100 = "protein_100"
+        case carbs100 = "carbs_100"
+        case sugar100 = "sugar_100"
+        case fiber100 = "fiber_100"
+        case fat100 = "fat_100"
+        case satfat100 = "satfat_100"
+        case sodium100 = "sodium_100"
     }
 
     static var example: JSONValue? {
-        ["name": "orzo", "aisle": "cupboard", "unit": "g", "pack": "500 g bag", "pantry": true, "kcal_100": 350,
-         "protein_100": 12, "carbs_100": 72, "sugar_100": 3, "fiber_100": 3.5, "fat_100": 1.5, "satfat_100": 0.3,
-         "sodium_100": 5]
+        [
+            "name": "orzo", "aisle": "cupboard", "unit": "g", "pack": "500 g bag", "pantry": true, "kcal_100": 350,
+            "protein_100": 12, "carbs_100": 72, "sugar_100": 3, "fiber_100": 3.5, "fat_100": 1.5, "satfat_100": 0.3,
+            "sodium_100": 5,
+        ]
     }
 
     /// `*_100` in ``Ingredient/valueKeys`` order.
@@ -61,7 +71,11 @@ struct IngredientArguments: RequestInput {
     /// The store's supplied-fields form.
     var fields: IngredientImport.Fields {
         var f = IngredientImport.Fields()
-        f.aisle = aisle; f.unit = unit; f.pack = pack; f.pantry = pantry; f.values = values
+        f.aisle = aisle
+        f.unit = unit
+        f.pack = pack
+        f.pantry = pantry
+        f.values = values
         return f
     }
 
@@ -73,8 +87,9 @@ struct IngredientArguments: RequestInput {
     func check(at loc: [JSONValue]) throws {
         for (key, value) in [("name", name), ("aisle", aisle), ("unit", unit), ("pack", pack)] {
             guard let value, value.count > Bounds.label else { continue }
-            throw ValidationFailure.error(loc: [.string("body")] + loc + [.string(key)], type: "string_too_long",
-                                          msg: "String should have at most \(Bounds.label) characters", input: nil)
+            throw ValidationFailure.error(
+                loc: [.string("body")] + loc + [.string(key)], type: "string_too_long",
+                msg: "String should have at most \(Bounds.label) characters", input: nil)
         }
         try IngredientBounds.check(values, at: loc)
     }
@@ -122,15 +137,31 @@ struct IngredientRow: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case name, aisle, unit, pack, pantry
-        case kcal100 = "kcal_100", protein100 = "protein_100", carbs100 = "carbs_100", sugar100 = "sugar_100"
-        case fiber100 = "fiber_100", fat100 = "fat_100", satfat100 = "satfat_100", sodium100 = "sodium_100"
+        case kcal100 = "kcal_100"
+        case protein100 = "protein_100"
+        case carbs100 = "carbs_100"
+        case sugar100 = "sugar_100"
+        case fiber100 = "fiber_100"
+        case fat100 = "fat_100"
+        case satfat100 = "satfat_100"
+        case sodium100 = "sodium_100"
     }
 
     init(_ row: Ingredient) {
-        name = row.name; aisle = row.aisle; unit = row.unit; pack = row.pack; pantry = row.pantry
+        name = row.name
+        aisle = row.aisle
+        unit = row.unit
+        pack = row.pack
+        pantry = row.pantry
         let v = FoodWire.finite(row.values)
-        kcal100 = v.kcal; protein100 = v.proteinG; carbs100 = v.carbsG; sugar100 = v.sugarG
-        fiber100 = v.fiberG; fat100 = v.fatG; satfat100 = v.satfatG; sodium100 = v.sodiumMg
+        kcal100 = v.kcal
+        protein100 = v.proteinG
+        carbs100 = v.carbsG
+        sugar100 = v.sugarG
+        fiber100 = v.fiberG
+        fat100 = v.fatG
+        satfat100 = v.satfatG
+        sodium100 = v.sodiumMg
     }
 }
 

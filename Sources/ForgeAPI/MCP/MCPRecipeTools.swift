@@ -9,17 +9,21 @@ enum MCPRecipeTools {
 
     static var tools: [MCPTool] {
         [
-            .typed("search_recipes", "Search the household recipe library by name or tag substring, ordered by name.",
-                   SearchRecipesArguments.self, hints: [
-                       "kind": ["enum": .strings(kinds)],
-                       "include_incomplete": ["default": false, "description": "also list parked recipes"],
-                   ], run: search),
-            .typed("get_recipe", "One recipe with steps, raw ingredient lines and macros per serving.",
-                   RecipeSlugArguments.self, run: get),
-            .typed("import_recipe",
-                   "Create or update a recipe (identity: source_url, then slug). Steps should be written in done-when form. Parked when an ingredient is unknown without kcal_100, difficulty is hard, or kcal is 0.",
-                   ImportRecipeArguments.self, hints: ImportRecipeArguments.hints,
-                   required: ["name", "kcal", "protein_g", "ingredients", "steps", "source_url"], run: importRecipe),
+            .typed(
+                "search_recipes", "Search the household recipe library by name or tag substring, ordered by name.",
+                SearchRecipesArguments.self,
+                hints: [
+                    "kind": ["enum": .strings(kinds)],
+                    "include_incomplete": ["default": false, "description": "also list parked recipes"],
+                ], run: search),
+            .typed(
+                "get_recipe", "One recipe with steps, raw ingredient lines and macros per serving.",
+                RecipeSlugArguments.self, run: get),
+            .typed(
+                "import_recipe",
+                "Create or update a recipe (identity: source_url, then slug). Steps should be written in done-when form. Parked when an ingredient is unknown without kcal_100, difficulty is hard, or kcal is 0.",
+                ImportRecipeArguments.self, hints: ImportRecipeArguments.hints,
+                required: ["name", "kcal", "protein_g", "ingredients", "steps", "source_url"], run: importRecipe),
         ]
     }
 
@@ -32,8 +36,12 @@ enum MCPRecipeTools {
                 && (q.isEmpty || r.name.lowercased().contains(q) || r.tags.contains { $0.lowercased().contains(q) })
         }
         let cards: [JSONValue] = try recipes.map { r in
-            try WireEncoder.merged(FoodWire.RecipeCard(r), ["tags": .strings(r.tags), "source": .string(r.source),
-                                                            "source_url": .string(r.sourceURL), "complete": .bool(r.complete)])
+            try WireEncoder.merged(
+                FoodWire.RecipeCard(r),
+                [
+                    "tags": .strings(r.tags), "source": .string(r.source),
+                    "source_url": .string(r.sourceURL), "complete": .bool(r.complete),
+                ])
         }
         return ["count": .int(cards.count), "recipes": .array(cards)]
     }
@@ -42,28 +50,31 @@ enum MCPRecipeTools {
         guard let r = try ctx.app.db.read({ try RecipeStore.find(args.slug, in: $0) }) else {
             throw MCPToolError("unknown recipe slug")
         }
-        return try WireEncoder.merged(FoodWire.RecipeCard(r), [
-            "steps": try WireEncoder.jsonValue(r.steps), "ingredients": try WireEncoder.jsonValue(r.ingredients),
-            "tags": .strings(r.tags), "images": .strings(r.images), "rating": .double(FoodWire.finite(r.rating)),
-            "rating_count": .int(r.ratingCount), "source": .string(r.source), "source_url": .string(r.sourceURL),
-            "complete": .bool(r.complete),
-        ])
+        return try WireEncoder.merged(
+            FoodWire.RecipeCard(r),
+            [
+                "steps": try WireEncoder.jsonValue(r.steps), "ingredients": try WireEncoder.jsonValue(r.ingredients),
+                "tags": .strings(r.tags), "images": .strings(r.images), "rating": .double(FoodWire.finite(r.rating)),
+                "rating_count": .int(r.ratingCount), "source": .string(r.source), "source_url": .string(r.sourceURL),
+                "complete": .bool(r.complete),
+            ])
     }
 
     static func importRecipe(_ ctx: MCPContext, _ args: ImportRecipeArguments) throws -> JSONValue {
         try ctx.requireMember()
         let input: RecipeImportInput
-        do { input = try args.input() }
-        catch let error as RecipeImportError { throw MCPToolError(error.message) }
+        do { input = try args.input() } catch let error as RecipeImportError { throw MCPToolError(error.message) }
         let result: RecipeImporter.Result
-        do { result = try RecipeImporter(app: ctx.app).importStructured(input) }
-        catch let error as RecipeImportError { throw MCPToolError(error.message) }
+        do { result = try RecipeImporter(app: ctx.app).importStructured(input) } catch let error as RecipeImportError {
+            throw MCPToolError(error.message)
+        }
         let recipe = result.outcome.recipe
-        return try WireEncoder.jsonValue(RecipeImported(
-            slug: recipe.slug, updated: result.outcome.updated, complete: recipe.complete,
-            imagesStored: result.imagesStored, appPath: "/api/food/recipes/\(recipe.slug)",
-            ingredientsAdded: result.outcome.ingredientsAdded.isEmpty ? nil : result.outcome.ingredientsAdded,
-            warnings: result.warnings.isEmpty ? nil : result.warnings))
+        return try WireEncoder.jsonValue(
+            RecipeImported(
+                slug: recipe.slug, updated: result.outcome.updated, complete: recipe.complete,
+                imagesStored: result.imagesStored, appPath: "/api/food/recipes/\(recipe.slug)",
+                ingredientsAdded: result.outcome.ingredientsAdded.isEmpty ? nil : result.outcome.ingredientsAdded,
+                warnings: result.warnings.isEmpty ? nil : result.warnings))
     }
 }
 

@@ -10,10 +10,12 @@ extension RecipeImportError: RecipeImportErrorBridge {}
 /// sessions, no SSE.
 enum MCPRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.POST, "/mcp", "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
-                   access: .bearer, body: JSONRPCRequest.self, errorBody: JSONRPCReply.self,
-                   errorBodies: [401: OAuthErrorBody.self], answers: JSONRPCReply.self,
-                   errors: [202, 400]) { request, _ in
+        router.raw(
+            .POST, "/mcp", "MCP (stateless streamable HTTP, JSON-RPC 2.0); bearer ingest or OAuth token",
+            access: .bearer, body: JSONRPCRequest.self, errorBody: JSONRPCReply.self,
+            errorBodies: [401: OAuthErrorBody.self], answers: JSONRPCReply.self,
+            errors: [202, 400]
+        ) { request, _ in
             let user = try app.mcpUser(request)
             let body = request.body
             // `import_recipe` fetches images: it runs as a job while the connection waits suspended.
@@ -22,8 +24,10 @@ enum MCPRoutes {
             }
             return handle(body, context: MCPContext(app: app, user: user))
         }
-        router.raw(.GET, "/mcp", "Not supported: the MCP endpoint is POST only (405, Allow: POST)",
-                   access: .public, answers: nil as OK.Type?, success: 405, errors: [405]) { _, _ in
+        router.raw(
+            .GET, "/mcp", "Not supported: the MCP endpoint is POST only (405, Allow: POST)",
+            access: .public, answers: nil as OK.Type?, success: 405, errors: [405]
+        ) { _, _ in
             var response = Response.error(405, "method not allowed")
             response.headers.set("Allow", "POST")
             return response
@@ -38,7 +42,9 @@ enum MCPRoutes {
         guard let message = try? JSONCoding.decode(JSONValue.self, from: body) else {
             return error(id: .null, code: -32700, message: "parse error", status: 400)
         }
-        if case .array = message { return error(id: .null, code: -32600, message: "batch requests are not supported", status: 400) }
+        if case .array = message {
+            return error(id: .null, code: -32600, message: "batch requests are not supported", status: 400)
+        }
         guard message.objectValue != nil, let rpc = try? WireDecoder.decode(JSONRPCRequest.self, from: message) else {
             return error(id: message["id"] ?? .null, code: -32600, message: "invalid request", status: 400)
         }
@@ -58,7 +64,8 @@ enum MCPRoutes {
     /// True for a `tools/call` of a tool that fetches from the network (`import_recipe`).
     static func fetches(_ body: Data) -> Bool {
         guard let message = try? JSONCoding.decode(JSONValue.self, from: body) else { return false }
-        return message["method"]?.stringValue == "tools/call" && message["params"]?["name"]?.stringValue == "import_recipe"
+        return message["method"]?.stringValue == "tools/call"
+            && message["params"]?["name"]?.stringValue == "import_recipe"
     }
 
     static func error(id: JSONValue, code: Int, message: String, data: JSONValue? = nil, status: Int) -> Response {
@@ -80,8 +87,10 @@ struct JSONRPCRequest: RequestInput {
     var params: JSONValue?
 
     static var example: JSONValue? {
-        ["jsonrpc": "2.0", "id": 1, "method": "tools/call",
-         "params": ["name": "get_food_log", "arguments": ["date": "2026-07-20", "days": 1]]]
+        [
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": ["name": "get_food_log", "arguments": ["date": "2026-07-20", "days": 1]],
+        ]
     }
 }
 

@@ -8,11 +8,12 @@ import Foundation
 enum MCPShoppingTools {
     static var tools: [MCPTool] {
         [
-            .typed("get_shopping_list",
-                   "The household's shopping list for the week containing a date: items by aisle with quantities, packs and who ticked what, pantry staples to check, items added by hand.",
-                   ShoppingListArguments.self,
-                   hints: ["date": ["description": "YYYY-MM-DD, any day of the week; default today (household zone)"]],
-                   run: getShoppingList),
+            .typed(
+                "get_shopping_list",
+                "The household's shopping list for the week containing a date: items by aisle with quantities, packs and who ticked what, pantry staples to check, items added by hand.",
+                ShoppingListArguments.self,
+                hints: ["date": ["description": "YYYY-MM-DD, any day of the week; default today (household zone)"]],
+                run: getShoppingList)
         ]
     }
 

@@ -31,7 +31,10 @@ struct MCPTool: Sendable {
         required: [String]? = nil, run: @escaping @Sendable (MCPContext, Args) throws -> JSONValue
     ) -> MCPTool {
         var schema = schema(of: Args.self, hints: hints)
-        if let required, case .object(var top) = schema { top["required"] = .strings(required); schema = .object(top) }
+        if let required, case .object(var top) = schema {
+            top["required"] = .strings(required)
+            schema = .object(top)
+        }
         return MCPTool(name: name, description: description, inputSchema: schema) { context, object in
             try run(context, try decode(Args.self, object))
         }
@@ -69,7 +72,8 @@ struct MCPTool: Sendable {
     /// dropped), else the error's own detail.
     static func message(of error: HTTPError) -> String {
         guard let body = error.body, let tree = try? JSONCoding.decode(JSONValue.self, from: body),
-              let item = tree["detail"]?.arrayValue?.first, let msg = item["msg"]?.stringValue else {
+            let item = tree["detail"]?.arrayValue?.first, let msg = item["msg"]?.stringValue
+        else {
             return error.detail
         }
         var loc = item["loc"]?.arrayValue ?? []
@@ -99,12 +103,14 @@ struct MCPTool: Sendable {
         switch schema {
         case .object(var members):
             if let ref = members["$ref"]?.stringValue, let name = ref.split(separator: "/").last,
-               let target = components[String(name)] {
+                let target = components[String(name)]
+            {
                 return inline(target, components)
             }
             // `anyOf: [T, {type: null}]` (an optional member; null reads as absent) → T, the form MCP clients expect.
             if let options = members["anyOf"]?.arrayValue, options.count == 2, options.contains(["type": "null"]),
-               case .object(let inner)? = options.first(where: { $0 != ["type": "null"] }) {
+                case .object(let inner)? = options.first(where: { $0 != ["type": "null"] })
+            {
                 members["anyOf"] = nil
                 members.merge(inner) { outer, _ in outer }
                 return inline(.object(members), components)

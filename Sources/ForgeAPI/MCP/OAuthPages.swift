@@ -25,20 +25,24 @@ enum OAuthPages {
     }
 
     static func signInFirst(_ next: String) -> String {
-        page("Sign in first", """
-        <h1>Sign in first</h1><p>Sign in to Forge in this browser, then open this page again.</p>
-        <p><a href="/auth/login">Sign in</a></p><p><small>\(escape(next))</small></p>
-        """)
+        page(
+            "Sign in first",
+            """
+            <h1>Sign in first</h1><p>Sign in to Forge in this browser, then open this page again.</p>
+            <p><a href="/auth/login">Sign in</a></p><p><small>\(escape(next))</small></p>
+            """)
     }
 
     static func consent(client: String, user: String, action: String) -> String {
-        page("Allow access", """
-        <h1>Allow \(escape(client))?</h1>
-        <p><strong>\(escape(client))</strong> wants to use Forge's food tools as <strong>\(escape(user))</strong>:
-        search and import recipes, edit the ingredient reference.</p>
-        <form method="post" action="\(escape(action))">
-        <button class="allow" name="decision" value="allow">Allow</button>
-        <button class="deny" name="decision" value="deny">Deny</button></form>
-        """)
+        page(
+            "Allow access",
+            """
+            <h1>Allow \(escape(client))?</h1>
+            <p><strong>\(escape(client))</strong> wants to use Forge's food tools as <strong>\(escape(user))</strong>:
+            search and import recipes, edit the ingredient reference.</p>
+            <form method="post" action="\(escape(action))">
+            <button class="allow" name="decision" value="allow">Allow</button>
+            <button class="deny" name="decision" value="deny">Deny</button></form>
+            """)
     }
 }

@@ -9,32 +9,44 @@ import Foundation
 enum OAuthRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"] {
-            router.route(.GET, path, "OAuth protected-resource metadata of /mcp", access: .public,
-                         answers: ProtectedResourceMetadata.self) { request, _ in
+            router.route(
+                .GET, path, "OAuth protected-resource metadata of /mcp", access: .public,
+                answers: ProtectedResourceMetadata.self
+            ) { request, _ in
                 let origin = app.selfOrigin(request)
                 return ProtectedResourceMetadata(resource: origin + "/mcp", authorizationServers: [origin])
             }
         }
         for path in ["/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/mcp"] {
-            router.route(.GET, path, "OAuth authorization-server metadata for MCP clients", access: .public,
-                         answers: AuthorizationServerMetadata.self) { request, _ in
+            router.route(
+                .GET, path, "OAuth authorization-server metadata for MCP clients", access: .public,
+                answers: AuthorizationServerMetadata.self
+            ) { request, _ in
                 AuthorizationServerMetadata(origin: app.selfOrigin(request))
             }
         }
-        router.raw(.POST, "/mcp/oauth/register", "Dynamic client registration (public clients)", access: .public,
-                   body: ClientRegistrationInput.self, errorBody: OAuthErrorBody.self,
-                   answers: ClientRegistration.self, success: 201,
-                   errors: [400]) { request, _ in try registerClient(app, request) }
-        router.raw(.GET, "/mcp/oauth/authorize", "Consent page for an MCP client (signed-in member)", access: .public,
-                   query: AuthorizeQuery.self, pageErrors: [400, 401], answers: nil as OK.Type?, produces: "text/html",
-                   errors: [302, 400, 401]) { request, _ in try authorize(app, request, post: false) }
-        router.raw(.POST, "/mcp/oauth/authorize", "Consent decision (form: decision=allow|deny)", access: .public,
-                   query: AuthorizeQuery.self, body: ConsentForm.self, bodyMedia: "application/x-www-form-urlencoded",
-                   pageErrors: [400, 401], answers: nil as OK.Type?, success: 302, produces: "text/html",
-                   errors: [302, 400, 401, 403]) { request, _ in try authorize(app, request, post: true) }
-        router.raw(.POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
-                   access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",
-                   errorBody: OAuthErrorBody.self, answers: OAuthTokens.self, errors: [400]) { request, _ in try token(app, request) }
+        router.raw(
+            .POST, "/mcp/oauth/register", "Dynamic client registration (public clients)", access: .public,
+            body: ClientRegistrationInput.self, errorBody: OAuthErrorBody.self,
+            answers: ClientRegistration.self, success: 201,
+            errors: [400]
+        ) { request, _ in try registerClient(app, request) }
+        router.raw(
+            .GET, "/mcp/oauth/authorize", "Consent page for an MCP client (signed-in member)", access: .public,
+            query: AuthorizeQuery.self, pageErrors: [400, 401], answers: nil as OK.Type?, produces: "text/html",
+            errors: [302, 400, 401]
+        ) { request, _ in try authorize(app, request, post: false) }
+        router.raw(
+            .POST, "/mcp/oauth/authorize", "Consent decision (form: decision=allow|deny)", access: .public,
+            query: AuthorizeQuery.self, body: ConsentForm.self, bodyMedia: "application/x-www-form-urlencoded",
+            pageErrors: [400, 401], answers: nil as OK.Type?, success: 302, produces: "text/html",
+            errors: [302, 400, 401, 403]
+        ) { request, _ in try authorize(app, request, post: true) }
+        router.raw(
+            .POST, "/mcp/oauth/token", "Token endpoint: authorization_code with PKCE S256, refresh_token",
+            access: .public, body: TokenRequest.self, bodyMedia: "application/x-www-form-urlencoded",
+            errorBody: OAuthErrorBody.self, answers: OAuthTokens.self, errors: [400]
+        ) { request, _ in try token(app, request) }
     }
 
     /// `{error, error_description?}` with `status` and `Cache-Control: no-store`.
@@ -51,8 +63,10 @@ enum OAuthRoutes {
     /// `tree` as `T`, validated; a failure is ``OAuthErrorBody`` with the code
     /// `classify` picks from the failing field's name (default `error`) and a
     /// description `<field>: <reason>`.
-    static func decode<T: RequestInput>(_ type: T.Type, from tree: JSONValue, error: String,
-                                        classify: (String) -> String = { _ in "" }) throws -> T {
+    static func decode<T: RequestInput>(
+        _ type: T.Type, from tree: JSONValue, error: String,
+        classify: (String) -> String = { _ in "" }
+    ) throws -> T {
         func failure(_ loc: [JSONValue], _ msg: String) -> OAuthErrorBody {
             let field = loc.first?.stringValue ?? ""
             let code = classify(field)
@@ -74,7 +88,8 @@ enum OAuthRoutes {
     /// `http://` redirect URIs are allowed only to loopback hosts.
     static func validRedirect(_ uri: String) -> Bool {
         guard let c = URLComponents(string: uri), let scheme = c.scheme?.lowercased(), let host = c.host, !host.isEmpty,
-              c.fragment == nil else { return false }
+            c.fragment == nil
+        else { return false }
         if scheme == "https" { return true }
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         return scheme == "http" && ["localhost", "127.0.0.1", "::1"].contains(bare)
@@ -99,12 +114,15 @@ enum OAuthRoutes {
         }
         let uris = input.redirectUris
         guard !uris.isEmpty, uris.allSatisfy(validRedirect) else {
-            return oauthError("invalid_redirect_uri",
-                              "redirect_uris must be https URLs or http URLs to localhost, 127.0.0.1 or ::1")
+            return oauthError(
+                "invalid_redirect_uri",
+                "redirect_uris must be https URLs or http URLs to localhost, 127.0.0.1 or ::1")
         }
         let name = input.clientName ?? "MCP client"
         let now = app.clock.now()
-        let client = try app.db.write { try OAuthStore.registerClient(name: name, redirectURIs: uris, now: now, in: $0) }
+        let client = try app.db.write {
+            try OAuthStore.registerClient(name: name, redirectURIs: uris, now: now, in: $0)
+        }
         return .wire(ClientRegistration(clientID: client.id, clientName: client.name, redirectUris: uris), status: 201)
     }
 
@@ -119,7 +137,8 @@ enum OAuthRoutes {
 
     static func authorize(_ app: ForgeApp, _ request: Request, post: Bool) throws -> Response {
         let q = request.query
-        let clientID = q["client_id"] ?? "", redirectURI = q["redirect_uri"] ?? ""
+        let clientID = q["client_id"] ?? ""
+        let redirectURI = q["redirect_uri"] ?? ""
         guard let client = try app.db.read({ try OAuthStore.client(clientID, in: $0) }) else {
             return .html(OAuthPages.error("Unknown client."), status: 400)
         }
@@ -146,8 +165,10 @@ enum OAuthRoutes {
         guard form["decision"] == "allow" else { return redirect(redirectURI, [("error", "access_denied")] + state) }
         let now = app.clock.now()
         let code = try app.db.write { db in
-            try OAuthStore.createCode(.init(clientID: client.id, userID: caller.id, redirectURI: redirectURI,
-                                            challenge: challenge), now: now, in: db)
+            try OAuthStore.createCode(
+                .init(
+                    clientID: client.id, userID: caller.id, redirectURI: redirectURI,
+                    challenge: challenge), now: now, in: db)
         }
         return redirect(redirectURI, [("code", code)] + state)
     }
@@ -174,7 +195,8 @@ enum OAuthRoutes {
                 guard OAuthStore.s256(form.codeVerifier ?? "") == code.challenge else {
                     return oauthError("invalid_grant", "PKCE verification failed")
                 }
-                return tokenResponse(try OAuthStore.createGrant(userID: code.userID, clientID: code.clientID, now: now, in: db))
+                return tokenResponse(
+                    try OAuthStore.createGrant(userID: code.userID, clientID: code.clientID, now: now, in: db))
             }
         case "refresh_token":
             return try app.db.write { db -> Response in
@@ -189,8 +211,10 @@ enum OAuthRoutes {
     }
 
     static func tokenResponse(_ t: OAuthStore.Tokens) -> Response {
-        var response = Response.wire(OAuthTokens(accessToken: t.access, expiresIn: Int(OAuthStore.accessTTL),
-                                                 refreshToken: t.refresh))
+        var response = Response.wire(
+            OAuthTokens(
+                accessToken: t.access, expiresIn: Int(OAuthStore.accessTTL),
+                refreshToken: t.refresh))
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -14,24 +14,39 @@ enum OAuthStore {
     /// Refresh token lifetime: 180 days.
     static let refreshTTL: TimeInterval = 180 * 86_400
 
-    struct Client { let id: String; let name: String; let redirectURIs: [String] }
-    struct Code { let clientID: String; let userID: String; let redirectURI: String; let challenge: String }
-    struct Tokens { let grantID: String; let access: String; let refresh: String }
+    struct Client {
+        let id: String
+        let name: String
+        let redirectURIs: [String]
+    }
+    struct Code {
+        let clientID: String
+        let userID: String
+        let redirectURI: String
+        let challenge: String
+    }
+    struct Tokens {
+        let grantID: String
+        let access: String
+        let refresh: String
+    }
 
     static func hash(_ secret: String) -> String { Sodium.sha256Hex(secret) }
 
     static func registerClient(name: String, redirectURIs: [String], now: Date, in db: Connection) throws -> Client {
         let client = Client(id: Identifier.make(), name: name, redirectURIs: redirectURIs)
-        try db.execute("INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
-                       [client.id, name, try JSONCoding.string(redirectURIs), Instant.storage(now)])
+        try db.execute(
+            "INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
+            [client.id, name, try JSONCoding.string(redirectURIs), Instant.storage(now)])
         return client
     }
 
     static func client(_ id: String, in db: Connection) throws -> Client? {
         try db.queryOne("SELECT * FROM oauth_clients WHERE client_id = ?", [id]).map { row in
             let uris: String = try row.get("redirect_uris")
-            return Client(id: try row.get("client_id"), name: try row.get("client_name"),
-                          redirectURIs: (try? JSONCoding.decode([String].self, from: Data(uris.utf8))) ?? [])
+            return Client(
+                id: try row.get("client_id"), name: try row.get("client_name"),
+                redirectURIs: (try? JSONCoding.decode([String].self, from: Data(uris.utf8))) ?? [])
         }
     }
 
@@ -39,22 +54,29 @@ enum OAuthStore {
     static func createCode(_ code: Code, now: Date, in db: Connection) throws -> String {
         try db.execute("DELETE FROM oauth_codes WHERE expires_at <= ?", [Instant.storage(now)])
         let secret = Sodium.randomToken(bytes: 32)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, challenge, expires_at)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, [hash(secret), code.clientID, code.userID, code.redirectURI, code.challenge,
-                  Instant.storage(now.addingTimeInterval(codeTTL))])
+            """,
+            [
+                hash(secret), code.clientID, code.userID, code.redirectURI, code.challenge,
+                Instant.storage(now.addingTimeInterval(codeTTL)),
+            ])
         return secret
     }
 
     /// Deletes the code and returns it when it existed and had not expired.
     static func consumeCode(_ secret: String, now: Date, in db: Connection) throws -> Code? {
-        guard let row = try db.queryOne("SELECT * FROM oauth_codes WHERE code_hash = ?", [hash(secret)]) else { return nil }
+        guard let row = try db.queryOne("SELECT * FROM oauth_codes WHERE code_hash = ?", [hash(secret)]) else {
+            return nil
+        }
         try db.execute("DELETE FROM oauth_codes WHERE code_hash = ?", [hash(secret)])
         let expires: String = try row.get("expires_at")
         guard expires > Instant.storage(now) else { return nil }
-        return Code(clientID: try row.get("client_id"), userID: try row.get("user_id"),
-                    redirectURI: try row.get("redirect_uri"), challenge: try row.get("challenge"))
+        return Code(
+            clientID: try row.get("client_id"), userID: try row.get("user_id"),
+            redirectURI: try row.get("redirect_uri"), challenge: try row.get("challenge"))
     }
 
     static func newSecrets() -> (String, String) {
@@ -64,37 +86,53 @@ enum OAuthStore {
     static func createGrant(userID: String, clientID: String, now: Date, in db: Connection) throws -> Tokens {
         let (access, refresh) = newSecrets()
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO oauth_grants (id, user_id, client_id, access_hash, access_expires_at, refresh_hash,
               refresh_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, userID, clientID, hash(access), Instant.storage(now.addingTimeInterval(accessTTL)), hash(refresh),
-                  Instant.storage(now.addingTimeInterval(refreshTTL)), Instant.storage(now)])
+            """,
+            [
+                id, userID, clientID, hash(access), Instant.storage(now.addingTimeInterval(accessTTL)), hash(refresh),
+                Instant.storage(now.addingTimeInterval(refreshTTL)), Instant.storage(now),
+            ])
         return Tokens(grantID: id, access: access, refresh: refresh)
     }
 
     /// Rotates both tokens of the grant holding `refresh` in place; nil when unknown or expired.
     static func refresh(_ refresh: String, now: Date, in db: Connection) throws -> Tokens? {
-        guard let row = try db.queryOne("SELECT id, refresh_expires_at FROM oauth_grants WHERE refresh_hash = ?",
-                                        [hash(refresh)]) else { return nil }
+        guard
+            let row = try db.queryOne(
+                "SELECT id, refresh_expires_at FROM oauth_grants WHERE refresh_hash = ?",
+                [hash(refresh)])
+        else { return nil }
         let expires: String = try row.get("refresh_expires_at")
         guard expires > Instant.storage(now) else { return nil }
         let id: String = try row.get("id")
         let (access, newRefresh) = newSecrets()
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE oauth_grants SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?
             WHERE id = ?
-            """, [hash(access), Instant.storage(now.addingTimeInterval(accessTTL)), hash(newRefresh),
-                  Instant.storage(now.addingTimeInterval(refreshTTL)), id])
+            """,
+            [
+                hash(access), Instant.storage(now.addingTimeInterval(accessTTL)), hash(newRefresh),
+                Instant.storage(now.addingTimeInterval(refreshTTL)), id,
+            ])
         return Tokens(grantID: id, access: access, refresh: newRefresh)
     }
 
     /// The user of an unexpired access token; stamps the grant's `last_used_at`.
     static func userForAccessToken(_ token: String, now: Date, in db: Connection) throws -> String? {
-        guard let row = try db.queryOne("SELECT id, user_id, access_expires_at FROM oauth_grants WHERE access_hash = ?",
-                                        [hash(token)]) else { return nil }
+        guard
+            let row = try db.queryOne(
+                "SELECT id, user_id, access_expires_at FROM oauth_grants WHERE access_hash = ?",
+                [hash(token)])
+        else { return nil }
         let expires: String = try row.get("access_expires_at")
         guard expires > Instant.storage(now) else { return nil }
-        try db.execute("UPDATE oauth_grants SET last_used_at = ? WHERE id = ?", [Instant.storage(now), try row.get("id") as String])
+        try db.execute(
+            "UPDATE oauth_grants SET last_used_at = ? WHERE id = ?",
+            [Instant.storage(now), try row.get("id") as String])
         return try row.get("user_id")
     }
 

@@ -106,14 +106,19 @@ struct TokenRequest: RequestInput {
     static let maxField = 2048
 
     static var example: JSONValue? {
-        ["grant_type": "authorization_code", "code": "Zm9vYmFy", "client_id": "0123456789abcdef0123456789abcdef",
-         "redirect_uri": "http://127.0.0.1:9/cb", "code_verifier": "a-verifier-that-is-long-enough-for-pkce-0123456789abcdef"]
+        [
+            "grant_type": "authorization_code", "code": "Zm9vYmFy", "client_id": "0123456789abcdef0123456789abcdef",
+            "redirect_uri": "http://127.0.0.1:9/cb",
+            "code_verifier": "a-verifier-that-is-long-enough-for-pkce-0123456789abcdef",
+        ]
     }
 
     func validate() throws {
-        for (key, value) in [("grant_type", grantType), ("code", code), ("client_id", clientID),
-                             ("redirect_uri", redirectURI), ("code_verifier", codeVerifier),
-                             ("refresh_token", refreshToken)] {
+        for (key, value) in [
+            ("grant_type", grantType), ("code", code), ("client_id", clientID),
+            ("redirect_uri", redirectURI), ("code_verifier", codeVerifier),
+            ("refresh_token", refreshToken),
+        ] {
             try Check.length(value, max: Self.maxField, .string(key))
         }
     }

@@ -13,7 +13,9 @@ struct RecipeImporter {
     /// 5 MiB: the largest recipe page fetched.
     static let maxPageBytes = 5 * 1024 * 1024
 
-    var fetcher: OutboundFetcher { OutboundFetcher(policy: OutboundFetchPolicy(allowPrivate: app.config.allowPrivateFetch)) }
+    var fetcher: OutboundFetcher {
+        OutboundFetcher(policy: OutboundFetchPolicy(allowPrivate: app.config.allowPrivateFetch))
+    }
     var images: ImageMaterialiser { ImageMaterialiser(fetcher: fetcher, sink: app.imageSink.current) }
 
     /// What an import produced, plus warnings.
@@ -39,13 +41,15 @@ struct RecipeImporter {
             let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
             let reference = try IngredientStore.reference(in: db)
             var unknown: [String] = []
-            for line in outcome.recipe.ingredients where reference[line.referenceName] == nil && !unknown.contains(line.name) {
+            for line in outcome.recipe.ingredients
+            where reference[line.referenceName] == nil && !unknown.contains(line.name) {
                 unknown.append(line.name)
             }
             return (outcome, unknown)
         }
-        return Result(outcome: outcome, warnings: materialised.warnings + Self.parkingWarnings(outcome, unknown: unknown),
-                      imagesStored: materialised.stored)
+        return Result(
+            outcome: outcome, warnings: materialised.warnings + Self.parkingWarnings(outcome, unknown: unknown),
+            imagesStored: materialised.stored)
     }
 
     /// One warning per reason a recipe was parked (docs/contract.md §4.21), in rule
@@ -68,7 +72,8 @@ struct RecipeImporter {
     ///   422 (no recipe on the page, or one without a name); ``RecipeImportError``.
     func importPage(url: String, html: String?) throws -> Result {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", parsed.host?.isEmpty == false else {
+            scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+        else {
             throw HTTPError(400, "url must be an http(s) URL")
         }
         var page = html ?? ""
@@ -88,18 +93,21 @@ struct RecipeImporter {
             page = String(decoding: fetched.body, as: UTF8.self)
         }
         let recipe: PageRecipe
-        do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) }
-        catch { throw HTTPError(422, "\(error)") }
+        do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {
+            throw HTTPError(422, "\(error)")
+        }
         let reference = try app.db.read { try IngredientStore.reference(in: $0) }
         let input: RecipeImportInput
         do {
-            input = try PageRecipeImport.input(from: recipe, url: url, reference: reference,
-                                               images: recipe.image.map { [$0] } ?? [], imagesStored: 0)
+            input = try PageRecipeImport.input(
+                from: recipe, url: url, reference: reference,
+                images: recipe.image.map { [$0] } ?? [], imagesStored: 0)
         } catch let error as RecipeImportError {
             throw HTTPError(422, error.message)
         }
         let result = try importStructured(input)
-        return Result(outcome: result.outcome, warnings: recipe.warnings + result.warnings,
-                      imagesStored: result.imagesStored)
+        return Result(
+            outcome: result.outcome, warnings: recipe.warnings + result.warnings,
+            imagesStored: result.imagesStored)
     }
 }

@@ -10,15 +10,20 @@ extension ForgeApp {
     func selfOrigin(_ request: Request) -> String {
         let base = Self.origin(of: config.baseURL)
         guard let host = request.headers["Host"]?.lowercased(), !host.isEmpty,
-              let baseComponents = URLComponents(string: base), let scheme = baseComponents.scheme,
-              let baseHost = baseComponents.host?.lowercased() else { return base }
+            let baseComponents = URLComponents(string: base), let scheme = baseComponents.scheme,
+            let baseHost = baseComponents.host?.lowercased()
+        else { return base }
         let name: String
-        if host.hasPrefix("[") { name = String(host.prefix { $0 != "]" }.dropFirst()) }
-        else { name = String(host.split(separator: ":", maxSplits: 1).first ?? "") }
+        if host.hasPrefix("[") {
+            name = String(host.prefix { $0 != "]" }.dropFirst())
+        } else {
+            name = String(host.split(separator: ":", maxSplits: 1).first ?? "")
+        }
         let loopback: Set<String> = ["localhost", "127.0.0.1", "::1"]
         let trimmedBaseHost = baseHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         guard name == trimmedBaseHost || loopback.contains(name),
-              host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) else { return base }
+            host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
+        else { return base }
         return "\(scheme)://\(host)"
     }
 }

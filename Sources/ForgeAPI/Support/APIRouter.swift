@@ -33,8 +33,11 @@ struct APIRouter {
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
-        raw(method, pattern, summary, access: access, cache: cache, query: query, body: body, bodyOptional: bodyOptional,
-            answers: answers, success: success, errors: errors, upload: upload) { request, principal in
+        raw(
+            method, pattern, summary, access: access, cache: cache, query: query, body: body,
+            bodyOptional: bodyOptional,
+            answers: answers, success: success, errors: errors, upload: upload
+        ) { request, principal in
             .wire(try handler(request, principal), status: success)
         }
     }
@@ -53,12 +56,14 @@ struct APIRouter {
         errors: [Int] = [], upload: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
-        precondition(cache == nil || (method == .GET && [.member, .admin, .kitchen].contains(access)),
-                     "only signed-in GET routes are cached")
-        var operation = APIOperation(method: method, pattern: pattern, summary: summary, access: access,
-                                     query: query.map(Self.wireType), body: body.map(Self.wireType),
-                                     bodyOptional: bodyOptional, response: answers.map { WireType($0) },
-                                     success: success, produces: produces, errors: errors, upload: upload)
+        precondition(
+            cache == nil || (method == .GET && [.member, .admin, .kitchen].contains(access)),
+            "only signed-in GET routes are cached")
+        var operation = APIOperation(
+            method: method, pattern: pattern, summary: summary, access: access,
+            query: query.map(Self.wireType), body: body.map(Self.wireType),
+            bodyOptional: bodyOptional, response: answers.map { WireType($0) },
+            success: success, produces: produces, errors: errors, upload: upload)
         operation.bodyMedia = bodyMedia
         operation.errorBody = errorBody.map(Self.wireType)
         operation.errorBodies = errorBodies.mapValues(Self.wireType)
@@ -77,9 +82,10 @@ struct APIRouter {
             // handler's read transaction begins, so neither answer is older than it.
             let generation = app.db.generation()
             let principal = try Principal.resolve(access, request, app, generation: generation)
-            let key = ReadCache.Key(scope: principal.cacheScope, path: request.path, query: request.rawQuery,
-                                    accept: request.headers["Accept"] ?? "", day: app.today,
-                                    minute: cache == .minute ? app.minuteNow.minutesSince1970 : 0)
+            let key = ReadCache.Key(
+                scope: principal.cacheScope, path: request.path, query: request.rawQuery,
+                accept: request.headers["Accept"] ?? "", day: app.today,
+                minute: cache == .minute ? app.minuteNow.minutesSince1970 : 0)
             return try app.reads.answer(request, key: key, generation: generation) { try handler(request, principal) }
         }
     }
@@ -111,8 +117,10 @@ struct Principal: Sendable {
     }
 
     /// - Parameter generation: the database generation already read for this request, if any.
-    static func resolve(_ access: Access, _ request: Request, _ app: ForgeApp,
-                        generation: Generation? = nil) throws -> Principal {
+    static func resolve(
+        _ access: Access, _ request: Request, _ app: ForgeApp,
+        generation: Generation? = nil
+    ) throws -> Principal {
         switch access {
         case .public, .bearer:
             return Principal(member: nil, kitchen: nil)

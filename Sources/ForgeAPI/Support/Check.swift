@@ -66,13 +66,18 @@ enum Check {
     }
 
     static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, at loc: [JSONValue]) throws {
-        if let recorder { return recorder.record(loc, ["minimum": number(bounds.lowerBound), "maximum": number(bounds.upperBound)]) }
+        if let recorder {
+            return recorder.record(loc, ["minimum": number(bounds.lowerBound), "maximum": number(bounds.upperBound)])
+        }
         guard let value else { return }
         if value < bounds.lowerBound {
-            throw fail(loc, "greater_than_equal", "Input should be greater than or equal to \(bounds.lowerBound)", number(value))
+            throw fail(
+                loc, "greater_than_equal", "Input should be greater than or equal to \(bounds.lowerBound)",
+                number(value))
         }
         if value > bounds.upperBound {
-            throw fail(loc, "less_than_equal", "Input should be less than or equal to \(bounds.upperBound)", number(value))
+            throw fail(
+                loc, "less_than_equal", "Input should be less than or equal to \(bounds.upperBound)", number(value))
         }
     }
 
@@ -82,13 +87,18 @@ enum Check {
 
     static func length(_ value: String?, max: Int, min: Int = 0, at loc: [JSONValue]) throws {
         if let recorder {
-            return recorder.record(loc, min > 0 ? ["maxLength": .int(max), "minLength": .int(min)] : ["maxLength": .int(max)])
+            return recorder.record(
+                loc, min > 0 ? ["maxLength": .int(max), "minLength": .int(min)] : ["maxLength": .int(max)])
         }
         guard let value else { return }
         // Code points, as JSON Schema's `maxLength` counts them (and pydantic).
         let n = value.unicodeScalars.count
         if n > max { throw fail(loc, "string_too_long", "String should have at most \(max) characters", nil) }
-        if n < min { throw fail(loc, "string_too_short", "String should have at least \(min) character\(min == 1 ? "" : "s")", .string(value)) }
+        if n < min {
+            throw fail(
+                loc, "string_too_short", "String should have at least \(min) character\(min == 1 ? "" : "s")",
+                .string(value))
+        }
     }
 
     static func count<C: Collection>(_ value: C?, max: Int, _ loc: JSONValue...) throws {
@@ -96,8 +106,12 @@ enum Check {
     }
 
     static func count<C: Collection>(_ value: C?, max: Int, at loc: [JSONValue]) throws {
-        if let recorder { return recorder.record(loc, value is [String: Any] || value is [String: JSONValue]
-                                                 ? ["maxProperties": .int(max)] : ["maxItems": .int(max)]) }
+        if let recorder {
+            return recorder.record(
+                loc,
+                value is [String: Any] || value is [String: JSONValue]
+                    ? ["maxProperties": .int(max)] : ["maxItems": .int(max)])
+        }
         guard let value, value.count > max else { return }
         throw fail(loc, "too_long", "List should have at most \(max) items after validation, not \(value.count)", nil)
     }
@@ -105,8 +119,10 @@ enum Check {
     static func date(_ value: LocalDate?, _ loc: JSONValue...) throws {
         if let recorder { return recorder.record(loc, ["pattern": .string(yearsPattern)]) }
         guard let value, !Bounds.years.contains(value.year) else { return }
-        throw fail(loc, "date_out_of_range", "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
-                   .string(value.description))
+        throw fail(
+            loc, "date_out_of_range",
+            "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
+            .string(value.description))
     }
 
     static func oneOf(_ value: String?, _ allowed: [String], _ loc: JSONValue...) throws {

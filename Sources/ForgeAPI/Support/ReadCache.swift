@@ -71,8 +71,10 @@ final class ReadCache: Sendable {
     /// when `If-None-Match` matches the answer's entity tag.
     /// - Parameter generation: read before `compute` opens its read transaction.
     /// - Throws: what `compute` throws (nothing is kept then).
-    func answer(_ request: Request, key: Key, generation: Generation,
-                compute: () throws -> Response) rethrows -> Response {
+    func answer(
+        _ request: Request, key: Key, generation: Generation,
+        compute: () throws -> Response
+    ) rethrows -> Response {
         if let hit = lookup(key, generation) {
             hits.add(1, ordering: .relaxed)
             let response = Self.response(hit, to: request)
@@ -81,8 +83,10 @@ final class ReadCache: Sendable {
         }
         var response = try compute()
         guard response.status == 200, response.stream == nil, !response.headers.contains("Set-Cookie"),
-              generation != .closed else {
-            Self.debug(request, key, "miss, not kept (status \(response.status)\(response.stream == nil ? "" : ", streamed"))")
+            generation != .closed
+        else {
+            Self.debug(
+                request, key, "miss, not kept (status \(response.status)\(response.stream == nil ? "" : ", streamed"))")
             return response
         }
         let etag = Self.etag(of: response.body)
@@ -103,8 +107,9 @@ final class ReadCache: Sendable {
     /// scope (an id, never a token) and the decision. Built only when debug is on.
     private static func debug(_ request: Request, _ key: Key, _ decision: @autoclosure () -> String) {
         guard Log.isEnabled(.debug) else { return }
-        Log.debug("read cache: \(decision()): \(key.path)\(key.query.isEmpty ? "" : "?" + key.query) for \(key.scope)",
-                  fields: ["FORGE_REQUEST_ID": request.requestID])
+        Log.debug(
+            "read cache: \(decision()): \(key.path)\(key.query.isEmpty ? "" : "?" + key.query) for \(key.scope)",
+            fields: ["FORGE_REQUEST_ID": request.requestID])
     }
 
     private func lookup(_ key: Key, _ generation: Generation) -> Entry? {
@@ -128,7 +133,8 @@ final class ReadCache: Sendable {
     }
 
     private static func response(_ entry: Entry, to request: Request) -> Response {
-        matches(request, entry.etag) ? notModified(entry) : Response(status: 200, headers: entry.headers, body: entry.body)
+        matches(request, entry.etag)
+            ? notModified(entry) : Response(status: 200, headers: entry.headers, body: entry.body)
     }
 
     private static func notModified(_ entry: Entry) -> Response {

@@ -16,12 +16,14 @@ extension Request {
     func intParameter(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = query[name], !text.isEmpty else { return nil }
         guard let value = Int(text) else {
-            throw ValidationFailure.error(loc: ["query", name], type: "int_parsing",
-                                          msg: "Input should be a valid integer, unable to parse string as an integer",
-                                          input: .string(text))
+            throw ValidationFailure.error(
+                loc: ["query", name], type: "int_parsing",
+                msg: "Input should be a valid integer, unable to parse string as an integer",
+                input: .string(text))
         }
         guard range.contains(value) else {
-            let (type, msg) = value < range.lowerBound
+            let (type, msg) =
+                value < range.lowerBound
                 ? ("greater_than_equal", "Input should be greater than or equal to \(range.lowerBound)")
                 : ("less_than_equal", "Input should be less than or equal to \(range.upperBound)")
             throw ValidationFailure.error(loc: ["query", name], type: type, msg: msg, input: .string(text))
@@ -38,8 +40,9 @@ extension Request {
             throw ValidationFailure.error(loc: ["body"], type: "json_invalid", msg: "JSON decode error", input: nil)
         }
         guard case .object(let object) = value else {
-            throw ValidationFailure.error(loc: ["body"], type: "model_attributes_type",
-                                          msg: "Input should be a valid dictionary", input: value)
+            throw ValidationFailure.error(
+                loc: ["body"], type: "model_attributes_type",
+                msg: "Input should be a valid dictionary", input: value)
         }
         return object
     }
@@ -87,8 +90,10 @@ struct JSONBody {
         case .string(let s): return s
         case .int(let i): return String(i)
         case .double(let d): return String(d)
-        default: throw ValidationFailure.error(loc: ["body", key], type: "string_type",
-                                               msg: "Input should be a valid string", input: value)
+        default:
+            throw ValidationFailure.error(
+                loc: ["body", key], type: "string_type",
+                msg: "Input should be a valid string", input: value)
         }
     }
 
@@ -103,8 +108,9 @@ struct JSONBody {
         guard let value = object[key], !value.isNull else { throw missing(key) }
         if let d = value.doubleValue { return d }
         if case .string(let s) = value, let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite { return d }
-        throw ValidationFailure.error(loc: ["body", key], type: "float_parsing",
-                                      msg: "Input should be a valid number", input: value)
+        throw ValidationFailure.error(
+            loc: ["body", key], type: "float_parsing",
+            msg: "Input should be a valid number", input: value)
     }
 
     /// An optional boolean (or "true"/"false").
@@ -116,8 +122,10 @@ struct JSONBody {
         case .string("false"): return false
         case .int(0): return false
         case .int(1): return true
-        default: throw ValidationFailure.error(loc: ["body", key], type: "bool_parsing",
-                                               msg: "Input should be a valid boolean", input: value)
+        default:
+            throw ValidationFailure.error(
+                loc: ["body", key], type: "bool_parsing",
+                msg: "Input should be a valid boolean", input: value)
         }
     }
 

@@ -28,12 +28,13 @@ enum StorageErrors {
     /// same answer for a full disk as a request handled in place: 507, not
     /// the job's generic 500.
     static func job(_ work: @escaping @Sendable () throws -> Response) -> Response {
-        .deferred(DeferredResponse.run {
-            do {
-                return try work()
-            } catch let error as DatabaseError where error.code == .full {
-                throw HTTPError(507, diskFull)
-            }
-        })
+        .deferred(
+            DeferredResponse.run {
+                do {
+                    return try work()
+                } catch let error as DatabaseError where error.code == .full {
+                    throw HTTPError(507, diskFull)
+                }
+            })
     }
 }

@@ -20,7 +20,8 @@ enum OpenAPIDocument {
         }.joined(separator: "/")
     }
 
-    static func build(routes: [RouteInfo], operations: [APIOperation], version: String, serverURL: String) -> JSONValue {
+    static func build(routes: [RouteInfo], operations: [APIOperation], version: String, serverURL: String) -> JSONValue
+    {
         var reader = WireSchema()
         var paths: [String: [String: JSONValue]] = [:]
         var typed: [String: APIOperation] = [:]
@@ -37,7 +38,8 @@ enum OpenAPIDocument {
         var requestTypes: Set<String> = []
         for op in operations {
             guard let ref = op.body?.schema(&reader)["$ref"]?.stringValue,
-                  let name = ref.split(separator: "/").last.map(String.init) else { continue }
+                let name = ref.split(separator: "/").last.map(String.init)
+            else { continue }
             schemas[name] = constrained(schemas[name] ?? [:], members: op.body?.constraints() ?? [:])
             requestTypes.insert(name)
         }
@@ -53,11 +55,18 @@ enum OpenAPIDocument {
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
             "type": "object", "required": ["detail"],
-            "properties": ["detail": ["type": "array", "items": [
-                "type": "object", "required": ["type", "loc", "msg"],
-                "properties": ["type": ["type": "string"], "msg": ["type": "string"], "input": [:],
-                               "loc": ["type": "array", "items": ["anyOf": [["type": "string"], ["type": "integer"]]]]],
-            ]]],
+            "properties": [
+                "detail": [
+                    "type": "array",
+                    "items": [
+                        "type": "object", "required": ["type", "loc", "msg"],
+                        "properties": [
+                            "type": ["type": "string"], "msg": ["type": "string"], "input": [:],
+                            "loc": ["type": "array", "items": ["anyOf": [["type": "string"], ["type": "integer"]]]],
+                        ],
+                    ],
+                ]
+            ],
         ]
         return [
             "openapi": "3.1.0",
@@ -94,14 +103,18 @@ enum OpenAPIDocument {
                 if !required.contains(name), let type = schema["type"]?.stringValue, type != "string" {
                     schema = ["anyOf": [schema, ["type": "string", "maxLength": 0]]]
                 }
-                parameters.append(["name": .string(name), "in": "query", "required": .bool(required.contains(name)),
-                                   "schema": schema])
+                parameters.append([
+                    "name": .string(name), "in": "query", "required": .bool(required.contains(name)),
+                    "schema": schema,
+                ])
             }
         }
         var responses: [String: JSONValue] = [:]
         let success: JSONValue = op.response.map { $0.schema(&reader) } ?? [:]
         if (300..<400).contains(op.success) {
-            responses[String(op.success)] = ["description": "redirect", "headers": ["Location": ["schema": ["type": "string"]]]]
+            responses[String(op.success)] = [
+                "description": "redirect", "headers": ["Location": ["schema": ["type": "string"]]],
+            ]
         } else {
             var content: [String: JSONValue] = [op.produces: ["schema": success]]
             for media in op.alsoProduces { content[media] = ["schema": ["type": "string"]] }
@@ -110,26 +123,34 @@ enum OpenAPIDocument {
         var statuses = Set(op.errors + op.access.statuses)
         if op.body != nil { statuses.formUnion([413, 422]) }
         if op.query != nil { statuses.insert(422) }
-        if op.method != .GET && op.method != .HEAD { statuses.insert(507) }   // StorageErrors
+        if op.method != .GET && op.method != .HEAD { statuses.insert(507) }  // StorageErrors
         let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
             switch status {
             case 202, 204:
                 responses[String(status)] = ["description": "accepted (no body)"]
             case 300..<400:
-                responses[String(status)] = ["description": "redirect (Location; no body)",
-                                             "headers": ["Location": ["schema": ["type": "string"]]]]
+                responses[String(status)] = [
+                    "description": "redirect (Location; no body)",
+                    "headers": ["Location": ["schema": ["type": "string"]]],
+                ]
             case 422 where ownError == nil:
                 responses[String(status)] = validationResponse
             case 400..<500 where ownError != nil && !op.access.statuses.contains(status):
-                responses[String(status)] = ["description": .string(reason(status)),
-                                             "content": ["application/json": ["schema": ownError!]]]
+                responses[String(status)] = [
+                    "description": .string(reason(status)),
+                    "content": ["application/json": ["schema": ownError!]],
+                ]
             case _ where op.pageErrors.contains(status):
-                responses[String(status)] = ["description": .string(reason(status)),
-                                             "content": ["text/html": ["schema": ["type": "string"]]]]
+                responses[String(status)] = [
+                    "description": .string(reason(status)),
+                    "content": ["text/html": ["schema": ["type": "string"]]],
+                ]
             case _ where op.errorBodies[status] != nil:
-                responses[String(status)] = ["description": .string(reason(status)),
-                                             "content": ["application/json": ["schema": op.errorBodies[status]!.schema(&reader)]]]
+                responses[String(status)] = [
+                    "description": .string(reason(status)),
+                    "content": ["application/json": ["schema": op.errorBodies[status]!.schema(&reader)]],
+                ]
             default:
                 responses[String(status)] = errorResponse(reason(status), schema: "Error")
             }
@@ -146,7 +167,9 @@ enum OpenAPIDocument {
         if let body = op.body {
             var media: [String: JSONValue] = ["schema": body.schema(&reader)]
             if let example = body.example { media["example"] = example }
-            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": .object([op.bodyMedia: .object(media)])]
+            document["requestBody"] = [
+                "required": .bool(!op.bodyOptional), "content": .object([op.bodyMedia: .object(media)]),
+            ]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
@@ -170,7 +193,9 @@ enum OpenAPIDocument {
 
     /// An object schema with `members`' keywords added to its properties.
     static func constrained(_ schema: JSONValue, members: [String: JSONValue]) -> JSONValue {
-        guard case .object(var object) = schema, var properties = object["properties"]?.objectValue else { return schema }
+        guard case .object(var object) = schema, var properties = object["properties"]?.objectValue else {
+            return schema
+        }
         for (name, keywords) in members where properties[name] != nil {
             properties[name] = constrained(properties[name]!, keywords)
         }
@@ -183,7 +208,9 @@ enum OpenAPIDocument {
         switch schema {
         case .object(let object):
             var names: Set<String> = []
-            if let ref = object["$ref"]?.stringValue, let name = ref.split(separator: "/").last { names.insert(String(name)) }
+            if let ref = object["$ref"]?.stringValue, let name = ref.split(separator: "/").last {
+                names.insert(String(name))
+            }
             for value in object.values { names.formUnion(references(in: value)) }
             return names
         case .array(let items): return items.reduce(into: Set<String>()) { $0.formUnion(references(in: $1)) }
@@ -193,20 +220,25 @@ enum OpenAPIDocument {
 
     /// A request boolean as the decoder takes it (§1.1's lax coercion):
     /// `true`/`false`, `0`/`1`, or the strings `"true"`/`"false"` in any case.
-    static let laxBoolean: JSONValue = ["anyOf": [
-        ["type": "boolean"], ["enum": [0, 1]],
-        ["type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"],
-    ]]
+    static let laxBoolean: JSONValue = [
+        "anyOf": [
+            ["type": "boolean"], ["enum": [0, 1]],
+            ["type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"],
+        ]
+    ]
 
     /// `schema` with each property outside `required` also admitting null,
     /// and each boolean as ``laxBoolean``.
     static func nullableOptionals(_ schema: JSONValue) -> JSONValue {
-        guard case .object(var object) = schema, let properties = object["properties"]?.objectValue else { return schema }
+        guard case .object(var object) = schema, let properties = object["properties"]?.objectValue else {
+            return schema
+        }
         let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var out: [String: JSONValue] = [:]
         for (name, property) in properties {
             let property = property["type"] == "boolean" ? laxBoolean : property
-            let admitsNull = required.contains(name) || property == [:] || property["type"] == "null"
+            let admitsNull =
+                required.contains(name) || property == [:] || property["type"] == "null"
                 || property["anyOf"]?.arrayValue?.contains(["type": "null"]) == true
             if admitsNull {
                 out[name] = property
@@ -227,8 +259,10 @@ enum OpenAPIDocument {
     /// ``maxPathParameter`` characters.
     static func pathParameters(_ pattern: String) -> [JSONValue] {
         pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
-            ["name": .string(String($0.dropFirst())), "in": "path", "required": true,
-             "schema": ["type": "string", "minLength": 1, "maxLength": .int(maxPathParameter)]]
+            [
+                "name": .string(String($0.dropFirst())), "in": "path", "required": true,
+                "schema": ["type": "string", "minLength": 1, "maxLength": .int(maxPathParameter)],
+            ]
         }
     }
 
@@ -271,7 +305,8 @@ enum OpenAPIDocument {
 
     static func operationID(_ method: HTTPMethod, _ pattern: String) -> String {
         let words = pattern.split(separator: "/").map { $0.hasPrefix(":") ? "by_" + $0.dropFirst() : String($0) }
-        return method.rawValue.lowercased() + "_" + words.joined(separator: "_")
+        return method.rawValue.lowercased() + "_"
+            + words.joined(separator: "_")
             .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
     }
 
@@ -285,12 +320,22 @@ enum OpenAPIDocument {
     /// email`, `empty file`, …) as a plain `{detail: string}`.
     static let validationResponse: JSONValue = [
         "description": "validation error",
-        "content": ["application/json": ["schema": ["anyOf": [["$ref": "#/components/schemas/ValidationError"],
-                                                              ["$ref": "#/components/schemas/Error"]]]]],
+        "content": [
+            "application/json": [
+                "schema": [
+                    "anyOf": [
+                        ["$ref": "#/components/schemas/ValidationError"],
+                        ["$ref": "#/components/schemas/Error"],
+                    ]
+                ]
+            ]
+        ],
     ]
 
     static func errorResponse(_ description: String, schema: String) -> JSONValue {
-        ["description": .string(description),
-         "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]]]
+        [
+            "description": .string(description),
+            "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/\(schema)")]]],
+        ]
     }
 }

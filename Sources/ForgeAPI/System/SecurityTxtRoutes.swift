@@ -14,13 +14,16 @@ enum SecurityTxtRoutes {
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         for path in ["/.well-known/security.txt", "/security.txt"] {
-            router.raw(.GET, path, "RFC 9116 security contact (the oldest admin)", access: .public,
-                       answers: nil as OK.Type?, produces: "text/plain", errors: [404]) { _, _ in
+            router.raw(
+                .GET, path, "RFC 9116 security contact (the oldest admin)", access: .public,
+                answers: nil as OK.Type?, produces: "text/plain", errors: [404]
+            ) { _, _ in
                 guard let admin = try app.db.read({ try HouseholdStore.allUsers($0) }).first(where: \.isAdmin) else {
                     throw HTTPError(404, "no admin seat yet")
                 }
                 let expires = app.clock.now().addingTimeInterval(Double(expiryDays) * 86_400)
-                let text = "Contact: mailto:\(admin.email)\nExpires: \(stamp(expires))\n"
+                let text =
+                    "Contact: mailto:\(admin.email)\nExpires: \(stamp(expires))\n"
                     + "Canonical: \(app.config.baseURL)/.well-known/security.txt\nPreferred-Languages: en\n"
                 var response = Response.text(text)
                 response.headers.set("Cache-Control", "public, max-age=86400")

@@ -2,6 +2,7 @@ import ForgeCore
 import ForgeHTTP
 import ForgeStore
 import Foundation
+import Synchronization
 
 /// `/healthz`, `/api/openapi.json` and the web-shell paths (docs/contract.md §3.21,
 /// docs/architecture.md §16.6: `/` redirects to `/kitchen`; `/dashboard` and `/welcome` are
@@ -42,14 +43,18 @@ enum SystemRoutes {
     }
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.raw(.GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
-                   errors: [503]) { _, _ in
+        router.raw(
+            .GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
+            errors: [503]
+        ) { _, _ in
             // One read per database generation (``HealthCache``): liveness and the backup ledger.
             var reachable = true
             var last: BackupRecord?
             do {
                 last = try app.health.backup(at: app.db.generation()) {
-                    guard app.db.isReachable() else { throw DatabaseError(code: .ioError, message: "database not answering") }
+                    guard app.db.isReachable() else {
+                        throw DatabaseError(code: .ioError, message: "database not answering")
+                    }
                     return (try? BackupStatus.last(in: app.db)) ?? nil
                 }
             } catch {
@@ -58,19 +63,24 @@ enum SystemRoutes {
             let fault = app.db.storageFault
             let ok = reachable && fault == nil
             let zone = app.config.timeZone
-            let health = Health(ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
-                                utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
-                                backup: last.map(backupHealth),
-                                reason: !reachable ? "database not answering" : fault?.summary)
+            let health = Health(
+                ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
+                utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
+                backup: last.map(backupHealth),
+                reason: !reachable ? "database not answering" : fault?.summary)
             return .wire(health, status: ok ? 200 : 503)
         }
-        router.raw(.GET, "/", "Redirect to the kitchen display", access: .public, answers: nil as OK.Type?,
-                   success: 302, produces: "text/html") { _, _ in
+        router.raw(
+            .GET, "/", "Redirect to the kitchen display", access: .public, answers: nil as OK.Type?,
+            success: 302, produces: "text/html"
+        ) { _, _ in
             .redirect("/kitchen", status: 302)
         }
         for path in ["/dashboard", "/welcome", "/welcome.html"] {
-            router.raw(.GET, path, "Web shell page (not built in forged)", access: .public, answers: nil as OK.Type?,
-                       produces: "text/html", errors: [404]) { _, _ in
+            router.raw(
+                .GET, path, "Web shell page (not built in forged)", access: .public, answers: nil as OK.Type?,
+                produces: "text/html", errors: [404]
+            ) { _, _ in
                 throw HTTPError(404, "not built")
             }
         }
@@ -78,15 +88,18 @@ enum SystemRoutes {
 
     /// The newest backup attempt as `/healthz` shows it; `file` only while it is on disk.
     static func backupHealth(_ last: BackupRecord) -> BackupHealth {
-        BackupHealth(lastAt: Instant.wire(last.finishedAt), ok: last.ok,
-                            file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
+        BackupHealth(
+            lastAt: Instant.wire(last.finishedAt), ok: last.ok,
+            file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
     }
 
     /// Registered last: the document covers every route, itself included.
     static func registerOpenAPI(_ app: ForgeApp, on router: inout APIRouter) {
         let box = RoutesBox()
-        router.raw(.GET, "/api/openapi.json", "This OpenAPI 3.1 document", access: .public,
-                   answers: JSONValue.self) { _, _ in
+        router.raw(
+            .GET, "/api/openapi.json", "This OpenAPI 3.1 document", access: .public,
+            answers: JSONValue.self
+        ) { _, _ in
             .json(box.document(version: BuildInfo.version, serverURL: app.config.baseURL))
         }
         box.set(router)
@@ -105,12 +118,11 @@ final class RoutesBox: Sendable {
     func document(version: String, serverURL: String) -> JSONValue {
         stored.withLock { state in
             if let document = state.document { return document }
-            let document = OpenAPIDocument.build(routes: state.routes, operations: state.operations,
-                                                 version: version, serverURL: serverURL)
+            let document = OpenAPIDocument.build(
+                routes: state.routes, operations: state.operations,
+                version: version, serverURL: serverURL)
             state.document = document
             return document
         }
     }
 }
-
-import Synchronization

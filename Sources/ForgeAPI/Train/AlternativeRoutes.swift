@@ -26,8 +26,11 @@ struct Alternative: Codable, Sendable {
 
 enum AlternativeRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/exercises/:slug/alternatives", "Swaps for an exercise: same primary muscle, equipment and niggles checked",
-                     access: .member, answers: [Alternative].self, errors: [404]) { request, principal in
+        router.route(
+            .GET, "/api/exercises/:slug/alternatives",
+            "Swaps for an exercise: same primary muscle, equipment and niggles checked",
+            access: .member, answers: [Alternative].self, errors: [404]
+        ) { request, principal in
             let caller = principal.caller
             return try app.db.read { db in
                 let library = try app.exercises.library(in: db)
@@ -35,18 +38,26 @@ enum AlternativeRoutes {
                     throw HTTPError(404, "exercise not found")
                 }
                 let niggles = try NiggleStore.all(userID: caller.id, in: db).filter(\.isActive)
-                let profile = try EquipmentStore.active(userID: caller.id, activeID: caller.user.activeProfileID, in: db)
+                let profile = try EquipmentStore.active(
+                    userID: caller.id, activeID: caller.user.activeProfileID, in: db)
                 let available = Set((profile?.items ?? []).filter(\.available).map(\.name))
-                var ok: [Alternative] = [], excluded: [Alternative] = []
+                var ok: [Alternative] = []
+                var excluded: [Alternative] = []
                 for e in library.all where e.slug != base.slug && e.kind != .mobility {
                     let shared = Set(e.primaryMuscles).intersection(base.primaryMuscles)
                     guard !shared.isEmpty else { continue }
                     if let (niggle, pattern) = avoided(e, by: niggles) {
-                        excluded.append(Alternative(slug: e.slug, name: e.name, kind: nil, excluded: true,
-                            why: "excluded: \(niggle.bodyPart.lowercased()) niggle (\(pattern.replacingOccurrences(of: "_", with: " ")))"))
+                        excluded.append(
+                            Alternative(
+                                slug: e.slug, name: e.name, kind: nil, excluded: true,
+                                why:
+                                    "excluded: \(niggle.bodyPart.lowercased()) niggle (\(pattern.replacingOccurrences(of: "_", with: " ")))"
+                            ))
                     } else if e.equipment.allSatisfy(available.contains) {
-                        ok.append(Alternative(slug: e.slug, name: e.name, kind: e.kind.rawValue, excluded: false,
-                            why: "same primary: " + shared.sorted().joined(separator: ", ").lowercased()))
+                        ok.append(
+                            Alternative(
+                                slug: e.slug, name: e.name, kind: e.kind.rawValue, excluded: false,
+                                why: "same primary: " + shared.sorted().joined(separator: ", ").lowercased()))
                     }
                 }
                 return ok + excluded

@@ -15,7 +15,8 @@ struct BodyInput: RequestInput {
     /// Plausible values by type (``IngestPlausibility``, shared with `/ingest`):
     /// height cm, weight kg, body fat %.
     static let ranges: [String: ClosedRange<Double>] = [
-        "height": IngestPlausibility.heightCm, "weight": IngestPlausibility.massKg, "body_fat_pct": IngestPlausibility.percent,
+        "height": IngestPlausibility.heightCm, "weight": IngestPlausibility.massKg,
+        "body_fat_pct": IngestPlausibility.percent,
     ]
 
     /// - Throws: 400 `type must be one of […]`, 400 `value must be positive`
@@ -56,25 +57,32 @@ enum BodyRoutes {
     static let bodyUnits: [String: String] = ["height": "cm", "weight": "kg", "body_fat_pct": "%"]
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/body", "Record height (cm), weight (kg) or body fat (%)",
-                     access: .member, body: BodyInput.self, answers: OK.self, errors: [400, 422]) { request, principal in
+        router.route(
+            .POST, "/api/body", "Record height (cm), weight (kg) or body fat (%)",
+            access: .member, body: BodyInput.self, answers: OK.self, errors: [400, 422]
+        ) { request, principal in
             let input = try request.decode(BodyInput.self)
             let unit = bodyUnits[input.type] ?? ""
             let now = app.clock.now()
             try app.db.write { db in
-                try MetricStore.record(userID: principal.caller.id, type: input.type, value: Rounding.round2(input.value),
-                                       unit: unit, at: now, source: "manual", in: db)
+                try MetricStore.record(
+                    userID: principal.caller.id, type: input.type, value: Rounding.round2(input.value),
+                    unit: unit, at: now, source: "manual", in: db)
             }
             return OK()
         }
-        router.route(.PATCH, "/api/prefs", "Shallow-merge preferences; set the bodyweight unit",
-                     access: .member, body: PrefsInput.self, bodyOptional: true, answers: PrefsAnswer.self,
-                     errors: [422]) { request, principal in
+        router.route(
+            .PATCH, "/api/prefs", "Shallow-merge preferences; set the bodyweight unit",
+            access: .member, body: PrefsInput.self, bodyOptional: true, answers: PrefsAnswer.self,
+            errors: [422]
+        ) { request, principal in
             let input = try request.decodeOptional(PrefsInput.self)
             let incoming = try PrefsCheck.normalized(input.prefs ?? [:])
             let units = input.units?.stringValue
             return try app.db.write { db in
-                guard let user = try HouseholdStore.user(id: principal.caller.id, in: db) else { throw HTTPError(401, "unknown user") }
+                guard let user = try HouseholdStore.user(id: principal.caller.id, in: db) else {
+                    throw HTTPError(401, "unknown user")
+                }
                 let prefs = try HouseholdStore.updatePrefs(merge: incoming, userID: user.id, in: db)
                 var finalUnits = user.units
                 if let u = units, u == "kg" || u == "lb" {

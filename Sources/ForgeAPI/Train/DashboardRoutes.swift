@@ -72,38 +72,54 @@ struct LipidPoint: Codable, Sendable {
 /// week through this Monday, oldest first.
 enum DashboardRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/dashboard", "Everything the dashboard draws, twelve household weeks back",
-                     access: .member, cache: .minute, answers: Dashboard.self) { _, principal in
-            let now = app.minuteNow, today = app.today  // minute-floored: the answer is cached per minute
+        router.route(
+            .GET, "/api/dashboard", "Everything the dashboard draws, twelve household weeks back",
+            access: .member, cache: .minute, answers: Dashboard.self
+        ) { _, principal in
+            let now = app.minuteNow
+            let today = app.today  // minute-floored: the answer is cached per minute
             return try app.db.read { db in try dashboard(app, principal.caller.user, now: now, today: today, in: db) }
         }
     }
 
-    static func dashboard(_ app: ForgeApp, _ user: User, now: Date, today: LocalDate, in db: Connection) throws -> Dashboard {
+    static func dashboard(_ app: ForgeApp, _ user: User, now: Date, today: LocalDate, in db: Connection) throws
+        -> Dashboard
+    {
         let progress = try ProgressRoutes.progress(app, user, now: now, today: today, in: db)
         func days(_ n: Double) -> Date { now.addingTimeInterval(-n * 86400) }
         let firstMonday = today.monday.adding(days: -77)
         let mondays = (0..<12).map { firstMonday.adding(days: 7 * $0) }
-        let sessions = try SessionQueries.sessions(userID: user.id, from: firstMonday, to: today.monday.adding(days: 6), in: db)
-            .filter { $0.status == "completed" || $0.status == "unplanned" }
-        var tonnage: [LocalDate: Double] = [:], zone2: [LocalDate: Double] = [:]
+        let sessions = try SessionQueries.sessions(
+            userID: user.id, from: firstMonday, to: today.monday.adding(days: 6), in: db
+        )
+        .filter { $0.status == "completed" || $0.status == "unplanned" }
+        var tonnage: [LocalDate: Double] = [:]
+        var zone2: [LocalDate: Double] = [:]
         for s in sessions {
-            if s.kind == "strength" { tonnage[s.day.monday, default: 0] += s.stats["tonnage"]?.doubleValue ?? 0 }
-            else { zone2[s.day.monday, default: 0] += s.stats["zone2_min"]?.doubleValue ?? 0 }
+            if s.kind == "strength" {
+                tonnage[s.day.monday, default: 0] += s.stats["tonnage"]?.doubleValue ?? 0
+            } else {
+                zone2[s.day.monday, default: 0] += s.stats["zone2_min"]?.doubleValue ?? 0
+            }
         }
         let doneDays = Set(sessions.map(\.day))
         let content = try PlanStore.active(userID: user.id, in: db)?.content
         let heatmap = mondays.map { monday in
-            HeatmapWeek(week: monday.description, days: (0..<7).map { offset in
-                let d = monday.adding(days: offset)
-                let s = d > today ? "future" : doneDays.contains(d) ? "done" : content?.day(d.weekday) != nil ? "missed" : "off"
-                return HeatmapCell(d: d.description, s: s)
-            })
+            HeatmapWeek(
+                week: monday.description,
+                days: (0..<7).map { offset in
+                    let d = monday.adding(days: offset)
+                    let s =
+                        d > today
+                        ? "future" : doneDays.contains(d) ? "done" : content?.day(d.weekday) != nil ? "missed" : "off"
+                    return HeatmapCell(d: d.description, s: s)
+                })
         }
         var lipids: [String: [LipidPoint]] = [:]
         for panel in try LabStore.all(userID: user.id, in: db) {
             for r in panel.results {
-                lipids[r.marker, default: []].append(LipidPoint(d: panel.drawnOn, v: r.value, refLow: r.refLow, refHigh: r.refHigh))
+                lipids[r.marker, default: []].append(
+                    LipidPoint(d: panel.drawnOn, v: r.value, refLow: r.refLow, refHigh: r.refHigh))
             }
         }
         let prefs = user.prefs

@@ -10,7 +10,10 @@ struct EquipmentList: Codable, Sendable {
     /// The household-shared profile first, then the member's own, each oldest first.
     let profiles: [EquipmentProfileWire]
 
-    enum CodingKeys: String, CodingKey { case activeID = "active_id", profiles }
+    enum CodingKeys: String, CodingKey {
+        case activeID = "active_id"
+        case profiles
+    }
 }
 
 /// One equipment profile as the API shows it: the contract's members (kg,
@@ -40,9 +43,14 @@ struct EquipmentProfileWire: Codable, Sendable {
 
     init(_ p: EquipmentProfile) {
         let inventory = p.plates
-        id = p.id; name = p.name; shared = p.shared
+        id = p.id
+        name = p.name
+        shared = p.shared
         items = p.items.map { EquipmentItemWire(name: $0.name, available: $0.available) }
-        barKg = p.barKg; platesKg = p.platesKg; dbMaxKg = p.dbMaxKg; unit = p.unit.rawValue
+        barKg = p.barKg
+        platesKg = p.platesKg
+        dbMaxKg = p.dbMaxKg
+        unit = p.unit.rawValue
         bar = p.unit.value(steps: inventory.bar)
         plates = inventory.plates.map(p.unit.value(steps:))
         dumbbells = p.dumbbells.map { DumbbellsWire($0, unit: p.unit) }
@@ -62,10 +70,16 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
     case adjustable(min: Double, max: Double, step: Double)
 
     static var wireSchema: JSONValue {
-        ["anyOf": [["type": "array", "items": ["type": "number"]],
-                   ["type": "object", "required": ["min", "max", "step"],
-                    "properties": ["min": ["type": "number"], "max": ["type": "number"], "step": ["type": "number"]]]],
-         "description": "Dumbbells owned, in the profile's unit: the fixed pairs, or an adjustable {min, max, step}"]
+        [
+            "anyOf": [
+                ["type": "array", "items": ["type": "number"]],
+                [
+                    "type": "object", "required": ["min", "max", "step"],
+                    "properties": ["min": ["type": "number"], "max": ["type": "number"], "step": ["type": "number"]],
+                ],
+            ],
+            "description": "Dumbbells owned, in the profile's unit: the fixed pairs, or an adjustable {min, max, step}",
+        ]
     }
 
     private enum Keys: String, CodingKey { case min, max, step }
@@ -79,10 +93,14 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
     }
 
     init(from decoder: Decoder) throws {
-        if let list = try? [Double](from: decoder) { self = .pairs(list); return }
+        if let list = try? [Double](from: decoder) {
+            self = .pairs(list)
+            return
+        }
         let c = try decoder.container(keyedBy: Keys.self)
-        self = .adjustable(min: try c.decode(Double.self, forKey: .min), max: try c.decode(Double.self, forKey: .max),
-                           step: try c.decode(Double.self, forKey: .step))
+        self = .adjustable(
+            min: try c.decode(Double.self, forKey: .min), max: try c.decode(Double.self, forKey: .max),
+            step: try c.decode(Double.self, forKey: .step))
     }
 
     func encode(to encoder: Encoder) throws {
@@ -90,7 +108,9 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
         case .pairs(let list): try list.encode(to: encoder)
         case .adjustable(let lo, let hi, let step):
             var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(lo, forKey: .min); try c.encode(hi, forKey: .max); try c.encode(step, forKey: .step)
+            try c.encode(lo, forKey: .min)
+            try c.encode(hi, forKey: .max)
+            try c.encode(step, forKey: .step)
         }
     }
 
@@ -99,7 +119,8 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
         let steps = unit.steps(value:)
         switch self {
         case .pairs(let list): return list.isEmpty ? nil : .pairs(list.map(steps))
-        case .adjustable(let lo, let hi, let step): return .adjustable(min: steps(lo), max: steps(hi), step: steps(step))
+        case .adjustable(let lo, let hi, let step):
+            return .adjustable(min: steps(lo), max: steps(hi), step: steps(step))
         }
     }
 }
@@ -122,8 +143,11 @@ struct EquipmentActiveInput: RequestInput {
 /// (`[]` = not described). Figures are kept to 0.01 lb or 1 g.
 struct EquipmentPatchInput: RequestInput {
     static var example: JSONValue? {
-        ["items": [["name": "Barbell"], ["name": "Dumbbells"]], "unit": "lb", "bar": 45, "plates": [45, 35, 25, 10, 5, 2.5],
-         "dumbbells": ["min": 5, "max": 50, "step": 5]]
+        [
+            "items": [["name": "Barbell"], ["name": "Dumbbells"]], "unit": "lb", "bar": 45,
+            "plates": [45, 35, 25, 10, 5, 2.5],
+            "dumbbells": ["min": 5, "max": 50, "step": 5],
+        ]
     }
     var items: [EquipmentItemInput]?
     var unit: String?
@@ -142,8 +166,9 @@ struct EquipmentPatchInput: RequestInput {
 
     func validate() throws {
         guard items != nil || changesLoading else {
-            throw ValidationFailure.error(loc: ["body", "items"], type: "missing",
-                                          msg: "Field required: give items, unit, bar, plates or dumbbells", input: nil)
+            throw ValidationFailure.error(
+                loc: ["body", "items"], type: "missing",
+                msg: "Field required: give items, unit, bar, plates or dumbbells", input: nil)
         }
         try Check.oneOf(unit, LoadUnit.allCases.map(\.rawValue), "unit")
         try Check.range(bar, Self.load, "bar")
@@ -160,16 +185,18 @@ struct EquipmentPatchInput: RequestInput {
             try Check.range(hi, lo...Self.load.upperBound, "dumbbells", "max")
             try Check.range(step, Self.load, "dumbbells", "step")
             if (hi - lo) / step > Double(Self.maxDumbbells) {
-                throw ValidationFailure.error(loc: ["body", "dumbbells", "step"], type: "value_error",
-                                              msg: "An adjustable set may have at most \(Self.maxDumbbells) steps", input: .double(step))
+                throw ValidationFailure.error(
+                    loc: ["body", "dumbbells", "step"], type: "value_error",
+                    msg: "An adjustable set may have at most \(Self.maxDumbbells) steps", input: .double(step))
             }
         case nil: break
         }
         try Check.count(items, max: Self.maxItems, "items")
         for (i, item) in (items ?? []).enumerated() {
             guard let name = item.name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationFailure.error(loc: ["body", "items", .int(i), "name"], type: "missing",
-                                              msg: "Field required", input: item.name.map(JSONValue.string))
+                throw ValidationFailure.error(
+                    loc: ["body", "items", .int(i), "name"], type: "missing",
+                    msg: "Field required", input: item.name.map(JSONValue.string))
             }
             try Check.length(name, max: Bounds.label, "items", .int(i), "name")
         }
@@ -179,8 +206,9 @@ struct EquipmentPatchInput: RequestInput {
     static func distinct(_ values: [Double], _ field: String) throws {
         var seen = Set<Int>()
         for (i, v) in values.enumerated() where !seen.insert(Int((v * 100).rounded())).inserted {
-            throw ValidationFailure.error(loc: ["body", .string(field), .int(i)], type: "value_error",
-                                          msg: "Value error, \(field) must be distinct", input: .double(v))
+            throw ValidationFailure.error(
+                loc: ["body", .string(field), .int(i)], type: "value_error",
+                msg: "Value error, \(field) must be distinct", input: .double(v))
         }
     }
 }
@@ -195,24 +223,33 @@ struct EquipmentItemInput: Decodable, Sendable {
 
 extension EquipmentProfileWire: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["": "An equipment profile (docs/contract.md §3.7). forged adds unit, bar, plates and dumbbells: the profile in its own unit (issue 14).",
-         "bar_kg": "Bar weight, kg: the exact conversion of `bar` (45 lb → 20.41165665)",
-         "plates_kg": "Plate denominations per side, kg: exact conversions of `plates`",
-         "db_max_kg": "Heaviest dumbbell, kg",
-         "unit": "forged: the unit the bar, plates and dumbbells are marked in, kg or lb",
-         "bar": "forged: bar weight in `unit`; 0 for a profile without a barbell (§5.2's Travel and Home), which a PATCH cannot set (it takes 0.01–1,000)",
-         "plates": "forged: plate denominations per side in `unit`, largest first; unlimited pairs of each",
-         "dumbbells": "forged: dumbbells owned in `unit`: the fixed pairs, an adjustable {min, max, step}, or null when not described"]
+        [
+            "":
+                "An equipment profile (docs/contract.md §3.7). forged adds unit, bar, plates and dumbbells: the profile in its own unit (issue 14).",
+            "bar_kg": "Bar weight, kg: the exact conversion of `bar` (45 lb → 20.41165665)",
+            "plates_kg": "Plate denominations per side, kg: exact conversions of `plates`",
+            "db_max_kg": "Heaviest dumbbell, kg",
+            "unit": "forged: the unit the bar, plates and dumbbells are marked in, kg or lb",
+            "bar":
+                "forged: bar weight in `unit`; 0 for a profile without a barbell (§5.2's Travel and Home), which a PATCH cannot set (it takes 0.01–1,000)",
+            "plates": "forged: plate denominations per side in `unit`, largest first; unlimited pairs of each",
+            "dumbbells":
+                "forged: dumbbells owned in `unit`: the fixed pairs, an adjustable {min, max, step}, or null when not described",
+        ]
     }
 }
 
 extension EquipmentPatchInput: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["": "At least one member. items replaces the list (docs/contract.md §3.7); the rest describe the loading in the profile's own unit (forged, issue 14). Changing unit needs bar, plates and dumbbells the profile has, in the new unit.",
-         "items": "Replaces the item list wholesale",
-         "unit": "kg or lb",
-         "bar": "Bar weight in `unit`, 0.01–1,000",
-         "plates": "Distinct plate denominations per side in `unit`, each 0.01–1,000, at most 30",
-         "dumbbells": "The fixed pairs owned (distinct, at most 200) or an adjustable {min, max, step}, in `unit`; [] clears"]
+        [
+            "":
+                "At least one member. items replaces the list (docs/contract.md §3.7); the rest describe the loading in the profile's own unit (forged, issue 14). Changing unit needs bar, plates and dumbbells the profile has, in the new unit.",
+            "items": "Replaces the item list wholesale",
+            "unit": "kg or lb",
+            "bar": "Bar weight in `unit`, 0.01–1,000",
+            "plates": "Distinct plate denominations per side in `unit`, each 0.01–1,000, at most 30",
+            "dumbbells":
+                "The fixed pairs owned (distinct, at most 200) or an adjustable {min, max, step}, in `unit`; [] clears",
+        ]
     }
 }

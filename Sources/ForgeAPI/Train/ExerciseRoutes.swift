@@ -47,27 +47,33 @@ struct ExerciseQuery: RequestInput {
 /// `GET /api/exercises` and `GET /api/exercises/{slug}` (docs/contract.md §3.5).
 enum ExerciseRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/exercises", "The exercise library, by name; q filters by name",
-                     access: .member, cache: .day, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]) { request, _ in
+        router.route(
+            .GET, "/api/exercises", "The exercise library, by name; q filters by name",
+            access: .member, cache: .day, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]
+        ) { request, _ in
             let q = (try request.decodeQuery(ExerciseQuery.self).q ?? "").lowercased()
             return try app.db.read { try app.exercises.entries(in: $0) }
                 .filter { q.isEmpty || $0.exercise.name.lowercased().contains(q) }
                 .sorted { ($0.exercise.name, $0.exercise.slug) < ($1.exercise.name, $1.exercise.slug) }
                 .map { e in
-                    ExerciseSummary(slug: e.exercise.slug, name: e.exercise.name, kind: e.exercise.kind.rawValue,
-                                    mediaTier: e.mediaTier, primaryMuscles: e.exercise.primaryMuscles)
+                    ExerciseSummary(
+                        slug: e.exercise.slug, name: e.exercise.name, kind: e.exercise.kind.rawValue,
+                        mediaTier: e.mediaTier, primaryMuscles: e.exercise.primaryMuscles)
                 }
         }
-        router.route(.GET, "/api/exercises/:slug", "One exercise with cues, muscles and equipment",
-                     access: .member, cache: .day, answers: ExerciseDetail.self, errors: [404]) { request, _ in
+        router.route(
+            .GET, "/api/exercises/:slug", "One exercise with cues, muscles and equipment",
+            access: .member, cache: .day, answers: ExerciseDetail.self, errors: [404]
+        ) { request, _ in
             let slug = request.parameter("slug") ?? ""
             guard let e = try app.db.read({ try ExerciseCatalog.find(slug, in: $0) }) else {
                 throw HTTPError(404, "exercise not found")
             }
             let x = e.exercise
-            return ExerciseDetail(slug: x.slug, name: x.name, kind: x.kind.rawValue, primaryMuscles: x.primaryMuscles,
-                                  secondaryMuscles: x.secondaryMuscles, equipment: x.equipment, cues: x.cues, dont: x.dont,
-                                  patterns: x.patterns, benefit: x.benefit, mediaTier: e.mediaTier, mediaURL: e.mediaURL)
+            return ExerciseDetail(
+                slug: x.slug, name: x.name, kind: x.kind.rawValue, primaryMuscles: x.primaryMuscles,
+                secondaryMuscles: x.secondaryMuscles, equipment: x.equipment, cues: x.cues, dont: x.dont,
+                patterns: x.patterns, benefit: x.benefit, mediaTier: e.mediaTier, mediaURL: e.mediaURL)
         }
     }
 }

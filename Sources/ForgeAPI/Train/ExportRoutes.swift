@@ -88,31 +88,39 @@ struct ExportMeal: Codable, Sendable {
 /// `GET /api/export` (docs/contract.md §3.12): everything the caller owns, nothing else.
 enum ExportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/export", "The caller's own data as JSON",
-                     access: .member, answers: ExportDocument.self) { _, principal in
+        router.route(
+            .GET, "/api/export", "The caller's own data as JSON",
+            access: .member, answers: ExportDocument.self
+        ) { _, principal in
             let user = principal.caller.user
             return try app.db.read { db in
                 let records = try RecordStore.all(userID: user.id, in: db)
                     .sorted { ($0.achievedOn, $0.slug, $0.kind.rawValue) < ($1.achievedOn, $1.slug, $1.kind.rawValue) }
                     .map { r in
-                        ExportRecord(slug: r.slug, kind: r.kind.rawValue, value: r.value,
-                                     detail: RecordDetail.text(weightKg: r.weight, reps: r.reps,
-                                                               unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
-                                     achievedOn: r.achievedOn.description)
+                        ExportRecord(
+                            slug: r.slug, kind: r.kind.rawValue, value: r.value,
+                            detail: RecordDetail.text(
+                                weightKg: r.weight, reps: r.reps,
+                                unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
+                            achievedOn: r.achievedOn.description)
                     }
                 let sessions = try ExportQueries.sessions(userID: user.id, in: db).map { s in
-                    ExportSession(day: s["day"]?.stringValue ?? "", name: s["name"]?.stringValue ?? "",
-                                  kind: s["kind"]?.stringValue ?? "", status: s["status"]?.stringValue ?? "",
-                                  stats: SessionStats(s["stats"] ?? .object([:]), kind: s["kind"]?.stringValue ?? ""),
-                                  notes: s["notes"]?.stringValue ?? "", cooldownStatus: s["cooldown_status"]?.stringValue ?? "")
+                    ExportSession(
+                        day: s["day"]?.stringValue ?? "", name: s["name"]?.stringValue ?? "",
+                        kind: s["kind"]?.stringValue ?? "", status: s["status"]?.stringValue ?? "",
+                        stats: SessionStats(s["stats"] ?? .object([:]), kind: s["kind"]?.stringValue ?? ""),
+                        notes: s["notes"]?.stringValue ?? "", cooldownStatus: s["cooldown_status"]?.stringValue ?? "")
                 }
                 return ExportDocument(
                     user: ExportUser(email: user.email, name: user.name, units: user.units),
-                    metrics: try WireDecoder.decode([ExportMetric].self, from: .array(ExportQueries.metrics(userID: user.id, in: db))),
+                    metrics: try WireDecoder.decode(
+                        [ExportMetric].self, from: .array(ExportQueries.metrics(userID: user.id, in: db))),
                     sessions: sessions,
-                    sets: try WireDecoder.decode([ExportSet].self, from: .array(ExportQueries.sets(userID: user.id, in: db))),
+                    sets: try WireDecoder.decode(
+                        [ExportSet].self, from: .array(ExportQueries.sets(userID: user.id, in: db))),
                     records: records,
-                    meals: try WireDecoder.decode([ExportMeal].self, from: .array(ExportQueries.meals(userID: user.id, in: db))))
+                    meals: try WireDecoder.decode(
+                        [ExportMeal].self, from: .array(ExportQueries.meals(userID: user.id, in: db))))
             }
         }
     }

@@ -27,8 +27,9 @@ struct HistoryQuery: RequestInput {
         case "true", "1", "yes", "on": return true
         case "false", "0", "no", "off": return false
         default:
-            throw ValidationFailure.error(loc: ["query", "favorites"], type: "bool_parsing",
-                                          msg: "Input should be a valid boolean", input: .string(text))
+            throw ValidationFailure.error(
+                loc: ["query", "favorites"], type: "bool_parsing",
+                msg: "Input should be a valid boolean", input: .string(text))
         }
     }
 }
@@ -65,21 +66,27 @@ struct RecordRow: Codable, Sendable {
 /// `GET /api/history` (docs/contract.md §3.4, §4.8) and `GET /api/records` (§3.6).
 enum HistoryRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/history", "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
-                     access: .member, cache: .day, query: HistoryQuery.self, answers: [HistoryEntry].self, errors: [422]) { request, principal in
+        router.route(
+            .GET, "/api/history", "Finished sessions, newest trained day first; limit 1…100, offset, favorites",
+            access: .member, cache: .day, query: HistoryQuery.self, answers: [HistoryEntry].self, errors: [422]
+        ) { request, principal in
             let query = try request.decodeQuery(HistoryQuery.self)
             let favorites = try query.favoritesOnly()
             let rows = try app.db.read { db in
-                try ProgressQueries.history(userID: principal.caller.id, limit: query.limit ?? 30, offset: query.offset ?? 0,
-                                            favoritesOnly: favorites, in: db)
+                try ProgressQueries.history(
+                    userID: principal.caller.id, limit: query.limit ?? 30, offset: query.offset ?? 0,
+                    favoritesOnly: favorites, in: db)
             }
             return rows.map { s in
-                HistoryEntry(id: s.id, day: s.day.description, name: s.name, kind: s.kind, status: s.status,
-                             stats: SessionStats(s.stats, kind: s.kind), favorite: s.favorite)
+                HistoryEntry(
+                    id: s.id, day: s.day.description, name: s.name, kind: s.kind, status: s.status,
+                    stats: SessionStats(s.stats, kind: s.kind), favorite: s.favorite)
             }
         }
-        router.route(.GET, "/api/records", "Personal records by slug; detail in the member's load unit",
-                     access: .member, cache: .day, answers: [RecordRow].self) { _, principal in
+        router.route(
+            .GET, "/api/records", "Personal records by slug; detail in the member's load unit",
+            access: .member, cache: .day, answers: [RecordRow].self
+        ) { _, principal in
             try app.db.read { db in try records(principal.caller.user, library: app.exercises.library(in: db), in: db) }
         }
     }
@@ -88,10 +95,12 @@ enum HistoryRoutes {
     /// member's unit for the slug (docs/contract.md §6.12); `achieved_on` = trained day.
     static func records(_ user: User, library: ExerciseLibrary, in db: Connection) throws -> [RecordRow] {
         try RecordStore.all(userID: user.id, in: db).map { r in
-            RecordRow(slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
-                      detail: RecordDetail.text(weightKg: r.weight, reps: r.reps,
-                                                unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
-                      achievedOn: r.achievedOn.description)
+            RecordRow(
+                slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
+                detail: RecordDetail.text(
+                    weightKg: r.weight, reps: r.reps,
+                    unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
+                achievedOn: r.achievedOn.description)
         }
     }
 }

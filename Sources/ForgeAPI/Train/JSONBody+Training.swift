@@ -10,8 +10,9 @@ extension JSONBody {
         }
         if let i = value.intValue { return i }
         if case .string(let s) = value, let i = Int(s.trimmingCharacters(in: .whitespaces)) { return i }
-        throw ValidationFailure.error(loc: ["body", key], type: "int_parsing",
-                                      msg: "Input should be a valid integer", input: value)
+        throw ValidationFailure.error(
+            loc: ["body", key], type: "int_parsing",
+            msg: "Input should be a valid integer", input: value)
     }
 
     /// An optional whole number; nil when absent or null.

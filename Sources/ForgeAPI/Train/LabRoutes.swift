@@ -24,7 +24,9 @@ struct LabResultWire: Codable, Sendable {
 
 /// `POST /api/labs`: `{ drawn_on, source? = "manual", results: { marker, value, unit? = "mmol/L", ref_low?, ref_high? }[] }`.
 struct LabInput: RequestInput {
-    static var example: JSONValue? { ["drawn_on": "2026-07-01", "source": "GP", "results": [["marker": "ldl", "value": 2.9, "unit": "mmol/L"]]] }
+    static var example: JSONValue? {
+        ["drawn_on": "2026-07-01", "source": "GP", "results": [["marker": "ldl", "value": 2.9, "unit": "mmol/L"]]]
+    }
     let drawnOn: String
     var source: String?
     let results: [LabResultInput]
@@ -70,24 +72,32 @@ struct LabResultInput: Decodable, Sendable {
 /// Lab panels (docs/contract.md §3.9); values canonical mmol/L.
 enum LabRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/labs", "Lab panels, oldest first", access: .member, answers: [LabPanelWire].self) { _, principal in
+        router.route(.GET, "/api/labs", "Lab panels, oldest first", access: .member, answers: [LabPanelWire].self) {
+            _, principal in
             try app.db.read { try LabStore.all(userID: principal.caller.id, in: $0) }.map { p in
-                LabPanelWire(id: p.id, drawnOn: p.drawnOn, source: p.source, results: p.results.map { r in
-                    LabResultWire(marker: r.marker, value: r.value, unit: r.unit, refLow: r.refLow, refHigh: r.refHigh)
-                })
+                LabPanelWire(
+                    id: p.id, drawnOn: p.drawnOn, source: p.source,
+                    results: p.results.map { r in
+                        LabResultWire(
+                            marker: r.marker, value: r.value, unit: r.unit, refLow: r.refLow, refHigh: r.refHigh)
+                    })
             }
         }
-        router.route(.POST, "/api/labs", "Add a lab panel with its results",
-                     access: .member, body: LabInput.self, answers: CreatedID.self, errors: [400, 422]) { request, principal in
+        router.route(
+            .POST, "/api/labs", "Add a lab panel with its results",
+            access: .member, body: LabInput.self, answers: CreatedID.self, errors: [400, 422]
+        ) { request, principal in
             let input = try request.decode(LabInput.self)
             guard let drawn = input.day else { throw HTTPError(400, "bad date") }
             let results = input.results.map { r in
-                LabResult(marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)
+                LabResult(
+                    marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)
             }
             let now = app.clock.now()
             let id = try app.db.write { db in
-                try LabStore.add(userID: principal.caller.id, drawnOn: drawn, source: input.source ?? "manual",
-                                 results: results, now: now, in: db)
+                try LabStore.add(
+                    userID: principal.caller.id, drawnOn: drawn, source: input.source ?? "manual",
+                    results: results, now: now, in: db)
             }
             return CreatedID(id: id)
         }

@@ -21,7 +21,12 @@ struct Niggle: Codable, Sendable {
 
 /// `POST /api/niggles`: `{ body_part, severity? = "mild", note? = "", avoid_patterns? = [], mobility_slug? = "" }`.
 struct NiggleInput: RequestInput {
-    static var example: JSONValue? { ["body_part": "left shoulder", "severity": "mild", "note": "Twinges on overhead press", "avoid_patterns": ["overhead"]] }
+    static var example: JSONValue? {
+        [
+            "body_part": "left shoulder", "severity": "mild", "note": "Twinges on overhead press",
+            "avoid_patterns": ["overhead"],
+        ]
+    }
     let bodyPart: String
     var severity: String?
     var note: String?
@@ -36,12 +41,16 @@ struct NiggleInput: RequestInput {
     func validate() throws {
         Check.publish(["pattern": Check.nonBlank], "body_part")
         try Check.length(bodyPart, max: Bounds.label, "body_part")
-        guard !bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw HTTPError(400, "body_part required") }
+        guard !bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw HTTPError(400, "body_part required")
+        }
         try Check.length(severity, max: Bounds.label, "severity")
         try Check.length(note, max: Bounds.note, "note")
         try Check.length(mobilitySlug, max: Bounds.label, "mobility_slug")
         try Check.count(avoidPatterns, max: Self.maxPatterns, "avoid_patterns")
-        for (i, p) in (avoidPatterns ?? []).enumerated() { try Check.length(p, max: Bounds.label, "avoid_patterns", .int(i)) }
+        for (i, p) in (avoidPatterns ?? []).enumerated() {
+            try Check.length(p, max: Bounds.label, "avoid_patterns", .int(i))
+        }
     }
 }
 
@@ -51,34 +60,46 @@ struct NiggleStatusInput: RequestInput {
     static var example: JSONValue? { ["status": "watch"] }
     let status: String
     /// The status is checked by the route (400 `bad status`, after ownership's 404); published here.
-    func validate() throws { Check.publish(["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))], "status") }
+    func validate() throws {
+        Check.publish(["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))], "status")
+    }
 }
 
 /// Niggles (docs/contract.md §3.8). Only `active` niggles shape cool-downs and alternatives.
 enum NiggleRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/niggles", "The member's niggles, newest first",
-                     access: .member, answers: [Niggle].self) { _, principal in
+        router.route(
+            .GET, "/api/niggles", "The member's niggles, newest first",
+            access: .member, answers: [Niggle].self
+        ) { _, principal in
             try app.db.read { try NiggleStore.list(userID: principal.caller.id, in: $0) }.map { n in
-                Niggle(id: n.id, bodyPart: n.bodyPart, severity: n.severity, status: n.status, note: n.note,
-                       avoidPatterns: n.avoidPatterns, openedAt: n.openedAt.map { String($0.prefix(10)) },
-                       clearedAt: n.clearedAt.map { String($0.prefix(10)) })
+                Niggle(
+                    id: n.id, bodyPart: n.bodyPart, severity: n.severity, status: n.status, note: n.note,
+                    avoidPatterns: n.avoidPatterns, openedAt: n.openedAt.map { String($0.prefix(10)) },
+                    clearedAt: n.clearedAt.map { String($0.prefix(10)) })
             }
         }
-        router.route(.POST, "/api/niggles", "Open a niggle (active)",
-                     access: .member, body: NiggleInput.self, answers: CreatedID.self, errors: [400, 422]) { request, principal in
+        router.route(
+            .POST, "/api/niggles", "Open a niggle (active)",
+            access: .member, body: NiggleInput.self, answers: CreatedID.self, errors: [400, 422]
+        ) { request, principal in
             let input = try request.decode(NiggleInput.self)
-            let now = app.clock.now(), today = app.today
+            let now = app.clock.now()
+            let today = app.today
             let id = try app.db.write { db in
-                try NiggleStore.add(userID: principal.caller.id, bodyPart: input.bodyPart.trimmingCharacters(in: .whitespacesAndNewlines),
-                                    severity: input.severity ?? "mild", note: input.note ?? "",
-                                    avoidPatterns: input.avoidPatterns ?? [], mobilitySlug: input.mobilitySlug ?? "",
-                                    today: today, now: now, in: db)
+                try NiggleStore.add(
+                    userID: principal.caller.id,
+                    bodyPart: input.bodyPart.trimmingCharacters(in: .whitespacesAndNewlines),
+                    severity: input.severity ?? "mild", note: input.note ?? "",
+                    avoidPatterns: input.avoidPatterns ?? [], mobilitySlug: input.mobilitySlug ?? "",
+                    today: today, now: now, in: db)
             }
             return CreatedID(id: id)
         }
-        router.route(.PATCH, "/api/niggles/:id", "Set a niggle's status; clearing stamps cleared_at",
-                     access: .member, body: NiggleStatusInput.self, answers: OK.self, errors: [400, 404, 422]) { request, principal in
+        router.route(
+            .PATCH, "/api/niggles/:id", "Set a niggle's status; clearing stamps cleared_at",
+            access: .member, body: NiggleStatusInput.self, answers: OK.self, errors: [400, 404, 422]
+        ) { request, principal in
             let status = try request.decode(NiggleStatusInput.self).status
             let id = request.parameter("id") ?? ""
             let today = app.today

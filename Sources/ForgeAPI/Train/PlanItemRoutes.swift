@@ -17,13 +17,20 @@ struct PlannedItemWire: Codable, Sendable {
     @Nullable var planDay: String?
 
     init(_ item: PlannedItem) {
-        id = item.id; date = item.date; kind = item.kind; title = item.title; notes = item.notes; planDay = item.plan_day
+        id = item.id
+        date = item.date
+        kind = item.kind
+        title = item.title
+        notes = item.notes
+        planDay = item.plan_day
     }
 }
 
 /// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
 struct PlanItemInput: RequestInput {
-    static var example: JSONValue? { ["date": "2026-07-22", "kind": "workout", "title": "Park run", "notes": "Easy pace"] }
+    static var example: JSONValue? {
+        ["date": "2026-07-22", "kind": "workout", "title": "Park run", "notes": "Easy pace"]
+    }
     let date: String
     let kind: String
     var title: String?
@@ -58,7 +65,7 @@ struct PlanItemPatch: RequestInput {
     var notes: String?
 
     func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "title")   // blank → 400 `title required` (the route)
+        Check.publish(["pattern": Check.nonBlank], "title")  // blank → 400 `title required` (the route)
         try Check.length(title, max: Bounds.note, "title")
         try Check.length(notes, max: Bounds.note, "notes")
     }
@@ -67,18 +74,22 @@ struct PlanItemPatch: RequestInput {
 /// Planned items: pencil marks on calendar dates (docs/contract.md §3.2).
 enum PlanItemRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/plan-items", "Pencil in a workout or meal on a date",
-                     access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]) { request, principal in
+        router.route(
+            .POST, "/api/plan-items", "Pencil in a workout or meal on a date",
+            access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]
+        ) { request, principal in
             let input = try request.decode(PlanItemInput.self)
             guard let date = input.day else { throw HTTPError(400, "bad date") }
             var title = input.title ?? ""
             let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             var planDay = input.kind == "workout" ? input.planDay : nil
-            let now = app.clock.now(), caller = principal.caller
+            let now = app.clock.now()
+            let caller = principal.caller
             let item = try app.db.write { db -> PlannedItem in
                 if let key = planDay {
                     guard key.count == 1, let weekday = Int(key),
-                          let day = try PlanStore.active(userID: caller.id, in: db)?.content.day(weekday) else {
+                        let day = try PlanStore.active(userID: caller.id, in: db)?.content.day(weekday)
+                    else {
                         throw HTTPError(400, "plan_day not in the active plan")
                     }
                     if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = day.name }
@@ -86,17 +97,21 @@ enum PlanItemRoutes {
                 }
                 title = String(title.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120))
                 guard !title.isEmpty else { throw HTTPError(400, "title required") }
-                return try PlannedItemStore.add(userID: caller.id, date: date, kind: input.kind, title: title, notes: notes,
-                                                planDay: planDay, now: now, in: db)
+                return try PlannedItemStore.add(
+                    userID: caller.id, date: date, kind: input.kind, title: title, notes: notes,
+                    planDay: planDay, now: now, in: db)
             }
             return PlannedItemWire(item)
         }
-        router.route(.PATCH, "/api/plan-items/:id", "Edit a planned item's title or notes",
-                     access: .member, body: PlanItemPatch.self, answers: PlannedItemWire.self, errors: [400, 404, 422]) { request, principal in
+        router.route(
+            .PATCH, "/api/plan-items/:id", "Edit a planned item's title or notes",
+            access: .member, body: PlanItemPatch.self, answers: PlannedItemWire.self, errors: [400, 404, 422]
+        ) { request, principal in
             let input = try request.decode(PlanItemPatch.self)
             let title = input.title.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120)) }
             let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let id = request.parameter("id") ?? "", caller = principal.caller
+            let id = request.parameter("id") ?? ""
+            let caller = principal.caller
             let item = try app.db.write { db -> PlannedItem in
                 guard try PlannedItemStore.find(id, userID: caller.id, in: db) != nil else {
                     throw HTTPError(404, "planned item not found")
@@ -107,9 +122,13 @@ enum PlanItemRoutes {
             }
             return PlannedItemWire(item)
         }
-        router.route(.DELETE, "/api/plan-items/:id", "Remove a planned item",
-                     access: .member, answers: OK.self, errors: [404]) { request, principal in
-            let deleted = try app.db.write { try PlannedItemStore.delete(request.parameter("id") ?? "", userID: principal.caller.id, in: $0) }
+        router.route(
+            .DELETE, "/api/plan-items/:id", "Remove a planned item",
+            access: .member, answers: OK.self, errors: [404]
+        ) { request, principal in
+            let deleted = try app.db.write {
+                try PlannedItemStore.delete(request.parameter("id") ?? "", userID: principal.caller.id, in: $0)
+            }
             guard deleted else { throw HTTPError(404, "planned item not found") }
             return OK()
         }

@@ -94,13 +94,18 @@ enum ProgressRoutes {
     ]
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/progress", "e1RM series with trend words, body metrics, zone 2 and this week",
-                     access: .member, cache: .minute, answers: ProgressReport.self) { _, principal in
-            let now = app.minuteNow, today = app.today  // minute-floored: the answer is cached per minute
+        router.route(
+            .GET, "/api/progress", "e1RM series with trend words, body metrics, zone 2 and this week",
+            access: .member, cache: .minute, answers: ProgressReport.self
+        ) { _, principal in
+            let now = app.minuteNow
+            let today = app.today  // minute-floored: the answer is cached per minute
             return try app.db.read { db in try progress(app, principal.caller.user, now: now, today: today, in: db) }
         }
-        router.route(.GET, "/api/metrics/:type/history", "Full history (3650 days) of one body metric",
-                     access: .member, answers: MetricHistory.self, errors: [404]) { request, principal in
+        router.route(
+            .GET, "/api/metrics/:type/history", "Full history (3650 days) of one body metric",
+            access: .member, answers: MetricHistory.self, errors: [404]
+        ) { request, principal in
             let type = request.parameter("type") ?? ""
             guard let unit = metricUnits[type] else { throw HTTPError(404, "unknown metric") }
             let since = app.clock.now().addingTimeInterval(-3650 * 86400)
@@ -113,7 +118,9 @@ enum ProgressRoutes {
         }
     }
 
-    static func series(_ userID: String, _ type: String, since: Date, app: ForgeApp, in db: Connection) throws -> [WirePoint] {
+    static func series(_ userID: String, _ type: String, since: Date, app: ForgeApp, in db: Connection) throws
+        -> [WirePoint]
+    {
         try ProgressQueries.metricSeries(userID: userID, type: type, since: since, calendar: app.calendar, in: db)
             .map { WirePoint($0.day, $0.value) }
     }
@@ -121,8 +128,10 @@ enum ProgressRoutes {
     /// `water_pct` (§4.15): each `water_mass` point over that day's last
     /// weight (else the last weight used before), `round1(100 × water / weight)`.
     static func waterPct(_ userID: String, since: Date, app: ForgeApp, in db: Connection) throws -> [WirePoint] {
-        let water = try ProgressQueries.metricSeries(userID: userID, type: "water_mass", since: since, calendar: app.calendar, in: db)
-        let weights = try ProgressQueries.metricSeries(userID: userID, type: "weight", since: .distantPast, calendar: app.calendar, in: db)
+        let water = try ProgressQueries.metricSeries(
+            userID: userID, type: "water_mass", since: since, calendar: app.calendar, in: db)
+        let weights = try ProgressQueries.metricSeries(
+            userID: userID, type: "weight", since: .distantPast, calendar: app.calendar, in: db)
         var lastByDay: [LocalDate: Double] = [:]
         for w in weights { lastByDay[w.day] = w.value }
         var carried: Double?
@@ -137,7 +146,9 @@ enum ProgressRoutes {
 
     /// The e1RM map in a meaningful order: by the first trained day of each
     /// lift, ties by the lift's first place in the active plan, then slug.
-    static func e1rm(_ series: [String: [SeriesPoint]], plan: PlanContent?, library: ExerciseLibrary) -> OrderedMap<LiftSeries> {
+    static func e1rm(_ series: [String: [SeriesPoint]], plan: PlanContent?, library: ExerciseLibrary) -> OrderedMap<
+        LiftSeries
+    > {
         var planOrder: [String: Int] = [:]
         for weekday in plan?.weekdays ?? [] {
             for e in plan?.day(weekday)?.strength?.exercises ?? [] where planOrder[e.slug] == nil {
@@ -145,29 +156,38 @@ enum ProgressRoutes {
             }
         }
         let slugs = series.keys.sorted { a, b in
-            let fa = series[a]?.first?.day, fb = series[b]?.first?.day
+            let fa = series[a]?.first?.day
+            let fb = series[b]?.first?.day
             if fa != fb, let fa, let fb { return fa < fb }
-            let pa = planOrder[a] ?? Int.max, pb = planOrder[b] ?? Int.max
+            let pa = planOrder[a] ?? Int.max
+            let pb = planOrder[b] ?? Int.max
             return pa != pb ? pa < pb : a < b
         }
         var out = OrderedMap<LiftSeries>()
         for slug in slugs {
             let list = series[slug] ?? []
             let trend = LiftTrend.of(list)
-            out[slug] = LiftSeries(name: library.name(for: slug), points: list.map { WirePoint($0.day, $0.value) },
-                                   trend: LiftTrendWire(status: trend.status.rawValue, weeks: trend.weeks, label: trend.label,
-                                                        changeKg: trend.changeKg, windowDays: trend.windowDays))
+            out[slug] = LiftSeries(
+                name: library.name(for: slug), points: list.map { WirePoint($0.day, $0.value) },
+                trend: LiftTrendWire(
+                    status: trend.status.rawValue, weeks: trend.weeks, label: trend.label,
+                    changeKg: trend.changeKg, windowDays: trend.windowDays))
         }
         return out
     }
 
-    static func progress(_ app: ForgeApp, _ user: User, now: Date, today: LocalDate, in db: Connection) throws -> ProgressReport {
+    static func progress(_ app: ForgeApp, _ user: User, now: Date, today: LocalDate, in db: Connection) throws
+        -> ProgressReport
+    {
         let library = try app.exercises.library(in: db)
         func days(_ n: Double) -> Date { now.addingTimeInterval(-n * 86400) }
-        let vo2 = try ProgressQueries.metricSeries(userID: user.id, type: "vo2max", since: days(1095), calendar: app.calendar, in: db)
-        let monday = today.monday, sunday = monday.adding(days: 6)
+        let vo2 = try ProgressQueries.metricSeries(
+            userID: user.id, type: "vo2max", since: days(1095), calendar: app.calendar, in: db)
+        let monday = today.monday
+        let sunday = monday.adding(days: 6)
         let content = try PlanStore.active(userID: user.id, in: db)?.content
-        let zone2Target = content?.days.values.compactMap(\.cardio).filter { $0.cardio.hrHigh > 0 && $0.cardio.hrHigh <= 150 }
+        let zone2Target =
+            content?.days.values.compactMap(\.cardio).filter { $0.cardio.hrHigh > 0 && $0.cardio.hrHigh <= 150 }
             .reduce(0) { $0 + $1.cardio.minutes } ?? 0
         let zone2Done = try ProgressQueries.zone2Minutes(userID: user.id, from: monday, to: sunday, in: db)
         return ProgressReport(
@@ -179,8 +199,9 @@ enum ProgressRoutes {
             sleepH: try series(user.id, "sleep_h", since: days(30), app: app, in: db),
             zone2: Zone2Progress(done: Rounding.halfEven(zone2Done), target: zone2Target),
             bodycomp: try bodycomp(user.id, since: days(365), app: app, in: db),
-            week: WeekCount(done: try ProgressQueries.doneSessions(userID: user.id, from: monday, to: today, in: db),
-                            planned: content?.days.count ?? 0),
+            week: WeekCount(
+                done: try ProgressQueries.doneSessions(userID: user.id, from: monday, to: today, in: db),
+                planned: content?.days.count ?? 0),
             prsThisWeek: try RecordStore.liftsWithPRs(userID: user.id, from: monday, to: today, in: db))
     }
 
@@ -193,13 +214,15 @@ enum ProgressRoutes {
     }
 
     static func bodycomp(_ userID: String, since: Date, app: ForgeApp, in db: Connection) throws -> BodyComp {
-        let height = try ProgressQueries.latestValue(userID: userID, type: "height",
-                                                     since: app.clock.now().addingTimeInterval(-3650 * 86400), in: db)
-        return BodyComp(fatPct: try series(userID, "body_fat_pct", since: since, app: app, in: db),
-                        muscle: try series(userID, "muscle_mass", since: since, app: app, in: db),
-                        bone: try series(userID, "bone_mass", since: since, app: app, in: db),
-                        waterPct: try waterPct(userID, since: since, app: app, in: db),
-                        heightCm: height)
+        let height = try ProgressQueries.latestValue(
+            userID: userID, type: "height",
+            since: app.clock.now().addingTimeInterval(-3650 * 86400), in: db)
+        return BodyComp(
+            fatPct: try series(userID, "body_fat_pct", since: since, app: app, in: db),
+            muscle: try series(userID, "muscle_mass", since: since, app: app, in: db),
+            bone: try series(userID, "bone_mass", since: since, app: app, in: db),
+            waterPct: try waterPct(userID, since: since, app: app, in: db),
+            heightCm: height)
     }
 }
 

@@ -9,27 +9,36 @@ import Foundation
 /// notes, favourite, delete. Sets live in ``SetRoutes``.
 enum SessionRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/sessions", "Start (or resume) a strength session on a date", access: .member,
-                     body: StartSessionInput.self, bodyOptional: true, answers: SessionStarted.self,
-                     errors: [400]) { request, principal in
+        router.route(
+            .POST, "/api/sessions", "Start (or resume) a strength session on a date", access: .member,
+            body: StartSessionInput.self, bodyOptional: true, answers: SessionStarted.self,
+            errors: [400]
+        ) { request, principal in
             try start(app, input: request.decodeOptional(StartSessionInput.self), caller: principal.caller)
         }
-        router.route(.POST, "/api/sessions/:sid/complete", "Complete an active session and write its stats",
-                     access: .member, body: CompleteSessionInput.self, bodyOptional: true,
-                     answers: SessionCompleted.self, errors: [404, 409]) { request, principal in
-            try complete(app, request: request, input: request.decodeOptional(CompleteSessionInput.self),
-                         caller: principal.caller)
+        router.route(
+            .POST, "/api/sessions/:sid/complete", "Complete an active session and write its stats",
+            access: .member, body: CompleteSessionInput.self, bodyOptional: true,
+            answers: SessionCompleted.self, errors: [404, 409]
+        ) { request, principal in
+            try complete(
+                app, request: request, input: request.decodeOptional(CompleteSessionInput.self),
+                caller: principal.caller)
         }
-        router.route(.GET, "/api/sessions/:sid", "One session with its sets grouped by exercise", access: .member,
-                     answers: SessionDetail.self, errors: [404]) { request, principal in
+        router.route(
+            .GET, "/api/sessions/:sid", "One session with its sets grouped by exercise", access: .member,
+            answers: SessionDetail.self, errors: [404]
+        ) { request, principal in
             let caller = principal.caller
             return try app.db.read { db in
                 let s = try owned(request, caller, in: db)
                 return try detail(s, user: caller.user, library: app.exercises.library(in: db), in: db)
             }
         }
-        router.route(.PATCH, "/api/sessions/:sid/notes", "Replace a session's notes", access: .member,
-                     body: SessionNotesInput.self, answers: OK.self, errors: [404]) { request, principal in
+        router.route(
+            .PATCH, "/api/sessions/:sid/notes", "Replace a session's notes", access: .member,
+            body: SessionNotesInput.self, answers: OK.self, errors: [404]
+        ) { request, principal in
             let notes = try request.decode(SessionNotesInput.self).notes.trimmingCharacters(in: .whitespacesAndNewlines)
             try app.db.write { db in
                 let s = try owned(request, principal.caller, in: db)
@@ -37,8 +46,10 @@ enum SessionRoutes {
             }
             return OK()
         }
-        router.route(.PATCH, "/api/sessions/:sid/favorite", "Star or unstar a session", access: .member,
-                     body: SessionFavoriteInput.self, answers: FavoriteSet.self, errors: [404]) { request, principal in
+        router.route(
+            .PATCH, "/api/sessions/:sid/favorite", "Star or unstar a session", access: .member,
+            body: SessionFavoriteInput.self, answers: FavoriteSet.self, errors: [404]
+        ) { request, principal in
             let favorite = try request.decode(SessionFavoriteInput.self).favorite
             try app.db.write { db in
                 let s = try owned(request, principal.caller, in: db)
@@ -46,8 +57,10 @@ enum SessionRoutes {
             }
             return FavoriteSet(favorite: favorite)
         }
-        router.route(.DELETE, "/api/sessions/:sid", "Delete a session and its sets (records stay)", access: .member,
-                     answers: OK.self, errors: [404]) { request, principal in
+        router.route(
+            .DELETE, "/api/sessions/:sid", "Delete a session and its sets (records stay)", access: .member,
+            answers: OK.self, errors: [404]
+        ) { request, principal in
             try app.db.write { db in
                 let s = try owned(request, principal.caller, in: db)
                 try TrainingSessionStore.delete(s.id, userID: principal.caller.id, in: db)
@@ -80,26 +93,34 @@ enum SessionRoutes {
         return try app.db.write { db in
             let library = try app.exercises.library(in: db)
             let content = try PlanStore.active(userID: caller.id, in: db)?.content
-            let entry: PlanDay? = input.planDay.map { key in Int(key).flatMap { content?.day($0) } }
+            let entry: PlanDay? =
+                input.planDay.map { key in Int(key).flatMap { content?.day($0) } }
                 ?? content?.day(date.weekday)
             if let active = try TrainingSessionStore.activeStrength(userID: caller.id, on: date, in: db) {
                 var fitted = try WireDecoder.decode(StrengthFitted.self, from: active.fitted)
                 if budget != active.budget, case .strength(let day)? = entry,
-                   Set(day.exercises.map(\.slug)) == fitted.targetSlugs {
-                    fitted = FittedSnapshot.refit(fitted, day: day, budget: budget,
-                                                  logged: try TrainingSessionStore.sets(active.id, in: db),
-                                                  library: library, kit: try kit(caller.user, in: db))
+                    Set(day.exercises.map(\.slug)) == fitted.targetSlugs
+                {
+                    fitted = FittedSnapshot.refit(
+                        fitted, day: day, budget: budget,
+                        logged: try TrainingSessionStore.sets(active.id, in: db),
+                        library: library, kit: try kit(caller.user, in: db))
                     try TrainingSessionStore.refit(active.id, fitted: fitted.json, budget: budget, in: db)
                 }
                 return SessionStarted(id: active.id, fitted: try withLast(fitted, caller.user, in: db), resumed: true)
             }
-            guard case .strength(let day)? = entry else { throw HTTPError(400, "no strength session planned for this day") }
-            let cooldown = Cooldown.build(plan: day.cooldown, niggles: try NiggleStore.all(userID: caller.id, in: db),
-                                          library: library)
-            let fitted = FittedSnapshot.make(day: day, budget: budget, cooldown: cooldown, library: library,
-                                             kit: try kit(caller.user, in: db))
-            let id = try TrainingSessionStore.create(userID: caller.id, day: date, name: fitted.name,
-                                                     budget: budget, fitted: fitted.json, now: now, in: db)
+            guard case .strength(let day)? = entry else {
+                throw HTTPError(400, "no strength session planned for this day")
+            }
+            let cooldown = Cooldown.build(
+                plan: day.cooldown, niggles: try NiggleStore.all(userID: caller.id, in: db),
+                library: library)
+            let fitted = FittedSnapshot.make(
+                day: day, budget: budget, cooldown: cooldown, library: library,
+                kit: try kit(caller.user, in: db))
+            let id = try TrainingSessionStore.create(
+                userID: caller.id, day: date, name: fitted.name,
+                budget: budget, fitted: fitted.json, now: now, in: db)
             return SessionStarted(id: id, fitted: try withLast(fitted, caller.user, in: db), resumed: false)
         }
     }
@@ -110,7 +131,8 @@ enum SessionRoutes {
     static func withLast(_ fitted: StrengthFitted, _ user: User, in db: Connection) throws -> StrengthFitted {
         var answered = fitted
         for i in answered.targets.indices {
-            answered.targets[i].last = .some(try SessionQueries.last(userID: user.id, slug: answered.targets[i].entry.slug, in: db))
+            answered.targets[i].last = .some(
+                try SessionQueries.last(userID: user.id, slug: answered.targets[i].entry.slug, in: db))
         }
         return answered
     }
@@ -119,12 +141,15 @@ enum SessionRoutes {
     /// be completed (docs/contract.md §6.3): anything else is 409 and nothing is
     /// written, so ingested stats are never wiped. Notes are replaced only
     /// when the body carries `notes`.
-    static func complete(_ app: ForgeApp, request: Request, input: CompleteSessionInput,
-                         caller: Caller) throws -> SessionCompleted {
+    static func complete(
+        _ app: ForgeApp, request: Request, input: CompleteSessionInput,
+        caller: Caller
+    ) throws -> SessionCompleted {
         let cooldownStatus = input.cooldownStatus ?? "skipped"
         let cooldownMin = input.cooldownMin ?? 5
         let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let now = app.clock.now(), today = app.today
+        let now = app.clock.now()
+        let today = app.today
         return try app.db.write { db in
             let s = try owned(request, caller, in: db)
             guard s.status == "active" else { throw HTTPError(409, "session is not active") }
@@ -135,8 +160,9 @@ enum SessionRoutes {
             let stats = CompletionStats.stats(sets: sets, setsPlanned: planned, start: start, end: end)
             var fitted = s.fitted.objectValue ?? [:]
             fitted["cooldown_min"] = .int(cooldownMin)
-            try TrainingSessionStore.complete(s.id, stats: stats.json, fitted: .object(fitted), cooldownStatus: cooldownStatus,
-                                              notes: notes, now: now, in: db)
+            try TrainingSessionStore.complete(
+                s.id, stats: stats.json, fitted: .object(fitted), cooldownStatus: cooldownStatus,
+                notes: notes, now: now, in: db)
             return SessionCompleted(stats: stats, cooldownStatus: cooldownStatus)
         }
     }
@@ -145,22 +171,29 @@ enum SessionRoutes {
     /// of first logged set, sets in logging order, `substituted_for` from the
     /// group's first set; a cardio session's stored traces as `series` and
     /// its five-zone breakdown (§4.12) as `zones`.
-    static func detail(_ s: StoredSession, user: User, library: ExerciseLibrary, in db: Connection) throws -> SessionDetail {
+    static func detail(_ s: StoredSession, user: User, library: ExerciseLibrary, in db: Connection) throws
+        -> SessionDetail
+    {
         var order: [String] = []
         var groups: [String: SessionExerciseView] = [:]
         for set in try TrainingSessionStore.sets(s.id, in: db) {
             if groups[set.slug] == nil {
                 order.append(set.slug)
-                groups[set.slug] = SessionExerciseView(slug: set.slug, name: library.name(for: set.slug),
-                                                       substitutedFor: set.substitutedFor, sets: [])
+                groups[set.slug] = SessionExerciseView(
+                    slug: set.slug, name: library.name(for: set.slug),
+                    substitutedFor: set.substitutedFor, sets: [])
             }
-            groups[set.slug]?.sets.append(SessionSetView(setNo: set.setNo, weight: set.weight, reps: set.reps, rpe: set.rpe))
+            groups[set.slug]?.sets.append(
+                SessionSetView(setNo: set.setNo, weight: set.weight, reps: set.reps, rpe: set.rpe))
         }
-        var detail = SessionDetail(id: s.id, day: s.day, name: s.name, kind: s.kind, status: s.status,
-                                   stats: SessionStats(s.stats, kind: s.kind), notes: s.notes, cooldownStatus: s.cooldownStatus,
-                                   fitted: FittedDocument(s.fitted), favorite: s.favorite,
-                                   exercises: order.compactMap { groups[$0] })
-        if s.kind == "cardio", let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db), !trace.isEmpty {
+        var detail = SessionDetail(
+            id: s.id, day: s.day, name: s.name, kind: s.kind, status: s.status,
+            stats: SessionStats(s.stats, kind: s.kind), notes: s.notes, cooldownStatus: s.cooldownStatus,
+            fitted: FittedDocument(s.fitted), favorite: s.favorite,
+            exercises: order.compactMap { groups[$0] })
+        if s.kind == "cardio", let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db),
+            !trace.isEmpty
+        {
             detail.series = trace.series
             detail.zones = FiveZones.of(trace, prefsHRMax: user.prefs["hr_max"]?.doubleValue)?.json
         }

@@ -6,7 +6,9 @@ import ForgeTrain
 /// anything but `YYYY-MM-DD` is 400 `bad date`; a year outside
 /// ``Bounds/years`` is 422 naming the field.
 enum DayInput {
-    static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws -> LocalDate {
+    static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws
+        -> LocalDate
+    {
         if query { Check.dateText("query", .string(field)) } else { Check.dateText(.string(field)) }
         guard let text, !text.isEmpty else { return today }
         guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }

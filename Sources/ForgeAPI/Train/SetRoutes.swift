@@ -14,12 +14,16 @@ enum SetRoutes {
     static let maxKeyLength = 100
 
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.POST, "/api/sessions/:sid/sets", "Log a set (idempotent by client_id or Idempotency-Key)",
-                     access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404, 409]) { request, principal in
+        router.route(
+            .POST, "/api/sessions/:sid/sets", "Log a set (idempotent by client_id or Idempotency-Key)",
+            access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404, 409]
+        ) { request, principal in
             try log(app, request: request, input: request.decode(SetInput.self), caller: principal.caller)
         }
-        router.route(.PATCH, "/api/sessions/:sid/sets", "Correct a logged set; records may rise, never fall",
-                     access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404]) { request, principal in
+        router.route(
+            .PATCH, "/api/sessions/:sid/sets", "Correct a logged set; records may rise, never fall",
+            access: .member, body: SetInput.self, answers: SetLogged.self, errors: [404]
+        ) { request, principal in
             try correct(app, request: request, input: request.decode(SetInput.self), caller: principal.caller)
         }
     }
@@ -44,12 +48,15 @@ enum SetRoutes {
         return try app.db.write { db in
             let s = try SessionRoutes.owned(request, caller, in: db)
             if let clientID, let prior = try SetStore.prior(userID: caller.id, clientID: clientID, in: db) {
-                guard prior.sessionID == s.id else { throw HTTPError(409, "client_id already used for another session") }
+                guard prior.sessionID == s.id else {
+                    throw HTTPError(409, "client_id already used for another session")
+                }
                 return prior.result.flatMap { try? WireDecoder.decode(SetLogged.self, from: $0) } ?? SetLogged(pbs: [])
             }
             guard s.status == "active" else { throw HTTPError(409, "session is not active") }
-            let set = LoggedSet(slug: input.trimmedSlug, substitutedFor: sub, setNo: input.setNo, weight: input.weight ?? 0,
-                                reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
+            let set = LoggedSet(
+                slug: input.trimmedSlug, substitutedFor: sub, setNo: input.setNo, weight: input.weight ?? 0,
+                reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
             let setID = try SetStore.insert(sessionID: s.id, userID: caller.id, set: set, clientID: clientID, in: db)
             let result = try records(set: set, session: s, caller: caller, now: now, in: db)
             if clientID != nil { try SetStore.storeResult(setID, result: try WireEncoder.jsonValue(result), in: db) }
@@ -65,12 +72,16 @@ enum SetRoutes {
         let weight = input.weight ?? 0
         return try app.db.write { db in
             let s = try SessionRoutes.owned(request, caller, in: db)
-            guard try SetStore.correct(sessionID: s.id, slug: input.trimmedSlug, setNo: input.setNo, weight: weight,
-                                       reps: input.reps, rpe: input.rpe, in: db) else {
+            guard
+                try SetStore.correct(
+                    sessionID: s.id, slug: input.trimmedSlug, setNo: input.setNo, weight: weight,
+                    reps: input.reps, rpe: input.rpe, in: db)
+            else {
                 throw HTTPError(404, "set not found")
             }
-            let set = LoggedSet(slug: input.trimmedSlug, substitutedFor: nil, setNo: input.setNo, weight: weight,
-                                reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
+            let set = LoggedSet(
+                slug: input.trimmedSlug, substitutedFor: nil, setNo: input.setNo, weight: weight,
+                reps: input.reps, rpe: input.rpe, ts: Instant.storage(now))
             let result = try records(set: set, session: s, caller: caller, now: now, in: db)
             if s.status == "completed", case .strength(var stats, _) = SessionStats(s.stats, kind: s.kind) {
                 let sets = try TrainingSessionStore.sets(s.id, in: db)
@@ -84,14 +95,19 @@ enum SetRoutes {
 
     /// Record detection for one set (§4.4) → `{ok: true, pbs: Pb[]}`, the
     /// PB `detail` in the member's load unit for the slug.
-    static func records(set: LoggedSet, session: StoredSession, caller: Caller, now: Date,
-                        in db: Connection) throws -> SetLogged {
-        let pbs = try RecordStore.apply(RecordCandidate.of(weight: set.weight, reps: set.reps), userID: caller.id,
-                                        slug: set.slug, day: session.day, sessionID: session.id, now: now, in: db)
+    static func records(
+        set: LoggedSet, session: StoredSession, caller: Caller, now: Date,
+        in db: Connection
+    ) throws -> SetLogged {
+        let pbs = try RecordStore.apply(
+            RecordCandidate.of(weight: set.weight, reps: set.reps), userID: caller.id,
+            slug: set.slug, day: session.day, sessionID: session.id, now: now, in: db)
         let unit = LoadUnit.preferred(prefs: caller.user.prefs, slug: set.slug)
-        return SetLogged(pbs: pbs.map { pb in
-            PersonalBest(kind: pb.kind.rawValue, slug: set.slug, value: pb.value,
-                         detail: RecordDetail.text(weightKg: pb.weight, reps: pb.reps, unit: unit))
-        })
+        return SetLogged(
+            pbs: pbs.map { pb in
+                PersonalBest(
+                    kind: pb.kind.rawValue, slug: set.slug, value: pb.value,
+                    detail: RecordDetail.text(weightKg: pb.weight, reps: pb.reps, unit: unit))
+            })
     }
 }

@@ -10,28 +10,42 @@ import Foundation
 /// member's own `last` context.
 enum TodayRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
-        router.route(.GET, "/api/today", "Today's planned session, fitted to an optional time budget", access: .member, cache: .day,
-                     query: TodayQuery.self, answers: TodayResponse.self, errors: [400]) { request, principal in
+        router.route(
+            .GET, "/api/today", "Today's planned session, fitted to an optional time budget", access: .member,
+            cache: .day,
+            query: TodayQuery.self, answers: TodayResponse.self, errors: [400]
+        ) { request, principal in
             let query = try request.decodeQuery(TodayQuery.self)
             let date = try DayInput.resolve(query.date, today: app.today, query: true)
             return try app.db.read { db in
-                try today(principal.caller.user, date: date, budget: query.budget, library: app.exercises.library(in: db), in: db)
+                try today(
+                    principal.caller.user, date: date, budget: query.budget, library: app.exercises.library(in: db),
+                    in: db)
             }
         }
     }
 
     /// The Today document for `user` on `date`.
-    static func today(_ user: User, date: LocalDate, budget: Int?, library: ExerciseLibrary, in db: Connection) throws -> TodayResponse {
+    static func today(_ user: User, date: LocalDate, budget: Int?, library: ExerciseLibrary, in db: Connection) throws
+        -> TodayResponse
+    {
         let revision = try PlanStore.active(userID: user.id, in: db)
         let entry = revision?.content.day(date.weekday)
-        let kind = switch entry { case nil: "rest"; case .cardio?: "cardio"; case .strength?: "strength" }
-        var body = TodayResponse(date: date, rationale: revision?.rationale ?? "",
-                                 session: try sessionStub(user: user, date: date, in: db), kind: kind)
+        let kind =
+            switch entry {
+            case nil: "rest"
+            case .cardio?: "cardio"
+            case .strength?: "strength"
+            }
+        var body = TodayResponse(
+            date: date, rationale: revision?.rationale ?? "",
+            session: try sessionStub(user: user, date: date, in: db), kind: kind)
         switch entry {
         case nil:
-            body.recovery = Recovery(sleepH: try metricPoint(user, "sleep_h", in: db),
-                                     weight: try metricPoint(user, "weight", in: db),
-                                     restingHr: try metricPoint(user, "resting_hr", in: db))
+            body.recovery = Recovery(
+                sleepH: try metricPoint(user, "sleep_h", in: db),
+                weight: try metricPoint(user, "weight", in: db),
+                restingHr: try metricPoint(user, "resting_hr", in: db))
             body.tomorrow = .some(tomorrow(after: date, in: revision?.content))
         case .cardio(let day)?:
             body.name = day.name
@@ -45,7 +59,8 @@ enum TodayRoutes {
 
     static func sessionStub(user: User, date: LocalDate, in db: Connection) throws -> SessionStub? {
         guard let s = try SessionQueries.latestStrength(userID: user.id, on: date, in: db) else { return nil }
-        return SessionStub(id: s.id, status: s.status, stats: SessionStats(s.stats, kind: s.kind), cooldownStatus: s.cooldownStatus)
+        return SessionStub(
+            id: s.id, status: s.status, stats: SessionStats(s.stats, kind: s.kind), cooldownStatus: s.cooldownStatus)
     }
 
     static func metricPoint(_ user: User, _ type: String, in db: Connection) throws -> MetricPointView? {
@@ -64,8 +79,10 @@ enum TodayRoutes {
         return nil
     }
 
-    static func strength(_ day: StrengthDay, user: User, budget: Int?, library: ExerciseLibrary,
-                         into body: inout TodayResponse, in db: Connection) throws {
+    static func strength(
+        _ day: StrengthDay, user: User, budget: Int?, library: ExerciseLibrary,
+        into body: inout TodayResponse, in db: Connection
+    ) throws {
         let profile = try EquipmentStore.active(userID: user.id, activeID: user.activeProfileID, in: db)
         let niggles = try NiggleStore.all(userID: user.id, in: db)
         let fit = Fitting.fit(day.exercises, budget: budget)

@@ -64,7 +64,10 @@ struct TodayProfile: Codable, Sendable {
 
     init(_ p: EquipmentProfile) {
         let inventory = p.plates
-        name = p.name; barKg = p.barKg; platesKg = p.platesKg; unit = p.unit.rawValue
+        name = p.name
+        barKg = p.barKg
+        platesKg = p.platesKg
+        unit = p.unit.rawValue
         bar = p.unit.value(steps: inventory.bar)
         plates = inventory.plates.map(p.unit.value(steps:))
     }
@@ -118,23 +121,34 @@ struct TodayResponse: Codable, Sendable {
     var tonnageEst: Double?
 
     init(date: LocalDate, rationale: String, session: SessionStub?, kind: String) {
-        self.date = date; self.dayName = date.dayName; self.rationale = rationale
-        self.session = session; self.kind = kind
+        self.date = date
+        self.dayName = date.dayName
+        self.rationale = rationale
+        self.session = session
+        self.kind = kind
     }
 }
 
 extension TodayProfile: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["": "The active equipment profile: the contract's kg figures, then forged's unit, bar and plates in the profile's unit (issue 14)",
-         "unit": "forged: kg or lb", "bar": "forged: bar weight in `unit`", "plates": "forged: plates per side in `unit`, largest first"]
+        [
+            "":
+                "The active equipment profile: the contract's kg figures, then forged's unit, bar and plates in the profile's unit (issue 14)",
+            "unit": "forged: kg or lb", "bar": "forged: bar weight in `unit`",
+            "plates": "forged: plates per side in `unit`, largest first",
+        ]
     }
 }
 
 extension TodayExercise: WireDocumented {
     static var wireDescriptions: [String: String] {
-        ["weight": "kg. forged (issue 14): for a barbell lift with plates, the nearest weight the active profile loads (for a dumbbell lift, the nearest dumbbell owned when the profile lists them); otherwise the plan's weight",
-         "loadable": "forged: the planned weight's loadable neighbours, kg",
-         "plate": "§4.3 text in the plates' unit; names the unit unless a kg profile is read by a kg member (\"Per side: 45 + 45 lb\", \"Per side: 20 kg\")",
-         "warmups": "§4.2 ramp, each set the nearest loadable weight (kg); null below 50 kg"]
+        [
+            "weight":
+                "kg. forged (issue 14): for a barbell lift with plates, the nearest weight the active profile loads (for a dumbbell lift, the nearest dumbbell owned when the profile lists them); otherwise the plan's weight",
+            "loadable": "forged: the planned weight's loadable neighbours, kg",
+            "plate":
+                "§4.3 text in the plates' unit; names the unit unless a kg profile is read by a kg member (\"Per side: 45 + 45 lb\", \"Per side: 20 kg\")",
+            "warmups": "§4.2 ramp, each set the nearest loadable weight (kg); null below 50 kg",
+        ]
     }
 }

@@ -12,12 +12,14 @@ struct WirePoint: Codable, Sendable, Equatable {
     let d: String
     let v: Double
 
-    init(_ day: LocalDate, _ value: Double) { d = day.description; v = value }
+    init(_ day: LocalDate, _ value: Double) {
+        d = day.description
+        v = value
+    }
 
     /// A series as wire points, in the given order.
     static func list(_ points: [(LocalDate, Double)]) -> [WirePoint] { points.map { WirePoint($0.0, $0.1) } }
 }
-
 
 /// A `?date=` query (`GET /api/week`): absent or empty means today; a
 /// non-ISO value is 400 `bad date` (docs/contract.md §1.2); a year outside 1900–2100 is 422.
@@ -29,8 +31,9 @@ struct DateQuery: RequestInput {
         guard let text = date, !text.isEmpty else { return }
         guard let d = LocalDate(text) else { throw HTTPError(400, "bad date") }
         if !Bounds.years.contains(d.year) {
-            throw ValidationFailure.error(loc: ["query", "date"], type: "date_out_of_range",
-                                          msg: "Date should be in the years 1900–2100", input: .string(text))
+            throw ValidationFailure.error(
+                loc: ["query", "date"], type: "date_out_of_range",
+                msg: "Date should be in the years 1900–2100", input: .string(text))
         }
     }
 

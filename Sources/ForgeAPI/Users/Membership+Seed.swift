@@ -10,9 +10,13 @@ extension Membership {
     /// transaction.
     /// - Throws: ``UserError`` for seat, email and name rules.
     @discardableResult
-    public static func add(email: String, name: String, passwordHash: String?, now: Date, in db: Database) throws -> User {
-        try add(email: email, name: name, prefs: Seeder.memberPrefs, passwordHash: passwordHash, now: now, in: db) { user, first, c in
-            try Seeder.seedMember(user.id, scale: first ? StarterPlan.adminScale : StarterPlan.memberScale, now: now, in: c)
+    public static func add(email: String, name: String, passwordHash: String?, now: Date, in db: Database) throws
+        -> User
+    {
+        try add(email: email, name: name, prefs: Seeder.memberPrefs, passwordHash: passwordHash, now: now, in: db) {
+            user, first, c in
+            try Seeder.seedMember(
+                user.id, scale: first ? StarterPlan.adminScale : StarterPlan.memberScale, now: now, in: c)
         }
     }
 }

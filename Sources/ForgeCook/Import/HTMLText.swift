@@ -83,7 +83,8 @@ public enum HTMLText {
             out += chars[..<lt]
             let after = chars[chars.index(after: lt)...]
             guard let first = after.first, first.isLetter || first == "/" || first == "!",
-                  let gt = after.firstIndex(of: ">") else {
+                let gt = after.firstIndex(of: ">")
+            else {
                 out += "<"
                 chars = after
                 continue
@@ -105,13 +106,18 @@ public enum HTMLText {
     public static func blocks(_ html: String) -> [String] {
         var marked = ""
         var chars = Substring(html)
-        let blockTags: Set<String> = ["li", "p", "br", "div", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "section"]
+        let blockTags: Set<String> = [
+            "li", "p", "br", "div", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "section",
+        ]
         while let lt = chars.firstIndex(of: "<") {
             marked += chars[..<lt]
             let after = chars[chars.index(after: lt)...]
             guard let gt = after.firstIndex(of: ">"), let first = after.first,
-                  first.isLetter || first == "/" || first == "!" else {
-                marked += "<"; chars = after; continue
+                first.isLetter || first == "/" || first == "!"
+            else {
+                marked += "<"
+                chars = after
+                continue
             }
             let name = after[..<gt].drop(while: { $0 == "/" })
                 .prefix(while: { $0.isLetter || $0.isNumber }).lowercased()

@@ -30,7 +30,10 @@ public enum ISODuration {
                 inTime = true
                 continue
             }
-            if ch.isNumber || ch == "." || ch == "," { number.append(ch == "," ? "." : ch); continue }
+            if ch.isNumber || ch == "." || ch == "," {
+                number.append(ch == "," ? "." : ch)
+                continue
+            }
             // Pages write an empty component ("PTH30M") for zero.
             guard let value = number.isEmpty ? 0 : Double(number) else { return nil }
             let (rank, factor): (Int, Double)
@@ -65,20 +68,32 @@ public enum ISODuration {
         var found = false
         var i = lower.startIndex
         while i < lower.endIndex {
-            guard lower[i].isASCIINumber else { i = lower.index(after: i); continue }
+            guard lower[i].isASCIINumber else {
+                i = lower.index(after: i)
+                continue
+            }
             var j = i
-            while j < lower.endIndex, lower[j].isASCIINumber || lower[j] == "." || lower[j] == "," { j = lower.index(after: j) }
-            guard let value = Double(lower[i..<j].replacingOccurrences(of: ",", with: ".")) else { i = j; continue }
+            while j < lower.endIndex, lower[j].isASCIINumber || lower[j] == "." || lower[j] == "," {
+                j = lower.index(after: j)
+            }
+            guard let value = Double(lower[i..<j].replacingOccurrences(of: ",", with: ".")) else {
+                i = j
+                continue
+            }
             var k = j
             while k < lower.endIndex, lower[k] == " " { k = lower.index(after: k) }
             let word = lower[k...].prefix(while: { $0.isLetter })
             if word.hasPrefix("h") || word.hasPrefix("std") || word.hasPrefix("stu") || word.hasPrefix("ora")
-                || word.hasPrefix("ore") || word.hasPrefix("uur") || word.hasPrefix("tim") {
-                total += value * 60; found = true
+                || word.hasPrefix("ore") || word.hasPrefix("uur") || word.hasPrefix("tim")
+            {
+                total += value * 60
+                found = true
             } else if word.hasPrefix("d") && !word.hasPrefix("de") {
-                total += value * 1440; found = true
+                total += value * 1440
+                found = true
             } else if word.isEmpty || word.hasPrefix("m") {
-                total += value; found = true
+                total += value
+                found = true
             } else {
                 return nil
             }

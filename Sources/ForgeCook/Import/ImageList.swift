@@ -27,7 +27,8 @@ enum ImageList {
                 absolute = (base?.scheme ?? "https") + ":" + text
             } else {
                 guard let url = URL(string: text, relativeTo: base)?.absoluteURL,
-                      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
+                    let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+                else { return }
                 absolute = url.absoluteString
             }
             if !out.contains(absolute) { out.append(absolute) }

@@ -22,7 +22,8 @@ public struct ImageMaterialiser: Sendable {
     public let sink: (any ImageSink)?
 
     public init(fetcher: OutboundFetcher, sink: (any ImageSink)?) {
-        self.fetcher = fetcher; self.sink = sink
+        self.fetcher = fetcher
+        self.sink = sink
     }
 
     /// The outcome: kept references in input order, how many were stored
@@ -40,33 +41,41 @@ public struct ImageMaterialiser: Sendable {
             let lower = ref.lowercased()
             if lower.hasPrefix("data:") {
                 guard let (bytes, type) = Self.decodeDataURL(ref) else {
-                    result.warnings.append("image dropped: not a valid base64 image data URL"); continue
+                    result.warnings.append("image dropped: not a valid base64 image data URL")
+                    continue
                 }
                 guard bytes.count <= Self.maxBytes else {
-                    result.warnings.append("image dropped: larger than 3 MiB"); continue
+                    result.warnings.append("image dropped: larger than 3 MiB")
+                    continue
                 }
                 store(bytes, type: type, source: "", keepOnFailure: nil, into: &result)
             } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 guard sink != nil else {
                     result.references.append(ref)
-                    result.warnings.append("image kept as remote URL \(ref): no image store"); continue
+                    result.warnings.append("image kept as remote URL \(ref): no image store")
+                    continue
                 }
                 do {
                     let fetched = try fetcher.get(ref, maxBytes: Self.maxBytes, accept: "image/*")
                     guard (200...299).contains(fetched.status) else {
                         throw FetchFailure("HTTP \(fetched.status)")
                     }
-                    let type = fetched.contentType.split(separator: ";").first
+                    let type =
+                        fetched.contentType.split(separator: ";").first
                         .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-                    guard type.hasPrefix("image/") else { throw FetchFailure("not an image (\(type.isEmpty ? "no type" : type))") }
+                    guard type.hasPrefix("image/") else {
+                        throw FetchFailure("not an image (\(type.isEmpty ? "no type" : type))")
+                    }
                     store(fetched.body, type: type, source: ref, keepOnFailure: ref, into: &result)
                 } catch {
                     result.references.append(ref)
                     result.warnings.append("image kept as remote URL \(ref): \(error)")
                 }
             } else {
-                result.warnings.append(ref.isEmpty ? "image dropped: empty reference"
-                                                   : "image dropped: not an http(s) or data URL")
+                result.warnings.append(
+                    ref.isEmpty
+                        ? "image dropped: empty reference"
+                        : "image dropped: not an http(s) or data URL")
             }
         }
         return result
@@ -75,7 +84,8 @@ public struct ImageMaterialiser: Sendable {
     private func store(_ bytes: Data, type: String, source: String, keepOnFailure: String?, into result: inout Result) {
         guard let sink else {
             if let keep = keepOnFailure { result.references.append(keep) }
-            result.warnings.append("image dropped: no image store"); return
+            result.warnings.append("image dropped: no image store")
+            return
         }
         do {
             result.references.append(try sink.store(bytes: bytes, contentType: type, sourceURL: source))
@@ -94,7 +104,9 @@ public struct ImageMaterialiser: Sendable {
         guard header.hasPrefix("image/"), header.hasSuffix(";base64") else { return nil }
         let type = String(header.dropLast(7))
         guard !type.contains(";"), type.count > 6 else { return nil }
-        guard let data = Data(base64Encoded: String(text[text.index(after: comma)...])), !data.isEmpty else { return nil }
+        guard let data = Data(base64Encoded: String(text[text.index(after: comma)...])), !data.isEmpty else {
+            return nil
+        }
         return (data, type)
     }
 }

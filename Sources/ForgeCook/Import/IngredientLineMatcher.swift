@@ -30,8 +30,10 @@ public enum IngredientLineMatcher {
     ///   - decimalComma: whether the page writes decimals with a comma
     ///     (``IngredientLineParser/parse(_:decimalComma:)``); nil when unknown.
     /// - Returns: the line and whether it was linked.
-    public static func line(_ text: String, reference: IngredientReference,
-                            decimalComma: Bool? = nil) -> (RecipeIngredient, matched: Bool) {
+    public static func line(
+        _ text: String, reference: IngredientReference,
+        decimalComma: Bool? = nil
+    ) -> (RecipeIngredient, matched: Bool) {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
         let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)
         let name = p.name.isEmpty ? (p.note ?? raw) : p.name
@@ -44,7 +46,10 @@ public enum IngredientLineMatcher {
         linked.ref = row.name
         linked.refConfidence = confidence
         linked.unit = row.unit
-        guard let qty = p.qty else { linked.qty = nil; return (linked, true) }
+        guard let qty = p.qty else {
+            linked.qty = nil
+            return (linked, true)
+        }
         guard let converted = IngredientUnits.convert(qty, unit: p.unit, to: row.unit) else { return (unlinked, false) }
         linked.qty = (converted * 10).rounded() / 10
         return (linked, true)
@@ -68,13 +73,17 @@ public enum IngredientLineMatcher {
         let head = { (row: Ingredient) in String(row.name.lowercased().split(separator: ",").first ?? "") }
         if let row = rows.first(where: { head($0) == key }) { return (row, 0.9) }
         if let row = rows.first(where: { singular(head($0)) == singular(key) }) { return (row, 0.85) }
-        let split = { (s: String) in s.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init) }
+        let split = { (s: String) in
+            s.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init)
+        }
         let words = split(key)
         guard !words.isEmpty else { return nil }
         let padded = " " + words.map(singular).joined(separator: " ") + " "
         let best = rows.compactMap { row -> (Ingredient, Int)? in
             let rowWords = split(head(row))
-            guard !rowWords.isEmpty, padded.contains(" " + rowWords.map(singular).joined(separator: " ") + " ") else { return nil }
+            guard !rowWords.isEmpty, padded.contains(" " + rowWords.map(singular).joined(separator: " ") + " ") else {
+                return nil
+            }
             return (row, rowWords.count)
         }.max { head($0.0).count < head($1.0).count }
         guard let (row, covered) = best else { return nil }

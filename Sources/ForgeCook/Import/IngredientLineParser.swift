@@ -93,7 +93,8 @@ public enum IngredientLineParser {
         }
         // "1,250 kg" (and "1.250 kg" on a decimal-comma page) is not 1250 kilograms.
         if first >= 1000, ["kg", "l", "lb", "quart", "gallon"].contains(unit),
-           let decimal = groupAsDecimal(String(chars[..<firstEnd]), grouping: groupingSeparator(decimalComma)) {
+            let decimal = groupAsDecimal(String(chars[..<firstEnd]), grouping: groupingSeparator(decimalComma))
+        {
             first = decimal
         }
         let qty = first
@@ -105,7 +106,10 @@ public enum IngredientLineParser {
             if unit.isEmpty {
                 var m = i
                 skipSpaces(chars, &m)
-                if let (key, length) = IngredientUnits.unit(at: chars, m) { unit = key; i = m + length }
+                if let (key, length) = IngredientUnits.unit(at: chars, m) {
+                    unit = key
+                    i = m + length
+                }
             }
         }
         let disp = String(chars[..<i]).trimmingCharacters(in: .whitespaces)
@@ -150,7 +154,8 @@ public enum IngredientLineParser {
     static func groupAsDecimal(_ text: String, grouping: Character) -> Double? {
         let parts = text.split(separator: grouping, omittingEmptySubsequences: false)
         guard parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 3,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIINumber) }) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIINumber) })
+        else { return nil }
         return Double(parts[0] + "." + parts[1])
     }
 
@@ -161,7 +166,10 @@ public enum IngredientLineParser {
     /// part is not 0; see ``parse(_:decimalComma:)``.
     static func number(_ chars: [Character], _ i: inout Int, decimalComma: Bool? = nil) -> Double? {
         var k = i
-        if k < chars.count, let f = vulgar[chars[k]] { i = k + 1; return f }
+        if k < chars.count, let f = vulgar[chars[k]] {
+            i = k + 1
+            return f
+        }
         guard let whole = digits(chars, &k) else { return nil }
         var value = whole
         if k < chars.count, chars[k] == "." || chars[k] == ",", k + 1 < chars.count, chars[k + 1].isASCIINumber {
@@ -178,20 +186,28 @@ public enum IngredientLineParser {
             k = m
         } else if k < chars.count, chars[k] == "/" || chars[k] == "⁄" {
             var m = k + 1
-            if let denominator = digits(chars, &m), denominator > 0 { value /= denominator; k = m }
+            if let denominator = digits(chars, &m), denominator > 0 {
+                value /= denominator
+                k = m
+            }
         } else if k < chars.count, let f = vulgar[chars[k]] {
-            value += f; k += 1
+            value += f
+            k += 1
         } else {
             // Mixed number: "1 1/2", "1 ½".
             var m = k
             skipSpaces(chars, &m)
             if m > k, m < chars.count, let f = vulgar[chars[m]] {
-                value += f; k = m + 1
+                value += f
+                k = m + 1
             } else if m > k {
                 var n = m
                 if let a = digits(chars, &n), n < chars.count, chars[n] == "/" || chars[n] == "⁄" {
                     var p = n + 1
-                    if let b = digits(chars, &p), b > 0, a < b { value += a / b; k = p }
+                    if let b = digits(chars, &p), b > 0, a < b {
+                        value += a / b
+                        k = p
+                    }
                 }
             }
         }

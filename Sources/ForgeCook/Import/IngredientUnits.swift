@@ -19,8 +19,12 @@ public enum IngredientUnits {
     static let words: [String: String] = {
         var map: [String: String] = [:]
         func add(_ key: String, _ forms: [String]) { for f in forms { map[f] = key } }
-        add("g", ["g", "gr", "grs", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
-        add("kg", ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
+        add(
+            "g",
+            ["g", "gr", "grs", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
+        add(
+            "kg",
+            ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
         add("mg", ["mg", "milligram", "milligrams"])
         add("oz", ["oz", "ozs", "ounce", "ounces", "onza", "onzas"])
         add("lb", ["lb", "lbs", "pound", "pounds", "libra", "libras"])
@@ -28,36 +32,76 @@ public enum IngredientUnits {
         add("cl", ["cl", "centilitre", "centilitres", "centiliter"])
         add("dl", ["dl", "decilitre", "deciliter"])
         add("l", ["l", "litre", "litres", "liter", "liters", "litro", "litros", "litri"])
-        add("tbsp", ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "el", "essl", "esslöffel",
-                     "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "cuillère à soupe", "cuillères à soupe",
-                     "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
-                     "cucchiai", "tb", "tbspn"])
-        add("tsp", ["tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teelöffel", "theelepel", "theelepels", "cc",
-                    "càc", "c.à.c", "cac", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
-                    "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini"])
-        add("cup", ["cup", "cups", "c", "tasse", "tassen", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes",
-                    "beker", "bekers", "becher", "verre", "verres", "bicchiere", "bicchieri"])
+        add(
+            "tbsp",
+            [
+                "tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "el", "essl", "esslöffel",
+                "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "cuillère à soupe", "cuillères à soupe",
+                "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
+                "cucchiai", "tb", "tbspn",
+            ])
+        add(
+            "tsp",
+            [
+                "tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teelöffel", "theelepel", "theelepels", "cc",
+                "càc", "c.à.c", "cac", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
+                "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini",
+            ])
+        add(
+            "cup",
+            [
+                "cup", "cups", "c", "tasse", "tassen", "taza", "tazas", "tazza", "tazze", "kopje", "kopjes",
+                "beker", "bekers", "becher", "verre", "verres", "bicchiere", "bicchieri",
+            ])
         add("fl oz", ["fl oz", "fl. oz", "fluid ounce", "fluid ounces", "floz"])
         add("pint", ["pint", "pints", "pt"])
         add("quart", ["quart", "quarts", "qt"])
         add("gallon", ["gallon", "gallons", "gal"])
-        add("clove", ["clove", "cloves", "zehe", "zehen", "knoblauchzehe", "knoblauchzehen", "gousse", "gousses",
-                      "diente", "dientes", "spicchio", "spicchi", "teen", "teentje", "teentjes", "tenen"])
-        add("can", ["can", "cans", "tin", "tins", "dose", "dosen", "boîte", "boîtes", "lata", "latas", "lattina",
-                    "blik", "blikken", "jar", "jars"])
-        add("pack", ["pack", "packs", "package", "packages", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
-                     "packung", "sachet", "sachets", "paquete", "sobre", "bustina", "confezione", "pak", "pakje",
-                     "zakje", "zakjes"])
+        add(
+            "clove",
+            [
+                "clove", "cloves", "zehe", "zehen", "knoblauchzehe", "knoblauchzehen", "gousse", "gousses",
+                "diente", "dientes", "spicchio", "spicchi", "teen", "teentje", "teentjes", "tenen",
+            ])
+        add(
+            "can",
+            [
+                "can", "cans", "tin", "tins", "dose", "dosen", "boîte", "boîtes", "lata", "latas", "lattina",
+                "blik", "blikken", "jar", "jars",
+            ])
+        add(
+            "pack",
+            [
+                "pack", "packs", "package", "packages", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
+                "packung", "sachet", "sachets", "paquete", "sobre", "bustina", "confezione", "pak", "pakje",
+                "zakje", "zakjes",
+            ])
         add("bunch", ["bunch", "bunches", "bund", "botte", "bouquet", "manojo", "mazzo", "mazzetto", "bos", "bosje"])
-        add("pinch", ["pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
-                      "snufje", "snuf", "msp", "messerspitze"])
+        add(
+            "pinch",
+            [
+                "pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
+                "snufje", "snuf", "msp", "messerspitze",
+            ])
         add("dash", ["dash", "dashes", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
-        add("slice", ["slice", "slices", "scheibe", "scheiben", "tranche", "tranches", "rebanada", "rebanadas", "fetta",
-                      "fette", "plak", "plakken", "plakje", "plakjes"])
-        add("piece", ["piece", "pieces", "stück", "stk", "morceau", "morceaux", "pieza", "piezas", "pezzo", "pezzi",
-                      "stuk", "stuks"])
-        add("sprig", ["sprig", "sprigs", "zweig", "zweige", "brin", "brins", "ramita", "ramitas", "rametto", "takje",
-                      "takjes"])
+        add(
+            "slice",
+            [
+                "slice", "slices", "scheibe", "scheiben", "tranche", "tranches", "rebanada", "rebanadas", "fetta",
+                "fette", "plak", "plakken", "plakje", "plakjes",
+            ])
+        add(
+            "piece",
+            [
+                "piece", "pieces", "stück", "stk", "morceau", "morceaux", "pieza", "piezas", "pezzo", "pezzi",
+                "stuk", "stuks",
+            ])
+        add(
+            "sprig",
+            [
+                "sprig", "sprigs", "zweig", "zweige", "brin", "brins", "ramita", "ramitas", "rametto", "takje",
+                "takjes",
+            ])
         add("handful", ["handful", "handfuls", "handvoll", "poignée", "puñado", "manciata", "handje", "handvol"])
         add("stick", ["stick", "sticks", "stange", "stangen"])
         add("head", ["head", "heads", "kopf", "tête", "cabeza", "cespo", "krop", "kropje"])
@@ -75,7 +119,8 @@ public enum IngredientUnits {
         for form in formsByLength where index + form.count <= chars.count {
             var same = true
             for (offset, ch) in form.enumerated() where Character(chars[index + offset].lowercased()) != ch {
-                same = false; break
+                same = false
+                break
             }
             guard same else { continue }
             var end = index + form.count
@@ -92,7 +137,9 @@ public enum IngredientUnits {
     /// when the unit has no fixed size there. A count (`unit` empty) converts
     /// only to `x`, as do count words.
     public static func convert(_ qty: Double, unit: String, to dimension: String) -> Double? {
-        if dimension == "x" { return (unit.isEmpty || sizes[unit] == nil) && !["pinch", "dash", "handful"].contains(unit) ? qty : nil }
+        if dimension == "x" {
+            return (unit.isEmpty || sizes[unit] == nil) && !["pinch", "dash", "handful"].contains(unit) ? qty : nil
+        }
         guard let (d, size) = sizes[unit], d == dimension else { return nil }
         return qty * size
     }

@@ -54,8 +54,9 @@ public enum JSONLDRecipeParser {
         if let node = MarkedListFallback.node(html: html, pageURL: pageURL) {
             var recipe = normalise(node, base: URL(string: pageURL))
             recipe.fromFallback = true
-            recipe.warnings.append("no schema.org Recipe on the page: title, image, ingredients and method were taken "
-                                   + "from its Open Graph tags and marked lists; parked until checked")
+            recipe.warnings.append(
+                "no schema.org Recipe on the page: title, image, ingredients and method were taken "
+                    + "from its Open Graph tags and marked lists; parked until checked")
             return recipe
         }
         throw Failure.noRecipe
@@ -69,14 +70,17 @@ public enum JSONLDRecipeParser {
     /// a warning.
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
         let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
-        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil || noMethod else { return recipe }
+        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil || noMethod else {
+            return recipe
+        }
         var recipe = recipe
         let tokens = HTMLTokens.scan(html)
         let details = PageCardDetails.read(tokens: tokens)
         if noMethod {
             recipe.steps = MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) }
             if !recipe.steps.isEmpty {
-                recipe.warnings.append("the Recipe gives no method: it was read from the page's list marked as the method")
+                recipe.warnings.append(
+                    "the Recipe gives no method: it was read from the page's list marked as the method")
             }
         }
         if recipe.images.isEmpty, let image = details.ogImage {
@@ -107,7 +111,8 @@ public enum JSONLDRecipeParser {
     static func resolve(_ value: Any, ids: [String: [String: Any]]) -> Any {
         if let list = value as? [Any] { return list.map { resolve($0, ids: ids) } }
         if let object = value as? [String: Any], let id = object["@id"] as? String,
-           object["url"] == nil, object["contentUrl"] == nil, let node = ids[id] {
+            object["url"] == nil, object["contentUrl"] == nil, let node = ids[id]
+        {
             return node
         }
         return value
@@ -126,7 +131,10 @@ public enum JSONLDRecipeParser {
         // Elsewhere in the node: an ItemList's `itemListElement`/`item`, a page's `hasPart`, …
         for key in object.keys.sorted() where !["@graph", "mainEntity", "@context"].contains(key) {
             if let value = object[key], value is [Any] || value is [String: Any],
-               let found = findRecipe(value, depth: depth + 1) { return found }
+                let found = findRecipe(value, depth: depth + 1)
+            {
+                return found
+            }
         }
         return nil
     }
@@ -174,7 +182,8 @@ public enum JSONLDRecipeParser {
         switch value {
         case let s as String:
             let text = HTMLText.plain(s)
-            return ISODuration.minutes(text) ?? (text.uppercased().hasPrefix("P") ? nil : ISODuration.humanMinutes(text))
+            return ISODuration.minutes(text)
+                ?? (text.uppercased().hasPrefix("P") ? nil : ISODuration.humanMinutes(text))
         case let n as NSNumber:
             let d = n.doubleValue
             return d.isFinite && d >= 1 && d < 1e6 ? Int(d.rounded()) : nil
@@ -193,10 +202,14 @@ public enum JSONLDRecipeParser {
     static func warnings(_ recipe: PageRecipe) -> [String] {
         guard let total = recipe.totalMinutes, total > 24 * 60 else { return [] }
         let prose = recipe.steps.map(\.text).joined(separator: " ").lowercased()
-        let long = ["hour", "overnight", "day", "night", "week", "stunde", "nacht", "heure", "jour", "hora", "noche",
-                    "ora ", "ore ", "notte", "uur", "nacht", "dag"]
+        let long = [
+            "hour", "overnight", "day", "night", "week", "stunde", "nacht", "heure", "jour", "hora", "noche",
+            "ora ", "ore ", "notte", "uur", "nacht", "dag",
+        ]
         if long.contains(where: prose.contains) { return [] }
-        return ["total time of \(total) minutes (over 24 hours) is as the page gives it, but its steps do not say so: check it"]
+        return [
+            "total time of \(total) minutes (over 24 hours) is as the page gives it, but its steps do not say so: check it"
+        ]
     }
 
     /// Ingredient lines: each string split at line breaks and block tags

@@ -16,7 +16,8 @@ public enum JSONLDRepair {
     /// the repaired text is not JSON.
     public static func parse(_ block: String) -> Any? {
         if let data = block.data(using: .utf8),
-           let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+            let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        {
             return json
         }
         let values = mend(unwrap(block))
@@ -53,10 +54,18 @@ public enum JSONLDRepair {
         var pendingComma = false
         for ch in text {
             if inString {
-                if escaped { escaped = false; current.append(ch); continue }
+                if escaped {
+                    escaped = false
+                    current.append(ch)
+                    continue
+                }
                 switch ch {
-                case "\\": escaped = true; current.append(ch)
-                case "\"": inString = false; current.append(ch)
+                case "\\":
+                    escaped = true
+                    current.append(ch)
+                case "\"":
+                    inString = false
+                    current.append(ch)
                 case "\n": current += "\\n"
                 case "\r": current += "\\r"
                 case "\t": current += "\\t"
@@ -74,15 +83,25 @@ public enum JSONLDRepair {
                 guard ch == "{" || ch == "[" else { continue }
             }
             if ch.isWhitespace { continue }
-            if ch == "," { if pendingComma { continue }; pendingComma = true; continue }
+            if ch == "," {
+                if pendingComma { continue }
+                pendingComma = true
+                continue
+            }
             if ch == "}" || ch == "]" {
                 pendingComma = false
                 current.append(ch)
                 depth -= 1
-                if depth == 0 { values.append(current); current = "" }
+                if depth == 0 {
+                    values.append(current)
+                    current = ""
+                }
                 continue
             }
-            if pendingComma { current.append(","); pendingComma = false }
+            if pendingComma {
+                current.append(",")
+                pendingComma = false
+            }
             if ch == "\"" { inString = true }
             if ch == "{" || ch == "[" { depth += 1 }
             current.append(ch)

@@ -15,8 +15,10 @@ import Foundation
 /// parked with a warning.
 public enum MarkedListFallback {
     static let ingredientMarks = ["ingredient", "zutaten", "ingrediënt", "ingredienti", "ingrediente"]
-    static let methodMarks = ["instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
-                              "preparazione", "preparacion", "steps", "step-by-step"]
+    static let methodMarks = [
+        "instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
+        "preparazione", "preparacion", "steps", "step-by-step",
+    ]
 
     /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
     public static func node(html: String, pageURL: String = "") -> [String: Any]? {
@@ -26,18 +28,20 @@ public enum MarkedListFallback {
         var inTitle = false
         for token in tokens {
             switch token {
-            case let .open(name, attributes, _):
+            case .open(let name, let attributes, _):
                 if name == "meta", let property = attributes["property"] ?? attributes["name"],
-                   property.hasPrefix("og:"), og[property] == nil {
+                    property.hasPrefix("og:"), og[property] == nil
+                {
                     og[property] = attributes["content"]
                 }
                 inTitle = name == "title" && title.isEmpty
             case .close: inTitle = false
-            case let .text(text): if inTitle { title += text }
+            case .text(let text): if inTitle { title += text }
             }
         }
-        let name = withoutSiteName(HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
-                                   host: URL(string: pageURL)?.host ?? "")
+        let name = withoutSiteName(
+            HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
+            host: URL(string: pageURL)?.host ?? "")
         var ingredients = lines(tokens, marks: ingredientMarks)
         // One marked line (a tag link named "ingredient-…") loses to a longer list under an ingredients heading.
         if ingredients.count <= 1 {
@@ -46,8 +50,10 @@ public enum MarkedListFallback {
         }
         let steps = methodLines(tokens)
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
-        var node: [String: Any] = ["@type": "Recipe", "name": name, "recipeIngredient": ingredients,
-                                   "recipeInstructions": steps]
+        var node: [String: Any] = [
+            "@type": "Recipe", "name": name, "recipeIngredient": ingredients,
+            "recipeInstructions": steps,
+        ]
         if let image = og["og:image"] { node["image"] = image }
         if let description = og["og:description"] { node["description"] = description }
         return node
@@ -64,15 +70,19 @@ public enum MarkedListFallback {
     }
 
     /// Headings that mark the ingredient list and the method, lower-cased.
-    static let ingredientHeadings: Set<String> = ["ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
-                                                  "ingredienti", "ingrediënten", "ingredienser", "hozzávalók",
-                                                  "benodigdheden", "you will need", "you'll need", "what you'll need",
-                                                  "what you need", "składniki", "ainekset", "suroviny"]
-    static let methodHeadings: Set<String> = ["method", "instructions", "directions", "preparation", "steps", "procedure",
-                                              "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
-                                              "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
-                                              "instructies", "werkwijze", "how to make it", "how to make", "step-by-step", "step by step", "postup",
-                                              "przygotowanie", "valmistus", "tilberedning", "framgangsmåte"]
+    static let ingredientHeadings: Set<String> = [
+        "ingredients", "ingredient", "zutaten", "ingrédients", "ingredientes",
+        "ingredienti", "ingrediënten", "ingredienser", "hozzávalók",
+        "benodigdheden", "you will need", "you'll need", "what you'll need",
+        "what you need", "składniki", "ainekset", "suroviny",
+    ]
+    static let methodHeadings: Set<String> = [
+        "method", "instructions", "directions", "preparation", "steps", "procedure",
+        "zubereitung", "préparation", "preparación", "preparazione", "bereiding",
+        "bereidingswijze", "fremgangsmåde", "elkészítés", "modo de preparo",
+        "instructies", "werkwijze", "how to make it", "how to make", "step-by-step", "step by step", "postup",
+        "przygotowanie", "valmistus", "tilberedning", "framgangsmåte",
+    ]
 
     /// `title` without a trailing " | Site", " - Site" or " – Site" naming
     /// the site (its `og:site_name`, or its host's name: "Donna Hay" on
@@ -85,7 +95,8 @@ public enum MarkedListFallback {
             let siteName = (site ?? "").lowercased()
             let tailLetters = letters(String(tail))
             if (!siteName.isEmpty && (tail.contains(siteName) || siteName.contains(tail)))
-                || (tailLetters.count >= 3 && letters(host).contains(tailLetters)) {
+                || (tailLetters.count >= 3 && letters(host).contains(tailLetters))
+            {
                 return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
             }
         }
@@ -107,18 +118,19 @@ public enum MarkedListFallback {
             var found: [String] = []
             scan: while m < tokens.count {
                 switch tokens[m] {
-                case let .open(tag, attributes, _) where tag == "ul" || tag == "ol":
+                case .open(let tag, let attributes, _) where tag == "ul" || tag == "ol":
                     // A hidden copy (the same list in other units) is not read.
                     if !isHidden(attributes) { found += lines(tokens, from: m) }
                     between = 0
                     m = elementEnd(tokens, from: m)
                     continue scan
-                case let .open(tag, _, _) where headingLevels[tag] != nil:
+                case .open(let tag, _, _) where headingLevels[tag] != nil:
                     // A sub-heading ("For the pickle") between lists of one group; a heading as high as
                     // the list's own, or one naming the method, ends the list.
                     guard let sub = headingLevels[tag], sub > level,
-                          !isListHeading(text(of: tokens, from: m)) else { break scan }
-                case let .text(t):
+                        !isListHeading(text(of: tokens, from: m))
+                    else { break scan }
+                case .text(let t):
                     // Lines written with bullets and broken by `<br>` ("• 50g butter<br>• salt") are a list too.
                     if found.isEmpty, let first = HTMLText.collapse(t).first, bullets.contains(first) {
                         let bulleted = bulletLines(tokens, from: m)
@@ -156,7 +168,7 @@ public enum MarkedListFallback {
         var k = index
         repeat {
             switch tokens[k] {
-            case let .open(tag, _, selfClosing):
+            case .open(let tag, _, let selfClosing):
                 if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
             case .close:
                 depth -= 1
@@ -172,7 +184,7 @@ public enum MarkedListFallback {
     static func text(of tokens: [HTMLTokens.Token], from index: Int) -> String {
         let end = elementEnd(tokens, from: index)
         var text = ""
-        for token in tokens[index..<end] { if case let .text(t) = token { text += t } }
+        for token in tokens[index..<end] { if case .text(let t) = token { text += t } }
         return HTMLText.collapse(text)
     }
 
@@ -187,13 +199,15 @@ public enum MarkedListFallback {
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
-            guard case let .open(name, _, _) = tokens[index], headingTags.contains(name) else { continue }
+            guard case .open(let name, _, _) = tokens[index], headingTags.contains(name) else { continue }
             var text = ""
             var k = index + 1
             while k < tokens.count {
-                if case let .close(tag) = tokens[k], tag == name { break }
-                if name == "p", case let .open(tag, _, _) = tokens[k], tag == "p" || tag == "br" && !text.isEmpty { break }
-                if case let .text(t) = tokens[k] { text += t }
+                if case .close(let tag) = tokens[k], tag == name { break }
+                if name == "p", case .open(let tag, _, _) = tokens[k], tag == "p" || tag == "br" && !text.isEmpty {
+                    break
+                }
+                if case .text(let t) = tokens[k] { text += t }
                 k += 1
             }
             var label = Substring(HTMLText.collapse(text).lowercased())
@@ -222,7 +236,9 @@ public enum MarkedListFallback {
     /// by a colon, a bar or a dash.
     static func isNote(_ block: String) -> Bool {
         let lower = block.lowercased()
-        for word in ["notes", "note", "tips", "tip", "hinweis", "tipp", "astuce", "remarque", "nota", "consejo", "opmerking"]
+        for word in [
+            "notes", "note", "tips", "tip", "hinweis", "tipp", "astuce", "remarque", "nota", "consejo", "opmerking",
+        ]
         where lower.hasPrefix(word) {
             let rest = lower.dropFirst(word.count).drop(while: { $0 == " " })
             if let next = rest.first, ":|-–—".contains(next) { return true }
@@ -251,13 +267,17 @@ public enum MarkedListFallback {
     /// the food.
     static func isPromotion(_ block: String) -> Bool {
         let lower = block.lowercased()
-        return ["pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe", "©",
-                "photo credit", "photo:"].contains(where: lower.contains)
+        return [
+            "pinterest", "instagram", "facebook", "youtube", "tiktok", "newsletter", "subscribe", "©",
+            "photo credit", "photo:",
+        ].contains(where: lower.contains)
     }
 
     /// Class or id words of page parts that are not the recipe.
-    static let otherParts = ["comment", "related", "share", "footer", "sidebar", "newsletter", "widget", "social",
-                             "author", "rating", "review"]
+    static let otherParts = [
+        "comment", "related", "share", "footer", "sidebar", "newsletter", "widget", "social",
+        "author", "rating", "review",
+    ]
 
     static func paragraphsAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
         let stops: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
@@ -270,31 +290,34 @@ public enum MarkedListFallback {
                 let block = HTMLText.collapse(text)
                 // A paragraph that is mostly a link ("Also good: <a>…</a>") is not a step.
                 if !block.isEmpty { blocks.append(linked * 2 > block.count ? "\u{0}" : block) }
-                text = ""; linked = 0
+                text = ""
+                linked = 0
             }
             var m = end + 1
             scan: while m < tokens.count {
                 switch tokens[m] {
-                case let .open(tag, _, _) where (headingLevels[tag] ?? 0) > level && level < 7
-                        && isStepHeading(Self.text(of: tokens, from: m)):
+                case .open(let tag, _, _)
+                where (headingLevels[tag] ?? 0) > level && level < 7
+                    && isStepHeading(Self.text(of: tokens, from: m)):
                     // A step's own heading under the method's heading ("Step 1: Cook the bacon"): its
                     // paragraphs are the step; the heading itself is not one.
                     flush()
                     m = elementEnd(tokens, from: m)
                     continue scan
-                case let .open(tag, attributes, selfClosing):
+                case .open(let tag, let attributes, let selfClosing):
                     if stops.contains(tag) { break scan }
                     let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
                     if otherParts.contains(where: label.contains) { break scan }
                     if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
                     if tag == "a", !selfClosing { inLink += 1 }
-                case let .close(tag):
-                    if ["section", "article", "main"].contains(tag), !blocks.isEmpty || !HTMLText.collapse(text).isEmpty {
+                case .close(let tag):
+                    if ["section", "article", "main"].contains(tag), !blocks.isEmpty || !HTMLText.collapse(text).isEmpty
+                    {
                         break scan
                     }
                     if MicrodataRecipeReader.blockTags.contains(tag) { flush() }
                     if tag == "a" { inLink = max(inLink - 1, 0) }
-                case let .text(t):
+                case .text(let t):
                     text += t
                     if inLink > 0 { linked += HTMLText.collapse(t).count }
                 }
@@ -317,9 +340,13 @@ public enum MarkedListFallback {
         var firstText: [String] = []
         while index < tokens.count {
             defer { index += 1 }
-            guard case let .open(name, attributes, _) = tokens[index], !MicrodataRecipeReader.voidTags.contains(name),
-                  !["body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
-                    "option", "button", "input", "label", "form", "a", "img"].contains(name) else { continue }
+            guard case .open(let name, let attributes, _) = tokens[index],
+                !MicrodataRecipeReader.voidTags.contains(name),
+                ![
+                    "body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
+                    "option", "button", "input", "label", "form", "a", "img",
+                ].contains(name)
+            else { continue }
             let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
             guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
             // An element that only names the list ("Ingredients" in a marked heading) is not the list.
@@ -334,16 +361,22 @@ public enum MarkedListFallback {
 
     /// Class or id words of a marked element that is about the list, not
     /// the list ("recipe-steps__scale", "preparation-time", "share-…").
-    static let notTheList = otherParts + ["time", "scale", "servings", "yield", "nutrition", "print", "jump", "title",
-                                          "heading", "header", "legend", "button", "toggle", "unit"]
+    static let notTheList =
+        otherParts + [
+            "time", "scale", "servings", "yield", "nutrition", "print", "jump", "title",
+            "heading", "header", "legend", "button", "toggle", "unit",
+        ]
 
     /// Whether the element opened at `tokens[index]` holds an `li`.
     static func holdsListItems(_ tokens: [HTMLTokens.Token], from index: Int) -> Bool {
         let end = elementEnd(tokens, from: index)
         var k = index
         while k < end {
-            if case let .open(tag, attributes, _) = tokens[k] {
-                if k > index && isOtherPart(attributes) { k = elementEnd(tokens, from: k); continue }
+            if case .open(let tag, let attributes, _) = tokens[k] {
+                if k > index && isOtherPart(attributes) {
+                    k = elementEnd(tokens, from: k)
+                    continue
+                }
                 if tag == "li" { return true }
             }
             k += 1
@@ -389,29 +422,34 @@ public enum MarkedListFallback {
         var k = index
         repeat {
             switch tokens[k] {
-            case let .open(_, attributes, _) where k > index && isOtherPart(attributes):
+            case .open(_, let attributes, _) where k > index && isOtherPart(attributes):
                 // A share bar or a rating inside the list's element is not part of it.
                 k = elementEnd(tokens, from: k)
                 continue
-            case let .open(tag, attributes, selfClosing):
-                if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n"; item? += "\n" }
+            case .open(let tag, let attributes, let selfClosing):
+                if MicrodataRecipeReader.blockTags.contains(tag) {
+                    text += "\n"
+                    item? += "\n"
+                }
                 if tag == "li" {
                     finish()
-                    item = ""; plain = ""
+                    item = ""
+                    plain = ""
                     let label = (attributes["class"] ?? "").lowercased()
                     itemIsHeading = headingClasses.contains(where: label.contains)
                 }
                 if tag == "strong" || tag == "b", !selfClosing { bold += 1 }
                 if formControls.contains(tag), !selfClosing { controls += 1 }
                 if !selfClosing && !MicrodataRecipeReader.voidTags.contains(tag) { depth += 1 }
-            case let .close(tag):
+            case .close(let tag):
                 if MicrodataRecipeReader.blockTags.contains(tag) { text += "\n" }
                 if tag == "strong" || tag == "b" { bold = max(bold - 1, 0) }
                 if formControls.contains(tag) { controls = max(controls - 1, 0) }
                 if tag == "li" { finish() }
                 depth -= 1
-            case let .text(t) where controls == 0:
-                text += t; item? += t
+            case .text(let t) where controls == 0:
+                text += t
+                item? += t
                 if bold == 0 { plain += t }
             case .text:
                 break
@@ -420,8 +458,12 @@ public enum MarkedListFallback {
         } while depth > 0 && k < tokens.count
         finish()
         // One item holding every paragraph (a list of one) is read by its paragraphs.
-        let found = (items.isEmpty ? HTMLText.blocks(text) : items.count == 1 ? HTMLText.blocks(items[0])
-                     : items.map(HTMLText.collapse))
+        let found =
+            (items.isEmpty
+            ? HTMLText.blocks(text)
+            : items.count == 1
+                ? HTMLText.blocks(items[0])
+                : items.map(HTMLText.collapse))
             .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
         return MicrodataRecipeReader.once(found)
     }
@@ -443,22 +485,24 @@ public enum MarkedListFallback {
     /// closing): each bullet starts a line, text between bullets continues
     /// it (inline tags split it into several text tokens), bullets left off.
     static func bulletLines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
-        let blocks: Set<String> = ["p", "div", "section", "article", "li", "ul", "ol", "td", "tr", "table",
-                                   "h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav"]
+        let blocks: Set<String> = [
+            "p", "div", "section", "article", "li", "ul", "ol", "td", "tr", "table",
+            "h1", "h2", "h3", "h4", "h5", "h6", "footer", "aside", "form", "nav",
+        ]
         var lines: [String] = []
         var m = index
         scan: while m < tokens.count {
             switch tokens[m] {
-            case let .text(t):
+            case .text(let t):
                 let text = HTMLText.collapse(t)
                 if let first = text.first, bullets.contains(first) {
                     lines.append(withoutBullet(text))
                 } else if !text.isEmpty, !lines.isEmpty {
                     lines[lines.count - 1] = HTMLText.collapse(lines[lines.count - 1] + " " + text)
                 }
-            case let .open(tag, _, _) where blocks.contains(tag):
+            case .open(let tag, _, _) where blocks.contains(tag):
                 break scan
-            case let .close(tag) where blocks.contains(tag):
+            case .close(let tag) where blocks.contains(tag):
                 break scan
             default:
                 break

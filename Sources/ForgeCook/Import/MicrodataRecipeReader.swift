@@ -20,13 +20,15 @@ public enum MicrodataRecipeReader {
     /// The recipe node, or nil when the page has no microdata/RDFa Recipe.
     public static func node(html: String) -> [String: Any]? {
         let tokens = HTMLTokens.scan(html)
-        guard let start = tokens.firstIndex(where: { token in
-            guard case .open(_, let attributes, _) = token else { return false }
-            let type = attributes["itemtype"] ?? attributes["typeof"] ?? ""
-            return type.split(whereSeparator: { $0 == " " }).contains { t in
-                t.hasSuffix("/Recipe") || t == "Recipe" || t.hasSuffix(":Recipe")
-            }
-        }) else { return nil }
+        guard
+            let start = tokens.firstIndex(where: { token in
+                guard case .open(_, let attributes, _) = token else { return false }
+                let type = attributes["itemtype"] ?? attributes["typeof"] ?? ""
+                return type.split(whereSeparator: { $0 == " " }).contains { t in
+                    t.hasSuffix("/Recipe") || t == "Recipe" || t.hasSuffix(":Recipe")
+                }
+            })
+        else { return nil }
 
         var values: [String: [String]] = [:]
         var order: [String] = []
@@ -42,7 +44,7 @@ public enum MicrodataRecipeReader {
         }
         for token in tokens[start...] {
             switch token {
-            case let .open(name, attributes, selfClosing):
+            case .open(let name, let attributes, let selfClosing):
                 let isRoot = stack.isEmpty
                 let scope = !isRoot && (attributes["itemscope"] != nil || attributes["typeof"] != nil)
                 var capture: Int? = nil
@@ -51,14 +53,21 @@ public enum MicrodataRecipeReader {
                 if !isRoot, nestedItems == 0 || scope, let prop = props.first {
                     if let value = attributes["content"] ?? attributeValue(name, attributes) {
                         if !scope { record(prop, value) }
-                        if scope { captures.append((prop, "")); capture = captures.count - 1 }
+                        if scope {
+                            captures.append((prop, ""))
+                            capture = captures.count - 1
+                        }
                     } else {
-                        captures.append((prop, "")); capture = captures.count - 1
+                        captures.append((prop, ""))
+                        capture = captures.count - 1
                     }
                 }
                 if blockTags.contains(name) { for i in captures.indices { captures[i].text += "\n" } }
                 if selfClosing || voidTags.contains(name) {
-                    if let capture { let c = captures[capture]; record(c.prop, c.text) }
+                    if let capture {
+                        let c = captures[capture]
+                        record(c.prop, c.text)
+                    }
                     if isRoot { return build(values, order) }
                     continue
                 }
@@ -66,7 +75,7 @@ public enum MicrodataRecipeReader {
                 let naming = !isRoot && nestedItems > 0 && props.first == "name"
                 if naming { namingDepth += 1 }
                 stack.append((name, scope, capture, naming))
-            case let .close(name):
+            case .close(let name):
                 guard let index = stack.lastIndex(where: { $0.name == name }) else { continue }
                 if blockTags.contains(name) { for i in captures.indices { captures[i].text += "\n" } }
                 while stack.count > index {
@@ -80,7 +89,7 @@ public enum MicrodataRecipeReader {
                     }
                 }
                 if stack.isEmpty { return build(values, order) }
-            case let .text(text):
+            case .text(let text):
                 for i in captures.indices where !captures[i].prop.isEmpty {
                     // A nested item's name (a section heading) is not part of the method's text.
                     if namingDepth > 0 && captures[i].prop == "recipeInstructions" { continue }
@@ -91,10 +100,14 @@ public enum MicrodataRecipeReader {
         return build(values, order)
     }
 
-    static let blockTags: Set<String> = ["li", "p", "br", "div", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
-                                         "section", "tr", "dd", "dt"]
-    static let voidTags: Set<String> = ["img", "br", "meta", "link", "input", "hr", "source", "wbr", "area", "col",
-                                        "embed", "param", "track"]
+    static let blockTags: Set<String> = [
+        "li", "p", "br", "div", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
+        "section", "tr", "dd", "dt",
+    ]
+    static let voidTags: Set<String> = [
+        "img", "br", "meta", "link", "input", "hr", "source", "wbr", "area", "col",
+        "embed", "param", "track",
+    ]
 
     static func attributeValue(_ name: String, _ attributes: [String: String]) -> String? {
         switch name {
@@ -160,7 +173,9 @@ enum HTMLTokens {
         var i = 0
         var textStart = 0
         func flush(_ end: Int) {
-            if end > textStart { tokens.append(.text(HTMLText.decodeEntities(String(decoding: b[textStart..<end], as: UTF8.self)))) }
+            if end > textStart {
+                tokens.append(.text(HTMLText.decodeEntities(String(decoding: b[textStart..<end], as: UTF8.self))))
+            }
         }
         func lower(_ x: UInt8) -> UInt8 { (x >= 65 && x <= 90) ? x + 32 : x }
         func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A || x == 0x0C || x == 0x0D }
@@ -168,25 +183,37 @@ enum HTMLTokens {
             var k = from
             while k + literal.count <= b.count {
                 var same = true
-                for (o, c) in literal.enumerated() where lower(b[k + o]) != c { same = false; break }
+                for (o, c) in literal.enumerated() where lower(b[k + o]) != c {
+                    same = false
+                    break
+                }
                 if same { return k }
                 k += 1
             }
             return nil
         }
         while i < b.count {
-            guard b[i] == UInt8(ascii: "<"), i + 1 < b.count else { i += 1; continue }
+            guard b[i] == UInt8(ascii: "<"), i + 1 < b.count else {
+                i += 1
+                continue
+            }
             let next = b[i + 1]
             if next == UInt8(ascii: "!") {
                 flush(i)
-                let end = (b[i...].starts(with: Array("<!--".utf8)) ? find(Array("-->".utf8), from: i + 4).map { $0 + 3 }
-                           : find([UInt8(ascii: ">")], from: i).map { $0 + 1 }) ?? b.count
-                i = end; textStart = end
+                let end =
+                    (b[i...].starts(with: Array("<!--".utf8))
+                        ? find(Array("-->".utf8), from: i + 4).map { $0 + 3 }
+                        : find([UInt8(ascii: ">")], from: i).map { $0 + 1 }) ?? b.count
+                i = end
+                textStart = end
                 continue
             }
             let closing = next == UInt8(ascii: "/")
             var k = i + (closing ? 2 : 1)
-            guard k < b.count, (b[k] >= 65 && b[k] <= 90) || (b[k] >= 97 && b[k] <= 122) else { i += 1; continue }
+            guard k < b.count, (b[k] >= 65 && b[k] <= 90) || (b[k] >= 97 && b[k] <= 122) else {
+                i += 1
+                continue
+            }
             flush(i)
             let nameStart = k
             while k < b.count, !isSpace(b[k]), b[k] != UInt8(ascii: ">"), b[k] != UInt8(ascii: "/") { k += 1 }
@@ -194,8 +221,15 @@ enum HTMLTokens {
             var attributes: [String: String] = [:]
             var selfClosing = false
             while k < b.count, b[k] != UInt8(ascii: ">") {
-                if isSpace(b[k]) { k += 1; continue }
-                if b[k] == UInt8(ascii: "/") { selfClosing = true; k += 1; continue }
+                if isSpace(b[k]) {
+                    k += 1
+                    continue
+                }
+                if b[k] == UInt8(ascii: "/") {
+                    selfClosing = true
+                    k += 1
+                    continue
+                }
                 let attrStart = k
                 while k < b.count, !isSpace(b[k]), b[k] != UInt8(ascii: "="), b[k] != UInt8(ascii: ">") { k += 1 }
                 let attr = String(decoding: b[attrStart..<k].map(lower), as: UTF8.self)
@@ -228,7 +262,8 @@ enum HTMLTokens {
                 tokens.append(.open(name, attributes, selfClosing: selfClosing))
                 if ["script", "style", "template", "noscript"].contains(name) {
                     let end = find(Array("</\(name)".utf8), from: i) ?? b.count
-                    i = end; textStart = end
+                    i = end
+                    textStart = end
                 }
             }
         }

@@ -37,7 +37,8 @@ enum NutritionText {
         var end = start
         while end < chars.count, (chars[end].isASCII && chars[end].isNumber) || chars[end] == "." { end += 1 }
         guard let v = Double(String(chars[start..<end])), v.isFinite else { return nil }
-        let unit = String(chars[end...]).trimmingCharacters(in: .whitespaces).lowercased().prefix(while: { $0.isLetter })
+        let unit = String(chars[end...]).trimmingCharacters(in: .whitespaces).lowercased().prefix(while: { $0.isLetter }
+        )
         return (v, String(unit))
     }
 }

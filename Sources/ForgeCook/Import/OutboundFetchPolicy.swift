@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The rules of every outbound fetch (docs/architecture.md §15): http(s)
@@ -16,7 +17,9 @@ public struct OutboundFetchPolicy: Sendable {
     public var maxRedirects: Int
 
     public init(allowPrivate: Bool = false, timeout: TimeInterval = 8, maxRedirects: Int = 3) {
-        self.allowPrivate = allowPrivate; self.timeout = timeout; self.maxRedirects = maxRedirects
+        self.allowPrivate = allowPrivate
+        self.timeout = timeout
+        self.maxRedirects = maxRedirects
     }
 
     /// Why `url` may not be fetched, or nil when it may: ``clearance(for:)``'s
@@ -70,8 +73,10 @@ public struct OutboundFetchPolicy: Sendable {
         var node: UnsafeMutablePointer<addrinfo>? = first
         while let current = node {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count),
-                           nil, 0, NI_NUMERICHOST) == 0 {
+            if getnameinfo(
+                current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count),
+                nil, 0, NI_NUMERICHOST) == 0
+            {
                 let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if !out.contains(text) { out.append(text) }
             }
@@ -92,13 +97,15 @@ public struct OutboundFetchPolicy: Sendable {
         let zoneless = String(address.split(separator: "%")[0])
         guard inet_pton(AF_INET6, zoneless, &v6) == 1 else { return true }
         let b = withUnsafeBytes(of: v6) { Array($0) }
-        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xff && b[11] == 0xff { return isOffLimitsV4(Array(b[12..<16])) }
-        if b[0..<15].allSatisfy({ $0 == 0 }) { return true }                  // :: and ::1
-        if b[0] == 0xfe && (b[1] & 0xc0) == 0x80 { return true }              // fe80::/10 link-local
-        if (b[0] & 0xfe) == 0xfc { return true }                              // fc00::/7 unique local
-        if b[0] == 0xff { return true }                                       // multicast
+        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xff && b[11] == 0xff {
+            return isOffLimitsV4(Array(b[12..<16]))
+        }
+        if b[0..<15].allSatisfy({ $0 == 0 }) { return true }  // :: and ::1
+        if b[0] == 0xfe && (b[1] & 0xc0) == 0x80 { return true }  // fe80::/10 link-local
+        if (b[0] & 0xfe) == 0xfc { return true }  // fc00::/7 unique local
+        if b[0] == 0xff { return true }  // multicast
         if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8 { return true }  // documentation
-        if b[0..<12].allSatisfy({ $0 == 0 }) { return isOffLimitsV4(Array(b[12..<16])) } // IPv4-compatible
+        if b[0..<12].allSatisfy({ $0 == 0 }) { return isOffLimitsV4(Array(b[12..<16])) }  // IPv4-compatible
         return false
     }
 

@@ -19,7 +19,8 @@ public struct FetchFailure: Error, Sendable, CustomStringConvertible {
     /// fault, not the remote site. A refused redirect target is not this.
     public let refusedTarget: Bool
     public init(_ description: String, refusedTarget: Bool = false) {
-        self.description = description; self.refusedTarget = refusedTarget
+        self.description = description
+        self.refusedTarget = refusedTarget
     }
 }
 
@@ -59,7 +60,8 @@ public struct OutboundFetcher: Sendable {
             guard remaining > 0 else { throw FetchFailure("timed out") }
             let result = try once(url, addresses: addresses, maxBytes: maxBytes, accept: accept, timeout: remaining)
             if (300...399).contains(result.status), [301, 302, 303, 307, 308].contains(result.status) {
-                guard let location = result.location, let next = URL(string: location, relativeTo: url)?.absoluteURL else {
+                guard let location = result.location, let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else {
                     throw FetchFailure("redirect without a Location")
                 }
                 url = next
@@ -71,10 +73,13 @@ public struct OutboundFetcher: Sendable {
     }
 
     /// One request, no redirect followed, connecting only to `addresses` (when given).
-    private func once(_ url: URL, addresses: [String], maxBytes: Int, accept: String, timeout: TimeInterval) throws -> HTTPClient.Response {
-        let request = HTTPClient.Request(url: url.absoluteString,
-                                         headers: [("Accept", accept), ("User-Agent", "forged recipe import")],
-                                         timeout: timeout, maxBodyBytes: maxBytes, pinnedAddresses: addresses)
+    private func once(_ url: URL, addresses: [String], maxBytes: Int, accept: String, timeout: TimeInterval) throws
+        -> HTTPClient.Response
+    {
+        let request = HTTPClient.Request(
+            url: url.absoluteString,
+            headers: [("Accept", accept), ("User-Agent", "forged recipe import")],
+            timeout: timeout, maxBodyBytes: maxBytes, pinnedAddresses: addresses)
         do {
             return try perform(request)
         } catch let error as HTTPClientError {

@@ -34,8 +34,10 @@ public enum PageCardDetails {
         "totale tijd", "tempo total", "total tid", "czas całkowity",
     ]
     /// Words that say what a yield counts, for a run that says it whole.
-    static let yieldNouns = ["servings", "serving", "portions", "portionen", "personen", "persons", "people",
-                             "personas", "porciones", "porzioni", "pieces", "cookies", "muffins", "slices"]
+    static let yieldNouns = [
+        "servings", "serving", "portions", "portionen", "personen", "persons", "people",
+        "personas", "porciones", "porzioni", "pieces", "cookies", "muffins", "slices",
+    ]
     static let reach = 4
 
     public static func read(html: String) -> Details {
@@ -49,7 +51,7 @@ public enum PageCardDetails {
         var unselectedOption = false
         for token in tokens {
             switch token {
-            case let .open(name, attributes, _):
+            case .open(let name, let attributes, _):
                 if name == "option" { unselectedOption = attributes["selected"] == nil }
                 let marks = ((attributes["class"] ?? "") + " " + (attributes["data-attr-icon"] ?? "")).lowercased()
                 // A servings selector marks each option: only the selected one says the yield.
@@ -57,14 +59,15 @@ public enum PageCardDetails {
                     yieldMarks.append(texts.count)
                 }
                 if name == "meta", details.ogImage == nil,
-                   (attributes["property"] ?? attributes["name"])?.lowercased() == "og:image",
-                   let content = attributes["content"], !content.isEmpty {
+                    (attributes["property"] ?? attributes["name"])?.lowercased() == "og:image",
+                    let content = attributes["content"], !content.isEmpty
+                {
                     details.ogImage = content
                 }
-            case let .text(text):
+            case .text(let text):
                 let t = HTMLText.collapse(text)
                 if !t.isEmpty, !unselectedOption { texts.append(t) }
-            case let .close(name):
+            case .close(let name):
                 if name == "option" || name == "select" { unselectedOption = false }
             }
         }
@@ -73,7 +76,8 @@ public enum PageCardDetails {
             if details.yield == nil, yieldLabels.contains(label), let value = value(after: index, in: texts) {
                 details.yield = value
             } else if details.totalMinutes == nil, totalTimeLabels.contains(label),
-                      let value = value(after: index, in: texts) {
+                let value = value(after: index, in: texts)
+            {
                 details.totalMinutes = ISODuration.humanMinutes(value)
             } else if details.yield == nil, let whole = wholeYield(text) {
                 details.yield = whole
@@ -82,8 +86,10 @@ public enum PageCardDetails {
         // A yield marked by its class (a recipe plugin's servings field, an icon beside the number).
         if details.yield == nil {
             for mark in yieldMarks {
-                if let value = texts.dropFirst(mark).prefix(reach).first(where: { $0.contains(where: \.isASCIINumber) }),
-                   value.count <= 40 {
+                if let value = texts.dropFirst(mark).prefix(reach).first(where: { $0.contains(where: \.isASCIINumber) }
+                ),
+                    value.count <= 40
+                {
                     details.yield = value
                     break
                 }

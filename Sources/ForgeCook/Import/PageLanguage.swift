@@ -17,10 +17,15 @@ public enum PageLanguage {
     public static func tag(declared: String?, html: String) -> String {
         if let declared, let tag = clean(declared) { return tag }
         for token in HTMLTokens.scan(String(html.prefix(65_536))) {
-            guard case let .open(name, attributes, _) = token else { continue }
-            if name == "html", let lang = attributes["lang"] ?? attributes["xml:lang"], let tag = clean(lang) { return tag }
+            guard case .open(let name, let attributes, _) = token else { continue }
+            if name == "html", let lang = attributes["lang"] ?? attributes["xml:lang"], let tag = clean(lang) {
+                return tag
+            }
             if name == "meta", attributes["property"]?.lowercased() == "og:locale",
-               let content = attributes["content"], let tag = clean(content) { return tag }
+                let content = attributes["content"], let tag = clean(content)
+            {
+                return tag
+            }
             if name == "body" { break }
         }
         return ""
@@ -42,7 +47,8 @@ public enum PageLanguage {
     static func clean(_ raw: String) -> String? {
         let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !tag.isEmpty, tag.count <= 35,
-              tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+            tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
         return tag
     }
 }

@@ -11,7 +11,9 @@ public struct PageRecipe: Sendable, Equatable {
         public var section: String
         public var name: String
         public init(text: String, section: String = "", name: String = "") {
-            self.text = text; self.section = section; self.name = name
+            self.text = text
+            self.section = section
+            self.name = name
         }
     }
 
@@ -48,12 +50,21 @@ public struct PageRecipe: Sendable, Equatable {
     /// The hero: first of `images`.
     public var image: String? { images.first }
 
-    public init(title: String = "", ingredients: [String] = [], steps: [Step] = [], totalMinutes: Int? = nil,
-                servings: Int? = nil, images: [String] = [], nutrition: PageNutrition = PageNutrition(),
-                description: String = "", categories: [String] = [], keywords: [String] = []) {
-        self.title = title; self.ingredients = ingredients; self.steps = steps; self.totalMinutes = totalMinutes
-        self.servings = servings; self.images = images; self.nutrition = nutrition; self.description = description
-        self.categories = categories; self.keywords = keywords
+    public init(
+        title: String = "", ingredients: [String] = [], steps: [Step] = [], totalMinutes: Int? = nil,
+        servings: Int? = nil, images: [String] = [], nutrition: PageNutrition = PageNutrition(),
+        description: String = "", categories: [String] = [], keywords: [String] = []
+    ) {
+        self.title = title
+        self.ingredients = ingredients
+        self.steps = steps
+        self.totalMinutes = totalMinutes
+        self.servings = servings
+        self.images = images
+        self.nutrition = nutrition
+        self.description = description
+        self.categories = categories
+        self.keywords = keywords
     }
 }
 

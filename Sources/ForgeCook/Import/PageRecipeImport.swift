@@ -22,8 +22,10 @@ import Foundation
 ///   0); else computed from the reference when every line matched; else 0
 ///   (the recipe is parked for its unknown lines anyway).
 public enum PageRecipeImport {
-    public static func input(from page: PageRecipe, url: String, reference: IngredientReference,
-                             images: [String], imagesStored: Int) throws -> RecipeImportInput {
+    public static func input(
+        from page: PageRecipe, url: String, reference: IngredientReference,
+        images: [String], imagesStored: Int
+    ) throws -> RecipeImportInput {
         let name = page.title
         guard !name.isEmpty else { throw RecipeImportError("the page's recipe has no name") }
         var slug = ImportSlug.make(name)
@@ -46,14 +48,16 @@ public enum PageRecipeImport {
         var macros = Macros.zero
         if let kcal = page.nutrition.kcal {
             let n = page.nutrition
-            macros = Macros(kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
-                            fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
+            macros = Macros(
+                kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
+                fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
         } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
             macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
         }
         let steps = page.steps.enumerated().map { index, step in
-            RecipeStep(title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
-                       section: step.section.isEmpty ? nil : step.section)
+            RecipeStep(
+                title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
+                section: step.section.isEmpty ? nil : step.section)
         }
         var tags: [String] = []
         for tag in page.categories + page.keywords where !tags.contains(tag) && tags.count < 12 { tags.append(tag) }

@@ -11,9 +11,14 @@ public struct RecipeImportInput: Sendable, Equatable {
         public var values: [Double?]
         public var aisle: String?
         public var pantry: Bool?
-        public init(line: RecipeIngredient, values: [Double?] = Array(repeating: nil, count: 8),
-                    aisle: String? = nil, pantry: Bool? = nil) {
-            self.line = line; self.values = values; self.aisle = aisle; self.pantry = pantry
+        public init(
+            line: RecipeIngredient, values: [Double?] = Array(repeating: nil, count: 8),
+            aisle: String? = nil, pantry: Bool? = nil
+        ) {
+            self.line = line
+            self.values = values
+            self.aisle = aisle
+            self.pantry = pantry
         }
         /// True when `kcal_100` was supplied (such an unknown line is added to the reference).
         public var carriesKcal: Bool { values[0] != nil }
@@ -51,17 +56,33 @@ public struct RecipeImportInput: Sendable, Equatable {
     /// (a page read without schema.org markup); nil for none.
     public var parkReason: String?
 
-    public init(name: String, slug: String, kind: MealSlot = .dinner, minutes: Int = 0, difficulty: String = "easy",
-                serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
-                steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
-                rating: Double = 0, ratingCount: Int = 0, source: String = "import", sourceURL: String,
-                requiresDoneWhenVoice: Bool = false, parkReason: String? = nil) {
-        self.name = name; self.slug = slug; self.kind = kind; self.minutes = minutes; self.difficulty = difficulty
-        self.serves = max(serves, 1); self.batch = max(batch, 0); self.macros = macros.rounded1(); self.why = why
-        self.lines = lines; self.steps = steps; self.tags = tags; self.images = images
-        self.imagesStored = imagesStored; self.rating = min(max(rating, 0), 5); self.ratingCount = max(ratingCount, 0)
-        self.source = source.isEmpty ? "import" : String(source.prefix(24)); self.sourceURL = sourceURL
-        self.requiresDoneWhenVoice = requiresDoneWhenVoice; self.parkReason = parkReason
+    public init(
+        name: String, slug: String, kind: MealSlot = .dinner, minutes: Int = 0, difficulty: String = "easy",
+        serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
+        steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
+        rating: Double = 0, ratingCount: Int = 0, source: String = "import", sourceURL: String,
+        requiresDoneWhenVoice: Bool = false, parkReason: String? = nil
+    ) {
+        self.name = name
+        self.slug = slug
+        self.kind = kind
+        self.minutes = minutes
+        self.difficulty = difficulty
+        self.serves = max(serves, 1)
+        self.batch = max(batch, 0)
+        self.macros = macros.rounded1()
+        self.why = why
+        self.lines = lines
+        self.steps = steps
+        self.tags = tags
+        self.images = images
+        self.imagesStored = imagesStored
+        self.rating = min(max(rating, 0), 5)
+        self.ratingCount = max(ratingCount, 0)
+        self.source = source.isEmpty ? "import" : String(source.prefix(24))
+        self.sourceURL = sourceURL
+        self.requiresDoneWhenVoice = requiresDoneWhenVoice
+        self.parkReason = parkReason
     }
 }
 
@@ -81,9 +102,11 @@ public enum ImportSlug {
         var dash = false
         for scalar in text.lowercased().unicodeScalars {
             if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
-                out.unicodeScalars.append(scalar); dash = false
+                out.unicodeScalars.append(scalar)
+                dash = false
             } else if !dash {
-                out += "-"; dash = true
+                out += "-"
+                dash = true
             }
         }
         var slug = String(out.drop(while: { $0 == "-" }))

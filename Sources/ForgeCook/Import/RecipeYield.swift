@@ -41,7 +41,8 @@ public enum RecipeYield {
         case let n as NSNumber:
             return n.stringValue
         case let o as [String: Any]:
-            return [text(o["value"] ?? o["minValue"]), text(o["unitText"])].filter { !$0.isEmpty }.joined(separator: " ")
+            return [text(o["value"] ?? o["minValue"]), text(o["unitText"])].filter { !$0.isEmpty }.joined(
+                separator: " ")
         default:
             return ""
         }

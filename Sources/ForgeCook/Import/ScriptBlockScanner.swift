@@ -25,17 +25,22 @@ public enum ScriptBlockScanner {
         var blocks: [String] = []
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
             if matches(bytes, at: i, "<!--") {
                 i = find(bytes, "-->", from: i + 4).map { $0 + 3 } ?? bytes.count
                 continue
             }
             guard matches(bytes, at: i, "<script"), i + 7 < bytes.count, isTagNameEnd(bytes[i + 7]) else {
-                i += 1; continue
+                i += 1
+                continue
             }
             guard let (attributes, tagEnd) = readAttributes(bytes, from: i + 7) else { break }
             guard let close = find(bytes, "</script", from: tagEnd) else { break }
-            let type = (attributes["type"] ?? "").split(separator: ";").first
+            let type =
+                (attributes["type"] ?? "").split(separator: ";").first
                 .map { $0.trimmingSpaces().lowercased() } ?? ""
             if type == "application/ld+json" {
                 blocks.append(String(decoding: bytes[tagEnd..<close], as: UTF8.self))
@@ -78,9 +83,14 @@ public enum ScriptBlockScanner {
         while k < bytes.count {
             let b = bytes[k]
             if b == UInt8(ascii: ">") { return (attributes, k + 1) }
-            if isSpace(b) || b == UInt8(ascii: "/") { k += 1; continue }
+            if isSpace(b) || b == UInt8(ascii: "/") {
+                k += 1
+                continue
+            }
             let nameStart = k
-            while k < bytes.count, !isSpace(bytes[k]), bytes[k] != UInt8(ascii: "="), bytes[k] != UInt8(ascii: ">") { k += 1 }
+            while k < bytes.count, !isSpace(bytes[k]), bytes[k] != UInt8(ascii: "="), bytes[k] != UInt8(ascii: ">") {
+                k += 1
+            }
             let name = String(decoding: bytes[nameStart..<k].map(lower), as: UTF8.self)
             while k < bytes.count, isSpace(bytes[k]) { k += 1 }
             var value = ""

@@ -12,7 +12,8 @@ public struct DataURL: Sendable, Equatable {
     /// (standard alphabet, padding as RFC 4648 requires; whitespace is not allowed).
     public init?(_ text: String) {
         guard text.count > 5, text.prefix(5).lowercased() == "data:",
-              let comma = text.firstIndex(of: ",") else { return nil }
+            let comma = text.firstIndex(of: ",")
+        else { return nil }
         let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
         var parts = header.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, parts.removeLast() == "base64" else { return nil }

@@ -18,13 +18,18 @@ public enum MealPhotos {
     /// The stored references for `photos`. Call inside the same `Database.write` as the log.
     /// - Throws: `Failure` for a `data:` reference that is not a strictly base64-encoded
     ///   `image/*`, is over 3 MiB, or whose bytes are not an image.
-    public static func materialise(_ photos: [String], owner: String, now: Date = Date(),
-                                   in db: Connection) throws -> [String] {
+    public static func materialise(
+        _ photos: [String], owner: String, now: Date = Date(),
+        in db: Connection
+    ) throws -> [String] {
         var stored: [String] = []
         for (index, reference) in photos.enumerated() {
             let text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
-            guard text.prefix(5).lowercased() == "data:" else { stored.append(text); continue }
+            guard text.prefix(5).lowercased() == "data:" else {
+                stored.append(text)
+                continue
+            }
             guard let data = DataURL(text) else {
                 throw Failure(index: index, reason: "not a base64 data:image URL")
             }

@@ -25,10 +25,20 @@ public struct ShoppingItem: Sendable, Equatable {
     /// A staple the household keeps (reference `pantry`): listed under "check you have".
     public var pantry: Bool
 
-    public init(id: String, name: String, qty: Double?, unit: String, disp: String, packs: String? = nil,
-                checked: Bool = false, aisle: String, recipes: [ShoppingUse] = [], pantry: Bool = false) {
-        self.id = id; self.name = name; self.qty = qty; self.unit = unit; self.disp = disp; self.packs = packs
-        self.checked = checked; self.aisle = aisle; self.recipes = recipes; self.pantry = pantry
+    public init(
+        id: String, name: String, qty: Double?, unit: String, disp: String, packs: String? = nil,
+        checked: Bool = false, aisle: String, recipes: [ShoppingUse] = [], pantry: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.qty = qty
+        self.unit = unit
+        self.disp = disp
+        self.packs = packs
+        self.checked = checked
+        self.aisle = aisle
+        self.recipes = recipes
+        self.pantry = pantry
     }
 }
 
@@ -36,7 +46,10 @@ public struct ShoppingItem: Sendable, Equatable {
 public struct ShoppingUse: Sendable, Equatable, Hashable {
     public var slug: String
     public var date: LocalDate
-    public init(slug: String, date: LocalDate) { self.slug = slug; self.date = date }
+    public init(slug: String, date: LocalDate) {
+        self.slug = slug
+        self.date = date
+    }
 }
 
 /// The week's list: computed items by aisle, the pantry staples to check,
@@ -52,9 +65,14 @@ public struct ShoppingList: Sendable, Equatable {
     /// Items added by hand, oldest first.
     public var manual: [ShoppingItem]
 
-    public init(start: LocalDate, aisles: [(aisle: String, items: [ShoppingItem])], pantry: [ShoppingItem],
-                manual: [ShoppingItem]) {
-        self.start = start; self.aisles = aisles; self.pantry = pantry; self.manual = manual
+    public init(
+        start: LocalDate, aisles: [(aisle: String, items: [ShoppingItem])], pantry: [ShoppingItem],
+        manual: [ShoppingItem]
+    ) {
+        self.start = start
+        self.aisles = aisles
+        self.pantry = pantry
+        self.manual = manual
     }
 
     /// Every item, aisles then pantry then manual.

@@ -20,23 +20,34 @@ public enum ShoppingListBuilder {
     public static let aisleOrder = ["produce", "protein", "dairy", "cupboard", "frozen"]
 
     /// The computed items of the week starting `monday` (unticked, unsorted by aisle).
-    public static func items(content: FoodContent?, monday: LocalDate, diners: Int,
-                             recipes: (String) -> Recipe?, reference: IngredientReference) -> [ShoppingItem] {
+    public static func items(
+        content: FoodContent?, monday: LocalDate, diners: Int,
+        recipes: (String) -> Recipe?, reference: IngredientReference
+    ) -> [ShoppingItem] {
         guard let content else { return [] }
         var leftovers: [Int: Int] = [:]
         for day in content.days.values {
             for plan in day.slots.values {
-                if case .leftover(let target) = plan.kind, let weekday = Int(target) { leftovers[weekday, default: 0] += 1 }
+                if case .leftover(let target) = plan.kind, let weekday = Int(target) {
+                    leftovers[weekday, default: 0] += 1
+                }
             }
         }
-        struct Sum { var name: String; var unitClass: String; var qty: Double?; var row: Ingredient?; var uses: [ShoppingUse] }
+        struct Sum {
+            var name: String
+            var unitClass: String
+            var qty: Double?
+            var row: Ingredient?
+            var uses: [ShoppingUse]
+        }
         var sums: [String: Sum] = [:]
         var order: [String] = []
         for weekday in 0..<7 {
             let date = monday.adding(days: weekday)
             for slot in MealSlot.allCases {
                 guard let plan = content.plan(weekday: weekday, slot: slot), case .recipe(let slug) = plan.kind,
-                      let recipe = recipes(slug) else { continue }
+                    let recipe = recipes(slug)
+                else { continue }
                 let servings = Double(max(1, diners) * (1 + (slot == .dinner ? leftovers[weekday] ?? 0 : 0)))
                 let scale = servings / Double(max(1, recipe.serves))
                 let use = ShoppingUse(slug: slug, date: date)
@@ -59,14 +70,18 @@ public enum ShoppingListBuilder {
         return order.sorted().compactMap { sums[$0] }.map { sum in
             var id = itemID(name: sum.name, unitClass: sum.unitClass)
             var n = 2
-            while taken.contains(id) { id = itemID(name: sum.name, unitClass: sum.unitClass) + "-\(n)"; n += 1 }
+            while taken.contains(id) {
+                id = itemID(name: sum.name, unitClass: sum.unitClass) + "-\(n)"
+                n += 1
+            }
             taken.insert(id)
             let qty = sum.qty.map(ShoppingQuantity.round2)
             let aisle = sum.row.map(\.aisle).flatMap { aisleOrder.contains($0) ? $0 : nil } ?? "cupboard"
-            return ShoppingItem(id: id, name: sum.name, qty: qty, unit: sum.unitClass,
-                                disp: ShoppingQuantity.display(qty, unitClass: sum.unitClass),
-                                packs: sum.row.flatMap { ShoppingQuantity.packs(qty, unitClass: sum.unitClass, pack: $0.pack) },
-                                aisle: aisle, recipes: sum.uses, pantry: sum.row?.pantry ?? false)
+            return ShoppingItem(
+                id: id, name: sum.name, qty: qty, unit: sum.unitClass,
+                disp: ShoppingQuantity.display(qty, unitClass: sum.unitClass),
+                packs: sum.row.flatMap { ShoppingQuantity.packs(qty, unitClass: sum.unitClass, pack: $0.pack) },
+                aisle: aisle, recipes: sum.uses, pantry: sum.row?.pantry ?? false)
         }
     }
 
@@ -77,7 +92,11 @@ public enum ShoppingListBuilder {
         func slug(_ text: String) -> String {
             var out = ""
             for ch in text.lowercased() {
-                if ch.isLetter || ch.isNumber { out.append(ch) } else if !out.isEmpty, out.last != "-" { out.append("-") }
+                if ch.isLetter || ch.isNumber {
+                    out.append(ch)
+                } else if !out.isEmpty, out.last != "-" {
+                    out.append("-")
+                }
             }
             while out.hasSuffix("-") { out.removeLast() }
             return out.isEmpty ? "item" : out
@@ -87,15 +106,19 @@ public enum ShoppingListBuilder {
 
     /// The list: computed `items` with `ticked` ids checked, pantry staples
     /// apart, and the hand-added `manual` items.
-    public static func list(start: LocalDate, items: [ShoppingItem], manual: [ShoppingItem],
-                            ticked: Set<String>) -> ShoppingList {
+    public static func list(
+        start: LocalDate, items: [ShoppingItem], manual: [ShoppingItem],
+        ticked: Set<String>
+    ) -> ShoppingList {
         func tick(_ item: ShoppingItem) -> ShoppingItem {
             var out = item
             out.checked = ticked.contains(item.id)
             return out
         }
         func sorted(_ list: [ShoppingItem]) -> [ShoppingItem] {
-            list.sorted { ($0.checked ? 1 : 0, $0.name.lowercased(), $0.id) < ($1.checked ? 1 : 0, $1.name.lowercased(), $1.id) }
+            list.sorted {
+                ($0.checked ? 1 : 0, $0.name.lowercased(), $0.id) < ($1.checked ? 1 : 0, $1.name.lowercased(), $1.id)
+            }
         }
         let ticked = items.map(tick)
         let shop = ticked.filter { !$0.pantry }
@@ -103,7 +126,8 @@ public enum ShoppingListBuilder {
             let here = shop.filter { $0.aisle == aisle }
             return here.isEmpty ? nil : (aisle, sorted(here))
         }
-        return ShoppingList(start: start, aisles: aisles, pantry: sorted(ticked.filter(\.pantry)),
-                            manual: manual.map(tick))
+        return ShoppingList(
+            start: start, aisles: aisles, pantry: sorted(ticked.filter(\.pantry)),
+            manual: manual.map(tick))
     }
 }

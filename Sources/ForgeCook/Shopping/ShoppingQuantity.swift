@@ -48,7 +48,9 @@ public enum ShoppingQuantity {
     static func count(_ qty: Double) -> String {
         let whole = qty.rounded(.down)
         let fraction = qty - whole
-        let quarters: [(Double, String)] = [(0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1.0 / 3, "⅓"), (2.0 / 3, "⅔")]
+        let quarters: [(Double, String)] = [
+            (0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1.0 / 3, "⅓"), (2.0 / 3, "⅔"),
+        ]
         if let (_, glyph) = quarters.first(where: { abs($0.0 - fraction) < 0.005 }) {
             return whole == 0 && !glyph.isEmpty ? glyph : "\(Int(whole))\(glyph)"
         }
@@ -76,7 +78,9 @@ public enum ShoppingQuantity {
         // "net of 4", "box of 12", "pack of 6"
         if words.count == 3, words[1] == "of", let n = Double(words[2]), n > 0 { return (n, "x") }
         // "3-pack", "8 pack"
-        if let first = words.first, first.hasSuffix("-pack"), let n = Double(first.dropLast(5)), n > 0 { return (n, "x") }
+        if let first = words.first, first.hasSuffix("-pack"), let n = Double(first.dropLast(5)), n > 0 {
+            return (n, "x")
+        }
         if words.count == 2, words[1] == "pack", let n = Double(words[0]), n > 0 { return (n, "x") }
         // "2 × 130 g"
         var multiplier = 1.0
@@ -91,8 +95,11 @@ public enum ShoppingQuantity {
         guard let amount = Double(digits), amount > 0 else { return nil }
         var unit = String(first.dropFirst(digits.count))
         if unit.isEmpty, rest.count > 1 { unit = rest[rest.index(after: rest.startIndex)] }
-        guard !unit.isEmpty, let (dimension, size) = IngredientUnits.sizes[unit] ?? IngredientUnits.words[unit]
-            .flatMap({ IngredientUnits.sizes[$0] }) else { return nil }
+        guard !unit.isEmpty,
+            let (dimension, size) = IngredientUnits.sizes[unit]
+                ?? IngredientUnits.words[unit]
+                .flatMap({ IngredientUnits.sizes[$0] })
+        else { return nil }
         return (amount * size * multiplier, dimension)
     }
 

@@ -38,8 +38,10 @@ public enum FoodProposalStore {
 
     /// The scope's pending proposal (highest-numbered `proposed`), or nil.
     public static func pending(scope: String, in db: Connection) throws -> FoodProposal? {
-        try db.queryOne("SELECT * FROM food_revisions WHERE scope = ? AND status = 'proposed' ORDER BY num DESC LIMIT 1",
-                        [scope]).map(proposal)
+        try db.queryOne(
+            "SELECT * FROM food_revisions WHERE scope = ? AND status = 'proposed' ORDER BY num DESC LIMIT 1",
+            [scope]
+        ).map(proposal)
     }
 
     /// Approves proposal `id` of `scope`: re-checks its slots (rule 4 of §4.17) against the
@@ -64,22 +66,26 @@ public enum FoodProposalStore {
     /// - Throws: `DecisionError.notFound`, `DatabaseError`.
     public static func reject(id: String, scope: String, now: Date = Date(), in db: Connection) throws {
         guard try find(id: id, scope: scope, in: db) != nil else { throw DecisionError.notFound }
-        try db.execute("UPDATE food_revisions SET status = 'superseded', rejected_at = ? WHERE id = ?",
-                       [Instant.storage(now), id])
+        try db.execute(
+            "UPDATE food_revisions SET status = 'superseded', rejected_at = ? WHERE id = ?",
+            [Instant.storage(now), id])
     }
 
     static func find(id: String, scope: String, in db: Connection) throws -> FoodProposal? {
-        try db.queryOne("SELECT * FROM food_revisions WHERE id = ? AND scope = ? AND status = 'proposed'",
-                        [id, scope]).map(proposal)
+        try db.queryOne(
+            "SELECT * FROM food_revisions WHERE id = ? AND scope = ? AND status = 'proposed'",
+            [id, scope]
+        ).map(proposal)
     }
 
     static func proposal(_ row: Row) throws -> FoodProposal {
         func json(_ text: String, _ fallback: JSONValue) -> JSONValue {
             (try? JSONCoding.decode(JSONValue.self, from: Data(text.utf8))) ?? fallback
         }
-        return FoodProposal(id: try row.get("id"), num: try row.get("num"), rationale: try row.get("rationale"),
-                            changes: json(try row.get("changes"), .array([])),
-                            document: json(try row.get("content"), ["days": [:]]),
-                            createdAt: try row.get("created_at"))
+        return FoodProposal(
+            id: try row.get("id"), num: try row.get("num"), rationale: try row.get("rationale"),
+            changes: json(try row.get("changes"), .array([])),
+            document: json(try row.get("content"), ["days": [:]]),
+            createdAt: try row.get("created_at"))
     }
 }

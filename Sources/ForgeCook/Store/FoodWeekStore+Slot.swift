@@ -28,14 +28,19 @@ extension FoodWeekStore {
     /// - Returns: the recipe written.
     /// - Throws: `SlotEditError`, `DatabaseError`.
     @discardableResult
-    public static func setSlot(scope: String, weekday: Int, slot: MealSlot, recipe slug: String, now: Date = Date(),
-                               in db: Connection) throws -> Recipe {
+    public static func setSlot(
+        scope: String, weekday: Int, slot: MealSlot, recipe slug: String, now: Date = Date(),
+        in db: Connection
+    ) throws -> Recipe {
         guard let recipe = try RecipeStore.find(slug, in: db) else { throw SlotEditError.unknownRecipe }
         if slot == .dinner && recipe.kind != .dinner { throw SlotEditError.notADinner(recipe.kind) }
         let trimmed = recipe.why.trimmingCharacters(in: .whitespacesAndNewlines)
-        let entry: JSONValue = ["recipe": .string(slug),
-                                "why": .string(trimmed.isEmpty ? "Added from the recipe library" : trimmed)]
-        let row = try db.queryOne("""
+        let entry: JSONValue = [
+            "recipe": .string(slug),
+            "why": .string(trimmed.isEmpty ? "Added from the recipe library" : trimmed),
+        ]
+        let row = try db.queryOne(
+            """
             SELECT id, content FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1
             """, [scope])
         let id: String
@@ -47,7 +52,8 @@ extension FoodWeekStore {
         } else {
             id = Identifier.make()
             let num: Int = (try db.scalar("SELECT MAX(num) FROM food_revisions WHERE scope = ?", [scope]) ?? 0) + 1
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
                 VALUES (?, ?, ?, 'active', '', '{"days":{}}', '[]', ?)
                 """, [id, scope, num, Instant.storage(now)])
@@ -60,8 +66,9 @@ extension FoodWeekStore {
         day["slots"] = .object(slots)
         days[String(weekday)] = .object(day)
         document["days"] = .object(days)
-        try db.execute("UPDATE food_revisions SET content = ? WHERE id = ?",
-                       [JSONWriter.string(.object(document)), id])
+        try db.execute(
+            "UPDATE food_revisions SET content = ? WHERE id = ?",
+            [JSONWriter.string(.object(document)), id])
         return recipe
     }
 }

@@ -26,11 +26,15 @@ public enum FoodWeekStore {
     public static func seedFirstWeek(now: Date, in db: Connection) throws -> Bool {
         let count: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [household]) ?? 0
         guard count == 0 else { return false }
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
             VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
-            """, [Identifier.make(), household, FirstFoodWeek.rationale, try CookJSON.text(FirstFoodWeek.content),
-                  Instant.storage(now)])
+            """,
+            [
+                Identifier.make(), household, FirstFoodWeek.rationale, try CookJSON.text(FirstFoodWeek.content),
+                Instant.storage(now),
+            ])
         return true
     }
 
@@ -39,11 +43,14 @@ public enum FoodWeekStore {
 
     /// The scope's active revision (highest-numbered `active`), or nil.
     public static func active(scope: String, in db: Connection) throws -> FoodRevision? {
-        try db.queryOne("SELECT * FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1",
-                        [scope]).map { row in
-            FoodRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
-                         rationale: try row.get("rationale"),
-                         content: contents.value(for: try row.get("content")) ?? FoodContent())
+        try db.queryOne(
+            "SELECT * FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1",
+            [scope]
+        ).map { row in
+            FoodRevision(
+                id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
+                rationale: try row.get("rationale"),
+                content: contents.value(for: try row.get("content")) ?? FoodContent())
         }
     }
 }

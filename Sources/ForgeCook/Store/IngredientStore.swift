@@ -11,13 +11,18 @@ public enum IngredientStore {
         var added = 0
         for row in reference.rows {
             let v = row.values
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT OR IGNORE INTO ingredients (name, aisle, unit, pack, kcal_100, protein_100, carbs_100, sugar_100,
                   fiber_100, fat_100, satfat_100, sodium_100, pantry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [row.name, row.aisle, row.unit, row.pack, v.kcal, v.proteinG, v.carbsG, v.sugarG, v.fiberG,
-                      v.fatG, v.satfatG, v.sodiumMg, row.pantry])
+                """,
+                [
+                    row.name, row.aisle, row.unit, row.pack, v.kcal, v.proteinG, v.carbsG, v.sugarG, v.fiberG,
+                    v.fatG, v.satfatG, v.sodiumMg, row.pantry,
+                ])
             added += db.changes
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE ingredients SET
                   carbs_100 = CASE WHEN carbs_100 = 0 THEN ? ELSE carbs_100 END,
                   sugar_100 = CASE WHEN sugar_100 = 0 THEN ? ELSE sugar_100 END,
@@ -31,12 +36,17 @@ public enum IngredientStore {
 
     /// The stored reference table.
     public static func reference(in db: Connection) throws -> IngredientReference {
-        IngredientReference(try db.query("SELECT * FROM ingredients ORDER BY aisle, name").map { row in
-            Ingredient(name: try row.get("name"), aisle: try row.get("aisle"), unit: try row.get("unit"),
-                       pack: try row.get("pack"),
-                       values: Macros(values: try ["kcal_100", "protein_100", "carbs_100", "sugar_100", "fiber_100",
-                                                   "fat_100", "satfat_100", "sodium_100"].map { try row.get($0) }),
-                       pantry: try row.get("pantry"))
-        })
+        IngredientReference(
+            try db.query("SELECT * FROM ingredients ORDER BY aisle, name").map { row in
+                Ingredient(
+                    name: try row.get("name"), aisle: try row.get("aisle"), unit: try row.get("unit"),
+                    pack: try row.get("pack"),
+                    values: Macros(
+                        values: try [
+                            "kcal_100", "protein_100", "carbs_100", "sugar_100", "fiber_100",
+                            "fat_100", "satfat_100", "sodium_100",
+                        ].map { try row.get($0) }),
+                    pantry: try row.get("pantry"))
+            })
     }
 }

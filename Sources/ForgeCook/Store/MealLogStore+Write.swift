@@ -28,10 +28,13 @@ extension MealLogStore {
     ///    that day (only when `replace` is true; MCP `log_food` is additive);
     ///    snacks always add.
     /// - Throws: `MealLogError` (nothing written), `DatabaseError`.
-    public static func log(_ input: MealLogInput, userID: String, replace: Bool = true, now: Date = Date(),
-                           in db: Connection) throws -> MealLogResult {
+    public static func log(
+        _ input: MealLogInput, userID: String, replace: Bool = true, now: Date = Date(),
+        in db: Connection
+    ) throws -> MealLogResult {
         if let clientID = input.clientID, let original = try id(clientID: clientID, userID: userID, in: db) {
-            return MealLogResult(id: original, duplicate: true, totals: try totals(userID: userID, day: input.day, in: db))
+            return MealLogResult(
+                id: original, duplicate: true, totals: try totals(userID: userID, day: input.day, in: db))
         }
         let macros: Macros
         let label: String
@@ -52,23 +55,30 @@ extension MealLogStore {
             estimated = input.estimated
         }
         if replace && replacingSlots.contains(input.slot) {
-            try db.execute("DELETE FROM meal_logs WHERE user_id = ? AND day = ? AND slot = ?",
-                           [userID, input.day.description, input.slot.rawValue])
+            try db.execute(
+                "DELETE FROM meal_logs WHERE user_id = ? AND day = ? AND slot = ?",
+                [userID, input.day.description, input.slot.rawValue])
         }
-        let logged: Int = try db.scalar("SELECT COUNT(*) FROM meal_logs WHERE user_id = ? AND day = ?",
-                                        [userID, input.day.description]) ?? 0
+        let logged: Int =
+            try db.scalar(
+                "SELECT COUNT(*) FROM meal_logs WHERE user_id = ? AND day = ?",
+                [userID, input.day.description]) ?? 0
         guard logged < logsPerDay else { throw MealLogError.dayFull(limit: logsPerDay) }
         let id = Identifier.make()
         let m = macros
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g, sugar_g,
               fiber_g, fat_g, satfat_g, sodium_mg, estimated, source, client_id, venue, cost, currency, note, photos,
               created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, userID, input.day.description, input.slot.rawValue, input.isOffPlan ? nil : input.recipe, label,
-                  input.servings, m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
-                  estimated, source, input.clientID, input.venue, input.cost, input.currency, input.note,
-                  try CookJSON.text(input.photos), Instant.storage(now)])
+            """,
+            [
+                id, userID, input.day.description, input.slot.rawValue, input.isOffPlan ? nil : input.recipe, label,
+                input.servings, m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
+                estimated, source, input.clientID, input.venue, input.cost, input.currency, input.note,
+                try CookJSON.text(input.photos), Instant.storage(now),
+            ])
         return MealLogResult(id: id, duplicate: false, totals: try totals(userID: userID, day: input.day, in: db))
     }
 
@@ -76,14 +86,16 @@ extension MealLogStore {
     /// - Returns: the day it was on, or nil when there is no such log of this user (nothing deleted).
     public static func delete(id: String, userID: String, in db: Connection) throws -> LocalDate? {
         guard let row = try db.queryOne("SELECT day FROM meal_logs WHERE id = ? AND user_id = ?", [id, userID]),
-              let day = LocalDate(try row.get("day") as String) else { return nil }
+            let day = LocalDate(try row.get("day") as String)
+        else { return nil }
         try db.execute("DELETE FROM meal_logs WHERE id = ? AND user_id = ?", [id, userID])
         return day
     }
 
     /// Σ of the user's logs on `day`, each field rounded half-to-even to 1 dp.
     public static func totals(userID: String, day: LocalDate, in db: Connection) throws -> Macros {
-        (try logs(userID: userID, from: day, to: day, in: db)[day] ?? []).reduce(Macros.zero) { $0 + $1.macros }.rounded1()
+        (try logs(userID: userID, from: day, to: day, in: db)[day] ?? []).reduce(Macros.zero) { $0 + $1.macros }
+            .rounded1()
     }
 
     /// The id of the user's log with `clientID`, or nil.

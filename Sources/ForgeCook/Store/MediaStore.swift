@@ -23,9 +23,10 @@ public enum MediaStore {
     public static func validate(_ bytes: Data, contentType: String) throws -> String {
         guard !bytes.isEmpty else { throw MediaError.empty }
         guard bytes.count <= maxBytes else { throw MediaError.tooLarge(bytes.count) }
-        let declared = contentType.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let declared =
+            contentType.split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard declared.hasPrefix("image/") else { throw MediaError.notImageType(contentType) }
         guard let sniffed = ImageSniffer.mimeType(of: bytes) else { throw MediaError.notAnImage }
         return sniffed
@@ -40,11 +41,14 @@ public enum MediaStore {
     /// - Returns: the new blob id (32 hex); the reference is `MediaBlob.path(id)`.
     /// - Throws: `MediaError` (nothing stored), or `DatabaseError`.
     @discardableResult
-    public static func save(_ bytes: Data, contentType: String, owner: String?, sourceURL: String = "",
-                            now: Date = Date(), in db: Connection) throws -> String {
+    public static func save(
+        _ bytes: Data, contentType: String, owner: String?, sourceURL: String = "",
+        now: Date = Date(), in db: Connection
+    ) throws -> String {
         let type = try validate(bytes, contentType: contentType)
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO media (id, owner_id, content_type, size, bytes, source_url, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """, [id, owner, type, bytes.count, bytes, sourceURL, Instant.storage(now)])
@@ -61,9 +65,11 @@ public enum MediaStore {
     /// for reuse instead of a second fetch (docs/contract.md §4.23).
     public static func find(sourceURL: String, owner: String?, in db: Connection) throws -> MediaBlob? {
         guard !sourceURL.isEmpty else { return nil }
-        return try db.queryOne("""
+        return try db.queryOne(
+            """
             SELECT * FROM media WHERE source_url = ? AND owner_id IS ? ORDER BY created_at, rowid LIMIT 1
-            """, [sourceURL, owner]).map(blob)
+            """, [sourceURL, owner]
+        ).map(blob)
     }
 
     /// Stored metadata without the bytes, for listings and tests.
@@ -72,7 +78,8 @@ public enum MediaStore {
     }
 
     static func blob(_ row: Row) throws -> MediaBlob {
-        MediaBlob(id: try row.get("id"), ownerID: try row.optional("owner_id"), contentType: try row.get("content_type"),
-                  bytes: try row.get("bytes"), sourceURL: try row.get("source_url"))
+        MediaBlob(
+            id: try row.get("id"), ownerID: try row.optional("owner_id"), contentType: try row.get("content_type"),
+            bytes: try row.get("bytes"), sourceURL: try row.get("source_url"))
     }
 }

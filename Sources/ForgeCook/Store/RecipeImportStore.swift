@@ -29,12 +29,16 @@ public enum RecipeImportStore {
     /// recipe had none); `platefig`, `created_at` are kept.
     /// - Throws: ``RecipeImportError`` `cannot overwrite seed recipe <slug>`;
     ///   database errors.
-    public static func upsertImported(_ input: RecipeImportInput, now: Date,
-                                      in db: Connection) throws -> RecipeImportOutcome {
+    public static func upsertImported(
+        _ input: RecipeImportInput, now: Date,
+        in db: Connection
+    ) throws -> RecipeImportOutcome {
         var existing: Recipe? = nil
         if !input.sourceURL.isEmpty {
-            existing = try db.queryOne("SELECT * FROM recipes WHERE source_url = ? ORDER BY created_at, slug LIMIT 1",
-                                       [input.sourceURL]).map(RecipeStore.recipe)
+            existing = try db.queryOne(
+                "SELECT * FROM recipes WHERE source_url = ? ORDER BY created_at, slug LIMIT 1",
+                [input.sourceURL]
+            ).map(RecipeStore.recipe)
         }
         if existing == nil { existing = try RecipeStore.find(input.slug, in: db) }
         if let existing, existing.source == "seed" {
@@ -43,8 +47,10 @@ public enum RecipeImportStore {
 
         var reference = try IngredientStore.reference(in: db)
         var added: [String] = []
-        for line in input.lines where reference[line.line.referenceName] == nil && line.carriesKcal
-            && !added.contains(line.line.referenceName) {
+        for line in input.lines
+        where reference[line.line.referenceName] == nil && line.carriesKcal
+            && !added.contains(line.line.referenceName)
+        {
             try addReferenceRow(line, in: db)
             added.append(line.line.referenceName)
         }
@@ -70,16 +76,19 @@ public enum RecipeImportStore {
             images: images, rating: input.rating, ratingCount: input.ratingCount, complete: parked.isEmpty,
             macros: input.macros, yield: String(input.yield.prefix(80)))
         if let existing {
-            let createdAt: String = try db.scalar("SELECT created_at FROM recipes WHERE slug = ?",
-                                                  [existing.slug]) ?? Instant.storage(now)
+            let createdAt: String =
+                try db.scalar(
+                    "SELECT created_at FROM recipes WHERE slug = ?",
+                    [existing.slug]) ?? Instant.storage(now)
             try db.execute("DELETE FROM recipes WHERE slug = ?", [existing.slug])
             try RecipeStore.insert(recipe, orIgnore: false, now: now, in: db)
             try db.execute("UPDATE recipes SET created_at = ? WHERE slug = ?", [createdAt, recipe.slug])
         } else {
             try RecipeStore.insert(recipe, orIgnore: false, now: now, in: db)
         }
-        return RecipeImportOutcome(recipe: recipe, updated: existing != nil, ingredientsAdded: added,
-                                   parkedBecause: parked)
+        return RecipeImportOutcome(
+            recipe: recipe, updated: existing != nil, ingredientsAdded: added,
+            parkedBecause: parked)
     }
 
     private static func addReferenceRow(_ line: RecipeImportInput.Line, in db: Connection) throws {
@@ -88,10 +97,14 @@ public enum RecipeImportStore {
         let aisle = line.aisle.flatMap { aisles.contains($0) ? $0 : nil } ?? "cupboard"
         let unit = units.contains(line.line.unit) ? line.line.unit : "g"
         let v = line.values.map { Rounding.round1($0 ?? 0) }
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO ingredients (name, aisle, unit, kcal_100, protein_100, carbs_100, sugar_100, fiber_100,
               fat_100, satfat_100, sodium_100, pantry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [String(line.line.referenceName.prefix(80)), aisle, unit, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-                  line.pantry ?? false])
+            """,
+            [
+                String(line.line.referenceName.prefix(80)), aisle, unit, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                line.pantry ?? false,
+            ])
     }
 }

@@ -14,8 +14,9 @@ extension RecipeStore {
     public static func deleteAll(in db: Connection) throws -> WipeResult {
         try db.execute("DELETE FROM recipes")
         let recipes = db.changes
-        try db.execute("UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'",
-                       [FoodWeekStore.household])
+        try db.execute(
+            "UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'",
+            [FoodWeekStore.household])
         return WipeResult(recipesDeleted: recipes, foodWeeksRetired: db.changes)
     }
 }

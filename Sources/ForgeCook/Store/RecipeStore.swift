@@ -17,16 +17,20 @@ public enum RecipeStore {
 
     static func insert(_ r: Recipe, orIgnore: Bool, now: Date, in db: Connection) throws {
         let m = r.macros
-        try db.execute("""
+        try db.execute(
+            """
             INSERT \(orIgnore ? "OR IGNORE" : "") INTO recipes (slug, name, kind, minutes, difficulty, serves, batch, why,
               platefig, source, source_url, rating, rating_count, complete, tags, steps, ingredients, images,
               kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, created_at, updated_at, yield)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
-                  r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try CookJSON.text(r.tags),
-                  try CookJSON.text(r.steps), try CookJSON.text(r.ingredients), try CookJSON.text(r.images),
-                  m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
-                  Instant.storage(now), Instant.storage(now), r.yield])
+            """,
+            [
+                r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
+                r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try CookJSON.text(r.tags),
+                try CookJSON.text(r.steps), try CookJSON.text(r.ingredients), try CookJSON.text(r.images),
+                m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
+                Instant.storage(now), Instant.storage(now), r.yield,
+            ])
     }
 
     /// Every recipe ordered by name (then slug).
@@ -51,8 +55,11 @@ public enum RecipeStore {
             platefig: try row.get("platefig"), source: try row.get("source"), sourceURL: try row.get("source_url"),
             images: RecipeColumns.strings.value(for: try row.get("images")) ?? [],
             rating: try row.get("rating"), ratingCount: try row.get("rating_count"), complete: try row.get("complete"),
-            macros: Macros(values: try ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
-                                        "sodium_mg"].map { try row.get($0) }),
+            macros: Macros(
+                values: try [
+                    "kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
+                    "sodium_mg",
+                ].map { try row.get($0) }),
             yield: try row.get("yield"))
     }
 }

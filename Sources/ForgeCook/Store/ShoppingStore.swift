@@ -28,27 +28,35 @@ public enum ShoppingStore {
         let revision = try FoodWeekStore.active(scope: scope, in: db)
         let library = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let reference = try IngredientStore.reference(in: db)
-        let items = ShoppingListBuilder.items(content: revision?.content, monday: monday,
-                                              diners: try diners(scope: scope, in: db),
-                                              recipes: { library[$0] }, reference: reference)
-        let manual = try db.query("SELECT * FROM shopping_items WHERE scope = ? AND week = ? ORDER BY created_at, id",
-                                  [scope, monday.description]).map { row in
+        let items = ShoppingListBuilder.items(
+            content: revision?.content, monday: monday,
+            diners: try diners(scope: scope, in: db),
+            recipes: { library[$0] }, reference: reference)
+        let manual = try db.query(
+            "SELECT * FROM shopping_items WHERE scope = ? AND week = ? ORDER BY created_at, id",
+            [scope, monday.description]
+        ).map { row in
             try manualItem(row, reference: reference)
         }
-        let ticked: [String] = try db.query("SELECT item FROM shopping_ticks WHERE scope = ? AND week = ?",
-                                            [scope, monday.description]).map { try $0.get("item") }
+        let ticked: [String] = try db.query(
+            "SELECT item FROM shopping_ticks WHERE scope = ? AND week = ?",
+            [scope, monday.description]
+        ).map { try $0.get("item") }
         return ShoppingListBuilder.list(start: monday, items: items, manual: manual, ticked: Set(ticked))
     }
 
     /// Ticks (`checked` true) or unticks item `id` of the week containing
     /// `date`, by `actor` (a user id or `display:<id>`); returns the item.
     /// - Throws: ``Failure/notOnList`` when the week's list has no such item (nothing written).
-    public static func setChecked(_ checked: Bool, item id: String, scope: String, containing date: LocalDate,
-                                  actor: String, now: Date, in db: Connection) throws -> ShoppingItem {
+    public static func setChecked(
+        _ checked: Bool, item id: String, scope: String, containing date: LocalDate,
+        actor: String, now: Date, in db: Connection
+    ) throws -> ShoppingItem {
         let week = date.monday.description
         guard var item = try list(scope: scope, containing: date, in: db).item(id) else { throw Failure.notOnList }
         if checked {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO shopping_ticks (scope, week, item, checked_by, checked_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (scope, week, item) DO NOTHING
                 """, [scope, week, id, actor, Instant.storage(now)])
@@ -61,10 +69,13 @@ public enum ShoppingStore {
 
     /// Adds `name` (with an optional `qty` of `unit`) by hand to the week
     /// containing `date`; returns the new, unticked item.
-    public static func add(name: String, qty: Double?, unit: String, scope: String, containing date: LocalDate,
-                           actor: String, now: Date, in db: Connection) throws -> ShoppingItem {
+    public static func add(
+        name: String, qty: Double?, unit: String, scope: String, containing date: LocalDate,
+        actor: String, now: Date, in db: Connection
+    ) throws -> ShoppingItem {
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO shopping_items (id, scope, week, name, qty, unit, created_by, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [id, scope, date.monday.description, name, qty, unit, actor, Instant.storage(now)])
@@ -75,7 +86,8 @@ public enum ShoppingStore {
     /// Removes the hand-added item `id` of `scope` and its tick; returns its
     /// week's Monday, or nil when there was no such item.
     public static func remove(id: String, scope: String, in db: Connection) throws -> LocalDate? {
-        guard let week: String = try db.scalar("SELECT week FROM shopping_items WHERE id = ? AND scope = ?", [id, scope])
+        guard
+            let week: String = try db.scalar("SELECT week FROM shopping_items WHERE id = ? AND scope = ?", [id, scope])
         else { return nil }
         try db.execute("DELETE FROM shopping_items WHERE id = ?", [id])
         try db.execute("DELETE FROM shopping_ticks WHERE scope = ? AND week = ? AND item = ?", [scope, week, id])
@@ -92,10 +104,13 @@ public enum ShoppingStore {
         var disp = ""
         if let qty {
             let (unitClass, factor) = ShoppingQuantity.unitClass(of: unit)
-            disp = ["g", "ml"].contains(unitClass) ? ShoppingQuantity.display(qty * factor, unitClass: unitClass)
+            disp =
+                ["g", "ml"].contains(unitClass)
+                ? ShoppingQuantity.display(qty * factor, unitClass: unitClass)
                 : [ShoppingQuantity.count(qty), unit].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        return ShoppingItem(id: try row.get("id"), name: name, qty: qty, unit: unit, disp: disp,
-                            aisle: match?.aisle ?? "cupboard")
+        return ShoppingItem(
+            id: try row.get("id"), name: name, qty: qty, unit: unit, disp: disp,
+            aisle: match?.aisle ?? "cupboard")
     }
 }

@@ -16,38 +16,51 @@ public enum CardioRecorder {
         case skipped(String)
 
         public var sessionID: String {
-            switch self { case .created(let id), .backfilled(let id), .skipped(let id): id }
+            switch self {
+            case .created(let id), .backfilled(let id), .skipped(let id): id
+            }
         }
-        public var stored: Bool { if case .skipped = self { return false }; return true }
+        public var stored: Bool {
+            if case .skipped = self { return false }
+            return true
+        }
     }
 
     /// Records `workout` for `userID`: a repeat of a known start instant may
     /// only back-fill missing traces; a new one is reconciled with the active
     /// plan's day (§4.9) and stored with its stats and downsampled traces.
-    public static func record(_ workout: CardioWorkout, userID: String, now: Date, in db: Connection) throws -> Outcome {
+    public static func record(_ workout: CardioWorkout, userID: String, now: Date, in db: Connection) throws -> Outcome
+    {
         if let existing = try CardioStore.session(userID: userID, startedAt: workout.start, in: db) {
             return try backfill(existing, workout: workout, now: now, in: db)
         }
         var stats = CardioStats.base(workout)
         let plan = try PlanStore.active(userID: userID, in: db)?.content
         let claimed = try CardioStore.dayClaimed(userID: userID, day: workout.day, in: db)
-        let name: String, status: String, fitted: JSONValue
+        let name: String
+        let status: String
+        let fitted: JSONValue
         if let match = Reconciliation.match(name: workout.name, day: workout.day, plan: plan, dayClaimed: claimed) {
             let p = match.day.cardio
             name = match.day.name.isEmpty ? workout.name : match.day.name
             status = "completed"
-            stats["target"] = ["type": .string(p.type), "minutes": .int(p.minutes),
-                               "hr_low": .int(p.hrLow), "hr_high": .int(p.hrHigh)]
+            stats["target"] = [
+                "type": .string(p.type), "minutes": .int(p.minutes),
+                "hr_low": .int(p.hrLow), "hr_high": .int(p.hrHigh),
+            ]
             CardioStats.addTarget(&stats, trace: workout.trace, low: p.hrLow, high: p.hrHigh)
-            fitted = ["source": .string(workout.source), "matched_day": .string(match.weekday),
-                      "target": try .encoded(p)]
+            fitted = [
+                "source": .string(workout.source), "matched_day": .string(match.weekday),
+                "target": try .encoded(p),
+            ]
         } else {
             name = workout.name
             status = "unplanned"
             fitted = ["source": .string(workout.source)]
         }
-        let id = try CardioStore.createSession(userID: userID, workout: workout, name: name, status: status,
-                                               stats: .object(stats), fitted: fitted, in: db)
+        let id = try CardioStore.createSession(
+            userID: userID, workout: workout, name: name, status: status,
+            stats: .object(stats), fitted: fitted, in: db)
         try CardioStore.saveTrace(workout.trace.downsampled(), sessionID: id, userID: userID, now: now, in: db)
         return .created(id)
     }
@@ -68,7 +81,8 @@ public enum CardioRecorder {
             for (k, v) in hr where stats[k] == nil { stats[k] = v }
         }
         if stats["pct_in_zone"] == nil, let target = stats["target"],
-           let low = target["hr_low"]?.intValue, let high = target["hr_high"]?.intValue {
+            let low = target["hr_low"]?.intValue, let high = target["hr_high"]?.intValue
+        {
             CardioStats.addTarget(&stats, trace: trace, low: low, high: high)
         }
         try TrainingSessionStore.setStats(s.id, stats: .object(stats), in: db)

@@ -16,7 +16,8 @@ public enum CardioStats {
         put("max_hr", w.maxHR)
         put("kcal", w.kcal)
         if let d = w.durationS, let km = w.distanceKm, d != 0, km != 0 {
-            s["pace_min_km"] = .double(Rounding.round2(Rounding.halfEven(d, places: 3) / 60 / Rounding.halfEven(km, places: 3)))
+            s["pace_min_km"] = .double(
+                Rounding.round2(Rounding.halfEven(d, places: 3) / 60 / Rounding.halfEven(km, places: 3)))
         }
         addHR(&s, trace: w.trace)
         return s

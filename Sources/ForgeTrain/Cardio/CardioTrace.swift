@@ -5,14 +5,20 @@ import ForgeCore
 public struct HRSample: Sendable, Hashable {
     public var t: Double
     public var bpm: Double
-    public init(t: Double, bpm: Double) { self.t = t; self.bpm = bpm }
+    public init(t: Double, bpm: Double) {
+        self.t = t
+        self.bpm = bpm
+    }
 }
 
 /// One route point, degrees (WGS 84), rounded to 6 dp when captured.
 public struct RoutePoint: Sendable, Hashable {
     public var lat: Double
     public var lon: Double
-    public init(lat: Double, lon: Double) { self.lat = lat; self.lon = lon }
+    public init(lat: Double, lon: Double) {
+        self.lat = lat
+        self.lon = lon
+    }
 }
 
 /// The traces of one cardio session (docs/contract.md §4.13): the HR series, the
@@ -28,7 +34,9 @@ public struct CardioTrace: Sendable, Equatable {
     public var route: [RoutePoint]
 
     public init(hr: [HRSample] = [], breaks: [Int] = [], route: [RoutePoint] = []) {
-        self.hr = hr; self.breaks = breaks; self.route = route
+        self.hr = hr
+        self.breaks = breaks
+        self.route = route
     }
 
     /// True when there is nothing to store.
@@ -50,7 +58,8 @@ public struct CardioTrace: Sendable, Equatable {
         let breakSet = Set(breaks)
         var newBreaks: [Int] = []
         for k in hrIndices.indices.dropFirst() {
-            let from = hrIndices[k - 1] + 1, to = hrIndices[k]
+            let from = hrIndices[k - 1] + 1
+            let to = hrIndices[k]
             if from <= to, (from...to).contains(where: breakSet.contains) { newBreaks.append(k) }
         }
         let routeIndices = Downsampling.indices(count: route.count, cap: routeCap)

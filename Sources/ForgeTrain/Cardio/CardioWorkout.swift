@@ -28,11 +28,21 @@ public struct CardioWorkout: Sendable {
     /// Where it came from: `"watch"` (ingest), `"gpx"` or `"tcx"` (import).
     public var source: String
 
-    public init(name: String, start: Date, day: LocalDate, end: Date? = nil, durationS: Double? = nil,
-                distanceKm: Double? = nil, avgHR: Double? = nil, maxHR: Double? = nil, kcal: Double? = nil,
-                trace: CardioTrace = CardioTrace(), source: String = "watch") {
-        self.name = name; self.start = start; self.day = day; self.end = end; self.durationS = durationS
-        self.distanceKm = distanceKm; self.avgHR = avgHR; self.maxHR = maxHR; self.kcal = kcal
-        self.trace = trace; self.source = source
+    public init(
+        name: String, start: Date, day: LocalDate, end: Date? = nil, durationS: Double? = nil,
+        distanceKm: Double? = nil, avgHR: Double? = nil, maxHR: Double? = nil, kcal: Double? = nil,
+        trace: CardioTrace = CardioTrace(), source: String = "watch"
+    ) {
+        self.name = name
+        self.start = start
+        self.day = day
+        self.end = end
+        self.durationS = durationS
+        self.distanceKm = distanceKm
+        self.avgHR = avgHR
+        self.maxHR = maxHR
+        self.kcal = kcal
+        self.trace = trace
+        self.source = source
     }
 }

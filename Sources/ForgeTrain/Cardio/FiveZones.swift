@@ -36,8 +36,15 @@ public struct FiveZones: Sendable, Equatable {
     /// - Parameter prefsHRMax: `prefs.hr_max` in bpm when the member set one (> 0).
     public static func of(_ trace: CardioTrace, prefsHRMax: Double?) -> FiveZones? {
         guard let highest = trace.hr.map(\.bpm).max() else { return nil }
-        let hrMax: Double, estimated: Bool
-        if let p = prefsHRMax, p > 0 { hrMax = p; estimated = false } else { hrMax = max(190, highest); estimated = true }
+        let hrMax: Double
+        let estimated: Bool
+        if let p = prefsHRMax, p > 0 {
+            hrMax = p
+            estimated = false
+        } else {
+            hrMax = max(190, highest)
+            estimated = true
+        }
         let bounds = fractions.map { Int(Rounding.halfEven($0 * hrMax)) }
         let credit = ZoneTime.credits(trace)
         var seconds = [Double](repeating: 0, count: 5)
@@ -47,16 +54,24 @@ public struct FiveZones: Sendable, Equatable {
             seconds[z] += credit[i]
         }
         let zones = (0..<5).map { k in
-            Zone(zone: k + 1, low: bounds[k], high: k == 4 ? nil : bounds[k + 1], minutes: Rounding.round1(seconds[k] / 60))
+            Zone(
+                zone: k + 1, low: bounds[k], high: k == 4 ? nil : bounds[k + 1],
+                minutes: Rounding.round1(seconds[k] / 60))
         }
         return FiveZones(hrMax: hrMax, estimated: estimated, zones: zones)
     }
 
     /// The contract's `Zones` document.
     public var json: JSONValue {
-        ["hr_max": .int(Int(Rounding.halfEven(hrMax))), "estimated": .bool(estimated),
-         "zones": .array(zones.map { z in
-             ["zone": .int(z.zone), "low": .int(z.low), "high": .integerOrNull(z.high), "min": .double(z.minutes)]
-         })]
+        [
+            "hr_max": .int(Int(Rounding.halfEven(hrMax))), "estimated": .bool(estimated),
+            "zones": .array(
+                zones.map { z in
+                    [
+                        "zone": .int(z.zone), "low": .int(z.low), "high": .integerOrNull(z.high),
+                        "min": .double(z.minutes),
+                    ]
+                }),
+        ]
     }
 }

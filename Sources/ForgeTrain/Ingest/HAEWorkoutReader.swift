@@ -23,20 +23,24 @@ public enum HAEWorkoutReader {
     /// ranges (a negative duration, an average HR of 400). HR trace points
     /// outside ``IngestPlausibility/heartRate`` are left out of the trace
     /// and counted in `droppedSamples`.
-    public static func read(_ raw: JSONValue, calendar: HouseholdCalendar, droppedSamples: inout Int) -> CardioWorkout? {
+    public static func read(_ raw: JSONValue, calendar: HouseholdCalendar, droppedSamples: inout Int) -> CardioWorkout?
+    {
         guard let o = raw.objectValue,
-              let startText = IngestValues.first(o, ["start", "startDate"])?.stringValue,
-              let start = IngestTimestamp.parse(startText, zone: calendar.timeZone) else { return nil }
-        let name = (o["name"]?.stringValue).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "Workout"
+            let startText = IngestValues.first(o, ["start", "startDate"])?.stringValue,
+            let start = IngestTimestamp.parse(startText, zone: calendar.timeZone)
+        else { return nil }
+        let name =
+            (o["name"]?.stringValue).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "Workout"
         let end = IngestValues.first(o, ["end", "endDate"])?.stringValue
             .flatMap { IngestTimestamp.parse($0, zone: calendar.timeZone)?.instant }
         guard !statKeys.contains(where: { IngestValues.isNonFinite(o[$0]) }) else { return nil }
         let duration = durationSeconds(o["duration"])
-        var w = CardioWorkout(name: name, start: start.instant, day: start.day(in: calendar), end: end,
-                              durationS: duration, distanceKm: distanceKm(o["distance"]),
-                              avgHR: IngestValues.quantity(o["avgHeartRate"])?.value,
-                              maxHR: IngestValues.quantity(o["maxHeartRate"])?.value,
-                              kcal: energyKcal(o["activeEnergyBurned"]), source: "watch")
+        var w = CardioWorkout(
+            name: name, start: start.instant, day: start.day(in: calendar), end: end,
+            durationS: duration, distanceKm: distanceKm(o["distance"]),
+            avgHR: IngestValues.quantity(o["avgHeartRate"])?.value,
+            maxHR: IngestValues.quantity(o["maxHeartRate"])?.value,
+            kcal: energyKcal(o["activeEnergyBurned"]), source: "watch")
         guard IngestPlausibility.workout(w) else { return nil }
         let hr = heartRate(o["heartRateData"], start: start.instant, duration: duration, zone: calendar.timeZone)
         let plausible = hr.filter { IngestPlausibility.heartRate.contains($0.bpm) }
@@ -78,8 +82,13 @@ public enum HAEWorkoutReader {
         var values: [(bpm: Double, time: Date?)] = []
         var allTimed = true
         for item in list {
-            if let n = IngestValues.number(item) { values.append((n, nil)); allTimed = false; continue }
-            guard let o = item.objectValue, let bpm = IngestValues.number(IngestValues.first(o, ["qty", "Avg", "avg"])) else { continue }
+            if let n = IngestValues.number(item) {
+                values.append((n, nil))
+                allTimed = false
+                continue
+            }
+            guard let o = item.objectValue, let bpm = IngestValues.number(IngestValues.first(o, ["qty", "Avg", "avg"]))
+            else { continue }
             let ts = o["date"]?.stringValue.flatMap { IngestTimestamp.parse($0, zone: zone) }
             if ts?.zoneAware != true { allTimed = false }
             values.append((bpm, ts?.instant))
@@ -103,9 +112,10 @@ public enum HAEWorkoutReader {
         guard let list = v?.arrayValue else { return [] }
         return list.compactMap { item in
             guard let o = item.objectValue,
-                  let lat = IngestValues.number(IngestValues.first(o, ["lat", "latitude"])),
-                  let lon = IngestValues.number(IngestValues.first(o, ["lon", "lng", "longitude"])),
-                  abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+                let lat = IngestValues.number(IngestValues.first(o, ["lat", "latitude"])),
+                let lon = IngestValues.number(IngestValues.first(o, ["lon", "lng", "longitude"])),
+                abs(lat) <= 90, abs(lon) <= 180
+            else { return nil }
             return RoutePoint(lat: Rounding.halfEven(lat, places: 6), lon: Rounding.halfEven(lon, places: 6))
         }
     }

@@ -24,17 +24,21 @@ public enum HealthIngest {
     /// (``IngestPlausibility``: a negative mass or duration, HR outside
     /// 20–250, a non-finite value), down to single HR trace points, which
     /// are left out of the stored trace.
-    public static func apply(_ payload: JSONValue, userID: String, calendar: HouseholdCalendar, now: Date,
-                             in db: Connection) throws -> Result {
+    public static func apply(
+        _ payload: JSONValue, userID: String, calendar: HouseholdCalendar, now: Date,
+        in db: Connection
+    ) throws -> Result {
         var result = Result()
         guard let top = payload.objectValue else { return result }
         let data = top["data"]?.objectValue ?? top
         for metric in data["metrics"]?.arrayValue ?? [] {
             guard let m = metric.objectValue, let name = m["name"]?.stringValue,
-                  let mapping = MetricMapping.named(name) else { continue }
+                let mapping = MetricMapping.named(name)
+            else { continue }
             let units = m["units"]?.stringValue
             for raw in m["data"]?.arrayValue ?? [] {
-                guard let sample = MetricSampleReader.read(raw, mapping: mapping, units: units, zone: calendar.timeZone) else {
+                guard let sample = MetricSampleReader.read(raw, mapping: mapping, units: units, zone: calendar.timeZone)
+                else {
                     result.skipped += 1
                     continue
                 }
@@ -45,7 +49,10 @@ public enum HealthIngest {
             var dropped = 0
             let read = HAEWorkoutReader.read(raw, calendar: calendar, droppedSamples: &dropped)
             result.skipped += dropped
-            guard let workout = read else { result.skipped += 1; continue }
+            guard let workout = read else {
+                result.skipped += 1
+                continue
+            }
             let outcome = try CardioRecorder.record(workout, userID: userID, now: now, in: db)
             if outcome.stored { result.stored += 1 } else { result.skipped += 1 }
             result.sessions.append(outcome.sessionID)
@@ -56,7 +63,8 @@ public enum HealthIngest {
     /// Inserts one sample under the natural key (user, type, instant, source
     /// `hae`); false when that key is already stored.
     static func insert(_ s: IngestSample, userID: String, in db: Connection) throws -> Bool {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'hae')
             ON CONFLICT (user_id, type, ts, source) DO NOTHING
             """, [Identifier.make(), userID, s.type, s.value, s.unit, Instant.storage(s.instant)])

@@ -52,7 +52,9 @@ public enum IngestPlausibility {
     /// (duration, distance, energy, average and maximum HR). Trace points
     /// are checked one by one by the reader.
     public static func workout(_ w: CardioWorkout) -> Bool {
-        func ok(_ v: Double?, _ range: ClosedRange<Double>) -> Bool { v.map { $0.isFinite && range.contains($0) } ?? true }
+        func ok(_ v: Double?, _ range: ClosedRange<Double>) -> Bool {
+            v.map { $0.isFinite && range.contains($0) } ?? true
+        }
         return ok(w.durationS, durationS) && ok(w.distanceKm, distanceKm) && ok(w.kcal, kcal)
             && ok(w.avgHR, heartRate) && ok(w.maxHR, heartRate)
     }

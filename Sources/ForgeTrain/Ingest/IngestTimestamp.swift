@@ -39,9 +39,16 @@ public struct IngestTimestamp: Sendable, Equatable {
             i += n
             return v
         }
-        func expect(_ ch: UInt8) -> Bool { if i < c.count, c[i] == ch { i += 1; return true }; return false }
+        func expect(_ ch: UInt8) -> Bool {
+            if i < c.count, c[i] == ch {
+                i += 1
+                return true
+            }
+            return false
+        }
         guard let y = digits(4), expect(45), let mo = digits(2), expect(45), let d = digits(2),
-              i < c.count, c[i] == 32 || c[i] == 84 || c[i] == 116 else { return nil }
+            i < c.count, c[i] == 32 || c[i] == 84 || c[i] == 116
+        else { return nil }
         i += 1
         guard let h = digits(2), expect(58), let mi = digits(2) else { return nil }
         var sec = 0.0
@@ -50,18 +57,25 @@ public struct IngestTimestamp: Sendable, Equatable {
             sec = Double(s)
             if i < c.count, c[i] == 46 || c[i] == 44 {
                 i += 1
-                var scale = 0.1, any = false
-                while i < c.count, c[i] >= 48, c[i] <= 57 { sec += Double(c[i] - 48) * scale; scale /= 10; i += 1; any = true }
+                var scale = 0.1
+                var any = false
+                while i < c.count, c[i] >= 48, c[i] <= 57 {
+                    sec += Double(c[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                    any = true
+                }
                 guard any else { return nil }
             }
         }
         while i < c.count, c[i] == 32 { i += 1 }
-        var offset: Int? = nil, aware = true
+        var offset: Int? = nil
+        var aware = true
         if i == c.count {
             aware = false
-        } else if c[i] == 90 || c[i] == 122 {           // Z
+        } else if c[i] == 90 || c[i] == 122 {  // Z
             i += 1
-        } else if c[i] == 43 || c[i] == 45 {            // ±HH[:]MM or ±HH
+        } else if c[i] == 43 || c[i] == 45 {  // ±HH[:]MM or ±HH
             let sign = c[i] == 45 ? -1 : 1
             i += 1
             guard let oh = digits(2) else { return nil }
@@ -73,7 +87,9 @@ public struct IngestTimestamp: Sendable, Equatable {
             }
             guard oh <= 18, om < 60 else { return nil }
             offset = sign * (oh * 3600 + om * 60)
-        } else { return nil }
+        } else {
+            return nil
+        }
         guard i == c.count, (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61 else { return nil }
         guard let date = LocalDate(LocalDate(year: y, month: mo, day: d).description) else { return nil }
         let wallSeconds = Double(date.dayNumber * 86_400 + h * 3600 + mi * 60) + sec

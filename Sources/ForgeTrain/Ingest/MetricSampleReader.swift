@@ -23,11 +23,14 @@ public enum MetricSampleReader {
     /// Sleep: the sum of the `core`, `deep` and `rem` stages when any is a
     /// number and the sum is > 0, else the first total; minutes (`units` of
     /// `min|mins|minute|minutes`) are divided by 60, so the value is hours.
-    public static func read(_ raw: JSONValue, mapping: MetricMapping, units: String?,
-                            zone: TimeZone) -> IngestSample? {
+    public static func read(
+        _ raw: JSONValue, mapping: MetricMapping, units: String?,
+        zone: TimeZone
+    ) -> IngestSample? {
         guard let o = raw.objectValue,
-              let timeText = IngestValues.first(o, timeKeys)?.stringValue,
-              let ts = IngestTimestamp.parse(timeText, zone: zone) else { return nil }
+            let timeText = IngestValues.first(o, timeKeys)?.stringValue,
+            let ts = IngestTimestamp.parse(timeText, zone: zone)
+        else { return nil }
         var value: Double
         if mapping.type == "sleep_h" {
             let stages = ["core", "deep", "rem"].compactMap { o[$0].flatMap(IngestValues.number) }
@@ -36,7 +39,9 @@ public enum MetricSampleReader {
                 value = sum
             } else if let total = IngestValues.number(IngestValues.first(o, sleepTotalKeys)) {
                 value = total
-            } else { return nil }
+            } else {
+                return nil
+            }
             let u = (units ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             if ["min", "mins", "minute", "minutes"].contains(u) { value /= 60 }
         } else {

@@ -28,9 +28,14 @@ public enum TrackFileReader {
         do throws(XMLStreamError) {
             endLine = try XMLStreamReader.read(data) { event in
                 switch event {
-                case .start(let uri, let name, let attributes): return handler.start(name, uri: uri, attributes: attributes)
-                case .characters(let text): handler.text += text; return true
-                case .end(let uri, let name): handler.end(name, uri: uri); return true
+                case .start(let uri, let name, let attributes):
+                    return handler.start(name, uri: uri, attributes: attributes)
+                case .characters(let text):
+                    handler.text += text
+                    return true
+                case .end(let uri, let name):
+                    handler.end(name, uri: uri)
+                    return true
                 }
             }
         } catch {
@@ -50,11 +55,12 @@ public enum TrackFileReader {
         guard handler.stack.isEmpty else {
             throw TrackFileError.malformed("unexpected end of file (line \(endLine))")
         }
-        return TrackFile(format: format, name: handler.trackName ?? handler.metadataName, sport: handler.sport,
-                         points: handler.points,
-                         lapSeconds: handler.lapSeconds > 0 ? handler.lapSeconds : nil,
-                         lapMeters: handler.lapMeters > 0 ? handler.lapMeters : nil,
-                         kcal: handler.kcal > 0 ? handler.kcal : nil)
+        return TrackFile(
+            format: format, name: handler.trackName ?? handler.metadataName, sport: handler.sport,
+            points: handler.points,
+            lapSeconds: handler.lapSeconds > 0 ? handler.lapSeconds : nil,
+            lapMeters: handler.lapMeters > 0 ? handler.lapMeters : nil,
+            kcal: handler.kcal > 0 ? handler.kcal : nil)
     }
 }
 
@@ -88,9 +94,14 @@ struct TrackXMLHandler {
     /// An element opened; false when the root is neither GPX nor TCX (stop reading).
     mutating func start(_ name: String, uri: String, attributes: [String: String]) -> Bool {
         if stack.isEmpty {
-            if name == "gpx", isGPX(uri) { format = .gpx }
-            else if name == "TrainingCenterDatabase", isTCX(uri) { format = .tcx }
-            else { rejected = true; return false }
+            if name == "gpx", isGPX(uri) {
+                format = .gpx
+            } else if name == "TrainingCenterDatabase", isTCX(uri) {
+                format = .tcx
+            } else {
+                rejected = true
+                return false
+            }
         }
         stack.append((uri, name))
         text = ""
@@ -98,8 +109,9 @@ struct TrackXMLHandler {
         case .gpx? where isGPX(uri):
             if name == "trkseg" { segment += 1 }
             if name == "trkpt" {
-                current = TrackPoint(lat: attributes["lat"].flatMap(Self.number), lon: attributes["lon"].flatMap(Self.number),
-                                     segment: max(segment, 0))
+                current = TrackPoint(
+                    lat: attributes["lat"].flatMap(Self.number), lon: attributes["lon"].flatMap(Self.number),
+                    segment: max(segment, 0))
             }
         case .tcx? where isTCX(uri):
             switch name {
@@ -119,7 +131,10 @@ struct TrackXMLHandler {
     /// An element closed: the text gathered since the last element opened is its value.
     mutating func end(_ name: String, uri: String) {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { stack.removeLast(); text = "" }
+        defer {
+            stack.removeLast()
+            text = ""
+        }
         switch format {
         case .gpx?:
             if uri.hasPrefix(TrackFileReader.trackPointExtensionPrefix), name == "hr", current != nil {
@@ -128,7 +143,9 @@ struct TrackXMLHandler {
             guard isGPX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "trkpt": if let p = current { points.append(p) }; current = nil
+            case "trkpt":
+                if let p = current { points.append(p) }
+                current = nil
             case "ele" where parent == "trkpt": current?.ele = Self.number(value)
             case "time" where parent == "trkpt": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "name" where parent == "trk": if trackName == nil, !value.isEmpty { trackName = value }
@@ -140,7 +157,9 @@ struct TrackXMLHandler {
             guard isTCX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "Trackpoint": if let p = current { points.append(p) }; current = nil
+            case "Trackpoint":
+                if let p = current { points.append(p) }
+                current = nil
             case "Time" where parent == "Trackpoint": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "LatitudeDegrees" where parent == "Position": current?.lat = Self.number(value)
             case "LongitudeDegrees" where parent == "Position": current?.lon = Self.number(value)

@@ -11,7 +11,8 @@ public enum TrackWorkout {
     /// (1984), "Virtues of the Haversine", *Sky and Telescope* 68(2), 159).
     public static func haversineKm(_ a: RoutePoint, _ b: RoutePoint) -> Double {
         let rad = Double.pi / 180
-        let dLat = (b.lat - a.lat) * rad, dLon = (b.lon - a.lon) * rad
+        let dLat = (b.lat - a.lat) * rad
+        let dLon = (b.lon - a.lon) * rad
         let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * rad) * cos(b.lat * rad) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * earthRadiusKm * asin(min(1, sqrt(h)))
     }
@@ -36,7 +37,8 @@ public enum TrackWorkout {
         guard !file.points.isEmpty else { throw TrackFileError.noPoints }
         let timed = file.points.compactMap { p in p.time.map { (p, $0) } }
         guard let first = timed.min(by: { $0.1.instant < $1.1.instant }),
-              let last = timed.max(by: { $0.1.instant < $1.1.instant }) else { throw TrackFileError.nothingTimed }
+            let last = timed.max(by: { $0.1.instant < $1.1.instant })
+        else { throw TrackFileError.nothingTimed }
         let start = first.1.instant
 
         var spans: [Int: (Date, Date)] = [:]
@@ -57,7 +59,9 @@ public enum TrackWorkout {
             route.append(RoutePoint(lat: Rounding.halfEven(lat, places: 6), lon: Rounding.halfEven(lon, places: 6)))
         }
 
-        var hr: [HRSample] = [], breaks: [Int] = [], lastSegment: Int?
+        var hr: [HRSample] = []
+        var breaks: [Int] = []
+        var lastSegment: Int?
         for (p, ts) in timed {
             guard let bpm = p.hr, bpm > 0 else { continue }
             if let seg = lastSegment, seg != p.segment { breaks.append(hr.count) }

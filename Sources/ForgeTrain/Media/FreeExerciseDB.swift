@@ -20,13 +20,15 @@ public enum FreeExerciseDB {
     /// Library slug → dataset name where the names differ (matched names
     /// compare lower-cased with only letters and digits kept).
     public static let nameMap: [String: String] = [
-        "back-squat": "Barbell Squat", "deadlift": "Barbell Deadlift", "bench-press": "Barbell Bench Press - Medium Grip",
+        "back-squat": "Barbell Squat", "deadlift": "Barbell Deadlift",
+        "bench-press": "Barbell Bench Press - Medium Grip",
         "barbell-row": "Bent Over Barbell Row", "db-bench-press": "Dumbbell Bench Press",
         "overhead-press": "Standing Military Press", "pull-up": "Pullups", "front-squat": "Front Barbell Squat",
         "lat-pulldown": "Wide-Grip Lat Pulldown", "seated-row": "Seated Cable Rows", "push-up": "Pushups",
         "leg-extension": "Leg Extensions", "leg-curl": "Lying Leg Curls", "lateral-raise": "Side Lateral Raise",
         "hammer-curl": "Hammer Curls", "crunch": "Crunches", "db-curl": "Dumbbell Bicep Curl",
-        "incline-bench-press": "Barbell Incline Bench Press - Medium Grip", "incline-db-press": "Incline Dumbbell Press",
+        "incline-bench-press": "Barbell Incline Bench Press - Medium Grip",
+        "incline-db-press": "Incline Dumbbell Press",
         "db-shoulder-press": "Dumbbell Shoulder Press", "close-grip-bench": "Close-Grip Barbell Bench Press",
         "standing-calf-raise": "Standing Calf Raises", "ab-wheel": "Ab Roller", "split-squat": "Split Squats",
         "walking-lunge": "Dumbbell Lunges", "step-up": "Dumbbell Step Ups", "db-row": "One-Arm Dumbbell Row",
@@ -46,7 +48,9 @@ public enum FreeExerciseDB {
 
     /// Lower-cased letters and digits only: `"Pull-Up"` → `"pullup"`.
     public static func key(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }.map(Character.init))
+        String(
+            name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }.map(
+                Character.init))
     }
 
     /// A slug from a dataset name: lower-case words joined by `-`.
@@ -68,19 +72,21 @@ public enum FreeExerciseDB {
     /// (barbell/EZ bar → bb, dumbbell/kettlebells → db, machine/cable →
     /// machine, else bw), muscles in library words, cues = instructions.
     public static func exercise(_ entry: Entry) -> Exercise {
-        let (kind, items): (ExerciseKind, [String]) = switch entry.equipment ?? "" {
-        case "barbell": (.bb, ["Barbell + power rack"])
-        case "e-z curl bar": (.bb, ["EZ bar"])
-        case "dumbbell": (.db, ["Dumbbells"])
-        case "kettlebells": (.db, ["Kettlebells"])
-        case "cable": (.machine, ["Cable stack"])
-        case "machine": (.machine, ["Machine"])
-        case "bands": (.bw, ["Resistance bands"])
-        default: (.bw, [])
-        }
+        let (kind, items): (ExerciseKind, [String]) =
+            switch entry.equipment ?? "" {
+            case "barbell": (.bb, ["Barbell + power rack"])
+            case "e-z curl bar": (.bb, ["EZ bar"])
+            case "dumbbell": (.db, ["Dumbbells"])
+            case "kettlebells": (.db, ["Kettlebells"])
+            case "cable": (.machine, ["Cable stack"])
+            case "machine": (.machine, ["Machine"])
+            case "bands": (.bw, ["Resistance bands"])
+            default: (.bw, [])
+            }
         func words(_ list: [String]) -> [String] { list.map { muscles[$0] ?? $0.capitalized } }
-        return Exercise(slug: slug(entry.name), name: entry.name, kind: kind, primaryMuscles: words(entry.primaryMuscles),
-                        secondaryMuscles: words(entry.secondaryMuscles), equipment: items, patterns: [],
-                        cues: entry.instructions, dont: "", benefit: "", hasImages: !entry.images.isEmpty)
+        return Exercise(
+            slug: slug(entry.name), name: entry.name, kind: kind, primaryMuscles: words(entry.primaryMuscles),
+            secondaryMuscles: words(entry.secondaryMuscles), equipment: items, patterns: [],
+            cues: entry.instructions, dont: "", benefit: "", hasImages: !entry.images.isEmpty)
     }
 }

@@ -4,13 +4,19 @@ import ForgeCore
 public struct SeriesPoint: Sendable, Hashable {
     public let day: LocalDate
     public let value: Double
-    public init(day: LocalDate, value: Double) { self.day = day; self.value = value }
+    public init(day: LocalDate, value: Double) {
+        self.day = day
+        self.value = value
+    }
 }
 
 /// A lift's direction in plain words, added as `trend` on each
 /// `progress.e1rm[slug]` entry.
 public struct LiftTrend: Sendable, Hashable {
-    public enum Status: String, Sendable { case new, building, holding, stalled, easingOff = "easing off" }
+    public enum Status: String, Sendable {
+        case new, building, holding, stalled
+        case easingOff = "easing off"
+    }
 
     public let status: Status
     /// Whole weeks since the best e1RM was first reached (``Status/stalled``
@@ -62,7 +68,8 @@ public struct LiftTrend: Sendable, Hashable {
         guard let latest = sorted.last, sorted.count >= 2 else {
             return LiftTrend(status: .new, weeks: nil, label: "new", changeKg: 0, windowDays: 0)
         }
-        let recent = sorted.filter { latest.day.dayNumber - $0.day.dayNumber < recentDays }.map(\.value).max() ?? latest.value
+        let recent =
+            sorted.filter { latest.day.dayNumber - $0.day.dayNumber < recentDays }.map(\.value).max() ?? latest.value
         let peak = sorted.map(\.value).max() ?? latest.value
         let peakDay = sorted.first { $0.value == peak }?.day ?? latest.day
         let reference = sorted.last { latest.day.dayNumber - $0.day.dayNumber >= lookbackDays } ?? sorted[0]
@@ -72,12 +79,15 @@ public struct LiftTrend: Sendable, Hashable {
         let weeksSincePeak = (latest.day.dayNumber - peakDay.dayNumber) / 7
         let changeKg = Rounding.round1(change)
         func make(_ status: Status, weeks: Int? = nil, label: String? = nil) -> LiftTrend {
-            LiftTrend(status: status, weeks: weeks, label: label ?? status.rawValue, changeKg: changeKg, windowDays: window)
+            LiftTrend(
+                status: status, weeks: weeks, label: label ?? status.rawValue, changeKg: changeKg, windowDays: window)
         }
         if window < recentDays { return make(.new) }
         if recent < peak - floor { return make(.easingOff, weeks: weeksSincePeak) }
         if change > floor { return make(.building) }
-        if weeksSincePeak >= stallWeeks { return make(.stalled, weeks: weeksSincePeak, label: "stalled \(weeksSincePeak) wk") }
+        if weeksSincePeak >= stallWeeks {
+            return make(.stalled, weeks: weeksSincePeak, label: "stalled \(weeksSincePeak) wk")
+        }
         return make(.holding)
     }
 }

@@ -14,8 +14,13 @@ public struct LoggedSet: Sendable, Hashable {
     public let ts: String
 
     public init(slug: String, substitutedFor: String?, setNo: Int, weight: Double, reps: Int, rpe: Int?, ts: String) {
-        self.slug = slug; self.substitutedFor = substitutedFor; self.setNo = setNo
-        self.weight = weight; self.reps = reps; self.rpe = rpe; self.ts = ts
+        self.slug = slug
+        self.substitutedFor = substitutedFor
+        self.setNo = setNo
+        self.weight = weight
+        self.reps = reps
+        self.rpe = rpe
+        self.ts = ts
     }
 }
 
@@ -38,8 +43,9 @@ public enum CompletionStats {
     /// `duration_s` = max(0, whole seconds from `start` to `end`).
     public static func stats(sets: [LoggedSet], setsPlanned: Int, start: Date, end: Date) -> StrengthStats {
         let duration = max(0, Int(end.timeIntervalSince(start).rounded(.down)))
-        return StrengthStats(tonnage: tonnage(sets), setsDone: sets.count, setsPlanned: setsPlanned,
-                             partial: sets.count < setsPlanned, avgRpe: averageRPE(sets), durationS: duration)
+        return StrengthStats(
+            tonnage: tonnage(sets), setsDone: sets.count, setsPlanned: setsPlanned,
+            partial: sets.count < setsPlanned, avgRpe: averageRPE(sets), durationS: duration)
     }
 
     /// The end instant for `duration_s`: now, except when the trained day is

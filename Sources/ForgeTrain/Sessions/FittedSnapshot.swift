@@ -19,8 +19,10 @@ public enum FittedSnapshot {
     /// profile's `kit`, a barbell or dumbbell target's `weight` is the nearest
     /// load the profile can make (``LoadingKit/nearest(kg:kind:)``, issue 14)
     /// and `loadable` gives the planned weight's neighbours.
-    public static func targets(_ exercises: [PlanExercise], sets: [Int], library: ExerciseLibrary,
-                               kit: LoadingKit?) -> [FittedTarget] {
+    public static func targets(
+        _ exercises: [PlanExercise], sets: [Int], library: ExerciseLibrary,
+        kit: LoadingKit?
+    ) -> [FittedTarget] {
         zip(exercises, sets).map { entry, n in
             var e = entry
             e.sets = n
@@ -33,13 +35,16 @@ public enum FittedSnapshot {
     }
 
     /// A new snapshot for `day` fitted to `budget` (nil/0 = none).
-    public static func make(day: StrengthDay, budget: Int?, cooldown: [CooldownItem], library: ExerciseLibrary,
-                            kit: LoadingKit?) -> StrengthFitted {
+    public static func make(
+        day: StrengthDay, budget: Int?, cooldown: [CooldownItem], library: ExerciseLibrary,
+        kit: LoadingKit?
+    ) -> StrengthFitted {
         let fit = Fitting.fit(day.exercises, budget: budget)
-        return StrengthFitted(name: day.name.isEmpty ? "Session" : day.name, budget: budget, est: fit.est,
-                              cd: fit.cooldown.rawValue,
-                              targets: targets(day.exercises, sets: fit.sets, library: library, kit: kit),
-                              cooldown: cooldown)
+        return StrengthFitted(
+            name: day.name.isEmpty ? "Session" : day.name, budget: budget, est: fit.est,
+            cd: fit.cooldown.rawValue,
+            targets: targets(day.exercises, sets: fit.sets, library: library, kit: kit),
+            cooldown: cooldown)
     }
 
     /// The re-fit of §4.7: fit the plan entries to `budget`, then per slug
@@ -47,8 +52,10 @@ public enum FittedSnapshot {
     /// `substituted_for` counts for the original slug); recompute `est` with
     /// the fitted cool-down mode; replace `budget`, `cd`, `est`, `targets`;
     /// keep `name`, `cooldown` and any other keys.
-    public static func refit(_ stored: StrengthFitted, day: StrengthDay, budget: Int?, logged: [LoggedSet],
-                             library: ExerciseLibrary, kit: LoadingKit?) -> StrengthFitted {
+    public static func refit(
+        _ stored: StrengthFitted, day: StrengthDay, budget: Int?, logged: [LoggedSet],
+        library: ExerciseLibrary, kit: LoadingKit?
+    ) -> StrengthFitted {
         let fit = Fitting.fit(day.exercises, budget: budget)
         var counts: [String: Int] = [:]
         for s in logged { counts[s.substitutedFor ?? s.slug, default: 0] += 1 }

@@ -5,7 +5,10 @@ import ForgeCore
 public struct Loadable: Codable, Sendable, Hashable {
     public var downKg: Double
     public var upKg: Double
-    public init(downKg: Double, upKg: Double) { self.downKg = downKg; self.upKg = upKg }
+    public init(downKg: Double, upKg: Double) {
+        self.downKg = downKg
+        self.upKg = upKg
+    }
 }
 
 /// One fitted target (docs/contract.md §2 `Fitted.targets[]`): the plan entry with the
@@ -19,7 +22,9 @@ public struct FittedTarget: Codable, Sendable {
     public var last: LastPerformance??
 
     public init(entry: PlanExercise, loadable: Loadable? = nil, last: LastPerformance?? = nil) {
-        self.entry = entry; self.loadable = loadable; self.last = last
+        self.entry = entry
+        self.loadable = loadable
+        self.last = last
     }
 
     public init(from decoder: Decoder) throws {
@@ -63,10 +68,18 @@ public struct StrengthFitted: Codable, Sendable {
     public var cooldownMin: Int?
     public var extra: [String: JSONValue]
 
-    public init(name: String, budget: Int?, est: Int, cd: String, targets: [FittedTarget], cooldown: [CooldownItem],
-                cooldownMin: Int? = nil, extra: [String: JSONValue] = [:]) {
-        self.name = name; self.budget = budget; self.est = est; self.cd = cd; self.targets = targets
-        self.cooldown = cooldown; self.cooldownMin = cooldownMin; self.extra = extra
+    public init(
+        name: String, budget: Int?, est: Int, cd: String, targets: [FittedTarget], cooldown: [CooldownItem],
+        cooldownMin: Int? = nil, extra: [String: JSONValue] = [:]
+    ) {
+        self.name = name
+        self.budget = budget
+        self.est = est
+        self.cd = cd
+        self.targets = targets
+        self.cooldown = cooldown
+        self.cooldownMin = cooldownMin
+        self.extra = extra
     }
 
     static let keys: Set<String> = ["name", "budget", "est", "cd", "targets", "cooldown", "cooldown_min"]
@@ -117,7 +130,10 @@ public struct StrengthFitted: Codable, Sendable {
 public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
     /// An object: docs/contract.md §2 `Fitted` (either form), extra members allowed.
     public static var wireSchema: JSONValue {
-        ["type": "object", "description": "Fitted (docs/contract.md §2): the strength snapshot or an ingested run's {source, …}"]
+        [
+            "type": "object",
+            "description": "Fitted (docs/contract.md §2): the strength snapshot or an ingested run's {source, …}",
+        ]
     }
 
     case strength(StrengthFitted)
@@ -164,8 +180,12 @@ public struct StrengthStats: Codable, Sendable, Equatable {
     static let keys: Set<String> = ["tonnage", "sets_done", "sets_planned", "partial", "avg_rpe", "duration_s"]
 
     public init(tonnage: Double, setsDone: Int, setsPlanned: Int, partial: Bool, avgRpe: Double?, durationS: Int?) {
-        self.tonnage = tonnage; self.setsDone = setsDone; self.setsPlanned = setsPlanned; self.partial = partial
-        self.avgRpe = avgRpe; self.durationS = durationS
+        self.tonnage = tonnage
+        self.setsDone = setsDone
+        self.setsPlanned = setsPlanned
+        self.partial = partial
+        self.avgRpe = avgRpe
+        self.durationS = durationS
     }
 }
 
@@ -193,8 +213,10 @@ public struct CardioStatsDocument: Codable, Sendable, Equatable {
     public var zoneMin: Double?
     public var pctInZone: Int?
 
-    static let keys: Set<String> = ["duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "hr_samples",
-                                    "zone2_min", "target", "zone_min", "pct_in_zone"]
+    static let keys: Set<String> = [
+        "duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "hr_samples",
+        "zone2_min", "target", "zone_min", "pct_in_zone",
+    ]
 }
 
 /// A session's `stats` as stored: strength statistics when the session is
@@ -210,18 +232,27 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
         var properties: [String: JSONValue] = [:]
         // duration_s: whole seconds (an integer) for strength, 3 dp for cardio.
         properties["duration_s"] = ["anyOf": [["type": "integer"], ["type": "number"], ["type": "null"]]]
-        for key in ["tonnage", "avg_rpe", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "zone2_min",
-                    "zone_min"] {
+        for key in [
+            "tonnage", "avg_rpe", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "zone2_min",
+            "zone_min",
+        ] {
             properties[key] = ["anyOf": [["type": "number"], ["type": "null"]]]
         }
         for key in ["sets_done", "sets_planned", "hr_samples", "pct_in_zone"] { properties[key] = ["type": "integer"] }
         properties["partial"] = ["type": "boolean"]
         let nullableString: JSONValue = ["anyOf": [["type": "string"], ["type": "null"]]]
         let nullableInteger: JSONValue = ["anyOf": [["type": "integer"], ["type": "null"]]]
-        properties["target"] = ["type": "object", "properties": ["type": nullableString, "minutes": nullableInteger,
-                                                                 "hr_low": nullableInteger, "hr_high": nullableInteger]]
-        return ["type": "object", "properties": .object(properties), "additionalProperties": true,
-                "description": "StrengthStats or CardioStats (docs/contract.md §2); {} while a session is active"]
+        properties["target"] = [
+            "type": "object",
+            "properties": [
+                "type": nullableString, "minutes": nullableInteger,
+                "hr_low": nullableInteger, "hr_high": nullableInteger,
+            ],
+        ]
+        return [
+            "type": "object", "properties": .object(properties), "additionalProperties": true,
+            "description": "StrengthStats or CardioStats (docs/contract.md §2); {} while a session is active",
+        ]
     }
 
     /// Reads a stored document; `kind` `strength` (or a `tonnage` member)
@@ -229,14 +260,17 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
     public init(_ stored: JSONValue, kind: String = "") {
         let members = stored.objectValue ?? [:]
         if kind == "strength" || members["tonnage"] != nil,
-           let s = try? WireDecoder.decode(StrengthStats.self, from: stored) {
+            let s = try? WireDecoder.decode(StrengthStats.self, from: stored)
+        {
             self = .strength(s, extra: members.filter { !StrengthStats.keys.contains($0.key) })
         } else {
             // Member by member: one that does not fit its type is kept verbatim, never dropped.
-            var known: [String: JSONValue] = [:], extra: [String: JSONValue] = [:]
+            var known: [String: JSONValue] = [:]
+            var extra: [String: JSONValue] = [:]
             for (key, value) in members {
                 if CardioStatsDocument.keys.contains(key),
-                   (try? WireDecoder.decode(CardioStatsDocument.self, from: .object([key: value]))) != nil {
+                    (try? WireDecoder.decode(CardioStatsDocument.self, from: .object([key: value]))) != nil
+                {
                     known[key] = value
                 } else {
                     extra[key] = value
@@ -252,8 +286,12 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
     public func encode(to encoder: Encoder) throws {
         let extra: [String: JSONValue]
         switch self {
-        case .strength(let s, let e): try s.encode(to: encoder); extra = e
-        case .cardio(let c, let e): try c.encode(to: encoder); extra = e
+        case .strength(let s, let e):
+            try s.encode(to: encoder)
+            extra = e
+        case .cardio(let c, let e):
+            try c.encode(to: encoder)
+            extra = e
         }
         var container = encoder.container(keyedBy: RawKey.self)
         for key in extra.keys.sorted() { try container.encode(extra[key]!, forKey: RawKey(key)) }

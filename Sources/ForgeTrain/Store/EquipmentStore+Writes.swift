@@ -6,8 +6,10 @@ import Foundation
 extension EquipmentStore {
     /// The profile `id` when the user may see it (own or household-shared), else nil.
     public static func visible(_ id: String, to userID: String, in db: Connection) throws -> EquipmentProfile? {
-        try db.queryOne("SELECT * FROM equipment_profiles WHERE id = ? AND (user_id = ? OR shared = 1)",
-                        [id, userID]).map(profile)
+        try db.queryOne(
+            "SELECT * FROM equipment_profiles WHERE id = ? AND (user_id = ? OR shared = 1)",
+            [id, userID]
+        ).map(profile)
     }
 
     /// Points the user's `active_profile_id` at `profileID` (already checked visible).
@@ -24,14 +26,21 @@ extension EquipmentStore {
     /// and plates (steps of `unit`, stored as exact kg conversions in
     /// `bar_kg`/`plates_kg`, largest plate first) and the dumbbells (nil = not
     /// described; `db_max_kg` becomes the heaviest one, else stays as it was).
-    public static func setLoading(unit: LoadUnit, plates: PlateInventory, dumbbells: DumbbellSet?,
-                                  profileID: String, in db: Connection) throws {
+    public static func setLoading(
+        unit: LoadUnit, plates: PlateInventory, dumbbells: DumbbellSet?,
+        profileID: String, in db: Connection
+    ) throws {
         let stored = try dumbbells.map { try JSONColumn.text(StoredDumbbells($0, unit: unit)) }
         let heaviest = dumbbells?.weights.last.map { unit.kg(steps: $0) }
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE equipment_profiles SET unit = ?, bar_kg = ?, plates_kg = ?, dumbbells = ?, db_max_kg = COALESCE(?, db_max_kg)
             WHERE id = ?
-            """, [unit.rawValue, unit.kg(steps: plates.bar), try JSONColumn.text(plates.plates.map { unit.kg(steps: $0) }),
-                  stored, heaviest, profileID])
+            """,
+            [
+                unit.rawValue, unit.kg(steps: plates.bar),
+                try JSONColumn.text(plates.plates.map { unit.kg(steps: $0) }),
+                stored, heaviest, profileID,
+            ])
     }
 }

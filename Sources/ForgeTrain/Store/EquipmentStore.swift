@@ -32,13 +32,20 @@ struct StoredDumbbells: Codable {
     var maxKg: Double?
     var stepKg: Double?
 
-    enum CodingKeys: String, CodingKey { case pairsKg = "pairs_kg", minKg = "min_kg", maxKg = "max_kg", stepKg = "step_kg" }
+    enum CodingKeys: String, CodingKey {
+        case pairsKg = "pairs_kg"
+        case minKg = "min_kg"
+        case maxKg = "max_kg"
+        case stepKg = "step_kg"
+    }
 
     init(_ set: DumbbellSet, unit: LoadUnit) {
         switch set {
         case .pairs(let w): pairsKg = w.map { unit.kg(steps: $0) }
         case .adjustable(let lo, let hi, let step):
-            minKg = unit.kg(steps: lo); maxKg = unit.kg(steps: hi); stepKg = unit.kg(steps: step)
+            minKg = unit.kg(steps: lo)
+            maxKg = unit.kg(steps: hi)
+            stepKg = unit.kg(steps: step)
         }
     }
 
@@ -65,37 +72,48 @@ public enum EquipmentStore {
     /// and points `active_profile_id` at the Gym profile when it is unset.
     public static func seedUser(_ userID: String, now: Date, in db: Connection) throws {
         for seed in EquipmentProfileSeed.perUser {
-            let exists: Int = try db.scalar("SELECT COUNT(*) FROM equipment_profiles WHERE user_id = ? AND name = ?",
-                                            [userID, seed.name]) ?? 0
+            let exists: Int =
+                try db.scalar(
+                    "SELECT COUNT(*) FROM equipment_profiles WHERE user_id = ? AND name = ?",
+                    [userID, seed.name]) ?? 0
             if exists == 0 { try insert(seed, userID: userID, now: now, in: db) }
         }
         if let gymSeed = EquipmentProfileSeed.perUser.first(where: { $0.name == "Gym" }) {
-            for row in try db.query("SELECT id, items FROM equipment_profiles WHERE user_id = ? AND name = 'Gym'", [userID]) {
+            for row in try db.query(
+                "SELECT id, items FROM equipment_profiles WHERE user_id = ? AND name = 'Gym'", [userID])
+            {
                 var items = JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: [])
                 let missing = gymSeed.items.filter { item in !items.contains { $0.name == item.name } }
                 guard !missing.isEmpty else { continue }
                 items += missing.map { EquipmentItem(name: $0.name, available: true) }
-                try db.execute("UPDATE equipment_profiles SET items = ? WHERE id = ?",
-                               [try JSONColumn.text(items), try row.get("id") as String])
+                try db.execute(
+                    "UPDATE equipment_profiles SET items = ? WHERE id = ?",
+                    [try JSONColumn.text(items), try row.get("id") as String])
             }
         }
         try HouseholdStore.defaultActiveProfile(named: "Gym", userID: userID, in: db)
     }
 
     static func insert(_ seed: EquipmentProfileSeed, userID: String?, now: Date, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO equipment_profiles (id, user_id, name, shared, bar_kg, plates_kg, db_max_kg, items, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [Identifier.make(), userID, seed.name, seed.shared, seed.barKg, try JSONColumn.text(seed.platesKg),
-                  seed.dbMaxKg, try JSONColumn.text(seed.items), Instant.storage(now)])
+            """,
+            [
+                Identifier.make(), userID, seed.name, seed.shared, seed.barKg, try JSONColumn.text(seed.platesKg),
+                seed.dbMaxKg, try JSONColumn.text(seed.items), Instant.storage(now),
+            ])
     }
 
     /// Profiles visible to the user: their own, then household-shared, each oldest first.
     public static func visible(to userID: String, in db: Connection) throws -> [EquipmentProfile] {
-        try db.query("""
+        try db.query(
+            """
             SELECT * FROM equipment_profiles WHERE user_id = ? OR shared = 1
             ORDER BY shared, created_at, rowid
-            """, [userID]).map(profile)
+            """, [userID]
+        ).map(profile)
     }
 
     /// The active profile (docs/contract.md §3.7): the user's `active_profile_id` if it
@@ -108,12 +126,15 @@ public enum EquipmentStore {
     static func profile(_ row: Row) throws -> EquipmentProfile {
         let unit = LoadUnit(rawValue: try row.get("unit")) ?? .kg
         let dumbbells: String? = try row.optional("dumbbells")
-        return EquipmentProfile(id: try row.get("id"), userID: try row.optional("user_id"), name: try row.get("name"),
-                         shared: try row.get("shared"), barKg: try row.get("bar_kg"),
-                         platesKg: JSONColumn.decode([Double].self, try row.get("plates_kg"), fallback: []),
-                         dbMaxKg: try row.get("db_max_kg"),
-                         items: JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: []),
-                         unit: unit,
-                         dumbbells: dumbbells.flatMap { JSONColumn.decode(StoredDumbbells?.self, $0, fallback: nil)?.set(unit: unit) })
+        return EquipmentProfile(
+            id: try row.get("id"), userID: try row.optional("user_id"), name: try row.get("name"),
+            shared: try row.get("shared"), barKg: try row.get("bar_kg"),
+            platesKg: JSONColumn.decode([Double].self, try row.get("plates_kg"), fallback: []),
+            dbMaxKg: try row.get("db_max_kg"),
+            items: JSONColumn.decode([EquipmentItem].self, try row.get("items"), fallback: []),
+            unit: unit,
+            dumbbells: dumbbells.flatMap {
+                JSONColumn.decode(StoredDumbbells?.self, $0, fallback: nil)?.set(unit: unit)
+            })
     }
 }

@@ -17,16 +17,22 @@ public enum ExerciseCatalog {
     /// Inserts every seed exercise that is missing; returns how many were added.
     @discardableResult
     /// `after` offsets the stored `seq`, so entries added later sort after the seed.
-    public static func insertMissing(_ library: ExerciseLibrary = .seed, after offset: Int = 0, in db: Connection) throws -> Int {
+    public static func insertMissing(_ library: ExerciseLibrary = .seed, after offset: Int = 0, in db: Connection)
+        throws -> Int
+    {
         var added = 0
         for (index, e) in library.all.enumerated() {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT OR IGNORE INTO exercises
                   (slug, seq, name, kind, primary_muscles, secondary_muscles, equipment, patterns, cues, dont, benefit)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [e.slug, offset + index, e.name, e.kind.rawValue, try JSONColumn.text(e.primaryMuscles),
-                      try JSONColumn.text(e.secondaryMuscles), try JSONColumn.text(e.equipment),
-                      try JSONColumn.text(e.patterns), try JSONColumn.text(e.cues), e.dont, e.benefit])
+                """,
+                [
+                    e.slug, offset + index, e.name, e.kind.rawValue, try JSONColumn.text(e.primaryMuscles),
+                    try JSONColumn.text(e.secondaryMuscles), try JSONColumn.text(e.equipment),
+                    try JSONColumn.text(e.patterns), try JSONColumn.text(e.cues), e.dont, e.benefit,
+                ])
             added += db.changes
             // Fill an empty benefit text left by an older seed.
             try db.execute("UPDATE exercises SET benefit = ? WHERE slug = ? AND benefit = ''", [e.benefit, e.slug])
@@ -59,6 +65,7 @@ public enum ExerciseCatalog {
             patterns: JSONColumn.decode([String].self, try row.get("patterns"), fallback: []),
             cues: JSONColumn.decode([String].self, try row.get("cues"), fallback: []),
             dont: try row.get("dont"), benefit: try row.get("benefit"), hasImages: false)
-        return CatalogEntry(exercise: exercise, mediaTier: try row.get("media_tier"), mediaURL: try row.get("media_url"))
+        return CatalogEntry(
+            exercise: exercise, mediaTier: try row.get("media_tier"), mediaURL: try row.get("media_url"))
     }
 }

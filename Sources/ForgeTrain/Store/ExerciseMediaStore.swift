@@ -7,7 +7,8 @@ import Foundation
 public enum ExerciseMediaStore {
     /// Stores (or replaces) image `index` of `slug`.
     public static func put(slug: String, index: Int, mime: String, data: Data, in db: Connection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO exercise_media (slug, idx, mime, data) VALUES (?, ?, ?, ?)
             ON CONFLICT (slug, idx) DO UPDATE SET mime = excluded.mime, data = excluded.data
             """, [slug, index, mime, data])
@@ -63,14 +64,16 @@ public enum ExerciseImport {
             for (index, relative) in entry.images.prefix(2).enumerated() {
                 let file = directory.appendingPathComponent("exercises").appendingPathComponent(relative)
                 guard let bytes = try? Data(contentsOf: file), !bytes.isEmpty, bytes.count <= maxImageBytes,
-                      bytes.starts(with: [0xFF, 0xD8]) else { continue }
+                    bytes.starts(with: [0xFF, 0xD8])
+                else { continue }
                 try ExerciseMediaStore.put(slug: slug, index: index, mime: "image/jpeg", data: bytes, in: db)
                 paths.append("/media/exercises/\(slug)-\(index).jpg")
                 summary.images += 1
             }
             guard !paths.isEmpty else { continue }
-            try db.execute("UPDATE exercises SET media_tier = 'images', media_url = ? WHERE slug = ?",
-                           [paths.joined(separator: ","), slug])
+            try db.execute(
+                "UPDATE exercises SET media_tier = 'images', media_url = ? WHERE slug = ?",
+                [paths.joined(separator: ","), slug])
         }
         return summary
     }

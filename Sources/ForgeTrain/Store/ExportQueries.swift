@@ -7,19 +7,25 @@ import Foundation
 public enum ExportQueries {
     /// Metrics by instant: `{type, value, unit, ts, source}`.
     public static func metrics(userID: String, in db: Connection) throws -> [JSONValue] {
-        try db.query("SELECT type, value, unit, ts, source FROM metrics WHERE user_id = ? ORDER BY ts, rowid", [userID]).map { r in
-            ["type": .string(try r.get("type")), "value": .double(try r.get("value")), "unit": .string(try r.get("unit")),
-             "ts": .string(Instant.wire(stored: try r.get("ts"))), "source": .string(try r.get("source"))]
-        }
+        try db.query("SELECT type, value, unit, ts, source FROM metrics WHERE user_id = ? ORDER BY ts, rowid", [userID])
+            .map { r in
+                [
+                    "type": .string(try r.get("type")), "value": .double(try r.get("value")),
+                    "unit": .string(try r.get("unit")),
+                    "ts": .string(Instant.wire(stored: try r.get("ts"))), "source": .string(try r.get("source")),
+                ]
+            }
     }
 
     /// Sessions by trained day: `{day, name, kind, status, stats, notes, cooldown_status}`.
     public static func sessions(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT * FROM sessions WHERE user_id = ? ORDER BY day, started_at, rowid", [userID]).map { r in
             let s = try TrainingSessionStore.session(r)
-            return ["day": .string(s.day.description), "name": .string(s.name), "kind": .string(s.kind),
-                    "status": .string(s.status), "stats": s.stats, "notes": .string(s.notes),
-                    "cooldown_status": .string(s.cooldownStatus)]
+            return [
+                "day": .string(s.day.description), "name": .string(s.name), "kind": .string(s.kind),
+                "status": .string(s.status), "stats": s.stats, "notes": .string(s.notes),
+                "cooldown_status": .string(s.cooldownStatus),
+            ]
         }
     }
 
@@ -27,9 +33,11 @@ public enum ExportQueries {
     public static func sets(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT * FROM sets WHERE user_id = ? ORDER BY ts, rowid", [userID]).map { r in
             let s = try TrainingSessionStore.loggedSet(r)
-            return ["slug": .string(s.slug), "substituted_for": .stringOrNull(s.substitutedFor), "set_no": .int(s.setNo),
-                    "weight": .double(s.weight), "reps": .int(s.reps), "rpe": .integerOrNull(s.rpe),
-                    "ts": .string(Instant.wire(stored: s.ts))]
+            return [
+                "slug": .string(s.slug), "substituted_for": .stringOrNull(s.substitutedFor), "set_no": .int(s.setNo),
+                "weight": .double(s.weight), "reps": .int(s.reps), "rpe": .integerOrNull(s.rpe),
+                "ts": .string(Instant.wire(stored: s.ts)),
+            ]
         }
     }
 
@@ -41,9 +49,12 @@ public enum ExportQueries {
                 o[key] = .double(try r.get(key))
             }
             let recipe: String? = try r.optional("recipe")
-            o["day"] = .string(try r.get("day")); o["slot"] = .string(try r.get("slot"))
-            o["recipe"] = .string(recipe ?? ""); o["label"] = .string(try r.get("label"))
-            o["servings"] = .double(try r.get("servings")); o["source"] = .string(try r.get("source"))
+            o["day"] = .string(try r.get("day"))
+            o["slot"] = .string(try r.get("slot"))
+            o["recipe"] = .string(recipe ?? "")
+            o["label"] = .string(try r.get("label"))
+            o["servings"] = .double(try r.get("servings"))
+            o["source"] = .string(try r.get("source"))
             o["estimated"] = .bool(try r.get("estimated"))
             return .object(o)
         }

@@ -26,7 +26,9 @@ public final class LibraryCache: Sendable {
         try current(in: db).library
     }
 
-    private func current(in db: Connection) throws -> (generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary) {
+    private func current(in db: Connection) throws -> (
+        generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary
+    ) {
         let generation = db.generation
         if generation != .closed, let hit = cached.withLock({ $0 }), hit.generation == generation { return hit }
         let entries = try ExerciseCatalog.all(in: db)

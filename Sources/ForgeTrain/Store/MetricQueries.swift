@@ -14,8 +14,10 @@ public struct MetricSample: Sendable, Equatable {
 public enum MetricQueries {
     /// The latest sample of `type`, any age.
     public static func latest(userID: String, type: String, in db: Connection) throws -> MetricSample? {
-        try db.queryOne("SELECT value, unit, ts FROM metrics WHERE user_id = ? AND type = ? ORDER BY ts DESC, rowid DESC LIMIT 1",
-                        [userID, type]).map { row in
+        try db.queryOne(
+            "SELECT value, unit, ts FROM metrics WHERE user_id = ? AND type = ? ORDER BY ts DESC, rowid DESC LIMIT 1",
+            [userID, type]
+        ).map { row in
             MetricSample(value: try row.get("value"), unit: try row.get("unit"), ts: try row.get("ts"))
         }
     }
@@ -32,9 +34,12 @@ public struct PlannedItem: Sendable, Encodable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id); try c.encode(date, forKey: .date); try c.encode(kind, forKey: .kind)
-        try c.encode(title, forKey: .title); try c.encode(notes, forKey: .notes)
-        try c.encode(plan_day, forKey: .plan_day)   // always present, null when unset
+        try c.encode(id, forKey: .id)
+        try c.encode(date, forKey: .date)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(title, forKey: .title)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(plan_day, forKey: .plan_day)  // always present, null when unset
     }
     enum CodingKeys: String, CodingKey { case id, date, kind, title, notes, plan_day }
 }
@@ -42,12 +47,16 @@ public struct PlannedItem: Sendable, Encodable {
 /// Read queries over `planned_items`.
 public enum PlannedItemQueries {
     /// Items of the user dated `from...to`, oldest-created first.
-    public static func items(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [PlannedItem] {
-        try db.query("""
+    public static func items(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [PlannedItem]
+    {
+        try db.query(
+            """
             SELECT * FROM planned_items WHERE user_id = ? AND date >= ? AND date <= ? ORDER BY created_at, rowid
-            """, [userID, from.description, to.description]).map { row in
-            PlannedItem(id: try row.get("id"), date: try row.get("date"), kind: try row.get("kind"),
-                        title: try row.get("title"), notes: try row.get("notes"), plan_day: try row.optional("plan_day"))
+            """, [userID, from.description, to.description]
+        ).map { row in
+            PlannedItem(
+                id: try row.get("id"), date: try row.get("date"), kind: try row.get("kind"),
+                title: try row.get("title"), notes: try row.get("notes"), plan_day: try row.optional("plan_day"))
         }
     }
 }

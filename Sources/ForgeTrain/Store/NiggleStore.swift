@@ -9,11 +9,15 @@ public enum NiggleStore {
         let count: Int = try db.scalar("SELECT COUNT(*) FROM niggles WHERE user_id = ?", [userID]) ?? 0
         guard count == 0 else { return }
         let seed = NiggleSeed.standing
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug, opened_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [Identifier.make(), userID, seed.bodyPart, seed.severity, seed.status, seed.note,
-                  try JSONColumn.text(seed.avoidPatterns), seed.mobilitySlug, today.description, Instant.storage(now)])
+            """,
+            [
+                Identifier.make(), userID, seed.bodyPart, seed.severity, seed.status, seed.note,
+                try JSONColumn.text(seed.avoidPatterns), seed.mobilitySlug, today.description, Instant.storage(now),
+            ])
     }
 
     /// The user's niggles in storage order (oldest first), as the cool-down
@@ -21,9 +25,10 @@ public enum NiggleStore {
     public static func all(userID: String, in db: Connection) throws -> [NiggleInfo] {
         try db.query("SELECT * FROM niggles WHERE user_id = ? ORDER BY created_at, rowid", [userID]).map { row in
             let mobility: String = try row.get("mobility_slug")
-            return NiggleInfo(bodyPart: try row.get("body_part"), status: try row.get("status"),
-                              avoidPatterns: JSONColumn.decode([String].self, try row.get("avoid_patterns"), fallback: []),
-                              mobilitySlug: mobility.isEmpty ? nil : mobility)
+            return NiggleInfo(
+                bodyPart: try row.get("body_part"), status: try row.get("status"),
+                avoidPatterns: JSONColumn.decode([String].self, try row.get("avoid_patterns"), fallback: []),
+                mobilitySlug: mobility.isEmpty ? nil : mobility)
         }
     }
 }

@@ -21,22 +21,29 @@ public enum PlanStore {
         let existing: Int = try db.scalar("SELECT COUNT(*) FROM plans WHERE user_id = ?", [userID]) ?? 0
         guard existing == 0 else { return false }
         let planID = Identifier.make()
-        try db.execute("INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
-                       [planID, userID, StarterPlan.goal, Instant.storage(now)])
-        try db.execute("""
+        try db.execute(
+            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
+            [planID, userID, StarterPlan.goal, Instant.storage(now)])
+        try db.execute(
+            """
             INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
             VALUES (?, ?, 1, 'active', ?, ?, ?)
-            """, [Identifier.make(), planID, StarterPlan.rationale,
-                  try JSONColumn.text(StarterPlan.content(scale: scale)), Instant.storage(now)])
+            """,
+            [
+                Identifier.make(), planID, StarterPlan.rationale,
+                try JSONColumn.text(StarterPlan.content(scale: scale)), Instant.storage(now),
+            ])
         return true
     }
 
     /// The user's active revision: the highest-numbered `active` one, or nil.
     public static func active(userID: String, in db: Connection) throws -> PlanRevision? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
             WHERE p.user_id = ? AND r.status = 'active' ORDER BY r.num DESC LIMIT 1
-            """, [userID]).map(revision)
+            """, [userID]
+        ).map(revision)
     }
 
     /// Decoded plan contents by stored text (revisions are read on every Today/Week request).
@@ -44,9 +51,10 @@ public enum PlanStore {
 
     /// A `plan_revisions` row (content decoded once per distinct text).
     public static func revision(_ row: Row) throws -> PlanRevision {
-        PlanRevision(id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
-                     rationale: try row.get("rationale"),
-                     content: contents.value(for: try row.get("content")) ?? PlanContent(days: [:]),
-                     createdAt: try row.get("created_at"))
+        PlanRevision(
+            id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
+            rationale: try row.get("rationale"),
+            content: contents.value(for: try row.get("content")) ?? PlanContent(days: [:]),
+            createdAt: try row.get("created_at"))
     }
 }

@@ -10,10 +10,13 @@ public enum PlannedItemStore {
     }
 
     /// Adds an item; returns it.
-    public static func add(userID: String, date: LocalDate, kind: String, title: String, notes: String,
-                           planDay: String?, now: Date, in db: Connection) throws -> PlannedItem {
+    public static func add(
+        userID: String, date: LocalDate, kind: String, title: String, notes: String,
+        planDay: String?, now: Date, in db: Connection
+    ) throws -> PlannedItem {
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO planned_items (id, user_id, date, kind, title, notes, plan_day, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [id, userID, date.description, kind, title, notes, planDay, Instant.storage(now)])
         return PlannedItem(id: id, date: date.description, kind: kind, title: title, notes: notes, plan_day: planDay)
@@ -21,8 +24,9 @@ public enum PlannedItemStore {
 
     /// Updates title and/or notes of an owned item.
     public static func update(_ id: String, userID: String, title: String?, notes: String?, in db: Connection) throws {
-        try db.execute("UPDATE planned_items SET title = COALESCE(?, title), notes = COALESCE(?, notes) WHERE id = ? AND user_id = ?",
-                       [title, notes, id, userID])
+        try db.execute(
+            "UPDATE planned_items SET title = COALESCE(?, title), notes = COALESCE(?, notes) WHERE id = ? AND user_id = ?",
+            [title, notes, id, userID])
     }
 
     /// Deletes an owned item; false when there was none.
@@ -32,7 +36,8 @@ public enum PlannedItemStore {
     }
 
     static func item(_ row: Row) throws -> PlannedItem {
-        PlannedItem(id: try row.get("id"), date: try row.get("date"), kind: try row.get("kind"), title: try row.get("title"),
-                    notes: try row.get("notes"), plan_day: try row.optional("plan_day"))
+        PlannedItem(
+            id: try row.get("id"), date: try row.get("date"), kind: try row.get("kind"), title: try row.get("title"),
+            notes: try row.get("notes"), plan_day: try row.optional("plan_day"))
     }
 }

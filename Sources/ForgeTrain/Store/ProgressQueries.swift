@@ -21,8 +21,10 @@ public enum ProgressQueries {
     /// what `OneRepMax.epley` gives the best set.
     public static func e1rmSeries(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
         var series: [String: [SeriesPoint]] = [:]
-        for row in try db.query("SELECT slug, day, e1rm FROM lift_day_best WHERE user_id = ? ORDER BY slug, day",
-                                [userID]) {
+        for row in try db.query(
+            "SELECT slug, day, e1rm FROM lift_day_best WHERE user_id = ? ORDER BY slug, day",
+            [userID])
+        {
             let dayText: String = try row.get("day")
             guard let day = LocalDate(dayText) else { continue }
             let slug: String = try row.get("slug")
@@ -33,11 +35,15 @@ public enum ProgressQueries {
 
     /// Samples of `type` with a timestamp at or after `since`, oldest first,
     /// each dated by the household calendar.
-    public static func metricSeries(userID: String, type: String, since: Date, calendar: HouseholdCalendar,
-                                    in db: Connection) throws -> [MetricPoint] {
-        try db.query("""
+    public static func metricSeries(
+        userID: String, type: String, since: Date, calendar: HouseholdCalendar,
+        in db: Connection
+    ) throws -> [MetricPoint] {
+        try db.query(
+            """
             SELECT value, ts FROM metrics WHERE user_id = ? AND type = ? AND ts >= ? ORDER BY ts, rowid
-            """, [userID, type, Instant.storage(since)]).compactMap { row in
+            """, [userID, type, Instant.storage(since)]
+        ).compactMap { row in
             let ts: String = try row.get("ts")
             guard let instant = Instant.parse(ts) else { return nil }
             return MetricPoint(day: calendar.date(of: instant), value: try row.get("value"))
@@ -46,21 +52,25 @@ public enum ProgressQueries {
 
     /// The latest value of `type` at or after `since`, or nil.
     public static func latestValue(userID: String, type: String, since: Date, in db: Connection) throws -> Double? {
-        try db.scalar("""
+        try db.scalar(
+            """
             SELECT value FROM metrics WHERE user_id = ? AND type = ? AND ts >= ? ORDER BY ts DESC, rowid DESC LIMIT 1
             """, [userID, type, Instant.storage(since)])
     }
 
     /// Sessions with status completed/unplanned and `day` in `from...to`.
     public static func doneSessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
-        try db.scalar("""
+        try db.scalar(
+            """
             SELECT COUNT(*) FROM sessions WHERE user_id = ? AND status IN ('completed', 'unplanned') AND day >= ? AND day <= ?
             """, [userID, from.description, to.description]) ?? 0
     }
 
     /// Σ `stats.zone2_min` over the user's cardio sessions (any status) dated `from...to`.
-    public static func zone2Minutes(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Double {
-        try db.scalar("""
+    public static func zone2Minutes(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Double
+    {
+        try db.scalar(
+            """
             SELECT TOTAL(json_extract(stats, '$.zone2_min')) FROM sessions
             WHERE user_id = ? AND kind = 'cardio' AND day >= ? AND day <= ?
             """, [userID, from.description, to.description]) ?? 0
@@ -68,12 +78,16 @@ public enum ProgressQueries {
 
     /// History (docs/contract.md §3.4, §4.8): completed/unplanned sessions, `day` desc
     /// then start desc, optionally only favourites.
-    public static func history(userID: String, limit: Int, offset: Int, favoritesOnly: Bool,
-                               in db: Connection) throws -> [StoredSession] {
-        try db.query("""
+    public static func history(
+        userID: String, limit: Int, offset: Int, favoritesOnly: Bool,
+        in db: Connection
+    ) throws -> [StoredSession] {
+        try db.query(
+            """
             SELECT * FROM sessions WHERE user_id = ? AND status IN ('completed', 'unplanned')
               AND (? = 0 OR favorite = 1)
             ORDER BY day DESC, started_at DESC, rowid DESC LIMIT ? OFFSET ?
-            """, [userID, favoritesOnly, limit, offset]).map(TrainingSessionStore.session)
+            """, [userID, favoritesOnly, limit, offset]
+        ).map(TrainingSessionStore.session)
     }
 }

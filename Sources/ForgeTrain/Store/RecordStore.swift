@@ -22,21 +22,26 @@ public enum RecordStore {
     /// record is created silently; a strictly greater candidate replaces value,
     /// set and `achieved_on` and is returned as a PB (and logged as an event).
     /// Records never fall.
-    public static func apply(_ candidates: [RecordCandidate], userID: String, slug: String, day: LocalDate,
-                             sessionID: String, now: Date, in db: Connection) throws -> [RecordCandidate] {
+    public static func apply(
+        _ candidates: [RecordCandidate], userID: String, slug: String, day: LocalDate,
+        sessionID: String, now: Date, in db: Connection
+    ) throws -> [RecordCandidate] {
         var pbs: [RecordCandidate] = []
         for c in candidates {
-            let stored: Double? = try db.scalar("SELECT value FROM records WHERE user_id = ? AND slug = ? AND kind = ?",
-                                                [userID, slug, c.kind.rawValue])
+            let stored: Double? = try db.scalar(
+                "SELECT value FROM records WHERE user_id = ? AND slug = ? AND kind = ?",
+                [userID, slug, c.kind.rawValue])
             if let stored, !c.beats(stored) { continue }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO records (user_id, slug, kind, value, weight, reps, achieved_on, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id, slug, kind) DO UPDATE SET value = excluded.value, weight = excluded.weight,
                   reps = excluded.reps, achieved_on = excluded.achieved_on, updated_at = excluded.updated_at
                 """, [userID, slug, c.kind.rawValue, c.value, c.weight, c.reps, day.description, Instant.storage(now)])
             guard stored != nil else { continue }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO record_events (user_id, slug, kind, value, achieved_on, session_id, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [userID, slug, c.kind.rawValue, c.value, day.description, sessionID, Instant.storage(now)])
@@ -48,10 +53,12 @@ public enum RecordStore {
     /// The user's records ordered by slug, then kind.
     public static func all(userID: String, in db: Connection) throws -> [StoredRecord] {
         try db.query("SELECT * FROM records WHERE user_id = ? ORDER BY slug, kind", [userID]).map { row in
-            let kind: String = try row.get("kind"), day: String = try row.get("achieved_on")
-            return StoredRecord(slug: try row.get("slug"), kind: RecordKind(rawValue: kind) ?? .e1rm,
-                                value: try row.get("value"), weight: try row.get("weight"), reps: try row.get("reps"),
-                                achievedOn: LocalDate(day) ?? LocalDate(year: 1970, month: 1, day: 1))
+            let kind: String = try row.get("kind")
+            let day: String = try row.get("achieved_on")
+            return StoredRecord(
+                slug: try row.get("slug"), kind: RecordKind(rawValue: kind) ?? .e1rm,
+                value: try row.get("value"), weight: try row.get("weight"), reps: try row.get("reps"),
+                achievedOn: LocalDate(day) ?? LocalDate(year: 1970, month: 1, day: 1))
         }
     }
 
@@ -59,7 +66,8 @@ public enum RecordStore {
     /// stored record on a trained day in `from...to`. A set that lifts both
     /// the e1RM and the best set, or a lift beaten twice, counts once.
     public static func liftsWithPRs(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
-        try db.scalar("""
+        try db.scalar(
+            """
             SELECT COUNT(DISTINCT slug) FROM record_events WHERE user_id = ? AND achieved_on >= ? AND achieved_on <= ?
             """, [userID, from.description, to.description]) ?? 0
     }

@@ -34,29 +34,41 @@ public enum SessionQueries {
     static let columns = "id, day, name, kind, status, stats, cooldown_status, started_at"
 
     /// Sessions of the user with `day` in `from...to`, ordered by day then start.
-    public static func sessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [SessionSummary] {
-        try db.query("""
+    public static func sessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws
+        -> [SessionSummary]
+    {
+        try db.query(
+            """
             SELECT \(columns) FROM sessions WHERE user_id = ? AND day >= ? AND day <= ?
             ORDER BY day, started_at, rowid
-            """, [userID, from.description, to.description]).map(summary)
+            """, [userID, from.description, to.description]
+        ).map(summary)
     }
 
     /// The latest-started strength session on `day`, any status.
     public static func latestStrength(userID: String, on day: LocalDate, in db: Connection) throws -> SessionSummary? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT \(columns) FROM sessions WHERE user_id = ? AND day = ? AND kind = 'strength'
             ORDER BY started_at DESC, rowid DESC LIMIT 1
-            """, [userID, day.description]).map(summary)
+            """, [userID, day.description]
+        ).map(summary)
     }
 
     /// The most recent active strength session dated before `today`, with its
     /// logged-set count (docs/contract.md §4.6 `dangling`).
-    public static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (SessionSummary, Int)? {
-        guard let session = try db.queryOne("""
-            SELECT \(columns) FROM sessions
-            WHERE user_id = ? AND kind = 'strength' AND status = 'active' AND day < ?
-            ORDER BY day DESC, started_at DESC LIMIT 1
-            """, [userID, today.description]).map(summary) else { return nil }
+    public static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (
+        SessionSummary, Int
+    )? {
+        guard
+            let session = try db.queryOne(
+                """
+                SELECT \(columns) FROM sessions
+                WHERE user_id = ? AND kind = 'strength' AND status = 'active' AND day < ?
+                ORDER BY day DESC, started_at DESC LIMIT 1
+                """, [userID, today.description]
+            ).map(summary)
+        else { return nil }
         let sets: Int = try db.scalar("SELECT COUNT(*) FROM sets WHERE session_id = ?", [session.id]) ?? 0
         return (session, sets)
     }
@@ -72,29 +84,35 @@ public enum SessionQueries {
         // sets_session (`+` keeps SQLite off the slug index, which would read
         // every set of the lift): stops at the latest day with the lift, so
         // the work is bounded by how long ago it was done, not by history.
-        guard let latest = try db.queryOne("""
-            SELECT st.session_id, st.weight, se.day FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
-            WHERE se.user_id = ? AND se.status = 'completed' AND +st.user_id = ? AND +st.slug = ?
-            ORDER BY se.day DESC, st.ts DESC, st.rowid DESC LIMIT 1
-            """, [userID, userID, slug]) else { return nil }
+        guard
+            let latest = try db.queryOne(
+                """
+                SELECT st.session_id, st.weight, se.day FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+                WHERE se.user_id = ? AND se.status = 'completed' AND +st.user_id = ? AND +st.slug = ?
+                ORDER BY se.day DESC, st.ts DESC, st.rowid DESC LIMIT 1
+                """, [userID, userID, slug])
+        else { return nil }
         let sessionID: String = try latest.get("session_id")
-        let rows = try db.query("SELECT reps, rpe FROM sets WHERE session_id = ? AND slug = ? ORDER BY set_no, ts, rowid",
-                                [sessionID, slug])
+        let rows = try db.query(
+            "SELECT reps, rpe FROM sets WHERE session_id = ? AND slug = ? ORDER BY set_no, ts, rowid",
+            [sessionID, slug])
         let dayText: String = try latest.get("day")
-        return LastPerformance(weight: try latest.get("weight"),
-                               reps: try rows.map { try $0.get("reps") },
-                               rpe: try rows.compactMap { row -> Int? in
-                                   guard let rpe: Int = try row.optional("rpe"), rpe != 0 else { return nil }
-                                   return rpe
-                               },
-                               when: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1))
+        return LastPerformance(
+            weight: try latest.get("weight"),
+            reps: try rows.map { try $0.get("reps") },
+            rpe: try rows.compactMap { row -> Int? in
+                guard let rpe: Int = try row.optional("rpe"), rpe != 0 else { return nil }
+                return rpe
+            },
+            when: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1))
     }
 
     static func summary(_ row: Row) throws -> SessionSummary {
         let dayText: String = try row.get("day")
-        return SessionSummary(id: try row.get("id"), day: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1),
-                              name: try row.get("name"), kind: try row.get("kind"), status: try row.get("status"),
-                              stats: JSONColumn.decode(JSONValue.self, try row.get("stats"), fallback: .object([:])),
-                              cooldownStatus: try row.get("cooldown_status"), startedAt: try row.get("started_at"))
+        return SessionSummary(
+            id: try row.get("id"), day: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1),
+            name: try row.get("name"), kind: try row.get("kind"), status: try row.get("status"),
+            stats: JSONColumn.decode(JSONValue.self, try row.get("stats"), fallback: .object([:])),
+            cooldownStatus: try row.get("cooldown_status"), startedAt: try row.get("started_at"))
     }
 }

@@ -14,23 +14,32 @@ public struct PriorSet: Sendable {
 public enum SetStore {
     /// The set the user logged with `clientID`, or nil.
     public static func prior(userID: String, clientID: String, in db: Connection) throws -> PriorSet? {
-        try db.queryOne("SELECT session_id, result FROM sets WHERE user_id = ? AND client_id = ?",
-                        [userID, clientID]).map { row in
+        try db.queryOne(
+            "SELECT session_id, result FROM sets WHERE user_id = ? AND client_id = ?",
+            [userID, clientID]
+        ).map { row in
             let text: String? = try row.optional("result")
-            return PriorSet(sessionID: try row.get("session_id"),
-                            result: text.map { JSONColumn.decode(JSONValue.self, $0, fallback: .null) })
+            return PriorSet(
+                sessionID: try row.get("session_id"),
+                result: text.map { JSONColumn.decode(JSONValue.self, $0, fallback: .null) })
         }
     }
 
     /// Inserts one set, load in kg at full precision (never rounded).
-    public static func insert(sessionID: String, userID: String, set: LoggedSet, clientID: String?,
-                              in db: Connection) throws -> String {
+    public static func insert(
+        sessionID: String, userID: String, set: LoggedSet, clientID: String?,
+        in db: Connection
+    ) throws -> String {
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts, client_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, sessionID, userID, set.slug, set.substitutedFor, set.setNo, set.weight, set.reps, set.rpe,
-                  set.ts, clientID])
+            """,
+            [
+                id, sessionID, userID, set.slug, set.substitutedFor, set.setNo, set.weight, set.reps, set.rpe,
+                set.ts, clientID,
+            ])
         return id
     }
 
@@ -41,13 +50,19 @@ public enum SetStore {
 
     /// Overwrites weight, reps and rpe of the first set (logging order)
     /// matching (slug, set_no) in the session; false when there is none.
-    public static func correct(sessionID: String, slug: String, setNo: Int, weight: Double, reps: Int, rpe: Int?,
-                               in db: Connection) throws -> Bool {
-        guard let row = try db.queryOne("""
-            SELECT id FROM sets WHERE session_id = ? AND slug = ? AND set_no = ? ORDER BY ts, rowid LIMIT 1
-            """, [sessionID, slug, setNo]) else { return false }
-        try db.execute("UPDATE sets SET weight = ?, reps = ?, rpe = ? WHERE id = ?",
-                       [weight, reps, rpe, try row.get("id") as String])
+    public static func correct(
+        sessionID: String, slug: String, setNo: Int, weight: Double, reps: Int, rpe: Int?,
+        in db: Connection
+    ) throws -> Bool {
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT id FROM sets WHERE session_id = ? AND slug = ? AND set_no = ? ORDER BY ts, rowid LIMIT 1
+                """, [sessionID, slug, setNo])
+        else { return false }
+        try db.execute(
+            "UPDATE sets SET weight = ?, reps = ?, rpe = ? WHERE id = ?",
+            [weight, reps, rpe, try row.get("id") as String])
         return true
     }
 }

@@ -31,17 +31,22 @@ public enum TrainingSessionStore {
 
     /// The latest-started active strength session on `day`, or nil.
     public static func activeStrength(userID: String, on day: LocalDate, in db: Connection) throws -> StoredSession? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT * FROM sessions WHERE user_id = ? AND day = ? AND kind = 'strength' AND status = 'active'
             ORDER BY started_at DESC, rowid DESC LIMIT 1
-            """, [userID, day.description]).map(session)
+            """, [userID, day.description]
+        ).map(session)
     }
 
     /// Creates an active strength session; returns its id.
-    public static func create(userID: String, day: LocalDate, name: String, budget: Int?, fitted: JSONValue,
-                              now: Date, in db: Connection) throws -> String {
+    public static func create(
+        userID: String, day: LocalDate, name: String, budget: Int?, fitted: JSONValue,
+        now: Date, in db: Connection
+    ) throws -> String {
         let id = Identifier.make()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, time_budget_min, fitted)
             VALUES (?, ?, ?, ?, 'strength', 'active', ?, ?, ?)
             """, [id, userID, day.description, name, Instant.storage(now), budget, try JSONColumn.text(fitted)])
@@ -50,18 +55,23 @@ public enum TrainingSessionStore {
 
     /// Replaces the fitted snapshot and the stored budget (re-fit, §4.7).
     public static func refit(_ id: String, fitted: JSONValue, budget: Int?, in db: Connection) throws {
-        try db.execute("UPDATE sessions SET fitted = ?, time_budget_min = ? WHERE id = ?",
-                       [try JSONColumn.text(fitted), budget, id])
+        try db.execute(
+            "UPDATE sessions SET fitted = ?, time_budget_min = ? WHERE id = ?",
+            [try JSONColumn.text(fitted), budget, id])
     }
 
     /// Marks the session completed with its stats and fitted snapshot;
     /// `notes` nil keeps the stored notes.
-    public static func complete(_ id: String, stats: JSONValue, fitted: JSONValue, cooldownStatus: String,
-                                notes: String?, now: Date, in db: Connection) throws {
-        try db.execute("""
+    public static func complete(
+        _ id: String, stats: JSONValue, fitted: JSONValue, cooldownStatus: String,
+        notes: String?, now: Date, in db: Connection
+    ) throws {
+        try db.execute(
+            """
             UPDATE sessions SET status = 'completed', completed_at = ?, stats = ?, fitted = ?, cooldown_status = ?,
                    notes = COALESCE(?, notes) WHERE id = ?
-            """, [Instant.storage(now), try JSONColumn.text(stats), try JSONColumn.text(fitted), cooldownStatus, notes, id])
+            """,
+            [Instant.storage(now), try JSONColumn.text(stats), try JSONColumn.text(fitted), cooldownStatus, notes, id])
     }
 
     /// Replaces the stats document.
@@ -88,9 +98,10 @@ public enum TrainingSessionStore {
     }
 
     static func loggedSet(_ row: Row) throws -> LoggedSet {
-        LoggedSet(slug: try row.get("slug"), substitutedFor: try row.optional("substituted_for"),
-                  setNo: try row.get("set_no"), weight: try row.get("weight"), reps: try row.get("reps"),
-                  rpe: try row.optional("rpe"), ts: try row.get("ts"))
+        LoggedSet(
+            slug: try row.get("slug"), substitutedFor: try row.optional("substituted_for"),
+            setNo: try row.get("set_no"), weight: try row.get("weight"), reps: try row.get("reps"),
+            rpe: try row.optional("rpe"), ts: try row.get("ts"))
     }
 
     static func session(_ row: Row) throws -> StoredSession {

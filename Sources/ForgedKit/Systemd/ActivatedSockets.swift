@@ -29,8 +29,9 @@ struct ActivatedSockets {
                 events = socket.fd
                 Log.notice("event socket passed by systemd (fd \(socket.fd))")
             default:
-                Log.warning("closing unexpected socket from systemd: fd \(socket.fd) named \"\(socket.name)\""
-                    + (socket.isListeningStream ? "" : " (not a listening stream socket)"))
+                Log.warning(
+                    "closing unexpected socket from systemd: fd \(socket.fd) named \"\(socket.name)\""
+                        + (socket.isListeningStream ? "" : " (not a listening stream socket)"))
                 close(socket.fd)
             }
         }

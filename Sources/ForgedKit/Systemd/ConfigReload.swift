@@ -28,7 +28,8 @@ struct ConfigReload {
         self.flags = flags
         self.environment = environment
         self.current = settings
-        self.startupFile = (try? settings.configFile.map { try SettingsLoader.readConfig($0).mapValues(\.value) } ?? [:]) ?? [:]
+        self.startupFile =
+            (try? settings.configFile.map { try SettingsLoader.readConfig($0).mapValues(\.value) } ?? [:]) ?? [:]
     }
 
     /// The environment for reloading: start-time copies of file lines removed.
@@ -51,7 +52,8 @@ struct ConfigReload {
     mutating func reload(defaultConfigPath: String = "/etc/forge/forged.conf") -> Outcome {
         let fresh: Settings
         do {
-            fresh = try SettingsLoader.load(flags: flags, environment: reloadEnvironment, defaultConfigPath: defaultConfigPath)
+            fresh = try SettingsLoader.load(
+                flags: flags, environment: reloadEnvironment, defaultConfigPath: defaultConfigPath)
         } catch {
             return Outcome(failure: error.line)
         }

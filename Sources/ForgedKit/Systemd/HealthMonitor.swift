@@ -1,8 +1,8 @@
 import Dispatch
-import Foundation
 import ForgeCore
 import ForgeStore
 import ForgeSystemd
+import Foundation
 import Synchronization
 
 /// Proves the daemon is alive to systemd: on every tick it runs `SELECT 1`
@@ -44,7 +44,8 @@ final class HealthMonitor: Service, @unchecked Sendable {
 
     func start() throws {
         let source = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        let nanoseconds =
+            Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
         let step = DispatchTimeInterval.nanoseconds(max(1_000_000, nanoseconds))
         source.schedule(deadline: .now() + step, repeating: step, leeway: .milliseconds(50))
         source.setEventHandler { [self] in tick() }
@@ -53,7 +54,10 @@ final class HealthMonitor: Service, @unchecked Sendable {
     }
 
     func stop() {
-        let source = lock.withLock { () -> DispatchSourceTimer? in defer { timer = nil }; return timer }
+        let source = lock.withLock { () -> DispatchSourceTimer? in
+            defer { timer = nil }
+            return timer
+        }
         source?.cancel()
         // Wait for a tick in progress to finish, so no WATCHDOG=1 follows STOPPING=1.
         queue.sync {}
@@ -63,7 +67,9 @@ final class HealthMonitor: Service, @unchecked Sendable {
         let members = Self.members(in: db)
         status.setMembers(members)
         if members != nil {
-            if failing.exchange(false, ordering: .relaxed) { Log.notice("database answers again; watchdog pings resumed") }
+            if failing.exchange(false, ordering: .relaxed) {
+                Log.notice("database answers again; watchdog pings resumed")
+            }
             if watchdog { Notify.watchdog() }
         } else if !failing.exchange(true, ordering: .relaxed) {
             Log.error("database does not answer SELECT 1; withholding WATCHDOG=1")
