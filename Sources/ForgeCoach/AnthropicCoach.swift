@@ -7,16 +7,16 @@ import Foundation
 /// `tools` (``CoachTools/definitions``), and the `tool_use` → `tool_result`
 /// loop until `stop_reason` is not `tool_use` (at most ``maxRounds`` calls).
 /// Token counts are the sums of each response's `usage`.
-public struct AnthropicCoach: CoachBackend {
-    public let baseURL: String
+package struct AnthropicCoach: CoachBackend {
+    package let baseURL: String
     let apiKey: String
-    public let model: String
+    package let model: String
     /// Upper bound on Messages calls per run.
-    public static let maxRounds = 8
+    package static let maxRounds = 8
     /// Seconds one Messages call may take.
-    public static let timeout: TimeInterval = 120
+    package static let timeout: TimeInterval = 120
 
-    public init(baseURL: String, apiKey: String, model: String) {
+    package init(baseURL: String, apiKey: String, model: String) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.model = model
@@ -40,7 +40,7 @@ public struct AnthropicCoach: CoachBackend {
         Intake.isActive(turn.member) ? system + intake : system
     }
 
-    public func reply(_ turn: CoachTurn) throws -> CoachReply {
+    package func reply(_ turn: CoachTurn) throws -> CoachReply {
         var messages = Self.memory(turn.history.dropLast())
         var text = turn.text
         if let context = turn.context {
@@ -50,7 +50,7 @@ public struct AnthropicCoach: CoachBackend {
         return try converse(messages, turn: turn, kind: "chat")
     }
 
-    public func review(_ turn: CoachTurn) throws -> CoachReply {
+    package func review(_ turn: CoachTurn) throws -> CoachReply {
         let prompt =
             "Run the weekly review for today (\(turn.today)): read the week, propose the coming week's training with propose_revision and the household's food week with propose_food_week, then write a short summary citing the numbers."
         return try converse([["role": "user", "content": .string(prompt)]], turn: turn, kind: "review")

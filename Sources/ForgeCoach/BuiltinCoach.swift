@@ -14,11 +14,11 @@ import Foundation
 /// food (`meal`, `food`, `eat`, `protein`, `calor`, `kcal`); plan (`plan`,
 /// `proposal`, `next`); last session (`last`, `session`, `workout`, `yesterday`);
 /// otherwise a short overview with the last session.
-public struct BuiltinCoach: CoachBackend {
-    public init() {}
-    public var model: String { "builtin" }
+package struct BuiltinCoach: CoachBackend {
+    package init() {}
+    package var model: String { "builtin" }
 
-    public func reply(_ turn: CoachTurn) throws -> CoachReply {
+    package func reply(_ turn: CoachTurn) throws -> CoachReply {
         if Intake.isActive(turn.member) {
             return CoachReply(text: try Intake.builtinTurn(turn), run: CoachRun(kind: "chat", model: model, ok: true))
         }
@@ -37,7 +37,7 @@ public struct BuiltinCoach: CoachBackend {
         return CoachReply(text: answer, run: CoachRun(kind: "chat", model: model, ok: true))
     }
 
-    public func review(_ turn: CoachTurn) throws -> CoachReply {
+    package func review(_ turn: CoachTurn) throws -> CoachReply {
         let summary = try WeeklyReview.builtin(turn)
         return CoachReply(text: summary.text, run: CoachRun(kind: "review", model: model, toolCalls: 0, ok: true))
     }

@@ -9,9 +9,9 @@ import Foundation
 /// - `session` (owned only) → `[re: session <day> · <session name>]`
 /// - `exercise` → `[re: exercise <exercise name>]`
 /// - `proposal` (only while a training proposal is pending) → `[re: the proposed week]`
-public enum ChatContext {
+package enum ChatContext {
     /// The tag and the data handed to the model, or nil.
-    public static func resolve(_ context: JSONValue?, userID: String, in db: Connection) throws -> (
+    package static func resolve(_ context: JSONValue?, userID: String, in db: Connection) throws -> (
         tag: String, data: JSONValue
     )? {
         guard let context, let kind = context["kind"]?.stringValue else { return nil }

@@ -5,18 +5,18 @@ import ForgeTrain
 import Foundation
 
 /// A logged set with the session it belongs to.
-public struct DatedSet: Sendable {
-    public let day: LocalDate
-    public let sessionID: String
-    public let sessionName: String
-    public let set: LoggedSet
+package struct DatedSet: Sendable {
+    package let day: LocalDate
+    package let sessionID: String
+    package let sessionName: String
+    package let set: LoggedSet
 }
 
 /// Read queries the coach answers from. Every one is scoped by `user_id`:
 /// the coach never reads another member's rows.
-public enum CoachQueries {
+package enum CoachQueries {
     /// Sets of completed sessions with `day` in `from...to`, by day then log order.
-    public static func sets(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [DatedSet] {
+    package static func sets(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [DatedSet] {
         try db.query(
             """
             SELECT se.day, se.id AS sid, se.name AS sname, st.slug, st.substituted_for, st.set_no, st.weight, st.reps, st.rpe, st.ts
@@ -36,7 +36,7 @@ public enum CoachQueries {
     }
 
     /// The latest completed strength session with its sets, or nil.
-    public static func lastSession(userID: String, in db: Connection) throws -> (StoredSession, [LoggedSet])? {
+    package static func lastSession(userID: String, in db: Connection) throws -> (StoredSession, [LoggedSet])? {
         guard
             let id: String = try db.scalar(
                 """
@@ -49,7 +49,7 @@ public enum CoachQueries {
     }
 
     /// Rep strings per session for `slug`, e.g. `["8/8/8", "8/8/8"]`, in day order.
-    public static func repLines(_ sets: [DatedSet], slug: String) -> [(weight: Double, reps: String)] {
+    package static func repLines(_ sets: [DatedSet], slug: String) -> [(weight: Double, reps: String)] {
         var order: [String] = []
         var bySession: [String: [LoggedSet]] = [:]
         for s in sets where s.set.slug == slug {
@@ -63,7 +63,7 @@ public enum CoachQueries {
     }
 
     /// "8/8/8 twice at 60 kg" style text for a lift's sessions.
-    public static func describe(_ lines: [(weight: Double, reps: String)], unit: LoadUnit = .kg) -> String {
+    package static func describe(_ lines: [(weight: Double, reps: String)], unit: LoadUnit = .kg) -> String {
         var parts: [String] = []
         var i = 0
         while i < lines.count {
@@ -80,20 +80,20 @@ public enum CoachQueries {
     }
 
     /// `62.5 kg`, `60 kg`.
-    public static func kg(_ value: Double) -> String { load(value, .kg) }
+    package static func kg(_ value: Double) -> String { load(value, .kg) }
 
     /// A stored kg load in `unit` (issue 14): at most two decimals, rounded
     /// half-to-even, shortest form (``LoadUnit/text(kg:)``): 105.68702221 kg
     /// → `"233 lb"` in lb, `"105.69 kg"` in kg.
-    public static func load(_ kg: Double, _ unit: LoadUnit) -> String { "\(unit.text(kg: kg)) \(unit.rawValue)" }
+    package static func load(_ kg: Double, _ unit: LoadUnit) -> String { "\(unit.text(kg: kg)) \(unit.rawValue)" }
 
     /// The trend word of each lift with an e1RM series (``LiftTrend``), by slug.
-    public static func trends(userID: String, in db: Connection) throws -> [String: LiftTrend] {
+    package static func trends(userID: String, in db: Connection) throws -> [String: LiftTrend] {
         try ProgressQueries.e1rmSeries(userID: userID, in: db).mapValues(LiftTrend.of)
     }
 
     /// Logged macros per day over `from...to` against the member's targets.
-    public static func meals(member: Member, from: LocalDate, to: LocalDate, in db: Connection)
+    package static func meals(member: Member, from: LocalDate, to: LocalDate, in db: Connection)
         throws -> (days: Int, totals: Macros, targets: Macros)
     {
         let logs = try MealLogStore.logs(userID: member.id, from: from, to: to, in: db)

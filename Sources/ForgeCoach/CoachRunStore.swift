@@ -3,23 +3,23 @@ import ForgeStore
 import Foundation
 
 /// One coach run (docs/contract.md §3.13, §4.18): a chat turn or a review.
-public struct CoachRun: Sendable, Equatable {
+package struct CoachRun: Sendable, Equatable {
     /// `chat` or `review`.
-    public var kind: String
+    package var kind: String
     /// `builtin` for the built-in coach, else the LLM model name.
-    public var model: String
-    public var inputTokens: Int = 0
-    public var outputTokens: Int = 0
-    public var toolCalls: Int = 0
-    public var ok: Bool
+    package var model: String
+    package var inputTokens: Int = 0
+    package var outputTokens: Int = 0
+    package var toolCalls: Int = 0
+    package var ok: Bool
     /// Wall time of the run, milliseconds.
-    public var durationMs: Int = 0
+    package var durationMs: Int = 0
     /// Failure text (empty when ok); kept for the log, not reported.
-    public var error: String = ""
+    package var error: String = ""
     /// Stored instant the run finished.
-    public var at: String = ""
+    package var at: String = ""
 
-    public init(
+    package init(
         kind: String, model: String, inputTokens: Int = 0, outputTokens: Int = 0, toolCalls: Int = 0,
         ok: Bool, durationMs: Int = 0, error: String = "", at: String = ""
     ) {
@@ -36,11 +36,11 @@ public struct CoachRun: Sendable, Equatable {
 }
 
 /// The `coach_runs` table, scoped by `user_id`.
-public enum CoachRunStore {
+package enum CoachRunStore {
     /// Runs returned by `GET /api/coach/runs`.
-    public static let window = 20
+    package static let window = 20
 
-    public static func record(_ run: CoachRun, userID: String, now: Date, in db: Connection) throws {
+    package static func record(_ run: CoachRun, userID: String, now: Date, in db: Connection) throws {
         try db.execute(
             """
             INSERT INTO coach_runs (user_id, kind, model, input_tokens, output_tokens, tool_calls, ok, duration_ms, error, at)
@@ -53,7 +53,7 @@ public enum CoachRunStore {
     }
 
     /// The member's latest ``window`` runs, newest first.
-    public static func latest(userID: String, in db: Connection) throws -> [CoachRun] {
+    package static func latest(userID: String, in db: Connection) throws -> [CoachRun] {
         try db.query("SELECT * FROM coach_runs WHERE user_id = ? ORDER BY id DESC LIMIT ?", [userID, window]).map {
             row in
             CoachRun(

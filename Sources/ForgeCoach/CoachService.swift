@@ -12,10 +12,10 @@ import Synchronization
 /// message is stored until the reply (or an error message) is stored in the
 /// same transaction that deletes it, so a failing turn never hangs the thread
 /// and a restart resumes what was in flight (``resumePending()``).
-public final class CoachService: Sendable {
-    public let db: Database
-    public let clock: any Clock
-    public let calendar: HouseholdCalendar
+package final class CoachService: Sendable {
+    package let db: Database
+    package let clock: any Clock
+    package let calendar: HouseholdCalendar
     /// Reads an app setting (`anthropic_api_key`, `coach_model`): the stored override, else the environment.
     let setting: @Sendable (String) -> String
     let state = Mutex(State())
@@ -28,17 +28,17 @@ public final class CoachService: Sendable {
     }
 
     /// Chat turns the demo seat may start per hour.
-    public static let demoTurnsPerHour = 10
+    package static let demoTurnsPerHour = 10
     /// Default LLM model when `coach_model` is unset (docs/contract.md §4.25).
-    public static let defaultModel = "claude-sonnet-5"
+    package static let defaultModel = "claude-sonnet-5"
 
     /// Called inside the write transaction that closes a weekly review which
     /// left a new proposal waiting (not auto-applied): the daemon queues its
     /// proposal-ready notice there, atomically with the review's ledger mark.
-    public typealias ProposalHook = @Sendable (ProposalRevision, Member, Date, Connection) throws -> Void
+    package typealias ProposalHook = @Sendable (ProposalRevision, Member, Date, Connection) throws -> Void
     let onReviewProposal: ProposalHook?
 
-    public init(
+    package init(
         db: Database, clock: any Clock, calendar: HouseholdCalendar, setting: @escaping @Sendable (String) -> String,
         onReviewProposal: ProposalHook? = nil
     ) {
@@ -51,13 +51,13 @@ public final class CoachService: Sendable {
 
     /// The Anthropic API origin (hidden setting `FORGE_ANTHROPIC_BASE_URL`; tests point it at a local server).
     /// It must answer itself: redirects are not followed (`AnthropicCoach.post`).
-    public var anthropicBaseURL: String {
+    package var anthropicBaseURL: String {
         get { state.withLock { $0.baseURL } }
         set { state.withLock { $0.baseURL = newValue } }
     }
 
     /// The backend for the next run.
-    public func backend() -> any CoachBackend {
+    package func backend() -> any CoachBackend {
         let key = setting("anthropic_api_key")
         guard !key.isEmpty else { return BuiltinCoach() }
         let model = setting("coach_model")
@@ -65,14 +65,14 @@ public final class CoachService: Sendable {
     }
 
     /// Why a chat message was refused; nothing was stored.
-    public enum ChatError: Error, Equatable {
+    package enum ChatError: Error, Equatable {
         case empty, pending, rateLimited
     }
 
     /// Stores the member's message (with its context tag) and starts the reply in the background.
     /// - Throws: ``ChatError`` (`empty` for blank text, `pending` while a reply is
     ///   being produced, `rateLimited` for the demo over ``demoTurnsPerHour``).
-    public func submit(member: Member, text: String, context: JSONValue?) throws {
+    package func submit(member: Member, text: String, context: JSONValue?) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ChatError.empty }
         let now = clock.now()
@@ -95,7 +95,7 @@ public final class CoachService: Sendable {
 
     /// Re-dispatches every pending turn left by a previous process; returns how many.
     @discardableResult
-    public func resumePending() -> Int {
+    package func resumePending() -> Int {
         guard let turns = try? db.read({ try ChatStore.pendingTurns(in: $0) }) else { return 0 }
         var resumed = 0
         for turn in turns {
@@ -124,7 +124,7 @@ public final class CoachService: Sendable {
     /// pending row and is answered after the restart.
     /// - Returns: true when idle.
     @discardableResult
-    public func waitIdle(timeout: TimeInterval = 60) -> Bool {
+    package func waitIdle(timeout: TimeInterval = 60) -> Bool {
         group.wait(timeout: .now() + timeout) == .success
     }
 
@@ -187,7 +187,7 @@ public final class CoachService: Sendable {
     /// proposal-ready notice (docs/contract.md §4.27: "after each scheduled weekly review").
     /// - Returns: the summary.
     /// - Throws: the backend's error (a failed run is recorded first).
-    public func runReview(userID: String, scheduled: Bool = false) throws -> String {
+    package func runReview(userID: String, scheduled: Bool = false) throws -> String {
         let started = Date()
         let backend = backend()
         guard let member = try db.read({ try Member.find(userID, in: $0) }) else { throw ChatError.empty }
@@ -223,8 +223,8 @@ public final class CoachService: Sendable {
     /// After a failed review the next try waits ``reviewRetryInterval``; after
     /// ``reviewAttemptsPerWeek`` failures in the week the review is skipped
     /// until the next week (the failures stay in the coach runs).
-    public static let reviewRetryInterval: TimeInterval = 3600
-    public static let reviewAttemptsPerWeek = 5
+    package static let reviewRetryInterval: TimeInterval = 3600
+    package static let reviewAttemptsPerWeek = 5
 
     /// True when the week's failed review runs (since its due instant) allow another try now.
     func retryAllowed(_ member: Member, week: LocalDate, now: Date) -> Bool {
@@ -246,7 +246,7 @@ public final class CoachService: Sendable {
     /// ``ReviewLedger``; a failed review is retried hourly, at most
     /// ``reviewAttemptsPerWeek`` times). Returns the ids reviewed.
     @discardableResult
-    public func runDueReviews() -> [String] {
+    package func runDueReviews() -> [String] {
         let now = clock.now()
         guard let members = try? db.read({ try Member.all(in: $0) }) else { return [] }
         var done: [String] = []

@@ -16,15 +16,15 @@ import ForgeCore
 ///    rationale; a changed dinner (ignoring its note) may not keep the active
 ///    week's note for that day. A dinner's note is its `why` (its `note` for a
 ///    night out without one).
-public struct FoodProposalValidator: Sendable {
+package struct FoodProposalValidator: Sendable {
     /// The library, by slug.
-    public let recipes: [String: Recipe]
+    package let recipes: [String: Recipe]
     /// The acting member's merged nutrition targets.
-    public let targets: Macros
+    package let targets: Macros
     /// The scope's active week, when there is one.
-    public let active: FoodContent?
+    package let active: FoodContent?
 
-    public init(recipes: [String: Recipe], targets: Macros, active: FoodContent?) {
+    package init(recipes: [String: Recipe], targets: Macros, active: FoodContent?) {
         self.recipes = recipes
         self.targets = targets
         self.active = active
@@ -33,7 +33,7 @@ public struct FoodProposalValidator: Sendable {
     /// Checks a proposal.
     /// - Returns: the repaired content document and rationale, as they are stored.
     /// - Throws: ``ProposalFailure`` naming the first broken rule.
-    public func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
+    package func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
         -> (content: JSONValue, rationale: String)
     {
         let content = TextRepair.repair(raw)

@@ -5,18 +5,18 @@ import Foundation
 
 /// Writes coach-authored food-week proposals (docs/contract.md §4.17) for a food scope:
 /// the household for members, the demo's own scope for the demo.
-public enum FoodProposalWriter {
+package enum FoodProposalWriter {
     /// A stored food revision.
-    public struct Written: Sendable, Equatable {
-        public let id: String
-        public let num: Int
+    package struct Written: Sendable, Equatable {
+        package let id: String
+        package let num: Int
         /// `proposed`, or `active` when the acting member auto-approves.
-        public let status: String
+        package let status: String
     }
 
     /// The validator for `member`'s scope as of now (library, the member's
     /// targets, the scope's active week).
-    public static func validator(for member: Member, in db: Connection) throws -> FoodProposalValidator {
+    package static func validator(for member: Member, in db: Connection) throws -> FoodProposalValidator {
         let recipes = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let targets = NutritionTargets.merged(stored: member.prefs["nutrition_targets"]?.objectValue)
         let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
@@ -32,7 +32,7 @@ public enum FoodProposalWriter {
     /// caller's transaction.
     /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
     @discardableResult
-    public static func propose(
+    package static func propose(
         member: Member, content: JSONValue, rationale: String, now: Date,
         in db: Connection
     ) throws -> Written {

@@ -14,17 +14,17 @@ import Foundation
 /// acting member's targets. A day whose dinner feeds a leftover is not
 /// swapped (the leftover would change with it). No swap that passes → no
 /// proposal.
-public struct FoodWeekPlanner: Sendable {
+package struct FoodWeekPlanner: Sendable {
     /// Most dinners changed in one proposal.
-    public static let maxSwaps = 3
+    package static let maxSwaps = 3
 
-    public let validator: FoodProposalValidator
+    package let validator: FoodProposalValidator
 
-    public init(validator: FoodProposalValidator) { self.validator = validator }
+    package init(validator: FoodProposalValidator) { self.validator = validator }
 
     /// The proposal: content (with `changes`), rationale and one summary
     /// line per swap, or nil when there is no active week or no swap passes.
-    public func plan() -> (content: JSONValue, rationale: String, lines: [String])? {
+    package func plan() -> (content: JSONValue, rationale: String, lines: [String])? {
         guard let active = validator.active else { return nil }
         var week = active
         let dinner = MealSlot.dinner.rawValue

@@ -19,9 +19,9 @@ import Foundation
 /// review swaps them. Named injuries (knee, back, shoulder) become niggles
 /// unless an active niggle already names that body part.
 /// Finishing sets `prefs.onboarded = true` even when no proposal could be made.
-public enum Intake {
+package enum Intake {
     /// The four questions, in order, with the answer key each fills.
-    public static let questions: [(key: String, text: String)] = [
+    package static let questions: [(key: String, text: String)] = [
         ("goal", "What's the main thing you want from training: strength, muscle, fitness, or something else?"),
         ("schedule", "How many days a week can you train, and roughly how long per session?"),
         ("experience", "How long have you been lifting? (\"new to it\", \"a few months\", \"years\" are all fine.)"),
@@ -36,7 +36,7 @@ public enum Intake {
     ]
 
     /// True while the member has not finished intake.
-    public static func isActive(_ member: Member) -> Bool {
+    package static func isActive(_ member: Member) -> Bool {
         switch member.prefs["onboarded"] {
         case .bool(let b): !b
         case .int(let n): n == 0
@@ -49,7 +49,7 @@ public enum Intake {
     /// One intake turn of the built-in coach: stores the answer to the
     /// question last asked and asks the next, or finishes with a first week.
     /// - Returns: the coach's message.
-    public static func builtinTurn(_ turn: CoachTurn) throws -> String {
+    package static func builtinTurn(_ turn: CoachTurn) throws -> String {
         try turn.db.write { db in
             let state = turn.member.prefs["coach_intake"]
             let step = state?["step"]?.intValue ?? 0
@@ -200,7 +200,7 @@ public enum Intake {
     }
 
     /// Ends intake (`prefs.onboarded = true`); the LLM coach's first proposal does this.
-    public static func markOnboarded(userID: String, in db: Connection) throws {
+    package static func markOnboarded(userID: String, in db: Connection) throws {
         try HouseholdStore.updatePrefs(merge: ["onboarded": true], userID: userID, in: db)
     }
 

@@ -5,15 +5,15 @@ import Foundation
 
 /// What the coach needs to know about a household seat, read through
 /// ``HouseholdStore`` (the owner of `users`).
-public struct Member: Sendable, Hashable {
-    public let id: String
-    public let name: String
+package struct Member: Sendable, Hashable {
+    package let id: String
+    package let name: String
     /// `admin`, `member` or `demo`.
-    public let role: String
-    public let prefs: [String: JSONValue]
-    public let activeProfileID: String?
+    package let role: String
+    package let prefs: [String: JSONValue]
+    package let activeProfileID: String?
 
-    public init(id: String, name: String, role: String, prefs: [String: JSONValue], activeProfileID: String?) {
+    package init(id: String, name: String, role: String, prefs: [String: JSONValue], activeProfileID: String?) {
         self.id = id
         self.name = name
         self.role = role
@@ -21,24 +21,24 @@ public struct Member: Sendable, Hashable {
         self.activeProfileID = activeProfileID
     }
 
-    public var isDemo: Bool { role == "demo" }
+    package var isDemo: Bool { role == "demo" }
 
     /// `prefs.coach_approval == "auto"`: new proposals are activated at once.
-    public var autoApprove: Bool { prefs["coach_approval"]?.stringValue == "auto" }
+    package var autoApprove: Bool { prefs["coach_approval"]?.stringValue == "auto" }
 
     /// The coach's view of a seat.
-    public init(_ user: User) {
+    package init(_ user: User) {
         self.init(
             id: user.id, name: user.name, role: user.role, prefs: user.prefs, activeProfileID: user.activeProfileID)
     }
 
     /// The member `id`, or nil.
-    public static func find(_ id: String, in db: Connection) throws -> Member? {
+    package static func find(_ id: String, in db: Connection) throws -> Member? {
         try HouseholdStore.user(id: id, in: db).map(Member.init)
     }
 
     /// Every seat, oldest first.
-    public static func all(in db: Connection) throws -> [Member] {
+    package static func all(in db: Connection) throws -> [Member] {
         try HouseholdStore.allUsers(db).map(Member.init)
     }
 }

@@ -5,13 +5,13 @@ import ForgeCore
 /// value makes that day a rest day (the key is removed) — `changes` is
 /// replaced, other top-level keys are kept. The result then goes through
 /// the same validation as any proposal (``ProposalStore``).
-public enum PlanAmendment {
+package enum PlanAmendment {
     /// The amended content document.
     /// - Parameters:
     ///   - active: the active revision's content (`{days, changes?, …}`).
     ///   - days: weekday key (`"0"`…`"6"`) → day object, or `null` for a rest day.
     ///   - changes: the new `changes` rows; nil keeps none (the key is removed).
-    public static func merge(active: JSONValue, days: [String: JSONValue], changes: JSONValue?) -> JSONValue {
+    package static func merge(active: JSONValue, days: [String: JSONValue], changes: JSONValue?) -> JSONValue {
         var document = active.objectValue ?? [:]
         var merged = document["days"]?.objectValue ?? [:]
         for (key, day) in days {

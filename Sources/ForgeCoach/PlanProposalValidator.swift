@@ -18,18 +18,18 @@ import Foundation
 ///    weight the active profile can make (``LoadingKit/nearest(kg:kind:)``)
 ///    when the profile describes its plates or dumbbells — a repair, applied
 ///    after rule 6, so rounding alone never needs a note.
-public struct PlanProposalValidator: Sendable {
-    public let library: ExerciseLibrary
+package struct PlanProposalValidator: Sendable {
+    package let library: ExerciseLibrary
     /// Items of the active equipment profile that are available; nil = no profile (not checked).
-    public let available: Set<String>?
+    package let available: Set<String>?
     /// The member's niggles; only active ones count.
-    public let niggles: [NiggleInfo]
+    package let niggles: [NiggleInfo]
     /// The active revision's content, or nil when the member has none.
-    public let active: PlanContent?
+    package let active: PlanContent?
     /// What the active profile can load; nil = no profile (loads kept as written).
-    public let kit: LoadingKit?
+    package let kit: LoadingKit?
 
-    public init(
+    package init(
         library: ExerciseLibrary, available: Set<String>?, niggles: [NiggleInfo], active: PlanContent?,
         kit: LoadingKit? = nil
     ) {
@@ -54,7 +54,7 @@ public struct PlanProposalValidator: Sendable {
 
     /// Checks `content` and `rationale`; returns the repaired, decoded content and rationale.
     /// - Throws: ``ProposalFailure`` with the first broken rule's message.
-    public func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
+    package func validate(content raw: JSONValue, rationale rawRationale: String) throws(ProposalFailure)
         -> (content: PlanContent, rationale: String)
     {
         let json = TextRepair.repair(raw)
@@ -148,7 +148,7 @@ public struct PlanProposalValidator: Sendable {
 
     /// Rule 5: after trimming and lower-casing, the rationale must not start
     /// with "next week" nor contain "next week's" (it is shown on the week it describes).
-    public static func checkVoice(_ rationale: String) throws(ProposalFailure) {
+    package static func checkVoice(_ rationale: String) throws(ProposalFailure) {
         let text = rationale.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             .replacingOccurrences(of: "\u{2019}", with: "'")
         if text.hasPrefix("next week") || text.contains("next week's") {
@@ -157,7 +157,7 @@ public struct PlanProposalValidator: Sendable {
     }
 
     /// Lower-cases, maps every character outside `[a-z0-9 ]` to a space and collapses whitespace.
-    public static func normalise(_ note: String) -> String {
+    package static func normalise(_ note: String) -> String {
         let mapped = note.lowercased().unicodeScalars.map { s -> Character in
             (("a"..."z").contains(s) || ("0"..."9").contains(s)) ? Character(s) : " "
         }

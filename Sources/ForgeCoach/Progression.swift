@@ -16,15 +16,15 @@ import ForgeTrain
 ///   stalled weeks) → 90 % of the load, rounded to the nearest weight the
 ///   active profile can load (ties half-to-even, ``LoadGrid``; §4.2's 2.5 kg
 ///   grid when the profile does not say), never below 0: 52.5 kg → 47.5 kg.
-public enum Progression {
-    public enum Decision: Sendable, Equatable {
+package enum Progression {
+    package enum Decision: Sendable, Equatable {
         case increase(from: Double, to: Double)
         case hold(Double, reason: String)
         case deload(from: Double, to: Double)
     }
 
     /// Load step, kg: 2.5 barbell, 2 dumbbell, else 0.
-    public static func increment(for kind: ExerciseKind) -> Double {
+    package static func increment(for kind: ExerciseKind) -> Double {
         switch kind {
         case .bb: 2.5
         case .db: 2
@@ -33,18 +33,18 @@ public enum Progression {
     }
 
     /// 90 % of `weight` (kg), as the nearest load `kit` makes for a lift of `kind`.
-    public static func deload(_ weight: Double, kind: ExerciseKind = .bb, kit: LoadingKit = .unknown) -> Double {
+    package static func deload(_ weight: Double, kind: ExerciseKind = .bb, kit: LoadingKit = .unknown) -> Double {
         kit.nearest(kg: weight * 0.9, kind: kind)
     }
 
     /// True when the set met `reps` at RPE ≤ 8.
-    public static func met(_ set: LoggedSet, reps: Int) -> Bool {
+    package static func met(_ set: LoggedSet, reps: Int) -> Bool {
         set.reps >= reps && (set.rpe ?? 0) <= 8
     }
 
     /// The decision for `planned` given this week's and last week's sets of it,
     /// loads rounded to what `kit` (the active profile) can make.
-    public static func decide(
+    package static func decide(
         _ planned: PlanExercise, kind: ExerciseKind,
         thisWeek: [LoggedSet], lastWeek: [LoggedSet], kit: LoadingKit = .unknown
     ) -> Decision {

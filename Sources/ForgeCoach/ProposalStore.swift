@@ -5,21 +5,21 @@ import Foundation
 
 /// A training plan revision as the coach writes and reads it (the same
 /// row type as ``PlanStore``'s).
-public typealias ProposalRevision = PlanRevision
+package typealias ProposalRevision = PlanRevision
 
 /// Training plan proposals (docs/contract.md §3.13, §4.16): creating, listing and
 /// deciding `proposed` revisions of the member's one plan. Every call runs in
 /// the caller's transaction (`Database.write` for writes) and is scoped by
 /// `user_id`: another member's revision is simply not found.
-public enum ProposalStore {
+package enum ProposalStore {
     /// Why a decision was refused; nothing was written.
-    public enum DecisionError: Error, Equatable, CustomStringConvertible {
+    package enum DecisionError: Error, Equatable, CustomStringConvertible {
         case notFound
-        public var description: String { "proposal not found" }
+        package var description: String { "proposal not found" }
     }
 
     /// The highest-numbered `proposed` revision of the member's plan, or nil.
-    public static func pending(userID: String, in db: Connection) throws -> ProposalRevision? {
+    package static func pending(userID: String, in db: Connection) throws -> ProposalRevision? {
         try db.queryOne(
             """
             SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
@@ -36,7 +36,7 @@ public enum ProposalStore {
     /// - Returns: the stored revision.
     /// - Throws: ``ProposalFailure`` (nothing written), `DatabaseError`.
     @discardableResult
-    public static func propose(
+    package static func propose(
         member: Member, content: JSONValue, rationale: String, now: Date,
         in db: Connection
     ) throws -> ProposalRevision {
@@ -64,7 +64,7 @@ public enum ProposalStore {
     }
 
     /// The validator for `member` as of now.
-    public static func validator(for member: Member, in db: Connection) throws -> PlanProposalValidator {
+    package static func validator(for member: Member, in db: Connection) throws -> PlanProposalValidator {
         let library = try ExerciseCatalog.library(in: db)
         let profile = try EquipmentStore.active(userID: member.id, activeID: member.activeProfileID, in: db)
         return PlanProposalValidator(
@@ -78,7 +78,7 @@ public enum ProposalStore {
     /// Approves proposal `id`: every active revision of the plan becomes
     /// `superseded` and this one `active`, atomically (caller's transaction).
     /// - Returns: the revision number.
-    public static func approve(id: String, userID: String, in db: Connection) throws -> Int {
+    package static func approve(id: String, userID: String, in db: Connection) throws -> Int {
         guard let row = try find(id: id, userID: userID, in: db) else { throw DecisionError.notFound }
         let planID: String = try row.get("plan_id")
         try db.execute(
@@ -88,7 +88,7 @@ public enum ProposalStore {
     }
 
     /// Rejects proposal `id`: it becomes `superseded`; the active plan is untouched.
-    public static func reject(id: String, userID: String, in db: Connection) throws {
+    package static func reject(id: String, userID: String, in db: Connection) throws {
         guard try find(id: id, userID: userID, in: db) != nil else { throw DecisionError.notFound }
         try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE id = ?", [id])
     }

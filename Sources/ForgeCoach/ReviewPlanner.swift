@@ -9,26 +9,26 @@ import Foundation
 /// sharing a primary muscle (library order, not avoided, equipment available,
 /// not already on the day; its load is the member's last logged load of it, else 0).
 /// Changed days get a note naming what changed.
-public struct ReviewPlanner {
-    public let member: Member
-    public let today: LocalDate
+package struct ReviewPlanner {
+    package let member: Member
+    package let today: LocalDate
 
-    public init(member: Member, today: LocalDate) {
+    package init(member: Member, today: LocalDate) {
         self.member = member
         self.today = today
     }
 
     /// What the planner decided, for the proposal and the summary.
-    public struct Outcome {
-        public var content: PlanContent
-        public var rationale: String
+    package struct Outcome {
+        package var content: PlanContent
+        package var rationale: String
         /// Summary lines, one per planned lift with data ("Bench Press 8/8/8 twice at 60 kg → 62.5 kg").
-        public var lines: [String]
-        public var changes: [PlanChange]
+        package var lines: [String]
+        package var changes: [PlanChange]
     }
 
     /// Plans the coming week from the active revision, or nil when there is none.
-    public func plan(in db: Connection) throws -> Outcome? {
+    package func plan(in db: Connection) throws -> Outcome? {
         guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
         let library = try ExerciseCatalog.library(in: db)
         let validator = try ProposalStore.validator(for: member, in: db)

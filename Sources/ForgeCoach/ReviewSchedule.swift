@@ -6,17 +6,17 @@ import Foundation
 /// clock): `prefs.review_weekday` (0 = Monday … 6 = Sunday, or a day name;
 /// default Sunday) at `prefs.review_hour` (0–23, default 20) household time,
 /// once per ISO week (Monday–Sunday).
-public struct ReviewSchedule: Sendable, Equatable {
-    public let weekday: Int
-    public let hour: Int
+package struct ReviewSchedule: Sendable, Equatable {
+    package let weekday: Int
+    package let hour: Int
 
-    public init(weekday: Int = 6, hour: Int = 20) {
+    package init(weekday: Int = 6, hour: Int = 20) {
         self.weekday = weekday
         self.hour = hour
     }
 
     /// The member's schedule; out-of-range or unreadable prefs fall back to the defaults.
-    public static func of(_ member: Member) -> ReviewSchedule {
+    package static func of(_ member: Member) -> ReviewSchedule {
         var weekday = 6
         var hour = 20
         if let w = member.prefs["review_weekday"] {
@@ -36,7 +36,7 @@ public struct ReviewSchedule: Sendable, Equatable {
     /// The instant the review of the week starting `monday` falls due:
     /// `weekday` at `hour`:00 in `timeZone`. An hour skipped by a DST change
     /// resolves to the first instant after the gap.
-    public func dueInstant(weekOf monday: LocalDate, in timeZone: TimeZone) -> Date {
+    package func dueInstant(weekOf monday: LocalDate, in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let day = monday.adding(days: weekday)
@@ -46,7 +46,7 @@ public struct ReviewSchedule: Sendable, Equatable {
 
     /// The Monday of the week whose review is due at `now`, or nil when it is
     /// not yet time or `lastWeek` (the Monday of the last reviewed week) is this week.
-    public func due(now: Date, in timeZone: TimeZone, lastWeek: String?) -> LocalDate? {
+    package func due(now: Date, in timeZone: TimeZone, lastWeek: String?) -> LocalDate? {
         let monday = HouseholdCalendar(timeZone: timeZone).date(of: now).monday
         guard lastWeek != monday.description, now >= dueInstant(weekOf: monday, in: timeZone) else { return nil }
         return monday
@@ -54,14 +54,14 @@ public struct ReviewSchedule: Sendable, Equatable {
 }
 
 /// The persisted record of which ISO weeks were reviewed, so a restart never reviews a week twice.
-public enum ReviewLedger {
+package enum ReviewLedger {
     /// The Monday (`YYYY-MM-DD`) of the member's latest reviewed week, or nil.
-    public static func lastWeek(userID: String, in db: Connection) throws -> String? {
+    package static func lastWeek(userID: String, in db: Connection) throws -> String? {
         try db.scalar("SELECT MAX(week) FROM coach_reviews WHERE user_id = ?", [userID])
     }
 
     /// Records the week as reviewed (idempotent).
-    public static func mark(userID: String, week: LocalDate, now: Date, in db: Connection) throws {
+    package static func mark(userID: String, week: LocalDate, now: Date, in db: Connection) throws {
         try db.execute(
             "INSERT OR IGNORE INTO coach_reviews (user_id, week, ran_at) VALUES (?, ?, ?)",
             [userID, week.description, Instant.storage(now)])

@@ -8,12 +8,12 @@ import Foundation
 /// is stored, so only rows from elsewhere (an older database, a restored
 /// backup) can need it; ``sweep(in:)`` runs at every start, before the first
 /// request can read them.
-public enum RevisionRepair {
+package enum RevisionRepair {
     /// Repairs and rewrites the affected rows of `plan_revisions` and
     /// `food_revisions` (call inside `Database.write`).
     /// - Returns: how many rows were rewritten.
     @discardableResult
-    public static func sweep(in db: Connection) throws -> Int {
+    package static func sweep(in db: Connection) throws -> Int {
         var repaired = 0
         for (table, columns) in [
             ("plan_revisions", ["rationale", "content"]),

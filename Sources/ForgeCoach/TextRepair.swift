@@ -4,9 +4,9 @@ import ForgeCore
 /// strings become the character they name (`"caf\\u00e9"` → `"café"`).
 /// Surrogate pairs written as two escapes are joined; an escape that names
 /// no character is left as written.
-public enum TextRepair {
+package enum TextRepair {
     /// `text` with every literal `\uXXXX` sequence replaced.
-    public static func repair(_ text: String) -> String {
+    package static func repair(_ text: String) -> String {
         guard text.contains("\\u") else { return text }
         var units: [UInt16] = []
         let chars = Array(text.utf16)
@@ -24,7 +24,7 @@ public enum TextRepair {
     }
 
     /// Every string (values, not keys) of `value` repaired.
-    public static func repair(_ value: JSONValue) -> JSONValue {
+    package static func repair(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(repair(s))
         case .array(let a): return .array(a.map(repair))

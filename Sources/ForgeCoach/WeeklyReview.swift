@@ -7,16 +7,16 @@ import Foundation
 /// The built-in weekly review: plan the coming week with ``ReviewPlanner``,
 /// store it as a proposal (validated like any coach proposal, §4.16) and
 /// write a readable summary citing the week's numbers.
-public enum WeeklyReview {
-    public struct Summary: Sendable {
-        public let text: String
+package enum WeeklyReview {
+    package struct Summary: Sendable {
+        package let text: String
         /// The stored proposal's number, or nil when there was no active plan.
-        public let proposal: Int?
+        package let proposal: Int?
     }
 
     /// Runs the review for `turn.member` in one write transaction.
     /// - Throws: ``ProposalFailure`` when the planned week fails validation (nothing written).
-    public static func builtin(_ turn: CoachTurn) throws -> Summary {
+    package static func builtin(_ turn: CoachTurn) throws -> Summary {
         try turn.db.write { db in
             let member = turn.member
             let monday = turn.today.monday

@@ -22,14 +22,14 @@ import Foundation
 /// Trailing spaces are trimmed. A step with none of the phrases (a plain prep
 /// step such as "Heat the oven to 200 °C.") has no cue: `cue(in:)` returns nil,
 /// as it does when the phrase is followed by nothing.
-public enum CueExtractor {
+package enum CueExtractor {
     /// Cue openers, in priority order.
     static let openers = ["done when", "ready when", "until"]
     /// Words that, after a comma, start timing rather than more cue.
     static let timingWords: Set<String> = ["about", "around", "roughly", "approximately", "another", "for", "approx"]
 
     /// The done-when cue of `text`, or nil.
-    public static func cue(in text: String) -> String? {
+    package static func cue(in text: String) -> String? {
         let chars = Array(text)
         let lower = chars.map { Character($0.lowercased()) }
         for opener in openers {

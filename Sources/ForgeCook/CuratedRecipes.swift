@@ -2,12 +2,12 @@ import ForgeCore
 
 /// The 25 curated seed recipes of docs/contract.md §5.7, from the embedded
 /// `recipes.json` (our own names, quantities and done-when steps).
-public enum CuratedRecipes {
+package enum CuratedRecipes {
     /// Decodes the seed recipes and computes their per-serving macros
     /// against `reference`. Every recipe gets `source: "seed"`,
     /// `complete: true`, `rating: 0`, no images and an empty `source_url`.
     /// - Throws: `SeedDataError` when the asset is missing, `DecodingError` when malformed.
-    public static func load(reference: IngredientReference = .seed) throws -> [Recipe] {
+    package static func load(reference: IngredientReference = .seed) throws -> [Recipe] {
         guard let data = EmbeddedAssets.bytes(named: "recipes.json") else {
             throw SeedDataError.missing("recipes.json")
         }
@@ -28,7 +28,7 @@ public enum CuratedRecipes {
 
     /// `load(reference:)` for compiled-in data that a test guarantees is
     /// valid; traps if the embedded asset is broken.
-    public static func seed(reference: IngredientReference = .seed) -> [Recipe] {
+    package static func seed(reference: IngredientReference = .seed) -> [Recipe] {
         do { return try load(reference: reference) } catch { fatalError("embedded recipes.json is invalid: \(error)") }
     }
 }

@@ -2,7 +2,7 @@ import ForgeCore
 
 /// The first household food week (docs/contract.md §5.5: revision 1, `active`,
 /// `changes: []`), from the embedded `food_week.json`.
-public enum FirstFoodWeek {
+package enum FirstFoodWeek {
     private struct Document: Decodable {
         let rationale: String
         let content: FoodContent
@@ -16,8 +16,8 @@ public enum FirstFoodWeek {
     }()
 
     /// The revision content: seven days, four slots each.
-    public static var content: FoodContent { document.content }
+    package static var content: FoodContent { document.content }
 
     /// The revision's rationale (never starts with "next week").
-    public static var rationale: String { document.rationale }
+    package static var rationale: String { document.rationale }
 }

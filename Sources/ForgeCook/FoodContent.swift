@@ -5,25 +5,25 @@ import ForgeCore
 ///
 /// Decoding is tolerant, for stored documents: a day or slot that is not
 /// an object is dropped (and so reads as missing).
-public struct FoodContent: Codable, Sendable, Equatable {
+package struct FoodContent: Codable, Sendable, Equatable {
     /// Weekday key (`"0"` = Monday … `"6"` = Sunday) → day.
-    public var days: [String: FoodDayPlan]
+    package var days: [String: FoodDayPlan]
 
-    public init(days: [String: FoodDayPlan] = [:]) { self.days = days }
+    package init(days: [String: FoodDayPlan] = [:]) { self.days = days }
 
     /// The planned slot for `slot` on weekday `weekday` (0 = Monday), if any.
-    public func plan(weekday: Int, slot: MealSlot) -> FoodSlotPlan? {
+    package func plan(weekday: Int, slot: MealSlot) -> FoodSlotPlan? {
         days[String(weekday)]?.slots[slot.rawValue]
     }
 
     /// Every recipe slug a slot names (leftovers name their source day's
     /// dinner, which is itself a slot), for reading only those recipes.
-    public var recipeSlugs: Set<String> {
+    package var recipeSlugs: Set<String> {
         Set(days.values.flatMap { $0.slots.values.compactMap(\.recipe) })
     }
 
     /// Decodes from a stored JSON document (tolerant, see the type).
-    public init(json: JSONValue) {
+    package init(json: JSONValue) {
         var days: [String: FoodDayPlan] = [:]
         for (key, value) in json["days"]?.objectValue ?? [:] {
             guard value.objectValue != nil else { continue }
@@ -32,13 +32,13 @@ public struct FoodContent: Codable, Sendable, Equatable {
         self.init(days: days)
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         self.init(json: try JSONValue(from: decoder))
     }
 
     enum CodingKeys: String, CodingKey { case days }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(days, forKey: .days)
     }

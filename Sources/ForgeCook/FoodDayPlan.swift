@@ -1,19 +1,19 @@
 import ForgeCore
 
 /// One day of a food-week template: `{ slots: { [slot]: FoodSlotPlan } }`.
-public struct FoodDayPlan: Codable, Sendable, Equatable {
+package struct FoodDayPlan: Codable, Sendable, Equatable {
     /// Slot name → plan. Keys are kept as given so validation can reject odd ones.
-    public var slots: [String: FoodSlotPlan]
+    package var slots: [String: FoodSlotPlan]
 
-    public init(slots: [String: FoodSlotPlan] = [:]) { self.slots = slots }
+    package init(slots: [String: FoodSlotPlan] = [:]) { self.slots = slots }
 
     /// Builds from typed slots.
-    public init(_ slots: [MealSlot: FoodSlotPlan]) {
+    package init(_ slots: [MealSlot: FoodSlotPlan]) {
         self.slots = Dictionary(uniqueKeysWithValues: slots.map { ($0.key.rawValue, $0.value) })
     }
 
     /// Decodes from a stored JSON day (tolerant).
-    public init(json: JSONValue) {
+    package init(json: JSONValue) {
         var slots: [String: FoodSlotPlan] = [:]
         for (key, value) in json["slots"]?.objectValue ?? [:] {
             guard value.objectValue != nil,
@@ -25,13 +25,13 @@ public struct FoodDayPlan: Codable, Sendable, Equatable {
         self.init(slots: slots)
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         self.init(json: try JSONValue(from: decoder))
     }
 
     enum CodingKeys: String, CodingKey { case slots }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(slots, forKey: .slots)
     }

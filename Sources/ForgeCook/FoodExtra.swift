@@ -1,14 +1,14 @@
 /// A log that no planned slot claimed, in the wire shape of docs/contract.md §3.15
 /// `FoodExtra`: the eight macros beside `id, slot, label, estimated, venue,
 /// cost, currency, note, photos`.
-public struct FoodExtra: Encodable, Sendable, Equatable {
-    public var entry: MealLogEntry
+package struct FoodExtra: Encodable, Sendable, Equatable {
+    package var entry: MealLogEntry
 
-    public init(_ entry: MealLogEntry) { self.entry = entry }
+    package init(_ entry: MealLogEntry) { self.entry = entry }
 
     enum CodingKeys: String, CodingKey { case id, slot, label, estimated, venue, cost, currency, note, photos }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try entry.macros.encodeFlat(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(entry.id, forKey: .id)

@@ -10,16 +10,16 @@ import ForgeCore
 /// round trip; `kind` says which form wins (out, then order, then
 /// leftover_of, then recipe). Absent keys stay absent when encoded;
 /// `leftover_of` is written as a string and read from a string or a number.
-public struct FoodSlotPlan: Codable, Sendable, Equatable {
-    public var recipe: String?
-    public var order: Bool
-    public var out: Bool
+package struct FoodSlotPlan: Codable, Sendable, Equatable {
+    package var recipe: String?
+    package var order: Bool
+    package var out: Bool
     /// Weekday key `"0"`…`"6"` whose dinner this slot reuses.
-    public var leftoverOf: String?
-    public var note: String?
-    public var why: String?
+    package var leftoverOf: String?
+    package var note: String?
+    package var why: String?
 
-    public init(
+    package init(
         recipe: String? = nil, order: Bool = false, out: Bool = false, leftoverOf: String? = nil,
         note: String? = nil, why: String? = nil
     ) {
@@ -32,24 +32,24 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
     }
 
     /// `{ recipe, why? }`.
-    public static func recipe(_ slug: String, why: String? = nil) -> FoodSlotPlan {
+    package static func recipe(_ slug: String, why: String? = nil) -> FoodSlotPlan {
         FoodSlotPlan(recipe: slug, why: why)
     }
     /// `{ order: true, note, why? }`.
-    public static func order(note: String, why: String? = nil) -> FoodSlotPlan {
+    package static func order(note: String, why: String? = nil) -> FoodSlotPlan {
         FoodSlotPlan(order: true, note: note, why: why)
     }
     /// `{ out: true, note, why? }`.
-    public static func out(note: String, why: String? = nil) -> FoodSlotPlan {
+    package static func out(note: String, why: String? = nil) -> FoodSlotPlan {
         FoodSlotPlan(out: true, note: note, why: why)
     }
     /// `{ leftover_of: day, why? }`.
-    public static func leftover(of day: String, why: String? = nil) -> FoodSlotPlan {
+    package static func leftover(of day: String, why: String? = nil) -> FoodSlotPlan {
         FoodSlotPlan(leftoverOf: day, why: why)
     }
 
     /// Which form a slot takes.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case out, order
         case leftover(of: String)
         case recipe(String)
@@ -58,7 +58,7 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
     }
 
     /// The slot's form, by precedence out → order → leftover_of → recipe.
-    public var kind: Kind {
+    package var kind: Kind {
         if out { return .out }
         if order { return .order }
         if let leftoverOf { return .leftover(of: leftoverOf) }
@@ -72,7 +72,7 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
         case note, why
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func value(_ k: CodingKeys) -> JSONValue {
             let decoded: JSONValue?? = try? c.decodeIfPresent(JSONValue.self, forKey: k)
@@ -99,7 +99,7 @@ public struct FoodSlotPlan: Codable, Sendable, Equatable {
             leftoverOf: text(.leftoverOf), note: text(.note), why: text(.why))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(recipe, forKey: .recipe)
         if order { try c.encode(true, forKey: .order) }

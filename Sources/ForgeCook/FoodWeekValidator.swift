@@ -2,40 +2,40 @@ import Foundation
 
 /// Food-week proposal rules 4–6 of docs/contract.md §4.17 and the weekly averages
 /// they rest on.
-public enum FoodWeekValidator {
+package enum FoodWeekValidator {
     /// What an `order: true` lunch counts as: kcal 550, protein 40 g,
     /// carbs 45 g, sugar 8 g, fibre 8 g, fat 20 g, sat fat 6 g, sodium 900 mg.
-    public static let assumedOrderMacros = Macros(
+    package static let assumedOrderMacros = Macros(
         kcal: 550, proteinG: 40, carbsG: 45, sugarG: 8,
         fiberG: 8, fatG: 20, satfatG: 6, sodiumMg: 900)
 
     /// The weekday keys a week must have.
-    public static let dayKeys = (0...6).map(String.init)
+    package static let dayKeys = (0...6).map(String.init)
 
     /// A week's nutrition and dinner facts.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Σ over all counted slots (unrounded).
-        public var totals: Macros
+        package var totals: Macros
         /// `totals ÷ 7` (unrounded).
-        public var averages: Macros
+        package var averages: Macros
         /// Dinners that need no cooking: `out` and leftovers.
-        public var zeroCookDinners: Int
+        package var zeroCookDinners: Int
         /// At least one `out` dinner.
-        public var hasNightOut: Bool
+        package var hasNightOut: Bool
     }
 
     /// A rule the week breaks; `message` is shown to the coach so it can retry.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { message }
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let message: String
+        package init(_ message: String) { self.message = message }
+        package var description: String { message }
     }
 
     /// Sums the week: recipe slots add their per-serving macros (leftovers
     /// add the inherited recipe's), `order` lunches add
     /// `assumedOrderMacros`, `out` dinners add nothing. Slots that cannot be
     /// resolved add nothing. Averages divide by 7 whatever days exist.
-    public static func summarize(_ content: FoodContent, recipes: (String) -> Recipe?) -> Summary {
+    package static func summarize(_ content: FoodContent, recipes: (String) -> Recipe?) -> Summary {
         var total = Macros.zero
         var zeroCook = 0
         var nightOut = false
@@ -80,7 +80,7 @@ public enum FoodWeekValidator {
     ///    ≤ target − 1 with a night out (else ≤ target), kcal ≤ 1.05 × target.
     /// - Throws: `Failure` naming the first broken rule.
     @discardableResult
-    public static func validate(
+    package static func validate(
         _ content: FoodContent, recipes: (String) -> Recipe?,
         targets: Macros = NutritionTargets.defaults
     ) throws(Failure) -> Summary {
@@ -112,7 +112,7 @@ public enum FoodWeekValidator {
     /// well-formed against the library (see `validate`). Used again when a
     /// proposal is approved, since recipes may have changed since it was made.
     /// - Throws: `Failure` naming the first broken slot.
-    public static func checkSlots(_ content: FoodContent, recipes: (String) -> Recipe?) throws(Failure) {
+    package static func checkSlots(_ content: FoodContent, recipes: (String) -> Recipe?) throws(Failure) {
         for key in dayKeys {
             guard let day = content.days[key] else { throw Failure("day \(key) is missing") }
             for slot in MealSlot.allCases {

@@ -3,24 +3,24 @@
 /// `values` hold the eight macros per 100 g (unit `g`), per 100 ml (unit
 /// `ml`) or per item (unit `x`). On the wire they are the `kcal_100 …
 /// sodium_100` keys whatever the unit; sodium is in mg.
-public struct Ingredient: Codable, Sendable, Equatable {
+package struct Ingredient: Codable, Sendable, Equatable {
     /// Unique reference name (≤ 80 chars); recipe lines join on it exactly.
-    public var name: String
+    package var name: String
     /// `produce | protein | dairy | cupboard | frozen`.
-    public var aisle: String
+    package var aisle: String
     /// `g | ml | x` (`x` = per item).
-    public var unit: String
+    package var unit: String
     /// Typical pack, free text (≤ 40 chars), e.g. `"400 g tin"`.
-    public var pack: String
+    package var pack: String
     /// Macros per 100 g/ml, or per item for `x` rows.
-    public var values: Macros
+    package var values: Macros
     /// A staple never put on a shopping list.
-    public var pantry: Bool
+    package var pantry: Bool
     /// Why a seed row differs from the contract's table (the `_fix` key of
     /// `ingredients.json`); nil for rows transcribed unchanged.
-    public var fix: String?
+    package var fix: String?
 
-    public init(
+    package init(
         name: String, aisle: String = "cupboard", unit: String = "g", pack: String = "",
         values: Macros, pantry: Bool = false, fix: String? = nil
     ) {
@@ -34,17 +34,17 @@ public struct Ingredient: Codable, Sendable, Equatable {
     }
 
     /// True for `x` rows, whose values are per item rather than per 100 g/ml.
-    public var isPerItem: Bool { unit == "x" }
+    package var isPerItem: Bool { unit == "x" }
 
     /// The wire keys of `values`, in Macros order.
-    public static let valueKeys = [
+    package static let valueKeys = [
         "kcal_100", "protein_100", "carbs_100", "sugar_100",
         "fiber_100", "fat_100", "satfat_100", "sodium_100",
     ]
 
     /// What `quantity` of this ingredient (in its own unit) contributes:
     /// `qty × value / 100` for g/ml rows, `qty × value` for per-item rows.
-    public func contribution(of quantity: Double) -> Macros {
+    package func contribution(of quantity: Double) -> Macros {
         values.scaled(by: isPerItem ? quantity : quantity / 100)
     }
 
@@ -56,7 +56,7 @@ public struct Ingredient: Codable, Sendable, Equatable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         name = try c.decode(String.self, forKey: Key("name"))
         aisle = try c.decodeIfPresent(String.self, forKey: Key("aisle")) ?? "cupboard"
@@ -68,7 +68,7 @@ public struct Ingredient: Codable, Sendable, Equatable {
         fix = try c.decodeIfPresent(String.self, forKey: Key("_fix"))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(name, forKey: Key("name"))
         try c.encode(aisle, forKey: Key("aisle"))

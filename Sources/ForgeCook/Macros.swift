@@ -6,25 +6,25 @@ import ForgeCore
 ///
 /// Encodes and decodes with the contract's snake-case keys; a key missing on
 /// decode reads as 0 (log rows and stored targets may be partial).
-public struct Macros: Codable, Sendable, Equatable, Hashable {
+package struct Macros: Codable, Sendable, Equatable, Hashable {
     /// Energy, kcal.
-    public var kcal: Double
+    package var kcal: Double
     /// Protein, g.
-    public var proteinG: Double
+    package var proteinG: Double
     /// Carbohydrate, g.
-    public var carbsG: Double
+    package var carbsG: Double
     /// Total sugars, g.
-    public var sugarG: Double
+    package var sugarG: Double
     /// Fibre, g.
-    public var fiberG: Double
+    package var fiberG: Double
     /// Fat, g.
-    public var fatG: Double
+    package var fatG: Double
     /// Saturated fat, g.
-    public var satfatG: Double
+    package var satfatG: Double
     /// Sodium, mg.
-    public var sodiumMg: Double
+    package var sodiumMg: Double
 
-    public init(
+    package init(
         kcal: Double = 0, proteinG: Double = 0, carbsG: Double = 0, sugarG: Double = 0,
         fiberG: Double = 0, fatG: Double = 0, satfatG: Double = 0, sodiumMg: Double = 0
     ) {
@@ -39,17 +39,17 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
     }
 
     /// All zeros.
-    public static let zero = Macros()
+    package static let zero = Macros()
 
     /// The wire keys in contract order.
-    public static let keys = ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"]
+    package static let keys = ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"]
 
     /// The eight values in contract order (same order as `keys`).
-    public var values: [Double] { [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg] }
+    package var values: [Double] { [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg] }
 
     /// Builds from eight values in contract order.
     /// - Precondition: `values.count == 8`.
-    public init(values v: [Double]) {
+    package init(values v: [Double]) {
         precondition(v.count == 8, "Macros needs eight values")
         self.init(
             kcal: v[0], proteinG: v[1], carbsG: v[2], sugarG: v[3],
@@ -57,26 +57,26 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
     }
 
     /// The value for a wire key (`"protein_g"` …); nil for an unknown key.
-    public subscript(key: String) -> Double? {
+    package subscript(key: String) -> Double? {
         guard let i = Macros.keys.firstIndex(of: key) else { return nil }
         return values[i]
     }
 
     /// Field-by-field sum.
-    public static func + (a: Macros, b: Macros) -> Macros {
+    package static func + (a: Macros, b: Macros) -> Macros {
         Macros(values: zip(a.values, b.values).map { $0 + $1 })
     }
 
     /// Field-by-field sum in place.
-    public static func += (a: inout Macros, b: Macros) { a = a + b }
+    package static func += (a: inout Macros, b: Macros) { a = a + b }
 
     /// Every field multiplied by `factor` (no rounding).
-    public func scaled(by factor: Double) -> Macros {
+    package func scaled(by factor: Double) -> Macros {
         Macros(values: values.map { $0 * factor })
     }
 
     /// Every field rounded half-to-even to one decimal place (docs/contract.md §1.11).
-    public func rounded1() -> Macros {
+    package func rounded1() -> Macros {
         Macros(values: values.map(Rounding.round1))
     }
 
@@ -91,7 +91,7 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
         case sodiumMg = "sodium_mg"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func v(_ k: CodingKeys) throws -> Double { try c.decodeIfPresent(Double.self, forKey: k) ?? 0 }
         self.init(
@@ -101,7 +101,7 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
 
     /// Writes the eight keys into an existing keyed container, for shapes
     /// that flatten macros into themselves (`RecipeCard`, `FoodExtra`).
-    public func encodeFlat(to encoder: Encoder) throws {
+    package func encodeFlat(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kcal, forKey: .kcal)
         try c.encode(proteinG, forKey: .proteinG)
@@ -113,5 +113,5 @@ public struct Macros: Codable, Sendable, Equatable, Hashable {
         try c.encode(sodiumMg, forKey: .sodiumMg)
     }
 
-    public func encode(to encoder: Encoder) throws { try encodeFlat(to: encoder) }
+    package func encode(to encoder: Encoder) throws { try encodeFlat(to: encoder) }
 }

@@ -1,25 +1,25 @@
 /// One of a user's meal-log rows for a day, as slot resolution needs it
 /// (docs/contract.md §4.20). Macros are the snapshot taken at write time.
-public struct MealLogEntry: Codable, Sendable, Equatable {
-    public var id: String
-    public var slot: MealSlot
+package struct MealLogEntry: Codable, Sendable, Equatable {
+    package var id: String
+    package var slot: MealSlot
     /// Recipe slug for plan/recipe logs; nil for off-plan free-text logs.
-    public var recipe: String?
-    public var label: String
-    public var estimated: Bool
+    package var recipe: String?
+    package var label: String
+    package var estimated: Bool
     /// Snapshot macros for the whole entry (already × servings).
-    public var macros: Macros
-    public var servings: Double
+    package var macros: Macros
+    package var servings: Double
     /// ≤ 80 chars.
-    public var venue: String
-    public var cost: Double
+    package var venue: String
+    package var cost: Double
     /// ≤ 8 chars.
-    public var currency: String
-    public var note: String
+    package var currency: String
+    package var note: String
     /// Stored media references.
-    public var photos: [String]
+    package var photos: [String]
 
-    public init(
+    package init(
         id: String, slot: MealSlot, recipe: String? = nil, label: String, estimated: Bool = false,
         macros: Macros, servings: Double = 1, venue: String = "", cost: Double = 0,
         currency: String = "", note: String = "", photos: [String] = []

@@ -2,34 +2,34 @@ import ForgeCore
 
 /// One meal to log (docs/contract.md §3.15 `POST /api/food/log`, rules §4.20), already
 /// parsed from the wire; `MealLogStore.log` applies the rules.
-public struct MealLogInput: Sendable, Equatable {
+package struct MealLogInput: Sendable, Equatable {
     /// The household-calendar day the meal belongs to.
-    public var day: LocalDate
-    public var slot: MealSlot
+    package var day: LocalDate
+    package var slot: MealSlot
     /// Recipe slug; nil or "" logs an off-plan meal.
-    public var recipe: String?
+    package var recipe: String?
     /// Portions eaten (> 0); recipe macros are per serving × this.
-    public var servings: Double
+    package var servings: Double
     /// Off-plan: required, the meal's name. Ignored with a recipe (the recipe's name is used).
-    public var label: String?
+    package var label: String?
     /// Off-plan macros as given, per key (`"kcal"`, `"protein_g"` …); `kcal` is required, the rest default to 0.
-    public var macros: [String: Double]
+    package var macros: [String: Double]
     /// Off-plan only: the numbers are a guess.
-    public var estimated: Bool
+    package var estimated: Bool
     /// Log source (`plan | chat | order | mcp | manual`); nil = default (see `MealLogStore.log`).
-    public var source: String?
+    package var source: String?
     /// Idempotency key, ≤ 40 chars, unique per user.
-    public var clientID: String?
+    package var clientID: String?
     /// ≤ 80 chars.
-    public var venue: String
-    public var cost: Double
+    package var venue: String
+    package var cost: Double
     /// ≤ 8 chars.
-    public var currency: String
-    public var note: String
+    package var currency: String
+    package var note: String
     /// Media references as stored (`/api/food/media/<id>` or remote URLs).
-    public var photos: [String]
+    package var photos: [String]
 
-    public init(
+    package init(
         day: LocalDate, slot: MealSlot, recipe: String? = nil, servings: Double = 1, label: String? = nil,
         macros: [String: Double] = [:], estimated: Bool = false, source: String? = nil,
         clientID: String? = nil, venue: String = "", cost: Double = 0, currency: String = "",
@@ -52,11 +52,11 @@ public struct MealLogInput: Sendable, Equatable {
     }
 
     /// True for a meal without a recipe.
-    public var isOffPlan: Bool { (recipe ?? "").isEmpty }
+    package var isOffPlan: Bool { (recipe ?? "").isEmpty }
 }
 
 /// Why a meal could not be logged; nothing was written.
-public enum MealLogError: Error, Equatable, CustomStringConvertible {
+package enum MealLogError: Error, Equatable, CustomStringConvertible {
     /// `recipe` names no library recipe.
     case unknownRecipe
     /// An off-plan meal without a label or without kcal.
@@ -64,7 +64,7 @@ public enum MealLogError: Error, Equatable, CustomStringConvertible {
     /// The member already has `limit` logs on that day (``MealLogStore/logsPerDay``).
     case dayFull(limit: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownRecipe: "unknown recipe"
         case .offPlanNeedsLabelAndKcal: "off-plan entries need label + kcal"
@@ -74,15 +74,15 @@ public enum MealLogError: Error, Equatable, CustomStringConvertible {
 }
 
 /// What `MealLogStore.log` did.
-public struct MealLogResult: Sendable, Equatable {
+package struct MealLogResult: Sendable, Equatable {
     /// The new row's id, or the original row's id for a repeated `client_id`.
-    public let id: String
+    package let id: String
     /// True when `client_id` matched an earlier row and nothing was written.
-    public let duplicate: Bool
+    package let duplicate: Bool
     /// Σ of the user's logs on the requested day, each field rounded to 1 dp.
-    public let totals: Macros
+    package let totals: Macros
 
-    public init(id: String, duplicate: Bool, totals: Macros) {
+    package init(id: String, duplicate: Bool, totals: Macros) {
         self.id = id
         self.duplicate = duplicate
         self.totals = totals

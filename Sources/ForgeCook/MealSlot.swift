@@ -1,9 +1,9 @@
 /// The four meal slots of a food day, declared in display order
 /// (breakfast, lunch, dinner, snack). Also the four recipe kinds.
-public enum MealSlot: String, Codable, Sendable, CaseIterable, Comparable {
+package enum MealSlot: String, Codable, Sendable, CaseIterable, Comparable {
     case breakfast, lunch, dinner, snack
 
-    public static func < (a: MealSlot, b: MealSlot) -> Bool {
+    package static func < (a: MealSlot, b: MealSlot) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }

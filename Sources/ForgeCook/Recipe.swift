@@ -4,43 +4,43 @@
 /// `slug`, `name`, … (`source_url`, `rating_count` in snake case). Missing
 /// keys decode to the contract defaults (serves 2, batch 0, platefig
 /// `"plate"`, source `"import"`, complete true, macros 0).
-public struct Recipe: Codable, Sendable, Equatable {
+package struct Recipe: Codable, Sendable, Equatable {
     /// ≤ 60 chars, kebab-case, unique.
-    public var slug: String
+    package var slug: String
     /// ≤ 120 chars.
-    public var name: String
-    public var kind: MealSlot
+    package var name: String
+    package var kind: MealSlot
     /// Total time, minutes.
-    public var minutes: Int
+    package var minutes: Int
     /// `easy | medium` (`hard` parks an import).
-    public var difficulty: String
+    package var difficulty: String
     /// Portions the ingredient list makes, ≥ 1; macros are per one of them.
-    public var serves: Int
+    package var serves: Int
     /// What the yield counts as the recipe's page wrote it ("12 cookies",
     /// "Serves 4-6"), beside the whole-number `serves`; `""` when none.
-    public var yield: String
+    package var yield: String
     /// Of `serves`, how many are extra portions boxed for a zero-cook meal.
-    public var batch: Int
-    public var why: String
-    public var steps: [RecipeStep]
-    public var ingredients: [RecipeIngredient]
-    public var tags: [String]
+    package var batch: Int
+    package var why: String
+    package var steps: [RecipeStep]
+    package var ingredients: [RecipeIngredient]
+    package var tags: [String]
     /// Plate-art composition key, default `"plate"`.
-    public var platefig: String
+    package var platefig: String
     /// `"seed"` for curated, else an import label (≤ 24), default `"import"`.
-    public var source: String
-    public var sourceURL: String
+    package var source: String
+    package var sourceURL: String
     /// First = hero; media paths or remote URLs.
-    public var images: [String]
+    package var images: [String]
     /// 0–5, 0 = unrated.
-    public var rating: Double
-    public var ratingCount: Int
+    package var rating: Double
+    package var ratingCount: Int
     /// False = parked (never offered in proposals).
-    public var complete: Bool
+    package var complete: Bool
     /// Per-serving macros.
-    public var macros: Macros
+    package var macros: Macros
 
-    public init(
+    package init(
         slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",
         serves: Int = 2, batch: Int = 0, why: String = "", steps: [RecipeStep] = [],
         ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
@@ -80,7 +80,7 @@ public struct Recipe: Codable, Sendable, Equatable {
         case yield
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         slug = try c.decode(String.self, forKey: .slug)
         name = try c.decode(String.self, forKey: .name)
@@ -104,7 +104,7 @@ public struct Recipe: Codable, Sendable, Equatable {
         macros = try Macros(from: decoder)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try macros.encodeFlat(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(slug, forKey: .slug)

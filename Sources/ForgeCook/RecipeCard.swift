@@ -2,22 +2,22 @@
 /// `RecipeCard`): the eight per-serving macros plus slug, name, kind,
 /// minutes, difficulty, serves, batch, platefig, why, image (first image
 /// or null) and rating.
-public struct RecipeCard: Encodable, Sendable, Equatable {
-    public var slug: String
-    public var name: String
-    public var kind: MealSlot
-    public var minutes: Int
-    public var difficulty: String
-    public var serves: Int
-    public var batch: Int
-    public var platefig: String
-    public var why: String
-    public var image: String?
-    public var rating: Double
-    public var macros: Macros
+package struct RecipeCard: Encodable, Sendable, Equatable {
+    package var slug: String
+    package var name: String
+    package var kind: MealSlot
+    package var minutes: Int
+    package var difficulty: String
+    package var serves: Int
+    package var batch: Int
+    package var platefig: String
+    package var why: String
+    package var image: String?
+    package var rating: Double
+    package var macros: Macros
 
     /// The card of `recipe`.
-    public init(_ recipe: Recipe) {
+    package init(_ recipe: Recipe) {
         slug = recipe.slug
         name = recipe.name
         kind = recipe.kind
@@ -37,7 +37,7 @@ public struct RecipeCard: Encodable, Sendable, Equatable {
     }
 
     /// Flat: macros beside the card keys; `image` is always present (null when none).
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try macros.encodeFlat(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(slug, forKey: .slug)

@@ -7,21 +7,21 @@
 /// link by `ref`); ``referenceName`` is the join key either way. `qty` is in
 /// the joined row's unit (g, ml, or a count for per-item rows) and is null
 /// for "to taste" lines; `disp` is the human quantity shown to the cook.
-public struct RecipeIngredient: Codable, Sendable, Equatable {
-    public var name: String
-    public var qty: Double?
-    public var unit: String
-    public var disp: String
-    public var note: String?
+package struct RecipeIngredient: Codable, Sendable, Equatable {
+    package var name: String
+    package var qty: Double?
+    package var unit: String
+    package var disp: String
+    package var note: String?
     /// The line as printed on the page it was imported from (entities
     /// decoded, whitespace collapsed); nil for lines written by hand.
-    public var raw: String?
+    package var raw: String?
     /// The reference row this line is linked to when that is not `name`.
-    public var ref: String?
+    package var ref: String?
     /// How sure the link `ref` is, 0–1 (see ``IngredientLineMatcher``).
-    public var refConfidence: Double?
+    package var refConfidence: Double?
 
-    public init(
+    package init(
         name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
         ref: String? = nil, refConfidence: Double? = nil
     ) {
@@ -36,14 +36,14 @@ public struct RecipeIngredient: Codable, Sendable, Equatable {
     }
 
     /// The reference row name this line joins: `ref` when linked, else `name`.
-    public var referenceName: String { ref ?? name }
+    package var referenceName: String { ref ?? name }
 
     enum CodingKeys: String, CodingKey {
         case name, qty, unit, disp, note, raw, ref
         case refConfidence = "ref_confidence"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         qty = try c.decodeIfPresent(Double.self, forKey: .qty)
@@ -57,7 +57,7 @@ public struct RecipeIngredient: Codable, Sendable, Equatable {
 
     /// `qty` is always present (null when unknown); `note`, `raw`, `ref`,
     /// `ref_confidence` only when set.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         if let qty { try c.encode(qty, forKey: .qty) } else { try c.encodeNil(forKey: .qty) }

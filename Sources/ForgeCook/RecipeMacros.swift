@@ -15,17 +15,17 @@ import ForgeCore
 /// contributes nothing and is reported in `unknownIngredients` (an import
 /// with such a line is parked). `serves` below 1 counts as 1. Rounding is
 /// half-to-even to one decimal place per field (§1.11), after the division.
-public enum RecipeMacros {
+package enum RecipeMacros {
     /// The result of a computation.
-    public struct Computation: Sendable, Equatable {
+    package struct Computation: Sendable, Equatable {
         /// Per-serving macros, each field rounded to 1 dp.
-        public let perServing: Macros
+        package let perServing: Macros
         /// Names of lines missing from the reference, in line order, without duplicates.
-        public let unknownIngredients: [String]
+        package let unknownIngredients: [String]
     }
 
     /// Computes per-serving macros and collects unknown ingredient names.
-    public static func compute(
+    package static func compute(
         ingredients: [RecipeIngredient], reference: IngredientReference,
         serves: Int
     ) -> Computation {
@@ -46,7 +46,7 @@ public enum RecipeMacros {
     }
 
     /// Per-serving macros only (see the type's formula).
-    public static func perServing(
+    package static func perServing(
         ingredients: [RecipeIngredient], reference: IngredientReference,
         serves: Int
     ) -> Macros {

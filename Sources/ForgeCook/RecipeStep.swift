@@ -4,20 +4,20 @@
 /// the cook the step is finished. `timer` shows a countdown of `minutes`;
 /// `parallel` marks a background step and implies `timer`. Absent optional
 /// keys stay absent on the wire.
-public struct RecipeStep: Codable, Sendable, Equatable {
-    public var title: String
-    public var detail: String
+package struct RecipeStep: Codable, Sendable, Equatable {
+    package var title: String
+    package var detail: String
     /// Step duration, minutes.
-    public var minutes: Int?
-    public var timer: Bool?
-    public var parallel: Bool?
+    package var minutes: Int?
+    package var timer: Bool?
+    package var parallel: Bool?
     /// Media path or remote URL.
-    public var image: String?
+    package var image: String?
     /// Imported steps: the name of the page's `HowToSection` the step sat
     /// in; nil for none (and for steps written by hand).
-    public var section: String?
+    package var section: String?
 
-    public init(
+    package init(
         title: String, detail: String, minutes: Int? = nil, timer: Bool? = nil,
         parallel: Bool? = nil, image: String? = nil, section: String? = nil
     ) {

@@ -6,23 +6,23 @@
 ///       off_plan?: true, label?, estimated?, macros? }
 ///
 /// Flags are written only when true; other optional keys only when set.
-public struct ResolvedSlot: Encodable, Sendable, Equatable {
-    public var slot: MealSlot
-    public var logged: Bool
-    public var logID: String?
+package struct ResolvedSlot: Encodable, Sendable, Equatable {
+    package var slot: MealSlot
+    package var logged: Bool
+    package var logID: String?
     /// The plan's `why`, default `""`.
-    public var why: String
-    public var recipe: RecipeCard?
-    public var leftover: Bool
-    public var order: Bool
-    public var out: Bool
-    public var note: String?
-    public var offPlan: Bool
-    public var label: String?
-    public var estimated: Bool?
-    public var macros: Macros?
+    package var why: String
+    package var recipe: RecipeCard?
+    package var leftover: Bool
+    package var order: Bool
+    package var out: Bool
+    package var note: String?
+    package var offPlan: Bool
+    package var label: String?
+    package var estimated: Bool?
+    package var macros: Macros?
 
-    public init(
+    package init(
         slot: MealSlot, logged: Bool = false, logID: String? = nil, why: String = "",
         recipe: RecipeCard? = nil, leftover: Bool = false, order: Bool = false, out: Bool = false,
         note: String? = nil, offPlan: Bool = false, label: String? = nil, estimated: Bool? = nil,
@@ -51,7 +51,7 @@ public struct ResolvedSlot: Encodable, Sendable, Equatable {
         case label, estimated, macros
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(slot, forKey: .slot)
         try c.encode(logged, forKey: .logged)

@@ -1,17 +1,17 @@
 import ForgeCore
 
 /// One resolved food day: planned slots, unclaimed logs and the day's totals.
-public struct ResolvedFoodDay: Sendable, Equatable {
+package struct ResolvedFoodDay: Sendable, Equatable {
     /// Planned slots in breakfast, lunch, dinner, snack order; missing or empty ones omitted.
-    public var slots: [ResolvedSlot]
+    package var slots: [ResolvedSlot]
     /// Logs no planned slot claimed, in logging order.
-    public var extras: [MealLogEntry]
+    package var extras: [MealLogEntry]
     /// Σ of every log of the day, each field rounded to 1 dp.
-    public var totals: Macros
+    package var totals: Macros
 }
 
 /// Food-week slot resolution and log matching (docs/contract.md §4.19).
-public enum SlotResolver {
+package enum SlotResolver {
     /// Resolves the template's slots for `date`'s weekday and matches the
     /// caller's logs of that date against them.
     ///
@@ -30,7 +30,7 @@ public enum SlotResolver {
     ///   - date: the day (its weekday picks the template day).
     ///   - recipes: looks a recipe up by slug.
     ///   - logs: the caller's logs for `date`, oldest first.
-    public static func resolve(
+    package static func resolve(
         content: FoodContent?, date: LocalDate, recipes: (String) -> Recipe?,
         logs: [MealLogEntry]
     ) -> ResolvedFoodDay {

@@ -1,14 +1,14 @@
 import CBuildInfo
 
 /// Version and build stamp, the same in `forged --version` and `/healthz`.
-public enum BuildInfo {
+package enum BuildInfo {
     /// The release version of forged.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The build stamp: the first 12 hex digits of the executable's GNU
     /// build-id (a hash the linker computes over the binary's contents), or
     /// `"dev"` when the binary has none.
-    public static let stamp: String = {
+    package static let stamp: String = {
         var buffer = [CChar](repeating: 0, count: 130)
         let length = forge_build_id(&buffer, buffer.count)
         guard length > 0 else { return "dev" }

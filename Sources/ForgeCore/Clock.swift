@@ -3,26 +3,26 @@ import Synchronization
 
 /// The source of "now" for everything time-driven. Production uses
 /// ``SystemClock``; tests inject a ``FixedClock`` they can move.
-public protocol Clock: Sendable {
+package protocol Clock: Sendable {
     /// The current instant.
     func now() -> Date
 }
 
 /// Wall-clock time from the operating system.
-public struct SystemClock: Clock {
-    public init() {}
-    public func now() -> Date { Date() }
+package struct SystemClock: Clock {
+    package init() {}
+    package func now() -> Date { Date() }
 }
 
 /// A clock that only moves when told to; for tests.
-public final class FixedClock: Clock {
+package final class FixedClock: Clock {
     private let instant: Mutex<Date>
-    public init(_ date: Date) { instant = Mutex(date) }
-    public func now() -> Date { instant.withLock { $0 } }
+    package init(_ date: Date) { instant = Mutex(date) }
+    package func now() -> Date { instant.withLock { $0 } }
     /// Sets the clock to `date`.
-    public func set(_ date: Date) { instant.withLock { $0 = date } }
+    package func set(_ date: Date) { instant.withLock { $0 = date } }
     /// Moves the clock forward by `seconds`.
-    public func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
+    package func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
 }
 
 /// The system clock moved by a fixed number of seconds; for tests and
@@ -31,9 +31,9 @@ public final class FixedClock: Clock {
 /// at, say, 23:59:50 without faking the process clock, so libdispatch timers
 /// and signal handling keep working on real time: only "now" as forged reads
 /// it (deadlines, the household day, expiries) is shifted.
-public struct OffsetClock: Clock {
+package struct OffsetClock: Clock {
     /// Seconds added to the system time; negative moves it back.
-    public let offset: TimeInterval
-    public init(offset: TimeInterval) { self.offset = offset }
-    public func now() -> Date { Date().addingTimeInterval(offset) }
+    package let offset: TimeInterval
+    package init(offset: TimeInterval) { self.offset = offset }
+    package func now() -> Date { Date().addingTimeInterval(offset) }
 }

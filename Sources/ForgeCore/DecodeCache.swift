@@ -8,14 +8,14 @@ import Synchronization
 /// `GET /api/today` (bench/today.sh). The cache key is the stored text
 /// itself, so a changed document can never be served from a stale entry.
 /// Bounded: when `capacity` distinct texts are held the cache starts afresh.
-public final class DecodeCache<Value: Decodable & Sendable>: Sendable {
+package final class DecodeCache<Value: Decodable & Sendable>: Sendable {
     private let entries = Mutex<[String: Value]>([:])
     private let capacity: Int
 
-    public init(capacity: Int = 256) { self.capacity = capacity }
+    package init(capacity: Int = 256) { self.capacity = capacity }
 
     /// The decoded value of `text`, or nil when it does not decode as `Value`.
-    public func value(for text: String) -> Value? {
+    package func value(for text: String) -> Value? {
         if let hit = entries.withLock({ $0[text] }) { return hit }
         guard let decoded = try? JSONCoding.decode(Value.self, from: Data(text.utf8)) else { return nil }
         entries.withLock { map in

@@ -7,12 +7,12 @@ import Foundation
 /// Named zones need tzdata and, in a statically linked binary,
 /// FoundationInternationalization (docs/architecture.md §18); this module imports
 /// full Foundation for that reason.
-public struct HouseholdCalendar: Sendable {
+package struct HouseholdCalendar: Sendable {
     /// The household zone.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
     private let calendar: Calendar
 
-    public init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = timeZone
@@ -20,14 +20,14 @@ public struct HouseholdCalendar: Sendable {
     }
 
     /// Resolves an IANA zone name (`Europe/London`, `UTC`); nil when unknown.
-    public static func zone(named name: String) -> TimeZone? {
+    package static func zone(named name: String) -> TimeZone? {
         if name == "UTC" || name == "Etc/UTC" { return TimeZone(identifier: "UTC") }
         guard let zone = TimeZone(identifier: name) else { return nil }
         return zone
     }
 
     /// The system zone from `/etc/localtime`, else UTC.
-    public static func systemZone() -> TimeZone {
+    package static func systemZone() -> TimeZone {
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
             let range = target.range(of: "zoneinfo/")
         {
@@ -44,22 +44,22 @@ public struct HouseholdCalendar: Sendable {
     }
 
     /// The household date of `instant`.
-    public func date(of instant: Date) -> LocalDate {
+    package func date(of instant: Date) -> LocalDate {
         let c = calendar.dateComponents([.year, .month, .day], from: instant)
         return LocalDate(year: c.year!, month: c.month!, day: c.day!)
     }
 
     /// The household hour (0–23) of `instant`.
-    public func hour(of instant: Date) -> Int {
+    package func hour(of instant: Date) -> Int {
         calendar.component(.hour, from: instant)
     }
 
     /// The instant of local midnight starting `date` in the household zone.
-    public func startOfDay(_ date: LocalDate) -> Date {
+    package func startOfDay(_ date: LocalDate) -> Date {
         let comps = DateComponents(year: date.year, month: date.month, day: date.day)
         return calendar.startOfDay(for: calendar.date(from: comps)!)
     }
 
     /// Today in the household zone, by `clock`.
-    public func today(_ clock: any Clock) -> LocalDate { date(of: clock.now()) }
+    package func today(_ clock: any Clock) -> LocalDate { date(of: clock.now()) }
 }

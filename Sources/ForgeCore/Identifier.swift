@@ -2,14 +2,14 @@ import Foundation
 
 /// Row ids: 32 lowercase hex characters (a random UUID without dashes),
 /// as the contract's `id` type.
-public enum Identifier {
+package enum Identifier {
     /// A fresh random id.
-    public static func make() -> String {
+    package static func make() -> String {
         UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     /// True when `text` has the id shape.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

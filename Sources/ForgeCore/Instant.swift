@@ -5,15 +5,15 @@ import Foundation
 /// Stored form: ISO 8601 UTC with milliseconds, `2026-07-20T09:15:27.104Z`
 /// (sorts lexically in time order). Wire form (`datetime` in docs/contract.md):
 /// the same instant with an explicit offset, `2026-07-20T09:15:27.104+00:00`.
-public enum Instant {
+package enum Instant {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let plain = Date.ISO8601FormatStyle()
 
     /// Stored form of `date`.
-    public static func storage(_ date: Date) -> String { style.format(date) }
+    package static func storage(_ date: Date) -> String { style.format(date) }
 
     /// Wire form of `date` (`+00:00` offset).
-    public static func wire(_ date: Date) -> String {
+    package static func wire(_ date: Date) -> String {
         var text = style.format(date)
         if text.hasSuffix("Z") {
             text.removeLast()
@@ -23,13 +23,13 @@ public enum Instant {
     }
 
     /// Wire form of a stored instant string; the input unchanged when it does not parse.
-    public static func wire(stored: String) -> String {
+    package static func wire(stored: String) -> String {
         guard let date = parse(stored) else { return stored }
         return wire(date)
     }
 
     /// Parses ISO 8601 with or without fractional seconds, `Z` or a numeric offset.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         if let d = try? style.parse(text) { return d }
         return try? plain.parse(text)
     }

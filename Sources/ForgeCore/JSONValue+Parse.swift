@@ -8,7 +8,7 @@ extension JSONValue {
     /// way back out (docs/contract.md §1.1).
     /// - Throws: Foundation's parse error when `data` is not JSON (a number
     ///   too large for a double, `1e400`, included).
-    public static func parse(_ data: Data) throws -> JSONValue {
+    package static func parse(_ data: Data) throws -> JSONValue {
         convert(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON document of any shape, for stored documents the contract echoes
 /// verbatim (`stats`, `fitted`, plan `content`) and for lax request parsing.
-public enum JSONValue: Sendable, Hashable, Codable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case int(Int)
@@ -11,7 +11,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         // Each miss throws (costly on Linux), so the common kinds go first:
         // strings, then numbers, then objects; the kinds are disjoint, so the
         // order changes no result (a whole number such as 5.0 is an Int, as before).
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()
@@ -49,7 +49,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// JSON equality: numbers compare by value, so `60` equals `60.0` (the
     /// same JSON number written two ways); a test of the written form matches
     /// on the case (`.double`) or reads the bytes.
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -62,7 +62,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -74,34 +74,34 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// Member `key` of an object; nil otherwise.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let o) = self { return o }
         return nil
     }
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// A number (int or double) as Double; nil otherwise.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
         case .double(let d): return d
@@ -110,7 +110,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// A number that is integral, as Int; nil otherwise.
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d) where d == d.rounded() && abs(d) < 9e15: return Int(d)
@@ -127,22 +127,22 @@ public enum JSONValue: Sendable, Hashable, Codable {
 /// every document it reads through ``WireDecoder`` (docs/contract.md §1.1's lax
 /// coercion, the same key rule). A ``JSONValue`` is parsed by
 /// ``JSONValue/parse(_:)``, which keeps each number's written form.
-public enum JSONCoding {
+package enum JSONCoding {
     /// Encodes `value` as compact UTF-8 JSON.
     /// - Throws: what `value.encode(to:)` throws.
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+    package static func encode<T: Encodable>(_ value: T) throws -> Data {
         try WireEncoder.data(value)
     }
 
     /// Decodes `T` from JSON bytes.
     /// - Throws: ``WireDecodingError`` (`json_invalid` when the bytes are not JSON).
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         if type == JSONValue.self { return try JSONValue.parse(data) as! T }
         return try WireDecoder.decode(type, from: data)
     }
 
     /// Encodes `value` to a JSON string.
-    public static func string<T: Encodable>(_ value: T) throws -> String {
+    package static func string<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encode(value), as: UTF8.self)
     }
 }

@@ -8,15 +8,15 @@ import Foundation
 ///
 /// Equivalent to `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]`
 /// on the same tree, several times faster on the hot read routes.
-public enum JSONWriter {
-    public static func data(_ value: JSONValue) -> Data {
+package enum JSONWriter {
+    package static func data(_ value: JSONValue) -> Data {
         var out = [UInt8]()
         out.reserveCapacity(1024)
         write(value, into: &out)
         return Data(out)
     }
 
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         String(decoding: data(value), as: UTF8.self)
     }
 

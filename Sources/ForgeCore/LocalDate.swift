@@ -3,12 +3,12 @@ import Foundation
 /// A calendar date without a time or zone (`YYYY-MM-DD` on the wire).
 /// Arithmetic is proleptic Gregorian; weekdays are numbered Monday = 0 …
 /// Sunday = 6, as the plan's weekday keys are.
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -16,7 +16,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses a strict `YYYY-MM-DD` string; nil for anything else (including
     /// impossible dates such as `2026-02-30`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.count == 3,
             parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
@@ -28,7 +28,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         let y = String(year)
         let m = month < 10 ? "0\(month)" : "\(month)"
         let d = day < 10 ? "0\(day)" : "\(day)"
@@ -36,7 +36,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before). Algorithm: Howard Hinnant, "days_from_civil".
-    public var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -47,7 +47,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date `dayNumber` days after 1970-01-01 (Hinnant's "civil_from_days").
-    public init(dayNumber z0: Int) {
+    package init(dayNumber z0: Int) {
         let z = z0 + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -60,20 +60,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Weekday, Monday = 0 … Sunday = 6.
-    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }  // 1970-01-01 was a Thursday (3)
+    package var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }  // 1970-01-01 was a Thursday (3)
 
     /// English weekday name, "Monday" … "Sunday".
-    public var dayName: String { LocalDate.dayNames[weekday] }
+    package var dayName: String { LocalDate.dayNames[weekday] }
 
     /// The Monday on or before this date.
-    public var monday: LocalDate { adding(days: -weekday) }
+    package var monday: LocalDate { adding(days: -weekday) }
 
     /// This date moved by `days` (may be negative).
-    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    package func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+    package static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 
-    public static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    package static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -83,7 +83,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = LocalDate(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad date"))
@@ -91,12 +91,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self = date
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 }
 
 extension LocalDate: WireSchemaDescribed {
-    public static var wireSchema: JSONValue { ["type": "string", "format": "date", "example": "2026-07-20"] }
+    package static var wireSchema: JSONValue { ["type": "string", "format": "date", "example": "2026-07-20"] }
 }

@@ -3,24 +3,24 @@ import Synchronization
 
 /// Log priorities as syslog(3) numbers, the values journald's `PRIORITY=` and
 /// the `<N>` stderr prefix use.
-public enum LogPriority: Int, Sendable, Comparable {
+package enum LogPriority: Int, Sendable, Comparable {
     case emergency = 0
     case alert, critical, error, warning, notice, info, debug
-    public static func < (a: LogPriority, b: LogPriority) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: LogPriority, b: LogPriority) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// One log record as a sink receives it: the message already on one line and
 /// with token-shaped secrets masked (``LogRedaction``).
-public struct LogRecord: Sendable {
-    public let priority: LogPriority
-    public let message: String
+package struct LogRecord: Sendable {
+    package let priority: LogPriority
+    package let message: String
     /// journald `MESSAGE_ID=` for notable events, else nil.
-    public let messageID: LogMessageID?
+    package let messageID: LogMessageID?
     /// Structured fields (`FORGE_REQUEST_ID`, `FORGE_USER`, `FORGE_TIMER_ID`,
     /// `REMOTE_ADDR`, ...), in call order, values masked like the message.
-    public let fields: [(key: String, value: String)]
+    package let fields: [(key: String, value: String)]
 
-    public init(
+    package init(
         priority: LogPriority, message: String, messageID: LogMessageID? = nil,
         fields: [(key: String, value: String)] = []
     ) {
@@ -31,7 +31,7 @@ public struct LogRecord: Sendable {
     }
 
     /// The sd-daemon(3) stderr form: `<N>message key=value ...` (no newline).
-    public var stderrLine: String {
+    package var stderrLine: String {
         var line = "<\(priority.rawValue)>" + message
         for (k, v) in fields {
             line += " " + k + "=" + (v.utf8.contains(10) ? v.replacingOccurrences(of: "\n", with: " ") : v)
@@ -42,7 +42,7 @@ public struct LogRecord: Sendable {
     /// The form for a person at a terminal: the message alone, `error: ` or
     /// `warning: ` before the serious ones; no priority prefix, no fields
     /// (those are for the journal).
-    public var terminalLine: String {
+    package var terminalLine: String {
         switch priority.rawValue {
         case ...LogPriority.error.rawValue: "error: " + message
         case LogPriority.warning.rawValue: "warning: " + message
@@ -56,10 +56,10 @@ public struct LogRecord: Sendable {
 /// appended as `key=value`; plain ``LogRecord/terminalLine``s when stderr is
 /// a terminal. `forged` installs the native journald sink
 /// (`ForgeSystemd.Journal`) with ``setSink(_:)`` when stderr is the journal.
-public enum Log {
+package enum Log {
     /// Receives every record at or above the minimum; returns false when it
     /// could not deliver it, and the record then goes to stderr.
-    public typealias Sink = @Sendable (LogRecord) -> Bool
+    package typealias Sink = @Sendable (LogRecord) -> Bool
 
     private static let minimum = Atomic<Int>(LogPriority.info.rawValue)
     private static let lock = Mutex(())
@@ -68,24 +68,24 @@ public enum Log {
     private static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
 
     /// Lines below `priority` are dropped. Safe to call at any time (SIGHUP reload).
-    public static func setMinimum(_ priority: LogPriority) { minimum.store(priority.rawValue, ordering: .relaxed) }
+    package static func setMinimum(_ priority: LogPriority) { minimum.store(priority.rawValue, ordering: .relaxed) }
 
     /// Whether lines at `priority` are written (for work done only to build a log line).
     @inline(__always)
-    public static func isEnabled(_ priority: LogPriority) -> Bool {
+    package static func isEnabled(_ priority: LogPriority) -> Bool {
         priority.rawValue <= minimum.load(ordering: .relaxed)
     }
 
     /// The current minimum priority.
-    public static var currentMinimum: LogPriority { LogPriority(rawValue: minimum.load(ordering: .relaxed)) ?? .info }
+    package static var currentMinimum: LogPriority { LogPriority(rawValue: minimum.load(ordering: .relaxed)) ?? .info }
 
     /// Sends records to `sink` instead of stderr (nil: back to stderr).
-    public static func setSink(_ newSink: Sink?) { sink.withLock { $0 = newSink } }
+    package static func setSink(_ newSink: Sink?) { sink.withLock { $0 = newSink } }
 
     /// Writes one record. Never put secrets in `message` or `fields`; as a
     /// second line of defence, bearer-token-shaped words are masked.
     /// - Parameter id: the journald `MESSAGE_ID` of a notable event.
-    public static func write(
+    package static func write(
         _ priority: LogPriority, _ message: String, id: LogMessageID? = nil,
         fields: KeyValuePairs<String, String> = [:]
     ) {
@@ -111,21 +111,21 @@ public enum Log {
         }
     }
 
-    public static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+    package static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.info, m, id: id, fields: fields)
     }
-    public static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+    package static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.notice, m, id: id, fields: fields)
     }
-    public static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+    package static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.warning, m, id: id, fields: fields)
     }
-    public static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
+    package static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.error, m, id: id, fields: fields)
     }
     /// A debug line; its message and fields are built only when debug is on
     /// (one atomic load otherwise), so hot paths may call it freely.
-    public static func debug(
+    package static func debug(
         _ m: @autoclosure () -> String, id: LogMessageID? = nil,
         fields: @autoclosure () -> KeyValuePairs<String, String> = [:]
     ) {

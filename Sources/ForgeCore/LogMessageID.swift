@@ -3,33 +3,33 @@
 /// every occurrence whatever the message text says. Generated once with
 /// `systemd-id128 new` and never changed; the catalog entries live in
 /// `systemd/catalog/forged.catalog`.
-public struct LogMessageID: Sendable, Hashable, CustomStringConvertible {
+package struct LogMessageID: Sendable, Hashable, CustomStringConvertible {
     /// 32 lowercase hex digits, no dashes.
-    public let hex: String
+    package let hex: String
 
     /// - Precondition: `hex` is 32 lowercase hex digits.
-    public init(_ hex: String) {
+    package init(_ hex: String) {
         precondition(hex.count == 32 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "bad message id \(hex)")
         self.hex = hex
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// forged is listening and migrated (logged once per start, with READY=1).
-    public static let started = LogMessageID("c745e96b3c8c47e2ac096fed8d0cf3ac")
+    package static let started = LogMessageID("c745e96b3c8c47e2ac096fed8d0cf3ac")
     /// A backup was written and verified (`FORGE_BACKUP=` names the file).
-    public static let backupDone = LogMessageID("22cc7a3cc20b424f8c84004a000727c2")
+    package static let backupDone = LogMessageID("22cc7a3cc20b424f8c84004a000727c2")
     /// A backup failed; logged at error priority.
-    public static let backupFailed = LogMessageID("9b5d23f430994f3581a7a143c6f7dbec")
+    package static let backupFailed = LogMessageID("9b5d23f430994f3581a7a143c6f7dbec")
     /// A sign-in was refused (wrong email or password); never carries the password.
-    public static let loginFailed = LogMessageID("85b40f02e206403988f10023c075dedb")
+    package static let loginFailed = LogMessageID("85b40f02e206403988f10023c075dedb")
     /// A cook timer fired (`FORGE_TIMER_ID=`).
-    public static let timerFired = LogMessageID("85bf3ef1133e4a4598acf4fa489aa6a4")
+    package static let timerFired = LogMessageID("85bf3ef1133e4a4598acf4fa489aa6a4")
 
     /// A write failed because the disk is full (SQLITE_FULL); logged at error
     /// priority once when writes start failing (`FORGE_STORAGE=` says what failed).
-    public static let diskFull = LogMessageID("12ec6bb11a94494da4b90d5a5f0b58cb")
+    package static let diskFull = LogMessageID("12ec6bb11a94494da4b90d5a5f0b58cb")
 
     /// Every id above, for the catalog test.
-    public static let all: [LogMessageID] = [started, backupDone, backupFailed, loginFailed, timerFired, diskFull]
+    package static let all: [LogMessageID] = [started, backupDone, backupFailed, loginFailed, timerFired, diskFull]
 }

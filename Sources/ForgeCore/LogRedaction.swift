@@ -2,10 +2,10 @@
 /// `fgm_` MCP access, `fgr_` MCP refresh; docs/contract.md §1.7) keep their prefix and
 /// a four-character tail (`fg_…Wx9Q`), the admin routes' masking rule.
 /// The first defence is not logging them; this is the second.
-public enum LogRedaction {
+package enum LogRedaction {
     /// `text` with every token-shaped word masked; unchanged (and cheap) when
     /// it holds no `fg` at all.
-    public static func mask(_ text: String) -> String {
+    package static func mask(_ text: String) -> String {
         guard mayHoldToken(text) else { return text }
         return text.replacing(pattern) { match in
             let token = match.output.0

@@ -8,20 +8,20 @@
 /// Decoding requires the key (a `null` reads as nil), as the contract
 /// promises it is there.
 @propertyWrapper
-public struct Nullable<Value> {
-    public var wrappedValue: Value?
-    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+package struct Nullable<Value> {
+    package var wrappedValue: Value?
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 }
 
 extension Nullable: Encodable where Value: Encodable {
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
     }
 }
 
 extension Nullable: Decodable where Value: Decodable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
     }

@@ -1,14 +1,14 @@
 /// A JSON object keyed by data whose order means something (docs/contract.md §3.6's
 /// `e1rm` lifts in the order first trained or planned): written in insertion
 /// order with its keys verbatim, never sorted or case-converted.
-public struct OrderedMap<Value> {
-    public private(set) var entries: [(key: String, value: Value)] = []
+package struct OrderedMap<Value> {
+    package private(set) var entries: [(key: String, value: Value)] = []
 
-    public init() {}
-    public init(_ entries: [(String, Value)]) { for (k, v) in entries { self[k] = v } }
+    package init() {}
+    package init(_ entries: [(String, Value)]) { for (k, v) in entries { self[k] = v } }
 
     /// The value for `key`; setting a new key appends it, setting nil removes it.
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
         get { entries.first(where: { $0.key == key })?.value }
         set {
             let index = entries.firstIndex(where: { $0.key == key })
@@ -21,13 +21,13 @@ public struct OrderedMap<Value> {
         }
     }
 
-    public var keys: [String] { entries.map(\.key) }
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    package var keys: [String] { entries.map(\.key) }
+    package var count: Int { entries.count }
+    package var isEmpty: Bool { entries.isEmpty }
 }
 
 extension OrderedMap: Encodable where Value: Encodable {
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: RawKey.self)
         for (k, v) in entries { try c.encode(v, forKey: RawKey(k)) }
     }
@@ -36,7 +36,7 @@ extension OrderedMap: Encodable where Value: Encodable {
 extension OrderedMap: Decodable where Value: Decodable {
     /// Keys in the order the decoder lists them (byte order for
     /// ``WireDecoder``, which reads from an unordered tree).
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: RawKey.self)
         for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
             self[key.stringValue] = try c.decode(Value.self, forKey: key)
@@ -46,7 +46,7 @@ extension OrderedMap: Decodable where Value: Decodable {
 
 extension OrderedMap: Sendable where Value: Sendable {}
 extension OrderedMap: Equatable where Value: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.entries.count == b.entries.count
             && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

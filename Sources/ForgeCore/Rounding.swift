@@ -1,7 +1,7 @@
 import Foundation
 
 /// Rounding and number formatting as the contract specifies (docs/contract.md §1.11).
-public enum Rounding {
+package enum Rounding {
     /// Round-half-to-even of `x` to `places` decimal places, applied to the
     /// IEEE-754 double result (banker's rounding): `halfEven(52.5) == 52`,
     /// `halfEven(16.5) == 16`, `halfEven(0.125, places: 2) == 0.12`.
@@ -10,7 +10,7 @@ public enum Rounding {
     /// `0.35` (stored as 0.34999…) rounds to `0.3`, `2.45` (2.4500…18) to
     /// `2.5`, and the exact tie `0.25` to `0.2`. glibc's `printf` rounds the
     /// exact binary value in the current (nearest-even) mode, which is that rule.
-    public static func halfEven(_ x: Double, places: Int = 0) -> Double {
+    package static func halfEven(_ x: Double, places: Int = 0) -> Double {
         guard x.isFinite else { return x }
         if places <= 0 {
             let r = x.rounded(.toNearestOrEven)
@@ -22,16 +22,16 @@ public enum Rounding {
     }
 
     /// Rounds to one decimal place, half-to-even.
-    public static func round1(_ x: Double) -> Double { halfEven(x, places: 1) }
+    package static func round1(_ x: Double) -> Double { halfEven(x, places: 1) }
     /// Rounds to two decimal places, half-to-even.
-    public static func round2(_ x: Double) -> Double { halfEven(x, places: 2) }
+    package static func round2(_ x: Double) -> Double { halfEven(x, places: 2) }
 }
 
 /// Number formatting for human strings (plate math, record details).
-public enum NumberText {
+package enum NumberText {
     /// Shortest plain decimal form: `20`, `2.5`, `1.25`, `162.5`; never
     /// exponent notation, never a trailing `.0`.
-    public static func shortest(_ x: Double) -> String {
+    package static func shortest(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
         var text = "\(x)"
         if text.contains("e") { text = String(format: "%.6f", x) }
@@ -41,7 +41,7 @@ public enum NumberText {
     }
 
     /// Fixed `places` decimals, e.g. `fixed(2.5, 2) == "2.50"`.
-    public static func fixed(_ x: Double, _ places: Int) -> String {
+    package static func fixed(_ x: Double, _ places: Int) -> String {
         String(format: "%.\(places)f", x)
     }
 }

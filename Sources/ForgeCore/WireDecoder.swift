@@ -4,17 +4,17 @@ import Foundation
 /// validation item: where (`path`, e.g. `["sets", 0, "weight"]`), a
 /// pydantic-style `type` (`missing`, `int_parsing`, `string_type`, …), a
 /// sentence and the offending input.
-public struct WireDecodingError: Error, Sendable, Equatable {
-    public enum PathItem: Sendable, Equatable {
+package struct WireDecodingError: Error, Sendable, Equatable {
+    package enum PathItem: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
-    public var path: [PathItem]
-    public var type: String
-    public var message: String
-    public var input: JSONValue?
+    package var path: [PathItem]
+    package var type: String
+    package var message: String
+    package var input: JSONValue?
 
-    public init(path: [PathItem], type: String, message: String, input: JSONValue?) {
+    package init(path: [PathItem], type: String, message: String, input: JSONValue?) {
         self.path = path
         self.type = type
         self.message = message
@@ -22,7 +22,7 @@ public struct WireDecodingError: Error, Sendable, Equatable {
     }
 
     /// The path as `loc` members: keys as strings, indices as numbers.
-    public var loc: [JSONValue] {
+    package var loc: [JSONValue] {
         path.map { item in
             switch item {
             case .key(let k): return .string(k)
@@ -42,16 +42,16 @@ public struct WireDecodingError: Error, Sendable, Equatable {
 /// - a string field takes only a JSON string (`"slug": 123` is refused);
 /// - unknown members are ignored; `null` reads as absent for an optional;
 /// - every failure is a ``WireDecodingError`` naming the member's path.
-public enum WireDecoder {
+package enum WireDecoder {
     /// Decodes `T` from `value`.
     /// - Throws: ``WireDecodingError``.
-    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try unbox(type, value, path: [])
     }
 
     /// Decodes `T` from JSON bytes.
     /// - Throws: ``WireDecodingError`` (`json_invalid` when the bytes are not JSON).
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let tree: JSONValue
         do { tree = try JSONValue.parse(data) } catch {
             throw WireDecodingError(path: [], type: "json_invalid", message: "JSON decode error", input: nil)
@@ -93,8 +93,8 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
 }
 
 /// The allowed values as pydantic names them: `'a', 'b' or 'c'`.
-public enum WireEnumerationText {
-    public static func list(_ values: [String]) -> String {
+package enum WireEnumerationText {
+    package static func list(_ values: [String]) -> String {
         let names = values.map { "'\($0)'" }
         return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
     }
@@ -102,9 +102,9 @@ public enum WireEnumerationText {
 
 /// A string enumeration whose cases the decoder can name in its error and
 /// the schema can list.
-public protocol WireEnumeration { static var wireValues: [String] { get } }
+package protocol WireEnumeration { static var wireValues: [String] { get } }
 extension WireEnumeration where Self: CaseIterable & RawRepresentable, RawValue == String {
-    public static var wireValues: [String] { allCases.map(\.rawValue) }
+    package static var wireValues: [String] { allCases.map(\.rawValue) }
 }
 
 enum Lax {

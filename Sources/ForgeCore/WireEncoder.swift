@@ -15,10 +15,10 @@ import Foundation
 /// - nil optionals absent (`k?: T`); ``Nullable`` fields as `null`;
 /// - non-ASCII literal, `/` unescaped, control characters as `\uXXXX`
 ///   (``JSONWriter``'s string form).
-public enum WireEncoder {
+package enum WireEncoder {
     /// Compact UTF-8 JSON for `value`.
     /// - Throws: whatever `value.encode(to:)` throws (forged's own types throw nothing).
-    public static func data<T: Encodable>(_ value: T) throws -> Data {
+    package static func data<T: Encodable>(_ value: T) throws -> Data {
         var out = [UInt8]()
         out.reserveCapacity(1024)
         try tree(value).write(into: &out)
@@ -26,13 +26,13 @@ public enum WireEncoder {
     }
 
     /// `value` as a JSON string.
-    public static func string<T: Encodable>(_ value: T) throws -> String {
+    package static func string<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try data(value), as: UTF8.self)
     }
 
     /// `value` as a ``JSONValue`` tree (member order is lost: ``JSONValue``
     /// objects are unordered).
-    public static func jsonValue<T: Encodable>(_ value: T) throws -> JSONValue {
+    package static func jsonValue<T: Encodable>(_ value: T) throws -> JSONValue {
         try tree(value).jsonValue
     }
 

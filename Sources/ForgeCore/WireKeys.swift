@@ -6,12 +6,12 @@
 ///
 /// A key with no upper-case letter is unchanged, so explicit `CodingKeys`
 /// raw values such as `"content-state"` or `"@type"` pass through.
-public enum WireKeys {
+package enum WireKeys {
     /// `downKg` → `down_kg`, `zone2Min` → `zone2_min`, `sourceURL` →
     /// `source_url`, `e1rm` → `e1rm`: an underscore before an upper-case
     /// letter that follows a lower-case letter or digit, or that starts a
     /// word after an acronym; then everything lower-cased.
-    public static func snakeCase(_ key: String) -> String {
+    package static func snakeCase(_ key: String) -> String {
         let chars = Array(key.utf8)
         guard chars.contains(where: isUpper) else { return key }
         var out = [UInt8]()
@@ -30,7 +30,7 @@ public enum WireKeys {
     /// The Swift name a synthesized key would have for wire name `key`
     /// (`down_kg` → `downKg`), the inverse of ``snakeCase(_:)`` for the names
     /// it produces.
-    public static func camelCase(_ key: String) -> String {
+    package static func camelCase(_ key: String) -> String {
         guard key.contains("_"), !key.hasPrefix("_") else { return key }
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
         return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -49,13 +49,13 @@ public enum WireKeys {
 /// A coding key whose string is data, not a Swift name: never case-converted
 /// by ``WireEncoder`` and ``WireDecoder`` (stored documents' extra keys,
 /// client prefs keys).
-public protocol VerbatimKey: CodingKey {}
+package protocol VerbatimKey: CodingKey {}
 
 /// A coding key for any string, written verbatim.
-public struct RawKey: VerbatimKey, Hashable, Sendable {
-    public var stringValue: String
-    public var intValue: Int? { nil }
-    public init(_ string: String) { stringValue = string }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { stringValue = String(intValue) }
+package struct RawKey: VerbatimKey, Hashable, Sendable {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ string: String) { stringValue = string }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { stringValue = String(intValue) }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// A type that states its own JSON Schema and an example value, for types
 /// whose `init(from:)` checks its input (``LocalDate``, identifiers) and so
 /// cannot be read by probing.
-public protocol WireSchemaDescribed {
+package protocol WireSchemaDescribed {
     /// The JSON Schema (OpenAPI 3.1 dialect) of the wire form.
     static var wireSchema: JSONValue { get }
 }
 
 /// A type whose published schema carries descriptions: the key `""`
 /// describes the type, any other key the member of that wire name.
-public protocol WireDocumented {
+package protocol WireDocumented {
     static var wireDescriptions: [String: String] { get }
 }
 
@@ -25,13 +25,13 @@ public protocol WireDocumented {
 /// ``WireEnumeration`` as `enum`, ``JSONValue`` as any value. Keys follow
 /// ``WireKeys``. Object types go to `components` under their Swift name and
 /// are referenced with `$ref`.
-public struct WireSchema {
+package struct WireSchema {
     /// `#/components/schemas` entries, by type name.
-    public private(set) var components: [String: JSONValue] = [:]
+    package private(set) var components: [String: JSONValue] = [:]
     private var names: [ObjectIdentifier: String] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
 
-    public init() {}
+    package init() {}
 
     /// `schema` with `descriptions` added to it (`""`) and to its properties.
     static func describe(_ schema: JSONValue, _ descriptions: [String: String]) -> JSONValue {
@@ -47,7 +47,7 @@ public struct WireSchema {
     }
 
     /// The schema of `type`: a `$ref` for object types, inline otherwise.
-    public mutating func schema<T: Decodable>(for type: T.Type) -> JSONValue {
+    package mutating func schema<T: Decodable>(for type: T.Type) -> JSONValue {
         let id = ObjectIdentifier(type)
         if let name = names[id] { return ref(name) }
         if inProgress.contains(id) { return [:] }
@@ -91,7 +91,7 @@ public struct WireSchema {
     /// A value of `type` built by the probe (every member present, zero or
     /// empty, enumerations at their first case), so a type's own checks can
     /// be run to read its constraints; nil when the type refuses it.
-    public static func probeValue<T: Decodable>(_ type: T.Type) -> T? {
+    package static func probeValue<T: Decodable>(_ type: T.Type) -> T? {
         try? SchemaProbe(owner: WireSchema()).example(type)
     }
 }

@@ -9,29 +9,29 @@ import Foundation
 /// - `fired`: `endsAt` was the deadline; `firedAt` when it rang and
 ///   `lateByMs = firedAt − endsAt` (≥ 0; large when it came due while the
 ///   daemon was down).
-public struct CookTimer: Sendable, Equatable {
-    public var id: String
+package struct CookTimer: Sendable, Equatable {
+    package var id: String
     /// `household`, or `user:<id>` for the demo seat (its own scope).
-    public var scope: String
-    public var label: String
+    package var scope: String
+    package var label: String
     /// Requested duration, seconds (1...86 400).
-    public var seconds: Int
-    public var recipeSlug: String?
+    package var seconds: Int
+    package var recipeSlug: String?
     /// Zero-based method step of `recipeSlug` this timer belongs to.
-    public var step: Int?
+    package var step: Int?
     /// A background (parallel) step running beside the current one.
-    public var background: Bool
-    public var state: TimerState
-    public var endsAt: Date?
-    public var remainingMs: Int?
-    public var firedAt: Date?
-    public var lateByMs: Int?
+    package var background: Bool
+    package var state: TimerState
+    package var endsAt: Date?
+    package var remainingMs: Int?
+    package var firedAt: Date?
+    package var lateByMs: Int?
     /// User id, or `display:<id>`, of whoever started it.
-    public var createdBy: String
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var createdBy: String
+    package var createdAt: Date
+    package var updatedAt: Date
 
-    public init(
+    package init(
         id: String, scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
         background: Bool = false, state: TimerState = .running, endsAt: Date? = nil, remainingMs: Int? = nil,
         firedAt: Date? = nil, lateByMs: Int? = nil, createdBy: String = "", createdAt: Date, updatedAt: Date
@@ -55,7 +55,7 @@ public struct CookTimer: Sendable, Equatable {
 
     /// Milliseconds left at `now`: the deadline minus now (never below 0)
     /// while running, the frozen remainder while paused, 0 otherwise.
-    public func remainingMilliseconds(at now: Date) -> Int {
+    package func remainingMilliseconds(at now: Date) -> Int {
         switch state {
         case .running: return max(0, Millis.between(now, endsAt ?? now))
         case .paused: return max(0, remainingMs ?? 0)
@@ -67,7 +67,7 @@ public struct CookTimer: Sendable, Equatable {
     /// recipe_slug, step, background, state, ends_at` (ISO 8601 or null
     /// while paused), `remaining_s` (whole seconds, rounded up),
     /// `fired_at` and `late_by_ms` (null until fired), `created_at`.
-    public func json(now: Date) -> JSONValue {
+    package func json(now: Date) -> JSONValue {
         let remaining = remainingMilliseconds(at: now)
         return [
             "id": .string(id), "label": .string(label), "seconds": .int(seconds),
@@ -81,14 +81,14 @@ public struct CookTimer: Sendable, Equatable {
 }
 
 /// Millisecond arithmetic on instants (storage precision is 1 ms).
-public enum Millis {
+package enum Millis {
     /// `to − from` in whole milliseconds, rounded to nearest.
-    public static func between(_ from: Date, _ to: Date) -> Int {
+    package static func between(_ from: Date, _ to: Date) -> Int {
         Int((to.timeIntervalSince(from) * 1000).rounded())
     }
 
     /// `date` rounded to the millisecond, as stored.
-    public static func rounded(_ date: Date) -> Date {
+    package static func rounded(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }

@@ -23,7 +23,7 @@ import Synchronization
 /// - When the daemon's socket or the bus goes away, ``run()`` returns 1 so
 ///   systemd (`Restart=on-failure`) starts it again; it returns 0 only
 ///   after ``stop()``. It also returns 1 when either cannot be opened at start.
-public final class DesktopBridge: @unchecked Sendable {
+package final class DesktopBridge: @unchecked Sendable {
     let socketPath: String
     /// A D-Bus address (`unix:path=...`); nil = the user's session bus.
     let busAddress: String?
@@ -36,7 +36,7 @@ public final class DesktopBridge: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake: (read: Int32, write: Int32)
 
-    public init(socketPath: String, busAddress: String? = nil) {
+    package init(socketPath: String, busAddress: String? = nil) {
         self.socketPath = socketPath
         self.busAddress = busAddress
         var fds: [Int32] = [-1, -1]
@@ -51,7 +51,7 @@ public final class DesktopBridge: @unchecked Sendable {
 
     /// Runs until the socket or the bus goes away (returns 1) or ``stop()`` (returns 0).
     @discardableResult
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         defer {
             for slot in slots { if let slot { sd_bus_slot_unref(slot) } }
             if let bus { sd_bus_flush_close_unref(bus) }
@@ -98,7 +98,7 @@ public final class DesktopBridge: @unchecked Sendable {
     }
 
     /// Makes ``run()`` return 0 (from another thread).
-    public func stop() {
+    package func stop() {
         stopped.store(true, ordering: .releasing)
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)

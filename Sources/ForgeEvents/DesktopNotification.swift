@@ -18,20 +18,20 @@ import Foundation
 ///   key, `close: true` for "close this key's bubble" (`CloseNotification`),
 ///   the urgency's notify-send name (`low`/`normal`/`critical`) and the
 ///   `notify-send` arguments that show the same bubble (empty when closing).
-public struct DesktopNotification: Sendable, Equatable {
-    public let kind: NotificationKind
-    public let replacesKey: String
-    public let summary: String
-    public let body: String
-    public let actions: [String]
+package struct DesktopNotification: Sendable, Equatable {
+    package let kind: NotificationKind
+    package let replacesKey: String
+    package let summary: String
+    package let body: String
+    package let actions: [String]
     /// The spec's urgency byte: 0 low, 1 normal, 2 critical.
-    public let urgency: UInt8
+    package let urgency: UInt8
     /// Milliseconds; −1 = server default, 0 = never.
-    public let expireTimeout: Int32
-    public let close: Bool
+    package let expireTimeout: Int32
+    package let close: Bool
 
     /// The only initialiser: every notification has one of the three kinds.
-    public init(
+    package init(
         kind: NotificationKind, replacesKey: String, summary: String, body: String, actions: [String] = [],
         urgency: UInt8 = 1, expireTimeout: Int32 = -1, close: Bool = false
     ) {
@@ -45,16 +45,16 @@ public struct DesktopNotification: Sendable, Equatable {
         self.close = close
     }
 
-    public static let appName = "Forge"
+    package static let appName = "Forge"
 
     /// notify-send's names for the urgency bytes 0, 1, 2.
-    public static let urgencyNames = ["low", "normal", "critical"]
+    package static let urgencyNames = ["low", "normal", "critical"]
 
     /// The urgency's notify-send name (`low`, `normal`, `critical`).
-    public var urgencyName: String { Self.urgencyNames[Int(urgency)] }
+    package var urgencyName: String { Self.urgencyNames[Int(urgency)] }
 
     /// Notify's eight arguments (see the type's documentation).
-    public var notifyArguments: JSONValue {
+    package var notifyArguments: JSONValue {
         [
             "app_name": .string(Self.appName), "replaces_id": 0, "app_icon": "", "summary": .string(summary),
             "body": .string(body), "actions": .strings(actions),
@@ -67,7 +67,7 @@ public struct DesktopNotification: Sendable, Equatable {
     }
 
     /// forged's fields beside the Notify arguments (see the type's documentation).
-    public var extras: JSONValue {
+    package var extras: JSONValue {
         [
             "kind": .string(kind.rawValue), "replaces_key": .string(replacesKey), "close": .bool(close),
             "urgency": .string(urgencyName), "notify_send": .strings(close ? [] : notifySendArguments),
@@ -78,7 +78,7 @@ public struct DesktopNotification: Sendable, Equatable {
     /// app name, urgency by name, category, timeout (when not the default),
     /// one `--action=KEY=Label` per action (notify-send then waits and prints
     /// the key chosen), `--`, summary and body.
-    public var notifySendArguments: [String] {
+    package var notifySendArguments: [String] {
         var args = ["--app-name=\(Self.appName)", "--urgency=\(urgencyName)", "--category=\(kind.category)"]
         if expireTimeout >= 0 { args.append("--expire-time=\(expireTimeout)") }
         for pair in stride(from: 0, to: actions.count - 1, by: 2) {
@@ -90,7 +90,7 @@ public struct DesktopNotification: Sendable, Equatable {
     /// Parses an envelope's `notification` and `notification_extras` (the bridge's side).
     /// - Returns: nil when a field is missing, the urgency is not a byte
     ///   0...2, or the kind is not one of the three.
-    public init?(notify: JSONValue, extras: JSONValue) {
+    package init?(notify: JSONValue, extras: JSONValue) {
         guard let kindText = extras["kind"]?.stringValue, let kind = NotificationKind(rawValue: kindText),
             let key = extras["replaces_key"]?.stringValue, let summary = notify["summary"]?.stringValue
         else { return nil }

@@ -10,12 +10,12 @@ import Foundation
 /// `replaces_key` out of `notification` and typed its hints.
 /// `type` is `timer.<change>` (or `snapshot`, see ``EventHub``); `at` is
 /// ISO 8601; `kind` is one of the three ``NotificationKind``s.
-public enum EventEnvelope {
+package enum EventEnvelope {
     /// Envelope version; bumped only for incompatible changes.
-    public static let version = 2
+    package static let version = 2
 
     /// The envelope of a timer event with both renderings.
-    public static func timer(_ event: TimerEvent) -> JSONValue {
+    package static func timer(_ event: TimerEvent) -> JSONValue {
         [
             "v": .int(version), "seq": .int(Int(event.seq)), "type": .string(event.type),
             "at": .string(Instant.wire(event.at)), "kind": .string(NotificationKind.cookTimer.rawValue),
@@ -30,7 +30,7 @@ public enum EventEnvelope {
     /// while it runs (a Pause or Resume button), critical and persistent
     /// when it rings (Dismiss and +1 min), closed when it ends. The action
     /// keys are the ones ``DesktopBridge`` turns into ``SocketCommand``s.
-    public static func timerNotification(_ event: TimerEvent) -> DesktopNotification {
+    package static func timerNotification(_ event: TimerEvent) -> DesktopNotification {
         let t = event.timer
         let key = "timer:\(t.id)"
         switch event.change {
@@ -61,10 +61,10 @@ public enum EventEnvelope {
     }
 
     /// Who a non-timer notice is for: `{"id", "name"}` in the envelope's `user`.
-    public struct Recipient: Sendable, Equatable {
-        public let id: String
-        public let name: String
-        public init(id: String, name: String) {
+    package struct Recipient: Sendable, Equatable {
+        package let id: String
+        package let name: String
+        package init(id: String, name: String) {
             self.id = id
             self.name = name
         }
@@ -73,7 +73,7 @@ public enum EventEnvelope {
 
     /// The envelope of a proposal waiting for approval (type `proposal.ready`,
     /// no timer, no Live Activity): one bubble per proposal (`proposal:<id>`).
-    public static func proposalReady(
+    package static func proposalReady(
         seq: UInt64, at: Date, proposalID: String, title: String, body: String,
         user: Recipient
     ) -> JSONValue {
@@ -85,7 +85,7 @@ public enum EventEnvelope {
 
     /// The envelope of a planned-day reminder (type `day.reminder`): one
     /// bubble per member and day (`day:<user id>:<date>`).
-    public static func plannedDayReminder(
+    package static func plannedDayReminder(
         seq: UInt64, at: Date, day: LocalDate, title: String, body: String,
         user: Recipient
     ) -> JSONValue {

@@ -23,12 +23,12 @@ import Synchronization
 /// that subscriber alone. Without a handler a line is answered
 /// `{"v", "type": "reply", "ok": false, "error": {"code": "unavailable", "message"}}`
 /// (``SocketReply``).
-public final class EventHub: Sendable {
+package final class EventHub: Sendable {
     /// Answers one command line (without its newline) with a reply envelope.
-    public typealias CommandHandler = @Sendable (String) -> SocketReply
+    package typealias CommandHandler = @Sendable (String) -> SocketReply
 
     /// Largest backlog a subscriber may have before it is dropped, bytes.
-    public let maxBufferedBytes: Int
+    package let maxBufferedBytes: Int
 
     private struct Subscriber {
         var pending: [UInt8] = []
@@ -59,7 +59,7 @@ public final class EventHub: Sendable {
     private let wakeFDs: (read: Int32, write: Int32)
     private let exited = Atomic<Bool>(false)
 
-    public init(maxBufferedBytes: Int = 256 * 1024) {
+    package init(maxBufferedBytes: Int = 256 * 1024) {
         self.maxBufferedBytes = maxBufferedBytes
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
@@ -75,7 +75,7 @@ public final class EventHub: Sendable {
     // MARK: lifecycle
 
     /// Binds `path` (mode 0660) and starts serving subscribers.
-    public func start(path: String) throws {
+    package func start(path: String) throws {
         let fd = try UnixSocket.listen(path: path)
         state.withLock { $0.path = path }
         start(listeningOn: fd)
@@ -83,7 +83,7 @@ public final class EventHub: Sendable {
 
     /// Serves subscribers on an already-listening socket (e.g. systemd's
     /// `events` socket); the hub closes it on ``stop()``.
-    public func start(listeningOn fd: Int32) {
+    package func start(listeningOn fd: Int32) {
         UnixSocket.makeNonBlocking(fd)
         state.withLock {
             $0.listenFD = fd
@@ -96,7 +96,7 @@ public final class EventHub: Sendable {
 
     /// Closes every subscriber and the listening socket (and removes the
     /// socket file the hub bound itself).
-    public func stop() {
+    package func stop() {
         let wasRunning = state.withLock { s in
             defer { s.running = false }
             return s.running
@@ -114,12 +114,12 @@ public final class EventHub: Sendable {
     }
 
     /// Connected subscribers now.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.values.filter { !$0.dropped }.count } }
+    package var subscriberCount: Int { state.withLock { $0.subscribers.values.filter { !$0.dropped }.count } }
     /// Subscribers dropped for falling behind since start.
-    public var droppedCount: Int { state.withLock { $0.dropped } }
+    package var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Sets who answers subscribers' command lines (``SocketCommand``).
-    public func handleCommands(_ handler: @escaping CommandHandler) {
+    package func handleCommands(_ handler: @escaping CommandHandler) {
         self.handler.withLock { $0 = handler }
     }
 
@@ -128,7 +128,7 @@ public final class EventHub: Sendable {
     /// Sends `envelope` as one line to every subscriber. With a `key`, the
     /// envelope becomes that key's latest state for future snapshots while
     /// `retain` is true, and is forgotten when it is false.
-    public func publish(_ envelope: JSONValue, key: String? = nil, retain: Bool = false) {
+    package func publish(_ envelope: JSONValue, key: String? = nil, retain: Bool = false) {
         var line = Array(JSONWriter.data(envelope))
         line.append(10)
         let wake = state.withLock { s -> Bool in
@@ -150,7 +150,7 @@ public final class EventHub: Sendable {
     }
 
     /// Publishes a timer event: retained while the timer is active.
-    public func publish(_ event: TimerEvent) {
+    package func publish(_ event: TimerEvent) {
         publish(EventEnvelope.timer(event), key: "timer:\(event.timer.id)", retain: event.timer.state.isActive)
     }
 

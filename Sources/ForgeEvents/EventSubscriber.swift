@@ -8,18 +8,18 @@ import Foundation
 /// A client of the event socket (`forged notify tail`, tests): connects to
 /// the hub and reads one JSON envelope per line, the snapshot first; it may
 /// write commands (``send(_:)``) and reads their replies on the same stream.
-public final class EventSubscriber {
+package final class EventSubscriber {
     /// The stream ended (the daemon closed the socket) or the read timed out.
-    public struct Ended: Error {}
+    package struct Ended: Error {}
 
-    public let fd: Int32
-    public let reader: LineReader
+    package let fd: Int32
+    package let reader: LineReader
 
     /// Connects to the socket at `path`.
     /// - Parameter readTimeout: seconds a read may wait before ``next()``
     ///   gives up (0 = wait forever).
     /// - Throws: `UnixSocket.Failure` when nothing listens there.
-    public init(_ path: String, readTimeout: Int = 0) throws {
+    package init(_ path: String, readTimeout: Int = 0) throws {
         fd = try UnixSocket.connect(path: path)
         if readTimeout > 0 {
             var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
@@ -31,11 +31,11 @@ public final class EventSubscriber {
     deinit { close(fd) }
 
     /// The next line as sent, or nil when the stream ended.
-    public func nextLine() -> String? { reader.next() }
+    package func nextLine() -> String? { reader.next() }
 
     /// Writes one command line (``SocketCommand``; a newline is added when missing).
     /// - Throws: `UnixSocket.Failure` when the daemon closed the socket.
-    public func send(_ line: String) throws {
+    package func send(_ line: String) throws {
         let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, UnixSocket.noSignal) }
         guard n == bytes.count else { throw UnixSocket.Failure(call: "send", path: "event socket", code: errno) }
@@ -43,7 +43,7 @@ public final class EventSubscriber {
 
     /// The next envelope.
     /// - Throws: ``Ended``, or a decoding error for a line that is not JSON.
-    public func next() throws -> JSONValue {
+    package func next() throws -> JSONValue {
         guard let line = reader.next() else { throw Ended() }
         return try JSONCoding.decode(JSONValue.self, from: Data(line.utf8))
     }

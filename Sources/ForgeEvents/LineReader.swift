@@ -6,14 +6,14 @@ import Foundation
 
 /// Reads newline-terminated lines from a blocking file descriptor
 /// (`forged notify tail`, the desktop bridge, tests).
-public final class LineReader {
+package final class LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(fd: Int32) { self.fd = fd }
+    package init(fd: Int32) { self.fd = fd }
 
     /// The next line without its newline, or nil at end of stream or error.
-    public func next() -> String? {
+    package func next() -> String? {
         while true {
             if let newline = buffer.firstIndex(of: 10) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

@@ -17,29 +17,29 @@ import Foundation
 /// ActivityKit with `JSONDecoder`'s defaults, so their keys are the Swift
 /// property names (camelCase) and their `Date`s are seconds since
 /// 2001-01-01 00:00:00 UTC (`Date.timeIntervalSinceReferenceDate`).
-public struct LiveActivityPush: Sendable, Equatable {
-    public enum Event: String, Sendable { case start, update, end }
+package struct LiveActivityPush: Sendable, Equatable {
+    package enum Event: String, Sendable { case start, update, end }
 
     /// The `attributes-type` of a cook timer: the app's `ActivityAttributes` type name.
-    public static let timerAttributesType = "CookTimerAttributes"
+    package static let timerAttributesType = "CookTimerAttributes"
 
-    public let event: Event
+    package let event: Event
     /// When this state was produced, UNIX seconds.
-    public let timestamp: Int
+    package let timestamp: Int
     /// The activity's `ContentState` as JSON (ActivityKit encoding, see above).
-    public let contentState: JSONValue
+    package let contentState: JSONValue
     /// For `start`: the `ActivityAttributes` type name and its static values.
-    public let attributes: (type: String, value: JSONValue)?
+    package let attributes: (type: String, value: JSONValue)?
     /// After this the activity shows as out of date, UNIX seconds.
-    public let staleDate: Int?
+    package let staleDate: Int?
     /// For `end`: when the system removes it, UNIX seconds.
-    public let dismissalDate: Int?
+    package let dismissalDate: Int?
     /// Title and body that light the screen; `sound` names a sound or nil for silence.
-    public let alert: (title: String, body: String, sound: String?)?
+    package let alert: (title: String, body: String, sound: String?)?
 
-    public static func == (a: Self, b: Self) -> Bool { a.json == b.json }
+    package static func == (a: Self, b: Self) -> Bool { a.json == b.json }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var aps: [String: JSONValue] = [
             "event": .string(event.rawValue), "timestamp": .int(timestamp), "content-state": contentState,
         ]
@@ -59,7 +59,7 @@ public struct LiveActivityPush: Sendable, Equatable {
 
     /// A `Date` as ActivityKit's `JSONDecoder` reads it: seconds since
     /// 2001-01-01 00:00:00 UTC, millisecond precision.
-    public static func activityKitDate(_ date: Date) -> JSONValue {
+    package static func activityKitDate(_ date: Date) -> JSONValue {
         .double((date.timeIntervalSinceReferenceDate * 1000).rounded() / 1000)
     }
 
@@ -72,7 +72,7 @@ public struct LiveActivityPush: Sendable, Equatable {
     /// `attributes` (static): `{timerID, label, seconds, recipeSlug, step,
     /// background}`. `content-state`: `{state, endsAt: Date?, remainingSeconds,
     /// firedAt: Date?, lateBySeconds: Int?}`, `endsAt` null while paused.
-    public static func timer(_ event: TimerEvent) -> LiveActivityPush {
+    package static func timer(_ event: TimerEvent) -> LiveActivityPush {
         let t = event.timer
         let kind: Event =
             switch event.change {

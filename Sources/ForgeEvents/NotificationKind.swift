@@ -3,7 +3,7 @@
 /// switches over it exhaustively, and a notification can only be built
 /// through ``DesktopNotification`` with one of these, so a fourth kind
 /// cannot exist without changing this file (and its test).
-public enum NotificationKind: String, Sendable, CaseIterable, Codable {
+package enum NotificationKind: String, Sendable, CaseIterable, Codable {
     /// A cook timer started, changed, rang or ended.
     case cookTimer = "cook_timer"
     /// A food-week proposal is waiting for approval.
@@ -12,7 +12,7 @@ public enum NotificationKind: String, Sendable, CaseIterable, Codable {
     case plannedDayReminder = "planned_day_reminder"
 
     /// The freedesktop `category` hint (`x-forge.<kind>`).
-    public var category: String {
+    package var category: String {
         switch self {
         case .cookTimer: "x-forge.cook-timer"
         case .proposalReady: "x-forge.proposal-ready"

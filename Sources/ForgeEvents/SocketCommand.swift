@@ -14,36 +14,36 @@ import Foundation
 /// with `code` `bad_request` (not a command), `not_found`, `conflict`
 /// (the op does not apply in the timer's state) or `invalid_input`. The
 /// change itself is announced to every subscriber as a normal `timer.*` line.
-public struct SocketCommand: Sendable, Equatable {
-    public enum Op: String, Sendable, CaseIterable { case dismiss, extend, pause, resume }
+package struct SocketCommand: Sendable, Equatable {
+    package enum Op: String, Sendable, CaseIterable { case dismiss, extend, pause, resume }
 
-    public let op: Op
-    public let timer: String
-    public let seconds: Int?
+    package let op: Op
+    package let timer: String
+    package let seconds: Int?
 
     /// Longest command line accepted, bytes; a longer one is answered `bad_request`.
-    public static let maxLineBytes = 4096
+    package static let maxLineBytes = 4096
     /// The scope socket commands act on.
-    public static let scope = "household"
+    package static let scope = "household"
 
-    public init(op: Op, timer: String, seconds: Int? = nil) {
+    package init(op: Op, timer: String, seconds: Int? = nil) {
         self.op = op
         self.timer = timer
         self.seconds = seconds
     }
 
     /// The line a client writes (with its trailing newline).
-    public var line: String {
+    package var line: String {
         var object: [String: JSONValue] = ["op": .string(op.rawValue), "timer": .string(timer)]
         if let seconds { object["seconds"] = .int(seconds) }
         return String(decoding: JSONWriter.data(.object(object)), as: UTF8.self) + "\n"
     }
 
     /// A line that is not a command; `message` says what is wrong.
-    public struct Malformed: Error, Equatable { public let message: String }
+    package struct Malformed: Error, Equatable { package let message: String }
 
     /// Parses one line. - Throws: ``Malformed`` naming what is wrong.
-    public static func parse(_ line: String) throws -> (command: SocketCommand, id: JSONValue) {
+    package static func parse(_ line: String) throws -> (command: SocketCommand, id: JSONValue) {
         guard let value = try? JSONCoding.decode(JSONValue.self, from: Data(line.utf8)), value.objectValue != nil else {
             throw Malformed(message: "a command is one JSON object per line")
         }
@@ -64,7 +64,7 @@ public struct SocketCommand: Sendable, Equatable {
 
     /// Applies the command to `scheduler`.
     /// - Throws: `TimerError` (nothing changed).
-    public func apply(to scheduler: TimerScheduler) throws -> CookTimer {
+    package func apply(to scheduler: TimerScheduler) throws -> CookTimer {
         switch op {
         case .dismiss: try scheduler.dismiss(id: timer, scope: Self.scope)
         case .extend: try scheduler.extend(id: timer, scope: Self.scope, seconds: seconds ?? 0)
@@ -74,7 +74,7 @@ public struct SocketCommand: Sendable, Equatable {
     }
 
     /// Parses and applies one line, returning the reply envelope (``SocketReply``).
-    public static func answer(_ line: String, scheduler: TimerScheduler) -> SocketReply {
+    package static func answer(_ line: String, scheduler: TimerScheduler) -> SocketReply {
         var id: JSONValue = (try? JSONCoding.decode(JSONValue.self, from: Data(line.utf8)))?["id"] ?? .null
         func failure(_ code: String, _ message: String) -> SocketReply {
             .refused(id: id, code: code, message: message)

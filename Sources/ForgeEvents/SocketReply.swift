@@ -7,41 +7,41 @@ import Foundation
 /// `{"v", "type": "reply", "id", "ok": false, "error": {"code", "message"}}`.
 /// `id` echoes the command's `id` (`null` when it had none); it is absent only
 /// when the socket takes no commands at all and the line was never read.
-public struct SocketReply: Encodable, Sendable, Equatable {
+package struct SocketReply: Encodable, Sendable, Equatable {
     /// A refused command's reason: `code` is `bad_request`, `not_found`,
     /// `conflict`, `invalid_input` or `unavailable`; `message` is for people.
-    public struct Failure: Encodable, Sendable, Equatable {
-        public let code: String
-        public let message: String
+    package struct Failure: Encodable, Sendable, Equatable {
+        package let code: String
+        package let message: String
     }
 
     /// The envelope version (``EventEnvelope/version``).
-    public let v: Int
+    package let v: Int
     /// Always `"reply"`.
-    public let type: String
+    package let type: String
     /// The command's `id`, echoed; nil leaves the member out.
-    public let id: JSONValue?
+    package let id: JSONValue?
     /// Whether the command was applied.
-    public let ok: Bool
+    package let ok: Bool
     /// The timer after the change (only when `ok`).
-    public let timer: JSONValue?
+    package let timer: JSONValue?
     /// Why nothing changed (only when not `ok`).
-    public let error: Failure?
+    package let error: Failure?
 
     /// An applied command's reply carrying the changed timer.
-    public static func applied(id: JSONValue, timer: JSONValue) -> SocketReply {
+    package static func applied(id: JSONValue, timer: JSONValue) -> SocketReply {
         SocketReply(v: EventEnvelope.version, type: "reply", id: id, ok: true, timer: timer, error: nil)
     }
 
     /// A refused command's reply; nothing was changed.
-    public static func refused(id: JSONValue?, code: String, message: String) -> SocketReply {
+    package static func refused(id: JSONValue?, code: String, message: String) -> SocketReply {
         SocketReply(
             v: EventEnvelope.version, type: "reply", id: id, ok: false, timer: nil,
             error: Failure(code: code, message: message))
     }
 
     /// The reply as one socket line: compact JSON and `\n`.
-    public var line: [UInt8] {
+    package var line: [UInt8] {
         // forged's own types encode without throwing (``WireEncoder``).
         var bytes = Array((try? JSONCoding.encode(self)) ?? Data())
         bytes.append(10)

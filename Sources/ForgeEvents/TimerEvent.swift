@@ -1,21 +1,21 @@
 import Foundation
 
 /// What just happened to a timer; one per committed change, in commit order.
-public struct TimerEvent: Sendable, Equatable {
-    public enum Change: String, Sendable, CaseIterable {
+package struct TimerEvent: Sendable, Equatable {
+    package enum Change: String, Sendable, CaseIterable {
         /// Reloaded at daemon start (running, paused or still ringing).
         case restored
         case started, paused, resumed, extended, fired, dismissed, cancelled
     }
 
     /// Scheduler-wide sequence number, increasing by 1 per event.
-    public let seq: UInt64
-    public let change: Change
-    public let timer: CookTimer
+    package let seq: UInt64
+    package let change: Change
+    package let timer: CookTimer
     /// When the change was committed.
-    public let at: Date
+    package let at: Date
 
-    public init(seq: UInt64, change: Change, timer: CookTimer, at: Date) {
+    package init(seq: UInt64, change: Change, timer: CookTimer, at: Date) {
         self.seq = seq
         self.change = change
         self.timer = timer
@@ -23,5 +23,5 @@ public struct TimerEvent: Sendable, Equatable {
     }
 
     /// `timer.<change>`, the envelope's and the SSE stream's event type.
-    public var type: String { "timer.\(change.rawValue)" }
+    package var type: String { "timer.\(change.rawValue)" }
 }

@@ -13,13 +13,13 @@ import Synchronization
 /// After a restart, ``start()`` (or ``recover()``) reloads every pending
 /// timer: those still in the future fire on time; those that came due while
 /// the daemon was down fire at once with `late_by_ms` = now − deadline.
-public final class TimerScheduler: Sendable {
+package final class TimerScheduler: Sendable {
     /// Longest timer, seconds (24 h).
-    public static let maxSeconds = 86_400
+    package static let maxSeconds = 86_400
     /// Longest label, characters.
-    public static let maxLabel = 80
+    package static let maxLabel = 80
 
-    public typealias Sink = @Sendable (TimerEvent) -> Void
+    package typealias Sink = @Sendable (TimerEvent) -> Void
 
     let db: Database
     let clock: any Clock
@@ -32,21 +32,21 @@ public final class TimerScheduler: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
 
-    public init(db: Database, clock: any Clock = SystemClock()) {
+    package init(db: Database, clock: any Clock = SystemClock()) {
         self.db = db
         self.clock = clock
     }
 
     /// Adds a receiver of every event. Sinks run on the changing thread, in
     /// order, and must return at once.
-    public func addSink(_ sink: @escaping Sink) {
+    package func addSink(_ sink: @escaping Sink) {
         sinks.withLock { $0.append(sink) }
     }
 
     /// Runs `body` with the next event sequence number, in order with timer
     /// events (for the socket's non-timer notices, which share the sequence).
     /// `body` must return at once, like a sink.
-    public func withNextSequence<T>(_ body: (UInt64) throws -> T) rethrows -> T {
+    package func withNextSequence<T>(_ body: (UInt64) throws -> T) rethrows -> T {
         try changes.withLock { seq in
             seq += 1
             return try body(seq)
@@ -56,7 +56,7 @@ public final class TimerScheduler: Sendable {
     // MARK: lifecycle
 
     /// Reloads pending timers (see ``recover()``) and starts the firing thread.
-    public func start() throws {
+    package func start() throws {
         try recover()
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let thread = Thread { [self] in loop() }
@@ -65,7 +65,7 @@ public final class TimerScheduler: Sendable {
     }
 
     /// Stops the firing thread (pending timers stay in the database).
-    public func stop() {
+    package func stop() {
         guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
         wake.signal()
         exited.wait()
@@ -73,7 +73,7 @@ public final class TimerScheduler: Sendable {
 
     /// Reloads every active timer from the database, announces each as
     /// `restored`, then fires those already due. Safe to call again.
-    public func recover() throws {
+    package func recover() throws {
         try changes.withLock { seq in
             let timers = try db.read { try TimerStore.allActive(in: $0) }
             let now = clock.now()
@@ -91,7 +91,7 @@ public final class TimerScheduler: Sendable {
     /// deadline order, in one transaction.
     /// - Returns: the timers fired now.
     @discardableResult
-    public func fireDue() -> [CookTimer] {
+    package func fireDue() -> [CookTimer] {
         let now = clock.now()
         let dueIDs = deadlines.withLock { map in map.filter { $0.value <= now }.map(\.key) }
         guard !dueIDs.isEmpty else { return [] }
@@ -146,7 +146,7 @@ public final class TimerScheduler: Sendable {
     /// Starts a new running timer.
     /// - Throws: `TimerError.invalidInput` for an empty or over-long label,
     ///   seconds outside 1...86 400, or a negative step.
-    public func create(
+    package func create(
         scope: String, label: String, seconds: Int, recipeSlug: String? = nil, step: Int? = nil,
         background: Bool = false, createdBy: String = ""
     ) throws -> CookTimer {
@@ -169,7 +169,7 @@ public final class TimerScheduler: Sendable {
     }
 
     /// Freezes a running timer with its remaining milliseconds.
-    public func pause(id: String, scope: String) throws -> CookTimer {
+    package func pause(id: String, scope: String) throws -> CookTimer {
         try transition(id, scope, .paused, allowed: [.running]) { t, now in
             t.remainingMs = t.remainingMilliseconds(at: now)
             t.endsAt = nil
@@ -178,7 +178,7 @@ public final class TimerScheduler: Sendable {
     }
 
     /// Restarts a paused timer: the new deadline is now + the remainder.
-    public func resume(id: String, scope: String) throws -> CookTimer {
+    package func resume(id: String, scope: String) throws -> CookTimer {
         try transition(id, scope, .resumed, allowed: [.paused]) { t, now in
             t.endsAt = now + TimeInterval(t.remainingMs ?? 0) / 1000
             t.remainingMs = nil
@@ -187,14 +187,14 @@ public final class TimerScheduler: Sendable {
     }
 
     /// Stops a running or paused timer for good.
-    public func cancel(id: String, scope: String) throws -> CookTimer {
+    package func cancel(id: String, scope: String) throws -> CookTimer {
         try transition(id, scope, .cancelled, allowed: [.running, .paused]) { t, _ in
             t.state = .cancelled
         }
     }
 
     /// Silences a fired timer.
-    public func dismiss(id: String, scope: String) throws -> CookTimer {
+    package func dismiss(id: String, scope: String) throws -> CookTimer {
         try transition(id, scope, .dismissed, allowed: [.fired]) { t, _ in
             t.state = .dismissed
         }
@@ -202,7 +202,7 @@ public final class TimerScheduler: Sendable {
 
     /// Adds `seconds` (1...86 400): to the deadline while running, to the
     /// remainder while paused; a fired timer runs again for `seconds` from now.
-    public func extend(id: String, scope: String, seconds: Int) throws -> CookTimer {
+    package func extend(id: String, scope: String, seconds: Int) throws -> CookTimer {
         guard (1...Self.maxSeconds).contains(seconds) else {
             throw TimerError.invalidInput("seconds must be 1–\(Self.maxSeconds)")
         }
@@ -221,12 +221,12 @@ public final class TimerScheduler: Sendable {
     }
 
     /// The scope's running, paused and fired timers, oldest first.
-    public func timers(scope: String) throws -> [CookTimer] {
+    package func timers(scope: String) throws -> [CookTimer] {
         try db.read { try TimerStore.active(scope: scope, in: $0) }
     }
 
     /// The scheduler's clock reading (for rendering `remaining_s`).
-    public func now() -> Date { clock.now() }
+    package func now() -> Date { clock.now() }
 
     private func transition(
         _ id: String, _ scope: String, _ kind: TimerEvent.Change, allowed: Set<TimerState>,

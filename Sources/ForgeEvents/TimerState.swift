@@ -1,9 +1,9 @@
 /// Where a cook timer is in its life. `running` and `paused` are pending;
 /// `fired` rings until dismissed (or extended); `dismissed` and `cancelled`
 /// are final.
-public enum TimerState: String, Sendable, Codable, CaseIterable {
+package enum TimerState: String, Sendable, Codable, CaseIterable {
     case running, paused, fired, dismissed, cancelled
 
     /// True while the timer still shows on displays (running, paused, fired).
-    public var isActive: Bool { self == .running || self == .paused || self == .fired }
+    package var isActive: Bool { self == .running || self == .paused || self == .fired }
 }

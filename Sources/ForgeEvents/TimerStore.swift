@@ -4,9 +4,9 @@ import Foundation
 
 /// SQL for `cook_timers` (migration 0600). Every read is filtered by scope
 /// except the scheduler's reload of pending work.
-public enum TimerStore {
+package enum TimerStore {
     /// Inserts a new timer row.
-    public static func insert(_ t: CookTimer, in db: Connection) throws {
+    package static func insert(_ t: CookTimer, in db: Connection) throws {
         try db.execute(
             """
             INSERT INTO cook_timers (id, scope, label, seconds, recipe_slug, step, background, state, ends_at,
@@ -20,7 +20,7 @@ public enum TimerStore {
     }
 
     /// Writes the mutable fields (state, deadline, remainder, firing) back.
-    public static func update(_ t: CookTimer, in db: Connection) throws {
+    package static func update(_ t: CookTimer, in db: Connection) throws {
         try db.execute(
             """
             UPDATE cook_timers SET state = ?, ends_at = ?, remaining_ms = ?, fired_at = ?, late_by_ms = ?,
@@ -29,12 +29,12 @@ public enum TimerStore {
     }
 
     /// One timer of `scope`, or nil.
-    public static func find(id: String, scope: String, in db: Connection) throws -> CookTimer? {
+    package static func find(id: String, scope: String, in db: Connection) throws -> CookTimer? {
         try db.queryOne("SELECT * FROM cook_timers WHERE id = ? AND scope = ?", [id, scope]).map(timer)
     }
 
     /// The scope's running, paused and fired timers, oldest first.
-    public static func active(scope: String, in db: Connection) throws -> [CookTimer] {
+    package static func active(scope: String, in db: Connection) throws -> [CookTimer] {
         try db.query(
             """
             SELECT * FROM cook_timers WHERE scope = ? AND state IN ('running', 'paused', 'fired')
@@ -44,7 +44,7 @@ public enum TimerStore {
     }
 
     /// Every scope's running, paused and fired timers (the scheduler's reload).
-    public static func allActive(in db: Connection) throws -> [CookTimer] {
+    package static func allActive(in db: Connection) throws -> [CookTimer] {
         try db.query(
             """
             SELECT * FROM cook_timers WHERE state IN ('running', 'paused', 'fired') ORDER BY created_at, rowid
@@ -53,7 +53,7 @@ public enum TimerStore {
     }
 
     /// Running timers whose deadline is at or before `now`, earliest first.
-    public static func due(at now: Date, in db: Connection) throws -> [CookTimer] {
+    package static func due(at now: Date, in db: Connection) throws -> [CookTimer] {
         try db.query(
             "SELECT * FROM cook_timers WHERE state = 'running' AND ends_at <= ? ORDER BY ends_at, rowid",
             [now]

@@ -5,18 +5,18 @@ import Foundation
 #endif
 
 /// Unix stream sockets for the event hub and its clients.
-public enum UnixSocket {
+package enum UnixSocket {
     /// Why a socket could not be opened: the call and `errno`.
-    public struct Failure: Error, CustomStringConvertible {
-        public let call: String
-        public let path: String
-        public let code: Int32
-        public var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let call: String
+        package let path: String
+        package let code: Int32
+        package var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
     }
 
     /// Binds and listens on `path` with `mode` (default 0660), replacing a
     /// stale socket file; a path that exists and is not a socket is refused.
-    public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 64) throws -> Int32 {
+    package static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 64) throws -> Int32 {
         var info = stat()
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
@@ -50,7 +50,7 @@ public enum UnixSocket {
     }
 
     /// Connects to the socket at `path` (blocking).
-    public static func connect(path: String) throws -> Int32 {
+    package static func connect(path: String) throws -> Int32 {
         let fd = try socketFD(path)
         var address = try address(path)
         let result = withUnsafePointer(to: &address) {
@@ -71,7 +71,7 @@ public enum UnixSocket {
     /// SIGPIPE. Spelled as its value: in a whole-module build the macro's
     /// Swift import belongs to the module that includes <sys/socket.h>
     /// first (CSystemd via sd-bus.h), which not every file here imports.
-    public static let noSignal: Int32 = 0x4000
+    package static let noSignal: Int32 = 0x4000
 
     /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on `fd`.
     static func makeNonBlocking(_ fd: Int32) {

@@ -1,23 +1,23 @@
 /// One line of the access log, reported after the response was queued.
-public struct AccessLogEntry: Sendable {
+package struct AccessLogEntry: Sendable {
     /// Request method as sent (may be a method the router does not know).
-    public let method: String
+    package let method: String
     /// Decoded request path (raw if it could not be decoded), without query.
-    public let path: String
+    package let path: String
     /// Response status code.
-    public let status: Int
+    package let status: Int
     /// Response body bytes sent (0 for HEAD).
-    public let bytes: Int
+    package let bytes: Int
     /// Time from the request line arriving to the response being queued, milliseconds.
-    public let durationMs: Double
+    package let durationMs: Double
     /// Textual client IP address.
-    public let remoteAddress: String
+    package let remoteAddress: String
     /// The request id also sent as `X-Request-Id`.
-    public let requestID: String
+    package let requestID: String
     /// The `User-Agent` header, or empty.
-    public let userAgent: String
+    package let userAgent: String
 
-    public init(
+    package init(
         method: String, path: String, status: Int, bytes: Int, durationMs: Double,
         remoteAddress: String, requestID: String, userAgent: String
     ) {
@@ -34,7 +34,7 @@ public struct AccessLogEntry: Sendable {
     /// The access-log message: `GET /api/today 200 2048B 0.4ms` (duration to
     /// 0.1 ms, rounded half up). Built by appending integers, without
     /// Foundation's `String(format:)`, since it runs once per request.
-    public var line: String {
+    package var line: String {
         let tenths = max(0, Int((durationMs * 10).rounded()))
         var text = method
         text.reserveCapacity(method.utf8.count + path.utf8.count + 32)

@@ -1,9 +1,9 @@
 /// Parsing of the request `Cookie` header (RFC 6265 §5.4 / §4.2.1).
-public enum Cookies {
+package enum Cookies {
     /// Splits `a=1; b="two"` into name/value pairs. Surrounding double
     /// quotes are removed from values; pairs without `=` are skipped; the
     /// first occurrence of a name wins.
-    public static func parse(_ header: String) -> [String: String] {
+    package static func parse(_ header: String) -> [String: String] {
         var result: [String: String] = [:]
         for part in header.split(separator: ";") {
             guard let (name, value) = pair(part), result[name] == nil else { continue }
@@ -15,7 +15,7 @@ public enum Cookies {
     /// The value of cookie `name` in `header`, by the rules of ``parse(_:)``
     /// (the first occurrence wins), without building the whole dictionary:
     /// this runs on every signed-in request.
-    public static func value(named name: String, in header: String) -> String? {
+    package static func value(named name: String, in header: String) -> String? {
         for part in header.split(separator: ";") {
             guard let (found, value) = pair(part), found == name else { continue }
             return value

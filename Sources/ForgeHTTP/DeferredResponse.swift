@@ -14,7 +14,7 @@ import Synchronization
 /// response. A suspended connection is not polled: the job must end by
 /// itself (its own timeout). When the server stops, pending jobs' requests
 /// are answered 503 at once.
-public final class DeferredResponse: Sendable {
+package final class DeferredResponse: Sendable {
     private struct State {
         var result: Response?
         var connection: OpaquePointer?
@@ -33,7 +33,7 @@ public final class DeferredResponse: Sendable {
     /// a nice value, and `.userInitiated` asks for nice -4, which an
     /// unprivileged service may not take (EACCES, logged as "Failed to set
     /// thread priority" for every new job thread).
-    public static func run(_ work: @escaping @Sendable () throws -> Response) -> DeferredResponse {
+    package static func run(_ work: @escaping @Sendable () throws -> Response) -> DeferredResponse {
         let deferred = DeferredResponse()
         DispatchQueue.global().async {
             let response: Response
@@ -50,10 +50,10 @@ public final class DeferredResponse: Sendable {
     }
 
     /// True once an answer is in.
-    public var isComplete: Bool { box.withLock { $0.state.result != nil } }
+    package var isComplete: Bool { box.withLock { $0.state.result != nil } }
 
     /// Sets the answer (the first one wins) and resumes the connection.
-    public func complete(_ response: Response) {
+    package func complete(_ response: Response) {
         box.withLock { b in
             guard b.state.result == nil else { return }
             b.state.result = response
@@ -82,7 +82,7 @@ public final class DeferredResponse: Sendable {
 
 extension Response {
     /// A response whose answer `deferred` computes off the worker threads.
-    public static func deferred(_ deferred: DeferredResponse) -> Response {
+    package static func deferred(_ deferred: DeferredResponse) -> Response {
         var response = Response(status: 202)
         response.deferred = deferred
         return response

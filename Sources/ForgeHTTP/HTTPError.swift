@@ -2,19 +2,19 @@ import Foundation
 
 /// Throw from a handler or middleware to answer with `status` and a JSON
 /// body: `{"detail": detail}` unless `body` is given.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+package struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// HTTP status code to answer with.
-    public let status: Int
+    package let status: Int
     /// Human-readable reason; the `detail` of the default body.
-    public let detail: String
+    package let detail: String
     /// A complete JSON body replacing `{"detail": ...}` (e.g. the 422
     /// validation shape), or nil.
-    public let body: Data?
+    package let body: Data?
     /// Extra response headers (e.g. `WWW-Authenticate`).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
 
     /// An error answered as `{"detail": detail}`.
-    public init(_ status: Int, _ detail: String, headers: HTTPHeaders = .init()) {
+    package init(_ status: Int, _ detail: String, headers: HTTPHeaders = .init()) {
         self.status = status
         self.detail = detail
         self.body = nil
@@ -22,7 +22,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An error answered with an already-encoded JSON body.
-    public init(status: Int, jsonBody: Data) {
+    package init(status: Int, jsonBody: Data) {
         self.status = status
         self.detail = String(decoding: jsonBody, as: UTF8.self)
         self.body = jsonBody
@@ -30,11 +30,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The response this error is answered with.
-    public var response: Response {
+    package var response: Response {
         var response = body.map { Response.jsonData($0, status: status) } ?? Response.error(status, detail)
         for (name, value) in headers { response.headers.set(name, value) }
         return response
     }
 
-    public var description: String { "HTTP \(status): \(detail)" }
+    package var description: String { "HTTP \(status): \(detail)" }
 }

@@ -1,47 +1,47 @@
 /// An ordered list of HTTP header fields with case-insensitive name lookup.
 /// Names keep the spelling they were added with; repeated names are allowed
 /// (`add`) or collapsed (`set`).
-public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field as received or to be sent.
-    public typealias Element = (name: String, value: String)
+    package typealias Element = (name: String, value: String)
 
     private var fields: [Element] = []
 
     /// An empty header list.
-    public init() {}
+    package init() {}
 
     /// Headers from `(name, value)` pairs, in order.
-    public init(_ pairs: [(String, String)]) {
+    package init(_ pairs: [(String, String)]) {
         for (name, value) in pairs { add(name, value) }
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The first value for `name` (case-insensitive), or nil.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { Self.same($0.name, name) }?.value
     }
 
     /// Every value for `name` (case-insensitive), in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.same($0.name, name) }.map(\.value)
     }
 
     /// True when at least one field named `name` exists.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         fields.contains { Self.same($0.name, name) }
     }
 
     /// Appends a field, keeping any existing ones with the same name.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }
 
     /// Replaces every field named `name` with a single one, at the position
     /// of the first (or at the end if there was none).
-    public mutating func set(_ name: String, _ value: String) {
+    package mutating func set(_ name: String, _ value: String) {
         if let index = fields.firstIndex(where: { Self.same($0.name, name) }) {
             fields[index] = (name: fields[index].name, value: value)
             var seen = false
@@ -56,14 +56,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Removes every field named `name`.
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.same($0.name, name) }
     }
 
     /// Number of fields.
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
+    package func makeIterator() -> IndexingIterator<[Element]> {
         fields.makeIterator()
     }
 

@@ -12,42 +12,42 @@ import Synchronization
 ///
 /// Lifecycle: `start()` once, `stop()` once (idempotent; also on deinit).
 /// Do not call `stop()` from a handler: it waits for the pool threads.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// Listening and resource limits.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Addresses to bind (see `ListenSocket.bind`).
-        public var listen: [ListenAddress]
+        package var listen: [ListenAddress]
         /// Already-listening sockets (e.g. from systemd); the server takes
         /// ownership and closes them on `stop()`.
-        public var listenSockets: [Int32]
+        package var listenSockets: [Int32]
         /// Worker threads per listening socket (at least 1).
-        public var threadPoolSize: Int
+        package var threadPoolSize: Int
         /// Maximum simultaneous connections per listening socket.
-        public var connectionLimit: Int
+        package var connectionLimit: Int
         /// Maximum simultaneous connections per client IP (the TCP peer, so a
         /// reverse proxy counts as one client); at least 1.
-        public var perIPConnectionLimit: Int
+        package var perIPConnectionLimit: Int
         /// Idle seconds after which a connection is closed.
-        public var connectionTimeoutSeconds: Int
+        package var connectionTimeoutSeconds: Int
         /// Largest accepted request body in bytes; larger ones get 413.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// Larger caps for upload routes, by exact request path (no query):
         /// e.g. `["/ingest": 32 << 20]`. Other paths use `maxBodyBytes`.
-        public var uploadLimits: [String: Int] = [:]
+        package var uploadLimits: [String: Int] = [:]
         /// Seconds `stop()` waits for in-flight requests before closing.
-        public var shutdownGraceSeconds: Double
+        package var shutdownGraceSeconds: Double
         /// Seconds a request head may take from the connection's start (or,
         /// on a kept-alive connection, from its request line) before the
         /// connection is closed; a kept-alive connection's next request line
         /// must arrive within `connectionTimeoutSeconds` + this of the
         /// previous response's end. See ``HeadDeadline``.
-        public var headTimeoutSeconds: Double = 10
+        package var headTimeoutSeconds: Double = 10
         /// Serve HTTPS only, with this certificate (already ``TLSCertificate/load()``ed).
-        public var tls: TLSCertificate?
+        package var tls: TLSCertificate?
         /// Peers whose `X-Forwarded-For`/`-Proto` are believed.
-        public var trustedProxies = TrustedProxies()
+        package var trustedProxies = TrustedProxies()
 
-        public init(
+        package init(
             listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
             connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
             connectionTimeoutSeconds: Int = 30, maxBodyBytes: Int = 1 << 20,
@@ -76,7 +76,7 @@ public final class HTTPServer: Sendable {
         var bound: [ListenAddress] = []
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let core: ServerCore
     private let state = Mutex(State())
 
@@ -86,7 +86,7 @@ public final class HTTPServer: Sendable {
     ///   - onHeadTimeout: called, from the deadline's sweeper thread, with the
     ///     TCP peer's address of each connection closed because its request
     ///     head or body was late (``HeadDeadline``).
-    public init(
+    package init(
         configuration: Configuration, responder: Responder,
         accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
         onError: (@Sendable (Request, Error) -> Void)? = nil,
@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
     /// Binds the configured addresses and starts serving. Ignores SIGPIPE.
     /// - Throws: `HTTPServerError` naming the address that failed; nothing
     ///   is left listening when it throws.
-    public func start() throws {
+    package func start() throws {
         signal(SIGPIPE, SIG_IGN)
         if configuration.tls != nil, !TLSCertificate.isSupported {
             throw HTTPServerError.tls("this libmicrohttpd was built without HTTPS support")
@@ -147,7 +147,7 @@ public final class HTTPServer: Sendable {
     /// Stops accepting (the ports are released at once), waits up to
     /// `shutdownGraceSeconds` for in-flight requests to finish, then closes
     /// every connection and joins the worker threads. Idempotent.
-    public func stop() {
+    package func stop() {
         let daemons = state.withLock { state in
             defer {
                 state.phase = .stopped
@@ -172,7 +172,7 @@ public final class HTTPServer: Sendable {
 
     /// The addresses actually listened on (real ports when 0 was asked for);
     /// empty unless running.
-    public var boundAddresses: [ListenAddress] {
+    package var boundAddresses: [ListenAddress] {
         state.withLock { $0.bound }
     }
 

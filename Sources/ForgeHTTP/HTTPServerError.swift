@@ -5,7 +5,7 @@
 #endif
 
 /// Why the HTTP server could not start.
-public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host name of a listen address did not resolve.
     case resolveFailed(address: ListenAddress, reason: String)
     /// A socket system call failed (`call` is e.g. `bind`), with its errno.
@@ -20,7 +20,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// is unreadable or invalid, or libmicrohttpd was built without TLS.
     case tls(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .resolveFailed(let address, let reason):
             "cannot resolve listen address \(address): \(reason)"

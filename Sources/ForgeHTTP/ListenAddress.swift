@@ -1,12 +1,12 @@
 /// A host and TCP port to listen on, written `127.0.0.1:8080`, `[::]:8080`,
 /// `[::1]:0` or `localhost:8080`. Port 0 asks the kernel for a free port.
-public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
+package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// Host name or IP literal, without brackets (`::1`, `0.0.0.0`, `localhost`).
-    public var host: String
+    package var host: String
     /// TCP port, 0...65535.
-    public var port: Int
+    package var port: Int
 
-    public init(host: String, port: Int) {
+    package init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
@@ -14,7 +14,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// Parses `host:port`; IPv6 literals must be bracketed.
     /// Returns nil for a missing or empty host, a missing port, a port
     /// outside 0...65535 or an unbracketed IPv6 literal.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let host: Substring
         let portText: Substring
         if text.hasPrefix("[") {
@@ -39,7 +39,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host:port`, with IPv6 hosts in brackets.
-    public var description: String {
+    package var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -6,9 +6,9 @@
 
 /// Creation and inspection of listening TCP sockets, bound by us (not by
 /// libmicrohttpd) so the same path serves sockets handed over by systemd.
-public enum ListenSocket {
+package enum ListenSocket {
     /// Listen backlog passed to `listen(2)`.
-    public static let backlog: Int32 = 128
+    package static let backlog: Int32 = 128
 
     /// Resolves `address`, creates a socket with `SO_REUSEADDR`, binds it,
     /// listens (backlog 128) and makes it non-blocking and close-on-exec.
@@ -16,7 +16,7 @@ public enum ListenSocket {
     /// serves IPv4 clients.
     /// - Returns: the listening file descriptor; the caller owns it.
     /// - Throws: `HTTPServerError.resolveFailed` or `.socketFailed`.
-    public static func bind(_ address: ListenAddress) throws -> Int32 {
+    package static func bind(_ address: ListenAddress) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -55,7 +55,7 @@ public enum ListenSocket {
 
     /// The address a socket is bound to (the real port after binding port 0),
     /// or nil if `fd` is not a bound IPv4/IPv6 socket.
-    public static func localAddress(of fd: Int32) -> ListenAddress? {
+    package static func localAddress(of fd: Int32) -> ListenAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {

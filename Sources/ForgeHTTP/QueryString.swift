@@ -1,10 +1,10 @@
 /// Percent-decoding of URL paths and `application/x-www-form-urlencoded`
 /// query strings (RFC 3986 §2.1; WHATWG URL "urlencoded parsing").
-public enum QueryString {
+package enum QueryString {
     /// Decodes `%XX` escapes; with `plusAsSpace`, `+` becomes a space first.
     /// A `%` not followed by two hex digits is kept literally.
     /// - Returns: nil when the decoded bytes are not valid UTF-8.
-    public static func percentDecode(_ text: String, plusAsSpace: Bool = false) -> String? {
+    package static func percentDecode(_ text: String, plusAsSpace: Bool = false) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return text
         }
@@ -30,7 +30,7 @@ public enum QueryString {
     /// Parses `a=1&b=x+y&c` into `(name, value)` pairs in order, decoding
     /// `+` and `%XX` in both. A pair without `=` has an empty value; empty
     /// pairs are skipped; undecodable text is kept as sent.
-    public static func pairs(_ rawQuery: String) -> [(String, String)] {
+    package static func pairs(_ rawQuery: String) -> [(String, String)] {
         rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { part in
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pieces[0])
@@ -43,7 +43,7 @@ public enum QueryString {
     }
 
     /// The first value per name of `pairs(rawQuery)`.
-    public static func parse(_ rawQuery: String) -> [String: String] {
+    package static func parse(_ rawQuery: String) -> [String: String] {
         var result: [String: String] = [:]
         for (name, value) in pairs(rawQuery) where result[name] == nil {
             result[name] = value

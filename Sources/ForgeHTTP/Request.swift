@@ -3,39 +3,39 @@ import Foundation
 /// One HTTP request as seen by a handler: method, decoded path, query,
 /// headers, the complete body (at most the server's body cap) and the
 /// route it matched.
-public struct Request: Sendable {
+package struct Request: Sendable {
     /// Request method. HEAD requests are routed to GET handlers.
-    public let method: HTTPMethod
+    package let method: HTTPMethod
     /// Path without the query, percent-decoded (`+` is not a space here).
-    public let path: String
+    package let path: String
     /// Query string as sent, without the `?`; empty when there is none.
-    public let rawQuery: String
+    package let rawQuery: String
     /// Query parameters, first value per name, `+` and `%XX` decoded.
-    public let query: [String: String]
+    package let query: [String: String]
     /// Request header fields in arrival order.
-    public let headers: HTTPHeaders
+    package let headers: HTTPHeaders
     /// The request body; empty when none was sent.
-    public let body: Data
+    package let body: Data
     /// The real client's IP address as text (`127.0.0.1`, `::1`): the peer's
     /// address, or, when the peer is a trusted proxy (`--trusted-proxy`), the
     /// client its `X-Forwarded-For` names. IPv4 clients of a dual-stack
     /// socket appear as plain IPv4.
-    public let remoteAddress: String
+    package let remoteAddress: String
     /// The address of the TCP peer itself (the proxy, when there is one).
-    public let peerAddress: String
+    package let peerAddress: String
     /// `https` when the request came over TLS, directly or (per a trusted
     /// proxy's `X-Forwarded-Proto`) to the proxy; else `http`.
-    public let scheme: String
+    package let scheme: String
     /// Random 16 lowercase hex characters identifying this request in logs
     /// and in the `X-Request-Id` response header.
-    public let requestID: String
+    package let requestID: String
     /// Values of the `:name` segments of the matched route pattern.
-    public var pathParameters: [String: String]
+    package var pathParameters: [String: String]
     /// The route this request matched; nil for 404/405 answers and before routing.
-    public var route: RouteInfo?
+    package var route: RouteInfo?
 
     /// A request built by hand (tests) or by the server.
-    public init(
+    package init(
         method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = .init(),
         body: Data = Data(), remoteAddress: String = "127.0.0.1",
         requestID: String = Request.makeRequestID(), peerAddress: String? = nil, scheme: String = "http"
@@ -55,12 +55,12 @@ public struct Request: Sendable {
     }
 
     /// The value of path parameter `name` (pattern segment `:name`), or nil.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         pathParameters[name]
     }
 
     /// The value of cookie `name` from the `Cookie` header(s), or nil.
-    public func cookie(_ name: String) -> String? {
+    package func cookie(_ name: String) -> String? {
         for header in headers.values(for: "Cookie") {
             if let value = Cookies.value(named: name, in: header) { return value }
         }
@@ -68,7 +68,7 @@ public struct Request: Sendable {
     }
 
     /// A fresh request id: 64 random bits as 16 lowercase hex characters.
-    public static func makeRequestID() -> String {
+    package static func makeRequestID() -> String {
         let hex = String(UInt64.random(in: .min ... .max), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -8,9 +8,9 @@ import Foundation
 ///   and is reported once to `onError`.
 /// - Every response carries `X-Request-Id`; JSON responses get
 ///   `Cache-Control: no-store` unless they set their own.
-public struct Responder: Sendable {
+package struct Responder: Sendable {
     /// Every registered route, in registration order.
-    public let routes: [RouteInfo]
+    package let routes: [RouteInfo]
 
     private let table: [Int: [Router.Route]]
     /// Routes whose pattern has no parameter, by pattern text, in `table`'s
@@ -38,7 +38,7 @@ public struct Responder: Sendable {
     /// Routes and answers `request`.
     /// - Parameter onError: called once with each non-`HTTPError` error a
     ///   handler or middleware threw (the 500 answers).
-    public func respond(
+    package func respond(
         to request: Request,
         onError: (@Sendable (Request, Error) -> Void)? = nil
     ) -> Response {

@@ -2,21 +2,21 @@ import Foundation
 
 /// An HTTP response produced by a handler. `Content-Length` is computed by
 /// the server from `body`; a `Content-Length` header given here is ignored.
-public struct Response: Sendable {
+package struct Response: Sendable {
     /// HTTP status code.
-    public var status: Int
+    package var status: Int
     /// Header fields to send (besides Content-Length, Date and X-Request-Id).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// Response body bytes; not sent for HEAD requests.
-    public var body: Data
+    package var body: Data
     /// A long-lived body (Server-Sent Events); when set, `body` is ignored
     /// and the response is sent chunked as the stream produces bytes.
-    public var stream: ResponseStream?
+    package var stream: ResponseStream?
     /// An answer computed off the worker threads (``DeferredResponse``);
     /// when set, this response only stands for it and is never sent.
-    public var deferred: DeferredResponse?
+    package var deferred: DeferredResponse?
 
-    public init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
+    package init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -25,17 +25,17 @@ public struct Response: Sendable {
     /// `value` encoded as compact JSON with sorted keys, unescaped slashes and
     /// literal non-ASCII; `Content-Type: application/json`.
     /// - Throws: the `EncodingError` of `JSONEncoder`.
-    public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> Response {
+    package static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> Response {
         jsonData(try JSONCoding.encoder.encode(value), status: status)
     }
 
     /// Already-encoded JSON bytes with `Content-Type: application/json`.
-    public static func jsonData(_ data: Data, status: Int = 200) -> Response {
+    package static func jsonData(_ data: Data, status: Int = 200) -> Response {
         Response(status: status, headers: ["Content-Type": "application/json"], body: data)
     }
 
     /// UTF-8 text with the given content type.
-    public static func text(
+    package static func text(
         _ s: String, status: Int = 200,
         contentType: String = "text/plain; charset=utf-8"
     ) -> Response {
@@ -43,17 +43,17 @@ public struct Response: Sendable {
     }
 
     /// UTF-8 HTML (`text/html; charset=utf-8`).
-    public static func html(_ s: String, status: Int = 200) -> Response {
+    package static func html(_ s: String, status: Int = 200) -> Response {
         text(s, status: status, contentType: "text/html; charset=utf-8")
     }
 
     /// An empty-bodied redirect to `location` (302 unless told otherwise).
-    public static func redirect(_ location: String, status: Int = 302) -> Response {
+    package static func redirect(_ location: String, status: Int = 302) -> Response {
         Response(status: status, headers: ["Location": location])
     }
 
     /// The ordinary error body `{"detail": detail}` as JSON (docs/contract.md §1.4).
-    public static func error(_ status: Int, _ detail: String) -> Response {
+    package static func error(_ status: Int, _ detail: String) -> Response {
         jsonData(JSONCoding.detailBody(detail), status: status)
     }
 }

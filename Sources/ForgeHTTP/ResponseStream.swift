@@ -11,9 +11,9 @@ import Synchronization
 /// `MHD_ALLOW_SUSPEND_RESUME`) and resumed by the next `send` or `finish`.
 /// A suspended connection is not polled, so a client that vanished is
 /// noticed at the next write (callers send heartbeats for that).
-public final class ResponseStream: Sendable {
+package final class ResponseStream: Sendable {
     /// Most bytes buffered for a slow client before the stream is closed.
-    public let maxBufferedBytes: Int
+    package let maxBufferedBytes: Int
 
     private struct State {
         var buffer: [UInt8] = []
@@ -27,7 +27,7 @@ public final class ResponseStream: Sendable {
     private struct Box: @unchecked Sendable { var state = State() }
     private let box = Mutex(Box())
 
-    public init(maxBufferedBytes: Int = 1 << 20) {
+    package init(maxBufferedBytes: Int = 1 << 20) {
         self.maxBufferedBytes = maxBufferedBytes
     }
 
@@ -35,7 +35,7 @@ public final class ResponseStream: Sendable {
     /// closed or finished; a client more than `maxBufferedBytes` behind is
     /// cut off and false is returned.
     @discardableResult
-    public func send(_ data: Data) -> Bool {
+    package func send(_ data: Data) -> Bool {
         let (accepted, callbacks) = box.withLock { b -> (Bool, [@Sendable () -> Void]) in
             guard !b.state.closed, !b.state.finished else { return (false, []) }
             b.state.buffer += data
@@ -53,7 +53,7 @@ public final class ResponseStream: Sendable {
     }
 
     /// Sends what is buffered, then ends the response.
-    public func finish() {
+    package func finish() {
         box.withLock { b in
             b.state.finished = true
             resumeLocked(&b.state)
@@ -61,10 +61,10 @@ public final class ResponseStream: Sendable {
     }
 
     /// True until the client went away or the response ended.
-    public var isOpen: Bool { box.withLock { !$0.state.closed && !$0.state.finished } }
+    package var isOpen: Bool { box.withLock { !$0.state.closed && !$0.state.finished } }
 
     /// Runs `body` once when the connection ends (at once if it already has).
-    public func onClose(_ body: @escaping @Sendable () -> Void) {
+    package func onClose(_ body: @escaping @Sendable () -> Void) {
         let now = box.withLock { b -> Bool in
             if b.state.closed { return true }
             b.state.onClose.append(body)

@@ -1,21 +1,21 @@
 /// A request handler. Throw `HTTPError` to answer with an error status.
-public typealias Handler = @Sendable (Request) throws -> Response
+package typealias Handler = @Sendable (Request) throws -> Response
 
 /// Wraps request handling: call `next` to continue, or answer directly.
-public typealias Middleware = @Sendable (Request, Handler) throws -> Response
+package typealias Middleware = @Sendable (Request, Handler) throws -> Response
 
 /// Description of one route: the data that OpenAPI documents, auth matrices
 /// and route tests walk.
-public struct RouteInfo: Sendable, Hashable {
-    public let method: HTTPMethod
+package struct RouteInfo: Sendable, Hashable {
+    package let method: HTTPMethod
     /// Pattern as registered, e.g. `/api/sessions/:id/sets`.
-    public let pattern: String
+    package let pattern: String
     /// One-line description.
-    public var summary: String
+    package var summary: String
     /// Free metadata, e.g. `["auth": "public"]`.
-    public var tags: [String: String]
+    package var tags: [String: String]
 
-    public init(method: HTTPMethod, pattern: String, summary: String = "", tags: [String: String] = [:]) {
+    package init(method: HTTPMethod, pattern: String, summary: String = "", tags: [String: String] = [:]) {
         self.method = method
         self.pattern = pattern
         self.summary = summary
@@ -26,7 +26,7 @@ public struct RouteInfo: Sendable, Hashable {
 /// Collects routes and middleware, then `freeze()`s into an immutable
 /// `Responder`. Patterns use `:name` segments; a literal segment beats a
 /// parameter at the same position.
-public struct Router: Sendable {
+package struct Router: Sendable {
     struct Route: Sendable {
         let info: RouteInfo
         let pattern: RoutePattern
@@ -36,12 +36,12 @@ public struct Router: Sendable {
     var routes: [Route] = []
     var middlewares: [Middleware] = []
 
-    public init() {}
+    package init() {}
 
     /// Registers `handler` for `method` and `pattern` (must start with `/`).
     /// Registering the same method and pattern shape twice is a programming
     /// error and traps in `freeze()`.
-    public mutating func add(
+    package mutating func add(
         _ method: HTTPMethod, _ pattern: String, summary: String = "",
         tags: [String: String] = [:], _ handler: @escaping Handler
     ) {
@@ -49,35 +49,35 @@ public struct Router: Sendable {
         routes.append(Route(info: info, pattern: RoutePattern(pattern), handler: handler))
     }
 
-    public mutating func get(
+    package mutating func get(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
     ) {
         add(.GET, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func post(
+    package mutating func post(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
     ) {
         add(.POST, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func put(
+    package mutating func put(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
     ) {
         add(.PUT, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func patch(
+    package mutating func patch(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
     ) {
         add(.PATCH, pattern, summary: summary, tags: tags, handler)
     }
 
-    public mutating func delete(
+    package mutating func delete(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
     ) {
@@ -87,12 +87,12 @@ public struct Router: Sendable {
     /// Adds middleware around every routed request, including the 404, 405
     /// and OPTIONS answers. The first added is the outermost. Middleware sees
     /// `request.route` and `request.pathParameters` already filled in.
-    public mutating func use(_ middleware: @escaping Middleware) {
+    package mutating func use(_ middleware: @escaping Middleware) {
         middlewares.append(middleware)
     }
 
     /// The immutable responder for the routes and middleware added so far.
-    public func freeze() -> Responder {
+    package func freeze() -> Responder {
         var seen = Set<[String?]>()
         for route in routes {
             let key = [route.info.method.rawValue] + route.pattern.shape

@@ -15,23 +15,23 @@ import Synchronization
 /// process-wide slot). Credentials replaced by a reload are kept, not freed: a
 /// TLS session that began under them may still refer to them. That is a few
 /// kilobytes per renewal.
-public final class TLSCertificate: Sendable {
+package final class TLSCertificate: Sendable {
     /// PEM file with the server certificate, then any intermediates.
-    public let certificatePath: String
+    package let certificatePath: String
     /// PEM file with the certificate's private key (PKCS#1, PKCS#8 or SEC1, unencrypted).
-    public let keyPath: String
+    package let keyPath: String
 
     /// What the log says about the certificate in use.
-    public struct Summary: Sendable, Equatable, CustomStringConvertible {
+    package struct Summary: Sendable, Equatable, CustomStringConvertible {
         /// Subject distinguished name, RFC 4514 (`CN=forge.home.arpa`).
-        public let subject: String
+        package let subject: String
         /// Serial number in lowercase hex.
-        public let serial: String
+        package let serial: String
         /// Start of validity (notBefore).
-        public let activates: Date
+        package let activates: Date
         /// End of validity (notAfter).
-        public let expires: Date
-        public var description: String {
+        package let expires: Date
+        package var description: String {
             "\(subject), serial \(serial), expires \(ISO8601DateFormatter().string(from: expires))"
         }
 
@@ -39,7 +39,7 @@ public final class TLSCertificate: Sendable {
         /// `"expired 2021-01-01T00:00:00Z"` or `"not valid before …"`. Clients
         /// refuse such a certificate; forged still serves it (a renewal may be
         /// on its way) and the caller logs this at warning priority.
-        public func validityProblem(at now: Date = Date()) -> String? {
+        package func validityProblem(at now: Date = Date()) -> String? {
             let format = ISO8601DateFormatter()
             if now > expires { return "expired \(format.string(from: expires))" }
             if now < activates { return "not valid before \(format.string(from: activates))" }
@@ -60,13 +60,13 @@ public final class TLSCertificate: Sendable {
     /// - Parameters:
     ///   - certificatePath: PEM certificate chain, leaf first (at most 16).
     ///   - keyPath: PEM private key of the leaf certificate.
-    public init(certificatePath: String, keyPath: String) {
+    package init(certificatePath: String, keyPath: String) {
         self.certificatePath = certificatePath
         self.keyPath = keyPath
     }
 
     /// Whether the linked libmicrohttpd can serve HTTPS (Debian's can).
-    public static var isSupported: Bool { forge_mhd_has_tls() != 0 }
+    package static var isSupported: Bool { forge_mhd_has_tls() != 0 }
 
     /// Reads and checks both files and makes them the certificate every new
     /// handshake presents. On any failure the previous certificate stays.
@@ -75,7 +75,7 @@ public final class TLSCertificate: Sendable {
     ///   not PEM, key does not match the certificate, leaf certificate
     ///   unreadable by GnuTLS's X.509 parser).
     @discardableResult
-    public func load() throws(HTTPServerError) -> Summary {
+    package func load() throws(HTTPServerError) -> Summary {
         guard let cert = FileManager.default.contents(atPath: certificatePath) else {
             throw .tls("cannot read the certificate file \(certificatePath)")
         }

@@ -6,19 +6,19 @@
 /// headers are believed (`--trusted-proxy CIDR`). From any other peer both
 /// headers are ignored, so a client cannot choose the address the sign-in
 /// lock-out and the access log see.
-public struct TrustedProxies: Sendable, Equatable {
+package struct TrustedProxies: Sendable, Equatable {
     /// One network, `192.168.1.0/24`, `10.0.0.1` (a /32), `fd00::/8`, `::1` (a /128).
-    public struct Network: Sendable, Equatable, CustomStringConvertible {
+    package struct Network: Sendable, Equatable, CustomStringConvertible {
         /// The address as 16 bytes (IPv4 as IPv4-mapped IPv6, `::ffff:a.b.c.d`).
         let bytes: [UInt8]
         /// Prefix length over the 16 bytes (an IPv4 /24 is 120 here).
         let prefix: Int
-        public let description: String
+        package let description: String
 
         /// Parses `ADDRESS[/PREFIX]`; nil when the address is not an IP
         /// literal or the prefix is not plain decimal digits in range (0–32
         /// for IPv4, 0–128 for IPv6; `+8`, `-0` and ` 8` are refused).
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard let address = TrustedProxies.bytes(of: String(parts[0])) else { return nil }
             let isV4 = !parts[0].contains(":")
@@ -49,14 +49,14 @@ public struct TrustedProxies: Sendable, Equatable {
 
     /// The trusted networks, in the order given; empty trusts no peer (the
     /// forwarding headers are then always ignored).
-    public var networks: [Network]
+    package var networks: [Network]
 
     /// - Parameter networks: the proxies' networks (parse each with
     ///   ``Network/init(_:)``); none trusts no one.
-    public init(_ networks: [Network] = []) { self.networks = networks }
+    package init(_ networks: [Network] = []) { self.networks = networks }
 
     /// Whether `address` (an IP literal) lies in one of the networks.
-    public func contains(_ address: String) -> Bool {
+    package func contains(_ address: String) -> Bool {
         guard !networks.isEmpty, let bytes = Self.bytes(of: address) else { return false }
         return networks.contains { $0.contains(bytes) }
     }
@@ -66,7 +66,7 @@ public struct TrustedProxies: Sendable, Equatable {
     /// (the left-most if all are; the last trusted hop when an entry is not
     /// an IP literal), else `peer`. Several `X-Forwarded-For` fields count as
     /// one list in order (RFC 9110 §5.3).
-    public func client(peer: String, forwardedFor: [String]) -> String {
+    package func client(peer: String, forwardedFor: [String]) -> String {
         guard contains(peer) else { return peer }
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces }
         var client = peer
@@ -81,7 +81,7 @@ public struct TrustedProxies: Sendable, Equatable {
 
     /// The scheme a request arrived with: `X-Forwarded-Proto` (its first
     /// value, `http` or `https`) when `peer` is trusted, else `direct`.
-    public func scheme(peer: String, forwardedProto: String?, direct: String) -> String {
+    package func scheme(peer: String, forwardedProto: String?, direct: String) -> String {
         guard contains(peer), let proto = forwardedProto?.split(separator: ",").first?.trimmingSpaces.lowercased(),
             proto == "http" || proto == "https"
         else { return direct }

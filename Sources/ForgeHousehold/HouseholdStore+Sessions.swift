@@ -7,15 +7,15 @@ import Foundation
 /// `auth_sessions`, revocable, valid for 90 days.
 extension HouseholdStore {
     /// Cookie name the clients expect.
-    public static let sessionCookieName = "forge_session"
+    package static let sessionCookieName = "forge_session"
     /// Lifetime of a session, seconds (90 days).
-    public static let sessionLifetime: TimeInterval = 90 * 86_400
+    package static let sessionLifetime: TimeInterval = 90 * 86_400
     /// Longest token accepted for a lookup, bytes; longer ones are never ours.
     static let maxSessionTokenBytes = 128
 
     /// Creates a session for `userID` (dropping expired sessions of anyone on
     /// the way) and returns the raw token for the cookie; only its SHA-256 is stored.
-    public static func createSession(userID: String, now: Date, in db: Connection) throws -> String {
+    package static func createSession(userID: String, now: Date, in db: Connection) throws -> String {
         let token = Sodium.randomToken(bytes: 32)
         try db.execute("DELETE FROM auth_sessions WHERE expires_at < ?", [Instant.storage(now)])
         try db.execute(
@@ -26,7 +26,7 @@ extension HouseholdStore {
 
     /// The user id of a live session, or nil for empty, oversized, unknown,
     /// revoked or expired tokens.
-    public static func sessionUserID(token: String, now: Date, in db: Connection) throws -> String? {
+    package static func sessionUserID(token: String, now: Date, in db: Connection) throws -> String? {
         guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes else { return nil }
         return try db.scalar(
             "SELECT user_id FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
@@ -35,7 +35,8 @@ extension HouseholdStore {
 
     /// The user id and expiry instant of the live session behind `token`, or nil
     /// (unknown, expired, or a token longer than any forged issues).
-    public static func session(token: String, now: Date, in db: Connection) throws -> (userID: String, expires: Date)? {
+    package static func session(token: String, now: Date, in db: Connection) throws -> (userID: String, expires: Date)?
+    {
         guard !token.isEmpty, token.utf8.count <= maxSessionTokenBytes,
             let row = try db.queryOne(
                 "SELECT user_id, expires_at FROM auth_sessions WHERE token_hash = ? AND expires_at > ?",
@@ -46,12 +47,12 @@ extension HouseholdStore {
     }
 
     /// Revokes the session behind `token` (sign-out); unknown tokens are a no-op.
-    public static func revokeSession(token: String, in db: Connection) throws {
+    package static func revokeSession(token: String, in db: Connection) throws {
         try db.execute("DELETE FROM auth_sessions WHERE token_hash = ?", [Sodium.sha256Hex(token)])
     }
 
     /// Revokes every session of a user (after a password change).
-    public static func revokeSessions(userID: String, in db: Connection) throws {
+    package static func revokeSessions(userID: String, in db: Connection) throws {
         try db.execute("DELETE FROM auth_sessions WHERE user_id = ?", [userID])
     }
 }

@@ -9,19 +9,19 @@ import Foundation
 /// service user only.
 extension HouseholdStore {
     /// What `GET /api/connections` shows of a user's ingest token.
-    public struct IngestTokenStatus: Sendable, Hashable {
+    package struct IngestTokenStatus: Sendable, Hashable {
         /// The full token.
-        public let token: String
+        package let token: String
         /// Samples stored through it since it was (re)created.
-        public let samples: Int
+        package let samples: Int
         /// Stored instant of the last push, nil before the first.
-        public let lastPush: String?
+        package let lastPush: String?
     }
 
     /// Creates the user's token, or replaces its value (resetting `samples`
     /// and `last_push`; the old token stops working at once), and returns the full token.
     @discardableResult
-    public static func rotateIngestToken(userID: String, now: Date, in db: Connection) throws -> String {
+    package static func rotateIngestToken(userID: String, now: Date, in db: Connection) throws -> String {
         let token = "fg_" + Sodium.randomToken(bytes: 24)
         try db.execute(
             """
@@ -32,12 +32,12 @@ extension HouseholdStore {
     }
 
     /// The user's current ingest token, or nil when none was created.
-    public static func ingestToken(userID: String, in db: Connection) throws -> String? {
+    package static func ingestToken(userID: String, in db: Connection) throws -> String? {
         try db.scalar("SELECT token FROM ingest_tokens WHERE user_id = ?", [userID])
     }
 
     /// The user's token with its counters, or nil when none was created.
-    public static func ingestTokenStatus(userID: String, in db: Connection) throws -> IngestTokenStatus? {
+    package static func ingestTokenStatus(userID: String, in db: Connection) throws -> IngestTokenStatus? {
         try db.queryOne("SELECT token, samples, last_push FROM ingest_tokens WHERE user_id = ?", [userID]).map { row in
             IngestTokenStatus(
                 token: try row.get("token"), samples: try row.get("samples"),
@@ -46,13 +46,13 @@ extension HouseholdStore {
     }
 
     /// The user owning the ingest token `token`, or nil (empty or unknown token).
-    public static func ingestTokenOwner(_ token: String?, in db: Connection) throws -> String? {
+    package static func ingestTokenOwner(_ token: String?, in db: Connection) throws -> String? {
         guard let token, !token.isEmpty else { return nil }
         return try db.scalar("SELECT user_id FROM ingest_tokens WHERE token = ?", [token])
     }
 
     /// Counts a push: adds `samples` to the token's counter and stamps `last_push`.
-    public static func recordIngestPush(userID: String, samples: Int, now: Date, in db: Connection) throws {
+    package static func recordIngestPush(userID: String, samples: Int, now: Date, in db: Connection) throws {
         try db.execute(
             "UPDATE ingest_tokens SET samples = samples + ?, last_push = ? WHERE user_id = ?",
             [samples, Instant.storage(now), userID])

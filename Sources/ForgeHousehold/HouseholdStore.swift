@@ -11,39 +11,39 @@ import Foundation
 /// Seats: at most two member seats (one admin, one member) plus an optional
 /// demo seat (docs/contract.md §1.8). Every function runs on the caller's connection,
 /// inside the caller's transaction when it has one.
-public enum HouseholdStore {
+package enum HouseholdStore {
     static let columns =
         "id, email, name, role, units, prefs, active_profile_id, password_hash IS NOT NULL AS has_password, created_at"
 
     // MARK: reading seats
 
     /// Every user, oldest first (creation instant, then insertion order).
-    public static func allUsers(_ db: Connection) throws -> [User] {
+    package static func allUsers(_ db: Connection) throws -> [User] {
         try db.query("SELECT \(columns) FROM users ORDER BY created_at, rowid").map(user)
     }
 
     /// The user with `id`, or nil.
-    public static func user(id: String, in db: Connection) throws -> User? {
+    package static func user(id: String, in db: Connection) throws -> User? {
         try db.queryOne("SELECT \(columns) FROM users WHERE id = ?", [id]).map(user)
     }
 
     /// The user with `email` (compared lower-cased and trimmed), or nil.
-    public static func user(email: String, in db: Connection) throws -> User? {
+    package static func user(email: String, in db: Connection) throws -> User? {
         try db.queryOne("SELECT \(columns) FROM users WHERE email = ?", [normaliseEmail(email)]).map(user)
     }
 
     /// The stored Argon2id hash of the user's password, or nil.
-    public static func passwordHash(userID: String, in db: Connection) throws -> String? {
+    package static func passwordHash(userID: String, in db: Connection) throws -> String? {
         try db.scalar("SELECT password_hash FROM users WHERE id = ?", [userID])
     }
 
     /// How many `admin` and `member` seats exist (the demo seat not counted).
-    public static func memberCount(_ db: Connection) throws -> Int {
+    package static func memberCount(_ db: Connection) throws -> Int {
         try db.scalar("SELECT COUNT(*) FROM users WHERE role != 'demo'") ?? 0
     }
 
     /// Lower-cased, trimmed email.
-    public static func normaliseEmail(_ email: String) -> String {
+    package static func normaliseEmail(_ email: String) -> String {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
@@ -52,7 +52,7 @@ public enum HouseholdStore {
     /// scalars, not grapheme clusters (an `@` or `.` followed by a combining
     /// mark or an emoji modifier is still one), `\s` being Unicode White_Space
     /// (U+0085 included, as the schema says) and U+FEFF.
-    public static func isValidEmail(_ email: String) -> Bool {
+    package static func isValidEmail(_ email: String) -> Bool {
         let scalars = Array(email.unicodeScalars)
         guard !scalars.contains(where: { $0.properties.isWhitespace || $0 == "\u{FEFF}" }) else { return false }
         let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
@@ -70,7 +70,7 @@ public enum HouseholdStore {
     /// - Throws: ``UserError/bothSeatsTaken`` (a third member seat),
     ///   ``UserError/invalidEmail``, ``UserError/emailInUse``, ``UserError/nameRequired``.
     @discardableResult
-    public static func addUser(
+    package static func addUser(
         email rawEmail: String, name rawName: String, role requested: String? = nil,
         prefs: [String: JSONValue], passwordHash: String?, now: Date,
         in db: Connection
@@ -99,7 +99,7 @@ public enum HouseholdStore {
     /// - Throws: ``UserError/unknownUser`` (no such seat, or the demo),
     ///   ``UserError/invalidEmail``, ``UserError/nameRequired``, ``UserError/emailInUse``.
     @discardableResult
-    public static func updateMember(
+    package static func updateMember(
         id: String, email rawEmail: String?, name rawName: String?,
         in db: Connection
     ) throws -> User {
@@ -116,7 +116,7 @@ public enum HouseholdStore {
 
     /// Replaces the user's password hash (an Argon2id string).
     /// - Throws: ``UserError/unknownUser``.
-    public static func setPasswordHash(_ hash: String, userID: String, in db: Connection) throws {
+    package static func setPasswordHash(_ hash: String, userID: String, in db: Connection) throws {
         try db.execute("UPDATE users SET password_hash = ? WHERE id = ?", [hash, userID])
         guard db.changes == 1 else { throw UserError.unknownUser }
     }
@@ -124,20 +124,20 @@ public enum HouseholdStore {
     /// Sets the bodyweight display unit.
     /// - Parameter units: `kg` or `lb`.
     /// - Throws: ``UserError/invalidUnits`` for anything else (nothing written).
-    public static func setUnits(_ units: String, userID: String, in db: Connection) throws {
+    package static func setUnits(_ units: String, userID: String, in db: Connection) throws {
         guard units == "kg" || units == "lb" else { throw UserError.invalidUnits }
         try db.execute("UPDATE users SET units = ? WHERE id = ?", [units, userID])
     }
 
     /// Points the user's `active_profile_id` at an equipment profile (the
     /// caller has checked the user may see it).
-    public static func setActiveProfile(_ profileID: String, userID: String, in db: Connection) throws {
+    package static func setActiveProfile(_ profileID: String, userID: String, in db: Connection) throws {
         try db.execute("UPDATE users SET active_profile_id = ? WHERE id = ?", [profileID, userID])
     }
 
     /// Sets `active_profile_id` to the user's oldest profile named `name`
     /// when the user has none yet (the equipment seed's "Gym").
-    public static func defaultActiveProfile(named name: String, userID: String, in db: Connection) throws {
+    package static func defaultActiveProfile(named name: String, userID: String, in db: Connection) throws {
         try db.execute(
             """
             UPDATE users SET active_profile_id =
@@ -151,7 +151,7 @@ public enum HouseholdStore {
     /// remove first (the demo reset does).
     /// - Returns: whether a seat was deleted.
     @discardableResult
-    public static func deleteUser(id: String, in db: Connection) throws -> Bool {
+    package static func deleteUser(id: String, in db: Connection) throws -> Bool {
         try db.execute("DELETE FROM users WHERE id = ?", [id])
         return db.changes > 0
     }
@@ -163,7 +163,7 @@ public enum HouseholdStore {
     /// (a nested object such as `nutrition_targets` is replaced whole, not
     /// merged), a key given as `null` is removed, keys not given are kept.
     /// Pure; ``updatePrefs(merge:userID:in:)`` stores its result.
-    public static func mergedPrefs(_ stored: [String: JSONValue], patch: [String: JSONValue]) -> [String: JSONValue] {
+    package static func mergedPrefs(_ stored: [String: JSONValue], patch: [String: JSONValue]) -> [String: JSONValue] {
         var prefs = stored
         for (key, value) in patch {
             if value.isNull { prefs.removeValue(forKey: key) } else { prefs[key] = value }
@@ -178,7 +178,7 @@ public enum HouseholdStore {
     /// - Returns: the stored prefs after the merge.
     /// - Throws: ``UserError/unknownUser`` when no seat has `userID`.
     @discardableResult
-    public static func updatePrefs(
+    package static func updatePrefs(
         merge patch: [String: JSONValue], userID: String,
         in db: Connection
     ) throws -> [String: JSONValue] {

@@ -6,7 +6,7 @@ import Foundation
 /// admin route): the seat, its ingest token, and whatever a member owns from
 /// day one, in one transaction. What a member owns (profiles, a starter plan)
 /// belongs to the domain modules, so the caller passes it in as `seed`.
-public enum Membership {
+package enum Membership {
     /// Adds a member seat with `prefs`, a password hash (or none) and an
     /// ingest token, then runs `seed(user, isFirst, connection)` in the same
     /// transaction; `isFirst` is true when no other non-demo seat existed.
@@ -14,7 +14,7 @@ public enum Membership {
     /// - Throws: ``UserError`` for seat, email and name rules (nothing is
     ///   written); whatever `seed` throws (the transaction rolls back).
     @discardableResult
-    public static func add(
+    package static func add(
         email: String, name: String, prefs: [String: JSONValue], passwordHash: String?,
         now: Date, in db: Database,
         seed: (User, _ isFirst: Bool, Connection) throws -> Void

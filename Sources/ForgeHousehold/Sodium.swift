@@ -2,14 +2,14 @@ import CSodium
 import Foundation
 
 /// libsodium helpers: initialisation, random tokens, SHA-256.
-public enum Sodium {
+package enum Sodium {
     private static let ready: Bool = sodium_init() >= 0
 
     /// Calls `sodium_init()` once.
-    public static func initialise() { precondition(ready, "libsodium failed to initialise") }
+    package static func initialise() { precondition(ready, "libsodium failed to initialise") }
 
     /// `bytes` random bytes (`randombytes_buf`) as unpadded base64url.
-    public static func randomToken(bytes: Int) -> String {
+    package static func randomToken(bytes: Int) -> String {
         initialise()
         var buffer = [UInt8](repeating: 0, count: bytes)
         randombytes_buf(&buffer, bytes)
@@ -17,7 +17,7 @@ public enum Sodium {
     }
 
     /// SHA-256 of `text` (UTF-8) as lowercase hex (`crypto_hash_sha256`).
-    public static func sha256Hex(_ text: String) -> String {
+    package static func sha256Hex(_ text: String) -> String {
         initialise()
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         let bytes = Array(text.utf8)
@@ -26,7 +26,7 @@ public enum Sodium {
     }
 
     /// Unpadded base64url of `bytes`.
-    public static func base64url(_ bytes: [UInt8]) -> String {
+    package static func base64url(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")

@@ -2,35 +2,35 @@ import ForgeCore
 import Foundation
 
 /// A household seat as ``HouseholdStore`` reads it from `users`.
-public struct User: Sendable, Hashable {
+package struct User: Sendable, Hashable {
     /// Opaque identifier (``Identifier/make()``).
-    public let id: String
+    package let id: String
     /// Sign-in email, lower-cased and trimmed.
-    public let email: String
+    package let email: String
     /// Display name, trimmed, never empty.
-    public let name: String
+    package let name: String
     /// `admin`, `member` or `demo`.
-    public let role: String
+    package let role: String
     /// Bodyweight display unit, `kg` or `lb`.
-    public let units: String
+    package let units: String
     /// Stored preferences (docs/contract.md §3.10), returned untouched.
-    public let prefs: [String: JSONValue]
+    package let prefs: [String: JSONValue]
     /// The equipment profile the member trains with, when one is set.
-    public let activeProfileID: String?
+    package let activeProfileID: String?
     /// Whether a password hash is stored (a seat may sign in by other means until then).
-    public let hasPassword: Bool
+    package let hasPassword: Bool
     /// Stored instant of creation; "oldest first" orders by it.
-    public let createdAt: String
+    package let createdAt: String
 
     /// `role == "admin"`.
-    public var isAdmin: Bool { role == "admin" }
+    package var isAdmin: Bool { role == "admin" }
     /// `role == "demo"`: the throwaway seat (docs/contract.md §1.8).
-    public var isDemo: Bool { role == "demo" }
+    package var isDemo: Bool { role == "demo" }
 }
 
 /// Why a seat could not be created or changed. The API maps these to
 /// 404/409/422 with the contract's details; the CLI prints them.
-public enum UserError: Error, Equatable, CustomStringConvertible {
+package enum UserError: Error, Equatable, CustomStringConvertible {
     /// The email does not have the shape `local@domain.tld`.
     case invalidEmail
     /// The name is empty after trimming.
@@ -48,7 +48,7 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
 
     /// The contract's detail text.
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidEmail: return "invalid email"
         case .nameRequired: return "name required"

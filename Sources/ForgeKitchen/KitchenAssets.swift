@@ -2,15 +2,15 @@ import Foundation
 
 /// The kitchen display's files (HTML, CSS, JS, SVG), compiled into the
 /// binary by the EmbedAssets plugin: no file beside the binary, no CDN.
-public enum KitchenAssets {
+package enum KitchenAssets {
     /// One asset: its bytes and `Content-Type`.
-    public struct Asset: Sendable {
-        public let bytes: Data
-        public let contentType: String
+    package struct Asset: Sendable {
+        package let bytes: Data
+        package let contentType: String
     }
 
     /// The asset called `name` (e.g. `kitchen.js`), or nil.
-    public static func asset(named name: String) -> Asset? {
+    package static func asset(named name: String) -> Asset? {
         guard let bytes = EmbeddedAssets.bytes(named: name) else { return nil }
         return Asset(bytes: bytes, contentType: contentType(of: name))
     }

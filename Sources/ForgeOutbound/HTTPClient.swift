@@ -12,22 +12,22 @@ import Foundation
 /// decoded. Proxies come from the environment (`http_proxy`, `https_proxy`,
 /// `no_proxy`) as libcurl reads them, as URLSession on Linux did, except for a
 /// request with ``Request/pinnedAddresses``, which always connects directly.
-public enum HTTPClient {
+package enum HTTPClient {
     /// One request.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// `GET`, `POST`, `HEAD`, or any other token (sent as given).
-        public var method: String
+        package var method: String
         /// An absolute http(s) URL.
-        public var url: String
+        package var url: String
         /// Request header fields, sent in order.
-        public var headers: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
         /// Request body (sent with a `Content-Length`), or nil for none.
-        public var body: Data?
+        package var body: Data?
         /// Seconds the whole request (resolve, connect, send, receive) may take;
         /// clamped to 1 ms … 2³¹−1 ms (about 24.8 days), NaN counting as 1 ms.
-        public var timeout: Double
+        package var timeout: Double
         /// Largest accepted response body, bytes (after content decoding).
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// Numeric IPv4 or IPv6 addresses the connection must go to, so it goes
         /// only to addresses the caller checked; empty lets libcurl resolve the
         /// host and connect wherever it says. Enforced twice: the URL's host is
@@ -36,7 +36,7 @@ public enum HTTPClient {
         /// which holds even when libcurl reads the host differently from
         /// Foundation (a trailing dot, IDN, percent-encoding, `2130706433`).
         /// Proxies are not used (`CURLOPT_NOPROXY` `*`).
-        public var pinnedAddresses: [String]
+        package var pinnedAddresses: [String]
 
         /// A request; nothing is checked until ``HTTPClient/perform(_:)``.
         /// - Parameters:
@@ -48,7 +48,7 @@ public enum HTTPClient {
         ///   - maxBodyBytes: the largest response body accepted, bytes.
         ///   - pinnedAddresses: numeric addresses the connection must go to, or
         ///     empty (see ``pinnedAddresses``).
-        public init(
+        package init(
             method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
             body: Data? = nil, timeout: Double, maxBodyBytes: Int, pinnedAddresses: [String] = []
         ) {
@@ -63,15 +63,15 @@ public enum HTTPClient {
     }
 
     /// One response, whatever its status (3xx included).
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// The HTTP status code.
-        public let status: Int
+        package let status: Int
         /// `Content-Type` as sent, or "" when absent.
-        public let contentType: String
+        package let contentType: String
         /// `Location` as sent (possibly relative), or nil.
-        public let location: String?
+        package let location: String?
         /// The body, decoded from any `Content-Encoding`.
-        public let body: Data
+        package let body: Data
     }
 
     /// Performs `request`, blocking the calling thread for at most `request.timeout` seconds.
@@ -81,7 +81,7 @@ public enum HTTPClient {
     ///   (e.g. a non-http(s) scheme, refused connection, TLS failure, a header
     ///   containing CR or LF, a pinned address that is not numeric, a connection
     ///   to an address outside ``Request/pinnedAddresses``).
-    public static func perform(_ request: Request) throws -> Response {
+    package static func perform(_ request: Request) throws -> Response {
         try CurlLibrary.load()
         if let bad = request.headers.first(where: {
             ($0.name + $0.value).utf8.contains(where: { $0 == 0x0D || $0 == 0x0A })

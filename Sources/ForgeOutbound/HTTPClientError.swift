@@ -1,7 +1,7 @@
 /// Why an ``HTTPClient`` request produced no response. `description` is the
 /// text callers show: "timed out", "response larger than N bytes", or the
 /// transport's own reason.
-public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libcurl cannot be loaded; the text names the library and the Debian package.
     case unavailable(String)
     /// The whole request took longer than its timeout.
@@ -11,7 +11,7 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     /// Anything else: refused scheme, DNS, connect, TLS, protocol errors (libcurl's message).
     case transport(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let reason): return reason
         case .timedOut: return "timed out"

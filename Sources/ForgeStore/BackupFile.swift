@@ -3,13 +3,13 @@ import Foundation
 
 /// Checks on a database file that is not open anywhere else (a backup, or a
 /// file about to be restored), and the fsync plumbing backups need.
-public enum BackupFile {
+package enum BackupFile {
     /// What ``inspect(_:knownMigrations:)`` found in a file.
-    public struct Inspection: Sendable, Equatable {
+    package struct Inspection: Sendable, Equatable {
         /// Row count of every table (`sqlite_*` tables excluded), by name.
-        public let rowCounts: [String: Int]
+        package let rowCounts: [String: Int]
         /// Ids recorded in `schema_migrations`, in order.
-        public let migrations: [String]
+        package let migrations: [String]
     }
 
     /// Opens `path` read-only and immutable (no `-wal`/`-shm` created, nothing
@@ -19,7 +19,7 @@ public enum BackupFile {
     /// - Throws: ``BackupError/unusable(_:)`` naming the first problem: the file
     ///   is missing or not a database, integrity_check is not `ok`, there is no
     ///   `schema_migrations` table, or it records an id not in `knownMigrations`.
-    public static func inspect(_ path: String, knownMigrations: [String]? = nil) throws -> Inspection {
+    package static func inspect(_ path: String, knownMigrations: [String]? = nil) throws -> Inspection {
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.unusable("\(path): no such file") }
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(uri(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
@@ -90,7 +90,7 @@ public enum BackupFile {
 
     /// fsync(2) of a file or directory.
     /// - Throws: ``BackupError/io(_:)`` when it cannot be opened or synced.
-    public static func sync(_ path: String, directory: Bool = false) throws {
+    package static func sync(_ path: String, directory: Bool = false) throws {
         let fd = open(path, (directory ? O_RDONLY | O_DIRECTORY : O_RDWR) | O_CLOEXEC)
         guard fd >= 0 else { throw BackupError.io("cannot open \(path) to sync: \(errorText())") }
         defer { close(fd) }
@@ -98,7 +98,7 @@ public enum BackupFile {
     }
 
     /// Creates `path` (mode 0700) if missing and forces 0700.
-    public static func makePrivateDirectory(_ path: String) throws {
+    package static func makePrivateDirectory(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw BackupError.io("cannot create \(path): \(errorText())")
         }
@@ -113,7 +113,7 @@ public enum BackupFile {
     /// When running as root (an operator's `forged backup` or `forged restore`),
     /// gives `path` the owner of `reference` (the state directory), so the
     /// service user can still read and write it. Otherwise does nothing.
-    public static func matchOwner(_ path: String, of reference: String) {
+    package static func matchOwner(_ path: String, of reference: String) {
         guard geteuid() == 0 else { return }
         var info = stat()
         guard stat(reference, &info) == 0 else { return }
@@ -121,7 +121,7 @@ public enum BackupFile {
     }
 
     /// Size of the file at `path` in bytes, 0 when it cannot be read.
-    public static func size(_ path: String) -> Int {
+    package static func size(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
@@ -130,7 +130,7 @@ public enum BackupFile {
 }
 
 /// Why a backup or restore did not happen.
-public enum BackupError: Error, Equatable, CustomStringConvertible {
+package enum BackupError: Error, Equatable, CustomStringConvertible {
     /// A file is not a usable forged database (the reason, with the path).
     case unusable(String)
     /// A filesystem step failed (the reason, with the path).
@@ -142,7 +142,7 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     /// Another backup is running (only when the caller chose not to wait).
     case busy
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unusable(let why), .io(let why): why
         case .copy(let why): "copy failed: \(why)"

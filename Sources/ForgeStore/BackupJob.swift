@@ -2,31 +2,31 @@ import ForgeCore
 import Foundation
 
 /// One backup attempt as recorded in `backup_runs`.
-public struct BackupRecord: Sendable, Equatable {
+package struct BackupRecord: Sendable, Equatable {
     /// When the attempt started and finished (UTC instants).
-    public let startedAt: Date
-    public let finishedAt: Date
+    package let startedAt: Date
+    package let finishedAt: Date
     /// What asked for it: `nightly`, `catch-up`, `retry`, `admin` or `cli`.
-    public let trigger: String
+    package let trigger: String
     /// Path of the backup file written (empty when the copy never got a name).
-    public let file: String
+    package let file: String
     /// Size of the backup file, bytes.
-    public let bytes: Int
+    package let bytes: Int
     /// Copied, fsynced, integrity-checked and renamed.
-    public let ok: Bool
+    package let ok: Bool
     /// Why it failed; empty when `ok`.
-    public let error: String
+    package let error: String
 
     /// True when `file` names a file that is still there (rotation, a restore
     /// or an operator may have removed it since).
-    public var fileExists: Bool { !file.isEmpty && FileManager.default.fileExists(atPath: file) }
+    package var fileExists: Bool { !file.isEmpty && FileManager.default.fileExists(atPath: file) }
 }
 
 /// A backup file in the backups directory.
-public struct BackupEntry: Sendable, Equatable {
-    public let name: BackupName
+package struct BackupEntry: Sendable, Equatable {
+    package let name: BackupName
     /// Size, bytes.
-    public let bytes: Int
+    package let bytes: Int
 }
 
 /// Takes consistent backups of the live database (README.md, "Backups").
@@ -41,16 +41,16 @@ public struct BackupEntry: Sendable, Equatable {
 /// deletes old generations, never the file just written. The copy runs on a
 /// read connection: writers are not blocked, so it is safe while the daemon
 /// serves. One backup runs at a time, across processes (``BackupLock``).
-public struct BackupJob: Sendable {
-    public let db: Database
+package struct BackupJob: Sendable {
+    package let db: Database
     /// The backups directory.
-    public let directory: String
-    public let retention: BackupRetention
+    package let directory: String
+    package let retention: BackupRetention
     /// The household zone: rotation's days and weeks.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     /// - Parameter directory: nil for `backups` beside the database file.
-    public init(
+    package init(
         db: Database, directory: String? = nil, retention: BackupRetention = .init(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!
     ) {
@@ -61,7 +61,7 @@ public struct BackupJob: Sendable {
     }
 
     /// `<directory of the database>/backups`.
-    public static func directory(forDatabase path: String) -> String {
+    package static func directory(forDatabase path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/backups"
     }
 
@@ -75,7 +75,7 @@ public struct BackupJob: Sendable {
     /// - Throws: ``BackupError/busy``; otherwise ``BackupError`` after recording the
     ///   failed attempt and logging it at error priority.
     @discardableResult
-    public func run(trigger: String, now: Date = Date(), wait: Bool = true) throws -> BackupRecord {
+    package func run(trigger: String, now: Date = Date(), wait: Bool = true) throws -> BackupRecord {
         let lock: BackupLock
         do {
             try BackupFile.makePrivateDirectory(directory)
@@ -124,7 +124,7 @@ public struct BackupJob: Sendable {
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten),
     ///   otherwise as ``run(trigger:now:wait:)``.
     @discardableResult
-    public func run(output: String, trigger: String, now: Date = Date()) throws -> BackupRecord {
+    package func run(output: String, trigger: String, now: Date = Date()) throws -> BackupRecord {
         let lock: BackupLock
         do {
             try BackupFile.makePrivateDirectory(directory)
@@ -146,7 +146,7 @@ public struct BackupJob: Sendable {
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten) or a
     ///   filesystem step fails; ``BackupError/copy(_:)``; ``BackupError/unusable(_:)``
     ///   when the copy fails its integrity check (then nothing is left behind).
-    public func snapshot(to output: String) throws {
+    package func snapshot(to output: String) throws {
         guard !FileManager.default.fileExists(atPath: output) else {
             throw BackupError.io("\(output) already exists; not overwriting it")
         }
@@ -217,7 +217,7 @@ public struct BackupJob: Sendable {
     }
 
     /// The backups in the directory, newest first. Other files are ignored.
-    public func list() -> [BackupEntry] {
+    package func list() -> [BackupEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap(BackupName.init(fileName:)).sorted(by: >).map {
             BackupEntry(name: $0, bytes: BackupFile.size(directory + "/" + $0.fileName))
@@ -229,7 +229,7 @@ public struct BackupJob: Sendable {
     ///   may not be the newest by name when the clock was set back).
     /// - Returns: the names deleted.
     @discardableResult
-    public func rotate(protecting: BackupName? = nil) -> [BackupName] {
+    package func rotate(protecting: BackupName? = nil) -> [BackupName] {
         let all = list().map(\.name)
         let keep = retention.keep(all, timeZone: timeZone)
         let doomed = all.filter { !keep.contains($0) && $0 != protecting }

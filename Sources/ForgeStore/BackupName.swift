@@ -6,16 +6,16 @@ import Foundation
 /// second, third, … backup taken within the same second
 /// (`forge-20260720-023000-2.sqlite3`). Names order by instant, then by that
 /// sequence number, so sorting names sorts by time.
-public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The file name, e.g. `forge-20260720-023000.sqlite3`.
-    public let fileName: String
+    package let fileName: String
     /// The instant the name encodes (whole seconds, UTC).
-    public let instant: Date
+    package let instant: Date
     /// 1 for the first backup of its second (no suffix), 2 or more for the later ones.
-    public let sequence: Int
+    package let sequence: Int
 
     /// The name for `instant` (fractional seconds dropped) and `sequence` (clamped to 1 or more).
-    public init(instant: Date, sequence: Int = 1) {
+    package init(instant: Date, sequence: Int = 1) {
         let seconds = instant.timeIntervalSince1970.rounded(.down)
         self.instant = Date(timeIntervalSince1970: seconds)
         self.sequence = max(1, sequence)
@@ -27,7 +27,7 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The next name after `self` within the same second.
-    public var next: BackupName { BackupName(instant: instant, sequence: sequence + 1) }
+    package var next: BackupName { BackupName(instant: instant, sequence: sequence + 1) }
 
     /// `<directory>/<prefix>YYYYMMDD-HHMMSS[-N].sqlite3` for `instant`, with the
     /// first sequence (no suffix, then `-2`, `-3`, …) no file has yet, as
@@ -35,7 +35,7 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// second are `pre-upgrade-…-023000.sqlite3` and `…-023000-2.sqlite3`.
     /// The writer still links without replacing, so a name taken meanwhile fails
     /// rather than overwrites.
-    public static func unusedPath(in directory: String, prefix: String, instant: Date) -> String {
+    package static func unusedPath(in directory: String, prefix: String, instant: Date) -> String {
         var name = BackupName(instant: instant)
         func path(_ name: BackupName) -> String { directory + "/" + prefix + name.fileName.dropFirst("forge-".count) }
         while FileManager.default.fileExists(atPath: path(name)) { name = name.next }
@@ -44,7 +44,7 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses a file name; nil for anything that is not exactly a backup name
     /// (so `../x`, `forge.sqlite3` or a temporary file never match).
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         guard fileName.hasPrefix("forge-"), fileName.hasSuffix(".sqlite3") else { return nil }
         let bytes = Array(fileName.utf8)
         guard bytes.count >= 29, bytes[14] == UInt8(ascii: "-") else { return nil }
@@ -68,8 +68,8 @@ public struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertibl
         guard self.fileName == fileName else { return nil }
     }
 
-    public var description: String { fileName }
-    public static func < (a: BackupName, b: BackupName) -> Bool {
+    package var description: String { fileName }
+    package static func < (a: BackupName, b: BackupName) -> Bool {
         a.instant != b.instant ? a.instant < b.instant : a.sequence < b.sequence
     }
 

@@ -14,18 +14,18 @@ import Foundation
 ///    renamed over `forge.sqlite3` (stale `-wal`/`-shm` removed first) and the
 ///    directory fsynced. A crash at any point leaves the old or the new
 ///    database, never a mix.
-public enum BackupRestore {
+package enum BackupRestore {
     /// What a restore did.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// The safety copy of the database that was replaced; nil when there was none.
-        public let safetyCopy: String?
+        package let safetyCopy: String?
         /// Row counts of the restored database.
-        public let inspection: BackupFile.Inspection
+        package let inspection: BackupFile.Inspection
     }
 
     /// Restores `file` over `databasePath`.
     /// - Throws: ``BackupError`` (nothing replaced) or the copy's I/O errors.
-    public static func restore(_ file: String, over databasePath: String, now: Date = Date()) throws -> Outcome {
+    package static func restore(_ file: String, over databasePath: String, now: Date = Date()) throws -> Outcome {
         let known = ForgeSchema.migrator().ids
         let inspection = try BackupFile.inspect(file, knownMigrations: known)
         let folder = (databasePath as NSString).deletingLastPathComponent

@@ -14,22 +14,22 @@ import Foundation
 ///   nightly catch-up, another `forged backup`, an admin backup) even on the
 ///   same day.
 /// Everything else is deleted. Defaults: 7 daily, 4 weekly, 3 recent.
-public struct BackupRetention: Sendable, Equatable {
+package struct BackupRetention: Sendable, Equatable {
     /// Days kept, at least 1 (so the newest backup is always kept).
-    public var daily: Int
+    package var daily: Int
     /// Weeks kept beyond the daily window, 0 or more.
-    public var weekly: Int
+    package var weekly: Int
     /// The newest backups kept whatever their day, 1 or more.
-    public var recent: Int
+    package var recent: Int
 
-    public init(daily: Int = 7, weekly: Int = 4, recent: Int = 3) {
+    package init(daily: Int = 7, weekly: Int = 4, recent: Int = 3) {
         self.daily = max(1, daily)
         self.weekly = max(0, weekly)
         self.recent = max(1, recent)
     }
 
     /// The subset of `names` to keep; the rest may be deleted.
-    public func keep(_ names: [BackupName], timeZone: TimeZone) -> Set<BackupName> {
+    package func keep(_ names: [BackupName], timeZone: TimeZone) -> Set<BackupName> {
         let calendar = HouseholdCalendar(timeZone: timeZone)
         let newestFirst = names.sorted(by: >)
         var kept = Set(newestFirst.prefix(recent))

@@ -2,15 +2,15 @@ import ForgeCore
 import Foundation
 
 /// The last backup attempts, for `/healthz`, systemd's `STATUS=` and the scheduler.
-public enum BackupStatus {
+package enum BackupStatus {
     /// The newest attempt of any outcome, or nil when none was recorded.
-    public static func last(in db: Database) throws -> BackupRecord? {
+    package static func last(in db: Database) throws -> BackupRecord? {
         try db.read { try $0.queryOne("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT 1") }.map(
             record)
     }
 
     /// The newest successful attempt, or nil.
-    public static func lastSuccess(in db: Database) throws -> BackupRecord? {
+    package static func lastSuccess(in db: Database) throws -> BackupRecord? {
         try db.read {
             try $0.queryOne("SELECT * FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1")
         }
@@ -18,7 +18,7 @@ public enum BackupStatus {
     }
 
     /// The newest `limit` attempts, newest first.
-    public static func recent(_ limit: Int, in db: Database) throws -> [BackupRecord] {
+    package static func recent(_ limit: Int, in db: Database) throws -> [BackupRecord] {
         try db.read { try $0.query("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT ?", [limit]) }
             .map(record)
     }
@@ -28,7 +28,7 @@ public enum BackupStatus {
     /// or a restore removed it, `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
     /// or `no backup yet`.
     /// Never throws: a database that does not answer gives `backup state unknown`.
-    public static func summary(_ db: Database) -> String {
+    package static func summary(_ db: Database) -> String {
         guard let last = try? last(in: db) else {
             return (try? db.read { try $0.scalar("SELECT 1") as Int? }) == 1 ? "no backup yet" : "backup state unknown"
         }

@@ -10,7 +10,7 @@ import Foundation
 /// database's lock for it is held exactly that long. Statements are prepared
 /// once per connection and cached by SQL text (see `StatementCache`).
 /// Arguments bind to `?` placeholders in order; their count must match.
-public final class Connection {
+package final class Connection {
     /// Which end of the pool a connection serves; decides open flags and pragmas.
     enum Role { case writer, reader }
 
@@ -22,7 +22,7 @@ public final class Connection {
     /// read transaction began, so everything the closure reads is at least that
     /// new; a cache may keep what it computes here under this generation.
     /// `.closed` (never current) inside `write` and outside any closure.
-    public internal(set) var generation: Generation = .closed
+    package internal(set) var generation: Generation = .closed
 
     /// Page cache per connection, KiB (`PRAGMA cache_size = -N`): 1 MiB, so
     /// the SQLite part of the resident set is bounded by the connection count
@@ -84,7 +84,7 @@ public final class Connection {
     /// Runs one statement (any result rows are stepped through and dropped).
     /// - Throws: `DatabaseError` (e.g. `.constraint`, `.readOnly` on a read connection,
     ///   `.range` for a wrong argument count, `.misuse` for several statements).
-    public func execute(_ sql: String, _ arguments: [any SQLBindable] = []) throws {
+    package func execute(_ sql: String, _ arguments: [any SQLBindable] = []) throws {
         try withStatement(sql, arguments) { statement, db in
             while try step(statement, db, sql) {}
         }
@@ -94,7 +94,7 @@ public final class Connection {
     /// for migrations. Statements are not cached.
     /// - Throws: `DatabaseError` for the first statement that fails; earlier ones stay applied
     ///   unless the surrounding transaction rolls back.
-    public func executeScript(_ sql: String) throws {
+    package func executeScript(_ sql: String) throws {
         let db = try open()
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(db, sql, nil, nil, &message)
@@ -106,7 +106,7 @@ public final class Connection {
     }
 
     /// All rows of one statement, values copied out.
-    public func query(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> [Row] {
+    package func query(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> [Row] {
         try withStatement(sql, arguments) { statement, db in
             let layout = Self.layout(of: statement)
             var rows: [Row] = []
@@ -116,7 +116,7 @@ public final class Connection {
     }
 
     /// The first row of one statement, or `nil` when there is none. Later rows are not computed.
-    public func queryOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> Row? {
+    package func queryOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> Row? {
         try withStatement(sql, arguments) { statement, db in
             try step(statement, db, sql) ? Self.row(statement, Self.layout(of: statement)) : nil
         }
@@ -124,22 +124,22 @@ public final class Connection {
 
     /// The first column of the first row converted to `T`; `nil` when there is no row or the value is NULL.
     /// - Throws: `DatabaseError` `.mismatch` when the value cannot convert to `T`.
-    public func scalar<T: SQLDecodableValue>(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> T? {
+    package func scalar<T: SQLDecodableValue>(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> T? {
         guard let row = try queryOne(sql, arguments), let value = row.values.first, !value.isNull else { return nil }
         return try T(sqlValue: value)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE on this connection (`sqlite3_changes64`).
-    public var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+    package var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
 
     /// Row id of the last successful INSERT on this connection (`sqlite3_last_insert_rowid`); 0 if none.
-    public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+    package var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
 
     /// Whether a transaction is open (`sqlite3_get_autocommit` is off).
-    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+    package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     /// Number of statements currently held in this connection's cache (for tests and diagnostics).
-    public var cachedStatementCount: Int { cache.count }
+    package var cachedStatementCount: Int { cache.count }
 
     // MARK: transactions
 

@@ -15,19 +15,19 @@ import Synchronization
 /// (the writer lock is not recursive and would deadlock); `read` inside
 /// `write` is fine (it sees the state before the open write transaction),
 /// and `read` inside `read` is fine only while a second reader is free.
-public final class Database: Sendable {
+package final class Database: Sendable {
     /// How long a connection waits for a lock held elsewhere before failing with `.busy`.
     static let busyTimeoutMilliseconds = 5_000
 
     /// The database file's path as given to `init`.
-    public let path: String
+    package let path: String
     private let writer: ConnectionSlot
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let faults = StorageFaultState()
 
     /// Set while writes fail for lack of space (``StorageFault``); nil otherwise.
-    public var storageFault: StorageFault? { faults.fault }
+    package var storageFault: StorageFault? { faults.fault }
     /// A read-only connection that only ever runs `PRAGMA data_version` (see ``generation()``).
     private let watcher: ConnectionSlot
     /// Write transactions and writer uses ended by this process (see ``generation()``).
@@ -39,7 +39,7 @@ public final class Database: Sendable {
     ///   - readers: number of read-only connections, at least 1.
     /// - Throws: `DatabaseError` when the file cannot be opened or WAL mode cannot be set;
     ///   `.cantOpen` when the file cannot be created.
-    public init(path: String, readers: Int = 2) throws {
+    package init(path: String, readers: Int = 2) throws {
         precondition(readers >= 1, "a database needs at least one reader")
         self.path = path
         try Self.createPrivateFile(path)
@@ -69,7 +69,7 @@ public final class Database: Sendable {
     /// read-only connection, which changes when any other connection,
     /// in-process or not, commits. One prepared-statement step (microseconds).
     /// Returns `.closed` after ``close()`` (which never equals a live value).
-    public func generation() -> Generation {
+    package func generation() -> Generation {
         let local = localCommits.load(ordering: .acquiring)
         let external = (try? watcher.use { try $0.scalar("PRAGMA data_version") as Int64? }) ?? nil
         guard let external else { return .closed }
@@ -92,7 +92,7 @@ public final class Database: Sendable {
     /// Runs `body` on a read-only connection inside one read transaction, so every query in it
     /// sees the same committed snapshot. Uses a free reader, else waits for one.
     /// - Throws: what `body` throws; `DatabaseError` `.misuse` after `close()`; `.readOnly` for writes.
-    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    package func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let generation = generation()  // before BEGIN: the snapshot is at least this new
         return try withReader { connection in
             connection.generation = generation
@@ -107,7 +107,7 @@ public final class Database: Sendable {
     /// - Throws: what `body` throws; `DatabaseError` from BEGIN/COMMIT (`.busy` when another
     ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
     ///   full); `.misuse` after `close()`.
-    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    package func write<T>(_ body: (Connection) throws -> T) throws -> T {
         defer { localCommits.add(1, ordering: .releasing) }
         do {
             let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
@@ -136,7 +136,7 @@ public final class Database: Sendable {
 
     /// Closes every connection (finalizing cached statements). Later `read`/`write` calls throw
     /// `.misuse`. Waits for closures in progress. Idempotent.
-    public func close() {
+    package func close() {
         // Readers first: the last connection to close checkpoints the WAL and
         // removes the -wal and -shm files, which only a read-write one may do.
         for reader in readers { reader.close() }
@@ -147,7 +147,7 @@ public final class Database: Sendable {
     /// Copies the WAL into the database file and truncates the WAL to zero bytes
     /// (`PRAGMA wal_checkpoint(TRUNCATE)`).
     /// - Throws: `DatabaseError` `.busy` when readers kept the checkpoint from completing.
-    public func checkpoint() throws {
+    package func checkpoint() throws {
         try withWriter { connection in
             guard let row = try connection.queryOne("PRAGMA wal_checkpoint(TRUNCATE)") else { return }
             if try row.get("busy") as Int != 0 {
@@ -157,12 +157,12 @@ public final class Database: Sendable {
     }
 
     /// Whether a reader answers `SELECT 1` (the liveness probe); false on any error.
-    public func isReachable() -> Bool {
+    package func isReachable() -> Bool {
         (try? read { try $0.scalar("SELECT 1") as Int? }) == 1
     }
 
     /// Whether `PRAGMA integrity_check` reports exactly `ok`.
-    public func integrityCheck() throws -> Bool {
+    package func integrityCheck() throws -> Bool {
         let rows = try withReader { try $0.query("PRAGMA integrity_check") }
         return rows.count == 1 && rows[0][index: 0] == .text("ok")
     }
@@ -171,7 +171,7 @@ public final class Database: Sendable {
     /// created with mode 0600. Runs on a reader, so writers are not blocked.
     /// - Parameter path: destination; must not exist or be an empty file.
     /// - Throws: `DatabaseError` (e.g. `.error` "output file already exists").
-    public func vacuum(into path: String) throws {
+    package func vacuum(into path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         if fd >= 0 {
             fchmod(fd, 0o600)
@@ -183,14 +183,14 @@ public final class Database: Sendable {
 
 /// A point in the database's history (``Database/generation()``): equal
 /// values mean no write was committed in between.
-public struct Generation: Hashable, Sendable, CustomStringConvertible {
+package struct Generation: Hashable, Sendable, CustomStringConvertible {
     /// Write transactions this process ended.
-    public let local: UInt64
+    package let local: UInt64
     /// `PRAGMA data_version` of the watcher connection.
-    public let external: Int64
+    package let external: Int64
     /// What a closed database answers; never equal to a live generation.
-    public static let closed = Generation(local: .max, external: -1)
-    public var description: String { "\(local).\(external)" }
+    package static let closed = Generation(local: .max, external: -1)
+    package var description: String { "\(local).\(external)" }
 }
 
 /// One connection behind its own lock.

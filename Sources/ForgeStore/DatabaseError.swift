@@ -2,18 +2,18 @@ import CSQLite
 
 /// An error reported by SQLite, or by ForgeStore for misuse it detects itself
 /// (wrong argument count, a closed database, a value of the wrong type).
-public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+package struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The primary result code (`.constraint`, `.busy`, ...). Compare with `==`.
-    public let code: ResultCode
+    package let code: ResultCode
     /// The extended result code when SQLite gave one (`.constraintUnique`), else equal to `code`.
-    public let extendedCode: ResultCode
+    package let extendedCode: ResultCode
     /// SQLite's message (`sqlite3_errmsg`) or ForgeStore's own.
-    public let message: String
+    package let message: String
     /// The statement that failed, when there was one.
-    public let sql: String?
+    package let sql: String?
 
     /// - Parameter code: a primary or extended code; `code` keeps its primary part.
-    public init(code: ResultCode, message: String, sql: String? = nil) {
+    package init(code: ResultCode, message: String, sql: String? = nil) {
         self.code = code.primary
         self.extendedCode = code
         self.message = message
@@ -21,7 +21,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// E.g. `SQLite error 2067 (UNIQUE constraint failed: users.email) in "INSERT INTO users ..."`.
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(extendedCode.rawValue) (\(message))"
         if let sql { text += " in \"\(sql)\"" }
         return text

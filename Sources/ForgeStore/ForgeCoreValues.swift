@@ -3,8 +3,8 @@ import Foundation
 
 /// `LocalDate` is stored as TEXT `"YYYY-MM-DD"`, which sorts chronologically.
 extension LocalDate: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .text(description) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .text(description) }
+    package init(sqlValue: SQLValue) throws {
         guard case .text(let text) = sqlValue, let date = LocalDate(text) else {
             throw sqlValue.mismatch(LocalDate.self)
         }
@@ -16,9 +16,9 @@ extension LocalDate: SQLBindable, SQLDecodableValue {
 /// program's one JSON form: keys sorted, so equal documents store equal
 /// text; doubles keep their decimal point).
 extension JSONValue: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .text(JSONWriter.string(self)) }
+    package var sqlValue: SQLValue { .text(JSONWriter.string(self)) }
     /// Parses TEXT or BLOB as JSON; NULL becomes `.null`.
-    public init(sqlValue: SQLValue) throws {
+    package init(sqlValue: SQLValue) throws {
         switch sqlValue {
         case .null: self = .null
         case .text(let text): self = try JSONCoding.decode(JSONValue.self, from: Data(text.utf8))

@@ -79,7 +79,7 @@ extension ForgeSchema {
 
     /// Rebuilds the whole table from `sets` and `sessions` (the migration;
     /// the same definition as the triggers).
-    public static let rebuildLiftBests = """
+    package static let rebuildLiftBests = """
         DELETE FROM lift_day_best;
         INSERT INTO lift_day_best (user_id, slug, day, e1rm)
           SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)

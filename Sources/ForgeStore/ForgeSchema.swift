@@ -8,9 +8,9 @@ import Foundation
 /// (`2026-07-20T09:15:27.104Z`); dates are `YYYY-MM-DD` text; JSON documents
 /// are text; canonical units only (kg, kcal, g, mg, seconds). Every
 /// user-owned row carries `user_id` with `ON DELETE CASCADE`.
-public enum ForgeSchema {
+package enum ForgeSchema {
     /// The migrator with every migration this binary knows, in order.
-    public static func migrator() -> Migrator {
+    package static func migrator() -> Migrator {
         var m = Migrator()
         m.register("0001-users-and-auth") { db in
             try db.executeScript(

@@ -11,13 +11,13 @@ import Foundation
 /// password hashes and app settings that may hold API keys. A table or
 /// column added to the schema is exported unless it is added there, and a
 /// test checks the document against the schema's tables.
-public enum HouseholdExport {
+package enum HouseholdExport {
     /// `forged-household-export`, and its version (bumped on incompatible changes).
-    public static let format = "forged-household-export"
-    public static let version = 1
+    package static let format = "forged-household-export"
+    package static let version = 1
 
     /// Left out, by table (`auth_sessions`) or column (`users.password_hash`), with why.
-    public static let omitted: [(name: String, reason: String)] = [
+    package static let omitted: [(name: String, reason: String)] = [
         ("app_settings", "may hold API keys; GET /api/admin/settings shows them masked"),
         ("auth_sessions", "sign-in session secrets"),
         ("oauth_codes", "short-lived authorization-code secrets"),
@@ -32,36 +32,36 @@ public enum HouseholdExport {
     ]
 
     /// The document.
-    public struct Document: Codable, Sendable {
+    package struct Document: Codable, Sendable {
         /// ``HouseholdExport/format``.
-        public let format: String
-        public let version: Int
+        package let format: String
+        package let version: Int
         /// When the export was taken (wire datetime, UTC).
-        public let exportedAt: String
+        package let exportedAt: String
         /// Migration ids applied to the database, in registration order.
-        public let schema: [String]
+        package let schema: [String]
         /// Every exported table, by name.
-        public let tables: [Table]
+        package let tables: [Table]
         /// What was left out and why.
-        public let omitted: [Omission]
+        package let omitted: [Omission]
     }
 
     /// One table: its columns and rows (each row's values in column order).
-    public struct Table: Codable, Sendable {
-        public let name: String
-        public let columns: [String]
-        public let rows: [[JSONValue]]
+    package struct Table: Codable, Sendable {
+        package let name: String
+        package let columns: [String]
+        package let rows: [[JSONValue]]
     }
 
     /// A table or `table.column` left out, with the reason.
-    public struct Omission: Codable, Sendable {
-        public let name: String
-        public let reason: String
+    package struct Omission: Codable, Sendable {
+        package let name: String
+        package let reason: String
     }
 
     /// Reads the whole database in one read transaction (one consistent snapshot).
     /// - Throws: `DatabaseError` when a read fails.
-    public static func document(_ db: Database, now: Date = Date()) throws -> Document {
+    package static func document(_ db: Database, now: Date = Date()) throws -> Document {
         let skipped = Set(omitted.map(\.name))
         return try db.read { c in
             let names: [String] = try c.query(

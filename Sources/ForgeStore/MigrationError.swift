@@ -1,5 +1,5 @@
 /// Why `Migrator.migrate` refused or stopped.
-public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
+package enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The database records migrations this binary does not know: it was written by a newer
     /// forged. Nothing was applied; run the newer binary (or restore a backup).
     case databaseIsNewer(unknownIDs: [String])
@@ -7,7 +7,7 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable 
     /// `violations` are `table(rowid) -> parent` strings.
     case foreignKeyViolation(id: String, violations: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .databaseIsNewer(let ids):
             "database is newer than this forged (unknown migrations: \(ids.joined(separator: ", ")))"

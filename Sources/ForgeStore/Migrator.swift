@@ -16,17 +16,17 @@ import Foundation
 /// rebuilt the way <https://sqlite.org/lang_altertable.html> describes; note that `ON DELETE`
 /// actions do not fire either); before commit `PRAGMA foreign_key_check` must return no rows,
 /// otherwise the migration is rolled back. A migration never edits an earlier one.
-public struct Migrator {
+package struct Migrator {
     private var migrations: [(id: String, migrate: (Connection) throws -> Void)] = []
 
-    public init() {}
+    package init() {}
 
     /// The registered ids, in order.
-    public var ids: [String] { migrations.map(\.id) }
+    package var ids: [String] { migrations.map(\.id) }
 
     /// Appends a migration. Ids are unique, conventionally `"NNNN-name"`.
     /// - Precondition: `id` is not registered yet.
-    public mutating func register(_ id: String, _ migrate: @escaping (Connection) throws -> Void) {
+    package mutating func register(_ id: String, _ migrate: @escaping (Connection) throws -> Void) {
         precondition(!migrations.contains { $0.id == id }, "migration \(id) registered twice")
         migrations.append((id, migrate))
     }
@@ -34,7 +34,7 @@ public struct Migrator {
     /// The migrations up to and including `id`: the schema an earlier forged
     /// made (tests build "the previous version's" database with it).
     /// - Precondition: `id` is registered.
-    public func through(_ id: String) -> Migrator {
+    package func through(_ id: String) -> Migrator {
         guard let end = migrations.firstIndex(where: { $0.id == id }) else { preconditionFailure("no migration \(id)") }
         var copy = Migrator()
         copy.migrations = Array(migrations[...end])
@@ -43,7 +43,7 @@ public struct Migrator {
 
     /// The ids recorded in `db`'s `schema_migrations`, in order, read without
     /// writing anything (empty for a new database without that table).
-    public func recorded(in db: Database) throws -> [String] {
+    package func recorded(in db: Database) throws -> [String] {
         try db.read { connection in
             let exists: Int? = try connection.scalar(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
@@ -53,7 +53,7 @@ public struct Migrator {
     }
 
     /// The registered ids not recorded in `db`, in registration order.
-    public func pending(in db: Database) throws -> [String] {
+    package func pending(in db: Database) throws -> [String] {
         let done = Set(try recorded(in: db))
         return ids.filter { !done.contains($0) }
     }
@@ -64,7 +64,7 @@ public struct Migrator {
     ///   records an id this binary does not know; `MigrationError.foreignKeyViolation`; or
     ///   whatever a migration throws. A failed migration leaves no trace; the ones before it stay applied.
     @discardableResult
-    public func migrate(_ db: Database) throws -> [String] {
+    package func migrate(_ db: Database) throws -> [String] {
         let recorded: [String] = try db.write { connection in
             try connection.execute(
                 """

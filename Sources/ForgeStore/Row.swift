@@ -20,10 +20,10 @@ struct ColumnLayout: Sendable {
 
 /// One result row: values by column name, copied out of SQLite so the row
 /// outlives its statement and may cross threads.
-public struct Row: Sendable {
+package struct Row: Sendable {
     let layout: ColumnLayout
     /// The values in column order.
-    public let values: [SQLValue]
+    package let values: [SQLValue]
 
     init(layout: ColumnLayout, values: [SQLValue]) {
         self.layout = layout
@@ -31,24 +31,24 @@ public struct Row: Sendable {
     }
 
     /// Column names in result order (`AS` aliases where given).
-    public var columnNames: [String] { layout.names }
+    package var columnNames: [String] { layout.names }
 
     /// Whether the row has a column named `column` (case-insensitive).
-    public func hasColumn(_ column: String) -> Bool { layout.position(of: column) != nil }
+    package func hasColumn(_ column: String) -> Bool { layout.position(of: column) != nil }
 
     /// The value of `column` (case-insensitive), `.null` when the row has no such column.
     /// Use `get` when a missing column should be an error.
-    public subscript(_ column: String) -> SQLValue {
+    package subscript(_ column: String) -> SQLValue {
         layout.position(of: column).map { values[$0] } ?? .null
     }
 
     /// The value at zero-based `index` in result order.
-    public subscript(index index: Int) -> SQLValue { values[index] }
+    package subscript(index index: Int) -> SQLValue { values[index] }
 
     /// The value of `column` converted to `T`.
     /// - Throws: `DatabaseError` `.error` for a missing column, `.mismatch` for a NULL or wrong-type value
     ///   (ask for `T?` or use `optional` to allow NULL).
-    public func get<T: SQLDecodableValue>(_ column: String) throws -> T {
+    package func get<T: SQLDecodableValue>(_ column: String) throws -> T {
         guard let i = layout.position(of: column) else {
             throw DatabaseError(code: .error, message: "no such column in row: \(column)")
         }
@@ -59,7 +59,7 @@ public struct Row: Sendable {
 
     /// The value of `column` converted to `T`, `nil` when it is NULL.
     /// - Throws: as `get`, except NULL is not an error.
-    public func optional<T: SQLDecodableValue>(_ column: String) throws -> T? {
+    package func optional<T: SQLDecodableValue>(_ column: String) throws -> T? {
         guard hasColumn(column) else { return try get(column) }
         if self[column].isNull { return nil }
         return try get(column) as T
@@ -68,7 +68,7 @@ public struct Row: Sendable {
     /// Decodes the row into `type`, one coding key per column; see `RowDecoder` for the rules
     /// (camelCase keys fall back to snake_case columns; nested `Decodable` values come from JSON text).
     /// - Throws: `DecodingError` for a missing column or a value of the wrong type.
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         try T(from: RowDecoder(row: self))
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 ///   chronologically, so `ORDER BY` and range comparisons work on it.
 /// - `Optional<Wrapped>`: NULL when `nil`, else the wrapped value.
 /// - `SQLValue`: itself.
-public protocol SQLBindable {
+package protocol SQLBindable {
     /// The value to bind.
     var sqlValue: SQLValue { get }
 }
@@ -26,7 +26,7 @@ public protocol SQLBindable {
 /// TEXT, `Data` from BLOB or TEXT (its UTF-8 bytes), `Date` from ISO 8601 TEXT
 /// with or without fractional seconds, `Optional` from NULL (→ `nil`) or the
 /// wrapped type's conversion, `SQLValue` from anything.
-public protocol SQLDecodableValue {
+package protocol SQLDecodableValue {
     /// - Throws: `DatabaseError` with code `.mismatch` when the value has the wrong storage class
     ///   (NULL included, unless `Self` is an `Optional` or `SQLValue`).
     init(sqlValue: SQLValue) throws
@@ -40,13 +40,13 @@ extension SQLValue {
 }
 
 extension SQLValue: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { self }
-    public init(sqlValue: SQLValue) { self = sqlValue }
+    package var sqlValue: SQLValue { self }
+    package init(sqlValue: SQLValue) { self = sqlValue }
 }
 
 extension Int64: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .integer(self) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .integer(self) }
+    package init(sqlValue: SQLValue) throws {
         switch sqlValue {
         case .integer(let v): self = v
         case .real(let v) where v.rounded() == v && abs(v) < 9.2e18: self = Int64(v)
@@ -56,32 +56,32 @@ extension Int64: SQLBindable, SQLDecodableValue {
 }
 
 extension Int: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .integer(Int64(self)) }
+    package init(sqlValue: SQLValue) throws {
         guard let v = Int(exactly: try Int64(sqlValue: sqlValue)) else { throw sqlValue.mismatch(Int.self) }
         self = v
     }
 }
 
 extension Int32: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .integer(Int64(self)) }
+    package init(sqlValue: SQLValue) throws {
         guard let v = Int32(exactly: try Int64(sqlValue: sqlValue)) else { throw sqlValue.mismatch(Int32.self) }
         self = v
     }
 }
 
 extension Bool: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .integer(self ? 1 : 0) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .integer(self ? 1 : 0) }
+    package init(sqlValue: SQLValue) throws {
         guard case .integer(let v) = sqlValue else { throw sqlValue.mismatch(Bool.self) }
         self = v != 0
     }
 }
 
 extension Double: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .real(self) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .real(self) }
+    package init(sqlValue: SQLValue) throws {
         switch sqlValue {
         case .real(let v): self = v
         case .integer(let v): self = Double(v)
@@ -91,16 +91,16 @@ extension Double: SQLBindable, SQLDecodableValue {
 }
 
 extension String: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .text(self) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .text(self) }
+    package init(sqlValue: SQLValue) throws {
         guard case .text(let v) = sqlValue else { throw sqlValue.mismatch(String.self) }
         self = v
     }
 }
 
 extension Data: SQLBindable, SQLDecodableValue {
-    public var sqlValue: SQLValue { .blob(self) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .blob(self) }
+    package init(sqlValue: SQLValue) throws {
         switch sqlValue {
         case .blob(let v): self = v
         case .text(let v): self = Data(v.utf8)
@@ -111,8 +111,8 @@ extension Data: SQLBindable, SQLDecodableValue {
 
 extension Date: SQLBindable, SQLDecodableValue {
     /// TEXT `"2026-07-20T09:15:27.104Z"`: ISO 8601, UTC, milliseconds.
-    public var sqlValue: SQLValue { .text(SQLDateFormat.string(from: self)) }
-    public init(sqlValue: SQLValue) throws {
+    package var sqlValue: SQLValue { .text(SQLDateFormat.string(from: self)) }
+    package init(sqlValue: SQLValue) throws {
         guard case .text(let v) = sqlValue, let date = SQLDateFormat.date(from: v) else {
             throw sqlValue.mismatch(Date.self)
         }
@@ -121,11 +121,11 @@ extension Date: SQLBindable, SQLDecodableValue {
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
-    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+    package var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
 
 extension Optional: SQLDecodableValue where Wrapped: SQLDecodableValue {
-    public init(sqlValue: SQLValue) throws {
+    package init(sqlValue: SQLValue) throws {
         self = sqlValue.isNull ? nil : try Wrapped(sqlValue: sqlValue)
     }
 }
@@ -133,16 +133,16 @@ extension Optional: SQLDecodableValue where Wrapped: SQLDecodableValue {
 /// How `Date` is stored: ISO 8601 in UTC with millisecond precision,
 /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, e.g. `"2026-07-20T09:15:27.104Z"`.
 /// Parsing also accepts whole seconds (`"2026-07-20T09:15:27Z"`).
-public enum SQLDateFormat {
+package enum SQLDateFormat {
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutFraction = Date.ISO8601FormatStyle()
 
     /// The stored text for `date`. Precision is one millisecond, so a round trip
     /// matches the original to within 0.5 ms, not bit for bit.
-    public static func string(from date: Date) -> String { withFraction.format(date) }
+    package static func string(from date: Date) -> String { withFraction.format(date) }
 
     /// The instant `text` names, or `nil` when it is not ISO 8601 UTC-or-offset text.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
     }
 }

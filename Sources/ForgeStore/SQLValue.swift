@@ -2,7 +2,7 @@ import Foundation
 
 /// One SQLite value in one of its five storage classes
 /// (<https://sqlite.org/datatype3.html>).
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -10,12 +10,12 @@ public enum SQLValue: Sendable, Hashable {
     case blob(Data)
 
     /// Whether this is `.null`.
-    public var isNull: Bool { if case .null = self { true } else { false } }
+    package var isNull: Bool { if case .null = self { true } else { false } }
 }
 
 extension SQLValue: CustomStringConvertible {
     /// SQL-literal-like rendering for logs and error messages (blobs shown by size).
-    public var description: String {
+    package var description: String {
         switch self {
         case .null: "NULL"
         case .integer(let v): String(v)

@@ -14,13 +14,13 @@ import Foundation
 /// `forged restore FILE` and the previous binary. A new, empty database gets
 /// no backup. If the backup cannot be written, nothing is migrated.
 /// Pre-upgrade files are not rotated (rotation only touches `forge-*` names).
-public enum SchemaUpgrade {
+package enum SchemaUpgrade {
     /// What an upgrade did.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// Migration ids applied, in order (empty when up to date).
-        public let applied: [String]
+        package let applied: [String]
         /// Path of the pre-upgrade backup, nil when none was needed.
-        public let backup: String?
+        package let backup: String?
     }
 
     /// Backs up (when needed) and migrates `db`.
@@ -29,7 +29,7 @@ public enum SchemaUpgrade {
     /// - Throws: ``BackupError`` when the pre-upgrade backup fails (nothing
     ///   migrated); whatever ``Migrator/migrate(_:)`` throws.
     @discardableResult
-    public static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws
+    package static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws
         -> Outcome
     {
         let recorded = try migrator.recorded(in: db)

@@ -11,14 +11,14 @@ import Synchronization
 /// starts a fault, logged once at error priority with
 /// ``LogMessageID/diskFull``; the next write that commits ends it, logged at
 /// notice priority. A failed write is rolled back, so nothing is half-written.
-public struct StorageFault: Sendable, Equatable {
+package struct StorageFault: Sendable, Equatable {
     /// When writes started failing.
-    public let since: Date
+    package let since: Date
     /// SQLite's message for the first failure.
-    public let message: String
+    package let message: String
 
     /// One sentence for people: `disk full since 2026-07-20T02:30:00.412Z: changes cannot be saved`.
-    public var summary: String { "disk full since \(Instant.storage(since)): changes cannot be saved" }
+    package var summary: String { "disk full since \(Instant.storage(since)): changes cannot be saved" }
 }
 
 /// The fault state one ``Database`` keeps; cheap to check on every write.

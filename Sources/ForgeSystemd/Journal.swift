@@ -6,14 +6,14 @@ import Foundation
 /// journal entry with `PRIORITY=`, `SYSLOG_IDENTIFIER=forged`, `MESSAGE=`,
 /// `MESSAGE_ID=` for notable events, and the record's fields
 /// (`FORGE_REQUEST_ID=`, `FORGE_USER=`, `FORGE_TIMER_ID=`, `REMOTE_ADDR=`, ...).
-public enum Journal {
+package enum Journal {
     /// The `SYSLOG_IDENTIFIER=` of every entry.
-    public static let identifier = "forged"
+    package static let identifier = "forged"
 
     /// Whether stderr is the journal stream systemd connected
     /// (systemd.exec(5): `JOURNAL_STREAM` is `DEVICE:INODE` of that stream,
     /// in decimal; it is inherited, so a redirected stderr must not count).
-    public static func stderrIsJournal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func stderrIsJournal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let value = environment["JOURNAL_STREAM"] else { return false }
         let parts = value.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
@@ -25,7 +25,8 @@ public enum Journal {
     /// Installs ``send(_:)`` as the log sink when stderr is the journal.
     /// - Returns: whether the native protocol is now in use.
     @discardableResult
-    public static func installIfConnected(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func installIfConnected(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool
+    {
         guard stderrIsJournal(environment: environment) else { return false }
         Log.setSink(send)
         return true
@@ -35,7 +36,7 @@ public enum Journal {
     /// upper-cased and anything but `A-Z 0-9 _` becomes `_`; a name that
     /// would start with `_` or a digit (reserved or invalid) gets `FORGE`
     /// in front. Values may hold any bytes (the library frames them).
-    public static func assignments(for record: LogRecord) -> [String] {
+    package static func assignments(for record: LogRecord) -> [String] {
         var lines = [
             "PRIORITY=\(record.priority.rawValue)",
             "SYSLOG_IDENTIFIER=\(identifier)",
@@ -57,7 +58,7 @@ public enum Journal {
     /// writes it to stderr). All assignments are copied into one buffer and
     /// described by one iovec each (sd_journal_sendv is not variadic).
     @Sendable
-    public static func send(_ record: LogRecord) -> Bool {
+    package static func send(_ record: LogRecord) -> Bool {
         let fields = assignments(for: record).map { Array($0.utf8) }
         let total = fields.reduce(0) { $0 + $1.count }
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, total), alignment: 1)

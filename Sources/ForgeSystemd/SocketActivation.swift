@@ -3,29 +3,29 @@ import Foundation
 
 /// Sockets passed by systemd socket activation (sd_listen_fds_with_names(3)),
 /// grouped by their `FileDescriptorName=`.
-public struct SocketActivation: Sendable, Equatable {
+package struct SocketActivation: Sendable, Equatable {
     /// One passed descriptor.
-    public struct Socket: Sendable, Equatable {
+    package struct Socket: Sendable, Equatable {
         /// The descriptor number (3, 4, ...), owned by the caller from now on.
-        public let fd: Int32
+        package let fd: Int32
         /// Its `FileDescriptorName=` (`"unknown"` when the unit named none;
         /// `"stored"` for fds from the fd store).
-        public let name: String
+        package let name: String
         /// Whether it is a listening stream socket (what forged can serve on).
-        public let isListeningStream: Bool
+        package let isListeningStream: Bool
     }
 
     /// Every passed descriptor, in order.
-    public let sockets: [Socket]
+    package let sockets: [Socket]
 
     /// Descriptors with `name`.
-    public func named(_ name: String) -> [Socket] { sockets.filter { $0.name == name } }
+    package func named(_ name: String) -> [Socket] { sockets.filter { $0.name == name } }
 
     /// Reads `LISTEN_FDS`/`LISTEN_PID`/`LISTEN_FDNAMES` once and unsets them
     /// (so children do not inherit them). Empty when forged was not socket
     /// activated or the variables name another process. The descriptors are
     /// marked close-on-exec.
-    public static func take() -> SocketActivation {
+    package static func take() -> SocketActivation {
         var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = sd_listen_fds_with_names(1, &names)
         guard count > 0 else { return SocketActivation(sockets: []) }

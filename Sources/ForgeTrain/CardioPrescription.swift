@@ -2,19 +2,19 @@ import ForgeCore
 
 /// The prescription of a cardio day (docs/contract.md §2 `CardioDay.cardio`): activity
 /// type (`"run"`), duration in minutes and a heart-rate band in bpm.
-public struct CardioPrescription: Codable, Sendable, Hashable {
-    public var type: String
+package struct CardioPrescription: Codable, Sendable, Hashable {
+    package var type: String
     /// Prescribed duration, minutes.
-    public var minutes: Int
+    package var minutes: Int
     /// Lower bound of the target band, bpm.
-    public var hrLow: Int
+    package var hrLow: Int
     /// Upper bound of the target band, bpm.
-    public var hrHigh: Int
-    public var note: String?
+    package var hrHigh: Int
+    package var note: String?
     /// Members this type does not model, kept verbatim.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         type: String, minutes: Int, hrLow: Int, hrHigh: Int, note: String? = nil,
         extra: [String: JSONValue] = [:]
     ) {
@@ -28,7 +28,7 @@ public struct CardioPrescription: Codable, Sendable, Hashable {
 
     static let keys: Set<String> = ["type", "minutes", "hr_low", "hr_high", "note"]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         type = try c.string("type") ?? ""
         minutes = try c.laxInt("minutes") ?? 0
@@ -38,7 +38,7 @@ public struct CardioPrescription: Codable, Sendable, Hashable {
         extra = try c.extras(excluding: Self.keys)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.put(type, "type")
         try c.put(minutes, "minutes")

@@ -1,14 +1,14 @@
 /// Cool-down assembly with niggle injection (docs/contract.md §4.6).
-public enum Cooldown {
+package enum Cooldown {
     /// Hold given to a mobility item injected for a niggle.
-    public static let injectedHold = "45 s each side"
+    package static let injectedHold = "45 s each side"
 
     /// The plan's cool-down list, then for each **active** niggle with a
     /// mobility slug, in the given order: if that slug is already listed,
     /// those items get `why: "targets your <body part, lower-cased> niggle"`;
     /// otherwise `{slug, hold: "45 s each side", why}` is inserted at the
     /// front. Every item gets its library name (the slug when unknown).
-    public static func build(
+    package static func build(
         plan: [CooldownEntry], niggles: [NiggleInfo],
         library: ExerciseLibrary
     ) -> [CooldownItem] {

@@ -1,14 +1,14 @@
 /// One cool-down item as shown on `/api/today` and frozen into
 /// `fitted.cooldown` (docs/contract.md §2 `CooldownItem`).
-public struct CooldownItem: Codable, Sendable, Hashable {
-    public var slug: String
-    public var hold: String
+package struct CooldownItem: Codable, Sendable, Hashable {
+    package var slug: String
+    package var hold: String
     /// Library name, or the slug when unknown.
-    public var name: String
+    package var name: String
     /// Present when the item targets a niggle.
-    public var why: String?
+    package var why: String?
 
-    public init(slug: String, hold: String, name: String, why: String? = nil) {
+    package init(slug: String, hold: String, name: String, why: String? = nil) {
         self.slug = slug
         self.hold = hold
         self.name = name

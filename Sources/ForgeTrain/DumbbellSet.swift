@@ -3,14 +3,14 @@ import ForgeCore
 /// The dumbbells a profile owns, in its unit (issue 14): a list of the fixed
 /// pairs, or an adjustable set `{min, max, step}`. Held in integer steps of
 /// the unit (grams or hundredths of a pound).
-public enum DumbbellSet: Sendable, Hashable {
+package enum DumbbellSet: Sendable, Hashable {
     /// Fixed pairs, one weight per pair (each dumbbell's weight), ascending, distinct.
     case pairs([Int])
     /// An adjustable set: every weight `min, min + step, …` up to `max`.
     case adjustable(min: Int, max: Int, step: Int)
 
     /// The weights available, ascending, in steps of the unit.
-    public var weights: [Int] {
+    package var weights: [Int] {
         switch self {
         case .pairs(let w): return Array(Set(w.filter { $0 > 0 })).sorted()
         case .adjustable(let lo, let hi, let step):
@@ -22,7 +22,7 @@ public enum DumbbellSet: Sendable, Hashable {
     /// The nearest owned weight to `target` steps (``LoadGrid`` rule, base the
     /// lightest dumbbell, step the set's step or the gcd of the gaps); the
     /// lightest or heaviest when `target` lies outside the set; nil when empty.
-    public func nearest(steps target: Int) -> Int? {
+    package func nearest(steps target: Int) -> Int? {
         let w = weights
         guard let first = w.first, let last = w.last else { return nil }
         if target <= first { return first }
@@ -34,7 +34,7 @@ public enum DumbbellSet: Sendable, Hashable {
     }
 
     /// The lightest owned weight strictly above `target` steps, else the heaviest.
-    public func above(steps target: Int) -> Int? {
+    package func above(steps target: Int) -> Int? {
         let w = weights
         return w.first { $0 > target } ?? w.last
     }

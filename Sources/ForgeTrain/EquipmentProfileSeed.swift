@@ -1,10 +1,10 @@
 /// One item of an equipment profile: a name that exercises' `equipment`
 /// lists refer to, and whether it is available.
-public struct EquipmentItem: Codable, Sendable, Hashable {
-    public var name: String
-    public var available: Bool
+package struct EquipmentItem: Codable, Sendable, Hashable {
+    package var name: String
+    package var available: Bool
 
-    public init(name: String, available: Bool) {
+    package init(name: String, available: Bool) {
         self.name = name
         self.available = available
     }
@@ -12,20 +12,20 @@ public struct EquipmentItem: Codable, Sendable, Hashable {
 
 /// A seeded equipment profile (docs/contract.md §5.2): `Gym` and `Travel` are created
 /// for each user, `Home` once for the household (`shared`).
-public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
-    public var name: String
+package struct EquipmentProfileSeed: Codable, Sendable, Hashable {
+    package var name: String
     /// True for the household-shared profile (`scope: "shared"` in the asset).
-    public var shared: Bool
+    package var shared: Bool
     /// Bar weight, kg (0 = no barbell, as the seeded Travel and Home).
-    public var barKg: Double
+    package var barKg: Double
     /// Plate denominations available per side, kg, largest first.
-    public var platesKg: [Double]
+    package var platesKg: [Double]
     /// Heaviest dumbbell, kg; informational only.
-    public var dbMaxKg: Double
+    package var dbMaxKg: Double
     /// Items in display order.
-    public var items: [EquipmentItem]
+    package var items: [EquipmentItem]
 
-    public init(
+    package init(
         name: String, shared: Bool, barKg: Double, platesKg: [Double], dbMaxKg: Double,
         items: [EquipmentItem]
     ) {
@@ -44,7 +44,7 @@ public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
         case dbMaxKg = "db_max_kg"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         shared = try c.decode(String.self, forKey: .scope) == "shared"
@@ -54,7 +54,7 @@ public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
         items = try c.decode([EquipmentItem].self, forKey: .items)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(shared ? "shared" : "user", forKey: .scope)
@@ -65,11 +65,11 @@ public struct EquipmentProfileSeed: Codable, Sendable, Hashable {
     }
 
     /// The three seeded profiles in order: Gym, Travel (per user), Home (shared).
-    public static let all: [EquipmentProfileSeed] = SeedAsset.decode([EquipmentProfileSeed].self, "equipment.json")
+    package static let all: [EquipmentProfileSeed] = SeedAsset.decode([EquipmentProfileSeed].self, "equipment.json")
 
     /// The seeded profiles created for each user (not shared).
-    public static var perUser: [EquipmentProfileSeed] { all.filter { !$0.shared } }
+    package static var perUser: [EquipmentProfileSeed] { all.filter { !$0.shared } }
 
     /// The seeded household-shared profiles.
-    public static var household: [EquipmentProfileSeed] { all.filter(\.shared) }
+    package static var household: [EquipmentProfileSeed] { all.filter(\.shared) }
 }

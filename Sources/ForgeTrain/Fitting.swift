@@ -1,24 +1,24 @@
 import ForgeCore
 
 /// Cool-down length chosen by fitting: `full` = 5 minutes, `short` = 2.
-public enum CooldownMode: String, Codable, Sendable {
+package enum CooldownMode: String, Codable, Sendable {
     case full, short
 
     /// Seconds the cool-down takes in the time model.
-    public var seconds: Int { self == .full ? 300 : 120 }
+    package var seconds: Int { self == .full ? 300 : 120 }
 }
 
 /// The result of fitting a strength day into a time budget.
-public struct FitResult: Sendable, Hashable {
+package struct FitResult: Sendable, Hashable {
     /// Fitted set count per plan entry, in plan order (0 = dropped).
-    public var sets: [Int]
-    public var cooldown: CooldownMode
+    package var sets: [Int]
+    package var cooldown: CooldownMode
     /// Estimated minutes after trimming.
-    public var est: Int
+    package var est: Int
     /// Estimated minutes untrimmed, with the full cool-down.
-    public var fullEst: Int
+    package var fullEst: Int
     /// Trim labels in application order.
-    public var trims: [String]
+    package var trims: [String]
 }
 
 /// Time-budget fitting (docs/contract.md §4.1).
@@ -26,14 +26,14 @@ public struct FitResult: Sendable, Hashable {
 /// Time model, seconds: general warm-up 480 (always); cool-down 300 full or
 /// 120 short; each entry with n > 0 sets `n × 60 + (n − 1) × rest + 240`.
 /// Estimates are `round_half_even(seconds / 60)` minutes, so 3150 s → 52.
-public enum Fitting {
+package enum Fitting {
     static let warmUpSeconds = 480
     static let workSecondsPerSet = 60
     static let setupSeconds = 240
 
     /// Total seconds for `exercises` with `sets` (per entry; defaults to each
     /// entry's planned sets) and the given cool-down.
-    public static func estimateSeconds(
+    package static func estimateSeconds(
         _ exercises: [PlanExercise], sets: [Int]? = nil,
         cooldown: CooldownMode = .full
     ) -> Int {
@@ -47,7 +47,7 @@ public enum Fitting {
     }
 
     /// Estimated minutes: `round_half_even(estimateSeconds / 60)`.
-    public static func estimateMinutes(
+    package static func estimateMinutes(
         _ exercises: [PlanExercise], sets: [Int]? = nil,
         cooldown: CooldownMode = .full
     ) -> Int {
@@ -100,7 +100,7 @@ public enum Fitting {
     /// `"<label> <cur>→<new> sets"`, `"<label> dropped"`; label = name or slug).
     /// The budget may remain unmet after the last step; the priority-1 lift is
     /// never trimmed and the cool-down never removed.
-    public static func fit(_ exercises: [PlanExercise], budget: Int?) -> FitResult {
+    package static func fit(_ exercises: [PlanExercise], budget: Int?) -> FitResult {
         var sets = exercises.map(\.sets)
         var cooldown = CooldownMode.full
         var trims: [String] = []

@@ -7,12 +7,12 @@ import ForgeCore
 /// grid's base (round-half-to-even, as docs/contract.md §1.11 rounds: 41.25 kg on a
 /// 20 kg bar with 1.25 kg plates → 40 kg, 8 steps of 2.5 rather than 9),
 /// and to the lower one when parity cannot decide (an uneven inventory).
-public enum LoadGrid {
+package enum LoadGrid {
     /// The neighbour of `target` chosen from `down ≤ target ≤ up`, all in integer steps.
     /// - Parameters:
     ///   - base: where the grid starts (the bar; the lightest dumbbell).
     ///   - step: the grid step (the gcd of the increments), > 0.
-    public static func nearest(_ target: Int, down: Int, up: Int, base: Int, step: Int) -> Int {
+    package static func nearest(_ target: Int, down: Int, up: Int, base: Int, step: Int) -> Int {
         let below = target - down
         let above = up - target
         if below != above { return below < above ? down : up }

@@ -4,14 +4,14 @@ import ForgeCore
 /// plates (barbell lifts) and dumbbells, in the profile's unit. Machines
 /// have no known stack step in a profile: their computed loads keep §4.2's
 /// 2.5 kg grid (``fallback(_:)``).
-public struct LoadingKit: Sendable, Hashable {
-    public let unit: LoadUnit
+package struct LoadingKit: Sendable, Hashable {
+    package let unit: LoadUnit
     /// nil when the profile has no bar or no plates.
-    public let plates: PlateInventory?
+    package let plates: PlateInventory?
     /// nil when the profile does not describe its dumbbells.
-    public let dumbbells: DumbbellSet?
+    package let dumbbells: DumbbellSet?
 
-    public init(unit: LoadUnit, plates: PlateInventory?, dumbbells: DumbbellSet?) {
+    package init(unit: LoadUnit, plates: PlateInventory?, dumbbells: DumbbellSet?) {
         self.unit = unit
         self.plates = plates?.isEmpty == false ? plates : nil
         self.dumbbells = dumbbells
@@ -19,17 +19,17 @@ public struct LoadingKit: Sendable, Hashable {
 
     /// No profile: nothing is known, barbell and dumbbell loads fall back to
     /// the 2.5 kg grid (``fallback(_:)``).
-    public static let unknown = LoadingKit(unit: .kg, plates: nil, dumbbells: nil)
+    package static let unknown = LoadingKit(unit: .kg, plates: nil, dumbbells: nil)
 
     /// `2.5 × round_half_even(kg / 2.5)`, never below 0: the contract's
     /// warm-up rounding (docs/contract.md §4.2), used when the profile does not say.
-    public static func fallback(_ kg: Double) -> Double { max(0, 2.5 * Rounding.halfEven(kg / 2.5)) }
+    package static func fallback(_ kg: Double) -> Double { max(0, 2.5 * Rounding.halfEven(kg / 2.5)) }
 
     /// True when the profile says what a lift of `kind` can load, so its
     /// computed loads round to the profile (``nearest(kg:kind:)``): barbell
     /// lifts with plates described, dumbbell lifts with dumbbells described.
     /// False for every other case, whose loads fall back to §4.2's grid.
-    public func rounds(_ kind: ExerciseKind) -> Bool {
+    package func rounds(_ kind: ExerciseKind) -> Bool {
         switch kind {
         case .bb: return plates != nil
         case .db: return dumbbells != nil
@@ -42,7 +42,7 @@ public struct LoadingKit: Sendable, Hashable {
     /// plates, dumbbell lifts the dumbbells; without them, barbell and
     /// dumbbell loads use ``fallback(_:)``, as do machine and other loads.
     /// A load ≤ 0 stays 0.
-    public func nearest(kg: Double, kind: ExerciseKind) -> Double {
+    package func nearest(kg: Double, kind: ExerciseKind) -> Double {
         guard kg > 0 else { return 0 }
         switch kind {
         case .bb:
@@ -60,7 +60,7 @@ public struct LoadingKit: Sendable, Hashable {
     /// `kg + increment`, and at least the next loadable weight above `kg`
     /// (so a 5 lb pair still moves a 2.5 kg increment on a lb profile).
     /// Without plates (barbell) or dumbbells (dumbbell) described, `kg + increment`.
-    public func increased(kg: Double, by increment: Double, kind: ExerciseKind) -> Double {
+    package func increased(kg: Double, by increment: Double, kind: ExerciseKind) -> Double {
         switch kind {
         case .bb:
             guard let plates else { return kg + increment }

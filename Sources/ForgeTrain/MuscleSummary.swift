@@ -1,9 +1,9 @@
 /// The muscles a strength day works (docs/contract.md §3.2 `muscles`).
-public enum MuscleSummary {
+package enum MuscleSummary {
     /// Union over entries with `sets > 0`, in plan order and without
     /// duplicates: primary muscles, then secondary muscles excluding anything
     /// already primary. Unknown slugs contribute nothing.
-    public static func of(
+    package static func of(
         exercises: [(slug: String, sets: Int)],
         library: ExerciseLibrary
     ) -> (primary: [String], secondary: [String]) {

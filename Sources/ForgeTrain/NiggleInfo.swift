@@ -1,16 +1,16 @@
 /// What training logic needs to know about a niggle (docs/contract.md §3.8): only
 /// `active` niggles affect cool-downs and alternatives.
-public struct NiggleInfo: Sendable, Hashable {
+package struct NiggleInfo: Sendable, Hashable {
     /// E.g. `"Left knee"`.
-    public var bodyPart: String
+    package var bodyPart: String
     /// `"active"`, `"watch"` or `"cleared"`.
-    public var status: String
+    package var status: String
     /// Movement patterns to avoid, e.g. `["deep_lunge"]`.
-    public var avoidPatterns: [String]
+    package var avoidPatterns: [String]
     /// Mobility exercise to add to cool-downs; nil or empty = none.
-    public var mobilitySlug: String?
+    package var mobilitySlug: String?
 
-    public init(bodyPart: String, status: String, avoidPatterns: [String] = [], mobilitySlug: String? = nil) {
+    package init(bodyPart: String, status: String, avoidPatterns: [String] = [], mobilitySlug: String? = nil) {
         self.bodyPart = bodyPart
         self.status = status
         self.avoidPatterns = avoidPatterns
@@ -18,5 +18,5 @@ public struct NiggleInfo: Sendable, Hashable {
     }
 
     /// True when `status == "active"`.
-    public var isActive: Bool { status == "active" }
+    package var isActive: Bool { status == "active" }
 }

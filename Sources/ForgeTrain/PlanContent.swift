@@ -3,32 +3,32 @@ import ForgeCore
 /// The document stored on a training plan revision (docs/contract.md §2
 /// `PlanContent`): a weekday template plus optional `changes` and any extra
 /// top-level members, which are kept verbatim so content round-trips.
-public struct PlanContent: Codable, Sendable, Hashable {
+package struct PlanContent: Codable, Sendable, Hashable {
     /// Plan days by weekday, Monday = 0 … Sunday = 6. A missing weekday is a
     /// rest day. On the wire the keys are the strings `"0"` … `"6"`.
-    public var days: [Int: PlanDay]
+    package var days: [Int: PlanDay]
     /// Present on coach proposals.
-    public var changes: [PlanChange]?
+    package var changes: [PlanChange]?
     /// Top-level members this type does not model.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(days: [Int: PlanDay], changes: [PlanChange]? = nil, extra: [String: JSONValue] = [:]) {
+    package init(days: [Int: PlanDay], changes: [PlanChange]? = nil, extra: [String: JSONValue] = [:]) {
         self.days = days
         self.changes = changes
         self.extra = extra
     }
 
     /// The entry for `weekday` (0 = Monday), or nil for a rest day.
-    public func day(_ weekday: Int) -> PlanDay? { days[weekday] }
+    package func day(_ weekday: Int) -> PlanDay? { days[weekday] }
 
     /// Planned weekdays in ascending order.
-    public var weekdays: [Int] { days.keys.sorted() }
+    package var weekdays: [Int] { days.keys.sorted() }
 
     static let keys: Set<String> = ["days", "changes"]
 
     /// Decodes `days` keyed `"0"`…`"6"` (a `null` day is a rest day); any
     /// other day key throws `DecodingError.dataCorrupted`.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         var days: [Int: PlanDay] = [:]
         if c.contains(AnyKey("days")), try !c.decodeNil(forKey: AnyKey("days")) {
@@ -48,7 +48,7 @@ public struct PlanContent: Codable, Sendable, Hashable {
         extra = try c.extras(excluding: Self.keys)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         var raw: [String: PlanDay] = [:]
         for (weekday, day) in days { raw[String(weekday)] = day }

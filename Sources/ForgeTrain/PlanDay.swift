@@ -1,23 +1,23 @@
 import ForgeCore
 
 /// Whether a plan day is lifting or cardio (the `kind` member).
-public enum PlanDayKind: String, Codable, Sendable {
+package enum PlanDayKind: String, Codable, Sendable {
     case strength, cardio
 }
 
 /// A strength day of a plan (docs/contract.md §2 `StrengthDay`).
-public struct StrengthDay: Sendable, Hashable {
-    public var name: String
-    public var focus: [String]
+package struct StrengthDay: Sendable, Hashable {
+    package var name: String
+    package var focus: [String]
     /// The coach's note for this day, if any.
-    public var why: String?
-    public var exercises: [PlanExercise]
+    package var why: String?
+    package var exercises: [PlanExercise]
     /// Mobility items, in order.
-    public var cooldown: [CooldownEntry]
+    package var cooldown: [CooldownEntry]
     /// Members this type does not model, kept verbatim.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         name: String, focus: [String], why: String? = nil, exercises: [PlanExercise],
         cooldown: [CooldownEntry], extra: [String: JSONValue] = [:]
     ) {
@@ -31,15 +31,15 @@ public struct StrengthDay: Sendable, Hashable {
 }
 
 /// A cardio day of a plan (docs/contract.md §2 `CardioDay`).
-public struct CardioDay: Sendable, Hashable {
-    public var name: String
-    public var focus: [String]
-    public var why: String?
-    public var cardio: CardioPrescription
+package struct CardioDay: Sendable, Hashable {
+    package var name: String
+    package var focus: [String]
+    package var why: String?
+    package var cardio: CardioPrescription
     /// Members this type does not model, kept verbatim.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         name: String, focus: [String], why: String? = nil, cardio: CardioPrescription,
         extra: [String: JSONValue] = [:]
     ) {
@@ -58,32 +58,32 @@ public struct CardioDay: Sendable, Hashable {
 /// reads `exercises` and `cooldown` (absent = empty); a missing `kind` means
 /// cardio when a `cardio` object is present, else strength; any other kind
 /// throws `DecodingError.dataCorrupted`.
-public enum PlanDay: Codable, Sendable, Hashable {
+package enum PlanDay: Codable, Sendable, Hashable {
     case strength(StrengthDay)
     case cardio(CardioDay)
 
-    public var kind: PlanDayKind {
+    package var kind: PlanDayKind {
         switch self {
         case .strength: .strength
         case .cardio: .cardio
         }
     }
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .strength(let d): d.name
         case .cardio(let d): d.name
         }
     }
 
-    public var focus: [String] {
+    package var focus: [String] {
         switch self {
         case .strength(let d): d.focus
         case .cardio(let d): d.focus
         }
     }
 
-    public var why: String? {
+    package var why: String? {
         switch self {
         case .strength(let d): d.why
         case .cardio(let d): d.why
@@ -91,13 +91,13 @@ public enum PlanDay: Codable, Sendable, Hashable {
     }
 
     /// The strength members, or nil for a cardio day.
-    public var strength: StrengthDay? {
+    package var strength: StrengthDay? {
         if case .strength(let d) = self { return d }
         return nil
     }
 
     /// The cardio members, or nil for a strength day.
-    public var cardio: CardioDay? {
+    package var cardio: CardioDay? {
         if case .cardio(let d) = self { return d }
         return nil
     }
@@ -105,7 +105,7 @@ public enum PlanDay: Codable, Sendable, Hashable {
     static let strengthKeys: Set<String> = ["name", "kind", "focus", "why", "exercises", "cooldown"]
     static let cardioKeys: Set<String> = ["name", "kind", "focus", "why", "cardio"]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let name = try c.string("name") ?? ""
         let focus = try c.optional([String].self, "focus") ?? []
@@ -133,7 +133,7 @@ public enum PlanDay: Codable, Sendable, Hashable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         switch self {
         case .strength(let d):

@@ -4,27 +4,27 @@ import ForgeCore
 /// members take the contract defaults: `weight` 0 kg, `rest` 90 s,
 /// `priority` 2, `min_sets` 0, `note` "". Unknown members are kept in
 /// `extra` and written back, so stored content round-trips.
-public struct PlanExercise: Codable, Sendable, Hashable {
-    public var slug: String
+package struct PlanExercise: Codable, Sendable, Hashable {
+    package var slug: String
     /// Working sets.
-    public var sets: Int
+    package var sets: Int
     /// Repetitions per set.
-    public var reps: Int
+    package var reps: Int
     /// Load in kilograms (0 = bodyweight / unloaded).
-    public var weight: Double
+    package var weight: Double
     /// Rest between sets, seconds.
-    public var rest: Int
+    package var rest: Int
     /// 1 = protected main lift; higher numbers are trimmed earlier (§4.1).
-    public var priority: Int
+    package var priority: Int
     /// Trim floor; 0 means the entry may be dropped.
-    public var minSets: Int
-    public var note: String
+    package var minSets: Int
+    package var note: String
     /// Optional display name, used only in trim labels.
-    public var name: String?
+    package var name: String?
     /// Members this type does not model, kept verbatim.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         slug: String, sets: Int, reps: Int, weight: Double = 0, rest: Int = 90,
         priority: Int = 2, minSets: Int = 0, note: String = "", name: String? = nil,
         extra: [String: JSONValue] = [:]
@@ -42,12 +42,12 @@ public struct PlanExercise: Codable, Sendable, Hashable {
     }
 
     /// The label used in trim messages: `name` when present, else the slug.
-    public var label: String { name ?? slug }
+    package var label: String { name ?? slug }
 
     static let keys: Set<String> = ["slug", "sets", "reps", "weight", "rest", "priority", "min_sets", "note", "name"]
 
     /// Decodes with lax numbers (`"3"`, `3.0`); `sets` and `reps` must be whole numbers.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         slug = try c.required(String.self, "slug")
         guard let sets = try c.laxInt("sets") else {
@@ -70,7 +70,7 @@ public struct PlanExercise: Codable, Sendable, Hashable {
     }
 
     /// Writes every modelled member (defaults included) plus `extra`.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.put(slug, "slug")
         try c.put(sets, "sets")

@@ -3,34 +3,34 @@ import ForgeCore
 /// A barbell and its plates in the profile's own unit (issue 14), held in
 /// integer steps of that unit (grams for kg, hundredths of a pound for lb),
 /// so 45 lb plates stay exactly 45 lb however they are stored.
-public struct PlateInventory: Sendable, Hashable {
+package struct PlateInventory: Sendable, Hashable {
     /// The unit the bar and plates are marked in.
-    public let unit: LoadUnit
+    package let unit: LoadUnit
     /// Bar weight in steps of `unit`.
-    public let bar: Int
+    package let bar: Int
     /// Plate denominations per side in steps of `unit`: positive, distinct, largest first.
-    public let plates: [Int]
+    package let plates: [Int]
 
-    public init(unit: LoadUnit, bar: Int, plates: [Int]) {
+    package init(unit: LoadUnit, bar: Int, plates: [Int]) {
         self.unit = unit
         self.bar = bar
         self.plates = Array(Set(plates.filter { $0 > 0 })).sorted(by: >)
     }
 
     /// From stored kg values (docs/contract.md §1.3 canonical storage), re-expressed in `unit`.
-    public init(unit: LoadUnit, barKg: Double, platesKg: [Double]) {
+    package init(unit: LoadUnit, barKg: Double, platesKg: [Double]) {
         self.init(unit: unit, bar: unit.steps(kg: barKg), plates: platesKg.map { unit.steps(kg: $0) })
     }
 
     /// True when there are no plates (no plate math, no warm-ups).
-    public var isEmpty: Bool { plates.isEmpty }
+    package var isEmpty: Bool { plates.isEmpty }
     /// The bar, kg (exact conversion).
-    public var barKg: Double { unit.kg(steps: bar) }
+    package var barKg: Double { unit.kg(steps: bar) }
 
     /// The loadable totals either side of `target` in steps: `(target, target)`
     /// when exact; the bar for both when the target is at or below it or there
     /// are no plates; `up` ≥ `down` always. Unlimited pairs of each plate.
-    public func neighbours(_ target: Int) -> (down: Int, up: Int) {
+    package func neighbours(_ target: Int) -> (down: Int, up: Int) {
         guard let reach = reachable(through: target - bar) else { return (bar, bar) }
         var down = 0
         var up: Int?
@@ -53,7 +53,7 @@ public struct PlateInventory: Sendable, Hashable {
     /// answer whenever greedy loads the total exactly. `[]` at or below the bar.
     /// With plates [20, 15] kg on a 20 kg bar, 80 kg → [15, 15] (greedy takes
     /// 20 and strands 10 kg).
-    public func perSide(_ target: Int) -> [Int] {
+    package func perSide(_ target: Int) -> [Int] {
         guard let reach = reachable(through: target - bar) else { return [] }
         var n = reach.flags.indices.last { $0 * reach.step <= target - bar && reach.flags[$0] } ?? 0
         var taken: [Int] = []
@@ -91,14 +91,14 @@ public struct PlateInventory: Sendable, Hashable {
     }
 
     /// The loadable kg weights either side of `kg` (exact conversions).
-    public func loadable(kg: Double) -> (down: Double, up: Double) {
+    package func loadable(kg: Double) -> (down: Double, up: Double) {
         let (d, u) = neighbours(unit.steps(kg: kg))
         return (unit.kg(steps: d), unit.kg(steps: u))
     }
 
     /// The nearest loadable total to `target` steps (``LoadGrid`` rule, grid
     /// base the bar, step the gcd of the plate pairs).
-    public func nearest(steps target: Int) -> Int {
+    package func nearest(steps target: Int) -> Int {
         let (d, u) = neighbours(target)
         return LoadGrid.nearest(target, down: d, up: u, base: bar, step: plates.map { 2 * $0 }.reduce(0, LoadGrid.gcd))
     }
@@ -106,10 +106,10 @@ public struct PlateInventory: Sendable, Hashable {
     /// The nearest loadable weight to `kg`, as its exact kg equivalent:
     /// 47.25 kg on the 20 kg bar with 1.25 kg plates → 47.5; 60 kg on a
     /// 45 lb bar with 2.5 lb plates → 130 lb = 58.9670081 kg.
-    public func nearest(kg: Double) -> Double { unit.kg(steps: nearest(steps: unit.steps(kg: kg))) }
+    package func nearest(kg: Double) -> Double { unit.kg(steps: nearest(steps: unit.steps(kg: kg))) }
 
     /// The lightest loadable weight strictly above `kg` (the bar when `kg` is below it).
-    public func above(kg: Double) -> Double {
+    package func above(kg: Double) -> Double {
         unit.kg(steps: neighbours(unit.steps(kg: kg) + 1).up)
     }
 }

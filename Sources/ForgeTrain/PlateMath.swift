@@ -5,7 +5,7 @@ import ForgeCore
 /// arithmetic is in integer steps of that unit — grams for kg, hundredths of
 /// a pound for lb (``PlateInventory``) — so float drift such as 0.1 + 0.2
 /// never reaches the result.
-public enum PlateMath {
+package enum PlateMath {
     /// The per-side loading text for `weight` (kg) on `inventory`, read by a
     /// member whose load unit for the lift is `reader`:
     /// - weight ≤ 0 → `""`;
@@ -31,7 +31,7 @@ public enum PlateMath {
     /// The leftover is printed with exactly two decimals, rounded half-to-even
     /// on its exact integer value (the contract's rounding, §1.11): 0.625 kg →
     /// "0.62", 0.375 kg → "0.38", 0.0125 kg → "0.01".
-    public static func text(weight: Double, inventory: PlateInventory, reader: LoadUnit) -> String {
+    package static func text(weight: Double, inventory: PlateInventory, reader: LoadUnit) -> String {
         let unit = inventory.unit
         let total = unit.steps(kg: weight)
         guard weight > 0, total > 0 else { return "" }
@@ -68,7 +68,7 @@ public enum PlateMath {
     }
 
     /// The contract's kg form: a kg bar and plates read in kg.
-    public static func text(weight: Double, barKg: Double, plates: [Double]) -> String {
+    package static func text(weight: Double, barKg: Double, plates: [Double]) -> String {
         text(weight: weight, inventory: PlateInventory(unit: .kg, barKg: barKg, platesKg: plates), reader: .kg)
     }
 
@@ -85,14 +85,14 @@ public enum PlateMath {
 
     /// `"2 × <w> kg dumbbells"` with `w` in shortest decimal form: 12.5 →
     /// `"2 × 12.5 kg dumbbells"`; in lb (`unit` .lb) → `"2 × 25 lb dumbbells"`.
-    public static func dumbbellText(weight: Double, unit: LoadUnit = .kg) -> String {
+    package static func dumbbellText(weight: Double, unit: LoadUnit = .kg) -> String {
         "2 × \(unit.text(steps: unit.steps(kg: weight))) \(unit.rawValue) dumbbells"
     }
 
     /// The nearest loadable weights at or below and at or above `target` (kg)
     /// on a kg bar of `barKg` with unlimited pairs of each plate
     /// (``PlateInventory/loadable(kg:)``).
-    public static func loadable(target: Double, barKg: Double, plates: [Double]) -> (down: Double, up: Double) {
+    package static func loadable(target: Double, barKg: Double, plates: [Double]) -> (down: Double, up: Double) {
         PlateInventory(unit: .kg, barKg: barKg, platesKg: plates).loadable(kg: target)
     }
 }

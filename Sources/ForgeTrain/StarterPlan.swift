@@ -2,11 +2,11 @@ import ForgeCore
 
 /// The starter training plan every user gets (docs/contract.md §5.3), from the
 /// embedded `starter_plan.json`, which holds the base loads.
-public enum StarterPlan {
+package enum StarterPlan {
     /// Load scale for the oldest (admin) user.
-    public static let adminScale = 1.0
+    package static let adminScale = 1.0
     /// Load scale for everyone else, including users added later.
-    public static let memberScale = 0.6
+    package static let memberScale = 0.6
 
     private static let base: (goal: String, rationale: String, content: PlanContent) = {
         var content = SeedAsset.decode(PlanContent.self, "starter_plan.json")
@@ -16,16 +16,16 @@ public enum StarterPlan {
     }()
 
     /// The plan's one-sentence goal.
-    public static var goal: String { base.goal }
+    package static var goal: String { base.goal }
 
     /// Revision 1's hand-written rationale.
-    public static var rationale: String { base.rationale }
+    package static var rationale: String { base.rationale }
 
     /// The starter content with every strength load scaled:
     /// `2.5 × round_half_even(base × scale / 2.5)` kg. Scale 1.0 gives Lower A
     /// 60/70/20/0 and Upper A 40/60/30/20; scale 0.6 gives 35/42.5/12.5/0 and
     /// 25/35/17.5/12.5.
-    public static func content(scale: Double) -> PlanContent {
+    package static func content(scale: Double) -> PlanContent {
         var content = base.content
         for (weekday, day) in content.days {
             guard case .strength(var strength) = day else { continue }
@@ -38,7 +38,7 @@ public enum StarterPlan {
     }
 
     /// `2.5 × round_half_even(base × scale / 2.5)`, kilograms.
-    public static func scaledLoad(_ base: Double, scale: Double) -> Double {
+    package static func scaledLoad(_ base: Double, scale: Double) -> Double {
         2.5 * Rounding.halfEven(base * scale / 2.5)
     }
 }

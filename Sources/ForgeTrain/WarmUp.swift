@@ -1,20 +1,20 @@
 import ForgeCore
 
 /// One warm-up set: load in kilograms and repetitions.
-public struct WarmUpSet: Codable, Sendable, Hashable {
-    public var weight: Double
-    public var reps: Int
+package struct WarmUpSet: Codable, Sendable, Hashable {
+    package var weight: Double
+    package var reps: Int
 
-    public init(weight: Double, reps: Int) {
+    package init(weight: Double, reps: Int) {
         self.weight = weight
         self.reps = reps
     }
 }
 
 /// The warm-up ramp for a day's priority-1 barbell lift (docs/contract.md §4.2).
-public enum WarmUp {
+package enum WarmUp {
     /// Work weights below this (kg) get no ramp.
-    public static let minimumWorkKg = 50.0
+    package static let minimumWorkKg = 50.0
 
     /// Four sets: the empty bar × 10, then 50 %, 70 % and 85 % of `work` × 8,
     /// 5 and 3, each the nearest weight `plates` can load (``PlateInventory/nearest(kg:)``,
@@ -27,7 +27,7 @@ public enum WarmUp {
     /// - Parameters:
     ///   - work: the work-set load, kg.
     ///   - plates: the active profile's bar and plates.
-    public static func ramp(work: Double, plates: PlateInventory) -> [WarmUpSet]? {
+    package static func ramp(work: Double, plates: PlateInventory) -> [WarmUpSet]? {
         guard work >= minimumWorkKg else { return nil }
         return [
             WarmUpSet(weight: plates.barKg, reps: 10),
@@ -38,7 +38,7 @@ public enum WarmUp {
     }
 
     /// The contract's ramp on a kg bar with 2.5 kg steps (``step(_:)``).
-    public static func ramp(work: Double, barKg: Double) -> [WarmUpSet]? {
+    package static func ramp(work: Double, barKg: Double) -> [WarmUpSet]? {
         guard work >= minimumWorkKg else { return nil }
         return [
             WarmUpSet(weight: barKg, reps: 10),
@@ -49,7 +49,7 @@ public enum WarmUp {
     }
 
     /// `2.5 × round_half_even(x / 2.5)`: 41.25 → 40 (16.5 steps → 16), 63.75 → 65 (25.5 → 26).
-    public static func step(_ x: Double) -> Double {
+    package static func step(_ x: Double) -> Double {
         2.5 * Rounding.halfEven(x / 2.5)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One event of ``XMLStreamReader``: what a SAX parser with namespace
 /// processing would report.
-public enum XMLStreamEvent: Equatable, Sendable {
+package enum XMLStreamEvent: Equatable, Sendable {
     /// An element opened: its namespace URI (`""` when none), local name, and
     /// its attributes that have no namespace, by local name. An empty element
     /// (`<a/>`) is followed at once by its ``end(uri:name:)``.
@@ -24,7 +24,7 @@ public enum XMLStreamEvent: Equatable, Sendable {
 /// (no `XML_PARSE_NOENT`/`XML_PARSE_DTDLOAD`, `XML_PARSE_NONET`, and an
 /// external entity loader that refuses everything), and libxml2's default
 /// limits (depth, text node size, entity amplification) stay on.
-public enum XMLStreamReader {
+package enum XMLStreamReader {
     /// Reads `data`, calling `handle` for each event until it answers false
     /// (stop early) or the document ends.
     /// - Returns: the parser's line number where reading ended (1-based).
@@ -32,7 +32,7 @@ public enum XMLStreamReader {
     ///   be loaded, `.malformed` at the first well-formedness error (events
     ///   before it were delivered). Documents over 2 GiB are `.malformed`.
     @discardableResult
-    public static func read(_ data: Data, _ handle: (XMLStreamEvent) -> Bool) throws(XMLStreamError) -> Int {
+    package static func read(_ data: Data, _ handle: (XMLStreamEvent) -> Bool) throws(XMLStreamError) -> Int {
         if let problem = forge_xml_load() { throw .libraryUnavailable(String(cString: problem)) }
         guard !data.isEmpty else { throw .malformed("Document is empty", line: 1) }
         guard data.count <= Int(Int32.max) else { throw .malformed("document larger than 2 GiB", line: 0) }

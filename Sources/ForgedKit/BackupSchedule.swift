@@ -3,21 +3,21 @@ import Foundation
 
 /// When the nightly backup runs: a wall-clock time in the household zone
 /// (`--backup-time HH:MM`, default 03:30).
-public struct BackupSchedule: Sendable, Equatable {
+package struct BackupSchedule: Sendable, Equatable {
     /// Hour 0–23 and minute 0–59 of household wall-clock time.
-    public let hour: Int
-    public let minute: Int
+    package let hour: Int
+    package let minute: Int
 
-    public init(hour: Int, minute: Int) {
+    package init(hour: Int, minute: Int) {
         self.hour = hour
         self.minute = minute
     }
 
     /// The default, 03:30.
-    public static let standard = BackupSchedule(hour: 3, minute: 30)
+    package static let standard = BackupSchedule(hour: 3, minute: 30)
 
     /// Parses `HH:MM` (24-hour, one or two hour digits); nil otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -27,14 +27,14 @@ public struct BackupSchedule: Sendable, Equatable {
     }
 
     /// `03:30`.
-    public var text: String { (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
+    package var text: String { (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
 
     /// The first instant strictly after `now` at which the household clock in
     /// `timeZone` shows this time. DST-safe: on a spring-forward day when the
     /// time does not exist it is the first instant after the gap (02:30 in a
     /// 02:00→03:00 gap runs at 03:00); on a fall-back day when it exists twice,
     /// the first occurrence. Every household day gets exactly one run.
-    public func next(after now: Date, in timeZone: TimeZone) -> Date {
+    package func next(after now: Date, in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let household = HouseholdCalendar(timeZone: timeZone)
@@ -64,7 +64,7 @@ public struct BackupSchedule: Sendable, Equatable {
 
     /// Whether a catch-up backup is due at start: no successful backup yet, or
     /// the last one finished more than 24 hours (less a 5 minute margin) ago.
-    public static func isOverdue(lastSuccess: Date?, now: Date) -> Bool {
+    package static func isOverdue(lastSuccess: Date?, now: Date) -> Bool {
         guard let lastSuccess else { return true }
         return now.timeIntervalSince(lastSuccess) > 24 * 3600 - 300
     }

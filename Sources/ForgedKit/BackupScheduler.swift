@@ -15,7 +15,7 @@ import Synchronization
 /// - A failed backup is logged at error priority (by ``BackupJob``) and
 ///   retried after ``retryDelays`` (5, 15 and 60 minutes); after the last
 ///   retry it logs that it gives up until the next nightly run.
-public final class BackupScheduler: Sendable {
+package final class BackupScheduler: Sendable {
     let job: BackupJob
     let schedule: BackupSchedule
     let clock: any Clock
@@ -32,7 +32,7 @@ public final class BackupScheduler: Sendable {
     }
     private let state = Mutex(State())
 
-    public init(
+    package init(
         job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
         retryDelays: [TimeInterval] = [300, 900, 3600]
     ) {
@@ -43,10 +43,10 @@ public final class BackupScheduler: Sendable {
     }
 
     /// The next nightly instant (for logs and tests); `distantFuture` before `start()`.
-    public var nextNightly: Date { state.withLock { $0.nextNightly } }
+    package var nextNightly: Date { state.withLock { $0.nextNightly } }
 
     /// Schedules the nightly run and, when overdue, a catch-up run now.
-    public func start() {
+    package func start() {
         let now = clock.now()
         let next = schedule.next(after: now, in: job.timeZone)
         state.withLock {
@@ -67,7 +67,7 @@ public final class BackupScheduler: Sendable {
     }
 
     /// Cancels the timer and waits for a backup in progress to finish.
-    public func stop() {
+    package func stop() {
         let timer = state.withLock { s -> DispatchSourceTimer? in
             s.stopped = true
             defer { s.timer = nil }

@@ -3,7 +3,7 @@ extension CLI {
     /// - Parameter path: the command words without the leading `help`:
     ///   `[]` for the general help, `["user"]` for a group, `["serve"]`.
     /// - Returns: the text, ending in a newline; nil for an unknown path.
-    public static func helpText(for path: [String]) -> String? {
+    package static func helpText(for path: [String]) -> String? {
         if path.isEmpty { return generalHelp() }
         if let command = spec(for: path) { return commandHelp(command) }
         if isGroup(path) { return groupHelp(path) }
@@ -12,7 +12,7 @@ extension CLI {
 
     /// The configuration table for the README: setting, flag,
     /// environment/file name, default, meaning.
-    public static func markdownTable() -> String { SettingSpec.markdownTable() }
+    package static func markdownTable() -> String { SettingSpec.markdownTable() }
 
     static func generalHelp() -> String {
         var out = "Usage: forged COMMAND [FLAGS]\n\n"
@@ -96,7 +96,7 @@ extension CLI {
 extension SettingSpec {
     /// The configuration table in Markdown (GitHub tables): one row per
     /// setting with its flag, environment/file name, default and meaning.
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
         var out = "| Setting | Flag | Environment / file | Default | Meaning |\n|---|---|---|---|---|\n"
         for spec in all {

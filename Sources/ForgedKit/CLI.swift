@@ -5,9 +5,9 @@
 /// never takes the next argument; `--name=false` turns one off). `--` ends
 /// the flags. `-h`/`--help` anywhere asks for the command's help;
 /// `--version` before any command is the `version` command.
-public enum CLI {
+package enum CLI {
     /// Every command, in help order.
-    public static let commands: [CommandSpec] = [
+    package static let commands: [CommandSpec] = [
         CommandSpec(
             path: ["serve"], synopsis: "serve [FLAGS]",
             summary: "Run the server (what the systemd unit starts).",
@@ -134,7 +134,7 @@ public enum CLI {
     ]
 
     /// Summaries of command groups (a first word with subcommands).
-    public static let groups: [String: String] = [
+    package static let groups: [String: String] = [
         "user": "Manage household members: add, list, passwd.",
         "backup": "Back up the database; list backups.",
         "library": "Manage the exercise library: import-free-exercise-db.",
@@ -160,10 +160,10 @@ public enum CLI {
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
-    public static func spec(for path: [String]) -> CommandSpec? { commands.first { $0.path == path } }
+    package static func spec(for path: [String]) -> CommandSpec? { commands.first { $0.path == path } }
 
     /// True when `path` is a group such as `["user"]`.
-    public static func isGroup(_ path: [String]) -> Bool {
+    package static func isGroup(_ path: [String]) -> Bool {
         !path.isEmpty && spec(for: path) == nil && commands.contains { $0.path.starts(with: path) }
     }
 
@@ -184,7 +184,7 @@ public enum CLI {
     /// - Throws: ``ConfigError``: an unknown command (empty setting), an
     ///   unknown flag or one missing its value (named), a bad boolean, a
     ///   missing or extra argument.
-    public static func parse(_ args: [String]) throws(ConfigError) -> ParsedCommand {
+    package static func parse(_ args: [String]) throws(ConfigError) -> ParsedCommand {
         var path: [String] = []
         var positionals: [String] = []
         var flags: [(name: String, value: String)] = []

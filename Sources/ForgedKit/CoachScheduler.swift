@@ -11,19 +11,19 @@ import Foundation
 ///   the reviews that are due: each member's ``ReviewSchedule`` in the
 ///   household zone, once per ISO week, persisted in ``ReviewLedger`` so a
 ///   restart never reviews a week twice.
-public final class CoachScheduler: Sendable {
+package final class CoachScheduler: Sendable {
     let coach: CoachService
     /// Seconds between ticks.
-    public var interval: TimeInterval { ticker.interval }
+    package var interval: TimeInterval { ticker.interval }
     private let ticker: Ticker
 
-    public init(coach: CoachService, interval: TimeInterval = 600) {
+    package init(coach: CoachService, interval: TimeInterval = 600) {
         self.coach = coach
         ticker = Ticker(label: "forged.coach-scheduler", interval: interval)
     }
 
     /// Resumes pending turns and starts ticking (the first tick runs at once).
-    public func start() {
+    package func start() {
         let resumed = coach.resumePending()
         if resumed > 0 { Log.notice("resumed \(resumed) pending coach turn(s)") }
         ticker.start(leeway: .seconds(30)) { [coach] in coach.runDueReviews() }
@@ -31,7 +31,7 @@ public final class CoachScheduler: Sendable {
 
     /// Stops ticking, waits for a review in progress, then up to 10 s for
     /// running chat turns (an unfinished turn stays pending and resumes at the next start).
-    public func stop() {
+    package func stop() {
         ticker.stop()
         if !coach.waitIdle(timeout: 10) {
             Log.notice("stopping with a coach turn still running; it resumes at the next start")

@@ -1,25 +1,25 @@
 /// One flag a command accepts: a setting (``SettingSpec``) or a
 /// command-only flag such as `--name` or `--password-stdin`.
-public struct FlagSpec: Sendable, Equatable {
+package struct FlagSpec: Sendable, Equatable {
     /// The name without dashes (`state-dir`, `name`).
-    public let name: String
+    package let name: String
     /// Placeholder for the value in help; empty for booleans.
-    public let valueName: String
+    package let valueName: String
     /// One or two sentences for help.
-    public let help: String
+    package let help: String
     /// The default as people read it; nil for none.
-    public let defaultDescription: String?
+    package let defaultDescription: String?
     /// The environment / config-file name for settings; nil for command-only flags.
-    public let env: String?
+    package let env: String?
     /// Boolean: a bare flag means true, it never takes the next argument.
-    public let isBool: Bool
+    package let isBool: Bool
     /// Repeatable.
-    public let isList: Bool
+    package let isList: Bool
     /// The command fails without it.
-    public let isRequired: Bool
+    package let isRequired: Bool
 
     /// A command-only flag.
-    public init(name: String, valueName: String, help: String, isBool: Bool = false, isRequired: Bool = false) {
+    package init(name: String, valueName: String, help: String, isBool: Bool = false, isRequired: Bool = false) {
         self.name = name
         self.valueName = valueName
         self.help = help
@@ -31,7 +31,7 @@ public struct FlagSpec: Sendable, Equatable {
     }
 
     /// The flag of a setting, with its environment name and default.
-    public init(setting: SettingSpec) {
+    package init(setting: SettingSpec) {
         name = setting.name
         valueName = setting.valueName
         help = setting.help
@@ -44,21 +44,21 @@ public struct FlagSpec: Sendable, Equatable {
 }
 
 /// One `forged` command: its word path, usage line, help and flags.
-public struct CommandSpec: Sendable, Equatable {
+package struct CommandSpec: Sendable, Equatable {
     /// The command words (`["serve"]`, `["user", "add"]`, `["version"]`).
-    public let path: [String]
+    package let path: [String]
     /// The usage line after `forged ` (`user add EMAIL --name NAME [--password-stdin]`).
-    public let synopsis: String
+    package let synopsis: String
     /// One line for the command list.
-    public let summary: String
+    package let summary: String
     /// A paragraph for `forged help COMMAND`.
-    public let description: String
+    package let description: String
     /// Names of the required positional arguments, in order (`["EMAIL"]`).
-    public let positionals: [String]
+    package let positionals: [String]
     /// Flags accepted besides `--help`/`-h`.
-    public let flags: [FlagSpec]
+    package let flags: [FlagSpec]
 
-    public init(
+    package init(
         path: [String], synopsis: String, summary: String, description: String,
         positionals: [String] = [], flags: [FlagSpec] = []
     ) {
@@ -71,5 +71,5 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The flag named `name`, if this command takes it.
-    public func flag(_ name: String) -> FlagSpec? { flags.first { $0.name == name } }
+    package func flag(_ name: String) -> FlagSpec? { flags.first { $0.name == name } }
 }

@@ -7,24 +7,24 @@
 ///   the value when it did not come from a flag;
 /// - anything else: `forged: --foo: unknown flag for "forged serve"`, or
 ///   `forged: MESSAGE` when no setting is involved.
-public struct ConfigError: Error, Sendable, Equatable {
+package struct ConfigError: Error, Sendable, Equatable {
     /// The setting or flag name without dashes (`timezone`, `listen`,
     /// `config`); empty when the mistake is not about one flag (an unknown
     /// command, a missing argument).
-    public let setting: String
+    package let setting: String
     /// What is wrong, without the `forged:` prefix or the value
     /// (`unknown time zone`).
-    public let message: String
+    package let message: String
     /// The offending value as given, when there is one.
-    public let value: String?
+    package let value: String?
     /// Where the value came from when not a flag: an environment variable
     /// name or `FILE:LINE`.
-    public let origin: String?
+    package let origin: String?
 
     /// The process exit status for configuration and usage errors.
-    public static let exitStatus: Int32 = 2
+    package static let exitStatus: Int32 = 2
 
-    public init(setting: String, message: String, value: String? = nil, origin: String? = nil) {
+    package init(setting: String, message: String, value: String? = nil, origin: String? = nil) {
         self.setting = setting
         self.message = message
         self.value = value
@@ -32,7 +32,7 @@ public struct ConfigError: Error, Sendable, Equatable {
     }
 
     /// The one-line message for stderr (no trailing newline).
-    public var line: String {
+    package var line: String {
         let from = origin.map { " (from \($0))" } ?? ""
         if let value {
             return "forged: invalid --\(setting) \"\(value)\"\(from): \(message)"
@@ -43,5 +43,5 @@ public struct ConfigError: Error, Sendable, Equatable {
 }
 
 extension ConfigError: CustomStringConvertible {
-    public var description: String { line }
+    package var description: String { line }
 }

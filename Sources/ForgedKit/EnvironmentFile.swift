@@ -12,12 +12,12 @@
 ///
 /// Stricter than systemd, which skips such lines silently: a line without
 /// `=`, a malformed name and an unterminated quote are errors.
-public enum EnvironmentFile {
+package enum EnvironmentFile {
     /// One assignment, with the 1-based line where its name starts.
-    public struct Entry: Sendable, Equatable {
-        public let name: String
-        public let value: String
-        public let line: Int
+    package struct Entry: Sendable, Equatable {
+        package let name: String
+        package let value: String
+        package let line: Int
     }
 
     /// Parses `text`; `path` only labels error messages.
@@ -25,7 +25,7 @@ public enum EnvironmentFile {
     ///   the caller builds a dictionary).
     /// - Throws: ``ConfigError`` with setting `config` and a
     ///   `PATH:LINE: reason` message.
-    public static func parse(_ text: String, path: String) throws(ConfigError) -> [Entry] {
+    package static func parse(_ text: String, path: String) throws(ConfigError) -> [Entry] {
         enum State {
             case preKey, key, preValue, value, valueEscape
             case singleQuote, doubleQuote, doubleQuoteEscape, comment, commentEscape

@@ -4,9 +4,9 @@ import Foundation
 /// The `forged` command line: parses arguments, loads settings and runs one
 /// command. Exit statuses: 0 success, 1 runtime failure, 2 usage or
 /// configuration error (with a one-line message naming the setting).
-public enum Forged {
+package enum Forged {
     /// Runs the command line in `arguments` (without argv[0]) and returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32
     {
         if arguments.first == BenchFillCommand.name {

@@ -7,17 +7,17 @@
 /// One `--listen` value, `HOST:PORT`: an IPv4 address (`127.0.0.1:8080`), an
 /// IPv6 address in brackets (`[::]:8080`, `[::1]:9000`) or a host name
 /// (`localhost:8080`). Port 0 asks the kernel for a free port.
-public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+package struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// The host without brackets (`::`, `127.0.0.1`, `localhost`).
-    public let host: String
+    package let host: String
     /// The TCP port, 0–65535.
-    public let port: UInt16
+    package let port: UInt16
     /// True for a bracketed IPv6 literal.
-    public let isIPv6: Bool
+    package let isIPv6: Bool
 
     /// Parses and validates `text`.
     /// - Throws: ``ConfigError`` for setting `listen`, naming what is wrong.
-    public init(parsing text: String) throws(ConfigError) {
+    package init(parsing text: String) throws(ConfigError) {
         func bad(_ why: String) -> ConfigError { ConfigError(setting: "listen", message: why, value: text) }
         guard let colon = text.lastIndex(of: ":") else { throw bad("expected HOST:PORT") }
         var host = String(text[..<colon])
@@ -49,21 +49,21 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `HOST:PORT` with IPv6 hosts bracketed again.
-    public var description: String { "\(hostForURL):\(port)" }
+    package var description: String { "\(hostForURL):\(port)" }
 
     /// The host as it appears in a URL: IPv6 in brackets.
-    public var hostForURL: String { isIPv6 ? "[\(host)]" : host }
+    package var hostForURL: String { isIPv6 ? "[\(host)]" : host }
 
     /// True for the wildcard addresses `::` and `0.0.0.0`.
-    public var isWildcard: Bool { host == "::" || host == "0.0.0.0" }
+    package var isWildcard: Bool { host == "::" || host == "0.0.0.0" }
 
     /// The base URL a client on this machine would use: `http://HOST:PORT`,
     /// with a wildcard host replaced by `localhost` and `:80` left out.
-    public var derivedBaseURL: String { derivedBaseURL(scheme: "http") }
+    package var derivedBaseURL: String { derivedBaseURL(scheme: "http") }
 
     /// `scheme://host[:port]` of this address, the port left off when it is
     /// the scheme's default (80 for http, 443 for https).
-    public func derivedBaseURL(scheme: String) -> String {
+    package func derivedBaseURL(scheme: String) -> String {
         let h = isWildcard ? "localhost" : hostForURL
         return port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(h)" : "\(scheme)://\(h):\(port)"
     }

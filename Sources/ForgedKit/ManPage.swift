@@ -4,9 +4,9 @@ import ForgeCore
 /// (``CLI/commands``, ``SettingSpec/all``), so the page cannot drift from
 /// the binary. `packaging/forged.8` holds the rendered page (a test keeps it
 /// equal to ``render(date:)``); the Debian package installs it gzipped.
-public enum ManPage {
+package enum ManPage {
     /// The page; `date` is the footer date (`YYYY-MM-DD`).
-    public static func render(date: String) -> String {
+    package static func render(date: String) -> String {
         var out = ".\\\" forged(8): generated from the command and settings tables; do not edit by hand.\n"
         out += ".TH FORGED 8 \(quoted(date)) \(quoted("forged \(BuildInfo.version)")) \"System Administration\"\n"
         out += ".SH NAME\nforged \\- the Forge household server\n"

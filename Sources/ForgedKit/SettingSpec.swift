@@ -4,28 +4,28 @@ import ForgeCore
 /// an environment variable and config-file line (``env``), plus what the help
 /// and the README table print. ``all`` is the one list the loader, the
 /// command-line parser, `forged help` and ``markdownTable()`` read.
-public struct SettingSpec: Sendable, Equatable {
+package struct SettingSpec: Sendable, Equatable {
     /// The flag name without dashes (`state-dir`).
-    public let name: String
+    package let name: String
     /// The environment variable and config-file name (`FORGE_STATE_DIR`).
-    public let env: String
+    package let env: String
     /// Placeholder for the value in help (`DIR`, `HOST:PORT`); empty for booleans.
-    public let valueName: String
+    package let valueName: String
     /// One or two sentences for `forged help`.
-    public let help: String
+    package let help: String
     /// The default as people read it (`[::]:8080`, `$STATE_DIRECTORY, else /var/lib/forge`).
-    public let defaultDescription: String
+    package let defaultDescription: String
     /// Repeatable flag; comma-separated in the environment and the file.
-    public let isList: Bool
+    package let isList: Bool
     /// `true`/`false`/`1`/`0`/`yes`/`no`/`on`/`off`; a bare flag means true.
-    public let isBool: Bool
+    package let isBool: Bool
     /// Whether the config file may set it (false only for `config` itself).
-    public let inFile: Bool
+    package let inFile: Bool
     /// Earlier names of this setting (flag names; their `FORGE_*` forms too),
     /// still read, each use logging a deprecation warning.
-    public let deprecatedNames: [String]
+    package let deprecatedNames: [String]
 
-    public init(
+    package init(
         name: String, valueName: String, help: String, defaultDescription: String,
         isList: Bool = false, isBool: Bool = false, inFile: Bool = true, deprecatedNames: [String] = []
     ) {
@@ -41,7 +41,7 @@ public struct SettingSpec: Sendable, Equatable {
     }
 
     /// The setting that `name` is a deprecated name of, if any.
-    public static func replacement(forDeprecated name: String) -> SettingSpec? {
+    package static func replacement(forDeprecated name: String) -> SettingSpec? {
         all.first { $0.deprecatedNames.contains(name) }
     }
 
@@ -52,121 +52,121 @@ public struct SettingSpec: Sendable, Equatable {
     }
 
     /// `state-dir` → `FORGE_STATE_DIR`.
-    public static func envName(for name: String) -> String {
+    package static func envName(for name: String) -> String {
         "FORGE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
     /// The spec named `name`, if any.
-    public static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
 
-    public static let config = SettingSpec(
+    package static let config = SettingSpec(
         name: "config", valueName: "FILE",
         help: "Config file of FORGE_NAME=value lines (systemd EnvironmentFile syntax). "
             + "Must exist when given; /dev/null reads nothing.",
         defaultDescription: "/etc/forge/forged.conf when it exists", inFile: false)
-    public static let listen = SettingSpec(
+    package static let listen = SettingSpec(
         name: "listen", valueName: "HOST:PORT",
         help:
             "Address to listen on; repeat for several. IPv6 in brackets; [::] takes IPv4 too; port 0 picks a free port.",
         defaultDescription: "[::]:8080", isList: true)
-    public static let stateDir = SettingSpec(
+    package static let stateDir = SettingSpec(
         name: "state-dir", valueName: "DIR",
         help: "Directory for the database (forge.sqlite3) and backups.",
         defaultDescription: "$STATE_DIRECTORY, else /var/lib/forge")
-    public static let runtimeDir = SettingSpec(
+    package static let runtimeDir = SettingSpec(
         name: "runtime-dir", valueName: "DIR",
         help: "Directory for the event socket (events.sock).",
         defaultDescription: "$RUNTIME_DIRECTORY, else /run/forge")
-    public static let timezone = SettingSpec(
+    package static let timezone = SettingSpec(
         name: "timezone", valueName: "ZONE",
         help: "Household time zone (IANA name such as Europe/London); decides \"today\".",
         defaultDescription: "the system zone (/etc/localtime), else UTC")
-    public static let allowedUsers = SettingSpec(
+    package static let allowedUsers = SettingSpec(
         name: "allowed-users", valueName: "EMAIL:NAME",
         help: "Household members to create when there are no users yet (at most two); the first becomes admin.",
         defaultDescription: "none", isList: true)
-    public static let devAuth = SettingSpec(
+    package static let devAuth = SettingSpec(
         name: "dev-auth", valueName: "",
         help: "Enable the password-less dev sign-in (/auth/dev). For demos and tests only.",
         defaultDescription: "false", isBool: true)
-    public static let baseURL = SettingSpec(
+    package static let baseURL = SettingSpec(
         name: "base-url", valueName: "URL",
         help: "Public http(s) origin of the server; used for self-links, the same-origin check and Secure cookies.",
         defaultDescription:
             "http://HOST:PORT of the first --listen ([::] and 0.0.0.0 become localhost); https:// with --tls-cert")
-    public static let tlsCert = SettingSpec(
+    package static let tlsCert = SettingSpec(
         name: "tls-cert", valueName: "FILE",
         help: "Serve HTTPS with this PEM certificate (then any intermediates); needs --tls-key. "
             + "Re-read on SIGHUP (systemctl reload forged), so a renewal needs no restart.",
         defaultDescription: "none (plain HTTP)")
-    public static let tlsKey = SettingSpec(
+    package static let tlsKey = SettingSpec(
         name: "tls-key", valueName: "FILE",
         help: "The PEM private key of --tls-cert (unencrypted; readable by the service user only).",
         defaultDescription: "none")
-    public static let trustedProxy = SettingSpec(
+    package static let trustedProxy = SettingSpec(
         name: "trusted-proxy", valueName: "CIDR",
         help: "A reverse proxy (address or network, IPv4 or IPv6) whose X-Forwarded-For and X-Forwarded-Proto "
             + "are believed; repeat for several. From other peers those headers are ignored.",
         defaultDescription: "none", isList: true)
-    public static let logLevel = SettingSpec(
+    package static let logLevel = SettingSpec(
         name: "log-level", valueName: "LEVEL",
         help: "Lowest priority logged: debug, info, notice, warning or error.",
         defaultDescription: "info")
-    public static let threads = SettingSpec(
+    package static let threads = SettingSpec(
         name: "threads", valueName: "N",
         help: "HTTP worker threads, 1 to 64.",
         defaultDescription: "4")
-    public static let maxConnections = SettingSpec(
+    package static let maxConnections = SettingSpec(
         name: "max-connections", valueName: "N",
         help: "Most simultaneous HTTP connections, 1 to 65536; one client address may hold a quarter of them.",
         defaultDescription: "1024")
-    public static let maxBody = SettingSpec(
+    package static let maxBody = SettingSpec(
         name: "max-body", valueName: "BYTES",
         help: "Largest request body in bytes (suffix K, M or G for KiB, MiB, GiB).",
         defaultDescription: "1048576 (1 MiB)")
-    public static let maxUpload = SettingSpec(
+    package static let maxUpload = SettingSpec(
         name: "max-upload", valueName: "BYTES",
         help: "Largest body for the upload routes (/ingest, GPX/TCX import, meal logs with a photo, recipe pages), "
             + "same suffixes as --max-body.",
         defaultDescription: "33554432 (32 MiB)")
-    public static let seedRecipes = SettingSpec(
+    package static let seedRecipes = SettingSpec(
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
         defaultDescription: "true", isBool: true)
-    public static let allowPrivateFetch = SettingSpec(
+    package static let allowPrivateFetch = SettingSpec(
         name: "allow-private-fetch", valueName: "",
         help: "Let recipe import fetch pages and images from loopback, link-local and private addresses.",
         defaultDescription: "false", isBool: true)
 
-    public static let backupTime = SettingSpec(
+    package static let backupTime = SettingSpec(
         name: "backup-time", valueName: "HH:MM",
         help: "Household time of the nightly backup into <state-dir>/backups (24-hour clock).",
         defaultDescription: "03:30")
-    public static let backupKeepDaily = SettingSpec(
+    package static let backupKeepDaily = SettingSpec(
         name: "backup-keep-daily", valueName: "N",
         help: "Backups kept: the newest of each of the last N days that have one (and always the 3 newest), 1 to 366.",
         defaultDescription: "7")
-    public static let backupKeepWeekly = SettingSpec(
+    package static let backupKeepWeekly = SettingSpec(
         name: "backup-keep-weekly", valueName: "N",
         help: "Backups kept beyond the daily ones: the newest of each of the last N ISO weeks, 0 to 520.",
         defaultDescription: "4")
 
-    public static let reminderHour = SettingSpec(
+    package static let reminderHour = SettingSpec(
         name: "reminder-hour", valueName: "H",
         help: "Household hour (0 to 23) from which planned-day reminders go out on the event socket.",
         defaultDescription: "16")
-    public static let quietHoursStart = SettingSpec(
+    package static let quietHoursStart = SettingSpec(
         name: "quiet-hours-start", valueName: "H",
         help: "Household hour (0 to 24) at which quiet hours begin: proposal and reminder notices wait "
             + "until they end (cook timers always ring). Formerly --quiet-end.",
         defaultDescription: "21", deprecatedNames: ["quiet-end"])
-    public static let quietHoursEnd = SettingSpec(
+    package static let quietHoursEnd = SettingSpec(
         name: "quiet-hours-end", valueName: "H",
         help: "Household hour (0 to 23) at which quiet hours end and held notices go out. Formerly --quiet-start.",
         defaultDescription: "8", deprecatedNames: ["quiet-start"])
 
     /// Every setting, in help and table order.
-    public static let all: [SettingSpec] = [
+    package static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, tlsCert, tlsKey, trustedProxy, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
         backupTime, backupKeepDaily, backupKeepWeekly,

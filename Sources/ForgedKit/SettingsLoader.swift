@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Loading only reads: it never creates the state or runtime directory or
 /// anything else on disk.
-public enum SettingsLoader {
+package enum SettingsLoader {
     /// Loads and validates every setting.
     /// - Parameters:
     ///   - flags: ``ParsedCommand/flags``: flag name without dashes → values
@@ -29,7 +29,7 @@ public enum SettingsLoader {
     ///     is given and it exists.
     /// - Throws: ``ConfigError`` naming the setting: a bad value, an explicit
     ///   config file that does not exist or cannot be read, a malformed file.
-    public static func load(
+    package static func load(
         flags: [String: [String]], environment: [String: String],
         defaultConfigPath: String = "/etc/forge/forged.conf"
     ) throws(ConfigError) -> Settings {
@@ -134,7 +134,7 @@ public enum SettingsLoader {
     }
 
     /// The variable that moves forged's clock, for tests and benches only.
-    public static let testClockOffsetVariable = "FORGE_TEST_CLOCK_OFFSET"
+    package static let testClockOffsetVariable = "FORGE_TEST_CLOCK_OFFSET"
     /// Largest test clock offset either way, seconds (366 days).
     static let testClockOffsetLimit = 366.0 * 86_400
 

@@ -10,20 +10,20 @@ import Foundation
 /// with a contract default (`coach_model`: `claude-sonnet-5`, docs/contract.md §1.10)
 /// falls back to it when the variable is unset or blank, and reports it as
 /// source `env`, the way a default of the environment's settings would.
-public enum AppSettings {
+package enum AppSettings {
     /// One key, whether its value is secret (masked on read), and its
     /// default when neither an override nor the environment sets it.
-    public struct Key: Sendable, Hashable {
-        public let name: String
-        public let secret: Bool
-        public var defaultValue: String = ""
+    package struct Key: Sendable, Hashable {
+        package let name: String
+        package let secret: Bool
+        package var defaultValue: String = ""
     }
 
     /// The default LLM model of the coach (docs/contract.md §1.10, §4.25).
-    public static let defaultCoachModel = "claude-sonnet-5"
+    package static let defaultCoachModel = "claude-sonnet-5"
 
     /// The keys, in the contract's order.
-    public static let keys: [Key] = [
+    package static let keys: [Key] = [
         Key(name: "anthropic_api_key", secret: true),
         Key(name: "coach_model", secret: false, defaultValue: defaultCoachModel),
         Key(name: "withings_client_id", secret: false),
@@ -34,28 +34,28 @@ public enum AppSettings {
     ]
 
     /// The key named `name`, or nil for an unknown one.
-    public static func key(_ name: String) -> Key? { keys.first { $0.name == name } }
+    package static func key(_ name: String) -> Key? { keys.first { $0.name == name } }
 
     /// One key's state as `GET /api/admin/settings` reports it.
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// The effective value is non-empty.
-        public let set: Bool
+        package let set: Bool
         /// The value, masked for secrets (``mask(_:)``).
-        public let value: String
+        package let value: String
         /// `app` when an override is stored, `env` when the effective value
         /// comes from the environment, nil when there is none.
-        public let source: String?
+        package let source: String?
     }
 
     /// docs/contract.md §4.25: `""` when empty, `"…"` + the last 4 characters when
     /// longer than 8 characters, otherwise just `"…"`.
-    public static func mask(_ value: String) -> String {
+    package static func mask(_ value: String) -> String {
         if value.isEmpty { return "" }
         return value.count > 8 ? "…" + value.suffix(4) : "…"
     }
 
     /// The stored overrides, by key.
-    public static func overrides(in db: Connection) throws -> [String: String] {
+    package static func overrides(in db: Connection) throws -> [String: String] {
         var result: [String: String] = [:]
         for row in try db.query("SELECT key, value FROM app_settings") {
             result[try row.get("key")] = try row.get("value")
@@ -65,7 +65,7 @@ public enum AppSettings {
 
     /// The environment fallback of `key`: `FORGE_<KEY>` trimmed, else the
     /// key's default (`""` for all but `coach_model`).
-    public static func environmentValue(
+    package static func environmentValue(
         _ key: String,
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String {
@@ -75,13 +75,13 @@ public enum AppSettings {
 
     /// The effective value of `key`: the stored override, else the
     /// environment, else the key's default, else "".
-    public static func value(_ key: String, in db: Connection) throws -> String {
+    package static func value(_ key: String, in db: Connection) throws -> String {
         if let stored: String = try db.scalar("SELECT value FROM app_settings WHERE key = ?", [key]) { return stored }
         return environmentValue(key)
     }
 
     /// Every key's report, masked.
-    public static func report(in db: Connection, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func report(in db: Connection, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> [String: Report]
     {
         let stored = try overrides(in: db)
@@ -99,7 +99,7 @@ public enum AppSettings {
     /// be known before anything is written; values are trimmed; an empty value
     /// deletes the override. Runs in the caller's transaction.
     /// - Throws: ``UnknownSetting`` naming the first unknown key (sorted), with nothing written.
-    public static func apply(_ values: [String: String], now: Date, in db: Connection) throws {
+    package static func apply(_ values: [String: String], now: Date, in db: Connection) throws {
         if let unknown = values.keys.sorted().first(where: { key($0) == nil }) { throw UnknownSetting(key: unknown) }
         for (key, raw) in values.sorted(by: { $0.key < $1.key }) {
             let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -116,7 +116,7 @@ public enum AppSettings {
     }
 
     /// A key that is not one of the seven.
-    public struct UnknownSetting: Error, Equatable {
-        public let key: String
+    package struct UnknownSetting: Error, Equatable {
+        package let key: String
     }
 }

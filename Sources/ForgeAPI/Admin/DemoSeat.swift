@@ -15,24 +15,25 @@ import Foundation
 /// daily-ish weight, resting HR and sleep, fortnightly VO2max, a cleared and an
 /// active niggle, and the food block (its own active week). Not generated yet:
 /// records, HR/route traces, labs, chat, review runs, meal logs, carry-overs.
-public enum DemoSeat {
-    public static let email = "demo@forge.invalid"
-    public static let name = "Robin (demo)"
+package enum DemoSeat {
+    package static let email = "demo@forge.invalid"
+    package static let name = "Robin (demo)"
 
     /// The demo user, if one exists.
-    public static func find(in c: Connection) throws -> User? {
+    package static func find(in c: Connection) throws -> User? {
         try HouseholdStore.allUsers(c).first(where: \.isDemo)
     }
 
     /// The plan scale of week `w` (0-based): `min(1.3, 0.75 + 0.0105·w − 0.05·[w mod 8 = 7] − 0.12·[w ∈ {24,25}])`, 4 dp.
-    public static func scale(week w: Int) -> Double {
+    package static func scale(week w: Int) -> Double {
         let raw = 0.75 + 0.0105 * Double(w) - (w % 8 == 7 ? 0.05 : 0) - ((w == 24 || w == 25) ? 0.12 : 0)
         return (min(1.3, raw) * 10_000).rounded() / 10_000
     }
 
     /// Deletes any demo and creates a fresh one. Runs in the caller's transaction.
     @discardableResult
-    public static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws -> User
+    package static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws
+        -> User
     {
         try delete(in: c)
         var prefs: [String: JSONValue] = ["onboarded": true, "notif_proposal": false, "notif_reminder": false]
@@ -52,7 +53,7 @@ public enum DemoSeat {
     }
 
     /// Adds the food block when the demo has no food revisions; returns whether it did.
-    public static func addFood(userID: String, now: Date, in c: Connection) throws -> Bool {
+    package static func addFood(userID: String, now: Date, in c: Connection) throws -> Bool {
         let scope = FoodWeekStore.scope(userID: userID, isDemo: true)
         let count: Int = try c.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [scope]) ?? 0
         guard count == 0 else { return false }
@@ -70,7 +71,7 @@ public enum DemoSeat {
     /// column, then the user (whose `ON DELETE CASCADE` children go with it).
     /// - Returns: whether a demo existed.
     @discardableResult
-    public static func delete(in c: Connection) throws -> Bool {
+    package static func delete(in c: Connection) throws -> Bool {
         guard let demo = try find(in: c) else { return false }
         let scope = FoodWeekStore.scope(userID: demo.id, isDemo: true)
         for table in try tables(withColumn: "scope", in: c) {

@@ -19,15 +19,15 @@ import Foundation
 /// - 3 years of meal logs, 3–5 a day per member, macros from the recipe;
 /// - a year of daily weight, resting HR and sleep per member.
 /// Deterministic (a fixed-seed ``SeededRandom``); one write transaction.
-public struct HeavyHousehold {
+package struct HeavyHousehold {
     /// Row counts written, for the bench's report.
-    public struct Summary: Sendable {
-        public var recipes = 0, sessions = 0, sets = 0, runs = 0, mealLogs = 0, metrics = 0
+    package struct Summary: Sendable {
+        package var recipes = 0, sessions = 0, sets = 0, runs = 0, mealLogs = 0, metrics = 0
     }
 
-    public enum FillError: Error, CustomStringConvertible {
+    package enum FillError: Error, CustomStringConvertible {
         case needsTwoMembers(found: Int)
-        public var description: String {
+        package var description: String {
             switch self {
             case .needsTwoMembers(let n):
                 "the household has \(n) member(s); start forged once with --allowed-users naming two first"
@@ -42,7 +42,7 @@ public struct HeavyHousehold {
     private var random = SeededRandom(seed: 0x4865_6176_7948_6F75)  // "HeavyHou"
 
     /// - Parameter recipes: how many recipes to add to the library.
-    public init(today: LocalDate, now: Date, calendar: HouseholdCalendar, recipes: Int = 1_000) {
+    package init(today: LocalDate, now: Date, calendar: HouseholdCalendar, recipes: Int = 1_000) {
         self.today = today
         self.now = now
         self.calendar = calendar
@@ -51,7 +51,7 @@ public struct HeavyHousehold {
 
     /// Writes the whole household in the caller's transaction.
     /// - Throws: ``FillError/needsTwoMembers(found:)``; `DatabaseError` from the inserts.
-    public mutating func fill(in c: Connection) throws -> Summary {
+    package mutating func fill(in c: Connection) throws -> Summary {
         let members = try HouseholdStore.allUsers(c).filter { !$0.isDemo }
         guard members.count >= 2 else { throw FillError.needsTwoMembers(found: members.count) }
         var summary = Summary()

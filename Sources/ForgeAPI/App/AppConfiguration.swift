@@ -3,40 +3,40 @@ import ForgeStore
 import Foundation
 
 /// A seat from `--allowed-users` (`email:Name`).
-public struct AllowedUser: Sendable, Hashable {
-    public let email: String
-    public let name: String
-    public init(email: String, name: String) {
+package struct AllowedUser: Sendable, Hashable {
+    package let email: String
+    package let name: String
+    package init(email: String, name: String) {
         self.email = email
         self.name = name
     }
 }
 
 /// What the HTTP application needs from the daemon's settings.
-public struct AppConfiguration: Sendable {
+package struct AppConfiguration: Sendable {
     /// Dev sign-in (`POST /auth/dev`) enabled.
-    public var devAuth: Bool
+    package var devAuth: Bool
     /// Canonical origin, e.g. `http://127.0.0.1:8080`; decides the cookie's `Secure` flag.
-    public var baseURL: String
+    package var baseURL: String
     /// Household time zone.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Seed the curated recipes and the first household food week.
-    public var seedRecipes: Bool
+    package var seedRecipes: Bool
     /// Bootstrap seats, used only while the user table is empty; the first is the admin.
-    public var allowedUsers: [AllowedUser]
+    package var allowedUsers: [AllowedUser]
     /// Argon2id cost for new password hashes.
-    public var passwordCost: PasswordHasher.Cost
+    package var passwordCost: PasswordHasher.Cost
     /// Build stamp reported by `/healthz`.
-    public var build: String
+    package var build: String
     /// Backup generations kept after an on-demand backup (`POST /api/admin/backups`).
-    public var backupRetention = BackupRetention()
+    package var backupRetention = BackupRetention()
     /// Outbound fetches (recipe import, images) may reach loopback, link-local
     /// and private addresses (`--allow-private-fetch`).
-    public var allowPrivateFetch: Bool = false
+    package var allowPrivateFetch: Bool = false
     /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-hours-end`, `--quiet-hours-start`).
-    public var noticeHours = NoticeHours()
+    package var noticeHours = NoticeHours()
 
-    public init(
+    package init(
         devAuth: Bool = false, baseURL: String = "http://localhost:8080",
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
         allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
@@ -52,5 +52,5 @@ public struct AppConfiguration: Sendable {
     }
 
     /// True when the base URL is https (cookies get `Secure`).
-    public var isSecure: Bool { baseURL.lowercased().hasPrefix("https://") }
+    package var isSecure: Bool { baseURL.lowercased().hasPrefix("https://") }
 }

@@ -9,11 +9,11 @@ import Foundation
 /// route table. `forged serve` builds one, calls ``prepare()`` (migrations and
 /// the idempotent startup seeding of docs/contract.md §4.28) and hands
 /// ``makeResponder()`` to the HTTP server.
-public final class ForgeApp: Sendable {
-    public let db: Database
-    public let config: AppConfiguration
-    public let clock: any Clock
-    public let calendar: HouseholdCalendar
+package final class ForgeApp: Sendable {
+    package let db: Database
+    package let config: AppConfiguration
+    package let clock: any Clock
+    package let calendar: HouseholdCalendar
     let hasher: PasswordHasher
     let throttle = LoginThrottle()
     /// Decoded exercise library, refreshed when the table changes.
@@ -25,15 +25,15 @@ public final class ForgeApp: Sendable {
     /// `/healthz`'s database reads per generation (``HealthCache``).
     let health = HealthCache()
     /// Where imported recipe images are stored (the media blob store).
-    public let imageSink = ImageSinkSlot()
+    package let imageSink = ImageSinkSlot()
     /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).
-    public let coach: CoachService
+    package let coach: CoachService
     /// Cook timers, the event socket and the live (SSE) stream.
-    public let cook: CookServices
+    package let cook: CookServices
     /// Proposal-ready and planned-day-reminder notices on the event socket.
-    public let notices: Notices
+    package let notices: Notices
 
-    public init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
+    package init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
         self.config = config
         self.clock = clock
@@ -57,7 +57,7 @@ public final class ForgeApp: Sendable {
     /// ``SchemaUpgrade``) and runs the startup seeding; safe on every boot.
     /// - Returns: ids of migrations applied now.
     @discardableResult
-    public func prepare() throws -> [String] {
+    package func prepare() throws -> [String] {
         let applied = try SchemaUpgrade.run(db, now: clock.now()).applied
         try Seeder(config: config, now: clock.now()).run(db)
         return applied
@@ -66,16 +66,16 @@ public final class ForgeApp: Sendable {
     /// Now, floored to the whole minute: the instant cached routes with rolling
     /// windows (progress, dashboard) compute from, so a cached answer equals a
     /// fresh one within the minute (``ReadCache/Clock/minute``).
-    public var minuteNow: Date {
+    package var minuteNow: Date {
         let now = clock.now().timeIntervalSince1970
         return Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60)
     }
 
     /// Today in the household zone.
-    public var today: LocalDate { calendar.today(clock) }
+    package var today: LocalDate { calendar.today(clock) }
 
     /// The frozen route table.
-    public func makeResponder() -> Responder {
+    package func makeResponder() -> Responder {
         makeRoutes().router.freeze()
     }
 

@@ -6,22 +6,22 @@ import Synchronization
 /// starts at 60 s and doubles with every failure past the fifth, capped at
 /// one day. A success clears the key. State lives in memory: a restart
 /// forgets it, which only ever loosens the throttle.
-public final class LoginThrottle: Sendable {
+package final class LoginThrottle: Sendable {
     struct Entry {
         var failures: [Date] = []
         var lockedUntil: Date = .distantPast
         var lockout: TimeInterval = 0
     }
     private let entries = Mutex<[String: Entry]>([:])
-    public static let window: TimeInterval = 15 * 60
-    public static let allowed = 5
+    package static let window: TimeInterval = 15 * 60
+    package static let allowed = 5
 
-    public init() {}
+    package init() {}
 
     private func key(_ email: String, _ address: String) -> String { email.lowercased() + "|" + address }
 
     /// Seconds the caller must still wait, or nil when an attempt is allowed now.
-    public func retryAfter(email: String, address: String, now: Date) -> Int? {
+    package func retryAfter(email: String, address: String, now: Date) -> Int? {
         entries.withLock { map in
             guard let e = map[key(email, address)], e.lockedUntil > now else { return nil }
             return max(1, Int(e.lockedUntil.timeIntervalSince(now).rounded(.up)))
@@ -29,7 +29,7 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Records a failed attempt.
-    public func fail(email: String, address: String, now: Date) {
+    package func fail(email: String, address: String, now: Date) {
         entries.withLock { map in
             var e = map[key(email, address)] ?? Entry()
             e.failures = e.failures.filter { now.timeIntervalSince($0) < Self.window } + [now]
@@ -42,7 +42,7 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Clears the key after a successful sign-in.
-    public func succeed(email: String, address: String) {
+    package func succeed(email: String, address: String) {
         _ = entries.withLock { $0.removeValue(forKey: key(email, address)) }
     }
 }

@@ -8,32 +8,32 @@ import Foundation
 /// only) valid 10 minutes; entering it at `/kitchen/pair` turns it into a
 /// random 256-bit display token in the `forge_display` cookie (stored
 /// hashed), valid until revoked. A display belongs to the household scope.
-public enum DisplayStore {
+package enum DisplayStore {
     /// Cookie carrying the display token.
-    public static let cookieName = "forge_display"
+    package static let cookieName = "forge_display"
     /// Seconds a pairing code stays valid (10 minutes).
-    public static let codeLifetime: TimeInterval = 600
+    package static let codeLifetime: TimeInterval = 600
     /// Display cookie lifetime, seconds (400 days, the browser maximum).
-    public static let cookieLifetime = 400 * 86_400
+    package static let cookieLifetime = 400 * 86_400
     /// Code alphabet: no 0/O, 1/I/L.
     static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
     /// One display as listed.
-    public struct Display: Sendable, Equatable {
-        public let id: String
-        public let name: String
-        public let pairedAt: Date?
-        public let lastSeenAt: Date?
-        public let codeExpiresAt: Date?
-        public let revoked: Bool
+    package struct Display: Sendable, Equatable {
+        package let id: String
+        package let name: String
+        package let pairedAt: Date?
+        package let lastSeenAt: Date?
+        package let codeExpiresAt: Date?
+        package let revoked: Bool
 
-        public var status: String {
+        package var status: String {
             revoked ? "revoked" : pairedAt != nil ? "paired" : "waiting for code"
         }
 
         /// True for a display that never paired and whose code expired at or
         /// before `now`: it can no longer pair and holds no credential.
-        public func isLapsed(at now: Date) -> Bool {
+        package func isLapsed(at now: Date) -> Bool {
             !revoked && pairedAt == nil && (codeExpiresAt.map { $0 <= now } ?? true)
         }
     }
@@ -50,13 +50,13 @@ public enum DisplayStore {
     }
 
     /// Why a display command was refused; nothing was written.
-    public enum Refusal: Error, Equatable, CustomStringConvertible {
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
         /// Another display that is not revoked already has this name (names compare case-insensitively).
         case nameTaken(String)
         /// The name belongs to more than one display (made before names were unique): use an id.
         case ambiguous(name: String, ids: [String])
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .nameTaken(let name):
                 "a display called \"\(name)\" already exists (revoke it first or pick another name)"
@@ -75,7 +75,7 @@ public enum DisplayStore {
     /// - Returns: the display id and the code to type (shown once).
     /// - Throws: ``Refusal/nameTaken(_:)`` when a display that is not revoked
     ///   has this name and is paired or still has a live code.
-    public static func create(name: String, now: Date, in db: Connection) throws -> (id: String, code: String) {
+    package static func create(name: String, now: Date, in db: Connection) throws -> (id: String, code: String) {
         let same = try all(in: db).filter { !$0.revoked && $0.name.lowercased() == name.lowercased() }
         let lapsed = same.filter { $0.isLapsed(at: now) }
         if same.count > lapsed.count { throw Refusal.nameTaken(name) }
@@ -94,7 +94,7 @@ public enum DisplayStore {
 
     /// Redeems a code: the display becomes paired and gets a token.
     /// - Returns: (display id, raw token) or nil for a wrong, used or expired code.
-    public static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
+    package static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
         let typed = normalise(code)
         guard typed.count == 8 else { return nil }
         guard
@@ -114,7 +114,7 @@ public enum DisplayStore {
     }
 
     /// The live display behind a token, or nil.
-    public static func find(token: String, in db: Connection) throws -> (id: String, name: String, scope: String)? {
+    package static func find(token: String, in db: Connection) throws -> (id: String, name: String, scope: String)? {
         guard !token.isEmpty, token.utf8.count <= 128 else { return nil }
         guard
             let row = try db.queryOne(
@@ -126,7 +126,7 @@ public enum DisplayStore {
     }
 
     /// Every display, oldest first.
-    public static func all(in db: Connection) throws -> [Display] {
+    package static func all(in db: Connection) throws -> [Display] {
         try db.query("SELECT * FROM kitchen_displays ORDER BY created_at, rowid").map { row in
             let revoked: Date? = try row.optional("revoked_at")
             return Display(
@@ -142,7 +142,7 @@ public enum DisplayStore {
     /// - Throws: ``Refusal/ambiguous(name:ids:)`` when the prefix or name
     ///   matches more than one display (nothing is revoked).
     @discardableResult
-    public static func revoke(_ idOrName: String, now: Date, in db: Connection) throws -> [String] {
+    package static func revoke(_ idOrName: String, now: Date, in db: Connection) throws -> [String] {
         let active = try all(in: db).filter { !$0.revoked }
         var matches = active.filter { $0.id == idOrName }
         if matches.isEmpty, idOrName.count >= 6 { matches = active.filter { $0.id.hasPrefix(idOrName) } }

@@ -10,10 +10,10 @@ import Foundation
 ///
 /// Every timer change goes, in commit order, to the hub (socket) and the
 /// live stream; both only buffer, so the scheduler never waits on them.
-public final class CookServices: Sendable {
-    public let scheduler: TimerScheduler
-    public let hub: EventHub
-    public let live: LiveEvents
+package final class CookServices: Sendable {
+    package let scheduler: TimerScheduler
+    package let hub: EventHub
+    package let live: LiveEvents
 
     init(db: Database, clock: any Clock, calendar: HouseholdCalendar) {
         scheduler = TimerScheduler(db: db, clock: clock)
@@ -33,7 +33,7 @@ public final class CookServices: Sendable {
     ///   - socketFD: an already-listening socket to use instead (systemd's `events`).
     /// A socket that cannot be bound is logged, not fatal: timers and the
     /// live stream work without it.
-    public func start(runtimeDir: String?, socketFD: Int32? = nil) throws {
+    package func start(runtimeDir: String?, socketFD: Int32? = nil) throws {
         if let socketFD {
             hub.start(listeningOn: socketFD)
         } else if let runtimeDir {
@@ -52,12 +52,12 @@ public final class CookServices: Sendable {
 
     /// Publishes a non-timer notice on the event socket; `envelope` gets the
     /// next sequence number (shared with timer events, so order holds).
-    public func announce(_ envelope: (UInt64) -> JSONValue) {
+    package func announce(_ envelope: (UInt64) -> JSONValue) {
         scheduler.withNextSequence { seq in hub.publish(envelope(seq)) }
     }
 
     /// Stops the scheduler, the socket and every live stream.
-    public func stop() {
+    package func stop() {
         scheduler.stop()
         hub.stop()
         live.stop()

@@ -21,11 +21,11 @@ import Synchronization
 /// from an earlier run is older than the ring: such a client (or one that
 /// fell further behind than the ring) gets an `event: reset` and refetches
 /// `GET /api/cook/state`. Sending only appends to each stream's buffer.
-public final class LiveEvents: Sendable {
+package final class LiveEvents: Sendable {
     /// Events kept for `Last-Event-ID` resume.
-    public static let ringCapacity = 512
+    package static let ringCapacity = 512
     /// Seconds between heartbeats (also how soon a vanished client is noticed).
-    public static let heartbeatSeconds = 15
+    package static let heartbeatSeconds = 15
 
     struct Entry {
         let id: Int
@@ -85,7 +85,7 @@ public final class LiveEvents: Sendable {
     }
 
     /// Connected clients now.
-    public var clientCount: Int { box.withLock { $0.state.clients.count } }
+    package var clientCount: Int { box.withLock { $0.state.clients.count } }
 
     // MARK: publishing
 

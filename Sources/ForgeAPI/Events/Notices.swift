@@ -16,7 +16,7 @@ import Foundation
 /// and holds queued ones through quiet hours. A kind is muted only by an
 /// explicit `false` in `prefs.notif_proposal` / `prefs.notif_reminder`; the
 /// demo seat gets none.
-public final class Notices: Sendable {
+package final class Notices: Sendable {
     let db: Database
     let clock: any Clock
     let calendar: HouseholdCalendar
@@ -44,7 +44,7 @@ public final class Notices: Sendable {
     /// Queues due reminders, then sends every queued notice the hour allows.
     /// - Returns: the notices published now.
     @discardableResult
-    public func runDue() -> Int {
+    package func runDue() -> Int {
         let now = clock.now()
         let hour = calendar.hour(of: now)
         guard hours.allows(hour: hour) else {

@@ -4,14 +4,14 @@ import Synchronization
 /// The ``ImageSink`` recipe imports store hero and step images into; empty
 /// until the daemon installs one (imports then keep remote image URLs and
 /// say so in `warnings`).
-public final class ImageSinkSlot: Sendable {
+package final class ImageSinkSlot: Sendable {
     private let sink = Mutex<(any ImageSink)?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Replaces the installed sink.
-    public func install(_ newSink: (any ImageSink)?) { sink.withLock { $0 = newSink } }
+    package func install(_ newSink: (any ImageSink)?) { sink.withLock { $0 = newSink } }
 
     /// The installed sink, if any.
-    public var current: (any ImageSink)? { sink.withLock { $0 } }
+    package var current: (any ImageSink)? { sink.withLock { $0 } }
 }

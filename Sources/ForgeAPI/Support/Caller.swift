@@ -2,7 +2,7 @@ import ForgeHTTP
 import ForgeHousehold
 
 /// The signed-in user behind a request.
-public struct Caller: Sendable {
-    public let user: User
-    public var id: String { user.id }
+package struct Caller: Sendable {
+    package let user: User
+    package var id: String { user.id }
 }

@@ -10,7 +10,7 @@ extension Membership {
     /// transaction.
     /// - Throws: ``UserError`` for seat, email and name rules.
     @discardableResult
-    public static func add(email: String, name: String, passwordHash: String?, now: Date, in db: Database) throws
+    package static func add(email: String, name: String, passwordHash: String?, now: Date, in db: Database) throws
         -> User
     {
         try add(email: email, name: name, prefs: Seeder.memberPrefs, passwordHash: passwordHash, now: now, in: db) {

@@ -4,7 +4,7 @@ import Foundation
 /// strings: character references decoded (repeatedly, because sites often
 /// encode twice: `&amp;nbsp;`), tags removed, whitespace (including
 /// no-break spaces) collapsed to single spaces and trimmed.
-public enum HTMLText {
+package enum HTMLText {
     /// Named references decoded; others are left as written.
     static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
@@ -25,7 +25,7 @@ public enum HTMLText {
 
     /// `text` with character references decoded up to three passes (stops
     /// when a pass changes nothing).
-    public static func decodeEntities(_ text: String) -> String {
+    package static func decodeEntities(_ text: String) -> String {
         var current = text
         for _ in 0..<3 {
             guard current.contains("&") else { break }
@@ -69,7 +69,7 @@ public enum HTMLText {
     }
 
     /// Tags removed (each replaced by a space), entities decoded, whitespace collapsed.
-    public static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         collapse(decodeEntities(stripTags(text)))
     }
 
@@ -96,14 +96,14 @@ public enum HTMLText {
     }
 
     /// Runs of whitespace (including U+00A0) become one space; ends trimmed.
-    public static func collapse(_ text: String) -> String {
+    package static func collapse(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Splits an HTML (or plain) instructions string into step texts:
     /// block boundaries (`li`, `p`, `br`, `div`, `h1`–`h6`, `ol`, `ul`) and
     /// line breaks end a step; empty pieces are dropped.
-    public static func blocks(_ html: String) -> [String] {
+    package static func blocks(_ html: String) -> [String] {
         var marked = ""
         var chars = Substring(html)
         let blockTags: Set<String> = [

@@ -2,7 +2,7 @@ import Foundation
 
 /// ISO 8601 durations as recipe pages write them (`PT35M`, `P0DT1H30M`,
 /// `PT4200S`, `PT1H`, `P1W`), read as whole minutes.
-public enum ISODuration {
+package enum ISODuration {
     /// The longest time read as a recipe time, minutes (a year: longer is no recipe, and a
     /// larger number could not become an `Int`).
     static let maxMinutes = 525_600.0
@@ -16,7 +16,7 @@ public enum ISODuration {
     /// and are rejected. A zero duration (`PT0S`, `PT0M`) means "unknown"
     /// on recipe pages and is returned as nil, as is anything that is not
     /// an ISO duration (`"20 mins"`).
-    public static func minutes(_ text: String) -> Int? {
+    package static func minutes(_ text: String) -> Int? {
         let s = text.trimmingCharacters(in: .whitespaces).uppercased()
         guard s.hasPrefix("P"), s.count > 1 else { return nil }
         var seconds = 0.0
@@ -62,7 +62,7 @@ public enum ISODuration {
     /// "1 Std. 20 Min.", "35 minuti", "1h30"): each number followed by an
     /// hour or minute word (English, German, French, Spanish, Italian,
     /// Dutch) adds up; a bare number is minutes. Nil when nothing reads.
-    public static func humanMinutes(_ text: String) -> Int? {
+    package static func humanMinutes(_ text: String) -> Int? {
         let lower = text.lowercased()
         var total = 0.0
         var found = false

@@ -14,27 +14,27 @@ import Foundation
 /// With no sink installed every reference that would be stored is kept
 /// (remote URLs) or dropped (data URLs), with a warning. Warnings never fail
 /// the import.
-public struct ImageMaterialiser: Sendable {
+package struct ImageMaterialiser: Sendable {
     /// 3 MiB, the contract's blob cap.
-    public static let maxBytes = 3 * 1024 * 1024
+    package static let maxBytes = 3 * 1024 * 1024
 
-    public let fetcher: OutboundFetcher
-    public let sink: (any ImageSink)?
+    package let fetcher: OutboundFetcher
+    package let sink: (any ImageSink)?
 
-    public init(fetcher: OutboundFetcher, sink: (any ImageSink)?) {
+    package init(fetcher: OutboundFetcher, sink: (any ImageSink)?) {
         self.fetcher = fetcher
         self.sink = sink
     }
 
     /// The outcome: kept references in input order, how many were stored
     /// now, and the warnings.
-    public struct Result: Sendable, Equatable {
-        public var references: [String] = []
-        public var stored = 0
-        public var warnings: [String] = []
+    package struct Result: Sendable, Equatable {
+        package var references: [String] = []
+        package var stored = 0
+        package var warnings: [String] = []
     }
 
-    public func materialise(_ references: [String]) -> Result {
+    package func materialise(_ references: [String]) -> Result {
         var result = Result()
         for raw in references {
             let ref = raw.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,34 +9,34 @@ import Foundation
 /// | cupboard | frozen`; `unit` only when `g | ml | x`; `pack` when the key
 /// is present (cut to 40); `pantry` when present; each `*_100` when not
 /// null, rounded half-even to 1 dp. Names are trimmed and cut to 80.
-public enum IngredientImport {
-    public static let aisles: Set<String> = ["produce", "protein", "dairy", "cupboard", "frozen"]
-    public static let units: Set<String> = ["g", "ml", "x"]
+package enum IngredientImport {
+    package static let aisles: Set<String> = ["produce", "protein", "dairy", "cupboard", "frozen"]
+    package static let units: Set<String> = ["g", "ml", "x"]
 
     /// Supplied fields of one ingredient (nil = not supplied).
-    public struct Fields: Sendable {
-        public var aisle: String?
-        public var unit: String?
-        public var pack: String?
-        public var pantry: Bool?
+    package struct Fields: Sendable {
+        package var aisle: String?
+        package var unit: String?
+        package var pack: String?
+        package var pantry: Bool?
         /// `*_100` in Macros order.
-        public var values: [Double?] = Array(repeating: nil, count: 8)
-        public init() {}
+        package var values: [Double?] = Array(repeating: nil, count: 8)
+        package init() {}
     }
 
     /// The row named `name`, or nil.
-    public static func find(_ name: String, in db: Connection) throws -> Ingredient? {
+    package static func find(_ name: String, in db: Connection) throws -> Ingredient? {
         try IngredientStore.reference(in: db)[name]
     }
 
     /// Creates the row with defaults plus `fields`.
-    public static func create(_ name: String, _ fields: Fields, in db: Connection) throws {
+    package static func create(_ name: String, _ fields: Fields, in db: Connection) throws {
         try db.execute("INSERT INTO ingredients (name) VALUES (?)", [name])
         try apply(fields, to: name, in: db)
     }
 
     /// Applies the supplied `fields` to the existing row `name`.
-    public static func apply(_ fields: Fields, to name: String, in db: Connection) throws {
+    package static func apply(_ fields: Fields, to name: String, in db: Connection) throws {
         if let aisle = fields.aisle, aisles.contains(aisle) {
             try db.execute("UPDATE ingredients SET aisle = ? WHERE name = ?", [aisle, name])
         }
@@ -56,14 +56,14 @@ public enum IngredientImport {
     }
 
     /// Deletes the row; returns how many recipes still reference the name, or nil when there was no row.
-    public static func delete(_ name: String, in db: Connection) throws -> Int? {
+    package static func delete(_ name: String, in db: Connection) throws -> Int? {
         guard try find(name, in: db) != nil else { return nil }
         try db.execute("DELETE FROM ingredients WHERE name = ?", [name])
         return try RecipeStore.all(in: db).filter { $0.ingredients.contains { $0.name == name } }.count
     }
 
     /// Normalised name: trimmed, cut to 80.
-    public static func cleanName(_ raw: String) -> String {
+    package static func cleanName(_ raw: String) -> String {
         String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
     }
 }

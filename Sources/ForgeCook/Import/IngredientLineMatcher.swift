@@ -14,7 +14,7 @@ import Foundation
 /// with the page's quantity and unit, and the import parks rather than
 /// computing wrong macros. A line with no quantity ("salt to taste") links
 /// with `qty: null`.
-public enum IngredientLineMatcher {
+package enum IngredientLineMatcher {
     /// The least `refConfidence` a link needs, on the scale of
     /// ``match(_:in:)``: 0 (nothing in common) to 1 (the row's exact name).
     /// A line whose best match scores below it gets no `ref` and no
@@ -22,7 +22,7 @@ public enum IngredientLineMatcher {
     /// import with a warning naming the line, rather than borrowing the
     /// macros of a row that only shares a word with it ("salt" in "Salt and
     /// pepper to taste", 0.16). A match of exactly 0.5 links.
-    public static let minimumConfidence = 0.5
+    package static let minimumConfidence = 0.5
 
     /// The recipe line for `text`, linked to `reference` where a match of at
     /// least ``minimumConfidence`` is found.
@@ -30,7 +30,7 @@ public enum IngredientLineMatcher {
     ///   - decimalComma: whether the page writes decimals with a comma
     ///     (``IngredientLineParser/parse(_:decimalComma:)``); nil when unknown.
     /// - Returns: the line and whether it was linked.
-    public static func line(
+    package static func line(
         _ text: String, reference: IngredientReference,
         decimalComma: Bool? = nil
     ) -> (RecipeIngredient, matched: Bool) {

@@ -17,17 +17,17 @@ import Foundation
 /// `qty` is the lower bound, `disp` keeps the range). Words such as "a
 /// pinch", "to taste", "etwas", "q.b." give no quantity. Units: see
 /// ``IngredientUnits``.
-public enum IngredientLineParser {
+package enum IngredientLineParser {
     /// One parsed line. `unit` is the canonical unit key (``IngredientUnits``), `""` for none.
-    public struct Parsed: Sendable, Equatable {
-        public var qty: Double?
-        public var unit: String
-        public var disp: String
-        public var name: String
-        public var note: String?
+    package struct Parsed: Sendable, Equatable {
+        package var qty: Double?
+        package var unit: String
+        package var disp: String
+        package var name: String
+        package var note: String?
 
         /// The pieces put back together: equal to the collapsed line.
-        public var rejoined: String {
+        package var rejoined: String {
             var out = [disp, name].filter { !$0.isEmpty }.joined(separator: " ")
             if let note { out += (name.isEmpty && disp.isEmpty ? "" : ", ") + note }
             return out
@@ -43,7 +43,7 @@ public enum IngredientLineParser {
 
     /// Splits a recipeIngredient string that holds several lines (newlines,
     /// `<br>`, list items) into one line each, as plain text.
-    public static func lines(_ text: String) -> [String] {
+    package static func lines(_ text: String) -> [String] {
         HTMLText.blocks(text)
     }
 
@@ -60,7 +60,7 @@ public enum IngredientLineParser {
     /// measures in thousands (kg, l, lb, quart, gallon) is a decimal:
     /// "1,250 kg" on an English page and "1.250 kg" on a German one are
     /// 1.25 kg, while "1.250 g" on a German page stays 1250 g.
-    public static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
+    package static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
         let line = HTMLText.collapse(HTMLText.decodeEntities(text))
         let chars = Array(line)
         var i = 0

@@ -6,7 +6,7 @@
 /// 5 ml, cup 240 ml (US legal cup), fl oz 29.57 ml, pint 473 ml, quart
 /// 946 ml; oz 28.35 g, lb 453.6 g. Count words (clove, can, bunch, …) have
 /// no size and convert only to per-item reference rows.
-public enum IngredientUnits {
+package enum IngredientUnits {
     /// Canonical key → (dimension `g`/`ml`/`x`, size in that dimension).
     static let sizes: [String: (String, Double)] = [
         "g": ("g", 1), "kg": ("g", 1000), "mg": ("g", 0.001), "oz": ("g", 28.35), "lb": ("g", 453.6),
@@ -136,7 +136,7 @@ public enum IngredientUnits {
     /// `qty` of `unit` in the dimension `dimension` (`g`, `ml`), or nil
     /// when the unit has no fixed size there. A count (`unit` empty) converts
     /// only to `x`, as do count words.
-    public static func convert(_ qty: Double, unit: String, to dimension: String) -> Double? {
+    package static func convert(_ qty: Double, unit: String, to dimension: String) -> Double? {
         if dimension == "x" {
             return (unit.isEmpty || sizes[unit] == nil) && !["pinch", "dash", "handful"].contains(unit) ? qty : nil
         }

@@ -13,17 +13,17 @@ import Foundation
 /// yield and total time is filled from the page (``PageCardDetails``). Without one: microdata or
 /// RDFa (``MicrodataRecipeReader``), then ``MarkedListFallback`` (marked
 /// `fromFallback`, with a warning).
-public enum JSONLDRecipeParser {
+package enum JSONLDRecipeParser {
     /// Why no recipe could be read.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// No JSON-LD block held a Recipe node (the cases file's `no_recipe`).
         case noRecipe
-        public var description: String {
+        package var description: String {
             "no recipe found on the page: looked for a schema.org Recipe in JSON-LD, microdata and RDFa, "
                 + "then for an Open Graph title with lists marked as ingredients and method"
         }
         /// Stable machine code.
-        public var code: String { "no_recipe" }
+        package var code: String { "no_recipe" }
     }
 
     /// The page's recipe.
@@ -31,7 +31,7 @@ public enum JSONLDRecipeParser {
     ///   - html: the page.
     ///   - pageURL: the page address, used to resolve relative image URLs.
     /// - Throws: ``Failure/noRecipe``.
-    public static func parse(html: String, pageURL: String) throws -> PageRecipe {
+    package static func parse(html: String, pageURL: String) throws -> PageRecipe {
         var recipe = try read(html: html, pageURL: pageURL)
         recipe.language = PageLanguage.tag(declared: recipe.language.isEmpty ? nil : recipe.language, html: html)
         return recipe

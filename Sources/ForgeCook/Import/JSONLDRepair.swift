@@ -11,10 +11,10 @@ import Foundation
 /// - trailing commas before `}` or `]` are dropped;
 /// - several values one after another (`{…}{…}` or `{…},{…}`) become one
 ///   array; text after the last complete value is ignored.
-public enum JSONLDRepair {
+package enum JSONLDRepair {
     /// The parsed block, repaired when the strict parse fails; nil when even
     /// the repaired text is not JSON.
-    public static func parse(_ block: String) -> Any? {
+    package static func parse(_ block: String) -> Any? {
         if let data = block.data(using: .utf8),
             let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         {

@@ -13,7 +13,7 @@ import Foundation
 /// unmarked prose: without a title,
 /// an ingredient line and a step it gives nil. An import from it is
 /// parked with a warning.
-public enum MarkedListFallback {
+package enum MarkedListFallback {
     static let ingredientMarks = ["ingredient", "zutaten", "ingrediënt", "ingredienti", "ingrediente"]
     static let methodMarks = [
         "instruction", "method", "direction", "preparation", "zubereitung", "bereiding",
@@ -21,7 +21,7 @@ public enum MarkedListFallback {
     ]
 
     /// A JSON-LD-shaped node (`name`, `image`, `recipeIngredient`, `recipeInstructions`) or nil.
-    public static func node(html: String, pageURL: String = "") -> [String: Any]? {
+    package static func node(html: String, pageURL: String = "") -> [String: Any]? {
         let tokens = HTMLTokens.scan(html)
         var og: [String: String] = [:]
         var title = ""

@@ -16,9 +16,9 @@ import Foundation
 /// Limits: no DOM; closing tags close back to the nearest open element of
 /// the same name (HTML's implied ends such as an unclosed `<li>` are taken
 /// care of by that), `itemref` is not followed.
-public enum MicrodataRecipeReader {
+package enum MicrodataRecipeReader {
     /// The recipe node, or nil when the page has no microdata/RDFa Recipe.
-    public static func node(html: String) -> [String: Any]? {
+    package static func node(html: String) -> [String: Any]? {
         let tokens = HTMLTokens.scan(html)
         guard
             let start = tokens.firstIndex(where: { token in

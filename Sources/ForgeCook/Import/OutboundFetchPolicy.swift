@@ -8,15 +8,15 @@ import Foundation
 /// only, at most `maxRedirects` redirects, a timeout, a size cap, and no
 /// loopback, link-local, private, shared (CGNAT), multicast or unspecified
 /// targets unless `allowPrivate` is on.
-public struct OutboundFetchPolicy: Sendable {
+package struct OutboundFetchPolicy: Sendable {
     /// Allow targets on private and loopback networks (`--allow-private-fetch`).
-    public var allowPrivate: Bool
+    package var allowPrivate: Bool
     /// Whole-request timeout, seconds.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Redirects followed at most.
-    public var maxRedirects: Int
+    package var maxRedirects: Int
 
-    public init(allowPrivate: Bool = false, timeout: TimeInterval = 8, maxRedirects: Int = 3) {
+    package init(allowPrivate: Bool = false, timeout: TimeInterval = 8, maxRedirects: Int = 3) {
         self.allowPrivate = allowPrivate
         self.timeout = timeout
         self.maxRedirects = maxRedirects
@@ -24,13 +24,13 @@ public struct OutboundFetchPolicy: Sendable {
 
     /// Why `url` may not be fetched, or nil when it may: ``clearance(for:)``'s
     /// refusal.
-    public func refusal(for url: URL) -> String? {
+    package func refusal(for url: URL) -> String? {
         if case .refused(let reason) = clearance(for: url) { return reason }
         return nil
     }
 
     /// The verdict on one fetch target.
-    public enum Clearance: Sendable, Equatable {
+    package enum Clearance: Sendable, Equatable {
         /// Off-limits; the text says why.
         case refused(String)
         /// May be fetched. `addresses` are the host's checked numeric addresses,
@@ -47,7 +47,7 @@ public struct OutboundFetchPolicy: Sendable {
     /// (``HTTPClient/Request/pinnedAddresses``), so a DNS answer that changes
     /// between the check and the connection cannot redirect the fetch to a
     /// private address.
-    public func clearance(for url: URL) -> Clearance {
+    package func clearance(for url: URL) -> Clearance {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return .refused("only http(s) URLs can be fetched")
         }
@@ -87,7 +87,7 @@ public struct OutboundFetchPolicy: Sendable {
 
     /// True for loopback, private, link-local, CGNAT, unspecified, multicast
     /// and reserved addresses, IPv4 or IPv6 (including IPv4-mapped IPv6).
-    public static func isOffLimits(_ address: String) -> Bool {
+    package static func isOffLimits(_ address: String) -> Bool {
         var v4 = in_addr()
         if inet_pton(AF_INET, address, &v4) == 1 {
             let b = withUnsafeBytes(of: v4.s_addr) { Array($0) }

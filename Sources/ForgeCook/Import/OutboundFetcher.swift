@@ -2,23 +2,23 @@ import ForgeOutbound
 import Foundation
 
 /// A fetched resource.
-public struct FetchedResource: Sendable {
+package struct FetchedResource: Sendable {
     /// The final URL after redirects.
-    public let url: URL
-    public let status: Int
+    package let url: URL
+    package let status: Int
     /// `Content-Type` as sent (may be empty).
-    public let contentType: String
-    public let body: Data
+    package let contentType: String
+    package let body: Data
 }
 
 /// Why a fetch failed; `description` is shown to the user.
-public struct FetchFailure: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct FetchFailure: Error, Sendable, CustomStringConvertible {
+    package let description: String
     /// True when the policy refused the URL given to ``OutboundFetcher/get(_:maxBytes:accept:)``
     /// itself (`description` is the policy's reason): the caller's input was at
     /// fault, not the remote site. A refused redirect target is not this.
-    public let refusedTarget: Bool
-    public init(_ description: String, refusedTarget: Bool = false) {
+    package let refusedTarget: Bool
+    package init(_ description: String, refusedTarget: Bool = false) {
         self.description = description
         self.refusedTarget = refusedTarget
     }
@@ -33,12 +33,12 @@ public struct FetchFailure: Error, Sendable, CustomStringConvertible {
 /// through ``HTTPClient`` (libcurl, loaded on first use). Called from
 /// synchronous request handlers, so it blocks the calling thread for at most
 /// the timeout.
-public struct OutboundFetcher: Sendable {
-    public let policy: OutboundFetchPolicy
+package struct OutboundFetcher: Sendable {
+    package let policy: OutboundFetchPolicy
     /// Performs one hop; ``HTTPClient/perform(_:)`` except in tests.
     var perform: @Sendable (HTTPClient.Request) throws -> HTTPClient.Response = HTTPClient.perform
 
-    public init(policy: OutboundFetchPolicy) { self.policy = policy }
+    package init(policy: OutboundFetchPolicy) { self.policy = policy }
 
     /// GETs `urlText`.
     /// - Parameters:
@@ -47,7 +47,7 @@ public struct OutboundFetcher: Sendable {
     /// - Throws: ``FetchFailure`` (refused target — with `refusedTarget` set
     ///   when it is `urlText` itself —, too many redirects, timeout, network
     ///   error, body too large).
-    public func get(_ urlText: String, maxBytes: Int, accept: String) throws -> FetchedResource {
+    package func get(_ urlText: String, maxBytes: Int, accept: String) throws -> FetchedResource {
         guard var url = URL(string: urlText) else { throw FetchFailure("not a URL") }
         let deadline = Date().addingTimeInterval(policy.timeout)
         for hop in 0...policy.maxRedirects {

@@ -16,12 +16,12 @@ import Foundation
 /// run with a digit within reach. A select's options other than the
 /// selected one are not printed values (a servings selector "1 … 12" shows
 /// only its selected "6"). Script, style and template contents are never read.
-public enum PageCardDetails {
+package enum PageCardDetails {
     /// The page's details; each nil when the page does not print it.
-    public struct Details: Equatable, Sendable {
-        public var ogImage: String?
-        public var yield: String?
-        public var totalMinutes: Int?
+    package struct Details: Equatable, Sendable {
+        package var ogImage: String?
+        package var yield: String?
+        package var totalMinutes: Int?
     }
 
     static let yieldLabels: Set<String> = [
@@ -40,7 +40,7 @@ public enum PageCardDetails {
     ]
     static let reach = 4
 
-    public static func read(html: String) -> Details {
+    package static func read(html: String) -> Details {
         read(tokens: HTMLTokens.scan(html))
     }
 

@@ -9,12 +9,12 @@ import Foundation
 /// the locale data (CLDR through Foundation's `Locale`): `","` for German,
 /// French, Dutch, Spanish (Spain), Polish, …; `"."` for English, Mexican
 /// Spanish, Swiss German.
-public enum PageLanguage {
+package enum PageLanguage {
     /// The page's language tag as written (`""` when it gives none).
     /// - Parameters:
     ///   - declared: the Recipe's `inLanguage`, when it is text.
     ///   - html: the page.
-    public static func tag(declared: String?, html: String) -> String {
+    package static func tag(declared: String?, html: String) -> String {
         if let declared, let tag = clean(declared) { return tag }
         for token in HTMLTokens.scan(String(html.prefix(65_536))) {
             guard case .open(let name, let attributes, _) = token else { continue }
@@ -33,7 +33,7 @@ public enum PageLanguage {
 
     /// True when `tag`'s locale writes decimals with a comma, false when
     /// with a point; nil for no tag or a tag that names no ISO 639 language.
-    public static func decimalComma(_ tag: String) -> Bool? {
+    package static func decimalComma(_ tag: String) -> Bool? {
         guard !tag.isEmpty else { return nil }
         let locale = Locale(identifier: tag)
         guard locale.language.languageCode?.isISOLanguage == true, let separator = locale.decimalSeparator else {

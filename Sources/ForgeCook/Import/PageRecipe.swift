@@ -2,15 +2,15 @@
 /// flat step list, minutes and servings as integers, absolute image URLs.
 /// Produced by ``JSONLDRecipeParser``; turned into an import by
 /// ``PageRecipeImport``.
-public struct PageRecipe: Sendable, Equatable {
+package struct PageRecipe: Sendable, Equatable {
     /// One method step: its text, its own name (a `HowToStep` `name` that
     /// is not just the start of its text; `""` for none) and the name of the
     /// `HowToSection` it sat in (`""` for none).
-    public struct Step: Sendable, Equatable {
-        public var text: String
-        public var section: String
-        public var name: String
-        public init(text: String, section: String = "", name: String = "") {
+    package struct Step: Sendable, Equatable {
+        package var text: String
+        package var section: String
+        package var name: String
+        package init(text: String, section: String = "", name: String = "") {
             self.text = text
             self.section = section
             self.name = name
@@ -18,39 +18,39 @@ public struct PageRecipe: Sendable, Equatable {
     }
 
     /// `name` (entities decoded, whitespace collapsed); may be empty.
-    public var title: String
+    package var title: String
     /// `recipeIngredient` lines as plain text, empties dropped.
-    public var ingredients: [String]
+    package var ingredients: [String]
     /// Flattened `recipeInstructions`, in order; section names are not steps.
-    public var steps: [Step]
+    package var steps: [Step]
     /// `totalTime`, else `prepTime + cookTime` (whichever are known), minutes; nil when unknown.
-    public var totalMinutes: Int?
+    package var totalMinutes: Int?
     /// A whole serving count from `recipeYield`, nil when the yield is not one.
-    public var servings: Int?
+    package var servings: Int?
     /// What the yield counts, as the page writes it ("12 cookies"); `""` for none.
-    public var yield: String = ""
+    package var yield: String = ""
     /// The page's language tag (``PageLanguage``), `""` when it gives none;
     /// it says whether "1,250 kg" is 1.25 kg.
-    public var language: String = ""
+    package var language: String = ""
     /// What the reader found doubtful on the page (kept, but said).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// Read by ``MarkedListFallback`` rather than from schema.org markup: imported parked.
-    public var fromFallback = false
+    package var fromFallback = false
     /// Every image URL found, absolute, first = hero.
-    public var images: [String]
+    package var images: [String]
     /// Per-serving nutrition from `nutrition`, only the fields the page gave.
-    public var nutrition: PageNutrition
+    package var nutrition: PageNutrition
     /// `description` as plain text.
-    public var description: String
+    package var description: String
     /// `recipeCategory` values, lower-cased plain text.
-    public var categories: [String]
+    package var categories: [String]
     /// `keywords` split at commas, lower-cased plain text.
-    public var keywords: [String]
+    package var keywords: [String]
 
     /// The hero: first of `images`.
-    public var image: String? { images.first }
+    package var image: String? { images.first }
 
-    public init(
+    package init(
         title: String = "", ingredients: [String] = [], steps: [Step] = [], totalMinutes: Int? = nil,
         servings: Int? = nil, images: [String] = [], nutrition: PageNutrition = PageNutrition(),
         description: String = "", categories: [String] = [], keywords: [String] = []
@@ -71,19 +71,19 @@ public struct PageRecipe: Sendable, Equatable {
 /// schema.org `NutritionInformation`, per serving, each field nil when the
 /// page did not give it. Energy in kcal (`calories` in kJ is converted at
 /// 4.184 kJ/kcal), sodium in mg, everything else in grams.
-public struct PageNutrition: Sendable, Equatable {
-    public var kcal: Double?
-    public var proteinG: Double?
-    public var carbsG: Double?
-    public var sugarG: Double?
-    public var fiberG: Double?
-    public var fatG: Double?
-    public var satfatG: Double?
-    public var sodiumMg: Double?
-    public init() {}
+package struct PageNutrition: Sendable, Equatable {
+    package var kcal: Double?
+    package var proteinG: Double?
+    package var carbsG: Double?
+    package var sugarG: Double?
+    package var fiberG: Double?
+    package var fatG: Double?
+    package var satfatG: Double?
+    package var sodiumMg: Double?
+    package init() {}
 
     /// True when no field is set.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg].allSatisfy { $0 == nil }
     }
 }

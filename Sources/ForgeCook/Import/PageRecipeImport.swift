@@ -21,8 +21,8 @@ import Foundation
 /// - Macros: the page's nutrition when it gives calories (absent fields
 ///   0); else computed from the reference when every line matched; else 0
 ///   (the recipe is parked for its unknown lines anyway).
-public enum PageRecipeImport {
-    public static func input(
+package enum PageRecipeImport {
+    package static func input(
         from page: PageRecipe, url: String, reference: IngredientReference,
         images: [String], imagesStored: Int
     ) throws -> RecipeImportInput {
@@ -76,7 +76,7 @@ public enum PageRecipeImport {
 }
 
 /// Where fetched recipe images go (the media blob store at merge time).
-public protocol ImageSink: Sendable {
+package protocol ImageSink: Sendable {
     /// Stores `bytes` as a household blob (or returns the existing blob
     /// fetched from the same `sourceURL`).
     /// - Returns: the stored reference, `/api/food/media/<id>`.

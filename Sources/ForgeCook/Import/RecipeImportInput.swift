@@ -3,15 +3,15 @@ import ForgeCore
 /// The structured fields of an import (MCP `import_recipe`, docs/contract.md §4.24,
 /// and the page importer), validated and ready for
 /// ``RecipeImportStore/upsertImported(_:now:in:)``.
-public struct RecipeImportInput: Sendable, Equatable {
+package struct RecipeImportInput: Sendable, Equatable {
     /// An ingredient line plus optional reference values for a new row.
-    public struct Line: Sendable, Equatable {
-        public var line: RecipeIngredient
+    package struct Line: Sendable, Equatable {
+        package var line: RecipeIngredient
         /// `*_100` values in Macros order, nil where not supplied.
-        public var values: [Double?]
-        public var aisle: String?
-        public var pantry: Bool?
-        public init(
+        package var values: [Double?]
+        package var aisle: String?
+        package var pantry: Bool?
+        package init(
             line: RecipeIngredient, values: [Double?] = Array(repeating: nil, count: 8),
             aisle: String? = nil, pantry: Bool? = nil
         ) {
@@ -21,42 +21,42 @@ public struct RecipeImportInput: Sendable, Equatable {
             self.pantry = pantry
         }
         /// True when `kcal_100` was supplied (such an unknown line is added to the reference).
-        public var carriesKcal: Bool { values[0] != nil }
+        package var carriesKcal: Bool { values[0] != nil }
     }
 
-    public var name: String
+    package var name: String
     /// Kebab-case, ≤ 60, from the given slug or the name (``ImportSlug``).
-    public var slug: String
-    public var kind: MealSlot
-    public var minutes: Int
-    public var difficulty: String
-    public var serves: Int
+    package var slug: String
+    package var kind: MealSlot
+    package var minutes: Int
+    package var difficulty: String
+    package var serves: Int
     /// The yield as the page wrote it ("12 cookies"), ≤ 80 characters; `""` for none.
-    public var yield: String = ""
-    public var batch: Int
+    package var yield: String = ""
+    package var batch: Int
     /// Per serving, rounded to 1 dp.
-    public var macros: Macros
-    public var why: String
-    public var lines: [Line]
-    public var steps: [RecipeStep]
-    public var tags: [String]
+    package var macros: Macros
+    package var why: String
+    package var lines: [Line]
+    package var steps: [RecipeStep]
+    package var tags: [String]
     /// Materialised image references (media paths or kept remote URLs), first = hero.
-    public var images: [String]
+    package var images: [String]
     /// How many of `images` were stored as blobs now (0 keeps an existing recipe's images).
-    public var imagesStored: Int
-    public var rating: Double
-    public var ratingCount: Int
+    package var imagesStored: Int
+    package var rating: Double
+    package var ratingCount: Int
     /// Import label ≤ 24, default `"import"`.
-    public var source: String
-    public var sourceURL: String
+    package var source: String
+    package var sourceURL: String
     /// Page imports keep source prose: such a recipe stays parked until
     /// every step is in done-when voice (``DoneWhenVoice``).
-    public var requiresDoneWhenVoice: Bool
+    package var requiresDoneWhenVoice: Bool
     /// A reason of the caller's to park the recipe whatever the rules say
     /// (a page read without schema.org markup); nil for none.
-    public var parkReason: String?
+    package var parkReason: String?
 
-    public init(
+    package init(
         name: String, slug: String, kind: MealSlot = .dinner, minutes: Int = 0, difficulty: String = "easy",
         serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
         steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
@@ -87,17 +87,17 @@ public struct RecipeImportInput: Sendable, Equatable {
 }
 
 /// A rule of §4.24 the import broke; `message` is the tool/HTTP error text.
-public struct RecipeImportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct RecipeImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// The slug rule of §4.24: lower-cased, runs of characters outside
 /// `[a-z0-9]` become `-`, repeats collapsed, ends stripped, cut to 60
 /// (and stripped of a trailing `-` again after the cut).
-public enum ImportSlug {
-    public static func make(_ text: String) -> String {
+package enum ImportSlug {
+    package static func make(_ text: String) -> String {
         var out = ""
         var dash = false
         for scalar in text.lowercased().unicodeScalars {
@@ -121,8 +121,8 @@ public enum ImportSlug {
 /// its `detail` contains the words "done when" (any case). Page imports
 /// stay parked until every step is; editing the steps (e.g. re-importing
 /// them over MCP) lifts the park.
-public enum DoneWhenVoice {
-    public static func holds(for step: RecipeStep) -> Bool {
+package enum DoneWhenVoice {
+    package static func holds(for step: RecipeStep) -> Bool {
         step.detail.range(of: "done when", options: .caseInsensitive) != nil
     }
 }

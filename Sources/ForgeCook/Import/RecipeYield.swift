@@ -9,8 +9,8 @@ import Foundation
 /// `value` (else `minValue`), in a list the first element that says what it
 /// counts ("6 people" before "4"), else the first that gives a number.
 /// Below 1 or from 10,000 up → nil (the importer then serves 2).
-public enum RecipeYield {
-    public static func servings(_ value: Any?) -> Int? {
+package enum RecipeYield {
+    package static func servings(_ value: Any?) -> Int? {
         switch value {
         case let list as [Any]:
             let worded = list.first { text($0).contains { $0.isLetter } && servings($0) != nil }
@@ -31,7 +31,7 @@ public enum RecipeYield {
     /// The yield as the page writes it: the first text that says more than
     /// a bare number ("12 cookies", "Serves 4-6"), else the number; a
     /// `QuantitativeValue` as `value unitText`. `""` when none.
-    public static func text(_ value: Any?) -> String {
+    package static func text(_ value: Any?) -> String {
         switch value {
         case let list as [Any]:
             let texts = list.map(text).filter { !$0.isEmpty }

@@ -18,9 +18,9 @@ import Foundation
 /// no CDATA or `<!-- … -->` wrapper stripping inside the script text (JSON
 /// parsing of such a block fails and the block is skipped). A script
 /// element left unclosed at the end of the page is ignored.
-public enum ScriptBlockScanner {
+package enum ScriptBlockScanner {
     /// The text of every JSON-LD script element, in document order.
-    public static func jsonLDBlocks(in html: String) -> [String] {
+    package static func jsonLDBlocks(in html: String) -> [String] {
         let bytes = Array(html.utf8)
         var blocks: [String] = []
         var i = 0

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A parsed `data:image/<type>;base64,<data>` reference (docs/contract.md §4.23; RFC 2397).
-public struct DataURL: Sendable, Equatable {
+package struct DataURL: Sendable, Equatable {
     /// The declared MIME type, lower-cased (`image/png`).
-    public let contentType: String
+    package let contentType: String
     /// The strictly decoded bytes.
-    public let bytes: Data
+    package let bytes: Data
 
     /// Parses `text`; the `data:` scheme and `;base64` marker are case-insensitive.
     /// Returns nil unless it is an `image/*` base64 data URL whose payload decodes strictly
     /// (standard alphabet, padding as RFC 4648 requires; whitespace is not allowed).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.count > 5, text.prefix(5).lowercased() == "data:",
             let comma = text.firstIndex(of: ",")
         else { return nil }

@@ -10,9 +10,9 @@ import Foundation
 /// - WebP `RIFF` ???? `WEBP` (RFC 9649)
 /// - AVIF / HEIC: ISO-BMFF `ftyp` box at offset 4 with brand `avif`, `avis`, `heic`, `heix`, `mif1`
 /// - BMP `BM`
-public enum ImageSniffer {
+package enum ImageSniffer {
     /// The canonical MIME type of `bytes`, or nil when they start with no known image signature.
-    public static func mimeType(of bytes: Data) -> String? {
+    package static func mimeType(of bytes: Data) -> String? {
         let b = [UInt8](bytes.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + prefix.count && Array(b[offset..<(offset + prefix.count)]) == prefix

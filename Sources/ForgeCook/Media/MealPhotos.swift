@@ -6,19 +6,19 @@ import Foundation
 /// user (private to them) and are replaced by `/api/food/media/<id>`.
 /// Other non-empty references (media paths, remote URLs) are stored as given;
 /// empty strings are dropped.
-public enum MealPhotos {
+package enum MealPhotos {
     /// A photo that cannot be stored; the whole log is refused and nothing is written.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         /// Zero-based position in `photos`.
-        public let index: Int
-        public let reason: String
-        public var description: String { "photo \(index + 1): \(reason)" }
+        package let index: Int
+        package let reason: String
+        package var description: String { "photo \(index + 1): \(reason)" }
     }
 
     /// The stored references for `photos`. Call inside the same `Database.write` as the log.
     /// - Throws: `Failure` for a `data:` reference that is not a strictly base64-encoded
     ///   `image/*`, is over 3 MiB, or whose bytes are not an image.
-    public static func materialise(
+    package static func materialise(
         _ photos: [String], owner: String, now: Date = Date(),
         in db: Connection
     ) throws -> [String] {

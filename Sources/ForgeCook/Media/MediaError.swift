@@ -1,5 +1,5 @@
 /// Why a blob was refused by `MediaStore.save`. Nothing is stored on any of these.
-public enum MediaError: Error, Equatable, CustomStringConvertible {
+package enum MediaError: Error, Equatable, CustomStringConvertible {
     /// No bytes at all.
     case empty
     /// More than `MediaStore.maxBytes` (3 MiB) bytes; carries the size.
@@ -9,7 +9,7 @@ public enum MediaError: Error, Equatable, CustomStringConvertible {
     /// The bytes carry no known image signature (see `ImageSniffer`).
     case notAnImage
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "image is empty"
         case .tooLarge(let size): "image is \(size) bytes, over the 3 MiB cap"

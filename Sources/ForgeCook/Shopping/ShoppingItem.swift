@@ -8,24 +8,24 @@ import ForgeCore
 /// reads it (`1.6 kg`, `3¼`); `packs` how many of the reference row's
 /// typical pack cover it (`2 × 1 kg tub`), nil when that pack has no
 /// quantity in the same unit class.
-public struct ShoppingItem: Sendable, Equatable {
+package struct ShoppingItem: Sendable, Equatable {
     /// Stable within the week for the same ingredient and unit class
     /// (`red-onions.x`); a hand-added item's row id.
-    public var id: String
-    public var name: String
-    public var qty: Double?
-    public var unit: String
-    public var disp: String
-    public var packs: String?
-    public var checked: Bool
+    package var id: String
+    package var name: String
+    package var qty: Double?
+    package var unit: String
+    package var disp: String
+    package var packs: String?
+    package var checked: Bool
     /// `produce | protein | dairy | cupboard | frozen`.
-    public var aisle: String
+    package var aisle: String
     /// The recipes needing it and the days they are cooked, in week order.
-    public var recipes: [ShoppingUse]
+    package var recipes: [ShoppingUse]
     /// A staple the household keeps (reference `pantry`): listed under "check you have".
-    public var pantry: Bool
+    package var pantry: Bool
 
-    public init(
+    package init(
         id: String, name: String, qty: Double?, unit: String, disp: String, packs: String? = nil,
         checked: Bool = false, aisle: String, recipes: [ShoppingUse] = [], pantry: Bool = false
     ) {
@@ -43,10 +43,10 @@ public struct ShoppingItem: Sendable, Equatable {
 }
 
 /// A recipe cooked on a day of the week, as one reason to buy an item.
-public struct ShoppingUse: Sendable, Equatable, Hashable {
-    public var slug: String
-    public var date: LocalDate
-    public init(slug: String, date: LocalDate) {
+package struct ShoppingUse: Sendable, Equatable, Hashable {
+    package var slug: String
+    package var date: LocalDate
+    package init(slug: String, date: LocalDate) {
         self.slug = slug
         self.date = date
     }
@@ -54,18 +54,18 @@ public struct ShoppingUse: Sendable, Equatable, Hashable {
 
 /// The week's list: computed items by aisle, the pantry staples to check,
 /// and the items added by hand.
-public struct ShoppingList: Sendable, Equatable {
+package struct ShoppingList: Sendable, Equatable {
     /// The Monday of the household week.
-    public var start: LocalDate
+    package var start: LocalDate
     /// Non-empty aisles in ``ShoppingListBuilder/aisleOrder``; items unticked
     /// first, then ticked, each by name.
-    public var aisles: [(aisle: String, items: [ShoppingItem])]
+    package var aisles: [(aisle: String, items: [ShoppingItem])]
     /// Pantry staples the week uses ("check you have"), by name.
-    public var pantry: [ShoppingItem]
+    package var pantry: [ShoppingItem]
     /// Items added by hand, oldest first.
-    public var manual: [ShoppingItem]
+    package var manual: [ShoppingItem]
 
-    public init(
+    package init(
         start: LocalDate, aisles: [(aisle: String, items: [ShoppingItem])], pantry: [ShoppingItem],
         manual: [ShoppingItem]
     ) {
@@ -76,12 +76,12 @@ public struct ShoppingList: Sendable, Equatable {
     }
 
     /// Every item, aisles then pantry then manual.
-    public var allItems: [ShoppingItem] { aisles.flatMap(\.items) + pantry + manual }
+    package var allItems: [ShoppingItem] { aisles.flatMap(\.items) + pantry + manual }
 
     /// The item `id`, wherever it is listed.
-    public func item(_ id: String) -> ShoppingItem? { allItems.first { $0.id == id } }
+    package func item(_ id: String) -> ShoppingItem? { allItems.first { $0.id == id } }
 
-    public static func == (a: ShoppingList, b: ShoppingList) -> Bool {
+    package static func == (a: ShoppingList, b: ShoppingList) -> Bool {
         a.start == b.start && a.pantry == b.pantry && a.manual == b.manual
             && a.aisles.map(\.aisle) == b.aisles.map(\.aisle) && a.aisles.map(\.items) == b.aisles.map(\.items)
     }

@@ -15,12 +15,12 @@ import Foundation
 ///   `qty` nil.
 /// - Aisle and pantry come from the reference row (a line matching none
 ///   reads `cupboard`, not pantry, and keeps its own words as the name).
-public enum ShoppingListBuilder {
+package enum ShoppingListBuilder {
     /// The aisles in store-walk order.
-    public static let aisleOrder = ["produce", "protein", "dairy", "cupboard", "frozen"]
+    package static let aisleOrder = ["produce", "protein", "dairy", "cupboard", "frozen"]
 
     /// The computed items of the week starting `monday` (unticked, unsorted by aisle).
-    public static func items(
+    package static func items(
         content: FoodContent?, monday: LocalDate, diners: Int,
         recipes: (String) -> Recipe?, reference: IngredientReference
     ) -> [ShoppingItem] {
@@ -88,7 +88,7 @@ public enum ShoppingListBuilder {
     /// The stable id of an ingredient in a unit class: the name in lower-case
     /// letters and digits joined by `-`, a dot, the class (`red-onions.x`,
     /// `greek-yogurt-0.g`).
-    public static func itemID(name: String, unitClass: String) -> String {
+    package static func itemID(name: String, unitClass: String) -> String {
         func slug(_ text: String) -> String {
             var out = ""
             for ch in text.lowercased() {
@@ -106,7 +106,7 @@ public enum ShoppingListBuilder {
 
     /// The list: computed `items` with `ticked` ids checked, pantry staples
     /// apart, and the hand-added `manual` items.
-    public static func list(
+    package static func list(
         start: LocalDate, items: [ShoppingItem], manual: [ShoppingItem],
         ticked: Set<String>
     ) -> ShoppingList {

@@ -10,10 +10,10 @@ import Foundation
 /// 240 ml, …), plain counts (`x`, or no unit) and each count word on its
 /// own (`clove`, `can`, `bunch`, …): only quantities of the same class are
 /// ever added, so "2 cloves" and "1 bulb" stay two lines.
-public enum ShoppingQuantity {
+package enum ShoppingQuantity {
     /// The class of `unit` and the factor that takes a quantity in `unit` to
     /// the class's base unit (g, ml, or 1 for counts).
-    public static func unitClass(of unit: String) -> (unitClass: String, factor: Double) {
+    package static func unitClass(of unit: String) -> (unitClass: String, factor: Double) {
         let key = unit.trimmingCharacters(in: .whitespaces).lowercased()
         if key.isEmpty || key == "x" { return ("x", 1) }
         if let (dimension, size) = IngredientUnits.sizes[key] { return (dimension, size) }
@@ -29,7 +29,7 @@ public enum ShoppingQuantity {
     /// Grams and millilitres at 1,000 or more switch to kg/l with up to two
     /// decimals; below 10 they keep one decimal, else whole numbers. Counts
     /// show quarters as vulgar fractions, other fractions to 1 dp.
-    public static func display(_ qty: Double?, unitClass: String) -> String {
+    package static func display(_ qty: Double?, unitClass: String) -> String {
         guard let qty, qty.isFinite else { return "" }
         switch unitClass {
         case "g", "ml":
@@ -65,14 +65,14 @@ public enum ShoppingQuantity {
     }
 
     /// Rounds to 2 decimals (wire quantities).
-    public static func round2(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+    package static func round2(_ x: Double) -> Double { (x * 100).rounded() / 100 }
 
     /// The quantity a reference row's free-text `pack` holds, in its class's
     /// base unit: `"1 kg tub"` → (1000, g), `"2 × 130 g"` → (260, g),
     /// `"2 L"` → (2000, ml), `"3-pack"`, `"net of 4"`, `"box of 12"` →
     /// counts; nil for words without a quantity (`"jar"`, `"bunch"`,
     /// `"loaf, per slice"`).
-    public static func packSize(_ pack: String) -> (amount: Double, unitClass: String)? {
+    package static func packSize(_ pack: String) -> (amount: Double, unitClass: String)? {
         let text = pack.lowercased().trimmingCharacters(in: .whitespaces)
         let words = text.split(whereSeparator: { $0 == " " }).map(String.init)
         // "net of 4", "box of 12", "pack of 6"
@@ -105,7 +105,7 @@ public enum ShoppingQuantity {
 
     /// How many of `pack` cover `qty` of class `unitClass`: `"2 × 1 kg tub"`;
     /// nil when the pack has no quantity in that class or `qty` is unknown.
-    public static func packs(_ qty: Double?, unitClass: String, pack: String) -> String? {
+    package static func packs(_ qty: Double?, unitClass: String, pack: String) -> String? {
         guard let qty, qty > 0, let size = packSize(pack), size.unitClass == unitClass else { return nil }
         let count = max(1, Int((qty / size.amount - 1e-9).rounded(.up)))
         return "\(count) × \(pack)"

@@ -3,32 +3,32 @@ import ForgeStore
 import Foundation
 
 /// A pending food-week proposal (docs/contract.md §3.15, §4.17): a `proposed` revision of a food scope.
-public struct FoodProposal: Sendable {
-    public let id: String
-    public let num: Int
-    public let rationale: String
+package struct FoodProposal: Sendable {
+    package let id: String
+    package let num: Int
+    package let rationale: String
     /// `Change[]` rows as stored (`{sign, what, why?}`).
-    public let changes: JSONValue
+    package let changes: JSONValue
     /// The stored content document, verbatim (extra keys kept).
-    public let document: JSONValue
+    package let document: JSONValue
     /// The content as a template.
-    public var content: FoodContent { FoodContent(json: document) }
+    package var content: FoodContent { FoodContent(json: document) }
     /// Stored instant of creation.
-    public let createdAt: String
+    package let createdAt: String
 }
 
 /// Deciding food-week proposals. Proposals are created by the coach
 /// (validated there, §4.17); here they are listed, approved or rejected.
-public enum FoodProposalStore {
+package enum FoodProposalStore {
     /// Why a decision was refused; nothing was written.
-    public enum DecisionError: Error, Equatable, CustomStringConvertible {
+    package enum DecisionError: Error, Equatable, CustomStringConvertible {
         /// No `proposed` revision with that id in the caller's scope.
         case notFound
         /// The proposal no longer passes §4.17 rule 4 against today's library
         /// (a recipe was deleted or parked since it was proposed); carries the reason.
         case noLongerValid(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notFound: "proposal not found"
             case .noLongerValid(let why): "proposal no longer valid: \(why)"
@@ -37,7 +37,7 @@ public enum FoodProposalStore {
     }
 
     /// The scope's pending proposal (highest-numbered `proposed`), or nil.
-    public static func pending(scope: String, in db: Connection) throws -> FoodProposal? {
+    package static func pending(scope: String, in db: Connection) throws -> FoodProposal? {
         try db.queryOne(
             "SELECT * FROM food_revisions WHERE scope = ? AND status = 'proposed' ORDER BY num DESC LIMIT 1",
             [scope]
@@ -49,7 +49,7 @@ public enum FoodProposalStore {
     /// Call inside `Database.write`.
     /// - Returns: the activated revision's `num`.
     /// - Throws: `DecisionError`, `DatabaseError`.
-    public static func approve(id: String, scope: String, in db: Connection) throws -> Int {
+    package static func approve(id: String, scope: String, in db: Connection) throws -> Int {
         guard let proposal = try find(id: id, scope: scope, in: db) else { throw DecisionError.notFound }
         do {
             try FoodWeekValidator.checkSlots(proposal.content) { try? RecipeStore.find($0, in: db) }
@@ -64,7 +64,7 @@ public enum FoodProposalStore {
     /// Rejects proposal `id` of `scope`: it becomes `superseded` with `rejected_at` stamped.
     /// Call inside `Database.write`.
     /// - Throws: `DecisionError.notFound`, `DatabaseError`.
-    public static func reject(id: String, scope: String, now: Date = Date(), in db: Connection) throws {
+    package static func reject(id: String, scope: String, now: Date = Date(), in db: Connection) throws {
         guard try find(id: id, scope: scope, in: db) != nil else { throw DecisionError.notFound }
         try db.execute(
             "UPDATE food_revisions SET status = 'superseded', rejected_at = ? WHERE id = ?",

@@ -5,12 +5,12 @@ import Foundation
 /// Hand edits of the active food week (docs/contract.md §3.15 `PATCH /api/food/week/slot`).
 extension FoodWeekStore {
     /// Why a slot edit was refused; nothing was written.
-    public enum SlotEditError: Error, Equatable, CustomStringConvertible {
+    package enum SlotEditError: Error, Equatable, CustomStringConvertible {
         case unknownRecipe
         /// A dinner slot needs a `dinner`-kind recipe; carries the recipe's kind.
         case notADinner(MealSlot)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownRecipe: "unknown recipe"
             case .notADinner(let kind): "a dinner slot needs a dinner recipe, not a \(kind.rawValue) one"
@@ -28,7 +28,7 @@ extension FoodWeekStore {
     /// - Returns: the recipe written.
     /// - Throws: `SlotEditError`, `DatabaseError`.
     @discardableResult
-    public static func setSlot(
+    package static func setSlot(
         scope: String, weekday: Int, slot: MealSlot, recipe slug: String, now: Date = Date(),
         in db: Connection
     ) throws -> Recipe {

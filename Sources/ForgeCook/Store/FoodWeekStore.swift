@@ -3,27 +3,27 @@ import ForgeStore
 import Foundation
 
 /// A food-week revision (docs/contract.md §4.17, §4.19): a weekday template in one scope.
-public struct FoodRevision: Sendable {
-    public let id: String
-    public let num: Int
-    public let status: String
-    public let rationale: String
-    public let content: FoodContent
+package struct FoodRevision: Sendable {
+    package let id: String
+    package let num: Int
+    package let status: String
+    package let rationale: String
+    package let content: FoodContent
 }
 
 /// Food-week revisions per scope: `household` for the member seats, or
 /// `user:<id>` for the demo's private scope.
-public enum FoodWeekStore {
+package enum FoodWeekStore {
     /// The household scope shared by both member seats.
-    public static let household = "household"
+    package static let household = "household"
 
     /// The food scope of a user: the demo has its own, members share the household's.
-    public static func scope(userID: String, isDemo: Bool) -> String { isDemo ? "user:\(userID)" : household }
+    package static func scope(userID: String, isDemo: Bool) -> String { isDemo ? "user:\(userID)" : household }
 
     /// Inserts the first household week (revision 1, active, `changes: []`)
     /// when the household has no food revision at all.
     @discardableResult
-    public static func seedFirstWeek(now: Date, in db: Connection) throws -> Bool {
+    package static func seedFirstWeek(now: Date, in db: Connection) throws -> Bool {
         let count: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [household]) ?? 0
         guard count == 0 else { return false }
         try db.execute(
@@ -42,7 +42,7 @@ public enum FoodWeekStore {
     static let contents = DecodeCache<FoodContent>()
 
     /// The scope's active revision (highest-numbered `active`), or nil.
-    public static func active(scope: String, in db: Connection) throws -> FoodRevision? {
+    package static func active(scope: String, in db: Connection) throws -> FoodRevision? {
         try db.queryOne(
             "SELECT * FROM food_revisions WHERE scope = ? AND status = 'active' ORDER BY num DESC LIMIT 1",
             [scope]

@@ -3,11 +3,11 @@ import ForgeStore
 import Foundation
 
 /// The household ingredient reference table (docs/contract.md §4.22).
-public enum IngredientStore {
+package enum IngredientStore {
     /// Inserts missing reference rows and back-fills zero carbs, sugar, fat
     /// and sodium values of existing rows from the seed (docs/contract.md §4.28 step 5).
     @discardableResult
-    public static func seed(_ reference: IngredientReference = .seed, in db: Connection) throws -> Int {
+    package static func seed(_ reference: IngredientReference = .seed, in db: Connection) throws -> Int {
         var added = 0
         for row in reference.rows {
             let v = row.values
@@ -35,7 +35,7 @@ public enum IngredientStore {
     }
 
     /// The stored reference table.
-    public static func reference(in db: Connection) throws -> IngredientReference {
+    package static func reference(in db: Connection) throws -> IngredientReference {
         IngredientReference(
             try db.query("SELECT * FROM ingredients ORDER BY aisle, name").map { row in
                 Ingredient(

@@ -9,10 +9,10 @@ extension MealLogStore {
     /// Most logs one member may have on one day: a cap on absurd volumes, so a day's
     /// reads stay small (the food week reads a week of logs per request). The next one
     /// throws ``MealLogError/dayFull(limit:)`` (HTTP 422) and writes nothing.
-    public static let logsPerDay = 200
+    package static let logsPerDay = 200
 
     /// Slots where a new log replaces the user's earlier logs of that slot and day.
-    public static let replacingSlots: Set<MealSlot> = [.breakfast, .lunch, .dinner]
+    package static let replacingSlots: Set<MealSlot> = [.breakfast, .lunch, .dinner]
 
     /// Logs one meal to `userID`'s plate.
     ///
@@ -28,7 +28,7 @@ extension MealLogStore {
     ///    that day (only when `replace` is true; MCP `log_food` is additive);
     ///    snacks always add.
     /// - Throws: `MealLogError` (nothing written), `DatabaseError`.
-    public static func log(
+    package static func log(
         _ input: MealLogInput, userID: String, replace: Bool = true, now: Date = Date(),
         in db: Connection
     ) throws -> MealLogResult {
@@ -84,7 +84,7 @@ extension MealLogStore {
 
     /// Deletes the user's log `id`.
     /// - Returns: the day it was on, or nil when there is no such log of this user (nothing deleted).
-    public static func delete(id: String, userID: String, in db: Connection) throws -> LocalDate? {
+    package static func delete(id: String, userID: String, in db: Connection) throws -> LocalDate? {
         guard let row = try db.queryOne("SELECT day FROM meal_logs WHERE id = ? AND user_id = ?", [id, userID]),
             let day = LocalDate(try row.get("day") as String)
         else { return nil }
@@ -93,18 +93,18 @@ extension MealLogStore {
     }
 
     /// Σ of the user's logs on `day`, each field rounded half-to-even to 1 dp.
-    public static func totals(userID: String, day: LocalDate, in db: Connection) throws -> Macros {
+    package static func totals(userID: String, day: LocalDate, in db: Connection) throws -> Macros {
         (try logs(userID: userID, from: day, to: day, in: db)[day] ?? []).reduce(Macros.zero) { $0 + $1.macros }
             .rounded1()
     }
 
     /// The id of the user's log with `clientID`, or nil.
-    public static func id(clientID: String, userID: String, in db: Connection) throws -> String? {
+    package static func id(clientID: String, userID: String, in db: Connection) throws -> String? {
         try db.scalar("SELECT id FROM meal_logs WHERE user_id = ? AND client_id = ?", [userID, clientID])
     }
 
     /// How many logs the user has (all days), for tests and the demo reset.
-    public static func count(userID: String, in db: Connection) throws -> Int {
+    package static func count(userID: String, in db: Connection) throws -> Int {
         try db.scalar("SELECT COUNT(*) FROM meal_logs WHERE user_id = ?", [userID]) ?? 0
     }
 }

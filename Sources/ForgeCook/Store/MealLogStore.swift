@@ -4,9 +4,9 @@ import Foundation
 
 /// Read access to a member's meal logs (docs/contract.md §4.20). Logs are strictly
 /// per user: every query filters by `user_id`.
-public enum MealLogStore {
+package enum MealLogStore {
     /// The user's logs dated `from...to`, grouped by day, each day in logging order.
-    public static func logs(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [LocalDate:
+    package static func logs(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [LocalDate:
         [MealLogEntry]]
     {
         var byDay: [LocalDate: [MealLogEntry]] = [:]

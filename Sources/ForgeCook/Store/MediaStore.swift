@@ -11,16 +11,16 @@ import Foundation
 ///                                             sourceURL: url, in: $0) }
 /// let blob = try db.read { try MediaStore.find(id, in: $0) }   // MediaBlob?
 /// ```
-public enum MediaStore {
+package enum MediaStore {
     /// Size cap of one blob: 3 MiB = 3 145 728 bytes (docs/contract.md §4.23).
-    public static let maxBytes = 3 * 1024 * 1024
+    package static let maxBytes = 3 * 1024 * 1024
 
     /// Checks `bytes` as `save` does, without storing anything.
     /// - Returns: the MIME type sniffed from the bytes (stored instead of the declared one,
     ///   so `image/jpg` or a mislabelled PNG is served with its true type).
     /// - Throws: `MediaError.empty`, `.tooLarge`, `.notImageType` (declared type not
     ///   `image/*`, parameters such as `; charset=` ignored), `.notAnImage` (no image signature).
-    public static func validate(_ bytes: Data, contentType: String) throws -> String {
+    package static func validate(_ bytes: Data, contentType: String) throws -> String {
         guard !bytes.isEmpty else { throw MediaError.empty }
         guard bytes.count <= maxBytes else { throw MediaError.tooLarge(bytes.count) }
         let declared =
@@ -41,7 +41,7 @@ public enum MediaStore {
     /// - Returns: the new blob id (32 hex); the reference is `MediaBlob.path(id)`.
     /// - Throws: `MediaError` (nothing stored), or `DatabaseError`.
     @discardableResult
-    public static func save(
+    package static func save(
         _ bytes: Data, contentType: String, owner: String?, sourceURL: String = "",
         now: Date = Date(), in db: Connection
     ) throws -> String {
@@ -56,14 +56,14 @@ public enum MediaStore {
     }
 
     /// The blob with `id`, or nil (also nil for a malformed id).
-    public static func find(_ id: String, in db: Connection) throws -> MediaBlob? {
+    package static func find(_ id: String, in db: Connection) throws -> MediaBlob? {
         guard Identifier.isValid(id) else { return nil }
         return try db.queryOne("SELECT * FROM media WHERE id = ?", [id]).map(blob)
     }
 
     /// The oldest blob fetched from `sourceURL` with exactly this owner (nil = household),
     /// for reuse instead of a second fetch (docs/contract.md §4.23).
-    public static func find(sourceURL: String, owner: String?, in db: Connection) throws -> MediaBlob? {
+    package static func find(sourceURL: String, owner: String?, in db: Connection) throws -> MediaBlob? {
         guard !sourceURL.isEmpty else { return nil }
         return try db.queryOne(
             """
@@ -73,7 +73,7 @@ public enum MediaStore {
     }
 
     /// Stored metadata without the bytes, for listings and tests.
-    public static func count(owner: String?, in db: Connection) throws -> Int {
+    package static func count(owner: String?, in db: Connection) throws -> Int {
         try db.scalar("SELECT COUNT(*) FROM media WHERE owner_id IS ?", [owner]) ?? 0
     }
 

@@ -18,7 +18,7 @@ enum RecipeColumns {
 extension RecipeStore {
     /// The recipes among `slugs` that exist, by slug; one query, no library scan.
     /// - Throws: `DatabaseError`.
-    public static func find(slugs: Set<String>, in db: Connection) throws -> [String: Recipe] {
+    package static func find(slugs: Set<String>, in db: Connection) throws -> [String: Recipe] {
         guard !slugs.isEmpty else { return [:] }
         var found: [String: Recipe] = [:]
         let list = Array(slugs).sorted()

@@ -3,19 +3,19 @@ import ForgeStore
 import Foundation
 
 /// What an import did (the MCP `import_recipe` result, docs/contract.md §4.24).
-public struct RecipeImportOutcome: Sendable, Equatable {
-    public let recipe: Recipe
+package struct RecipeImportOutcome: Sendable, Equatable {
+    package let recipe: Recipe
     /// True when an existing recipe was updated in place.
-    public let updated: Bool
+    package let updated: Bool
     /// Reference rows created from lines that carried `kcal_100`.
-    public let ingredientsAdded: [String]
+    package let ingredientsAdded: [String]
     /// Why the recipe is parked (empty when complete), in rule order.
-    public let parkedBecause: [String]
+    package let parkedBecause: [String]
 }
 
 /// The one store path of every import (MCP `import_recipe` and
 /// `POST /api/food/recipes/import`).
-public enum RecipeImportStore {
+package enum RecipeImportStore {
     /// Creates or updates the imported recipe, inside the caller's write
     /// transaction.
     ///
@@ -29,7 +29,7 @@ public enum RecipeImportStore {
     /// recipe had none); `platefig`, `created_at` are kept.
     /// - Throws: ``RecipeImportError`` `cannot overwrite seed recipe <slug>`;
     ///   database errors.
-    public static func upsertImported(
+    package static func upsertImported(
         _ input: RecipeImportInput, now: Date,
         in db: Connection
     ) throws -> RecipeImportOutcome {

@@ -3,15 +3,15 @@ import ForgeStore
 /// The admin's library reset (docs/contract.md §3.18 `DELETE /api/admin/recipes`).
 extension RecipeStore {
     /// What `deleteAll` removed.
-    public struct WipeResult: Sendable, Equatable {
-        public let recipesDeleted: Int
-        public let foodWeeksRetired: Int
+    package struct WipeResult: Sendable, Equatable {
+        package let recipesDeleted: Int
+        package let foodWeeksRetired: Int
     }
 
     /// Empties the recipe library and marks the household's active food week(s)
     /// `superseded`. Meal logs (with their macro snapshots), the ingredient
     /// reference, media blobs and demo weeks are kept. Call inside `Database.write`.
-    public static func deleteAll(in db: Connection) throws -> WipeResult {
+    package static func deleteAll(in db: Connection) throws -> WipeResult {
         try db.execute("DELETE FROM recipes")
         let recipes = db.changes
         try db.execute(

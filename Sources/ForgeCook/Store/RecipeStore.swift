@@ -3,10 +3,10 @@ import ForgeStore
 import Foundation
 
 /// The household recipe library (docs/contract.md §4.21).
-public enum RecipeStore {
+package enum RecipeStore {
     /// Inserts every curated recipe whose slug is missing; returns how many.
     @discardableResult
-    public static func seedCurated(_ recipes: [Recipe], now: Date, in db: Connection) throws -> Int {
+    package static func seedCurated(_ recipes: [Recipe], now: Date, in db: Connection) throws -> Int {
         var added = 0
         for recipe in recipes {
             try insert(recipe, orIgnore: true, now: now, in: db)
@@ -34,12 +34,12 @@ public enum RecipeStore {
     }
 
     /// Every recipe ordered by name (then slug).
-    public static func all(in db: Connection) throws -> [Recipe] {
+    package static func all(in db: Connection) throws -> [Recipe] {
         try db.query("SELECT * FROM recipes ORDER BY name, slug").map(recipe)
     }
 
     /// The recipe with `slug`, or nil.
-    public static func find(_ slug: String, in db: Connection) throws -> Recipe? {
+    package static func find(_ slug: String, in db: Connection) throws -> Recipe? {
         try db.queryOne("SELECT * FROM recipes WHERE slug = ?", [slug]).map(recipe)
     }
 

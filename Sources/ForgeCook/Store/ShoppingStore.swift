@@ -7,23 +7,23 @@ import Foundation
 /// `shopping_ticks`, `shopping_items`, migration 0202). The list itself is
 /// computed from the scope's active food week each time
 /// (``ShoppingListBuilder``), so a change to the plan changes it at once.
-public enum ShoppingStore {
+package enum ShoppingStore {
     /// Errors of the writes, each a 404 for the routes.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The item id is neither a computed nor a hand-added item of that week.
         case notOnList
     }
 
     /// Diners a recipe is bought for in `scope`: the household's members
     /// (at least one), or 1 for the demo's own scope.
-    public static func diners(scope: String, in db: Connection) throws -> Int {
+    package static func diners(scope: String, in db: Connection) throws -> Int {
         guard scope == FoodWeekStore.household else { return 1 }
         let members: Int = try db.scalar("SELECT COUNT(*) FROM users WHERE role != 'demo'") ?? 1
         return max(1, members)
     }
 
     /// The list of the household week containing `date` in `scope`.
-    public static func list(scope: String, containing date: LocalDate, in db: Connection) throws -> ShoppingList {
+    package static func list(scope: String, containing date: LocalDate, in db: Connection) throws -> ShoppingList {
         let monday = date.monday
         let revision = try FoodWeekStore.active(scope: scope, in: db)
         let library = Dictionary(try RecipeStore.all(in: db).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
@@ -48,7 +48,7 @@ public enum ShoppingStore {
     /// Ticks (`checked` true) or unticks item `id` of the week containing
     /// `date`, by `actor` (a user id or `display:<id>`); returns the item.
     /// - Throws: ``Failure/notOnList`` when the week's list has no such item (nothing written).
-    public static func setChecked(
+    package static func setChecked(
         _ checked: Bool, item id: String, scope: String, containing date: LocalDate,
         actor: String, now: Date, in db: Connection
     ) throws -> ShoppingItem {
@@ -69,7 +69,7 @@ public enum ShoppingStore {
 
     /// Adds `name` (with an optional `qty` of `unit`) by hand to the week
     /// containing `date`; returns the new, unticked item.
-    public static func add(
+    package static func add(
         name: String, qty: Double?, unit: String, scope: String, containing date: LocalDate,
         actor: String, now: Date, in db: Connection
     ) throws -> ShoppingItem {
@@ -85,7 +85,7 @@ public enum ShoppingStore {
 
     /// Removes the hand-added item `id` of `scope` and its tick; returns its
     /// week's Monday, or nil when there was no such item.
-    public static func remove(id: String, scope: String, in db: Connection) throws -> LocalDate? {
+    package static func remove(id: String, scope: String, in db: Connection) throws -> LocalDate? {
         guard
             let week: String = try db.scalar("SELECT week FROM shopping_items WHERE id = ? AND scope = ?", [id, scope])
         else { return nil }

@@ -5,9 +5,9 @@ import Foundation
 /// Turns a parsed workout into a cardio session: the one code path shared
 /// by `POST /ingest` workouts and GPX/TCX import (docs/contract.md §4.9, §4.13, §4.14).
 /// Runs inside the caller's write transaction.
-public enum CardioRecorder {
+package enum CardioRecorder {
     /// What happened to one workout.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A new session (counts as `stored`).
         case created(String)
         /// An existing session (same start instant) gained its traces (`stored`).
@@ -15,12 +15,12 @@ public enum CardioRecorder {
         /// An existing session already had traces, or there were none to add (`skipped`).
         case skipped(String)
 
-        public var sessionID: String {
+        package var sessionID: String {
             switch self {
             case .created(let id), .backfilled(let id), .skipped(let id): id
             }
         }
-        public var stored: Bool {
+        package var stored: Bool {
             if case .skipped = self { return false }
             return true
         }
@@ -29,7 +29,7 @@ public enum CardioRecorder {
     /// Records `workout` for `userID`: a repeat of a known start instant may
     /// only back-fill missing traces; a new one is reconciled with the active
     /// plan's day (§4.9) and stored with its stats and downsampled traces.
-    public static func record(_ workout: CardioWorkout, userID: String, now: Date, in db: Connection) throws -> Outcome
+    package static func record(_ workout: CardioWorkout, userID: String, now: Date, in db: Connection) throws -> Outcome
     {
         if let existing = try CardioStore.session(userID: userID, startedAt: workout.start, in: db) {
             return try backfill(existing, workout: workout, now: now, in: db)

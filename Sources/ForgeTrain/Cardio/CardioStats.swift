@@ -1,13 +1,13 @@
 import ForgeCore
 
 /// The `stats` document of a cardio session (docs/contract.md §4.14, §4.9, §4.11).
-public enum CardioStats {
+package enum CardioStats {
     /// Base stats: `duration_s`, `distance` (km), `avg_hr`, `max_hr`, `kcal`
     /// (each rounded to 3 dp, present when known), `pace_min_km =
     /// round2(duration_s / 60 / distance)` when both are non-zero, and with
     /// HR samples `hr_samples` (count) and `zone2_min` (minutes in 110–145
     /// bpm by ``ZoneTime``, 1 dp).
-    public static func base(_ w: CardioWorkout) -> [String: JSONValue] {
+    package static func base(_ w: CardioWorkout) -> [String: JSONValue] {
         var s: [String: JSONValue] = [:]
         func put(_ key: String, _ v: Double?) { if let v { s[key] = .double(Rounding.halfEven(v, places: 3)) } }
         put("duration_s", w.durationS)
@@ -24,7 +24,7 @@ public enum CardioStats {
     }
 
     /// Adds `hr_samples` and `zone2_min` from `trace` when it has HR samples.
-    public static func addHR(_ s: inout [String: JSONValue], trace: CardioTrace) {
+    package static func addHR(_ s: inout [String: JSONValue], trace: CardioTrace) {
         guard !trace.hr.isEmpty else { return }
         s["hr_samples"] = .int(trace.hr.count)
         s["zone2_min"] = .double(Rounding.round1(ZoneTime.minutes(trace, in: ZoneTime.zone2)))
@@ -33,7 +33,7 @@ public enum CardioStats {
     /// Adds `zone_min` (minutes with `hr_low ≤ bpm ≤ hr_high`, 1 dp) and
     /// `pct_in_zone = round0(100 × zone_min / (duration_s / 60))` (0 without
     /// a duration; computed from the unrounded minutes).
-    public static func addTarget(_ s: inout [String: JSONValue], trace: CardioTrace, low: Int, high: Int) {
+    package static func addTarget(_ s: inout [String: JSONValue], trace: CardioTrace, low: Int, high: Int) {
         guard !trace.hr.isEmpty, low > 0, high > 0 else { return }
         let minutes = ZoneTime.minutes(trace, in: Double(low)...Double(max(low, high)))
         s["zone_min"] = .double(Rounding.round1(minutes))

@@ -4,9 +4,9 @@ import Foundation
 
 /// Reads and writes cardio sessions' traces (`cardio_traces`) and the
 /// lookups behind ingest idempotency. Every read is scoped by `user_id`.
-public enum CardioStore {
+package enum CardioStore {
     /// The user's cardio session that started at `start`, or nil.
-    public static func session(userID: String, startedAt start: Date, in db: Connection) throws -> StoredSession? {
+    package static func session(userID: String, startedAt start: Date, in db: Connection) throws -> StoredSession? {
         try db.queryOne(
             """
             SELECT * FROM sessions WHERE user_id = ? AND kind = 'cardio' AND started_at = ? ORDER BY rowid LIMIT 1
@@ -15,7 +15,7 @@ public enum CardioStore {
     }
 
     /// True when the user has a completed cardio session on `day` (the day is claimed, §4.9).
-    public static func dayClaimed(userID: String, day: LocalDate, in db: Connection) throws -> Bool {
+    package static func dayClaimed(userID: String, day: LocalDate, in db: Connection) throws -> Bool {
         (try db.scalar(
             """
             SELECT COUNT(*) FROM sessions WHERE user_id = ? AND kind = 'cardio' AND status = 'completed' AND day = ?
@@ -23,7 +23,7 @@ public enum CardioStore {
     }
 
     /// Inserts a cardio session row; returns its id.
-    public static func createSession(
+    package static func createSession(
         userID: String, workout: CardioWorkout, name: String, status: String,
         stats: JSONValue, fitted: JSONValue, in db: Connection
     ) throws -> String {
@@ -41,7 +41,7 @@ public enum CardioStore {
     }
 
     /// The session's stored traces, or nil when none were stored.
-    public static func trace(sessionID: String, userID: String, in db: Connection) throws -> CardioTrace? {
+    package static func trace(sessionID: String, userID: String, in db: Connection) throws -> CardioTrace? {
         guard
             let row = try db.queryOne(
                 "SELECT hr, route, breaks FROM cardio_traces WHERE session_id = ? AND user_id = ?",
@@ -58,7 +58,7 @@ public enum CardioStore {
     }
 
     /// Stores (or replaces) the session's traces; an empty trace stores nothing.
-    public static func saveTrace(
+    package static func saveTrace(
         _ trace: CardioTrace, sessionID: String, userID: String, now: Date,
         in db: Connection
     ) throws {

@@ -2,20 +2,20 @@ import ForgeCore
 
 /// One heart-rate sample of a trace: seconds since the workout's start and
 /// beats per minute (kept unrounded).
-public struct HRSample: Sendable, Hashable {
-    public var t: Double
-    public var bpm: Double
-    public init(t: Double, bpm: Double) {
+package struct HRSample: Sendable, Hashable {
+    package var t: Double
+    package var bpm: Double
+    package init(t: Double, bpm: Double) {
         self.t = t
         self.bpm = bpm
     }
 }
 
 /// One route point, degrees (WGS 84), rounded to 6 dp when captured.
-public struct RoutePoint: Sendable, Hashable {
-    public var lat: Double
-    public var lon: Double
-    public init(lat: Double, lon: Double) {
+package struct RoutePoint: Sendable, Hashable {
+    package var lat: Double
+    package var lon: Double
+    package init(lat: Double, lon: Double) {
         self.lat = lat
         self.lon = lon
     }
@@ -28,22 +28,22 @@ public struct RoutePoint: Sendable, Hashable {
 /// starts: the gap from `hr[i-1]` to `hr[i]` is a pause and credits no
 /// zone time (docs/architecture.md §16.9). It is stored beside the wire shape, which
 /// stays `{ hr?: [[t, bpm]…], route?: [[lat, lon]…] }`.
-public struct CardioTrace: Sendable, Equatable {
-    public var hr: [HRSample]
-    public var breaks: [Int]
-    public var route: [RoutePoint]
+package struct CardioTrace: Sendable, Equatable {
+    package var hr: [HRSample]
+    package var breaks: [Int]
+    package var route: [RoutePoint]
 
-    public init(hr: [HRSample] = [], breaks: [Int] = [], route: [RoutePoint] = []) {
+    package init(hr: [HRSample] = [], breaks: [Int] = [], route: [RoutePoint] = []) {
         self.hr = hr
         self.breaks = breaks
         self.route = route
     }
 
     /// True when there is nothing to store.
-    public var isEmpty: Bool { hr.isEmpty && route.isEmpty }
+    package var isEmpty: Bool { hr.isEmpty && route.isEmpty }
 
     /// The wire form `{hr?, route?}`; keys omitted when empty.
-    public var series: JSONValue {
+    package var series: JSONValue {
         var o: [String: JSONValue] = [:]
         if !hr.isEmpty { o["hr"] = .array(hr.map { .array([.double($0.t), .double($0.bpm)]) }) }
         if !route.isEmpty { o["route"] = .array(route.map { .array([.double($0.lat), .double($0.lon)]) }) }
@@ -53,7 +53,7 @@ public struct CardioTrace: Sendable, Equatable {
     /// The trace capped at `hrCap` HR points and `routeCap` route points
     /// (§4.13 downsampling); breaks follow the kept points: a kept point
     /// starts a segment when any dropped point since the previous kept one did.
-    public func downsampled(hrCap: Int = Downsampling.hrCap, routeCap: Int = Downsampling.routeCap) -> CardioTrace {
+    package func downsampled(hrCap: Int = Downsampling.hrCap, routeCap: Int = Downsampling.routeCap) -> CardioTrace {
         let hrIndices = Downsampling.indices(count: hr.count, cap: hrCap)
         let breakSet = Set(breaks)
         var newBreaks: [Int] = []

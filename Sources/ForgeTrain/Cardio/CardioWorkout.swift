@@ -3,32 +3,32 @@ import Foundation
 
 /// One recorded workout, parsed from a Health Auto Export payload or a
 /// GPX/TCX file, before it becomes a cardio session. Canonical units.
-public struct CardioWorkout: Sendable {
+package struct CardioWorkout: Sendable {
     /// Workout name (`"Outdoor Run"`); reconciliation matches the plan's type in it.
-    public var name: String
+    package var name: String
     /// Start instant; with the user, the idempotency key (§1.6).
-    public var start: Date
+    package var start: Date
     /// The trained day: the start's calendar date in the payload's own
     /// offset, or in the household zone for UTC-only times (GPX/TCX, `Z`).
-    public var day: LocalDate
+    package var day: LocalDate
     /// End instant (`completed_at`), when known.
-    public var end: Date?
+    package var end: Date?
     /// Duration, seconds.
-    public var durationS: Double?
+    package var durationS: Double?
     /// Distance, km.
-    public var distanceKm: Double?
+    package var distanceKm: Double?
     /// Average and maximum heart rate, bpm.
-    public var avgHR: Double?
-    public var maxHR: Double?
+    package var avgHR: Double?
+    package var maxHR: Double?
     /// Active energy, kcal.
-    public var kcal: Double?
+    package var kcal: Double?
     /// Every HR value of the workout (`hr_samples` counts them all), with
     /// route and segment breaks; downsampled only when stored.
-    public var trace: CardioTrace
+    package var trace: CardioTrace
     /// Where it came from: `"watch"` (ingest), `"gpx"` or `"tcx"` (import).
-    public var source: String
+    package var source: String
 
-    public init(
+    package init(
         name: String, start: Date, day: LocalDate, end: Date? = nil, durationS: Double? = nil,
         distanceKm: Double? = nil, avgHR: Double? = nil, maxHR: Double? = nil, kcal: Double? = nil,
         trace: CardioTrace = CardioTrace(), source: String = "watch"

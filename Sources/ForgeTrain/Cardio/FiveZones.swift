@@ -14,27 +14,27 @@ import ForgeCore
 /// hr_max)`: a sample exactly on a boundary belongs to the upper zone
 /// (bpm ≥ low of that zone), so what the client shows and what is counted
 /// agree. Minutes are fractional, 1 dp (half-even).
-public struct FiveZones: Sendable, Equatable {
-    public struct Zone: Sendable, Equatable {
-        public let zone: Int
+package struct FiveZones: Sendable, Equatable {
+    package struct Zone: Sendable, Equatable {
+        package let zone: Int
         /// Lower bound, bpm (inclusive).
-        public let low: Int
+        package let low: Int
         /// Upper bound, bpm (exclusive); nil for Z5.
-        public let high: Int?
+        package let high: Int?
         /// Time in the zone, minutes, 1 dp.
-        public let minutes: Double
+        package let minutes: Double
     }
 
-    public let hrMax: Double
-    public let estimated: Bool
-    public let zones: [Zone]
+    package let hrMax: Double
+    package let estimated: Bool
+    package let zones: [Zone]
 
     /// Zone fractions of `hr_max`: lower bounds of Z1…Z5 and Z5's ceiling.
-    public static let fractions = [0.0, 0.60, 0.70, 0.80, 0.90, 2.0]
+    package static let fractions = [0.0, 0.60, 0.70, 0.80, 0.90, 2.0]
 
     /// The breakdown of `trace`, or nil when it has no HR samples.
     /// - Parameter prefsHRMax: `prefs.hr_max` in bpm when the member set one (> 0).
-    public static func of(_ trace: CardioTrace, prefsHRMax: Double?) -> FiveZones? {
+    package static func of(_ trace: CardioTrace, prefsHRMax: Double?) -> FiveZones? {
         guard let highest = trace.hr.map(\.bpm).max() else { return nil }
         let hrMax: Double
         let estimated: Bool
@@ -62,7 +62,7 @@ public struct FiveZones: Sendable, Equatable {
     }
 
     /// The contract's `Zones` document.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "hr_max": .int(Int(Rounding.halfEven(hrMax))), "estimated": .bool(estimated),
             "zones": .array(

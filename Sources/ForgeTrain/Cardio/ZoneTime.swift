@@ -6,16 +6,16 @@
 /// seconds is credited to the band of the *earlier* sample; the last sample
 /// credits nothing, and neither does the gap into a new recording segment
 /// (a pause in a GPX/TCX file). Samples are taken in stored order.
-public enum ZoneTime {
+package enum ZoneTime {
     /// The longest gap credited, seconds: a longer gap is a dropout or a
     /// pause, not 30+ seconds at the earlier heart rate.
-    public static let gapCap = 30.0
+    package static let gapCap = 30.0
     /// The fixed zone-2 band of docs/contract.md §4.11, bpm inclusive, independent of
     /// the plan so weeks stay comparable.
-    public static let zone2 = 110.0...145.0
+    package static let zone2 = 110.0...145.0
 
     /// Seconds credited to each sample (same length as `trace.hr`).
-    public static func credits(_ trace: CardioTrace) -> [Double] {
+    package static func credits(_ trace: CardioTrace) -> [Double] {
         let hr = trace.hr
         guard !hr.isEmpty else { return [] }
         let breaks = Set(trace.breaks)
@@ -27,7 +27,7 @@ public enum ZoneTime {
     }
 
     /// Minutes (fractional, unrounded) with `band.lowerBound ≤ bpm ≤ band.upperBound`.
-    public static func minutes(_ trace: CardioTrace, in band: ClosedRange<Double>) -> Double {
+    package static func minutes(_ trace: CardioTrace, in band: ClosedRange<Double>) -> Double {
         let credit = credits(trace)
         var seconds = 0.0
         for (i, s) in trace.hr.enumerated() where band.contains(s.bpm) { seconds += credit[i] }

@@ -2,7 +2,7 @@ import ForgeCore
 import Foundation
 
 /// Reads one Health Auto Export workout (docs/contract.md §4.14, traces §4.13).
-public enum HAEWorkoutReader {
+package enum HAEWorkoutReader {
     /// 1 international mile in km.
     static let kmPerMile = 1.609344
     /// 1 kJ in kcal (thermochemical calorie, 4.184 J).
@@ -10,7 +10,7 @@ public enum HAEWorkoutReader {
 
     /// The workout, or nil without a parseable `start`/`startDate`, or when
     /// a stat is impossible (see ``read(_:calendar:droppedSamples:)``).
-    public static func read(_ raw: JSONValue, calendar: HouseholdCalendar) -> CardioWorkout? {
+    package static func read(_ raw: JSONValue, calendar: HouseholdCalendar) -> CardioWorkout? {
         var dropped = 0
         return read(raw, calendar: calendar, droppedSamples: &dropped)
     }
@@ -23,7 +23,7 @@ public enum HAEWorkoutReader {
     /// ranges (a negative duration, an average HR of 400). HR trace points
     /// outside ``IngestPlausibility/heartRate`` are left out of the trace
     /// and counted in `droppedSamples`.
-    public static func read(_ raw: JSONValue, calendar: HouseholdCalendar, droppedSamples: inout Int) -> CardioWorkout?
+    package static func read(_ raw: JSONValue, calendar: HouseholdCalendar, droppedSamples: inout Int) -> CardioWorkout?
     {
         guard let o = raw.objectValue,
             let startText = IngestValues.first(o, ["start", "startDate"])?.stringValue,

@@ -5,16 +5,16 @@ import Foundation
 /// One `POST /ingest` payload applied for one member (docs/contract.md §3.14, §4.14).
 /// Runs inside the caller's single write transaction: a request is stored
 /// whole or not at all, and each sample is one statement (never half-written).
-public enum HealthIngest {
+package enum HealthIngest {
     /// Counts reported to the client.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// New metric rows, new workouts and back-filled traces.
-        public var stored = 0
+        package var stored = 0
         /// Repeats (natural key already stored) and unusable samples or workouts.
-        public var skipped = 0
+        package var skipped = 0
         /// Sessions created or touched, in payload order.
-        public var sessions: [String] = []
-        public init() {}
+        package var sessions: [String] = []
+        package init() {}
     }
 
     /// Applies `payload` (`{data: {metrics?, workouts?}}`, or the inner object
@@ -24,7 +24,7 @@ public enum HealthIngest {
     /// (``IngestPlausibility``: a negative mass or duration, HR outside
     /// 20–250, a non-finite value), down to single HR trace points, which
     /// are left out of the stored trace.
-    public static func apply(
+    package static func apply(
         _ payload: JSONValue, userID: String, calendar: HouseholdCalendar, now: Date,
         in db: Connection
     ) throws -> Result {

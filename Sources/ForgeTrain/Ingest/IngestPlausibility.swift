@@ -6,34 +6,34 @@ import Foundation
 /// nothing impossible is stored), `POST /api/body` and the prefs refuse them
 /// with a 422. Values are canonical units (docs/contract.md §1.3), checked after unit
 /// conversion.
-public enum IngestPlausibility {
+package enum IngestPlausibility {
     /// Heart rate, beats per minute: resting HR samples, workout average and
     /// maximum, and every point of an HR trace.
-    public static let heartRate = 20.0...250.0
+    package static let heartRate = 20.0...250.0
     /// Body mass and fat-free mass of an adult household member, kg.
-    public static let massKg = 20.0...400.0
+    package static let massKg = 20.0...400.0
     /// Body-fat percentage (essential fat to the highest measured).
-    public static let percent = 1.0...75.0
+    package static let percent = 1.0...75.0
     /// Height of an adult, cm (up to the tallest recorded human, 272 cm).
-    public static let heightCm = 50.0...272.0
+    package static let heightCm = 50.0...272.0
     /// VO2max, ml/kg/min.
-    public static let vo2max = 1.0...100.0
+    package static let vo2max = 1.0...100.0
     /// One night's sleep, hours.
-    public static let sleepHours = 0.0...24.0
+    package static let sleepHours = 0.0...24.0
     /// Heart-rate variability, ms.
-    public static let hrvMs = 0.0...1000.0
+    package static let hrvMs = 0.0...1000.0
     /// Steps in one sample (a day's total at most).
-    public static let steps = 0.0...1_000_000.0
+    package static let steps = 0.0...1_000_000.0
     /// Workout duration, seconds (7 days).
-    public static let durationS = 0.0...604_800.0
+    package static let durationS = 0.0...604_800.0
     /// Workout distance, km.
-    public static let distanceKm = 0.0...2000.0
+    package static let distanceKm = 0.0...2000.0
     /// Workout active energy, kcal.
-    public static let kcal = 0.0...50_000.0
+    package static let kcal = 0.0...50_000.0
 
     /// True when `value` (canonical unit of `type`) can be stored as a
     /// metric of that stored type; unknown types need only be finite.
-    public static func metric(_ type: String, _ value: Double) -> Bool {
+    package static func metric(_ type: String, _ value: Double) -> Bool {
         guard value.isFinite else { return false }
         switch type {
         case "weight", "fat_free_mass": return massKg.contains(value)
@@ -51,7 +51,7 @@ public enum IngestPlausibility {
     /// True when every stat the workout carries is finite and in range
     /// (duration, distance, energy, average and maximum HR). Trace points
     /// are checked one by one by the reader.
-    public static func workout(_ w: CardioWorkout) -> Bool {
+    package static func workout(_ w: CardioWorkout) -> Bool {
         func ok(_ v: Double?, _ range: ClosedRange<Double>) -> Bool {
             v.map { $0.isFinite && range.contains($0) } ?? true
         }

@@ -9,24 +9,24 @@ import Foundation
 /// workout's day is its calendar date in that offset (a run at 00:15 +0100
 /// belongs to that local day everywhere). `Z` and zone-less times carry no
 /// local offset; their day is the household date.
-public struct IngestTimestamp: Sendable, Equatable {
+package struct IngestTimestamp: Sendable, Equatable {
     /// The instant.
-    public let instant: Date
+    package let instant: Date
     /// The written offset east of UTC, seconds; nil for `Z` or no zone.
-    public let offset: Int?
+    package let offset: Int?
     /// False when the text had no zone (read in the household zone).
-    public let zoneAware: Bool
+    package let zoneAware: Bool
     /// The calendar date as written (local date of a numeric offset).
     let writtenDate: LocalDate
 
     /// The trained day: the written date under a numeric offset, else the household date.
-    public func day(in calendar: HouseholdCalendar) -> LocalDate {
+    package func day(in calendar: HouseholdCalendar) -> LocalDate {
         offset != nil ? writtenDate : calendar.date(of: instant)
     }
 
     /// Parses `text`; nil when it is not one of the accepted forms.
     /// - Parameter zone: the household zone, for zone-less times.
-    public static func parse(_ text: String, zone: TimeZone) -> IngestTimestamp? {
+    package static func parse(_ text: String, zone: TimeZone) -> IngestTimestamp? {
         let c = Array(text.trimmingCharacters(in: .whitespaces).utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {

@@ -2,14 +2,14 @@ import Foundation
 
 /// Health Auto Export metric names → stored metric types, canonical units
 /// and unit conversion (docs/contract.md §4.14).
-public struct MetricMapping: Sendable, Equatable {
+package struct MetricMapping: Sendable, Equatable {
     /// Stored `metrics.type`.
-    public let type: String
+    package let type: String
     /// Canonical unit of the type (docs/contract.md §1.3).
-    public let unit: String
+    package let unit: String
 
     /// Payload name (lower-cased) → mapping. Unknown names are ignored.
-    public static let byName: [String: MetricMapping] = [
+    package static let byName: [String: MetricMapping] = [
         "weight_body_mass": .init(type: "weight", unit: "kg"),
         "body_mass": .init(type: "weight", unit: "kg"),
         "body_fat_percentage": .init(type: "body_fat_pct", unit: "%"),
@@ -26,20 +26,20 @@ public struct MetricMapping: Sendable, Equatable {
     ]
 
     /// The mapping for a payload metric name, matched case-insensitively.
-    public static func named(_ name: String) -> MetricMapping? {
+    package static func named(_ name: String) -> MetricMapping? {
         byName[name.trimmingCharacters(in: .whitespaces).lowercased()]
     }
 
     /// Pounds to kilograms (exact, by definition of the international pound).
-    public static let kgPerLb = 0.45359237
+    package static let kgPerLb = 0.45359237
     /// Stones to kilograms (14 lb).
-    public static let kgPerStone = 6.35029318
+    package static let kgPerStone = 6.35029318
 
     /// The factor from the payload's `units` to the canonical unit: mass
     /// types from `lb`/`lbs` × 0.45359237 and `st` × 6.35029318; height from
     /// metres × 100 and inches × 2.54; everything else is taken as canonical.
     /// Sleep minutes are handled by the sleep reader, not here.
-    public func factor(units: String?) -> Double {
+    package func factor(units: String?) -> Double {
         let u = (units ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         switch type {
         case "weight", "fat_free_mass":

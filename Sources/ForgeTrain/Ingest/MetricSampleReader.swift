@@ -2,16 +2,16 @@ import ForgeCore
 import Foundation
 
 /// One metric sample read from a payload, ready to store.
-public struct IngestSample: Sendable, Equatable {
-    public let type: String
-    public let unit: String
+package struct IngestSample: Sendable, Equatable {
+    package let type: String
+    package let unit: String
     /// Canonical value, rounded to 2 dp (half-even).
-    public let value: Double
-    public let instant: Date
+    package let value: Double
+    package let instant: Date
 }
 
 /// Reads metric samples (docs/contract.md §4.14).
-public enum MetricSampleReader {
+package enum MetricSampleReader {
     /// Sample time keys, first present wins.
     static let timeKeys = ["date", "startDate", "sleepStart", "inBedStart"]
     /// Sleep totals when no stage breakdown is usable, first present wins.
@@ -23,7 +23,7 @@ public enum MetricSampleReader {
     /// Sleep: the sum of the `core`, `deep` and `rem` stages when any is a
     /// number and the sum is > 0, else the first total; minutes (`units` of
     /// `min|mins|minute|minutes`) are divided by 60, so the value is hours.
-    public static func read(
+    package static func read(
         _ raw: JSONValue, mapping: MetricMapping, units: String?,
         zone: TimeZone
     ) -> IngestSample? {

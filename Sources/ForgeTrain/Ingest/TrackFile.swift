@@ -1,40 +1,40 @@
 import Foundation
 
 /// One point of a GPS track file (GPX `trkpt`, TCX `Trackpoint`).
-public struct TrackPoint: Sendable, Equatable {
+package struct TrackPoint: Sendable, Equatable {
     /// Time as written; nil for an untimed point (route only).
-    public var time: IngestTimestamp?
+    package var time: IngestTimestamp?
     /// Degrees (WGS 84); nil when absent or unparseable.
-    public var lat: Double?
-    public var lon: Double?
+    package var lat: Double?
+    package var lon: Double?
     /// Elevation, metres; optional in both formats and not used for stats.
-    public var ele: Double?
+    package var ele: Double?
     /// Heart rate, bpm (GPX TrackPointExtension `hr`, TCX `HeartRateBpm/Value`).
-    public var hr: Double?
+    package var hr: Double?
     /// Recording segment: points of different segments are separated by a pause.
-    public var segment: Int
+    package var segment: Int
 }
 
 /// A parsed GPX 1.1 or TCX file, before it becomes a workout.
-public struct TrackFile: Sendable {
-    public enum Format: String, Sendable { case gpx, tcx }
-    public var format: Format
+package struct TrackFile: Sendable {
+    package enum Format: String, Sendable { case gpx, tcx }
+    package var format: Format
     /// GPX `trk/name` (else `metadata/name`); nil in TCX.
-    public var name: String?
+    package var name: String?
     /// GPX `trk/type`, TCX `Activity/@Sport` (`Running`).
-    public var sport: String?
-    public var points: [TrackPoint]
+    package var sport: String?
+    package var points: [TrackPoint]
     /// TCX Σ `Lap/TotalTimeSeconds`, seconds (moving time), when present.
-    public var lapSeconds: Double?
+    package var lapSeconds: Double?
     /// TCX Σ `Lap/DistanceMeters`, metres, when present.
-    public var lapMeters: Double?
+    package var lapMeters: Double?
     /// TCX Σ `Lap/Calories`, kcal, when present.
-    public var kcal: Double?
+    package var kcal: Double?
 }
 
 /// Why a track file cannot become a workout. The API answers 422 with the
 /// description, except `.readerUnavailable` (the server's fault): 500.
-public enum TrackFileError: Error, Equatable, CustomStringConvertible {
+package enum TrackFileError: Error, Equatable, CustomStringConvertible {
     /// Not well-formed XML (the parser's message and line).
     case malformed(String)
     /// Well-formed, but the root is neither GPX 1.x `gpx` nor TCX `TrainingCenterDatabase`.
@@ -47,7 +47,7 @@ public enum TrackFileError: Error, Equatable, CustomStringConvertible {
     /// broken. The reason names the Debian package and the loader's error.
     case readerUnavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let why): return "not well-formed XML: \(why)"
         case .unknownFormat: return "not a GPX 1.1 or TCX file"

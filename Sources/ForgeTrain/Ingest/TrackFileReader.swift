@@ -9,7 +9,7 @@ import Foundation
 /// Segments: each GPX `trkseg` is one; in TCX a second `Track` inside the
 /// same `Lap` starts a new segment (a pause), while a new lap continues the
 /// recording. External entities are never resolved.
-public enum TrackFileReader {
+package enum TrackFileReader {
     static let gpxNamespacePrefix = "http://www.topografix.com/GPX/1/"
     static let tcxNamespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
     static let trackPointExtensionPrefix = "http://www.garmin.com/xmlschemas/TrackPointExtension/"
@@ -20,7 +20,7 @@ public enum TrackFileReader {
     ///   neither GPX nor TCX (or there is none), `.malformed("… (line N)")` for
     ///   XML that is not well-formed or ends early, `.readerUnavailable` when libxml2
     ///   cannot be loaded (a broken installation, not a bad file).
-    public static func read(_ data: Data, zone: TimeZone) throws -> TrackFile {
+    package static func read(_ data: Data, zone: TimeZone) throws -> TrackFile {
         // No bytes at all: no root element, not a parse error (as Foundation's XMLParser answered).
         guard !data.isEmpty else { throw TrackFileError.unknownFormat }
         var handler = TrackXMLHandler(zone: zone)

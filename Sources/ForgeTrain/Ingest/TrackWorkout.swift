@@ -3,13 +3,13 @@ import Foundation
 
 /// A GPX/TCX file as a cardio workout: the same ``CardioWorkout`` that
 /// ingest builds, so import runs through ``CardioRecorder`` too.
-public enum TrackWorkout {
+package enum TrackWorkout {
     /// Mean Earth radius, km (IUGG mean radius R₁ = 6371.0088 km).
     static let earthRadiusKm = 6371.0088
 
     /// Great-circle distance in km by the haversine formula (Sinnott, R. W.
     /// (1984), "Virtues of the Haversine", *Sky and Telescope* 68(2), 159).
-    public static func haversineKm(_ a: RoutePoint, _ b: RoutePoint) -> Double {
+    package static func haversineKm(_ a: RoutePoint, _ b: RoutePoint) -> Double {
         let rad = Double.pi / 180
         let dLat = (b.lat - a.lat) * rad
         let dLon = (b.lon - a.lon) * rad
@@ -33,7 +33,7 @@ public enum TrackWorkout {
     /// - route: every point with valid coordinates, 6 dp (untimed points too).
     /// - name: GPX track name, else the sport/type, else `"Workout"`.
     /// - Throws: ``TrackFileError/noPoints``, ``TrackFileError/nothingTimed``.
-    public static func workout(_ file: TrackFile, calendar: HouseholdCalendar) throws -> CardioWorkout {
+    package static func workout(_ file: TrackFile, calendar: HouseholdCalendar) throws -> CardioWorkout {
         guard !file.points.isEmpty else { throw TrackFileError.noPoints }
         let timed = file.points.compactMap { p in p.time.map { (p, $0) } }
         guard let first = timed.min(by: { $0.1.instant < $1.1.instant }),

@@ -4,22 +4,22 @@ import Foundation
 /// The free-exercise-db dataset (public domain, Unlicense,
 /// github.com/yuhonas/free-exercise-db): `exercises.json` plus images at
 /// `exercises/<id>/0.jpg` and `1.jpg`.
-public enum FreeExerciseDB {
+package enum FreeExerciseDB {
     /// One dataset entry (only the fields forged reads).
-    public struct Entry: Decodable, Sendable {
-        public let id: String
-        public let name: String
-        public let equipment: String?
-        public let primaryMuscles: [String]
-        public let secondaryMuscles: [String]
-        public let instructions: [String]
-        public let category: String
-        public let images: [String]
+    package struct Entry: Decodable, Sendable {
+        package let id: String
+        package let name: String
+        package let equipment: String?
+        package let primaryMuscles: [String]
+        package let secondaryMuscles: [String]
+        package let instructions: [String]
+        package let category: String
+        package let images: [String]
     }
 
     /// Library slug → dataset name where the names differ (matched names
     /// compare lower-cased with only letters and digits kept).
-    public static let nameMap: [String: String] = [
+    package static let nameMap: [String: String] = [
         "back-squat": "Barbell Squat", "deadlift": "Barbell Deadlift",
         "bench-press": "Barbell Bench Press - Medium Grip",
         "barbell-row": "Bent Over Barbell Row", "db-bench-press": "Dumbbell Bench Press",
@@ -47,19 +47,19 @@ public enum FreeExerciseDB {
     ]
 
     /// Lower-cased letters and digits only: `"Pull-Up"` → `"pullup"`.
-    public static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         String(
             name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }.map(
                 Character.init))
     }
 
     /// A slug from a dataset name: lower-case words joined by `-`.
-    public static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         name.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "-")
     }
 
     /// The dataset entry for each library exercise that has one (explicit map first, then equal names).
-    public static func matches(library: [Exercise], entries: [Entry]) -> [String: Entry] {
+    package static func matches(library: [Exercise], entries: [Entry]) -> [String: Entry] {
         let byKey = Dictionary(entries.map { (key($0.name), $0) }, uniquingKeysWith: { a, _ in a })
         var out: [String: Entry] = [:]
         for e in library {
@@ -71,7 +71,7 @@ public enum FreeExerciseDB {
     /// A library exercise for a dataset strength entry: kind from equipment
     /// (barbell/EZ bar → bb, dumbbell/kettlebells → db, machine/cable →
     /// machine, else bw), muscles in library words, cues = instructions.
-    public static func exercise(_ entry: Entry) -> Exercise {
+    package static func exercise(_ entry: Entry) -> Exercise {
         let (kind, items): (ExerciseKind, [String]) =
             switch entry.equipment ?? "" {
             case "barbell": (.bb, ["Barbell + power rack"])

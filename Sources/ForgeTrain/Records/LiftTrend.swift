@@ -1,10 +1,10 @@
 import ForgeCore
 
 /// One point of an e1RM series: the best e1RM (kg) on a trained day.
-public struct SeriesPoint: Sendable, Hashable {
-    public let day: LocalDate
-    public let value: Double
-    public init(day: LocalDate, value: Double) {
+package struct SeriesPoint: Sendable, Hashable {
+    package let day: LocalDate
+    package let value: Double
+    package init(day: LocalDate, value: Double) {
         self.day = day
         self.value = value
     }
@@ -12,37 +12,37 @@ public struct SeriesPoint: Sendable, Hashable {
 
 /// A lift's direction in plain words, added as `trend` on each
 /// `progress.e1rm[slug]` entry.
-public struct LiftTrend: Sendable, Hashable {
-    public enum Status: String, Sendable {
+package struct LiftTrend: Sendable, Hashable {
+    package enum Status: String, Sendable {
         case new, building, holding, stalled
         case easingOff = "easing off"
     }
 
-    public let status: Status
+    package let status: Status
     /// Whole weeks since the best e1RM was first reached (``Status/stalled``
     /// and ``Status/easingOff`` only); nil otherwise.
-    public let weeks: Int?
+    package let weeks: Int?
     /// `"new"`, `"building"`, `"holding"`, `"stalled 2 wk"`, `"easing off"`.
-    public let label: String
+    package let label: String
     /// Recent best minus the reference e1RM, kg, 0.1 (half-even).
-    public let changeKg: Double
+    package let changeKg: Double
     /// Days between the reference point and the latest point.
-    public let windowDays: Int
+    package let windowDays: Int
 
     /// Days back the comparison looks: "about four weeks earlier".
-    public static let lookbackDays = 28
+    package static let lookbackDays = 28
     /// Days up to the latest point whose best counts as "recent", so two
     /// sessions a week read as one level.
-    public static let recentDays = 7
+    package static let recentDays = 7
     /// Weeks without a new best after which a flat lift reads "stalled".
-    public static let stallWeeks = 2
+    package static let stallWeeks = 2
 
     /// The noise floor, kg: `max(1.0, 2 % of the reference)`. One more rep at
     /// the same load moves Epley's e1RM by `weight / 30` (≈ 3 % of it), one
     /// 2.5 kg step at 5 reps by 2.9 kg, while an ordinary day-to-day wobble
     /// (an RPE-8 set logged a rep short, the 0.1 kg rounding) stays below
     /// 2 %; 1 kg keeps light lifts from flickering.
-    public static func noiseFloor(reference: Double) -> Double { max(1.0, 0.02 * reference) }
+    package static func noiseFloor(reference: Double) -> Double { max(1.0, 0.02 * reference) }
 
     /// The trend of `points` (any order; one per trained day):
     ///
@@ -63,7 +63,7 @@ public struct LiftTrend: Sendable, Hashable {
     ///    climbing still beats the level four weeks ago);
     /// 4. peakDay ≥ ``stallWeeks`` weeks before latest → **stalled N wk**;
     /// 5. otherwise **holding** (flat, best set recently).
-    public static func of(_ points: [SeriesPoint]) -> LiftTrend {
+    package static func of(_ points: [SeriesPoint]) -> LiftTrend {
         let sorted = points.sorted { $0.day < $1.day }
         guard let latest = sorted.last, sorted.count >= 2 else {
             return LiftTrend(status: .new, weeks: nil, label: "new", changeKg: 0, windowDays: 0)

@@ -2,39 +2,39 @@ import ForgeCore
 
 /// A display unit for loads (docs/contract.md §1.3). Storage is always kg at full
 /// precision; conversion happens only when text is shown.
-public enum LoadUnit: String, Sendable, CaseIterable {
+package enum LoadUnit: String, Sendable, CaseIterable {
     case kg, lb
 
     /// Kilograms per pound, exact by definition (International yard and
     /// pound agreement, 1959).
-    public static let kgPerLb = 0.45359237
+    package static let kgPerLb = 0.45359237
 
     /// The member's unit for `slug`: `prefs.load_units[slug]` when it is
     /// `"kg"`/`"lb"`, else `prefs.unit_load`, else `lb` (the contract's default).
-    public static func preferred(prefs: [String: JSONValue], slug: String?) -> LoadUnit {
+    package static func preferred(prefs: [String: JSONValue], slug: String?) -> LoadUnit {
         if let slug, let u = prefs["load_units"]?[slug]?.stringValue, let unit = LoadUnit(rawValue: u) { return unit }
         if let u = prefs["unit_load"]?.stringValue, let unit = LoadUnit(rawValue: u) { return unit }
         return .lb
     }
 
     /// `kg` expressed in this unit, unrounded.
-    public func fromKg(_ kg: Double) -> Double { self == .kg ? kg : kg / Self.kgPerLb }
+    package func fromKg(_ kg: Double) -> Double { self == .kg ? kg : kg / Self.kgPerLb }
 
     /// `value` in this unit expressed in kg, unrounded.
-    public func toKg(_ value: Double) -> Double { self == .kg ? value : value * Self.kgPerLb }
+    package func toKg(_ value: Double) -> Double { self == .kg ? value : value * Self.kgPerLb }
 
     /// Display text of a stored kg load in this unit: rounded half-to-even to
     /// 0.01 and printed in shortest form, so 73.70951... kg (162.5 lb stored
     /// at full precision) reads `"162.5"` in lb and `"73.71"` in kg.
-    public func text(kg: Double) -> String {
+    package func text(kg: Double) -> String {
         NumberText.shortest(Rounding.round2(fromKg(kg)))
     }
 }
 
 /// The record `detail` string of docs/contract.md §4.4 in a chosen unit (docs/contract.md §6.12): `"<weight>
 /// <unit> × <reps>"`, e.g. `"162.5 lb × 5"`, `×` = U+00D7.
-public enum RecordDetail {
-    public static func text(weightKg: Double, reps: Int, unit: LoadUnit) -> String {
+package enum RecordDetail {
+    package static func text(weightKg: Double, reps: Int, unit: LoadUnit) -> String {
         "\(unit.text(kg: weightKg)) \(unit.rawValue) × \(reps)"
     }
 }

@@ -1,7 +1,7 @@
 import ForgeCore
 
 /// Estimated one-rep max (docs/contract.md §4.4).
-public enum OneRepMax {
+package enum OneRepMax {
     /// Estimated one-rep max by Epley: `weight × (1 + reps / 30)`.
     ///
     /// Source: Epley, B. (1985), *Poundage Chart*, Boyd Epley Workout,
@@ -13,7 +13,7 @@ public enum OneRepMax {
     ///   (`round1`, §1.11): `0` when `reps ≤ 0` or `weight ≤ 0`;
     ///   `round1(weight)` when `reps == 1`; else `round1(weight × (1 + reps / 30))`.
     ///   Example: 100 kg × 5 → 116.7.
-    public static func epley(weight: Double, reps: Int) -> Double {
+    package static func epley(weight: Double, reps: Int) -> Double {
         guard reps > 0, weight > 0 else { return 0 }
         if reps == 1 { return Rounding.round1(weight) }
         return Rounding.round1(weight * (1 + Double(reps) / 30))

@@ -1,5 +1,5 @@
 /// The two personal-record kinds kept per (member, performed slug) (docs/contract.md §4.4).
-public enum RecordKind: String, Sendable, CaseIterable, Codable {
+package enum RecordKind: String, Sendable, CaseIterable, Codable {
     /// Best estimated one-rep max (``OneRepMax/epley(weight:reps:)``), kg.
     case e1rm
     /// Heaviest load lifted for any reps, kg.
@@ -7,17 +7,17 @@ public enum RecordKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// A record a logged set would set if it beats the stored one.
-public struct RecordCandidate: Sendable, Hashable {
-    public let kind: RecordKind
+package struct RecordCandidate: Sendable, Hashable {
+    package let kind: RecordKind
     /// kg (e1RM or load).
-    public let value: Double
+    package let value: Double
     /// The set's load, kg, kept at full precision for the detail text.
-    public let weight: Double
-    public let reps: Int
+    package let weight: Double
+    package let reps: Int
 
     /// The candidates of one set: `e1rm` when its e1RM is > 0, `best_set`
     /// (value = load) when the load is > 0. A set with no load has none.
-    public static func of(weight: Double, reps: Int) -> [RecordCandidate] {
+    package static func of(weight: Double, reps: Int) -> [RecordCandidate] {
         var list: [RecordCandidate] = []
         let e1rm = OneRepMax.epley(weight: weight, reps: reps)
         if e1rm > 0 { list.append(RecordCandidate(kind: .e1rm, value: e1rm, weight: weight, reps: reps)) }
@@ -26,5 +26,5 @@ public struct RecordCandidate: Sendable, Hashable {
     }
 
     /// True when this candidate beats `stored` (strictly greater; records never regress).
-    public func beats(_ stored: Double) -> Bool { value > stored }
+    package func beats(_ stored: Double) -> Bool { value > stored }
 }

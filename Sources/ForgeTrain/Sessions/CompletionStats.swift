@@ -2,18 +2,18 @@ import ForgeCore
 import Foundation
 
 /// One logged set as the completion statistics need it.
-public struct LoggedSet: Sendable, Hashable {
-    public let slug: String
-    public let substitutedFor: String?
-    public let setNo: Int
+package struct LoggedSet: Sendable, Hashable {
+    package let slug: String
+    package let substitutedFor: String?
+    package let setNo: Int
     /// kg, full precision.
-    public let weight: Double
-    public let reps: Int
-    public let rpe: Int?
+    package let weight: Double
+    package let reps: Int
+    package let rpe: Int?
     /// Stored instant of logging.
-    public let ts: String
+    package let ts: String
 
-    public init(slug: String, substitutedFor: String?, setNo: Int, weight: Double, reps: Int, rpe: Int?, ts: String) {
+    package init(slug: String, substitutedFor: String?, setNo: Int, weight: Double, reps: Int, rpe: Int?, ts: String) {
         self.slug = slug
         self.substitutedFor = substitutedFor
         self.setNo = setNo
@@ -25,14 +25,14 @@ public struct LoggedSet: Sendable, Hashable {
 }
 
 /// Strength completion statistics (docs/contract.md §4.5).
-public enum CompletionStats {
+package enum CompletionStats {
     /// Σ weight × reps / 1000 over `sets`, tonnes, 2 dp (half-even).
-    public static func tonnage(_ sets: [LoggedSet]) -> Double {
+    package static func tonnage(_ sets: [LoggedSet]) -> Double {
         Rounding.round2(sets.reduce(0) { $0 + $1.weight * Double($1.reps) } / 1000)
     }
 
     /// Mean of RPEs that are present and non-zero, 1 dp; nil when none.
-    public static func averageRPE(_ sets: [LoggedSet]) -> Double? {
+    package static func averageRPE(_ sets: [LoggedSet]) -> Double? {
         let rpes = sets.compactMap(\.rpe).filter { $0 != 0 }
         guard !rpes.isEmpty else { return nil }
         return Rounding.round1(Double(rpes.reduce(0, +)) / Double(rpes.count))
@@ -41,7 +41,7 @@ public enum CompletionStats {
     /// The whole `stats` object: `tonnage`, `sets_done`, `sets_planned`
     /// (Σ fitted target sets), `partial` (done < planned), `avg_rpe`,
     /// `duration_s` = max(0, whole seconds from `start` to `end`).
-    public static func stats(sets: [LoggedSet], setsPlanned: Int, start: Date, end: Date) -> StrengthStats {
+    package static func stats(sets: [LoggedSet], setsPlanned: Int, start: Date, end: Date) -> StrengthStats {
         let duration = max(0, Int(end.timeIntervalSince(start).rounded(.down)))
         return StrengthStats(
             tonnage: tonnage(sets), setsDone: sets.count, setsPlanned: setsPlanned,
@@ -51,7 +51,7 @@ public enum CompletionStats {
     /// The end instant for `duration_s`: now, except when the trained day is
     /// before today and sets exist, then the last set's instant (saving an
     /// abandoned session).
-    public static func end(day: LocalDate, today: LocalDate, now: Date, sets: [LoggedSet]) -> Date {
+    package static func end(day: LocalDate, today: LocalDate, now: Date, sets: [LoggedSet]) -> Date {
         guard day < today, let last = sets.map(\.ts).max(), let instant = Instant.parse(last) else { return now }
         return instant
     }

@@ -6,10 +6,10 @@ import ForgeCore
 /// with a load also carry `loadable: {down_kg, up_kg}` for the active
 /// profile (``PlateInventory/loadable(kg:)``); barbell and dumbbell
 /// targets sit on loads the profile can make (issue 14).
-public enum FittedSnapshot {
+package enum FittedSnapshot {
     /// `{down_kg, up_kg}` for a barbell load, or nil when not applicable
     /// (not `bb`, no load, no plates).
-    public static func loadable(kind: ExerciseKind?, weight: Double, plates: PlateInventory?) -> Loadable? {
+    package static func loadable(kind: ExerciseKind?, weight: Double, plates: PlateInventory?) -> Loadable? {
         guard (kind ?? .bb) == .bb, weight > 0, let plates, !plates.isEmpty else { return nil }
         let (down, up) = plates.loadable(kg: weight)
         return Loadable(downKg: down, upKg: up)
@@ -19,7 +19,7 @@ public enum FittedSnapshot {
     /// profile's `kit`, a barbell or dumbbell target's `weight` is the nearest
     /// load the profile can make (``LoadingKit/nearest(kg:kind:)``, issue 14)
     /// and `loadable` gives the planned weight's neighbours.
-    public static func targets(
+    package static func targets(
         _ exercises: [PlanExercise], sets: [Int], library: ExerciseLibrary,
         kit: LoadingKit?
     ) -> [FittedTarget] {
@@ -35,7 +35,7 @@ public enum FittedSnapshot {
     }
 
     /// A new snapshot for `day` fitted to `budget` (nil/0 = none).
-    public static func make(
+    package static func make(
         day: StrengthDay, budget: Int?, cooldown: [CooldownItem], library: ExerciseLibrary,
         kit: LoadingKit?
     ) -> StrengthFitted {
@@ -52,7 +52,7 @@ public enum FittedSnapshot {
     /// `substituted_for` counts for the original slug); recompute `est` with
     /// the fitted cool-down mode; replace `budget`, `cd`, `est`, `targets`;
     /// keep `name`, `cooldown` and any other keys.
-    public static func refit(
+    package static func refit(
         _ stored: StrengthFitted, day: StrengthDay, budget: Int?, logged: [LoggedSet],
         library: ExerciseLibrary, kit: LoadingKit?
     ) -> StrengthFitted {

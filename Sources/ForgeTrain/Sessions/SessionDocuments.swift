@@ -2,10 +2,10 @@ import ForgeCore
 
 /// The nearest loads either side of a barbell target that the active
 /// profile's bar and plates make (`loadable` on a fitted target), kg.
-public struct Loadable: Codable, Sendable, Hashable {
-    public var downKg: Double
-    public var upKg: Double
-    public init(downKg: Double, upKg: Double) {
+package struct Loadable: Codable, Sendable, Hashable {
+    package var downKg: Double
+    package var upKg: Double
+    package init(downKg: Double, upKg: Double) {
         self.downKg = downKg
         self.upKg = upKg
     }
@@ -15,19 +15,19 @@ public struct Loadable: Codable, Sendable, Hashable {
 /// fitted set count, `loadable` for a loaded barbell lift, and — in answers
 /// only, never stored — the member's `last` context (`null` when the lift
 /// was never completed).
-public struct FittedTarget: Codable, Sendable {
-    public var entry: PlanExercise
-    public var loadable: Loadable?
+package struct FittedTarget: Codable, Sendable {
+    package var entry: PlanExercise
+    package var loadable: Loadable?
     /// nil = not answered (stored form); `.some(nil)` = `"last": null`.
-    public var last: LastPerformance??
+    package var last: LastPerformance??
 
-    public init(entry: PlanExercise, loadable: Loadable? = nil, last: LastPerformance?? = nil) {
+    package init(entry: PlanExercise, loadable: Loadable? = nil, last: LastPerformance?? = nil) {
         self.entry = entry
         self.loadable = loadable
         self.last = last
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         entry = try PlanExercise(from: decoder)
         let c = try decoder.container(keyedBy: AnyKey.self)
         loadable = try c.optional(Loadable.self, "loadable")
@@ -42,7 +42,7 @@ public struct FittedTarget: Codable, Sendable {
     }
 
     /// The plan entry's members, then `loadable`, then `last`.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try entry.encode(to: encoder)
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.putIfPresent(loadable, "loadable")
@@ -56,19 +56,19 @@ public struct FittedTarget: Codable, Sendable {
 /// form): `{name, budget, est, cd, targets, cooldown, cooldown_min?}` plus
 /// any extra members, kept verbatim. `est` is minutes; `budget` minutes or
 /// null.
-public struct StrengthFitted: Codable, Sendable {
-    public var name: String
-    public var budget: Int?
-    public var est: Int
+package struct StrengthFitted: Codable, Sendable {
+    package var name: String
+    package var budget: Int?
+    package var est: Int
     /// `full` or `short` cool-down.
-    public var cd: String
-    public var targets: [FittedTarget]
-    public var cooldown: [CooldownItem]
+    package var cd: String
+    package var targets: [FittedTarget]
+    package var cooldown: [CooldownItem]
     /// Added at completion, minutes.
-    public var cooldownMin: Int?
-    public var extra: [String: JSONValue]
+    package var cooldownMin: Int?
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         name: String, budget: Int?, est: Int, cd: String, targets: [FittedTarget], cooldown: [CooldownItem],
         cooldownMin: Int? = nil, extra: [String: JSONValue] = [:]
     ) {
@@ -84,7 +84,7 @@ public struct StrengthFitted: Codable, Sendable {
 
     static let keys: Set<String> = ["name", "budget", "est", "cd", "targets", "cooldown", "cooldown_min"]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         name = try c.string("name") ?? "Session"
         budget = try c.laxInt("budget")
@@ -96,7 +96,7 @@ public struct StrengthFitted: Codable, Sendable {
         extra = try c.extras(excluding: Self.keys)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.put(name, "name")
         if let budget { try c.put(budget, "budget") } else { try c.encodeNil(forKey: AnyKey("budget")) }
@@ -109,15 +109,15 @@ public struct StrengthFitted: Codable, Sendable {
     }
 
     /// The slugs of the targets.
-    public var targetSlugs: Set<String> { Set(targets.map(\.entry.slug)) }
+    package var targetSlugs: Set<String> { Set(targets.map(\.entry.slug)) }
     /// Σ `targets[].sets`.
-    public var plannedSets: Int { targets.reduce(0) { $0 + $1.entry.sets } }
+    package var plannedSets: Int { targets.reduce(0) { $0 + $1.entry.sets } }
 
     /// The stored form as a JSON tree (for the `fitted` column).
-    public var json: JSONValue { (try? WireEncoder.jsonValue(stored)) ?? .object([:]) }
+    package var json: JSONValue { (try? WireEncoder.jsonValue(stored)) ?? .object([:]) }
 
     /// The stored form (no `last`).
-    public var stored: StrengthFitted {
+    package var stored: StrengthFitted {
         var copy = self
         for i in copy.targets.indices { copy.targets[i].last = nil }
         return copy
@@ -127,9 +127,9 @@ public struct StrengthFitted: Codable, Sendable {
 /// A session's `fitted` as stored: the strength snapshot when it has one,
 /// else the document verbatim (an ingested run's `{source: "watch", …}`, a
 /// generated demo session's `{name}`).
-public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
+package enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
     /// An object: docs/contract.md §2 `Fitted` (either form), extra members allowed.
-    public static var wireSchema: JSONValue {
+    package static var wireSchema: JSONValue {
         [
             "type": "object",
             "description": "Fitted (docs/contract.md §2): the strength snapshot or an ingested run's {source, …}",
@@ -139,7 +139,7 @@ public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
     case strength(StrengthFitted)
     case other(JSONValue)
 
-    public init(_ stored: JSONValue) {
+    package init(_ stored: JSONValue) {
         if stored["targets"] != nil, let s = try? WireDecoder.decode(StrengthFitted.self, from: stored) {
             self = .strength(s)
         } else {
@@ -147,9 +147,9 @@ public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
         }
     }
 
-    public init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
+    package init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         switch self {
         case .strength(let s): try s.encode(to: encoder)
         case .other(let v): try v.encode(to: encoder)
@@ -157,7 +157,7 @@ public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
     }
 
     /// The strength snapshot, or nil.
-    public var strengthFitted: StrengthFitted? {
+    package var strengthFitted: StrengthFitted? {
         if case .strength(let s) = self { return s }
         return nil
     }
@@ -166,20 +166,20 @@ public enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
 /// Strength completion statistics (docs/contract.md §2 `StrengthStats`, §4.5):
 /// tonnage in tonnes (2 dp), set counts, `avg_rpe` (1 dp) and `duration_s`
 /// (whole seconds), null when unknown.
-public struct StrengthStats: Codable, Sendable, Equatable {
+package struct StrengthStats: Codable, Sendable, Equatable {
     /// The stored form as a JSON tree (for the `stats` column).
-    public var json: JSONValue { (try? WireEncoder.jsonValue(self)) ?? .object([:]) }
+    package var json: JSONValue { (try? WireEncoder.jsonValue(self)) ?? .object([:]) }
 
-    public var tonnage: Double
-    public var setsDone: Int
-    public var setsPlanned: Int
-    public var partial: Bool
-    @Nullable public var avgRpe: Double?
-    @Nullable public var durationS: Int?
+    package var tonnage: Double
+    package var setsDone: Int
+    package var setsPlanned: Int
+    package var partial: Bool
+    @Nullable package var avgRpe: Double?
+    @Nullable package var durationS: Int?
 
     static let keys: Set<String> = ["tonnage", "sets_done", "sets_planned", "partial", "avg_rpe", "duration_s"]
 
-    public init(tonnage: Double, setsDone: Int, setsPlanned: Int, partial: Bool, avgRpe: Double?, durationS: Int?) {
+    package init(tonnage: Double, setsDone: Int, setsPlanned: Int, partial: Bool, avgRpe: Double?, durationS: Int?) {
         self.tonnage = tonnage
         self.setsDone = setsDone
         self.setsPlanned = setsPlanned
@@ -192,26 +192,26 @@ public struct StrengthStats: Codable, Sendable, Equatable {
 /// Cardio statistics (docs/contract.md §2 `CardioStats`), each member present when
 /// known, in the contract's order (clients lay out tiles in key order):
 /// seconds, km, bpm, kcal, minutes per km, sample count, minutes.
-public struct CardioStatsDocument: Codable, Sendable, Equatable {
-    public struct Target: Codable, Sendable, Equatable {
-        @Nullable public var type: String?
-        @Nullable public var minutes: Int?
-        @Nullable public var hrLow: Int?
-        @Nullable public var hrHigh: Int?
+package struct CardioStatsDocument: Codable, Sendable, Equatable {
+    package struct Target: Codable, Sendable, Equatable {
+        @Nullable package var type: String?
+        @Nullable package var minutes: Int?
+        @Nullable package var hrLow: Int?
+        @Nullable package var hrHigh: Int?
     }
 
-    public init() {}
-    public var durationS: Double?
-    public var distance: Double?
-    public var avgHr: Double?
-    public var maxHr: Double?
-    public var kcal: Double?
-    public var paceMinKm: Double?
-    public var hrSamples: Int?
-    public var zone2Min: Double?
-    public var target: Target?
-    public var zoneMin: Double?
-    public var pctInZone: Int?
+    package init() {}
+    package var durationS: Double?
+    package var distance: Double?
+    package var avgHr: Double?
+    package var maxHr: Double?
+    package var kcal: Double?
+    package var paceMinKm: Double?
+    package var hrSamples: Int?
+    package var zone2Min: Double?
+    package var target: Target?
+    package var zoneMin: Double?
+    package var pctInZone: Int?
 
     static let keys: Set<String> = [
         "duration_s", "distance", "avg_hr", "max_hr", "kcal", "pace_min_km", "hr_samples",
@@ -223,12 +223,12 @@ public struct CardioStatsDocument: Codable, Sendable, Equatable {
 /// a strength one (or the document has `tonnage`), else cardio statistics
 /// (an active session's `{}` included). Members neither form models are
 /// kept in `extra` and written after the modelled ones, sorted.
-public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
+package enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
     case strength(StrengthStats, extra: [String: JSONValue])
     case cardio(CardioStatsDocument, extra: [String: JSONValue])
 
     /// An object: `StrengthStats` or `CardioStats` members, extra keys allowed.
-    public static var wireSchema: JSONValue {
+    package static var wireSchema: JSONValue {
         var properties: [String: JSONValue] = [:]
         // duration_s: whole seconds (an integer) for strength, 3 dp for cardio.
         properties["duration_s"] = ["anyOf": [["type": "integer"], ["type": "number"], ["type": "null"]]]
@@ -257,7 +257,7 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
 
     /// Reads a stored document; `kind` `strength` (or a `tonnage` member)
     /// selects the strength form.
-    public init(_ stored: JSONValue, kind: String = "") {
+    package init(_ stored: JSONValue, kind: String = "") {
         let members = stored.objectValue ?? [:]
         if kind == "strength" || members["tonnage"] != nil,
             let s = try? WireDecoder.decode(StrengthStats.self, from: stored)
@@ -281,9 +281,9 @@ public enum SessionStats: Codable, Sendable, Equatable, WireSchemaDescribed {
         }
     }
 
-    public init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
+    package init(from decoder: Decoder) throws { self.init(try JSONValue(from: decoder)) }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         let extra: [String: JSONValue]
         switch self {
         case .strength(let s, let e):

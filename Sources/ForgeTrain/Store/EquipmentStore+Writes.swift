@@ -5,7 +5,7 @@ import Foundation
 
 extension EquipmentStore {
     /// The profile `id` when the user may see it (own or household-shared), else nil.
-    public static func visible(_ id: String, to userID: String, in db: Connection) throws -> EquipmentProfile? {
+    package static func visible(_ id: String, to userID: String, in db: Connection) throws -> EquipmentProfile? {
         try db.queryOne(
             "SELECT * FROM equipment_profiles WHERE id = ? AND (user_id = ? OR shared = 1)",
             [id, userID]
@@ -13,12 +13,12 @@ extension EquipmentStore {
     }
 
     /// Points the user's `active_profile_id` at `profileID` (already checked visible).
-    public static func setActive(_ profileID: String, userID: String, in db: Connection) throws {
+    package static func setActive(_ profileID: String, userID: String, in db: Connection) throws {
         try HouseholdStore.setActiveProfile(profileID, userID: userID, in: db)
     }
 
     /// Replaces a profile's item list wholesale.
-    public static func setItems(_ items: [EquipmentItem], profileID: String, in db: Connection) throws {
+    package static func setItems(_ items: [EquipmentItem], profileID: String, in db: Connection) throws {
         try db.execute("UPDATE equipment_profiles SET items = ? WHERE id = ?", [try JSONColumn.text(items), profileID])
     }
 
@@ -26,7 +26,7 @@ extension EquipmentStore {
     /// and plates (steps of `unit`, stored as exact kg conversions in
     /// `bar_kg`/`plates_kg`, largest plate first) and the dumbbells (nil = not
     /// described; `db_max_kg` becomes the heaviest one, else stays as it was).
-    public static func setLoading(
+    package static func setLoading(
         unit: LoadUnit, plates: PlateInventory, dumbbells: DumbbellSet?,
         profileID: String, in db: Connection
     ) throws {

@@ -4,24 +4,24 @@ import ForgeStore
 import Foundation
 
 /// A stored equipment profile (docs/contract.md §3.7): a user's own or the household-shared one.
-public struct EquipmentProfile: Sendable, Hashable {
-    public let id: String
-    public let userID: String?
-    public let name: String
-    public let shared: Bool
-    public let barKg: Double
-    public let platesKg: [Double]
-    public let dbMaxKg: Double
-    public let items: [EquipmentItem]
+package struct EquipmentProfile: Sendable, Hashable {
+    package let id: String
+    package let userID: String?
+    package let name: String
+    package let shared: Bool
+    package let barKg: Double
+    package let platesKg: [Double]
+    package let dbMaxKg: Double
+    package let items: [EquipmentItem]
     /// The unit the bar, plates and dumbbells are marked in (issue 14); `kg` for §5.2's seeds.
-    public let unit: LoadUnit
+    package let unit: LoadUnit
     /// The dumbbells owned, nil when not described.
-    public let dumbbells: DumbbellSet?
+    package let dumbbells: DumbbellSet?
 
     /// The bar and plates in the profile's unit.
-    public var plates: PlateInventory { PlateInventory(unit: unit, barKg: barKg, platesKg: platesKg) }
+    package var plates: PlateInventory { PlateInventory(unit: unit, barKg: barKg, platesKg: platesKg) }
     /// What the profile can load, for rounding computed loads.
-    public var kit: LoadingKit { LoadingKit(unit: unit, plates: plates, dumbbells: dumbbells) }
+    package var kit: LoadingKit { LoadingKit(unit: unit, plates: plates, dumbbells: dumbbells) }
 }
 
 /// The stored form of a ``DumbbellSet``, kg (canonical, docs/contract.md §1.3): exact
@@ -57,9 +57,9 @@ struct StoredDumbbells: Codable {
 }
 
 /// Reads and seeds `equipment_profiles`.
-public enum EquipmentStore {
+package enum EquipmentStore {
     /// Creates the household `Home` profile when no shared profile exists.
-    public static func seedHousehold(now: Date, in db: Connection) throws {
+    package static func seedHousehold(now: Date, in db: Connection) throws {
         let shared: Int = try db.scalar("SELECT COUNT(*) FROM equipment_profiles WHERE shared = 1") ?? 0
         guard shared == 0 else { return }
         for seed in EquipmentProfileSeed.household {
@@ -70,7 +70,7 @@ public enum EquipmentStore {
     /// Creates the user's `Gym` and `Travel` profiles when missing, adds any
     /// missing standard Gym items (as available) to every profile named `Gym`,
     /// and points `active_profile_id` at the Gym profile when it is unset.
-    public static func seedUser(_ userID: String, now: Date, in db: Connection) throws {
+    package static func seedUser(_ userID: String, now: Date, in db: Connection) throws {
         for seed in EquipmentProfileSeed.perUser {
             let exists: Int =
                 try db.scalar(
@@ -107,7 +107,7 @@ public enum EquipmentStore {
     }
 
     /// Profiles visible to the user: their own, then household-shared, each oldest first.
-    public static func visible(to userID: String, in db: Connection) throws -> [EquipmentProfile] {
+    package static func visible(to userID: String, in db: Connection) throws -> [EquipmentProfile] {
         try db.query(
             """
             SELECT * FROM equipment_profiles WHERE user_id = ? OR shared = 1
@@ -118,7 +118,7 @@ public enum EquipmentStore {
 
     /// The active profile (docs/contract.md §3.7): the user's `active_profile_id` if it
     /// still exists and is visible, else the first visible profile.
-    public static func active(userID: String, activeID: String?, in db: Connection) throws -> EquipmentProfile? {
+    package static func active(userID: String, activeID: String?, in db: Connection) throws -> EquipmentProfile? {
         let profiles = try visible(to: userID, in: db)
         return profiles.first { $0.id == activeID } ?? profiles.first
     }

@@ -3,21 +3,21 @@ import ForgeStore
 import Foundation
 
 /// One row of the `exercises` table: the library entry plus its media state.
-public struct CatalogEntry: Sendable {
-    public let exercise: Exercise
+package struct CatalogEntry: Sendable {
+    package let exercise: Exercise
     /// `"wanted"` until images are imported, then `"images"` (docs/architecture.md §16).
-    public let mediaTier: String
+    package let mediaTier: String
     /// Comma-separated media paths or "".
-    public let mediaURL: String
+    package let mediaURL: String
 }
 
 /// The exercise library as stored in the database (seeded from
 /// ``ExerciseLibrary/seed``, insert-missing on every boot).
-public enum ExerciseCatalog {
+package enum ExerciseCatalog {
     /// Inserts every seed exercise that is missing; returns how many were added.
     @discardableResult
     /// `after` offsets the stored `seq`, so entries added later sort after the seed.
-    public static func insertMissing(_ library: ExerciseLibrary = .seed, after offset: Int = 0, in db: Connection)
+    package static func insertMissing(_ library: ExerciseLibrary = .seed, after offset: Int = 0, in db: Connection)
         throws -> Int
     {
         var added = 0
@@ -41,17 +41,17 @@ public enum ExerciseCatalog {
     }
 
     /// Every stored entry in library (seed) order.
-    public static func all(in db: Connection) throws -> [CatalogEntry] {
+    package static func all(in db: Connection) throws -> [CatalogEntry] {
         try db.query("SELECT * FROM exercises ORDER BY seq, slug").map(entry)
     }
 
     /// The stored entry for `slug`, or nil.
-    public static func find(_ slug: String, in db: Connection) throws -> CatalogEntry? {
+    package static func find(_ slug: String, in db: Connection) throws -> CatalogEntry? {
         try db.queryOne("SELECT * FROM exercises WHERE slug = ?", [slug]).map(entry)
     }
 
     /// The stored library as an ``ExerciseLibrary`` (seed order).
-    public static func library(in db: Connection) throws -> ExerciseLibrary {
+    package static func library(in db: Connection) throws -> ExerciseLibrary {
         ExerciseLibrary(try all(in: db).map(\.exercise))
     }
 

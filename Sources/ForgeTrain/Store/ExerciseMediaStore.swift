@@ -4,9 +4,9 @@ import Foundation
 
 /// Exercise images as blobs in the database (docs/architecture.md §5), served at
 /// `/media/exercises/<slug>-<n>.jpg`.
-public enum ExerciseMediaStore {
+package enum ExerciseMediaStore {
     /// Stores (or replaces) image `index` of `slug`.
-    public static func put(slug: String, index: Int, mime: String, data: Data, in db: Connection) throws {
+    package static func put(slug: String, index: Int, mime: String, data: Data, in db: Connection) throws {
         try db.execute(
             """
             INSERT INTO exercise_media (slug, idx, mime, data) VALUES (?, ?, ?, ?)
@@ -15,7 +15,7 @@ public enum ExerciseMediaStore {
     }
 
     /// The image's MIME type and bytes, or nil.
-    public static func get(slug: String, index: Int, in db: Connection) throws -> (mime: String, data: Data)? {
+    package static func get(slug: String, index: Int, in db: Connection) throws -> (mime: String, data: Data)? {
         try db.queryOne("SELECT mime, data FROM exercise_media WHERE slug = ? AND idx = ?", [slug, index]).map {
             (try $0.get("mime"), try $0.get("data"))
         }
@@ -23,13 +23,13 @@ public enum ExerciseMediaStore {
 }
 
 /// What one import did.
-public struct ExerciseImportSummary: Sendable, Equatable {
+package struct ExerciseImportSummary: Sendable, Equatable {
     /// Library exercises matched to a dataset entry.
-    public var matched = 0
+    package var matched = 0
     /// Images stored (new or replaced).
-    public var images = 0
+    package var images = 0
     /// Dataset strength exercises added to the library.
-    public var added = 0
+    package var added = 0
 }
 
 /// `forged library import-free-exercise-db DIR` (docs/architecture.md §16.7): images for the library's
@@ -38,11 +38,11 @@ public struct ExerciseImportSummary: Sendable, Equatable {
 /// `strength` exercises as new library entries. Rerunning replaces images
 /// and adds nothing twice. An exercise with at least one stored image gets
 /// `media_tier: "images"` and `media_url` = its image paths, comma-separated.
-public enum ExerciseImport {
+package enum ExerciseImport {
     /// Largest image accepted, bytes.
-    public static let maxImageBytes = 5 << 20
+    package static let maxImageBytes = 5 << 20
 
-    public static func run(directory: URL, in db: Connection) throws -> ExerciseImportSummary {
+    package static func run(directory: URL, in db: Connection) throws -> ExerciseImportSummary {
         let data = try Data(contentsOf: directory.appendingPathComponent("exercises.json"))
         // free-exercise-db's own camelCase format, read as published (not forged's wire form).
         let entries = try JSONDecoder().decode([FreeExerciseDB.Entry].self, from: data)

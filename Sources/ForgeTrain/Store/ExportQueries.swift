@@ -4,9 +4,9 @@ import Foundation
 
 /// The rows of `GET /api/export` (docs/contract.md §3.12): only the caller's own
 /// rows, each list in the contract's order. Instants are in wire form.
-public enum ExportQueries {
+package enum ExportQueries {
     /// Metrics by instant: `{type, value, unit, ts, source}`.
-    public static func metrics(userID: String, in db: Connection) throws -> [JSONValue] {
+    package static func metrics(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT type, value, unit, ts, source FROM metrics WHERE user_id = ? ORDER BY ts, rowid", [userID])
             .map { r in
                 [
@@ -18,7 +18,7 @@ public enum ExportQueries {
     }
 
     /// Sessions by trained day: `{day, name, kind, status, stats, notes, cooldown_status}`.
-    public static func sessions(userID: String, in db: Connection) throws -> [JSONValue] {
+    package static func sessions(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT * FROM sessions WHERE user_id = ? ORDER BY day, started_at, rowid", [userID]).map { r in
             let s = try TrainingSessionStore.session(r)
             return [
@@ -30,7 +30,7 @@ public enum ExportQueries {
     }
 
     /// Sets by instant: `{slug, substituted_for, set_no, weight, reps, rpe, ts}`.
-    public static func sets(userID: String, in db: Connection) throws -> [JSONValue] {
+    package static func sets(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT * FROM sets WHERE user_id = ? ORDER BY ts, rowid", [userID]).map { r in
             let s = try TrainingSessionStore.loggedSet(r)
             return [
@@ -42,7 +42,7 @@ public enum ExportQueries {
     }
 
     /// Meal logs by log time: the eight macros plus `{day, slot, recipe, label, servings, source, estimated}`.
-    public static func meals(userID: String, in db: Connection) throws -> [JSONValue] {
+    package static func meals(userID: String, in db: Connection) throws -> [JSONValue] {
         try db.query("SELECT * FROM meal_logs WHERE user_id = ? ORDER BY created_at, rowid", [userID]).map { r in
             var o: [String: JSONValue] = [:]
             for key in ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"] {

@@ -3,13 +3,13 @@ import ForgeStore
 import Foundation
 
 /// One lab result (docs/contract.md §3.9), canonical mmol/L unless `unit` says otherwise.
-public struct LabResult: Sendable, Hashable {
-    public let marker: String
-    public let value: Double
-    public let unit: String
-    public let refLow: Double?
-    public let refHigh: Double?
-    public init(marker: String, value: Double, unit: String, refLow: Double?, refHigh: Double?) {
+package struct LabResult: Sendable, Hashable {
+    package let marker: String
+    package let value: Double
+    package let unit: String
+    package let refLow: Double?
+    package let refHigh: Double?
+    package init(marker: String, value: Double, unit: String, refLow: Double?, refHigh: Double?) {
         self.marker = marker
         self.value = value
         self.unit = unit
@@ -19,17 +19,17 @@ public struct LabResult: Sendable, Hashable {
 }
 
 /// A lab panel with its results.
-public struct LabPanel: Sendable {
-    public let id: String
-    public let drawnOn: String
-    public let source: String
-    public let results: [LabResult]
+package struct LabPanel: Sendable {
+    package let id: String
+    package let drawnOn: String
+    package let source: String
+    package let results: [LabResult]
 }
 
 /// Reads and writes `lab_panels` and `lab_results`.
-public enum LabStore {
+package enum LabStore {
     /// Adds a panel with its results in one transaction; returns its id.
-    public static func add(
+    package static func add(
         userID: String, drawnOn: LocalDate, source: String, results: [LabResult], now: Date,
         in db: Connection
     ) throws -> String {
@@ -47,7 +47,7 @@ public enum LabStore {
     }
 
     /// The user's panels, oldest drawn first (then creation order).
-    public static func all(userID: String, in db: Connection) throws -> [LabPanel] {
+    package static func all(userID: String, in db: Connection) throws -> [LabPanel] {
         try db.query("SELECT * FROM lab_panels WHERE user_id = ? ORDER BY drawn_on, created_at, rowid", [userID]).map {
             p in
             let id: String = try p.get("id")

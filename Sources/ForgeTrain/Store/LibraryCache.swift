@@ -11,18 +11,18 @@ import Synchronization
 /// another (`forged library import-free-exercise-db`), makes the next use
 /// read the table again. Inside a write transaction (generation `.closed`)
 /// the table is read and nothing is kept. One copy at most.
-public final class LibraryCache: Sendable {
+package final class LibraryCache: Sendable {
     private let cached = Mutex<(generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary)?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The stored entries in seed order, from the cache when still current.
-    public func entries(in db: Connection) throws -> [CatalogEntry] {
+    package func entries(in db: Connection) throws -> [CatalogEntry] {
         try current(in: db).entries
     }
 
     /// The stored library, from the cache when still current.
-    public func library(in db: Connection) throws -> ExerciseLibrary {
+    package func library(in db: Connection) throws -> ExerciseLibrary {
         try current(in: db).library
     }
 

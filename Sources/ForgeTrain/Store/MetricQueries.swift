@@ -3,17 +3,17 @@ import ForgeStore
 import Foundation
 
 /// One stored metric sample (docs/contract.md `MetricPoint`): canonical value and unit, stored instant.
-public struct MetricSample: Sendable, Equatable {
-    public let value: Double
-    public let unit: String
+package struct MetricSample: Sendable, Equatable {
+    package let value: Double
+    package let unit: String
     /// Stored instant (ISO 8601 UTC).
-    public let ts: String
+    package let ts: String
 }
 
 /// Read queries over `metrics`.
-public enum MetricQueries {
+package enum MetricQueries {
     /// The latest sample of `type`, any age.
-    public static func latest(userID: String, type: String, in db: Connection) throws -> MetricSample? {
+    package static func latest(userID: String, type: String, in db: Connection) throws -> MetricSample? {
         try db.queryOne(
             "SELECT value, unit, ts FROM metrics WHERE user_id = ? AND type = ? ORDER BY ts DESC, rowid DESC LIMIT 1",
             [userID, type]
@@ -24,15 +24,15 @@ public enum MetricQueries {
 }
 
 /// A planned item (docs/contract.md §3.2): a user's pencil mark on a calendar date.
-public struct PlannedItem: Sendable, Encodable {
-    public let id: String
-    public let date: String
-    public let kind: String
-    public let title: String
-    public let notes: String
-    public let plan_day: String?
+package struct PlannedItem: Sendable, Encodable {
+    package let id: String
+    package let date: String
+    package let kind: String
+    package let title: String
+    package let notes: String
+    package let plan_day: String?
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(date, forKey: .date)
@@ -45,9 +45,9 @@ public struct PlannedItem: Sendable, Encodable {
 }
 
 /// Read queries over `planned_items`.
-public enum PlannedItemQueries {
+package enum PlannedItemQueries {
     /// Items of the user dated `from...to`, oldest-created first.
-    public static func items(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [PlannedItem]
+    package static func items(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [PlannedItem]
     {
         try db.query(
             """

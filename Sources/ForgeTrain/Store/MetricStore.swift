@@ -3,10 +3,10 @@ import ForgeStore
 import Foundation
 
 /// Writes to `metrics` and the export's reads.
-public enum MetricStore {
+package enum MetricStore {
     /// Stores one sample; a second sample with the same (type, instant,
     /// source) replaces the value.
-    public static func record(
+    package static func record(
         userID: String, type: String, value: Double, unit: String, at now: Date, source: String,
         in db: Connection
     ) throws {

@@ -3,23 +3,23 @@ import ForgeStore
 import Foundation
 
 /// A niggle as `GET /api/niggles` lists it (docs/contract.md §3.8).
-public struct NiggleRow: Sendable {
-    public let id: String
-    public let bodyPart: String
-    public let severity: String
-    public let status: String
-    public let note: String
-    public let avoidPatterns: [String]
-    public let openedAt: String?
-    public let clearedAt: String?
+package struct NiggleRow: Sendable {
+    package let id: String
+    package let bodyPart: String
+    package let severity: String
+    package let status: String
+    package let note: String
+    package let avoidPatterns: [String]
+    package let openedAt: String?
+    package let clearedAt: String?
 }
 
 extension NiggleStore {
     /// The statuses a niggle may have.
-    public static let statuses: Set<String> = ["active", "watch", "cleared"]
+    package static let statuses: Set<String> = ["active", "watch", "cleared"]
 
     /// The user's niggles, newest first.
-    public static func list(userID: String, in db: Connection) throws -> [NiggleRow] {
+    package static func list(userID: String, in db: Connection) throws -> [NiggleRow] {
         try db.query("SELECT * FROM niggles WHERE user_id = ? ORDER BY created_at DESC, rowid DESC", [userID]).map {
             row in
             NiggleRow(
@@ -31,7 +31,7 @@ extension NiggleStore {
     }
 
     /// Adds an active niggle opened `today`; returns its id.
-    public static func add(
+    package static func add(
         userID: String, bodyPart: String, severity: String, note: String, avoidPatterns: [String],
         mobilitySlug: String, today: LocalDate, now: Date, in db: Connection
     ) throws -> String {
@@ -50,7 +50,7 @@ extension NiggleStore {
 
     /// Sets the status; `cleared` always stamps `cleared_at` = `today`
     /// (docs/contract.md §6.13), anything else clears it. False when not owned.
-    public static func setStatus(
+    package static func setStatus(
         _ id: String, userID: String, status: String, today: LocalDate,
         in db: Connection
     ) throws -> Bool {

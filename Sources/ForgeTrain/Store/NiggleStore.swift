@@ -3,9 +3,9 @@ import ForgeStore
 import Foundation
 
 /// Reads and seeds niggles (docs/contract.md §3.8, §5.8).
-public enum NiggleStore {
+package enum NiggleStore {
     /// Gives the user the standing niggle of §5.8 when they have no niggles at all.
-    public static func seedStanding(userID: String, today: LocalDate, now: Date, in db: Connection) throws {
+    package static func seedStanding(userID: String, today: LocalDate, now: Date, in db: Connection) throws {
         let count: Int = try db.scalar("SELECT COUNT(*) FROM niggles WHERE user_id = ?", [userID]) ?? 0
         guard count == 0 else { return }
         let seed = NiggleSeed.standing
@@ -22,7 +22,7 @@ public enum NiggleStore {
 
     /// The user's niggles in storage order (oldest first), as the cool-down
     /// and alternatives rules consume them.
-    public static func all(userID: String, in db: Connection) throws -> [NiggleInfo] {
+    package static func all(userID: String, in db: Connection) throws -> [NiggleInfo] {
         try db.query("SELECT * FROM niggles WHERE user_id = ? ORDER BY created_at, rowid", [userID]).map { row in
             let mobility: String = try row.get("mobility_slug")
             return NiggleInfo(

@@ -3,21 +3,21 @@ import ForgeStore
 import Foundation
 
 /// A plan revision (docs/contract.md §4.16): numbered, `proposed`, `active` or `superseded`.
-public struct PlanRevision: Sendable {
-    public let id: String
-    public let num: Int
-    public let status: String
-    public let rationale: String
-    public let content: PlanContent
-    public let createdAt: String
+package struct PlanRevision: Sendable {
+    package let id: String
+    package let num: Int
+    package let status: String
+    package let rationale: String
+    package let content: PlanContent
+    package let createdAt: String
 }
 
 /// Reads and seeds training plans and their revisions.
-public enum PlanStore {
+package enum PlanStore {
     /// Creates the starter plan (revision 1, active) at `scale` unless the
     /// user already has a plan. Returns true when one was created.
     @discardableResult
-    public static func seedStarter(userID: String, scale: Double, now: Date, in db: Connection) throws -> Bool {
+    package static func seedStarter(userID: String, scale: Double, now: Date, in db: Connection) throws -> Bool {
         let existing: Int = try db.scalar("SELECT COUNT(*) FROM plans WHERE user_id = ?", [userID]) ?? 0
         guard existing == 0 else { return false }
         let planID = Identifier.make()
@@ -37,7 +37,7 @@ public enum PlanStore {
     }
 
     /// The user's active revision: the highest-numbered `active` one, or nil.
-    public static func active(userID: String, in db: Connection) throws -> PlanRevision? {
+    package static func active(userID: String, in db: Connection) throws -> PlanRevision? {
         try db.queryOne(
             """
             SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
@@ -50,7 +50,7 @@ public enum PlanStore {
     static let contents = DecodeCache<PlanContent>()
 
     /// A `plan_revisions` row (content decoded once per distinct text).
-    public static func revision(_ row: Row) throws -> PlanRevision {
+    package static func revision(_ row: Row) throws -> PlanRevision {
         PlanRevision(
             id: try row.get("id"), num: try row.get("num"), status: try row.get("status"),
             rationale: try row.get("rationale"),

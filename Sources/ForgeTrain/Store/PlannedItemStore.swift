@@ -3,14 +3,14 @@ import ForgeStore
 import Foundation
 
 /// Writes to `planned_items` (docs/contract.md §3.2), scoped by user.
-public enum PlannedItemStore {
+package enum PlannedItemStore {
     /// The user's item `id`, or nil.
-    public static func find(_ id: String, userID: String, in db: Connection) throws -> PlannedItem? {
+    package static func find(_ id: String, userID: String, in db: Connection) throws -> PlannedItem? {
         try db.queryOne("SELECT * FROM planned_items WHERE id = ? AND user_id = ?", [id, userID]).map(item)
     }
 
     /// Adds an item; returns it.
-    public static func add(
+    package static func add(
         userID: String, date: LocalDate, kind: String, title: String, notes: String,
         planDay: String?, now: Date, in db: Connection
     ) throws -> PlannedItem {
@@ -23,14 +23,14 @@ public enum PlannedItemStore {
     }
 
     /// Updates title and/or notes of an owned item.
-    public static func update(_ id: String, userID: String, title: String?, notes: String?, in db: Connection) throws {
+    package static func update(_ id: String, userID: String, title: String?, notes: String?, in db: Connection) throws {
         try db.execute(
             "UPDATE planned_items SET title = COALESCE(?, title), notes = COALESCE(?, notes) WHERE id = ? AND user_id = ?",
             [title, notes, id, userID])
     }
 
     /// Deletes an owned item; false when there was none.
-    public static func delete(_ id: String, userID: String, in db: Connection) throws -> Bool {
+    package static func delete(_ id: String, userID: String, in db: Connection) throws -> Bool {
         try db.execute("DELETE FROM planned_items WHERE id = ? AND user_id = ?", [id, userID])
         return db.changes == 1
     }

@@ -3,13 +3,13 @@ import ForgeStore
 import Foundation
 
 /// One metric sample dated in the household zone (docs/contract.md §6.5).
-public struct MetricPoint: Sendable, Hashable {
-    public let day: LocalDate
-    public let value: Double
+package struct MetricPoint: Sendable, Hashable {
+    package let day: LocalDate
+    package let value: Double
 }
 
 /// Read queries behind `/api/progress` and `/api/metrics/{type}/history` (docs/contract.md §4.15).
-public enum ProgressQueries {
+package enum ProgressQueries {
     /// e1RM series per performed slug: every set with weight > 0 in the
     /// user's completed sessions, the best e1RM per slug and per **trained
     /// day** (the session's `day`, docs/contract.md §6.5), sorted by day.
@@ -19,7 +19,7 @@ public enum ProgressQueries {
     /// per point instead of every set the member ever logged. Each stored
     /// best is unrounded and rounded here with `Rounding.round1`, exactly
     /// what `OneRepMax.epley` gives the best set.
-    public static func e1rmSeries(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
+    package static func e1rmSeries(userID: String, in db: Connection) throws -> [String: [SeriesPoint]] {
         var series: [String: [SeriesPoint]] = [:]
         for row in try db.query(
             "SELECT slug, day, e1rm FROM lift_day_best WHERE user_id = ? ORDER BY slug, day",
@@ -35,7 +35,7 @@ public enum ProgressQueries {
 
     /// Samples of `type` with a timestamp at or after `since`, oldest first,
     /// each dated by the household calendar.
-    public static func metricSeries(
+    package static func metricSeries(
         userID: String, type: String, since: Date, calendar: HouseholdCalendar,
         in db: Connection
     ) throws -> [MetricPoint] {
@@ -51,7 +51,7 @@ public enum ProgressQueries {
     }
 
     /// The latest value of `type` at or after `since`, or nil.
-    public static func latestValue(userID: String, type: String, since: Date, in db: Connection) throws -> Double? {
+    package static func latestValue(userID: String, type: String, since: Date, in db: Connection) throws -> Double? {
         try db.scalar(
             """
             SELECT value FROM metrics WHERE user_id = ? AND type = ? AND ts >= ? ORDER BY ts DESC, rowid DESC LIMIT 1
@@ -59,7 +59,7 @@ public enum ProgressQueries {
     }
 
     /// Sessions with status completed/unplanned and `day` in `from...to`.
-    public static func doneSessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
+    package static func doneSessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
         try db.scalar(
             """
             SELECT COUNT(*) FROM sessions WHERE user_id = ? AND status IN ('completed', 'unplanned') AND day >= ? AND day <= ?
@@ -67,7 +67,7 @@ public enum ProgressQueries {
     }
 
     /// Σ `stats.zone2_min` over the user's cardio sessions (any status) dated `from...to`.
-    public static func zone2Minutes(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Double
+    package static func zone2Minutes(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Double
     {
         try db.scalar(
             """
@@ -78,7 +78,7 @@ public enum ProgressQueries {
 
     /// History (docs/contract.md §3.4, §4.8): completed/unplanned sessions, `day` desc
     /// then start desc, optionally only favourites.
-    public static func history(
+    package static func history(
         userID: String, limit: Int, offset: Int, favoritesOnly: Bool,
         in db: Connection
     ) throws -> [StoredSession] {

@@ -4,25 +4,25 @@ import Foundation
 
 /// A stored personal record (docs/contract.md §4.4). `detail` is rendered at read
 /// time in the member's load unit from `weight` (kg) and `reps`.
-public struct StoredRecord: Sendable {
-    public let slug: String
-    public let kind: RecordKind
+package struct StoredRecord: Sendable {
+    package let slug: String
+    package let kind: RecordKind
     /// kg.
-    public let value: Double
+    package let value: Double
     /// The record set's load, kg, full precision.
-    public let weight: Double
-    public let reps: Int
+    package let weight: Double
+    package let reps: Int
     /// The trained day of the session that set it.
-    public let achievedOn: LocalDate
+    package let achievedOn: LocalDate
 }
 
 /// Reads and writes `records` and the `record_events` log of beaten records.
-public enum RecordStore {
+package enum RecordStore {
     /// Applies a set's candidates to the user's records for `slug`: a missing
     /// record is created silently; a strictly greater candidate replaces value,
     /// set and `achieved_on` and is returned as a PB (and logged as an event).
     /// Records never fall.
-    public static func apply(
+    package static func apply(
         _ candidates: [RecordCandidate], userID: String, slug: String, day: LocalDate,
         sessionID: String, now: Date, in db: Connection
     ) throws -> [RecordCandidate] {
@@ -51,7 +51,7 @@ public enum RecordStore {
     }
 
     /// The user's records ordered by slug, then kind.
-    public static func all(userID: String, in db: Connection) throws -> [StoredRecord] {
+    package static func all(userID: String, in db: Connection) throws -> [StoredRecord] {
         try db.query("SELECT * FROM records WHERE user_id = ? ORDER BY slug, kind", [userID]).map { row in
             let kind: String = try row.get("kind")
             let day: String = try row.get("achieved_on")
@@ -65,7 +65,7 @@ public enum RecordStore {
     /// PRs this week: the number of distinct lifts (slugs) that beat a
     /// stored record on a trained day in `from...to`. A set that lifts both
     /// the e1RM and the best set, or a lift beaten twice, counts once.
-    public static func liftsWithPRs(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
+    package static func liftsWithPRs(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> Int {
         try db.scalar(
             """
             SELECT COUNT(DISTINCT slug) FROM record_events WHERE user_id = ? AND achieved_on >= ? AND achieved_on <= ?

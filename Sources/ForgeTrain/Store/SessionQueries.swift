@@ -3,38 +3,38 @@ import ForgeStore
 import Foundation
 
 /// A stored training session as the read routes need it.
-public struct SessionSummary: Sendable {
-    public let id: String
-    public let day: LocalDate
-    public let name: String
+package struct SessionSummary: Sendable {
+    package let id: String
+    package let day: LocalDate
+    package let name: String
     /// `strength` or `cardio`.
-    public let kind: String
+    package let kind: String
     /// `active`, `completed` or `unplanned`.
-    public let status: String
-    public let stats: JSONValue
-    public let cooldownStatus: String
-    public let startedAt: String
+    package let status: String
+    package let stats: JSONValue
+    package let cooldownStatus: String
+    package let startedAt: String
 }
 
 /// The `last` context of an exercise (docs/contract.md §3.2): the most recent logged
 /// set of the slug in a completed session.
-public struct LastPerformance: Codable, Sendable, Equatable {
+package struct LastPerformance: Codable, Sendable, Equatable {
     /// Weight of that most recent set, kg.
-    public let weight: Double
+    package let weight: Double
     /// Reps of every set of the slug in that session, by `set_no`.
-    public let reps: [Int]
+    package let reps: [Int]
     /// The non-empty RPEs of those sets, by `set_no`.
-    public let rpe: [Int]
+    package let rpe: [Int]
     /// The session's trained day (docs/contract.md §6.5: trained day, not the UTC log date).
-    public let when: LocalDate
+    package let when: LocalDate
 }
 
 /// Read queries over sessions and sets.
-public enum SessionQueries {
+package enum SessionQueries {
     static let columns = "id, day, name, kind, status, stats, cooldown_status, started_at"
 
     /// Sessions of the user with `day` in `from...to`, ordered by day then start.
-    public static func sessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws
+    package static func sessions(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws
         -> [SessionSummary]
     {
         try db.query(
@@ -46,7 +46,7 @@ public enum SessionQueries {
     }
 
     /// The latest-started strength session on `day`, any status.
-    public static func latestStrength(userID: String, on day: LocalDate, in db: Connection) throws -> SessionSummary? {
+    package static func latestStrength(userID: String, on day: LocalDate, in db: Connection) throws -> SessionSummary? {
         try db.queryOne(
             """
             SELECT \(columns) FROM sessions WHERE user_id = ? AND day = ? AND kind = 'strength'
@@ -57,7 +57,7 @@ public enum SessionQueries {
 
     /// The most recent active strength session dated before `today`, with its
     /// logged-set count (docs/contract.md §4.6 `dangling`).
-    public static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (
+    package static func dangling(userID: String, before today: LocalDate, in db: Connection) throws -> (
         SessionSummary, Int
     )? {
         guard
@@ -75,7 +75,7 @@ public enum SessionQueries {
 
     /// `last` for `slug`: the most recent set of the slug (by trained day,
     /// then log time) in one of the user's completed sessions.
-    public static func last(userID: String, slug: String, in db: Connection) throws -> LastPerformance? {
+    package static func last(userID: String, slug: String, in db: Connection) throws -> LastPerformance? {
         // Never logged: answered by the (user_id, slug) index alone.
         guard try db.queryOne("SELECT 1 FROM sets WHERE user_id = ? AND slug = ? LIMIT 1", [userID, slug]) != nil else {
             return nil

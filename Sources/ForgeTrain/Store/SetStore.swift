@@ -3,17 +3,17 @@ import ForgeStore
 import Foundation
 
 /// A set logged earlier under the same idempotency key.
-public struct PriorSet: Sendable {
-    public let sessionID: String
+package struct PriorSet: Sendable {
+    package let sessionID: String
     /// The response stored with the set (`{ok, pbs}` JSON), or nil.
-    public let result: JSONValue?
+    package let result: JSONValue?
 }
 
 /// Writes to `sets`. Logging is idempotent per (user, client id) (docs/contract.md §6.2): the key is unique
 /// in the table, so a retry can never add a row.
-public enum SetStore {
+package enum SetStore {
     /// The set the user logged with `clientID`, or nil.
-    public static func prior(userID: String, clientID: String, in db: Connection) throws -> PriorSet? {
+    package static func prior(userID: String, clientID: String, in db: Connection) throws -> PriorSet? {
         try db.queryOne(
             "SELECT session_id, result FROM sets WHERE user_id = ? AND client_id = ?",
             [userID, clientID]
@@ -26,7 +26,7 @@ public enum SetStore {
     }
 
     /// Inserts one set, load in kg at full precision (never rounded).
-    public static func insert(
+    package static func insert(
         sessionID: String, userID: String, set: LoggedSet, clientID: String?,
         in db: Connection
     ) throws -> String {
@@ -44,13 +44,13 @@ public enum SetStore {
     }
 
     /// Stores the response of a logged set for replay on retry.
-    public static func storeResult(_ setID: String, result: JSONValue, in db: Connection) throws {
+    package static func storeResult(_ setID: String, result: JSONValue, in db: Connection) throws {
         try db.execute("UPDATE sets SET result = ? WHERE id = ?", [try JSONColumn.text(result), setID])
     }
 
     /// Overwrites weight, reps and rpe of the first set (logging order)
     /// matching (slug, set_no) in the session; false when there is none.
-    public static func correct(
+    package static func correct(
         sessionID: String, slug: String, setNo: Int, weight: Double, reps: Int, rpe: Int?,
         in db: Connection
     ) throws -> Bool {

@@ -3,34 +3,34 @@ import ForgeStore
 import Foundation
 
 /// One stored session row, everything the session routes read.
-public struct StoredSession: Sendable {
-    public let id: String
-    public let userID: String
+package struct StoredSession: Sendable {
+    package let id: String
+    package let userID: String
     /// The trained day: every date derived from this session uses it.
-    public let day: LocalDate
-    public let name: String
-    public let kind: String
-    public let status: String
-    public let startedAt: String
-    public let completedAt: String?
-    public let budget: Int?
-    public let fitted: JSONValue
-    public let stats: JSONValue
-    public let notes: String
-    public let cooldownStatus: String
-    public let favorite: Bool
+    package let day: LocalDate
+    package let name: String
+    package let kind: String
+    package let status: String
+    package let startedAt: String
+    package let completedAt: String?
+    package let budget: Int?
+    package let fitted: JSONValue
+    package let stats: JSONValue
+    package let notes: String
+    package let cooldownStatus: String
+    package let favorite: Bool
 }
 
 /// Reads and writes `sessions` and `sets`. Every read and write is scoped
 /// by `user_id`: another member's session is simply not found.
-public enum TrainingSessionStore {
+package enum TrainingSessionStore {
     /// The user's session `id`, or nil (also when another member owns it).
-    public static func find(_ id: String, userID: String, in db: Connection) throws -> StoredSession? {
+    package static func find(_ id: String, userID: String, in db: Connection) throws -> StoredSession? {
         try db.queryOne("SELECT * FROM sessions WHERE id = ? AND user_id = ?", [id, userID]).map(session)
     }
 
     /// The latest-started active strength session on `day`, or nil.
-    public static func activeStrength(userID: String, on day: LocalDate, in db: Connection) throws -> StoredSession? {
+    package static func activeStrength(userID: String, on day: LocalDate, in db: Connection) throws -> StoredSession? {
         try db.queryOne(
             """
             SELECT * FROM sessions WHERE user_id = ? AND day = ? AND kind = 'strength' AND status = 'active'
@@ -40,7 +40,7 @@ public enum TrainingSessionStore {
     }
 
     /// Creates an active strength session; returns its id.
-    public static func create(
+    package static func create(
         userID: String, day: LocalDate, name: String, budget: Int?, fitted: JSONValue,
         now: Date, in db: Connection
     ) throws -> String {
@@ -54,7 +54,7 @@ public enum TrainingSessionStore {
     }
 
     /// Replaces the fitted snapshot and the stored budget (re-fit, §4.7).
-    public static func refit(_ id: String, fitted: JSONValue, budget: Int?, in db: Connection) throws {
+    package static func refit(_ id: String, fitted: JSONValue, budget: Int?, in db: Connection) throws {
         try db.execute(
             "UPDATE sessions SET fitted = ?, time_budget_min = ? WHERE id = ?",
             [try JSONColumn.text(fitted), budget, id])
@@ -62,7 +62,7 @@ public enum TrainingSessionStore {
 
     /// Marks the session completed with its stats and fitted snapshot;
     /// `notes` nil keeps the stored notes.
-    public static func complete(
+    package static func complete(
         _ id: String, stats: JSONValue, fitted: JSONValue, cooldownStatus: String,
         notes: String?, now: Date, in db: Connection
     ) throws {
@@ -75,25 +75,25 @@ public enum TrainingSessionStore {
     }
 
     /// Replaces the stats document.
-    public static func setStats(_ id: String, stats: JSONValue, in db: Connection) throws {
+    package static func setStats(_ id: String, stats: JSONValue, in db: Connection) throws {
         try db.execute("UPDATE sessions SET stats = ? WHERE id = ?", [try JSONColumn.text(stats), id])
     }
 
-    public static func setNotes(_ id: String, userID: String, notes: String, in db: Connection) throws {
+    package static func setNotes(_ id: String, userID: String, notes: String, in db: Connection) throws {
         try db.execute("UPDATE sessions SET notes = ? WHERE id = ? AND user_id = ?", [notes, id, userID])
     }
 
-    public static func setFavorite(_ id: String, userID: String, favorite: Bool, in db: Connection) throws {
+    package static func setFavorite(_ id: String, userID: String, favorite: Bool, in db: Connection) throws {
         try db.execute("UPDATE sessions SET favorite = ? WHERE id = ? AND user_id = ?", [favorite, id, userID])
     }
 
     /// Deletes the session and (by cascade) its sets. Records stay.
-    public static func delete(_ id: String, userID: String, in db: Connection) throws {
+    package static func delete(_ id: String, userID: String, in db: Connection) throws {
         try db.execute("DELETE FROM sessions WHERE id = ? AND user_id = ?", [id, userID])
     }
 
     /// The session's sets in logging order.
-    public static func sets(_ sessionID: String, in db: Connection) throws -> [LoggedSet] {
+    package static func sets(_ sessionID: String, in db: Connection) throws -> [LoggedSet] {
         try db.query("SELECT * FROM sets WHERE session_id = ? ORDER BY ts, rowid", [sessionID]).map(loggedSet)
     }
 

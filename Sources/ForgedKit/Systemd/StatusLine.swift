@@ -14,7 +14,7 @@ import Synchronization
 /// ```
 /// The health monitor re-renders it on every tick and sends `STATUS=` when it
 /// changed; ``publish()`` sends it at once.
-public final class StatusLine: Sendable {
+package final class StatusLine: Sendable {
     private struct State {
         var members: Int?
         var lastBackup: @Sendable () -> String = { "none" }
@@ -25,22 +25,22 @@ public final class StatusLine: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// `provider` returns the last backup's time and result in a few words
     /// (`"2026-07-20 03:00 ok"`, `"2026-07-20 03:00 failed"`), or `"none"`.
-    public func setLastBackup(_ provider: @escaping @Sendable () -> String) {
+    package func setLastBackup(_ provider: @escaping @Sendable () -> String) {
         state.withLock { $0.lastBackup = provider }
     }
 
     /// `provider` returns how many cook timers are running now.
-    public func setTimersRunning(_ provider: @escaping @Sendable () -> Int) {
+    package func setTimersRunning(_ provider: @escaping @Sendable () -> Int) {
         state.withLock { $0.timersRunning = provider }
     }
 
     /// `provider` returns a storage fault in a few words (`"DISK FULL since …:
     /// changes cannot be saved"`), or nil while writes succeed; shown first.
-    public func setStorageFault(_ provider: @escaping @Sendable () -> String?) {
+    package func setStorageFault(_ provider: @escaping @Sendable () -> String?) {
         state.withLock { $0.storageFault = provider }
     }
 
@@ -51,7 +51,7 @@ public final class StatusLine: Sendable {
     }
 
     /// The line as it reads now.
-    public func render() -> String {
+    package func render() -> String {
         let (members, lastBackup, timers, fault) = state.withLock {
             ($0.members, $0.lastBackup, $0.timersRunning, $0.storageFault)
         }
@@ -63,7 +63,7 @@ public final class StatusLine: Sendable {
     }
 
     /// Sends `STATUS=` now (no-op outside systemd).
-    public func publish() {
+    package func publish() {
         let line = render()
         state.withLock { $0.lastSent = line }
         Notify.status(line)
