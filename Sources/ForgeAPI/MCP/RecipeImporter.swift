@@ -66,6 +66,7 @@ struct RecipeImporter {
     /// - Throws: `HTTPError` 400 (bad or refused URL), 502 (fetch failed),
     ///   422 (no recipe on the page, or one without a name); ``RecipeImportError``.
     func importPage(url: String, html: String?) throws -> Result {
+        let url = PageAddress.withScheme(url)  // "example.com/recipe" is https (issue 28)
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
         else {
@@ -85,7 +86,7 @@ struct RecipeImporter {
             guard (200...299).contains(fetched.status) else {
                 throw HTTPError(502, "could not fetch the page: HTTP \(fetched.status)")
             }
-            page = String(decoding: fetched.body, as: UTF8.self)
+            page = PageText.decode(fetched.body, contentType: fetched.contentType)
         }
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {

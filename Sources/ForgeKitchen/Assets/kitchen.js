@@ -123,6 +123,8 @@
    * and a unit word already in the name is not repeated.
    */
   function ingredientText(i) {
+    // Scripts written without spaces (Chinese, Japanese, Korean): the cook's own line, as printed.
+    if (i.raw && /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(i.raw)) return i.raw.trim();
     let disp = (i.disp || '').trim();
     let name = i.name;
     const words = disp.split(/\s+/);
