@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeTrain
 import Foundation
 
 extension Settings {
@@ -15,6 +16,7 @@ extension Settings {
         config.backupRetention = backupRetention
         config.allowPrivateFetch = allowPrivateFetch
         config.noticeHours = noticeHours
+        config.exerciseMediaDir = ShippedExerciseMedia.directory
         return config
     }
 }
