@@ -55,7 +55,7 @@ let package = Package(
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
-            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
+            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "ForgeHouseholdTests", dependencies: ["ForgeHousehold", "ForgeStore", "ForgeCore"]),
         .testTarget(name: "ForgeHTTPTests", dependencies: ["ForgeHTTP"]),
         .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
-        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound"]),
+        .testTarget(
+            name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound", "ForgeArchive", "ForgeStore"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(
