@@ -57,6 +57,10 @@ let package = Package(
         .target(
             name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        // The moving-in pipeline (issues 23-25): import jobs, their ledger, undo, and the importers
+        // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
+        .target(
+            name: "ForgeImport", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(
@@ -69,14 +73,14 @@ let package = Package(
             name: "ForgeAPI",
             dependencies: [
                 "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
-                "CSodium", "ForgeEvents", "ForgeKitchen",
+                "CSodium", "ForgeEvents", "ForgeKitchen", "ForgeImport",
             ]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
         .target(
             name: "ForgedKit",
             dependencies: [
                 "ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
-                "ForgeSystemd", "CGlibcMalloc",
+                "ForgeSystemd", "CGlibcMalloc", "ForgeImport",
             ]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
@@ -94,6 +98,8 @@ let package = Package(
             name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
         .testTarget(name: "ForgeXMLTests", dependencies: ["ForgeXML"]),
         .testTarget(name: "ForgeArchiveTests", dependencies: ["ForgeArchive"]),
+        .testTarget(
+            name: "ForgeImportTests", dependencies: ["ForgeImport", "ForgeTrain", "ForgeStore", "ForgeHousehold"]),
         .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],

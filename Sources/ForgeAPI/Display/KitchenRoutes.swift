@@ -136,7 +136,7 @@ struct KitchenWeekQuery: RequestInput {
     /// The requested date, or `today`.
     func day(today: LocalDate) throws -> LocalDate {
         guard let date, !date.isEmpty else { return today }
-        guard let day = LocalDate(date) else { throw HTTPError(400, "bad date") }
+        guard let day = LocalDate(date) else { throw HTTPError.badDate }
         guard Bounds.years.contains(day.year) else {
             throw ValidationFailure.error(
                 loc: ["query", "date"], type: "date_out_of_range",
