@@ -56,6 +56,27 @@ package struct SettingSpec: Sendable, Equatable {
         "FORGE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
+    /// The setting variable closest to a mistyped `variable`
+    /// (`FORGE_BACKUP_TIEM` → `FORGE_BACKUP_TIME`): the one at the smallest
+    /// Levenshtein distance, when that distance is at most 3; else nil.
+    package static func nearestName(to variable: String) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var current = [i + 1]
+                for (j, y) in b.enumerated() {
+                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let typed = Array(variable)
+        let best = all.filter(\.inFile).map { ($0.env, distance(typed, Array($0.env))) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= 3 else { return nil }
+        return best.0
+    }
+
     /// The spec named `name`, if any.
     package static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
 

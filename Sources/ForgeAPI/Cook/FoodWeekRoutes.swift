@@ -37,7 +37,7 @@ enum FoodWeekRoutes {
                 date: d, dayName: d.dayName, isToday: d == today,
                 slots: resolved.slots.map(FoodWire.FoodSlot.init),
                 extras: resolved.extras.map(FoodWire.FoodExtra.init),
-                totals: FoodWire.finite(resolved.totals.rounded1()))
+                totals: FoodWire.finite(resolved.totals))
         }
         let stored = user.prefs["nutrition_targets"]?.objectValue
         return FoodWire.FoodWeek(

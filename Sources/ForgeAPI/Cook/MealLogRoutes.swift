@@ -42,7 +42,7 @@ enum MealLogRoutes {
         ) { request, principal in
             let caller = principal.caller
             let id = request.parameter("id") ?? ""
-            let totals = try app.db.write { db -> Macros? in
+            let totals = try app.db.write { db -> DayTotals? in
                 guard let day = try MealLogStore.delete(id: id, userID: caller.id, in: db) else { return nil }
                 return try MealLogStore.totals(userID: caller.id, day: day, in: db)
             }

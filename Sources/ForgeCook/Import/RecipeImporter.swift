@@ -82,16 +82,11 @@ package struct RecipeImporter {
     /// One warning per reason a recipe was parked (docs/contract.md §4.21), in rule
     /// order: each ingredient unknown to the reference that carried no
     /// per-100 g values, `hard` difficulty, missing kcal, and (page imports)
-    /// steps not in done-when voice. Empty for a complete recipe.
+    /// steps not in done-when voice, each with the arguments that fix it
+    /// (``ParkingAdvice``). Empty for a complete recipe.
     package static func parkingWarnings(_ outcome: RecipeImportOutcome, unknown: [String]) -> [String] {
-        guard !outcome.recipe.complete else { return [] }
-        var warnings = unknown.map { "parked: ingredient '\($0)' is not in the reference and has no per-100 g values" }
-        if outcome.parkedBecause.contains("difficulty hard") { warnings.append("parked: difficulty is hard") }
-        if outcome.parkedBecause.contains("kcal missing") { warnings.append("parked: kcal per serving is missing") }
-        if outcome.parkedBecause.contains("steps not in done-when voice") {
-            warnings.append("parked: steps are not in done-when voice")
-        }
-        return warnings
+        ParkingAdvice.warnings(
+            complete: outcome.recipe.complete, parkedBecause: outcome.parkedBecause, unknown: unknown)
     }
 
     /// Fetches (unless `html` is given), parses and stores a recipe page.
