@@ -31,6 +31,8 @@ let package = Package(
         // libxml2's xmlTextReader, dlopen'd on first use (not linked, so no pkgConfig:
         // its libs would link it); the header path is pkg-config's cflags for libxml-2.0.
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        // libarchive's reader (zip, gzip), dlopen'd on first use like CCurl: the header only, never linked.
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", providers: [.apt(["libarchive-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -45,14 +47,20 @@ let package = Package(
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
         // libxml2's streaming reader as Swift events (the GPX/TCX import), on libxml2 loaded on first use.
         .target(name: "ForgeXML", dependencies: ["CLibXML2"], swiftSettings: [libxml2Headers]),
+        // Zip entries and gzip streams within decompression-bomb limits, on libarchive loaded on first use.
+        .target(name: "ForgeArchive", dependencies: ["CArchive"]),
         .target(
             name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
-            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
+            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        // The moving-in pipeline (issues 23-25): import jobs, their ledger, undo, and the importers
+        // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
+        .target(
+            name: "ForgeImport", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(
@@ -65,14 +73,14 @@ let package = Package(
             name: "ForgeAPI",
             dependencies: [
                 "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeHTTP", "ForgeTrain", "ForgeCook", "ForgeCoach",
-                "CSodium", "ForgeEvents", "ForgeKitchen",
+                "CSodium", "ForgeEvents", "ForgeKitchen", "ForgeImport",
             ]),
         .target(name: "ForgeSystemd", dependencies: ["CSystemd", "ForgeCore"]),
         .target(
             name: "ForgedKit",
             dependencies: [
                 "ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
-                "ForgeSystemd", "CGlibcMalloc",
+                "ForgeSystemd", "CGlibcMalloc", "ForgeImport",
             ]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),
 
@@ -82,12 +90,16 @@ let package = Package(
         .testTarget(name: "ForgeHouseholdTests", dependencies: ["ForgeHousehold", "ForgeStore", "ForgeCore"]),
         .testTarget(name: "ForgeHTTPTests", dependencies: ["ForgeHTTP"]),
         .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
-        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound"]),
+        .testTarget(
+            name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound", "ForgeArchive", "ForgeStore"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(
             name: "ForgeCoachTests", dependencies: ["ForgeCoach", "ForgeHousehold", "ForgeTrain", "ForgeStore"]),
         .testTarget(name: "ForgeXMLTests", dependencies: ["ForgeXML"]),
+        .testTarget(name: "ForgeArchiveTests", dependencies: ["ForgeArchive"]),
+        .testTarget(
+            name: "ForgeImportTests", dependencies: ["ForgeImport", "ForgeTrain", "ForgeStore", "ForgeHousehold"]),
         .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],

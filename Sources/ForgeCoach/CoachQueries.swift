@@ -82,10 +82,13 @@ package enum CoachQueries {
     /// `62.5 kg`, `60 kg`.
     package static func kg(_ value: Double) -> String { load(value, .kg) }
 
-    /// A stored kg load in `unit` (issue 14): at most two decimals, rounded
-    /// half-to-even, shortest form (``LoadUnit/text(kg:)``): 105.68702221 kg
-    /// → `"233 lb"` in lb, `"105.69 kg"` in kg.
-    package static func load(_ kg: Double, _ unit: LoadUnit) -> String { "\(unit.text(kg: kg)) \(unit.rawValue)" }
+    /// A stored kg load in `unit` (issues 14 and 28) as a lifter reads it
+    /// (``LoadUnit/wordsText(kg:)``: on the plate grid exactly, else one
+    /// decimal): 105.68702221 kg → `"233 lb"` in lb, `"105.7 kg"` in kg;
+    /// 40 kg → `"88.2 lb"`.
+    package static func load(_ kg: Double, _ unit: LoadUnit) -> String {
+        "\(unit.wordsText(kg: kg)) \(unit.rawValue)"
+    }
 
     /// The trend word of each lift with an e1RM series (``LiftTrend``), by slug.
     package static func trends(userID: String, in db: Connection) throws -> [String: LiftTrend] {

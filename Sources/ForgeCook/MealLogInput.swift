@@ -80,9 +80,9 @@ package struct MealLogResult: Sendable, Equatable {
     /// True when `client_id` matched an earlier row and nothing was written.
     package let duplicate: Bool
     /// Σ of the user's logs on the requested day, each field rounded to 1 dp.
-    package let totals: Macros
+    package let totals: DayTotals
 
-    package init(id: String, duplicate: Bool, totals: Macros) {
+    package init(id: String, duplicate: Bool, totals: DayTotals) {
         self.id = id
         self.duplicate = duplicate
         self.totals = totals

@@ -6,8 +6,8 @@ package struct ResolvedFoodDay: Sendable, Equatable {
     package var slots: [ResolvedSlot]
     /// Logs no planned slot claimed, in logging order.
     package var extras: [MealLogEntry]
-    /// Σ of every log of the day, each field rounded to 1 dp.
-    package var totals: Macros
+    /// Σ of every log of the day, each field rounded to 1 dp, and whether it is whole.
+    package var totals: DayTotals
 }
 
 /// Food-week slot resolution and log matching (docs/contract.md §4.19).
@@ -53,7 +53,7 @@ package enum SlotResolver {
             slots.append(resolved)
         }
         let extras = logs.indices.filter { !claimed.contains($0) }.map { logs[$0] }
-        let totals = logs.reduce(Macros.zero) { $0 + $1.macros }.rounded1()
+        let totals = DayTotals.of(logs)
         return ResolvedFoodDay(slots: slots, extras: extras, totals: totals)
     }
 

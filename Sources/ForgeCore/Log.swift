@@ -90,12 +90,20 @@ package enum Log {
         fields: KeyValuePairs<String, String> = [:]
     ) {
         guard isEnabled(priority) else { return }
+        write(priority, message, id: id, fieldList: fields.map { (key: $0.key, value: $0.value) })
+    }
+
+    /// ``write(_:_:id:fields:)`` with the fields as an array (built at run time).
+    package static func write(
+        _ priority: LogPriority, _ message: String, id: LogMessageID?, fieldList: [(key: String, value: String)]
+    ) {
+        guard isEnabled(priority) else { return }
         let record = LogRecord(
             priority: priority,
             message: LogRedaction.mask(
                 message.utf8.contains(10) ? message.replacingOccurrences(of: "\n", with: " ") : message),
             messageID: id,
-            fields: fields.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
+            fields: fieldList.map { (key: $0.key, value: LogRedaction.mask($0.value)) })
         if let sink = sink.withLock({ $0 }), sink(record) { return }
         var line = (stderrIsTerminal ? record.terminalLine : record.stderrLine) + "\n"
         // One write(2) per line, straight from the string's bytes (no Data, no FileHandle).

@@ -30,6 +30,23 @@ package struct LogMessageID: Sendable, Hashable, CustomStringConvertible {
     /// priority once when writes start failing (`FORGE_STORAGE=` says what failed).
     package static let diskFull = LogMessageID("12ec6bb11a94494da4b90d5a5f0b58cb")
 
+    /// forged stopped at start: a configuration mistake (exit status 2),
+    /// logged at error priority with the config file and line.
+    package static let configInvalid = LogMessageID("26966072e9d14cbcbe25e1f03e2e7ba3")
+    /// forged stopped at start: the database is damaged or will not open (exit status 65).
+    package static let databaseUnusable = LogMessageID("e7b824ab70d844fda47e7cd37561e721")
+    /// forged stopped at start: another process holds the state directory (exit status 75).
+    package static let stateDirectoryInUse = LogMessageID("bc4ba383008d4e11b3146804736ca70e")
+    /// forged stopped at start for another reason (exit status 1): a busy
+    /// port, an unreadable certificate, …
+    package static let startFailed = LogMessageID("43fa2087bd6944deb640b9b22999b447")
+    /// Sign-ins to one account failed often enough that the account's
+    /// sign-ins are now slowed, whatever the client address (`FORGE_EMAIL_HASH=`).
+    package static let accountThrottled = LogMessageID("30ad8c79faf5410d815459501da19812")
+
     /// Every id above, for the catalog test.
-    package static let all: [LogMessageID] = [started, backupDone, backupFailed, loginFailed, timerFired, diskFull]
+    package static let all: [LogMessageID] = [
+        started, backupDone, backupFailed, loginFailed, timerFired, diskFull, configInvalid, databaseUnusable,
+        stateDirectoryInUse, startFailed, accountThrottled,
+    ]
 }

@@ -58,5 +58,12 @@ extension ForgeSchema {
                 END;
                 """)
         }
+
+        // A tick covers what was bought (issue 28): the item's quantity when
+        // it was ticked, in the item's unit; NULL for older ticks and items
+        // without a quantity (they cover any need).
+        m.register("0203-shopping-tick-qty") { db in
+            try db.executeScript("ALTER TABLE shopping_ticks ADD COLUMN qty REAL;")
+        }
     }
 }

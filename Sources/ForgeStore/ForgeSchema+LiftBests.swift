@@ -33,7 +33,7 @@ extension ForgeSchema {
                     e1rm REAL NOT NULL,
                     PRIMARY KEY (user_id, day, slug)
                 );
-                \(rebuildLiftBests)
+                \(rebuildLiftBests(working: false))
                 CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets BEGIN
                 \(recomputeLiftBests(user: "NEW.user_id", day: "(SELECT day FROM sessions WHERE id = NEW.session_id)"))
                 END;
@@ -65,26 +65,32 @@ extension ForgeSchema {
     /// through `sessions_user_day`, their sets through `sets_session`
     /// (`CROSS JOIN` and `+` keep SQLite off `sets_user_slug`, which would
     /// read every set of the member on each write).
-    static func recomputeLiftBests(user: String, day: String) -> String {
+    /// `working`: leave warm-up sets out (0311 on; the `set_kind` column exists from then).
+    static func recomputeLiftBests(user: String, day: String, working: Bool = false) -> String {
         """
         DELETE FROM lift_day_best WHERE user_id = \(user) AND day = \(day);
         INSERT INTO lift_day_best (user_id, slug, day, e1rm)
           SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)
           FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
           WHERE se.user_id = \(user) AND se.day = \(day) AND se.status = 'completed'
-            AND +st.user_id = se.user_id AND st.weight > 0
+            AND +st.user_id = se.user_id AND st.weight > 0\(working ? " AND st.set_kind <> 'warmup'" : "")
           GROUP BY st.slug;
         """
     }
 
     /// Rebuilds the whole table from `sets` and `sessions` (the migration;
     /// the same definition as the triggers).
-    package static let rebuildLiftBests = """
+    package static var rebuildLiftBests: String { rebuildLiftBests(working: true) }
+
+    /// The rebuild as 0104 wrote it (`working: false`) or from 0311 on, warm-ups left out.
+    static func rebuildLiftBests(working: Bool) -> String {
+        """
         DELETE FROM lift_day_best;
         INSERT INTO lift_day_best (user_id, slug, day, e1rm)
           SELECT st.user_id, st.slug, se.day, \(liftBestE1RM)
           FROM sessions se JOIN sets st ON st.session_id = se.id
-          WHERE se.status = 'completed' AND st.user_id = se.user_id AND st.weight > 0
+          WHERE se.status = 'completed' AND st.user_id = se.user_id AND st.weight > 0\(working ? " AND st.set_kind <> 'warmup'" : "")
           GROUP BY st.user_id, st.slug, se.day;
         """
+    }
 }

@@ -254,6 +254,7 @@ package enum ForgeSchema {
         registerTraining(&m)  // 01xx: sessions, records, progress, equipment, niggles, labs
         registerFood(&m)  // 02xx: meal logs, media, proposals
         registerImport(&m)  // 03xx: recipe import, MCP, OAuth
+        registerMovingIn(&m)  // 0310-0319: import ledger, imported set columns
         registerOperations(&m)  // 04xx: backups, admin settings, demo
         registerAppliance(&m)  // 05xx: systemd-facing state
         registerCoach(&m)

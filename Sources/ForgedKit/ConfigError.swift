@@ -22,7 +22,7 @@ package struct ConfigError: Error, Sendable, Equatable {
     package let origin: String?
 
     /// The process exit status for configuration and usage errors.
-    package static let exitStatus: Int32 = 2
+    package static let exitStatus: Int32 = ExitStatus.configuration
 
     package init(setting: String, message: String, value: String? = nil, origin: String? = nil) {
         self.setting = setting

@@ -1,9 +1,13 @@
 import ForgeCore
+import ForgeSystemd
 import Foundation
 
 /// The `forged` command line: parses arguments, loads settings and runs one
-/// command. Exit statuses: 0 success, 1 runtime failure, 2 usage or
-/// configuration error (with a one-line message naming the setting).
+/// command. Exit statuses are ``ExitStatus``: 0 success, 1 runtime failure,
+/// 2 usage or configuration error, 65 a damaged database, 74 a full disk,
+/// 75 a state directory in use. Every such failure is one ``FatalError``
+/// line at error priority (journal with `MESSAGE_ID=`, `<3>` on other
+/// non-terminals, plain on a terminal) naming the file and the fix.
 package enum Forged {
     /// Runs the command line in `arguments` (without argv[0]) and returns the exit status.
     package static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -12,11 +16,12 @@ package enum Forged {
         if arguments.first == BenchFillCommand.name {
             return BenchFillCommand.run(Array(arguments.dropFirst()), environment: environment)
         }
+        Journal.installIfConnected(environment: environment)
         let parsed: ParsedCommand
         do {
             parsed = try CLI.parse(arguments)
         } catch {
-            printError(error.line)
+            FatalError.configuration(error).log()
             return ConfigError.exitStatus
         }
         switch parsed.path {
@@ -39,7 +44,7 @@ package enum Forged {
         do {
             settings = try SettingsLoader.load(flags: parsed.flags, environment: environment)
         } catch {
-            printError(error.line)
+            FatalError.configuration(error).log()
             return ConfigError.exitStatus
         }
         Log.setMinimum(settings.logLevel)
@@ -47,12 +52,16 @@ package enum Forged {
             switch parsed.path {
             case ["serve"]:
                 return try ServeCommand(settings: settings, flags: parsed.flags, environment: environment).run()
+            case ["check"]:
+                return CheckCommand(settings: settings).run()
             case ["backup"], ["backup", "list"], ["restore"], ["export"]:
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:
                 return try UserCommands(settings: settings, command: parsed).run()
             case ["library", "import-free-exercise-db"]:
                 return try LibraryCommands(settings: settings, command: parsed).run()
+            case ["import"], ["import", "list"], ["import", "undo"]:
+                return try ImportCommands(settings: settings, command: parsed).run()
             case ["display", "pair"], ["display", "list"], ["display", "revoke"]:
                 return try DisplayCommands(settings: settings, command: parsed).run()
             case ["notify", "tail"], ["notify", "desktop"]:
@@ -61,12 +70,10 @@ package enum Forged {
                 printError("forged: unknown command \"\(parsed.path.joined(separator: " "))\" (see forged help)")
                 return 2
             }
-        } catch let error as ConfigError {
-            printError(error.line)
-            return ConfigError.exitStatus
         } catch {
-            printError("forged: \(error)")
-            return 1
+            let fatal = FatalError.classify(error, stateDir: settings.stateDir)
+            fatal.log()
+            return fatal.status
         }
     }
 

@@ -55,15 +55,17 @@ struct ServeCommand {
         if let cert = settings.tlsCert, let key = settings.tlsKey {
             guard TLSCertificate.isSupported else {
                 Log.error(
-                    "--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead"
-                )
+                    "--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead",
+                    id: .startFailed)
                 return 1
             }
             let tls = TLSCertificate(certificatePath: cert, keyPath: key)
             do {
                 try Self.load(tls, reloading: false)
             } catch {
-                Log.error("cannot serve HTTPS: \(error)")
+                Log.error(
+                    "cannot serve HTTPS: \(error); fix: check --tls-cert and --tls-key (readable by forge, PEM), then `systemctl restart forged`",
+                    id: .startFailed)
                 return 1
             }
             certificate = tls
@@ -84,7 +86,9 @@ struct ServeCommand {
                 do { bound.append(try ListenSocket.bind(address)) } catch {
                     bound.forEach { close($0) }
                     sockets.closeUnowned()
-                    Log.error("cannot listen on \(address): \(error); nothing was created in \(settings.stateDir)")
+                    Log.error(
+                        "cannot listen on \(address): \(error); nothing was created in \(settings.stateDir); fix: free the port or change --listen",
+                        id: .startFailed)
                     return 1
                 }
             }
@@ -161,7 +165,8 @@ struct ServeCommand {
                 running.append(service)
             } catch {
                 Log.error(
-                    service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)")
+                    service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)",
+                    id: .startFailed)
                 running.reversed().forEach { $0.stop() }
                 sockets.closeUnowned()
                 db.close()
@@ -174,7 +179,13 @@ struct ServeCommand {
                 "listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)"
             )
         }
-        status.setMembers(HealthMonitor.members(in: db))
+        let members = HealthMonitor.members(in: db)
+        status.setMembers(members)
+        if members == 0 {
+            Log.warning(
+                "no household member yet: nobody can sign in; create the first (the admin) with "
+                    + "forged user add --name NAME EMAIL (as root or the forge user)")
+        }
         let line = status.render()
         status.markSent(line)
         Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)

@@ -56,6 +56,27 @@ package struct SettingSpec: Sendable, Equatable {
         "FORGE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
+    /// The setting variable closest to a mistyped `variable`
+    /// (`FORGE_BACKUP_TIEM` → `FORGE_BACKUP_TIME`): the one at the smallest
+    /// Levenshtein distance, when that distance is at most 3; else nil.
+    package static func nearestName(to variable: String) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var current = [i + 1]
+                for (j, y) in b.enumerated() {
+                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let typed = Array(variable)
+        let best = all.filter(\.inFile).map { ($0.env, distance(typed, Array($0.env))) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= 3 else { return nil }
+        return best.0
+    }
+
     /// The spec named `name`, if any.
     package static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
 
@@ -129,6 +150,11 @@ package struct SettingSpec: Sendable, Equatable {
         help: "Largest body for the upload routes (/ingest, GPX/TCX import, meal logs with a photo, recipe pages), "
             + "same suffixes as --max-body.",
         defaultDescription: "33554432 (32 MiB)")
+    package static let maxImport = SettingSpec(
+        name: "max-import", valueName: "BYTES",
+        help: "Largest file POST /api/import accepts (streamed to disk, never held in memory), "
+            + "same suffixes as --max-body.",
+        defaultDescription: "4294967296 (4 GiB)")
     package static let seedRecipes = SettingSpec(
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
@@ -168,7 +194,7 @@ package struct SettingSpec: Sendable, Equatable {
     /// Every setting, in help and table order.
     package static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, tlsCert, tlsKey, trustedProxy, allowedUsers, devAuth,
-        seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
+        seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload, maxImport,
         backupTime, backupKeepDaily, backupKeepWeekly,
         allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,
     ]

@@ -125,6 +125,7 @@ package enum SettingsLoader {
             weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
+        settings.maxImport = try sources.int(.maxImport, in: 1...(1 << 40), allowSuffix: true) ?? 4 << 30
         settings.noticeHours = NoticeHours(
             reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
             quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,
@@ -210,11 +211,14 @@ package enum SettingsLoader {
                     $0.env == entry.name || $0.deprecatedNames.map(SettingSpec.envName(for:)).contains(entry.name)
                 })
             else {
-                throw ConfigError(setting: "config", message: "\(path):\(entry.line): unknown setting \(entry.name)")
+                let hint = SettingSpec.nearestName(to: entry.name).map { " (did you mean \($0)?)" } ?? ""
+                throw ConfigError(
+                    setting: "config", message: "unknown setting \(entry.name)\(hint)", origin: "\(path):\(entry.line)")
             }
             guard spec.inFile else {
                 throw ConfigError(
-                    setting: "config", message: "\(path):\(entry.line): \(entry.name) cannot be set in the config file")
+                    setting: "config", message: "\(entry.name) cannot be set in the config file",
+                    origin: "\(path):\(entry.line)")
             }
             result[entry.name] = entry
         }
@@ -250,7 +254,7 @@ private struct Sources {
     /// non-empty file line.
     func scalar(_ spec: SettingSpec) throws(ConfigError) -> RawValue? {
         if let v = flags[spec.name]?.last { return RawValue(text: v, origin: nil) }
-        if let v = environment[spec.env], !v.isEmpty { return RawValue(text: v, origin: spec.env) }
+        if let v = environment[spec.env], !v.isEmpty { return RawValue(text: v, origin: origin(spec.env, v)) }
         for old in spec.deprecatedNames {
             let env = SettingSpec.envName(for: old)
             if let v = environment[env], !v.isEmpty {
@@ -275,9 +279,18 @@ private struct Sources {
                 .filter { !$0.isEmpty }.map { RawValue(text: $0, origin: origin) }
         }
         if let vs = flags[spec.name], !vs.isEmpty { return vs.flatMap { split($0, nil) } }
-        if let v = environment[spec.env], !v.isEmpty { return split(v, spec.env) }
+        if let v = environment[spec.env], !v.isEmpty { return split(v, origin(spec.env, v)) }
         if let e = file[spec.env], !e.value.isEmpty { return split(e.value, "\(filePath):\(e.line)") }
         return nil
+    }
+
+    /// Where the environment's `value` of `variable` came from: the config
+    /// file's line when the file holds the same value (the unit's
+    /// `EnvironmentFile=` loads that file into the environment too, and the
+    /// operator must be sent to the line, not the variable), else the variable.
+    func origin(_ variable: String, _ value: String) -> String {
+        if let e = file[variable], e.value == value { return "\(filePath):\(e.line)" }
+        return variable
     }
 
     func path(_ spec: SettingSpec) throws(ConfigError) -> String? {

@@ -25,7 +25,9 @@ final class StateLock {
         }
         let path = (stateDir as NSString).appendingPathComponent(fileName)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StateLockError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw StateLockError("cannot open \(path): \(String(cString: strerror(errno)))", busy: false)
+        }
         BackupFile.matchOwner(path, of: stateDir)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
@@ -33,8 +35,8 @@ final class StateLock {
             close(fd)
             throw StateLockError(
                 busy
-                    ? "another forged is using \(stateDir) (\(path) is locked); stop it first (systemctl stop forged)"
-                    : "cannot lock \(path): \(reason)")
+                    ? "another forged is using \(stateDir) (\(path) is locked)"
+                    : "cannot lock \(path): \(reason)", busy: busy)
         }
         let text = "\(getpid())\n"
         _ = ftruncate(fd, 0)
@@ -54,5 +56,10 @@ final class StateLock {
 /// The state directory is locked by another process, or the lock file is unusable.
 struct StateLockError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// Another process holds the lock (as opposed to a lock file that cannot be opened).
+    let busy: Bool
+    init(_ description: String, busy: Bool) {
+        self.description = description
+        self.busy = busy
+    }
 }

@@ -291,6 +291,42 @@ import Testing
         }
     }
 
+    /// Issue 28 item 4: a meal of a recipe with no energy data leaves the day's totals
+    /// partial (`complete: false`, `unknown` naming it), never a silent 0 kcal.
+    @Test func aRecipeWithoutKcalDataMakesTheDaysTotalsPartial() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let dinner = try await server.logMeal(
+                ["date": .string(Self.monday), "slot": "dinner", "recipe": .string(Self.dinner)], cookie: ada)
+            #expect(dinner.json["totals"]?["complete"] == true && dinner.json["totals"]?["unknown"] == [])
+            let dinnerKcal = try #require(dinner.json["totals"]?["kcal"]?.doubleValue)
+            #expect(dinnerKcal > 0)
+
+            try server.app.db.write { db in  // an imported recipe whose page carried no nutrition
+                try db.execute("UPDATE recipes SET kcal = 0 WHERE slug = 'lentil-feta-salad'")
+            }
+            let name: String =
+                try server.app.db.read {
+                    try $0.scalar("SELECT name FROM recipes WHERE slug = 'lentil-feta-salad'")
+                } ?? ""
+            let lunch = try await server.logMeal(
+                ["date": .string(Self.monday), "slot": "lunch", "recipe": "lentil-feta-salad"], cookie: ada)
+            #expect(lunch.status == 200)
+            let totals = lunch.json["totals"]
+            #expect(totals?["complete"] == false && totals?["unknown"] == [.string(name)])
+            #expect(totals?["kcal"]?.doubleValue == dinnerKcal)  // the known part, unchanged
+            // The week view says the same.
+            let day = try await server.foodDay(Self.monday, day: 0, cookie: ada)
+            #expect(day["totals"]?["complete"] == false && day["totals"]?["unknown"] == [.string(name)])
+            #expect(try await server.foodDay(Self.monday, day: 1, cookie: ada)["totals"]?["complete"] == true)
+
+            // Removing it makes the day whole again.
+            let removed = try await server.request(
+                "DELETE", "/api/food/log/\(lunch.json["id"]?.stringValue ?? "")", cookie: ada)
+            #expect(removed.json["totals"]?["complete"] == true && removed.json["totals"]?["unknown"] == [])
+        }
+    }
+
     @Test func theDateDefaultsToTheHouseholdToday() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")

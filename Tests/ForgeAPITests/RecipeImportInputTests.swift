@@ -26,10 +26,17 @@ import Testing
             #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
             #expect(reply.json["complete"] == false)
             let warnings = reply.json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // Issue 28 item 7: each reason ends with the arguments that fix it.
             #expect(
-                warnings.contains("parked: ingredient 'moon dust' is not in the reference and has no per-100 g values"),
+                warnings.contains(
+                    "parked: ingredient 'moon dust' is not in the reference and has no per-100 g values; to fix, "
+                        + "give its line kcal_100, protein_100, carbs_100 and fat_100 (per 100 g or ml; per item "
+                        + "for unit x), or add it with upsert_ingredients"),
                 "\(warnings)")
-            #expect(warnings.contains("parked: kcal per serving is missing"), "\(warnings)")
+            #expect(
+                warnings.contains {
+                    $0.hasPrefix("parked: kcal per serving is missing; to fix, give kcal, protein_g, carbs_g and fat_g")
+                }, "\(warnings)")
             #expect(!warnings.contains { $0.contains("lentils") })
             // Numbers keep their token types: macros are doubles, counts integers.
             let text = String(decoding: reply.data, as: UTF8.self)
@@ -59,12 +66,28 @@ import Testing
             let out = result["structuredContent"]
             #expect(out?["complete"] == false)
             let warnings = out?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let fix = "to fix, give its line kcal_100, protein_100, carbs_100 and fat_100"
             #expect(
-                warnings.contains(
-                    "parked: ingredient 'gruyère dust' is not in the reference and has no per-100 g values"),
-                "\(warnings)")
-            #expect(warnings.contains("parked: difficulty is hard"), "\(warnings)")
-            #expect(warnings.contains("parked: kcal per serving is missing"), "\(warnings)")
+                warnings.contains {
+                    $0.hasPrefix(
+                        "parked: ingredient 'gruyère dust' is not in the reference and has no per-100 g values; \(fix)")
+                }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("parked: difficulty is hard; to fix, give difficulty") })
+            #expect(warnings.contains { $0.hasPrefix("parked: kcal per serving is missing; to fix, give kcal,") })
+
+            // The retry the warning names completes the import.
+            var retry = arguments.objectValue ?? [:]
+            retry["difficulty"] = "medium"
+            retry["kcal"] = 310
+            retry["ingredients"] = [
+                ["name": "eggs", "qty": 4, "unit": "x", "disp": "4"],
+                [
+                    "name": "gruyère dust", "qty": 50, "unit": "g", "disp": "50 g", "kcal_100": 410,
+                    "protein_100": 27, "carbs_100": 0.4, "fat_100": 33,
+                ],
+            ]
+            let fixed = try await server.callTool("import_recipe", .object(retry), token: token)
+            #expect(fixed["structuredContent"]?["complete"] == true, "\(fixed)")
         }
     }
 

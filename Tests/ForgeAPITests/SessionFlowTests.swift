@@ -17,6 +17,39 @@ import Testing
         try await server.request("POST", path, json: body, cookie: cookie, headers: headers)
     }
 
+    /// Issue 28 item 7b: `e1rm` lists lifts in the order each was first logged, as the
+    /// original does (its client builds the progress tabs from the first three), so a
+    /// swapped-in lift logged second is second, ahead of a planned lift logged later.
+    @Test func e1rmListsLiftsInTheOrderEachWasFirstLogged() async throws {
+        let clock = FixedClock(Self.at("2026-07-20T17:00:00.000Z"))  // Monday: Lower A
+        try await withTestServer(clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let start = try await post(server, "/api/sessions", [:], ada)
+            let sid = try #require(start.json["id"]?.stringValue)
+            let targets = try #require(start.json["fitted"]?["targets"]?.arrayValue)
+            let planned = targets.compactMap { $0["slug"]?.stringValue }
+            #expect(planned.prefix(2) == ["back-squat", "romanian-deadlift"])
+            let third = try #require(planned.dropFirst(2).first)
+            let sets: [JSONValue] = [
+                ["slug": "back-squat", "set_no": 1, "weight": 60, "reps": 5],
+                ["slug": "deadlift", "substituted_for": "romanian-deadlift", "set_no": 1, "weight": 80, "reps": 5],
+                ["slug": .string(third), "set_no": 1, "weight": 16, "reps": 8],
+            ]
+            for body in sets {
+                clock.advance(300)
+                #expect(try await post(server, "/api/sessions/\(sid)/sets", body, ada).status == 200)
+            }
+            #expect(try await post(server, "/api/sessions/\(sid)/complete", [:], ada).status == 200)
+            let text = String(decoding: try await server.get("/api/progress", cookie: ada).data, as: UTF8.self)
+            let order = ["back-squat", "deadlift", third].map { slug in
+                text.range(of: "\"\(slug)\":{\"name\"")?.lowerBound
+            }
+            #expect(order.allSatisfy { $0 != nil }, "\(text)")
+            let found = order.compactMap { $0 }
+            #expect(found == found.sorted(), "\(text)")  // planned-first would put \(third) before deadlift
+        }
+    }
+
     @Test func aFullSquatSessionShowsUpEverywhereWithHandCheckedNumbers() async throws {
         let clock = FixedClock(Self.at("2026-07-13T17:00:00.000Z"))  // Monday, 18:00 in London
         try await withTestServer(clock: clock) { server in

@@ -165,24 +165,58 @@ import Testing
         }
     }
 
-    @Test func ticksSurviveAPlanChangeForItemsStillOnTheList() async throws {
-        try await withTestServer { server in
+    /// Issue 18: ticks survive a plan change. Issue 28 item 3: a tick covers what was
+    /// bought; when the plan needs more, the line says what is still needed (JSON,
+    /// text, live stream), and ticking it again covers the new need.
+    @Test func ticksSurviveAPlanChangeAndAGrownNeedSaysWhatIsStillNeeded() async throws {
+        // Monday of the seeded week, 10:00 in London: the plan change is to this week.
+        try await withTestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_784_538_000))) { server in
             let ada = try await server.signIn("ada@example.org")
-            for item in ["chicken-thighs-skinless.g", "salmon-fillets.x"] {
+            for item in ["chicken-thighs-skinless.g", "salmon-fillets.x", "harissa-paste.g"] {
                 let r = try await server.request(
                     "PATCH", "/api/food/shopping",
                     json: ["date": .string(Self.monday), "item": .string(item), "checked": true], cookie: ada)
-                #expect(r.status == 200)
+                #expect(r.status == 200 && r.json["bought"] == .null && r.json["still_needed"] == .null)
             }
-            // Tuesday's salmon dinner becomes a chicken gnocchi tray.
+            let stream = try SSEClient(port: server.port, cookie: ada)
+            #expect(stream.next()?.event == "hello")
+            // Tuesday's salmon dinner becomes a chicken gnocchi tray: 400 g more chicken thighs.
             let edit = try await server.request(
                 "PATCH", "/api/food/week/slot",
                 json: ["date": "2026-07-21", "recipe": "chicken-gnocchi-tray"], cookie: ada)
             #expect(edit.status == 200)
+            #expect(stream.next("food_week")?.json["type"] == "food_week.changed")
+            let event = stream.next("shopping")?.json
+            #expect(event?["item"] == "chicken-thighs-skinless.g" && event?["checked"] == false)
+            #expect(event?["bought"] == 800.0 && event?["still_needed"] == 400.0)
+
             let items = Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ada).json)
-            #expect(items["chicken-thighs-skinless.g"]?["checked"] == true)
+            let chicken = items["chicken-thighs-skinless.g"]
+            #expect(chicken?["qty"] == 1200.0 && chicken?["checked"] == false)
+            #expect(chicken?["bought"] == 800.0 && chicken?["still_needed"] == 400.0)
+            #expect(chicken?["still_needed_disp"] == "400 g")
+            #expect(Self.uses(chicken).contains("chicken-gnocchi-tray@2026-07-21"))
             #expect(items["salmon-fillets.x"] == nil)
-            #expect(Self.uses(items["chicken-thighs-skinless.g"]).contains("chicken-gnocchi-tray@2026-07-21"))
+            // A tick whose need did not grow stays ticked.
+            #expect(items["harissa-paste.g"]?["checked"] == true && items["harissa-paste.g"]?["bought"] == .null)
+
+            let text = try await server.request(
+                "GET", "/api/food/shopping?date=\(Self.monday)", cookie: ada, headers: ["Accept": "text/plain"])
+            let lines = String(decoding: text.data, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("[ ] chicken thighs, skinless: 400 g more (1.2 kg in all, 800 g bought)")
+                },
+                "\(lines)")
+
+            // Ticking it again covers the whole need.
+            let again = try await server.request(
+                "PATCH", "/api/food/shopping",
+                json: ["date": .string(Self.monday), "item": "chicken-thighs-skinless.g", "checked": true], cookie: ada)
+            #expect(again.json["checked"] == true && again.json["still_needed"] == .null)
+            let after = Self.items(try await server.get("/api/food/shopping?date=\(Self.monday)", cookie: ada).json)
+            #expect(after["chicken-thighs-skinless.g"]?["checked"] == true)
+            #expect(after["chicken-thighs-skinless.g"]?["still_needed"] == .null)
         }
     }
 

@@ -54,7 +54,7 @@ import Testing
                 RecipeIngredient(name: "sweet potatoes", qty: 0.6, unit: "kg", disp: "600 g"),
                 RecipeIngredient(name: "salt", qty: nil, unit: "", disp: "to taste"),
             ])
-        #expect(items["garlic.clove"]?.disp == "2 cloves" && items["garlic.x"]?.disp == "1")
+        #expect(items["garlic.clove"]?.disp == "2 cloves" && items["garlic.x"]?.disp == "1 bulb")
         #expect(items["flour.ml"]?.qty == 480 && items["flour.g"]?.qty == 100)
         // A reference row: its aisle, and packs where its pack parses in the same unit.
         #expect(items["sweet-potatoes.g"]?.qty == 1100 && items["sweet-potatoes.g"]?.aisle == "produce")
@@ -62,6 +62,30 @@ import Testing
         // A line with no quantity is kept, with no quantity.
         #expect(items["salt.x"]?.qty == nil && items["salt.x"]?.disp == "")
         #expect(items["garlic.x"]?.packs == nil)  // "bulb" holds no quantity
+    }
+
+    /// Issue 28 item 2: merged counted lines keep the recipes' count word, pluralised.
+    @Test func mergedCountsKeepTheirCountWord() {
+        let a = [
+            RecipeIngredient(name: "garlic", qty: 2, unit: "x", disp: "2 cloves", note: "crushed"),
+            RecipeIngredient(name: "chopped tomatoes", qty: 1, unit: "x", disp: "1 tin"),
+            RecipeIngredient(name: "basil", qty: 0.5, unit: "x", disp: "½ bunch"),
+            RecipeIngredient(name: "lemons", qty: 1, unit: "x", disp: "1"),
+        ]
+        let b = [
+            RecipeIngredient(name: "garlic", qty: 2, unit: "x", disp: "2 cloves"),
+            RecipeIngredient(name: "chopped tomatoes", qty: 1, unit: "x", disp: "1 tin"),
+            RecipeIngredient(name: "basil", qty: 0.5, unit: "x", disp: "½ bunch"),
+            RecipeIngredient(name: "lemons", qty: 1, unit: "x", disp: "1 slice"),
+        ]
+        let items = Self.items(a, b)
+        #expect(items["garlic.x"]?.qty == 4 && items["garlic.x"]?.disp == "4 cloves")
+        #expect(items["chopped-tomatoes.x"]?.qty == 2 && items["chopped-tomatoes.x"]?.disp == "2 tins")
+        #expect(items["basil.x"]?.disp == "1 bunch")  // two halves: one, singular
+        // One line counts whole lemons, the other slices: the word is not shared, the count stays bare.
+        #expect(items["lemons.x"]?.disp == "2")
+        #expect(ShoppingQuantity.countWord("2 bunches") == "bunch" && ShoppingQuantity.countWord("2") == nil)
+        #expect(ShoppingQuantity.display(3, unitClass: "bunch") == "3 bunches")
     }
 
     @Test func leftoversScaleTheCookedDinnerAndOutAddsNothing() {

@@ -32,7 +32,7 @@ func log(
     #expect(day.slots.allSatisfy { !$0.logged && $0.logID == nil && !$0.offPlan })
     #expect(day.slots[2].why == FirstFoodWeek.content.plan(weekday: 0, slot: .dinner)?.why)
     #expect(day.slots[0].why == "")
-    #expect(day.extras.isEmpty && day.totals == .zero)
+    #expect(day.extras.isEmpty && day.totals.macros == .zero && day.totals.complete)
     let json = try Fixture.object(day.slots[2])
     #expect(Set(json.keys) == ["slot", "logged", "log_id", "why", "recipe"])
     #expect(json["log_id"] == .null && json["logged"] == .bool(false))
@@ -101,8 +101,8 @@ func log(
     #expect(day.slots[2].logID == "d1" && day.slots[2].offPlan && day.slots[2].label == "Takeaway curry")
     #expect(day.extras.map(\.id) == ["s2", "d2"])
     // Totals: every log of the day, rounded to 1 dp.
-    #expect(day.totals.kcal == 2069.4)  // 211.2 + 320.04 + 900 + 638.2 = 2069.44
-    #expect(day.totals.proteinG == 120.2)  // 4 × 30.05 = 120.2
+    #expect(day.totals.macros.kcal == 2069.4)  // 211.2 + 320.04 + 900 + 638.2 = 2069.44
+    #expect(day.totals.macros.proteinG == 120.2)  // 4 × 30.05 = 120.2
 }
 
 @Test func missingOrEmptySlotsAreOmittedAndTheirLogsBecomeExtras() throws {

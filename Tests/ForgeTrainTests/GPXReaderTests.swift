@@ -63,4 +63,32 @@ struct GPXReaderTests {
                 Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>".utf8), zone: Self.calendar.timeZone)
         }
     }
+
+    /// Issue 28 item 1: a recorder that writes its points newest-first. 31 points at 120 bpm,
+    /// 10 s apart, over 300 s: read oldest-first, all 300 s are credited (5.0 min in zone 2).
+    @Test func aFileWrittenNewestFirstIsReadInTimeOrder() throws {
+        let points = (0...30).reversed().map { i in
+            let time = Date(timeIntervalSince1970: 1_784_268_000 + Double(i) * 10).formatted(.iso8601)
+            return """
+                <trkpt lat="\(51.5 + Double(i) * 0.0001)" lon="-0.12"><time>\(time)</time>\
+                <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr>\
+                </gpxtpx:TrackPointExtension></extensions></trkpt>
+                """
+        }
+        let gpx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="newest-first" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+            <trk><name>Backwards</name><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+        let w = try TrackWorkout.workout(
+            TrackFileReader.read(Data(gpx.utf8), zone: Self.calendar.timeZone), calendar: Self.calendar)
+        #expect(w.durationS == 300)
+        #expect(w.trace.hr.map(\.t) == (0...30).map { Double($0) * 10 })
+        #expect(ZoneTime.minutes(w.trace, in: ZoneTime.zone2) == 5.0)
+        let zones = try #require(FiveZones.of(w.trace, prefsHRMax: 190))
+        #expect(zones.zones.map(\.minutes) == [0, 5.0, 0, 0, 0])  // 120 ≥ round(0.60 × 190) = 114
+    }
 }

@@ -135,7 +135,8 @@ private func loadError(
     let conf = try dir.write("forged.conf", "FORGE_THREADS=8\nFORGE_LISTN=[::]:80\n")
     let error = loadError(["config": [conf]])
     #expect(error?.setting == "config")
-    #expect(error?.message == "\(conf):2: unknown setting FORGE_LISTN")
+    #expect(error?.message == "unknown setting FORGE_LISTN (did you mean FORGE_LISTEN?)")
+    #expect(error?.origin == "\(conf):2")
 }
 
 @Test func badTimezoneNamesTheSetting() {
@@ -252,7 +253,8 @@ func baseURLIsDerivedFromTheFirstListenAddress(listen: String, url: String) thro
     let dir = TempDir()
     defer { dir.remove() }
     let conf = try dir.write("forged.conf", "FORGE_CONFIG=/etc/other.conf\n")
-    #expect(loadError(defaultConfig: conf)?.message == "\(conf):1: FORGE_CONFIG cannot be set in the config file")
+    #expect(loadError(defaultConfig: conf)?.message == "FORGE_CONFIG cannot be set in the config file")
+    #expect(loadError(defaultConfig: conf)?.origin == "\(conf):1")
 }
 
 @Test func listenAddressesParseToHostAndPort() throws {

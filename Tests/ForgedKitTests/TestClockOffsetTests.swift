@@ -54,7 +54,7 @@ import Testing
             _ = try load([:], flags: ["config": [conf]])
             Issue.record("accepted from the file")
         } catch {
-            #expect(error.message == "\(conf):2: unknown setting FORGE_TEST_CLOCK_OFFSET")
+            #expect(error.message.hasPrefix("unknown setting FORGE_TEST_CLOCK_OFFSET") && error.origin == "\(conf):2")
         }
     }
 

@@ -4,6 +4,7 @@ import ForgeHTTP
 /// the auth-wall test and the access log all walk this table.
 enum RouteTable {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
+        HTTPMappedErrors.register(on: &router)
         StorageErrors.register(on: &router)
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)

@@ -71,32 +71,30 @@ enum CookSessionRoutes {
             let servings = input.servings ?? 1
             let today = app.today
             let now = app.clock.now()
-            let (session, recipe, logged, wasActive) = try foodErrors {
-                try app.db.write { db in
-                    guard
-                        var s = try CookSessionStore.find(
-                            id: request.parameter("id") ?? "", scope: caller.scope, in: db)
-                    else {
-                        throw HTTPError(404, "cook session not found")
-                    }
-                    guard s.state != "abandoned" else { throw HTTPError(409, "cook session is abandoned") }
-                    let recipe = try RecipeStore.find(s.recipeSlug, in: db)
-                    let wasActive = s.state == "active"
-                    if wasActive {
-                        s.state = "finished"
-                        s.finishedAt = now
-                        try CookSessionStore.save(s, now: now, in: db)
-                    }
-                    var logged: MealLogResult?
-                    if let user = caller.user, let recipe {
-                        let slot = input.slot.flatMap(MealSlot.init(rawValue:)) ?? recipe.kind
-                        let meal = MealLogInput(
-                            day: today, slot: slot, recipe: recipe.slug, servings: servings,
-                            clientID: "cook:\(s.id)")
-                        logged = try MealLogStore.log(meal, userID: user.id, now: now, in: db)
-                    }
-                    return (s, recipe, logged, wasActive)
+            let (session, recipe, logged, wasActive) = try app.db.write { db in
+                guard
+                    var s = try CookSessionStore.find(
+                        id: request.parameter("id") ?? "", scope: caller.scope, in: db)
+                else {
+                    throw HTTPError(404, "cook session not found")
                 }
+                guard s.state != "abandoned" else { throw HTTPError(409, "cook session is abandoned") }
+                let recipe = try RecipeStore.find(s.recipeSlug, in: db)
+                let wasActive = s.state == "active"
+                if wasActive {
+                    s.state = "finished"
+                    s.finishedAt = now
+                    try CookSessionStore.save(s, now: now, in: db)
+                }
+                var logged: MealLogResult?
+                if let user = caller.user, let recipe {
+                    let slot = input.slot.flatMap(MealSlot.init(rawValue:)) ?? recipe.kind
+                    let meal = MealLogInput(
+                        day: today, slot: slot, recipe: recipe.slug, servings: servings,
+                        clientID: "cook:\(s.id)")
+                    logged = try MealLogStore.log(meal, userID: user.id, now: now, in: db)
+                }
+                return (s, recipe, logged, wasActive)
             }
             if wasActive { announce(app, caller.scope, "session.finished", session, recipe) }
             return CookFinished(

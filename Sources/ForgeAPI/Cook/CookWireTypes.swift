@@ -156,7 +156,7 @@ struct FinishCookInput: RequestInput {
 struct CookLogged: Codable, Sendable {
     let id: String
     let duplicate: Bool
-    let totals: Macros
+    let totals: DayTotals
 }
 
 /// `POST /api/cook/sessions/{id}/finish`: `{ session, log }`; `log` null

@@ -1,7 +1,6 @@
 import ForgeCook
-import ForgeHTTP
 
-/// Maps the food domain's errors to HTTP statuses in one place (docs/contract.md §3.15, §3.18).
+/// The food domain's errors as the contract answers them (docs/contract.md §3.15, §3.18).
 ///
 /// | error | status, detail |
 /// |---|---|
@@ -12,18 +11,56 @@ import ForgeHTTP
 /// | `FoodWeekStore.SlotEditError.notADinner` | 400 |
 /// | `FoodProposalStore.DecisionError.notFound` | 404 `proposal not found` |
 /// | `FoodProposalStore.DecisionError.noLongerValid` | 409 |
-func foodErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch MealLogError.dayFull(let limit) {
-        throw HTTPError(422, MealLogError.dayFull(limit: limit).description)
-    } catch let error as MealLogError {
-        throw HTTPError(400, error.description)
-    } catch let error as MealPhotos.Failure {
-        throw HTTPError(400, error.description)
-    } catch let error as FoodWeekStore.SlotEditError {
-        throw HTTPError(error == .unknownRecipe ? 404 : 400, error.description)
-    } catch let error as FoodProposalStore.DecisionError {
-        throw HTTPError(error == .notFound ? 404 : 409, error.description)
+/// | `RecipeImportError` | 400, its message |
+/// | `RecipePageImportError.notHTTPURL` | 400 `url must be an http(s) URL` |
+/// | `RecipePageImportError.refusedTarget` | 400, the fetch policy's reason |
+/// | `RecipePageImportError.fetchFailed`, `.fetchStatus` | 502 `could not fetch the page: …` |
+/// | `RecipePageImportError.noRecipe`, `.invalid` | 422, the parser's reason or the broken rule |
+extension MealLogError: HTTPMappedError {
+    var status: Int {
+        if case .dayFull = self { return 422 }
+        return 400
+    }
+    var detail: String { description }
+}
+
+extension MealPhotos.Failure: HTTPMappedError {
+    var status: Int { 400 }
+    var detail: String { description }
+}
+
+extension FoodWeekStore.SlotEditError: HTTPMappedError {
+    var status: Int { self == .unknownRecipe ? 404 : 400 }
+    var detail: String { description }
+}
+
+extension FoodProposalStore.DecisionError: HTTPMappedError {
+    var status: Int { self == .notFound ? 404 : 409 }
+    var detail: String { description }
+}
+
+extension RecipeImportError: HTTPMappedError {
+    var status: Int { 400 }
+    var detail: String { message }
+}
+
+extension RecipePageImportError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .notHTTPURL, .refusedTarget: 400
+        case .fetchFailed, .fetchStatus: 502
+        case .noRecipe, .invalid: 422
+        }
+    }
+
+    var detail: String {
+        switch self {
+        case .notHTTPURL: "url must be an http(s) URL"
+        case .refusedTarget(let why): why
+        case .fetchFailed(let why): "could not fetch the page: \(why)"
+        case .fetchStatus(let status): "could not fetch the page: HTTP \(status)"
+        case .noRecipe(let why): why
+        case .invalid(let error): error.message
+        }
     }
 }

@@ -202,7 +202,7 @@ enum FoodField {
                 ["pattern": .string("^$|" + Check.yearsPattern)])
         }
         guard let text, !text.isEmpty else { return nil }
-        guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        guard let date = LocalDate(text) else { throw HTTPError.badDate }
         guard Bounds.years.contains(date.year) else {
             throw ValidationFailure.error(
                 loc: loc, type: "date_out_of_range",

@@ -26,9 +26,7 @@ enum FoodProposalRoutes {
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
-            let num = try foodErrors {
-                try app.db.write { try FoodProposalStore.approve(id: id, scope: scope, in: $0) }
-            }
+            let num = try app.db.write { try FoodProposalStore.approve(id: id, scope: scope, in: $0) }
             return FoodWire.ProposalApproved(revision: num)
         }
         router.route(
@@ -38,9 +36,7 @@ enum FoodProposalRoutes {
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
-            try foodErrors {
-                try app.db.write { try FoodProposalStore.reject(id: id, scope: scope, now: app.clock.now(), in: $0) }
-            }
+            try app.db.write { try FoodProposalStore.reject(id: id, scope: scope, now: app.clock.now(), in: $0) }
             return OK()
         }
     }

@@ -18,12 +18,10 @@ enum FoodWeekSlotRoutes {
             let slot = try body.mealSlot()
             let date = try FoodField.date(body.date, loc: ["body", "date"]) ?? app.today
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
-            let recipe = try foodErrors {
-                try app.db.write { db in
-                    try FoodWeekStore.setSlot(
-                        scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
-                        now: app.clock.now(), in: db)
-                }
+            let recipe = try app.db.write { db in
+                try FoodWeekStore.setSlot(
+                    scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
+                    now: app.clock.now(), in: db)
             }
             return FoodWire.SlotSet(
                 date: date, dayName: date.dayName, slot: slot.rawValue,

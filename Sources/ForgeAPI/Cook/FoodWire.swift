@@ -22,6 +22,13 @@ enum FoodWire {
     /// Every field of `m` through ``finite(_:)``.
     static func finite(_ m: Macros) -> Macros { Macros(values: m.values.map { finite($0) }) }
 
+    /// ``DayTotals`` with every macro finite.
+    static func finite(_ t: DayTotals) -> DayTotals {
+        var out = t
+        out.macros = finite(t.macros)
+        return out
+    }
+
     /// docs/contract.md §2 `RecipeCard`: the eight per-serving macros (kcal; g; sodium mg),
     /// then slug … rating. `image` is the first image, `null` when none;
     /// `rating` 0–5 (0 = unrated).
@@ -84,7 +91,8 @@ enum FoodWire {
 
     /// One day of ``FoodWeek``: planned slots (breakfast, lunch, dinner, snack;
     /// empty ones omitted), unclaimed logs, and `totals` = Σ of all the
-    /// caller's logs that day, each field rounded half-to-even to 1 dp.
+    /// caller's logs that day, each field rounded half-to-even to 1 dp, plus
+    /// `complete` and `unknown` (``DayTotals``: logs of recipes without energy data).
     struct FoodDay: Codable, Sendable {
         var date: LocalDate
         /// `Monday` … `Sunday`.
@@ -92,7 +100,7 @@ enum FoodWire {
         var isToday: Bool
         var slots: [FoodSlot]
         var extras: [FoodExtra]
-        var totals: Macros
+        var totals: DayTotals
     }
 
     /// docs/contract.md §3.15 `FoodSlot` (resolution §4.19): `log_id` always present
@@ -174,13 +182,13 @@ enum FoodWire {
     struct MealLogged: Codable, Sendable {
         var id: String
         var duplicate: Bool
-        var totals: Macros
+        var totals: DayTotals
     }
 
     /// `DELETE /api/food/log/{id}` → `{ ok: true, totals }` (that day after removal, 1 dp).
     struct MealLogRemoved: Codable, Sendable {
         var ok = true
-        var totals: Macros
+        var totals: DayTotals
     }
 
     /// `PATCH /api/food/week/slot` → `{ ok: true, date, day_name, slot, recipe: RecipeCard }`.
@@ -338,6 +346,8 @@ enum FoodWire {
         var ref: String?
         /// How sure that link is, 0–1.
         var refConfidence: Double?
+        /// The heading the line sat under in an imported recipe ("For the sauce").
+        var section: String?
         var aisle: String
         var pantry: Bool
 
@@ -350,6 +360,7 @@ enum FoodWire {
             raw = line.raw
             ref = line.ref
             refConfidence = line.refConfidence
+            section = line.section
             aisle = reference.aisle(of: line.referenceName)
             pantry = reference.isPantry(line.referenceName)
         }

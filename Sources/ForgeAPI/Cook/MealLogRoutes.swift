@@ -20,20 +20,18 @@ enum MealLogRoutes {
             let caller = principal.caller
             // Every check (types, limits, slot, date) runs before the write.
             let input = try request.decode(MealLogBody.self).input(today: app.today)
-            let result = try foodErrors {
-                try app.db.write { db in
-                    if let clientID = input.clientID,
-                        let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db)
-                    {
-                        return MealLogResult(
-                            id: original, duplicate: true,
-                            totals: try MealLogStore.totals(userID: caller.id, day: input.day, in: db))
-                    }
-                    var stored = input
-                    stored.photos = try MealPhotos.materialise(
-                        input.photos, owner: caller.id, now: app.clock.now(), in: db)
-                    return try MealLogStore.log(stored, userID: caller.id, now: app.clock.now(), in: db)
+            let result = try app.db.write { db in
+                if let clientID = input.clientID,
+                    let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db)
+                {
+                    return MealLogResult(
+                        id: original, duplicate: true,
+                        totals: try MealLogStore.totals(userID: caller.id, day: input.day, in: db))
                 }
+                var stored = input
+                stored.photos = try MealPhotos.materialise(
+                    input.photos, owner: caller.id, now: app.clock.now(), in: db)
+                return try MealLogStore.log(stored, userID: caller.id, now: app.clock.now(), in: db)
             }
             return FoodWire.MealLogged(
                 id: result.id, duplicate: result.duplicate, totals: FoodWire.finite(result.totals))
@@ -44,7 +42,7 @@ enum MealLogRoutes {
         ) { request, principal in
             let caller = principal.caller
             let id = request.parameter("id") ?? ""
-            let totals = try app.db.write { db -> Macros? in
+            let totals = try app.db.write { db -> DayTotals? in
                 guard let day = try MealLogStore.delete(id: id, userID: caller.id, in: db) else { return nil }
                 return try MealLogStore.totals(userID: caller.id, day: day, in: db)
             }

@@ -17,8 +17,9 @@ import Foundation
 /// - the kitchen display reads and ticks through `GET`/`PATCH /api/kitchen/shopping`.
 ///
 /// Every change is announced on the live stream to the scope as
-/// `event: shopping`, data `{type: "shopping.changed", at, start, item, checked}`
-/// (`checked` null for a removal).
+/// `event: shopping`, data `{type: "shopping.changed", at, start, item, checked, bought, still_needed}`
+/// (`checked` null for a removal; `bought`/`still_needed` as ``ShoppingWire/Item``'s, null unless a
+/// change to the plan made the item's need outgrow its tick, which ``EventRoutes`` announces too).
 enum ShoppingRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(
@@ -130,13 +131,31 @@ enum ShoppingRoutes {
     }
 
     /// `event: shopping` to the scope's live clients.
-    static func announce(_ app: ForgeApp, scope: String, start: LocalDate, item: String, checked: Bool?) {
+    static func announce(
+        _ app: ForgeApp, scope: String, start: LocalDate, item: String, checked: Bool?,
+        bought: Double? = nil, stillNeeded: Double? = nil
+    ) {
         app.cook.live.publish(
             scope: scope, name: "shopping",
             data: [
                 "type": "shopping.changed", "at": .string(Instant.wire(app.clock.now())),
                 "start": .string(start.description), "item": .string(item),
                 "checked": checked.map(JSONValue.bool) ?? .null,
+                "bought": bought.map(JSONValue.double) ?? .null,
+                "still_needed": stillNeeded.map(JSONValue.double) ?? .null,
             ])
+    }
+
+    /// After a change to the plan: one `shopping` event per item of this
+    /// week whose need now outgrows its tick (issue 28).
+    static func announceOutgrown(_ app: ForgeApp, scope: String) {
+        let today = app.today
+        guard let items = try? app.db.read({ try ShoppingStore.outgrownTicks(scope: scope, containing: today, in: $0) })
+        else { return }
+        for item in items {
+            announce(
+                app, scope: scope, start: today.monday, item: item.id, checked: false, bought: item.bought,
+                stillNeeded: item.stillNeeded)
+        }
     }
 }

@@ -9,6 +9,7 @@ import ForgeCore
 ///     Produce
 ///     [ ] peppers: 5 (2 × 3-pack)
 ///     [x] red onions: 3¼ (1 × net of 4)
+///     [ ] chicken thighs, skinless: 400 g more (800 g in all, 400 g bought)
 ///
 ///     Added by hand
 ///     [ ] kitchen roll: 4 pack
@@ -17,13 +18,21 @@ import ForgeCore
 ///     - oats: 480 g
 ///
 /// Aisles in store-walk order with their items (bought ones ticked `[x]`,
-/// after the rest), then hand-added items, then the pantry staples.
+/// after the rest), then hand-added items, then the pantry staples. An item
+/// whose need outgrew its tick says what is still needed (issue 28).
 enum ShoppingText {
     static func render(_ list: ShoppingList) -> String {
         var lines = ["Shopping for the week of \(list.start.dayName) \(list.start)"]
         func line(_ item: ShoppingItem, mark: String) -> String {
             var text = "\(mark) \(item.name)"
-            if !item.disp.isEmpty { text += ": \(item.disp)" }
+            if item.stillNeeded != nil, let bought = item.bought {
+                let boughtDisp = ShoppingQuantity.display(
+                    bought,
+                    unitClass: ShoppingListBuilder.displayClass(item.unit, word: ShoppingQuantity.countWord(item.disp)))
+                text += ": \(item.stillNeededDisp) more (\(item.disp) in all, \(boughtDisp) bought)"
+            } else if !item.disp.isEmpty {
+                text += ": \(item.disp)"
+            }
             if let packs = item.packs { text += " (\(packs))" }
             return text
         }

@@ -6,7 +6,8 @@ import Foundation
 /// The shopping list's answers and request bodies (issue 18), in the
 /// issue's member order: `{ start, aisles: [{ aisle, items: Item[] }],
 /// pantry: Item[], manual: Item[] }` with
-/// `Item = { id, name, qty, unit, disp, packs, checked, aisle, recipes: [{ slug, date }] }`.
+/// `Item = { id, name, qty, unit, disp, packs, checked, aisle, recipes: [{ slug, date }], bought,
+/// still_needed, still_needed_disp }`.
 enum ShoppingWire {
     /// A recipe cooked on a day that needs the item.
     struct Use: Codable, Sendable {
@@ -19,6 +20,10 @@ enum ShoppingWire {
     /// `disp` the shopper's reading (`1.6 kg`); `packs` how many typical
     /// packs cover it (`2 × 1 kg tub`), null when the pack has no quantity
     /// in that unit; `aisle` one of `produce | protein | dairy | cupboard | frozen`.
+    /// `bought` / `still_needed` (issue 28, same unit as `qty`): when the
+    /// week's need has grown past what a tick covered, the item reads
+    /// `checked: false`, `bought` what the tick covered and `still_needed`
+    /// the rest (`still_needed_disp` "400 g"); null / `""` otherwise.
     struct Item: Codable, Sendable {
         var id: String
         var name: String
@@ -29,6 +34,9 @@ enum ShoppingWire {
         var checked: Bool
         var aisle: String
         var recipes: [Use]
+        @Nullable var bought: Double?
+        @Nullable var stillNeeded: Double?
+        var stillNeededDisp: String
 
         init(_ item: ShoppingItem) {
             id = item.id
@@ -40,6 +48,9 @@ enum ShoppingWire {
             checked = item.checked
             aisle = item.aisle
             recipes = item.recipes.map { Use(slug: $0.slug, date: $0.date) }
+            bought = item.bought.map(FoodWire.finite)
+            stillNeeded = item.stillNeeded.map(FoodWire.finite)
+            stillNeededDisp = item.stillNeededDisp
         }
     }
 

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Food-week events come from a middleware: any successful write under
 /// `/api/food/week` or `/api/food/proposal` announces `food_week` to the
-/// writer's scope, so displays refetch the week.
+/// writer's scope, so displays refetch the week, then a `shopping` event for
+/// each ticked item whose need the change made outgrow its tick.
 enum EventRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(
@@ -47,6 +48,7 @@ enum EventRoutes {
                         "type": "food_week.changed", "at": .string(Instant.wire(app.clock.now())),
                         "path": .string(request.path),
                     ])
+                ShoppingRoutes.announceOutgrown(app, scope: scope)
             }
             return response
         }

@@ -110,6 +110,8 @@ struct MCPDispatcher {
             return Self.toolError(error.message)
         } catch let error as HTTPError where error.status < 500 {
             return Self.toolError(MCPTool.message(of: error))
+        } catch let error as any HTTPMappedError where error.status < 500 {
+            return Self.toolError(MCPTool.message(of: error.httpError))
         } catch {
             Log.error("MCP tool \(name) failed", fields: ["error": "\(error)"])
             return Self.toolError("internal error; nothing was changed")

@@ -93,7 +93,7 @@ enum MCPFoodLogTools {
         let entries = try ctx.app.db.read { db in
             try MealLogStore.logs(userID: ctx.user.id, from: day, to: day, in: db)[day] ?? []
         }
-        let totals = FoodWire.finite(entries.reduce(Macros.zero) { $0 + $1.macros }.rounded1())
+        let totals = FoodWire.finite(DayTotals.of(entries))
         return DaySummary(date: day.description, logged: entries.map(LoggedItem.init), totals: totals)
     }
 

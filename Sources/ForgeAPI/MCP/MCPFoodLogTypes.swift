@@ -114,7 +114,7 @@ struct LoggedItem: Codable, Sendable {
 struct DaySummary: Codable, Sendable {
     var date: String
     var logged: [LoggedItem]
-    var totals: Macros
+    var totals: DayTotals
 }
 
 /// `log_food` → `{ id, duplicate, …DaySummary, targets }`.
@@ -123,7 +123,7 @@ struct FoodLogged: Codable, Sendable {
     var duplicate: Bool
     var date: String
     var logged: [LoggedItem]
-    var totals: Macros
+    var totals: DayTotals
     var targets: Macros
 }
 
@@ -139,5 +139,5 @@ struct FoodLogDeleted: Codable, Sendable {
     var ok = true
     var date: String
     var logged: [LoggedItem]
-    var totals: Macros
+    var totals: DayTotals
 }

@@ -7,7 +7,7 @@ extension Request {
     /// The `date` query parameter: absent or empty → `today`; not `YYYY-MM-DD` → 400 `bad date`.
     func dateParameter(_ name: String = "date", default today: LocalDate) throws -> LocalDate {
         guard let text = query[name], !text.isEmpty else { return today }
-        guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        guard let date = LocalDate(text) else { throw HTTPError.badDate }
         return date
     }
 

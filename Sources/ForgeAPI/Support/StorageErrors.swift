@@ -31,7 +31,7 @@ enum StorageErrors {
         .deferred(
             DeferredResponse.run {
                 do {
-                    return try work()
+                    return try HTTPMappedErrors.mapping(work)
                 } catch let error as DatabaseError where error.code == .full {
                     throw HTTPError(507, diskFull)
                 }

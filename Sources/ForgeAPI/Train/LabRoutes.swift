@@ -43,7 +43,7 @@ struct LabInput: RequestInput {
     func validate() throws {
         Check.dateText(emptyIsToday: false, "drawn_on")
         if !Check.isRecording {
-            guard let day else { throw HTTPError(400, "bad date") }
+            guard let day else { throw HTTPError.badDate }
             try Check.date(day, "drawn_on")
         }
         try Check.length(source, max: Bounds.label, "source")
@@ -88,7 +88,7 @@ enum LabRoutes {
             access: .member, body: LabInput.self, answers: CreatedID.self, errors: [400, 422]
         ) { request, principal in
             let input = try request.decode(LabInput.self)
-            guard let drawn = input.day else { throw HTTPError(400, "bad date") }
+            guard let drawn = input.day else { throw HTTPError.badDate }
             let results = input.results.map { r in
                 LabResult(
                     marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)

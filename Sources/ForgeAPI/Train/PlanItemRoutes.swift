@@ -48,7 +48,7 @@ struct PlanItemInput: RequestInput {
         Check.dateText(emptyIsToday: false, "date")
         Check.recorder?.record(["kind"], ["enum": ["workout", "meal"]])
         if !Check.isRecording {
-            guard let day else { throw HTTPError(400, "bad date") }
+            guard let day else { throw HTTPError.badDate }
             try Check.date(day, "date")
             guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
         }
@@ -79,7 +79,7 @@ enum PlanItemRoutes {
             access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]
         ) { request, principal in
             let input = try request.decode(PlanItemInput.self)
-            guard let date = input.day else { throw HTTPError(400, "bad date") }
+            guard let date = input.day else { throw HTTPError.badDate }
             var title = input.title ?? ""
             let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             var planDay = input.kind == "workout" ? input.planDay : nil

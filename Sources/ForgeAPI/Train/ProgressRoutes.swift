@@ -144,11 +144,14 @@ enum ProgressRoutes {
         return out
     }
 
-    /// The e1RM map in a meaningful order: by the first trained day of each
-    /// lift, ties by the lift's first place in the active plan, then slug.
-    static func e1rm(_ series: [String: [SeriesPoint]], plan: PlanContent?, library: ExerciseLibrary) -> OrderedMap<
-        LiftSeries
-    > {
+    /// The e1RM map in the order each lift was first logged, as the original
+    /// lists it (issue 28; docs/contract.md §4.15): by the first trained day of
+    /// each lift, then the time of its first set that day (`firstLogged`),
+    /// ties by the lift's first place in the active plan, then slug.
+    static func e1rm(
+        _ series: [String: [SeriesPoint]], firstLogged: [String: String] = [:], plan: PlanContent?,
+        library: ExerciseLibrary
+    ) -> OrderedMap<LiftSeries> {
         var planOrder: [String: Int] = [:]
         for weekday in plan?.weekdays ?? [] {
             for e in plan?.day(weekday)?.strength?.exercises ?? [] where planOrder[e.slug] == nil {
@@ -159,6 +162,9 @@ enum ProgressRoutes {
             let fa = series[a]?.first?.day
             let fb = series[b]?.first?.day
             if fa != fb, let fa, let fb { return fa < fb }
+            let ta = firstLogged[a]
+            let tb = firstLogged[b]
+            if ta != tb, let ta, let tb { return ta < tb }
             let pa = planOrder[a] ?? Int.max
             let pb = planOrder[b] ?? Int.max
             return pa != pb ? pa < pb : a < b
@@ -191,7 +197,9 @@ enum ProgressRoutes {
             .reduce(0) { $0 + $1.cardio.minutes } ?? 0
         let zone2Done = try ProgressQueries.zone2Minutes(userID: user.id, from: monday, to: sunday, in: db)
         return ProgressReport(
-            e1rm: e1rm(try ProgressQueries.e1rmSeries(userID: user.id, in: db), plan: content, library: library),
+            e1rm: e1rm(
+                try ProgressQueries.e1rmSeries(userID: user.id, in: db),
+                firstLogged: try ProgressQueries.firstLogged(userID: user.id, in: db), plan: content, library: library),
             weight: try series(user.id, "weight", since: days(120), app: app, in: db),
             vo2max: vo2.map { WirePoint($0.day, $0.value) },
             vo2maxSmooth: WirePoint.list(smooth(vo2)),

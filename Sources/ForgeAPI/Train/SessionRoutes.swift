@@ -69,12 +69,9 @@ enum SessionRoutes {
         }
     }
 
-    /// The caller's session named by `:sid`; 404 `session not found` otherwise.
+    /// The caller's session named by `:sid`; ``ForgeTrain/SessionError/notFound`` otherwise.
     static func owned(_ request: Request, _ caller: Caller, in db: Connection) throws -> StoredSession {
-        guard let s = try TrainingSessionStore.find(request.parameter("sid") ?? "", userID: caller.id, in: db) else {
-            throw HTTPError(404, "session not found")
-        }
-        return s
+        try SetLog.session(request.parameter("sid") ?? "", userID: caller.id, in: db)
     }
 
     /// What the user's active profile can load, for `loadable` and loadable targets.
@@ -152,7 +149,7 @@ enum SessionRoutes {
         let today = app.today
         return try app.db.write { db in
             let s = try owned(request, caller, in: db)
-            guard s.status == "active" else { throw HTTPError(409, "session is not active") }
+            guard s.status == "active" else { throw SessionError.notActive }
             let sets = try TrainingSessionStore.sets(s.id, in: db)
             let start = Instant.parse(s.startedAt) ?? now
             let end = CompletionStats.end(day: s.day, today: today, now: now, sets: sets)

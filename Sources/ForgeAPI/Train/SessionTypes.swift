@@ -1,6 +1,7 @@
 import ForgeCore
 import ForgeHTTP
 import ForgeTrain
+import Foundation
 
 /// A `date` member or parameter (docs/contract.md §1.2): absent or empty means today;
 /// anything but `YYYY-MM-DD` is 400 `bad date`; a year outside
@@ -11,7 +12,7 @@ enum DayInput {
     {
         if query { Check.dateText("query", .string(field)) } else { Check.dateText(.string(field)) }
         guard let text, !text.isEmpty else { return today }
-        guard let date = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        guard let date = LocalDate(text) else { throw HTTPError.badDate }
         if query {
             try Check.date(date, "query", .string(field))
         } else {
@@ -135,6 +136,14 @@ struct SetInput: RequestInput {
 
     var trimmedSlug: String { slug.trimmingCharacters(in: .whitespacesAndNewlines) }
 
+    /// The set as logged at `now`: slug trimmed, a blank `substituted_for`
+    /// dropped, no weight as 0 kg.
+    func set(at now: Date) -> LoggedSet {
+        LoggedSet(
+            slug: trimmedSlug, substitutedFor: substitutedFor.flatMap { $0.isEmpty ? nil : $0 }, setNo: setNo,
+            weight: weight ?? 0, reps: reps, rpe: rpe, ts: Instant.storage(now))
+    }
+
     func validate() throws {
         try Check.length(trimmedSlug, max: 100, min: 1, "slug")
         try Check.length(substitutedFor, max: 100, "substituted_for")
@@ -142,25 +151,10 @@ struct SetInput: RequestInput {
         try Check.range(weight, Bounds.loadKg, "weight")
         try Check.range(reps, Bounds.reps, "reps")
         try Check.range(rpe, Bounds.rpe, "rpe")
-        try Check.length(clientId, max: SetRoutes.maxKeyLength, "client_id")
+        try Check.length(clientId, max: SetLog.maxKeyLength, "client_id")
     }
 
     static var example: JSONValue? {
         ["slug": "back-squat", "set_no": 1, "weight": 60.0, "reps": 5, "rpe": 8, "client_id": "set-1"]
     }
-}
-
-/// A personal record set by a logged set (docs/contract.md §3.3 `Pb`): `e1rm` or
-/// `best_set`, its value in kg and a sentence in the member's load unit.
-struct PersonalBest: Codable, Sendable {
-    var kind: String
-    var slug: String
-    var value: Double
-    var detail: String
-}
-
-/// `{ok, pbs}`: the answer of logging or correcting a set.
-struct SetLogged: Codable, Sendable {
-    var ok = true
-    var pbs: [PersonalBest]
 }

@@ -29,7 +29,7 @@ struct DateQuery: RequestInput {
     func validate() throws {
         Check.dateText("query", "date")
         guard let text = date, !text.isEmpty else { return }
-        guard let d = LocalDate(text) else { throw HTTPError(400, "bad date") }
+        guard let d = LocalDate(text) else { throw HTTPError.badDate }
         if !Bounds.years.contains(d.year) {
             throw ValidationFailure.error(
                 loc: ["query", "date"], type: "date_out_of_range",

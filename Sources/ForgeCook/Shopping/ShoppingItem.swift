@@ -8,6 +8,12 @@ import ForgeCore
 /// reads it (`1.6 kg`, `3¼`); `packs` how many of the reference row's
 /// typical pack cover it (`2 × 1 kg tub`), nil when that pack has no
 /// quantity in the same unit class.
+///
+/// A tick records how much it covered (issue 28): when the week's need
+/// grows past it, the item is no longer `checked`; `bought` says what the
+/// tick covered and `stillNeeded` what is left to buy (`stillNeededDisp`
+/// "400 g"). Both are nil for an unticked item, for a tick that covers the
+/// need, and for a tick that recorded no quantity.
 package struct ShoppingItem: Sendable, Equatable {
     /// Stable within the week for the same ingredient and unit class
     /// (`red-onions.x`); a hand-added item's row id.
@@ -24,6 +30,12 @@ package struct ShoppingItem: Sendable, Equatable {
     package var recipes: [ShoppingUse]
     /// A staple the household keeps (reference `pantry`): listed under "check you have".
     package var pantry: Bool
+    /// What the tick covered, in `qty`'s unit, when the need has outgrown it.
+    package var bought: Double? = nil
+    /// `qty − bought` (2 dp) when the need has outgrown the tick.
+    package var stillNeeded: Double? = nil
+    /// `stillNeeded` as a shopper reads it (`400 g`, `2 cloves`); `""` when nil.
+    package var stillNeededDisp: String = ""
 
     package init(
         id: String, name: String, qty: Double?, unit: String, disp: String, packs: String? = nil,

@@ -13,6 +13,11 @@ import Foundation
 ///   lines in classes that do not convert stay separate items. A line with
 ///   no quantity adds nothing to the sum; an item of only such lines has
 ///   `qty` nil.
+/// - A plain count keeps the count word its recipes print (`disp` "2 cloves"
+///   on a line of unit `x`, see ``ShoppingQuantity/countWord(_:)``): when
+///   every counted line of the item names the same word, the item reads
+///   "4 cloves", "2 tins" (pluralised above one); lines naming different
+///   words, or none, read as the bare count.
 /// - Aisle and pantry come from the reference row (a line matching none
 ///   reads `cupboard`, not pantry, and keeps its own words as the name).
 package enum ShoppingListBuilder {
@@ -39,6 +44,8 @@ package enum ShoppingListBuilder {
             var qty: Double?
             var row: Ingredient?
             var uses: [ShoppingUse]
+            /// The count word all counted lines agree on; `.some(nil)` once two disagree.
+            var word: String??
         }
         var sums: [String: Sum] = [:]
         var order: [String] = []
@@ -62,6 +69,14 @@ package enum ShoppingListBuilder {
                         order.append(key)
                     }
                     if let amount { sums[key]!.qty = (sums[key]!.qty ?? 0) + amount }
+                    if unitClass == "x", amount != nil {
+                        let word = ShoppingQuantity.countWord(line.disp)
+                        switch sums[key]!.word {
+                        case .none: sums[key]!.word = .some(word)
+                        case .some(let seen) where seen != word: sums[key]!.word = .some(nil)
+                        default: break
+                        }
+                    }
                     if sums[key]!.uses.last != use { sums[key]!.uses.append(use) }
                 }
             }
@@ -79,10 +94,15 @@ package enum ShoppingListBuilder {
             let aisle = sum.row.map(\.aisle).flatMap { aisleOrder.contains($0) ? $0 : nil } ?? "cupboard"
             return ShoppingItem(
                 id: id, name: sum.name, qty: qty, unit: sum.unitClass,
-                disp: ShoppingQuantity.display(qty, unitClass: sum.unitClass),
+                disp: ShoppingQuantity.display(qty, unitClass: displayClass(sum.unitClass, word: sum.word)),
                 packs: sum.row.flatMap { ShoppingQuantity.packs(qty, unitClass: sum.unitClass, pack: $0.pack) },
                 aisle: aisle, recipes: sum.uses, pantry: sum.row?.pantry ?? false)
         }
+    }
+
+    /// The class a quantity of `unitClass` reads in: the shared count word of a plain count, else the class.
+    package static func displayClass(_ unitClass: String, word: String??) -> String {
+        unitClass == "x" ? (word.flatMap { $0 } ?? unitClass) : unitClass
     }
 
     /// The stable id of an ingredient in a unit class: the name in lower-case
@@ -106,13 +126,30 @@ package enum ShoppingListBuilder {
 
     /// The list: computed `items` with `ticked` ids checked, pantry staples
     /// apart, and the hand-added `manual` items.
+    ///
+    /// `ticked` maps an item id to the quantity its tick covered (nil when
+    /// the tick recorded none, which covers any need). An item whose `qty`
+    /// exceeds what its tick covered by more than 0.005 is unticked, with
+    /// `bought` and `stillNeeded` set (issue 28).
     package static func list(
         start: LocalDate, items: [ShoppingItem], manual: [ShoppingItem],
-        ticked: Set<String>
+        ticked: [String: Double?]
     ) -> ShoppingList {
         func tick(_ item: ShoppingItem) -> ShoppingItem {
             var out = item
-            out.checked = ticked.contains(item.id)
+            guard let covered = ticked[item.id] else {
+                out.checked = false
+                return out
+            }
+            out.checked = true
+            if let bought = covered, let qty = item.qty, qty - bought > 0.005 {
+                let rest = ShoppingQuantity.round2(qty - bought)
+                out.checked = false
+                out.bought = ShoppingQuantity.round2(bought)
+                out.stillNeeded = rest
+                out.stillNeededDisp = ShoppingQuantity.display(
+                    rest, unitClass: displayClass(item.unit, word: ShoppingQuantity.countWord(item.disp)))
+            }
             return out
         }
         func sorted(_ list: [ShoppingItem]) -> [ShoppingItem] {

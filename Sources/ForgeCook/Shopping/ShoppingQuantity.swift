@@ -58,9 +58,32 @@ package enum ShoppingQuantity {
         return NumberText.shortest((qty * 10).rounded() / 10)
     }
 
+    /// The count word a counted line prints after its number, singular:
+    /// `"2 cloves"` → `clove`, `"1 tin"` → `tin`, `"½ bunch"` → `bunch`,
+    /// `"2 fillets"` → `fillet`; nil for a bare count (`"2"`, `"½"`) or
+    /// anything that is not one word of letters after the number.
+    package static func countWord(_ disp: String) -> String? {
+        let text = disp.trimmingCharacters(in: .whitespaces)
+        let number = text.prefix { $0.isNumber || "¼½¾⅓⅔.,/ ".contains($0) }
+        guard !number.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let word = text.dropFirst(number.count).lowercased()
+        guard !word.isEmpty, word.allSatisfy(\.isLetter) else { return nil }
+        return singular(word)
+    }
+
+    /// English singular of a plural count word: `cloves` → `clove`,
+    /// `bunches` → `bunch`, `tins` → `tin`; a singular word is kept.
+    static func singular(_ word: String) -> String {
+        for end in ["ches", "shes", "sses", "xes"] where word.hasSuffix(end) { return String(word.dropLast(2)) }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 2 { return String(word.dropLast()) }
+        return word
+    }
+
     /// English plural of a count word: `clove` → `cloves`, `bunch` → `bunches`.
     static func plural(_ word: String) -> String {
-        if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") { return word + "es" }
+        if word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") || word.hasSuffix("x") {
+            return word + "es"
+        }
         return word + "s"
     }
 

@@ -92,10 +92,10 @@ extension MealLogStore {
         return day
     }
 
-    /// Σ of the user's logs on `day`, each field rounded half-to-even to 1 dp.
-    package static func totals(userID: String, day: LocalDate, in db: Connection) throws -> Macros {
-        (try logs(userID: userID, from: day, to: day, in: db)[day] ?? []).reduce(Macros.zero) { $0 + $1.macros }
-            .rounded1()
+    /// Σ of the user's logs on `day`, each field rounded half-to-even to 1 dp,
+    /// `complete: false` naming the logs of recipes without energy data (``DayTotals``).
+    package static func totals(userID: String, day: LocalDate, in db: Connection) throws -> DayTotals {
+        DayTotals.of(try logs(userID: userID, from: day, to: day, in: db)[day] ?? [])
     }
 
     /// The id of the user's log with `clientID`, or nil.

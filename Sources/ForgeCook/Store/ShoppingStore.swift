@@ -38,15 +38,20 @@ package enum ShoppingStore {
         ).map { row in
             try manualItem(row, reference: reference)
         }
-        let ticked: [String] = try db.query(
-            "SELECT item FROM shopping_ticks WHERE scope = ? AND week = ?",
-            [scope, monday.description]
-        ).map { try $0.get("item") }
-        return ShoppingListBuilder.list(start: monday, items: items, manual: manual, ticked: Set(ticked))
+        var ticked: [String: Double?] = [:]
+        for row in try db.query(
+            "SELECT item, qty FROM shopping_ticks WHERE scope = ? AND week = ?", [scope, monday.description])
+        {
+            ticked[try row.get("item")] = .some(try row.get("qty"))
+        }
+        return ShoppingListBuilder.list(start: monday, items: items, manual: manual, ticked: ticked)
     }
 
     /// Ticks (`checked` true) or unticks item `id` of the week containing
     /// `date`, by `actor` (a user id or `display:<id>`); returns the item.
+    /// A tick records the item's whole quantity as bought (ticking an item
+    /// whose need outgrew an earlier tick covers the new need); untick
+    /// forgets what was bought.
     /// - Throws: ``Failure/notOnList`` when the week's list has no such item (nothing written).
     package static func setChecked(
         _ checked: Bool, item id: String, scope: String, containing date: LocalDate,
@@ -57,14 +62,27 @@ package enum ShoppingStore {
         if checked {
             try db.execute(
                 """
-                INSERT INTO shopping_ticks (scope, week, item, checked_by, checked_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (scope, week, item) DO NOTHING
-                """, [scope, week, id, actor, Instant.storage(now)])
+                INSERT INTO shopping_ticks (scope, week, item, checked_by, checked_at, qty) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (scope, week, item) DO UPDATE SET qty = excluded.qty
+                    WHERE excluded.qty IS NOT NULL AND qty IS NOT NULL AND excluded.qty > qty
+                """, [scope, week, id, actor, Instant.storage(now), item.qty])
         } else {
             try db.execute("DELETE FROM shopping_ticks WHERE scope = ? AND week = ? AND item = ?", [scope, week, id])
         }
         item.checked = checked
+        item.bought = nil
+        item.stillNeeded = nil
+        item.stillNeededDisp = ""
         return item
+    }
+
+    /// The items of the week containing `date` whose need has outgrown
+    /// their tick (``ShoppingItem/stillNeeded`` set), for the live stream
+    /// after a change to the plan.
+    package static func outgrownTicks(scope: String, containing date: LocalDate, in db: Connection) throws
+        -> [ShoppingItem]
+    {
+        try list(scope: scope, containing: date, in: db).allItems.filter { $0.stillNeeded != nil }
     }
 
     /// Adds `name` (with an optional `qty` of `unit`) by hand to the week

@@ -147,7 +147,8 @@
     $('tonight-name').textContent = dishName(slot, 'Out tonight');
     $('tonight-why').textContent = slot ? (slot.why || (slot.recipe && slot.recipe.why) || '') : '';
     const r = slot && slot.recipe;
-    $('tonight-meta').textContent = r ? `${r.minutes} min · serves ${r.serves}` : '';
+    // A recipe with no energy data: a plate logged from it leaves the day's totals partial.
+    $('tonight-meta').textContent = r ? `${r.minutes} min · serves ${r.serves}` + (r.kcal ? '' : ' · no kcal data') : '';
     $('tonight-art').innerHTML = plateSVG(slot && slot.out ? 'out' : (r ? r.platefig : 'empty'), r ? r.slug : 'tonight');
     $('tonight-actions').hidden = !r || !!slot.leftover || !!slot.out;
   }
@@ -212,7 +213,9 @@
         b.setAttribute('aria-checked', String(item.checked));
         b.classList.toggle('checked', item.checked);
         b.querySelector('.name').textContent = item.name;
-        b.querySelector('.amount').textContent = [item.disp, item.packs].filter(Boolean).join(' · ');
+        // A tick the week's need has outgrown: say what is still to buy.
+        const amount = item.still_needed_disp ? `${item.still_needed_disp} more (${item.disp} in all)` : item.disp;
+        b.querySelector('.amount').textContent = [amount, item.packs].filter(Boolean).join(' · ');
         const uses = [...new Set(item.recipes.map((r) => names[r.slug] || r.slug))];
         b.querySelector('.for').textContent = uses.length ? 'for ' + uses.join(', ') : '';
         b.addEventListener('click', () => toggleItem(item));
@@ -237,7 +240,7 @@
   async function openRecipe(slug) {
     const r = await recipe(slug);
     $('recipe-name').textContent = r.name;
-    $('recipe-meta').textContent = `${r.minutes} min · serves ${r.serves} · ${r.difficulty}`;
+    $('recipe-meta').textContent = `${r.minutes} min · serves ${r.serves} · ${r.difficulty}` + (r.kcal ? '' : ' · no kcal data');
     $('recipe-art').innerHTML = plateSVG(r.platefig, r.slug);
     const ing = $('recipe-ingredients'); ing.textContent = '';
     for (const i of r.ingredients) {

@@ -26,8 +26,9 @@ package enum TrackWorkout {
     ///   segments are not counted.
     /// - distance: TCX Σ lap `DistanceMeters` when present, else the
     ///   haversine sum within each segment (never across a pause).
-    /// - HR trace: timed points with a heart rate, `t` = seconds since start
-    ///   (1 dp); the first sample of each later segment starts a new segment
+    /// - HR trace: timed points with a heart rate in time order (a file
+    ///   written newest-first is read oldest-first; equal times keep file
+    ///   order), `t` = seconds since start (1 dp); the first sample of each later segment starts a new segment
     ///   (``CardioTrace/breaks``), so the pause credits no zone time.
     ///   `avg_hr` is the mean of the samples, `max_hr` the highest.
     /// - route: every point with valid coordinates, 6 dp (untimed points too).
@@ -35,7 +36,10 @@ package enum TrackWorkout {
     /// - Throws: ``TrackFileError/noPoints``, ``TrackFileError/nothingTimed``.
     package static func workout(_ file: TrackFile, calendar: HouseholdCalendar) throws -> CardioWorkout {
         guard !file.points.isEmpty else { throw TrackFileError.noPoints }
-        let timed = file.points.compactMap { p in p.time.map { (p, $0) } }
+        let timed = file.points.enumerated()
+            .compactMap { i, p in p.time.map { (i, p, $0) } }
+            .sorted { ($0.2.instant, $0.0) < ($1.2.instant, $1.0) }
+            .map { ($0.1, $0.2) }
         guard let first = timed.min(by: { $0.1.instant < $1.1.instant }),
             let last = timed.max(by: { $0.1.instant < $1.1.instant })
         else { throw TrackFileError.nothingTimed }

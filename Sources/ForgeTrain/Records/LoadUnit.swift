@@ -29,6 +29,19 @@ package enum LoadUnit: String, Sendable, CaseIterable {
     package func text(kg: Double) -> String {
         NumberText.shortest(Rounding.round2(fromKg(kg)))
     }
+
+    /// A stored kg load in this unit as a lifter reads it in words (issue 28):
+    /// a value on the plate grid (a multiple of 0.25 in this unit, within
+    /// 0.005: `135`, `137.5`, `61.25`) prints exactly; any other value is
+    /// rounded half-to-even to one decimal (the contract's 0.1 kg of
+    /// docs/contract.md §4.4, and 0.1 lb), so 40.0 kg reads `"88.2"` lb and
+    /// 105.68702221 kg reads `"105.7"` kg, never two stray decimals.
+    package func wordsText(kg: Double) -> String {
+        let value = fromKg(kg)
+        let plate = (value * 4).rounded() / 4
+        if abs(value - plate) < 0.005 { return NumberText.shortest(plate) }
+        return NumberText.shortest(Rounding.round1(value))
+    }
 }
 
 /// The record `detail` string of docs/contract.md §4.4 in a chosen unit (docs/contract.md §6.12): `"<weight>

@@ -33,6 +33,28 @@ package enum ProgressQueries {
         return series.mapValues { $0.sorted { $0.day < $1.day } }
     }
 
+    /// When each lift of the e1RM series was first logged (issue 28): for
+    /// each slug, the earliest set time (`ts`, storage form) on the slug's
+    /// first trained day in `lift_day_best`. The original lists `e1rm`'s lifts
+    /// in this order; only the sets of those first days are read.
+    package static func firstLogged(userID: String, in db: Connection) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for row in try db.query(
+            """
+            SELECT s.slug AS slug, MIN(s.ts) AS ts
+            FROM sets s
+            JOIN sessions se ON se.id = s.session_id
+            JOIN (SELECT slug, MIN(day) AS day FROM lift_day_best WHERE user_id = ? GROUP BY slug) f
+              ON f.slug = s.slug AND f.day = se.day
+            WHERE s.user_id = ?
+            GROUP BY s.slug
+            """, [userID, userID])
+        {
+            out[try row.get("slug")] = try row.get("ts")
+        }
+        return out
+    }
+
     /// Samples of `type` with a timestamp at or after `since`, oldest first,
     /// each dated by the household calendar.
     package static func metricSeries(

@@ -1,0 +1,43 @@
+/// Why an import could not run or was refused as a whole. Nothing is written
+/// when one of these is thrown (the pipeline undoes what a failing job added).
+/// The HTTP door maps them in one place (ForgeAPI); the CLI prints ``description``.
+package enum ImportError: Error, Equatable, CustomStringConvertible {
+    /// The file is not what the kind reads: `expected` names what was looked for
+    /// (`a Strong CSV header with Date, Workout Name, Exercise Name, Set Order, Reps`).
+    case notThisKind(kind: ImportKind, expected: String)
+    /// `auto` recognised nothing.
+    case unrecognised
+    /// The kind exists in the grammar but no importer is built in for it yet.
+    case unsupported(ImportKind)
+    /// The member email is not a household member.
+    case unknownMember(String)
+    /// Several members and no `--member`.
+    case memberRequired
+    /// Another import of this member is running.
+    case busy(importID: String)
+    /// No import with this id (for this member).
+    case notFound(String)
+    /// The import is not done (running, failed or already undone).
+    case notUndoable(id: String, state: String)
+    /// The source cannot be read (`detail` names it).
+    case unreadable(String)
+    /// The upload is larger than `--max-import`.
+    case tooLarge(limit: Int64)
+
+    package var description: String {
+        switch self {
+        case .notThisKind(let kind, let expected):
+            "this is not a \(kind.title) export: expected \(expected)"
+        case .unrecognised:
+            "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV or an Apple Health export)"
+        case .unsupported(let kind): "importing from \(kind.title) is not built yet"
+        case .unknownMember(let email): "\(email) is not a household member"
+        case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"
+        case .busy(let id): "another import is running for this member (\(id))"
+        case .notFound(let id): "import \(id) not found"
+        case .notUndoable(let id, let state): "import \(id) is \(state), only a finished import can be undone"
+        case .unreadable(let detail): detail
+        case .tooLarge(let limit): "the file is larger than the import limit (\(limit) bytes, --max-import)"
+        }
+    }
+}

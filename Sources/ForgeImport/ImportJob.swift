@@ -1,0 +1,91 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// Progress of one import: bytes of the source read and rows written.
+package struct ImportProgress: Sendable, Equatable {
+    package let importID: String
+    package let kind: String
+    package let bytesDone: Int64
+    package let bytesTotal: Int64
+    package let rows: Int
+}
+
+/// One running import as an ``Importer`` sees it: the source, the member, the
+/// household calendar, the report, and the ledger-aware write batches.
+/// Used on one thread (the job's).
+package final class ImportJob {
+    /// The ledger id.
+    package let id: String
+    package let kind: ImportKind
+    /// The member whose history this is.
+    package let userID: String
+    /// The source file on disk.
+    package let file: URL
+    /// The source as given (file name).
+    package let source: String
+    package let bytesTotal: Int64
+    /// The household zone: a file's local date-times are read in it unless they carry an offset.
+    package let calendar: HouseholdCalendar
+    package let clock: any ForgeCore.Clock
+    /// What the import did so far.
+    package var report: ImportReport
+
+    let db: Database
+    let onProgress: (@Sendable (ImportProgress) -> Void)?
+    private var bytesDone: Int64 = 0
+    private var rows = 0
+    private var lastReported = Date.distantPast
+
+    init(
+        id: String, kind: ImportKind, userID: String, file: URL, source: String, bytesTotal: Int64,
+        calendar: HouseholdCalendar, clock: any ForgeCore.Clock, db: Database, guessed: Bool,
+        onProgress: (@Sendable (ImportProgress) -> Void)?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.userID = userID
+        self.file = file
+        self.source = source
+        self.bytesTotal = bytesTotal
+        self.calendar = calendar
+        self.clock = clock
+        self.db = db
+        self.onProgress = onProgress
+        report = ImportReport(kind: kind)
+        report.guessed = guessed
+    }
+
+    /// Runs `body` in one write transaction of the database and stores the
+    /// job's progress in the same transaction. Keep batches to a few thousand
+    /// rows: other members' writes wait for the lock meanwhile.
+    package func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try db.write { conn in
+            let result = try body(conn)
+            try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
+            return result
+        }
+    }
+
+    /// Records that this import added `id` of `table` (undo removes it).
+    package func added(table: String, id rowID: String, in db: Connection) throws {
+        try ImportLedger.added(id, table: table, rowID: rowID, in: db)
+    }
+
+    /// Claims a natural key (a workout's start, a recipe's title and URL) for
+    /// the member: false when an earlier import (or this one) holds it.
+    package func claim(_ key: String, in db: Connection) throws -> Bool {
+        try ImportLedger.claim(key, userID: userID, importID: id, in: db)
+    }
+
+    /// Notes progress; listeners hear of it at most 10 times a second (and at the end).
+    package func progress(bytes: Int64, rows: Int, force: Bool = false) {
+        bytesDone = bytes
+        self.rows = rows
+        let now = Date()
+        guard force || now.timeIntervalSince(lastReported) >= 0.1 else { return }
+        lastReported = now
+        onProgress?(
+            ImportProgress(importID: id, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows))
+    }
+}

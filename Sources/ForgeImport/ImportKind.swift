@@ -1,0 +1,33 @@
+/// What an import reads: one kind per app or source (`forged import KIND`,
+/// `POST /api/import` `kind`). `auto` guesses from the content (``ImportRegistry/sniff(_:)``).
+package enum ImportKind: String, Sendable, CaseIterable, Codable {
+    case strong
+    case hevy
+    case fitnotes
+    case appleHealth = "apple-health"
+    case paprika
+    case mealie
+    case tandoor
+    case nextcloud
+    case forgeServer = "forge-server"
+    case auto
+
+    /// The app's name as people write it (reports, errors).
+    package var title: String {
+        switch self {
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        case .appleHealth: "Apple Health"
+        case .paprika: "Paprika"
+        case .mealie: "Mealie"
+        case .tandoor: "Tandoor"
+        case .nextcloud: "Nextcloud Cookbook"
+        case .forgeServer: "the original Forge server"
+        case .auto: "auto"
+        }
+    }
+
+    /// The words of `forged import` that are not kinds (commands about past imports).
+    package static let commandWords: Set<String> = ["list", "undo"]
+}

@@ -1,0 +1,139 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// One row of `imports`, as `forged import list` and `GET /api/import/{id}` show it.
+package struct ImportRecord: Sendable, Equatable {
+    package let id: String
+    package let userID: String
+    package let kind: String
+    /// The file name (or source) as given.
+    package let source: String
+    /// `running`, `done`, `failed` or `undone`.
+    package let state: String
+    package let bytesTotal: Int64
+    package let bytesDone: Int64
+    package let rowsDone: Int
+    package let report: ImportReport?
+    /// Why a failed import failed.
+    package let error: String?
+    /// Stored instants.
+    package let createdAt: String
+    package let finishedAt: String?
+    /// The process running it while `running`.
+    package let pid: Int?
+}
+
+/// The import ledger: `imports`, `import_rows`, `import_keys` (ForgeSchema
+/// 0310). ForgeImport is the only writer of these tables.
+package enum ImportLedger {
+    /// Opens a `running` import for `userID`; returns its id.
+    package static func open(
+        userID: String, kind: ImportKind, source: String, bytesTotal: Int64, now: Date, in db: Connection
+    ) throws -> String {
+        let id = Identifier.make()
+        try db.execute(
+            """
+            INSERT INTO imports (id, user_id, kind, source, state, bytes_total, pid, created_at)
+            VALUES (?, ?, ?, ?, 'running', ?, ?, ?)
+            """, [id, userID, kind.rawValue, source, bytesTotal, Int(getpid()), Instant.storage(now)])
+        return id
+    }
+
+    /// Records that import `importID` added row `rowID` of table `table`.
+    package static func added(_ importID: String, table: String, rowID: String, in db: Connection) throws {
+        try db.execute(
+            "INSERT OR IGNORE INTO import_rows (import_id, tbl, row_id) VALUES (?, ?, ?)", [importID, table, rowID])
+    }
+
+    /// Claims natural key `key` for the member: true when it was free (the
+    /// unit is new), false when an earlier (or this) import holds it.
+    package static func claim(_ key: String, userID: String, importID: String, in db: Connection) throws -> Bool {
+        try db.execute(
+            "INSERT OR IGNORE INTO import_keys (user_id, key, import_id) VALUES (?, ?, ?)", [userID, key, importID])
+        return db.changes > 0
+    }
+
+    /// Stores progress (bytes and rows done) of a running import.
+    package static func progress(_ importID: String, bytes: Int64, rows: Int, in db: Connection) throws {
+        try db.execute("UPDATE imports SET bytes_done = ?, rows_done = ? WHERE id = ?", [bytes, rows, importID])
+    }
+
+    /// Ends an import in `state` (`done`, `failed`, `undone`) with its report and error.
+    package static func finish(
+        _ importID: String, state: String, report: ImportReport?, error: String?, now: Date, in db: Connection
+    ) throws {
+        try db.execute(
+            """
+            UPDATE imports SET state = ?, report = COALESCE(?, report), error = ?, finished_at = ?, pid = NULL
+            WHERE id = ?
+            """,
+            [state, try report.map { try WireEncoder.string($0) }, error, Instant.storage(now), importID])
+    }
+
+    /// Every row the import added, grouped by table (insertion order within a table).
+    package static func rows(_ importID: String, in db: Connection) throws -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for row in try db.query("SELECT tbl, row_id FROM import_rows WHERE import_id = ? ORDER BY rowid", [importID]) {
+            out[try row.get("tbl"), default: []].append(try row.get("row_id"))
+        }
+        return out
+    }
+
+    /// Forgets the rows and keys of an import (after undo removed the rows themselves).
+    package static func forget(_ importID: String, in db: Connection) throws {
+        try db.execute("DELETE FROM import_rows WHERE import_id = ?", [importID])
+        try db.execute("DELETE FROM import_keys WHERE import_id = ?", [importID])
+    }
+
+    /// The import `id`, or nil; `userID` nil reads any member's (the CLI).
+    package static func find(_ id: String, userID: String?, in db: Connection) throws -> ImportRecord? {
+        let row =
+            if let userID {
+                try db.queryOne("SELECT * FROM imports WHERE id = ? AND user_id = ?", [id, userID])
+            } else {
+                try db.queryOne("SELECT * FROM imports WHERE id = ?", [id])
+            }
+        return try row.map(record)
+    }
+
+    /// Imports newest first; `userID` nil lists every member's.
+    package static func list(userID: String?, in db: Connection) throws -> [ImportRecord] {
+        let rows =
+            if let userID {
+                try db.query("SELECT * FROM imports WHERE user_id = ? ORDER BY created_at DESC, rowid DESC", [userID])
+            } else {
+                try db.query("SELECT * FROM imports ORDER BY created_at DESC, rowid DESC")
+            }
+        return try rows.map(record)
+    }
+
+    /// The member's running import whose process is alive, or nil.
+    package static func running(userID: String, in db: Connection) throws -> ImportRecord? {
+        try db.query("SELECT * FROM imports WHERE user_id = ? AND state = 'running'", [userID]).map(record)
+            .first { isAlive(pid: $0.pid) }
+    }
+
+    /// `running` imports whose process is gone (a crash or kill -9 midway).
+    package static func stale(in db: Connection) throws -> [ImportRecord] {
+        try db.query("SELECT * FROM imports WHERE state = 'running'").map(record).filter { !isAlive(pid: $0.pid) }
+    }
+
+    static func isAlive(pid: Int?) -> Bool {
+        guard let pid, pid > 0 else { return false }
+        if pid == Int(getpid()) { return true }
+        return kill(pid_t(pid), 0) == 0 || errno == EPERM
+    }
+
+    static func record(_ row: Row) throws -> ImportRecord {
+        let reportText: String = try row.get("report")
+        let report = try? WireDecoder.decode(ImportReport.self, from: Data(reportText.utf8))
+        return ImportRecord(
+            id: try row.get("id"), userID: try row.get("user_id"), kind: try row.get("kind"),
+            source: try row.get("source"), state: try row.get("state"), bytesTotal: try row.get("bytes_total"),
+            bytesDone: try row.get("bytes_done"), rowsDone: try row.get("rows_done"),
+            report: reportText == "{}" ? nil : report, error: try row.optional("error"),
+            createdAt: try row.get("created_at"), finishedAt: try row.optional("finished_at"),
+            pid: try row.optional("pid"))
+    }
+}

@@ -1,0 +1,65 @@
+import ForgeCore
+
+/// What one import did, the same for every kind and both doors (the CLI
+/// prints it, `GET /api/import/{id}` returns it, `imports.report` stores it).
+///
+/// Counts are keyed by what they count: `added` by table-level thing
+/// (`sessions`, `sets`, `exercises`, `metrics`, `recipes`…), `already` by the
+/// same things found already imported (a re-import reports everything here and
+/// nothing in `added`), `skipped` by reason (`rest_timer`,
+/// `no_reps_time_or_distance`, `impossible_value`, `unreadable_row`…).
+package struct ImportReport: Codable, Sendable, Equatable {
+    /// One row left out, with where it was and why.
+    package struct SkippedRow: Codable, Sendable, Equatable {
+        /// 1-based record number in the file (the header is record 1), or 0 when not a row of a file.
+        package let line: Int
+        /// The reason key (one of `skipped`'s keys).
+        package let reason: String
+        /// What was wrong, for people (`reps 877777 out of 0...1000`).
+        package let detail: String
+
+        package init(line: Int, reason: String, detail: String) {
+            self.line = line
+            self.reason = reason
+            self.detail = detail
+        }
+    }
+
+    /// The kind that read the file (after `auto`'s guess).
+    package var kind: String
+    /// True when the kind was guessed (`auto`).
+    package var guessed: Bool = false
+    /// Data rows (records, entries) read from the source.
+    package var rowsRead: Int = 0
+    package var added: [String: Int] = [:]
+    package var already: [String: Int] = [:]
+    package var skipped: [String: Int] = [:]
+    /// The first ``maxListed`` skipped rows.
+    package var skippedRows: [SkippedRow] = []
+    /// Named lists: `new_exercises` (`App name → slug`), and whatever else a kind lists.
+    package var lists: [String: [String]] = [:]
+    /// Free-text warnings (a column not understood, a unit assumed).
+    package var warnings: [String] = []
+
+    /// Longest `skippedRows` kept; `skipped` still counts every row.
+    package static let maxListed = 200
+
+    package init(kind: ImportKind) { self.kind = kind.rawValue }
+
+    /// Counts a skipped row under `reason` and lists it while the list has room.
+    package mutating func skip(line: Int, reason: String, detail: String) {
+        skipped[reason, default: 0] += 1
+        if skippedRows.count < Self.maxListed {
+            skippedRows.append(SkippedRow(line: line, reason: reason, detail: detail))
+        }
+    }
+
+    /// Adds `n` to `added[what]`.
+    package mutating func add(_ what: String, _ n: Int = 1) { added[what, default: 0] += n }
+
+    /// Adds `n` to `already[what]`.
+    package mutating func found(_ what: String, _ n: Int = 1) { already[what, default: 0] += n }
+
+    /// Total rows added, all things together (0 after a re-import).
+    package var totalAdded: Int { added.values.reduce(0, +) }
+}

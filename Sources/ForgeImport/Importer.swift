@@ -1,0 +1,65 @@
+import ForgeStore
+import Foundation
+
+/// What `auto` looks at to guess a kind: the file's name and its first bytes.
+package struct ImportProbe: Sendable {
+    /// The file name as given (`strong.csv`, `export.zip`).
+    package let name: String
+    /// Up to ``headSize`` first bytes of the file.
+    package let head: [UInt8]
+
+    /// How many bytes of the head are read.
+    package static let headSize = 64 << 10
+
+    package init(name: String, head: [UInt8]) {
+        self.name = name
+        self.head = head
+    }
+
+    /// Reads the head of `url`.
+    package init(url: URL, name: String? = nil) throws {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw ImportError.unreadable("cannot open \(url.path)")
+        }
+        defer { try? handle.close() }
+        self.init(name: name ?? url.lastPathComponent, head: [UInt8](handle.readData(ofLength: Self.headSize)))
+    }
+
+    /// The head's first line as text (BOM dropped), for CSV headers.
+    package var firstLine: String {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let end = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+/// One kind's importer: the pipeline (``ImportPipeline``) opens the ledger,
+/// calls ``run(_:)`` and finishes or undoes; an importer only reads its
+/// source and writes through the owning modules' write paths, recording what
+/// it added with ``ImportJob/added(table:id:in:)`` and what it recognised as
+/// already there with ``ImportJob/claim(_:in:)``.
+///
+/// Plugging a kind in (the recipe libraries, the original Forge server): an
+/// `Importer` value, listed in ``ImportRegistry/builtIn``.
+package protocol Importer: Sendable {
+    /// The kind it reads.
+    var kind: ImportKind { get }
+
+    /// True when `probe` looks like this kind's export (for `auto`). Cheap: the head only.
+    func sniff(_ probe: ImportProbe) -> Bool
+
+    /// Reads ``ImportJob/file`` and writes what it holds, in batches of
+    /// ``ImportJob/write(_:)``, counting into ``ImportJob/report`` and calling
+    /// ``ImportJob/progress(bytes:rows:)`` as it goes.
+    /// - Throws: ``ImportError/notThisKind(kind:expected:)`` when the file is not
+    ///   this kind's (before anything is written), or any error: the pipeline then
+    ///   removes whatever the job had added.
+    func run(_ job: ImportJob) throws
+
+    /// Removes the rows an import of this kind added (`table` → row ids, in
+    /// insertion order, from the ledger), through the owning modules' write
+    /// paths, and recomputes what derives from them (records). Runs in one
+    /// write transaction with the ledger update.
+    func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws
+}

@@ -1,0 +1,182 @@
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// Checks lifting rows and writes them as forged sessions and sets through
+/// ForgeTrain's write paths, for every lifting app (Strong, Hevy, FitNotes).
+///
+/// - One session per workout, identified by its start instant: the ledger key
+///   `workout:<instant>` makes a second import of the same workout (from the
+///   same file, a later export, or another app that imported it) add nothing.
+/// - A row is a set when it has reps above 0, a time or a distance; other rows
+///   are skipped and counted (`no_reps_time_or_distance`). Impossible values
+///   (a negative or over-1000 kg load, over 1000 reps, a date before 1900 or
+///   in the future, a negative time or distance) skip the row (`impossible_value`).
+/// - Exercise names go through ``ExerciseNameMatcher``; names that match
+///   nothing become imported library exercises (listed as `new_exercises`).
+/// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
+///   others dropped with the file's value still stored in `rpe_source`).
+/// - Records are rebuilt once at the end for the lifts written
+///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live; the
+///   e1RM series follows from `lift_day_best`'s triggers.
+///
+/// Rows are written in batches of about ``batchSets`` sets (one transaction
+/// each), at workout boundaries.
+package final class LiftHistoryWriter {
+    package static let batchSets = 2000
+    /// Largest accepted load, kg, and reps (the contract's set bounds).
+    package static let maxLoadKg = 1000.0
+    package static let maxReps = 1000.0
+
+    private let job: ImportJob
+    private var matcher: ExerciseNameMatcher?
+    private var pending: [(key: String, rows: [LiftRow])] = []
+    private var pendingIndex: [String: Int] = [:]
+    private var pendingSets = 0
+    /// Sessions this import wrote, by workout key, with their next set number per slug.
+    private var written: [String: (sessionID: String, setNo: [String: Int])] = [:]
+    /// Workouts found already imported.
+    private var skippedKeys: Set<String> = []
+    private var slugs: Set<String> = []
+    private let earliest: Date
+    private let latest: Date
+
+    package init(job: ImportJob) {
+        self.job = job
+        let cal = job.calendar
+        earliest = cal.startOfDay(LocalDate(year: 1900, month: 1, day: 1))
+        latest = job.clock.now().addingTimeInterval(36 * 3600)
+    }
+
+    /// Checks one row and queues it; skipped rows are counted in the job's report.
+    package func add(_ row: LiftRow) throws {
+        job.report.rowsRead += 1
+        if let problem = impossible(row) {
+            job.report.skip(line: row.line, reason: "impossible_value", detail: problem)
+            return
+        }
+        let isSet = row.reps > 0 || (row.seconds ?? 0) > 0 || (row.distanceM ?? 0) > 0
+        guard isSet else {
+            job.report.skip(
+                line: row.line, reason: "no_reps_time_or_distance", detail: "\(row.exercise): no reps, time or distance"
+            )
+            return
+        }
+        let key = "workout:" + Instant.storage(row.start)
+        if let i = pendingIndex[key] {
+            pending[i].rows.append(row)
+        } else {
+            if pendingSets >= Self.batchSets { try flush() }
+            pendingIndex[key] = pending.count
+            pending.append((key, [row]))
+        }
+        pendingSets += 1
+    }
+
+    /// The reason `row` cannot be a set, or nil.
+    func impossible(_ row: LiftRow) -> String? {
+        if row.start < earliest { return "date \(Instant.storage(row.start)) is before 1900" }
+        if row.start > latest { return "date \(Instant.storage(row.start)) is in the future" }
+        if row.weightKg < 0 { return "negative load \(row.weightKg) kg" }
+        if row.weightKg > Self.maxLoadKg { return "load \(row.weightKg) kg is over \(Int(Self.maxLoadKg)) kg" }
+        if row.reps < 0 || row.reps > Self.maxReps { return "reps \(NumberFormat.plain(row.reps)) out of 0...1000" }
+        if let s = row.seconds, s < 0 || s > 86_400 { return "time \(NumberFormat.plain(s)) s out of 0...86400" }
+        if let d = row.distanceM, d < 0 || d > 1_000_000 { return "distance \(NumberFormat.plain(d)) m out of range" }
+        return nil
+    }
+
+    /// Writes the queued workouts in one transaction.
+    package func flush() throws {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pendingIndex = [:]
+        pendingSets = 0
+        try job.write { db in
+            if matcher == nil { matcher = try ExerciseNameMatcher(in: db) }
+            for (key, rows) in batch { try write(key: key, rows: rows, in: db) }
+        }
+    }
+
+    private func write(key: String, rows: [LiftRow], in db: Connection) throws {
+        let first = rows[0]
+        var sessionID: String
+        var setNo: [String: Int]
+        if let done = written[key] {
+            (sessionID, setNo) = done
+        } else {
+            guard !skippedKeys.contains(key), try job.claim(key, in: db) else {
+                if skippedKeys.insert(key).inserted { job.report.found("sessions") }
+                job.report.found("sets", rows.count)
+                return
+            }
+            let end =
+                first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
+            let name = first.workoutName.trimmingCharacters(in: .whitespacesAndNewlines)
+            sessionID = try TrainingSessionStore.createImported(
+                userID: job.userID, day: job.calendar.date(of: first.start),
+                name: String((name.isEmpty ? "Imported workout" : name).prefix(200)), startedAt: first.start,
+                completedAt: max(end, first.start), stats: .object([:]), notes: first.workoutNotes, in: db)
+            try job.added(table: "sessions", id: sessionID, in: db)
+            job.report.add("sessions")
+            setNo = [:]
+        }
+        for (index, row) in rows.enumerated() {
+            let (slug, created) = try matcher!.slug(for: row.exercise, in: db)
+            if created {
+                try job.added(table: "exercises", id: slug, in: db)
+                job.report.add("exercises")
+                job.report.lists["new_exercises", default: []].append("\(row.exercise) → \(slug)")
+            }
+            let n = (setNo[slug] ?? 0) + 1
+            setNo[slug] = n
+            let rpe = row.rpe.map { Int(Rounding.halfEven($0)) }.flatMap { (1...10).contains($0) ? $0 : nil }
+            let ts = Instant.storage(row.start.addingTimeInterval(Double(index)))
+            let logged = LoggedSet(
+                slug: slug, substitutedFor: nil, setNo: n, weight: row.weightKg,
+                reps: Int(Rounding.halfEven(row.reps)), rpe: rpe, ts: ts)
+            _ = try SetStore.insertImported(
+                sessionID: sessionID, userID: job.userID,
+                set: ImportedSet(
+                    logged: logged, marker: row.marker, seconds: row.seconds, distanceM: row.distanceM,
+                    note: row.note, rpeSource: row.rpe),
+                in: db)
+            job.report.add("sets")
+            slugs.insert(slug)
+        }
+        written[key] = (sessionID, setNo)
+        let sets = try TrainingSessionStore.sets(sessionID, in: db)
+        let end = first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
+        let stats = CompletionStats.stats(sets: sets, setsPlanned: 0, start: first.start, end: max(end, first.start))
+        try TrainingSessionStore.setStats(sessionID, stats: stats.json, in: db)
+    }
+
+    /// Writes what is queued and rebuilds the records of every lift written.
+    package func finish() throws {
+        try flush()
+        guard !slugs.isEmpty else { return }
+        let now = job.clock.now()
+        try job.write { db in try RecordStore.rebuild(userID: job.userID, slugs: slugs, now: now, in: db) }
+    }
+
+    /// Undo for every lifting kind: deletes the sessions (their sets go by
+    /// cascade) through ``TrainingSessionStore``, rebuilds the records of the
+    /// lifts they held, and removes imported exercises no set uses any more.
+    package static func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
+        var slugs: Set<String> = []
+        for id in rows["sessions"] ?? [] {
+            slugs.formUnion(try SetStore.slugs(sessionID: id, in: db))
+            try TrainingSessionStore.delete(id, userID: userID, in: db)
+        }
+        try RecordStore.rebuild(userID: userID, slugs: slugs, now: now, in: db)
+        for slug in rows["exercises"] ?? [] { try ExerciseCatalog.deleteImportedIfUnused(slug, in: db) }
+    }
+}
+
+/// Numbers in report texts: `5`, `62.5`.
+enum NumberFormat {
+    static func plain(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

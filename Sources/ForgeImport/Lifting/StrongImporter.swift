@@ -1,0 +1,143 @@
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// Strong's CSV export (Settings → Export Data), every header generation:
+///
+/// - 2016: `Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes`
+///   (the unit in the column name; `lbs`/`mi` for imperial users; CRLF; set order from 0);
+/// - 2017–2019: the same without Duration and/or RPE;
+/// - `;`-separated with `Weight Unit` (`kg`/`lbs`) and `Distance Unit` columns;
+/// - all-quoted `;`-separated with `"Workout #"`, `"Duration (sec)"`,
+///   `"Weight (kg)"` or `"Weight (lbs)"`;
+/// - the current 10- and 12-column forms
+///   (`Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds[,Notes,Workout Notes],RPE`),
+///   `Weight` in kg (lb users' loads as long kg floats such as `6.80388555`),
+///   `Distance` in km.
+///
+/// Columns are found by name, so reordered columns read the same. `Set Order`
+/// `W`/`D`/`F` mark warm-up, drop and failure sets; `Rest Timer` rows are
+/// skipped and counted. Durations read `55s`, `38min`, `1h 5m` or seconds.
+package struct StrongImporter: Importer {
+    package var kind: ImportKind { .strong }
+
+    static let expected =
+        "a Strong CSV header with Date, Workout Name, Exercise Name, Set Order and Reps columns"
+
+    package init() {}
+
+    package func sniff(_ probe: ImportProbe) -> Bool {
+        let header = CSVHeader.sniff(probe.firstLine)
+        return header.has("date", "exercise name", "set order", "reps")
+    }
+
+    /// Column positions and units of one file.
+    struct Columns {
+        let date, workout, number, duration, exercise, setOrder, weight, weightUnit, reps: Int?
+        let distance, distanceUnit, seconds, notes, workoutNotes, rpe: Int?
+        /// Unit of the weight column when no `Weight Unit` column says it per row.
+        let fileWeightUnit: String
+        let fileDistanceUnit: String
+
+        init(_ h: CSVHeader) {
+            date = h.column("date")
+            workout = h.column("workout name")
+            number = h.column("workout #")
+            duration = h.column("duration", "duration (sec)", "duration (s)")
+            exercise = h.column("exercise name")
+            setOrder = h.column("set order")
+            let weightColumns = [
+                ("weight", "kg"), ("weight (kg)", "kg"), ("kg", "kg"), ("weight (lbs)", "lbs"),
+                ("weight (lb)", "lbs"), ("lbs", "lbs"), ("lb", "lbs"),
+            ]
+            let w = weightColumns.first { h.column($0.0) != nil }
+            weight = w.flatMap { h.column($0.0) }
+            fileWeightUnit = w?.1 ?? "kg"
+            weightUnit = h.column("weight unit")
+            reps = h.column("reps")
+            let distanceColumns = [
+                ("distance", "km"), ("distance (km)", "km"), ("km", "km"), ("distance (mi)", "mi"),
+                ("distance (miles)", "mi"), ("mi", "mi"), ("miles", "mi"), ("distance (m)", "m"),
+                ("distance (meters)", "m"), ("distance (metres)", "m"),
+            ]
+            let d = distanceColumns.first { h.column($0.0) != nil }
+            distance = d.flatMap { h.column($0.0) }
+            fileDistanceUnit = d?.1 ?? "km"
+            distanceUnit = h.column("distance unit")
+            seconds = h.column("seconds")
+            notes = h.column("notes")
+            workoutNotes = h.column("workout notes")
+            rpe = h.column("rpe")
+        }
+    }
+
+    package func run(_ job: ImportJob) throws {
+        let csv = try CSVReader(url: job.file)
+        guard let first = try csv.next() else { throw ImportError.notThisKind(kind: .strong, expected: Self.expected) }
+        let header = CSVHeader(first)
+        guard header.has("date", "exercise name", "set order", "reps") else {
+            throw ImportError.notThisKind(kind: .strong, expected: Self.expected)
+        }
+        let c = Columns(header)
+        let writer = LiftHistoryWriter(job: job)
+        var times = LocalDateTime(calendar: job.calendar)
+        while let f = try csv.next() {
+            let line = csv.recordNumber
+            defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
+            let order = f[field: c.setOrder].trimmingCharacters(in: .whitespaces)
+            let exercise = f[field: c.exercise].trimmingCharacters(in: .whitespaces)
+            if order.lowercased() == "rest timer" || exercise.lowercased() == "rest timer" {
+                job.report.rowsRead += 1
+                job.report.skip(line: line, reason: "rest_timer", detail: "Rest Timer row")
+                continue
+            }
+            guard let start = times.parse(f[field: c.date]) else {
+                job.report.rowsRead += 1
+                job.report.skip(
+                    line: line, reason: "unreadable_row", detail: "date \"\(f[field: c.date])\" not understood")
+                continue
+            }
+            guard !exercise.isEmpty else {
+                job.report.rowsRead += 1
+                job.report.skip(line: line, reason: "unreadable_row", detail: "no exercise name")
+                continue
+            }
+            var name = f[field: c.workout]
+            if name.trimmingCharacters(in: .whitespaces).isEmpty, c.number != nil {
+                name = "Workout \(f[field: c.number])"
+            }
+            var row = LiftRow(line: line, start: start, workoutName: name, exercise: exercise)
+            row.duration = NumberText.duration(f[field: c.duration])
+            switch order.uppercased() {
+            case "W": row.marker = .warmup
+            case "D": row.marker = .drop
+            case "F": row.marker = .failure
+            default: row.marker = .normal
+            }
+            let weightUnit = c.weightUnit.map { f[field: $0] } ?? c.fileWeightUnit
+            if let w = NumberText.decimal(f[field: c.weight]) {
+                guard let kg = UnitConversion.kilograms(w, unit: weightUnit) else {
+                    job.report.rowsRead += 1
+                    job.report.skip(line: line, reason: "unreadable_row", detail: "weight unit \"\(weightUnit)\"")
+                    continue
+                }
+                row.weightKg = kg
+            }
+            row.reps = NumberText.decimal(f[field: c.reps]) ?? 0
+            if let s = NumberText.decimal(f[field: c.seconds]), s != 0 { row.seconds = s }
+            let distanceUnit = c.distanceUnit.map { f[field: $0] } ?? c.fileDistanceUnit
+            if let d = NumberText.decimal(f[field: c.distance]), d != 0 {
+                row.distanceM = UnitConversion.metres(d, unit: distanceUnit) ?? d * 1000
+            }
+            row.rpe = NumberText.decimal(f[field: c.rpe])
+            row.note = f[field: c.notes]
+            row.workoutNotes = f[field: c.workoutNotes]
+            try writer.add(row)
+        }
+        try writer.finish()
+    }
+
+    package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
+        try LiftHistoryWriter.undo(rows, userID: userID, now: now, in: db)
+    }
+}

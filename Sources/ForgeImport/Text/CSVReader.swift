@@ -1,0 +1,147 @@
+import Foundation
+
+/// A streaming CSV reader (RFC 4180 plus what the logging apps and spreadsheet
+/// re-saves write): quoted fields with `""` escapes and embedded newlines,
+/// CRLF or LF, a UTF-8 byte-order mark, and `,`, `;` or tab as separator,
+/// detected from the header line (the one most frequent outside quotes).
+/// Reads the file in 256 KiB chunks: memory stays the size of one record.
+package final class CSVReader {
+    /// The separator byte in use.
+    package private(set) var separator: UInt8 = UInt8(ascii: ",")
+    /// 1-based number of the record last returned (the header is 1).
+    package private(set) var recordNumber = 0
+    /// Bytes consumed so far (progress).
+    package var bytesRead: Int64 { consumed + Int64(position) }
+
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var consumed: Int64 = 0
+    private var atEnd = false
+    private var detected = false
+
+    /// Largest record accepted, bytes (a field with an unclosed quote would otherwise read the whole file).
+    package static let maxRecordBytes = 1 << 20
+
+    /// Opens `url` for reading.
+    /// - Throws: ``ImportError/unreadable(_:)`` when it cannot be opened.
+    package init(url: URL) throws {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw ImportError.unreadable("cannot open \(url.path)")
+        }
+        self.handle = handle
+    }
+
+    deinit { try? handle.close() }
+
+    private func fill() -> Bool {
+        if atEnd { return false }
+        let chunk = handle.readData(ofLength: 256 << 10)
+        if chunk.isEmpty {
+            atEnd = true
+            return false
+        }
+        if position > 0 {
+            consumed += Int64(position)
+            buffer.removeFirst(position)
+            position = 0
+        }
+        buffer.append(contentsOf: chunk)
+        return true
+    }
+
+    /// Skips a BOM and picks the separator from the first line.
+    private func detect() {
+        detected = true
+        while buffer.count < 4096 && fill() {}
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for b in buffer[position...] {
+            if b == UInt8(ascii: "\"") { quoted.toggle() }
+            if quoted { continue }
+            if b == 0x0A || b == 0x0D { break }
+            if b == UInt8(ascii: ",") || b == UInt8(ascii: ";") || b == 0x09 { counts[b, default: 0] += 1 }
+        }
+        if let best = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) { separator = best.key }
+    }
+
+    /// The next record's fields, or nil at the end of the file. Blank lines are skipped.
+    /// Bytes that are not UTF-8 are read as Latin-1 (a spreadsheet's re-save on Windows).
+    /// - Throws: ``ImportError/unreadable(_:)`` for a record over ``maxRecordBytes``
+    ///   or a quote never closed.
+    package func next() throws -> [String]? {
+        if !detected { detect() }
+        while true {
+            guard let fields = try record() else { return nil }
+            recordNumber += 1
+            if fields.count == 1 && fields[0].isEmpty { continue }
+            return fields
+        }
+    }
+
+    private func record() throws -> [String]? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var started = false
+        var size = 0
+        while true {
+            if position >= buffer.count {
+                guard fill() else {
+                    if !started && fields.isEmpty && field.isEmpty { return nil }
+                    if quoted { throw ImportError.unreadable("record \(recordNumber + 1): a quote is never closed") }
+                    fields.append(try text(field))
+                    return fields
+                }
+            }
+            let b = buffer[position]
+            position += 1
+            started = true
+            size += 1
+            if size > Self.maxRecordBytes {
+                throw ImportError.unreadable("record \(recordNumber + 1) is longer than 1 MiB (an unclosed quote?)")
+            }
+            if quoted {
+                if b == UInt8(ascii: "\"") {
+                    if position >= buffer.count { _ = fill() }
+                    if position < buffer.count && buffer[position] == UInt8(ascii: "\"") {
+                        field.append(b)
+                        position += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(b)
+                }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 }):
+                field.removeAll()
+                quoted = true
+            case separator:
+                fields.append(try text(field))
+                field.removeAll(keepingCapacity: true)
+            case 0x0A:
+                fields.append(try text(field))
+                return fields
+            case 0x0D:
+                if position >= buffer.count { _ = fill() }
+                if position < buffer.count && buffer[position] == 0x0A { position += 1 }
+                fields.append(try text(field))
+                return fields
+            default:
+                field.append(b)
+            }
+        }
+    }
+
+    private func text(_ bytes: [UInt8]) throws -> String {
+        guard let s = String(validating: bytes, as: UTF8.self) else {
+            // Spreadsheets on Windows re-save as Latin-1: read it as such rather than refuse.
+            return String(bytes.map { Character(Unicode.Scalar($0)) })
+        }
+        return s
+    }
+}

@@ -1,0 +1,138 @@
+import ForgeCore
+import Foundation
+
+/// Date-times as the logging apps write them, read in the household zone
+/// unless the text carries an offset.
+///
+/// Forms: `2024-11-28 17:36:08` and `2024-11-28T17:36` (Strong, with an
+/// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
+/// noon), `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy,
+/// newer, 12-hour), `20140114084347-0800` (Apple Health, iOS 8).
+package struct LocalDateTime {
+    package let calendar: HouseholdCalendar
+    private var gregorian: Calendar
+    private var cache: (text: String, date: Date?)?
+
+    package init(calendar: HouseholdCalendar) {
+        self.calendar = calendar
+        gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = calendar.timeZone
+    }
+
+    private static let months = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
+
+    /// The instant `text` means, or nil when it is none of the forms above.
+    package mutating func parse(_ raw: String) -> Date? {
+        if let cache, cache.text == raw { return cache.date }
+        let date = compute(raw.trimmingCharacters(in: .whitespaces))
+        cache = (raw, date)
+        return date
+    }
+
+    private func compute(_ text: String) -> Date? {
+        var parts = DateComponents()
+        var offset: Int?
+        let scalars = Array(text.unicodeScalars)
+        if scalars.count >= 14, scalars.prefix(14).allSatisfy({ $0.properties.numericType != nil }),
+            !text.contains("-") || text.firstIndex(of: "-")! > text.index(text.startIndex, offsetBy: 13)
+        {
+            // 20140114084347-0800
+            let digits = String(String.UnicodeScalarView(scalars.prefix(14)))
+            func n(_ a: Int, _ b: Int) -> Int? {
+                Int(digits[digits.index(digits.startIndex, offsetBy: a)..<digits.index(digits.startIndex, offsetBy: b)])
+            }
+            parts.year = n(0, 4)
+            parts.month = n(4, 6)
+            parts.day = n(6, 8)
+            parts.hour = n(8, 10)
+            parts.minute = n(10, 12)
+            parts.second = n(12, 14)
+            offset = Self.offset(String(String.UnicodeScalarView(scalars.dropFirst(14))))
+            if scalars.count > 14 && offset == nil { return nil }
+        } else if let first = text.first, first.isNumber, text.count >= 10,
+            text[text.index(text.startIndex, offsetBy: 4)] == "-"
+        {
+            // ISO-like: yyyy-MM-dd[( |T)HH:mm[:ss[.fff]]][offset]
+            let date = text.prefix(10).split(separator: "-")
+            guard date.count == 3, let y = Int(date[0]), let m = Int(date[1]), let d = Int(date[2]) else { return nil }
+            (parts.year, parts.month, parts.day) = (y, m, d)
+            var rest = text.dropFirst(10)
+            if rest.isEmpty {
+                parts.hour = 12
+            } else {
+                guard rest.first == " " || rest.first == "T" else { return nil }
+                rest = rest.dropFirst().drop { $0 == " " }
+                let timeEnd = rest.firstIndex { !($0.isNumber || $0 == ":" || $0 == ".") } ?? rest.endIndex
+                let time = rest[..<timeEnd].split(separator: ":")
+                guard time.count >= 2, let h = Int(time[0]), let mi = Int(time[1]) else { return nil }
+                parts.hour = h
+                parts.minute = mi
+                if time.count > 2 {
+                    guard let s = Double(time[2]) else { return nil }
+                    parts.second = Int(s)
+                }
+                let zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
+                if !zone.isEmpty {
+                    guard let o = Self.offset(zone) else { return nil }
+                    offset = o
+                }
+            }
+        } else {
+            // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
+            let tokens = text.split { $0 == " " || $0 == "," || $0 == ":" }.map(String.init)
+            guard tokens.count >= 5 else { return nil }
+            var i = 0
+            if let d = Int(tokens[0]), let m = Self.month(tokens[1]), let y = Int(tokens[2]) {
+                (parts.day, parts.month, parts.year) = (d, m, y)
+            } else if let m = Self.month(tokens[0]), let d = Int(tokens[1]), let y = Int(tokens[2]) {
+                (parts.day, parts.month, parts.year) = (d, m, y)
+            } else {
+                return nil
+            }
+            i = 3
+            guard tokens.count >= i + 2, var h = Int(tokens[i]), let mi = Int(tokens[i + 1]) else { return nil }
+            i += 2
+            if i < tokens.count, let s = Int(tokens[i]) {
+                parts.second = s
+                i += 1
+            }
+            if i < tokens.count {
+                switch tokens[i].uppercased() {
+                case "AM": if h == 12 { h = 0 }
+                case "PM": if h < 12 { h += 12 }
+                default: return nil
+                }
+            }
+            parts.hour = h
+            parts.minute = mi
+        }
+        guard let month = parts.month, (1...12).contains(month), let day = parts.day, (1...31).contains(day),
+            let hour = parts.hour, (0...23).contains(hour), (0...59).contains(parts.minute ?? 0),
+            (0...60).contains(parts.second ?? 0)
+        else { return nil }
+        if let offset {
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(secondsFromGMT: 0)!
+            return utc.date(from: parts).map { $0.addingTimeInterval(TimeInterval(-offset)) }
+        }
+        return gregorian.date(from: parts)
+    }
+
+    static func month(_ token: String) -> Int? {
+        months.firstIndex(of: String(token.lowercased().prefix(3))).map { $0 + 1 }
+    }
+
+    /// `Z`, `+01:00`, `-0700`, `+01` → seconds east of UTC.
+    static func offset(_ text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t == "Z" || t == "UTC" || t == "GMT" { return 0 }
+        guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
+        let digits = t.dropFirst().filter { $0 != ":" }
+        guard digits.allSatisfy(\.isNumber), digits.count == 2 || digits.count == 4,
+            let h = Int(digits.prefix(2)), let m = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2)))
+        else { return nil }
+        return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
+    }
+}

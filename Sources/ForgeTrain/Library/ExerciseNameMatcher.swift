@@ -1,0 +1,42 @@
+import ForgeStore
+import Foundation
+
+/// Matches another app's exercise names to the household's library (shared
+/// by both members, docs/contract.md §1.8), creating an imported library
+/// exercise for a name that matches nothing, so no set is dropped.
+///
+/// Order: the apps' names (``AppExerciseNames``), then a library exercise's
+/// own name or slug (which covers exercises an earlier import created), all
+/// compared by ``FreeExerciseDB/key(_:)``. Results are remembered for the
+/// matcher's life (one import).
+package struct ExerciseNameMatcher {
+    private var byKey: [String: String]
+    /// Names that became new library exercises in this run, with their slug.
+    package private(set) var created: [(name: String, slug: String)] = []
+
+    /// Reads the stored library.
+    package init(in db: Connection) throws {
+        var keys: [String: String] = [:]
+        for entry in try ExerciseCatalog.all(in: db) {
+            keys[FreeExerciseDB.key(entry.exercise.slug)] = entry.exercise.slug
+            keys[FreeExerciseDB.key(entry.exercise.name)] = entry.exercise.slug
+        }
+        for (key, slug) in AppExerciseNames.table { keys[key] = slug }
+        byKey = keys
+    }
+
+    /// The slug `name` means, or nil when it matches nothing (and does not create one).
+    package func match(_ name: String) -> String? { byKey[FreeExerciseDB.key(name)] }
+
+    /// The slug `name` means; a name that matches nothing is added to the
+    /// library (``ExerciseCatalog/insertImported(name:in:)``) and listed in ``created``.
+    /// - Returns: the slug and whether it was created now.
+    package mutating func slug(for name: String, in db: Connection) throws -> (slug: String, created: Bool) {
+        let key = FreeExerciseDB.key(name)
+        if let slug = byKey[key] { return (slug, false) }
+        let slug = try ExerciseCatalog.insertImported(name: name, in: db)
+        byKey[key] = slug
+        created.append((name, slug))
+        return (slug, true)
+    }
+}

@@ -1,0 +1,61 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A set read from another app's history, in canonical units.
+package struct ImportedSet: Sendable, Hashable {
+    /// The set as completion statistics and records read it (load kg, full precision).
+    package let logged: LoggedSet
+    package let marker: SetMarker
+    /// Time under the set (a plank, a row), seconds; nil when the file gave none.
+    package let seconds: Double?
+    /// Distance, metres; nil when the file gave none.
+    package let distanceM: Double?
+    /// The set's (or exercise's) note as the file wrote it.
+    package let note: String
+    /// The file's own RPE before rounding to the contract's integer (Hevy's 7.5).
+    package let rpeSource: Double?
+
+    package init(
+        logged: LoggedSet, marker: SetMarker, seconds: Double?, distanceM: Double?, note: String,
+        rpeSource: Double?
+    ) {
+        self.logged = logged
+        self.marker = marker
+        self.seconds = seconds
+        self.distanceM = distanceM
+        self.note = note
+        self.rpeSource = rpeSource
+    }
+}
+
+extension SetStore {
+    /// Inserts one imported set into a session (``TrainingSessionStore/createImported``).
+    /// Records are not touched here: the importer rebuilds them once for the
+    /// lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// - Returns: the new set's id.
+    package static func insertImported(
+        sessionID: String, userID: String, set: ImportedSet, in db: Connection
+    ) throws -> String {
+        let id = Identifier.make()
+        let s = set.logged
+        try db.execute(
+            """
+            INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
+                              set_kind, seconds, distance_m, note, rpe_source)
+            VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                id, sessionID, userID, s.slug, s.setNo, s.weight, s.reps, s.rpe, s.ts, set.marker.rawValue,
+                set.seconds, set.distanceM, set.note, set.rpeSource,
+            ])
+        return id
+    }
+
+    /// The distinct lifts (slugs) of a session's sets.
+    package static func slugs(sessionID: String, in db: Connection) throws -> [String] {
+        try db.query("SELECT DISTINCT slug FROM sets WHERE session_id = ? ORDER BY slug", [sessionID]).map {
+            try $0.get("slug")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ForgeCore
+import ForgeHousehold
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+@testable import ForgeImport
+
+/// A migrated database in a temporary directory with two members, and the
+/// pipeline over it (household zone Europe/London, clock at 2026-12-01).
+final class ImportHarness {
+    let dir: String
+    let db: Database
+    let ada: User
+    let ben: User
+    let pipeline: ImportPipeline
+    static let zone = TimeZone(identifier: "Europe/London")!
+    static let now = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01T00:00:00Z
+
+    init(registry: ImportRegistry = .builtIn) throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        db = try Database(path: dir + "/forge.sqlite3", readers: 1)
+        try ForgeSchema.migrator().migrate(db)
+        let clock = FixedClock(Self.now)
+        (ada, ben) = try db.write { conn in
+            try ExerciseCatalog.insertMissing(in: conn)
+            let a = try HouseholdStore.addUser(
+                email: "ada@example.org", name: "Ada", prefs: [:], passwordHash: nil, now: Self.now, in: conn)
+            let b = try HouseholdStore.addUser(
+                email: "ben@example.org", name: "Ben", prefs: [:], passwordHash: nil, now: Self.now, in: conn)
+            return (a, b)
+        }
+        pipeline = ImportPipeline(
+            db: db, calendar: HouseholdCalendar(timeZone: Self.zone), clock: clock, registry: registry)
+    }
+
+    deinit {
+        db.close()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// Tests/Fixtures/movein/`name`.
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/movein/\(name)")
+    }
+
+    /// ../shared/data/movein/`name` in this workplace, or nil (with the reason printed) when absent.
+    static func shared(_ name: String) -> URL? {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        let file = url.appendingPathComponent("shared/data/movein/\(name)")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            print("skipped: \(file.path) is absent (a checkout outside this workplace)")
+            return nil
+        }
+        return file
+    }
+
+    /// Imports `file` for Ada.
+    @discardableResult
+    func run(_ kind: ImportKind, _ file: URL, user: User? = nil) throws -> ImportRecord {
+        try pipeline.run(kind: kind, file: file, source: file.lastPathComponent, userID: (user ?? ada).id)
+    }
+
+    func count(_ sql: String, _ args: [any SQLBindable] = []) throws -> Int {
+        try db.read { try $0.scalar(sql, args) } ?? 0
+    }
+
+    var sessions: Int { (try? count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", [ada.id])) ?? -1 }
+    var sets: Int { (try? count("SELECT COUNT(*) FROM sets WHERE user_id = ?", [ada.id])) ?? -1 }
+}
