@@ -63,7 +63,8 @@ package enum CLI {
             path: ["backup", "list"], synopsis: "backup list [FLAGS]",
             summary: "List the backups and the last attempts.",
             description: "Lists the backups in <state-dir>/backups, newest first (name, size in bytes, "
-                + "time taken in UTC), then the five most recent backup attempts with their result.",
+                + "time taken in UTC), then the five most recent backup attempts with their result. The list "
+                + "needs only the directory: it works while the database will not open.",
             flags: databaseFlags),
         CommandSpec(
             path: ["restore"], synopsis: "restore FILE [FLAGS]",
@@ -71,11 +72,26 @@ package enum CLI {
             description: "Checks FILE first (it opens as SQLite, PRAGMA integrity_check is ok, it is a "
                 + "forged database and holds no migration newer than this binary), keeps a safety copy "
                 + "of the current database as <state-dir>/backups/pre-restore-YYYYMMDD-HHMMSS.sqlite3, "
-                + "then puts FILE in place. Refuses while another forged (the service) holds the state "
-                + "directory: stop it first with systemctl stop forged. Nothing is replaced when a "
-                + "check fails.",
+                + "then puts FILE in place. When the current database will not open (it is damaged), its raw "
+                + "bytes are kept beside it as <state-dir>/forge.sqlite3.broken-YYYYMMDDTHHMMSSZ (UTC) instead. "
+                + "Refuses while another forged (the service) holds the state directory: stop it and its "
+                + "sockets first (systemctl stop forged.socket forged-events.socket forged.service; stopping "
+                + "forged.service alone lets the next request start it again), and start them after "
+                + "(systemctl start forged.socket forged-events.socket). Nothing is replaced when a check fails.",
             positionals: ["FILE"],
             flags: databaseFlags),
+        CommandSpec(
+            path: ["check"], synopsis: "check [FLAGS]",
+            summary: "Check the installation: database, space, permissions, config, certificate, backups.",
+            description: "Reports, one line each (ok, WARNING or ERROR, with what to do): the configuration "
+                + "(an invalid one stops forged with status 2 and its file and line), the state directory's "
+                + "permissions, the database's integrity and owner, the free space, the TLS certificate's "
+                + "expiry, the last backup's age and whether any member exists. Safe while forged serve runs "
+                + "(it only reads). Exits 1 when something needs action now (the database fails its check, "
+                + "the state directory is not writable, under 5 % of the disk is free, the certificate is not "
+                + "valid); warnings (no backup yet, the last one older than two days, a certificate expiring "
+                + "within 14 days, no member yet) exit 0.",
+            flags: SettingSpec.all.map(FlagSpec.init(setting:))),
         CommandSpec(
             path: ["library", "import-free-exercise-db"], synopsis: "library import-free-exercise-db DIR [FLAGS]",
             summary: "Import exercise images from free-exercise-db.",

@@ -52,6 +52,8 @@ package enum Forged {
             switch parsed.path {
             case ["serve"]:
                 return try ServeCommand(settings: settings, flags: parsed.flags, environment: environment).run()
+            case ["check"]:
+                return CheckCommand(settings: settings).run()
             case ["backup"], ["backup", "list"], ["restore"], ["export"]:
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:

@@ -14,8 +14,8 @@ enum ImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
             .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
-            access: .member, answers: ImportJobView.self, success: 202, errors: [409, 413, 422], upload: true,
-            spool: true
+            access: .member, answers: ImportJobView.self, success: 202, errors: [409, 413, 415, 422], upload: true,
+            accepts: fileMediaTypes, spool: true
         ) { request, principal in
             try start(app, request, userID: principal.caller.id)
         }
@@ -42,6 +42,13 @@ enum ImportRoutes {
             ImportJobView(try app.imports.pipeline.undo(id: request.parameter("id") ?? "", userID: principal.caller.id))
         }
     }
+
+    /// The `Content-Type`s the upload may come as: a multipart form (fields `kind`, `file`),
+    /// or the file itself as the body with `?kind=` (and `?name=`).
+    static let fileMediaTypes = [
+        "multipart/form-data", "text/csv", "application/csv", "text/plain", "application/xml", "text/xml",
+        "application/zip", "application/gzip", "application/octet-stream",
+    ]
 
     /// Reads the spooled form, moves its file part into the uploads directory and submits the job.
     /// - Throws: 422 for a missing or unknown `kind`, a form without a file, an empty file, or a
