@@ -55,7 +55,7 @@ let package = Package(
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
-            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound"],
+            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The moving-in pipeline (issues 23-25): import jobs, their ledger, undo, and the importers
         // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "ForgeHouseholdTests", dependencies: ["ForgeHousehold", "ForgeStore", "ForgeCore"]),
         .testTarget(name: "ForgeHTTPTests", dependencies: ["ForgeHTTP"]),
         .testTarget(name: "ForgeTrainTests", dependencies: ["ForgeTrain"]),
-        .testTarget(name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound"]),
+        .testTarget(
+            name: "ForgeCookTests", dependencies: ["ForgeCook", "ForgeOutbound", "ForgeArchive", "ForgeStore"]),
         .testTarget(name: "ForgeAPITests", dependencies: ["ForgeAPI", "ForgeHousehold", "ForgeHTTP", "ForgedKit"]),
         .testTarget(name: "ForgedKitTests", dependencies: ["ForgedKit", "ForgeSystemd"]),
         .testTarget(

@@ -10,6 +10,12 @@ package struct ArchiveEntry: Sendable, Equatable {
     /// Whether the entry is a directory (it has no content).
     package let isDirectory: Bool
 
+    package init(path: String, declaredSize: Int64?, isDirectory: Bool) {
+        self.path = path
+        self.declaredSize = declaredSize
+        self.isDirectory = isDirectory
+    }
+
     /// The last path component (`"recipe.json"` for `"a/b/recipe.json"`).
     package var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 
@@ -38,6 +44,8 @@ package struct ArchiveEntry: Sendable, Equatable {
 package final class ZipReader: ByteStream {
     /// nil for an empty zip (only an end record), which libarchive's seekable reader does not recognise.
     private let handle: ArchiveHandle?
+    /// Whether an entry has been read (its unread rest is drained before the next header).
+    private var started = false
 
     /// Opens the zip file at `path`.
     /// - Throws: ``ArchiveError/cannotOpen(_:)`` (missing, unreadable, a directory);
@@ -80,11 +88,23 @@ package final class ZipReader: ByteStream {
     }
 
     /// The next entry (directories included), or nil after the last. Whatever was not read of the previous
-    /// entry is skipped.
+    /// entry is read through (and metered by the limits) first: every byte of a zip is checked.
     /// - Throws: ``ArchiveError`` when a header is damaged or the archive ends early;
     ///   ``ArchiveError/expansionRefused(_:)`` when an entry declares more than the total limit.
     package func nextEntry() throws(ArchiveError) -> ArchiveEntry? {
-        guard let handle, let entry = try handle.nextHeader() else { return nil }
+        guard let handle else { return nil }
+        // The unread rest of the previous entry goes through the meter too, so a bomb that its reader
+        // chose not to read (a name it does not import) is still refused.
+        if started {
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+            defer { scratch.deallocate() }
+            while try handle.read(into: scratch) > 0 {}
+        }
+        guard let entry = try handle.nextHeader() else {
+            started = false
+            return nil
+        }
+        started = true
         let size = forge_archive_entry_size(entry)
         return ArchiveEntry(
             path: handle.entryName, declaredSize: size >= 0 ? size : nil,

@@ -20,10 +20,12 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
     package var ref: String?
     /// How sure the link `ref` is, 0–1 (see ``IngredientLineMatcher``).
     package var refConfidence: Double?
+    /// Imported lines: the heading the line sat under in its recipe ("For the sauce", "BEANS"); nil for none.
+    package var section: String?
 
     package init(
         name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
-        ref: String? = nil, refConfidence: Double? = nil
+        ref: String? = nil, refConfidence: Double? = nil, section: String? = nil
     ) {
         self.name = name
         self.qty = qty
@@ -33,13 +35,14 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         self.raw = raw
         self.ref = ref
         self.refConfidence = refConfidence
+        self.section = section
     }
 
     /// The reference row name this line joins: `ref` when linked, else `name`.
     package var referenceName: String { ref ?? name }
 
     enum CodingKeys: String, CodingKey {
-        case name, qty, unit, disp, note, raw, ref
+        case name, qty, unit, disp, note, raw, ref, section
         case refConfidence = "ref_confidence"
     }
 
@@ -53,10 +56,11 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         raw = try c.decodeIfPresent(String.self, forKey: .raw)
         ref = try c.decodeIfPresent(String.self, forKey: .ref)
         refConfidence = try c.decodeIfPresent(Double.self, forKey: .refConfidence)
+        section = try c.decodeIfPresent(String.self, forKey: .section)
     }
 
     /// `qty` is always present (null when unknown); `note`, `raw`, `ref`,
-    /// `ref_confidence` only when set.
+    /// `ref_confidence`, `section` only when set.
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -67,5 +71,6 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         try c.encodeIfPresent(raw, forKey: .raw)
         try c.encodeIfPresent(ref, forKey: .ref)
         try c.encodeIfPresent(refConfidence, forKey: .refConfidence)
+        try c.encodeIfPresent(section, forKey: .section)
     }
 }

@@ -102,6 +102,32 @@ package enum CLI {
             positionals: ["DIR"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--from SOURCE] [FLAGS]",
+            summary: "Import history from another app.",
+            description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
+                + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
+                + "or auto to guess from the content (the guess is printed). The grammar also names "
+                + "apple-health, paprika, mealie, tandoor, nextcloud and forge-server (--from SOURCE), which "
+                + "answer that they are not built yet. --member says whose history it is (required when the "
+                + "household has two members). Importing the same file again adds nothing; rows with "
+                + "impossible values are skipped and listed; a failure midway leaves nothing behind. Shows a "
+                + "progress bar on a terminal, then the report. Safe while forged serve runs.",
+            positionals: ["KIND"], optionalPositionals: ["FILE"],
+            flags: [memberFlag, fromFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
+        CommandSpec(
+            path: ["import", "list"], synopsis: "import list [FLAGS]",
+            summary: "List past imports.",
+            description: "Lists every import, newest first: id, when, kind, state (done, failed, undone), "
+                + "member, what it added, and the file.",
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["import", "undo"], synopsis: "import undo ID [FLAGS]",
+            summary: "Undo an import: remove exactly what it added.",
+            description: "Removes every session, set and exercise import ID added (and only those) and "
+                + "recomputes the member's records from what remains. The file can then be imported again.",
+            positionals: ["ID"],
+            flags: databaseFlags),
+        CommandSpec(
             path: ["display", "pair"], synopsis: "display pair --name NAME [FLAGS]",
             summary: "Pair a kitchen display: print a one-time code.",
             description: "Creates a kitchen display called NAME (unique among displays not revoked) and prints "
@@ -155,6 +181,7 @@ package enum CLI {
         "backup": "Back up the database; list backups.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
+        "import": "Bring history from another app: import KIND FILE, list, undo.",
         "notify": "Read the event socket: tail, desktop.",
     ]
 
@@ -173,6 +200,12 @@ package enum CLI {
     static let exportOutputFlag = FlagSpec(
         name: "output", valueName: "FILE",
         help: "Write the export to FILE (which must not exist). Required.")
+    static let memberFlag = FlagSpec(
+        name: "member", valueName: "EMAIL",
+        help: "Whose history the file is (a member's email); needed when the household has two members.")
+    static let fromFlag = FlagSpec(
+        name: "from", valueName: "SOURCE",
+        help: "Where to read from when the source is not a file (forge-server: a database URL or dump).")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
@@ -291,9 +324,9 @@ package enum CLI {
             let missing = command.positionals[positionals.count...].joined(separator: " ")
             throw ConfigError(setting: "", message: "\(usage): missing \(missing) (usage: forged \(command.synopsis))")
         }
-        if positionals.count > command.positionals.count {
-            throw ConfigError(
-                setting: "", message: "\(usage): unexpected argument \"\(positionals[command.positionals.count])\"")
+        let most = command.positionals.count + command.optionalPositionals.count
+        if positionals.count > most {
+            throw ConfigError(setting: "", message: "\(usage): unexpected argument \"\(positionals[most])\"")
         }
         for flag in command.flags where flag.isRequired {
             guard let v = table[flag.name]?.last, !v.isEmpty else {

@@ -118,6 +118,20 @@ import Testing
         #expect(entry.declaredSize == 64 << 20)
     }
 
+    @Test func aBombInAnEntryNobodyReadsIsRefusedWhenItIsPassed() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.zip(
+            "skipped.zip", [.zeros("ignored.bin", count: 64 << 20), .file("a.json", Array("{}".utf8))])
+        let zip = try ZipReader(path: path)
+        #expect(try zip.nextEntry()?.path == "ignored.bin")
+        #expect {
+            _ = try zip.nextEntry()
+        } throws: { error in
+            guard case .expansionRefused(let why) = error as? ArchiveError else { return false }
+            return why.contains("ignored.bin expands past 100:1")
+        }
+    }
+
     @Test func theTotalSizeCapHoldsEvenForDataThatDoesNotCompress() throws {
         let fixtures = try Fixtures()
         let path = try fixtures.zip(

@@ -346,6 +346,8 @@ enum FoodWire {
         var ref: String?
         /// How sure that link is, 0–1.
         var refConfidence: Double?
+        /// The heading the line sat under in an imported recipe ("For the sauce").
+        var section: String?
         var aisle: String
         var pantry: Bool
 
@@ -358,6 +360,7 @@ enum FoodWire {
             raw = line.raw
             ref = line.ref
             refConfidence = line.refConfidence
+            section = line.section
             aisle = reference.aisle(of: line.referenceName)
             pantry = reference.isPantry(line.referenceName)
         }

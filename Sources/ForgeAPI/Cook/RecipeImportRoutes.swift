@@ -35,11 +35,7 @@ enum RecipeImportRoutes {
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
             // Fetching the page and its images runs as a job; the connection waits suspended.
             return StorageErrors.job {
-                do {
-                    return .wire(ImportedRecipe(try RecipeImporter(app: app).importPage(url: url, html: input.html)))
-                } catch let error as RecipeImportError {
-                    throw HTTPError(400, error.message)
-                }
+                .wire(ImportedRecipe(try app.recipeImporter.importPage(url: url, html: input.html)))
             }
         }
     }

@@ -56,15 +56,7 @@ package enum RecipeImportStore {
         }
         if !added.isEmpty { reference = try IngredientStore.reference(in: db) }
 
-        var parked: [String] = []
-        let unknown = input.lines.filter { reference[$0.line.referenceName] == nil }.map(\.line.name)
-        if !unknown.isEmpty { parked.append("unknown ingredients: " + unknown.joined(separator: ", ")) }
-        if input.difficulty == "hard" { parked.append("difficulty hard") }
-        if input.macros.kcal <= 0 { parked.append("kcal missing") }
-        if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
-            parked.append("steps not in done-when voice")
-        }
-        if let reason = input.parkReason { parked.append(reason) }
+        let parked = parkReasons(input, reference: reference)
 
         var images = input.images
         if let existing, input.imagesStored == 0, !existing.images.isEmpty { images = existing.images }
@@ -89,6 +81,22 @@ package enum RecipeImportStore {
         return RecipeImportOutcome(
             recipe: recipe, updated: existing != nil, ingredientsAdded: added,
             parkedBecause: parked)
+    }
+
+    /// Why `input` is parked (docs/contract.md §4.21), in rule order: `unknown ingredients: a, b`, `difficulty hard`,
+    /// `kcal missing`, `steps not in done-when voice` (when the input asks for that voice), then the caller's
+    /// own reason. Empty for a complete recipe.
+    package static func parkReasons(_ input: RecipeImportInput, reference: IngredientReference) -> [String] {
+        var parked: [String] = []
+        let unknown = input.lines.filter { reference[$0.line.referenceName] == nil }.map(\.line.name)
+        if !unknown.isEmpty { parked.append("unknown ingredients: " + unknown.joined(separator: ", ")) }
+        if input.difficulty == "hard" { parked.append("difficulty hard") }
+        if input.macros.kcal <= 0 { parked.append("kcal missing") }
+        if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
+            parked.append("steps not in done-when voice")
+        }
+        if let reason = input.parkReason { parked.append(reason) }
+        return parked
     }
 
     private static func addReferenceRow(_ line: RecipeImportInput.Line, in db: Connection) throws {

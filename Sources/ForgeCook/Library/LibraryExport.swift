@@ -1,0 +1,154 @@
+import ForgeArchive
+import Foundation
+
+/// What a reader yields for each recipe-like entry of an export: a recipe, or an entry that could not be read
+/// (bad JSON, an unreadable inner archive) with why. Whole-export problems (not an archive, truncated, a bomb)
+/// are thrown instead.
+package enum LibraryEntry: Sendable, Equatable {
+    case recipe(LibraryRecipe)
+    case unreadable(origin: String, reason: String)
+}
+
+/// The library formats forged reads, and the limits they share.
+package enum LibraryFormat: String, Sendable, CaseIterable {
+    case paprika, mealie, tandoor, nextcloud
+
+    /// The largest JSON document read from one entry, bytes (64 MiB: a Paprika recipe with a dozen photos).
+    package static let maxJSONBytes = 64 << 20
+    /// The largest photo kept, bytes (20 MB); larger ones are dropped with a warning.
+    package static let maxPhotoBytes = 20_000_000
+    /// The largest inner archive read (Tandoor's per-recipe zip), bytes.
+    package static let maxInnerArchiveBytes = 128 << 20
+
+    /// Reads the export at `path`, calling `each` for every recipe-like entry in order.
+    /// - Throws: ``LibraryExportError`` when the file is not this format's export, or an ``ArchiveError``
+    ///   (truncated, a decompression bomb) mapped into one; whatever `each` throws.
+    package func read(
+        path: String, limits: ArchiveLimits = .standard, each: (LibraryEntry) throws -> Void
+    ) throws {
+        do {
+            switch self {
+            case .paprika: try PaprikaReader.read(path: path, limits: limits, each: each)
+            case .mealie: try MealieReader.read(path: path, limits: limits, each: each)
+            case .tandoor: try TandoorReader.read(path: path, limits: limits, each: each)
+            case .nextcloud:
+                try SchemaOrgFolderReader.read(path: path, limits: limits, app: "Nextcloud Cookbook", each: each)
+            }
+        } catch let error as ArchiveError {
+            switch error {
+            case .libraryUnavailable: throw error
+            case .notAnArchive: throw LibraryExportError("this is not a \(title) export: expected \(expected)")
+            default: throw LibraryExportError("this is not a readable \(title) export: \(error)")
+            }
+        }
+    }
+
+    /// The app's name.
+    package var title: String {
+        switch self {
+        case .paprika: "Paprika"
+        case .mealie: "Mealie"
+        case .tandoor: "Tandoor"
+        case .nextcloud: "Nextcloud Cookbook"
+        }
+    }
+
+    /// What the format's export is, for errors.
+    package var expected: String {
+        switch self {
+        case .paprika: "a .paprikarecipes zip of gzipped JSON recipes, or one gzipped .paprikarecipe"
+        case .mealie: "a Mealie export zip (recipes/<slug>/<slug>.json, or a backup with database.json)"
+        case .tandoor: "a Tandoor export zip holding one zip per recipe with recipe.json"
+        case .nextcloud: "a zip of Nextcloud Cookbook folders, each with recipe.json"
+        }
+    }
+
+    /// The format a file's name and first bytes suggest (for `auto`), or nil: a gzip head is a single Paprika
+    /// recipe; a zip is guessed by the entry names it lists first (`.paprikarecipe`, `database.json`,
+    /// `recipes/<slug>/<slug>.json`, inner `.zip`s, `recipe.json`).
+    package static func sniff(path: String) -> LibraryFormat? {
+        guard let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 4) }) else { return nil }
+        if head.count >= 2 && head[head.startIndex] == 0x1F && head[head.startIndex + 1] == 0x8B {
+            return path.lowercased().hasSuffix(".paprikarecipe") ? .paprika : nil
+        }
+        guard let zip = try? ZipReader(path: path) else { return nil }
+        var seen = 0
+        while seen < 200, let entry = try? zip.nextEntry() {
+            seen += 1
+            if entry.isDirectory || entry.isMacOSMetadata { continue }
+            let lower = entry.path.lowercased()
+            if lower.hasSuffix(".paprikarecipe") { return .paprika }
+            if lower.hasSuffix("database.json") { return .mealie }
+            let parts = lower.split(separator: "/")
+            if parts.count >= 3, parts[parts.count - 3] == "recipes", parts.last == "\(parts[parts.count - 2]).json" {
+                return .mealie
+            }
+            if lower.hasSuffix(".zip") { return .tandoor }
+            if entry.fileName == "recipe.json" { return .nextcloud }
+        }
+        return nil
+    }
+}
+
+extension ByteStream {
+    /// The rest of the stream as a JSON object, or nil when it is not one.
+    func readJSONObject(name: String) throws(ArchiveError) -> [String: Any]? {
+        let bytes = try readAll(maxBytes: LibraryFormat.maxJSONBytes, name: name)
+        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+}
+
+/// Photo checks shared by the readers.
+enum LibraryPhotos {
+    /// `bytes` as a photo of `recipe`, or nil with a warning added: larger than 20 MB, or not an image
+    /// (``ImageSniffer``).
+    static func accept(_ bytes: Data, origin: String, into recipe: inout LibraryRecipe) -> Bool {
+        if bytes.count > LibraryFormat.maxPhotoBytes {
+            recipe.warnings.append("photo \(origin) dropped: larger than 20 MB")
+            return false
+        }
+        if ImageSniffer.mimeType(of: bytes) == nil {
+            recipe.warnings.append("photo \(origin) dropped: not an image")
+            return false
+        }
+        recipe.photos.append(LibraryRecipe.Photo(bytes: bytes, origin: origin))
+        return true
+    }
+
+    /// Reads the current entry of `zip` as a photo of `recipe` (dropped, with a warning, past 20 MB or when not
+    /// an image).
+    static func read(_ zip: ZipReader, entry: ArchiveEntry, into recipe: inout LibraryRecipe) throws(ArchiveError) {
+        if let bytes = try bytes(zip, entry: entry, warnings: &recipe.warnings) {
+            _ = accept(bytes, origin: entry.path, into: &recipe)
+        }
+    }
+
+    /// The current entry of `stream` (named `entry`) as bytes, or nil with a warning when it is past 20 MB.
+    static func bytes(_ stream: any ByteStream, entry: ArchiveEntry, warnings: inout [String]) throws(ArchiveError)
+        -> Data?
+    {
+        if let size = entry.declaredSize, size > Int64(LibraryFormat.maxPhotoBytes) {
+            warnings.append("photo \(entry.path) dropped: larger than 20 MB")
+            return nil
+        }
+        var bytes = Data()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try stream.read(into: chunk)
+            if count == 0 { return bytes }
+            if bytes.count + count > LibraryFormat.maxPhotoBytes {
+                warnings.append("photo \(entry.path) dropped: larger than 20 MB")
+                return nil
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+        }
+    }
+
+    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif"]
+
+    /// Whether `path` names a photo by its extension.
+    static func isPhoto(_ path: String) -> Bool {
+        extensions.contains((path.split(separator: ".").last.map(String.init) ?? "").lowercased())
+    }
+}

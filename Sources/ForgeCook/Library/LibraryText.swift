@@ -1,0 +1,248 @@
+import Foundation
+
+/// The text rules shared by the library readers: ingredient headings, steps from newline text, free-text
+/// times and servings.
+package enum LibraryText {
+    /// Ingredient lines from an app's newline-separated text. A heading line is kept as the section of the
+    /// lines after it, not as an ingredient (``heading(_:previousBlank:nextIsLine:)``); blank lines end
+    /// nothing but help tell a heading ("Icing" after a blank line).
+    package static func ingredientLines(_ text: String) -> [LibraryRecipe.Line] {
+        let raw = lines(text)
+        var out: [LibraryRecipe.Line] = []
+        var section: String?
+        // A heading waiting for its first line: when another heading comes first, this one was a line after all.
+        var waiting: (line: String, previous: String?)?
+        for (index, line) in raw.enumerated() where !line.isEmpty && !isRule(line) {
+            let previousBlank = index == 0 || raw[index - 1].isEmpty
+            let nextIsLine = index + 1 < raw.count && !raw[index + 1].isEmpty
+            if let heading = heading(line, previousBlank: previousBlank, nextIsLine: nextIsLine) {
+                if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
+                waiting = (line, section)
+                section = heading
+            } else {
+                waiting = nil
+                out.append(LibraryRecipe.Line(line, section: section))
+            }
+        }
+        if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
+        return out
+    }
+
+    /// Steps from an app's newline-separated method: one step per non-empty line; a heading line ("For the
+    /// sauce:", "TO SERVE", "**Glaze**") becomes the section of the steps after it. A heading followed by
+    /// another heading, or by nothing, is a step after all (its words are kept). Lines that are only a rule
+    /// (`-----`, `***`) are dropped.
+    package static func steps(_ text: String) -> [PageRecipe.Step] {
+        let raw = lines(text)
+        var out: [PageRecipe.Step] = []
+        var section = ""
+        var waiting: (line: String, previous: String)?
+        for (index, line) in raw.enumerated() where !line.isEmpty && !isRule(line) {
+            let previousBlank = index == 0 || raw[index - 1].isEmpty
+            if let heading = stepHeading(line, previousBlank: previousBlank) {
+                if let held = waiting { out.append(PageRecipe.Step(text: held.line, section: held.previous)) }
+                waiting = (line, section)
+                section = heading
+            } else {
+                waiting = nil
+                out.append(PageRecipe.Step(text: line, section: section))
+            }
+        }
+        if let held = waiting { out.append(PageRecipe.Step(text: held.line, section: held.previous)) }
+        return out
+    }
+
+    /// A line of only `-`, `*`, `_`, `=` or `~` (a Markdown rule).
+    static func isRule(_ line: String) -> Bool {
+        line.count >= 3 && line.allSatisfy { "-*_=~ ".contains($0) }
+    }
+
+    /// The lines of `text` (`\r\n`, `\r`, `\n`), each trimmed of surrounding whitespace; blank lines are "".
+    package static func lines(_ text: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The heading `line` names, or nil when it is an ingredient. A heading: ends with `:` ("For the
+    /// sauce:"); or is written in capitals without digits ("BEANS"); or is wrapped in `**`/`#` markup; or
+    /// is a short title-cased phrase of at most three words without digits that starts a group (at the top
+    /// or after a blank line, with an ingredient right after it: Paprika's "Cookies" … "Icing").
+    static func heading(_ line: String, previousBlank: Bool, nextIsLine: Bool) -> String? {
+        if let marked = markedHeading(line) { return marked }
+        let hasDigit = line.contains { $0.isNumber || IngredientLineParser.vulgar[$0] != nil }
+        if hasDigit { return nil }
+        let letters = line.filter(\.isLetter)
+        if letters.count >= 2 && letters == letters.uppercased() && letters != letters.lowercased() {
+            return line.trimmingCharacters(in: CharacterSet(charactersIn: ":- ").union(.whitespaces))
+        }
+        let words = line.split(whereSeparator: \.isWhitespace)
+        if previousBlank && nextIsLine && words.count <= 3 && line.count <= 40 && line.first?.isUppercase == true
+            && !line.contains(",") && !line.contains("(")
+        {
+            return line
+        }
+        return nil
+    }
+
+    /// A heading in the method: short and ending with `:` ("To serve:"), all capitals without digits, or
+    /// marked up ("**Glaze**", "# Glaze"). A long line ending in a colon introduces what follows: a step.
+    static func stepHeading(_ line: String, previousBlank: Bool) -> String? {
+        if line.hasSuffix(":") && !line.hasPrefix("**") && !line.hasPrefix("#")
+            && (line.count > 40 || line.split(whereSeparator: \.isWhitespace).count > 6)
+        {
+            return nil
+        }
+        if let marked = markedHeading(line) { return marked }
+        guard line.count <= 60, !line.contains(where: \.isNumber) else { return nil }
+        let letters = line.filter(\.isLetter)
+        if letters.count >= 2 && letters == letters.uppercased() && letters != letters.lowercased()
+            && line.split(whereSeparator: \.isWhitespace).count <= 6
+        {
+            return line.trimmingCharacters(in: CharacterSet(charactersIn: ":- ").union(.whitespaces))
+        }
+        return nil
+    }
+
+    /// "For the sauce:" → "For the sauce"; "**Glaze**" / "# Glaze" / "## Glaze" → "Glaze"; else nil.
+    static func markedHeading(_ line: String) -> String? {
+        var text = line
+        if text.hasPrefix("#") {
+            text = String(text.drop(while: { $0 == "#" })).trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : text
+        }
+        if text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4 {
+            text = String(text.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)
+            if text.hasSuffix(":") { text.removeLast() }
+            return text.contains("**") || text.isEmpty ? nil : text
+        }
+        if text.hasSuffix(":") && text.count <= 60 && text.count > 1 {
+            text.removeLast()
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    static let hourWords: Set<String> = [
+        "h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden", "heure", "heures",
+    ]
+    static let minuteWords: Set<String> = ["m", "min", "mins", "minute", "minutes", "minuten", "mn"]
+    static let dayWords: Set<String> = ["d", "day", "days"]
+    static let secondWords: Set<String> = ["s", "sec", "secs", "second", "seconds"]
+    static let rangeWords: Set<String> = ["to", "or", "-", "–", "—"]
+
+    /// Minutes in a time as apps write it: an ISO 8601 duration (`PT1H10M`, ``ISODuration``), or free text
+    /// such as "1 hr 10 mins", "1 hr, 30 min", "3 hours 30 minutes", "1 hour and 45 minutes", "22m", "5min",
+    /// "1:30" (hours:minutes), "45" (minutes). A range reads its lower end ("2-3 hours" is 120, "35 minutes
+    /// to 4 hours" is 35); leading words are skipped ("Marinating time: 4 hours"). Nil when no time is read.
+    package static func minutes(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
+        if let iso = ISODuration.minutes(trimmed) { return iso }
+        if let colon = clock(trimmed) { return colon }
+        // Tokens: numbers and words, "1hr" split into "1" "hr".
+        var tokens: [String] = []
+        var current = ""
+        var currentIsNumber = false
+        for ch in trimmed.lowercased() {
+            let isNumber = ch.isASCII && (ch.isNumber || ch == "." || ch == ",")
+            let isWord = ch.isLetter
+            if (isNumber && currentIsNumber) || (isWord && !currentIsNumber && !current.isEmpty) {
+                current.append(ch)
+                continue
+            }
+            if !current.isEmpty { tokens.append(current) }
+            current = (isNumber || isWord) ? String(ch) : ""
+            currentIsNumber = isNumber
+            if ["-", "–", "—"].contains(ch) { tokens.append(String(ch)) }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        var total = 0.0
+        var sawUnit = false
+        var pending: Double?
+        var bareNumbers: [Double] = []
+        for token in tokens {
+            if let number = Double(token.replacingOccurrences(of: ",", with: ".")) {
+                if pending != nil { bareNumbers.append(pending!) }
+                pending = number
+                continue
+            }
+            if rangeWords.contains(token) {
+                if sawUnit { break }
+                if let value = pending {
+                    // "2-3 hours": the lower end waits for the unit after the upper one.
+                    bareNumbers.append(value)
+                    pending = nil
+                }
+                continue
+            }
+            let factor: Double? =
+                hourWords.contains(token)
+                ? 60
+                : minuteWords.contains(token)
+                    ? 1
+                    : dayWords.contains(token) ? 1440 : secondWords.contains(token) ? 1.0 / 60 : nil
+            guard let factor else { continue }
+            let value = bareNumbers.first ?? pending
+            guard let value else { continue }
+            total += value * factor
+            sawUnit = true
+            pending = nil
+            bareNumbers = []
+        }
+        if !sawUnit {
+            guard let value = pending ?? bareNumbers.first,
+                tokens.allSatisfy({ Double($0) != nil || rangeWords.contains($0) })
+            else { return nil }
+            total = value
+        }
+        guard total.isFinite, total > 0, total <= ISODuration.maxMinutes else { return nil }
+        return Int(total.rounded())
+    }
+
+    /// "1:30" → 90 (hours:minutes), else nil.
+    static func clock(_ text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<60).contains(m), h >= 0, h < 1000
+        else { return nil }
+        let total = h * 60 + m
+        return total > 0 ? total : nil
+    }
+
+    static let numberWords: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12, "dozen": 12,
+    ]
+
+    /// The whole serving count a yield gives: the first number ("Serves 10 to 12" → 10, "20 1-inch balls" →
+    /// 20, "2–4" → 2) as ``RecipeYield`` reads it, else a number word ("Yield two drinks" → 2). Nil when none.
+    package static func servings(_ yield: String) -> Int? {
+        if let n = RecipeYield.servings(yield) { return n }
+        let words = yield.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        for word in words { if let n = numberWords[word] { return n } }
+        return nil
+    }
+
+    /// Paprika's free-text nutrition ("Calories: 155\nProtein: 3g\nCarbohydrates: 28g …") as the app's own
+    /// per-serving values; the labels are read case-insensitively, fields not given stay nil.
+    package static func nutrition(_ text: String) -> PageNutrition {
+        let keys: [(String, String)] = [
+            ("calories", "calories"), ("energy", "calories"), ("protein", "proteinContent"),
+            ("carbohydrates", "carbohydrateContent"), ("carbohydrate", "carbohydrateContent"),
+            ("carbs", "carbohydrateContent"), ("sugar", "sugarContent"), ("sugars", "sugarContent"),
+            ("fiber", "fiberContent"), ("fibre", "fiberContent"), ("dietary fiber", "fiberContent"),
+            ("fat", "fatContent"), ("total fat", "fatContent"), ("saturated fat", "saturatedFatContent"),
+            ("sodium", "sodiumContent"),
+        ]
+        var object: [String: Any] = [:]
+        for line in lines(text) {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let label = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if let key = keys.first(where: { $0.0 == label })?.1, object[key] == nil, !value.isEmpty {
+                object[key] = value
+            }
+        }
+        return NutritionText.read(object)
+    }
+}
