@@ -64,7 +64,8 @@ bench: release
 	BIN=$(RELEASE_BIN) bench/scale.sh
 
 # Debian package from the release build: .build/deb/forged_<version>_<arch>.deb
-# (packaging/build-deb.sh; lintian checks it when installed).
+# (packaging/build-deb.sh; lintian checks it: a missing lintian fails the target, never a silent skip).
 deb: release
 	packaging/build-deb.sh $(RELEASE_BIN)
-	@if command -v lintian >/dev/null; then lintian --fail-on error .build/deb/forged_*.deb; fi
+	@command -v lintian >/dev/null || { echo "lintian missing: apt install lintian" >&2; exit 1; }
+	lintian --fail-on error .build/deb/forged_*.deb

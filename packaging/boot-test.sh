@@ -14,8 +14,8 @@
 # with the .deb's dependencies makes a new one). Needs root, debootstrap,
 # systemd-nspawn (systemd-container) and nsenter. Prints a PASS/FAIL table and
 # exits 1 on any failure; when this host cannot reach the Debian mirror or
-# boot a container at all it prints "SKIP: <reason>" and exits 0 (nothing of
-# forged has been tried then).
+# boot a container at all it prints "SKIP: <reason>" and exits 77 (nothing of
+# forged has been tried then; see skip() below).
 # Environment: BOOT_CACHE (default .build/boot-root), BOOT_MIRROR (default
 # http://deb.debian.org/debian), BOOT_JOURNAL_SECONDS (default 60).
 set -euo pipefail

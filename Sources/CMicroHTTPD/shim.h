@@ -23,7 +23,8 @@ typedef void *(*forge_mhd_uri_log_callback)(void *cls, const char *uri,
 /// (MHD_OPTION_LISTEN_SOCKET). `options` is an MHD_OPTION_END-terminated array
 /// (MHD_OPTION_ARRAY); the completion and URI-log callbacks, which take two
 /// pointer arguments each, are passed separately, as is the TLS certificate
-/// callback (non-NULL turns on MHD_USE_TLS: the daemon serves HTTPS only).
+/// callback (non-NULL turns on MHD_USE_TLS: the daemon serves HTTPS only)
+/// with the GnuTLS priority string `priorities` (MHD_OPTION_HTTPS_PRIORITIES).
 static inline struct MHD_Daemon *
 forge_mhd_start_daemon(unsigned int flags,
                        MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -31,6 +32,7 @@ forge_mhd_start_daemon(unsigned int flags,
                        forge_mhd_uri_log_callback uri_log, void *uri_log_cls,
                        MHD_NotifyConnectionCallback notify_connection, void *notify_cls,
                        gnutls_certificate_retrieve_function2 *cert_callback,
+                       const char *priorities,
                        struct MHD_OptionItem *options)
 {
     if (cert_callback != NULL)
@@ -39,6 +41,7 @@ forge_mhd_start_daemon(unsigned int flags,
                                 MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                                 MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_cls,
                                 MHD_OPTION_HTTPS_CERT_CALLBACK, cert_callback,
+                                MHD_OPTION_HTTPS_PRIORITIES, priorities,
                                 MHD_OPTION_ARRAY, options,
                                 MHD_OPTION_END);
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,

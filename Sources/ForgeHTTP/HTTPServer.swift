@@ -204,7 +204,8 @@ package final class HTTPServer: Sendable {
             forge_mhd_start_daemon(
                 flags, MHDCallbacks.access, cls, MHDCallbacks.completed, cls,
                 MHDCallbacks.uriLog, cls, MHDCallbacks.connection, cls,
-                configuration.tls == nil ? nil : TLSCertificate.retrieve, items.baseAddress)
+                configuration.tls == nil ? nil : TLSCertificate.retrieve, TLSCertificate.priorities,
+                items.baseAddress)
         }
     }
 }

@@ -29,6 +29,9 @@ enum RequestFraming {
         /// A line after the value starts with a space or tab: obsolete line
         /// folding (RFC 9112 §5.2), which libmicrohttpd joins to the field.
         var folded = false
+        /// The line before this field (the request line, or the previous
+        /// field's) ended in a bare LF (or CR), not CRLF.
+        var bareLineEnd = false
     }
 
     /// Why a head is refused, or nil when it is well framed:
@@ -39,7 +42,11 @@ enum RequestFraming {
     /// - a `Transfer-Encoding` other than exactly `chunked`;
     /// - a header name that is not an RFC 9110 token (a space, a control character);
     /// - a NUL, CR, LF or other control character but tab in a value;
-    /// - more than one `Host`, whatever the version, or HTTP/1.1 without one (RFC 9112 §3.2).
+    /// - more than one `Host`, whatever the version, or HTTP/1.1 without one (RFC 9112 §3.2);
+    /// - a line (the request line or a field line) ended by a bare LF rather
+    ///   than CRLF (RFC 9112 §2.2 lets a server refuse it; libmicrohttpd accepts it);
+    /// - `Transfer-Encoding` in an HTTP/1.0 request (RFC 9112 §6.1: the
+    ///   framing is faulty; HTTP/1.0 has no chunked coding).
     static func problem(_ fields: [Field], version: String) -> String? {
         var lengths = 0
         var transferEncoding = false
@@ -47,6 +54,7 @@ enum RequestFraming {
         if fields.contains(where: \.folded) {
             return "obsolete line folding (a header line starting with a space or tab)"
         }
+        if fields.contains(where: \.bareLineEnd) { return "bare LF line ending (lines must end with CRLF)" }
         let hosts = fields.filter { String(decoding: $0.name, as: UTF8.self).lowercased() == "host" }.count
         if hosts > 1 { return "more than one Host" }
         if version == "HTTP/1.1", hosts == 0 { return "HTTP/1.1 request without Host" }
@@ -74,6 +82,7 @@ enum RequestFraming {
                 }
             }
         }
+        if transferEncoding, version == "HTTP/1.0" { return "Transfer-Encoding in an HTTP/1.0 request" }
         if lengths > 1 { return "more than one Content-Length" }
         if lengths == 1, transferEncoding { return "both Content-Length and Transfer-Encoding" }
         return nil
@@ -118,6 +127,15 @@ enum RequestFraming {
         let size = forge_mhd_header_size(connection)
         guard let head, size > 0 else { return fields }
         let end = head + size
+        // libmicrohttpd ends each line in place: CRLF becomes two NULs, a
+        // bare LF one. So the two bytes before a field's name are both NUL
+        // after a CRLF (an empty value's colon is a NUL too, which can only
+        // hide a bare LF, never invent one).
+        for index in fields.indices {
+            guard let name = fields[index].nameStart, name - 2 >= head, name <= end else { continue }
+            let before = UnsafeRawBufferPointer(start: name - 2, count: 2)
+            fields[index].bareLineEnd = before[1] == 0 && before[0] != 0
+        }
         for index in fields.indices {
             guard let from = fields[index].valueStart, from >= head, from < end else { continue }
             let to = index + 1 < fields.count ? fields[index + 1].nameStart ?? end : end

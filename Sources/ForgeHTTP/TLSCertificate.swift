@@ -52,6 +52,17 @@ package final class TLSCertificate: Sendable {
         var retired: [UnsafeMutablePointer<forge_tls_credentials>] = []
     }
     /// Read by the handshake callback; written by `load()`.
+    /// The GnuTLS priority string forged serves HTTPS with
+    /// (gnutls_priority_init(3), "Priority strings" in the GnuTLS manual):
+    /// TLS 1.2 and 1.3 only (TLS 1.0 and 1.1 are refused, RFC 8996);
+    /// authenticated encryption only (AES-GCM, ChaCha20-Poly1305: no CBC, no
+    /// SHA-1 MAC, no RC4, no 3DES); forward-secret key exchange only (ECDHE,
+    /// DHE: no static RSA); the server's order of preference. Every current
+    /// browser, curl, and the app's platform TLS speak it. Documented in forged(8).
+    package static let priorities =
+        "SECURE128:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+AES-128-GCM:+CHACHA20-POLY1305"
+        + ":-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:+DHE-RSA:%SERVER_PRECEDENCE"
+
     private static let slot = Mutex(Slot())
 
     /// Names the files; reads nothing. ``load()`` must succeed once before

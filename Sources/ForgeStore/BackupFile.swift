@@ -19,10 +19,18 @@ package enum BackupFile {
     /// - Throws: ``BackupError/unusable(_:)`` naming the first problem: the file
     ///   is missing or not a database, integrity_check is not `ok`, there is no
     ///   `schema_migrations` table, or it records an id not in `knownMigrations`.
-    package static func inspect(_ path: String, knownMigrations: [String]? = nil) throws -> Inspection {
+    /// - Parameter live: the file may be in use by a running forged (`forged
+    ///   check`): opened read-only through its WAL instead of immutable, so a
+    ///   concurrent write or checkpoint is seen consistently (this may create
+    ///   the `-shm` file, never changes the data).
+    package static func inspect(_ path: String, knownMigrations: [String]? = nil, live: Bool = false) throws
+        -> Inspection
+    {
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.unusable("\(path): no such file") }
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(uri(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let target = live ? String(uri(path).dropLast("&immutable=1".count)) : uri(path)
+        let rc = sqlite3_open_v2(target, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        if live, rc == SQLITE_OK { sqlite3_busy_timeout(handle, 5000) }
         defer { sqlite3_close_v2(handle) }
         guard rc == SQLITE_OK, let db = handle else {
             throw BackupError.unusable("\(path): cannot open (\(String(cString: sqlite3_errstr(rc))))")

@@ -217,7 +217,11 @@ package struct BackupJob: Sendable {
     }
 
     /// The backups in the directory, newest first. Other files are ignored.
-    package func list() -> [BackupEntry] {
+    package func list() -> [BackupEntry] { Self.list(in: directory) }
+
+    /// The backups in `directory`, newest first; reads only the directory
+    /// (works while the database will not open).
+    package static func list(in directory: String) -> [BackupEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap(BackupName.init(fileName:)).sorted(by: >).map {
             BackupEntry(name: $0, bytes: BackupFile.size(directory + "/" + $0.fileName))

@@ -9,7 +9,11 @@ import Foundation
 ///    this binary does not know.
 /// 2. A safety copy of the current database (`VACUUM INTO`, which folds in the
 ///    WAL) into the backups directory as `pre-restore-YYYYMMDD-HHMMSS.sqlite3`,
-///    then a WAL checkpoint so the old file stands alone.
+///    then a WAL checkpoint so the old file stands alone. When the current
+///    database will not open or copy (it is damaged: the usual reason to
+///    restore), its raw bytes are kept instead, next to it in the state
+///    directory, as `forge.sqlite3.broken-YYYYMMDDTHHMMSSZ` (UTC; its `-wal`
+///    as `…Z-wal`), fsynced; only if that copy fails too is nothing replaced.
 /// 3. The file is copied beside the database, fsynced, checked again, then
 ///    renamed over `forge.sqlite3` (stale `-wal`/`-shm` removed first) and the
 ///    directory fsynced. A crash at any point leaves the old or the new
@@ -19,6 +23,8 @@ package enum BackupRestore {
     package struct Outcome: Sendable, Equatable {
         /// The safety copy of the database that was replaced; nil when there was none.
         package let safetyCopy: String?
+        /// The raw copy of a database that would not open or copy (``brokenName(_:at:)``); nil otherwise.
+        package var brokenCopy: String? = nil
         /// Row counts of the restored database.
         package let inspection: BackupFile.Inspection
     }
@@ -32,24 +38,29 @@ package enum BackupRestore {
         let backups = BackupJob.directory(forDatabase: databasePath)
 
         var safety: String?
+        var broken: String?
         if FileManager.default.fileExists(atPath: databasePath), BackupFile.size(databasePath) > 0 {
             try BackupFile.makePrivateDirectory(backups)
             let target = BackupName.unusedPath(in: backups, prefix: "pre-restore-", instant: now)
-            let current = try Database(path: databasePath, readers: 1)
             do {
-                try current.vacuum(into: target)
-                try current.checkpoint()
-                current.close()
+                let current = try Database(path: databasePath, readers: 1)
+                do {
+                    try current.vacuum(into: target)
+                    try current.checkpoint()
+                    current.close()
+                } catch {
+                    current.close()
+                    throw error
+                }
+                BackupFile.matchOwner(target, of: backups)
+                try BackupFile.sync(target)
+                try BackupFile.sync(backups, directory: true)
+                safety = target
             } catch {
-                current.close()
                 unlink(target)
-                throw BackupError.io(
-                    "cannot make a safety copy of the current database (\(error)); nothing was replaced")
+                // The database will not open or copy: keep its bytes as they are.
+                broken = try keepRawCopy(of: databasePath, now: now, because: error)
             }
-            BackupFile.matchOwner(target, of: backups)
-            try BackupFile.sync(target)
-            try BackupFile.sync(backups, directory: true)
-            safety = target
         }
 
         let temporary = folder + "/.forge-restore-\(ProcessInfo.processInfo.processIdentifier).tmp"
@@ -69,6 +80,44 @@ package enum BackupRestore {
             throw BackupError.io("cannot move the restored file into place: \(BackupFile.errorText())")
         }
         try BackupFile.sync(folder, directory: true)
-        return Outcome(safetyCopy: safety, inspection: inspection)
+        var outcome = Outcome(safetyCopy: safety, inspection: inspection)
+        outcome.brokenCopy = broken
+        return outcome
+    }
+
+    /// `forge.sqlite3.broken-20261202T013000Z` for `databasePath` at `now` (UTC).
+    package static func brokenName(_ databasePath: String, at now: Date) -> String {
+        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var utc = tm()
+        gmtime_r(&seconds, &utc)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", Int(utc.tm_year) + 1900, Int(utc.tm_mon) + 1, Int(utc.tm_mday),
+            Int(utc.tm_hour), Int(utc.tm_min), Int(utc.tm_sec))
+        return databasePath + ".broken-" + stamp
+    }
+
+    /// Copies the database file (and its `-wal`, if any) byte for byte beside
+    /// it as ``brokenName(_:at:)``, mode 0600, fsynced with the directory.
+    /// - Returns: the copy's path.
+    /// - Throws: ``BackupError/io(_:)`` naming both failures; nothing was replaced.
+    static func keepRawCopy(of databasePath: String, now: Date, because reason: any Error) throws -> String {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        let target = brokenName(databasePath, at: now)
+        do {
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: databasePath + suffix) {
+                unlink(target + suffix)
+                try FileManager.default.copyItem(atPath: databasePath + suffix, toPath: target + suffix)
+                chmod(target + suffix, 0o600)
+                BackupFile.matchOwner(target + suffix, of: folder)
+                try BackupFile.sync(target + suffix)
+            }
+            try BackupFile.sync(folder, directory: true)
+        } catch {
+            for suffix in ["", "-wal"] { unlink(target + suffix) }
+            throw BackupError.io(
+                "the current database will not open (\(reason)) and cannot be copied aside (\(error)); nothing was replaced"
+            )
+        }
+        return target
     }
 }

@@ -5,14 +5,26 @@ import Foundation
 package enum BackupStatus {
     /// The newest attempt of any outcome, or nil when none was recorded.
     package static func last(in db: Database) throws -> BackupRecord? {
-        try db.read { try $0.queryOne("SELECT * FROM backup_runs ORDER BY started_at DESC, id DESC LIMIT 1") }.map(
-            record)
+        try db.read {
+            try $0.queryOne(
+                "SELECT * FROM backup_runs WHERE trigger <> ? ORDER BY started_at DESC, id DESC LIMIT 1",
+                [outputTrigger])
+        }.map(record)
     }
 
-    /// The newest successful attempt, or nil.
+    /// The trigger of `forged backup --output FILE`: such a copy is recorded
+    /// (``recent(_:in:)`` lists it) but is never "the last backup" of
+    /// ``last(in:)``, ``lastSuccess(in:)``, `/healthz` and `STATUS=`: FILE may
+    /// be where the service cannot look (`/root` under `ProtectHome=`), and it
+    /// is the operator's copy, not one the retention keeps.
+    package static let outputTrigger = "cli-output"
+
+    /// The newest successful attempt (``outputTrigger`` copies aside), or nil.
     package static func lastSuccess(in db: Database) throws -> BackupRecord? {
         try db.read {
-            try $0.queryOne("SELECT * FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1")
+            try $0.queryOne(
+                "SELECT * FROM backup_runs WHERE ok = 1 AND trigger <> ? ORDER BY started_at DESC, id DESC LIMIT 1",
+                [outputTrigger])
         }
         .map(record)
     }

@@ -40,7 +40,7 @@ struct BackupCommands {
         do {
             let record: BackupRecord
             if let output = command.flags["output"]?.last, !output.isEmpty {
-                record = try job(db).run(output: output, trigger: "cli")
+                record = try job(db).run(output: output, trigger: BackupStatus.outputTrigger)
             } else {
                 record = try job(db).run(trigger: "cli")
             }
@@ -52,15 +52,27 @@ struct BackupCommands {
         }
     }
 
+    /// The backups from the directory alone, then the recent attempts when
+    /// the database opens (without migrating it), so it works on the day the
+    /// database is damaged.
     private func list() throws -> Int32 {
-        guard let db = try openExisting() else { return 1 }
-        defer { db.close() }
-        let job = job(db)
-        let entries = job.list()
-        if entries.isEmpty { print("no backups in \(job.directory)") }
+        let directory = BackupJob.directory(forDatabase: databasePath)
+        let entries = BackupJob.list(in: directory)
+        if entries.isEmpty { print("no backups in \(directory)") }
         for entry in entries {
             print("\(entry.name.fileName)\t\(entry.bytes)\t\(Instant.storage(entry.name.instant))")
         }
+        guard FileManager.default.fileExists(atPath: databasePath) else { return 0 }
+        let db: Database
+        do {
+            db = try Database(path: databasePath, readers: 1)
+            _ = try BackupStatus.recent(1, in: db)
+        } catch {
+            print("\nrecent attempts: unavailable, the database will not open (\(error))")
+            print("restore one of the files above: forged restore \(directory)/NAME")
+            return 0
+        }
+        defer { db.close() }
         let runs = try BackupStatus.recent(5, in: db)
         if !runs.isEmpty { print("\nrecent attempts:") }
         for run in runs {
@@ -113,10 +125,14 @@ struct BackupCommands {
         do {
             let outcome = try BackupRestore.restore(file, over: databasePath)
             if let safety = outcome.safetyCopy { print("safety copy of the previous database: \(safety)") }
+            if let broken = outcome.brokenCopy {
+                print("the previous database would not open; its raw bytes are kept as \(broken)")
+            }
             let rows = outcome.inspection.rowCounts.filter { !$0.key.hasPrefix("schema_") }.values.reduce(0, +)
             print(
                 "restored \(file) into \(databasePath) (integrity ok, \(outcome.inspection.rowCounts.count) tables, \(rows) rows)"
             )
+            print("start the service again: systemctl start forged.socket forged-events.socket")
             return 0
         } catch let error as BackupError {
             Forged.printError("forged: restore refused: \(error)")

@@ -63,7 +63,8 @@ package enum CLI {
             path: ["backup", "list"], synopsis: "backup list [FLAGS]",
             summary: "List the backups and the last attempts.",
             description: "Lists the backups in <state-dir>/backups, newest first (name, size in bytes, "
-                + "time taken in UTC), then the five most recent backup attempts with their result.",
+                + "time taken in UTC), then the five most recent backup attempts with their result. The list "
+                + "needs only the directory: it works while the database will not open.",
             flags: databaseFlags),
         CommandSpec(
             path: ["restore"], synopsis: "restore FILE [FLAGS]",
@@ -71,11 +72,26 @@ package enum CLI {
             description: "Checks FILE first (it opens as SQLite, PRAGMA integrity_check is ok, it is a "
                 + "forged database and holds no migration newer than this binary), keeps a safety copy "
                 + "of the current database as <state-dir>/backups/pre-restore-YYYYMMDD-HHMMSS.sqlite3, "
-                + "then puts FILE in place. Refuses while another forged (the service) holds the state "
-                + "directory: stop it first with systemctl stop forged. Nothing is replaced when a "
-                + "check fails.",
+                + "then puts FILE in place. When the current database will not open (it is damaged), its raw "
+                + "bytes are kept beside it as <state-dir>/forge.sqlite3.broken-YYYYMMDDTHHMMSSZ (UTC) instead. "
+                + "Refuses while another forged (the service) holds the state directory: stop it and its "
+                + "sockets first (systemctl stop forged.socket forged-events.socket forged.service; stopping "
+                + "forged.service alone lets the next request start it again), and start them after "
+                + "(systemctl start forged.socket forged-events.socket). Nothing is replaced when a check fails.",
             positionals: ["FILE"],
             flags: databaseFlags),
+        CommandSpec(
+            path: ["check"], synopsis: "check [FLAGS]",
+            summary: "Check the installation: database, space, permissions, config, certificate, backups.",
+            description: "Reports, one line each (ok, WARNING or ERROR, with what to do): the configuration "
+                + "(an invalid one stops forged with status 2 and its file and line), the state directory's "
+                + "permissions, the database's integrity and owner, the free space, the TLS certificate's "
+                + "expiry, the last backup's age and whether any member exists. Safe while forged serve runs "
+                + "(it only reads). Exits 1 when something needs action now (the database fails its check, "
+                + "the state directory is not writable, under 5 % of the disk is free, the certificate is not "
+                + "valid); warnings (no backup yet, the last one older than two days, a certificate expiring "
+                + "within 14 days, no member yet) exit 0.",
+            flags: SettingSpec.all.map(FlagSpec.init(setting:))),
         CommandSpec(
             path: ["library", "import-free-exercise-db"], synopsis: "library import-free-exercise-db DIR [FLAGS]",
             summary: "Import exercise images from free-exercise-db.",
@@ -84,6 +100,32 @@ package enum CLI {
                 + "database, served at /media/exercises/<slug>-0.jpg, and adds the dataset's other strength "
                 + "exercises. Safe to rerun.",
             positionals: ["DIR"],
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--from SOURCE] [FLAGS]",
+            summary: "Import history from another app.",
+            description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
+                + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
+                + "or auto to guess from the content (the guess is printed). The grammar also names "
+                + "apple-health, paprika, mealie, tandoor, nextcloud and forge-server (--from SOURCE), which "
+                + "answer that they are not built yet. --member says whose history it is (required when the "
+                + "household has two members). Importing the same file again adds nothing; rows with "
+                + "impossible values are skipped and listed; a failure midway leaves nothing behind. Shows a "
+                + "progress bar on a terminal, then the report. Safe while forged serve runs.",
+            positionals: ["KIND"], optionalPositionals: ["FILE"],
+            flags: [memberFlag, fromFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
+        CommandSpec(
+            path: ["import", "list"], synopsis: "import list [FLAGS]",
+            summary: "List past imports.",
+            description: "Lists every import, newest first: id, when, kind, state (done, failed, undone), "
+                + "member, what it added, and the file.",
+            flags: databaseFlags),
+        CommandSpec(
+            path: ["import", "undo"], synopsis: "import undo ID [FLAGS]",
+            summary: "Undo an import: remove exactly what it added.",
+            description: "Removes every session, set and exercise import ID added (and only those) and "
+                + "recomputes the member's records from what remains. The file can then be imported again.",
+            positionals: ["ID"],
             flags: databaseFlags),
         CommandSpec(
             path: ["display", "pair"], synopsis: "display pair --name NAME [FLAGS]",
@@ -139,6 +181,7 @@ package enum CLI {
         "backup": "Back up the database; list backups.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
+        "import": "Bring history from another app: import KIND FILE, list, undo.",
         "notify": "Read the event socket: tail, desktop.",
     ]
 
@@ -157,6 +200,12 @@ package enum CLI {
     static let exportOutputFlag = FlagSpec(
         name: "output", valueName: "FILE",
         help: "Write the export to FILE (which must not exist). Required.")
+    static let memberFlag = FlagSpec(
+        name: "member", valueName: "EMAIL",
+        help: "Whose history the file is (a member's email); needed when the household has two members.")
+    static let fromFlag = FlagSpec(
+        name: "from", valueName: "SOURCE",
+        help: "Where to read from when the source is not a file (forge-server: a database URL or dump).")
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
@@ -275,9 +324,9 @@ package enum CLI {
             let missing = command.positionals[positionals.count...].joined(separator: " ")
             throw ConfigError(setting: "", message: "\(usage): missing \(missing) (usage: forged \(command.synopsis))")
         }
-        if positionals.count > command.positionals.count {
-            throw ConfigError(
-                setting: "", message: "\(usage): unexpected argument \"\(positionals[command.positionals.count])\"")
+        let most = command.positionals.count + command.optionalPositionals.count
+        if positionals.count > most {
+            throw ConfigError(setting: "", message: "\(usage): unexpected argument \"\(positionals[most])\"")
         }
         for flag in command.flags where flag.isRequired {
             guard let v = table[flag.name]?.last, !v.isEmpty else {

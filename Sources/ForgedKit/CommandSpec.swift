@@ -55,18 +55,21 @@ package struct CommandSpec: Sendable, Equatable {
     package let description: String
     /// Names of the required positional arguments, in order (`["EMAIL"]`).
     package let positionals: [String]
+    /// Names of optional positional arguments after the required ones (`["FILE"]`).
+    package let optionalPositionals: [String]
     /// Flags accepted besides `--help`/`-h`.
     package let flags: [FlagSpec]
 
     package init(
         path: [String], synopsis: String, summary: String, description: String,
-        positionals: [String] = [], flags: [FlagSpec] = []
+        positionals: [String] = [], optionalPositionals: [String] = [], flags: [FlagSpec] = []
     ) {
         self.path = path
         self.synopsis = synopsis
         self.summary = summary
         self.description = description
         self.positionals = positionals
+        self.optionalPositionals = optionalPositionals
         self.flags = flags
     }
 

@@ -96,6 +96,14 @@ extension FatalError {
                 fix: "stop the other forged first: `systemctl stop forged.socket forged-events.socket forged.service`",
                 id: .stateDirectoryInUse)
         }
+        if case .databaseIsNewer = error as? MigrationError {
+            return FatalError(
+                status: ExitStatus.databaseUnusable,
+                message: "\(database): \(error) (a downgrade)",
+                fix:
+                    "install the newer forged again, or `forged restore` the pre-upgrade backup in \(stateDir)/backups (pre-upgrade-*.sqlite3)",
+                id: .databaseUnusable, fields: [("FORGE_DATABASE", database)])
+        }
         if let db = error as? DatabaseError {
             if db.code == .corrupt || db.code == .notADatabase {
                 return FatalError(

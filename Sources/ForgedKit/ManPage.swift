@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHTTP
 
 /// forged(8), rendered in man(7) roff from the same tables as `forged help`
 /// (``CLI/commands``, ``SettingSpec/all``), so the page cannot drift from
@@ -47,7 +48,15 @@ package enum ManPage {
         out +=
             ".SH SIGNALS\n.TP\n.B SIGTERM\\fR, \\fBSIGINT\nStop: in-flight requests get up to 10 s, then every service stops in reverse order.\n"
         out +=
-            ".TP\n.B SIGHUP\nRe-read the config file; the log level applies at once, other changes at the next restart.\n"
+            ".TP\n.B SIGHUP\nRe-read the config file and the TLS certificate and key (--tls-cert, --tls-key): the log "
+            + "level and the certificate apply at once (a certificate that fails to load leaves the previous one in "
+            + "use and logs an error); other changes are logged as needing a restart. systemctl reload forged sends it.\n"
+        out += exitStatus
+        out += ".SH ENVIRONMENT\n"
+        for (name, what) in environmentVariables {
+            out += ".TP\n.B \(escape(name))\n\(escape(what))\n"
+        }
+        out += operations
         out += ".SH FILES\n"
         for (path, what) in files {
             out += ".TP\n.I \(escape(path))\n\(escape(what))\n"
@@ -55,6 +64,120 @@ package enum ManPage {
         out += ".SH SEE ALSO\n.BR systemctl (1),\n.BR journalctl (1),\n.BR systemd.socket (5),\n.BR sqlite3 (1)\n"
         return out
     }
+
+    /// EXIT STATUS: ``ExitStatus``, one entry each.
+    static var exitStatus: String {
+        let rows: [(Int32, String)] = [
+            (ExitStatus.success, "Success; forged serve stopped cleanly on SIGTERM or SIGINT."),
+            (
+                ExitStatus.failure,
+                "A runtime failure: a port in use, a certificate that will not load, a failed backup, a refused restore."
+            ),
+            (
+                ExitStatus.configuration,
+                "A usage or configuration error. The line names the flag, the variable or the config file and line, "
+                    + "and the fix. The unit does not restart on it (RestartPreventExitStatus=)."
+            ),
+            (
+                ExitStatus.databaseUnusable,
+                "The database is damaged, will not open, or was written by a newer forged (EX_DATAERR). Restore it "
+                    + "(forged backup list, forged restore FILE). The unit does not restart on it."
+            ),
+            (
+                ExitStatus.diskFull,
+                "The disk holding the state directory is full and the database cannot be opened at all (EX_IOERR)."
+            ),
+            (
+                ExitStatus.stateDirectoryInUse,
+                "Another forged, or a forged restore, holds the state directory's lock (EX_TEMPFAIL)."
+            ),
+        ]
+        var out = ".SH EXIT STATUS\n"
+        for (status, what) in rows { out += ".TP\n.B \(status)\n\(escape(what))\n" }
+        out += paragraph(
+            "Every failure at start is one line at error priority: in the journal with a MESSAGE_ID (below) when "
+                + "stderr is the journal, with the sd-daemon prefix <3> on any other non-terminal, plain on a "
+                + "terminal. The unit allows three starts in 60 s (StartLimitBurst=3, StartLimitIntervalSec=60); "
+                + "after that the unit and its sockets fail, so clients are refused at once instead of hanging. "
+                + "After fixing the cause: systemctl reset-failed forged.service forged.socket, then systemctl start "
+                + "forged.socket.")
+        return out
+    }
+
+    /// ENVIRONMENT: the variables forged reads besides the FORGE_* settings.
+    static let environmentVariables: [(String, String)] = [
+        ("FORGE_*", "Each setting under CONFIGURATION (flags beat them; they beat the config file)."),
+        ("STATE_DIRECTORY", "Set by systemd (StateDirectory=forge): the default state directory."),
+        ("RUNTIME_DIRECTORY", "Set by systemd (RuntimeDirectory=forge): the default runtime directory."),
+        (
+            "LISTEN_FDS, LISTEN_PID, LISTEN_FDNAMES",
+            "Socket activation (sd_listen_fds(3)): sockets named http replace --listen; events is the event socket."
+        ),
+        ("NOTIFY_SOCKET, WATCHDOG_USEC", "sd_notify(3): READY=1, STATUS=, WATCHDOG=1, RELOADING=1, STOPPING=1."),
+        (
+            "JOURNAL_STREAM",
+            "When it names stderr, log records go to the journal natively with structured fields and MESSAGE_IDs."
+        ),
+    ]
+
+    /// HEALTH, JOURNAL, HTTPS, PORTS, UPGRADE AND DOWNGRADE: how to run it.
+    static var operations: String {
+        var out = ".SH HEALTH\n"
+        out += paragraph(
+            "GET /healthz (no sign-in) answers 200 with ok: true, the build, version, household time zone, today "
+                + "and the last backup (backup.last_at, ok, file, error). It answers 503 with ok: false and a reason "
+                + "when the database does not answer or the disk is full (reason: disk full since ...). systemctl "
+                + "status forged shows the same in its Status: line (STATUS=), updated at every change.")
+        out += ".SH JOURNAL\n"
+        out += paragraph(
+            "journalctl -u forged shows the log; journalctl -p err -u forged only what needs action; journalctl -x "
+                + "explains each MESSAGE_ID from the catalogue (/usr/lib/systemd/catalog/forged.catalog). "
+                + "journalctl MESSAGE_ID=ID finds every occurrence.")
+        for id in LogMessageID.all {
+            out += ".TP\n.B \(id.hex)\n\(escape(messageIDMeanings[id.hex] ?? ""))\n"
+        }
+        out += ".SH HTTPS\n"
+        out += paragraph(
+            "With --tls-cert and --tls-key, forged serves HTTPS itself with this GnuTLS priority string "
+                + "(gnutls_priority_init(3)):")
+        out += ".PP\n.nf\n" + escape(TLSCertificate.priorities) + "\n.fi\n.PP\n"
+        out += paragraph(
+            "TLS 1.2 and 1.3 only, AES-GCM or ChaCha20-Poly1305, forward-secret key exchange. TLS 1.0, "
+                + "1.1, CBC and static-RSA ciphers are refused. Renew the certificate by replacing the files and "
+                + "running systemctl reload forged.")
+        out += ".SH PORTS\n"
+        out += paragraph(
+            "Under systemd the HTTP port belongs to forged.socket (ListenStream=8080), not to --listen. To change "
+                + "it: systemctl edit forged.socket, add [Socket], an empty ListenStream= line (to drop 8080) and "
+                + "ListenStream=NEW, then systemctl restart forged.socket forged.service. Several ListenStream= lines "
+                + "listen on several addresses.")
+        out += ".SH UPGRADE AND DOWNGRADE\n"
+        out += paragraph(
+            "Before a new version migrates the database it writes a verified copy to "
+                + "/var/lib/forge/backups/pre-upgrade-<last migration>-YYYYMMDD-HHMMSS.sqlite3; if the copy fails, "
+                + "nothing is migrated. An older forged refuses a database a newer one migrated (exit status 65). "
+                + "To go back: systemctl stop forged.socket forged-events.socket forged.service, install the older "
+                + "package, forged restore the pre-upgrade file, then systemctl start forged.socket.")
+        return out
+    }
+
+    /// One sentence per ``LogMessageID`` for the JOURNAL section (hex → meaning).
+    static let messageIDMeanings: [String: String] = [
+        LogMessageID.started.hex: "forged started: migrated and listening (notice).",
+        LogMessageID.backupDone.hex: "A backup was written and verified (FORGE_BACKUP=).",
+        LogMessageID.backupFailed.hex: "A backup failed and will be retried (error).",
+        LogMessageID.loginFailed.hex: "A sign-in was refused: wrong email or password (REMOTE_ADDR=).",
+        LogMessageID.timerFired.hex: "A cook timer fired (FORGE_TIMER_ID=).",
+        LogMessageID.diskFull.hex: "The disk is full: writes are refused with 507, reads go on (error).",
+        LogMessageID.configInvalid.hex:
+            "Did not start: configuration error, exit status 2 (FORGE_CONFIG_FILE=, FORGE_CONFIG_LINE=).",
+        LogMessageID.databaseUnusable.hex:
+            "Did not start: the database is damaged or will not open, exit status 65 (FORGE_DATABASE=).",
+        LogMessageID.stateDirectoryInUse.hex: "Did not start: the state directory is in use, exit status 75.",
+        LogMessageID.startFailed.hex: "Did not start, exit status 1: a port in use, a certificate that will not load.",
+        LogMessageID.accountThrottled.hex:
+            "Repeated failed sign-ins to one account from any addresses: its sign-ins are slowed (warning).",
+    ]
 
     static let files: [(String, String)] = [
         ("/etc/forge/forged.conf", "Settings as FORGE_NAME=value lines (a conffile of commented defaults)."),

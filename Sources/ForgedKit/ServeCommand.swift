@@ -179,7 +179,13 @@ struct ServeCommand {
                 "listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)"
             )
         }
-        status.setMembers(HealthMonitor.members(in: db))
+        let members = HealthMonitor.members(in: db)
+        status.setMembers(members)
+        if members == 0 {
+            Log.warning(
+                "no household member yet: nobody can sign in; create the first (the admin) with "
+                    + "forged user add --name NAME EMAIL (as root or the forge user)")
+        }
         let line = status.render()
         status.markSent(line)
         Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)

@@ -150,6 +150,11 @@ package struct SettingSpec: Sendable, Equatable {
         help: "Largest body for the upload routes (/ingest, GPX/TCX import, meal logs with a photo, recipe pages), "
             + "same suffixes as --max-body.",
         defaultDescription: "33554432 (32 MiB)")
+    package static let maxImport = SettingSpec(
+        name: "max-import", valueName: "BYTES",
+        help: "Largest file POST /api/import accepts (streamed to disk, never held in memory), "
+            + "same suffixes as --max-body.",
+        defaultDescription: "4294967296 (4 GiB)")
     package static let seedRecipes = SettingSpec(
         name: "seed-recipes", valueName: "",
         help: "Seed the curated recipes and the first household food week on an empty database.",
@@ -189,7 +194,7 @@ package struct SettingSpec: Sendable, Equatable {
     /// Every setting, in help and table order.
     package static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, tlsCert, tlsKey, trustedProxy, allowedUsers, devAuth,
-        seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload,
+        seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload, maxImport,
         backupTime, backupKeepDaily, backupKeepWeekly,
         allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,
     ]

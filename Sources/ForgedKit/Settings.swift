@@ -53,6 +53,8 @@ package struct Settings: Sendable {
     package var maxBody: Int
     /// Largest body of an upload route (tagged `upload`), bytes.
     package var maxUpload: Int = 32 << 20
+    /// Largest import upload, bytes (`--max-import`).
+    package var maxImport: Int = 4 << 30
     /// Seed curated recipes and the first food week on an empty database.
     package var seedRecipes: Bool
     /// The config file that was read, or nil when none was.

@@ -125,6 +125,7 @@ package enum SettingsLoader {
             weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
+        settings.maxImport = try sources.int(.maxImport, in: 1...(1 << 40), allowSuffix: true) ?? 4 << 30
         settings.noticeHours = NoticeHours(
             reminderHour: try sources.int(.reminderHour, in: 0...23) ?? 16,
             quietStart: try sources.int(.quietHoursEnd, in: 0...23) ?? 8,

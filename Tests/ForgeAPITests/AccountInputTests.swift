@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeCoach
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation

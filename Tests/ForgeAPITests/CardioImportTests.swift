@@ -81,12 +81,16 @@ import Testing
                 contentType: "application/gpx+xml", cookie: ada)
             #expect(untimed.status == 422 && untimed.detail == "no track point has a time; cannot place the workout")
             let html = try await server.raw(
-                "POST", "/api/sessions/import", body: Data("<html/>".utf8), contentType: "text/html", cookie: ada)
+                "POST", "/api/sessions/import", body: Data("<html/>".utf8), contentType: "application/xml", cookie: ada)
             #expect(html.status == 422 && html.detail == "not a GPX 1.1 or TCX file")
             let junk = try await server.raw(
                 "POST", "/api/sessions/import", body: Data("not xml at all".utf8),
-                contentType: "text/plain", cookie: ada)
+                contentType: "application/octet-stream", cookie: ada)
             #expect(junk.status == 422)
+            // Issue 26: a type the route does not take is refused before it is read.
+            let plain = try await server.raw(
+                "POST", "/api/sessions/import", body: Data("<html/>".utf8), contentType: "text/plain", cookie: ada)
+            #expect(plain.status == 415)
             let (form, type) = Self.multipart(Data(), boundary: "b")
             let noFile = try await server.raw(
                 "POST", "/api/sessions/import",

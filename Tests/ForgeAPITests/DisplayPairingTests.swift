@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ForgeCook
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 

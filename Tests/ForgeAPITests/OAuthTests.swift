@@ -56,8 +56,9 @@ extension TestServer {
             let bad = try await server.request(
                 "POST", "/mcp/oauth/register", json: ["redirect_uris": ["http://evil.example/cb"]])
             #expect(bad.status == 400 && bad.json["error"] == "invalid_redirect_uri")
+            // Issue 26: a body is read only as its route's declared type (JSON here).
             let notJSON = try await server.raw("POST", "/mcp/oauth/register", form: "x=1")
-            #expect(notJSON.status == 400 && notJSON.body.contains("invalid_client_metadata"))
+            #expect(notJSON.status == 415 && notJSON.body.contains("unsupported content type"))
             let reg = try await server.request(
                 "POST", "/mcp/oauth/register",
                 json: ["client_name": "Test Agent", "redirect_uris": ["http://127.0.0.1:9/cb"]])

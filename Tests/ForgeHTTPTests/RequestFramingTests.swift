@@ -92,6 +92,15 @@ import Testing
         // Trailing blanks and a tab inside a value are not folding.
         ("GET /n HTTP/1.1\r\nHost:  a  \r\nX-A: b\tc\t\r\nConnection: close\r\n\r\n", nil),
         ("GET /n HTTP/1.0\r\nHost: a\r\n\r\n", nil),
+        // Issue 26: bare LF line ends, anywhere but the last line, and HTTP/1.0 with chunked.
+        ("GET /n HTTP/1.1\nHost: a\nX-A: b\n\n", "bare LF line ending (lines must end with CRLF)"),
+        ("GET /n HTTP/1.1\r\nHost: a\nX-A: b\r\n\r\n", "bare LF line ending (lines must end with CRLF)"),
+        ("GET /n HTTP/1.1\nHost: a\r\n\r\n", "bare LF line ending (lines must end with CRLF)"),
+        ("GET /n HTTP/1.1\r\nHost: a\r\nX-Empty:\r\nX-A: b \r\nConnection: close\r\n\r\n", nil),
+        (
+            "GET /n HTTP/1.0\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "Transfer-Encoding in an HTTP/1.0 request"
+        ),
     ]
 
     @Test(arguments: onTheWire)

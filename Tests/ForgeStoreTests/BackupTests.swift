@@ -152,6 +152,21 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         }
     }
 
+    /// Issue 26: `forged backup --output /root/x.sqlite3` is the operator's
+    /// copy; it never becomes the last backup /healthz and STATUS= report.
+    @Test func anOutputCopyIsRecordedButIsNotTheLastBackup() throws {
+        try withTemporaryDirectory { dir in
+            let db = try populated(dir)
+            defer { db.close() }
+            try BackupJob(db: db).run(output: dir + "/elsewhere.sqlite3", trigger: BackupStatus.outputTrigger)
+            #expect(BackupStatus.summary(db) == "no backup yet")
+            #expect(try BackupStatus.lastSuccess(in: db) == nil)
+            #expect(try BackupStatus.recent(5, in: db).map(\.trigger) == [BackupStatus.outputTrigger])
+            let kept = try BackupJob(db: db).run(trigger: "nightly")
+            #expect(try BackupStatus.last(in: db)?.file == kept.file)
+        }
+    }
+
     @Test func twoBackupsInTheSameSecondGetDistinctNames() throws {
         try withTemporaryDirectory { dir in
             let db = try populated(dir)

@@ -113,3 +113,31 @@ import Testing
         }
     }
 }
+
+/// Issue 26: what the packaging scripts say about themselves is what they do.
+@Suite struct PackagingScriptTests {
+    @Test func bootTestSaysItSkipsWithSeventySeven() throws {
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("packaging/boot-test.sh"), encoding: .utf8)
+        let header = script.split(separator: "\n").prefix(30).joined(separator: "\n")
+        #expect(header.contains("exits 77") && !header.contains("exits 0 (nothing"))
+        #expect(script.contains("skip() { echo \"SKIP: $*\"; exit 77; }"))
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`SKIP: <reason>` and exits 77"))
+        #expect(!readme.contains("`SKIP: <reason>` and exits 0"))
+    }
+
+    /// `make deb` fails when lintian is missing instead of skipping it.
+    @Test func aMissingLintianFailsMakeDeb() throws {
+        let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+        let recipe = try #require(makefile.components(separatedBy: "\ndeb: release\n").dropFirst().first)
+            .components(separatedBy: "\n\n")[0]
+        #expect(recipe.contains("command -v lintian >/dev/null || {") && recipe.contains("exit 1; }"))
+        #expect(!recipe.contains("then lintian"), "lintian must not be conditional")
+        // Run the guard line as make would, with a PATH that has no lintian.
+        let guardLine = try #require(recipe.split(separator: "\n").first { $0.contains("command -v lintian") })
+            .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "@", with: "")
+        let run = try runProcess("/bin/sh", ["-c", guardLine], environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 1 && run.err.contains("lintian missing: apt install lintian"))
+    }
+}

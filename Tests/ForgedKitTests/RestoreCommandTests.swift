@@ -72,7 +72,9 @@ import Testing
 
         let serving = try StateLock.acquire(state)  // what `forged serve` holds
         #expect(throws: StateLockError.self) { try StateLock.acquire(state) }
-        #expect(Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env) == 1)
+        #expect(
+            Forged.main(["restore", output, "--state-dir", state, "--config", "/dev/null"], environment: env)
+                == ExitStatus.stateDirectoryInUse)
         #expect(try userCount(state) == 1)
         // Refused before the safety copy: nothing new in the backups directory.
         #expect(

@@ -1,6 +1,8 @@
 import ForgeCoach
+import ForgeCook
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -26,6 +28,12 @@ package final class ForgeApp: Sendable {
     let health = HealthCache()
     /// Where imported recipe images are stored (the media blob store).
     package let imageSink = ImageSinkSlot()
+    /// The one recipe import path (ForgeCook), with this server's fetch policy
+    /// and image store.
+    var recipeImporter: RecipeImporter {
+        RecipeImporter(
+            db: db, clock: clock, allowPrivateFetch: config.allowPrivateFetch, sink: imageSink.current)
+    }
     /// The coach: chat turns, proposals, weekly reviews (ForgeCoach).
     package let coach: CoachService
     /// Cook timers, the event socket and the live (SSE) stream.

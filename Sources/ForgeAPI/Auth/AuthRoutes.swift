@@ -89,6 +89,11 @@ extension ForgeApp {
         if let wait = throttle.retryAfter(email: email, address: request.remoteAddress, now: now) {
             throw HTTPError(429, "too many failed sign-ins; try again later", headers: ["Retry-After": String(wait)])
         }
+        if let wait = throttle.accountRetryAfter(email: email, now: now) {
+            throw HTTPError(
+                429, "too many failed sign-ins to this account; try again later", headers: ["Retry-After": String(wait)]
+            )
+        }
         let found = try db.read { db -> (User, String?)? in
             guard let user = try HouseholdStore.user(email: email, in: db) else { return nil }
             return (user, try HouseholdStore.passwordHash(userID: user.id, in: db))
@@ -101,7 +106,15 @@ extension ForgeApp {
             verified = nil
         }
         guard let user = verified, !user.isDemo else {
-            throttle.fail(email: email, address: request.remoteAddress, now: now)
+            if let delay = throttle.fail(email: email, address: request.remoteAddress, now: now) {
+                Log.warning(
+                    "sign-ins to one account keep failing from any address: its next attempt waits \(Int(delay)) s",
+                    id: .accountThrottled,
+                    fields: [
+                        "FORGE_EMAIL": email, "REMOTE_ADDR": request.remoteAddress,
+                        "FORGE_REQUEST_ID": request.requestID,
+                    ])
+            }
             Log.notice(
                 "sign-in failed", id: .loginFailed,
                 fields: ["FORGE_REQUEST_ID": request.requestID, "REMOTE_ADDR": request.remoteAddress])

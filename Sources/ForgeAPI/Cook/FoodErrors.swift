@@ -11,6 +11,11 @@ import ForgeCook
 /// | `FoodWeekStore.SlotEditError.notADinner` | 400 |
 /// | `FoodProposalStore.DecisionError.notFound` | 404 `proposal not found` |
 /// | `FoodProposalStore.DecisionError.noLongerValid` | 409 |
+/// | `RecipeImportError` | 400, its message |
+/// | `RecipePageImportError.notHTTPURL` | 400 `url must be an http(s) URL` |
+/// | `RecipePageImportError.refusedTarget` | 400, the fetch policy's reason |
+/// | `RecipePageImportError.fetchFailed`, `.fetchStatus` | 502 `could not fetch the page: …` |
+/// | `RecipePageImportError.noRecipe`, `.invalid` | 422, the parser's reason or the broken rule |
 extension MealLogError: HTTPMappedError {
     var status: Int {
         if case .dayFull = self { return 422 }
@@ -32,4 +37,30 @@ extension FoodWeekStore.SlotEditError: HTTPMappedError {
 extension FoodProposalStore.DecisionError: HTTPMappedError {
     var status: Int { self == .notFound ? 404 : 409 }
     var detail: String { description }
+}
+
+extension RecipeImportError: HTTPMappedError {
+    var status: Int { 400 }
+    var detail: String { message }
+}
+
+extension RecipePageImportError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .notHTTPURL, .refusedTarget: 400
+        case .fetchFailed, .fetchStatus: 502
+        case .noRecipe, .invalid: 422
+        }
+    }
+
+    var detail: String {
+        switch self {
+        case .notHTTPURL: "url must be an http(s) URL"
+        case .refusedTarget(let why): why
+        case .fetchFailed(let why): "could not fetch the page: \(why)"
+        case .fetchStatus(let status): "could not fetch the page: HTTP \(status)"
+        case .noRecipe(let why): why
+        case .invalid(let error): error.message
+        }
+    }
 }

@@ -30,19 +30,10 @@ enum FoodWeekRoutes {
         _ user: User, containing date: LocalDate, today: LocalDate,
         in db: Connection
     ) throws -> FoodWire.FoodWeek {
-        let monday = date.monday
         let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
-        let revision = try FoodWeekStore.active(scope: scope, in: db)
-        let logs = try MealLogStore.logs(userID: user.id, from: monday, to: monday.adding(days: 6), in: db)
-        // Only the recipes the week names (its slots and the logs), never the whole library.
-        let named = Set(logs.values.joined().compactMap(\.recipe)).union(revision?.content.recipeSlugs ?? [])
-        let recipes = try RecipeStore.find(slugs: named, in: db)
-        let days = (0..<7).map { offset -> FoodWire.FoodDay in
-            let d = monday.adding(days: offset)
-            let resolved = SlotResolver.resolve(
-                content: revision?.content, date: d, recipes: { recipes[$0] },
-                logs: logs[d] ?? [])
-            return FoodWire.FoodDay(
+        let week = try FoodWeekAssembly.week(scope: scope, containing: date, plateOf: user.id, in: db)
+        let days = week.days.map { d, resolved in
+            FoodWire.FoodDay(
                 date: d, dayName: d.dayName, isToday: d == today,
                 slots: resolved.slots.map(FoodWire.FoodSlot.init),
                 extras: resolved.extras.map(FoodWire.FoodExtra.init),
@@ -50,8 +41,8 @@ enum FoodWeekRoutes {
         }
         let stored = user.prefs["nutrition_targets"]?.objectValue
         return FoodWire.FoodWeek(
-            start: monday, today: today, hasPlan: revision != nil,
-            rationale: revision?.rationale ?? "",
+            start: week.monday, today: today, hasPlan: week.revision != nil,
+            rationale: week.revision?.rationale ?? "",
             targets: FoodWire.finite(NutritionTargets.merged(stored: stored)), days: days)
     }
 }

@@ -18,13 +18,15 @@ import Foundation
 /// parking reason: each unknown ingredient without per-100 g values, `hard`
 /// difficulty, missing kcal, steps not in done-when voice), see
 /// ``ImportedRecipe``.
-/// Errors: 403 demo; 422 missing or over-long `url`, over-long `html`, or no recipe on the page; 400 bad or
+/// Errors: 403 demo; 422 missing or over-long `url`, over-long `html`, no recipe on the page, or more than
+/// `PageRecipeImport.maxIngredients` ingredient lines or `maxSteps` steps; 400 bad or
 /// refused URL, seed recipe target; 502 the page could not be fetched.
 enum RecipeImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(
             .POST, "/api/food/recipes/import",
-            "Import a recipe page (schema.org JSON-LD, microdata, RDFa) by URL or as HTML; parked until it meets the rules",
+            "Import a recipe page (schema.org JSON-LD, microdata, RDFa) by URL or as HTML; parked until it meets the rules; "
+                + "at most \(PageRecipeImport.maxIngredients) ingredient lines and \(PageRecipeImport.maxSteps) steps (422 beyond)",
             access: .member, body: RecipeImportRequest.self, answers: ImportedRecipe.self,
             errors: [400, 403, 422, 502], upload: true
         ) { request, principal in
@@ -33,11 +35,7 @@ enum RecipeImportRoutes {
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
             // Fetching the page and its images runs as a job; the connection waits suspended.
             return StorageErrors.job {
-                do {
-                    return .wire(ImportedRecipe(try RecipeImporter(app: app).importPage(url: url, html: input.html)))
-                } catch let error as RecipeImportError {
-                    throw HTTPError(400, error.message)
-                }
+                .wire(ImportedRecipe(try app.recipeImporter.importPage(url: url, html: input.html)))
             }
         }
     }

@@ -1,6 +1,7 @@
 import ForgeCook
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeKitchen
 import ForgeStore
 import Foundation
@@ -94,17 +95,14 @@ enum KitchenRoutes {
     static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws
         -> KitchenWeek
     {
-        let monday = date.monday
-        let revision = try FoodWeekStore.active(scope: scope, in: db)
-        let recipes = try RecipeStore.find(slugs: revision?.content.recipeSlugs ?? [], in: db)
-        let days = (0..<7).map { offset in
-            let d = monday.adding(days: offset)
-            let resolved = SlotResolver.resolve(content: revision?.content, date: d, recipes: { recipes[$0] }, logs: [])
-            return KitchenDay(
+        let week = try FoodWeekAssembly.week(scope: scope, containing: date, plateOf: nil, in: db)
+        let days = week.days.map { d, resolved in
+            KitchenDay(
                 date: d.description, dayName: d.dayName, isToday: d == today,
                 slots: resolved.slots.map(FoodWire.FoodSlot.init))
         }
-        return KitchenWeek(start: monday.description, today: today.description, hasPlan: revision != nil, days: days)
+        return KitchenWeek(
+            start: week.monday.description, today: today.description, hasPlan: week.revision != nil, days: days)
     }
 }
 

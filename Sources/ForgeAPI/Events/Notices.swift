@@ -69,11 +69,10 @@ package final class Notices: Sendable {
         let due = try db.read { db -> [(userID: String, title: String, body: String)] in
             var due: [(userID: String, title: String, body: String)] = []
             for member in try Member.all(in: db) where !member.isDemo {
-                let queued: Int =
-                    try db.scalar(
-                        "SELECT COUNT(*) FROM notices WHERE user_id = ? AND kind = ? AND key = ?",
-                        [member.id, NotificationKind.plannedDayReminder.rawValue, today.description]) ?? 0
-                guard queued == 0, let plan = try PlanStore.active(userID: member.id, in: db),
+                guard
+                    try !NoticeStore.isQueued(
+                        userID: member.id, kind: .plannedDayReminder, key: today.description, in: db),
+                    let plan = try PlanStore.active(userID: member.id, in: db),
                     let day = plan.content.day(today.weekday),
                     try SessionQueries.sessions(userID: member.id, from: today, to: today, in: db).isEmpty
                 else { continue }
@@ -95,40 +94,17 @@ package final class Notices: Sendable {
     }
 
     private func sendQueued(now: Date) throws -> Int {
-        struct Queued {
-            let id: Int
-            let userID: String
-            let name: String
-            let kind: NotificationKind
-            let key: String
-            let title: String
-            let body: String
-            let prefs: [String: JSONValue]
-        }
-        let waiting: Int = try db.read { try $0.scalar("SELECT COUNT(*) FROM notices WHERE sent_at IS NULL") } ?? 0
+        let waiting = try db.read { try NoticeStore.waitingCount(in: $0) }
         guard waiting > 0 else { return 0 }
         // Decide and stamp in one transaction (the ledger is written before sending) ...
         let today = calendar.date(of: now)
-        let toSend = try db.write { db -> [Queued] in
-            let rows = try db.query(
-                """
-                SELECT n.id, n.user_id, u.name, u.prefs, n.kind, n.key, n.title, n.body FROM notices n
-                JOIN users u ON u.id = n.user_id WHERE n.sent_at IS NULL ORDER BY n.id
-                """)
-            var send: [Queued] = []
-            for row in rows {
-                guard let kind = NotificationKind(rawValue: try row.get("kind")) else { continue }
-                let prefsText: String = try row.get("prefs")
-                let prefs = (try? JSONCoding.decode([String: JSONValue].self, from: Data(prefsText.utf8))) ?? [:]
-                let q = Queued(
-                    id: try row.get("id"), userID: try row.get("user_id"), name: try row.get("name"), kind: kind,
-                    key: try row.get("key"), title: try row.get("title"), body: try row.get("body"), prefs: prefs)
+        let toSend = try db.write { db -> [NoticeStore.Queued] in
+            var send: [NoticeStore.Queued] = []
+            for q in try NoticeStore.unsent(in: db) {
                 let outcome = try Self.outcome(
                     q.kind, key: q.key, userID: q.userID, prefs: q.prefs,
                     today: today, in: db)
-                try db.execute(
-                    "UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ?",
-                    [Instant.storage(now), outcome, q.id])
+                try NoticeStore.markSent(q.id, outcome: outcome, now: now, in: db)
                 if outcome == "sent" { send.append(q) }
             }
             return send
@@ -177,9 +153,6 @@ package final class Notices: Sendable {
         userID: String, kind: NotificationKind, key: String, title: String, body: String,
         now: Date, in db: Connection
     ) throws {
-        try db.execute(
-            """
-            INSERT OR IGNORE INTO notices (user_id, kind, key, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            """, [userID, kind.rawValue, key, title, body, Instant.storage(now)])
+        try NoticeStore.queue(userID: userID, kind: kind, key: key, title: title, body: body, now: now, in: db)
     }
 }

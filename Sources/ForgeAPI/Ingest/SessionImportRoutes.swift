@@ -20,11 +20,19 @@ enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
             .POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
-            access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true
+            access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true,
+            accepts: fileMediaTypes
         ) { request, principal in
             try importFile(app, request: request, caller: principal.caller)
         }
     }
+
+    /// The `Content-Type`s the file may come as: a multipart form upload
+    /// (the file in its first part), or the file itself.
+    static let fileMediaTypes = [
+        "multipart/form-data", "application/gpx+xml", "application/vnd.garmin.tcx+xml", "application/xml", "text/xml",
+        "application/octet-stream",
+    ]
 
     /// Reads the file (no `RequestInput`: the body is the file itself) and
     /// records it in one write.
@@ -39,9 +47,11 @@ enum SessionImportRoutes {
         }
         guard !data.isEmpty else { throw HTTPError(422, "empty file") }
         let workout: CardioWorkout
+        let skipped: Int
         do {
-            let file = try TrackFileReader.read(data, zone: app.calendar.timeZone)
-            workout = try TrackWorkout.workout(file, calendar: app.calendar)
+            let read = try TrackFileReader.read(data, zone: app.calendar.timeZone).plausible()
+            skipped = read.skipped
+            workout = try TrackWorkout.workout(read.file, calendar: app.calendar)
         } catch let error as TrackFileError {
             // libxml2 (dlopen'd on first use) missing is the server's fault, named so an admin can fix it.
             if case .readerUnavailable = error { throw HTTPError(500, error.description) }
@@ -57,7 +67,7 @@ enum SessionImportRoutes {
             if case .created = outcome { isNew = true }
             return ImportedCardioSession(
                 id: s.id, duplicate: !isNew, day: s.day.description, name: s.name,
-                status: s.status, stats: s.stats)
+                status: s.status, stats: s.stats, skipped: skipped)
         }
     }
 }
@@ -75,4 +85,8 @@ struct ImportedCardioSession: Codable, Sendable {
     /// The stored `CardioStats` document (docs/contract.md §2), verbatim: its numbers
     /// keep their stored types and extra keys may appear.
     let stats: JSONValue
+    /// Points and values of the file left out as impossible (a time outside
+    /// 1900–2100, a latitude beyond ±90, a heart rate outside 20–250, …):
+    /// the bounds `/ingest` applies (`TrackFile.plausible()`).
+    let skipped: Int
 }

@@ -65,7 +65,7 @@ enum MCPRecipeTools {
         let input: RecipeImportInput
         do { input = try args.input() } catch let error as RecipeImportError { throw MCPToolError(error.message) }
         let result: RecipeImporter.Result
-        do { result = try RecipeImporter(app: ctx.app).importStructured(input) } catch let error as RecipeImportError {
+        do { result = try ctx.app.recipeImporter.importStructured(input) } catch let error as RecipeImportError {
             throw MCPToolError(error.message)
         }
         let recipe = result.outcome.recipe

@@ -18,6 +18,10 @@ struct APIOperation: Sendable {
     /// The body's media type: JSON, or `application/x-www-form-urlencoded`
     /// for the OAuth token and consent forms.
     var bodyMedia = "application/json"
+    /// Other request media types the route reads besides ``bodyMedia``
+    /// (the cardio import's `multipart/form-data` and raw GPX/TCX); a write
+    /// with any other `Content-Type` is refused 415 (``BodyMedia``).
+    var accepts: [String] = []
     /// The shape of this route's own 4xx bodies when it is not `{detail}`
     /// (the OAuth endpoints' `{error, error_description?}`).
     var errorBody: WireType?

@@ -18,7 +18,9 @@ import Foundation
 /// types are what the OpenAPI document publishes and what the contract
 /// tests decode. The ``Router``'s string tags (`auth`, `display`,
 /// `upload`, `produces`) are derived from these values, for the display gate
-/// and the upload cap that read the frozen table.
+/// and the upload cap that read the frozen table. A write's `Content-Type`
+/// must be one the route takes (`bodyMedia`, plus `accepts`), else 415
+/// (``BodyMedia``).
 struct APIRouter {
     let app: ForgeApp
     var router = Router()
@@ -30,13 +32,13 @@ struct APIRouter {
     mutating func route<Out: Codable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
-        answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false,
+        answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
         raw(
             method, pattern, summary, access: access, cache: cache, query: query, body: body,
             bodyOptional: bodyOptional,
-            answers: answers, success: success, errors: errors, upload: upload
+            answers: answers, success: success, errors: errors, upload: upload, accepts: accepts
         ) { request, principal in
             .wire(try handler(request, principal), status: success)
         }
@@ -53,7 +55,7 @@ struct APIRouter {
         bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
         errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
-        errors: [Int] = [], upload: Bool = false,
+        errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
         precondition(
@@ -69,6 +71,7 @@ struct APIRouter {
         operation.errorBodies = errorBodies.mapValues(Self.wireType)
         operation.pageErrors = pageErrors
         operation.alsoProduces = alsoProduces
+        operation.accepts = accepts
         operations.append(operation)
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
@@ -76,8 +79,13 @@ struct APIRouter {
         if access == .kitchen { tags["display"] = "yes" }
         if let cache { tags["cache"] = "\(cache)" }
         let app = self.app
+        let accepted = [bodyMedia] + accepts
         router.add(method, pattern, summary: summary, tags: tags) { request in
-            guard let cache else { return try handler(request, try Principal.resolve(access, request, app)) }
+            guard let cache else {
+                let principal = try Principal.resolve(access, request, app)
+                try BodyMedia.check(request, access: access, accepted: accepted)
+                return try handler(request, principal)
+            }
             // Read once, first: before the session lookup and before the
             // handler's read transaction begins, so neither answer is older than it.
             let generation = app.db.generation()

@@ -9,7 +9,9 @@ import ForgeHTTP
 /// (required unless every member is optional), the schema of its success
 /// body read from the response type (``WireSchema``), every error status it
 /// declares plus those of its ``Access`` wrapper (401/403), 413 and 422
-/// where it reads input, 507 (disk full) for every method but GET, and its security scheme: `cookieAuth` for members
+/// where it reads input, 507 (disk full) for every method but GET, 415 (a
+/// `Content-Type` the route does not take, ``BodyMedia``) for every write but
+/// bearer ones, and its security scheme: `cookieAuth` for members
 /// and admins, `cookieAuth` or `displayCookie` for kitchen routes,
 /// `bearerAuth` for `/ingest` and `/mcp`, none for public routes.
 enum OpenAPIDocument {
@@ -124,6 +126,7 @@ enum OpenAPIDocument {
         if op.body != nil { statuses.formUnion([413, 422]) }
         if op.query != nil { statuses.insert(422) }
         if op.method != .GET && op.method != .HEAD { statuses.insert(507) }  // StorageErrors
+        if op.method != .GET && op.method != .HEAD && op.access != .bearer { statuses.insert(415) }  // BodyMedia
         let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
             switch status {
@@ -167,9 +170,14 @@ enum OpenAPIDocument {
         if let body = op.body {
             var media: [String: JSONValue] = ["schema": body.schema(&reader)]
             if let example = body.example { media["example"] = example }
-            document["requestBody"] = [
-                "required": .bool(!op.bodyOptional), "content": .object([op.bodyMedia: .object(media)]),
-            ]
+            var content: [String: JSONValue] = [op.bodyMedia: .object(media)]
+            for other in op.accepts { content[other] = ["schema": ["type": "string", "format": "binary"]] }
+            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": .object(content)]
+        } else if !op.accepts.isEmpty {
+            // A file body (the cardio import): each media type it is read as.
+            var content: [String: JSONValue] = [:]
+            for other in op.accepts { content[other] = ["schema": ["type": "string", "format": "binary"]] }
+            document["requestBody"] = ["required": true, "content": .object(content)]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
@@ -299,6 +307,7 @@ enum OpenAPIDocument {
         case 502: return "upstream failed"
         case 503: return "not configured"
         case 507: return "disk full: nothing was saved"
+        case 415: return "unsupported content type: the body is read only as the media types listed in requestBody"
         default: return "error"
         }
     }

@@ -22,12 +22,29 @@ import Foundation
 ///   0); else computed from the reference when every line matched; else 0
 ///   (the recipe is parked for its unknown lines anyway).
 package enum PageRecipeImport {
+    /// Most ingredient lines a page's recipe may have (the MCP
+    /// `import_recipe` cap); more is refused before any line is matched, so
+    /// a hostile page cannot hold a worker for seconds or store megabytes.
+    package static let maxIngredients = 300
+    /// Most steps a page's recipe may have (the MCP `import_recipe` cap).
+    package static let maxSteps = 200
+
+    /// - Throws: ``RecipeImportError`` for a recipe without a name or slug, or
+    ///   with more than ``maxIngredients`` ingredient lines or ``maxSteps`` steps.
     package static func input(
         from page: PageRecipe, url: String, reference: IngredientReference,
         images: [String], imagesStored: Int
     ) throws -> RecipeImportInput {
         let name = page.title
         guard !name.isEmpty else { throw RecipeImportError("the page's recipe has no name") }
+        guard page.ingredients.count <= maxIngredients else {
+            throw RecipeImportError(
+                "the page's recipe has \(page.ingredients.count) ingredient lines; at most \(maxIngredients) are imported"
+            )
+        }
+        guard page.steps.count <= maxSteps else {
+            throw RecipeImportError("the page's recipe has \(page.steps.count) steps; at most \(maxSteps) are imported")
+        }
         var slug = ImportSlug.make(name)
         if slug.isEmpty {
             // A name in a script without Latin letters: the page's own address names it.

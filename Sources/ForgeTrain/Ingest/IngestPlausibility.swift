@@ -30,6 +30,19 @@ package enum IngestPlausibility {
     package static let distanceKm = 0.0...2000.0
     /// Workout active energy, kcal.
     package static let kcal = 0.0...50_000.0
+    /// Calendar years a recorded time may fall in (the API's own date checks
+    /// accept the same years), so a `0001-01-01` time never becomes a session day.
+    package static let years = 1900...2100
+    /// Latitude and longitude, degrees (WGS 84).
+    package static let latitude = -90.0...90.0
+    package static let longitude = -180.0...180.0
+
+    /// True when `instant` falls in ``years`` (UTC).
+    package static func instant(_ instant: Date) -> Bool {
+        // Days since 1970-01-01 of 1900-01-01 and 2101-01-01.
+        let seconds = instant.timeIntervalSince1970
+        return seconds.isFinite && seconds >= -2_208_988_800 && seconds < 4_133_980_800
+    }
 
     /// True when `value` (canonical unit of `type`) can be stored as a
     /// metric of that stored type; unknown types need only be finite.

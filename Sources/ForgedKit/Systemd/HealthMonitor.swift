@@ -12,7 +12,9 @@ import Synchronization
 /// after `WatchdogSec=`.
 ///
 /// Tick interval: half of `WATCHDOG_USEC` (sd_watchdog_enabled(3)), else
-/// `idleInterval` just to keep the status line fresh.
+/// `idleInterval`, and never more than ``statusInterval``, so `STATUS=`
+/// follows a change (a backup, a full disk, a new member) within 2 s
+/// (`publishIfChanged` sends only a changed line).
 final class HealthMonitor: Service, @unchecked Sendable {
     let serviceName = "monitor"
     let interval: Duration
@@ -30,8 +32,11 @@ final class HealthMonitor: Service, @unchecked Sendable {
         self.db = db
         self.status = status
         self.watchdog = watchdogInterval != nil
-        self.interval = watchdogInterval.map { $0 / 2 } ?? idleInterval
+        self.interval = min(watchdogInterval.map { $0 / 2 } ?? idleInterval, Self.statusInterval)
     }
+
+    /// The longest `STATUS=` may lag behind the state it shows.
+    static let statusInterval: Duration = .seconds(2)
 
     /// Household members now, or nil when the database does not answer.
     static func members(in db: Database) -> Int? {

@@ -1,5 +1,4 @@
 import ForgeCore
-import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -16,7 +15,7 @@ package enum DisplayStore {
     /// Display cookie lifetime, seconds (400 days, the browser maximum).
     package static let cookieLifetime = 400 * 86_400
     /// Code alphabet: no 0/O, 1/I/L.
-    static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+    package static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
     /// One display as listed.
     package struct Display: Sendable, Equatable {
@@ -39,13 +38,13 @@ package enum DisplayStore {
     }
 
     /// A code as printed: eight characters as `ABCD-EFGH` (40 bits).
-    static func makeCode() -> String {
+    package static func makeCode() -> String {
         let chars = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] }
         return String(chars[0..<4]) + "-" + String(chars[4..<8])
     }
 
     /// Normalises typed input: upper case, letters and digits only.
-    static func normalise(_ code: String) -> String {
+    package static func normalise(_ code: String) -> String {
         String(code.uppercased().filter { $0.isLetter || $0.isNumber })
     }
 

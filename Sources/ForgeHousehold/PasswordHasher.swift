@@ -1,5 +1,4 @@
 import CSodium
-import ForgeHousehold
 import Foundation
 
 /// Password hashing with Argon2id through libsodium's `crypto_pwhash_str`

@@ -6,19 +6,19 @@ import Foundation
 /// `DELETE /api/connections/mcp/{grant_id}`, docs/contract.md §3.11).
 extension OAuthStore {
     /// One grant as the connections page lists it.
-    struct GrantSummary {
+    package struct GrantSummary {
         /// The grant id (the `grant_id` of the revoke route).
-        let id: String
+        package let id: String
         /// The client's registered name, nil when the client is gone or never gave one.
-        let clientName: String?
+        package let clientName: String?
         /// Stored instant the grant was made.
-        let createdAt: String
+        package let createdAt: String
         /// Stored instant of the last authenticated call, nil before the first.
-        let lastUsedAt: String?
+        package let lastUsedAt: String?
     }
 
     /// The user's grants, oldest first.
-    static func grants(userID: String, in db: Connection) throws -> [GrantSummary] {
+    package static func grants(userID: String, in db: Connection) throws -> [GrantSummary] {
         try db.query(
             """
             SELECT g.id, g.created_at, g.last_used_at, c.client_name FROM oauth_grants g
@@ -34,7 +34,7 @@ extension OAuthStore {
 
     /// Deletes the user's grant `id` (its tokens die with it).
     /// - Returns: false when the user has no such grant.
-    static func revokeGrant(id: String, userID: String, in db: Connection) throws -> Bool {
+    package static func revokeGrant(id: String, userID: String, in db: Connection) throws -> Bool {
         try db.execute("DELETE FROM oauth_grants WHERE id = ? AND user_id = ?", [id, userID])
         return db.changes > 0
     }

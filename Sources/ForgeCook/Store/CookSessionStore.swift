@@ -5,17 +5,17 @@ import Foundation
 /// Cook mode sessions (`cook_sessions`, migration 0601): one active session
 /// per scope, moving through a recipe's method one step at a time.
 /// States: `active`, `finished`, `abandoned` (replaced by a newer start).
-enum CookSessionStore {
-    struct Session: Sendable, Equatable {
-        let id: String
-        let scope: String
-        let recipeSlug: String
-        var step: Int
-        var state: String
-        let startedAt: Date
-        var finishedAt: Date?
+package enum CookSessionStore {
+    package struct Session: Sendable, Equatable {
+        package let id: String
+        package let scope: String
+        package let recipeSlug: String
+        package var step: Int
+        package var state: String
+        package let startedAt: Date
+        package var finishedAt: Date?
 
-        func json(recipeName: String?, stepCount: Int?) -> JSONValue {
+        package func json(recipeName: String?, stepCount: Int?) -> JSONValue {
             [
                 "id": .string(id), "recipe_slug": .string(recipeSlug), "recipe_name": .stringOrNull(recipeName),
                 "step": .int(step), "steps": .integerOrNull(stepCount), "state": .string(state),
@@ -26,7 +26,7 @@ enum CookSessionStore {
     }
 
     /// Starts a session, abandoning the scope's active one.
-    static func start(scope: String, recipeSlug: String, by actor: String, now: Date, in db: Connection) throws
+    package static func start(scope: String, recipeSlug: String, by actor: String, now: Date, in db: Connection) throws
         -> Session
     {
         try db.execute(
@@ -43,19 +43,19 @@ enum CookSessionStore {
         return s
     }
 
-    static func find(id: String, scope: String, in db: Connection) throws -> Session? {
+    package static func find(id: String, scope: String, in db: Connection) throws -> Session? {
         try db.queryOne("SELECT * FROM cook_sessions WHERE id = ? AND scope = ?", [id, scope]).map(session)
     }
 
     /// The scope's active session, or nil.
-    static func active(scope: String, in db: Connection) throws -> Session? {
+    package static func active(scope: String, in db: Connection) throws -> Session? {
         try db.queryOne(
             "SELECT * FROM cook_sessions WHERE scope = ? AND state = 'active' ORDER BY started_at DESC LIMIT 1",
             [scope]
         ).map(session)
     }
 
-    static func save(_ s: Session, now: Date, in db: Connection) throws {
+    package static func save(_ s: Session, now: Date, in db: Connection) throws {
         try db.execute(
             "UPDATE cook_sessions SET step = ?, state = ?, finished_at = ?, updated_at = ? WHERE id = ?",
             [s.step, s.state, s.finishedAt, now, s.id])

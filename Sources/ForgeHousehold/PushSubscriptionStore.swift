@@ -4,9 +4,9 @@ import Foundation
 
 /// The `push_subscriptions` table: web push subscriptions stored per
 /// (user, endpoint) as clients expect, never sent to (``PushRoutes``).
-enum PushSubscriptionStore {
+package enum PushSubscriptionStore {
     /// Stores a subscription, or replaces the keys of the user's existing one for `endpoint`.
-    static func save(
+    package static func save(
         userID: String, endpoint: String, p256dh: String, auth: String, now: Date,
         in db: Connection
     ) throws {
@@ -18,7 +18,7 @@ enum PushSubscriptionStore {
     }
 
     /// Removes the user's subscription for `endpoint`; an unknown one is a no-op.
-    static func remove(userID: String, endpoint: String, in db: Connection) throws {
+    package static func remove(userID: String, endpoint: String, in db: Connection) throws {
         try db.execute("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?", [userID, endpoint])
     }
 }

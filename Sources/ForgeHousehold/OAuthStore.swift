@@ -1,39 +1,47 @@
 import CSodium
 import ForgeCore
-import ForgeHousehold
 import ForgeStore
 import Foundation
 
 /// MCP OAuth clients, authorization codes and grants (docs/contract.md §3.17).
 /// Codes and tokens are kept only as SHA-256 hex digests.
-enum OAuthStore {
+package enum OAuthStore {
     /// Code lifetime: 5 minutes.
-    static let codeTTL: TimeInterval = 300
+    package static let codeTTL: TimeInterval = 300
     /// Access token lifetime: 7 days (604 800 s).
-    static let accessTTL: TimeInterval = 604_800
+    package static let accessTTL: TimeInterval = 604_800
     /// Refresh token lifetime: 180 days.
-    static let refreshTTL: TimeInterval = 180 * 86_400
+    package static let refreshTTL: TimeInterval = 180 * 86_400
 
-    struct Client {
-        let id: String
-        let name: String
-        let redirectURIs: [String]
+    package struct Client {
+        package let id: String
+        package let name: String
+        package let redirectURIs: [String]
     }
-    struct Code {
-        let clientID: String
-        let userID: String
-        let redirectURI: String
-        let challenge: String
+    package struct Code {
+        package let clientID: String
+        package let userID: String
+        package let redirectURI: String
+        package let challenge: String
+
+        package init(clientID: String, userID: String, redirectURI: String, challenge: String) {
+            self.clientID = clientID
+            self.userID = userID
+            self.redirectURI = redirectURI
+            self.challenge = challenge
+        }
     }
-    struct Tokens {
-        let grantID: String
-        let access: String
-        let refresh: String
+    package struct Tokens {
+        package let grantID: String
+        package let access: String
+        package let refresh: String
     }
 
-    static func hash(_ secret: String) -> String { Sodium.sha256Hex(secret) }
+    package static func hash(_ secret: String) -> String { Sodium.sha256Hex(secret) }
 
-    static func registerClient(name: String, redirectURIs: [String], now: Date, in db: Connection) throws -> Client {
+    package static func registerClient(name: String, redirectURIs: [String], now: Date, in db: Connection) throws
+        -> Client
+    {
         let client = Client(id: Identifier.make(), name: name, redirectURIs: redirectURIs)
         try db.execute(
             "INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
@@ -41,7 +49,7 @@ enum OAuthStore {
         return client
     }
 
-    static func client(_ id: String, in db: Connection) throws -> Client? {
+    package static func client(_ id: String, in db: Connection) throws -> Client? {
         try db.queryOne("SELECT * FROM oauth_clients WHERE client_id = ?", [id]).map { row in
             let uris: String = try row.get("redirect_uris")
             return Client(
@@ -51,7 +59,7 @@ enum OAuthStore {
     }
 
     /// Purges expired codes, then creates a single-use code (43 url-safe characters).
-    static func createCode(_ code: Code, now: Date, in db: Connection) throws -> String {
+    package static func createCode(_ code: Code, now: Date, in db: Connection) throws -> String {
         try db.execute("DELETE FROM oauth_codes WHERE expires_at <= ?", [Instant.storage(now)])
         let secret = Sodium.randomToken(bytes: 32)
         try db.execute(
@@ -67,7 +75,7 @@ enum OAuthStore {
     }
 
     /// Deletes the code and returns it when it existed and had not expired.
-    static func consumeCode(_ secret: String, now: Date, in db: Connection) throws -> Code? {
+    package static func consumeCode(_ secret: String, now: Date, in db: Connection) throws -> Code? {
         guard let row = try db.queryOne("SELECT * FROM oauth_codes WHERE code_hash = ?", [hash(secret)]) else {
             return nil
         }
@@ -79,11 +87,11 @@ enum OAuthStore {
             redirectURI: try row.get("redirect_uri"), challenge: try row.get("challenge"))
     }
 
-    static func newSecrets() -> (String, String) {
+    package static func newSecrets() -> (String, String) {
         ("fgm_" + Sodium.randomToken(bytes: 24), "fgr_" + Sodium.randomToken(bytes: 24))
     }
 
-    static func createGrant(userID: String, clientID: String, now: Date, in db: Connection) throws -> Tokens {
+    package static func createGrant(userID: String, clientID: String, now: Date, in db: Connection) throws -> Tokens {
         let (access, refresh) = newSecrets()
         let id = Identifier.make()
         try db.execute(
@@ -99,7 +107,7 @@ enum OAuthStore {
     }
 
     /// Rotates both tokens of the grant holding `refresh` in place; nil when unknown or expired.
-    static func refresh(_ refresh: String, now: Date, in db: Connection) throws -> Tokens? {
+    package static func refresh(_ refresh: String, now: Date, in db: Connection) throws -> Tokens? {
         guard
             let row = try db.queryOne(
                 "SELECT id, refresh_expires_at FROM oauth_grants WHERE refresh_hash = ?",
@@ -122,7 +130,7 @@ enum OAuthStore {
     }
 
     /// The user of an unexpired access token; stamps the grant's `last_used_at`.
-    static func userForAccessToken(_ token: String, now: Date, in db: Connection) throws -> String? {
+    package static func userForAccessToken(_ token: String, now: Date, in db: Connection) throws -> String? {
         guard
             let row = try db.queryOne(
                 "SELECT id, user_id, access_expires_at FROM oauth_grants WHERE access_hash = ?",
@@ -137,7 +145,7 @@ enum OAuthStore {
     }
 
     /// PKCE S256: `base64url_nopad(SHA-256(verifier))` (RFC 7636 §4.2), via libsodium `crypto_hash_sha256`.
-    static func s256(_ verifier: String) -> String {
+    package static func s256(_ verifier: String) -> String {
         Sodium.initialise()
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         let bytes = Array(verifier.utf8)

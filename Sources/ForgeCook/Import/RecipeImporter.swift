@@ -1,43 +1,70 @@
-import ForgeCook
 import ForgeCore
-import ForgeHTTP
 import ForgeStore
 import Foundation
+
+/// Why a recipe page could not be imported; nothing was stored.
+package enum RecipePageImportError: Error, Sendable, Equatable {
+    /// The URL is not an absolute http(s) URL with a host.
+    case notHTTPURL
+    /// The fetch policy refused the target (a private address, …); carries why.
+    case refusedTarget(String)
+    /// The page could not be fetched (network, size, TLS); carries why.
+    case fetchFailed(String)
+    /// The page answered a status outside 2xx.
+    case fetchStatus(Int)
+    /// No recipe could be read from the page; carries the parser's reason.
+    case noRecipe(String)
+    /// The recipe on the page breaks a rule of §4.24 (no name, …).
+    case invalid(RecipeImportError)
+}
 
 /// The one import path behind `POST /api/food/recipes/import` and MCP
 /// `import_recipe`: image materialisation outside the transaction, then
 /// ``RecipeImportStore/upsertImported(_:now:in:)`` in one write.
-struct RecipeImporter {
-    let app: ForgeApp
+package struct RecipeImporter {
+    package let db: Database
+    package let clock: any Clock
+    /// Whether fetches may reach private addresses (an admin setting).
+    package let allowPrivateFetch: Bool
+    /// Where images are stored; nil keeps remote image URLs, with a warning.
+    package let sink: (any ImageSink)?
+
+    package init(db: Database, clock: any Clock, allowPrivateFetch: Bool, sink: (any ImageSink)?) {
+        self.db = db
+        self.clock = clock
+        self.allowPrivateFetch = allowPrivateFetch
+        self.sink = sink
+    }
 
     /// 5 MiB: the largest recipe page fetched.
-    static let maxPageBytes = 5 * 1024 * 1024
+    package static let maxPageBytes = 5 * 1024 * 1024
 
     var fetcher: OutboundFetcher {
-        OutboundFetcher(policy: OutboundFetchPolicy(allowPrivate: app.config.allowPrivateFetch))
+        OutboundFetcher(policy: OutboundFetchPolicy(allowPrivate: allowPrivateFetch))
     }
-    var images: ImageMaterialiser { ImageMaterialiser(fetcher: fetcher, sink: app.imageSink.current) }
+    var images: ImageMaterialiser { ImageMaterialiser(fetcher: fetcher, sink: sink) }
 
     /// What an import produced, plus warnings.
-    struct Result {
-        let outcome: RecipeImportOutcome
+    package struct Result {
+        package let outcome: RecipeImportOutcome
         /// Doubts about the page (``PageRecipe/warnings``), image problems
         /// (docs/contract.md §4.23), then one line per reason the recipe was parked
         /// (§4.21), see ``parkingWarnings(_:unknown:)``.
-        let warnings: [String]
-        let imagesStored: Int
+        package let warnings: [String]
+        package let imagesStored: Int
     }
 
     /// Stores structured fields whose `images` are still raw references.
     /// A parked import says why in `warnings`, one line per reason.
-    func importStructured(_ input: RecipeImportInput) throws -> Result {
+    /// - Throws: ``RecipeImportError`` (a rule of §4.24 the stored recipe would break); storage errors.
+    package func importStructured(_ input: RecipeImportInput) throws -> Result {
         var input = input
         let materialised = images.materialise(input.images)
         input.images = materialised.references
         input.imagesStored = materialised.stored
-        let now = app.clock.now()
+        let now = clock.now()
         let frozen = input
-        let (outcome, unknown) = try app.db.write { db -> (RecipeImportOutcome, [String]) in
+        let (outcome, unknown) = try db.write { db -> (RecipeImportOutcome, [String]) in
             let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
             let reference = try IngredientStore.reference(in: db)
             var unknown: [String] = []
@@ -57,19 +84,19 @@ struct RecipeImporter {
     /// per-100 g values, `hard` difficulty, missing kcal, and (page imports)
     /// steps not in done-when voice, each with the arguments that fix it
     /// (``ParkingAdvice``). Empty for a complete recipe.
-    static func parkingWarnings(_ outcome: RecipeImportOutcome, unknown: [String]) -> [String] {
+    package static func parkingWarnings(_ outcome: RecipeImportOutcome, unknown: [String]) -> [String] {
         ParkingAdvice.warnings(
             complete: outcome.recipe.complete, parkedBecause: outcome.parkedBecause, unknown: unknown)
     }
 
     /// Fetches (unless `html` is given), parses and stores a recipe page.
-    /// - Throws: `HTTPError` 400 (bad or refused URL), 502 (fetch failed),
-    ///   422 (no recipe on the page, or one without a name); ``RecipeImportError``.
-    func importPage(url: String, html: String?) throws -> Result {
+    /// - Throws: ``RecipePageImportError`` (bad or refused URL, fetch failed,
+    ///   no recipe on the page, or one without a name); ``RecipeImportError``; storage errors.
+    package func importPage(url: String, html: String?) throws -> Result {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
         else {
-            throw HTTPError(400, "url must be an http(s) URL")
+            throw RecipePageImportError.notHTTPURL
         }
         var page = html ?? ""
         if html == nil {
@@ -78,27 +105,27 @@ struct RecipeImporter {
                 // The fetcher checks the URL against the policy first (one DNS lookup).
                 fetched = try fetcher.get(url, maxBytes: Self.maxPageBytes, accept: "text/html,application/xhtml+xml")
             } catch let failure as FetchFailure where failure.refusedTarget {
-                throw HTTPError(400, failure.description)
+                throw RecipePageImportError.refusedTarget(failure.description)
             } catch let failure as FetchFailure {
-                throw HTTPError(502, "could not fetch the page: \(failure)")
+                throw RecipePageImportError.fetchFailed("\(failure)")
             }
             guard (200...299).contains(fetched.status) else {
-                throw HTTPError(502, "could not fetch the page: HTTP \(fetched.status)")
+                throw RecipePageImportError.fetchStatus(fetched.status)
             }
             page = String(decoding: fetched.body, as: UTF8.self)
         }
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {
-            throw HTTPError(422, "\(error)")
+            throw RecipePageImportError.noRecipe("\(error)")
         }
-        let reference = try app.db.read { try IngredientStore.reference(in: $0) }
+        let reference = try db.read { try IngredientStore.reference(in: $0) }
         let input: RecipeImportInput
         do {
             input = try PageRecipeImport.input(
                 from: recipe, url: url, reference: reference,
                 images: recipe.image.map { [$0] } ?? [], imagesStored: 0)
         } catch let error as RecipeImportError {
-            throw HTTPError(422, error.message)
+            throw RecipePageImportError.invalid(error)
         }
         let result = try importStructured(input)
         return Result(

@@ -1,0 +1,121 @@
+import ForgeAPI
+import ForgeCore
+import ForgeHousehold
+import ForgeImport
+import ForgeStore
+import Foundation
+
+/// `forged import KIND [FILE]`, `forged import list`, `forged import undo ID`:
+/// the command-line door of the import pipeline (ForgeImport). Safe while the
+/// daemon runs: the import writes in short batches and SQLite serialises writers.
+struct ImportCommands {
+    let settings: Settings
+    let command: ParsedCommand
+
+    func run() throws -> Int32 {
+        guard StateDirectory.databaseExists(settings.stateDir) else {
+            throw ConfigError(
+                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                value: settings.stateDir)
+        }
+        let db = try StateDirectory.open(settings.stateDir)
+        defer { db.close() }
+        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
+        let pipeline = ImportPipeline(
+            db: db, calendar: HouseholdCalendar(timeZone: settings.timezone), clock: SystemClock())
+        do {
+            switch command.path {
+            case ["import", "list"]: return try list(pipeline)
+            case ["import", "undo"]: return try undo(pipeline)
+            default: return try importFile(pipeline)
+            }
+        } catch let error as ImportError {
+            Forged.printError("forged import: \(error)")
+            return 1
+        }
+    }
+
+    func importFile(_ pipeline: ImportPipeline) throws -> Int32 {
+        let word = command.positionals.first ?? ""
+        guard let kind = ImportKind(rawValue: word) else {
+            let kinds = ImportKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigError(setting: "", message: "forged import: unknown kind \"\(word)\" (one of \(kinds))")
+        }
+        if kind == .forgeServer { throw ImportError.unsupported(kind) }
+        guard command.positionals.count > 1 else {
+            throw ConfigError(setting: "", message: "forged import \(word): missing FILE")
+        }
+        let path = command.positionals[1]
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
+            throw ImportError.unreadable("\(path): no such file")
+        }
+        let user = try pipeline.member(email: command.flags["member"]?.last)
+        let file = URL(fileURLWithPath: path)
+        let bar = ProgressLine(terminal: isatty(STDERR_FILENO) == 1)
+        let record = try pipeline.run(
+            kind: kind, file: file, source: file.lastPathComponent, userID: user.id,
+            onStart: { started in
+                if started.guessed { print("guessed: \(started.kind.title) (\(started.kind.rawValue))") }
+            },
+            onProgress: { bar.show($0) })
+        bar.end()
+        print(Self.describe(record, member: user.email))
+        return 0
+    }
+
+    func list(_ pipeline: ImportPipeline) throws -> Int32 {
+        let records = try pipeline.list(userID: nil)
+        let emails = try pipeline.db.read { conn in
+            Dictionary(uniqueKeysWithValues: try HouseholdStore.allUsers(conn).map { ($0.id, $0.email) })
+        }
+        if records.isEmpty { print("no imports yet") }
+        for r in records {
+            let added = r.report.map { Self.counts($0.added) } ?? ""
+            print(
+                [
+                    r.id, r.createdAt, r.kind, r.state, emails[r.userID] ?? r.userID, added.isEmpty ? "-" : added,
+                    r.source,
+                ]
+                .joined(separator: "\t"))
+        }
+        return 0
+    }
+
+    func undo(_ pipeline: ImportPipeline) throws -> Int32 {
+        let id = command.positionals.first ?? ""
+        let before = try pipeline.find(id, userID: nil)
+        let record = try pipeline.undo(id: id, userID: nil)
+        let removed = before?.report.map { Self.counts($0.added) } ?? ""
+        print("import \(record.id) undone\(removed.isEmpty ? "" : ": removed \(removed)")")
+        return 0
+    }
+
+    /// `37 sessions, 666 sets` from a count table (sorted by name).
+    static func counts(_ table: [String: Int]) -> String {
+        table.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            .joined(separator: ", ")
+    }
+
+    /// The report as people read it.
+    static func describe(_ record: ImportRecord, member: String) -> String {
+        var lines = ["import \(record.id): \(record.kind) \(record.source) for \(member): \(record.state)"]
+        guard let r = record.report else { return lines.joined(separator: "\n") }
+        lines.append("read \(r.rowsRead) rows")
+        lines.append("added: \(r.added.isEmpty ? "nothing" : counts(r.added))")
+        if !r.already.isEmpty { lines.append("already imported (not added again): \(counts(r.already))") }
+        if !r.skipped.isEmpty {
+            lines.append("skipped: \(counts(r.skipped))")
+            for row in r.skippedRows { lines.append("  line \(row.line): \(row.reason): \(row.detail)") }
+            let unlisted = r.skipped.values.reduce(0, +) - r.skippedRows.count
+            if unlisted > 0 { lines.append("  (and \(unlisted) more)") }
+        }
+        for (name, items) in r.lists.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(name.replacingOccurrences(of: "_", with: " ")):")
+            lines += items.map { "  \($0)" }
+        }
+        lines += r.warnings.map { "warning: \($0)" }
+        if record.state == "done" && r.totalAdded > 0 { lines.append("undo with: forged import undo \(record.id)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import ForgeImport
+import Foundation
+import Synchronization
+
+/// The import's progress on standard error: on a terminal, one redrawn line
+/// (a bar, bytes, rows, rate, time left); otherwise a plain line at each tenth.
+final class ProgressLine: Sendable {
+    private let terminal: Bool
+    private let state = Mutex<(started: Date, lastTenth: Int, drawn: Bool)>((Date(), -1, false))
+
+    init(terminal: Bool) { self.terminal = terminal }
+
+    func show(_ p: ImportProgress) {
+        let fraction = p.bytesTotal > 0 ? min(1, Double(p.bytesDone) / Double(p.bytesTotal)) : 0
+        let line: String? = state.withLock { s in
+            let elapsed = Date().timeIntervalSince(s.started)
+            let rate = elapsed > 0 ? Double(p.rows) / elapsed : 0
+            let left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+            let text =
+                "\(Self.mb(p.bytesDone))/\(Self.mb(p.bytesTotal)) MB, \(p.rows) rows, "
+                + "\(Int(rate)) rows/s, \(Self.clock(left)) left"
+            if terminal {
+                s.drawn = true
+                let width = 24
+                let done = Int(fraction * Double(width))
+                let bar = String(repeating: "#", count: done) + String(repeating: "-", count: width - done)
+                return "\r[\(bar)] \(Int(fraction * 100))% \(text)\u{1B}[K"
+            }
+            let tenth = Int(fraction * 10)
+            guard tenth > s.lastTenth else { return nil }
+            s.lastTenth = tenth
+            return "\(tenth * 10)%: \(text)\n"
+        }
+        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Ends the redrawn line.
+    func end() {
+        if terminal, state.withLock({ $0.drawn }) { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    static func mb(_ bytes: Int64) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+}

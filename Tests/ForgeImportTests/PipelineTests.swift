@@ -1,0 +1,123 @@
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+import Testing
+
+@testable import ForgeImport
+
+/// The pipeline's promises: a failure midway leaves nothing, one running import
+/// per member, a crashed import is rolled back, undo is scoped to its member,
+/// a file that is not the kind writes nothing.
+struct PipelineTests {
+    /// Writes a real batch through the Strong importer's writer, then fails.
+    struct FailingImporter: Importer {
+        var kind: ImportKind { .strong }
+        func sniff(_ probe: ImportProbe) -> Bool { false }
+        func run(_ job: ImportJob) throws {
+            let writer = LiftHistoryWriter(job: job)
+            for i in 0..<3 {
+                var row = LiftRow(
+                    line: i + 2, start: Date(timeIntervalSince1970: 1_700_000_000 + Double(i) * 86_400),
+                    workoutName: "W", exercise: "Squat (Barbell)")
+                row.weightKg = 100
+                row.reps = 5
+                try writer.add(row)
+                try writer.flush()  // committed: the pipeline must remove it
+            }
+            throw ImportError.unreadable("disk went away")
+        }
+        func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
+            try LiftHistoryWriter.undo(rows, userID: userID, now: now, in: db)
+        }
+    }
+
+    @Test func aFailureMidwayLeavesNothingBehind() throws {
+        let h = try ImportHarness(registry: ImportRegistry([FailingImporter()]))
+        #expect(throws: ImportError.unreadable("disk went away")) {
+            try h.run(.strong, ImportHarness.fixture("strong-2016.csv"))
+        }
+        #expect(h.sessions == 0 && h.sets == 0)
+        #expect(try h.count("SELECT COUNT(*) FROM records") == 0)
+        #expect(try h.count("SELECT COUNT(*) FROM lift_day_best") == 0)
+        #expect(try h.count("SELECT COUNT(*) FROM import_rows") == 0)
+        #expect(try h.count("SELECT COUNT(*) FROM import_keys") == 0)
+        let record = try #require(try h.pipeline.list(userID: h.ada.id).first)
+        #expect(record.state == "failed" && record.error == "disk went away")
+    }
+
+    @Test func aFileOfAnotherAppIsRefusedAndWritesNothing() throws {
+        let h = try ImportHarness()
+        #expect(throws: ImportError.notThisKind(kind: .strong, expected: StrongImporter.expected)) {
+            try h.run(.strong, ImportHarness.fixture("fitnotes-old.csv"))
+        }
+        #expect(throws: ImportError.notThisKind(kind: .hevy, expected: HevyImporter.expected)) {
+            try h.run(.hevy, ImportHarness.fixture("strong-2016.csv"))
+        }
+        #expect(h.sessions == 0 && h.sets == 0)
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).txt")
+        try Data("just some notes\nnothing else\n".utf8).write(to: text)
+        defer { try? FileManager.default.removeItem(at: text) }
+        #expect(throws: ImportError.unrecognised) { try h.run(.auto, text) }
+        #expect(throws: ImportError.unsupported(.appleHealth)) { try h.run(.appleHealth, text) }
+    }
+
+    @Test func oneRunningImportPerMemberAndCrashedOnesAreRolledBack() throws {
+        let h = try ImportHarness()
+        let file = ImportHarness.fixture("strong-2016.csv")
+        let started = try h.pipeline.start(kind: .strong, file: file, source: "a.csv", userID: h.ada.id)
+        #expect(throws: ImportError.busy(importID: started.id)) {
+            try h.pipeline.start(kind: .strong, file: file, source: "b.csv", userID: h.ada.id)
+        }
+        // The other member is not blocked.
+        try h.run(.strong, file, user: h.ben)
+        try h.pipeline.execute(started)
+        #expect(h.sessions == 2)
+        // A crash midway: a running row whose process is gone, with rows committed.
+        let crashed = try h.pipeline.start(
+            kind: .strong, file: ImportHarness.fixture("strong-2018.csv"),
+            source: "c.csv", userID: h.ada.id)
+        try h.db.write { conn in
+            let id = try TrainingSessionStore.createImported(
+                userID: h.ada.id, day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
+                completedAt: Date(), stats: .object([:]), notes: "", in: conn)
+            try ImportLedger.added(crashed.id, table: "sessions", rowID: id, in: conn)
+            try conn.execute("UPDATE imports SET pid = 999999999 WHERE id = ?", [crashed.id])
+        }
+        #expect(h.sessions == 3)
+        #expect(try h.pipeline.recover() == [crashed.id])
+        #expect(h.sessions == 2)
+        #expect(try h.pipeline.find(crashed.id, userID: nil)?.state == "failed")
+    }
+
+    @Test func undoIsScopedToTheMemberAndRecomputesRecords() throws {
+        let h = try ImportHarness()
+        let first = try h.run(.strong, ImportHarness.fixture("strong-2025.csv"))
+        // A later, heavier deadlift from another file raises the record...
+        let heavier = FileManager.default.temporaryDirectory.appendingPathComponent("h-\(UUID().uuidString).csv")
+        try Data(
+            """
+            Date,Workout Name,Exercise Name,Set Order,Weight,Reps
+            2025-04-01 07:00:00,PR,Deadlift (Barbell),1,180,1
+
+            """.utf8
+        ).write(to: heavier)
+        defer { try? FileManager.default.removeItem(at: heavier) }
+        let second = try h.run(.strong, heavier)
+        func deadlift() throws -> Double? {
+            try h.db.read { try RecordStore.all(userID: h.ada.id, in: $0) }
+                .first { $0.slug == "deadlift" && $0.kind == .bestSet }?.value
+        }
+        #expect(try deadlift() == 180)
+        #expect(throws: ImportError.notFound(second.id)) { try h.pipeline.undo(id: second.id, userID: h.ben.id) }
+        // ...and undoing it brings the record back to what the rest of the history says.
+        try h.pipeline.undo(id: second.id, userID: h.ada.id)
+        #expect(try deadlift() == 140)
+        #expect(throws: ImportError.notUndoable(id: second.id, state: "undone")) {
+            try h.pipeline.undo(id: second.id, userID: h.ada.id)
+        }
+        #expect(try h.pipeline.find(first.id, userID: nil)?.state == "done")
+        // Undone, the same file imports again.
+        #expect(try h.run(.strong, heavier).report?.added["sets"] == 1)
+    }
+}

@@ -1,0 +1,92 @@
+import ForgeStore
+import Foundation
+import Testing
+
+@testable import ForgedKit
+
+/// `forged import KIND FILE`, `import auto`, `import list`, `import undo` through
+/// `Forged.main`, as a member moving in runs them.
+@Suite(.serialized) struct ImportCommandTests {
+    let env = ["FORGE_TEST_PASSWORD_COST": "minimum"]
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/movein/\(name)").path
+    }
+
+    func stateDir(_ dir: TempDir, members: [String]) throws -> String {
+        let state = dir.file("state")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let db = try Database(path: state + "/forge.sqlite3")
+        defer { db.close() }
+        try ForgeSchema.migrator().migrate(db)
+        try db.write { c in
+            for (i, email) in members.enumerated() {
+                try c.execute(
+                    "INSERT INTO users (id, email, name, role, created_at) VALUES (?, ?, 'U', ?, 'x')",
+                    ["u\(i)", email, i == 0 ? "admin" : "member"])
+            }
+        }
+        return state
+    }
+
+    func count(_ state: String, _ sql: String) throws -> Int {
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        defer { db.close() }
+        return try db.read { try $0.scalar(sql) } ?? -1
+    }
+
+    func forged(_ args: [String], _ state: String) -> Int32 {
+        Forged.main(args + ["--state-dir", state, "--config", "/dev/null"], environment: env)
+    }
+
+    @Test func importListUndoAndReimport() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try stateDir(dir, members: ["ada@example.org", "ben@example.org"])
+        let file = Self.fixture("strong-2025.csv")
+        // Two members: whose history must be said.
+        #expect(forged(["import", "strong", file], state) == 1)
+        #expect(forged(["import", "strong", file, "--member", "nobody@example.org"], state) == 1)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets") == 0)
+        #expect(forged(["import", "strong", file, "--member", "ada@example.org"], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets WHERE user_id = 'u0'") == 10)
+        // Again: nothing added.
+        #expect(forged(["import", "auto", file, "--member", "ada@example.org"], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets") == 10)
+        #expect(forged(["import", "list"], state) == 0)
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        let first: String? = try db.read {
+            try $0.scalar("SELECT id FROM imports WHERE state = 'done' ORDER BY rowid LIMIT 1")
+        }
+        db.close()
+        #expect(forged(["import", "undo", try #require(first)], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets") == 0)
+        #expect(forged(["import", "undo", try #require(first)], state) == 1)  // already undone
+        #expect(forged(["import", "undo", "nope"], state) == 1)
+    }
+
+    @Test func badKindsAndFilesAreRefusedWithoutWriting() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try stateDir(dir, members: ["ada@example.org"])
+        #expect(forged(["import", "myfitnesspal", Self.fixture("strong-2016.csv")], state) == 2)
+        #expect(forged(["import", "strong"], state) == 2)
+        #expect(forged(["import", "strong", dir.file("missing.csv")], state) == 1)
+        // A Hevy file given as Strong: refused, nothing written.
+        #expect(forged(["import", "strong", Self.fixture("hevy-2026.csv")], state) == 1)
+        #expect(try count(state, "SELECT COUNT(*) FROM sessions") == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM imports WHERE state = 'failed'") == 1)
+        // One member: --member may be left out.
+        #expect(forged(["import", "fitnotes", Self.fixture("fitnotes-new.csv")], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets") == 4)
+    }
+
+    @Test func grammarParsesKindFileAndSubcommands() throws {
+        #expect(try CLI.parse(["import", "strong", "a.csv", "--member", "x@y.z"]).path == ["import"])
+        #expect(try CLI.parse(["import", "strong", "a.csv"]).positionals == ["strong", "a.csv"])
+        #expect(try CLI.parse(["import", "list"]).path == ["import", "list"])
+        #expect(try CLI.parse(["import", "undo", "abc"]).positionals == ["abc"])
+        #expect(throws: ConfigError.self) { try CLI.parse(["import", "strong", "a", "b"]) }
+    }
+}
