@@ -19,7 +19,7 @@ final class TestServer: Sendable {
     init(
         devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
         clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false,
-        backupRetention: BackupRetention = BackupRetention()
+        backupRetention: BackupRetention = BackupRetention(), exerciseMediaDir: String? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,6 +29,7 @@ final class TestServer: Sendable {
             seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
         config.allowPrivateFetch = allowPrivateFetch
         config.backupRetention = backupRetention
+        config.exerciseMediaDir = exerciseMediaDir
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
         server = HTTPServer(
@@ -131,11 +132,11 @@ func withTestServer(
     devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
     timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
     allowPrivateFetch: Bool = false, backupRetention: BackupRetention = BackupRetention(),
-    _ body: (TestServer) async throws -> Void
+    exerciseMediaDir: String? = nil, _ body: (TestServer) async throws -> Void
 ) async throws {
     let server = try TestServer(
         devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
-        allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention)
+        allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir)
     defer { server.stop() }
     try await body(server)
 }
