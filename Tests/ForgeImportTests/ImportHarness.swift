@@ -46,14 +46,21 @@ final class ImportHarness {
             .appendingPathComponent("Fixtures/movein/\(name)")
     }
 
-    /// ../shared/data/movein/`name` in this workplace, or nil (with the reason printed) when absent.
-    static func shared(_ name: String) -> URL? {
+    /// ../shared/data/movein beside the checkout (this workplace's shared data).
+    static let sharedDirectory: URL = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }
-        let file = url.appendingPathComponent("shared/data/movein/\(name)")
+        return url.appendingPathComponent("shared/data/movein")
+    }()
+
+    /// Whether ../shared/data/movein is there; tests of its files skip, saying so, when it is not.
+    static let sharedPresent = FileManager.default.fileExists(atPath: sharedDirectory.path)
+
+    /// ../shared/data/movein/`name`; a missing file (with the directory there) fails the test.
+    static func shared(_ name: String) throws -> URL {
+        let file = sharedDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            print("skipped: \(file.path) is absent (a checkout outside this workplace)")
-            return nil
+            throw ImportHarnessError(description: "\(file.path) is missing from ../shared/data/movein")
         }
         return file
     }
@@ -70,4 +77,9 @@ final class ImportHarness {
 
     var sessions: Int { (try? count("SELECT COUNT(*) FROM sessions WHERE user_id = ?", [ada.id])) ?? -1 }
     var sets: Int { (try? count("SELECT COUNT(*) FROM sets WHERE user_id = ?", [ada.id])) ?? -1 }
+}
+
+/// A file the shared-export tests need is missing.
+struct ImportHarnessError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -60,7 +60,8 @@ import Testing
 
     /// The real binary: `serve` with the offset and no dev sign-in exits 2
     /// before it creates anything in the state directory.
-    @Test(.enabled(if: ForgedBinary.path != nil)) func serveRefusesItWithoutDevAuth() throws {
+    @Test(.enabled(if: ForgedBinary.path != nil, "needs the forged binary (swift build makes it)"))
+    func serveRefusesItWithoutDevAuth() throws {
         let dir = TempDir()
         defer { dir.remove() }
         let state = dir.file("state")
