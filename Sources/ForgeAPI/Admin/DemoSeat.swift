@@ -25,10 +25,7 @@ package enum DemoSeat {
     }
 
     /// The plan scale of week `w` (0-based): `min(1.3, 0.75 + 0.0105·w − 0.05·[w mod 8 = 7] − 0.12·[w ∈ {24,25}])`, 4 dp.
-    package static func scale(week w: Int) -> Double {
-        let raw = 0.75 + 0.0105 * Double(w) - (w % 8 == 7 ? 0.05 : 0) - ((w == 24 || w == 25) ? 0.12 : 0)
-        return (min(1.3, raw) * 10_000).rounded() / 10_000
-    }
+    package static func scale(week w: Int) -> Double { DemoHistory.scale(week: w) }
 
     /// Deletes any demo and creates a fresh one. Runs in the caller's transaction.
     @discardableResult
@@ -55,15 +52,7 @@ package enum DemoSeat {
     /// Adds the food block when the demo has no food revisions; returns whether it did.
     package static func addFood(userID: String, now: Date, in c: Connection) throws -> Bool {
         let scope = FoodWeekStore.scope(userID: userID, isDemo: true)
-        let count: Int = try c.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [scope]) ?? 0
-        guard count == 0 else { return false }
-        let content = try JSONCoding.string(FirstFoodWeek.content)
-        try c.execute(
-            """
-            INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
-            VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
-            """, [Identifier.make(), scope, FirstFoodWeek.rationale, content, Instant.storage(now)])
-        return true
+        return try FoodWeekStore.seedFirstWeek(scope: scope, now: now, in: c)
     }
 
     /// Deletes the demo and everything it owns (§6 quirk 15): rows of every table
@@ -73,26 +62,9 @@ package enum DemoSeat {
     @discardableResult
     package static func delete(in c: Connection) throws -> Bool {
         guard let demo = try find(in: c) else { return false }
-        let scope = FoodWeekStore.scope(userID: demo.id, isDemo: true)
-        for table in try tables(withColumn: "scope", in: c) {
-            try c.execute("DELETE FROM \(quoted(table)) WHERE scope = ?", [scope])
-        }
-        for table in try tables(withColumn: "user_id", in: c) {
-            try c.execute("DELETE FROM \(quoted(table)) WHERE user_id = ?", [demo.id])
-        }
+        try HouseholdStore.deleteOwnedRows(
+            userID: demo.id, scope: FoodWeekStore.scope(userID: demo.id, isDemo: true), in: c)
         try HouseholdStore.deleteUser(id: demo.id, in: c)
         return true
     }
-
-    /// Names of the tables that have `column`.
-    static func tables(withColumn column: String, in c: Connection) throws -> [String] {
-        try c.query(
-            """
-            SELECT m.name AS name FROM sqlite_schema m, pragma_table_info(m.name) p
-            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND p.name = ? ORDER BY m.name
-            """, [column]
-        ).map { try $0.get("name") }
-    }
-
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

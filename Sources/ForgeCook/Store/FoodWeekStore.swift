@@ -41,6 +41,21 @@ package enum FoodWeekStore {
     /// Decoded food-week contents by stored text.
     static let contents = DecodeCache<FoodContent>()
 
+    /// Seeds `scope` with the first food week (``FirstFoodWeek``) as its active
+    /// revision 1 when the scope has no revision at all (the demo's food block).
+    /// - Returns: whether it did.
+    package static func seedFirstWeek(scope: String, now: Date, in db: Connection) throws -> Bool {
+        let count: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE scope = ?", [scope]) ?? 0
+        guard count == 0 else { return false }
+        let content = try JSONCoding.string(FirstFoodWeek.content)
+        try db.execute(
+            """
+            INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
+            VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
+            """, [Identifier.make(), scope, FirstFoodWeek.rationale, content, Instant.storage(now)])
+        return true
+    }
+
     /// The scope's active revision (highest-numbered `active`), or nil.
     package static func active(scope: String, in db: Connection) throws -> FoodRevision? {
         try db.queryOne(

@@ -1,19 +1,25 @@
 import ForgeCore
 import ForgeStore
-import ForgeTrain
 import Foundation
 
-/// The demo's generated year (docs/contract.md §4.26), reduced; see ``DemoSeat``.
+/// The demo's generated year (docs/contract.md §4.26), reduced; the demo seat's
+/// lifecycle is `DemoSeat` (ForgeAPI).
 /// Deterministic: a fixed-seed generator and dates counted back from today.
-struct DemoHistory {
-    let userID: String
-    let today: LocalDate
-    let now: Date
-    let calendar: HouseholdCalendar
-    let c: Connection
+package struct DemoHistory {
+    package let userID: String
+    package let today: LocalDate
+    package let now: Date
+    package let calendar: HouseholdCalendar
+    package let c: Connection
     private var random = SeededRandom(seed: 0x466F_7267_6544_656D)  // "ForgeDem"
 
-    init(userID: String, today: LocalDate, now: Date, calendar: HouseholdCalendar, c: Connection) {
+    /// The plan scale of week `w` (0-based): `min(1.3, 0.75 + 0.0105·w − 0.05·[w mod 8 = 7] − 0.12·[w ∈ {24,25}])`, 4 dp.
+    package static func scale(week w: Int) -> Double {
+        let raw = 0.75 + 0.0105 * Double(w) - (w % 8 == 7 ? 0.05 : 0) - ((w == 24 || w == 25) ? 0.12 : 0)
+        return (min(1.3, raw) * 10_000).rounded() / 10_000
+    }
+
+    package init(userID: String, today: LocalDate, now: Date, calendar: HouseholdCalendar, c: Connection) {
         self.userID = userID
         self.today = today
         self.now = now
@@ -22,15 +28,15 @@ struct DemoHistory {
     }
 
     /// Monday of week 0: 52 weeks before this week's Monday.
-    var start: LocalDate { today.monday.adding(days: -52 * 7) }
+    package var start: LocalDate { today.monday.adding(days: -52 * 7) }
 
     /// A stored instant at `hour`:`minute` household time on `day`.
-    func instant(_ day: LocalDate, _ hour: Int, _ minute: Int = 0) -> String {
+    package func instant(_ day: LocalDate, _ hour: Int, _ minute: Int = 0) -> String {
         Instant.storage(calendar.startOfDay(day).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60)))
     }
 
     /// 13 revisions (week 0, 4, …, 48; the last active) and a proposal at week 52's scale.
-    mutating func plan() throws {
+    package mutating func plan() throws {
         let planID = Identifier.make()
         try c.execute(
             "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
@@ -39,10 +45,10 @@ struct DemoHistory {
             let week = 4 * i
             try insertRevision(
                 planID, num: i + 1, status: i == 12 ? "active" : "superseded", week: week,
-                content: StarterPlan.content(scale: DemoSeat.scale(week: week)),
+                content: StarterPlan.content(scale: Self.scale(week: week)),
                 rationale: i == 0 ? StarterPlan.rationale : "Block \(i + 1): loads follow the last four weeks.")
         }
-        var proposal = StarterPlan.content(scale: DemoSeat.scale(week: 52))
+        var proposal = StarterPlan.content(scale: Self.scale(week: 52))
         proposal.changes = [
             PlanChange(sign: "~", what: "Main lifts up about 2.5 kg", why: "Every set landed at RPE 8 or under."),
             PlanChange(sign: "+", what: "One more set of rows", why: "Back volume lags pressing."),
@@ -70,9 +76,9 @@ struct DemoHistory {
 
     /// Completed sessions for every planned day of 52 weeks, except the holiday
     /// (weeks 24–25) and about one miss in twelve; squat swapped for leg press now and then.
-    mutating func sessions() throws {
+    package mutating func sessions() throws {
         for week in 0..<52 where week != 24 && week != 25 {
-            let scale = DemoSeat.scale(week: week)
+            let scale = Self.scale(week: week)
             let content = StarterPlan.content(scale: scale)
             for weekday in content.weekdays {
                 let day = start.adding(days: week * 7 + weekday)
@@ -152,7 +158,7 @@ struct DemoHistory {
 
     /// Weight (kg, drifting down), resting HR (bpm) and sleep (hours) on most
     /// mornings; VO2max (mL/kg/min) every other Sunday.
-    mutating func metrics() throws {
+    package mutating func metrics() throws {
         for offset in 0..<(52 * 7) {
             let day = start.adding(days: offset)
             guard day < today else { break }
@@ -175,7 +181,7 @@ struct DemoHistory {
     }
 
     /// A cleared knee niggle and an active shoulder one that avoids overhead pressing.
-    func niggles() throws {
+    package func niggles() throws {
         let rows: [(String, String, String, [String], String, LocalDate, LocalDate?)] = [
             (
                 "Right knee", "mild", "Ached after the long run; eased with lighter squats.", ["deep_lunge"], "cleared",
@@ -201,12 +207,12 @@ struct DemoHistory {
 }
 
 /// A small deterministic generator (SplitMix64), so every reset tells the same story.
-struct SeededRandom {
+package struct SeededRandom {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// A number in `0..<bound`.
-    mutating func next(_ bound: Int) -> Int {
+    package mutating func next(_ bound: Int) -> Int {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
