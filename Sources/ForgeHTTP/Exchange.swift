@@ -14,6 +14,20 @@ final class Exchange {
     var overflowBytes = 0
     /// This request's body cap, bytes (set with the headers).
     var bodyLimit = 0
+    /// A spooled route's body file (descriptor, path, bytes written); -1 when not spooling.
+    var spoolFD: Int32 = -1
+    var spoolPath: String?
+    var spoolBytes = 0
+    /// A write to the spool file failed (disk full): answered 507.
+    var spoolFailed = false
+
+    /// Closes and removes the spool file (an aborted or answered upload).
+    func dropSpool() {
+        if spoolFD >= 0 { close(spoolFD) }
+        spoolFD = -1
+        if let spoolPath { unlink(spoolPath) }
+        spoolPath = nil
+    }
     /// True once the first access-handler call (headers only) has been seen.
     var headersSeen = false
     /// True once a response was queued; later upload data is discarded.

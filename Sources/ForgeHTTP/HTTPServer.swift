@@ -34,6 +34,12 @@ package final class HTTPServer: Sendable {
         /// Larger caps for upload routes, by exact request path (no query):
         /// e.g. `["/ingest": 32 << 20]`. Other paths use `maxBodyBytes`.
         package var uploadLimits: [String: Int] = [:]
+        /// Routes tagged `spool` (``RouteInfo/tags``) receive their body in a
+        /// temporary file in ``spoolDirectory`` (``Request/bodyFile``), never in
+        /// memory, up to this many bytes (`--max-import`).
+        package var spoolLimit: Int = 4 << 30
+        /// Where spooled bodies are written (the state directory's `imports/`).
+        package var spoolDirectory: String = NSTemporaryDirectory()
         /// Seconds `stop()` waits for in-flight requests before closing.
         package var shutdownGraceSeconds: Double
         /// Seconds a request head may take from the connection's start (or,
@@ -96,6 +102,10 @@ package final class HTTPServer: Sendable {
         self.core = ServerCore(
             responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
             uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
+            spool: (
+                Set(responder.routes.filter { $0.tags["spool"] == "yes" }.map(\.pattern)),
+                max(0, configuration.spoolLimit), configuration.spoolDirectory
+            ),
             trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
             headTimeoutSeconds: configuration.headTimeoutSeconds,
             idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),

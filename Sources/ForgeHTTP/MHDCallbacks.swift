@@ -71,6 +71,7 @@ enum MHDCallbacks {
         guard let conCls, let pointer = conCls.pointee else { return }
         conCls.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer)
+        exchange.takeUnretainedValue().dropSpool()
         if let stream = exchange.takeUnretainedValue().stream {
             Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().forget(stream)
             stream.detach()

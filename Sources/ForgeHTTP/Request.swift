@@ -14,8 +14,12 @@ package struct Request: Sendable {
     package let query: [String: String]
     /// Request header fields in arrival order.
     package let headers: HTTPHeaders
-    /// The request body; empty when none was sent.
+    /// The request body; empty when none was sent, and for a spooled route.
     package let body: Data
+    /// A spooled route's body (``HTTPServer/Configuration/spoolLimit``): the path of a
+    /// temporary file holding it, which the server deletes once the handler returns
+    /// (a handler keeps it by renaming it). nil for every other route.
+    package var bodyFile: String?
     /// The real client's IP address as text (`127.0.0.1`, `::1`): the peer's
     /// address, or, when the peer is a trusted proxy (`--trusted-proxy`), the
     /// client its `X-Forwarded-For` names. IPv4 clients of a dual-stack

@@ -10,6 +10,8 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     /// Larger caps by exact path (upload routes).
     let uploadLimits: [String: Int]
+    /// Paths whose bodies go to a file, the cap, and the directory (``HTTPServer/Configuration/spoolLimit``).
+    let spool: (paths: Set<String>, limit: Int, directory: String)
     /// Peers whose forwarding headers count.
     let trustedProxies: TrustedProxies
     /// The daemons serve HTTPS.
@@ -45,6 +47,7 @@ final class ServerCore: Sendable {
 
     init(
         responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
+        spool: (paths: Set<String>, limit: Int, directory: String) = ([], 0, ""),
         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
@@ -53,6 +56,7 @@ final class ServerCore: Sendable {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
         self.uploadLimits = uploadLimits
+        self.spool = spool
         self.trustedProxies = trustedProxies
         self.isTLS = isTLS
         self.headDeadline = HeadDeadline(limit: headTimeoutSeconds, idle: idleTimeoutSeconds, onClose: onHeadTimeout)
@@ -63,6 +67,12 @@ final class ServerCore: Sendable {
     /// Bytes of an over-cap body (sent without a Content-Length that gave it
     /// away) read and discarded before the connection is dropped unanswered.
     func discardLimit(_ cap: Int) -> Int { max(4 * cap, 4 << 20) }
+
+    /// The path of a raw request target (no query).
+    static func path(of rawTarget: String) -> String {
+        rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? rawTarget
+    }
 
     /// The body cap of a request target: its path's upload limit, else `maxBodyBytes`.
     func bodyLimit(for rawTarget: String) -> Int {
@@ -105,6 +115,16 @@ final class ServerCore: Sendable {
                 return reject(connection, exchange, method: method, response)
             }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
+            if !spool.paths.isEmpty, method == "POST", spool.paths.contains(Self.path(of: exchange.rawTarget)) {
+                exchange.bodyLimit = spool.limit
+                var template = Array((spool.directory + "/forged-upload-XXXXXX").utf8CString)
+                let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard fd >= 0 else {
+                    return reject(connection, exchange, method: method, .error(500, "cannot store the upload"))
+                }
+                exchange.spoolFD = fd
+                exchange.spoolPath = String(cString: template)
+            }
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                 let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit)
             {
@@ -124,10 +144,35 @@ final class ServerCore: Sendable {
                 exchange.overflowBytes += count
                 return exchange.overflowBytes > discardLimit(exchange.bodyLimit) ? .NO : .YES
             }
+            if exchange.spoolFD >= 0 {
+                if exchange.spoolBytes + count > exchange.bodyLimit {
+                    exchange.overflowBytes += count
+                    exchange.dropSpool()
+                    return .YES
+                }
+                if let upload, !exchange.spoolFailed {
+                    var offset = 0
+                    while offset < count {
+                        let n = write(exchange.spoolFD, UnsafeRawPointer(upload) + offset, count - offset)
+                        if n < 0 && errno == EINTR { continue }
+                        guard n > 0 else {
+                            exchange.spoolFailed = true
+                            break
+                        }
+                        offset += n
+                    }
+                }
+                exchange.spoolBytes += count
+                return .YES
+            }
             if let upload {
                 exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count)
             }
             return .YES
+        }
+        if exchange.spoolFailed {
+            exchange.dropSpool()
+            return reject(connection, exchange, method: method, .error(507, "not enough disk space for the upload"))
         }
         if exchange.overflowBytes > 0 {
             return reject(connection, exchange, method: method, .error(413, "request body too large"))
@@ -153,7 +198,7 @@ final class ServerCore: Sendable {
         }
         let headers = Self.headers(of: connection)
         let peer = Self.remoteAddress(of: connection)
-        let request = Request(
+        var request = Request(
             method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
             remoteAddress: clientAddress(peer: peer, headers: headers),
             requestID: exchange.requestID, peerAddress: peer,
@@ -161,7 +206,13 @@ final class ServerCore: Sendable {
                 peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
                 direct: isTLS ? "https" : "http"))
         exchange.body = Data()
+        if exchange.spoolFD >= 0 {
+            close(exchange.spoolFD)
+            exchange.spoolFD = -1
+            request.bodyFile = exchange.spoolPath
+        }
         let response = responder.respond(to: request, onError: onError)
+        exchange.dropSpool()
         if let deferred = response.deferred {
             exchange.deferred = (
                 deferred, method, path, request.remoteAddress, request.headers["User-Agent"] ?? "",

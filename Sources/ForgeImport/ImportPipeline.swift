@@ -50,6 +50,7 @@ package struct ImportPipeline: Sendable {
             importer = try registry.sniff(probe)
         } else {
             importer = try registry.importer(kind)
+            guard importer.sniff(probe) else { throw ImportError.notThisKind(kind: kind, expected: importer.expected) }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         let now = clock.now()

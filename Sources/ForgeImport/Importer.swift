@@ -46,7 +46,13 @@ package protocol Importer: Sendable {
     /// The kind it reads.
     var kind: ImportKind { get }
 
-    /// True when `probe` looks like this kind's export (for `auto`). Cheap: the head only.
+    /// What a file of this kind starts with, for the refusal of one that is not
+    /// (`a Strong CSV header with Date, Workout Name, ...`).
+    var expected: String { get }
+
+    /// True when `probe` looks like this kind's export: `auto` picks by it, and a
+    /// file given as this kind that fails it is refused before anything is written.
+    /// Cheap: the head only.
     func sniff(_ probe: ImportProbe) -> Bool
 
     /// Reads ``ImportJob/file`` and writes what it holds, in batches of

@@ -101,6 +101,9 @@ struct ServeCommand {
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         let applied = try app.prepare()
         if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
+        // Imports a crash or kill -9 interrupted: what they had added is removed.
+        for id in try app.imports.pipeline.recover() { Log.warning("import \(id) was interrupted; rolled back") }
+        try? FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
         if settings.devAuth {
             Log.warning(
                 "dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
@@ -123,6 +126,9 @@ struct ServeCommand {
             behindProxy: !settings.trustedProxies.isEmpty)
         http.tls = certificate
         http.trustedProxies = TrustedProxies(settings.trustedProxies.compactMap(TrustedProxies.Network.init))
+        // The import route's body is spooled to <state-dir>/imports, up to --max-import.
+        http.spoolLimit = settings.maxImport
+        http.spoolDirectory = app.imports.uploads.path
         // Upload routes take bodies up to --max-upload (never less than --max-body).
         for route in responder.routes where route.tags["upload"] == "yes" {
             http.uploadLimits[route.pattern] = max(settings.maxUpload, settings.maxBody)

@@ -13,7 +13,8 @@ struct PipelineTests {
     /// Writes a real batch through the Strong importer's writer, then fails.
     struct FailingImporter: Importer {
         var kind: ImportKind { .strong }
-        func sniff(_ probe: ImportProbe) -> Bool { false }
+        var expected: String { "anything" }
+        func sniff(_ probe: ImportProbe) -> Bool { true }
         func run(_ job: ImportJob) throws {
             let writer = LiftHistoryWriter(job: job)
             for i in 0..<3 {

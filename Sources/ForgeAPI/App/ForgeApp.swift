@@ -3,6 +3,7 @@ import ForgeCook
 import ForgeCore
 import ForgeHTTP
 import ForgeHousehold
+import ForgeImport
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -40,6 +41,8 @@ package final class ForgeApp: Sendable {
     package let cook: CookServices
     /// Proposal-ready and planned-day-reminder notices on the event socket.
     package let notices: Notices
+    /// Import jobs (ForgeImport): the HTTP door's background runner and the pipeline.
+    package let imports: ImportService
 
     package init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
@@ -59,6 +62,11 @@ package final class ForgeApp: Sendable {
             })
         self.cook = CookServices(db: db, clock: clock, calendar: calendar)
         notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)
+        let uploads = URL(fileURLWithPath: db.path).deletingLastPathComponent().appendingPathComponent("imports")
+        imports = ImportService(
+            pipeline: ImportPipeline(db: db, calendar: calendar, clock: clock), uploads: uploads)
+        let live = cook.live
+        imports.listen { progress, done in ImportRoutes.announce(live, progress, done, at: clock.now()) }
     }
 
     /// Migrates the schema (an existing database is backed up first, see

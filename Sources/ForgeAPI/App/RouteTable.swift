@@ -32,6 +32,7 @@ enum RouteTable {
         WithingsRoutes.register(app, on: &router)
         SecurityTxtRoutes.register(app, on: &router)
         SessionImportRoutes.register(app, on: &router)
+        ImportRoutes.register(app, on: &router)
         KitchenRoutes.register(app, on: &router)
         TimerRoutes.register(app, on: &router)
         CookSessionRoutes.register(app, on: &router)

@@ -33,12 +33,13 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
+        spool: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
         raw(
             method, pattern, summary, access: access, cache: cache, query: query, body: body,
             bodyOptional: bodyOptional,
-            answers: answers, success: success, errors: errors, upload: upload, accepts: accepts
+            answers: answers, success: success, errors: errors, upload: upload, accepts: accepts, spool: spool
         ) { request, principal in
             .wire(try handler(request, principal), status: success)
         }
@@ -55,7 +56,7 @@ struct APIRouter {
         bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
         errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
-        errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
+        errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
         precondition(
@@ -76,6 +77,8 @@ struct APIRouter {
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
         if upload { tags["upload"] = "yes" }
+        // The body goes to a temporary file, never memory (ForgeHTTP's spool, capped by --max-import).
+        if spool { tags["spool"] = "yes" }
         if access == .kitchen { tags["display"] = "yes" }
         if let cache { tags["cache"] = "\(cache)" }
         let app = self.app

@@ -15,6 +15,8 @@ import Foundation
 package struct FitNotesImporter: Importer {
     package var kind: ImportKind { .fitnotes }
 
+    package var expected: String { Self.expected }
+
     static let expected = "a FitNotes CSV header with Date, Exercise, Category and Reps columns"
 
     package init() {}

@@ -14,6 +14,8 @@ import Foundation
 package struct HevyImporter: Importer {
     package var kind: ImportKind { .hevy }
 
+    package var expected: String { Self.expected }
+
     static let expected = "a Hevy CSV header with title, start_time, exercise_title, set_type and reps columns"
 
     package init() {}

@@ -21,6 +21,8 @@ import Foundation
 package struct StrongImporter: Importer {
     package var kind: ImportKind { .strong }
 
+    package var expected: String { Self.expected }
+
     static let expected =
         "a Strong CSV header with Date, Workout Name, Exercise Name, Set Order and Reps columns"
 

@@ -1,0 +1,24 @@
+import ForgeImport
+
+/// The import pipeline's errors as `POST/GET/DELETE /api/import` answer them.
+///
+/// | error | status |
+/// |---|---|
+/// | `notThisKind`, `unrecognised`, `unsupported`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
+/// | `busy` (another import of the member runs), `notUndoable` | 409 |
+/// | `notFound` | 404 |
+/// | `tooLarge` | 413 |
+///
+/// The detail is the error's own sentence (it names what was looked for).
+extension ImportError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .notThisKind, .unrecognised, .unsupported, .unreadable, .unknownMember, .memberRequired: 422
+        case .busy, .notUndoable: 409
+        case .notFound: 404
+        case .tooLarge: 413
+        }
+    }
+
+    var detail: String { description }
+}

@@ -1,0 +1,139 @@
+import ForgeCook
+import ForgeCore
+import ForgeHTTP
+import ForgeImport
+import Foundation
+
+/// The HTTP door of the import pipeline (issues 23–25): `POST /api/import`
+/// (multipart: field `kind`, part `file`; the body spooled to disk, never held
+/// in memory, up to `--max-import`) answers 202 with the job; the job runs off
+/// the HTTP threads (``ImportService``) and its progress goes out on the live
+/// stream as `import` events. `GET /api/import/{id}` gives its state, bytes and
+/// rows done and, at the end, the report; `DELETE /api/import/{id}` undoes it.
+enum ImportRoutes {
+    static func register(_ app: ForgeApp, on router: inout APIRouter) {
+        router.route(
+            .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
+            access: .member, answers: ImportJobView.self, success: 202, errors: [409, 413, 415, 422], upload: true,
+            accepts: fileMediaTypes, spool: true
+        ) { request, principal in
+            try start(app, request, userID: principal.caller.id)
+        }
+        router.route(
+            .GET, "/api/import", "The member's imports, newest first", access: .member,
+            answers: ImportJobList.self
+        ) { _, principal in
+            ImportJobList(imports: try app.imports.pipeline.list(userID: principal.caller.id).map(ImportJobView.init))
+        }
+        router.route(
+            .GET, "/api/import/:id", "An import's state, progress (bytes, rows) and report", access: .member,
+            answers: ImportJobView.self, errors: [404]
+        ) { request, principal in
+            let id = request.parameter("id") ?? ""
+            guard let record = try app.imports.pipeline.find(id, userID: principal.caller.id) else {
+                throw ImportError.notFound(id)
+            }
+            return ImportJobView(record)
+        }
+        router.route(
+            .DELETE, "/api/import/:id", "Undo an import: remove exactly what it added, recompute records",
+            access: .member, answers: ImportJobView.self, errors: [404, 409]
+        ) { request, principal in
+            ImportJobView(try app.imports.pipeline.undo(id: request.parameter("id") ?? "", userID: principal.caller.id))
+        }
+    }
+
+    /// The `Content-Type`s the upload may come as: a multipart form (fields `kind`, `file`),
+    /// or the file itself as the body with `?kind=` (and `?name=`).
+    static let fileMediaTypes = [
+        "multipart/form-data", "text/csv", "application/csv", "text/plain", "application/xml", "text/xml",
+        "application/zip", "application/gzip", "application/octet-stream",
+    ]
+
+    /// Reads the spooled form, moves its file part into the uploads directory and submits the job.
+    /// - Throws: 422 for a missing or unknown `kind`, a form without a file, an empty file, or a
+    ///   file that is not the kind; 409 while another import of the member runs.
+    static func start(_ app: ForgeApp, _ request: Request, userID: String) throws -> ImportJobView {
+        guard let spooled = request.bodyFile else { throw HTTPError(422, "no file uploaded") }
+        let uploads = app.imports.uploads
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        let target = uploads.appendingPathComponent("upload-\(Identifier.make())")
+        var kindText = request.query["kind"]
+        var name = request.query["name"] ?? "upload"
+        if let boundary = ImportUpload.boundary(contentType: request.headers["Content-Type"] ?? "") {
+            let form = try ImportUpload.extract(body: URL(fileURLWithPath: spooled), boundary: boundary, output: target)
+            guard form.file != nil else {
+                try? FileManager.default.removeItem(at: target)
+                throw HTTPError(422, "no file part in the form")
+            }
+            kindText = form.fields["kind"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? kindText
+            name = form.filename ?? name
+        } else {
+            try FileManager.default.moveItem(at: URL(fileURLWithPath: spooled), to: target)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard let kindText, let kind = ImportKind(rawValue: kindText) else {
+            try? FileManager.default.removeItem(at: target)
+            let kinds = ImportKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw HTTPError(422, "kind must be one of \(kinds)")
+        }
+        guard size > 0 else {
+            try? FileManager.default.removeItem(at: target)
+            throw HTTPError(422, "empty file")
+        }
+        return ImportJobView(try app.imports.submit(kind: kind, file: target, source: name, userID: userID))
+    }
+
+    /// An `import` event on the household's live stream: `{type, at, import}`
+    /// (`import.progress` while it runs, `import.done`/`import.failed` at the end).
+    static func announce(_ live: LiveEvents, _ progress: ImportProgress, _ done: ImportRecord?, at now: Date) {
+        let type = done.map { "import.\($0.state)" } ?? "import.progress"
+        live.publish(
+            scope: FoodWeekStore.household, name: "import",
+            data: [
+                "type": .string(type), "at": .string(Instant.wire(now)),
+                "import": [
+                    "id": .string(progress.importID), "kind": .string(progress.kind),
+                    "bytes_done": .int(Int(progress.bytesDone)), "bytes_total": .int(Int(progress.bytesTotal)),
+                    "rows": .int(progress.rows),
+                ],
+            ])
+    }
+}
+
+/// One import as the HTTP door shows it.
+struct ImportJobView: Codable, Sendable {
+    let id: String
+    let kind: String
+    let source: String
+    /// `running`, `done`, `failed` or `undone`.
+    let state: String
+    let bytesTotal: Int
+    let bytesDone: Int
+    let rowsDone: Int
+    /// The final report once done (or failed midway); null while running.
+    let report: ImportReport?
+    /// Why a failed import failed.
+    let error: String?
+    let createdAt: String
+    let finishedAt: String?
+
+    init(_ r: ImportRecord) {
+        id = r.id
+        kind = r.kind
+        source = r.source
+        state = r.state
+        bytesTotal = Int(r.bytesTotal)
+        bytesDone = Int(r.bytesDone)
+        rowsDone = r.rowsDone
+        report = r.report
+        error = r.error
+        createdAt = Instant.wire(stored: r.createdAt)
+        finishedAt = r.finishedAt.map { Instant.wire(stored: $0) }
+    }
+}
+
+/// `GET /api/import`.
+struct ImportJobList: Codable, Sendable {
+    let imports: [ImportJobView]
+}

@@ -1,0 +1,102 @@
+import ForgeAPI
+import ForgeCore
+import ForgeImport
+import Foundation
+import Testing
+
+/// `POST/GET/DELETE /api/import`: the HTTP door of the import pipeline.
+@Suite(.serialized) struct ImportJobRouteTests {
+    static func fixture(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/movein/\(name)"))
+    }
+
+    static func form(kind: String?, file: Data?, name: String = "strong.csv") -> (Data, String) {
+        let boundary = "----forge-import-9a3"
+        var body = Data()
+        if let kind {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\n\(kind)\r\n".utf8)
+        }
+        if let file {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n".utf8)
+            body += Data("Content-Type: text/csv\r\n\r\n".utf8) + file + Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return (body, "multipart/form-data; boundary=\(boundary)")
+    }
+
+    @Test func importRunsOffThreadReportsAndUndoes() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let ben = try await server.signIn("ben@example.org")
+            let (body, type) = Self.form(kind: "strong", file: try Self.fixture("strong-2025.csv"))
+            let reply = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            #expect(reply.status == 202)
+            let id = try #require(reply.json["id"]?.stringValue)
+            #expect(reply.json["kind"] == "strong" && reply.json["source"] == "strong.csv")
+            server.app.imports.drain()
+            let done = try await server.get("/api/import/\(id)", cookie: ada)
+            #expect(done.json["state"] == "done")
+            #expect(done.json["report"]?["added"]?["sets"] == 10)
+            #expect(done.json["report"]?["skipped"]?["rest_timer"] == 1)
+            #expect(done.json["bytes_done"] == done.json["bytes_total"] && done.json["rows_done"] == 12)
+            #expect(try await server.get("/api/import/\(id)", cookie: ben).status == 404)
+            #expect(try await server.get("/api/import", cookie: ada).json["imports"]?.arrayValue?.count == 1)
+            // The upload waited in the uploads directory and is gone once the job ended.
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: server.app.imports.uploads.path)) ?? []
+            #expect(left.isEmpty)
+            // Ben cannot undo Ada's import; Ada can, once.
+            #expect(try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ben).status == 404)
+            let undone = try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada)
+            #expect(undone.status == 200 && undone.json["state"] == "undone")
+            #expect(try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada).status == 409)
+            let sets: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM sets") }
+            #expect(sets == 0)
+        }
+    }
+
+    @Test func aSecondImportOfTheMemberGets409AndBadFormsGet422() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let csv = try Self.fixture("strong-2016.csv")
+            // A running import of Ada's (this process, not finished).
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).csv")
+            try csv.write(to: temp)
+            defer { try? FileManager.default.removeItem(at: temp) }
+            let user: String? = try server.app.db.read {
+                try $0.scalar("SELECT id FROM users WHERE email = 'ada@example.org'")
+            }
+            let running = try server.app.imports.pipeline.start(
+                kind: .strong, file: temp, source: "x.csv", userID: try #require(user))
+            let (body, type) = Self.form(kind: "strong", file: csv)
+            let busy = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            #expect(busy.status == 409 && busy.detail?.contains(running.id) == true)
+            // Ben is not blocked.
+            let ben = try await server.signIn("ben@example.org")
+            #expect(
+                try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ben).status == 202)
+            server.app.imports.drain()
+
+            let noKind = Self.form(kind: nil, file: csv)
+            let r1 = try await server.raw("POST", "/api/import", body: noKind.0, contentType: noKind.1, cookie: ben)
+            #expect(r1.status == 422 && r1.detail?.contains("kind must be one of") == true)
+            let noFile = Self.form(kind: "strong", file: nil)
+            #expect(
+                try await server.raw("POST", "/api/import", body: noFile.0, contentType: noFile.1, cookie: ben).status
+                    == 422)
+            // A Hevy export sent as Strong: 422 naming what was looked for, nothing written.
+            let wrong = Self.form(kind: "strong", file: try Self.fixture("hevy-2026.csv"))
+            let r3 = try await server.raw("POST", "/api/import", body: wrong.0, contentType: wrong.1, cookie: ben)
+            #expect(r3.status == 422 && r3.detail?.contains("Set Order") == true)
+            let truncated = Data(Self.form(kind: "strong", file: csv).0.prefix(120))
+            #expect(
+                try await server.raw("POST", "/api/import", body: truncated, contentType: type, cookie: ben).status
+                    == 422)
+            #expect(try await server.raw("POST", "/api/import", body: body, contentType: type).status == 401)
+            let imports: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") }
+            #expect(imports == 2)  // Ada's running one and Ben's import: the refusals wrote nothing
+        }
+    }
+}
