@@ -94,6 +94,7 @@ package enum ManPage {
         ]
         var out = ".SH EXIT STATUS\n"
         for (status, what) in rows { out += ".TP\n.B \(status)\n\(escape(what))\n" }
+        out += ".PP\n"
         out += paragraph(
             "Every failure at start is one line at error priority: in the journal with a MESSAGE_ID (below) when "
                 + "stderr is the journal, with the sd-daemon prefix <3> on any other non-terminal, plain on a "
