@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# forged — build, run and test. Every target installs missing Debian build
-# dependencies first (needs root or sudo; a no-op when they are present).
+# forged — build, run and test. Every target installs missing Debian
+# packages first (packaging/debian-packages.txt; needs root or sudo; a no-op
+# when they are present); `make test` also sets up the Python tools its tests
+# drive (tests/python-requirements.txt in .build/mcp-venv).
 
 SWIFT       ?= swift
 STATE_DIR   ?= ./var
@@ -8,21 +10,35 @@ LISTEN      ?= 127.0.0.1:8080
 # More `serve` flags for `make run`, e.g. ARGS=--allow-private-fetch.
 ARGS        ?=
 RELEASE_BIN := .build/release/forged
-DEB_DEPS    := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev libsodium-dev libcurl4-gnutls-dev libcurl3-gnutls libxml2-dev pkg-config tzdata
-DEB_DEPS    += libsystemd-dev systemd dpkg-dev binutils
+# The groups of packaging/debian-packages.txt that `make deps` installs
+# (.ci/run adds `ci` with `make deps DEP_GROUPS=ci`).
+DEP_GROUPS  ?= build test
+DEB_DEPS    := $(shell awk -v groups="$(DEP_GROUPS)" 'BEGIN { n = split(groups, g, " "); for (i = 1; i <= n; i++) want[g[i]] = 1 } \
+                 /^[a-z]/ && ($$1 in want) { print $$2 }' packaging/debian-packages.txt)
+# The Python tools the tests drive, in a venv of Debian's python3.
+PYTHON3     ?= /usr/bin/python3
+PY_VENV     := .build/mcp-venv
+PY_REQS     := tests/python-requirements.txt
 
-.PHONY: all deps build release run test test-unit clean bench order-file
-.PHONY: deb
+.PHONY: all deps python-tools build release run test test-unit clean bench order-file
+.PHONY: deb golden
 
 all: build
 
 deps:
-	@missing=""; for p in $(DEB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(DEB_DEPS); do dpkg-query -W -f '$${Status}' $$p 2>/dev/null | grep -q ' installed$$' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+
+# .build/mcp-venv with tests/python-requirements.txt (pinned), redone when that file changes.
+python-tools: $(PY_VENV)/.installed
+$(PY_VENV)/.installed: $(PY_REQS) | deps
+	$(PYTHON3) -m venv $(PY_VENV)
+	$(PY_VENV)/bin/pip install -q --disable-pip-version-check -r $(PY_REQS)
+	touch $@
 
 build: deps
 	$(SWIFT) build
@@ -47,7 +63,7 @@ run: release
 # The release binary is built first: some integration tests run it as shipped.
 # Tests run one at a time: many of them block on child processes, and on a
 # 2-core machine parallel tests starve Swift's cooperative thread pool.
-test: release
+test: release python-tools
 	FORGED_RELEASE_BINARY=$(abspath $(RELEASE_BIN)) $(SWIFT) test --no-parallel
 
 clean:
@@ -58,6 +74,14 @@ order-file: release
 	packaging/order-file.sh $(RELEASE_BIN)
 	rm -f $(RELEASE_BIN)  # SwiftPM does not relink when only the order file changed
 	$(MAKE) release
+
+# The golden comparison of two builds (docs/golden.md): BEFORE and AFTER are
+# forged binaries or git revisions (built in a clone under /tmp), e.g.
+# make golden BEFORE=f5fba09 [AFTER=.build/release/forged]
+BEFORE      ?= f5fba09
+golden: release
+	$(MAKE) deps DEP_GROUPS=golden
+	tests/golden/run.sh $(BEFORE) $(if $(AFTER),$(AFTER),$(RELEASE_BIN))
 
 bench: release
 	bench/today.sh

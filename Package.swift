@@ -60,7 +60,8 @@ let package = Package(
         // The moving-in pipeline (issues 23-25): import jobs, their ledger, undo, and the importers
         // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
         .target(
-            name: "ForgeImport", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain"]),
+            name: "ForgeImport",
+            dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook"]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(
@@ -99,7 +100,8 @@ let package = Package(
         .testTarget(name: "ForgeXMLTests", dependencies: ["ForgeXML"]),
         .testTarget(name: "ForgeArchiveTests", dependencies: ["ForgeArchive"]),
         .testTarget(
-            name: "ForgeImportTests", dependencies: ["ForgeImport", "ForgeTrain", "ForgeStore", "ForgeHousehold"]),
+            name: "ForgeImportTests",
+            dependencies: ["ForgeImport", "ForgeTrain", "ForgeStore", "ForgeHousehold", "ForgeCook"]),
         .testTarget(name: "ForgeOutboundTests", dependencies: ["ForgeOutbound", "ForgeHTTP"]),
         .testTarget(name: "ForgeEventsTests", dependencies: ["ForgeEvents", "ForgeStore", "ForgeCore", "CSystemd"]),
     ],

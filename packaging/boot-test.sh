@@ -6,7 +6,10 @@
 # what only a booted systemd shows: notify with STATUS=, socket activation,
 # the watchdog, the journal (no "Failed to set thread priority", MESSAGE_IDs
 # from systemd/catalog/forged.catalog), remove -> install and purge keeping
-# the household's data.
+# the household's data; and the failure drills of issue 26: a config typo
+# (one failure, status 2, err priority naming the line, no restart loop),
+# forged check, restore under socket activation, a damaged database (status
+# 65, no loop, restore keeps the damaged bytes and serves again).
 #
 # Usage: packaging/boot-test.sh PATH.deb
 # The root is debootstrapped once into .build/boot-root (about 2 minutes with
@@ -230,6 +233,65 @@ elif [ "${got:-0}" -lt "${asked:-0}" ] && ! host_has_cap 24; then   # 24: CAP_SY
 else
     record "no thread-priority noise" FAIL "$evidence (RLIMIT_NICE $got): $(head -1 <<<"$noise")"
 fi
+
+# --- Failure drills (issue 26): each fails once, loudly, at err priority, and recovers.
+config_id=$(message_ids configInvalid); damaged_id=$(message_ids databaseUnusable)
+nrestarts() { inside systemctl show -p NRestarts --value forged.service; }
+exit_status() { inside systemctl show -p ExecMainStatus --value forged.service; }
+bring_back() { # clear the start limit and failed states, start the sockets, wait for /healthz
+    inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
+    inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+    wait_for 60 healthz_200 || true
+}
+
+# 9. A typo in forged.conf: one failure (status 2), no restart loop, the file's line at err priority.
+inside cp /etc/forge/forged.conf /root/forged.conf.good
+inside sh -c 'echo FORGE_BACKUP_TIEM=04:00 >> /etc/forge/forged.conf'
+before=$(nrestarts)
+inside systemctl restart forged.service >/dev/null 2>&1 || true
+sleep 10
+line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$config_id" | tail -1 || true)
+state=$(inside systemctl is-active forged.service || true)
+check "drill: config typo" "status $(exit_status), $state, NRestarts $before -> $(nrestarts) in 10 s; journalctl -p err MESSAGE_ID=$config_id: $line" \
+    test "$(exit_status)" = 2 -a "$(nrestarts)" = "$before" -a "$state" != active \
+        -a -n "$(grep -F '/etc/forge/forged.conf:' <<<"$line" | grep -F 'did you mean FORGE_BACKUP_TIME')"
+inside cp /root/forged.conf.good /etc/forge/forged.conf
+bring_back
+
+# 10. forged check on the running service: integrity ok, exit 0.
+check_status=0; check_out=$(inside forged check 2>&1) || check_status=$?
+check "drill: forged check" "exit $check_status: $(grep -m1 'database' <<<"$check_out")" \
+    test "$check_status" = 0 -a -n "$(grep 'integrity ok' <<<"$check_out")"
+
+# 11. Restore under socket activation: refused naming the units while the
+# service holds the state directory; done once they are stopped.
+newest=$(inside sh -c 'ls -t /var/lib/forge/backups/forge-*.sqlite3 | head -1' || true)
+refused_status=0; refused=$(inside forged restore "$newest" 2>&1) || refused_status=$?
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+restored_status=0; restored=$(inside forged restore "$newest" 2>&1) || restored_status=$?
+bring_back
+check "drill: restore, socket units" "while running: exit $refused_status ($(grep -o 'systemctl stop [a-z. -]*' <<<"$refused" | head -1)); stopped: exit $restored_status; then GET /healthz $(http http://127.0.0.1:8080/healthz)" \
+    test "$refused_status" = 75 -a "$restored_status" = 0 -a -n "$(grep -F 'forged.socket forged-events.socket forged.service' <<<"$refused")" \
+        -a "$(http http://127.0.0.1:8080/healthz)" = 200
+
+# 12. A damaged database: one failure (status 65), no loop, then restore keeps its bytes and serves again.
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+inside dd if=/dev/urandom of=/var/lib/forge/forge.sqlite3 bs=4096 count=4 conv=notrunc status=none
+inside rm -f /var/lib/forge/forge.sqlite3-wal /var/lib/forge/forge.sqlite3-shm
+before=$(nrestarts)
+inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+sleep 10
+line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$damaged_id" | tail -1 || true)
+check "drill: damaged database" "status $(exit_status), NRestarts $before -> $(nrestarts) in 10 s; journalctl -p err MESSAGE_ID=$damaged_id: $line" \
+    test "$(exit_status)" = 65 -a "$(nrestarts)" = "$before" -a -n "$(grep -F 'forged restore' <<<"$line")"
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+restored_status=0; restored=$(inside forged restore "$newest" 2>&1) || restored_status=$?
+broken=$(inside sh -c 'ls /var/lib/forge | grep -c "^forge.sqlite3.broken-"' || true)
+bring_back
+inside rm -f /root/forge.cookies
+signin=no; login && signin=yes
+check "drill: restore over damage" "forged restore exit $restored_status, $broken broken copy kept, GET /healthz $(http http://127.0.0.1:8080/healthz), Ada signs in: $signin" \
+    test "$restored_status" = 0 -a "$broken" -ge 1 -a "$signin" = yes
 
 # 7. apt-get remove keeps the data; installing again gives a running server with it.
 inside apt-get remove -y -q forged >"$cache/remove.log" 2>&1 || { tail -20 "$cache/remove.log"; }

@@ -38,6 +38,10 @@ install -D -m 0644 packaging/examples/nginx-forged.conf "$stage/usr/share/doc/fo
 for doc in docs/*.md docs/screenshots/*.png; do
     install -D -m 0644 "$doc" "$stage/usr/share/doc/forged/$doc"
 done
+# free-exercise-db's photos of the library's exercises (public domain), imported at first start.
+for file in $(cd packaging && find free-exercise-db -type f | LC_ALL=C sort); do
+    install -D -m 0644 "packaging/$file" "$stage/usr/share/forged/$file"
+done
 install -d "$stage/usr/share/man/man8"
 gzip -9n < packaging/forged.8 > "$stage/usr/share/man/man8/forged.8.gz"
 chmod 0644 "$stage/usr/share/man/man8/forged.8.gz"

@@ -18,6 +18,8 @@ import Synchronization
 ///   on the same socket: `dismiss` → dismiss, `extend-60` → extend by 60 s,
 ///   `pause` / `resume` likewise. The daemon announces the change to every
 ///   subscriber and the bubble updates from that announcement.
+/// - A running timer's bubble is rendered from its deadline (`timer.ends_at`)
+///   when it is shown, so a snapshot's replay says what is left now.
 /// - `NotificationClosed` forgets the bubble's id, so the next change of
 ///   that key opens a new bubble instead of replacing a closed one.
 /// - When the daemon's socket or the bus goes away, ``run()`` returns 1 so
@@ -27,6 +29,8 @@ package final class DesktopBridge: @unchecked Sendable {
     let socketPath: String
     /// A D-Bus address (`unix:path=...`); nil = the user's session bus.
     let busAddress: String?
+    /// "Now" for rendering a running timer's bubble from its deadline.
+    let clock: any Clock
     private var bus: OpaquePointer?
     private var slots: [OpaquePointer?] = [nil, nil]
     /// Bubble id per `replaces_key`, and the reverse for signals.
@@ -36,9 +40,10 @@ package final class DesktopBridge: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake: (read: Int32, write: Int32)
 
-    package init(socketPath: String, busAddress: String? = nil) {
+    package init(socketPath: String, busAddress: String? = nil, clock: any Clock = SystemClock()) {
         self.socketPath = socketPath
         self.busAddress = busAddress
+        self.clock = clock
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         wake = (fds[0], fds[1])
@@ -129,8 +134,11 @@ package final class DesktopBridge: @unchecked Sendable {
 
     private func show(_ envelope: JSONValue) {
         guard let bus, let notify = envelope["notification"], let extras = envelope["notification_extras"],
-            let n = DesktopNotification(notify: notify, extras: extras)
+            var n = DesktopNotification(notify: notify, extras: extras)
         else { return }
+        // A running timer's bubble says what is left now, from its deadline, not what was left
+        // when the event was written (a snapshot replays events minutes old; issue 28).
+        if !n.close, let body = EventEnvelope.liveBody(timer: envelope["timer"], now: clock.now()) { n.body = body }
         let result: Int32
         if n.close {
             guard let id = ids[n.replacesKey] else { return }

@@ -22,7 +22,7 @@ package struct DesktopNotification: Sendable, Equatable {
     package let kind: NotificationKind
     package let replacesKey: String
     package let summary: String
-    package let body: String
+    package var body: String
     package let actions: [String]
     /// The spec's urgency byte: 0 low, 1 normal, 2 critical.
     package let urgency: UInt8

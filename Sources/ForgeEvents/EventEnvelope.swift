@@ -36,7 +36,7 @@ package enum EventEnvelope {
         switch event.change {
         case .fired:
             return DesktopNotification(
-                kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
+                kind: .cookTimer, replacesKey: key, summary: ringSummary(t.label),
                 body: late(t), actions: ["dismiss", "Dismiss", "extend-60", "+1 min"],
                 urgency: 2, expireTimeout: 0)
         case .dismissed, .cancelled:
@@ -47,17 +47,44 @@ package enum EventEnvelope {
         default:
             if t.state == .fired {
                 return DesktopNotification(
-                    kind: .cookTimer, replacesKey: key, summary: "\(t.label): time's up",
+                    kind: .cookTimer, replacesKey: key, summary: ringSummary(t.label),
                     body: late(t), actions: ["dismiss", "Dismiss"], urgency: 2, expireTimeout: 0)
             }
-            let remaining = t.remainingMilliseconds(at: event.at) / 1000
-            let clock = String(format: "%d:%02d", remaining / 60, remaining % 60)
-            let body = t.state == .paused ? "Paused, \(clock) left" : "\(clock) left"
+            let body = timerBody(paused: t.state == .paused, remainingMs: t.remainingMilliseconds(at: event.at))
             return DesktopNotification(
                 kind: .cookTimer, replacesKey: key, summary: t.label, body: body,
                 actions: t.state == .paused ? ["resume", "Resume"] : ["pause", "Pause"],
                 urgency: 0, expireTimeout: -1)
         }
+    }
+
+    /// The body of a running or paused timer's bubble: `"2:22 left"`,
+    /// `"Paused, 0:04 left"`, `"1:04:36 left"` from an hour. Seconds round
+    /// up, the rule of `remaining_s` and the kitchen display (issue 28), so a
+    /// bubble and the display never disagree by a second.
+    package static func timerBody(paused: Bool, remainingMs: Int) -> String {
+        let remaining = (max(0, remainingMs) + 999) / 1000
+        let clock =
+            remaining >= 3600
+            ? String(format: "%d:%02d:%02d", remaining / 3600, remaining / 60 % 60, remaining % 60)
+            : String(format: "%d:%02d", remaining / 60, remaining % 60)
+        return paused ? "Paused, \(clock) left" : "\(clock) left"
+    }
+
+    /// The summary of a ringing timer: `"Rice: time's up"`, or `"Rice: basmati — time's up"`
+    /// when the label has a colon of its own (never two colons in a row of words).
+    package static func ringSummary(_ label: String) -> String {
+        label.contains(":") ? "\(label) — time's up" : "\(label): time's up"
+    }
+
+    /// The body of a running timer's bubble rendered at `now` from its
+    /// envelope's `timer` (its `ends_at` deadline), or nil when the envelope
+    /// holds no running timer with a deadline: what a bridge shows when it
+    /// shows the bubble, however old the event (a snapshot's replay).
+    package static func liveBody(timer: JSONValue?, now: Date) -> String? {
+        guard timer?["state"] == "running", let text = timer?["ends_at"]?.stringValue, let ends = Instant.parse(text)
+        else { return nil }
+        return timerBody(paused: false, remainingMs: Int((ends.timeIntervalSince(now) * 1000).rounded(.up)))
     }
 
     /// Who a non-timer notice is for: `{"id", "name"}` in the envelope's `user`.

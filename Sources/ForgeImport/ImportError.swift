@@ -29,7 +29,8 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .notThisKind(let kind, let expected):
             "this is not a \(kind.title) export: expected \(expected)"
         case .unrecognised:
-            "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV or an Apple Health export)"
+            "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV, an Apple Health export, "
+                + "or a Paprika, Mealie, Tandoor or Nextcloud Cookbook recipe export)"
         case .unsupported(let kind): "importing from \(kind.title) is not built yet"
         case .unknownMember(let email): "\(email) is not a household member"
         case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"

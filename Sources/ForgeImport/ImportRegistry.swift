@@ -1,3 +1,5 @@
+import ForgeCook
+
 /// The importers built into forged, by kind, and `auto`'s guess.
 package struct ImportRegistry: Sendable {
     package let importers: [any Importer]
@@ -6,7 +8,8 @@ package struct ImportRegistry: Sendable {
 
     /// Every importer this binary has. Kinds of the grammar without one here
     /// answer ``ImportError/unsupported(_:)``.
-    package static let builtIn = ImportRegistry([StrongImporter(), HevyImporter(), FitNotesImporter()])
+    package static let builtIn = ImportRegistry(
+        [StrongImporter(), HevyImporter(), FitNotesImporter()] + LibraryFormat.allCases.map(RecipeLibraryImporter.init))
 
     /// The importer for `kind`.
     /// - Throws: ``ImportError/unsupported(_:)``.

@@ -133,11 +133,13 @@ extension FatalError {
             status: ExitStatus.failure, message: "\(error)", fix: nil, id: .startFailed)
     }
 
-    /// Whether the filesystem holding `path` has no blocks left for an
-    /// unprivileged writer (statvfs(3) `f_bavail == 0`).
+    /// Whether the filesystem holding `path` has less than 1 MiB left for an
+    /// unprivileged writer (statvfs(3) `f_bavail`): too little for SQLite's
+    /// `-shm` and `-wal` files, whose creation fails as a disk I/O error
+    /// (SQLITE_IOERR_SHMSIZE, 4874) rather than SQLITE_FULL.
     static func diskIsFull(_ path: String) -> Bool {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return false }
-        return info.f_bavail == 0
+        return Double(info.f_bavail) * Double(info.f_frsize) < 1_048_576
     }
 }

@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeCore
 import ForgeHousehold
+import ForgeTrain
 import Foundation
 
 extension Settings {
@@ -16,6 +17,7 @@ extension Settings {
         config.backupRetention = backupRetention
         config.allowPrivateFetch = allowPrivateFetch
         config.noticeHours = noticeHours
+        config.exerciseMediaDir = ShippedExerciseMedia.directory
         return config
     }
 }

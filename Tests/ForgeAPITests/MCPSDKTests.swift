@@ -4,36 +4,43 @@ import Testing
 
 @testable import ForgeAPI
 
-/// The official MCP Python SDK (`pip install mcp`, see .ci/run) as the
-/// client of a real server: tests/mcp/sdk_client.py lists the tools,
+/// The official MCP Python SDK (`mcp`, pinned in tests/python-requirements.txt)
+/// as the client of a real server: tests/mcp/sdk_client.py lists the tools,
 /// searches and imports a recipe, in the SDK's legacy mode (initialize
 /// handshake) and its default mode (`auto`: server/discover, stateless
-/// 2026-07-28). Skipped when python3 or the `mcp` package is missing.
+/// 2026-07-28). The SDK runs from .build/mcp-venv, which `make test` sets up
+/// (`make python-tools`); without it the test fails saying so.
 @Suite(.serialized) struct MCPSDKTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("tests/mcp/sdk_client.py").path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let script = root.appendingPathComponent("tests/mcp/sdk_client.py").path
+    static let python = root.appendingPathComponent(".build/mcp-venv/bin/python3").path
 
-    static func python() -> String? {
-        for candidate in ["/usr/bin/env"] where FileManager.default.isExecutableFile(atPath: candidate) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: candidate)
-            p.arguments = ["python3", "-c", "import mcp.client.client"]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            guard (try? p.run()) != nil else { return nil }
-            p.waitUntilExit()
-            return p.terminationStatus == 0 ? candidate : nil
+    /// Fails, naming what to install, unless .build/mcp-venv's python imports the SDK's client.
+    static func requireSDK() throws {
+        let missing =
+            "the MCP Python SDK is missing: `make python-tools` creates .build/mcp-venv (Debian's python3-venv) "
+            + "and installs tests/python-requirements.txt (mcp==2.3.0)"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw TestFailure("\(missing); no \(python)")
         }
-        return nil
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = ["-c", "import mcp.client.client"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw TestFailure("\(missing); \(python) cannot import mcp.client.client")
+        }
     }
-
-    static let available = python() != nil
 
     static func run(url: String, token: String, mode: String) throws -> (status: Int32, stdout: String, stderr: String)
     {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script, url, token, mode]
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = [script, url, token, mode]
         // Files, not pipes: a server child spawned at the same moment by another
         // test may inherit a pipe's write end, and reading to EOF would hang.
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-sdk-\(UUID().uuidString)").path
@@ -59,10 +66,9 @@ import Testing
         return (p.terminationStatus, read(outPath), read(errPath))
     }
 
-    @Test(
-        .enabled(if: MCPSDKTests.available, "python3 with the mcp package is not installed"),
-        arguments: [("legacy", "legacy"), ("auto", "modern")])
+    @Test(arguments: [("legacy", "legacy"), ("auto", "modern")])
     func officialSDKListsSearchesAndImports(_ mode: String, _ era: String) async throws {
+        try Self.requireSDK()
         try await withTestServer { server in
             let token = try server.ingestToken("ada@example.org")
             let result = try Self.run(url: server.baseURL + "/mcp", token: token, mode: mode)

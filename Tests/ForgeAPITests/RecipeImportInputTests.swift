@@ -91,6 +91,23 @@ import Testing
         }
     }
 
+    /// Issue 28 item 20: an address typed without a scheme is read as https.
+    @Test func anAddressWithoutASchemeImportsAsHTTPS() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "cook.example.org/dal", "html": .string(Self.page(kcal: true))], cookie: ada)
+            #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
+            #expect(reply.json["source_url"] == "https://cook.example.org/dal")
+            #expect(reply.json["source"] == "cook.example.org")
+            let refused = try await server.request(
+                "POST", "/api/food/recipes/import",
+                json: ["url": "ftp://cook.example.org/dal", "html": .string(Self.page(kcal: true))], cookie: ada)
+            #expect(refused.status == 400 && refused.detail == "url must be an http(s) URL")
+        }
+    }
+
     @Test func badImportBodiesAreRefusedAndWriteNothing() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")

@@ -18,7 +18,8 @@ final class TestServer: Sendable {
 
     init(
         devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
-        clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false
+        clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false,
+        backupRetention: BackupRetention = BackupRetention(), exerciseMediaDir: String? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -27,6 +28,8 @@ final class TestServer: Sendable {
             devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
             seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")
         config.allowPrivateFetch = allowPrivateFetch
+        config.backupRetention = backupRetention
+        config.exerciseMediaDir = exerciseMediaDir
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
         server = HTTPServer(
@@ -128,11 +131,12 @@ struct TestFailure: Error, CustomStringConvertible {
 func withTestServer(
     devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
     timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
-    allowPrivateFetch: Bool = false, _ body: (TestServer) async throws -> Void
+    allowPrivateFetch: Bool = false, backupRetention: BackupRetention = BackupRetention(),
+    exerciseMediaDir: String? = nil, _ body: (TestServer) async throws -> Void
 ) async throws {
     let server = try TestServer(
         devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
-        allowPrivateFetch: allowPrivateFetch)
+        allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir)
     defer { server.stop() }
     try await body(server)
 }

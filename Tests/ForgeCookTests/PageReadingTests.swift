@@ -337,7 +337,7 @@ import Testing
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.steps.map(\.text) == ["1. Preheat the oven.", "2. Bake 20 minutes."])
         #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
-        #expect(r.warnings == ["the Recipe gives no method: it was read from the page's list marked as the method"])
+        #expect(r.warnings == ["the Recipe gives no method: it was read from the page's HTML (its marked method)"])
         // Without ingredients either, nothing is taken from the page's lists.
         let bare = try JSONLDRecipeParser.parse(
             html: html.replacingOccurrences(of: #""recipeIngredient":["2 eggs"]"#, with: #""x":1"#),

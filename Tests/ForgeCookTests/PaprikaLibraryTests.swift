@@ -9,7 +9,13 @@ import Testing
 /// The shared real Paprika 3 export (36 recipes, MIT, swizzlevixen/Recipes), imported whole and checked
 /// against an independent reading of the same file (python3's zipfile, gzip and json).
 @Suite struct PaprikaLibraryTests {
-    static let export = "/work/shared/data/movein/paprika/swizzlevixen__Recipes__My Recipes.paprikarecipes"
+    /// ../shared/data/movein/paprika/ of this workplace (four levels above this file).
+    static let export: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("shared/data/movein/paprika/swizzlevixen__Recipes__My Recipes.paprikarecipes")
+            .path
+    }()
 
     /// The file as python reads it: per entry, name, ingredients and directions text, servings and photo count.
     static func independentReading() throws -> [[String: Any]] {

@@ -31,7 +31,7 @@ import Testing
             scheduler = TimerScheduler(db: db, clock: clock)
             scheduler.addSink(hub.publish)
             hub.handleCommands { [scheduler] in SocketCommand.answer($0, scheduler: scheduler) }
-            bridge = DesktopBridge(socketPath: path, busAddress: bus.address)
+            bridge = DesktopBridge(socketPath: path, busAddress: bus.address, clock: clock)
             Thread { [self] in
                 status.store(bridge.run(), ordering: .releasing)
                 finished.signal()
@@ -96,6 +96,47 @@ import Testing
             calls = h.server.waitFor(7)
             #expect(calls.count == 7 && calls[6].replacesID == 0 && calls[6].body == "Paused, 7:00 left")
             #expect(calls[6].actions == ["resume", "Resume"])
+        }
+    }
+
+    /// Issue 28 item 12: a bubble is rendered from the deadline when it is shown (a
+    /// bridge started late replays the snapshot), paused and running time round up as
+    /// the display does, and a label with its own colon rings without a doubled colon.
+    @Test func bubblesAreRenderedFromTheDeadlineWithOneRoundingRule() throws {
+        try withMigratedDatabase { db, dir in
+            let h = try Harness(db: db, dir: dir)
+            defer { h.close() }
+            let prep = try h.scheduler.create(scope: "household", label: "Prep", seconds: 300)
+            var calls = h.server.waitFor(1)
+            #expect(calls.first?.body == "5:00 left")
+
+            // 2 min 38 s later a second bridge starts: the snapshot's event is 2:38 old.
+            h.clock.advance(158)
+            let late = DesktopBridge(socketPath: dir + "/events.sock", busAddress: h.bus.address, clock: h.clock)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                late.run()
+                done.signal()
+            }.start()
+            calls = h.server.waitFor(2)
+            #expect(calls.count == 2 && calls[1].summary == "Prep" && calls[1].body == "2:22 left", "\(calls)")
+            late.stop()
+            _ = done.wait(timeout: .now() + 5)
+
+            // Paused with 3.2 s left reads 0:04, as the display (and remaining_s) round.
+            h.clock.advance(138.8)
+            _ = try h.scheduler.pause(id: prep.id, scope: "household")
+            calls = h.server.waitFor(3)
+            #expect(calls.count == 3 && calls[2].body == "Paused, 0:04 left", "\(calls)")
+            #expect(EventEnvelope.timerBody(paused: false, remainingMs: 3_876_000) == "1:04:36 left")
+
+            // A label with a colon of its own.
+            _ = try h.scheduler.create(scope: "household", label: "Rice: basmati", seconds: 60)
+            _ = h.server.waitFor(4)
+            h.clock.advance(60)
+            h.scheduler.fireDue()
+            calls = h.server.waitFor(5)
+            #expect(calls.last?.summary == "Rice: basmati — time's up", "\(calls)")
         }
     }
 

@@ -14,6 +14,10 @@ final class SessionBus {
     let address: String
 
     init(directory: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
+            throw TestFailure(
+                "dbus-daemon missing: apt-get install dbus-daemon (make deps installs packaging/debian-packages.txt)")
+        }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--print-address=1", "--address=unix:path=\(directory)/bus"]
         let pipe = Pipe()

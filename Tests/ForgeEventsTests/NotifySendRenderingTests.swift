@@ -16,7 +16,8 @@ import Testing
     func notifySend(_ arguments: [String], bus: String) throws -> Run {
         let path = "/usr/bin/notify-send"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw TestFailure("notify-send missing: apt-get install libnotify-bin (.ci/run does)")
+            throw TestFailure(
+                "notify-send missing: apt-get install libnotify-bin (make deps installs packaging/debian-packages.txt)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -127,6 +127,27 @@ import Testing
         #expect(!readme.contains("`SKIP: <reason>` and exits 0"))
     }
 
+    /// The boot test's failure drills exist, and every catalogue id they ask
+    /// `message_ids` for is a ``LogMessageID`` (the script reads them from its source).
+    @Test func bootTestDrillsNameRealMessageIDs() throws {
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("packaging/boot-test.sh"), encoding: .utf8)
+        for drill in [
+            "drill: config typo", "drill: forged check", "drill: restore, socket units", "drill: damaged database",
+            "drill: restore over damage",
+        ] {
+            #expect(script.contains("\"\(drill)\""), "\(drill) missing")
+        }
+        let source = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Sources/ForgeCore/LogMessageID.swift"), encoding: .utf8)
+        let asked = script.matches(of: /message_ids ([a-zA-Z]+)\)/).map { String($0.1) }
+        #expect(asked.count >= 4)
+        for name in asked { #expect(source.contains("static let \(name) = LogMessageID(\""), "\(name)") }
+        #expect(
+            try runProcess("/bin/bash", ["-n", repositoryRoot.appendingPathComponent("packaging/boot-test.sh").path])
+                .status == 0)
+    }
+
     /// `make deb` fails when lintian is missing instead of skipping it.
     @Test func aMissingLintianFailsMakeDeb() throws {
         let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)

@@ -26,6 +26,7 @@ import Testing
     }
 
     @Test func groffFormatsItWithoutWarnings() throws {
+        _ = try requiredTool("groff", package: "groff-base")
         let result = try runProcess("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", path])
         #expect(result.status == 0)
         #expect(result.err.isEmpty, "groff: \(result.err)")

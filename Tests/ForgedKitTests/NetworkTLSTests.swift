@@ -13,6 +13,7 @@ func shell(_ script: String) throws -> (status: Int32, out: String) {
 /// `ca.crt`, `forge.crt`/`forge.key` (serial 1001, CN forge-one) and
 /// `renewed.crt`/`renewed.key` (serial 1002, CN forge-two).
 func makeHouseholdCA(in dir: String) throws {
+    _ = try requiredTool("openssl", package: "openssl")
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let made = try shell(
         """

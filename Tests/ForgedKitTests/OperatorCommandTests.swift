@@ -15,8 +15,9 @@ import Testing
         #expect(LogRecord(priority: .notice, message: "started", messageID: nil, fields: []).terminalLine == "started")
     }
 
-    @Test func aDatabaseCreatedByRootBelongsToTheStateDirectorysOwner() throws {
-        guard geteuid() == 0 else { return }  // only root can give files away; the check below needs it
+    /// Only root can give files away, so only root can check this.
+    @Test(.enabled(if: runsAsRoot, needsRoot))
+    func aDatabaseCreatedByRootBelongsToTheStateDirectorysOwner() throws {
         let dir = TempDir()
         defer { dir.remove() }
         let state = dir.file("state")

@@ -8,13 +8,12 @@ import Testing
 /// change nothing.
 @Suite(
     .serialized,
-    .enabled(
-        if: ReleaseBinary.path != nil && executable("nginx") != nil,
-        "needs FORGED_RELEASE_BINARY and nginx (.ci/run installs nginx-light)"))
+    .enabled(if: ReleaseBinary.path != nil, "set FORGED_RELEASE_BINARY (make test does)"))
 struct ReverseProxyTests {
     /// A failing password sign-in from `address` through `base`; its status.
     func signIn(from address: String, via base: String, ca: String = "", extra: String = "") throws -> Int {
-        try curlStatus(
+        _ = try requiredTool("curl", package: "curl")
+        return try curlStatus(
             "--interface \(address) \(ca) -X POST \(extra) "
                 + "-H 'Content-Type: application/json' "
                 + "-d '{\"email\":\"ada@example.org\",\"password\":\"not the password\"}' \(base)/auth/login")
@@ -66,7 +65,7 @@ struct ReverseProxyTests {
             }
             """)
         let nginx = try ServeProcess(
-            executable: try #require(executable("nginx")),
+            executable: try requiredTool("nginx", package: "nginx-light"),
             arguments: ["-c", conf, "-e", dir.path + "/error.log", "-g", "daemon off;"],
             environment: ["PATH": "/usr/sbin:/usr/bin:/bin"])
         defer { _ = nginx.stop() }
@@ -136,8 +135,7 @@ struct ReverseProxyTests {
     }
 
     /// The same through Debian's Caddy with the package's `Caddyfile` (`tls internal`).
-    @Test(.enabled(if: executable("caddy") != nil, "needs caddy (.ci/run installs it)"))
-    func lockOutFollowsTheRealClientBehindCaddy() throws {
+    @Test func lockOutFollowsTheRealClientBehindCaddy() throws {
         let dir = TempDir()
         defer { dir.remove() }
         try FileManager.default.createDirectory(atPath: dir.path, withIntermediateDirectories: true)
@@ -160,7 +158,7 @@ struct ReverseProxyTests {
         let config = try dir.write(
             "Caddyfile", "{\n\tskip_install_trust\n\tadmin off\n\thttp_port \(try freePort())\n}\n" + site)
         let caddy = try ServeProcess(
-            executable: try #require(executable("caddy")),
+            executable: try requiredTool("caddy", package: "caddy"),
             arguments: ["run", "--config", config, "--adapter", "caddyfile"],
             environment: [
                 "PATH": "/usr/bin:/bin", "HOME": dir.path,

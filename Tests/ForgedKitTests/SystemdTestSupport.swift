@@ -32,6 +32,31 @@ func executable(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// Whether the tests run as root. A test that needs root (mounting a tmpfs, a
+/// private mount namespace, giving files away) is the one kind that skips, saying
+/// why, when `make test` runs as another user; as root it must work or fail.
+let runsAsRoot = geteuid() == 0
+
+/// The reason printed when a root-only test is skipped.
+let needsRoot: Comment = "needs root (run make test as root, as CI does)"
+
+/// The path of `name` (as ``executable(_:)`` finds it), or an error naming the
+/// Debian package to install: a test that needs a tool fails without it, never skips.
+/// `make deps` installs every package in packaging/debian-packages.txt.
+func requiredTool(_ name: String, package: String) throws -> String {
+    guard let path = executable(name) else {
+        throw ToolMissing(
+            description:
+                "\(name) missing: apt-get install \(package) (make deps installs packaging/debian-packages.txt)")
+    }
+    return path
+}
+
+/// A tool a test needs is not installed; the message names its Debian package.
+struct ToolMissing: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Runs a command to completion; returns its exit status and its stdout
 /// followed by its stderr (through files, see ``runProcess``).
 @discardableResult

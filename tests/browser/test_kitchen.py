@@ -23,6 +23,12 @@ free port with a temporary state directory and a display paired with
 2. A timer fires: the takeover shows, the page's AudioContext (instrumented
    before the page loads) starts tones, Dismiss on the page ends the timer on
    the event socket and the tones stop.
+   Issue 28: the first tap on a fresh page (a trusted touch-down on Start
+   cooking, touch-up 120 ms later) opens cook mode and moves nothing; four
+   timers, one over an hour and two labelled alike, hold their digits and
+   show their labels past the first words at the three sizes
+   (timers-hour-<w>x<h>.png); a timer that rings on a page reloaded without a
+   tap says on the takeover itself that the sound is off and a tap turns it on.
 3. The server restarts: the outage banner shows, timers keep counting down;
    the page is reloaded while the server is down and the service worker's
    saved copy still shows tonight, the recipe in cook mode and the timers
@@ -431,6 +437,52 @@ def longest_step(base, cookie):
     return best
 
 
+def touch_tap(driver, element, hold=0.12):
+    """A trusted touch on `element`'s centre (CDP Input.dispatchTouchEvent): down, `hold` seconds, up.
+    Returns how far the element moved while the finger was down (px, vertical)."""
+    top = "return arguments[0].getBoundingClientRect().top"
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
+    before = driver.execute_script(top, element)
+    started = time.monotonic()
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box[0], "y": box[1]}]})
+    time.sleep(max(0, hold - 0.03 - (time.monotonic() - started)))
+    held = driver.execute_script(top, element)   # the notice has gone by now; the finger is still down
+    time.sleep(max(0, hold - (time.monotonic() - started)))
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    return held - before
+
+
+def first_tap(driver):
+    """Issue 28 item 8 on a fresh page (sound still locked): Start cooking, by touch, opens cook mode and
+    nothing moved under the finger; the page is then put back on tonight."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "start-cook").is_displayed())
+    button = driver.find_element(By.ID, "start-cook")
+    moved = touch_tap(driver, button)
+    assert abs(moved) < 0.5, f"the first tap moved Start cooking by {moved:.1f} px under the finger"
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-cook").is_displayed()), \
+        "the first tap on Start cooking did not open cook mode"
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    driver.find_element(By.CSS_SELECTOR, '.tab[data-view="tonight"]').click()
+    print(f"first tap: Start cooking by touch (down, 120 ms, up) opened cook mode; moved {moved:+.1f} px under the finger")
+
+
+# Issue 28 items 9 and 11: each timer card holds its digits and its label reads past the first words.
+TIMER_PROBE = """
+const out = [];
+for (const card of document.querySelectorAll('.timer')) {
+  const c = card.getBoundingClientRect();
+  const time = card.querySelector('.time'), label = card.querySelector('.label');
+  const t = time.getBoundingClientRect();
+  if (time.scrollWidth > time.clientWidth + 1 || t.right > c.right + 0.5 || t.left < c.left - 0.5)
+    out.push(`digits "${time.textContent}" overflow their card (${Math.round(t.left)}-${Math.round(t.right)} in ${Math.round(c.left)}-${Math.round(c.right)}, scroll ${time.scrollWidth} > ${time.clientWidth})`);
+  // Two timers that start alike must read apart: their labels are whole (two lines, or shrunk to fit).
+  if (label.textContent.startsWith('Slow-roast ') && (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1))
+    out.push(`label "${label.textContent}" is cut (${label.scrollWidth}x${label.scrollHeight} in ${label.clientWidth}x${label.clientHeight})`);
+}
+return out;"""
+
+
 def check_fit(driver, w, h, failures):
     """The cook step's text fits its box at this size (FIT_PROBE); its numbers."""
     fit = driver.execute_script(FIT_PROBE)
@@ -548,7 +600,15 @@ def main():
         assert len(driver.find_elements(By.CSS_SELECTOR, "#tonight-art svg circle, #tonight-art svg ellipse")) > 0
         # Sound is locked until the first tap, and the page says so.
         assert driver.find_element(By.ID, "sound-notice").is_displayed(), "no unlock notice before the first tap"
-        driver.find_element(By.ID, "tonight-day").click()
+        # Issue 28 item 8: the first tap on a fresh page does what it was aimed at. A trusted touch-down on
+        # Start cooking and a touch-up 120 ms later: the notice going moves nothing, and cook mode opens.
+        # Tonight cooks something (the seeded week's night may be a leftover or out), so Start cooking shows.
+        ada = server.member("ada@example.org")
+        tonight = datetime.datetime.now(ZoneInfo(ZONE)).date().isoformat()
+        status, _, _ = request(server.base, "PATCH", "/api/food/week/slot",
+                               {"date": tonight, "slot": "dinner", "recipe": "harissa-chicken-traybake"}, cookie=ada)
+        assert status == 200, status
+        first_tap(driver)
         wait.until(lambda d: not d.find_element(By.ID, "sound-notice").is_displayed())
         assert driver.execute_script("return window.isSecureContext") is True
         household_hm = lambda: datetime.datetime.now(ZoneInfo(ZONE)).strftime("%H:%M")
@@ -637,6 +697,25 @@ def main():
                     failures.append(f"{view} at {w}x{h}: {p}")
                 driver.save_screenshot(os.path.join(SHOTS, f"{view}-{w}x{h}.png"))
         print(f"layout: {len(SIZES) * len(views)} views checked, {len(failures)} problems")
+
+        # Issue 28 items 9 and 11: four timers, one of them over an hour, two labelled alike.
+        _, _, running = request(server.base, "GET", "/api/cook/timers", cookie=ben)
+        for t in running["timers"]:
+            if t["label"] in ("Rice", "Eggs"):
+                request(server.base, "POST", f"/api/cook/timers/{t['id']}/cancel", cookie=ben)
+        request(server.base, "POST", "/api/cook/timers", {"label": "Slow-roast pork shoulder", "seconds": 3876}, cookie=ben)
+        request(server.base, "POST", "/api/cook/timers", {"label": "Slow-roast potatoes", "seconds": 2400}, cookie=ben)
+        WebDriverWait(driver, 3).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".timer")) == 4)
+        for w, h in SIZES:
+            size(driver, w, h)
+            show(driver, "cook")
+            time.sleep(0.3)
+            for p in driver.execute_script(TIMER_PROBE):
+                failures.append(f"timers at {w}x{h}: {p}")
+            driver.save_screenshot(os.path.join(SHOTS, f"timers-hour-{w}x{h}.png"))
+        hours = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".timer .time.hours")]
+        assert hours and hours[0].startswith("1:0"), f"no hour-long timer shown with hour digits: {hours}"
+        print(f"timers: four with one of {hours[0]} and two alike-labelled, checked at {len(SIZES)} sizes")
         for f in failures:
             print("  " + f)
 
@@ -691,6 +770,25 @@ def main():
         time.sleep(2.5)
         assert driver.execute_script("return window.__tones.length") == silent, "the chime kept ringing after Dismiss"
         print(f"fired: takeover, {repeated} tones, dismissed from the page and ended on the socket")
+
+        # Issue 28 item 10: a reload without a tap, then a timer rings: the takeover itself says the
+        # sound is off and that a tap turns it on (the strip's notice sits under its overlay).
+        driver.refresh()
+        WebDriverWait(driver, 8).until(lambda d: d.find_element(By.ID, "tonight-name").text not in ("", "Loading…"))
+        WebDriverWait(driver, 8).until(lambda d: "up" in d.find_element(By.ID, "live").get_attribute("class"))
+        _, _, quiet = request(server.base, "POST", "/api/cook/timers", {"label": "Quiet eggs", "seconds": 2}, cookie=ben)
+        WebDriverWait(driver, 6, poll_frequency=0.05).until(lambda d: d.find_element(By.ID, "takeover").is_displayed())
+        assert driver.find_element(By.ID, "takeover-sound").is_displayed(), "the takeover does not say the sound is off"
+        assert "tap" in driver.find_element(By.ID, "takeover-sound").text.lower()
+        driver.save_screenshot(os.path.join(SHOTS, "fired-sound-off-1280x800.png"))
+        # A tap (touchend/click are what iOS accepts) turns it on; the takeover's line goes.
+        driver.find_element(By.ID, "takeover-label").click()
+        WebDriverWait(driver, 3).until(lambda d: not d.find_element(By.ID, "takeover-sound").is_displayed())
+        driver.find_element(By.ID, "takeover-dismiss").click()
+        wait_for_line(lines, lambda e: e.get("type") == "timer.dismissed" and e["timer"]["id"] == quiet["id"])
+        WebDriverWait(driver, 3).until(lambda d: not d.find_element(By.ID, "takeover").is_displayed())
+        print("fired without a tap: the takeover said the sound was off; a tap turned it on")
+        show(driver, "cook")
 
         # The server restarts: outage banner, timers keep counting; a reload
         # meanwhile shows the service worker's saved copy; reconciled when back.

@@ -34,6 +34,10 @@ package struct AppConfiguration: Sendable {
     /// Outbound fetches (recipe import, images) may reach loopback, link-local
     /// and private addresses (`--allow-private-fetch`).
     package var allowPrivateFetch: Bool = false
+    /// The shipped free-exercise-db images (``ShippedExerciseMedia``), imported
+    /// at start while the database has no exercise images; nil imports nothing
+    /// (tests, and the default of a bare configuration).
+    package var exerciseMediaDir: String? = nil
     /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-hours-end`, `--quiet-hours-start`).
     package var noticeHours = NoticeHours()
 

@@ -34,8 +34,13 @@ struct Seeder {
                     try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
                 }
             }
-            // 2. Exercise library.
+            // 2. Exercise library, and the shipped exercise photos at first start.
             try ExerciseCatalog.insertMissing(in: c)
+            if let dir = config.exerciseMediaDir,
+                let summary = try ShippedExerciseMedia.importAtFirstStart(from: dir, in: c)
+            {
+                Log.notice("imported \(summary.images) exercise images for \(summary.matched) exercises from \(dir)")
+            }
             // 3. Equipment and starter plans, oldest user first.
             try EquipmentStore.seedHousehold(now: now, in: c)
             let users = try HouseholdStore.allUsers(c).filter { !$0.isDemo }

@@ -106,6 +106,17 @@ package enum IngredientUnits {
         add("stick", ["stick", "sticks", "stange", "stangen"])
         add("head", ["head", "heads", "kopf", "tête", "cabeza", "cespo", "krop", "kropje"])
         add("stalk", ["stalk", "stalks", "rib", "ribs", "stängel", "branche", "tallo", "costa", "stengel", "stengels"])
+        // Chinese, Japanese and Korean measures, written right against the number ("150克", issue 28).
+        add("g", ["克", "公克", "グラム", "그램"])
+        add("kg", ["千克", "公斤", "キロ", "킬로그램"])
+        add("ml", ["毫升", "ミリリットル", "밀리리터"])
+        add("l", ["升", "公升", "リットル", "리터"])
+        add("tbsp", ["汤匙", "大勺", "大匙", "大さじ", "큰술"])
+        add("tsp", ["茶匙", "小勺", "小匙", "小さじ", "작은술"])
+        add("cup", ["杯", "カップ", "컵"])
+        add("clove", ["瓣", "かけ", "쪽"])
+        add("piece", ["个", "個", "只", "颗", "顆", "块", "塊", "根", "本", "枚", "개"])
+        add("slice", ["片"])
         return map
     }()
 
@@ -124,10 +135,12 @@ package enum IngredientUnits {
             }
             guard same else { continue }
             var end = index + form.count
-            if end < chars.count, chars[end].isLetter { continue }
+            // A CJK measure is its own word: the name may follow with no space ("150克鸡胸肉").
+            let cjk = form.allSatisfy(\.isCJK)
+            if end < chars.count, chars[end].isLetter, !cjk { continue }
             if end < chars.count, chars[end] == "." { end += 1 }
             // A one-letter form ("c", "l") only counts when a name follows it.
-            if form.count == 1, form != ["g"], end >= chars.count { continue }
+            if form.count == 1, form != ["g"], !cjk, end >= chars.count { continue }
             return (words[String(form)] ?? String(form), end - index)
         }
         return nil
@@ -142,5 +155,14 @@ package enum IngredientUnits {
         }
         guard let (d, size) = sizes[unit], d == dimension else { return nil }
         return qty * size
+    }
+}
+
+extension Character {
+    /// A Han, kana or Hangul character: scripts written without spaces between words.
+    var isCJK: Bool {
+        guard let v = unicodeScalars.first?.value else { return false }
+        return (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x3040...0x30FF).contains(v)
+            || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
     }
 }

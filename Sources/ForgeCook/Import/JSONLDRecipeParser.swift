@@ -46,13 +46,16 @@ package enum JSONLDRecipeParser {
             var ids: [String: [String: Any]] = [:]
             for block in blocks { index(block, into: &ids, depth: 0) }
             if let image = node["image"] { node["image"] = resolve(image, ids: ids) }
-            return filled(normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL)
+            return filled(
+                normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL,
+                recipeCount: recipeCount(blocks))
         }
         if let node = MicrodataRecipeReader.node(html: html) {
             return filled(normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL)
         }
         if let node = MarkedListFallback.node(html: html, pageURL: pageURL) {
-            var recipe = normalise(node, base: URL(string: pageURL))
+            // Its yield and time from the page's card (the marked lists give none).
+            var recipe = filled(normalise(node, base: URL(string: pageURL)), html: html, pageURL: pageURL)
             recipe.fromFallback = true
             recipe.warnings.append(
                 "no schema.org Recipe on the page: title, image, ingredients and method were taken "
@@ -63,35 +66,82 @@ package enum JSONLDRecipeParser {
     }
 
     /// `recipe` with what its markup left out taken from the rest of the
-    /// page (``PageCardDetails``): the Open Graph image when it lists no
-    /// image, the printed yield when it has none, the printed total time
-    /// when it gives no time, and the page's marked method
-    /// (``MarkedListFallback``) when it lists ingredients but no method, with
-    /// a warning.
-    static func filled(_ recipe: PageRecipe, html: String, pageURL: String) -> PageRecipe {
+    /// page, field by field (``PageCardDetails``; issue 28):
+    ///
+    /// - no ingredients (but a method): the page's microdata Recipe's, else
+    ///   its list marked as ingredients (``MarkedListFallback``), with a warning;
+    /// - no method (but ingredients): the microdata Recipe's, else the page's
+    ///   marked method, with a warning;
+    /// - no image: the Open Graph image, unless the page holds more than one
+    ///   Recipe (a roundup, a "more recipes" block), whose page image may be
+    ///   another recipe's;
+    /// - no yield with a count: the printed yield ("Serves 4", "Yield: 16");
+    /// - no time: the printed total time.
+    static func filled(_ recipe: PageRecipe, html: String, pageURL: String, recipeCount: Int = 1) -> PageRecipe {
+        // Per field, and only for a Recipe that gives the other: a bare node (a roundup's
+        // teaser) takes nothing from the page's lists.
+        let noIngredients = recipe.ingredients.isEmpty && !recipe.steps.isEmpty
         let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
-        guard recipe.images.isEmpty || recipe.yield.isEmpty || recipe.totalMinutes == nil || noMethod else {
+        let noYield = recipe.servings == nil && !recipe.yield.contains(where: \.isNumber)
+        guard recipe.images.isEmpty || noYield || recipe.totalMinutes == nil || noMethod || noIngredients else {
             return recipe
         }
         var recipe = recipe
         let tokens = HTMLTokens.scan(html)
         let details = PageCardDetails.read(tokens: tokens)
-        if noMethod {
-            recipe.steps = MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) }
-            if !recipe.steps.isEmpty {
+        let microdata =
+            noIngredients || noMethod
+            ? MicrodataRecipeReader.node(html: html).map { normalise($0, base: URL(string: pageURL)) } : nil
+        if noIngredients {
+            if let lines = microdata?.ingredients, !lines.isEmpty {
+                recipe.ingredients = lines
+            } else {
+                recipe.ingredients = MarkedListFallback.ingredientLines(tokens)
+            }
+            if !recipe.ingredients.isEmpty {
                 recipe.warnings.append(
-                    "the Recipe gives no method: it was read from the page's list marked as the method")
+                    "the Recipe lists no ingredients: they were read from the page's HTML (its marked ingredient list)")
             }
         }
-        if recipe.images.isEmpty, let image = details.ogImage {
+        if noMethod {
+            if let steps = microdata?.steps, !steps.isEmpty {
+                recipe.steps = steps
+            } else {
+                recipe.steps = StepNumbering.split(
+                    MarkedListFallback.methodLines(tokens).map { PageRecipe.Step(text: $0) })
+            }
+            if !recipe.steps.isEmpty {
+                recipe.warnings.append(
+                    "the Recipe gives no method: it was read from the page's HTML (its marked method)")
+            }
+        }
+        if recipe.images.isEmpty, recipeCount <= 1, let image = details.ogImage {
             recipe.images = ImageList.urls(image, base: URL(string: pageURL))
         }
-        if recipe.yield.isEmpty, recipe.servings == nil, let yield = details.yield {
+        if noYield, let yield = details.yield, let servings = RecipeYield.servings(yield) {
             recipe.yield = yield
-            recipe.servings = RecipeYield.servings(yield)
+            recipe.servings = servings
         }
         if recipe.totalMinutes == nil, let minutes = details.totalMinutes { recipe.totalMinutes = minutes }
         return recipe
+    }
+
+    /// How many Recipe nodes the page's JSON-LD blocks hold (counted to 2).
+    static func recipeCount(_ blocks: [Any]) -> Int {
+        var count = 0
+        func walk(_ json: Any, depth: Int) {
+            guard depth < 8, count < 2 else { return }
+            if let array = json as? [Any] {
+                for element in array { walk(element, depth: depth + 1) }
+            } else if let object = json as? [String: Any] {
+                if isRecipe(object["@type"]) { count += 1 }
+                for (key, value) in object where key != "@context" && (value is [Any] || value is [String: Any]) {
+                    walk(value, depth: depth + 1)
+                }
+            }
+        }
+        for block in blocks { walk(block, depth: 0) }
+        return count
     }
 
     /// Every node with an `@id` and content of its own, by id.
@@ -152,7 +202,7 @@ package enum JSONLDRecipeParser {
         var recipe = PageRecipe()
         recipe.title = firstText(node("name")) ?? firstText(node("headline")) ?? ""
         recipe.ingredients = ingredientLines(node("recipeIngredient") ?? node("ingredients"))
-        recipe.steps = InstructionFlattener.steps(node("recipeInstructions"))
+        recipe.steps = StepNumbering.split(InstructionFlattener.steps(node("recipeInstructions")))
         recipe.totalMinutes = minutes(object)
         recipe.servings = RecipeYield.servings(node("recipeYield") ?? node("yield"))
         recipe.yield = RecipeYield.text(node("recipeYield") ?? node("yield"))

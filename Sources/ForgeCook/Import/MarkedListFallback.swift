@@ -42,12 +42,7 @@ package enum MarkedListFallback {
         let name = withoutSiteName(
             HTMLText.collapse(og["og:title"] ?? title), site: og["og:site_name"],
             host: URL(string: pageURL)?.host ?? "")
-        var ingredients = lines(tokens, marks: ingredientMarks)
-        // One marked line (a tag link named "ingredient-…") loses to a longer list under an ingredients heading.
-        if ingredients.count <= 1 {
-            let headed = listAfterHeading(tokens, headings: ingredientHeadings)
-            if headed.count > ingredients.count { ingredients = headed }
-        }
+        let ingredients = ingredientLines(tokens)
         let steps = methodLines(tokens)
         guard !name.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
         var node: [String: Any] = [
@@ -59,14 +54,50 @@ package enum MarkedListFallback {
         return node
     }
 
+    /// The page's ingredient list: the element marked as ingredients, else
+    /// the list after an ingredients heading when it is longer (one marked
+    /// line, a tag link named "ingredient-…", loses to it); empty when none.
+    static func ingredientLines(_ tokens: [HTMLTokens.Token]) -> [String] {
+        var ingredients = lines(tokens, marks: ingredientMarks)
+        if ingredients.count <= 1 {
+            let headed = listAfterHeading(tokens, headings: ingredientHeadings)
+            if headed.count > ingredients.count { ingredients = headed }
+        }
+        return ingredients
+    }
+
     /// The page's method: the element marked as method, else the list after
-    /// a method heading, else the paragraphs after it; empty when none.
+    /// a method heading, else the paragraphs after it; empty when none, and
+    /// empty when the list found is page metadata rather than a method
+    /// (``isMetadata(_:)``: "35 m", "Cocinado", "Tiempo total").
     static func methodLines(_ tokens: [HTMLTokens.Token]) -> [String] {
         var steps = lines(tokens, marks: methodMarks)
-        if steps.isEmpty { steps = listAfterHeading(tokens, headings: methodHeadings) }
-        if steps.isEmpty { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty || isMetadata(steps) { steps = listAfterHeading(tokens, headings: methodHeadings) }
+        if steps.isEmpty || isMetadata(steps) { steps = paragraphsAfterHeading(tokens, headings: methodHeadings) }
+        if isMetadata(steps) { return [] }
         // A note, a credit or a call to follow the site after the method is not a step.
         return Array(steps.prefix { !isNote($0) && !isPromotion($0) })
+    }
+
+    /// Whether a list is page metadata, not a method (issue 28): at least
+    /// half its items are times ("35 m", "1 h 20 min") or labels (at most two
+    /// words, no sentence punctuation: "Cocinado", "Tiempo total"), and none
+    /// reads as an instruction of four or more words (or 12 characters of
+    /// unspaced script such as Chinese).
+    static func isMetadata(_ items: [String]) -> Bool {
+        guard !items.isEmpty else { return false }
+        func isInstruction(_ item: String) -> Bool {
+            let words = item.split(separator: " ")
+            return words.count >= 4 || (words.count <= 2 && item.count >= 12 && !item.contains(where: \.isASCII))
+        }
+        func isLabelOrTime(_ item: String) -> Bool {
+            let words = item.split(separator: " ")
+            if words.count <= 4, item.contains(where: \.isNumber), ISODuration.humanMinutes(item) != nil { return true }
+            if words.count <= 2, ISODuration.humanMinutes(item) != nil { return true }
+            return words.count <= 2 && item.count < 12 && !item.contains { ".!?。".contains($0) }
+        }
+        if items.contains(where: isInstruction) { return false }
+        return items.filter(isLabelOrTime).count * 2 >= items.count
     }
 
     /// Headings that mark the ingredient list and the method, lower-cased.

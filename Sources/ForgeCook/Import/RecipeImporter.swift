@@ -92,7 +92,9 @@ package struct RecipeImporter {
     /// Fetches (unless `html` is given), parses and stores a recipe page.
     /// - Throws: ``RecipePageImportError`` (bad or refused URL, fetch failed,
     ///   no recipe on the page, or one without a name); ``RecipeImportError``; storage errors.
+    ///   A `url` without a scheme (`example.com/recipe`) is read as https (``PageAddress``).
     package func importPage(url: String, html: String?) throws -> Result {
+        let url = PageAddress.withScheme(url)  // "example.com/recipe" is https (issue 28)
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
         else {
@@ -112,7 +114,7 @@ package struct RecipeImporter {
             guard (200...299).contains(fetched.status) else {
                 throw RecipePageImportError.fetchStatus(fetched.status)
             }
-            page = String(decoding: fetched.body, as: UTF8.self)
+            page = PageText.decode(fetched.body, contentType: fetched.contentType)
         }
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {

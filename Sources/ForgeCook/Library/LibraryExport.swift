@@ -37,7 +37,8 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
         } catch let error as ArchiveError {
             switch error {
             case .libraryUnavailable: throw error
-            case .notAnArchive: throw LibraryExportError("this is not a \(title) export: expected \(expected)")
+            case .notAnArchive:
+                throw LibraryExportError("this is not a \(title) export: expected \(expected)", notThisFormat: true)
             default: throw LibraryExportError("this is not a readable \(title) export: \(error)")
             }
         }
@@ -63,24 +64,57 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The format a file's name and first bytes suggest (for `auto`), or nil: a gzip head is a single Paprika
-    /// recipe; a zip is guessed by the entry names it lists first (`.paprikarecipe`, `database.json`,
-    /// `recipes/<slug>/<slug>.json`, inner `.zip`s, `recipe.json`).
+    /// The format a file's name and first bytes suggest (for `auto`), or nil: a gzip head named
+    /// `.paprikarecipe` is a single Paprika recipe; a zip is told by the entry names its head holds (local
+    /// headers carry them): `.paprikarecipe` entries, `database.json` or `recipes/<slug>/<slug>.json` (Mealie),
+    /// per-recipe `.zip` entries (Tandoor), `recipe.json` (Nextcloud Cookbook).
+    package static func sniff(name: String, head: [UInt8]) -> LibraryFormat? {
+        if head.count >= 2 && head[0] == 0x1F && head[1] == 0x8B {
+            return name.lowercased().hasSuffix(".paprikarecipe") ? .paprika : nil
+        }
+        guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03, head[3] == 0x04 else { return nil }
+        // Entry names as they appear in the local headers within the head.
+        var names: [String] = []
+        var offset = 0
+        while offset + 30 <= head.count, head[offset] == 0x50, head[offset + 1] == 0x4B, head[offset + 2] == 0x03,
+            head[offset + 3] == 0x04
+        {
+            let word = { (at: Int) in Int(head[offset + at]) | Int(head[offset + at + 1]) << 8 }
+            let long = { (at: Int) in word(at) | word(at + 2) << 16 }
+            let nameLength = word(26)
+            let extraLength = word(28)
+            let start = offset + 30
+            guard start + nameLength <= head.count else { break }
+            names.append(String(decoding: head[start..<(start + nameLength)], as: UTF8.self))
+            let flags = word(6)
+            let compressed = long(18)
+            if flags & 0x08 != 0 && compressed == 0 { break }  // sizes follow the data: cannot step over it
+            offset = start + nameLength + extraLength + compressed
+        }
+        return format(entryNames: names)
+    }
+
+    /// The format a file suggests from its first entries' names (reading the zip's directory), or nil.
     package static func sniff(path: String) -> LibraryFormat? {
         guard let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 4) }) else { return nil }
         if head.count >= 2 && head[head.startIndex] == 0x1F && head[head.startIndex + 1] == 0x8B {
             return path.lowercased().hasSuffix(".paprikarecipe") ? .paprika : nil
         }
         guard let zip = try? ZipReader(path: path) else { return nil }
-        var seen = 0
-        while seen < 200, let entry = try? zip.nextEntry() {
-            seen += 1
+        var names: [String] = []
+        while names.count < 200, let entry = try? zip.nextEntry() { names.append(entry.path) }
+        return format(entryNames: names)
+    }
+
+    /// The format entry names point to, first match in order.
+    static func format(entryNames: [String]) -> LibraryFormat? {
+        for path in entryNames {
+            let entry = ArchiveEntry(path: path, declaredSize: nil, isDirectory: path.hasSuffix("/"))
             if entry.isDirectory || entry.isMacOSMetadata { continue }
-            let lower = entry.path.lowercased()
+            let lower = path.lowercased()
             if lower.hasSuffix(".paprikarecipe") { return .paprika }
-            if lower.hasSuffix("database.json") { return .mealie }
-            let parts = lower.split(separator: "/")
-            if parts.count >= 3, parts[parts.count - 3] == "recipes", parts.last == "\(parts[parts.count - 2]).json" {
+            if entry.fileName == "database.json" { return .mealie }
+            if SchemaOrgFolderReader.isMealieRecipeJSON(lower) && lower.split(separator: "/").contains("recipes") {
                 return .mealie
             }
             if lower.hasSuffix(".zip") { return .tandoor }

@@ -77,5 +77,11 @@ package struct LibraryRecipe: Sendable, Equatable {
 /// a one-line CLI error. One bad recipe inside a good export is not this: it is skipped with a warning.
 package struct LibraryExportError: Error, Equatable, CustomStringConvertible {
     package let description: String
-    package init(_ description: String) { self.description = description }
+    /// True when the file is not this format's export at all (another app's, not an archive); false when it
+    /// is one that cannot be read (truncated, a decompression bomb, empty).
+    package let notThisFormat: Bool
+    package init(_ description: String, notThisFormat: Bool = false) {
+        self.description = description
+        self.notThisFormat = notThisFormat
+    }
 }

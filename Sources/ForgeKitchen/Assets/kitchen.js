@@ -123,6 +123,8 @@
    * and a unit word already in the name is not repeated.
    */
   function ingredientText(i) {
+    // Scripts written without spaces (Chinese, Japanese, Korean): the cook's own line, as printed.
+    if (i.raw && /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(i.raw)) return i.raw.trim();
     let disp = (i.disp || '').trim();
     let name = i.name;
     const words = disp.split(/\s+/);
@@ -385,7 +387,25 @@
     for (const el of [...dock.children]) if (!seen.has(el.dataset.id)) el.remove();
     renderTakeover();
     tick();
+    fitLabels();
   }
+  /**
+   * A label on one line (a compact card) shrinks to fit, down to 60 % of its size, before it is cut;
+   * elsewhere labels take two lines (kitchen.css). Run after each render and resize.
+   */
+  function fitLabels() {
+    for (const label of $('timers').querySelectorAll('.label')) {
+      label.style.fontSize = '';
+      if (getComputedStyle(label).whiteSpace !== 'nowrap' || label.scrollWidth <= label.clientWidth) continue;
+      const full = parseFloat(getComputedStyle(label).fontSize);
+      let size = full;
+      while (size > full * 0.6 && label.scrollWidth > label.clientWidth) {
+        size -= 0.5;
+        label.style.fontSize = size + 'px';
+      }
+    }
+  }
+  window.addEventListener('resize', fitLabels);
 
   /** The oldest ringing timer fills the screen until dismissed or extended; the chime rings meanwhile. */
   function renderTakeover() {
@@ -426,7 +446,10 @@
       const t = state.timers.get(el.dataset.id);
       if (!t) continue;
       const left = remainingMs(t);
-      el.querySelector('.time').textContent = t.state === 'fired' ? "Time's up" : clockText(left);
+      const time = el.querySelector('.time');
+      time.textContent = t.state === 'fired' ? "Time's up" : clockText(left);
+      // An hour or more ("1:04:36") takes smaller digits, so a compact card still holds them (kitchen.css).
+      time.classList.toggle('hours', t.state !== 'fired' && left > 3600 * 1000 - 1000);
       const fraction = t.seconds ? Math.min(1, left / (t.seconds * 1000)) : 0;
       el.querySelector('.arc').style.strokeDashoffset = (C * (1 - fraction)).toFixed(2);
     }
@@ -512,6 +535,8 @@
   }
   function renderSound(c) {
     $('sound-notice').hidden = !c.locked;
+    // Over a ringing timer's dark takeover the strip's notice is hidden: the takeover says it itself.
+    $('takeover-sound').hidden = !c.locked;
     $('mute').textContent = c.muted ? 'Muted' : 'Sound on';
     $('mute').setAttribute('aria-pressed', String(c.muted));
     $('volume').value = String(c.volume);
@@ -521,7 +546,11 @@
   $('mute').addEventListener('click', () => window.chime.toggleMute());
   $('volume').addEventListener('input', (e) => window.chime.setVolume(Number(e.target.value)));
   $('volume').addEventListener('change', () => window.chime.test());
-  for (const type of ['pointerdown', 'keydown', 'touchstart']) document.addEventListener(type, () => window.chime.unlock(), { capture: true });
+  // Every gesture a browser may accept as the one that starts audio: iOS Safari takes touchend and click,
+  // not pointerdown. The notice floats over the page (kitchen.css), so its going moves nothing under the finger.
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'touchend', 'mousedown', 'click']) {
+    document.addEventListener(type, () => window.chime.unlock(), { capture: true });
+  }
 
   // Wake Lock needs a secure context (HTTPS, or localhost); elsewhere the page
   // says so and the tablet's own "stay awake" setting is the fallback (README).

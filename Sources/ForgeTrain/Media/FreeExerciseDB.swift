@@ -36,6 +36,11 @@ package enum FreeExerciseDB {
         "back-extension": "Hyperextensions (Back Extensions)", "kettlebell-swing": "One-Arm Kettlebell Swings",
         "cable-curl": "Standing Biceps Cable Curl", "rear-delt-fly": "Seated Bent-Over Rear Delt Raise",
         "pec-deck": "Butterfly", "machine-chest-press": "Machine Bench Press", "glute-bridge": "Butt Lift (Bridge)",
+        // Issue 28: every library exercise the dataset has (the rest — Bulgarian split squat, landmine
+        // press, the doorway and 90/90 stretches, an easy walk — it does not have).
+        "db-romanian-deadlift": "Stiff-Legged Dumbbell Deadlift", "reverse-lunge": "Dumbbell Rear Lunge",
+        "overhead-triceps-extension": "Standing Dumbbell Triceps Extension",
+        "quad-hip-flexor-stretch": "Intermediate Hip Flexor and Quad Stretch",
     ]
 
     /// Dataset muscle → the library's muscle vocabulary.
