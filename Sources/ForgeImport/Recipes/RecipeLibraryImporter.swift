@@ -24,6 +24,8 @@ package struct RecipeLibraryImporter: Importer {
         }
     }
 
+    package var expected: String { format.expected }
+
     package func sniff(_ probe: ImportProbe) -> Bool {
         LibraryFormat.sniff(name: probe.name, head: probe.head) == format
     }
