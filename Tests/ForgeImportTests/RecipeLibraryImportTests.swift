@@ -52,7 +52,8 @@ import Testing
             try h.run(.paprika, csv)
         }
         #expect(try recipes(h) == 0)
-        #expect(try h.count("SELECT COUNT(*) FROM imports WHERE state = 'failed'") == 1)
+        // Refused by its head before the ledger row is opened: not even a failed import is left.
+        #expect(try h.count("SELECT COUNT(*) FROM imports") == 0)
     }
 
     @Test func everyRecipeKindIsRegisteredAndSniffedByItsHead() throws {

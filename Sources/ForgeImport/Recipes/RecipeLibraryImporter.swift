@@ -24,7 +24,6 @@ package struct RecipeLibraryImporter: Importer {
         }
     }
 
-    /// What a file of this kind looks like, for the one-line refusal of another file.
     package var expected: String { format.expected }
 
     package func sniff(_ probe: ImportProbe) -> Bool {
