@@ -18,7 +18,7 @@ import Testing
     var recipes: (ImportHarness) throws -> Int = { try $0.count("SELECT COUNT(*) FROM recipes") }
 
     @Test func theSharedPaprikaExportThroughThePipelineThenAgainThenUndone() throws {
-        guard let file = ImportHarness.shared(Self.paprika) else { return }
+        let file = try ImportHarness.shared(Self.paprika)
         let h = try harness()
         let first = try h.pipeline.run(kind: .auto, file: file, source: file.lastPathComponent, userID: h.ben.id)
         #expect(first.kind == "paprika" && first.state == "done")
@@ -61,7 +61,7 @@ import Testing
             let importer = try ImportRegistry.builtIn.importer(ImportKind(rawValue: format.rawValue)!)
             #expect(importer is RecipeLibraryImporter)
         }
-        guard let file = ImportHarness.shared(Self.paprika) else { return }
+        let file = try ImportHarness.shared(Self.paprika)
         let probe = try ImportProbe(url: file)
         #expect(try ImportRegistry.builtIn.sniff(probe).kind == .paprika)
     }
