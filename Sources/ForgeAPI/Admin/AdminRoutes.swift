@@ -10,14 +10,3 @@ enum AdminRoutes {
         AdminDemoRoutes.register(app, on: &router)
     }
 }
-
-extension ForgeApp {
-    /// Wraps a handler for admins only: the session and same-origin checks of
-    /// ``signedIn(_:)``, then 403 `admin only` for any other role.
-    func adminOnly(_ handler: @escaping @Sendable (Request, Caller) throws -> Response) -> Handler {
-        signedIn { request, caller in
-            guard caller.user.isAdmin else { throw HTTPError(403, "admin only") }
-            return try handler(request, caller)
-        }
-    }
-}

@@ -80,16 +80,6 @@ extension ForgeApp {
         return "\(scheme)://\(shownHost)\(port)".lowercased()
     }
 
-    /// Wraps a handler that needs a signed-in member: same-origin rule, then
-    /// the session.
-    func signedIn(_ handler: @escaping @Sendable (Request, Caller) throws -> Response) -> Handler {
-        { [self] request in
-            let caller = try self.caller(of: request)
-            try self.checkSameOrigin(request)
-            return try handler(request, caller)
-        }
-    }
-
     /// Whether cookies set in answer to `request` get `Secure`: the base URL
     /// is https, or the request came over https (directly, or to a trusted proxy).
     func secureCookies(_ request: Request) -> Bool {
