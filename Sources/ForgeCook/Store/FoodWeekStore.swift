@@ -32,7 +32,7 @@ package enum FoodWeekStore {
             VALUES (?, ?, 1, 'active', ?, ?, '[]', ?)
             """,
             [
-                Identifier.make(), household, FirstFoodWeek.rationale, try CookJSON.text(FirstFoodWeek.content),
+                Identifier.make(), household, FirstFoodWeek.rationale, try JSONColumn.text(FirstFoodWeek.content),
                 Instant.storage(now),
             ])
         return true

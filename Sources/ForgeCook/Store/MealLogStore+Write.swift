@@ -77,7 +77,7 @@ extension MealLogStore {
                 id, userID, input.day.description, input.slot.rawValue, input.isOffPlan ? nil : input.recipe, label,
                 input.servings, m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
                 estimated, source, input.clientID, input.venue, input.cost, input.currency, input.note,
-                try CookJSON.text(input.photos), Instant.storage(now),
+                try JSONColumn.text(input.photos), Instant.storage(now),
             ])
         return MealLogResult(id: id, duplicate: false, totals: try totals(userID: userID, day: input.day, in: db))
     }

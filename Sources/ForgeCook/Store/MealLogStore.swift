@@ -28,7 +28,7 @@ package enum MealLogStore {
                     ].map { try row.get($0) }),
                 servings: try row.get("servings"), venue: try row.get("venue"), cost: try row.get("cost"),
                 currency: try row.get("currency"), note: try row.get("note"),
-                photos: CookJSON.decode([String].self, try row.get("photos"), fallback: []))
+                photos: JSONColumn.decode([String].self, try row.get("photos"), fallback: []))
             byDay[day, default: []].append(entry)
         }
         return byDay

@@ -26,8 +26,8 @@ package enum RecipeStore {
             """,
             [
                 r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
-                r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try CookJSON.text(r.tags),
-                try CookJSON.text(r.steps), try CookJSON.text(r.ingredients), try CookJSON.text(r.images),
+                r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try JSONColumn.text(r.tags),
+                try JSONColumn.text(r.steps), try JSONColumn.text(r.ingredients), try JSONColumn.text(r.images),
                 m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
                 Instant.storage(now), Instant.storage(now), r.yield,
             ])
