@@ -63,20 +63,10 @@ package struct CookTimer: Sendable, Equatable {
         }
     }
 
-    /// The wire shape (API "Appliance additions"): `id, label, seconds,
-    /// recipe_slug, step, background, state, ends_at` (ISO 8601 or null
-    /// while paused), `remaining_s` (whole seconds, rounded up),
-    /// `fired_at` and `late_by_ms` (null until fired), `created_at`.
+    /// The wire shape, ``CookTimerView``, as a JSON tree for the live feed and
+    /// the event socket (an object: its members serialize in key order).
     package func json(now: Date) -> JSONValue {
-        let remaining = remainingMilliseconds(at: now)
-        return [
-            "id": .string(id), "label": .string(label), "seconds": .int(seconds),
-            "recipe_slug": .stringOrNull(recipeSlug), "step": .integerOrNull(step), "background": .bool(background),
-            "state": .string(state.rawValue), "ends_at": .stringOrNull(endsAt.map(Instant.wire)),
-            "remaining_s": .int((remaining + 999) / 1000),
-            "fired_at": .stringOrNull(firedAt.map(Instant.wire)), "late_by_ms": .integerOrNull(lateByMs),
-            "created_at": .string(Instant.wire(createdAt)),
-        ]
+        (try? WireEncoder.jsonValue(CookTimerView(self, now: now))) ?? .object([:])
     }
 }
 

@@ -6,44 +6,6 @@ import Foundation
 
 // MARK: timers
 
-/// One cook timer on the wire (README "Appliance additions"), the same
-/// members as `CookTimer.json(now:)`, which the live feed still sends.
-struct CookTimerView: Codable, Sendable, Equatable {
-    let id: String
-    let label: String
-    /// Requested duration, seconds.
-    let seconds: Int
-    @Nullable var recipeSlug: String?
-    /// Zero-based method step of the recipe.
-    @Nullable var step: Int?
-    let background: Bool
-    /// `running`, `paused`, `fired`, `dismissed` or `cancelled`.
-    let state: String
-    /// The deadline (ISO 8601); null while paused.
-    @Nullable var endsAt: String?
-    /// Whole seconds left, rounded up.
-    let remainingS: Int
-    @Nullable var firedAt: String?
-    /// `fired_at − ends_at`, milliseconds; null until fired.
-    @Nullable var lateByMs: Int?
-    let createdAt: String
-
-    init(_ t: CookTimer, now: Date) {
-        id = t.id
-        label = t.label
-        seconds = t.seconds
-        recipeSlug = t.recipeSlug
-        step = t.step
-        background = t.background
-        state = t.state.rawValue
-        endsAt = t.endsAt.map(Instant.wire)
-        remainingS = (t.remainingMilliseconds(at: now) + 999) / 1000
-        firedAt = t.firedAt.map(Instant.wire)
-        lateByMs = t.lateByMs
-        createdAt = Instant.wire(t.createdAt)
-    }
-}
-
 /// `GET /api/cook/timers`: `{ timers, now }`, oldest first.
 struct CookTimerList: Codable, Sendable {
     let timers: [CookTimerView]
