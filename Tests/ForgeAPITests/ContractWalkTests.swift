@@ -32,6 +32,7 @@ import Testing
         "GET /api/food/media/:id": "needs a stored photo (MediaRouteTests)",
         "POST /api/food/recipes/import": "needs a page to fetch (ImportRouteTests)",
         "POST /api/sessions/import": "a GPX/TCX upload, not JSON (CardioImportTests)",
+        "POST /api/import": "a multipart upload, not JSON (ImportJobRouteTests); the walk makes one for its fixture",
         "POST /ingest": "bearer token route (IngestMetricTests)",
         "POST /mcp": "bearer token route (MCPInputTests walks it against the published schema)",
         "POST /mcp/oauth/token": "a form body with a code from the consent step (OAuthInputTests walks it)",
@@ -175,6 +176,11 @@ import Testing
         f["/api/food/log/:id"] = log["id"]?.stringValue
         let bought = try await server.request("POST", "/api/food/shopping", json: ["name": "Foil"], cookie: ada).json
         f["/api/food/shopping/:id"] = bought["id"]?.stringValue
+        let (form, type) = ImportJobRouteTests.form(
+            kind: "strong", file: try ImportJobRouteTests.fixture("strong-2025.csv"))
+        let job = try await server.raw("POST", "/api/import", body: form, contentType: type, cookie: ada)
+        server.app.imports.drain()
+        f["/api/import/:id"] = job.json["id"]?.stringValue
         return f
     }
 }

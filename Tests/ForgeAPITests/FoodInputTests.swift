@@ -210,7 +210,7 @@ import Testing
             let id = try #require(reply.json["id"]?.stringValue)
             #expect(
                 text
-                    == #"{"id":"\#(id)","duplicate":false,"totals":{"kcal":80.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0}}"#
+                    == #"{"id":"\#(id)","duplicate":false,"totals":{"kcal":80.0,"protein_g":0.0,"carbs_g":0.0,"sugar_g":0.0,"fiber_g":0.0,"fat_g":0.0,"satfat_g":0.0,"sodium_mg":0.0,"complete":true,"unknown":[]}}"#
             )
 
             // Monday plans a snack, which claims the first; the second is an extra.

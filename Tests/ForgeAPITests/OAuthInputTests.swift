@@ -54,8 +54,12 @@ import Testing
                 let reply = try await server.request("POST", "/mcp/oauth/register", json: body)
                 Self.expectOAuthError(reply.status, String(decoding: reply.data, as: UTF8.self), code, label)
             }
-            let notJSON = try await server.raw("POST", "/mcp/oauth/register", form: "{nope")
-            Self.expectOAuthError(notJSON.status, notJSON.body, "invalid_client_metadata", "not JSON")
+            // Declared JSON that does not parse is the OAuth error; a form body is refused before (415).
+            let notJSON = try await server.raw("POST", "/mcp/oauth/register", body: Data("{nope".utf8))
+            Self.expectOAuthError(
+                notJSON.status, String(decoding: notJSON.data, as: UTF8.self), "invalid_client_metadata", "not JSON")
+            let form = try await server.raw("POST", "/mcp/oauth/register", form: "{nope")
+            #expect(form.status == 415)
             #expect(try Self.count(server, "oauth_clients") == 0)
             let good = try await server.request("POST", "/mcp/oauth/register", json: ok)
             #expect(good.status == 201 && good.json["client_name"] == "Agent")
