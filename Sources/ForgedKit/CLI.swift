@@ -82,7 +82,7 @@ package enum CLI {
             flags: databaseFlags),
         CommandSpec(
             path: ["check"], synopsis: "check [FLAGS]",
-            summary: "Check the database, space, config, certificate, backups.",
+            summary: "Check database, disk, config and backups.",
             description: "Reports, one line each (ok, WARNING or ERROR, with what to do): the configuration "
                 + "(an invalid one stops forged with status 2 and its file and line), the state directory's "
                 + "permissions, the database's integrity and owner, the free space, the TLS certificate's "

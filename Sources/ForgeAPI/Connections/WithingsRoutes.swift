@@ -50,7 +50,8 @@ enum WithingsRoutes {
         }
         router.route(
             .POST, "/api/withings/webhook", "Withings notification: ignored (no links)", access: .public,
-            answers: WithingsNotified.self
+            // Withings posts its notifications as a form (userid, appli, startdate, enddate).
+            answers: WithingsNotified.self, accepts: ["application/x-www-form-urlencoded"]
         ) { _, _ in
             WithingsNotified(ignored: true)
         }
