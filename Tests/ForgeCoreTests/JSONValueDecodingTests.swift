@@ -20,34 +20,3 @@ import Testing
     // And back: encoding then decoding is the identity.
     #expect(try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(v)) == v)
 }
-
-/// Issue 26: a client's strings carry no control characters but tab and
-/// newline, escaped or raw, in any member, nested or a member name.
-@Test func inputsRefuseControlCharactersEscapedOrRaw() throws {
-    struct Label: Decodable { let name: String }
-    for escaped in [#"{"name": "a\u0000b"}"#, #"{"name": "a\rb"}"#, #"{"name": "\u001b[2J"}"#, #"{"name": "\b"}"#] {
-        let tree = try JSONValue.parse(Data(escaped.utf8))
-        #expect(throws: WireDecodingError.self, "\(escaped)") { try WireDecoder.decodeInput(Label.self, from: tree) }
-        do {
-            _ = try WireDecoder.decodeInput(Label.self, from: tree)
-        } catch let error as WireDecodingError {
-            #expect(error.path == [.key("name")] && error.type == "string_pattern_mismatch")
-        }
-    }
-    // A raw control character is not JSON at all.
-    #expect(throws: (any Error).self) { try JSONValue.parse(Data("{\"name\": \"a\u{0}b\"}".utf8)) }
-    // Open shapes too: nested in an array of an object, and in a member name.
-    let nested = try JSONValue.parse(Data(#"{"prefs": {"tags": ["ok", "x\u0007"]}}"#.utf8))
-    do {
-        try nested.refuseControlCharacters()
-        Issue.record("a nested BEL passed")
-    } catch {
-        #expect(error.path == [.key("prefs"), .key("tags"), .index(1)])
-    }
-    #expect(throws: WireDecodingError.self) {
-        try JSONValue.parse(Data(#"{"a\u0000": 1}"#.utf8)).refuseControlCharacters()
-    }
-    // Tab and newline are text.
-    let text = try WireDecoder.decodeInput(Label.self, from: try JSONValue.parse(Data(#"{"name": "a\tb\nc"}"#.utf8)))
-    #expect(text.name == "a\tb\nc")
-}

@@ -51,7 +51,7 @@ enum WithingsRoutes {
         router.route(
             .POST, "/api/withings/webhook", "Withings notification: ignored (no links)", access: .public,
             // Withings posts its notifications as a form (userid, appli, startdate, enddate).
-            answers: WithingsNotified.self, accepts: ["application/x-www-form-urlencoded"]
+            bodyOptional: true, answers: WithingsNotified.self, accepts: ["application/x-www-form-urlencoded"]
         ) { _, _ in
             WithingsNotified(ignored: true)
         }

@@ -45,7 +45,7 @@ struct MCPTool: Sendable {
     ///   contract's own message, such as `bad date`, when the check has one).
     static func decode<Args: RequestInput>(_ type: Args.Type, _ object: [String: JSONValue]) throws -> Args {
         let value: Args
-        do { value = try WireDecoder.decodeInput(type, from: .object(object)) } catch let e as WireDecodingError {
+        do { value = try WireDecoder.decode(type, from: .object(object)) } catch let e as WireDecodingError {
             throw MCPToolError("invalid argument \(path(e.loc)): \(e.message)")
         }
         do { try value.validate() } catch let e as HTTPError {

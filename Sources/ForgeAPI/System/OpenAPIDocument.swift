@@ -177,7 +177,7 @@ enum OpenAPIDocument {
             // A file body (the cardio import): each media type it is read as.
             var content: [String: JSONValue] = [:]
             for other in op.accepts { content[other] = ["schema": ["type": "string", "format": "binary"]] }
-            document["requestBody"] = ["required": true, "content": .object(content)]
+            document["requestBody"] = ["required": .bool(!op.bodyOptional), "content": .object(content)]
         }
         if let tag = tag(op.pattern) { document["tags"] = [.string(tag)] }
         return .object(document)
