@@ -236,7 +236,7 @@ fi
 
 # --- Failure drills (issue 26): each fails once, loudly, at err priority, and recovers.
 config_id=$(message_ids configInvalid); damaged_id=$(message_ids databaseUnusable)
-nrestarts() { inside systemctl show -p NRestarts --value forged.service; }
+# A start by hand (systemctl start/restart) resets NRestarts: "no loop" is 0 automatic restarts since it.
 exit_status() { inside systemctl show -p ExecMainStatus --value forged.service; }
 bring_back() { # clear the start limit and failed states, start the sockets, wait for /healthz
     inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
@@ -247,13 +247,13 @@ bring_back() { # clear the start limit and failed states, start the sockets, wai
 # 9. A typo in forged.conf: one failure (status 2), no restart loop, the file's line at err priority.
 inside cp /etc/forge/forged.conf /root/forged.conf.good
 inside sh -c 'echo FORGE_BACKUP_TIEM=04:00 >> /etc/forge/forged.conf'
-before=$(nrestarts)
+before=$(restarts)
 inside systemctl restart forged.service >/dev/null 2>&1 || true
 sleep 10
 line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$config_id" | tail -1 || true)
 state=$(inside systemctl is-active forged.service || true)
-check "drill: config typo" "status $(exit_status), $state, NRestarts $before -> $(nrestarts) in 10 s; journalctl -p err MESSAGE_ID=$config_id: $line" \
-    test "$(exit_status)" = 2 -a "$(nrestarts)" = "$before" -a "$state" != active \
+check "drill: config typo" "status $(exit_status), $state, NRestarts $before -> $(restarts) in 10 s; journalctl -p err MESSAGE_ID=$config_id: $line" \
+    test "$(exit_status)" = 2 -a "$(restarts)" = 0 -a "$state" != active \
         -a -n "$(grep -F '/etc/forge/forged.conf:' <<<"$line" | grep -F 'did you mean FORGE_BACKUP_TIME')"
 inside cp /root/forged.conf.good /etc/forge/forged.conf
 bring_back
@@ -278,12 +278,12 @@ check "drill: restore, socket units" "while running: exit $refused_status ($(gre
 inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 inside dd if=/dev/urandom of=/var/lib/forge/forge.sqlite3 bs=4096 count=4 conv=notrunc status=none
 inside rm -f /var/lib/forge/forge.sqlite3-wal /var/lib/forge/forge.sqlite3-shm
-before=$(nrestarts)
+before=$(restarts)
 inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 sleep 10
 line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$damaged_id" | tail -1 || true)
-check "drill: damaged database" "status $(exit_status), NRestarts $before -> $(nrestarts) in 10 s; journalctl -p err MESSAGE_ID=$damaged_id: $line" \
-    test "$(exit_status)" = 65 -a "$(nrestarts)" = "$before" -a -n "$(grep -F 'forged restore' <<<"$line")"
+check "drill: damaged database" "status $(exit_status), NRestarts $before -> $(restarts) in 10 s; journalctl -p err MESSAGE_ID=$damaged_id: $line" \
+    test "$(exit_status)" = 65 -a "$(restarts)" = 0 -a -n "$(grep -F 'forged restore' <<<"$line")"
 inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 restored_status=0; restored=$(inside forged restore "$newest" 2>&1) || restored_status=$?
 broken=$(inside sh -c 'ls /var/lib/forge | grep -c "^forge.sqlite3.broken-"' || true)
