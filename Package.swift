@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "ForgeArchive", dependencies: ["CArchive"]),
         .target(
             name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
-            exclude: ["Assets"], plugins: ["EmbedAssets"]),
+            exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(

@@ -26,3 +26,28 @@ extension TrainingSessionStore {
         return id
     }
 }
+
+extension TrainingSessionStore {
+    /// Creates a completed session of `kind` (`strength` or `cardio`) as the
+    /// demo's history and the bench household write them: trained `day`,
+    /// started and completed at the given instants, with its fitted snapshot
+    /// and completion `stats`. Sets and traces are added after it
+    /// (``SetStore/insert(sessionID:userID:set:clientID:in:)``, ``CardioStore/saveTrace(_:sessionID:userID:now:in:)``).
+    /// - Returns: the session id.
+    package static func createCompleted(
+        userID: String, day: LocalDate, name: String, kind: String, startedAt: Date, completedAt: Date,
+        fitted: JSONValue, stats: JSONValue, in db: Connection
+    ) throws -> String {
+        let id = Identifier.make()
+        try db.execute(
+            """
+            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
+            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
+            """,
+            [
+                id, userID, day.description, name, kind, Instant.storage(startedAt), Instant.storage(completedAt),
+                try JSONColumn.text(fitted), try JSONColumn.text(stats),
+            ])
+        return id
+    }
+}
