@@ -102,6 +102,19 @@ package enum CLI {
             positionals: ["DIR"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["exercise", "merge"], synopsis: "exercise merge FROM INTO [FLAGS]",
+            summary: "Fold an imported exercise into another.",
+            description: "Folds FROM, a library exercise an import made for a name it could not match, into "
+                + "INTO (both slugs, as the import's report lists them): every set of every member logged as FROM "
+                + "becomes INTO (numbered after INTO's own sets in a session holding both), the records of both "
+                + "are recomputed from history as if logged live, FROM's name becomes another name of INTO "
+                + "(so a later export still saying it lands on INTO), and FROM leaves the library. Refused, "
+                + "writing nothing, when either slug is unknown, when they are the same, or when FROM is a "
+                + "seeded or free-exercise-db exercise. An import that brought the sets can still be undone. "
+                + "Safe while forged serve runs.",
+            positionals: ["FROM", "INTO"],
+            flags: databaseFlags),
+        CommandSpec(
             path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--from SOURCE] [FLAGS]",
             summary: "Import history from another app.",
             description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
@@ -189,6 +202,7 @@ package enum CLI {
         "backup": "Back up the database; list backups.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
+        "exercise": "Manage the household's exercises: merge.",
         "import": "Bring history from another app: import KIND FILE, list, undo.",
         "notify": "Read the event socket: tail, desktop.",
     ]
