@@ -43,7 +43,7 @@ let package = Package(
         // MARK: Forge modules
         .target(name: "CBuildInfo"),
         .target(name: "ForgeCore", dependencies: ["CBuildInfo"]),
-        .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore"]),
+        .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore", "CSodium"]),
         // The household records' one owner: users, sign-in sessions, ingest tokens, prefs.
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
