@@ -61,7 +61,9 @@ let package = Package(
         // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
         .target(
             name: "ForgeImport",
-            dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook"]),
+            dependencies: [
+                "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook", "ForgeArchive", "ForgeXML",
+            ]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(
