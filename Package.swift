@@ -67,6 +67,7 @@ let package = Package(
             name: "ForgeImport",
             dependencies: [
                 "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook", "ForgeCoach", "ForgePostgres",
+                "ForgeArchive", "ForgeXML",
             ]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
