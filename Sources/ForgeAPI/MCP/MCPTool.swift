@@ -45,7 +45,7 @@ struct MCPTool: Sendable {
     ///   contract's own message, such as `bad date`, when the check has one).
     static func decode<Args: RequestInput>(_ type: Args.Type, _ object: [String: JSONValue]) throws -> Args {
         let value: Args
-        do { value = try WireDecoder.decode(type, from: .object(object)) } catch let e as WireDecodingError {
+        do { value = try WireDecoder.decodeInput(type, from: .object(object)) } catch let e as WireDecodingError {
             throw MCPToolError("invalid argument \(path(e.loc)): \(e.message)")
         }
         do { try value.validate() } catch let e as HTTPError {
@@ -82,11 +82,13 @@ struct MCPTool: Sendable {
     }
 
     /// The JSON Schema of `Args`, every `$ref` inlined and every optional
-    /// member's `anyOf [T, null]` reduced to `T`, with `hints` merged into its properties.
+    /// member's `anyOf [T, null]` reduced to `T`, the control-character rule
+    /// published (``ControlCharacters/published(in:)``), with `hints` merged into its properties.
     static func schema<Args: Decodable>(of type: Args.Type, hints: [String: JSONValue] = [:]) -> JSONValue {
         var reader = WireSchema()
         let root = reader.schema(for: type)
-        var schema = inline(root, reader.components)
+        // Declared strings refuse control characters (``ControlCharacters``, as ``decode(_:_:)`` checks).
+        var schema = ControlCharacters.published(in: inline(root, reader.components))
         guard case .object(var top) = schema, case .object(var properties)? = top["properties"] else { return schema }
         for (key, hint) in hints {
             guard case .object(let extra) = hint else { continue }

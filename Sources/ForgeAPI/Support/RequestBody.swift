@@ -55,7 +55,12 @@ extension Request {
 
     private static func decode<T: RequestInput>(_ type: T.Type, from tree: JSONValue, root: String) throws -> T {
         let value: T
-        do { value = try WireDecoder.decode(type, from: tree) } catch let e as WireDecodingError {
+        do {
+            // A body's declared strings refuse control characters (``ControlCharacters``, published as a
+            // `pattern` on the body's schema); the query string is read as it is.
+            value =
+                try root == "body" ? WireDecoder.decodeInput(type, from: tree) : WireDecoder.decode(type, from: tree)
+        } catch let e as WireDecodingError {
             throw ValidationFailure.error(loc: [.string(root)] + e.loc, type: e.type, msg: e.message, input: e.input)
         }
         try value.validate()
