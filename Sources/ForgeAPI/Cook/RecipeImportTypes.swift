@@ -38,6 +38,8 @@ struct ImportedRecipe: Codable, Sendable {
     let images: [String]
     /// The yield as the page wrote it ("12 cookies", "Serves 4-6") beside the whole-number `serves`; `""` when none.
     let yield: String
+    /// `"recipe"`: the macros are the page's own nutrition; `"computed"`: from the ingredient reference; `""`: none.
+    let macrosSource: String
     /// False when parked (§4.21).
     let complete: Bool
     /// An existing import with the same `source_url` (or slug) was replaced.
@@ -57,6 +59,7 @@ struct ImportedRecipe: Codable, Sendable {
         sourceURL = r.sourceURL
         images = r.images
         yield = r.yield
+        macrosSource = r.macrosSource
         complete = r.complete
         updated = result.outcome.updated
         parkedBecause = result.outcome.parkedBecause
