@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", providers: [.apt(["libxml2-dev"])]),
         // libarchive's reader (zip, gzip), dlopen'd on first use like CCurl: the header only, never linked.
         .systemLibrary(name: "CArchive", path: "Sources/CArchive", providers: [.apt(["libarchive-dev"])]),
+        // libpq's client (the original Forge server's live PostgreSQL), dlopen'd on first use like CCurl.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
@@ -49,9 +51,11 @@ let package = Package(
         .target(name: "ForgeXML", dependencies: ["CLibXML2"], swiftSettings: [libxml2Headers]),
         // Zip entries and gzip streams within decompression-bomb limits, on libarchive loaded on first use.
         .target(name: "ForgeArchive", dependencies: ["CArchive"]),
+        // The one Swift module over CLibPQ: a read-only PostgreSQL client for `forged import forge-server`.
+        .target(name: "ForgePostgres", dependencies: ["CLibPQ"]),
         .target(
             name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
-            exclude: ["Assets"], plugins: ["EmbedAssets"]),
+            exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
@@ -61,7 +65,10 @@ let package = Package(
         // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.
         .target(
             name: "ForgeImport",
-            dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook"]),
+            dependencies: [
+                "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook", "ForgeCoach", "ForgePostgres",
+                "ForgeArchive", "ForgeXML",
+            ]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(

@@ -137,3 +137,10 @@ package enum ImportLedger {
             pid: try row.optional("pid"))
     }
 }
+
+extension ImportLedger {
+    /// The import holding natural key `key` for the member, or nil (a read: nothing is claimed).
+    package static func holder(_ key: String, userID: String, in db: Connection) throws -> String? {
+        try db.scalar("SELECT import_id FROM import_keys WHERE user_id = ? AND key = ?", [userID, key])
+    }
+}

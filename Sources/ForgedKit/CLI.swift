@@ -125,18 +125,39 @@ package enum CLI {
             positionals: ["DIR"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["exercise", "merge"], synopsis: "exercise merge FROM INTO [FLAGS]",
+            summary: "Fold an imported exercise into another.",
+            description: "Folds FROM, a library exercise an import made for a name it could not match, into "
+                + "INTO (both slugs, as the import's report lists them): every set of every member logged as FROM "
+                + "becomes INTO (numbered after INTO's own sets in a session holding both), the records of both "
+                + "are recomputed from history as if logged live, FROM's name becomes another name of INTO "
+                + "(so a later export still saying it lands on INTO), and FROM leaves the library. Refused, "
+                + "writing nothing, when either slug is unknown, when they are the same, or when FROM is a "
+                + "seeded or free-exercise-db exercise. An import that brought the sets can still be undone. "
+                + "Safe while forged serve runs.",
+            positionals: ["FROM", "INTO"],
+            flags: databaseFlags),
+        CommandSpec(
             path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--from SOURCE] [FLAGS]",
             summary: "Import history from another app.",
             description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
                 + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
-                + "or auto to guess from the content (the guess is printed). The grammar also names "
-                + "apple-health, paprika, mealie, tandoor, nextcloud and forge-server (--from SOURCE), which "
-                + "answer that they are not built yet. --member says whose history it is (required when the "
-                + "household has two members). Importing the same file again adds nothing; rows with "
-                + "impossible values are skipped and listed; a failure midway leaves nothing behind. Shows a "
-                + "progress bar on a terminal, then the report. Safe while forged serve runs.",
+                + "paprika, mealie, tandoor or nextcloud (recipe libraries), or auto to guess from the content "
+                + "(the guess is printed). --member says whose history it is (required when the household has "
+                + "two members). Importing the same file again adds nothing; rows with impossible values are "
+                + "skipped and listed; a failure midway leaves nothing behind. Shows a progress bar on a "
+                + "terminal, then the report. Safe while forged serve runs. "
+                + "KIND forge-server moves a whole household from the original Forge server: --from SOURCE is "
+                + "its DATABASE_URL as it is (postgresql+psycopg://USER:PASS@HOST:5432/forge or postgresql://...), "
+                + "a plain pg_dump file, or its SQLite file (sqlite:///path or the path). It reads and checks the "
+                + "whole source first, refuses while forged serve holds the state directory (stop forged.socket, "
+                + "forged-events.socket and forged.service first), takes a verified backup, then writes "
+                + "everything in one transaction. --dry-run prints the report and writes nothing; a database "
+                + "that already holds household data is refused unless --replace is given; a second run from "
+                + "the same source says so and changes nothing. The report ends with the forged user passwd "
+                + "line for each member.",
             positionals: ["KIND"], optionalPositionals: ["FILE"],
-            flags: [memberFlag, fromFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
+            flags: [memberFlag, fromFlag, dryRunFlag, replaceFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
         CommandSpec(
             path: ["import", "list"], synopsis: "import list [FLAGS]",
             summary: "List past imports.",
@@ -204,6 +225,7 @@ package enum CLI {
         "backup": "Back up the database; list backups; show or import the copies' key.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
+        "exercise": "Manage the household's exercises: merge.",
         "import": "Bring history from another app: import KIND FILE, list, undo.",
         "notify": "Read the event socket: tail, desktop.",
     ]
@@ -229,6 +251,13 @@ package enum CLI {
     static let fromFlag = FlagSpec(
         name: "from", valueName: "SOURCE",
         help: "Where to read from when the source is not a file (forge-server: a database URL or dump).")
+    static let dryRunFlag = FlagSpec(
+        name: "dry-run", valueName: "",
+        help: "forge-server: read and check the source and print the report; write nothing.", isBool: true)
+    static let replaceFlag = FlagSpec(
+        name: "replace", valueName: "",
+        help: "forge-server: replace a forged database that already holds household data (backed up first).",
+        isBool: true)
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
     static let backupFromFlag = FlagSpec(
         name: "from", valueName: "DEST",

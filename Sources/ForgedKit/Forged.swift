@@ -61,6 +61,8 @@ package enum Forged {
                 return try UserCommands(settings: settings, command: parsed).run()
             case ["library", "import-free-exercise-db"]:
                 return try LibraryCommands(settings: settings, command: parsed).run()
+            case ["exercise", "merge"]:
+                return try ExerciseCommands(settings: settings, command: parsed).run()
             case ["import"], ["import", "list"], ["import", "undo"]:
                 return try ImportCommands(settings: settings, command: parsed).run()
             case ["display", "pair"], ["display", "list"], ["display", "revoke"]:

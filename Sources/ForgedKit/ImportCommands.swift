@@ -13,6 +13,9 @@ struct ImportCommands {
     let command: ParsedCommand
 
     func run() throws -> Int32 {
+        if command.path == ["import"], command.positionals.first == ImportKind.forgeServer.rawValue {
+            return try ForgeServerImportCommand(settings: settings, command: command).run()
+        }
         guard StateDirectory.databaseExists(settings.stateDir) else {
             throw ConfigError(
                 setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
@@ -41,7 +44,6 @@ struct ImportCommands {
             let kinds = ImportKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ConfigError(setting: "", message: "forged import: unknown kind \"\(word)\" (one of \(kinds))")
         }
-        if kind == .forgeServer { throw ImportError.unsupported(kind) }
         guard command.positionals.count > 1 else {
             throw ConfigError(setting: "", message: "forged import \(word): missing FILE")
         }

@@ -80,8 +80,10 @@ struct PipelineTests {
             source: "c.csv", userID: h.ada.id)
         try h.db.write { conn in
             let id = try TrainingSessionStore.createImported(
-                userID: h.ada.id, day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
-                completedAt: Date(), stats: .object([:]), notes: "", in: conn)
+                ImportedWorkout(
+                    day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
+                    completedAt: Date(), notes: "", sets: []),
+                userID: h.ada.id, in: conn)
             try ImportLedger.added(crashed.id, table: "sessions", rowID: id, in: conn)
             try conn.execute("UPDATE imports SET pid = 999999999 WHERE id = ?", [crashed.id])
         }

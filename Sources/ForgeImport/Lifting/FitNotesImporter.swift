@@ -64,7 +64,7 @@ package struct FitNotesImporter: Importer {
                 let joined = f[exerciseCol...(exerciseCol + extra)].joined(separator: ",")
                 f.replaceSubrange(exerciseCol...(exerciseCol + extra), with: [joined])
             }
-            let exercise = f[field: exerciseCol].trimmingCharacters(in: .whitespaces)
+            let exercise = f[field: exerciseCol].trimmedBlanks
             guard let start = times.parse(f[field: date]), !exercise.isEmpty else {
                 job.report.rowsRead += 1
                 job.report.skip(

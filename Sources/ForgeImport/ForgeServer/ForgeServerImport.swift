@@ -1,0 +1,130 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// `forged import forge-server`: moves a household from the original Forge
+/// server into forged in one write transaction (the caller holds the state
+/// directory's lock and has taken the pre-import backup). The ledger
+/// (`imports`) records it under the admin seat, with a key per member
+/// (`forge-server:<id>`), so a second run from the same source is recognised
+/// and changes nothing.
+package struct ForgeServerImport {
+    package let db: Database
+    package let clock: any ForgeCore.Clock
+
+    package init(db: Database, clock: any ForgeCore.Clock) {
+        self.db = db
+        self.clock = clock
+    }
+
+    /// How the import ended.
+    package enum Outcome: Sendable, Equatable {
+        /// Written (or, with `dryRun`, what would be written; nothing is).
+        case done(ForgeServerReport, importID: String?)
+        /// An earlier import from this source holds these members: nothing changed.
+        case alreadyImported(importID: String, at: String)
+    }
+
+    /// Refusals before anything is written.
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
+        /// forged already holds household data (table → rows) and `--replace` was not given.
+        case notEmpty([String: Int])
+
+        package var description: String {
+            switch self {
+            case .notEmpty(let counts):
+                "forged's database already holds household data ("
+                    + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                    + "); run with --replace to replace it (a backup is taken first)"
+            }
+        }
+    }
+
+    /// The rows of ``Outcome/alreadyImported(importID:at:)`` or ``Refusal/notEmpty(_:)``
+    /// as seen now, without writing: the caller checks before taking its backup.
+    package func precheck(_ snapshot: ForgeServerSnapshot, replace: Bool) throws -> Outcome? {
+        try db.read { conn in
+            if !replace, let earlier = try earlier(snapshot, in: conn) { return earlier }
+            if !replace {
+                let counts = try HouseholdContent.beyondSeed(in: conn)
+                if !counts.isEmpty { throw Refusal.notEmpty(counts) }
+            }
+            return nil
+        }
+    }
+
+    /// Moves the household in, in one transaction; with `dryRun` the transaction is
+    /// rolled back and the report says what would have been done.
+    /// - Throws: ``Refusal``, ``ImportError`` (a source forged cannot take as a whole),
+    ///   `DatabaseError`; nothing is written then.
+    package func run(_ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool) throws -> Outcome {
+        struct RolledBack: Error { let report: ForgeServerReport }
+        do {
+            return try db.write { conn in
+                if !replace, let earlier = try earlier(snapshot, in: conn) { return earlier }
+                if !replace {
+                    let counts = try HouseholdContent.beyondSeed(in: conn)
+                    if !counts.isEmpty { throw Refusal.notEmpty(counts) }
+                }
+                let now = clock.now()
+                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now)
+                try move.run()
+                move.report.notes.append(
+                    "records are rebuilt from the sets; where the two servers differ by design (record details in "
+                        + "the member's unit, trend, e1RM on the trained day, media_tier) forged answers its own way")
+                if dryRun { throw RolledBack(report: move.report) }
+                let admin = try adminID(of: move, in: conn)
+                let id = try ImportLedger.open(
+                    userID: admin, kind: .forgeServer, source: snapshot.source, bytesTotal: 0, now: now, in: conn)
+                for member in move.members.sorted() {
+                    _ = try ImportLedger.claim("forge-server:\(member)", userID: member, importID: id, in: conn)
+                }
+                try ImportLedger.progress(id, bytes: 0, rows: snapshot.rowCount, in: conn)
+                try ImportLedger.finish(
+                    id, state: "done", report: Self.ledgerReport(move.report, rows: snapshot.rowCount), error: nil,
+                    now: now, in: conn)
+                return .done(move.report, importID: id)
+            }
+        } catch let rolled as RolledBack {
+            return .done(rolled.report, importID: nil)
+        }
+    }
+
+    private func earlier(_ snapshot: ForgeServerSnapshot, in conn: Connection) throws -> Outcome? {
+        for row in snapshot.rows("users") {
+            let id = row.string("id")
+            if let holder = try ImportLedger.holder("forge-server:\(id)", userID: id, in: conn),
+                let record = try ImportLedger.find(holder, userID: nil, in: conn), record.state == "done"
+            {
+                return .alreadyImported(importID: holder, at: record.finishedAt ?? record.createdAt)
+            }
+        }
+        return nil
+    }
+
+    private func adminID(of move: ForgeServerMove, in conn: Connection) throws -> String {
+        let ids = move.members.sorted()
+        for row in move.snapshot.rows("users") where move.members.contains(row.string("id")) {
+            if row.string("role") == "admin" { return row.string("id") }
+        }
+        return ids[0]
+    }
+
+    /// The ledger's report shape (`forged import list`): carried rows per table as `added`,
+    /// skipped rows as `skipped` by `table: reason`, the first rows listed.
+    static func ledgerReport(_ r: ForgeServerReport, rows: Int) -> ImportReport {
+        var out = ImportReport(kind: .forgeServer)
+        out.rowsRead = rows
+        for (name, t) in r.tables {
+            if t.carried > 0 { out.add(name, t.carried) }
+            if t.kept > 0 { out.found(name, t.kept) }
+            for (reason, n) in t.skipped { out.skipped["\(name): \(reason)", default: 0] += n }
+        }
+        out.skippedRows = r.skippedRows.prefix(ImportReport.maxListed).map {
+            ImportReport.SkippedRow(line: 0, reason: $0.reason, detail: "\($0.table) \($0.row): \($0.detail)")
+        }
+        out.lists["replaced"] = r.replaced
+        out.lists["passwords"] = r.passwordCommands
+        return out
+    }
+}

@@ -1,0 +1,193 @@
+import ForgeCoach
+import ForgeCook
+import ForgeCore
+import ForgeStore
+import Foundation
+
+extension ForgeServerMove {
+    /// Chat messages and coach runs, oldest first (forged numbers them itself).
+    func carryCoach() throws {
+        func byTime(_ table: String) -> [SourceRow] {
+            snapshot.rows(table).sorted {
+                ($0.text("created_at") ?? "", $0.number) < ($1.text("created_at") ?? "", $1.number)
+            }
+        }
+        report.read("chat_messages", 0)
+        for row in byTime("chat_messages") {
+            report.read("chat_messages")
+            guard let user = member("chat_messages", row) else { continue }
+            let who = row.string("who")
+            guard who == "me" || who == "coach" else {
+                skip("chat_messages", row, "out_of_bounds", "who \(who)")
+                continue
+            }
+            do {
+                try CoachMoveIn.chatMessage(
+                    userID: user, who: who, text: row.string("text"), at: try row.instant("created_at") ?? now,
+                    in: conn)
+                report.carried("chat_messages")
+            } catch let e as SourceValueError {
+                skip("chat_messages", row, "unreadable_value", e.description)
+            }
+        }
+        report.read("agent_runs", 0)
+        for row in byTime("agent_runs") {
+            report.read("agent_runs")
+            guard let user = member("agent_runs", row) else { continue }
+            let kind = row.string("kind")
+            guard kind == "chat" || kind == "review" else {
+                skip("agent_runs", row, "out_of_bounds", "kind \(kind)")
+                continue
+            }
+            do {
+                try CoachMoveIn.coachRun(
+                    userID: user, kind: kind, model: row.string("model"), inputTokens: try row.int("input_tokens"),
+                    outputTokens: try row.int("output_tokens"), toolCalls: try row.int("tool_calls"),
+                    ok: try row.int("ok", 1) != 0, note: row.string("note"), at: try row.instant("created_at") ?? now,
+                    in: conn)
+                report.carried("agent_runs")
+            } catch let e as SourceValueError {
+                skip("agent_runs", row, "unreadable_value", e.description)
+            }
+        }
+    }
+
+    /// The macro columns of the original, in ``FoodMoveIn/MovedRecipe/macros`` order; a database
+    /// from before some of them existed reads them as 0 (their `ADD COLUMN ... DEFAULT 0`).
+    static let macroColumns = ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"]
+
+    /// Recipes (merged by slug), ingredients, food weeks, meal log and media.
+    func carryFood() throws {
+        try each("media_blobs") { row in
+            var owner: String?
+            if row.text("user_id") != nil {
+                guard let u = member("media_blobs", row) else { return }
+                owner = u
+            }
+            guard let bytes = try row.bytes("data"), !bytes.isEmpty else {
+                skip("media_blobs", row, "out_of_bounds", "no image bytes")
+                return
+            }
+            try FoodMoveIn.media(
+                id: row.string("id"), ownerID: owner, contentType: row.string("mime", "image/jpeg"), bytes: bytes,
+                sourceURL: row.string("src_url"), createdAt: try row.instant("created_at") ?? now, in: conn)
+            report.carried("media_blobs")
+        }
+        var merged: [String] = []
+        try each("recipes") { row in
+            var r = FoodMoveIn.MovedRecipe()
+            r.slug = row.string("slug")
+            r.kind = row.string("kind", "dinner")
+            guard !r.slug.isEmpty, ["dinner", "breakfast", "lunch", "snack"].contains(r.kind) else {
+                skip("recipes", row, "out_of_bounds", "slug \"\(r.slug)\", kind \(r.kind)")
+                return
+            }
+            r.name = row.string("name", r.slug)
+            r.minutes = try row.int("minutes")
+            r.difficulty = row.string("difficulty", "easy")
+            r.serves = try row.int("serves", 2)
+            r.batch = try row.int("batch")
+            r.why = row.string("why")
+            r.platefig = row.string("platefig", "plate")
+            r.source = row.string("source", "seed")
+            r.sourceURL = row.string("source_url")
+            r.rating = try row.double("rating")
+            r.ratingCount = try row.int("rating_count")
+            r.complete = try row.int("complete", 1)
+            r.tags = try row.json("tags", "[]")
+            r.steps = try row.json("steps", "[]")
+            r.ingredients = try row.json("ingredients", "[]")
+            r.images = try row.json("images", "[]")
+            r.macros = try Self.macroColumns.map { try row.double($0) }
+            guard r.serves >= 1, r.minutes >= 0, r.macros.allSatisfy({ $0 >= 0 }) else {
+                skip("recipes", row, "out_of_bounds", "serves \(r.serves), minutes \(r.minutes) or a negative macro")
+                return
+            }
+            switch try FoodMoveIn.recipe(r, now: now, in: conn) {
+            case .inserted: report.carried("recipes")
+            case .replaced:
+                merged.append(r.slug)
+                report.carried("recipes")
+            case .same: report.kept("recipes")
+            }
+        }
+        if !merged.isEmpty {
+            report.replaced.append(
+                "\(merged.count) recipes of forged's library by the household's rows of the same slug (its library as it had it): "
+                    + merged.joined(separator: ", "))
+        }
+        try each("ingredients") { row in
+            let name = row.string("name")
+            guard !name.isEmpty else {
+                skip("ingredients", row, "out_of_bounds", "no name")
+                return
+            }
+            let per100 = try [
+                "kcal_100", "protein_100", "carbs_100", "sugar_100", "fiber_100", "fat_100", "satfat_100",
+                "sodium_100",
+            ].map { try row.double($0) }
+            let added = try FoodMoveIn.ingredient(
+                name: name, aisle: row.string("aisle", "cupboard"), unit: row.string("unit", "g"),
+                pack: row.string("pack"), per100: per100, pantry: try row.int("pantry") != 0, in: conn)
+            if added { report.carried("ingredients") } else { report.kept("ingredients") }
+        }
+        let weeks = snapshot.rows("meal_revisions")
+        if weeks.contains(where: { $0.text("user_id") == nil }) {
+            let removed = try FoodMoveIn.deleteRevisions(scope: FoodWeekStore.household, in: conn)
+            if removed > 0 { report.replaced.append("forged's first household food week") }
+        }
+        try each("meal_revisions") { row in
+            // The household's week is user_id NULL; a seat's own rows are the demo's.
+            guard row.text("user_id") == nil else {
+                if members.contains(row.string("user_id")) {
+                    skip("meal_revisions", row, "out_of_bounds", "a member's own food week (the original shares one)")
+                } else {
+                    skip("meal_revisions", row, "member_not_carried", "the demo seat's food week")
+                }
+                return
+            }
+            let status = row.string("status", "active")
+            guard ["proposed", "active", "superseded"].contains(status) else {
+                skip("meal_revisions", row, "out_of_bounds", "status \(status)")
+                return
+            }
+            try FoodMoveIn.revision(
+                id: row.string("id"), scope: FoodWeekStore.household, num: try row.int("num"), status: status,
+                rationale: row.string("rationale"), content: try row.json("content", "{}"),
+                changes: try row.json("changes", "[]"), createdAt: try row.instant("created_at") ?? now, in: conn)
+            report.carried("meal_revisions")
+        }
+        try each("meal_log") { row in
+            guard let user = member("meal_log", row) else { return }
+            var m = FoodMoveIn.MovedMeal()
+            m.id = row.string("id")
+            m.userID = user
+            guard let day = try row.date("day") else {
+                skip("meal_log", row, "out_of_bounds", "no day")
+                return
+            }
+            m.day = day
+            m.slot = row.string("slot")
+            let slug = row.string("recipe_slug")
+            m.recipe = slug.isEmpty ? nil : slug
+            m.label = row.string("label")
+            m.servings = try row.double("servings", 1)
+            m.macros = try Self.macroColumns.map { try row.double($0) }
+            guard m.servings > 0, m.macros.allSatisfy({ $0 >= 0 }), try row.double("cost") >= 0 else {
+                skip("meal_log", row, "out_of_bounds", "servings \(m.servings), a negative macro or cost")
+                return
+            }
+            m.estimated = try row.int("estimated") != 0
+            m.source = row.string("source", "plan")
+            m.clientID = row.text("client_id")
+            m.venue = row.string("venue")
+            m.cost = try row.double("cost")
+            m.currency = row.string("currency")
+            m.note = row.string("note")
+            m.photos = try row.json("photos", "[]")
+            m.loggedAt = try row.instant("ts") ?? now
+            try FoodMoveIn.meal(m, in: conn)
+            report.carried("meal_log")
+        }
+    }
+}

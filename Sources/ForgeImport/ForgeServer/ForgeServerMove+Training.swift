@@ -1,0 +1,302 @@
+import ForgeCore
+import ForgeHousehold
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+extension ForgeServerMove {
+    /// Body metrics, exercises, equipment, plans, planned items, sessions with
+    /// their traces and sets, niggles and labs; records rebuilt from the sets.
+    func carryTraining() throws {
+        try each("metrics") { row in
+            guard let user = member("metrics", row) else { return }
+            let type = row.string("type")
+            let value = try row.double("value")
+            guard let ts = try row.instant("ts"), IngestPlausibility.instant(ts) else {
+                skip("metrics", row, "out_of_bounds", "no time, or a time outside 1900-2100")
+                return
+            }
+            guard !type.isEmpty, IngestPlausibility.metric(type, value) else {
+                skip("metrics", row, "out_of_bounds", "\(type) \(value) is outside forged's bounds")
+                return
+            }
+            if try TrainingMoveIn.metric(
+                id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), ts: ts,
+                source: row.string("source", "hae"), in: conn)
+            {
+                report.carried("metrics")
+            } else {
+                skip("metrics", row, "duplicate", "the same \(type) at the same time from the same source")
+            }
+        }
+        try each("exercises") { row in
+            let slug = row.string("slug")
+            guard !slug.isEmpty else {
+                skip("exercises", row, "out_of_bounds", "no slug")
+                return
+            }
+            let added = try TrainingMoveIn.exercise(
+                slug: slug, name: row.string("name", slug), kind: row.string("kind", "bw"),
+                primaryMuscles: try row.json("primary_muscles", "[]"),
+                secondaryMuscles: try row.json("secondary_muscles", "[]"), equipment: try row.json("equipment", "[]"),
+                patterns: try row.json("patterns", "[]"), cues: try row.json("cues", "[]"), dont: row.string("dont"),
+                benefit: row.string("benefit"), mediaURL: row.string("media_url"), in: conn)
+            if added { report.carried("exercises") } else { report.kept("exercises") }
+        }
+        try carryEquipment()
+        try carryPlans()
+        try each("planned_items") { row in
+            guard let user = member("planned_items", row) else { return }
+            let kind = row.string("kind")
+            guard kind == "workout" || kind == "meal", let date = try row.date("date") else {
+                skip("planned_items", row, "out_of_bounds", "kind \(kind) or its date is not one forged keeps")
+                return
+            }
+            try TrainingMoveIn.plannedItem(
+                id: row.string("id"), userID: user, date: date, kind: kind, title: row.string("title"),
+                notes: row.string("notes"), planDay: row.text("plan_day"),
+                createdAt: try row.instant("created_at") ?? now, in: conn)
+            report.carried("planned_items")
+        }
+        try carrySessions()
+        try each("records") { row in
+            skip(
+                "records", row, "rebuilt",
+                "forged rebuilds records from the sets (its e1RM on the trained day, details in the member's unit)")
+        }
+        for (user, slugs) in lifts.sorted(by: { $0.key < $1.key }) {
+            try RecordStore.rebuild(userID: user, slugs: slugs, now: now, in: conn)
+        }
+        try each("niggles") { row in
+            guard let user = member("niggles", row) else { return }
+            try TrainingMoveIn.niggle(
+                id: row.string("id"), userID: user, bodyPart: row.string("body_part"),
+                severity: row.string("severity", "mild"), status: row.string("status", "active"),
+                note: row.string("note"), avoidPatterns: try row.json("avoid_patterns", "[]"),
+                mobilitySlug: row.string("mobility_slug"), openedAt: try row.instant("opened_at"),
+                clearedAt: try row.instant("cleared_at"), in: conn)
+            report.carried("niggles")
+        }
+        try each("lab_panels") { row in
+            guard let user = member("lab_panels", row) else { return }
+            guard let drawn = try row.date("drawn_on") else {
+                skip("lab_panels", row, "out_of_bounds", "no draw date")
+                return
+            }
+            try TrainingMoveIn.labPanel(
+                id: row.string("id"), userID: user, drawnOn: drawn, source: row.string("source", "manual"),
+                createdAt: now, in: conn)
+            panels.insert(row.string("id"))
+            report.carried("lab_panels")
+        }
+        var seq: [String: Int] = [:]
+        try each("lab_results") { row in
+            let panel = row.string("panel_id")
+            guard panels.contains(panel) else {
+                skip("lab_results", row, "panel_not_carried", "its panel \(panel) is not carried")
+                return
+            }
+            let n = seq[panel, default: 0]
+            seq[panel] = n + 1
+            try TrainingMoveIn.labResult(
+                panelID: panel, seq: n, marker: row.string("marker"), value: try row.double("value"),
+                unit: row.string("unit", "mmol/L"), refLow: try row.optionalDouble("ref_low"),
+                refHigh: try row.optionalDouble("ref_high"), in: conn)
+            report.carried("lab_results")
+        }
+    }
+
+    func carryEquipment() throws {
+        let rows = snapshot.rows("equipment_profiles")
+        if rows.contains(where: { $0.text("user_id") == nil }) {
+            let removed = try TrainingMoveIn.deleteSharedProfiles(in: conn)
+            if removed > 0 { report.replaced.append("forged's \(removed) household-shared equipment profiles") }
+        }
+        var carried: Set<String> = []
+        try each("equipment_profiles") { row in
+            var user: String?
+            if row.text("user_id") != nil {
+                guard let u = member("equipment_profiles", row) else { return }
+                user = u
+            }
+            let bar = try row.double("bar_kg", 20)
+            let dbMax = try row.double("db_max_kg", 30)
+            guard (0...100).contains(bar), (0...200).contains(dbMax) else {
+                skip("equipment_profiles", row, "out_of_bounds", "bar \(bar) kg or dumbbells to \(dbMax) kg")
+                return
+            }
+            try TrainingMoveIn.equipmentProfile(
+                id: row.string("id"), userID: user, name: row.string("name", "Gym"), barKg: bar,
+                platesKg: try row.json("plates_kg", "[]"), dbMaxKg: dbMax, items: try row.json("items", "[]"),
+                createdAt: now, in: conn)
+            carried.insert(row.string("id"))
+            report.carried("equipment_profiles")
+        }
+        for row in snapshot.rows("users") where members.contains(row.string("id")) {
+            if let active = row.text("active_profile_id"), carried.contains(active) {
+                try HouseholdStore.setMovedActiveProfile(active, userID: row.string("id"), in: conn)
+            }
+        }
+    }
+
+    func carryPlans() throws {
+        // forged keeps one training plan per member: the active one, else the newest.
+        let revisions = snapshot.rows("plan_revisions")
+        var firstRevision: [String: String] = [:]
+        for r in revisions {
+            let plan = r.string("plan_id")
+            let at = r.string("created_at")
+            if firstRevision[plan].map({ at < $0 }) ?? true { firstRevision[plan] = at }
+        }
+        var chosen: [String: SourceRow] = [:]
+        var others: [SourceRow] = []
+        try each("plans") { row in
+            guard let user = member("plans", row) else { return }
+            guard row.string("domain", "training") == "training" else {
+                skip("plans", row, "not_training", "forged's plans are training plans (the food week is its own)")
+                return
+            }
+            if let seen = chosen[user] {
+                let better =
+                    (row.string("status") == "active" && seen.string("status") != "active")
+                    || (row.string("status") == seen.string("status")
+                        && (firstRevision[row.string("id")] ?? "") > (firstRevision[seen.string("id")] ?? ""))
+                if better {
+                    others.append(seen)
+                    chosen[user] = row
+                } else {
+                    others.append(row)
+                }
+            } else {
+                chosen[user] = row
+            }
+        }
+        for row in others {
+            skip("plans", row, "one_plan_per_member", "forged keeps one training plan per member (the active one)")
+        }
+        for (user, row) in chosen.sorted(by: { $0.key < $1.key }) {
+            let created = firstRevision[row.string("id")].flatMap(SourceTime.instant) ?? now
+            try TrainingMoveIn.plan(
+                id: row.string("id"), userID: user, goal: row.string("goal"), status: row.string("status", "active"),
+                createdAt: created, in: conn)
+            plans.insert(row.string("id"))
+            report.carried("plans")
+        }
+        try each("plan_revisions") { row in
+            let plan = row.string("plan_id")
+            guard plans.contains(plan) else {
+                skip("plan_revisions", row, "plan_not_carried", "its plan \(plan) is not carried")
+                return
+            }
+            let status = row.string("status", "active")
+            guard ["proposed", "active", "superseded"].contains(status) else {
+                skip("plan_revisions", row, "out_of_bounds", "status \(status)")
+                return
+            }
+            try TrainingMoveIn.planRevision(
+                id: row.string("id"), planID: plan, num: try row.int("num"), status: status,
+                rationale: row.string("rationale"), content: try row.json("content", "{}"),
+                createdAt: try row.instant("created_at") ?? now, in: conn)
+            report.carried("plan_revisions")
+        }
+    }
+
+    func carrySessions() throws {
+        try each("workout_sessions") { row in
+            guard let user = member("workout_sessions", row) else { return }
+            let kind = row.string("kind", "strength")
+            let status = row.string("status", "active")
+            guard kind == "strength" || kind == "cardio", ["active", "completed", "unplanned"].contains(status) else {
+                skip("workout_sessions", row, "out_of_bounds", "kind \(kind), status \(status)")
+                return
+            }
+            guard let day = try row.date("day"), let started = try row.instant("started_at"),
+                IngestPlausibility.instant(started)
+            else {
+                skip("workout_sessions", row, "out_of_bounds", "no day or start time forged accepts")
+                return
+            }
+            let stats = try row.json("stats", "{}")
+            if let problem = Self.statsProblem(stats) {
+                skip("workout_sessions", row, "out_of_bounds", problem)
+                return
+            }
+            try TrainingMoveIn.session(
+                id: row.string("id"), userID: user, day: day, name: row.string("name"), kind: kind, status: status,
+                startedAt: started, completedAt: try row.instant("completed_at"),
+                timeBudgetMin: try row.optionalInt("time_budget_min"), fitted: try row.json("fitted", "{}"),
+                stats: stats, notes: row.string("notes"), cooldownStatus: row.string("cooldown_status"),
+                favorite: row.bool("favorite"), in: conn)
+            sessions.insert(row.string("id"))
+            report.carried("workout_sessions")
+        }
+        try each("workout_series") { row in
+            let session = row.string("session_id")
+            guard sessions.contains(session), let user = member("workout_series", row) else {
+                if sessions.contains(session) == false {
+                    skip("workout_series", row, "session_not_carried", "its session \(session) is not carried")
+                }
+                return
+            }
+            let data = try row.json("data", "{}")
+            let object = (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
+            func pairs(_ key: String) throws -> String {
+                let list = (object[key] as? [[Any]] ?? []).compactMap { pair -> [Double]? in
+                    guard pair.count >= 2, let a = (pair[0] as? NSNumber)?.doubleValue,
+                        let b = (pair[1] as? NSNumber)?.doubleValue
+                    else { return nil }
+                    return [a, b]
+                }
+                return String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+            }
+            try TrainingMoveIn.cardioTrace(
+                sessionID: session, userID: user, hr: try pairs("hr"), route: try pairs("route"), createdAt: now,
+                in: conn)
+            report.carried("workout_series")
+        }
+        try each("logged_sets") { row in
+            let session = row.string("session_id")
+            guard sessions.contains(session) else {
+                skip("logged_sets", row, "session_not_carried", "its session \(session) is not carried")
+                return
+            }
+            guard let user = member("logged_sets", row) else { return }
+            let weight = try row.double("weight")
+            let reps = try row.int("reps")
+            let rpe = try row.optionalInt("rpe")
+            guard (0...LiftHistoryWriter.maxLoadKg).contains(weight),
+                (0...Int(LiftHistoryWriter.maxReps)).contains(reps)
+            else {
+                skip("logged_sets", row, "out_of_bounds", "\(weight) kg × \(reps) is outside forged's set bounds")
+                return
+            }
+            guard let ts = try row.instant("ts") else {
+                skip("logged_sets", row, "out_of_bounds", "no time")
+                return
+            }
+            let slug = row.string("exercise_slug")
+            try TrainingMoveIn.set(
+                id: row.string("id"), sessionID: session, userID: user, slug: slug,
+                substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
+                reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts, in: conn)
+            lifts[user, default: []].insert(slug)
+            report.carried("logged_sets")
+        }
+    }
+
+    /// Why a session's stats are impossible (a negative duration or distance), or nil.
+    static func statsProblem(_ json: String) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+            return nil
+        }
+        for key in ["duration_s", "distance_km", "kcal", "avg_hr", "max_hr"] {
+            if let v = (object[key] as? NSNumber)?.doubleValue, v < 0 || !v.isFinite {
+                return "stats \(key) \(v) is negative"
+            }
+        }
+        if let d = (object["duration_s"] as? NSNumber)?.doubleValue, !IngestPlausibility.durationS.contains(d) {
+            return "stats duration_s \(d) is longer than 7 days"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,231 @@
+import ForgeCoach
+import ForgeCook
+import ForgeCore
+import ForgeHousehold
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// Writes a checked ``ForgeServerSnapshot`` into forged, in the caller's one
+/// write transaction, through the owning modules' write paths
+/// (`HouseholdStore`/`OAuthStore`/`AppSettings`, `TrainingMoveIn`,
+/// `CoachMoveIn`, `FoodMoveIn`). Rows forged's bounds refuse are skipped one
+/// by one and listed; a row whose member or parent was not carried is
+/// skipped with that reason. Ids are kept wherever forged's tables keep
+/// text ids (all but chat messages and coach runs, which forged numbers).
+final class ForgeServerMove {
+    let snapshot: ForgeServerSnapshot
+    let conn: Connection
+    let now: Date
+    var report: ForgeServerReport
+    /// Ids of the members carried.
+    var members: Set<String> = []
+    /// Ids of the sessions, plans, panels and clients carried.
+    var sessions: Set<String> = []
+    var plans: Set<String> = []
+    var panels: Set<String> = []
+    var clients: Set<String> = []
+    /// Lifts with sets carried, per member (records are rebuilt for them).
+    var lifts: [String: Set<String>] = [:]
+    /// Password hashes of forged's replaced seats, by email.
+    var keptHashes: [String: String] = [:]
+
+    init(snapshot: ForgeServerSnapshot, conn: Connection, now: Date) {
+        self.snapshot = snapshot
+        self.conn = conn
+        self.now = now
+        report = ForgeServerReport(source: snapshot.source)
+    }
+
+    /// Runs every table in dependency order. - Throws: a refusal (``ImportError``)
+    /// or a database error; the caller's transaction then rolls back.
+    func run() throws {
+        try carryMembers()
+        try carryTokens()
+        try carryTraining()
+        try carryCoach()
+        try carryFood()
+        notServed()
+        // What forged's start would repair in revisions from elsewhere, repaired now by its owner,
+        // so the first start after the move changes nothing.
+        let repaired = try RevisionRepair.sweep(in: conn)
+        if repaired > 0 {
+            report.notes.append(
+                "\(repaired) plan or food-week revisions had literal \\u escapes, repaired as forged does")
+        }
+    }
+
+    /// Reads every row of `table`, calling `body` for each; a thrown ``SourceValueError``
+    /// skips the row (`unreadable_value`).
+    func each(_ table: String, _ body: (SourceRow) throws -> Void) throws {
+        let rows = snapshot.rows(table)
+        report.read(table, rows.count)
+        if report.tables[table] == nil { report.tables[table] = .init() }
+        for row in rows {
+            do {
+                try body(row)
+            } catch let e as SourceValueError {
+                skip(table, row, "unreadable_value", e.description)
+            }
+        }
+    }
+
+    func skip(_ table: String, _ row: SourceRow, _ reason: String, _ detail: String) {
+        let id = row.text("id") ?? row.text("key") ?? row.text("slug") ?? row.text("name") ?? "row \(row.number + 1)"
+        report.skip(table, row: id, reason: reason, detail: detail)
+    }
+
+    /// The member of `row` when carried, else skips the row and answers nil.
+    func member(_ table: String, _ row: SourceRow, column: String = "user_id") -> String? {
+        guard let id = row.text(column), members.contains(id) else {
+            skip(table, row, "member_not_carried", "its member (\(row.string(column))) is not carried")
+            return nil
+        }
+        return id
+    }
+
+    // MARK: members and tokens
+
+    func carryMembers() throws {
+        keptHashes = try HouseholdStore.passwordHashesByEmail(in: conn)
+        // forged's own seats (seed-only, checked by the caller, or --replace) give way to the household's.
+        for user in try HouseholdStore.allUsers(conn) where !user.isDemo {
+            try HouseholdStore.deleteUser(id: user.id, in: conn)
+            report.replaced.append(
+                "\(user.email)'s first-start seat (starter plan, equipment, standing niggle)")
+        }
+        var rows = snapshot.rows("users")
+        rows.sort { ($0.text("created_at") ?? "", $0.number) < ($1.text("created_at") ?? "", $1.number) }
+        let people = rows.filter { $0.string("role") != "demo" }
+        guard people.count <= 2 else {
+            throw ImportError.unreadable(
+                "\(snapshot.source): the original has \(people.count) members; forged serves a household of two")
+        }
+        let hasAdmin = people.contains { $0.string("role") == "admin" }
+        report.read("users", rows.count)
+        for (i, row) in rows.enumerated() {
+            let role = row.string("role", "member")
+            if role == "demo" {
+                skip("users", row, "demo_seat", "the demo seat is forged's own (--demo); its rows are not carried")
+                continue
+            }
+            do {
+                let email = HouseholdStore.normaliseEmail(row.string("email"))
+                let units = row.string("units", "kg") == "lb" ? "lb" : "kg"
+                let prefs = try row.json("prefs", "{}")
+                let user = HouseholdStore.MovedUser(
+                    id: row.string("id"), email: email, name: row.string("name", email),
+                    role: role == "admin" || (!hasAdmin && i == 0) ? "admin" : "member", units: units,
+                    prefsJSON: prefs.hasPrefix("{") ? prefs : "{}", activeProfileID: nil,
+                    createdAt: try row.instant("created_at") ?? now, passwordHash: keptHashes[email])
+                try HouseholdStore.insertMoved(user, in: conn)
+                members.insert(user.id)
+                report.carried("users")
+                if user.passwordHash == nil { report.passwordCommands.append("forged user passwd \(email)") }
+            } catch let e as SourceValueError {
+                skip("users", row, "unreadable_value", e.description)
+            } catch let e as UserError {
+                skip("users", row, "refused", "forged refuses this seat (\(e))")
+            }
+        }
+        guard !members.isEmpty else {
+            throw ImportError.unreadable("\(snapshot.source): the original has no member to carry")
+        }
+    }
+
+    func carryTokens() throws {
+        // One ingest token per member in forged: the newest one (the phone has it).
+        var newest: [String: SourceRow] = [:]
+        var older: [SourceRow] = []
+        try each("ingest_tokens") { row in
+            guard let user = member("ingest_tokens", row) else { return }
+            if let seen = newest[user] {
+                if (row.text("created_at") ?? "") > (seen.text("created_at") ?? "") {
+                    older.append(seen)
+                    newest[user] = row
+                } else {
+                    older.append(row)
+                }
+            } else {
+                newest[user] = row
+            }
+        }
+        for row in older {
+            skip("ingest_tokens", row, "older_token", "forged keeps one ingest token per member: the newest")
+        }
+        for (user, row) in newest.sorted(by: { $0.key < $1.key }) {
+            do {
+                try HouseholdStore.setMovedIngestToken(
+                    userID: user, token: row.string("token"), samples: try row.int("samples"),
+                    lastPush: try row.instant("last_seen_at"), createdAt: try row.instant("created_at") ?? now,
+                    in: conn)
+                report.carried("ingest_tokens")
+            } catch let e as SourceValueError {
+                skip("ingest_tokens", row, "unreadable_value", e.description)
+            }
+        }
+        try each("oauth_clients") { row in
+            let uris = try row.json("redirect_uris", "[]")
+            try OAuthStore.insertMovedClient(
+                id: row.string("id"), name: row.string("name"), redirectURIsJSON: uris,
+                createdAt: try row.instant("created_at") ?? now, in: conn)
+            clients.insert(row.string("id"))
+            report.carried("oauth_clients")
+        }
+        try each("oauth_codes") { row in
+            skip(
+                "oauth_codes", row, "authorization_code",
+                "authorization codes live minutes; a connector asks for a new one when it needs one")
+        }
+        try each("oauth_tokens") { row in
+            guard let user = member("oauth_tokens", row) else { return }
+            guard clients.contains(row.string("client_id")) else {
+                skip("oauth_tokens", row, "client_not_carried", "its client \(row.string("client_id")) is not carried")
+                return
+            }
+            let access = row.string("access_token")
+            let refresh = row.string("refresh_token")
+            guard !access.isEmpty, !refresh.isEmpty else {
+                skip("oauth_tokens", row, "out_of_bounds", "an empty access or refresh token")
+                return
+            }
+            try OAuthStore.insertMovedGrant(
+                id: row.string("id"), userID: user, clientID: row.string("client_id"), accessToken: access,
+                accessExpiresAt: try row.instant("access_expires_at") ?? now, refreshToken: refresh,
+                refreshExpiresAt: try row.instant("refresh_expires_at") ?? now,
+                createdAt: try row.instant("created_at") ?? now, lastUsedAt: try row.instant("last_used_at"), in: conn)
+            report.carried("oauth_tokens")
+        }
+        try each("app_settings") { row in
+            let key = row.string("key")
+            guard AppSettings.key(key) != nil else {
+                skip("app_settings", row, "unknown_setting", "forged has no setting \(key)")
+                return
+            }
+            let value = row.string("value")
+            guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                skip("app_settings", row, "empty", "an empty value (the environment's applies)")
+                return
+            }
+            try AppSettings.apply([key: value], now: try row.instant("updated_at") ?? now, in: conn)
+            report.carried("app_settings")
+        }
+    }
+
+    /// Tables forged does not serve: counted with the reason, never silently dropped.
+    func notServed() {
+        let reasons: [(String, String, String)] = [
+            ("withings_links", "not_served", "forged does not link Withings accounts; link again if it ever does"),
+            ("push_subs", "not_served", "forged notifies through its event socket and desktop bridge, not web push"),
+            ("notification_log", "not_needed", "the reminder ledger of past days; forged keeps its own"),
+            ("carryovers", "not_served", "forged has no shopping carry-overs"),
+            ("lunch_favorites", "not_served", "forged has no lunch favourites"),
+        ]
+        for (table, reason, detail) in reasons {
+            let rows = snapshot.rows(table)
+            report.read(table, rows.count)
+            if report.tables[table] == nil { report.tables[table] = .init() }
+            for row in rows { skip(table, row, reason, detail) }
+        }
+    }
+}

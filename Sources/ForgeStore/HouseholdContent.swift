@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a forged database holds beyond its first start (the seats, their
+/// starter plans, equipment and standing niggle, the library and the first
+/// household food week): `forged import forge-server` refuses to move a
+/// household into a database that has any of it unless `--replace` is given.
+/// Read-only.
+package enum HouseholdContent {
+    /// Tables whose every row is household data (none is seeded).
+    static let historyTables = [
+        "sessions", "sets", "metrics", "meal_logs", "chat_messages", "coach_runs", "lab_panels", "planned_items",
+        "oauth_grants", "media", "cook_sessions", "imports",
+    ]
+
+    /// Row counts of household data beyond the seed, by table (only tables with some).
+    /// A plan with more than its first revision, or more than the first household food
+    /// week, counts as `plan_revisions`/`food_revisions`; more niggles than one per member
+    /// counts as `niggles`.
+    package static func beyondSeed(in db: Connection) throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for table in historyTables {
+            let n: Int = try db.scalar("SELECT COUNT(*) FROM \(table)") ?? 0
+            if n > 0 { out[table] = n }
+        }
+        let revisions: Int =
+            try db.scalar("SELECT COUNT(*) FROM plan_revisions WHERE num > 1 OR status <> 'active'") ?? 0
+        if revisions > 0 { out["plan_revisions"] = revisions }
+        let weeks: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE num > 1 OR status <> 'active'") ?? 0
+        if weeks > 0 { out["food_revisions"] = weeks }
+        let niggles: Int = try db.scalar("SELECT COUNT(*) FROM niggles WHERE status <> 'active'") ?? 0
+        if niggles > 0 { out["niggles"] = niggles }
+        return out
+    }
+}
