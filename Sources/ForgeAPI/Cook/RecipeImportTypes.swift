@@ -68,7 +68,7 @@ struct ImportedRecipe: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case tags, source, sourceURL, images, yield, complete, updated, parkedBecause, ingredientsAdded, warnings
+        case tags, source, sourceURL, images, yield, macrosSource, complete, updated, parkedBecause, ingredientsAdded, warnings
     }
 
     init(from decoder: Decoder) throws {
@@ -79,6 +79,7 @@ struct ImportedRecipe: Codable, Sendable {
         sourceURL = try c.decode(String.self, forKey: .sourceURL)
         images = try c.decode([String].self, forKey: .images)
         yield = try c.decode(String.self, forKey: .yield)
+        macrosSource = try c.decode(String.self, forKey: .macrosSource)
         complete = try c.decode(Bool.self, forKey: .complete)
         updated = try c.decode(Bool.self, forKey: .updated)
         parkedBecause = try c.decode([String].self, forKey: .parkedBecause)
@@ -94,6 +95,7 @@ struct ImportedRecipe: Codable, Sendable {
         try c.encode(sourceURL, forKey: .sourceURL)
         try c.encode(images, forKey: .images)
         try c.encode(yield, forKey: .yield)
+        try c.encode(macrosSource, forKey: .macrosSource)
         try c.encode(complete, forKey: .complete)
         try c.encode(updated, forKey: .updated)
         try c.encode(parkedBecause, forKey: .parkedBecause)
