@@ -60,8 +60,8 @@ struct PipelineTests {
         try Data("just some notes\nnothing else\n".utf8).write(to: text)
         defer { try? FileManager.default.removeItem(at: text) }
         #expect(throws: ImportError.unrecognised) { try h.run(.auto, text) }
-        #expect(throws: ImportError.notThisKind(kind: .appleHealth, expected: AppleHealthImporter.expected)) {
-            try h.run(.appleHealth, ImportHarness.fixture("strong-2016.csv"))
+        #expect(throws: ImportError.notThisKind(kind: .appleHealth, expected: AppleHealthImporter().expected)) {
+            try h.run(.appleHealth, text)
         }
     }
 
