@@ -13,11 +13,13 @@ extension MetricStore {
     ///   - value: canonical unit of `type` (docs/contract.md §1.3), already checked by
     ///     ``IngestPlausibility/metric(_:_:)``.
     ///   - source: the `metrics.source` of the import (`apple_health`).
+    ///   - anyValue: a sample at the same instant is the same whatever its value (a reading the other app
+    ///     rounds differently).
     ///   - dayEnd: the end (exclusive) of the day `instant` starts, for a day total.
     /// - Returns: the new row's id, or nil when the sample was already there.
     package static func insertImported(
         userID: String, type: String, value: Double, unit: String, at instant: Date, source: String,
-        dayEnd: Date? = nil, in db: Connection
+        anyValue: Bool = false, dayEnd: Date? = nil, in db: Connection
     ) throws -> String? {
         let ts = Instant.storage(instant)
         let existing: Int =
@@ -27,8 +29,10 @@ extension MetricStore {
                     [userID, type, ts, Instant.storage(dayEnd)]) ?? 0
             } else {
                 try db.scalar(
-                    "SELECT COUNT(*) FROM metrics WHERE user_id = ? AND type = ? AND ts = ? AND abs(value - ?) < 0.005",
-                    [userID, type, ts, value]) ?? 0
+                    """
+                    SELECT COUNT(*) FROM metrics WHERE user_id = ? AND type = ? AND ts = ?
+                    AND (? OR abs(value - ?) < 0.005)
+                    """, [userID, type, ts, anyValue, value]) ?? 0
             }
         guard existing == 0 else { return nil }
         let id = Identifier.make()
