@@ -57,8 +57,9 @@ final class HealthExportReader {
         self.job = job
         earliest = LocalDate(year: 1900, month: 1, day: 1).dayNumber * 86_400
         latest = Int(job.clock.now().timeIntervalSince1970) + 36 * 3600
-        heartRate = try HealthSpool()
-        routes = try HealthSpool()
+        let stateDirectory = URL(fileURLWithPath: job.db.path).deletingLastPathComponent().path
+        heartRate = try HealthSpool(directory: stateDirectory)
+        routes = try HealthSpool(directory: stateDirectory)
         for (name, kind) in HealthRecordKind.byType {
             kinds[name.withCString { HealthDailyTotals.sourceKey($0) }] = kind
         }
