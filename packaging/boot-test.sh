@@ -319,7 +319,8 @@ check "drill: restore over damage" "forged restore exit $restored_status, $broke
 
 # 13. TLS 1.0 refused: forged serves HTTPS with a certificate; the host's
 # openssl (allowed to offer anything, @SECLEVEL=0) in the container's network
-# tries TLS 1.0 and is refused, TLS 1.2 completes.
+# tries TLS 1.0 and is refused (GnuTLS closes the connection: no cipher is
+# agreed), TLS 1.2 completes.
 inside install -d -m 0750 -o root -g forge /etc/forge/tls
 inside sh -c 'cat > /etc/forge/tls/cert.pem' <"$cache/tls/cert.pem"
 inside sh -c 'cat > /etc/forge/tls/key.pem' <"$cache/tls/key.pem"
@@ -335,7 +336,7 @@ tls12=$(nsenter -t "$leader" -n -- openssl s_client -connect 127.0.0.1:8080 -tls
 tls10_line=$(grep -m1 -iE 'alert|error|no protocols' <<<"$tls10" | sed 's/^[0-9A-F]*:error:[0-9A-F]*://' || true)
 tls12_line=$(grep -m1 -E '^ *Protocol *:' <<<"$tls12" | tr -s ' ' || true)
 check "drill: TLS 1.0 refused" "openssl s_client -tls1: ${tls10_line:-no error}; -tls1_2: ${tls12_line:-none}; GET https /healthz $(https_200 && echo 200 || echo fail)" \
-    test -z "$(grep -E 'Protocol *: *TLSv1$' <<<"$tls10")" -a -n "$(grep -iE 'alert protocol version|handshake failure' <<<"$tls10")" \
+    test -z "$(grep -E 'Cipher is [^(]' <<<"$tls10")" -a -n "$(grep -iE 'alert|unexpected eof|handshake failure' <<<"$tls10")" \
         -a -n "$(grep -E 'TLSv1.2' <<<"$tls12_line")"
 inside cp /root/forged.conf.good /etc/forge/forged.conf
 inside systemctl restart forged.service >/dev/null 2>&1 || true
@@ -353,6 +354,8 @@ inside mount -t tmpfs -o size=48m,mode=0700 tmpfs /var/lib/forge
 inside sh -c 'cp -a /root/forge-state/. /var/lib/forge/ && chown -R forge:forge /var/lib/forge'
 inside sh -c 'cat /dev/zero > /var/lib/forge/filler 2>/dev/null; true'
 before=$(restarts)
+# The TLS drill's restarts count towards StartLimitBurst=3 in 60 s: clear them, as an operator would.
+inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
 inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 wait_for 30 service_active || true
 healthz_body() { inside curl -s --max-time 10 http://127.0.0.1:8080/healthz || true; }
