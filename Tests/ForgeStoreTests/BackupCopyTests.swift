@@ -166,6 +166,25 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         }
     }
 
+    @Test func aFullRcloneRemoteFailsAndLeavesNoCopyUnderTheFinalName() throws {
+        try withTemporaryDirectory { dir in
+            try OffBox.withTmpfs(size: "64k") { served in
+                let box = try Box(dir)
+                defer { box.db.close() }
+                let server = try RcloneServer("webdav", root: served, configDir: dir)
+                defer { server.kill() }
+                let transport = BackupTransport(try BackupDestination("rclone:remote:"), rcloneConfig: server.config)
+                let record = try #require(box.copier([transport]).copy(box.backup.file).first)
+                #expect(!record.ok && record.error.contains("rclone"), "\(record.error)")
+                let names = try FileManager.default.contentsOfDirectory(atPath: served)
+                #expect(!names.contains(record.name), "no copy under the final name: \(names)")
+                let state = try #require(try BackupCopyStatus.states(["rclone:remote:"], in: box.db).first)
+                #expect(!state.ok && state.lastGood == nil && state.error == record.error)
+                print("full remote: \(record.error)")
+            }
+        }
+    }
+
     @Test func aServerDyingMidCopyFailsAndLeavesNoCopyUnderTheFinalName() throws {
         try withTemporaryDirectory { dir in
             let db = try OffBox.database(dir)
