@@ -88,6 +88,11 @@ import Testing
             #expect(code.count == 64 + 15 && code.split(separator: "-").count == 16)
             #expect(try BackupKey(recoveryCode: code.uppercased().replacingOccurrences(of: "-", with: " ")) == key)
             #expect(throws: BackupCopyError.self) { try BackupKey(recoveryCode: "1234-abcd") }
+            let fullwidth = "\u{FF11}" + code.dropFirst()  // FULLWIDTH DIGIT ONE: Character.isHexDigit says yes
+            #expect(
+                throws: BackupCopyError.badKey(
+                    "a recovery code is 64 hex digits (0-9, a-f), in groups of 4; got 64 characters")
+            ) { try BackupKey(recoveryCode: fullwidth) }
             let path = dir + "/backup.key"
             let (created, fresh) = try BackupKey.loadOrCreate(at: path)
             let mode = try fileMode(path)

@@ -49,7 +49,7 @@ package struct BackupKey: Sendable, Equatable {
     /// - Throws: ``BackupCopyError/badKey(_:)`` when it is not 64 hex digits.
     package init(recoveryCode text: String) throws {
         let digits = text.lowercased().filter { !" -\n\t\r".contains($0) }
-        guard digits.count == Self.length * 2, digits.allSatisfy(\.isHexDigit) else {
+        guard digits.count == Self.length * 2, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             throw BackupCopyError.badKey(
                 "a recovery code is 64 hex digits (0-9, a-f), in groups of 4; got \(digits.count) characters")
         }
@@ -57,7 +57,10 @@ package struct BackupKey: Sendable, Equatable {
         var index = digits.startIndex
         while index < digits.endIndex {
             let next = digits.index(index, offsetBy: 2)
-            bytes.append(UInt8(digits[index..<next], radix: 16)!)
+            guard let byte = UInt8(digits[index..<next], radix: 16) else {
+                throw BackupCopyError.badKey("\(digits[index..<next]) is not two hex digits (0-9, a-f)")
+            }
+            bytes.append(byte)
             index = next
         }
         self.init(bytes: bytes)
