@@ -1,4 +1,5 @@
 import CSodium
+import ForgeStore
 import Foundation
 
 /// Password hashing with Argon2id through libsodium's `crypto_pwhash_str`

@@ -25,7 +25,7 @@ package struct BackupKey: Sendable, Equatable {
 
     /// A fresh random key (`crypto_secretstream_xchacha20poly1305_keygen`).
     package static func generate() -> BackupKey {
-        SodiumReady.check()
+        Sodium.initialise()
         var key = [UInt8](repeating: 0, count: length)
         crypto_secretstream_xchacha20poly1305_keygen(&key)
         return BackupKey(bytes: key)
@@ -37,7 +37,7 @@ package struct BackupKey: Sendable, Equatable {
 
     /// The key as people copy it: 64 lowercase hex digits in 16 dash-separated groups of 4.
     package var recoveryCode: String {
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let hex = Sodium.hex(bytes)
         return stride(from: 0, to: hex.count, by: 4).map { offset -> String in
             let start = hex.index(hex.startIndex, offsetBy: offset)
             return String(hex[start..<hex.index(start, offsetBy: 4)])
@@ -139,10 +139,4 @@ package struct BackupKey: Sendable, Equatable {
             return (key, true)
         }
     }
-}
-
-/// `sodium_init()` once, for the off-the-box copies.
-enum SodiumReady {
-    private static let ready: Bool = sodium_init() >= 0
-    static func check() { precondition(ready, "libsodium failed to initialise") }
 }

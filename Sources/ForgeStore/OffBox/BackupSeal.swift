@@ -28,7 +28,7 @@ package enum BackupSeal {
     @discardableResult
     package static func seal(_ input: String, to output: String, key: BackupKey) throws -> (sha256: String, bytes: Int)
     {
-        SodiumReady.check()
+        Sodium.initialise()
         let source = try FileReader(input)
         defer { source.close() }
         let sink = try FileWriter(output)
@@ -84,7 +84,7 @@ package enum BackupSeal {
     ///   before anything is decrypted; ``BackupCopyError/damaged(_:)`` when a piece fails
     ///   authentication or the final tag is missing (`output` is removed then).
     package static func open(_ input: String, to output: String, key: BackupKey) throws {
-        SodiumReady.check()
+        Sodium.initialise()
         let source = try FileReader(input)
         defer { source.close() }
         let prefix = try source.read(prefixLength)

@@ -7,7 +7,7 @@ struct SHA256Stream {
     private var state = crypto_hash_sha256_state()
 
     init() {
-        SodiumReady.check()
+        Sodium.initialise()
         crypto_hash_sha256_init(&state)
     }
 
@@ -22,7 +22,7 @@ struct SHA256Stream {
     mutating func finalHex() -> String {
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         crypto_hash_sha256_final(&state, &digest)
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return Sodium.hex(digest)
     }
 
     /// SHA-256 of `bytes` as hex.

@@ -1,7 +1,10 @@
 import CSodium
 import Foundation
 
-/// libsodium helpers: initialisation, random tokens, SHA-256.
+/// libsodium helpers: initialisation, random tokens, SHA-256, hex and
+/// base64url text. The one Swift wrapper over `CSodium` for plain helpers;
+/// ForgeHousehold (tokens, password hashing) and ForgeStore's off-box copies
+/// (`OffBox/`) both use it.
 package enum Sodium {
     private static let ready: Bool = sodium_init() >= 0
 
@@ -22,7 +25,12 @@ package enum Sodium {
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         let bytes = Array(text.utf8)
         crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return hex(digest)
+    }
+
+    /// `bytes` as lowercase hex, two digits a byte.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
     }
 
     /// Unpadded base64url of `bytes`.
