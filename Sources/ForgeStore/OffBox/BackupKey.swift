@@ -98,18 +98,14 @@ package struct BackupKey: Sendable, Equatable {
     package func write(to path: String, replace: Bool = false) throws {
         if !replace && FileManager.default.fileExists(atPath: path) { throw BackupCopyError.keyExists(path) }
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw BackupCopyError.io("cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
-        fchmod(fd, 0o600)
-        let data = Array(fileText.utf8)
-        let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == data.count, synced else {
-            unlink(temporary)
-            throw BackupCopyError.io("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        unlink(temporary)  // left by an earlier process with this pid
+        let sink = try FileWriter(temporary)
+        do {
+            try sink.write(Array(fileText.utf8))
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
         }
         if replace {
             guard rename(temporary, path) == 0 else {

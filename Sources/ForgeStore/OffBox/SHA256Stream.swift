@@ -35,19 +35,13 @@ struct SHA256Stream {
     /// SHA-256 of the file at `path` as hex, read in 64 KiB pieces.
     /// - Throws: ``BackupCopyError/io(_:)`` when it cannot be read.
     static func file(_ path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BackupCopyError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+        let source = try FileReader(path)
+        defer { source.close() }
         var stream = SHA256Stream()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw BackupCopyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            buffer.withUnsafeBytes { stream.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            let piece = try source.read(1 << 16)
+            if piece.isEmpty { break }
+            stream.update(piece)
         }
         return stream.finalHex()
     }
