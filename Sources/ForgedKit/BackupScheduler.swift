@@ -118,11 +118,12 @@ package final class BackupScheduler: Sendable {
                 return
             }
             if s.copyFailures < retryDelays.count {
-                s.copyRetryAt = now.addingTimeInterval(retryDelays[s.copyFailures])
+                let retryAt = now.addingTimeInterval(retryDelays[s.copyFailures])
+                s.copyRetryAt = retryAt
                 s.copyFailures += 1
                 Log.error(
                     "backup copy to \(failed.sorted().joined(separator: ", ")) will be retried at "
-                        + "\(Instant.storage(s.copyRetryAt!)) (retry \(s.copyFailures) of \(retryDelays.count))",
+                        + "\(Instant.storage(retryAt)) (retry \(s.copyFailures) of \(retryDelays.count))",
                     id: .backupCopyFailed)
             } else {
                 s.copyFailures = 0

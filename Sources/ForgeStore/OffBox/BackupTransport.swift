@@ -103,8 +103,10 @@ package struct BackupTransport: Sendable {
             names = try rclone(["lsf", "--files-only", remotePath("")]).split(whereSeparator: \.isNewline).map(
                 String.init)
         }
-        return names.filter { BackupDestination.backupName(ofCopy: $0) != nil }
-            .sorted { BackupDestination.backupName(ofCopy: $0)! > BackupDestination.backupName(ofCopy: $1)! }
+        let copies = names.compactMap { name in
+            BackupDestination.backupName(ofCopy: name).map { (name: name, backup: $0) }
+        }
+        return copies.sorted { $0.backup > $1.backup }.map(\.name)
     }
 
     /// Removes the copy `name`.

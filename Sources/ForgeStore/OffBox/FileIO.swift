@@ -16,7 +16,9 @@ final class FileReader {
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, count - filled) }
+            let n = buffer.withUnsafeMutableBytes {
+                Foundation.read(fd, $0.baseAddress?.advanced(by: filled), count - filled)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw BackupCopyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -49,7 +51,9 @@ final class FileWriter {
     func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress?.advanced(by: offset), bytes.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw BackupCopyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
