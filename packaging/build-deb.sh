@@ -79,7 +79,7 @@ Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2, libarchive13 (>= 3.4.0)
+Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2, libarchive13 (>= 3.4.0), libpq5
 Recommends: systemd
 Section: net
 Priority: optional
