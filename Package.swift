@@ -43,7 +43,7 @@ let package = Package(
         // MARK: Forge modules
         .target(name: "CBuildInfo"),
         .target(name: "ForgeCore", dependencies: ["CBuildInfo"]),
-        .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore"]),
+        .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore", "CSodium"]),
         // The household records' one owner: users, sign-in sessions, ingest tokens, prefs.
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "ForgePostgres", dependencies: ["CLibPQ"]),
         .target(
             name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
-            exclude: ["Assets"], plugins: ["EmbedAssets"]),
+            exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
@@ -67,6 +67,7 @@ let package = Package(
             name: "ForgeImport",
             dependencies: [
                 "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook", "ForgeCoach", "ForgePostgres",
+                "ForgeArchive", "ForgeXML",
             ]),
         .target(name: "ForgeEvents", dependencies: ["ForgeCore", "ForgeStore", "CSystemd"]),
         .target(name: "ForgeKitchen", exclude: ["Assets"], plugins: ["EmbedAssets"]),

@@ -7,13 +7,20 @@
 # same file into an empty table. Prints both times, the ratio (target <= 5x
 # and under 5 s) and forged's peak RSS (target < 96 MB), then imports again
 # (must add nothing) and times the undo.
-# Usage: bench/movein-strong.sh [ROWS]   (BIN=path/to/forged, default the release build)
+# Then, with `forged serve` running and two members signed in, the other
+# member's GET /api/today latency is measured idle and while the first
+# member's POST /api/import of the same file runs (a fresh state directory,
+# sequential keep-alive requests, median and p99): "other members' requests
+# keep their usual latency while an import runs" is the ratio import/idle.
+# Usage: bench/movein-strong.sh [ROWS]   (BIN=path/to/forged, default the release build; PORT, default 18183)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${1:-25000}
 BIN=${BIN:-.build/release/forged}
+PORT=${PORT:-18183}
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+PID=
+trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 [ -x "$BIN" ] || { echo "movein-strong: no binary at $BIN (make release)"; exit 1; }
 CSV="$WORK/strong.csv"
 python3 - "$ROWS" "$CSV" <<'PY'
@@ -68,3 +75,51 @@ print(f"peak RSS: {rss_kb/1024:.1f} MB (target < 96 MB)")
 print(f"re-import (adds nothing): {again:.3f} s; undo: {undo:.3f} s")
 PY
 grep -E "^added|^already" "$WORK/report" "$WORK/again" | sed "s|$WORK/||"
+
+# Other members' latency while an import runs.
+"$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/served" --dev-auth --config /dev/null --timezone UTC \
+  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning 2>"$WORK/serve.log" &
+PID=$!
+for _ in $(seq 1 500); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.01; done
+python3 - "$PORT" "$CSV" <<'PY'
+import http.client, json, sys, threading, time
+port, csv = int(sys.argv[1]), sys.argv[2]
+def signin(email):
+    c = http.client.HTTPConnection("127.0.0.1", port)
+    c.request("POST", "/auth/dev", json.dumps({"email": email}), {"Content-Type": "application/json"})
+    r = c.getresponse(); r.read()
+    cookie = [v for k, v in r.getheaders() if k.lower() == "set-cookie" and v.startswith("forge_session=")][0]
+    return cookie.split(";")[0]
+ada, ben = signin("ada@example.org"), signin("ben@example.org")
+conn = http.client.HTTPConnection("127.0.0.1", port)
+def today():
+    t = time.perf_counter()
+    conn.request("GET", "/api/today?date=2026-07-20", headers={"Cookie": ben})
+    r = conn.getresponse(); r.read()
+    assert r.status == 200, r.status
+    return time.perf_counter() - t
+def stats(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+for _ in range(50): today()
+idle = [today() for _ in range(400)]
+up = http.client.HTTPConnection("127.0.0.1", port)
+up.request("POST", "/api/import?kind=strong&name=strong.csv", open(csv, "rb").read(),
+           {"Cookie": ada, "Content-Type": "text/csv"})
+r = up.getresponse(); job = json.loads(r.read())
+assert r.status == 202, (r.status, job)
+busy, state, poll = [], job["state"], http.client.HTTPConnection("127.0.0.1", port)
+started = time.perf_counter(); last_poll = 0.0
+while state == "running":
+    busy.append(today())
+    if time.perf_counter() - last_poll > 0.05:
+        last_poll = time.perf_counter()
+        poll.request("GET", "/api/import/" + job["id"], headers={"Cookie": ada})
+        pr = poll.getresponse(); state = json.loads(pr.read())["state"]
+took = time.perf_counter() - started
+assert state == "done", state
+(i50, i99), (b50, b99) = stats(idle), stats(busy)
+print(f"other member's GET /api/today, sequential: idle p50 {i50*1e3:.2f} ms, p99 {i99*1e3:.2f} ms ({len(idle)} requests)")
+print(f"  during the HTTP import ({took:.2f} s): p50 {b50*1e3:.2f} ms, p99 {b99*1e3:.2f} ms ({len(busy)} requests)")
+print(f"  ratio import/idle: p50 {b50/i50:.2f}x, p99 {b99/i99:.2f}x")
+PY

@@ -32,6 +32,7 @@ static struct {
     __typeof__(&xmlInitParser) initParser;
     __typeof__(&xmlSetExternalEntityLoader) setExternalEntityLoader;
     __typeof__(&xmlReaderForMemory) readerForMemory;
+    __typeof__(&xmlReaderForIO) readerForIO;
     __typeof__(&xmlTextReaderSetStructuredErrorHandler) setStructuredErrorHandler;
     __typeof__(&xmlTextReaderRead) read;
     __typeof__(&xmlTextReaderNodeType) nodeType;
@@ -71,6 +72,7 @@ static inline void forge_xml_load_once(void) {
     FORGE_XML_SYM(initParser, "xmlInitParser")
     FORGE_XML_SYM(setExternalEntityLoader, "xmlSetExternalEntityLoader")
     FORGE_XML_SYM(readerForMemory, "xmlReaderForMemory")
+    FORGE_XML_SYM(readerForIO, "xmlReaderForIO")
     FORGE_XML_SYM(setStructuredErrorHandler, "xmlTextReaderSetStructuredErrorHandler")
     FORGE_XML_SYM(read, "xmlTextReaderRead")
     FORGE_XML_SYM(nodeType, "xmlTextReaderNodeType")
@@ -131,6 +133,26 @@ static inline xmlTextReaderPtr forge_xml_reader_for_memory(const char *buffer, i
     xmlTextReaderPtr reader = forge_xml.readerForMemory(buffer, size, NULL, NULL, options);
     if (reader != NULL) forge_xml.setStructuredErrorHandler(reader, forge_xml_record_error, sink);
     return reader;
+}
+
+/// The pull callback of a reader over a stream: fills `buffer` with up to `len` bytes, answers the count,
+/// 0 at the end, -1 on failure (the caller keeps its own error).
+typedef int (*forge_xml_pull)(void *context, char *buffer, int len);
+
+/// A reader pulling its bytes through `pull(context, ...)` (never closed by libxml2: the caller owns the
+/// source), reporting its errors into `sink`. NULL on failure.
+static inline xmlTextReaderPtr forge_xml_reader_for_pull(forge_xml_pull pull, void *context, int options, forge_xml_error *sink) {
+    FORGE_XML_LOADED(NULL);
+    xmlTextReaderPtr reader = forge_xml.readerForIO(pull, NULL, context, NULL, NULL, options);
+    if (reader != NULL) forge_xml.setStructuredErrorHandler(reader, forge_xml_record_error, sink);
+    return reader;
+}
+
+/// Whether the reader's current node's local name is `name` (a C string), without copying it.
+static inline int forge_xml_local_name_is(xmlTextReaderPtr r, const char *name) {
+    FORGE_XML_LOADED(0);
+    const char *local = (const char *)forge_xml.constLocalName(r);
+    return local != NULL && strcmp(local, name) == 0;
 }
 
 // libxml2's own failure values where it has them (-1 for the int calls, NULL for the strings).

@@ -6,13 +6,8 @@ import Foundation
 /// Writes coach-authored food-week proposals (docs/contract.md §4.17) for a food scope:
 /// the household for members, the demo's own scope for the demo.
 package enum FoodProposalWriter {
-    /// A stored food revision.
-    package struct Written: Sendable, Equatable {
-        package let id: String
-        package let num: Int
-        /// `proposed`, or `active` when the acting member auto-approves.
-        package let status: String
-    }
+    /// A stored food revision (``FoodProposalStore/Written``).
+    package typealias Written = FoodProposalStore.Written
 
     /// The validator for `member`'s scope as of now (library, the member's
     /// targets, the scope's active week).
@@ -38,24 +33,7 @@ package enum FoodProposalWriter {
     ) throws -> Written {
         let (checked, text) = try validator(for: member, in: db).validate(content: content, rationale: rationale)
         let scope = FoodWeekStore.scope(userID: member.id, isDemo: member.isDemo)
-        let num = (try db.scalar("SELECT MAX(num) FROM food_revisions WHERE scope = ?", [scope]) as Int? ?? 0) + 1
-        try db.execute(
-            "UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'proposed'", [scope])
-        if member.autoApprove {
-            try db.execute(
-                "UPDATE food_revisions SET status = 'superseded' WHERE scope = ? AND status = 'active'", [scope])
-        }
-        let id = Identifier.make()
-        let status = member.autoApprove ? "active" : "proposed"
-        try db.execute(
-            """
-            INSERT INTO food_revisions (id, scope, num, status, rationale, content, changes, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                id, scope, num, status, text, try JSONCoding.string(checked),
-                try JSONCoding.string(checked["changes"] ?? []), Instant.storage(now),
-            ])
-        return Written(id: id, num: num, status: status)
+        return try FoodProposalStore.store(
+            scope: scope, content: checked, rationale: text, autoApprove: member.autoApprove, now: now, in: db)
     }
 }

@@ -98,20 +98,14 @@ package enum Intake {
         }
         for injury in injuryPatterns
         where injuries.contains(injury.word) && !existing.contains(where: { $0.contains(injury.word) }) {
-            try db.execute(
-                """
-                INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug, opened_at, created_at)
-                VALUES (?, ?, ?, 1, 'active', ?, ?, '', ?, ?)
-                """,
-                [
-                    Identifier.make(), turn.member.id, injury.bodyPart, "From intake: " + injuries.prefix(200),
-                    try JSONCoding.string(JSONValue.strings(injury.avoid)), turn.today.description,
-                    Instant.storage(turn.now),
-                ])
+            _ = try NiggleStore.add(
+                userID: turn.member.id, bodyPart: injury.bodyPart, severity: "1",
+                note: "From intake: " + injuries.prefix(200), avoidPatterns: injury.avoid, mobilitySlug: "",
+                today: turn.today, now: turn.now, in: db)
             added.append(injury.bodyPart.lowercased())
         }
         if let goal = answers["goal"]?.stringValue, !goal.isEmpty {
-            try db.execute("UPDATE plans SET goal = ? WHERE user_id = ?", [String(goal.prefix(200)), turn.member.id])
+            try PlanStore.setGoal(userID: turn.member.id, goal: String(goal.prefix(200)), in: db)
         }
         let days = days(in: answers["schedule"]?.stringValue ?? "")
         let factor = loadFactor(for: answers["experience"]?.stringValue ?? "")

@@ -43,24 +43,13 @@ package enum ProposalStore {
         let validator = try validator(for: member, in: db)
         let (checked, text) = try validator.validate(content: content, rationale: rationale)
         let planID = try planID(for: member.id, now: now, in: db)
-        let num = (try db.scalar("SELECT MAX(num) FROM plan_revisions WHERE plan_id = ?", [planID]) as Int? ?? 0) + 1
-        try db.execute(
-            "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'proposed'", [planID])
-        if member.autoApprove {
-            try db.execute(
-                "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
-        }
-        let id = Identifier.make()
-        try db.execute(
-            """
-            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                id, planID, num, member.autoApprove ? "active" : "proposed", text,
-                try JSONCoding.string(checked), Instant.storage(now),
-            ])
-        return try db.queryOne("SELECT * FROM plan_revisions WHERE id = ?", [id]).map(revision)!
+        let num = try PlanStore.nextRevisionNumber(planID: planID, in: db)
+        try PlanStore.supersede(planID: planID, status: "proposed", in: db)
+        if member.autoApprove { try PlanStore.supersede(planID: planID, status: "active", in: db) }
+        let id = try PlanStore.addRevision(
+            planID: planID, num: num, status: member.autoApprove ? "active" : "proposed", rationale: text,
+            content: checked, createdAt: Instant.storage(now), in: db)
+        return try PlanStore.revision(id: id, in: db)!
     }
 
     /// The validator for `member` as of now.
@@ -81,16 +70,15 @@ package enum ProposalStore {
     package static func approve(id: String, userID: String, in db: Connection) throws -> Int {
         guard let row = try find(id: id, userID: userID, in: db) else { throw DecisionError.notFound }
         let planID: String = try row.get("plan_id")
-        try db.execute(
-            "UPDATE plan_revisions SET status = 'superseded' WHERE plan_id = ? AND status = 'active'", [planID])
-        try db.execute("UPDATE plan_revisions SET status = 'active' WHERE id = ?", [id])
+        try PlanStore.supersede(planID: planID, status: "active", in: db)
+        try PlanStore.setRevisionStatus(id, status: "active", in: db)
         return try row.get("num")
     }
 
     /// Rejects proposal `id`: it becomes `superseded`; the active plan is untouched.
     package static func reject(id: String, userID: String, in db: Connection) throws {
         guard try find(id: id, userID: userID, in: db) != nil else { throw DecisionError.notFound }
-        try db.execute("UPDATE plan_revisions SET status = 'superseded' WHERE id = ?", [id])
+        try PlanStore.setRevisionStatus(id, status: "superseded", in: db)
     }
 
     static func find(id: String, userID: String, in db: Connection) throws -> Row? {
@@ -102,12 +90,8 @@ package enum ProposalStore {
     }
 
     static func planID(for userID: String, now: Date, in db: Connection) throws -> String {
-        if let id: String = try db.scalar("SELECT id FROM plans WHERE user_id = ?", [userID]) { return id }
-        let id = Identifier.make()
-        try db.execute(
-            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, '', 'active', ?)",
-            [id, userID, Instant.storage(now)])
-        return id
+        if let id = try PlanStore.planID(userID: userID, in: db) { return id }
+        return try PlanStore.create(userID: userID, goal: "", createdAt: Instant.storage(now), in: db)
     }
 
     static func revision(_ row: Row) throws -> ProposalRevision { try PlanStore.revision(row) }

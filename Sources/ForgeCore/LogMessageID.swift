@@ -44,9 +44,17 @@ package struct LogMessageID: Sendable, Hashable, CustomStringConvertible {
     /// sign-ins are now slowed, whatever the client address (`FORGE_EMAIL_HASH=`).
     package static let accountThrottled = LogMessageID("30ad8c79faf5410d815459501da19812")
 
+    /// A backup was copied off the box, read back and verified
+    /// (`FORGE_BACKUP_DESTINATION=`, `FORGE_BACKUP=` the copy's name).
+    package static let backupCopied = LogMessageID("ac9206769aaa457b9f6cea1bb8b91bae")
+    /// A backup copy to an off-the-box destination failed (unreachable, not
+    /// mounted, full, credentials refused, read-back mismatch); logged at
+    /// error priority and retried (`FORGE_BACKUP_DESTINATION=`, `FORGE_BACKUP_ERROR=`).
+    package static let backupCopyFailed = LogMessageID("6538774010244f579699b0bc04a30d8f")
+
     /// Every id above, for the catalog test.
     package static let all: [LogMessageID] = [
         started, backupDone, backupFailed, loginFailed, timerFired, diskFull, configInvalid, databaseUnusable,
-        stateDirectoryInUse, startFailed, accountThrottled,
+        stateDirectoryInUse, startFailed, accountThrottled, backupCopied, backupCopyFailed,
     ]
 }

@@ -46,7 +46,17 @@ package enum WireDecoder {
     /// Decodes `T` from `value`.
     /// - Throws: ``WireDecodingError``.
     package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try unbox(type, value, path: [])
+        try unbox(type, value, path: [], input: false)
+    }
+
+    /// Decodes `T` from what a client sent: ``decode(_:from:)-(_,JSONValue)``,
+    /// and every string it decodes as a declared member (and every key of a
+    /// free-keyed member: a dictionary or an ``OrderedMap``) must pass
+    /// ``ControlCharacters``. Open members (``JSONValue``) and unknown members
+    /// are not looked at. Stored documents are read with ``decode(_:from:)-(_,JSONValue)``.
+    /// - Throws: ``WireDecodingError`` (``ControlCharacters/errorType`` naming the member).
+    package static func decodeInput<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try unbox(type, value, path: [], input: true)
     }
 
     /// Decodes `T` from JSON bytes.
@@ -59,14 +69,21 @@ package enum WireDecoder {
         return try decode(type, from: tree)
     }
 
-    static func unbox<T: Decodable>(_ type: T.Type, _ value: JSONValue, path: [CodingKey]) throws -> T {
+    /// `input`: the value is a client's (``decodeInput(_:from:)``), so strings
+    /// and free keys must pass ``ControlCharacters``.
+    static func unbox<T: Decodable>(_ type: T.Type, _ value: JSONValue, path: [CodingKey], input: Bool) throws -> T {
         if T.self == JSONValue.self { return value as! T }
-        if let primitive = try Lax.primitive(T.self, value, path: path) { return primitive as! T }
+        if let primitive = try Lax.primitive(T.self, value, path: path) {
+            if input, let text = primitive as? String, ControlCharacters.contains(in: text) {
+                throw Lax.error(path, ControlCharacters.errorType, ControlCharacters.message, value)
+            }
+            return primitive as! T
+        }
         if let dictionary = T.self as? any StringKeyedDecodable.Type {
-            return try dictionary.wireDecode(value, path: path) as! T
+            return try dictionary.wireDecode(value, path: path, input: input) as! T
         }
         do {
-            return try T(from: WireDecoding(value: value, codingPath: path))
+            return try T(from: WireDecoding(value: value, codingPath: path, input: input))
         } catch let error as WireDecodingError {
             throw error
         } catch let error as DecodingError {
@@ -77,17 +94,22 @@ package enum WireDecoder {
 
 /// A `[String: T]` dictionary decodes its keys verbatim.
 protocol StringKeyedDecodable {
-    static func wireDecode(_ value: JSONValue, path: [CodingKey]) throws -> Self
+    static func wireDecode(_ value: JSONValue, path: [CodingKey], input: Bool) throws -> Self
     static var valueType: Any.Type { get }
 }
 extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
     static var valueType: Any.Type { Value.self }
-    static func wireDecode(_ value: JSONValue, path: [CodingKey]) throws -> Self {
+    static func wireDecode(_ value: JSONValue, path: [CodingKey], input: Bool) throws -> Self {
         guard case .object(let members) = value else {
             throw Lax.error(path, "dict_type", "Input should be a valid dictionary", value)
         }
         var out: [String: Value] = [:]
-        for (k, v) in members { out[k] = try WireDecoder.unbox(Value.self, v, path: path + [RawKey(k)]) }
+        for (k, v) in members.sorted(by: { $0.key < $1.key }) {
+            if input, ControlCharacters.contains(in: k) {
+                throw Lax.error(path, ControlCharacters.errorType, ControlCharacters.message, .string(k))
+            }
+            out[k] = try WireDecoder.unbox(Value.self, v, path: path + [RawKey(k)], input: input)
+        }
         return out
     }
 }
@@ -233,30 +255,33 @@ struct IndexKey: CodingKey {
 struct WireDecoding: Decoder {
     let value: JSONValue
     let codingPath: [CodingKey]
+    /// A client's value (``WireDecoder/decodeInput(_:from:)``).
+    var input = false
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
             throw Lax.error(codingPath, "model_attributes_type", "Input should be a valid dictionary or object", value)
         }
-        return KeyedDecodingContainer(KeyedLax<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedLax<Key>(members: members, codingPath: codingPath, input: input))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
             throw Lax.error(codingPath, "list_type", "Input should be a valid list", value)
         }
-        return UnkeyedLax(items: items, codingPath: codingPath)
+        return UnkeyedLax(items: items, codingPath: codingPath, input: input)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
-        SingleLax(value: value, codingPath: codingPath)
+        SingleLax(value: value, codingPath: codingPath, input: input)
     }
 }
 
 private struct KeyedLax<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
     let codingPath: [CodingKey]
+    let input: Bool
 
     /// The members present, as keys of `Key`: verbatim for a ``VerbatimKey``,
     /// else by the Swift name whose wire name it is (``WireKeys/camelCase(_:)``).
@@ -283,26 +308,34 @@ private struct KeyedLax<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if v.isNull, !(T.self is any NullableField.Type), T.self != JSONValue.self {
             throw Lax.error(codingPath + [key], "missing", "Field required", nil)
         }
-        return try WireDecoder.unbox(type, v, path: codingPath + [key])
+        // A free key (an ``OrderedMap``'s) of a typed value is data the client named.
+        if input, key is RawKey, T.self != JSONValue.self, ControlCharacters.contains(in: key.stringValue) {
+            throw Lax.error(
+                codingPath, ControlCharacters.errorType, ControlCharacters.message, .string(key.stringValue))
+        }
+        return try WireDecoder.unbox(type, v, path: codingPath + [key], input: input)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try WireDecoding(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try WireDecoding(value: member(key), codingPath: codingPath + [key], input: input).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        try WireDecoding(value: member(key), codingPath: codingPath + [key]).unkeyedContainer()
+        try WireDecoding(value: member(key), codingPath: codingPath + [key], input: input).unkeyedContainer()
     }
-    func superDecoder() throws -> Decoder { WireDecoding(value: .object(members), codingPath: codingPath) }
+    func superDecoder() throws -> Decoder {
+        WireDecoding(value: .object(members), codingPath: codingPath, input: input)
+    }
     func superDecoder(forKey key: Key) throws -> Decoder {
-        WireDecoding(value: try member(key), codingPath: codingPath + [key])
+        WireDecoding(value: try member(key), codingPath: codingPath + [key], input: input)
     }
 }
 
 private struct UnkeyedLax: UnkeyedDecodingContainer {
     let items: [JSONValue]
     let codingPath: [CodingKey]
+    let input: Bool
     var currentIndex = 0
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
@@ -320,27 +353,30 @@ private struct UnkeyedLax: UnkeyedDecodingContainer {
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (v, path) = try next()
-        return try WireDecoder.unbox(type, v, path: path)
+        return try WireDecoder.unbox(type, v, path: path, input: input)
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
         NestedKey
     > {
         let (v, path) = try next()
-        return try WireDecoding(value: v, codingPath: path).container(keyedBy: type)
+        return try WireDecoding(value: v, codingPath: path, input: input).container(keyedBy: type)
     }
     mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
         let (v, path) = try next()
-        return try WireDecoding(value: v, codingPath: path).unkeyedContainer()
+        return try WireDecoding(value: v, codingPath: path, input: input).unkeyedContainer()
     }
     mutating func superDecoder() throws -> Decoder {
         let (v, path) = try next()
-        return WireDecoding(value: v, codingPath: path)
+        return WireDecoding(value: v, codingPath: path, input: input)
     }
 }
 
 private struct SingleLax: SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [CodingKey]
+    let input: Bool
     func decodeNil() -> Bool { value.isNull }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try WireDecoder.unbox(type, value, path: codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try WireDecoder.unbox(type, value, path: codingPath, input: input)
+    }
 }

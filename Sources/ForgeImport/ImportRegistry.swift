@@ -9,7 +9,8 @@ package struct ImportRegistry: Sendable {
     /// Every importer this binary has. Kinds of the grammar without one here
     /// answer ``ImportError/unsupported(_:)``.
     package static let builtIn = ImportRegistry(
-        [StrongImporter(), HevyImporter(), FitNotesImporter()] + LibraryFormat.allCases.map(RecipeLibraryImporter.init))
+        [StrongImporter(), HevyImporter(), FitNotesImporter(), AppleHealthImporter()]
+            + LibraryFormat.allCases.map(RecipeLibraryImporter.init))
 
     /// The importer for `kind`.
     /// - Throws: ``ImportError/unsupported(_:)``.

@@ -12,7 +12,12 @@ import Foundation
 /// Arguments bind to `?` placeholders in order; their count must match.
 package final class Connection {
     /// Which end of the pool a connection serves; decides open flags and pragmas.
-    enum Role { case writer, reader }
+    /// `immutableReader` opens the file with SQLite's `immutable=1` URI
+    /// parameter: no locks, no `-shm` and no `-wal` are touched, so it reads a
+    /// database on a filesystem with no space left for them (the
+    /// read-only start of ``Database/openReadOnly(path:readers:)``); it sees
+    /// the main file only, as of the last checkpoint.
+    enum Role { case writer, reader, immutableReader }
 
     private var handle: OpaquePointer?
     private var cache = StatementCache()
@@ -39,11 +44,16 @@ package final class Connection {
     /// page is a SIGBUS instead of an error code (docs/performance.md).
     init(path: String, role: Role) throws {
         self.role = role
-        let flags =
+        var flags =
             (role == .writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
             | SQLITE_OPEN_NOMUTEX  // each connection is used under its own lock
+        var name = path
+        if role == .immutableReader {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriPath(path) + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = DatabaseError.last(on: db, code: rc)
             sqlite3_close_v2(db)
@@ -66,6 +76,22 @@ package final class Connection {
     }
 
     deinit { close() }
+
+    /// `path` escaped for a `file:` URI (RFC 3986: `%`, `?` and `#` and
+    /// anything outside printable ASCII percent-encoded).
+    static func uriPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "?")
+                && byte != UInt8(ascii: "#")
+            {
+                out.append(Character(Unicode.Scalar(byte)))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
 
     /// Finalizes cached statements and closes the handle. Idempotent.
     func close() {
@@ -258,5 +284,11 @@ package final class Connection {
             }
         }
         return Row(layout: layout, values: values)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

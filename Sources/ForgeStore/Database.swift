@@ -33,15 +33,41 @@ package final class Database: Sendable {
     /// Write transactions and writer uses ended by this process (see ``generation()``).
     private let localCommits = Atomic<UInt64>(0)
 
+    /// Set while the database is open read-only because the disk was full at
+    /// start (``openReadOnly(path:readers:)``); cleared by ``reopenReadWrite()``.
+    private let readOnlyStart = Atomic<Bool>(false)
+
+    /// Whether the database is open read-only because the disk was full at
+    /// start: reads work, every write throws `DatabaseError` `.full`.
+    package var isReadOnly: Bool { readOnlyStart.load(ordering: .acquiring) }
+
     /// Opens (creating if missing) the database at `path`.
     /// - Parameters:
     ///   - path: file path; the directory must exist.
     ///   - readers: number of read-only connections, at least 1.
     /// - Throws: `DatabaseError` when the file cannot be opened or WAL mode cannot be set;
     ///   `.cantOpen` when the file cannot be created.
-    package init(path: String, readers: Int = 2) throws {
+    package convenience init(path: String, readers: Int = 2) throws {
         precondition(readers >= 1, "a database needs at least one reader")
+        let connections = try Self.openReadWrite(path: path, readers: readers)
+        self.init(path: path, connections: connections, readOnly: false)
+    }
+
+    private init(
+        path: String, connections: (writer: Connection?, readers: [Connection], watcher: Connection), readOnly: Bool
+    ) {
         self.path = path
+        self.writer = ConnectionSlot(connections.writer)
+        self.readers = connections.readers.map { ConnectionSlot($0) }
+        self.watcher = ConnectionSlot(connections.watcher)
+        readOnlyStart.store(readOnly, ordering: .releasing)
+    }
+
+    /// The writer (WAL set, `-wal`/`-shm` created with mode 0600), `readers` read-only
+    /// connections and the generation watcher.
+    private static func openReadWrite(path: String, readers: Int) throws -> (
+        writer: Connection?, readers: [Connection], watcher: Connection
+    ) {
         try Self.createPrivateFile(path)
         let writer = try Connection(path: path, role: .writer)
         let mode: String? = try writer.scalar("PRAGMA journal_mode = WAL")
@@ -51,9 +77,74 @@ package final class Database: Sendable {
         // Touch the schema so the -wal and -shm files exist before readers open read-only.
         let _: Int? = try writer.scalar("SELECT count(*) FROM sqlite_schema")
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
-        self.writer = ConnectionSlot(writer)
-        self.readers = try (0..<readers).map { _ in ConnectionSlot(try Connection(path: path, role: .reader)) }
-        self.watcher = ConnectionSlot(try Connection(path: path, role: .reader))
+        let pool = try (0..<readers).map { _ in try Connection(path: path, role: .reader) }
+        return (writer, pool, try Connection(path: path, role: .reader))
+    }
+
+    /// Opens an existing database read-only, for a start on a full disk
+    /// (issue 26; README.md, "Disk full"): reads work and every write throws
+    /// `DatabaseError` `.full` (the API answers 507), until
+    /// ``reopenReadWrite()`` succeeds once space returns.
+    ///
+    /// Plain read-only connections are tried first (they work when the `-wal`
+    /// and `-shm` files already exist at their size). Where SQLite cannot
+    /// create or grow the `-shm` file (the error of a normal open on a full
+    /// disk, `SQLITE_IOERR_SHMSIZE`), the file is opened `immutable=1`: no
+    /// locks and no `-shm`, reading the main file as of the last checkpoint.
+    /// A `-wal` file with frames in it is then not read; ``immutableSkippedWAL``
+    /// says so, for the log.
+    /// - Throws: `DatabaseError` when the file does not exist or does not open
+    ///   even so (`.cantOpen`, `.notADatabase`, `.corrupt`).
+    package static func openReadOnly(path: String, readers: Int = 2) throws -> Database {
+        precondition(readers >= 1, "a database needs at least one reader")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DatabaseError(code: .cantOpen, message: "\(path) does not exist")
+        }
+        func pool(_ role: Connection.Role) throws -> (writer: Connection?, readers: [Connection], watcher: Connection) {
+            let readers = try (0..<readers).map { _ in try Connection(path: path, role: role) }
+            let watcher = try Connection(path: path, role: role)
+            for connection in readers + [watcher] {
+                let _: Int? = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+            }
+            return (nil, readers, watcher)
+        }
+        let connections: (writer: Connection?, readers: [Connection], watcher: Connection)
+        do {
+            connections = try pool(.reader)
+        } catch {
+            connections = try pool(.immutableReader)
+        }
+        return Database(path: path, connections: connections, readOnly: true)
+    }
+
+    /// Whether the read-only start had to skip a `-wal` file with frames in
+    /// it (reads then show the state of the last checkpoint).
+    package var immutableSkippedWAL: Bool {
+        guard isReadOnly else { return false }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        return (size ?? 0) > 0
+    }
+
+    /// Leaves the read-only start: opens the writer and fresh readers as
+    /// ``init(path:readers:)`` does and swaps them in (each slot waits for
+    /// the closure using it); the storage fault ends. No-op when not read-only.
+    /// - Throws: `DatabaseError` when the database still cannot be opened for
+    ///   writing (the disk is still full); nothing changes then.
+    package func reopenReadWrite() throws {
+        guard isReadOnly else { return }
+        let fresh = try Self.openReadWrite(path: path, readers: readers.count)
+        for (slot, connection) in zip(readers, fresh.readers) { slot.replace(connection) }
+        watcher.replace(fresh.watcher)
+        writer.replace(fresh.writer)
+        localCommits.add(1, ordering: .releasing)
+        readOnlyStart.store(false, ordering: .releasing)
+        faults.succeeded(path: path)
+    }
+
+    /// Marks the read-only start as a storage fault (``storageFault``) and
+    /// logs it once at error priority with ``LogMessageID/diskFull``.
+    package func reportReadOnlyStart(_ reason: String) {
+        faults.failed(DatabaseError(code: .full, message: reason), path: path, atStart: true)
     }
 
     /// The database generation: a value that changes whenever a write is
@@ -108,6 +199,7 @@ package final class Database: Sendable {
     ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
     ///   full); `.misuse` after `close()`.
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        if isReadOnly { throw Self.readOnlyError }
         defer { localCommits.add(1, ordering: .releasing) }
         do {
             let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
@@ -122,9 +214,14 @@ package final class Database: Sendable {
     /// Runs `body` on the writer outside any transaction, holding the writer lock
     /// (for migrations, which toggle `foreign_keys`, and checkpoints).
     func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        if isReadOnly { throw Self.readOnlyError }
         defer { localCommits.add(1, ordering: .releasing) }
         return try writer.use(body)
     }
+
+    /// What a write answers during the read-only start.
+    static let readOnlyError = DatabaseError(
+        code: .full, message: "the disk was full at start: the database is open read-only until space is freed")
 
     private func withReader<T>(_ body: (Connection) throws -> T) throws -> T {
         for slot in readers {
@@ -206,7 +303,15 @@ private final class ConnectionSlot: Sendable {
     private let lock = Mutex(())
     nonisolated(unsafe) private var connection: Connection?
 
-    init(_ connection: Connection) { self.connection = connection }
+    init(_ connection: Connection?) { self.connection = connection }
+
+    /// Closes the connection held (waiting for its current user) and holds `fresh` instead.
+    func replace(_ fresh: Connection?) {
+        lock.withLock { _ in
+            connection?.close()
+            connection = fresh
+        }
+    }
 
     private func run<T>(_ body: (Connection) throws -> T) -> Result<T, any Error> {
         guard let connection else { return .failure(DatabaseError(code: .misuse, message: "database is closed")) }

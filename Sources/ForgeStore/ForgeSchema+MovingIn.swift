@@ -20,6 +20,17 @@ extension ForgeSchema {
     /// triggers (0104) are rebuilt to leave `warmup` sets out. Exercises
     /// carry `origin` (`''` for the seed and free-exercise-db, `import` for
     /// a name an import could not match).
+    ///
+    /// 0314: `exercise_aliases`, names that mean a library exercise besides its
+    /// own (ForgeTrain owns it): `forged exercise merge FROM INTO` keeps FROM's
+    /// name here (`key`, ``FreeExerciseDB``'s comparison key) for INTO, so a
+    /// later export that still says FROM's name lands on INTO. Removing the
+    /// exercise removes its aliases.
+    ///
+    /// 0315: recipes keep the cook's notes from another app's library
+    /// (`notes`) and say where their macros come from (`macros_source`:
+    /// `recipe`, the recipe's own nutrition as the app or page gave it;
+    /// `computed`, from the ingredient reference; `''` not recorded).
     static func registerMovingIn(_ m: inout Migrator) {
         m.register("0310-import-ledger") { db in
             try db.executeScript(
@@ -89,6 +100,24 @@ extension ForgeSchema {
                 CREATE TRIGGER lift_day_best_session_delete AFTER DELETE ON sessions BEGIN
                 \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day", working: true))
                 END;
+                """)
+        }
+        m.register("0314-exercise-aliases") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE exercise_aliases (
+                    key TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    slug TEXT NOT NULL REFERENCES exercises(slug) ON DELETE CASCADE
+                );
+                CREATE INDEX exercise_aliases_slug ON exercise_aliases(slug);
+                """)
+        }
+        m.register("0315-recipe-notes") { db in
+            try db.executeScript(
+                """
+                ALTER TABLE recipes ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+                ALTER TABLE recipes ADD COLUMN macros_source TEXT NOT NULL DEFAULT '';
                 """)
         }
     }

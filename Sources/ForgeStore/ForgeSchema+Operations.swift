@@ -31,5 +31,26 @@ extension ForgeSchema {
                 );
                 """)
         }
+        // Every copy of a local backup to an off-the-box destination (issue 27): which destination
+        // (as configured: a directory or rclone:REMOTE:PATH), the copy's name there (<backup>.forgebak),
+        // its size and SHA-256 as sent; `ok` 1 = written, read back and the SHA-256 matched; 0 = failed
+        // with `error`. Written by ForgeStore's BackupCopier only.
+        m.register("0405-backup-copies") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE backup_copies (
+                    id INTEGER PRIMARY KEY,
+                    destination TEXT NOT NULL,
+                    started_at TEXT NOT NULL,
+                    finished_at TEXT NOT NULL,
+                    name TEXT NOT NULL DEFAULT '',
+                    bytes INTEGER NOT NULL DEFAULT 0,
+                    sha256 TEXT NOT NULL DEFAULT '',
+                    ok INTEGER NOT NULL CHECK (ok IN (0, 1)),
+                    error TEXT NOT NULL DEFAULT ''
+                );
+                CREATE INDEX backup_copies_destination ON backup_copies(destination, started_at);
+                """)
+        }
     }
 }

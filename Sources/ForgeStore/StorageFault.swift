@@ -42,7 +42,7 @@ final class StorageFaultState: Sendable {
     }
 
     /// A write failed with `error`; starts a fault when it is `SQLITE_FULL`.
-    func failed(_ error: Error, path: String) {
+    func failed(_ error: Error, path: String, atStart: Bool = false) {
         guard let error = error as? DatabaseError, error.code == .full else { return }
         let started = current.withLock { fault -> Bool in
             guard fault == nil else { return false }
@@ -50,7 +50,12 @@ final class StorageFaultState: Sendable {
             return true
         }
         faulted.store(true, ordering: .releasing)
-        if started {
+        if started && atStart {
+            Log.error(
+                "disk full at start: \(path) is open read-only (\(error.message)); reads are served, "
+                    + "writes are answered 507 until space is freed; fix: free space on that filesystem (`df -h \((path as NSString).deletingLastPathComponent)`)",
+                id: .diskFull, fields: ["FORGE_STORAGE": error.description, "FORGE_DATABASE": path])
+        } else if started {
             Log.error(
                 "disk full: a write to \(path) failed (\(error.message)); changes cannot be saved until space is freed",
                 id: .diskFull, fields: ["FORGE_STORAGE": error.description])

@@ -85,7 +85,8 @@ package enum ManPage {
             ),
             (
                 ExitStatus.diskFull,
-                "The disk holding the state directory is full and the database cannot be opened at all (EX_IOERR)."
+                "The disk holding the state directory is full and the database cannot be opened even read-only, or "
+                    + "migrations are pending (EX_IOERR). A full disk alone does not stop forged: it starts read-only."
             ),
             (
                 ExitStatus.stateDirectoryInUse,
@@ -128,7 +129,9 @@ package enum ManPage {
             "GET /healthz (no sign-in) answers 200 with ok: true, the build, version, household time zone, today "
                 + "and the last backup (backup.last_at, ok, file, error). It answers 503 with ok: false and a reason "
                 + "when the database does not answer or the disk is full (reason: disk full since ...). systemctl "
-                + "status forged shows the same in its Status: line (STATUS=), updated at every change.")
+                + "status forged shows the same in its Status: line (STATUS=), updated at every change. Started on a "
+                + "full disk, forged opens the database read-only: reads are served, writes answered 507, DISK FULL "
+                + "shown, and it switches to read-write by itself once space is freed.")
         out += ".SH JOURNAL\n"
         out += paragraph(
             "journalctl -u forged shows the log; journalctl -p err -u forged only what needs action; journalctl -x "
@@ -178,6 +181,10 @@ package enum ManPage {
         LogMessageID.startFailed.hex: "Did not start, exit status 1: a port in use, a certificate that will not load.",
         LogMessageID.accountThrottled.hex:
             "Repeated failed sign-ins to one account from any addresses: its sign-ins are slowed (warning).",
+        LogMessageID.backupCopied.hex:
+            "A backup was copied off the box, read back and verified (FORGE_BACKUP_DESTINATION=).",
+        LogMessageID.backupCopyFailed.hex:
+            "A backup copy off the box failed and will be retried (error; FORGE_BACKUP_DESTINATION=).",
     ]
 
     static let files: [(String, String)] = [

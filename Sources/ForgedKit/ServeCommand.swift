@@ -97,12 +97,16 @@ struct ServeCommand {
         let stateLock = try StateLock.acquire(settings.stateDir)
         defer { stateLock.release() }
         // One reader per HTTP worker thread, so no worker waits for a connection.
-        let db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
+        // A full disk at start opens the database read-only instead of exiting (DiskFullStart).
+        let db: Database
+        do {
+            db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
+        } catch  where FatalError.classify(error, stateDir: settings.stateDir).status == ExitStatus.diskFull {
+            db = try StateDirectory.openReadOnly(settings.stateDir, readers: settings.threads, cause: error)
+        }
+        if !db.isReadOnly { BackupKeyStart.prepare(settings) }
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
-        let applied = try app.prepare()
-        if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
-        // Imports a crash or kill -9 interrupted: what they had added is removed.
-        for id in try app.imports.pipeline.recover() { Log.warning("import \(id) was interrupted; rolled back") }
+        let preparePending = try Self.prepare(app, stateDir: settings.stateDir)
         try? FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
         if settings.devAuth {
             Log.warning(
@@ -150,8 +154,15 @@ struct ServeCommand {
                 )
             })
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
+        let diskFullStart = DiskFullStart(
+            app: app, stateDir: settings.stateDir, status: status, preparePending: preparePending)
         let backups = BackupScheduler(settings: settings, db: db)
-        status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
+        let destinations = settings.backupCopyTo.map(\.description)
+        status.setLastBackup {
+            let copies = (try? BackupCopyStatus.states(destinations, in: db)) ?? []
+            let words = Self.backupWords(BackupStatus.summary(db))
+            return BackupCopyStatus.summary(copies, now: Date()).map { words + "; " + $0 } ?? words
+        }
         status.setStorageFault {
             db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" }
         }
@@ -163,7 +174,7 @@ struct ServeCommand {
             (try? db.read { try $0.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") as Int? }) ?? 0
         }
         let notices = NoticeScheduler(notices: app.notices)
-        let services: [any Service] = [server, monitor, backups, coach, cook, notices]
+        let services: [any Service] = [server, monitor, diskFullStart, backups, coach, cook, notices]
         var running: [any Service] = []
         for service in services {
             do {
@@ -230,7 +241,9 @@ struct ServeCommand {
         for service in running.reversed() { service.stop() }
         sockets.closeUnowned()
         signals.cancel()
-        do { try db.checkpoint() } catch { Log.warning("WAL checkpoint at stop failed: \(error)") }
+        if !db.isReadOnly {
+            do { try db.checkpoint() } catch { Log.warning("WAL checkpoint at stop failed: \(error)") }
+        }
         db.close()
         Log.notice("stopped")
         return 0
@@ -262,6 +275,41 @@ extension ServeCommand {
         Log.notice("\(reloading ? "reloaded " : "")TLS certificate \(summary)")
         if let problem = summary.validityProblem() {
             Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
+        }
+    }
+
+    /// Migrates and seeds the database and rolls back interrupted imports
+    /// (``ForgeApp/prepare()``). On a full disk (the database open read-only,
+    /// or the seeding refused for space) that work waits for space
+    /// (``DiskFullStart``) as long as the schema is current.
+    /// - Returns: whether the work is still to do.
+    /// - Throws: what `prepare()` throws; ``FatalError`` (74) when migrations
+    ///   are pending and the disk is full, as the old schema cannot be served.
+    static func prepare(_ app: ForgeApp, stateDir: String) throws -> Bool {
+        func pendingOnFullDisk(_ cause: String) throws {
+            let pending = try ForgeSchema.migrator().pending(in: app.db)
+            guard pending.isEmpty else {
+                throw FatalError(
+                    status: ExitStatus.diskFull,
+                    message:
+                        "the disk holding \(stateDir) is full and \(pending.count) migrations are pending (\(cause))",
+                    fix: "free space on that filesystem (`df -h \(stateDir)`; old backups in \(stateDir)/backups)",
+                    id: .diskFull, fields: [("FORGE_DATABASE", app.db.path)])
+            }
+        }
+        if app.db.isReadOnly {
+            try pendingOnFullDisk("the database is open read-only")
+            return true
+        }
+        do {
+            let applied = try app.prepare()
+            if !applied.isEmpty { Log.notice("applied migrations: \(applied.joined(separator: ", "))") }
+            // Imports a crash or kill -9 interrupted: what they had added is removed.
+            for id in try app.imports.pipeline.recover() { Log.warning("import \(id) was interrupted; rolled back") }
+            return false
+        } catch let error as DatabaseError where error.code == .full {
+            try pendingOnFullDisk(error.message)
+            return true
         }
     }
 

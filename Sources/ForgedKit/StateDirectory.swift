@@ -1,3 +1,4 @@
+import ForgeCore
 import ForgeStore
 import Foundation
 
@@ -31,6 +32,24 @@ enum StateDirectory {
         // cannot open: hand the files to the state directory's owner.
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: file + suffix) {
             BackupFile.matchOwner(file + suffix, of: path)
+        }
+        return db
+    }
+
+    /// Opens the existing database in `path` read-only, for a start on a full
+    /// disk (``ForgeStore/Database/openReadOnly(path:readers:)``), and reports
+    /// it as a storage fault: one error-priority journal line with
+    /// `MESSAGE_ID` ``LogMessageID/diskFull``, DISK FULL in `/healthz` and `STATUS=`.
+    /// - Parameter cause: the read-write open's error, named in the log line.
+    /// - Throws: `DatabaseError` when even a read-only open fails (no database yet, damaged).
+    static func openReadOnly(_ path: String, readers: Int = 2, cause: any Error) throws -> Database {
+        let file = (path as NSString).appendingPathComponent(databaseName)
+        let db = try Database.openReadOnly(path: file, readers: max(1, readers))
+        db.reportReadOnlyStart("\(cause)")
+        if db.immutableSkippedWAL {
+            Log.warning(
+                "the disk was full at start and \(file)-wal could not be read without space: "
+                    + "reads show the database as of its last checkpoint until space is freed")
         }
         return db
     }

@@ -12,7 +12,8 @@ import Testing
 /// Issue 12's invalid-input matrix: every typed write route × invalid JSON,
 /// a body that is not an object, and — one member at a time, from the
 /// route's published example — a wrong type, a missing required member, a
-/// huge or non-finite number, a negative number and an over-long string.
+/// huge or non-finite number, a negative number, an over-long string and a
+/// control character in a declared string (issue 26).
 /// Every answer is a 4xx with a JSON body (a 422 naming the member where the
 /// contract fixes no message), and the database is byte-for-byte unchanged.
 @Suite(.serialized) struct InvalidInputMatrixTests {
@@ -35,6 +36,20 @@ import Testing
         var reader = WireSchema()
         let schema = OpenAPIDocument.resolve(op.body!.schema(&reader), reader)
         let required = Set((schema["required"]?.arrayValue ?? []).compactMap { $0.stringValue })
+        // Members whose published schema carries the control-character rule (declared strings).
+        let published = ControlCharacters.published(in: OpenAPIDocument.nullableOptionals(schema))
+        func carriesRule(_ schema: JSONValue) -> Bool {
+            switch schema {
+            case .object(let o):
+                return o["pattern"] == .string(ControlCharacters.pattern) || o.values.contains(where: carriesRule)
+            case .array(let items): return items.contains(where: carriesRule)
+            default: return false
+            }
+        }
+        func controlFree(_ key: String) -> Bool {
+            guard let property = published["properties"]?[key] else { return false }
+            return carriesRule(property)
+        }
         func body(_ key: String, _ value: JSONValue?) -> Data {
             var o = example
             o[key] = value
@@ -48,6 +63,13 @@ import Testing
                     Case(
                         label: "\(key): over-long", body: body(key, .string(String(repeating: "x", count: 200_000))),
                         field: key))
+                // Issue 26: control characters, escaped, in every declared string member (the
+                // published `pattern`); tab and newline are text.
+                if controlFree(key) {
+                    cases.append(Case(label: "\(key): escaped NUL", body: body(key, .string("a\u{0}b")), field: key))
+                    cases.append(Case(label: "\(key): escaped CR", body: body(key, .string("a\rb")), field: key))
+                    cases.append(Case(label: "\(key): escaped ESC", body: body(key, .string("\u{1b}[2J")), field: key))
+                }
             case .int, .double:
                 cases.append(Case(label: "\(key): wrong type", body: body(key, .string("lots")), field: key))
                 cases.append(Case(label: "\(key): huge", body: body(key, .double(1e308)), field: key))

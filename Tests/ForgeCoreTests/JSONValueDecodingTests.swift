@@ -20,3 +20,80 @@ import Testing
     // And back: encoding then decoding is the identity.
     #expect(try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(v)) == v)
 }
+
+/// Issue 26: a client's declared strings carry no control characters but tab
+/// and newline (escaped; a raw one is not JSON), nor do the keys of its
+/// free-keyed members; open members (`JSONValue`) and unknown members are
+/// not looked at, and stored documents (``WireDecoder/decode(_:from:)-(_,JSONValue)``) are read as stored.
+@Test func inputsRefuseControlCharactersInDeclaredStrings() throws {
+    struct Label: Decodable {
+        let name: String
+        let tags: [String]?
+        let counts: [String: Int]?
+        let order: OrderedMap<String>?
+        let prefs: JSONValue?
+    }
+    func tree(_ text: String) throws -> JSONValue { try JSONValue.parse(Data(text.utf8)) }
+    func refusal(_ text: String) throws -> WireDecodingError? {
+        do {
+            _ = try WireDecoder.decodeInput(Label.self, from: try tree(text))
+            return nil
+        } catch let error as WireDecodingError {
+            return error
+        }
+    }
+    for escaped in [#""a\u0000b""#, #""a\rb""#, #""\u001b[2J""#, #""\b""#, #""\u001f""#] {
+        let error = try #require(try refusal(#"{"name": "# + escaped + "}"), "\(escaped) passed")
+        #expect(error.path == [.key("name")] && error.type == ControlCharacters.errorType, "\(error)")
+    }
+    #expect(try refusal(#"{"name": "ok", "tags": ["fine", "x\u0007"]}"#)?.path == [.key("tags"), .index(1)])
+    #expect(try refusal(#"{"name": "ok", "counts": {"a\u0000": 1}}"#)?.path == [.key("counts")])
+    #expect(try refusal(#"{"name": "ok", "order": {"b": "x", "a\u0001": "y"}}"#)?.path == [.key("order")])
+    // A raw control character is not JSON at all.
+    #expect(throws: (any Error).self) { try JSONValue.parse(Data("{\"name\": \"a\u{0}b\"}".utf8)) }
+    // Open and unknown members are not read as strings, so nothing is refused there.
+    #expect(try refusal(#"{"name": "ok", "prefs": {"x\u0001": ["\u0002"]}, "other": "\u0003"}"#) == nil)
+    // Tab and newline are text.
+    let text = try WireDecoder.decodeInput(Label.self, from: try tree(#"{"name": "a\tb\nc"}"#))
+    #expect(text.name == "a\tb\nc")
+    // A stored document is read as it was written.
+    #expect(try WireDecoder.decode(Label.self, from: try tree(#"{"name": "a\u0000b"}"#)).name == "a\u{0}b")
+}
+
+/// The same rule published: a `pattern` on every declared string schema
+/// (beside a schema's own pattern through `allOf`; not on an `enum`), and
+/// `propertyNames` on free-keyed objects; `$ref`s and open schemas untouched.
+@Test func controlCharacterRuleIsPublishedOnDeclaredStrings() {
+    let rule: JSONValue = ["pattern": .string(ControlCharacters.pattern)]
+    let schema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "name": ["type": "string"],
+            "blank": ["type": "string", "pattern": "[^\\s]"],
+            "kind": ["type": "string", "enum": ["a", "b"]],
+            "note": ["anyOf": [["type": "string"], ["type": "null"]]],
+            "tags": ["type": "array", "items": ["type": "string"]],
+            "counts": ["type": "object", "additionalProperties": ["type": "integer"]],
+            "prefs": [:],
+            "nested": ["$ref": "#/components/schemas/Nested"],
+        ],
+    ]
+    let published = ControlCharacters.published(in: schema)
+    let p = published["properties"]!
+    #expect(p["name"] == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
+    #expect(p["blank"] == ["type": "string", "pattern": "[^\\s]", "allOf": [rule]])
+    #expect(p["kind"] == schema["properties"]!["kind"])
+    #expect(
+        p["note"]?["anyOf"]?.arrayValue?.first == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
+    #expect(p["tags"]?["items"] == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
+    #expect(p["counts"]?["propertyNames"] == rule)
+    #expect(p["prefs"] == [:])
+    #expect(p["nested"] == ["$ref": "#/components/schemas/Nested"])
+    // The pattern means what the decoder checks (ICU reads `\uXXXX` as ECMA-262 does).
+    let regex = try! NSRegularExpression(pattern: ControlCharacters.pattern)
+    for scalar in (0...0x7F).compactMap(Unicode.Scalar.init) {
+        let text = "a\(Character(scalar))b"
+        let matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        #expect(matches == !ControlCharacters.contains(in: text), "U+\(String(scalar.value, radix: 16))")
+    }
+}

@@ -60,7 +60,9 @@ struct PipelineTests {
         try Data("just some notes\nnothing else\n".utf8).write(to: text)
         defer { try? FileManager.default.removeItem(at: text) }
         #expect(throws: ImportError.unrecognised) { try h.run(.auto, text) }
-        #expect(throws: ImportError.unsupported(.appleHealth)) { try h.run(.appleHealth, text) }
+        #expect(throws: ImportError.notThisKind(kind: .appleHealth, expected: AppleHealthImporter().expected)) {
+            try h.run(.appleHealth, text)
+        }
     }
 
     @Test func oneRunningImportPerMemberAndCrashedOnesAreRolledBack() throws {
@@ -80,8 +82,10 @@ struct PipelineTests {
             source: "c.csv", userID: h.ada.id)
         try h.db.write { conn in
             let id = try TrainingSessionStore.createImported(
-                userID: h.ada.id, day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
-                completedAt: Date(), stats: .object([:]), notes: "", in: conn)
+                ImportedWorkout(
+                    day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
+                    completedAt: Date(), notes: "", sets: []),
+                userID: h.ada.id, in: conn)
             try ImportLedger.added(crashed.id, table: "sessions", rowID: id, in: conn)
             try conn.execute("UPDATE imports SET pid = 999999999 WHERE id = ?", [crashed.id])
         }

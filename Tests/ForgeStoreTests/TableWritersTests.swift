@@ -18,23 +18,7 @@ import Testing
         (
             "ForgeHousehold/HouseholdStore+OwnedRows.swift", "ForgeHousehold",
             "every table with a user_id or scope column (a seat's own rows, the demo reset)"
-        ),
-        (
-            "ForgeCoach/RevisionRepair.swift", "ForgeCoach",
-            "plan_revisions, food_revisions (the \\u repair sweep at start)"
-        ),
-    ]
-
-    /// Writes from outside the owner that are known and still to move into
-    /// the owner's write paths: (table, file). The list may only shrink: an
-    /// entry that no longer writes its table fails, so it is removed when fixed.
-    static let pendingMoves: Set<String> = [
-        "plans ForgeCoach/Intake.swift", "plans ForgeCoach/ProposalStore.swift",
-        "plan_revisions ForgeCoach/ProposalStore.swift", "niggles ForgeCoach/Intake.swift",
-        "food_revisions ForgeCoach/FoodProposalWriter.swift",
-        "sets ForgedKit/Bench/HeavyHousehold.swift", "sessions ForgedKit/Bench/HeavyHousehold.swift",
-        "metrics ForgedKit/Bench/HeavyHousehold.swift", "meal_logs ForgedKit/Bench/HeavyHousehold.swift",
-        "cardio_traces ForgedKit/Bench/HeavyHousehold.swift",
+        )
     ]
 
     /// `table → owner module` from the table in docs/architecture.md §20
@@ -105,7 +89,6 @@ import Testing
     @Test func everyWriteSitsInItsOwnersModule() throws {
         let owners = try Self.owners()
         var strays: [String] = []
-        var pendingSeen = Set<String>()
         var runTimeSeen = Set<String>()
         for file in try Self.sources() {
             for (n, line) in file.lines.enumerated() {
@@ -126,18 +109,11 @@ import Testing
                         continue
                     }
                     if owner == file.module { continue }
-                    let key = "\(table) \(file.path)"
-                    if Self.pendingMoves.contains(key) {
-                        pendingSeen.insert(key)
-                    } else {
-                        strays.append("\(file.path):\(n + 1) writes \(table), owned by \(owner)")
-                    }
+                    strays.append("\(file.path):\(n + 1) writes \(table), owned by \(owner)")
                 }
             }
         }
         #expect(strays.isEmpty, "writes outside the owner: \(strays)")
-        let stale = Self.pendingMoves.subtracting(pendingSeen).sorted()
-        #expect(stale.isEmpty, "pendingMoves entries that no longer write: remove them: \(stale)")
         let staleRunTime = Set(Self.runTimeNamed.map(\.file)).subtracting(runTimeSeen).sorted()
         #expect(staleRunTime.isEmpty, "runTimeNamed entries with no run-time statement: \(staleRunTime)")
     }

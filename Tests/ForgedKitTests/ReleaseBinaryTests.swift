@@ -26,14 +26,18 @@ final class ForgedProcess {
     var port = 0
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// Starts the release binary with `arguments`; a non-empty `launcher`
+    /// Starts the release binary (or `binary`) with `arguments`; a non-empty `launcher`
     /// (program and its arguments) runs first and must `exec` the binary,
     /// which it gets as its next argument, followed by `arguments`.
-    init(_ arguments: [String], launcher: [String] = []) throws {
+    init(
+        _ arguments: [String], launcher: [String] = [], binary: String? = ReleaseBinary.path,
+        environment: [String: String]? = nil
+    ) throws {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         defer { try? logFile.close() }
-        let binary = try #require(ReleaseBinary.path)
+        let binary = try #require(binary)
+        if let environment { process.environment = environment }
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = Array(launcher.dropFirst()) + [binary] + arguments

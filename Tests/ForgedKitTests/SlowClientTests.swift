@@ -246,6 +246,26 @@ struct SlowClientTests {
                 "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: +2\r\n\r\n{}"
             ),
             (
+                "Content-Length with letters after the digits", "400",
+                "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 12abc\r\n\r\n{}"
+            ),
+            (
+                "negative Content-Length", "400",
+                "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: -5\r\n\r\n{}"
+            ),
+            (
+                "hexadecimal Content-Length", "400",
+                "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 0x5\r\n\r\n{}"
+            ),
+            (
+                "a list of two lengths in one field", "400",
+                "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\n{}"
+            ),
+            (
+                "empty Content-Length", "400",
+                "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: \r\n\r\n{}"
+            ),
+            (
                 "Content-Length too large to represent", "413",
                 "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n{}"
             ),
@@ -258,12 +278,19 @@ struct SlowClientTests {
         var mhdTable = "| case (answered by libmicrohttpd) | status | JSON body |\n|---|---|---|\n"
         for (name, expected, request) in refusedByMHD {
             let socket = try RawSocket(port: port, timeout: 3)
-            let (reply, _) = socket.readAllAfter(sending: request + next)
+            let (reply, closed) = socket.readAllAfter(sending: request + next)
             let status = reply.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) ?? "none"
             mhdTable += "| \(name) | \(status) | \(reply.contains("\"detail\"") ? "yes" : "no") |\n"
             #expect(status == expected, "\(name): \(reply.prefix(300))")
             #expect(
                 reply.components(separatedBy: "HTTP/1.1 200").count == 1, "\(name): the pipelined request was answered")
+            // libmicrohttpd closes the connection after its answer; for a
+            // malformed Content-Length 0.9.75 sends the head of that one
+            // answer twice before the HTML body (README): never another status.
+            let heads = reply.components(separatedBy: "HTTP/1.1 ").count - 1
+            #expect((1...2).contains(heads), "\(name): \(heads) status lines: \(reply.prefix(400))")
+            #expect(reply.components(separatedBy: "HTTP/1.1 \(expected) ").count - 1 == heads, "\(name): \(reply)")
+            #expect(closed, "\(name): the connection stayed open")
         }
         print("framing:\n" + mhdTable)
         // A well-framed pipelined pair is still served in order.

@@ -34,7 +34,7 @@ enum FoodBounds {
 /// `{ date?, slot, recipe?, servings? = 1, label?, kcal?…sodium_mg?, estimated? = false,
 /// source?, client_id?, venue? = "", cost? = 0, currency? = "", note? = "", photos? = [] }`.
 /// `null` reads as absent. Macros: kcal, grams, sodium milligrams.
-struct MealLogBody: RequestInput {
+struct MealLogBody: ValidatingInput {
     var date: String?
     var slot: String
     var recipe: String?
@@ -68,7 +68,7 @@ struct MealLogBody: RequestInput {
     /// `data:` URL is checked when stored, 400 `photo N: …` over 3 MiB), then
     /// `slot` (400 `slot must be one of […]`), then `date` (400 `bad date`;
     /// 422 outside 1900–2100).
-    func validate() throws {
+    func validated() throws -> Checked {
         Check.publish(["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)], "servings")
         Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
         if let servings, servings <= 0, !Check.isRecording {
@@ -99,8 +99,30 @@ struct MealLogBody: RequestInput {
                 photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
                 "photos", .int(index))
         }
-        if !Check.isRecording { _ = try mealSlot() }
-        _ = try FoodField.date(date, loc: ["body", "date"])
+        let slot = Check.isRecording ? MealSlot.dinner : try mealSlot()
+        return Checked(body: self, date: try FoodField.date(date, loc: ["body", "date"]), slot: slot)
+    }
+
+    /// The body with its `date` and `slot` parsed once (``validated()``).
+    struct Checked: Sendable {
+        let body: MealLogBody
+        /// nil when absent or "" (today).
+        let date: LocalDate?
+        let slot: MealSlot
+
+        /// The body as the domain's input; no `date` → `today`.
+        func input(today: LocalDate) -> MealLogInput {
+            let b = body
+            let macros = zip(
+                Macros.keys, [b.kcal, b.proteinG, b.carbsG, b.sugarG, b.fiberG, b.fatG, b.satfatG, b.sodiumMg]
+            )
+            .reduce(into: [String: Double]()) { out, pair in if let v = pair.1 { out[pair.0] = v } }
+            return MealLogInput(
+                day: date ?? today, slot: slot, recipe: b.recipe, servings: b.servings ?? 1, label: b.label,
+                macros: macros, estimated: b.estimated ?? false, source: b.source,
+                clientID: (b.clientID?.isEmpty ?? true) ? nil : b.clientID, venue: b.venue ?? "", cost: b.cost ?? 0,
+                currency: b.currency ?? "", note: b.note ?? "", photos: b.photos ?? [])
+        }
     }
 
     /// Whether `MealPhotos` treats `reference` as an inline upload (`data:`, any case, after trimming).
@@ -114,22 +136,11 @@ struct MealLogBody: RequestInput {
         guard let slot = MealSlot(rawValue: slot) else { throw FoodField.badSlot }
         return slot
     }
-
-    /// The validated body as the domain's input; `date` absent or "" → `today`.
-    func input(today: LocalDate) throws -> MealLogInput {
-        let macros = zip(Macros.keys, [kcal, proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg])
-            .reduce(into: [String: Double]()) { out, pair in if let v = pair.1 { out[pair.0] = v } }
-        return MealLogInput(
-            day: try FoodField.date(date, loc: ["body", "date"]) ?? today, slot: try mealSlot(),
-            recipe: recipe, servings: servings ?? 1, label: label, macros: macros, estimated: estimated ?? false,
-            source: source, clientID: (clientID?.isEmpty ?? true) ? nil : clientID, venue: venue ?? "",
-            cost: cost ?? 0, currency: currency ?? "", note: note ?? "", photos: photos ?? [])
-    }
 }
 
 /// The body of `PATCH /api/food/week/slot` (docs/contract.md §3.15):
 /// `{ date?, recipe, slot? = "dinner" }`.
-struct FoodSlotEdit: RequestInput {
+struct FoodSlotEdit: ValidatingInput {
     var date: String?
     var recipe: String
     var slot: String?
@@ -139,11 +150,19 @@ struct FoodSlotEdit: RequestInput {
 
     /// 422 for a `recipe` over 120 characters; then 400 `slot must be one of […]`;
     /// then 400 `bad date` (422 outside 1900–2100).
-    func validate() throws {
+    func validated() throws -> Checked {
         try Check.length(recipe, max: FoodBounds.slug, "recipe")
         Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
-        if !Check.isRecording { _ = try mealSlot() }
-        _ = try FoodField.date(date, loc: ["body", "date"])
+        let slot = Check.isRecording ? MealSlot.dinner : try mealSlot()
+        return Checked(recipe: recipe, slot: slot, date: try FoodField.date(date, loc: ["body", "date"]))
+    }
+
+    /// The edit with its `slot` and `date` parsed once (``validated()``).
+    struct Checked: Sendable {
+        let recipe: String
+        let slot: MealSlot
+        /// nil when absent or "" (today).
+        let date: LocalDate?
     }
 
     /// `slot`, default dinner.
@@ -155,12 +174,13 @@ struct FoodSlotEdit: RequestInput {
 }
 
 /// `GET /api/food/week?date=`: absent or "" → today.
-struct FoodWeekQuery: RequestInput {
+struct FoodWeekQuery: ValidatingInput {
     var date: String?
 
-    /// 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
-    func validate() throws {
-        _ = try FoodField.date(date, loc: ["query", "date"])
+    /// The date asked for, nil for today.
+    /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
+    func validated() throws -> LocalDate? {
+        try FoodField.date(date, loc: ["query", "date"])
     }
 }
 

@@ -16,8 +16,7 @@ enum FoodWeekRoutes {
             errors: [400, 422]
         ) { request, principal in
             let today = app.today
-            let query = try request.decodeQuery(FoodWeekQuery.self)
-            let date = try FoodField.date(query.date, loc: ["query", "date"]) ?? today
+            let date = try request.decodeQueryValidated(FoodWeekQuery.self) ?? today
             let user = principal.caller.user
             return try app.db.read { db in try week(user, containing: date, today: today, in: db) }
         }

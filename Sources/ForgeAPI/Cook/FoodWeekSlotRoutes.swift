@@ -14,9 +14,9 @@ enum FoodWeekSlotRoutes {
             errors: [400, 404, 422]
         ) { request, principal in
             let caller = principal.caller
-            let body = try request.decode(FoodSlotEdit.self)
-            let slot = try body.mealSlot()
-            let date = try FoodField.date(body.date, loc: ["body", "date"]) ?? app.today
+            let body = try request.decodeValidated(FoodSlotEdit.self)
+            let slot = body.slot
+            let date = body.date ?? app.today
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let recipe = try app.db.write { db in
                 try FoodWeekStore.setSlot(

@@ -19,7 +19,7 @@ enum MealLogRoutes {
         ) { request, principal in
             let caller = principal.caller
             // Every check (types, limits, slot, date) runs before the write.
-            let input = try request.decode(MealLogBody.self).input(today: app.today)
+            let input = try request.decodeValidated(MealLogBody.self).input(today: app.today)
             let result = try app.db.write { db in
                 if let clientID = input.clientID,
                     let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db)

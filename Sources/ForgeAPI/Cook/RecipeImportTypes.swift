@@ -27,33 +27,19 @@ struct RecipeImportRequest: RequestInput {
 }
 
 /// The answer of `POST /api/food/recipes/import`: the recipe card (docs/contract.md
-/// §3.15 `RecipeCard`: `Macros` per serving, then the card keys) with the
-/// library fields and what the import did.
+/// §3.15 `RecipeCard`: `Macros` per serving, then the card keys; the one
+/// ``FoodWire/RecipeCard``) with the library fields and what the import did,
+/// encoded flat.
 struct ImportedRecipe: Codable, Sendable {
-    /// kcal per serving.
-    let kcal: Double
-    /// Grams per serving (sodium: mg).
-    let proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg: Double
-    let slug: String
-    let name: String
-    /// `dinner|breakfast|lunch|snack`.
-    let kind: String
-    let minutes: Int
-    let difficulty: String
-    let serves: Int
-    let batch: Int
-    let platefig: String
-    let why: String
-    /// The hero image, or null.
-    @Nullable var image: String?
-    /// 0–5, 0 = unrated.
-    let rating: Double
+    let card: FoodWire.RecipeCard
     let tags: [String]
     let source: String
     let sourceURL: String
     let images: [String]
     /// The yield as the page wrote it ("12 cookies", "Serves 4-6") beside the whole-number `serves`; `""` when none.
     let yield: String
+    /// `"recipe"`: the macros are the page's own nutrition; `"computed"`: from the ingredient reference; `""`: none.
+    let macrosSource: String
     /// False when parked (§4.21).
     let complete: Bool
     /// An existing import with the same `source_url` (or slug) was replaced.
@@ -67,35 +53,53 @@ struct ImportedRecipe: Codable, Sendable {
 
     init(_ result: RecipeImporter.Result) {
         let r = result.outcome.recipe
-        let m = r.macros
-        kcal = m.kcal
-        proteinG = m.proteinG
-        carbsG = m.carbsG
-        sugarG = m.sugarG
-        fiberG = m.fiberG
-        fatG = m.fatG
-        satfatG = m.satfatG
-        sodiumMg = m.sodiumMg
-        slug = r.slug
-        name = r.name
-        kind = r.kind.rawValue
-        minutes = r.minutes
-        difficulty = r.difficulty
-        serves = r.serves
-        batch = r.batch
-        platefig = r.platefig
-        why = r.why
-        image = r.images.first
-        rating = r.rating
+        card = FoodWire.RecipeCard(r)
         tags = r.tags
         source = r.source
         sourceURL = r.sourceURL
         images = r.images
         yield = r.yield
+        macrosSource = r.macrosSource
         complete = r.complete
         updated = result.outcome.updated
         parkedBecause = result.outcome.parkedBecause
         ingredientsAdded = result.outcome.ingredientsAdded
         warnings = result.warnings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tags, source, sourceURL, images, yield, macrosSource, complete, updated, parkedBecause, ingredientsAdded, warnings
+    }
+
+    init(from decoder: Decoder) throws {
+        card = try FoodWire.RecipeCard(from: decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tags = try c.decode([String].self, forKey: .tags)
+        source = try c.decode(String.self, forKey: .source)
+        sourceURL = try c.decode(String.self, forKey: .sourceURL)
+        images = try c.decode([String].self, forKey: .images)
+        yield = try c.decode(String.self, forKey: .yield)
+        macrosSource = try c.decode(String.self, forKey: .macrosSource)
+        complete = try c.decode(Bool.self, forKey: .complete)
+        updated = try c.decode(Bool.self, forKey: .updated)
+        parkedBecause = try c.decode([String].self, forKey: .parkedBecause)
+        ingredientsAdded = try c.decode([String].self, forKey: .ingredientsAdded)
+        warnings = try c.decode([String].self, forKey: .warnings)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        try card.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(source, forKey: .source)
+        try c.encode(sourceURL, forKey: .sourceURL)
+        try c.encode(images, forKey: .images)
+        try c.encode(yield, forKey: .yield)
+        try c.encode(macrosSource, forKey: .macrosSource)
+        try c.encode(complete, forKey: .complete)
+        try c.encode(updated, forKey: .updated)
+        try c.encode(parkedBecause, forKey: .parkedBecause)
+        try c.encode(ingredientsAdded, forKey: .ingredientsAdded)
+        try c.encode(warnings, forKey: .warnings)
     }
 }

@@ -47,8 +47,9 @@ enum ShoppingRoutes {
         ) { request, principal in
             let user = principal.caller.user
             let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
-            let body = try request.decode(ShoppingAddInput.self)
-            let date = try FoodField.date(body.date, loc: ["body", "date"]) ?? app.today
+            let checked = try request.decodeValidated(ShoppingAddInput.self)
+            let body = checked.input
+            let date = checked.day(or: app.today)
             let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
             let unit = (body.unit ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let item = try app.db.write { db in
@@ -93,8 +94,7 @@ enum ShoppingRoutes {
     /// The list of the week containing the query's `date`, as JSON or, when
     /// the client prefers `text/plain`, as ``ShoppingText``.
     static func read(_ app: ForgeApp, _ request: Request, scope: String) throws -> Response {
-        let query = try request.decodeQuery(ShoppingQuery.self)
-        let date = try FoodField.date(query.date, loc: ["query", "date"]) ?? app.today
+        let date = try request.decodeQueryValidated(ShoppingQuery.self) ?? app.today
         let list = try app.db.read { try ShoppingStore.list(scope: scope, containing: date, in: $0) }
         guard prefersText(request.headers["Accept"]) else { return .wire(ShoppingWire.List(list)) }
         return Response(
@@ -114,8 +114,9 @@ enum ShoppingRoutes {
     }
 
     static func tick(_ app: ForgeApp, _ request: Request, scope: String, actor: String) throws -> ShoppingWire.Item {
-        let body = try request.decode(ShoppingTickInput.self)
-        let date = try FoodField.date(body.date, loc: ["body", "date"]) ?? app.today
+        let checked = try request.decodeValidated(ShoppingTickInput.self)
+        let body = checked.input
+        let date = checked.day(or: app.today)
         let item: ShoppingItem
         do {
             item = try app.db.write { db in

@@ -98,19 +98,20 @@ enum ShoppingBounds {
 }
 
 /// `GET /api/food/shopping?date=` (and the kitchen's): absent or "" → today.
-struct ShoppingQuery: RequestInput {
+struct ShoppingQuery: ValidatingInput {
     var date: String?
 
-    /// 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
-    func validate() throws {
-        _ = try FoodField.date(date, loc: ["query", "date"])
+    /// The date asked for, nil for today.
+    /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
+    func validated() throws -> LocalDate? {
+        try FoodField.date(date, loc: ["query", "date"])
     }
 }
 
 /// `PATCH /api/food/shopping` (and `/api/kitchen/shopping`):
 /// `{ date?, item, checked }` — ticks (`checked: true`) or unticks an item of
 /// the week containing `date` (default today).
-struct ShoppingTickInput: RequestInput {
+struct ShoppingTickInput: ValidatingInput {
     var date: String?
     var item: String
     var checked: Bool
@@ -120,15 +121,15 @@ struct ShoppingTickInput: RequestInput {
 
     /// 422 for an `item` empty or over 120 characters; 400 `bad date`
     /// (422 outside 1900–2100).
-    func validate() throws {
+    func validated() throws -> Dated<Self> {
         try Check.length(item, max: ShoppingBounds.item, min: 1, "item")
-        _ = try FoodField.date(date, loc: ["body", "date"])
+        return Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 }
 
 /// `POST /api/food/shopping`: `{ date?, name, qty?, unit? }` — an item no
 /// recipe needs, added by hand to the week containing `date` (default today).
-struct ShoppingAddInput: RequestInput {
+struct ShoppingAddInput: ValidatingInput {
     var date: String?
     var name: String
     var qty: Double?
@@ -140,7 +141,7 @@ struct ShoppingAddInput: RequestInput {
     /// 422 naming the field: `name` blank or over 80 characters, `qty` not in
     /// (0, 100,000], `unit` over 20 characters; then 400 `bad date` (422
     /// outside 1900–2100).
-    func validate() throws {
+    func validated() throws -> Dated<Self> {
         Check.publish(["pattern": Check.nonBlank], "name")
         Check.publish(["exclusiveMinimum": 0, "maximum": .double(ShoppingBounds.qty)], "qty")
         try Check.length(name, max: ShoppingBounds.name, min: 1, "name")
@@ -160,6 +161,6 @@ struct ShoppingAddInput: RequestInput {
                 msg: "Input should be less than or equal to 100000", input: .double(qty))
         }
         try Check.length(unit, max: ShoppingBounds.unit, "unit")
-        _ = try FoodField.date(date, loc: ["body", "date"])
+        return Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 }

@@ -33,10 +33,11 @@ enum MCPFoodLogTools {
         ]
     }
 
-    static func logFood(_ ctx: MCPContext, _ args: LogFoodArguments) throws -> JSONValue {
-        let day = try FoodField.date(args.date, loc: ["body", "date"]) ?? ctx.app.today
+    static func logFood(_ ctx: MCPContext, _ checked: LogFoodArguments.Checked) throws -> JSONValue {
+        let args = checked.arguments
+        let day = checked.date ?? ctx.app.today
         let slot: MealSlot
-        if let text = args.slot, !text.isEmpty, let given = MealSlot(rawValue: text) {
+        if let given = checked.slot {
             slot = given
         } else {
             let hour = ctx.app.calendar.hour(of: ctx.app.clock.now())
@@ -69,8 +70,9 @@ enum MCPFoodLogTools {
                 targets: try targets(ctx)))
     }
 
-    static func getFoodLog(_ ctx: MCPContext, _ args: FoodLogArguments) throws -> JSONValue {
-        let end = try FoodField.date(args.date, loc: ["body", "date"]) ?? ctx.app.today
+    static func getFoodLog(_ ctx: MCPContext, _ checked: Dated<FoodLogArguments>) throws -> JSONValue {
+        let args = checked.input
+        let end = checked.day(or: ctx.app.today)
         let count = min(14, max(1, args.days ?? 1))
         let days = try (0..<count).reversed().map { offset in try daySummary(ctx, day: end.adding(days: -offset)) }
         return try WireEncoder.jsonValue(

@@ -7,7 +7,7 @@ import Foundation
 /// venue?, cost?, currency?, servings? = 1, protein_g?…sodium_mg?,
 /// estimated? = true, photos?, note?, client_id? }`. Macros in kcal, grams
 /// and sodium milligrams, for the whole logged portion.
-struct LogFoodArguments: RequestInput {
+struct LogFoodArguments: ValidatingInput {
     /// What was eaten; stored as the label (1–120 characters after trimming).
     var description: String
     var kcal: Double
@@ -44,7 +44,7 @@ struct LogFoodArguments: RequestInput {
     /// (``MealLogBody/validate()``: servings (0, 100], kcal and macros
     /// 0–10,000, cost 0–100,000, note ≤ 4,000, client_id ≤ 40, venue ≤ 80,
     /// currency ≤ 8, ≤ 10 photos, then `slot` and `bad date`).
-    func validate() throws {
+    func validated() throws -> Checked {
         try Check.length(label, max: Bounds.label, min: 1, "description")
         let body = MealLogBody(
             date: date, slot: (slot?.isEmpty ?? true) ? MealSlot.snack.rawValue : slot!,
@@ -52,17 +52,29 @@ struct LogFoodArguments: RequestInput {
             sugarG: sugarG, fiberG: fiberG, fatG: fatG, satfatG: satfatG, sodiumMg: sodiumMg,
             estimated: estimated, source: "mcp", clientID: clientID, venue: venue, cost: cost,
             currency: currency, note: note, photos: photos)
-        try body.validate()
+        let checked = try body.validated()
+        return Checked(arguments: self, date: checked.date, slot: (slot?.isEmpty ?? true) ? nil : checked.slot)
+    }
+
+    /// The arguments with `date` and `slot` parsed once (``validated()``).
+    struct Checked: Sendable {
+        let arguments: LogFoodArguments
+        /// nil when absent or "" (today).
+        let date: LocalDate?
+        /// nil when absent or "" (inferred from the household clock).
+        let slot: MealSlot?
     }
 }
 
 /// `get_food_log` arguments: `{ date?, days? }`; `days` is clamped to 1–14.
-struct FoodLogArguments: RequestInput {
+struct FoodLogArguments: ValidatingInput {
     var date: String?
     var days: Int?
 
     /// `bad date` unless `YYYY-MM-DD`; years 1900–2100.
-    func validate() throws { _ = try FoodField.date(date, loc: ["body", "date"]) }
+    func validated() throws -> Dated<Self> {
+        Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
+    }
 }
 
 /// `delete_food_log` arguments: `{ log_id }` (1–64 characters).

@@ -17,8 +17,8 @@ enum MCPShoppingTools {
         ]
     }
 
-    static func getShoppingList(_ ctx: MCPContext, _ args: ShoppingListArguments) throws -> JSONValue {
-        let date = try FoodField.date(args.date, loc: ["body", "date"]) ?? ctx.app.today
+    static func getShoppingList(_ ctx: MCPContext, _ date: LocalDate?) throws -> JSONValue {
+        let date = date ?? ctx.app.today
         let scope = FoodWeekStore.scope(userID: ctx.user.id, isDemo: ctx.user.isDemo)
         let list = try ctx.app.db.read { try ShoppingStore.list(scope: scope, containing: date, in: $0) }
         return try WireEncoder.jsonValue(ShoppingWire.List(list))
@@ -26,7 +26,8 @@ enum MCPShoppingTools {
 }
 
 /// Arguments of `get_shopping_list`: `{ date? }` (bad date → tool error `bad date`).
-struct ShoppingListArguments: RequestInput {
+struct ShoppingListArguments: ValidatingInput {
     var date: String?
-    func validate() throws { _ = try FoodField.date(date, loc: ["body", "date"]) }
+    /// The date asked for, nil for today.
+    func validated() throws -> LocalDate? { try FoodField.date(date, loc: ["body", "date"]) }
 }

@@ -30,13 +30,25 @@ struct MCPTool: Sendable {
         _ name: String, _ description: String, _ args: Args.Type, hints: [String: JSONValue] = [:],
         required: [String]? = nil, run: @escaping @Sendable (MCPContext, Args) throws -> JSONValue
     ) -> MCPTool {
-        var schema = schema(of: Args.self, hints: hints)
-        if let required, case .object(var top) = schema {
-            top["required"] = .strings(required)
-            schema = .object(top)
-        }
-        return MCPTool(name: name, description: description, inputSchema: schema) { context, object in
+        MCPTool(name: name, description: description, inputSchema: inputSchema(Args.self, hints, required)) {
+            context, object in
             try run(context, try decode(Args.self, object))
+        }
+    }
+
+    /// ``typed(_:_:_:hints:required:run:)`` for arguments whose checks
+    /// produce the values the tool uses (``ValidatingInput``): `run` gets
+    /// them, checked once, and parses no argument again.
+    static func typed<Args: ValidatingInput>(
+        _ name: String, _ description: String, _ args: Args.Type, hints: [String: JSONValue] = [:],
+        required: [String]? = nil, run: @escaping @Sendable (MCPContext, Args.Validated) throws -> JSONValue
+    ) -> MCPTool {
+        MCPTool(name: name, description: description, inputSchema: inputSchema(Args.self, hints, required)) {
+            context, object in
+            let value = try decoded(Args.self, object)
+            let valid: Args.Validated
+            do { valid = try value.validated() } catch let e as HTTPError { throw MCPToolError(message(of: e)) }
+            return try run(context, valid)
         }
     }
 
@@ -44,14 +56,31 @@ struct MCPTool: Sendable {
     /// - Throws: ``MCPToolError`` `invalid argument <path>: <reason>` (or the
     ///   contract's own message, such as `bad date`, when the check has one).
     static func decode<Args: RequestInput>(_ type: Args.Type, _ object: [String: JSONValue]) throws -> Args {
-        let value: Args
-        do { value = try WireDecoder.decode(type, from: .object(object)) } catch let e as WireDecodingError {
-            throw MCPToolError("invalid argument \(path(e.loc)): \(e.message)")
-        }
+        let value = try decoded(type, object)
         do { try value.validate() } catch let e as HTTPError {
             throw MCPToolError(message(of: e))
         }
         return value
+    }
+
+    /// The `inputSchema` of `Args`: ``schema(of:hints:)``, with `required` replacing its list when given.
+    private static func inputSchema<Args: Decodable>(
+        _ type: Args.Type, _ hints: [String: JSONValue], _ required: [String]?
+    ) -> JSONValue {
+        var schema = schema(of: type, hints: hints)
+        if let required, case .object(var top) = schema {
+            top["required"] = .strings(required)
+            schema = .object(top)
+        }
+        return schema
+    }
+
+    /// `object` as `Args`, before its checks.
+    /// - Throws: ``MCPToolError`` `invalid argument <path>: <reason>`.
+    private static func decoded<Args: RequestInput>(_ type: Args.Type, _ object: [String: JSONValue]) throws -> Args {
+        do { return try WireDecoder.decodeInput(type, from: .object(object)) } catch let e as WireDecodingError {
+            throw MCPToolError("invalid argument \(path(e.loc)): \(e.message)")
+        }
     }
 
     /// `["ingredients", 0, "kcal_100"]` → `ingredients[0].kcal_100`; `arguments` when empty.
@@ -82,11 +111,13 @@ struct MCPTool: Sendable {
     }
 
     /// The JSON Schema of `Args`, every `$ref` inlined and every optional
-    /// member's `anyOf [T, null]` reduced to `T`, with `hints` merged into its properties.
+    /// member's `anyOf [T, null]` reduced to `T`, the control-character rule
+    /// published (``ControlCharacters/published(in:)``), with `hints` merged into its properties.
     static func schema<Args: Decodable>(of type: Args.Type, hints: [String: JSONValue] = [:]) -> JSONValue {
         var reader = WireSchema()
         let root = reader.schema(for: type)
-        var schema = inline(root, reader.components)
+        // Declared strings refuse control characters (``ControlCharacters``, as ``decode(_:_:)`` checks).
+        var schema = ControlCharacters.published(in: inline(root, reader.components))
         guard case .object(var top) = schema, case .object(var properties)? = top["properties"] else { return schema }
         for (key, hint) in hints {
             guard case .object(let extra) = hint else { continue }

@@ -74,7 +74,7 @@ enum OAuthRoutes {
             return OAuthErrorBody(error: code.isEmpty ? error : code, errorDescription: "\(MCPTool.path(loc)): \(msg)")
         }
         let value: T
-        do { value = try WireDecoder.decode(type, from: tree) } catch let e as WireDecodingError {
+        do { value = try WireDecoder.decodeInput(type, from: tree) } catch let e as WireDecodingError {
             throw failure(e.loc, e.message)
         }
         do { try value.validate() } catch let e as HTTPError {

@@ -41,7 +41,7 @@ struct APIRouter {
             bodyOptional: bodyOptional,
             answers: answers, success: success, errors: errors, upload: upload, accepts: accepts, spool: spool
         ) { request, principal in
-            .wire(try handler(request, principal), status: success)
+            .wire(try handler(request, principal), status: success, route: "\(method.rawValue) \(pattern)")
         }
     }
 
@@ -150,9 +150,20 @@ struct Principal: Sendable {
 
 extension Response {
     /// `value` as JSON through ``WireEncoder`` (docs/contract.md §1.1's number forms,
-    /// the type's member order).
-    static func wire<T: Encodable>(_ value: T, status: Int = 200) -> Response {
+    /// the type's member order). A value that does not encode (a non-finite
+    /// number, a type's own `encode(to:)` throwing) is answered 500 `internal
+    /// error` and logged at error priority naming `route` (the route table's
+    /// `METHOD /pattern`; the calling file and line where the caller is not a
+    /// table route), the type and the error.
+    static func wire<T: Encodable>(
+        _ value: T, status: Int = 200, route: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> Response {
         do { return .jsonData(try WireEncoder.data(value), status: status) } catch {
+            Log.error(
+                "answer did not encode",
+                fields: [
+                    "route": route ?? "\(file):\(line)", "type": String(reflecting: T.self), "error": "\(error)",
+                ])
             return .error(500, "internal error")
         }
     }

@@ -53,7 +53,11 @@ enum OpenAPIDocument {
                 pending.append(nested)
             }
         }
-        for name in requestTypes { schemas[name] = nullableOptionals(schemas[name] ?? [:]) }
+        // A body's declared strings refuse control characters, and its free keys too
+        // (``ControlCharacters``): the same rule, published here.
+        for name in requestTypes {
+            schemas[name] = ControlCharacters.published(in: nullableOptionals(schemas[name] ?? [:]))
+        }
         schemas["Error"] = ["type": "object", "properties": ["detail": ["type": "string"]], "required": ["detail"]]
         schemas["ValidationError"] = [
             "type": "object", "required": ["detail"],
@@ -168,7 +172,7 @@ enum OpenAPIDocument {
         ]
         if !parameters.isEmpty { document["parameters"] = .array(parameters) }
         if let body = op.body {
-            var media: [String: JSONValue] = ["schema": body.schema(&reader)]
+            var media: [String: JSONValue] = ["schema": ControlCharacters.published(in: body.schema(&reader))]
             if let example = body.example { media["example"] = example }
             var content: [String: JSONValue] = [op.bodyMedia: .object(media)]
             for other in op.accepts { content[other] = ["schema": ["type": "string", "format": "binary"]] }

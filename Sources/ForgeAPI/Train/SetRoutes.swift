@@ -33,11 +33,16 @@ enum SetRoutes {
         }
     }
 
-    /// The idempotency key: body `client_id`, else the `Idempotency-Key` header; nil when blank.
+    /// The idempotency key: body `client_id` (its length checked once, by
+    /// ``SetInput/validate()``), else the `Idempotency-Key` header; nil when blank.
     /// - Throws: 422 when the header is longer than ``ForgeTrain/SetLog/maxKeyLength``.
     static func key(_ input: SetInput, _ request: Request) throws -> String? {
-        let raw = input.clientId ?? request.headers["Idempotency-Key"]
-        guard let key = raw?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { return nil }
+        if let body = input.clientId {
+            let key = body.trimmingCharacters(in: .whitespaces)
+            return key.isEmpty ? nil : key
+        }
+        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty
+        else { return nil }
         try Check.length(key, max: SetLog.maxKeyLength, "client_id")
         return key
     }

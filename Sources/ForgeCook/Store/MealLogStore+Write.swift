@@ -108,3 +108,32 @@ extension MealLogStore {
         try db.scalar("SELECT COUNT(*) FROM meal_logs WHERE user_id = ?", [userID]) ?? 0
     }
 }
+
+extension MealLogStore {
+    /// Stores one planned meal of a recipe as eaten, without ``log(_:userID:replace:now:in:)``'s
+    /// rules (no replacing, no day cap, macros not rounded): each macro is
+    /// `per-serving value × servings`, `source` is `plan`. For generated
+    /// histories only (the bench household, `forged bench-fill`).
+    /// - Returns: the log id.
+    @discardableResult
+    package static func insertPlanned(
+        userID: String, day: LocalDate, slot: MealSlot, recipe: Recipe, servings: Double, createdAt: Date,
+        in db: Connection
+    ) throws -> String {
+        let id = Identifier.make()
+        let m = recipe.macros
+        try db.execute(
+            """
+            INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g,
+              sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, source, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'plan', ?)
+            """,
+            [
+                id, userID, day.description, slot.rawValue, recipe.slug, recipe.name, servings,
+                m.kcal * servings, m.proteinG * servings, m.carbsG * servings, m.sugarG * servings,
+                m.fiberG * servings, m.fatG * servings, m.satfatG * servings, m.sodiumMg * servings,
+                Instant.storage(createdAt),
+            ])
+        return id
+    }
+}

@@ -61,7 +61,7 @@ package struct HevyImporter: Importer {
         while let f = try csv.next() {
             let line = csv.recordNumber
             defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
-            let exercise = f[field: exerciseCol].trimmingCharacters(in: .whitespaces)
+            let exercise = f[field: exerciseCol].trimmedBlanks
             guard let start = times.parse(f[field: startCol]), !exercise.isEmpty else {
                 job.report.rowsRead += 1
                 job.report.skip(

@@ -17,9 +17,11 @@ import Foundation
 ///   nothing become imported library exercises (listed as `new_exercises`).
 /// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
 ///   others dropped with the file's value still stored in `rpe_source`).
-/// - Records are rebuilt once at the end for the lifts written
-///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live; the
-///   e1RM series follows from `lift_day_best`'s triggers.
+/// - Each workout is written whole through
+///   ``TrainingSessionStore/createImported(_:userID:in:)`` (the e1RM series
+///   follows from `lift_day_best`'s triggers, once per session); records are
+///   rebuilt once at the end for the lifts written
+///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live.
 ///
 /// Rows are written in batches of about ``batchSets`` sets (one transaction
 /// each), at workout boundaries.
@@ -101,27 +103,17 @@ package final class LiftHistoryWriter {
 
     private func write(key: String, rows: [LiftRow], in db: Connection) throws {
         let first = rows[0]
-        var sessionID: String
-        var setNo: [String: Int]
-        if let done = written[key] {
-            (sessionID, setNo) = done
-        } else {
+        let earlier = written[key]
+        if earlier == nil {
             guard !skippedKeys.contains(key), try job.claim(key, in: db) else {
                 if skippedKeys.insert(key).inserted { job.report.found("sessions") }
                 job.report.found("sets", rows.count)
                 return
             }
-            let end =
-                first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
-            let name = first.workoutName.trimmingCharacters(in: .whitespacesAndNewlines)
-            sessionID = try TrainingSessionStore.createImported(
-                userID: job.userID, day: job.calendar.date(of: first.start),
-                name: String((name.isEmpty ? "Imported workout" : name).prefix(200)), startedAt: first.start,
-                completedAt: max(end, first.start), stats: .object([:]), notes: first.workoutNotes, in: db)
-            try job.added(table: "sessions", id: sessionID, in: db)
-            job.report.add("sessions")
-            setNo = [:]
         }
+        var setNo = earlier?.setNo ?? [:]
+        var sets: [ImportedSet] = []
+        sets.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
             let (slug, created) = try matcher!.slug(for: row.exercise, in: db)
             if created {
@@ -136,20 +128,31 @@ package final class LiftHistoryWriter {
             let logged = LoggedSet(
                 slug: slug, substitutedFor: nil, setNo: n, weight: row.weightKg,
                 reps: Int(Rounding.halfEven(row.reps)), rpe: rpe, ts: ts)
-            _ = try SetStore.insertImported(
-                sessionID: sessionID, userID: job.userID,
-                set: ImportedSet(
+            sets.append(
+                ImportedSet(
                     logged: logged, marker: row.marker, seconds: row.seconds, distanceM: row.distanceM,
-                    note: row.note, rpeSource: row.rpe),
-                in: db)
-            job.report.add("sets")
+                    note: row.note, rpeSource: row.rpe))
             slugs.insert(slug)
         }
-        written[key] = (sessionID, setNo)
-        let sets = try TrainingSessionStore.sets(sessionID, in: db)
         let end = first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
-        let stats = CompletionStats.stats(sets: sets, setsPlanned: 0, start: first.start, end: max(end, first.start))
-        try TrainingSessionStore.setStats(sessionID, stats: stats.json, in: db)
+        let sessionID: String
+        if let earlier {
+            sessionID = earlier.sessionID
+            try TrainingSessionStore.addImported(
+                sets, to: sessionID, userID: job.userID, start: first.start, end: end, in: db)
+        } else {
+            let name = first.workoutName.trimmingCharacters(in: .whitespacesAndNewlines)
+            sessionID = try TrainingSessionStore.createImported(
+                ImportedWorkout(
+                    day: job.calendar.date(of: first.start),
+                    name: String((name.isEmpty ? "Imported workout" : name).prefix(200)), startedAt: first.start,
+                    completedAt: end, notes: first.workoutNotes, sets: sets),
+                userID: job.userID, in: db)
+            try job.added(table: "sessions", id: sessionID, in: db)
+            job.report.add("sessions")
+        }
+        job.report.add("sets", sets.count)
+        written[key] = (sessionID, setNo)
     }
 
     /// Writes what is queued and rebuilds the records of every lift written.

@@ -47,7 +47,7 @@ package enum UnitConversion {
 
     /// kg for `value` in `unit` (`kg`, `kgs`, `lb`, `lbs`, `pounds`…); nil for an unknown unit.
     package static func kilograms(_ value: Double, unit: String) -> Double? {
-        switch unit.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch unit.trimmedBlanks.lowercased() {
         case "kg", "kgs", "kilograms", "kilogram", "": value
         case "lb", "lbs", "pound", "pounds": value * kgPerLb
         default: nil
@@ -56,7 +56,7 @@ package enum UnitConversion {
 
     /// Metres for `value` in `unit` (`km`, `m`, `mi`, `miles`, `ft`, `yd`…); nil for an unknown unit.
     package static func metres(_ value: Double, unit: String) -> Double? {
-        switch unit.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch unit.trimmedBlanks.lowercased() {
         case "km", "kms", "kilometers", "kilometres", "": value * 1000
         case "m", "meters", "metres", "meter", "metre": value
         case "mi", "mile", "miles": value * metresPerMile

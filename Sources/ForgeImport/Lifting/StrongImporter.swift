@@ -86,8 +86,8 @@ package struct StrongImporter: Importer {
         while let f = try csv.next() {
             let line = csv.recordNumber
             defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
-            let order = f[field: c.setOrder].trimmingCharacters(in: .whitespaces)
-            let exercise = f[field: c.exercise].trimmingCharacters(in: .whitespaces)
+            let order = f[field: c.setOrder].trimmedBlanks
+            let exercise = f[field: c.exercise].trimmedBlanks
             if order.lowercased() == "rest timer" || exercise.lowercased() == "rest timer" {
                 job.report.rowsRead += 1
                 job.report.skip(line: line, reason: "rest_timer", detail: "Rest Timer row")
@@ -105,7 +105,7 @@ package struct StrongImporter: Importer {
                 continue
             }
             var name = f[field: c.workout]
-            if name.trimmingCharacters(in: .whitespaces).isEmpty, c.number != nil {
+            if name.trimmedBlanks.isEmpty, c.number != nil {
                 name = "Workout \(f[field: c.number])"
             }
             var row = LiftRow(line: line, start: start, workoutName: name, exercise: exercise)

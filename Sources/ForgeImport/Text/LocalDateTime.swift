@@ -26,7 +26,7 @@ package struct LocalDateTime {
     /// The instant `text` means, or nil when it is none of the forms above.
     package mutating func parse(_ raw: String) -> Date? {
         if let cache, cache.text == raw { return cache.date }
-        let date = compute(raw.trimmingCharacters(in: .whitespaces))
+        let date = compute(raw.trimmedBlanks)
         cache = (raw, date)
         return date
     }
@@ -126,7 +126,7 @@ package struct LocalDateTime {
 
     /// `Z`, `+01:00`, `-0700`, `+01` → seconds east of UTC.
     static func offset(_ text: String) -> Int? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmedBlanks
         if t == "Z" || t == "UTC" || t == "GMT" { return 0 }
         guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
         let digits = t.dropFirst().filter { $0 != ":" }

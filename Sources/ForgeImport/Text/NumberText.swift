@@ -3,7 +3,7 @@ package enum NumberText {
     /// A decimal: `5`, `5.0`, `6.80388555`, a decimal comma `62,5` (a
     /// spreadsheet's re-save), blank → nil. Non-finite values are nil.
     package static func decimal(_ raw: String) -> Double? {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmedBlanks
         if text.isEmpty { return nil }
         if text.contains(",") && !text.contains(".") { text = text.replacingOccurrences(of: ",", with: ".") }
         guard let v = Double(text), v.isFinite else { return nil }
@@ -14,7 +14,7 @@ package enum NumberText {
     /// (`1:05:00`, `05:30`), or Strong's words (`55s`, `38min`, `35m`,
     /// `1h 5m`, `8h 47m`, `1h 2m 3s`). Blank → nil; unreadable → nil.
     package static func duration(_ raw: String) -> Double? {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = raw.trimmedBlanks.lowercased()
         if text.isEmpty { return nil }
         if let v = decimal(text) { return v }
         if text.contains(":") {

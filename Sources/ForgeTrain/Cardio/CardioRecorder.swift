@@ -29,13 +29,16 @@ package enum CardioRecorder {
     /// Records `workout` for `userID`: a repeat of a known start instant may
     /// only back-fill missing traces; a new one is reconciled with the active
     /// plan's day (§4.9) and stored with its stats and downsampled traces.
-    package static func record(_ workout: CardioWorkout, userID: String, now: Date, in db: Connection) throws -> Outcome
-    {
+    /// - Parameter reconcile: false files the workout `unplanned` without looking at the plan (a
+    ///   workout from an exported history, older than the plan it would be matched against).
+    package static func record(
+        _ workout: CardioWorkout, userID: String, now: Date, reconcile: Bool = true, in db: Connection
+    ) throws -> Outcome {
         if let existing = try CardioStore.session(userID: userID, startedAt: workout.start, in: db) {
             return try backfill(existing, workout: workout, now: now, in: db)
         }
         var stats = CardioStats.base(workout)
-        let plan = try PlanStore.active(userID: userID, in: db)?.content
+        let plan = reconcile ? try PlanStore.active(userID: userID, in: db)?.content : nil
         let claimed = try CardioStore.dayClaimed(userID: userID, day: workout.day, in: db)
         let name: String
         let status: String

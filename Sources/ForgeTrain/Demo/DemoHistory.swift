@@ -37,10 +37,8 @@ package struct DemoHistory {
 
     /// 13 revisions (week 0, 4, …, 48; the last active) and a proposal at week 52's scale.
     package mutating func plan() throws {
-        let planID = Identifier.make()
-        try c.execute(
-            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
-            [planID, userID, StarterPlan.goal, instant(start, 9)])
+        let planID = try PlanStore.create(
+            userID: userID, goal: StarterPlan.goal, createdAt: instant(start, 9), in: c)
         for i in 0..<13 {
             let week = 4 * i
             try insertRevision(
@@ -63,15 +61,9 @@ package struct DemoHistory {
         _ planID: String, num: Int, status: String, week: Int, content: PlanContent,
         rationale: String
     ) throws {
-        try c.execute(
-            """
-            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                Identifier.make(), planID, num, status, rationale, try JSONCoding.string(content),
-                instant(start.adding(days: week * 7).adding(days: -1), 20),
-            ])
+        try PlanStore.addRevision(
+            planID: planID, num: num, status: status, rationale: rationale, content: content,
+            createdAt: instant(start.adding(days: week * 7).adding(days: -1), 20), in: c)
     }
 
     /// Completed sessions for every planned day of 52 weeks, except the holiday
@@ -93,9 +85,8 @@ package struct DemoHistory {
     }
 
     private mutating func strengthSession(_ day: LocalDate, _ plan: StrengthDay) throws {
-        let id = Identifier.make()
         let started = calendar.startOfDay(day).addingTimeInterval(18 * 3600 + Double(random.next(40)) * 60)
-        var sets: [[any SQLBindable]] = []
+        var sets: [LoggedSet] = []
         var tonnage = 0.0
         var tick = started
         for exercise in plan.exercises {
@@ -103,10 +94,11 @@ package struct DemoHistory {
             for setNo in 1...max(1, exercise.sets) {
                 let reps = max(1, exercise.reps - (setNo == exercise.sets ? random.next(2) : 0))
                 tick = tick.addingTimeInterval(TimeInterval(exercise.rest + 40))
-                sets.append([
-                    Identifier.make(), id, userID, swap ? "leg-press" : exercise.slug, swap ? exercise.slug : nil,
-                    setNo, exercise.weight, reps, 7 + random.next(3), Instant.storage(tick),
-                ])
+                sets.append(
+                    LoggedSet(
+                        slug: swap ? "leg-press" : exercise.slug, substitutedFor: swap ? exercise.slug : nil,
+                        setNo: setNo, weight: exercise.weight, reps: reps, rpe: 7 + random.next(3),
+                        ts: Instant.storage(tick)))
                 tonnage += exercise.weight * Double(reps)
             }
         }
@@ -115,15 +107,11 @@ package struct DemoHistory {
             "sets_done": .int(sets.count), "tonnage": .double((tonnage * 10).rounded() / 10),
             "duration_s": .int(duration),
         ]
-        try insertSession(
-            id, day, name: plan.name, kind: "strength", started: started, duration: duration,
+        let id = try insertSession(
+            day, name: plan.name, kind: "strength", started: started, duration: duration,
             fitted: ["name": .string(plan.name)], stats: stats)
-        for row in sets {
-            try c.execute(
-                """
-                INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, row)
+        for set in sets {
+            _ = try SetStore.insert(sessionID: id, userID: userID, set: set, clientID: nil, in: c)
         }
     }
 
@@ -135,25 +123,18 @@ package struct DemoHistory {
             "duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
             "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded())),
         ]
-        try insertSession(
-            Identifier.make(), day, name: name, kind: "cardio", started: started, duration: minutes * 60,
+        _ = try insertSession(
+            day, name: name, kind: "cardio", started: started, duration: minutes * 60,
             fitted: ["name": .string(name), "source": "watch"], stats: stats)
     }
 
     private func insertSession(
-        _ id: String, _ day: LocalDate, name: String, kind: String, started: Date, duration: Int,
-        fitted: JSONValue, stats: JSONValue
-    ) throws {
-        try c.execute(
-            """
-            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
-            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
-            """,
-            [
-                id, userID, day.description, name, kind, Instant.storage(started),
-                Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
-                try JSONCoding.string(fitted), try JSONCoding.string(stats),
-            ])
+        _ day: LocalDate, name: String, kind: String, started: Date, duration: Int, fitted: JSONValue,
+        stats: JSONValue
+    ) throws -> String {
+        try TrainingSessionStore.createCompleted(
+            userID: userID, day: day, name: name, kind: kind, startedAt: started,
+            completedAt: started.addingTimeInterval(TimeInterval(duration)), fitted: fitted, stats: stats, in: c)
     }
 
     /// Weight (kg, drifting down), resting HR (bpm) and sleep (hours) on most
@@ -175,9 +156,9 @@ package struct DemoHistory {
     }
 
     private func metric(_ type: String, _ value: Double, _ unit: String, _ day: LocalDate, _ hour: Int) throws {
-        try c.execute(
-            "INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'demo')",
-            [Identifier.make(), userID, type, (value * 10).rounded() / 10, unit, instant(day, hour)])
+        try MetricStore.record(
+            userID: userID, type: type, value: (value * 10).rounded() / 10, unit: unit,
+            at: calendar.startOfDay(day).addingTimeInterval(TimeInterval(hour * 3600)), source: "demo", in: c)
     }
 
     /// A cleared knee niggle and an active shoulder one that avoids overhead pressing.
@@ -193,15 +174,10 @@ package struct DemoHistory {
             ),
         ]
         for (part, severity, note, avoid, status, opened, cleared) in rows {
-            try c.execute(
-                """
-                INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, opened_at, cleared_at, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    Identifier.make(), userID, part, severity, status, note, try JSONCoding.string(avoid),
-                    opened.description, cleared.map { instant($0, 12) }, instant(opened, 12),
-                ])
+            try NiggleStore.insert(
+                userID: userID, bodyPart: part, severity: severity, status: status, note: note,
+                avoidPatterns: avoid, mobilitySlug: "", openedAt: opened.description,
+                clearedAt: cleared.map { instant($0, 12) }, createdAt: instant(opened, 12), in: c)
         }
     }
 }

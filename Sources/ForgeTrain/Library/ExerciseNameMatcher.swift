@@ -5,12 +5,15 @@ import Foundation
 /// by both members, docs/contract.md §1.8), creating an imported library
 /// exercise for a name that matches nothing, so no set is dropped.
 ///
-/// Order: the apps' names (``AppExerciseNames``), then a library exercise's
-/// own name or slug (which covers exercises an earlier import created), all
-/// compared by ``FreeExerciseDB/key(_:)``. Results are remembered for the
+/// Order: the household's aliases (names kept by an exercise merge,
+/// ``ExerciseMerge``), the apps' names (``AppExerciseNames``), then a library
+/// exercise's own name or slug (which covers exercises an earlier import
+/// created), all compared by ``FreeExerciseDB/key(_:)``. Results are remembered for the
 /// matcher's life (one import).
 package struct ExerciseNameMatcher {
     private var byKey: [String: String]
+    /// Names already resolved, as written (a history repeats a few names thousands of times).
+    private var byName: [String: String] = [:]
     /// Names that became new library exercises in this run, with their slug.
     package private(set) var created: [(name: String, slug: String)] = []
 
@@ -22,6 +25,7 @@ package struct ExerciseNameMatcher {
             keys[FreeExerciseDB.key(entry.exercise.name)] = entry.exercise.slug
         }
         for (key, slug) in AppExerciseNames.table { keys[key] = slug }
+        for alias in try ExerciseCatalog.aliases(in: db) { keys[alias.key] = alias.slug }
         byKey = keys
     }
 
@@ -32,10 +36,15 @@ package struct ExerciseNameMatcher {
     /// library (``ExerciseCatalog/insertImported(name:in:)``) and listed in ``created``.
     /// - Returns: the slug and whether it was created now.
     package mutating func slug(for name: String, in db: Connection) throws -> (slug: String, created: Bool) {
+        if let slug = byName[name] { return (slug, false) }
         let key = FreeExerciseDB.key(name)
-        if let slug = byKey[key] { return (slug, false) }
+        if let slug = byKey[key] {
+            byName[name] = slug
+            return (slug, false)
+        }
         let slug = try ExerciseCatalog.insertImported(name: name, in: db)
         byKey[key] = slug
+        byName[name] = slug
         created.append((name, slug))
         return (slug, true)
     }

@@ -27,4 +27,22 @@ package struct RecordCandidate: Sendable, Hashable {
 
     /// True when this candidate beats `stored` (strictly greater; records never regress).
     package func beats(_ stored: Double) -> Bool { value > stored }
+
+    /// What this candidate does to the record of its kind holding `stored`
+    /// (nil: none yet): `.first` sets it silently, `.beaten` replaces it (a PB,
+    /// logged as an event), nil leaves it (records never regress). The one
+    /// rule behind live logging (``RecordStore/apply(_:userID:slug:day:sessionID:now:in:)``)
+    /// and the history replay (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    package func outcome(over stored: Double?) -> RecordOutcome? {
+        guard let stored else { return .first }
+        return beats(stored) ? .beaten : nil
+    }
+}
+
+/// What a candidate does to a stored record (``RecordCandidate/outcome(over:)``).
+package enum RecordOutcome: Sendable, Equatable {
+    /// No record of the kind existed: the candidate becomes it, silently.
+    case first
+    /// The candidate is strictly greater: a personal best.
+    case beaten
 }

@@ -46,3 +46,38 @@ extension ExerciseCatalog {
         return db.changes > 0
     }
 }
+
+extension ExerciseCatalog {
+    /// `origin` of the library exercise `slug` (`''` seeded or free-exercise-db,
+    /// `import` made by an import), or nil when there is none.
+    package static func origin(_ slug: String, in db: Connection) throws -> String? {
+        try db.scalar("SELECT origin FROM exercises WHERE slug = ?", [slug])
+    }
+
+    /// Every alias as (comparison key, slug) (``ExerciseNameMatcher`` reads them).
+    package static func aliases(in db: Connection) throws -> [(key: String, slug: String)] {
+        try db.query("SELECT key, slug FROM exercise_aliases ORDER BY key").map {
+            (try $0.get("key"), try $0.get("slug"))
+        }
+    }
+
+    /// Makes `name` (compared by ``FreeExerciseDB/key(_:)``) mean `slug` from
+    /// now on, replacing what it meant before. A name whose key is empty is not kept.
+    package static func addAlias(_ name: String, for slug: String, in db: Connection) throws {
+        let key = FreeExerciseDB.key(name)
+        guard !key.isEmpty else { return }
+        try db.execute(
+            """
+            INSERT INTO exercise_aliases (key, name, slug) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET name = excluded.name, slug = excluded.slug
+            """, [key, name, slug])
+    }
+
+    /// Removes the exercise `slug` from the library with its images; its
+    /// aliases move to `successor` (an exercise merge), so no name is lost.
+    package static func remove(_ slug: String, aliasesTo successor: String, in db: Connection) throws {
+        try db.execute("UPDATE exercise_aliases SET slug = ? WHERE slug = ?", [successor, slug])
+        try db.execute("DELETE FROM exercise_media WHERE slug = ?", [slug])
+        try db.execute("DELETE FROM exercises WHERE slug = ?", [slug])
+    }
+}

@@ -31,19 +31,37 @@ extension NiggleStore {
     }
 
     /// Adds an active niggle opened `today`; returns its id.
+    @discardableResult
     package static func add(
         userID: String, bodyPart: String, severity: String, note: String, avoidPatterns: [String],
         mobilitySlug: String, today: LocalDate, now: Date, in db: Connection
     ) throws -> String {
+        try insert(
+            userID: userID, bodyPart: bodyPart, severity: severity, status: "active", note: note,
+            avoidPatterns: avoidPatterns, mobilitySlug: mobilitySlug, openedAt: today.description, clearedAt: nil,
+            createdAt: Instant.storage(now), in: db)
+    }
+
+    /// Stores one niggle as given: `status` one of ``statuses``, `openedAt` a
+    /// date (`YYYY-MM-DD`), `clearedAt` and `createdAt` stored instants. The
+    /// one `INSERT` of `niggles`: ``add(userID:bodyPart:severity:note:avoidPatterns:mobilitySlug:today:now:in:)``,
+    /// the standing seed and the demo's history call it.
+    /// - Returns: the niggle id.
+    @discardableResult
+    package static func insert(
+        userID: String, bodyPart: String, severity: String, status: String, note: String, avoidPatterns: [String],
+        mobilitySlug: String, openedAt: String?, clearedAt: String?, createdAt: String, in db: Connection
+    ) throws -> String {
         let id = Identifier.make()
         try db.execute(
             """
-            INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug, opened_at, created_at)
-            VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+            INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug,
+                                 opened_at, cleared_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                id, userID, bodyPart, severity, note, try JSONColumn.text(avoidPatterns), mobilitySlug,
-                today.description, Instant.storage(now),
+                id, userID, bodyPart, severity, status, note, try JSONColumn.text(avoidPatterns), mobilitySlug,
+                openedAt, clearedAt, createdAt,
             ])
         return id
     }

@@ -9,15 +9,10 @@ package enum NiggleStore {
         let count: Int = try db.scalar("SELECT COUNT(*) FROM niggles WHERE user_id = ?", [userID]) ?? 0
         guard count == 0 else { return }
         let seed = NiggleSeed.standing
-        try db.execute(
-            """
-            INSERT INTO niggles (id, user_id, body_part, severity, status, note, avoid_patterns, mobility_slug, opened_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                Identifier.make(), userID, seed.bodyPart, seed.severity, seed.status, seed.note,
-                try JSONColumn.text(seed.avoidPatterns), seed.mobilitySlug, today.description, Instant.storage(now),
-            ])
+        try insert(
+            userID: userID, bodyPart: seed.bodyPart, severity: seed.severity, status: seed.status, note: seed.note,
+            avoidPatterns: seed.avoidPatterns, mobilitySlug: seed.mobilitySlug, openedAt: today.description,
+            clearedAt: nil, createdAt: Instant.storage(now), in: db)
     }
 
     /// The user's niggles in storage order (oldest first), as the cool-down

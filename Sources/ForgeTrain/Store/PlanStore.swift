@@ -12,7 +12,7 @@ package struct PlanRevision: Sendable {
     package let createdAt: String
 }
 
-/// Reads and seeds training plans and their revisions.
+/// Reads and seeds training plans and their revisions; the writes are in `PlanStore+Writes.swift`.
 package enum PlanStore {
     /// Creates the starter plan (revision 1, active) at `scale` unless the
     /// user already has a plan. Returns true when one was created.
@@ -20,19 +20,10 @@ package enum PlanStore {
     package static func seedStarter(userID: String, scale: Double, now: Date, in db: Connection) throws -> Bool {
         let existing: Int = try db.scalar("SELECT COUNT(*) FROM plans WHERE user_id = ?", [userID]) ?? 0
         guard existing == 0 else { return false }
-        let planID = Identifier.make()
-        try db.execute(
-            "INSERT INTO plans (id, user_id, goal, status, created_at) VALUES (?, ?, ?, 'active', ?)",
-            [planID, userID, StarterPlan.goal, Instant.storage(now)])
-        try db.execute(
-            """
-            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
-            VALUES (?, ?, 1, 'active', ?, ?, ?)
-            """,
-            [
-                Identifier.make(), planID, StarterPlan.rationale,
-                try JSONColumn.text(StarterPlan.content(scale: scale)), Instant.storage(now),
-            ])
+        let planID = try create(userID: userID, goal: StarterPlan.goal, createdAt: Instant.storage(now), in: db)
+        try addRevision(
+            planID: planID, num: 1, status: "active", rationale: StarterPlan.rationale,
+            content: StarterPlan.content(scale: scale), createdAt: Instant.storage(now), in: db)
         return true
     }
 

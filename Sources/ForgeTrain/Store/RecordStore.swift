@@ -31,23 +31,38 @@ package enum RecordStore {
             let stored: Double? = try db.scalar(
                 "SELECT value FROM records WHERE user_id = ? AND slug = ? AND kind = ?",
                 [userID, slug, c.kind.rawValue])
-            if let stored, !c.beats(stored) { continue }
-            try db.execute(
-                """
-                INSERT INTO records (user_id, slug, kind, value, weight, reps, achieved_on, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (user_id, slug, kind) DO UPDATE SET value = excluded.value, weight = excluded.weight,
-                  reps = excluded.reps, achieved_on = excluded.achieved_on, updated_at = excluded.updated_at
-                """, [userID, slug, c.kind.rawValue, c.value, c.weight, c.reps, day.description, Instant.storage(now)])
-            guard stored != nil else { continue }
-            try db.execute(
-                """
-                INSERT INTO record_events (user_id, slug, kind, value, achieved_on, session_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [userID, slug, c.kind.rawValue, c.value, day.description, sessionID, Instant.storage(now)])
+            guard let outcome = c.outcome(over: stored) else { continue }
+            try store(c, userID: userID, slug: slug, day: day, now: now, in: db)
+            guard outcome == .beaten else { continue }
+            try logEvent(c, userID: userID, slug: slug, day: day, sessionID: sessionID, now: now, in: db)
             pbs.append(c)
         }
         return pbs
+    }
+
+    /// Writes `c` as the member's record of its kind for `slug`, set on `day`.
+    static func store(_ c: RecordCandidate, userID: String, slug: String, day: LocalDate, now: Date, in db: Connection)
+        throws
+    {
+        try db.execute(
+            """
+            INSERT INTO records (user_id, slug, kind, value, weight, reps, achieved_on, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, slug, kind) DO UPDATE SET value = excluded.value, weight = excluded.weight,
+              reps = excluded.reps, achieved_on = excluded.achieved_on, updated_at = excluded.updated_at
+            """, [userID, slug, c.kind.rawValue, c.value, c.weight, c.reps, day.description, Instant.storage(now)])
+    }
+
+    /// Logs that `c` beat the stored record of its kind (a PB) in session `sessionID` on `day`.
+    static func logEvent(
+        _ c: RecordCandidate, userID: String, slug: String, day: LocalDate, sessionID: String, now: Date,
+        in db: Connection
+    ) throws {
+        try db.execute(
+            """
+            INSERT INTO record_events (user_id, slug, kind, value, achieved_on, session_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [userID, slug, c.kind.rawValue, c.value, day.description, sessionID, Instant.storage(now)])
     }
 
     /// The user's records ordered by slug, then kind.

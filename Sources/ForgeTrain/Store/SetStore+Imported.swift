@@ -59,3 +59,40 @@ extension SetStore {
         }
     }
 }
+
+extension SetStore {
+    /// Moves every set of every member logged as `from` (or substituted for
+    /// `from`) to `into`. In a session holding both, the moved sets are
+    /// numbered after `into`'s own (in logging order), so (slug, set number)
+    /// stays unique within the session.
+    /// - Returns: the members whose sets moved, and how many sets.
+    package static func move(slug from: String, into: String, in db: Connection) throws -> (
+        userIDs: Set<String>, sets: Int
+    ) {
+        let moving = try db.query(
+            "SELECT id, session_id, user_id FROM sets WHERE slug = ? ORDER BY session_id, ts, rowid", [from])
+        var users: Set<String> = []
+        var next: [String: Int] = [:]
+        for row in moving {
+            let id: String = try row.get("id")
+            let session: String = try row.get("session_id")
+            users.insert(try row.get("user_id"))
+            if next[session] == nil {
+                next[session] =
+                    try db.scalar(
+                        "SELECT COALESCE(MAX(set_no), 0) FROM sets WHERE session_id = ? AND slug = ?",
+                        [
+                            session, into,
+                        ]) ?? 0
+            }
+            guard let base = next[session], base > 0 else {
+                try db.execute("UPDATE sets SET slug = ? WHERE id = ?", [into, id])
+                continue
+            }
+            next[session] = base + 1
+            try db.execute("UPDATE sets SET slug = ?, set_no = ? WHERE id = ?", [into, base + 1, id])
+        }
+        try db.execute("UPDATE sets SET substituted_for = ? WHERE substituted_for = ?", [into, from])
+        return (users, moving.count)
+    }
+}

@@ -2,26 +2,98 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
+/// A workout read from another app's history: one completed strength
+/// session and its sets, as ``TrainingSessionStore/createImported(_:userID:in:)`` writes it.
+package struct ImportedWorkout: Sendable {
+    /// The trained day (household zone).
+    package var day: LocalDate
+    package var name: String
+    package var startedAt: Date
+    /// Start + the file's duration, or the start when the file gives none (never before the start).
+    package var completedAt: Date
+    /// The workout's notes.
+    package var notes: String
+    /// The sets in logging order.
+    package var sets: [ImportedSet]
+
+    package init(
+        day: LocalDate, name: String, startedAt: Date, completedAt: Date, notes: String, sets: [ImportedSet]
+    ) {
+        self.day = day
+        self.name = name
+        self.startedAt = startedAt
+        self.completedAt = max(completedAt, startedAt)
+        self.notes = notes
+        self.sets = sets
+    }
+}
+
 extension TrainingSessionStore {
-    /// Creates a completed strength session for a workout read from another
-    /// app's history: trained `day` (household zone), `name`, `startedAt`,
-    /// `completedAt` (start + the file's duration, or the last set), the
-    /// completion `stats` (``CompletionStats/stats(sets:setsPlanned:start:end:)``)
-    /// and the workout's notes. The fitted snapshot is empty: nothing was planned.
+    /// Writes a workout from another app's history as a completed strength
+    /// session with its sets and completion stats
+    /// (``CompletionStats/stats(sets:setsPlanned:start:end:)``, nothing
+    /// planned; the fitted snapshot is empty), the way a live session ends:
+    /// the session is written `active`, its sets go in, then it is completed.
+    /// The `lift_day_best` triggers (docs/architecture.md) therefore compute
+    /// the day's e1RM once, at completion, instead of once per set. Run inside
+    /// a write transaction: nobody sees the session before it is complete.
+    /// Records are not touched: the writer rebuilds them once for the lifts it
+    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
     /// - Returns: the session id.
-    package static func createImported(
-        userID: String, day: LocalDate, name: String, startedAt: Date, completedAt: Date, stats: JSONValue,
-        notes: String, in db: Connection
-    ) throws -> String {
+    package static func createImported(_ workout: ImportedWorkout, userID: String, in db: Connection) throws
+        -> String
+    {
         let id = Identifier.make()
         try db.execute(
             """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
-            VALUES (?, ?, ?, ?, 'strength', 'completed', ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, 'strength', 'active', ?, ?, '{}', ?)
             """,
             [
-                id, userID, day.description, name, Instant.storage(startedAt), Instant.storage(completedAt),
-                try JSONColumn.text(stats), notes,
+                id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
+                Instant.storage(workout.completedAt), workout.notes,
+            ])
+        for set in workout.sets { _ = try SetStore.insertImported(sessionID: id, userID: userID, set: set, in: db) }
+        let stats = CompletionStats.stats(
+            sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
+        try db.execute(
+            "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?", [try JSONColumn.text(stats.json), id])
+        return id
+    }
+
+    /// Adds `sets` to a session ``createImported(_:userID:in:)`` wrote earlier
+    /// (a workout whose rows the file does not keep together) and recomputes its
+    /// stats from all its sets, the session running from `start` to `end`.
+    package static func addImported(
+        _ sets: [ImportedSet], to sessionID: String, userID: String, start: Date, end: Date, in db: Connection
+    ) throws {
+        for set in sets { _ = try SetStore.insertImported(sessionID: sessionID, userID: userID, set: set, in: db) }
+        let all = try self.sets(sessionID, in: db)
+        let stats = CompletionStats.stats(sets: all, setsPlanned: 0, start: start, end: max(end, start))
+        try setStats(sessionID, stats: stats.json, in: db)
+    }
+}
+
+extension TrainingSessionStore {
+    /// Creates a completed session of `kind` (`strength` or `cardio`) as the
+    /// demo's history and the bench household write them: trained `day`,
+    /// started and completed at the given instants, with its fitted snapshot
+    /// and completion `stats`. Sets and traces are added after it
+    /// (``SetStore/insert(sessionID:userID:set:clientID:in:)``, ``CardioStore/saveTrace(_:sessionID:userID:now:in:)``).
+    /// - Returns: the session id.
+    package static func createCompleted(
+        userID: String, day: LocalDate, name: String, kind: String, startedAt: Date, completedAt: Date,
+        fitted: JSONValue, stats: JSONValue, in db: Connection
+    ) throws -> String {
+        let id = Identifier.make()
+        try db.execute(
+            """
+            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
+            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
+            """,
+            [
+                id, userID, day.description, name, kind, Instant.storage(startedAt), Instant.storage(completedAt),
+                try JSONColumn.text(fitted), try JSONColumn.text(stats),
             ])
         return id
     }

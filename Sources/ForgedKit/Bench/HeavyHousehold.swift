@@ -101,7 +101,6 @@ package struct HeavyHousehold {
                 let day = start.adding(days: week * 7 + weekday)
                 guard day < today else { continue }
                 let plan = days[(week * 4 + k) % days.count]
-                let id = Identifier.make()
                 let started = instant(day, 18 * 3600 + random.next(40) * 60)
                 var tick = started
                 var tonnage = 0.0
@@ -123,19 +122,14 @@ package struct HeavyHousehold {
                     "sets_done": .int(count), "tonnage": .double((tonnage * 10).rounded() / 10),
                     "duration_s": .int(duration),
                 ]
-                try session(
-                    id, userID, day, name: plan.name, kind: "strength", started: started, duration: duration,
+                let id = try session(
+                    userID, day, name: plan.name, kind: "strength", started: started, duration: duration,
                     fitted: ["name": .string(plan.name)], stats: stats, in: c)
                 for row in rows {
-                    try c.execute(
-                        """
-                        INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                        [
-                            Identifier.make(), id, userID, row.slug, row.setNo, row.weight, row.reps,
-                            7 + random.next(3), Instant.storage(row.ts),
-                        ])
+                    let set = LoggedSet(
+                        slug: row.slug, substitutedFor: nil, setNo: row.setNo, weight: row.weight, reps: row.reps,
+                        rpe: 7 + random.next(3), ts: Instant.storage(row.ts))
+                    _ = try SetStore.insert(sessionID: id, userID: userID, set: set, clientID: nil, in: c)
                     _ = try RecordStore.apply(
                         RecordCandidate.of(weight: row.weight, reps: row.reps), userID: userID,
                         slug: row.slug, day: day, sessionID: id, now: row.ts, in: c)
@@ -156,51 +150,40 @@ package struct HeavyHousehold {
                 let minutes = 35 + random.next(26)
                 let samples = minutes * 12
                 let started = instant(day, 7 * 3600 + random.next(60) * 60)
-                var hr: [[Double]] = []
-                var route: [[Double]] = []
+                var hr: [HRSample] = []
+                var route: [RoutePoint] = []
                 hr.reserveCapacity(samples)
                 route.reserveCapacity(samples)
                 var lat = 51.5 + Double(random.next(100)) / 10_000
                 var lon = -0.12 + Double(random.next(100)) / 10_000
                 for i in 0..<samples {
-                    hr.append([Double(i * 5), Double(min(175, 100 + i / 6 + random.next(8)))])
+                    hr.append(HRSample(t: Double(i * 5), bpm: Double(min(175, 100 + i / 6 + random.next(8)))))
                     lat += Double(random.next(5) - 2) / 100_000
                     lon += Double(random.next(5)) / 100_000
-                    route.append([(lat * 1e6).rounded() / 1e6, (lon * 1e6).rounded() / 1e6])
+                    route.append(RoutePoint(lat: (lat * 1e6).rounded() / 1e6, lon: (lon * 1e6).rounded() / 1e6))
                 }
                 let zone2 = minutes - 4 - random.next(6)
                 let stats: JSONValue = [
                     "duration_s": .int(minutes * 60), "zone2_min": .int(zone2), "zone_min": .int(zone2),
                     "pct_in_zone": .int(Int((Double(zone2) / Double(minutes) * 100).rounded())),
                 ]
-                let id = Identifier.make()
-                try session(
-                    id, userID, day, name: "Easy run", kind: "cardio", started: started, duration: minutes * 60,
+                let id = try session(
+                    userID, day, name: "Easy run", kind: "cardio", started: started, duration: minutes * 60,
                     fitted: ["name": "Easy run", "source": "watch"], stats: stats, in: c)
-                try c.execute(
-                    """
-                    INSERT INTO cardio_traces (session_id, user_id, hr, route, breaks, created_at) VALUES (?, ?, ?, ?, '[]', ?)
-                    """,
-                    [id, userID, try JSONCoding.string(hr), try JSONCoding.string(route), Instant.storage(started)])
+                try CardioStore.saveTrace(
+                    CardioTrace(hr: hr, route: route), sessionID: id, userID: userID, now: started, in: c)
                 summary.runs += 1
             }
         }
     }
 
     private func session(
-        _ id: String, _ userID: String, _ day: LocalDate, name: String, kind: String, started: Date,
-        duration: Int, fitted: JSONValue, stats: JSONValue, in c: Connection
-    ) throws {
-        try c.execute(
-            """
-            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
-            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
-            """,
-            [
-                id, userID, day.description, name, kind, Instant.storage(started),
-                Instant.storage(started.addingTimeInterval(TimeInterval(duration))),
-                try JSONCoding.string(fitted), try JSONCoding.string(stats),
-            ])
+        _ userID: String, _ day: LocalDate, name: String, kind: String, started: Date, duration: Int,
+        fitted: JSONValue, stats: JSONValue, in c: Connection
+    ) throws -> String {
+        try TrainingSessionStore.createCompleted(
+            userID: userID, day: day, name: name, kind: kind, startedAt: started,
+            completedAt: started.addingTimeInterval(TimeInterval(duration)), fitted: fitted, stats: stats, in: c)
     }
 
     /// 3–5 logs a day for 3 years, from the library, macros scaled by servings.
@@ -212,19 +195,9 @@ package struct HeavyHousehold {
             for slot in slots.prefix(3 + random.next(3)) {
                 let recipe = library[random.next(library.count)]
                 let servings = [1.0, 1.0, 1.5, 0.5][random.next(4)]
-                let m = recipe.macros
-                try c.execute(
-                    """
-                    INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g,
-                      sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, source, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'plan', ?)
-                    """,
-                    [
-                        Identifier.make(), userID, day.description, slot.rawValue, recipe.slug, recipe.name, servings,
-                        m.kcal * servings, m.proteinG * servings, m.carbsG * servings, m.sugarG * servings,
-                        m.fiberG * servings, m.fatG * servings, m.satfatG * servings, m.sodiumMg * servings,
-                        Instant.storage(instant(day, (8 + 4 * random.next(4)) * 3600)),
-                    ])
+                try MealLogStore.insertPlanned(
+                    userID: userID, day: day, slot: slot, recipe: recipe, servings: servings,
+                    createdAt: instant(day, (8 + 4 * random.next(4)) * 3600), in: c)
                 summary.mealLogs += 1
             }
         }
@@ -241,12 +214,9 @@ package struct HeavyHousehold {
                 ("sleep_hours", 6.5 + Double(random.next(14)) / 10, "h"),
             ]
             for (type, value, unit) in values {
-                try c.execute(
-                    "INSERT INTO metrics (id, user_id, type, value, unit, ts, source) VALUES (?, ?, ?, ?, ?, ?, 'bench')",
-                    [
-                        Identifier.make(), userID, type, (value * 10).rounded() / 10, unit,
-                        Instant.storage(instant(day, 7 * 3600)),
-                    ])
+                try MetricStore.record(
+                    userID: userID, type: type, value: (value * 10).rounded() / 10, unit: unit,
+                    at: instant(day, 7 * 3600), source: "bench", in: c)
                 summary.metrics += 1
             }
         }

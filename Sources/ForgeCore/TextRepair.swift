@@ -1,4 +1,4 @@
-import ForgeCore
+import Foundation
 
 /// Rule 1 of docs/contract.md §4.16: literal `\uXXXX` escape sequences in coach-written
 /// strings become the character they name (`"caf\\u00e9"` → `"café"`).
@@ -47,5 +47,17 @@ package enum TextRepair {
             code = code << 4 | digit
         }
         return code
+    }
+}
+
+extension TextRepair {
+    /// A stored text column repaired: `rationale` as text, a JSON document's
+    /// strings (``repair(_:)-(JSONValue)``), anything that is not JSON as it was.
+    /// Used by the owners' sweeps of stored revisions (`PlanStore`, `FoodWeekStore`).
+    /// - Throws: what re-encoding the repaired document throws.
+    package static func repair(column: String, _ text: String) throws -> String {
+        if column == "rationale" { return repair(text) }
+        guard let json = try? JSONCoding.decode(JSONValue.self, from: Data(text.utf8)) else { return text }
+        return try JSONCoding.string(repair(json))
     }
 }

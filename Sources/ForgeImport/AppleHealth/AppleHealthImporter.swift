@@ -1,0 +1,170 @@
+import ForgeArchive
+import ForgeStore
+import ForgeTrain
+import ForgeXML
+import Foundation
+
+/// Apple Health's "Export All Health Data" (Health app → profile picture → Export All Health Data): the
+/// `export.zip` it shares (`apple_health_export/export.xml`, `export_cda.xml`, `workout-routes/*.gpx`,
+/// read entry by entry through ``ZipReader`` within its bomb limits, never extracted) or a bare
+/// `export.xml`. Every generation from iOS 8 (compact dates, `source=`) to today (`WorkoutStatistics`,
+/// GPX routes) reads the same; the XML streams through libxml2's reader (``XMLPullReader``) in constant
+/// memory, and a document that declares entities (`<!ENTITY`: a billion-laughs or external-entity trick;
+/// a real export's DTD declares none) is refused before any is parsed. What is kept and how:
+/// ``HealthExportReader``.
+///
+/// Report: `rows_read` = `<Record>`s and `<Workout>`s; `added`/`already`: `metrics`, `sessions`;
+/// `skipped`: `impossible_value`, `unknown_unit`, `unreadable_row` (listed), `impossible_heart_rate`,
+/// `not_kept` (by type in the list `not_kept`); lists `metrics_by_type`.
+package struct AppleHealthImporter: Importer {
+    package var kind: ImportKind { .appleHealth }
+
+    package var expected: String { Self.expected }
+
+    static let expected =
+        "an Apple Health export.zip (apple_health_export/export.xml) or export.xml (a <HealthData> document)"
+
+    package init() {}
+
+    package func sniff(_ probe: ImportProbe) -> Bool {
+        let head = probe.head
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return Self.contains(head, "apple_health_export/") || Self.contains(head, "export.xml")
+        }
+        return Self.contains(head, "<HealthData")
+    }
+
+    /// Whether the file starts with a zip signature (`PK\u{3}\u{4}`, or `PK\u{5}\u{6}` for an empty zip).
+    static func isZip(_ url: URL) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? file.close() }
+        let head = [UInt8]((try? file.read(upToCount: 4)) ?? Data())
+        return head.count == 4 && head[0] == 0x50 && head[1] == 0x4B && [0x03, 0x05].contains(head[2])
+    }
+
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        find(Array(text.utf8), in: bytes)
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    package func run(_ job: ImportJob) throws {
+        let reader = try HealthExportReader(job: job)
+        do {
+            if Self.isZip(job.file) {
+                try readZip(job, reader)
+            } else {
+                let file = try FileSource(path: job.file.path)
+                try readXML(job, reader, name: "export.xml") { buffer in
+                    let n = try file.read(into: buffer)
+                    job.progress(bytes: file.offset, rows: job.report.rowsRead)
+                    return n
+                }
+            }
+        } catch let error as ArchiveError {
+            if case .libraryUnavailable = error { throw error }
+            throw ImportError.unreadable("\(job.source): \(error.description)")
+        }
+        try reader.finish()
+    }
+
+    private func readZip(_ job: ImportJob, _ reader: HealthExportReader) throws {
+        let zip = try ZipReader(path: job.file.path)
+        reader.bareXML = false
+        var sawXML = false
+        while let entry = try zip.nextEntry() {
+            guard !entry.isDirectory, !entry.isMacOSMetadata else { continue }
+            if entry.fileName == "export.xml", !sawXML {
+                sawXML = true
+                let declared = max(1, entry.declaredSize ?? job.bytesTotal)
+                var expanded: Int64 = 0
+                try readXML(job, reader, name: entry.path) { buffer in
+                    let n = try zip.read(into: buffer)
+                    expanded += Int64(n)
+                    job.progress(
+                        bytes: min(job.bytesTotal, expanded * job.bytesTotal / declared), rows: job.report.rowsRead)
+                    return n
+                }
+            } else if entry.path.contains("workout-routes/"), entry.fileName.lowercased().hasSuffix(".gpx") {
+                let bytes = try zip.readAll(maxBytes: Self.maxRouteBytes, name: entry.path)
+                try reader.route(named: entry.fileName, data: Data(bytes))
+            }
+        }
+        guard sawXML else { throw ImportError.notThisKind(kind: .appleHealth, expected: Self.expected) }
+    }
+
+    /// The largest `workout-routes/*.gpx` read (a route of a day-long hike at one point a second is
+    /// about 20 MB).
+    static let maxRouteBytes = 256 << 20
+
+    /// Streams one export.xml through ``HealthExportReader``, refusing entity declarations in the prolog.
+    private func readXML(
+        _ job: ImportJob, _ reader: HealthExportReader, name: String,
+        pull: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws {
+        var guardian = EntityGuard()
+        do {
+            try XMLPullReader.read(
+                pull: { buffer in
+                    let n = try pull(buffer)
+                    if !reader.inDocument { try guardian.check(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
+                    return n
+                }, reader.handle)
+        } catch let error as XMLStreamError {
+            if case .libraryUnavailable = error { throw ImportError.unreadable(error.description) }
+            throw ImportError.unreadable("\(name) is not well-formed XML: \(error.description)")
+        }
+    }
+
+    package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
+        try MetricStore.delete(ids: rows["metrics"] ?? [], userID: userID, in: db)
+        for id in rows["sessions"] ?? [] { try TrainingSessionStore.delete(id, userID: userID, in: db) }
+    }
+}
+
+/// Refuses a document whose prolog declares an entity (`<!ENTITY`), seen in the bytes before libxml2
+/// parses them, across chunk boundaries.
+struct EntityGuard {
+    private var tail: [UInt8] = []
+    static let marker = Array("<!ENTITY".utf8)
+
+    mutating func check(_ chunk: UnsafeRawBufferPointer) throws {
+        let window = tail + Array(chunk)
+        if AppleHealthImporter.find(Self.marker, in: window) {
+            throw ImportError.unreadable(
+                "refused: the XML declares entities (<!ENTITY ...>), which an Apple Health export never does "
+                    + "(an entity expansion or external entity trick?)")
+        }
+        tail = Array(window.suffix(Self.marker.count - 1))
+    }
+}
+
+/// A file read in order (a bare export.xml).
+final class FileSource {
+    private let fd: Int32
+    private(set) var offset: Int64 = 0
+
+    init(path: String) throws {
+        fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ImportError.unreadable("cannot open \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(fd) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
+        guard n >= 0 else { throw ImportError.unreadable("cannot read the file: \(String(cString: strerror(errno)))") }
+        offset += Int64(n)
+        return n
+    }
+}

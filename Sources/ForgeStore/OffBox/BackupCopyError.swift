@@ -1,0 +1,45 @@
+/// Why a backup copy off the box, its key or its restore failed; each
+/// description is one sentence an operator can act on.
+package enum BackupCopyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key file does not exist (path).
+    case keyMissing(String)
+    /// The key file exists already and would be replaced (path).
+    case keyExists(String)
+    /// A key or recovery code that is not one.
+    case badKey(String)
+    /// The copy was made with another key: (the copy's key id, the key id at hand).
+    case wrongKey(needs: String, have: String)
+    /// The file is not a forged backup copy (no `FORGEBAK` header).
+    case notACopy(String)
+    /// The copy's bytes fail authentication or end early (truncated, altered).
+    case damaged(String)
+    /// A local file step failed.
+    case io(String)
+    /// The destination is a directory that should be a mounted filesystem and is not.
+    case notMounted(String)
+    /// The destination refused or failed the copy (unreachable, credentials, full).
+    case destination(String)
+    /// The copy read back does not match what was sent: (expected, got) SHA-256.
+    case mismatch(expected: String, got: String)
+
+    package var description: String {
+        switch self {
+        case .keyMissing(let path):
+            return "no backup key at \(path); put the recovery code back with `forged backup key import`"
+        case .keyExists(let path): return "\(path) exists already; it was not replaced"
+        case .badKey(let why): return "not a backup key: \(why)"
+        case .wrongKey(let needs, let have):
+            return
+                "this copy was encrypted with backup key \(needs), but the key here is \(have); import that key's recovery code with `forged backup key import`"
+        case .notACopy(let what): return "\(what) is not a forged backup copy (.forgebak)"
+        case .damaged(let why): return "the copy is damaged: \(why)"
+        case .io(let why): return why
+        case .notMounted(let path):
+            return
+                "\(path) is not a mounted filesystem (--backup-copy-require-mount); nothing was copied onto the disk beneath it"
+        case .destination(let why): return why
+        case .mismatch(let expected, let got):
+            return "the copy read back has SHA-256 \(got), not \(expected) as sent"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import CSodium
+import Foundation
+
+/// The key that encrypts backup copies sent off the box (issue 27; README.md,
+/// "Backups off the box"): 32 random bytes for libsodium's
+/// `crypto_secretstream_xchacha20poly1305`.
+///
+/// Kept in `--backup-key FILE` (default `/etc/forge/backup.key`, mode 0600,
+/// never beside the copies) as its recovery code: 64 hex digits in 16 groups
+/// of 4 (`3f9a-…`), the form `forged backup key show` prints and
+/// `forged backup key import` reads back on a new machine. Its ``id`` (the
+/// first 8 hex digits of the key's SHA-256) is written in every copy's header,
+/// so a copy names the key it needs.
+package struct BackupKey: Sendable, Equatable {
+    /// The key, `crypto_secretstream_xchacha20poly1305_KEYBYTES` (32) bytes.
+    package let bytes: [UInt8]
+
+    /// Key length in bytes.
+    package static let length = 32
+
+    package init(bytes: [UInt8]) {
+        precondition(bytes.count == Self.length, "a backup key is 32 bytes")
+        self.bytes = bytes
+    }
+
+    /// A fresh random key (`crypto_secretstream_xchacha20poly1305_keygen`).
+    package static func generate() -> BackupKey {
+        SodiumReady.check()
+        var key = [UInt8](repeating: 0, count: length)
+        crypto_secretstream_xchacha20poly1305_keygen(&key)
+        return BackupKey(bytes: key)
+    }
+
+    /// 8 lowercase hex digits: the start of the key's SHA-256. Names the key
+    /// in copies' headers and in messages; says nothing usable about the key.
+    package var id: String { String(SHA256Stream.hex(bytes).prefix(8)) }
+
+    /// The key as people copy it: 64 lowercase hex digits in 16 dash-separated groups of 4.
+    package var recoveryCode: String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return stride(from: 0, to: hex.count, by: 4).map { offset -> String in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            return String(hex[start..<hex.index(start, offsetBy: 4)])
+        }.joined(separator: "-")
+    }
+
+    /// Reads a recovery code typed back: hex digits in any case; spaces,
+    /// dashes and line breaks ignored.
+    /// - Throws: ``BackupCopyError/badKey(_:)`` when it is not 64 hex digits.
+    package init(recoveryCode text: String) throws {
+        let digits = text.lowercased().filter { !" -\n\t\r".contains($0) }
+        guard digits.count == Self.length * 2, digits.allSatisfy(\.isHexDigit) else {
+            throw BackupCopyError.badKey(
+                "a recovery code is 64 hex digits (0-9, a-f), in groups of 4; got \(digits.count) characters")
+        }
+        var bytes: [UInt8] = []
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let next = digits.index(index, offsetBy: 2)
+            bytes.append(UInt8(digits[index..<next], radix: 16)!)
+            index = next
+        }
+        self.init(bytes: bytes)
+    }
+
+    /// The key file's text: a comment naming the key id, then the recovery code.
+    package var fileText: String {
+        """
+        # forged backup key \(id): it decrypts the backup copies sent off this machine.
+        # Keep this recovery code somewhere else too (printed, in a password manager):
+        # without it the copies cannot be restored. `forged backup key show` prints it.
+        \(recoveryCode)
+
+        """
+    }
+
+    /// Loads the key file `path` (comment lines starting with `#` ignored).
+    /// - Throws: ``BackupCopyError/keyMissing(_:)`` when the file does not
+    ///   exist; ``BackupCopyError/badKey(_:)`` when it cannot be read or holds no key.
+    package static func load(from path: String) throws -> BackupKey {
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupCopyError.keyMissing(path) }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw BackupCopyError.badKey("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        let code = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }.joined()
+        do { return try BackupKey(recoveryCode: code) } catch BackupCopyError.badKey(let why) {
+            throw BackupCopyError.badKey("\(path): \(why)")
+        }
+    }
+
+    /// Writes the key to `path` with mode 0600, replacing the file atomically
+    /// only when `replace` is true.
+    /// - Throws: ``BackupCopyError/keyExists(_:)`` when `path` exists and
+    ///   `replace` is false; ``BackupCopyError/io(_:)`` when a write fails.
+    package func write(to path: String, replace: Bool = false) throws {
+        if !replace && FileManager.default.fileExists(atPath: path) { throw BackupCopyError.keyExists(path) }
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw BackupCopyError.io("cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
+        fchmod(fd, 0o600)
+        let data = Array(fileText.utf8)
+        let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == data.count, synced else {
+            unlink(temporary)
+            throw BackupCopyError.io("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        if replace {
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                throw BackupCopyError.io("cannot rename to \(path): \(String(cString: strerror(errno)))")
+            }
+        } else {
+            defer { unlink(temporary) }
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST { throw BackupCopyError.keyExists(path) }
+                throw BackupCopyError.io("cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// The key in `path`, created (a fresh random key, mode 0600) when the file is missing.
+    /// - Returns: the key and whether it was created now.
+    /// - Throws: as ``load(from:)`` and ``write(to:replace:)``.
+    package static func loadOrCreate(at path: String) throws -> (key: BackupKey, created: Bool) {
+        do {
+            return (try load(from: path), false)
+        } catch BackupCopyError.keyMissing {
+            let key = generate()
+            do { try key.write(to: path) } catch BackupCopyError.keyExists {
+                return (try load(from: path), false)  // another process created it first
+            }
+            return (key, true)
+        }
+    }
+}
+
+/// `sodium_init()` once, for the off-the-box copies.
+enum SodiumReady {
+    private static let ready: Bool = sodium_init() >= 0
+    static func check() { precondition(ready, "libsodium failed to initialise") }
+}

@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+
+/// A finished child process: its exit status and what it printed.
+struct ProcessResult: Sendable {
+    let status: Int32
+    let out: String
+    let err: String
+}
+
+/// Runs a helper program (rclone) to completion. Its output goes through
+/// temporary files, not pipes, so a chatty child can never block on a full
+/// pipe; one that runs past `timeout` is killed (SIGTERM, then SIGKILL).
+enum ChildProcess {
+    /// - Parameters:
+    ///   - path: the program.
+    ///   - timeout: seconds before it is killed; its status is then 124, as timeout(1) reports.
+    /// - Throws: what `Process.run()` throws when the program cannot start.
+    static func run(_ path: String, _ arguments: [String], timeout: Double) throws -> ProcessResult {
+        let directory = FileManager.default.temporaryDirectory.path
+        let outPath = directory + "/forged-child-\(UUID().uuidString).out"
+        let errPath = directory + "/forged-child-\(UUID().uuidString).err"
+        FileManager.default.createFile(atPath: outPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        FileManager.default.createFile(atPath: errPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        try? out.close()
+        try? err.close()
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if finished.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                finished.wait()
+            }
+        }
+        process.waitUntilExit()
+        let text = { (p: String) in (try? String(contentsOfFile: p, encoding: .utf8)) ?? "" }
+        return ProcessResult(
+            status: timedOut ? 124 : process.terminationStatus, out: text(outPath),
+            err: timedOut ? "timed out after \(Int(timeout)) s; " + text(errPath) : text(errPath))
+    }
+}

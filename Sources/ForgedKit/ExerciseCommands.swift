@@ -1,0 +1,39 @@
+import ForgeAPI
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+
+/// `forged exercise merge FROM INTO`: folds an exercise an import made into
+/// another library exercise (``ExerciseMerge``), moving its sets and
+/// recomputing records. Safe while the daemon runs (one write transaction;
+/// the daemon's library cache notices the change).
+struct ExerciseCommands {
+    let settings: Settings
+    let command: ParsedCommand
+
+    func run() throws -> Int32 {
+        guard command.positionals.count == 2 else {
+            throw ConfigError(setting: "", message: "forged exercise merge: needs FROM and INTO (two slugs)")
+        }
+        guard StateDirectory.databaseExists(settings.stateDir) else {
+            throw ConfigError(
+                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                value: settings.stateDir)
+        }
+        let db = try StateDirectory.open(settings.stateDir)
+        defer { db.close() }
+        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
+        do {
+            let merged = try ExerciseMerge.merge(
+                command.positionals[0], into: command.positionals[1], now: SystemClock().now(), in: db)
+            print(
+                "merged \(merged.from) into \(merged.into): moved \(merged.sets) sets, "
+                    + "recomputed the records of \(merged.members) member\(merged.members == 1 ? "" : "s")")
+            return 0
+        } catch let error as ExerciseMergeError {
+            Forged.printError("forged exercise merge: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import ForgeStore
+
+/// The encrypted copy format (issue 27 item 3): a round trip gives the same
+/// bytes; a copy made with one key is refused with another, naming both ids;
+/// a truncated, altered or foreign file is refused, never decrypted to garbage.
+@Suite struct BackupSealTests {
+    /// A file of `count` pseudo-random bytes.
+    func sample(_ dir: String, _ count: Int) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = dir + "/plain-\(count)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(arguments: [0, 1, BackupSeal.chunk - 1, BackupSeal.chunk, 3 * BackupSeal.chunk + 17])
+    func aSealedCopyOpensToTheSameBytes(size: Int) throws {
+        try withTemporaryDirectory { dir in
+            let plain = try sample(dir, size)
+            let key = BackupKey.generate()
+            let sealed = try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key)
+            #expect(sealed.bytes == BackupFile.size(dir + "/copy.forgebak"))
+            #expect(sealed.sha256 == (try SHA256Stream.file(dir + "/copy.forgebak")))
+            #expect(try fileMode(dir + "/copy.forgebak") == 0o600)
+            #expect(try BackupSeal.keyID(of: dir + "/copy.forgebak") == key.id)
+            try BackupSeal.open(dir + "/copy.forgebak", to: dir + "/opened", key: key)
+            #expect(
+                FileManager.default.contents(atPath: dir + "/opened") == FileManager.default.contents(atPath: plain))
+            // Not plain text inside.
+            if size > 64 {
+                let copy = try #require(FileManager.default.contents(atPath: dir + "/copy.forgebak"))
+                let original = try #require(FileManager.default.contents(atPath: plain))
+                #expect(copy.range(of: original.prefix(64)) == nil)
+            }
+        }
+    }
+
+    @Test func aCopyMadeWithOneKeyIsRefusedWithAnotherNamingBoth() throws {
+        try withTemporaryDirectory { dir in
+            let plain = try sample(dir, 100_000)
+            let right = BackupKey.generate()
+            let wrong = BackupKey.generate()
+            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: right)
+            let error = #expect(throws: BackupCopyError.self) {
+                try BackupSeal.open(dir + "/copy.forgebak", to: dir + "/opened", key: wrong)
+            }
+            #expect(error == .wrongKey(needs: right.id, have: wrong.id))
+            let text = "\(error!)"
+            #expect(text.contains("encrypted with backup key \(right.id), but the key here is \(wrong.id)"), "\(text)")
+            #expect(text.contains("forged backup key import"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/opened"), "nothing is written with a wrong key")
+            print("wrong key: \(text)")
+        }
+    }
+
+    @Test func aTruncatedOrAlteredCopyIsRefusedAndLeavesNothing() throws {
+        try withTemporaryDirectory { dir in
+            let plain = try sample(dir, 200_000)
+            let key = BackupKey.generate()
+            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key)
+            var bytes = try #require(FileManager.default.contents(atPath: dir + "/copy.forgebak"))
+            // Cut at a piece boundary: every piece left authenticates, the final tag is missing.
+            let boundary = BackupSeal.prefixLength + BackupSeal.headerBytes + BackupSeal.chunk + BackupSeal.aBytes
+            try bytes.prefix(boundary).write(to: URL(fileURLWithPath: dir + "/cut.forgebak"))
+            #expect(throws: BackupCopyError.damaged("it ends before its final piece (truncated)")) {
+                try BackupSeal.open(dir + "/cut.forgebak", to: dir + "/cut.out", key: key)
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir + "/cut.out"))
+            bytes[bytes.count / 2] ^= 0x01
+            try bytes.write(to: URL(fileURLWithPath: dir + "/altered.forgebak"))
+            #expect(throws: BackupCopyError.damaged("a piece fails authentication (altered, or cut short)")) {
+                try BackupSeal.open(dir + "/altered.forgebak", to: dir + "/altered.out", key: key)
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir + "/altered.out"))
+            #expect(throws: BackupCopyError.notACopy("plain-200000")) {
+                try BackupSeal.open(plain, to: dir + "/x", key: key)
+            }
+        }
+    }
+
+    @Test func theRecoveryCodeRoundTripsAndTheKeyFileIsPrivate() throws {
+        try withTemporaryDirectory { dir in
+            let key = BackupKey.generate()
+            let code = key.recoveryCode
+            #expect(code.count == 64 + 15 && code.split(separator: "-").count == 16)
+            #expect(try BackupKey(recoveryCode: code.uppercased().replacingOccurrences(of: "-", with: " ")) == key)
+            #expect(throws: BackupCopyError.self) { try BackupKey(recoveryCode: "1234-abcd") }
+            let path = dir + "/backup.key"
+            let (created, fresh) = try BackupKey.loadOrCreate(at: path)
+            let mode = try fileMode(path)
+            #expect(fresh && mode == 0o600)
+            let (again, freshAgain) = try BackupKey.loadOrCreate(at: path)
+            #expect(!freshAgain && again == created)
+            #expect(throws: BackupCopyError.keyExists(path)) { try key.write(to: path) }
+            try key.write(to: path, replace: true)
+            #expect(try BackupKey.load(from: path) == key)
+            #expect(throws: BackupCopyError.keyMissing(dir + "/none")) { try BackupKey.load(from: dir + "/none") }
+        }
+    }
+}
