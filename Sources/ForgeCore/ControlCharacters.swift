@@ -46,19 +46,28 @@ package enum ControlCharacters {
         if let items = object["items"] { object["items"] = published(in: items) }
         if object["type"] == "object", let extra = object["additionalProperties"] {
             object["additionalProperties"] = published(in: extra)
-            object["propertyNames"] = ["pattern": .string(pattern)]
+            // Keys are strings: a `propertyNames` of the type's own (an `enum` of the names it takes) stays.
+            object["propertyNames"] = .object(withRule(object["propertyNames"]?.objectValue ?? [:]))
         }
-        if object["type"] == "string", object["enum"] == nil, object["const"] == nil {
-            let rule: JSONValue = ["pattern": .string(pattern)]
-            if let own = object["pattern"], own != .string(pattern) {
-                // One `pattern` per schema: the rule joins the schema's own through `allOf`.
-                var all = object["allOf"]?.arrayValue ?? []
-                if !all.contains(rule) { all.append(rule) }
-                object["allOf"] = .array(all)
-            } else {
-                object["pattern"] = .string(pattern)
-            }
-        }
+        if object["type"] == "string" { object = withRule(object) }
         return .object(object)
+    }
+
+    /// A string schema with the rule: unchanged when it is an `enum` or a
+    /// `const` (its values are the allowed ones), else ``pattern``, or, beside
+    /// a pattern of its own, through `allOf`.
+    private static func withRule(_ schema: [String: JSONValue]) -> [String: JSONValue] {
+        guard schema["enum"] == nil, schema["const"] == nil else { return schema }
+        var object = schema
+        let rule: JSONValue = ["pattern": .string(pattern)]
+        if let own = object["pattern"], own != .string(pattern) {
+            // One `pattern` per schema: the rule joins the schema's own through `allOf`.
+            var all = object["allOf"]?.arrayValue ?? []
+            if !all.contains(rule) { all.append(rule) }
+            object["allOf"] = .array(all)
+        } else {
+            object["pattern"] = .string(pattern)
+        }
+        return object
     }
 }

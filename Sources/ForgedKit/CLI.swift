@@ -142,6 +142,8 @@ package enum CLI {
             summary: "Import history from another app.",
             description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
                 + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
+                + "apple-health (the Health app's export.zip or export.xml: body metrics, steps and sleep per day, "
+                + "workouts as cardio sessions with heart rate and routes), "
                 + "paprika, mealie, tandoor or nextcloud (recipe libraries), or auto to guess from the content "
                 + "(the guess is printed). --member says whose history it is (required when the household has "
                 + "two members). Importing the same file again adds nothing; rows with impossible values are "

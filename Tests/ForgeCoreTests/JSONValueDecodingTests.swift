@@ -74,6 +74,7 @@ import Testing
             "note": ["anyOf": [["type": "string"], ["type": "null"]]],
             "tags": ["type": "array", "items": ["type": "string"]],
             "counts": ["type": "object", "additionalProperties": ["type": "integer"]],
+            "named": ["type": "object", "additionalProperties": ["type": "string"], "propertyNames": ["enum": ["a"]]],
             "prefs": [:],
             "nested": ["$ref": "#/components/schemas/Nested"],
         ],
@@ -87,6 +88,9 @@ import Testing
         p["note"]?["anyOf"]?.arrayValue?.first == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
     #expect(p["tags"]?["items"] == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
     #expect(p["counts"]?["propertyNames"] == rule)
+    // Keys the type names itself (an enum) keep their list; values still carry the rule.
+    #expect(p["named"]?["propertyNames"] == ["enum": ["a"]])
+    #expect(p["named"]?["additionalProperties"] == ["type": "string", "pattern": .string(ControlCharacters.pattern)])
     #expect(p["prefs"] == [:])
     #expect(p["nested"] == ["$ref": "#/components/schemas/Nested"])
     // The pattern means what the decoder checks (ICU reads `\uXXXX` as ECMA-262 does).

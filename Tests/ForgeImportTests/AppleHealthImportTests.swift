@@ -252,7 +252,8 @@ struct AppleHealthImportTests {
                         "name": "weight_body_mass", "units": "kg",
                         "data": [["date": "2024-03-02 07:00:00 +0000", "qty": 74.9]],
                     ],
-                    ["name": "step_count", "data": [["date": "2024-03-03 00:00:00 +0000", "qty": 3012]]],
+                    // Pushed as one of the day's samples, not as its total: the day is still taken.
+                    ["name": "step_count", "data": [["date": "2024-03-03 09:00:00 +0000", "qty": 3012]]],
                 ],
                 "workouts": [
                     ["name": "Outdoor Run", "start": "2024-03-02 18:00:00 +0000", "end": "2024-03-02 18:20:30 +0000"]

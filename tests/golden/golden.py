@@ -633,7 +633,7 @@ def show(name, run, extra, document):
     for m, p in extra:
         lines.append(f"  route in one route table only: {m} {p}")
     for phase, caller, method, path, body, a, b in run.differences:
-        lines.append(f"-- [{phase}] {caller} {method} {path}" + (f" body={json.dumps(body)[:200]}" if body else ""))
+        lines.append(f"-- [{phase}] {caller} {method} {path}" + (f" body={(json.dumps(body) if not isinstance(body, bytes) else repr(body))[:200]}" if body else ""))
         if a is None or b is None:
             lines.append(f"   before: {a}\n   after:  {b}")
             continue

@@ -68,7 +68,8 @@ struct ImportedRecipe: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case tags, source, sourceURL, images, yield, macrosSource, complete, updated, parkedBecause, ingredientsAdded, warnings
+        case tags, source, sourceURL, images, yield, macrosSource, complete, updated, parkedBecause, ingredientsAdded,
+            warnings
     }
 
     init(from decoder: Decoder) throws {

@@ -45,7 +45,8 @@ enum MCPRoutes {
         if case .array = message {
             return error(id: .null, code: -32600, message: "batch requests are not supported", status: 400)
         }
-        guard message.objectValue != nil, let rpc = try? WireDecoder.decode(JSONRPCRequest.self, from: message) else {
+        guard message.objectValue != nil, let rpc = try? WireDecoder.decodeInput(JSONRPCRequest.self, from: message)
+        else {
             return error(id: message["id"] ?? .null, code: -32600, message: "invalid request", status: 400)
         }
         let id = rpc.id ?? .null

@@ -19,7 +19,7 @@ import Foundation
 /// Skipped one by one and listed: a date before 1900 or in the future, a value outside
 /// ``IngestPlausibility``'s ranges (a negative mass, a resting heart rate of 400), a unit that does not
 /// fit the type. Already there (counted in `already`): a sample of the same type, instant and value, a
-/// day total for a day that has one, a workout with the same start (Health Auto Export pushed it, or an
+/// day total for a day that has a sample of its type in the 24 hours from its local midnight, a workout with the same start (Health Auto Export pushed it, or an
 /// earlier import did).
 final class HealthExportReader {
     /// Point samples written per transaction.
@@ -57,8 +57,9 @@ final class HealthExportReader {
         self.job = job
         earliest = LocalDate(year: 1900, month: 1, day: 1).dayNumber * 86_400
         latest = Int(job.clock.now().timeIntervalSince1970) + 36 * 3600
-        heartRate = try HealthSpool()
-        routes = try HealthSpool()
+        let stateDirectory = URL(fileURLWithPath: job.db.path).deletingLastPathComponent().path
+        heartRate = try HealthSpool(directory: stateDirectory)
+        routes = try HealthSpool(directory: stateDirectory)
         for (name, kind) in HealthRecordKind.byType {
             kinds[name.withCString { HealthDailyTotals.sourceKey($0) }] = kind
         }
@@ -341,17 +342,17 @@ final class HealthExportReader {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        try job.write { db in for s in batch { try store(s.type, s.unit, s.value, s.at, anyValue: false, in: db) } }
+        try job.write { db in for s in batch { try store(s.type, s.unit, s.value, s.at, day: false, in: db) } }
     }
 
     private func store(
-        _ type: String, _ unit: String, _ value: Double, _ at: HealthDate, anyValue: Bool, in db: Connection
+        _ type: String, _ unit: String, _ value: Double, _ at: HealthDate, day: Bool, in db: Connection
     )
         throws
     {
         if let id = try MetricStore.insertImported(
             userID: job.userID, type: type, value: value, unit: unit, at: at.instant, source: Self.source,
-            anyValue: anyValue, in: db)
+            dayEnd: day ? at.instant.addingTimeInterval(86_400) : nil, in: db)
         {
             try job.added(table: "metrics", id: id, in: db)
             job.report.add("metrics")
@@ -370,7 +371,7 @@ final class HealthExportReader {
             let slice = totals[start..<min(totals.count, start + Self.batchSize)]
             try job.write { db in
                 for s in slice where IngestPlausibility.metric(s.type, s.value) {
-                    try store(s.type, s.unit, s.value, s.at, anyValue: true, in: db)
+                    try store(s.type, s.unit, s.value, s.at, day: true, in: db)
                 }
             }
         }
