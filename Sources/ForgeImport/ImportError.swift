@@ -31,6 +31,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .unrecognised:
             "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV, an Apple Health export, "
                 + "or a Paprika, Mealie, Tandoor or Nextcloud Cookbook recipe export)"
+        case .unsupported(.forgeServer):
+            "moving in from the original Forge server runs on the command line, with forged stopped: "
+                + "forged import forge-server --from SOURCE"
         case .unsupported(let kind): "importing from \(kind.title) is not built yet"
         case .unknownMember(let email): "\(email) is not a household member"
         case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"
