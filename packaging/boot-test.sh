@@ -9,9 +9,17 @@
 # the household's data; and the failure drills of issue 26: a config typo
 # (one failure, status 2, err priority naming the line, no restart loop),
 # forged check, restore under socket activation, a damaged database (status
-# 65, no loop, restore keeps the damaged bytes and serves again).
+# 65, no loop, restore keeps the damaged bytes and serves again), a TLS 1.0
+# handshake refused, a disk full at start (reads served, 507 on writes,
+# read-write again without a restart); and issue 27's "lost the box": copies
+# to a WebDAV remote (rclone serve webdav inside the container, its storage a
+# host directory bind-mounted in so it outlives the wipe), the state and
+# configuration destroyed, the package installed again, the recovery code
+# imported, restored from the remote, the same members and counts back.
 #
 # Usage: packaging/boot-test.sh PATH.deb
+# Also needs openssl on the host (the TLS drill's certificate and client) and
+# downloads Debian's rclone .deb once into the cache (apt-get download).
 # The root is debootstrapped once into .build/boot-root (about 2 minutes with
 # the network; its stamp lists the packages, and a package list that changes
 # with the .deb's dependencies makes a new one). Needs root, debootstrap,
@@ -73,6 +81,21 @@ if [ "$(cat "$cache/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "boot-test: root ready in $(( $(date +%s) - t0 )) s"
 fi
 
+# --- rclone for the container (the package only Recommends it), the remote's
+# storage on the host (emptied each run; it outlives the container's wipe),
+# and the TLS drill's self-signed certificate.
+mkdir -p "$cache/extra"
+if ! ls "$cache"/extra/rclone_*.deb >/dev/null 2>&1; then
+    (cd "$cache/extra" && apt-get download -q rclone >/dev/null 2>&1) || \
+        skip "cannot download Debian's rclone package (apt-get download rclone) for the lost-the-box drill"
+fi
+remote_storage=$cache/remote-storage
+rm -rf "$remote_storage" "$cache/tls"; mkdir -p "$remote_storage" "$cache/tls"
+command -v openssl >/dev/null || skip "no openssl on this host (apt-get install openssl) for the TLS drill"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 7 -subj /CN=localhost \
+    -addext subjectAltName=IP:127.0.0.1,DNS:localhost -keyout "$cache/tls/key.pem" -out "$cache/tls/cert.pem" \
+    >/dev/null 2>&1
+
 # --- Boot an ephemeral copy. Outside a systemd-run host (no machined, no
 # system bus) nspawn cannot register the machine or allocate a scope:
 # --register=no --keep-unit keeps it in this process's cgroup.
@@ -80,7 +103,8 @@ debdir=$(dirname "$deb")
 debname=$(basename "$deb")
 bootlog=$cache/boot.log
 systemd-nspawn -D "$cache/root" --ephemeral --boot --register=no --keep-unit --private-network \
-    --machine="$machine" --console=read-only --bind-ro="$debdir:/mnt/deb" >"$bootlog" 2>&1 </dev/null &
+    --machine="$machine" --console=read-only --bind-ro="$debdir:/mnt/deb" --bind-ro="$cache/extra:/mnt/extra" \
+    --bind="$remote_storage:/srv/remote" >"$bootlog" 2>&1 </dev/null &
 nspawn=$!
 leader=""
 inside() { nsenter -t "$leader" -m -u -i -n -p -- /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
@@ -293,6 +317,102 @@ signin=no; login && signin=yes
 check "drill: restore over damage" "forged restore exit $restored_status, $broken broken copy kept, GET /healthz $(http http://127.0.0.1:8080/healthz), Ada signs in: $signin" \
     test "$restored_status" = 0 -a "$broken" -ge 1 -a "$signin" = yes
 
+# 13. TLS 1.0 refused: forged serves HTTPS with a certificate; the host's
+# openssl (allowed to offer anything, @SECLEVEL=0) in the container's network
+# tries TLS 1.0 and is refused (GnuTLS closes the connection: no cipher is
+# agreed), TLS 1.2 completes.
+inside install -d -m 0750 -o root -g forge /etc/forge/tls
+inside sh -c 'cat > /etc/forge/tls/cert.pem' <"$cache/tls/cert.pem"
+inside sh -c 'cat > /etc/forge/tls/key.pem' <"$cache/tls/key.pem"
+inside chown forge:forge /etc/forge/tls/key.pem /etc/forge/tls/cert.pem
+inside chmod 0600 /etc/forge/tls/key.pem
+inside cp /etc/forge/forged.conf /root/forged.conf.good
+inside sh -c 'printf "FORGE_TLS_CERT=/etc/forge/tls/cert.pem\nFORGE_TLS_KEY=/etc/forge/tls/key.pem\n" >> /etc/forge/forged.conf'
+inside systemctl restart forged.service >/dev/null 2>&1 || true
+https_200() { [ "$(inside curl -sk -o /dev/null -w '%{http_code}' --max-time 10 https://127.0.0.1:8080/healthz || true)" = 200 ]; }
+wait_for 30 https_200 || true
+tls10=$(nsenter -t "$leader" -n -- openssl s_client -connect 127.0.0.1:8080 -tls1 -cipher 'ALL:@SECLEVEL=0' </dev/null 2>&1 || true)
+tls12=$(nsenter -t "$leader" -n -- openssl s_client -connect 127.0.0.1:8080 -tls1_2 </dev/null 2>&1 || true)
+tls10_line=$(grep -m1 -iE 'alert|error|no protocols' <<<"$tls10" | sed 's/^[0-9A-F]*:error:[0-9A-F]*://' || true)
+tls12_line=$(grep -m1 -E '^ *Protocol *:' <<<"$tls12" | tr -s ' ' || true)
+check "drill: TLS 1.0 refused" "openssl s_client -tls1: ${tls10_line:-no error}; -tls1_2: ${tls12_line:-none}; GET https /healthz $(https_200 && echo 200 || echo fail)" \
+    test -z "$(grep -E 'Cipher is [^(]' <<<"$tls10")" -a -n "$(grep -iE 'alert|unexpected eof|handshake failure' <<<"$tls10")" \
+        -a -n "$(grep -E 'TLSv1.2' <<<"$tls12_line")"
+inside cp /root/forged.conf.good /etc/forge/forged.conf
+inside systemctl restart forged.service >/dev/null 2>&1 || true
+wait_for 30 healthz_200 || true
+
+# 14. A disk full at start: /var/lib/forge on a small tmpfs, filled to the last
+# byte while forged is stopped; it starts read-only (reads 200, writes 507,
+# DISK FULL in /healthz, STATUS= and the journal), then reads and writes again
+# once space is freed, without a restart.
+disk_id=$(message_ids diskFull)
+inside rm -f /root/forge.cookies; login || true
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+inside sh -c 'rm -rf /root/forge-state && cp -a /var/lib/forge /root/forge-state'
+inside mount -t tmpfs -o size=48m,mode=0700 tmpfs /var/lib/forge
+inside sh -c 'cp -a /root/forge-state/. /var/lib/forge/ && chown -R forge:forge /var/lib/forge'
+inside sh -c 'cat /dev/zero > /var/lib/forge/filler 2>/dev/null; true'
+before=$(restarts)
+# The TLS drill's restarts count towards StartLimitBurst=3 in 60 s: clear them, as an operator would.
+inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
+inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+wait_for 30 service_active || true
+healthz_body() { inside curl -s --max-time 10 http://127.0.0.1:8080/healthz || true; }
+full_health="$(http http://127.0.0.1:8080/healthz) $(healthz_body)"
+full_read=$(http -b /root/forge.cookies http://127.0.0.1:8080/api/metrics/weight/history)
+full_write=$(inside curl -s -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"type":"weight","value":71}' \
+    --max-time 10 http://127.0.0.1:8080/api/body || true)
+full_write_code=$(http -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"type":"weight","value":71}' http://127.0.0.1:8080/api/body)
+full_status=$(inside systemctl show -p StatusText --value forged.service || true)
+line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$disk_id" | grep 'disk full at start' | tail -1 || true)
+full_pid=$(main_pid)
+check "drill: disk full at start" "/healthz $(cut -c1-90 <<<"$full_health"); read $full_read; write $full_write_code $full_write; STATUS=$(cut -c1-60 <<<"$full_status"); journalctl -p err MESSAGE_ID=$disk_id: $line" \
+    test "$full_read" = 200 -a "$full_write_code" = 507 -a -n "$(grep -F '"ok":false' <<<"$full_health" | grep -F 'disk full')" \
+        -a -n "$(grep -F 'DISK FULL' <<<"$full_status")" -a -n "$line"
+inside rm -f /var/lib/forge/filler
+wait_for 20 healthz_200 || true
+freed_write=$(http -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"type":"weight","value":71}' http://127.0.0.1:8080/api/body)
+check "drill: disk freed, no restart" "GET /healthz $(http http://127.0.0.1:8080/healthz), write $freed_write, pid $full_pid -> $(main_pid), NRestarts $before -> $(restarts); $(inside journalctl -q -o cat -u forged.service | grep -m1 'space is free again' || true)" \
+    test "$freed_write" = 200 -a "$(main_pid)" = "$full_pid" -a "$(restarts)" = "$before" -a "$(http http://127.0.0.1:8080/healthz)" = 200
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+inside sh -c 'rm -rf /root/forge-state && cp -a /var/lib/forge /root/forge-state && umount /var/lib/forge && cp -a /root/forge-state/. /var/lib/forge/ && chown -R forge:forge /var/lib/forge'
+bring_back
+
+# 15. Lost the box, part 1: a WebDAV remote inside the container (rclone serve
+# webdav; its storage is the host's $remote_storage), a second member, a
+# session with sets (a Strong export), a meal log, then a backup with a copy.
+copied_id=$(message_ids backupCopied)
+inside dpkg -i /mnt/extra/$(cd "$cache/extra" && ls rclone_*.deb | head -1) >"$cache/rclone-install.log" 2>&1 || tail -5 "$cache/rclone-install.log"
+inside systemd-run --unit=boot-remote-webdav --quiet rclone serve webdav /srv/remote --addr 127.0.0.1:8090 \
+    --user household --pass 'remote secret' --config /dev/null >/dev/null 2>&1 || true
+obscured=$(inside rclone obscure 'remote secret' 2>/dev/null || true)
+inside sh -c "printf '[nas]\ntype = webdav\nurl = http://127.0.0.1:8090\nvendor = other\nuser = household\npass = %s\n' '$obscured' > /etc/forge/rclone.conf"
+inside chown forge:forge /etc/forge/rclone.conf; inside chmod 0600 /etc/forge/rclone.conf
+inside sh -c 'echo FORGE_BACKUP_COPY_TO=rclone:nas:forge >> /etc/forge/forged.conf'
+printf '%s\n' 'ben passphrase here' | inside forged user add ben@example.org --name Ben --password-stdin >/dev/null 2>&1 || true
+inside sh -c 'cat > /root/strong.csv' <<'CSV'
+Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+2026-01-05 08:00:00,Boot test,45m,Squat (Barbell),1,100.0,5.0,0,0.0,,,
+2026-01-05 08:00:00,Boot test,45m,Squat (Barbell),2,100.0,5.0,0,0.0,,,
+2026-01-07 08:00:00,Boot test,45m,Bench Press (Barbell),1,70.0,5.0,0,0.0,,,
+CSV
+inside forged import strong /root/strong.csv --member ada@example.org >"$cache/import.log" 2>&1 || tail -5 "$cache/import.log"
+inside systemctl restart forged.service >/dev/null 2>&1 || true
+wait_for 30 healthz_200 || true
+inside rm -f /root/forge.cookies; login || true
+http -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"slot":"lunch","label":"Boot test soup","kcal":420}' http://127.0.0.1:8080/api/food/log >/dev/null
+counts() { inside sqlite3 -readonly /var/lib/forge/forge.sqlite3 "SELECT (SELECT count(*) FROM users WHERE role IN ('admin','member')) || ' members, ' || (SELECT count(*) FROM sessions) || ' sessions, ' || (SELECT count(*) FROM sets) || ' sets, ' || (SELECT count(*) FROM meal_logs) || ' meal logs, ' || (SELECT count(*) FROM recipes) || ' recipes'" 2>/dev/null || true; }
+copy_code=$(http -b /root/forge.cookies -X POST http://127.0.0.1:8080/api/admin/backups)
+before_counts=$(counts)
+recovery_code=$(inside forged backup key show 2>/dev/null | grep -oE '([0-9a-f]{4}-){15}[0-9a-f]{4}' | head -1 || true)
+copied_line=$(inside journalctl -q -o cat -u forged.service MESSAGE_ID="$copied_id" | tail -1 || true)
+remote_files=$(ls "$remote_storage/forge" 2>/dev/null | grep -c '\.forgebak$' || true)
+copies_json=$(healthz_body | grep -o '"copies":\[[^]]*\]' || true)
+check "drill: copy to WebDAV" "POST /api/admin/backups $copy_code; $before_counts; $remote_files .forgebak on the host's remote storage; journalctl MESSAGE_ID=$copied_id: $copied_line; /healthz $copies_json" \
+    test "$copy_code" = 200 -a "$remote_files" -ge 1 -a -n "$recovery_code" -a -n "$copied_line" \
+        -a -n "$(grep -F '"ok":true' <<<"$copies_json")"
+
 # 7. apt-get remove keeps the data; installing again gives a running server with it.
 inside apt-get remove -y -q forged >"$cache/remove.log" 2>&1 || { tail -20 "$cache/remove.log"; }
 gone=$(inside systemctl is-active forged.service forged.socket | paste -sd/ - || true)
@@ -318,6 +438,30 @@ user=$(inside sh -c 'getent passwd forge >/dev/null && echo kept || echo gone')
 installed=$(inside dpkg-query -W -f='${db:Status-Abbrev}' forged 2>/dev/null || echo none)
 check "purge keeps /var/lib/forge" "dpkg: ${installed// /}; forge.sqlite3 $kept ($files sqlite3 files incl. backups); forge user $user" \
     test "$kept" = kept -a "$user" = kept -a "${installed// /}" != ii
+
+# 16. Lost the box, part 2: the state and configuration are destroyed; the
+# package is installed again (a new key); the recovery code goes back in, a
+# copy made with the new key is refused first, then the remote's copy is
+# restored; the same members sign in and the counts are the same.
+lost_started=$(date +%s)
+inside sh -c 'rm -rf /var/lib/forge /etc/forge'
+inside apt-get install -y -q --no-install-recommends "/mnt/deb/$debname" >"$cache/lost-install.log" 2>&1 || tail -20 "$cache/lost-install.log"
+wait_for 60 healthz_200 || true
+fresh_counts=$(counts)
+inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+inside sh -c "printf '[nas]\ntype = webdav\nurl = http://127.0.0.1:8090\nvendor = other\nuser = household\npass = %s\n' '$obscured' > /etc/forge/rclone.conf"
+wrong_status=0; wrong=$(inside forged restore --from rclone:nas:forge --backup-rclone-config /etc/forge/rclone.conf 2>&1) || wrong_status=$?
+inside forged backup key import "$recovery_code" >/dev/null 2>&1 || true
+listed=$(inside forged backup list --from rclone:nas:forge --backup-rclone-config /etc/forge/rclone.conf 2>&1 | head -3 | paste -sd' ' - || true)
+restored_status=0; restored=$(inside forged restore --from rclone:nas:forge --backup-rclone-config /etc/forge/rclone.conf 2>&1) || restored_status=$?
+bring_back
+inside rm -f /root/forge.cookies
+signin=no; login && signin=yes
+ben=$(http -H 'Content-Type: application/json' -d '{"email":"ben@example.org","password":"ben passphrase here"}' http://127.0.0.1:8080/auth/login)
+after_counts=$(counts)
+check "drill: lost the box" "fresh install: $fresh_counts; other key: exit $wrong_status ($(grep -o 'encrypted with backup key [0-9a-f]*, but the key here is [0-9a-f]*' <<<"$wrong" || echo "$wrong" | tail -1)); list --from: $listed; restore --from: exit $restored_status; Ada signs in: $signin, Ben $ben; $after_counts (before the wipe: $before_counts); $(( $(date +%s) - lost_started )) s" \
+    test "$wrong_status" = 1 -a "$restored_status" = 0 -a "$signin" = yes -a "$ben" = 200 \
+        -a -n "$before_counts" -a "$after_counts" = "$before_counts" -a -n "$(grep 'encrypted with backup key' <<<"$wrong")"
 
 # --- The table.
 echo

@@ -33,6 +33,11 @@ install -D -m 0644 packaging/debian/copyright "$stage/usr/share/doc/forged/copyr
 install -D -m 0644 README.md "$stage/usr/share/doc/forged/README.md"
 install -D -m 0644 packaging/examples/Caddyfile "$stage/usr/share/doc/forged/examples/Caddyfile"
 install -D -m 0644 packaging/examples/nginx-forged.conf "$stage/usr/share/doc/forged/examples/nginx-forged.conf"
+# Backups off the box (README.md): a NAS share's .mount unit and forged.service drop-in, rclone configs.
+install -D -m 0644 packaging/examples/backup-nas.mount "$stage/usr/share/doc/forged/examples/backup-nas.mount"
+install -D -m 0644 packaging/examples/backup-nas.conf "$stage/usr/share/doc/forged/examples/backup-nas.conf"
+install -D -m 0644 packaging/examples/rclone-s3.conf "$stage/usr/share/doc/forged/examples/rclone-s3.conf"
+install -D -m 0644 packaging/examples/rclone-nextcloud.conf "$stage/usr/share/doc/forged/examples/rclone-nextcloud.conf"
 # The README's links are relative (docs/…): the docs tree ships beside it so
 # every link resolves in the installed package (check-installed.sh checks).
 for doc in docs/*.md docs/screenshots/*.png; do
@@ -80,7 +85,7 @@ Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
 Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2, libarchive13 (>= 3.4.0)
-Recommends: systemd
+Recommends: systemd, rclone
 Section: net
 Priority: optional
 Description: Forge household server (training and cooking)

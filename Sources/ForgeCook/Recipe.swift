@@ -39,6 +39,13 @@ package struct Recipe: Codable, Sendable, Equatable {
     package var complete: Bool
     /// Per-serving macros.
     package var macros: Macros
+    /// Where ``macros`` come from: `"recipe"`, the recipe's own nutrition as
+    /// its source gave it (a library app's, a page's); `"computed"`, summed
+    /// from the ingredient reference; `""` not recorded (curated seed, MCP
+    /// import, recipes stored before migration 0315).
+    package var macrosSource: String
+    /// The cook's own notes carried from another app's library; `""` for none.
+    package var notes: String
 
     package init(
         slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",
@@ -46,7 +53,7 @@ package struct Recipe: Codable, Sendable, Equatable {
         ingredients: [RecipeIngredient] = [], tags: [String] = [], platefig: String = "plate",
         source: String = "import", sourceURL: String = "", images: [String] = [],
         rating: Double = 0, ratingCount: Int = 0, complete: Bool = true, macros: Macros = .zero,
-        yield: String = ""
+        yield: String = "", notes: String = "", macrosSource: String = ""
     ) {
         self.slug = slug
         self.name = name
@@ -68,6 +75,8 @@ package struct Recipe: Codable, Sendable, Equatable {
         self.complete = complete
         self.macros = macros
         self.yield = yield
+        self.notes = notes
+        self.macrosSource = macrosSource
     }
 
     enum CodingKeys: String, CodingKey {
@@ -78,6 +87,8 @@ package struct Recipe: Codable, Sendable, Equatable {
         case ratingCount = "rating_count"
         case complete
         case yield
+        case notes
+        case macrosSource = "macros_source"
     }
 
     package init(from decoder: Decoder) throws {
@@ -102,6 +113,8 @@ package struct Recipe: Codable, Sendable, Equatable {
         ratingCount = try c.decodeIfPresent(Int.self, forKey: .ratingCount) ?? 0
         complete = try c.decodeIfPresent(Bool.self, forKey: .complete) ?? true
         macros = try Macros(from: decoder)
+        notes = try c.decodeIfPresent(String.self, forKey: .notes) ?? ""
+        macrosSource = try c.decodeIfPresent(String.self, forKey: .macrosSource) ?? ""
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -126,5 +139,7 @@ package struct Recipe: Codable, Sendable, Equatable {
         try c.encode(ratingCount, forKey: .ratingCount)
         try c.encode(complete, forKey: .complete)
         if !yield.isEmpty { try c.encode(yield, forKey: .yield) }
+        if !notes.isEmpty { try c.encode(notes, forKey: .notes) }
+        if !macrosSource.isEmpty { try c.encode(macrosSource, forKey: .macrosSource) }
     }
 }

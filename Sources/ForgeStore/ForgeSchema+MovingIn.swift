@@ -26,6 +26,11 @@ extension ForgeSchema {
     /// name here (`key`, ``FreeExerciseDB``'s comparison key) for INTO, so a
     /// later export that still says FROM's name lands on INTO. Removing the
     /// exercise removes its aliases.
+    ///
+    /// 0315: recipes keep the cook's notes from another app's library
+    /// (`notes`) and say where their macros come from (`macros_source`:
+    /// `recipe`, the recipe's own nutrition as the app or page gave it;
+    /// `computed`, from the ingredient reference; `''` not recorded).
     static func registerMovingIn(_ m: inout Migrator) {
         m.register("0310-import-ledger") { db in
             try db.executeScript(
@@ -106,6 +111,13 @@ extension ForgeSchema {
                     slug TEXT NOT NULL REFERENCES exercises(slug) ON DELETE CASCADE
                 );
                 CREATE INDEX exercise_aliases_slug ON exercise_aliases(slug);
+                """)
+        }
+        m.register("0315-recipe-notes") { db in
+            try db.executeScript(
+                """
+                ALTER TABLE recipes ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+                ALTER TABLE recipes ADD COLUMN macros_source TEXT NOT NULL DEFAULT '';
                 """)
         }
     }

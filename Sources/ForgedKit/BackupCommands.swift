@@ -12,8 +12,10 @@ struct BackupCommands {
     func run() throws -> Int32 {
         switch command.path {
         case ["backup"]: return try backup()
-        case ["backup", "list"]: return try list()
-        case ["restore"]: return try restore()
+        case ["backup", "list"]: return try command.flags["from"]?.last.map(listCopies) ?? list()
+        case ["restore"]: return try command.flags["from"]?.last.map(restoreCopy) ?? restore()
+        case ["backup", "key", "show"]: return try showKey()
+        case ["backup", "key", "import"]: return try importKey()
         case ["export"]: return try export()
         default: throw ConfigError(setting: "", message: "unknown command (see forged help)")
         }
@@ -45,7 +47,8 @@ struct BackupCommands {
                 record = try job(db).run(trigger: "cli")
             }
             print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
-            return 0
+            guard command.flags["output"]?.last?.isEmpty ?? true, !settings.backupCopyTo.isEmpty else { return 0 }
+            return copyOff(record.file, db: db)
         } catch let error as BackupError {
             Forged.printError("forged: backup failed: \(error)")
             return 1
@@ -80,6 +83,7 @@ struct BackupCommands {
                 run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
             print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
         }
+        printCopyStates(db)
         return 0
     }
 
@@ -118,10 +122,15 @@ struct BackupCommands {
 
     private func restore() throws -> Int32 {
         guard let file = command.positionals.first else {
-            throw ConfigError(setting: "", message: "usage: forged restore FILE")
+            throw ConfigError(setting: "", message: "usage: forged restore FILE, or forged restore --from DEST [NAME]")
         }
         let lock = try StateLock.acquire(settings.stateDir)
         defer { lock.release() }
+        return try restore(file)
+    }
+
+    /// Restores `file` over the database; the caller holds the state lock.
+    func restore(_ file: String) throws -> Int32 {
         do {
             let outcome = try BackupRestore.restore(file, over: databasePath)
             if let safety = outcome.safetyCopy { print("safety copy of the previous database: \(safety)") }

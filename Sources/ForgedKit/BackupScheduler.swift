@@ -15,8 +15,14 @@ import Synchronization
 /// - A failed backup is logged at error priority (by ``BackupJob``) and
 ///   retried after ``retryDelays`` (5, 15 and 60 minutes); after the last
 ///   retry it logs that it gives up until the next nightly run.
+/// - After each good backup, ``copier`` (when destinations are configured)
+///   copies it off the box; destinations whose copy failed are retried with
+///   the newest local backup after the same delays. At start, a destination
+///   without a good copy in the last day gets the newest local backup at once.
 package final class BackupScheduler: Sendable {
     let job: BackupJob
+    /// Off-the-box copies; nil without `--backup-copy-to`.
+    let copier: BackupCopier?
     let schedule: BackupSchedule
     let clock: any Clock
     /// Seconds between a failure and each retry.
@@ -29,14 +35,19 @@ package final class BackupScheduler: Sendable {
         var retryAt: Date?
         var failures = 0
         var stopped = false
+        /// Destinations whose last copy failed, the next copy retry, and how many retries ran.
+        var copyPending: Set<String> = []
+        var copyRetryAt: Date?
+        var copyFailures = 0
     }
     private let state = Mutex(State())
 
     package init(
         job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
-        retryDelays: [TimeInterval] = [300, 900, 3600]
+        retryDelays: [TimeInterval] = [300, 900, 3600], copier: BackupCopier? = nil
     ) {
         self.job = job
+        self.copier = copier
         self.schedule = schedule
         self.clock = clock
         self.retryDelays = retryDelays
@@ -61,6 +72,8 @@ package final class BackupScheduler: Sendable {
             if BackupSchedule.isOverdue(lastSuccess: last?.finishedAt, now: now) {
                 Log.notice("last successful backup is older than a day or missing: backing up now")
                 attempt("catch-up")
+            } else {
+                catchUpCopies(now: now)
             }
             arm()
         }
@@ -77,15 +90,61 @@ package final class BackupScheduler: Sendable {
         queue.sync {}
     }
 
+    /// Destinations without a good copy in the last day get the newest local backup now.
+    private func catchUpCopies(now: Date) {
+        guard let copier, let newest = job.list().first else { return }
+        let destinations = copier.transports.map(\.destination.description)
+        let states = (try? BackupCopyStatus.states(destinations, in: job.db)) ?? []
+        let stale = Set(
+            states.filter { state in
+                state.lastGood.map { now.timeIntervalSince($0.finishedAt) > 86_400 } ?? true
+            }.map(\.destination))
+        guard !stale.isEmpty else { return }
+        Log.notice("no good backup copy in the last day at \(stale.sorted().joined(separator: ", ")): copying now")
+        copyOff(job.directory + "/" + newest.name.fileName, only: stale)
+    }
+
+    /// Copies `file` off the box (to `only`, else everywhere); failed destinations get a retry.
+    private func copyOff(_ file: String, only: Set<String>? = nil) {
+        guard let copier else { return }
+        let records = copier.copy(file, only: only, now: clock.now())
+        let failed = Set(records.filter { !$0.ok }.map(\.destination))
+        let now = clock.now()
+        state.withLock { s in
+            s.copyPending = failed
+            guard !failed.isEmpty else {
+                s.copyFailures = 0
+                s.copyRetryAt = nil
+                return
+            }
+            if s.copyFailures < retryDelays.count {
+                s.copyRetryAt = now.addingTimeInterval(retryDelays[s.copyFailures])
+                s.copyFailures += 1
+                Log.error(
+                    "backup copy to \(failed.sorted().joined(separator: ", ")) will be retried at "
+                        + "\(Instant.storage(s.copyRetryAt!)) (retry \(s.copyFailures) of \(retryDelays.count))",
+                    id: .backupCopyFailed)
+            } else {
+                s.copyFailures = 0
+                s.copyRetryAt = nil
+                Log.error(
+                    "backup copy to \(failed.sorted().joined(separator: ", ")) failed after \(retryDelays.count) "
+                        + "retries; next attempt after the nightly backup", id: .backupCopyFailed)
+            }
+        }
+    }
+
     /// Runs one backup on the scheduler queue; on failure arms the next retry.
     private func attempt(_ trigger: String) {
         defer { MallocTuning.releaseFreeMemory() }
         do {
-            try job.run(trigger: trigger, now: clock.now())
+            let record = try job.run(trigger: trigger, now: clock.now())
             state.withLock {
                 $0.failures = 0
                 $0.retryAt = nil
+                $0.copyFailures = 0
             }
+            copyOff(record.file)
         } catch {
             let now = clock.now()
             state.withLock { s in
@@ -107,8 +166,8 @@ package final class BackupScheduler: Sendable {
     /// Fires what is due, then sets the timer for the earliest pending instant. Runs on `queue`.
     private func tick() {
         let now = clock.now()
-        let (nightlyDue, retryDue) = state.withLock { s in
-            (now >= s.nextNightly, s.retryAt.map { now >= $0 } ?? false)
+        let (nightlyDue, retryDue, copyDue) = state.withLock { s in
+            (now >= s.nextNightly, s.retryAt.map { now >= $0 } ?? false, s.copyRetryAt.map { now >= $0 } ?? false)
         }
         if nightlyDue {
             state.withLock {
@@ -120,6 +179,12 @@ package final class BackupScheduler: Sendable {
         } else if retryDue {
             state.withLock { $0.retryAt = nil }
             attempt("retry")
+        } else if copyDue, let newest = job.list().first {
+            let pending = state.withLock { s -> Set<String> in
+                s.copyRetryAt = nil
+                return s.copyPending
+            }
+            copyOff(job.directory + "/" + newest.name.fileName, only: pending)
         }
         arm()
     }
@@ -130,7 +195,7 @@ package final class BackupScheduler: Sendable {
             s.timer?.cancel()
             s.timer = nil
             guard !s.stopped else { return }
-            let due = min(s.nextNightly, s.retryAt ?? .distantFuture)
+            let due = min(s.nextNightly, s.retryAt ?? .distantFuture, s.copyRetryAt ?? .distantFuture)
             // Wake at least hourly so a stepped system clock is noticed.
             let delay = max(0.05, min(due.timeIntervalSince(clock.now()), 3600))
             Log.debug(
@@ -150,8 +215,14 @@ extension BackupScheduler {
     /// The scheduler `forged serve` runs: backups of `db` into `<state-dir>/backups`
     /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`.
     convenience init(settings: Settings, db: Database) {
+        let transports = settings.backupTransports
         self.init(
             job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
-            schedule: settings.backupTime)
+            schedule: settings.backupTime,
+            copier: transports.isEmpty
+                ? nil
+                : BackupCopier(
+                    db: db, transports: transports, keyPath: settings.backupKey,
+                    retention: settings.backupRetention, timeZone: settings.timezone))
     }
 }

@@ -54,20 +54,40 @@ package enum CLI {
                 + "forge-YYYYMMDD-HHMMSS.sqlite3 (UTC time) and removes generations beyond "
                 + "--backup-keep-daily and --backup-keep-weekly; or, with --output FILE, to FILE, which "
                 + "must not exist. Safe while forged serve runs. The attempt is recorded and shows in "
-                + "/healthz.",
+                + "/healthz. With --backup-copy-to, the new backup is then encrypted and copied to each "
+                + "destination, read back and verified (as the nightly backup is).",
             flags: [outputFlag] + databaseFlags + [
                 FlagSpec(setting: .backupKeepDaily), FlagSpec(setting: .backupKeepWeekly),
                 FlagSpec(setting: .timezone),
-            ]),
+            ] + copyFlags),
         CommandSpec(
             path: ["backup", "list"], synopsis: "backup list [FLAGS]",
             summary: "List the backups and the last attempts.",
             description: "Lists the backups in <state-dir>/backups, newest first (name, size in bytes, "
-                + "time taken in UTC), then the five most recent backup attempts with their result. The list "
-                + "needs only the directory: it works while the database will not open.",
-            flags: databaseFlags),
+                + "time taken in UTC), then the five most recent backup attempts with their result, then each "
+                + "copy destination (--backup-copy-to): its last good copy, its age and the last error. The list "
+                + "needs only the directory: it works while the database will not open. With --from DEST it "
+                + "lists the encrypted copies at DEST instead (a directory or rclone:REMOTE:PATH; on a new "
+                + "machine, before a restore) and the key id each needs.",
+            flags: [backupFromFlag] + databaseFlags + copyFlags),
         CommandSpec(
-            path: ["restore"], synopsis: "restore FILE [FLAGS]",
+            path: ["backup", "key", "show"], synopsis: "backup key show [FLAGS]",
+            summary: "Print the backup key's recovery code.",
+            description: "Prints the key that encrypts the copies sent off the box (--backup-key) as a "
+                + "recovery code: 64 hex digits in groups of 4, with its key id. Keep it away from this machine "
+                + "(on paper, in a password manager): after losing the machine, the copies can only be restored "
+                + "with it (forged backup key import on the new one).",
+            flags: [FlagSpec(setting: .backupKey), FlagSpec(setting: .config)]),
+        CommandSpec(
+            path: ["backup", "key", "import"], synopsis: "backup key import [CODE] [FLAGS]",
+            summary: "Put a recovery code back as the backup key.",
+            description: "Writes the recovery code CODE (or the first line of standard input) as the backup "
+                + "key (--backup-key, mode 0600), so copies made with it can be restored (forged restore --from "
+                + "DEST). A different key already there is kept beside it as FILE.old-KEYID.",
+            optionalPositionals: ["CODE"],
+            flags: [FlagSpec(setting: .backupKey), FlagSpec(setting: .config)]),
+        CommandSpec(
+            path: ["restore"], synopsis: "restore FILE | restore --from DEST [NAME] [FLAGS]",
             summary: "Restore a backup (with the server stopped).",
             description: "Checks FILE first (it opens as SQLite, PRAGMA integrity_check is ok, it is a "
                 + "forged database and holds no migration newer than this binary), keeps a safety copy "
@@ -77,9 +97,12 @@ package enum CLI {
                 + "Refuses while another forged (the service) holds the state directory: stop it and its "
                 + "sockets first (systemctl stop forged.socket forged-events.socket forged.service; stopping "
                 + "forged.service alone lets the next request start it again), and start them after "
-                + "(systemctl start forged.socket forged-events.socket). Nothing is replaced when a check fails.",
-            positionals: ["FILE"],
-            flags: databaseFlags),
+                + "(systemctl start forged.socket forged-events.socket). Nothing is replaced when a check fails. "
+                + "With --from DEST it first fetches the copy NAME (default the newest) from DEST (a directory or "
+                + "rclone:REMOTE:PATH), decrypts it with --backup-key (a copy made with another key is refused, "
+                + "naming both key ids) and restores that.",
+            optionalPositionals: ["FILE"],
+            flags: [backupFromFlag] + databaseFlags + copyFlags),
         CommandSpec(
             path: ["check"], synopsis: "check [FLAGS]",
             summary: "Check database, disk, config and backups.",
@@ -119,6 +142,8 @@ package enum CLI {
             summary: "Import history from another app.",
             description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
                 + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
+                + "apple-health (the Health app's export.zip or export.xml: body metrics, steps and sleep per day, "
+                + "workouts as cardio sessions with heart rate and routes), "
                 + "paprika, mealie, tandoor or nextcloud (recipe libraries), or auto to guess from the content "
                 + "(the guess is printed). --member says whose history it is (required when the household has "
                 + "two members). Importing the same file again adds nothing; rows with impossible values are "
@@ -199,7 +224,7 @@ package enum CLI {
     /// Summaries of command groups (a first word with subcommands).
     package static let groups: [String: String] = [
         "user": "Manage household members: add, list, passwd.",
-        "backup": "Back up the database; list backups.",
+        "backup": "Back up the database; list backups; show or import the copies' key.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
         "exercise": "Manage the household's exercises: merge.",
@@ -236,6 +261,14 @@ package enum CLI {
         help: "forge-server: replace a forged database that already holds household data (backed up first).",
         isBool: true)
     static let databaseFlags = [FlagSpec(setting: .stateDir), FlagSpec(setting: .config)]
+    static let backupFromFlag = FlagSpec(
+        name: "from", valueName: "DEST",
+        help: "A copy destination to read from: a directory or rclone:REMOTE:PATH.")
+    /// The settings of copies off the box, for the commands that make or read them.
+    static let copyFlags = [
+        FlagSpec(setting: .backupCopyTo), FlagSpec(setting: .backupCopyRequireMount), FlagSpec(setting: .backupKey),
+        FlagSpec(setting: .backupRcloneConfig),
+    ]
 
     /// The command at `path`, nil for a group, the root or an unknown path.
     package static func spec(for path: [String]) -> CommandSpec? { commands.first { $0.path == path } }
@@ -273,7 +306,8 @@ package enum CLI {
             let arg = args[i]
             i += 1
             if endOfFlags || !arg.hasPrefix("-") || arg == "-" {
-                let extendsCommand = positionals.isEmpty && !endOfFlags && spec(for: path + [arg]) != nil
+                let extendsCommand =
+                    positionals.isEmpty && !endOfFlags && (spec(for: path + [arg]) != nil || isGroup(path + [arg]))
                 if path.first == "help" || (spec(for: path) == nil && !endOfFlags) || extendsCommand {
                     let next = path + [arg]
                     guard path.first == "help" || spec(for: next) != nil || isGroup(next) else {

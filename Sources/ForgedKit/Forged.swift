@@ -54,7 +54,8 @@ package enum Forged {
                 return try ServeCommand(settings: settings, flags: parsed.flags, environment: environment).run()
             case ["check"]:
                 return CheckCommand(settings: settings).run()
-            case ["backup"], ["backup", "list"], ["restore"], ["export"]:
+            case ["backup"], ["backup", "list"], ["restore"], ["export"], ["backup", "key", "show"],
+                ["backup", "key", "import"]:
                 return try BackupCommands(settings: settings, command: parsed).run()
             case ["user", "add"], ["user", "list"], ["user", "passwd"]:
                 return try UserCommands(settings: settings, command: parsed).run()

@@ -104,6 +104,7 @@ struct ServeCommand {
         } catch  where FatalError.classify(error, stateDir: settings.stateDir).status == ExitStatus.diskFull {
             db = try StateDirectory.openReadOnly(settings.stateDir, readers: settings.threads, cause: error)
         }
+        if !db.isReadOnly { BackupKeyStart.prepare(settings) }
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         let preparePending = try Self.prepare(app, stateDir: settings.stateDir)
         try? FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
@@ -156,7 +157,12 @@ struct ServeCommand {
         let diskFullStart = DiskFullStart(
             app: app, stateDir: settings.stateDir, status: status, preparePending: preparePending)
         let backups = BackupScheduler(settings: settings, db: db)
-        status.setLastBackup { Self.backupWords(BackupStatus.summary(db)) }
+        let destinations = settings.backupCopyTo.map(\.description)
+        status.setLastBackup {
+            let copies = (try? BackupCopyStatus.states(destinations, in: db)) ?? []
+            let words = Self.backupWords(BackupStatus.summary(db))
+            return BackupCopyStatus.summary(copies, now: Date()).map { words + "; " + $0 } ?? words
+        }
         status.setStorageFault {
             db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" }
         }

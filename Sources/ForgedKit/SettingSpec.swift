@@ -177,6 +177,26 @@ package struct SettingSpec: Sendable, Equatable {
         help: "Backups kept beyond the daily ones: the newest of each of the last N ISO weeks, 0 to 520.",
         defaultDescription: "4")
 
+    package static let backupCopyTo = SettingSpec(
+        name: "backup-copy-to", valueName: "DEST",
+        help: "After each verified backup, an encrypted copy goes to DEST too: a directory (a mounted NAS share "
+            + "or USB disk) or rclone:REMOTE:PATH (rclone with --backup-rclone-config). Repeatable.",
+        defaultDescription: "none", isList: true)
+    package static let backupCopyRequireMount = SettingSpec(
+        name: "backup-copy-require-mount", valueName: "",
+        help: "A directory destination must be a mounted filesystem; if it is not, the copy fails "
+            + "instead of landing on the disk beneath the mount point.",
+        defaultDescription: "false", isBool: true)
+    package static let backupKey = SettingSpec(
+        name: "backup-key", valueName: "FILE",
+        help: "The key that encrypts the copies (mode 0600; created by the package, or by serve when a "
+            + "destination is set and it is missing). Keep its recovery code elsewhere: forged backup key show.",
+        defaultDescription: "/etc/forge/backup.key")
+    package static let backupRcloneConfig = SettingSpec(
+        name: "backup-rclone-config", valueName: "FILE",
+        help: "rclone's config file for rclone: destinations (readable by the service only).",
+        defaultDescription: "/etc/forge/rclone.conf")
+
     package static let reminderHour = SettingSpec(
         name: "reminder-hour", valueName: "H",
         help: "Household hour (0 to 23) from which planned-day reminders go out on the event socket.",
@@ -195,7 +215,7 @@ package struct SettingSpec: Sendable, Equatable {
     package static let all: [SettingSpec] = [
         config, listen, stateDir, runtimeDir, timezone, baseURL, tlsCert, tlsKey, trustedProxy, allowedUsers, devAuth,
         seedRecipes, logLevel, threads, maxConnections, maxBody, maxUpload, maxImport,
-        backupTime, backupKeepDaily, backupKeepWeekly,
-        allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,
+        backupTime, backupKeepDaily, backupKeepWeekly, backupCopyTo, backupCopyRequireMount, backupKey,
+        backupRcloneConfig, allowPrivateFetch, reminderHour, quietHoursStart, quietHoursEnd,
     ]
 }

@@ -15,6 +15,8 @@ extension Settings {
             allowedUsers: allowedUsers.map { ForgeAPI.AllowedUser(email: $0.email, name: $0.name) },
             passwordCost: cost, build: BuildInfo.stamp)
         config.backupRetention = backupRetention
+        config.backupCopies = backupTransports
+        config.backupKeyPath = backupKey
         config.allowPrivateFetch = allowPrivateFetch
         config.noticeHours = noticeHours
         config.exerciseMediaDir = ShippedExerciseMedia.directory

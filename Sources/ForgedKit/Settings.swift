@@ -63,6 +63,21 @@ package struct Settings: Sendable {
     package var backupTime: BackupSchedule = .standard
     /// Backup generations kept (daily, then weekly).
     package var backupRetention = BackupRetention()
+    /// Off-the-box copy destinations (`--backup-copy-to`), in order.
+    package var backupCopyTo: [BackupDestination] = []
+    /// A directory destination must be a mount point (`--backup-copy-require-mount`).
+    package var backupCopyRequireMount = false
+    /// The copies' key file (`--backup-key`).
+    package var backupKey = "/etc/forge/backup.key"
+    /// rclone's config file (`--backup-rclone-config`).
+    package var backupRcloneConfig = "/etc/forge/rclone.conf"
+
+    /// One transport per destination, with the mount and rclone settings.
+    package var backupTransports: [BackupTransport] {
+        backupCopyTo.map {
+            BackupTransport($0, requireMount: backupCopyRequireMount, rcloneConfig: backupRcloneConfig)
+        }
+    }
     /// Outbound fetches (recipe import) may reach loopback/private addresses.
     package var allowPrivateFetch: Bool = false
     /// Reminder hour and quiet hours of the proposal and reminder notices.

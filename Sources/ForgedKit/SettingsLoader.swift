@@ -123,6 +123,15 @@ package enum SettingsLoader {
         settings.backupRetention = BackupRetention(
             daily: try sources.int(.backupKeepDaily, in: 1...366) ?? 7,
             weekly: try sources.int(.backupKeepWeekly, in: 0...520) ?? 4)
+        for item in try sources.list(.backupCopyTo) ?? [] {
+            guard let destination = try? BackupDestination(item.text) else {
+                throw item.invalid(.backupCopyTo, "expected an absolute directory or rclone:REMOTE:PATH")
+            }
+            settings.backupCopyTo.append(destination)
+        }
+        settings.backupCopyRequireMount = try sources.bool(.backupCopyRequireMount) ?? false
+        if let key = try sources.path(.backupKey) { settings.backupKey = key }
+        if let config = try sources.path(.backupRcloneConfig) { settings.backupRcloneConfig = config }
         settings.allowPrivateFetch = try sources.bool(.allowPrivateFetch) ?? false
         settings.maxUpload = try sources.int(.maxUpload, in: 1...(1 << 30), allowSuffix: true) ?? 32 << 20
         settings.maxImport = try sources.int(.maxImport, in: 1...(1 << 40), allowSuffix: true) ?? 4 << 30

@@ -112,6 +112,9 @@ import Testing
         #expect(recipe.minutes == 60 && recipe.serves == 4 && recipe.kind == .lunch)
         #expect(recipe.tags == ["lunch", "soup", "quick"])
         #expect(recipe.images.count == 1 && recipe.macros.kcal == 210)
+        // The app's nutrition is the recipe's own, marked so; the cook's notes are kept.
+        #expect(recipe.macrosSource == "recipe")
+        #expect(recipe.notes == "Tip: Freezes well.")
     }
 
     @Test func mealieV1BackupWithDatabaseJSON() throws {

@@ -25,7 +25,7 @@ struct PaprikaLibraryTests {
             .path
     }()
 
-    /// The file as python reads it: per entry, name, ingredients and directions text, servings and photo count.
+    /// The file as python reads it: per entry, name, ingredients and directions text, servings, photo count and notes.
     static func independentReading() throws -> [[String: Any]] {
         let script = """
             import gzip, json, sys, zipfile
@@ -36,7 +36,8 @@ struct PaprikaLibraryTests {
                     photos = (1 if d.get('photo_data') else 0) + sum(1 for p in d.get('photos') or [] if p.get('data'))
                     out.append({'name': d.get('name') or '', 'ingredients': d.get('ingredients') or '',
                                 'directions': d.get('directions') or '', 'servings': d.get('servings') or '',
-                                'photos': photos, 'source_url': d.get('source_url') or ''})
+                                'photos': photos, 'source_url': d.get('source_url') or '',
+                                'notes': (d.get('notes') or '').strip()})
             print(json.dumps(out))
             """
         let data = try runPython(script, arguments: [export])
@@ -106,6 +107,8 @@ struct PaprikaLibraryTests {
                 #expect(recipe.yield == (entry["servings"] as? String ?? ""), "\(name) yield")
                 #expect(recipe.sourceURL == (entry["source_url"] as? String ?? ""))
                 #expect(recipe.source == "paprika")
+                let notes = (entry["notes"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(recipe.notes == notes, "\(name) notes")
             }
             let gyoza = try #require(recipes.first { $0.name.hasPrefix("The Best Japanese Pork") })
             #expect(gyoza.ingredients.first?.section == "For the Dumplings")
@@ -128,6 +131,8 @@ struct PaprikaLibraryTests {
             #expect(byName["Club Indian Pudding"]?.serves == 2)  // no yield: the default
             #expect(byName["Dark & Stormy Cookies"]?.images.count == 8)
             #expect(byName["Banana Quick Bread"]?.macros.kcal == 155)  // its own nutritional_info
+            #expect(byName["Banana Quick Bread"]?.macrosSource == "recipe")
+            #expect(withContent.contains { !($0["notes"] as? String ?? "").isEmpty })
             #expect(byName["Cherry Nut Muffins"]?.tags == ["sides", "solstice"])
             let blobs = try db.read { try MediaStore.count(owner: nil, in: $0) }
             #expect(blobs == report.mediaIDs.count)

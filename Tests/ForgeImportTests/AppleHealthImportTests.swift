@@ -145,7 +145,7 @@ struct AppleHealthImportTests {
         let strength = try stats(h, name: "Traditional Strength Training")
         #expect(strength["kcal"]?.doubleValue == 215.105)  // 900 kJ × 0.2390057
         // A bare export.xml has no workout-routes folder: the run's route is named as missing.
-        #expect(report.warnings.contains { $0.contains("route_2024-03-02_6.00pm.gpx") })
+        #expect(report.warnings.contains { $0.contains("1 workouts have their routes in workout-routes") })
 
         // In its export.zip (Ben's, so nothing overlaps) the run gets the route its <FileReference> names.
         let gpx = ImportHarness.fixture("route_2024-03-02_6.00pm.gpx")
@@ -252,7 +252,8 @@ struct AppleHealthImportTests {
                         "name": "weight_body_mass", "units": "kg",
                         "data": [["date": "2024-03-02 07:00:00 +0000", "qty": 74.9]],
                     ],
-                    ["name": "step_count", "data": [["date": "2024-03-03 00:00:00 +0000", "qty": 3012]]],
+                    // Pushed as one of the day's samples, not as its total: the day is still taken.
+                    ["name": "step_count", "data": [["date": "2024-03-03 09:00:00 +0000", "qty": 3012]]],
                 ],
                 "workouts": [
                     ["name": "Outdoor Run", "start": "2024-03-02 18:00:00 +0000", "end": "2024-03-02 18:20:30 +0000"]

@@ -60,7 +60,9 @@ struct PipelineTests {
         try Data("just some notes\nnothing else\n".utf8).write(to: text)
         defer { try? FileManager.default.removeItem(at: text) }
         #expect(throws: ImportError.unrecognised) { try h.run(.auto, text) }
-        #expect(throws: ImportError.unsupported(.appleHealth)) { try h.run(.appleHealth, text) }
+        #expect(throws: ImportError.notThisKind(kind: .appleHealth, expected: AppleHealthImporter().expected)) {
+            try h.run(.appleHealth, text)
+        }
     }
 
     @Test func oneRunningImportPerMemberAndCrashedOnesAreRolledBack() throws {

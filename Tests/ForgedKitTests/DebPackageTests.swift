@@ -35,7 +35,11 @@ import Testing
         let script = try String(contentsOf: packaging.appendingPathComponent("build-deb.sh"), encoding: .utf8)
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: packaging.appendingPathComponent("examples").path)
-        #expect(Set(examples) == ["Caddyfile", "nginx-forged.conf"])
+        #expect(
+            Set(examples) == [
+                "Caddyfile", "nginx-forged.conf", "backup-nas.mount", "backup-nas.conf", "rclone-s3.conf",
+                "rclone-nextcloud.conf",
+            ])
         for name in examples {
             #expect(
                 script.contains("packaging/examples/\(name) \"$stage/usr/share/doc/forged/examples/\(name)\""),
@@ -66,7 +70,11 @@ import Testing
         let dir = TempDir()
         defer { dir.remove() }
         let log = dir.file("calls.log")
-        for tool in ["deb-systemd-helper", "deb-systemd-invoke", "systemd-sysusers", "systemd-tmpfiles", "systemctl"] {
+        // forged, chown, chmod and install are logged too: the backup key and rclone.conf steps touch /etc/forge.
+        for tool in [
+            "deb-systemd-helper", "deb-systemd-invoke", "systemd-sysusers", "systemd-tmpfiles", "systemctl", "forged",
+            "chown", "chmod", "install",
+        ] {
             let path = try dir.write(tool, "#!/bin/sh\necho \"\(tool) $*\" >> \(log)\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         }
@@ -83,6 +91,16 @@ import Testing
         }
         let text = try String(contentsOfFile: script, encoding: .utf8)
         #expect(text.contains("deb-systemd-invoke restart forged.service") && !text.contains("try-restart"))
+        // The backup key: created once from 32 random bytes, then given to the service user, 0600.
+        if !FileManager.default.fileExists(atPath: "/etc/forge/backup.key") {
+            let key = try #require(
+                calls.firstMatch(
+                    of: try Regex(
+                        #"forged backup key import ([0-9a-f]{4}-){15}[0-9a-f]{4} --backup-key /etc/forge/backup.key"#)),
+                "\(calls)")
+            #expect(calls[key.range.upperBound...].contains("chown forge:forge /etc/forge/backup.key"))
+            #expect(calls.contains("chmod 0600 /etc/forge/backup.key"))
+        }
     }
 
     /// The README ships in /usr/share/doc/forged with relative links; every

@@ -89,4 +89,30 @@ import Testing
         #expect(try CLI.parse(["import", "undo", "abc"]).positionals == ["abc"])
         #expect(throws: ConfigError.self) { try CLI.parse(["import", "strong", "a", "b"]) }
     }
+
+    @Test func exerciseMergeFoldsAnImportedExerciseAndRefusesBadSlugs() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try stateDir(dir, members: ["ada@example.org"])
+        let file = try dir.write(
+            "odd.csv",
+            """
+            Date,Workout Name,Exercise Name,Set Order,Weight,Reps
+            2026-03-02 08:00:00,A,Squat (Barbell),1,100,5
+            2026-03-02 08:00:00,A,Pin Squat Odd,1,110,3
+
+            """)
+        #expect(forged(["import", "strong", file], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets WHERE slug = 'pin-squat-odd'") == 1)
+        #expect(forged(["exercise", "merge", "pin-squat-odd"], state) == 2)  // INTO missing
+        #expect(forged(["exercise", "merge", "no-such", "back-squat"], state) == 1)
+        #expect(forged(["exercise", "merge", "pin-squat-odd", "no-such"], state) == 1)
+        #expect(forged(["exercise", "merge", "back-squat", "back-squat"], state) == 1)
+        #expect(forged(["exercise", "merge", "back-squat", "deadlift"], state) == 1)  // seeded: not merged
+        #expect(try count(state, "SELECT COUNT(*) FROM sets WHERE slug = 'back-squat'") == 1)
+        #expect(forged(["exercise", "merge", "pin-squat-odd", "back-squat"], state) == 0)
+        #expect(try count(state, "SELECT COUNT(*) FROM sets WHERE slug = 'back-squat'") == 2)
+        #expect(try count(state, "SELECT COUNT(*) FROM exercises WHERE slug = 'pin-squat-odd'") == 0)
+        #expect(try count(state, "SELECT value FROM records WHERE slug = 'back-squat' AND kind = 'best_set'") == 110)
+    }
 }

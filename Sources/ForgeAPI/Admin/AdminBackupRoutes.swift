@@ -3,7 +3,8 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// `GET/POST /api/admin/backups` and `GET /api/admin/backups/{name}` (issue 8).
+/// `GET/POST /api/admin/backups` and `GET /api/admin/backups/{name}` (issue 8),
+/// `GET /api/admin/backup-copies` (issue 27).
 ///
 /// A backup is `{ name, bytes, created_at }` (`created_at`: the instant the
 /// copy was taken, wire form). Downloads only serve names that are in the
@@ -16,7 +17,22 @@ enum AdminBackupRoutes {
             .GET, "/api/admin/backups", "Backups in the state directory, newest first", access: .admin,
             answers: [BackupInfo].self
         ) { _, _ in
-            app.backupJob.list().map(BackupInfo.init)
+            let copied = try BackupCopyStatus.goodCopies(
+                app.config.backupCopies.map(\.destination.description), in: app.db)
+            return app.backupJob.list().map {
+                BackupInfo($0, copiedTo: copied[BackupDestination.copyName(of: $0.name.fileName)] ?? [])
+            }
+        }
+        router.route(
+            .GET, "/api/admin/backup-copies",
+            "Each off-the-box copy destination: last good copy, its age, the last error", access: .admin,
+            answers: BackupCopiesInfo.self
+        ) { _, _ in
+            let now = app.clock.now()
+            let states = try BackupCopyStatus.states(app.config.backupCopies.map(\.destination.description), in: app.db)
+            return BackupCopiesInfo(
+                destinations: states.map { SystemRoutes.CopyHealth($0, now: now) },
+                warning: BackupCopyStatus.warning(states, now: now))
         }
         // The copy, fsync and integrity check run as a job: no HTTP worker waits on them.
         router.raw(
@@ -70,10 +86,24 @@ extension ForgeApp {
             throw HTTPError(500, "backup failed: \(error)")
         }
         Log.notice("backup taken on request", fields: ["FORGE_USER": email])
+        if !config.backupCopies.isEmpty {
+            BackupCopier(
+                db: db, transports: config.backupCopies, keyPath: config.backupKeyPath,
+                retention: config.backupRetention, timeZone: config.timeZone
+            ).copy(record.file, now: clock.now())
+        }
         let name = (record.file as NSString).lastPathComponent
         guard let entry = backupJob.list().first(where: { $0.name.fileName == name }) else {
             throw HTTPError(500, "backup failed: \(name) is missing after the backup")
         }
-        return BackupInfo(entry)
+        let copied = try BackupCopyStatus.goodCopies(config.backupCopies.map(\.destination.description), in: db)
+        return BackupInfo(entry, copiedTo: copied[BackupDestination.copyName(of: name)] ?? [])
     }
+}
+
+/// `GET /api/admin/backup-copies`: each destination in configuration order
+/// (empty when none is configured) and the three-day warning (null unless set).
+struct BackupCopiesInfo: Codable, Sendable {
+    let destinations: [SystemRoutes.CopyHealth]
+    @Nullable var warning: String?
 }

@@ -10,11 +10,15 @@ struct BackupInfo: Codable, Sendable {
     let name: String
     let bytes: Int
     let createdAt: String
+    /// The off-the-box destinations holding a verified copy of this backup
+    /// (issue 27), as configured; empty when none does or none is configured.
+    var copiedTo: [String] = []
 
-    init(_ e: BackupEntry) {
+    init(_ e: BackupEntry, copiedTo: [String] = []) {
         name = e.name.fileName
         bytes = e.bytes
         createdAt = Instant.wire(e.name.instant)
+        self.copiedTo = copiedTo
     }
 }
 

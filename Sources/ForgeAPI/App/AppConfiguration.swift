@@ -31,6 +31,11 @@ package struct AppConfiguration: Sendable {
     package var build: String
     /// Backup generations kept after an on-demand backup (`POST /api/admin/backups`).
     package var backupRetention = BackupRetention()
+    /// Off-the-box copy destinations (`--backup-copy-to`), each with its
+    /// mount and rclone settings; a backup an admin takes is copied to them too.
+    package var backupCopies: [BackupTransport] = []
+    /// The copies' key file (`--backup-key`).
+    package var backupKeyPath = "/etc/forge/backup.key"
     /// Outbound fetches (recipe import, images) may reach loopback, link-local
     /// and private addresses (`--allow-private-fetch`).
     package var allowPrivateFetch: Bool = false

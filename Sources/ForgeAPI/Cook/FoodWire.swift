@@ -249,7 +249,11 @@ enum FoodWire {
     /// `GET /api/food/recipes/{slug}`: `RecipeCard & { steps, ingredients, tags,
     /// source, source_url, images, rating, rating_count }` (`rating` is the
     /// card's), plus `yield` (an appliance addition: what the yield counts as
-    /// the imported page wrote it, "12 cookies"; `""` when none). Encoded flat.
+    /// the imported page wrote it, "12 cookies"; `""` when none), `notes` (the
+    /// cook's notes carried from another app's library) and `macros_source`
+    /// (`"recipe"`: the macros are the recipe's own nutrition as its app or
+    /// page gave it; `"computed"`: from the ingredient reference; `""`: not
+    /// recorded). Encoded flat.
     struct RecipeDetail: Codable, Sendable {
         var card: RecipeCard
         var steps: [RecipeDetailStep]
@@ -262,6 +266,10 @@ enum FoodWire {
         var ratingCount: Int
         /// The yield as the imported page wrote it ("12 cookies", "Serves 4-6"); `""` when none.
         var yield: String
+        /// The cook's notes from another app's library; `""` when none.
+        var notes: String
+        /// `"recipe"` (the recipe's own nutrition), `"computed"` (from the ingredient reference) or `""`.
+        var macrosSource: String
 
         init(_ recipe: Recipe, reference: IngredientReference) {
             card = RecipeCard(recipe)
@@ -273,10 +281,12 @@ enum FoodWire {
             images = recipe.images
             ratingCount = recipe.ratingCount
             yield = recipe.yield
+            notes = recipe.notes
+            macrosSource = recipe.macrosSource
         }
 
         enum CodingKeys: String, CodingKey {
-            case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield
+            case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield, notes, macrosSource
         }
 
         init(from decoder: Decoder) throws {
@@ -290,6 +300,8 @@ enum FoodWire {
             images = try c.decode([String].self, forKey: .images)
             ratingCount = try c.decode(Int.self, forKey: .ratingCount)
             yield = try c.decode(String.self, forKey: .yield)
+            notes = try c.decode(String.self, forKey: .notes)
+            macrosSource = try c.decode(String.self, forKey: .macrosSource)
         }
 
         func encode(to encoder: Encoder) throws {
@@ -303,6 +315,8 @@ enum FoodWire {
             try c.encode(images, forKey: .images)
             try c.encode(ratingCount, forKey: .ratingCount)
             try c.encode(yield, forKey: .yield)
+            try c.encode(notes, forKey: .notes)
+            try c.encode(macrosSource, forKey: .macrosSource)
         }
     }
 

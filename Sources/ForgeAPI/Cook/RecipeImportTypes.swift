@@ -38,6 +38,8 @@ struct ImportedRecipe: Codable, Sendable {
     let images: [String]
     /// The yield as the page wrote it ("12 cookies", "Serves 4-6") beside the whole-number `serves`; `""` when none.
     let yield: String
+    /// `"recipe"`: the macros are the page's own nutrition; `"computed"`: from the ingredient reference; `""`: none.
+    let macrosSource: String
     /// False when parked (§4.21).
     let complete: Bool
     /// An existing import with the same `source_url` (or slug) was replaced.
@@ -57,6 +59,7 @@ struct ImportedRecipe: Codable, Sendable {
         sourceURL = r.sourceURL
         images = r.images
         yield = r.yield
+        macrosSource = r.macrosSource
         complete = r.complete
         updated = result.outcome.updated
         parkedBecause = result.outcome.parkedBecause
@@ -65,7 +68,8 @@ struct ImportedRecipe: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case tags, source, sourceURL, images, yield, complete, updated, parkedBecause, ingredientsAdded, warnings
+        case tags, source, sourceURL, images, yield, macrosSource, complete, updated, parkedBecause, ingredientsAdded,
+            warnings
     }
 
     init(from decoder: Decoder) throws {
@@ -76,6 +80,7 @@ struct ImportedRecipe: Codable, Sendable {
         sourceURL = try c.decode(String.self, forKey: .sourceURL)
         images = try c.decode([String].self, forKey: .images)
         yield = try c.decode(String.self, forKey: .yield)
+        macrosSource = try c.decode(String.self, forKey: .macrosSource)
         complete = try c.decode(Bool.self, forKey: .complete)
         updated = try c.decode(Bool.self, forKey: .updated)
         parkedBecause = try c.decode([String].self, forKey: .parkedBecause)
@@ -91,6 +96,7 @@ struct ImportedRecipe: Codable, Sendable {
         try c.encode(sourceURL, forKey: .sourceURL)
         try c.encode(images, forKey: .images)
         try c.encode(yield, forKey: .yield)
+        try c.encode(macrosSource, forKey: .macrosSource)
         try c.encode(complete, forKey: .complete)
         try c.encode(updated, forKey: .updated)
         try c.encode(parkedBecause, forKey: .parkedBecause)

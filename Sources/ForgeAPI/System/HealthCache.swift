@@ -14,16 +14,23 @@ import Synchronization
 /// Whether the backup's file is still on disk is checked on every request
 /// (rotation and operators remove files without a database write).
 final class HealthCache: Sendable {
-    private let state = Mutex<(generation: Generation, backup: BackupRecord?)?>(nil)
+    /// What one generation's read gives: the newest backup attempt and each copy destination's state.
+    struct Ledger: Sendable {
+        let backup: BackupRecord?
+        let copies: [BackupCopyState]
+    }
 
-    /// The newest backup attempt at `generation` (nil before the first), from
-    /// the cache or from `read`, which runs on a reader.
+    private let state = Mutex<(generation: Generation, ledger: Ledger)?>(nil)
+
+    /// The newest backup attempt (nil before the first) and the copy states at
+    /// `generation`, from the cache or from `read`, which runs on a reader.
+    /// Copy attempts are recorded by committed writes too, so they are as fresh.
     /// - Throws: what `read` throws, when the database does not answer; nothing is kept then.
-    func backup(at generation: Generation, read: () throws -> BackupRecord?) throws -> BackupRecord? {
+    func ledger(at generation: Generation, read: () throws -> Ledger) throws -> Ledger {
         guard generation != .closed else { throw DatabaseError(code: .misuse, message: "database closed") }
-        if let kept = state.withLock({ $0 }), kept.generation == generation { return kept.backup }
-        let backup = try read()
-        state.withLock { $0 = (generation, backup) }
-        return backup
+        if let kept = state.withLock({ $0 }), kept.generation == generation { return kept.ledger }
+        let ledger = try read()
+        state.withLock { $0 = (generation, ledger) }
+        return ledger
     }
 }

@@ -29,6 +29,36 @@ enum SystemRoutes {
         /// Why `ok` is false (`database not answering`, or `disk full since …:
         /// changes cannot be saved`); absent when ok.
         var reason: String?
+        /// Each off-the-box copy destination (`--backup-copy-to`), in
+        /// configuration order; absent when none is configured. A failing
+        /// copy does not make `ok` false: the server and its local backups go on.
+        var copies: [CopyHealth]?
+        /// Set when no destination has had a good copy for three days
+        /// (`no good backup copy off the box for 4 days …`); absent otherwise.
+        var copyWarning: String?
+    }
+
+    /// One copy destination's state: `destination` as configured; `ok`
+    /// whether its newest attempt succeeded; `last_good_at` (datetime) and
+    /// `last_good` (the copy's name) of its newest good copy, and `age_s`
+    /// (seconds since), each null before the first good copy; `error` the
+    /// newest attempt's error, empty when ok or before any attempt.
+    struct CopyHealth: Codable, Sendable {
+        let destination: String
+        let ok: Bool
+        @Nullable var lastGoodAt: String?
+        @Nullable var lastGood: String?
+        @Nullable var ageS: Int?
+        let error: String
+
+        init(_ state: BackupCopyState, now: Date) {
+            destination = state.destination
+            ok = state.ok
+            lastGoodAt = state.lastGood.map { Instant.wire($0.finishedAt) }
+            lastGood = state.lastGood?.name
+            ageS = state.age(now: now)
+            error = state.error
+        }
     }
 
     /// The newest backup attempt: `last_at` (datetime it finished), `ok`,
@@ -50,13 +80,19 @@ enum SystemRoutes {
             // One read per database generation (``HealthCache``): liveness and the backup ledger.
             var reachable = true
             var last: BackupRecord?
+            var copies: [BackupCopyState] = []
+            let destinations = app.config.backupCopies.map(\.destination.description)
             do {
-                last = try app.health.backup(at: app.db.generation()) {
+                let ledger = try app.health.ledger(at: app.db.generation()) {
                     guard app.db.isReachable() else {
                         throw DatabaseError(code: .ioError, message: "database not answering")
                     }
-                    return (try? BackupStatus.last(in: app.db)) ?? nil
+                    return HealthCache.Ledger(
+                        backup: (try? BackupStatus.last(in: app.db)) ?? nil,
+                        copies: (try? BackupCopyStatus.states(destinations, in: app.db)) ?? [])
                 }
+                last = ledger.backup
+                copies = ledger.copies
             } catch {
                 reachable = false
             }
@@ -67,7 +103,9 @@ enum SystemRoutes {
                 ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
                 utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
                 backup: last.map(backupHealth),
-                reason: !reachable ? "database not answering" : fault?.summary)
+                reason: !reachable ? "database not answering" : fault?.summary,
+                copies: destinations.isEmpty ? nil : copies.map { CopyHealth($0, now: app.clock.now()) },
+                copyWarning: BackupCopyStatus.warning(copies, now: app.clock.now()))
             return .wire(health, status: ok ? 200 : 503)
         }
         router.raw(

@@ -19,8 +19,9 @@ import Foundation
 ///   the page's locale (``PageLanguage``: "1,5 l" and, on a German or
 ///   French page, "1,250 kg" are decimals).
 /// - Macros: the page's nutrition when it gives calories (absent fields
-///   0); else computed from the reference when every line matched; else 0
-///   (the recipe is parked for its unknown lines anyway).
+///   0; `macros_source` `"recipe"`); else computed from the reference when
+///   every line matched (`"computed"`); else 0 (the recipe is parked for its
+///   unknown lines anyway).
 package enum PageRecipeImport {
     /// Most ingredient lines a page's recipe may have (the MCP
     /// `import_recipe` cap); more is refused before any line is matched, so
@@ -63,13 +64,16 @@ package enum PageRecipeImport {
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = page.servings ?? 2
         var macros = Macros.zero
+        var macrosSource = ""
         if let kcal = page.nutrition.kcal {
+            macrosSource = "recipe"
             let n = page.nutrition
             macros = Macros(
                 kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
                 fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
         } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
             macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
+            macrosSource = "computed"
         }
         let steps = page.steps.enumerated().map { index, step in
             RecipeStep(
@@ -88,6 +92,7 @@ package enum PageRecipeImport {
             imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
             requiresDoneWhenVoice: true, parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
         input.yield = String(page.yield.prefix(80))
+        input.macrosSource = macrosSource
         return input
     }
 }

@@ -36,6 +36,10 @@ package struct RecipeImportInput: Sendable, Equatable {
     package var batch: Int
     /// Per serving, rounded to 1 dp.
     package var macros: Macros
+    /// ``Recipe/macrosSource``: `"recipe"` (the source's own nutrition), `"computed"`, or `""`.
+    package var macrosSource: String = ""
+    /// The cook's notes (a library app's), ≤ 10,000 characters; `""` for none.
+    package var notes: String = ""
     package var why: String
     package var lines: [Line]
     package var steps: [RecipeStep]

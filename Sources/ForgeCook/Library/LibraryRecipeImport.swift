@@ -4,7 +4,8 @@ import Foundation
 /// Turns a ``LibraryRecipe`` into the store input the page import makes (``RecipeImportInput``), through the
 /// same steps: ingredient lines by ``IngredientLineMatcher`` (raw kept, quantity/unit/name/note, linked to
 /// the reference with a confidence), the line's heading kept as its `section`; steps with their section; the
-/// app's nutrition as the macros when it gives calories, else macros computed when every line matched.
+/// app's nutrition as the macros when it gives calories (marked `macros_source` `"recipe"`, the recipe's
+/// own), else macros computed when every line matched (`"computed"`); the app's notes kept.
 /// Over-long texts are cut to the contract's limits with a warning.
 package enum LibraryRecipeImport {
     /// The contract's limits (docs/contract.md §4.21, §4.24; the MCP `import_recipe` checks).
@@ -60,13 +61,16 @@ package enum LibraryRecipeImport {
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = recipe.servings ?? 2
         var macros = Macros.zero
+        var macrosSource = ""
         if let kcal = recipe.nutrition.kcal {
+            macrosSource = "recipe"
             let n = recipe.nutrition
             macros = Macros(
                 kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
                 fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
         } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
             macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
+            macrosSource = "computed"
         }
         var sourceSteps = recipe.steps
         if sourceSteps.count > Limits.steps {
@@ -104,6 +108,8 @@ package enum LibraryRecipeImport {
             serves: serves, macros: macros, why: cut(HTMLText.collapse(recipe.description), Limits.why, "description"),
             lines: lines, steps: steps, tags: tags, source: source, sourceURL: sourceURL, requiresDoneWhenVoice: true)
         input.yield = cut(recipe.yield, 80, "yield")
+        input.macrosSource = macrosSource
+        input.notes = cut(recipe.notes.trimmingCharacters(in: .whitespacesAndNewlines), Limits.paragraph, "notes")
         return (input, warnings)
     }
 }

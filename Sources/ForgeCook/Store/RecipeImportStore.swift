@@ -66,7 +66,8 @@ package enum RecipeImportStore {
             why: input.why, steps: input.steps, ingredients: input.lines.map(\.line), tags: input.tags,
             platefig: existing?.platefig ?? "plate", source: input.source, sourceURL: input.sourceURL,
             images: images, rating: input.rating, ratingCount: input.ratingCount, complete: parked.isEmpty,
-            macros: input.macros, yield: String(input.yield.prefix(80)))
+            macros: input.macros, yield: String(input.yield.prefix(80)), notes: input.notes,
+            macrosSource: input.macrosSource)
         if let existing {
             let createdAt: String =
                 try db.scalar(

@@ -70,7 +70,8 @@ package enum RecipeLibraryStore {
             difficulty: input.difficulty, serves: input.serves, batch: input.batch, why: input.why, steps: input.steps,
             ingredients: input.lines.map(\.line), tags: input.tags, source: input.source, sourceURL: input.sourceURL,
             images: mediaIDs.map(MediaBlob.path), rating: input.rating, ratingCount: input.ratingCount,
-            complete: parked.isEmpty, macros: input.macros, yield: String(input.yield.prefix(80)))
+            complete: parked.isEmpty, macros: input.macros, yield: String(input.yield.prefix(80)), notes: input.notes,
+            macrosSource: input.macrosSource)
         try RecipeStore.insert(recipe, orIgnore: false, now: now, in: db)
         return .added(recipe, mediaIDs: mediaIDs, parkedBecause: parked, warnings: warnings)
     }

@@ -21,15 +21,16 @@ package enum RecipeStore {
             """
             INSERT \(orIgnore ? "OR IGNORE" : "") INTO recipes (slug, name, kind, minutes, difficulty, serves, batch, why,
               platefig, source, source_url, rating, rating_count, complete, tags, steps, ingredients, images,
-              kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, created_at, updated_at, yield)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, created_at, updated_at, yield,
+              notes, macros_source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
                 r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try JSONColumn.text(r.tags),
                 try JSONColumn.text(r.steps), try JSONColumn.text(r.ingredients), try JSONColumn.text(r.images),
                 m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
-                Instant.storage(now), Instant.storage(now), r.yield,
+                Instant.storage(now), Instant.storage(now), r.yield, r.notes, r.macrosSource,
             ])
     }
 
@@ -60,6 +61,6 @@ package enum RecipeStore {
                     "kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g",
                     "sodium_mg",
                 ].map { try row.get($0) }),
-            yield: try row.get("yield"))
+            yield: try row.get("yield"), notes: try row.get("notes"), macrosSource: try row.get("macros_source"))
     }
 }

@@ -80,6 +80,7 @@ package struct AppleHealthImporter: Importer {
 
     private func readZip(_ job: ImportJob, _ reader: HealthExportReader) throws {
         let zip = try ZipReader(path: job.file.path)
+        reader.bareXML = false
         var sawXML = false
         while let entry = try zip.nextEntry() {
             guard !entry.isDirectory, !entry.isMacOSMetadata else { continue }

@@ -19,13 +19,15 @@ import Foundation
 /// Skipped one by one and listed: a date before 1900 or in the future, a value outside
 /// ``IngestPlausibility``'s ranges (a negative mass, a resting heart rate of 400), a unit that does not
 /// fit the type. Already there (counted in `already`): a sample of the same type, instant and value, a
-/// day total for a day that has one, a workout with the same start (Health Auto Export pushed it, or an
+/// day total for a day that has a sample of its type in the 24 hours from its local midnight, a workout with the same start (Health Auto Export pushed it, or an
 /// earlier import did).
 final class HealthExportReader {
     /// Point samples written per transaction.
     static let batchSize = 2000
     /// Workouts joined with their heart rate per pass over the heart-rate spool.
     static let workoutGroup = 256
+    /// Workouts written per transaction.
+    static let workoutsPerWrite = 32
     /// The `metrics.source` of imported samples.
     static let source = "apple_health"
 
@@ -46,6 +48,8 @@ final class HealthExportReader {
     private var notKept: [UInt64: (name: String, count: Int)] = [:]
     private var kinds: [UInt64: HealthRecordKind] = [:]
     private var addedByType: [String: Int] = [:]
+    /// Whether the export is a bare export.xml (no zip, so no workout-routes folder).
+    var bareXML = true
     /// Whether the root element was seen (the prolog is over).
     private(set) var inDocument = false
 
@@ -53,8 +57,9 @@ final class HealthExportReader {
         self.job = job
         earliest = LocalDate(year: 1900, month: 1, day: 1).dayNumber * 86_400
         latest = Int(job.clock.now().timeIntervalSince1970) + 36 * 3600
-        heartRate = try HealthSpool()
-        routes = try HealthSpool()
+        let stateDirectory = URL(fileURLWithPath: job.db.path).deletingLastPathComponent().path
+        heartRate = try HealthSpool(directory: stateDirectory)
+        routes = try HealthSpool(directory: stateDirectory)
         for (name, kind) in HealthRecordKind.byType {
             kinds[name.withCString { HealthDailyTotals.sourceKey($0) }] = kind
         }
@@ -337,17 +342,17 @@ final class HealthExportReader {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        try job.write { db in for s in batch { try store(s.type, s.unit, s.value, s.at, anyValue: false, in: db) } }
+        try job.write { db in for s in batch { try store(s.type, s.unit, s.value, s.at, day: false, in: db) } }
     }
 
     private func store(
-        _ type: String, _ unit: String, _ value: Double, _ at: HealthDate, anyValue: Bool, in db: Connection
+        _ type: String, _ unit: String, _ value: Double, _ at: HealthDate, day: Bool, in db: Connection
     )
         throws
     {
         if let id = try MetricStore.insertImported(
             userID: job.userID, type: type, value: value, unit: unit, at: at.instant, source: Self.source,
-            anyValue: anyValue, in: db)
+            dayEnd: day ? at.instant.addingTimeInterval(86_400) : nil, in: db)
         {
             try job.added(table: "metrics", id: id, in: db)
             job.report.add("metrics")
@@ -366,7 +371,7 @@ final class HealthExportReader {
             let slice = totals[start..<min(totals.count, start + Self.batchSize)]
             try job.write { db in
                 for s in slice where IngestPlausibility.metric(s.type, s.value) {
-                    try store(s.type, s.unit, s.value, s.at, anyValue: true, in: db)
+                    try store(s.type, s.unit, s.value, s.at, day: true, in: db)
                 }
             }
         }
@@ -387,6 +392,16 @@ final class HealthExportReader {
     /// Workouts oldest first, in groups of ``workoutGroup``: one pass over the heart-rate spool collects
     /// each group's samples (a binary search would need the file sorted, which Health does not promise).
     private func writeWorkouts() throws {
+        var missingRoutes = 0
+        defer {
+            if bareXML, missingRoutes > 0 {
+                job.report.warnings.append(
+                    "\(missingRoutes) workouts have their routes in workout-routes/*.gpx, which a bare export.xml "
+                        + "does not carry: import the whole export.zip to keep them")
+            } else if missingRoutes > 20 {
+                job.report.warnings.append("\(missingRoutes - 20) more workouts' routes are not in the zip")
+            }
+        }
         workouts.sort { ($0.start.seconds, $0.line) < ($1.start.seconds, $1.line) }
         let now = job.clock.now()
         var index = 0
@@ -407,35 +422,44 @@ final class HealthExportReader {
                     k -= 1
                 }
             }
-            try job.write { db in
-                for (k, w) in group.enumerated() {
-                    guard try CardioStore.session(userID: job.userID, startedAt: w.start.instant, in: db) == nil else {
-                        job.report.found("sessions")
-                        continue
-                    }
-                    let start = Double(w.start.seconds)
-                    let hr = samples[k].sorted { $0.0 < $1.0 }.map {
-                        HRSample(t: Rounding.round1($0.0 - start), bpm: $0.1)
-                    }
-                    var route: [RoutePoint] = []
-                    if let range = w.routeFile.flatMap({ routeFiles[$0] }) ?? w.inlineRoute {
-                        try routes.forEach(from: range.lowerBound, to: range.upperBound) { lat, lon in
-                            route.append(
-                                RoutePoint(
-                                    lat: Rounding.halfEven(lat, places: 6), lon: Rounding.halfEven(lon, places: 6)))
+            // A few workouts per transaction: their traces make each one a large write, and other members'
+            // requests wait for the lock meanwhile.
+            for chunk in stride(from: 0, to: group.count, by: Self.workoutsPerWrite) {
+                try job.write { db in
+                    for k in chunk..<min(group.count, chunk + Self.workoutsPerWrite) {
+                        let w = group[k]
+                        guard try CardioStore.session(userID: job.userID, startedAt: w.start.instant, in: db) == nil
+                        else {
+                            job.report.found("sessions")
+                            continue
                         }
-                    } else if let file = w.routeFile {
-                        job.report.warnings.append(
-                            "\(w.name) on \(w.start.localDate): route \(file) is not in the export")
+                        let start = Double(w.start.seconds)
+                        let hr = samples[k].sorted { $0.0 < $1.0 }.map {
+                            HRSample(t: Rounding.round1($0.0 - start), bpm: $0.1)
+                        }
+                        var route: [RoutePoint] = []
+                        if let range = w.routeFile.flatMap({ routeFiles[$0] }) ?? w.inlineRoute {
+                            try routes.forEach(from: range.lowerBound, to: range.upperBound) { lat, lon in
+                                route.append(
+                                    RoutePoint(
+                                        lat: Rounding.halfEven(lat, places: 6), lon: Rounding.halfEven(lon, places: 6)))
+                            }
+                        } else if let file = w.routeFile {
+                            missingRoutes += 1
+                            if !bareXML, missingRoutes <= 20 {
+                                job.report.warnings.append(
+                                    "\(w.name) on \(w.start.localDate): route \(file) is not in the zip")
+                            }
+                        }
+                        let outcome = try CardioRecorder.record(
+                            w.cardio(hr: hr, route: route), userID: job.userID, now: now, reconcile: false, in: db)
+                        guard case .created(let id) = outcome else {
+                            job.report.found("sessions")
+                            continue
+                        }
+                        try job.added(table: "sessions", id: id, in: db)
+                        job.report.add("sessions")
                     }
-                    let outcome = try CardioRecorder.record(
-                        w.cardio(hr: hr, route: route), userID: job.userID, now: now, reconcile: false, in: db)
-                    guard case .created(let id) = outcome else {
-                        job.report.found("sessions")
-                        continue
-                    }
-                    try job.added(table: "sessions", id: id, in: db)
-                    job.report.add("sessions")
                 }
             }
         }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Pairs of doubles appended to an unlinked temporary file and read back in order: the heart-rate
 /// samples and workout routes of an Apple Health export, which can run to millions of points, stay on
-/// disk instead of in memory while the XML streams. The file is removed when the spool is released.
+/// disk instead of in memory while the XML streams. The file is made in `directory` (the state
+/// directory: /tmp may be a tmpfs, which is memory), else in the system's temporary directory, and is
+/// unlinked at once, so nothing is left behind even by a crash.
 final class HealthSpool {
     private let fd: Int32
     private var buffer: [Double] = []
@@ -12,13 +14,16 @@ final class HealthSpool {
     private var flushed = 0
 
     /// - Throws: ``ImportError/unreadable(_:)`` when no temporary file can be made.
-    init() throws {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/forged-health-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    init(directory: String?) throws {
+        var fd: Int32 = -1
+        for dir in [directory, FileManager.default.temporaryDirectory.path].compactMap({ $0 }) where fd < 0 {
+            var template = Array((dir + "/.forged-health-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+        }
         guard fd >= 0 else {
             throw ImportError.unreadable("cannot make a temporary file: \(String(cString: strerror(errno)))")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.fd = fd
         buffer.reserveCapacity(8192)
     }

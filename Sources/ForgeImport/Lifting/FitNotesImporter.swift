@@ -12,17 +12,23 @@ import Foundation
 /// write an exercise name that contains a comma without quotes
 /// (`Bench Press, Incline`), so the row has a field too many: the name is
 /// rejoined, never dropped.
+///
+/// The body-tracker export (`Date,Time,Measurement,Value,Unit`) is the same
+/// kind: its rows become metrics (``FitNotesBodyTracker``).
 package struct FitNotesImporter: Importer {
     package var kind: ImportKind { .fitnotes }
 
     package var expected: String { Self.expected }
 
-    static let expected = "a FitNotes CSV header with Date, Exercise, Category and Reps columns"
+    static let expected =
+        "a FitNotes CSV header with Date, Exercise, Category and Reps columns (workouts) "
+        + "or Date, Time, Measurement, Value and Unit (body tracker)"
 
     package init() {}
 
     package func sniff(_ probe: ImportProbe) -> Bool {
-        CSVHeader.sniff(probe.firstLine).has("date", "exercise", "category", "reps")
+        let h = CSVHeader.sniff(probe.firstLine)
+        return h.has("date", "exercise", "category", "reps") || FitNotesBodyTracker.isBodyTracker(h)
     }
 
     package func run(_ job: ImportJob) throws {
@@ -31,6 +37,10 @@ package struct FitNotesImporter: Importer {
             throw ImportError.notThisKind(kind: .fitnotes, expected: Self.expected)
         }
         let h = CSVHeader(first)
+        if FitNotesBodyTracker.isBodyTracker(h) {
+            try FitNotesBodyTracker.run(job, csv: csv, header: h)
+            return
+        }
         guard h.has("date", "exercise", "category", "reps") else {
             throw ImportError.notThisKind(kind: .fitnotes, expected: Self.expected)
         }
@@ -90,5 +100,6 @@ package struct FitNotesImporter: Importer {
 
     package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
         try LiftHistoryWriter.undo(rows, userID: userID, now: now, in: db)
+        try MetricStore.delete(ids: rows["metrics"] ?? [], userID: userID, in: db)
     }
 }

@@ -50,6 +50,21 @@ package enum BackupCopyStatus {
         }
     }
 
+    /// For each copy name (`forge-….sqlite3.forgebak`), the destinations among
+    /// `destinations` where a verified copy of it was made, in their order.
+    /// - Throws: `DatabaseError` when the ledger cannot be read.
+    package static func goodCopies(_ destinations: [String], in db: Database) throws -> [String: [String]] {
+        guard !destinations.isEmpty else { return [:] }
+        let rows = try db.read { try $0.query("SELECT DISTINCT destination, name FROM backup_copies WHERE ok = 1") }
+        var out: [String: [String]] = [:]
+        for row in rows {
+            let destination: String = try row.get("destination")
+            guard destinations.contains(destination) else { continue }
+            out[try row.get("name"), default: []].append(destination)
+        }
+        return out.mapValues { found in destinations.filter(found.contains) }
+    }
+
     /// The three-day warning: set when copies are configured and none of the
     /// destinations has had a good copy for ``staleAfter`` (counted from the
     /// newest good copy anywhere, else from the first attempt).

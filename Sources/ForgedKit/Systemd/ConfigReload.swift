@@ -73,6 +73,9 @@ struct ConfigReload {
             (.devAuth, { "\($0.devAuth)" }), (.seedRecipes, { "\($0.seedRecipes)" }),
             (.threads, { "\($0.threads)" }), (.maxConnections, { "\($0.maxConnections)" }),
             (.maxBody, { "\($0.maxBody)" }),
+            (.backupCopyTo, { $0.backupCopyTo.map(\.description).joined(separator: ",") }),
+            (.backupCopyRequireMount, { "\($0.backupCopyRequireMount)" }), (.backupKey, \.backupKey),
+            (.backupRcloneConfig, \.backupRcloneConfig),
         ]
         for (spec, value) in restartOnly where value(fresh) != value(current) {
             outcome.needRestart.append(spec.name)

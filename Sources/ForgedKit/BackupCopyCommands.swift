@@ -1,0 +1,173 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// The off-the-box parts of the backup commands (issue 27; README.md,
+/// "Backups off the box" and "Lost the box"): copying after `forged backup`,
+/// the destinations in `backup list`, `backup list --from DEST`,
+/// `restore --from DEST [NAME]`, and `backup key show` / `backup key import`.
+extension BackupCommands {
+    /// Copies the new backup `file` to every destination; 1 when any copy failed.
+    func copyOff(_ file: String, db: Database) -> Int32 {
+        let copier = BackupCopier(
+            db: db, transports: settings.backupTransports, keyPath: settings.backupKey,
+            retention: settings.backupRetention, timeZone: settings.timezone)
+        var status: Int32 = 0
+        for record in copier.copy(file) {
+            if record.ok {
+                print("copied to \(record.destination)\t\(record.name)\t\(record.bytes) bytes\tSHA-256 verified")
+            } else {
+                Forged.printError("forged: copy to \(record.destination) FAILED: \(record.error)")
+                status = 1
+            }
+        }
+        return status
+    }
+
+    /// Each destination's last good copy, its age and the last error, after the local list.
+    func printCopyStates(_ db: Database) {
+        guard !settings.backupCopyTo.isEmpty,
+            let states = try? BackupCopyStatus.states(settings.backupCopyTo.map(\.description), in: db)
+        else { return }
+        let now = Date()
+        print("\ncopies off the box:")
+        for state in states {
+            let good =
+                state.lastGood.map {
+                    "last good \($0.name) at \(Instant.storage($0.finishedAt)) (\(BackupCopyStatus.ageText(state.age(now: now) ?? 0)) ago)"
+                } ?? "no good copy yet"
+            let last = state.lastAttempt == nil ? "" : state.ok ? "\tok" : "\tFAILED \(state.error)"
+            print("\(state.destination)\t\(good)\(last)")
+        }
+        if let warning = BackupCopyStatus.warning(states, now: now) { print("WARNING: \(warning)") }
+    }
+
+    private func transport(_ text: String) throws -> BackupTransport {
+        guard let destination = try? BackupDestination(text) else {
+            throw ConfigError(
+                setting: "from", message: "expected an absolute directory or rclone:REMOTE:PATH", value: text)
+        }
+        return BackupTransport(
+            destination, requireMount: settings.backupCopyRequireMount, rcloneConfig: settings.backupRcloneConfig)
+    }
+
+    /// `forged backup list --from DEST`: the copies there, newest first, and the key they need.
+    func listCopies(_ from: String) throws -> Int32 {
+        let source = try transport(from)
+        let names: [String]
+        do { names = try source.list() } catch {
+            Forged.printError("forged: cannot list \(from): \(error)")
+            return 1
+        }
+        if names.isEmpty { print("no copies (*.forgebak) at \(from)") }
+        for name in names {
+            let taken = BackupDestination.backupName(ofCopy: name).map { Instant.storage($0.instant) } ?? ""
+            print("\(name)\t\(taken)")
+        }
+        let key = (try? BackupKey.load(from: settings.backupKey)).map { "backup key \($0.id)" } ?? "none"
+        print("key here (\(settings.backupKey)): \(key)")
+        return 0
+    }
+
+    /// `forged restore --from DEST [NAME]`: fetch, decrypt, verify, then restore as `restore FILE` does.
+    func restoreCopy(_ from: String) throws -> Int32 {
+        let source = try transport(from)
+        let lock = try StateLock.acquire(settings.stateDir)
+        defer { lock.release() }
+        let key: BackupKey
+        do { key = try BackupKey.load(from: settings.backupKey) } catch {
+            Forged.printError("forged: restore refused: \(error)")
+            return 1
+        }
+        let name: String
+        do {
+            if let wanted = command.positionals.first {
+                name = wanted.hasSuffix(".forgebak") ? wanted : wanted + ".forgebak"
+            } else {
+                guard let newest = try source.list().first else {
+                    Forged.printError("forged: restore refused: no copies (*.forgebak) at \(from)")
+                    return 1
+                }
+                name = newest
+            }
+        } catch {
+            Forged.printError("forged: restore refused: cannot list \(from): \(error)")
+            return 1
+        }
+        let directory = BackupJob.directory(forDatabase: databasePath)
+        try BackupFile.makePrivateDirectory(directory)
+        let fetched = directory + "/.forge-fetch-\(Identifier.make()).forgebak"
+        let plain = directory + "/" + String(name.dropLast(".forgebak".count))
+        defer { unlink(fetched) }
+        do {
+            try source.fetch(name, to: fetched)
+            print("fetched \(name) from \(from) (\(BackupFile.size(fetched)) bytes)")
+            if FileManager.default.fileExists(atPath: plain) {
+                // The same backup is here already (not lost): restore the local one only if it matches.
+                unlink(plain + ".fetched")
+                try BackupSeal.open(fetched, to: plain + ".fetched", key: key)
+                defer { unlink(plain + ".fetched") }
+                print("decrypted with backup key \(key.id)")
+                return try restore(plain + ".fetched")
+            }
+            try BackupSeal.open(fetched, to: plain, key: key)
+        } catch {
+            Forged.printError("forged: restore refused: \(error)")
+            return 1
+        }
+        BackupFile.matchOwner(plain, of: directory)
+        print("decrypted with backup key \(key.id) into \(plain)")
+        return try restore(plain)
+    }
+
+    /// `forged backup key show`.
+    func showKey() throws -> Int32 {
+        let key: BackupKey
+        do { key = try BackupKey.load(from: settings.backupKey) } catch {
+            Forged.printError("forged: \(error)")
+            return 1
+        }
+        print(
+            """
+            backup key \(key.id) (\(settings.backupKey)); recovery code:
+
+                \(key.recoveryCode)
+
+            Copies sent off this machine (--backup-copy-to) are encrypted with this key and
+            cannot be restored without it. Keep the code somewhere else: print it, or store it
+            in a password manager. On a new machine: forged backup key import CODE, then
+            forged restore --from DEST.
+            """)
+        return 0
+    }
+
+    /// `forged backup key import [CODE]` (else the first line of standard input).
+    func importKey() throws -> Int32 {
+        let text = command.positionals.first ?? readLine() ?? ""
+        let key: BackupKey
+        do { key = try BackupKey(recoveryCode: text) } catch {
+            Forged.printError("forged: \(error)")
+            return 1
+        }
+        let path = settings.backupKey
+        if let existing = try? BackupKey.load(from: path) {
+            if existing == key {
+                print("backup key \(key.id) is already \(path)")
+                return 0
+            }
+            let kept = path + ".old-\(existing.id)"
+            guard rename(path, kept) == 0 else {
+                Forged.printError(
+                    "forged: cannot move the current key aside to \(kept): \(String(cString: strerror(errno)))")
+                return 1
+            }
+            print("the previous key \(existing.id) is kept as \(kept)")
+        }
+        do { try key.write(to: path) } catch {
+            Forged.printError("forged: \(error)")
+            return 1
+        }
+        print("backup key \(key.id) written to \(path) (0600)")
+        return 0
+    }
+}
