@@ -19,6 +19,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The import is not done (running, failed or already undone).
     case notUndoable(id: String, state: String)
+    /// The import moved a whole household in from the original Forge server: it is undone
+    /// by restoring the verified backup it took first, not row by row.
+    case wholeMove(id: String)
     /// The source cannot be read (`detail` names it).
     case unreadable(String)
     /// The upload is larger than `--max-import`.
@@ -40,6 +43,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .busy(let id): "another import is running for this member (\(id))"
         case .notFound(let id): "import \(id) not found"
         case .notUndoable(let id, let state): "import \(id) is \(state), only a finished import can be undone"
+        case .wholeMove(let id):
+            "import \(id) moved a whole household in from the original Forge server; to undo it, restore the "
+                + "backup it took first: forged backup list (trigger import), then forged restore NAME"
         case .unreadable(let detail): detail
         case .tooLarge(let limit): "the file is larger than the import limit (\(limit) bytes, --max-import)"
         }

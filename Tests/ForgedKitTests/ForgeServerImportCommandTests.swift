@@ -136,6 +136,12 @@ import Testing
         #expect(again.status == 0)
         #expect(again.out.contains("already imported from this source"))
         #expect(bytes(state) == before)
+        // A whole move is undone by restoring its backup, never row by row: undo refuses and says how.
+        let id: String = try #require(try query(state, "SELECT id FROM imports WHERE kind = 'forge-server'"))
+        let undo = try forged(["import", "undo", id], state: state)
+        #expect(undo.status != 0)
+        #expect(undo.err.contains("forged restore NAME"), "\(undo.err)")
+        #expect(try query(state, "SELECT state FROM imports WHERE id = '\(id)'") == "done")
     }
 
     @Test func dryRunPrintsTheReportAndWritesNothing() throws {
