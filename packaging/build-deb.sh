@@ -76,15 +76,16 @@ installed_size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
 # Depends: beyond $shlibs, the libraries forged dlopen's on first use, which
 # dpkg-shlibdeps cannot see, named by hand: libcurl (Sources/CCurl/shim.h;
 # 7.85 for CURLOPT_PROTOCOLS_STR and curl_easy_header), libxml2 (the GPX/TCX
-# reader, Sources/CLibXML2/shim.h) and libarchive (zip and gzip uploads,
-# Sources/CArchive/shim.h; 3.4 or later).
+# reader, Sources/CLibXML2/shim.h), libarchive (zip and gzip uploads,
+# Sources/CArchive/shim.h; 3.4 or later) and libpq (import forge-server --from
+# postgresql://, Sources/CLibPQ/shim.h).
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: forged
 Version: $version
 Architecture: $arch
 Maintainer: Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>
 Installed-Size: $installed_size
-Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2, libarchive13 (>= 3.4.0)
+Depends: $shlibs, tzdata, procps, libcurl3-gnutls (>= 7.85.0), libxml2, libarchive13 (>= 3.4.0), libpq5
 Recommends: systemd, rclone
 Section: net
 Priority: optional

@@ -19,6 +19,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The import is not done (running, failed or already undone).
     case notUndoable(id: String, state: String)
+    /// The import moved a whole household in from the original Forge server: it is undone
+    /// by restoring the verified backup it took first, not row by row.
+    case wholeMove(id: String)
     /// The source cannot be read (`detail` names it).
     case unreadable(String)
     /// The upload is larger than `--max-import`.
@@ -31,12 +34,18 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .unrecognised:
             "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV, an Apple Health export, "
                 + "or a Paprika, Mealie, Tandoor or Nextcloud Cookbook recipe export)"
+        case .unsupported(.forgeServer):
+            "moving in from the original Forge server runs on the command line, with forged stopped: "
+                + "forged import forge-server --from SOURCE"
         case .unsupported(let kind): "importing from \(kind.title) is not built yet"
         case .unknownMember(let email): "\(email) is not a household member"
         case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"
         case .busy(let id): "another import is running for this member (\(id))"
         case .notFound(let id): "import \(id) not found"
         case .notUndoable(let id, let state): "import \(id) is \(state), only a finished import can be undone"
+        case .wholeMove(let id):
+            "import \(id) moved a whole household in from the original Forge server; to undo it, restore the "
+                + "backup it took first: forged backup list (trigger import), then forged restore NAME"
         case .unreadable(let detail): detail
         case .tooLarge(let limit): "the file is larger than the import limit (\(limit) bytes, --max-import)"
         }

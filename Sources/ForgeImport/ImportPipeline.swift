@@ -116,7 +116,8 @@ package struct ImportPipeline: Sendable {
 
     /// Removes exactly what import `id` added (recomputing records) and marks it `undone`.
     /// - Parameter userID: the member asking (nil: the CLI, any member's import).
-    /// - Throws: ``ImportError/notFound(_:)``, ``ImportError/notUndoable(id:state:)``.
+    /// - Throws: ``ImportError/notFound(_:)``, ``ImportError/notUndoable(id:state:)``,
+    ///   ``ImportError/wholeMove(id:)`` (a forge-server move is undone by restoring its backup).
     @discardableResult
     package func undo(id: String, userID: String?) throws -> ImportRecord {
         try db.write { conn in
@@ -124,6 +125,7 @@ package struct ImportPipeline: Sendable {
                 throw ImportError.notFound(id)
             }
             guard record.state == "done" else { throw ImportError.notUndoable(id: id, state: record.state) }
+            guard record.kind != ImportKind.forgeServer.rawValue else { throw ImportError.wholeMove(id: id) }
             try removeRows(of: record, in: conn)
             try ImportLedger.finish(id, state: "undone", report: nil, error: nil, now: clock.now(), in: conn)
         }

@@ -5,7 +5,7 @@ import ForgeImport
 /// | error | status |
 /// |---|---|
 /// | `notThisKind`, `unrecognised`, `unsupported`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
-/// | `busy` (another import of the member runs), `notUndoable` | 409 |
+/// | `busy` (another import of the member runs), `notUndoable`, `wholeMove` | 409 |
 /// | `notFound` | 404 |
 /// | `tooLarge` | 413 |
 ///
@@ -14,7 +14,7 @@ extension ImportError: HTTPMappedError {
     var status: Int {
         switch self {
         case .notThisKind, .unrecognised, .unsupported, .unreadable, .unknownMember, .memberRequired: 422
-        case .busy, .notUndoable: 409
+        case .busy, .notUndoable, .wholeMove: 409
         case .notFound: 404
         case .tooLarge: 413
         }

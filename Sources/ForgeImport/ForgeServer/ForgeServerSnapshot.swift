@@ -13,6 +13,9 @@ package struct ForgeServerSnapshot: Sendable {
         "meal_revisions", "meal_log", "media_blobs", "carryovers", "lunch_favorites",
     ]
 
+    /// Tables every version of the original creates at its first start (besides `users`).
+    static let required = ["workout_sessions", "logged_sets", "ingest_tokens"]
+
     package let tables: [String: SourceTable]
     /// The source as people know it (a URL without its password, or a path).
     package let source: String
@@ -23,7 +26,12 @@ package struct ForgeServerSnapshot: Sendable {
             throw ImportError.unreadable(
                 "\(source): not a database of the original Forge server (it has no users table with id and email)")
         }
-        _ = users
+        let missing = Self.required.filter { tables[$0] == nil }
+        guard missing.isEmpty else {
+            throw ImportError.unreadable(
+                "\(source): not a database of the original Forge server (it has a users table but no "
+                    + missing.joined(separator: " or ") + " table)")
+        }
         self.tables = tables
         self.source = source
     }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import ForgeImport
+
+/// The readers of `forged import forge-server`'s sources: PostgreSQL's COPY
+/// text format, plain pg_dump files, timestamps and bytea as the original's
+/// databases write them, and SOURCE as a household pastes it.
+@Suite struct ForgeServerSourceTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/forge-server")
+
+    @Test func copyTextDecodesEveryEscape() {
+        let fields = CopyText.fields("a\\tb\t\\N\t\\\\N\tx\\ny\\rz\t\\101\\x42\\x4\t\\b\\f\\v\\q\t")
+        #expect(
+            fields == [
+                .text("a\tb"), .null, .text("\\N"), .text("x\ny\rz"), .text("AB\u{4}"), .text("\u{8}\u{C}\u{B}q"),
+                .text(""),
+            ])
+        // Octal and hex bytes make UTF-8 together; \N inside text is not NULL.
+        #expect(CopyText.fields("\\303\\251t\\xc3\\xa9\tab\\Ncd") == [.text("été"), .text("abNcd")])
+        #expect(CopyText.fields("") == [.text("")])
+    }
+
+    @Test func aPlainDumpIsReadTableByTable() throws {
+        let tables = try PgDumpReader.read(Self.fixtures.appendingPathComponent("older-household.sql").path)
+        let sessions = try #require(tables["workout_sessions"])
+        #expect(sessions.rows.count == 3)
+        #expect(!sessions.has("favorite"))
+        let first = sessions.records[0]
+        #expect(first.string("notes") == "felt\tstrong\nand fast \\o/")
+        #expect(first.bool("favorite") == false)  // a column the older database lacks: its default
+        #expect(try first.instant("started_at") == Date(timeIntervalSince1970: 1_741_021_200))
+        #expect(try sessions.records[2].instant("completed_at") == nil)
+        let media = try #require(tables["media_blobs"]).records[0]
+        #expect(try media.bytes("data") == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let metric = try #require(tables["metrics"]).records[2]
+        #expect(try metric.instant("ts") == Date(timeIntervalSince1970: 1_740_805_200))  // 06:00+01
+        #expect(try metric.double("value") == 52)
+        #expect(try ForgeServerSnapshot(tables: tables, source: "x").rows("users").count == 3)
+    }
+
+    @Test func truncatedAndForeignDumpsAreRefusedNamingTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("older-household.sql"), encoding: .utf8)
+        func refusal(_ name: String, _ content: String) -> String {
+            let file = dir.appendingPathComponent(name).path
+            FileManager.default.createFile(atPath: file, contents: Data(content.utf8))
+            do {
+                _ = try ForgeServerSource(file).read()
+                return "read"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let cut = text.range(of: "40000000000000000000000000000004")!.lowerBound
+        #expect(refusal("cut.sql", String(text[..<cut])).contains("ends inside the rows of logged_sets"))
+        #expect(
+            refusal("end.sql", text.replacingOccurrences(of: "-- PostgreSQL database dump complete", with: ""))
+                .contains("truncated"))
+        #expect(refusal("notes.txt", "eggs\n").contains("notes.txt: not a plain pg_dump file"))
+        let other =
+            "-- PostgreSQL database dump\nCOPY public.invoices (id) FROM stdin;\n1\n\\.\n-- PostgreSQL database dump complete\n"
+        #expect(refusal("other.sql", other).contains("other.sql: not a database of the original Forge server"))
+        let inserts =
+            "-- PostgreSQL database dump\nINSERT INTO public.users VALUES (1);\n-- PostgreSQL database dump complete\n"
+        #expect(refusal("inserts.sql", inserts).contains("INSERT statements"))
+    }
+
+    @Test func sourcesAreReadAsPastedAndPasswordsNeverShown() throws {
+        #expect(
+            try ForgeServerSource("postgresql+psycopg://forge:s3cret@db:5432/forge")
+                == .postgres(url: "postgresql://forge:s3cret@db:5432/forge"))
+        #expect(try ForgeServerSource("postgres://u:p@h/d") == .postgres(url: "postgresql://u:p@h/d"))
+        #expect(try ForgeServerSource("postgresql://u:p@h/d").description == "postgresql://u@h/d")
+        #expect(try ForgeServerSource("sqlite:////var/lib/forge/forge.db") == .sqlite(path: "/var/lib/forge/forge.db"))
+        #expect(try ForgeServerSource("sqlite:///./forge.db") == .sqlite(path: "./forge.db"))
+        #expect(throws: ImportError.self) { try ForgeServerSource("mysql://u:p@h/d") }
+        #expect(throws: ImportError.self) { try ForgeServerSource("/no/such/file.sql") }
+    }
+
+    @Test func timestampsAndByteaAsTheOriginalWritesThem() throws {
+        #expect(SourceTime.instant("2025-03-01 07:00:00+00") == Date(timeIntervalSince1970: 1_740_812_400))
+        #expect(SourceTime.instant("2025-03-01 07:00:00.250000") == Date(timeIntervalSince1970: 1_740_812_400.25))
+        #expect(SourceTime.instant("2025-03-01T08:30:00+01:30") == Date(timeIntervalSince1970: 1_740_812_400))
+        #expect(SourceTime.instant("2025-03-01 07:00:00-05") == Date(timeIntervalSince1970: 1_740_830_400))
+        #expect(SourceTime.instant("yesterday") == nil)
+        #expect(SourceTime.instant("2025-13-01 07:00:00") == nil)
+        #expect(try SourceBytes.decode("\\x00ff", column: "c") == [0, 255])
+        #expect(try SourceBytes.decode("a\\\\b\\001", column: "c") == [0x61, 0x5C, 0x62, 1])
+        #expect(throws: SourceValueError.self) { try SourceBytes.decode("\\x0g", column: "c") }
+    }
+}

@@ -1,0 +1,249 @@
+import ForgeHousehold
+import ForgeStore
+import Foundation
+import Testing
+
+@testable import ForgedKit
+
+/// `forged import forge-server --from SOURCE` (issue 23) run as the forged
+/// binary, as a household moving in runs it: a pg_dump file, the live
+/// PostgreSQL URL (Debian's postgresql in a temporary cluster) and its real
+/// `pg_dump --clean --if-exists`; dry run, second run, a database that already
+/// holds data; and every bad source of the issue's item 5, each with a
+/// non-zero exit, one line naming the source, and forged's database byte for
+/// byte unchanged.
+@Suite(.serialized) struct ForgeServerImportCommandTests {
+    static let ada = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0"
+    static let ben = "b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0"
+
+    /// Tests/Fixtures/forge-server/older-household.sql: a dump in pg_dump's plain
+    /// format of an older original (no `workout_sessions.favorite`, no meal-log
+    /// venue, cost, currency, note or photos, no `sugar_g`), written by hand for
+    /// these tests, with rows forged's bounds refuse.
+    static let dump = repositoryRoot.appendingPathComponent("Tests/Fixtures/forge-server/older-household.sql").path
+
+    func forged(_ args: [String], state: String, input: String = "") throws -> (status: Int32, out: String, err: String)
+    {
+        let binary = try #require(ForgedBinary.path, "build forged first (swift build)")
+        return try runProcess(
+            binary, args + ["--state-dir", state, "--config", "/dev/null"],
+            environment: cleanEnvironment(["FORGE_TEST_PASSWORD_COST": "minimum", "FORGE_TIMEZONE": "UTC"]),
+            input: input)
+    }
+
+    func query<T: SQLDecodableValue>(_ state: String, _ sql: String) throws -> T? {
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        defer { db.close() }
+        return try db.read { try $0.scalar(sql) }
+    }
+
+    /// Runs a command that only reads (`import list`), so what every forged command's start
+    /// settles in the file (forged's own upkeep) is done before a byte-for-byte comparison.
+    func settle(_ state: String) throws {
+        let listed = try forged(["import", "list"], state: state)
+        #expect(listed.status == 0)
+    }
+
+    func bytes(_ state: String) -> Data? { FileManager.default.contents(atPath: state + "/forge.sqlite3") }
+
+    /// A state directory whose database holds forged's first start for one member (as `forged user add` leaves it).
+    func freshState(_ dir: TempDir) throws -> String {
+        let state = dir.file("state")
+        let added = try forged(
+            ["user", "add", "ada@example.org", "--name", "Ada", "--password-stdin"], state: state,
+            input: "correct horse battery staple\n")
+        #expect(added.status == 0, "\(added.err)")
+        return state
+    }
+
+    /// What the fixture's household is in forged after a move, checked row by row.
+    func expectMovedHousehold(_ state: String) throws {
+        #expect(try query(state, "SELECT COUNT(*) FROM users WHERE role <> 'demo'") == 2)
+        #expect(try query(state, "SELECT role FROM users WHERE id = '\(Self.ada)'") == "admin")
+        #expect(try query(state, "SELECT email FROM users WHERE id = '\(Self.ben)'") == "ben@example.org")
+        #expect(try query(state, "SELECT units FROM users WHERE id = '\(Self.ben)'") == "lb")
+        #expect(try query(state, "SELECT COUNT(*) FROM users WHERE email = 'demo@forge.invalid'") == 0)
+        // prefs kept as JSON (a \u escape decodes to é).
+        let prefs: String = try #require(try query(state, "SELECT prefs FROM users WHERE id = '\(Self.ada)'"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(prefs.utf8)) as? [String: Any]
+        #expect(decoded?["note"] as? String == "café")
+        // The phone's token: the newest of Ada's two, as it is.
+        #expect(
+            try query(state, "SELECT token FROM ingest_tokens WHERE user_id = '\(Self.ada)'")
+                == "fg_adaPhoneToken000000000000000000000")
+        #expect(try query(state, "SELECT samples FROM ingest_tokens WHERE user_id = '\(Self.ada)'") == 1234)
+        // The MCP grant, stored hashed: the old access token still finds Ada.
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        let owner = try db.write { try OAuthStore.userForAccessToken("mcpAccessAda", now: Date(), in: $0) }
+        let stored: String? = try db.read { try $0.scalar("SELECT access_hash FROM oauth_grants") }
+        db.close()
+        #expect(owner == Self.ada)
+        #expect(stored != "mcpAccessAda")
+        // Sessions keep their ids; the negative-duration one is skipped with its sets.
+        #expect(try query(state, "SELECT COUNT(*) FROM sessions") == 2)
+        #expect(try query(state, "SELECT favorite FROM sessions WHERE id = '5e551011000000000000000000000001'") == 0)
+        #expect(
+            try query(state, "SELECT notes FROM sessions WHERE id = '5e551011000000000000000000000001'")
+                == "felt\tstrong\nand fast \\o/")
+        #expect(try query(state, "SELECT COUNT(*) FROM sessions WHERE id = '5e551011000000000000000000000002'") == 0)
+        #expect(try query(state, "SELECT COUNT(*) FROM sets") == 3)
+        #expect(try query(state, "SELECT COUNT(*) FROM sets WHERE reps < 0") == 0)
+        // Records rebuilt from the sets, not copied.
+        #expect(
+            try query(state, "SELECT COUNT(*) FROM records WHERE user_id = '\(Self.ada)' AND slug = 'back-squat'") == 2)
+        // Metrics: the 7150 kg weight is refused.
+        #expect(try query(state, "SELECT COUNT(*) FROM metrics") == 2)
+        // Chat in time order, escapes decoded (tab, newline, backslash, octal and hex bytes).
+        #expect(try query(state, "SELECT text FROM chat_messages ORDER BY id LIMIT 1") == "How was my week?")
+        #expect(
+            try query(state, "SELECT text FROM chat_messages ORDER BY id DESC LIMIT 1")
+                == "Line one\nline\ttwo \\ done été")
+        // bytea as bytes, with its id.
+        #expect(
+            try query(state, "SELECT hex(bytes) FROM media WHERE id = 'f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f1'")
+                == "89504E470D0A1A0A")
+        // Columns the older database lacks take their defaults.
+        #expect(try query(state, "SELECT venue FROM meal_logs") == "")
+        #expect(try query(state, "SELECT sugar_g FROM meal_logs") == 0.0)
+        #expect(try query(state, "SELECT recipe FROM meal_logs") as String? == nil)
+        // The household's equipment, and Ada's active profile.
+        #expect(try query(state, "SELECT name FROM equipment_profiles WHERE user_id IS NULL") == "Garage")
+        #expect(
+            try query(state, "SELECT active_profile_id FROM users WHERE id = '\(Self.ada)'")
+                == "e0e0e0e0e0e0e0e0e0e0e0e0e0e0e001")
+    }
+
+    @Test func aDumpFileMovesTheHouseholdInOnceAndSaysSoTheSecondTime() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        let run = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        #expect(run.status == 0, "\(run.err)")
+        try expectMovedHousehold(state)
+        // The report: per table, each skipped row with its reason, what was replaced, the password lines.
+        #expect(run.out.contains("logged_sets 40000000000000000000000000000003: out_of_bounds"))
+        #expect(run.out.contains("push_subs 90000000000000000000000000000001: not_served"))
+        #expect(run.out.contains("users d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0: demo_seat"))
+        #expect(run.out.contains("ada@example.org's first-start seat"))
+        #expect(run.out.contains("forged user passwd ben@example.org"))
+        #expect(run.out.contains("backup before the import:"))
+        // Ada had set a password in forged: it is kept, so only Ben needs the passwd line.
+        #expect(!run.out.contains("forged user passwd ada@example.org"))
+        #expect(try query(state, "SELECT COUNT(*) FROM backup_runs WHERE ok = 1 AND trigger = 'import'") == 1)
+        try settle(state)
+        let before = bytes(state)
+        let again = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        #expect(again.status == 0)
+        #expect(again.out.contains("already imported from this source"))
+        #expect(bytes(state) == before)
+        // A whole move is undone by restoring its backup, never row by row: undo refuses and says how.
+        let id: String = try #require(try query(state, "SELECT id FROM imports WHERE kind = 'forge-server'"))
+        let undo = try forged(["import", "undo", id], state: state)
+        #expect(undo.status != 0)
+        #expect(undo.err.contains("forged restore NAME"), "\(undo.err)")
+        #expect(try query(state, "SELECT state FROM imports WHERE id = '\(id)'") == "done")
+    }
+
+    @Test func dryRunPrintsTheReportAndWritesNothing() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        try settle(state)
+        let before = bytes(state)
+        let run = try forged(["import", "forge-server", "--from", Self.dump, "--dry-run"], state: state)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("dry run: nothing was written"))
+        #expect(run.out.contains("workout_sessions"))
+        #expect(bytes(state) == before)
+        #expect(try query(state, "SELECT COUNT(*) FROM backup_runs") == 0)
+    }
+
+    @Test func aDatabaseWithHouseholdDataIsRefusedUnlessReplace() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        let strong = repositoryRoot.appendingPathComponent("Tests/Fixtures/movein/strong-2025.csv").path
+        #expect(try forged(["import", "strong", strong], state: state).status == 0)
+        let before = bytes(state)
+        let refused = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("already holds household data"))
+        #expect(refused.err.contains(Self.dump))
+        #expect(bytes(state) == before)
+        let replaced = try forged(["import", "forge-server", "--from", Self.dump, "--replace"], state: state)
+        #expect(replaced.status == 0, "\(replaced.err)")
+        try expectMovedHousehold(state)
+    }
+
+    @Test func theLiveURLAndItsPgDumpMoveTheSameHousehold() throws {
+        let pg = try TempPostgres()
+        defer { pg.stop() }
+        try pg.load(Self.dump)
+        let dir = TempDir()
+        defer { dir.remove() }
+        let live = dir.file("live")
+        let run = try forged(["import", "forge-server", "--from", pg.url(driver: "+psycopg")], state: live)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(!run.out.contains(pg.password))
+        try expectMovedHousehold(live)
+        // The real pg_dump of the same database, as the original's move script makes it.
+        let file = dir.file("forge.sql")
+        try pg.dump(to: file)
+        let fromDump = dir.file("dump")
+        let second = try forged(["import", "forge-server", "--from", file], state: fromDump)
+        #expect(second.status == 0, "\(second.err)")
+        try expectMovedHousehold(fromDump)
+    }
+
+    /// Every bad source of item 5: non-zero exit, one line naming the source, the database byte for byte as it was.
+    @Test func badSourcesGetOneLineAndWriteNothing() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        let before = try #require(bytes(state))
+        let text = try String(contentsOfFile: Self.dump, encoding: .utf8)
+        // Cut inside the rows of logged_sets.
+        let cut = text.range(of: "40000000000000000000000000000004")!.lowerBound
+        let truncated = try dir.write("truncated.sql", String(text[..<cut]))
+        // Everything but the closing comment: a dump cut between two statements.
+        let unfinished = try dir.write(
+            "unfinished.sql", text.replacingOccurrences(of: "-- PostgreSQL database dump complete", with: ""))
+        // Another program's dump: no users table.
+        let other = try dir.write(
+            "other.sql",
+            "--\n-- PostgreSQL database dump\n--\n\nCOPY public.invoices (id, total) FROM stdin;\n1\t9.5\n\\.\n\n"
+                + "--\n-- PostgreSQL database dump complete\n--\n")
+        let notADump = try dir.write("notes.txt", "shopping: eggs, milk\n")
+        var sources: [(source: String, shown: String)] = [
+            (truncated, truncated), (unfinished, unfinished), (other, other), (notADump, notADump),
+            (dir.file("missing.sql"), dir.file("missing.sql")),
+            // forged's own database is some other program's as far as the original goes.
+            (state + "/forge.sqlite3", state + "/forge.sqlite3"),
+            (
+                "postgresql+psycopg://forge:secret@127.0.0.1:\(TempPostgres.freePort())/forge",
+                "postgresql://forge@127.0.0.1"
+            ),
+        ]
+        let pg = try TempPostgres()
+        defer { pg.stop() }
+        sources.append((pg.url(password: "wrong-password"), "postgresql://forge@127.0.0.1:\(pg.port)/forge"))
+        for (source, shown) in sources {
+            let run = try forged(["import", "forge-server", "--from", source], state: state)
+            #expect(run.status != 0, "\(source)")
+            let lines = run.err.split(separator: "\n").filter { !$0.hasPrefix("<") }
+            #expect(lines.count == 1, "\(source): \(run.err)")
+            #expect(run.err.contains(shown), "\(source): \(run.err)")
+            #expect(!run.err.contains("secret") && !run.err.contains("wrong-password"))
+            #expect(bytes(state) == before, "\(source) changed the database")
+        }
+        // The state directory in use (forged serve holds its lock).
+        let lockFD = open(state + "/forged.lock", O_RDWR | O_CREAT, 0o600)
+        #expect(flock(lockFD, LOCK_EX | LOCK_NB) == 0)
+        let busy = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        close(lockFD)
+        #expect(busy.status == 75)
+        #expect(busy.err.split(separator: "\n").count == 1)
+        #expect(busy.err.contains(Self.dump) && busy.err.contains("another forged is using"))
+        #expect(bytes(state) == before)
+    }
+}
