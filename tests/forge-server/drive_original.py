@@ -3,7 +3,7 @@
 """Drives a running original Forge server through its HTTP API: a small
 two-member household's weeks of training, body metrics, labs, niggles,
 equipment, food and chat, so `forged import forge-server` has a real
-database to move (Tests/ForgedKitTests/ForgeServerRoundTripTests.swift).
+database to move (the round trip of issue 23 is still to be wired into a test).
 
 Usage: drive_original.py BASE_URL WEEKS
 Prints one JSON object: the members' emails, the ingest token each has after
