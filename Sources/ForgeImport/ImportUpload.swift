@@ -55,23 +55,33 @@ package struct ImportUpload: Sendable {
             }
             return nil
         }
-        // Preamble: up to the first delimiter.
-        while find(delimiter) == nil {
-            guard fill() else { throw ImportError.unreadable("the upload is not a multipart form") }
-            if buffer.count > 64 << 10 { throw ImportError.unreadable("the upload is not a multipart form") }
+        // Preamble: up to the first delimiter, which must come within 64 KiB (a chunk read
+        // may bring far more than that: the limit is on where the delimiter is, not the buffer).
+        var first = find(delimiter)
+        while first == nil {
+            guard buffer.count <= 64 << 10, fill() else {
+                throw ImportError.unreadable("the upload is not a multipart form")
+            }
+            first = find(delimiter)
         }
-        buffer.removeFirst(find(delimiter)! + delimiter.count)
+        guard let first, first <= 64 << 10 else { throw ImportError.unreadable("the upload is not a multipart form") }
+        buffer.removeFirst(first + delimiter.count)
         while true {
             while buffer.count < 2 { guard fill() else { throw ImportError.unreadable("the form ends early") } }
             if buffer[0] == UInt8(ascii: "-") && buffer[1] == UInt8(ascii: "-") { return result }
             // Part headers.
+            // Part headers: their end must come within 16 KiB (checked before reading more, so
+            // headers that straddle a chunk boundary are read whole).
             var headerEnd = find(Array("\r\n\r\n".utf8))
             while headerEnd == nil {
-                guard fill(), buffer.count < 16 << 10 else { throw ImportError.unreadable("a form part has no end") }
+                guard buffer.count < 16 << 10, fill() else {
+                    throw ImportError.unreadable("a form part has no end")
+                }
                 headerEnd = find(Array("\r\n\r\n".utf8))
             }
-            let headers = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
-            buffer.removeFirst(headerEnd! + 4)
+            guard let headerEnd, headerEnd < 16 << 10 else { throw ImportError.unreadable("a form part has no end") }
+            let headers = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+            buffer.removeFirst(headerEnd + 4)
             let disposition =
                 headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-disposition") }
                 .map(String.init) ?? ""

@@ -1,5 +1,6 @@
 import ForgeAPI
 import ForgeCore
+import ForgeHousehold
 import ForgeImport
 import Foundation
 import Testing
@@ -95,6 +96,16 @@ import Testing
                 try await server.raw("POST", "/api/import", body: truncated, contentType: type, cookie: ben).status
                     == 422)
             #expect(try await server.raw("POST", "/api/import", body: body, contentType: type).status == 401)
+            // The demo seat writes only its own rows: an import (which writes the shared library) is refused.
+            try server.app.db.write { db in
+                _ = try HouseholdStore.addUser(
+                    email: "demo@example.org", name: "Demo", role: "demo", prefs: [:], passwordHash: nil,
+                    now: Date(), in: db)
+            }
+            let demoReply = try await server.request("POST", "/auth/demo")
+            let demo = String(try #require(demoReply.header("Set-Cookie")).split(separator: ";")[0])
+            let byDemo = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: demo)
+            #expect(byDemo.status == 403 && byDemo.detail == "the demo cannot import")
             let imports: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") }
             #expect(imports == 2)  // Ada's running one and Ben's import: the refusals wrote nothing
         }

@@ -6,7 +6,7 @@ import Foundation
 
 /// The HTTP door of the import pipeline (issues 23–25): `POST /api/import`
 /// (multipart: field `kind`, part `file`; the body spooled to disk, never held
-/// in memory, up to `--max-import`) answers 202 with the job; the job runs off
+/// in memory, up to `--max-import`; 403 for the demo seat) answers 202 with the job; the job runs off
 /// the HTTP threads (``ImportService``) and its progress goes out on the live
 /// stream as `import` events. `GET /api/import/{id}` gives its state, bytes and
 /// rows done and, at the end, the report; `DELETE /api/import/{id}` undoes it.
@@ -14,10 +14,13 @@ enum ImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
             .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
-            access: .member, answers: ImportJobView.self, success: 202, errors: [409, 413, 415, 422], upload: true,
-            accepts: fileMediaTypes, spool: true
+            access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
+            upload: true, accepts: fileMediaTypes, spool: true
         ) { request, principal in
-            try start(app, request, userID: principal.caller.id)
+            // The demo seat reads the household's data and writes only its own (README, "Auth, seats and
+            // settings"): an import would write the shared library.
+            guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import") }
+            return try start(app, request, userID: principal.caller.id)
         }
         router.route(
             .GET, "/api/import", "The member's imports, newest first", access: .member,
