@@ -103,6 +103,14 @@ import Testing
             try key.write(to: path, replace: true)
             #expect(try BackupKey.load(from: path) == key)
             #expect(throws: BackupCopyError.keyMissing(dir + "/none")) { try BackupKey.load(from: dir + "/none") }
+            // A key path whose directory does not exist yet: the directory is made, private (0700).
+            let nested = dir + "/keys/forge/backup.key"
+            let (made, madeFresh) = try BackupKey.loadOrCreate(at: nested)
+            let reloaded = try BackupKey.load(from: nested)
+            #expect(madeFresh && reloaded == made)
+            let dirMode = try fileMode(dir + "/keys/forge")
+            let keyMode = try fileMode(nested)
+            #expect(dirMode == 0o700 && keyMode == 0o600)
         }
     }
 }

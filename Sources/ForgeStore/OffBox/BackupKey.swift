@@ -97,6 +97,13 @@ package struct BackupKey: Sendable, Equatable {
     ///   `replace` is false; ``BackupCopyError/io(_:)`` when a write fails.
     package func write(to path: String, replace: Bool = false) throws {
         if !replace && FileManager.default.fileExists(atPath: path) { throw BackupCopyError.keyExists(path) }
+        // A key path in a directory that does not exist yet (a first set-up outside the package,
+        // which creates /etc/forge): the directory is made, private to its owner.
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && !FileManager.default.fileExists(atPath: parent) {
+            try? FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         let temporary = path + ".tmp-\(getpid())"
         unlink(temporary)  // left by an earlier process with this pid
         let sink = try FileWriter(temporary)
