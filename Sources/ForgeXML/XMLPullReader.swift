@@ -107,28 +107,18 @@ package enum XMLPullReader {
                 if !seenRoot { throw XMLStreamError.malformed("Document is empty", line: 1) }
                 return Int(forge_xml_line_number(reader))
             }
-            if step < 0 {
-                var message =
-                    sink.pointee.set != 0
-                    ? String(cString: forge_xml_error_message(sink)).trimmingCharacters(in: .whitespacesAndNewlines)
-                    : "parse failed"
-                if depth > 0, sink.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
-                    message = "unexpected end of file"
-                }
-                let line = sink.pointee.line > 0 ? sink.pointee.line : forge_xml_line_number(reader)
-                throw XMLStreamError.malformed(message, line: Int(line))
-            }
+            if step < 0 { throw XMLReaderStep.malformed(reader, sink: sink, depth: depth) }
             let node: XMLPullNode
-            switch forge_xml_node_type(reader) {
-            case 1:  // element
+            switch XMLReaderStep.NodeType(rawValue: forge_xml_node_type(reader)) {
+            case .element?:
                 seenRoot = true
                 let empty = forge_xml_is_empty_element(reader) == 1
                 node = XMLPullNode(reader: reader, kind: .start, isEmpty: empty, depth: depth)
                 if !empty { depth += 1 }
-            case 15:  // end element
+            case .endElement?:
                 depth -= 1
                 node = XMLPullNode(reader: reader, kind: .end, isEmpty: false, depth: depth)
-            case 3, 4, 13, 14:  // text, CDATA, whitespace, significant whitespace
+            case .text?, .cdata?, .whitespace?, .significantWhitespace?:
                 node = XMLPullNode(reader: reader, kind: .text, isEmpty: false, depth: depth)
             default:
                 continue

@@ -60,20 +60,8 @@ package enum XMLStreamReader {
         while true {
             let step = forge_xml_read(reader)
             if step == 0 { return .success(Int(forge_xml_line_number(reader))) }
-            if step < 0 {
-                var message =
-                    sink.pointee.set != 0
-                    ? String(cString: forge_xml_error_message(sink)).trimmingCharacters(in: .whitespacesAndNewlines)
-                    : "parse failed"
-                // libxml2 2.9's reader reports input that stops inside the root element as
-                // "Extra content at the end of the document"; say what happened.
-                if depth > 0, sink.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
-                    message = "unexpected end of file"
-                }
-                let line = sink.pointee.line > 0 ? sink.pointee.line : forge_xml_line_number(reader)
-                return .failure(.malformed(message, line: Int(line)))
-            }
-            switch NodeType(rawValue: forge_xml_node_type(reader)) {
+            if step < 0 { return .failure(XMLReaderStep.malformed(reader, sink: sink, depth: depth)) }
+            switch XMLReaderStep.NodeType(rawValue: forge_xml_node_type(reader)) {
             case .element?:
                 let uri = string(forge_xml_namespace_uri(reader))
                 let name = string(forge_xml_local_name(reader))
@@ -109,10 +97,6 @@ package enum XMLStreamReader {
     /// The node types the loop maps to events: libxml2's `xmlReaderTypes`
     /// (libxml/xmlreader.h; part of its stable ABI). Every other type (comments,
     /// processing instructions, the DOCTYPE, entity references) is skipped.
-    private enum NodeType: Int32 {
-        case element = 1, text = 3, cdata = 4, whitespace = 13, significantWhitespace = 14, endElement = 15
-    }
-
     private static func string(_ chars: UnsafePointer<CChar>?) -> String {
         chars.map { String(cString: $0) } ?? ""
     }
