@@ -148,33 +148,24 @@ extension ForgeServerMove {
             let at = r.string("created_at")
             if firstRevision[plan].map({ at < $0 }) ?? true { firstRevision[plan] = at }
         }
-        var chosen: [String: SourceRow] = [:]
-        var others: [SourceRow] = []
+        // The active plan; among plans of one status, the one begun last.
+        var planChoice = OnePerMember { row, kept in
+            (row.string("status") == "active" && kept.string("status") != "active")
+                || (row.string("status") == kept.string("status")
+                    && (firstRevision[row.string("id")] ?? "") > (firstRevision[kept.string("id")] ?? ""))
+        }
         try each("plans") { row in
             guard let user = member("plans", row) else { return }
             guard row.string("domain", "training") == "training" else {
                 skip("plans", row, "not_training", "forged's plans are training plans (the food week is its own)")
                 return
             }
-            if let seen = chosen[user] {
-                let better =
-                    (row.string("status") == "active" && seen.string("status") != "active")
-                    || (row.string("status") == seen.string("status")
-                        && (firstRevision[row.string("id")] ?? "") > (firstRevision[seen.string("id")] ?? ""))
-                if better {
-                    others.append(seen)
-                    chosen[user] = row
-                } else {
-                    others.append(row)
-                }
-            } else {
-                chosen[user] = row
-            }
+            planChoice.offer(row, for: user)
         }
-        for row in others {
+        for row in planChoice.others {
             skip("plans", row, "one_plan_per_member", "forged keeps one training plan per member (the active one)")
         }
-        for (user, row) in chosen.sorted(by: { $0.key < $1.key }) {
+        for (user, row) in planChoice.chosen.sorted(by: { $0.key < $1.key }) {
             let created = firstRevision[row.string("id")].flatMap(SourceTime.instant) ?? now
             try TrainingMoveIn.plan(
                 id: row.string("id"), userID: user, goal: row.string("goal"), status: row.string("status", "active"),

@@ -135,25 +135,15 @@ final class ForgeServerMove {
 
     func carryTokens() throws {
         // One ingest token per member in forged: the newest one (the phone has it).
-        var newest: [String: SourceRow] = [:]
-        var older: [SourceRow] = []
+        var tokens = OnePerMember { ($0.text("created_at") ?? "") > ($1.text("created_at") ?? "") }
         try each("ingest_tokens") { row in
             guard let user = member("ingest_tokens", row) else { return }
-            if let seen = newest[user] {
-                if (row.text("created_at") ?? "") > (seen.text("created_at") ?? "") {
-                    older.append(seen)
-                    newest[user] = row
-                } else {
-                    older.append(row)
-                }
-            } else {
-                newest[user] = row
-            }
+            tokens.offer(row, for: user)
         }
-        for row in older {
+        for row in tokens.others {
             skip("ingest_tokens", row, "older_token", "forged keeps one ingest token per member: the newest")
         }
-        for (user, row) in newest.sorted(by: { $0.key < $1.key }) {
+        for (user, row) in tokens.chosen.sorted(by: { $0.key < $1.key }) {
             do {
                 try HouseholdStore.setMovedIngestToken(
                     userID: user, token: row.string("token"), samples: try row.int("samples"),
