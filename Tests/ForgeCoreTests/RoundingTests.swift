@@ -68,6 +68,21 @@ import Testing
         #expect(NumberText.shortest(x) == text)
     }
 
+    /// A bulk writer's ids: the contract's shape (version 4, variant 10),
+    /// all different, each sorting right after the one before; a second run
+    /// starts elsewhere.
+    @Test func identifierRunsHaveTheShapeAndFollowEachOther() {
+        var run = IdentifierRun()
+        let ids = (0..<5000).map { _ in run.next() }
+        #expect(ids.allSatisfy(Identifier.isValid))
+        #expect(ids.allSatisfy { Array($0.utf8)[12] == UInt8(ascii: "4") })
+        #expect(ids.allSatisfy { "89ab".utf8.contains(Array($0.utf8)[16]) })
+        #expect(Set(ids).count == ids.count)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
+        var other = IdentifierRun()
+        #expect(!ids.contains(other.next()))
+    }
+
     @Test func identifiersHaveTheContractShape() {
         let a = Identifier.make()
         let b = Identifier.make()

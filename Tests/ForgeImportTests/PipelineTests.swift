@@ -81,11 +81,12 @@ struct PipelineTests {
             kind: .strong, file: ImportHarness.fixture("strong-2018.csv"),
             source: "c.csv", userID: h.ada.id)
         try h.db.write { conn in
+            var ids = IdentifierRun()
             let id = try TrainingSessionStore.createImported(
                 ImportedWorkout(
                     day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
                     completedAt: Date(), notes: "", sets: []),
-                userID: h.ada.id, in: conn)
+                userID: h.ada.id, ids: &ids, in: conn)
             try ImportLedger.added(crashed.id, table: "sessions", rowID: id, in: conn)
             try conn.execute("UPDATE imports SET pid = 999999999 WHERE id = ?", [crashed.id])
         }

@@ -30,14 +30,22 @@ package struct ImportedSet: Sendable, Hashable {
 }
 
 extension SetStore {
-    /// Inserts one imported set into a session (``TrainingSessionStore/createImported``).
-    /// Records are not touched here: the importer rebuilds them once for the
-    /// lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// Inserts one imported set into a session: the bulk path of every
+    /// importer (``TrainingSessionStore/createImported(_:userID:ids:in:)``)
+    /// and of any writer of many sets in one transaction. Its id is the next
+    /// of `ids` (one ``IdentifierRun`` per bulk writer, so the batch's keys
+    /// are consecutive). The statement is prepared once per connection and
+    /// reused. The `lift_day_best` triggers skip a set whose session is not
+    /// completed yet (migration 0316): write the session `active`, insert its
+    /// sets, then complete it, and the day's e1RM is computed once. Records
+    /// are not touched here: the importer rebuilds them once for the lifts it
+    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
     /// - Returns: the new set's id.
+    /// - Throws: `DatabaseError` (`.constraint` for a session that does not exist).
     package static func insertImported(
-        sessionID: String, userID: String, set: ImportedSet, in db: Connection
+        sessionID: String, userID: String, set: ImportedSet, ids: inout IdentifierRun, in db: Connection
     ) throws -> String {
-        let id = Identifier.make()
+        let id = ids.next()
         let s = set.logged
         try db.execute(
             """
