@@ -54,9 +54,7 @@ extension TrainingSessionStore {
                 id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
                 Instant.storage(workout.completedAt), workout.notes,
             ])
-        for set in workout.sets {
-            _ = try SetStore.insertImported(sessionID: id, userID: userID, set: set, ids: &ids, in: db)
-        }
+        _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
         let stats = CompletionStats.stats(
             sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
         try db.execute(
@@ -71,9 +69,7 @@ extension TrainingSessionStore {
         _ sets: [ImportedSet], to sessionID: String, userID: String, start: Date, end: Date,
         ids: inout IdentifierRun, in db: Connection
     ) throws {
-        for set in sets {
-            _ = try SetStore.insertImported(sessionID: sessionID, userID: userID, set: set, ids: &ids, in: db)
-        }
+        _ = try SetStore.insertImported(sets, sessionID: sessionID, userID: userID, ids: &ids, in: db)
         let all = try self.sets(sessionID, in: db)
         let stats = CompletionStats.stats(sets: all, setsPlanned: 0, start: start, end: max(end, start))
         try setStats(sessionID, stats: stats.json, in: db)
