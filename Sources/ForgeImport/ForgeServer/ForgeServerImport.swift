@@ -67,7 +67,8 @@ package struct ForgeServerImport {
     ) throws -> Outcome {
         struct RolledBack: Error { let report: ForgeServerReport }
         do {
-            return try db.write { conn in
+            // One transaction with a bulk page cache and in-memory statement journals (Database.bulkWrite).
+            return try db.bulkWrite { conn in
                 if let early = try refusal(snapshot, replace: replace, in: conn) { return early }
                 let now = clock.now()
                 let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now, onProgress: onProgress)

@@ -197,6 +197,7 @@ extension ForgeServerMove {
     }
 
     func carrySessions() throws {
+        var completeAfterSets: [String] = []
         try each("workout_sessions") { row in
             guard let user = member("workout_sessions", row) else { return }
             let kind = row.string("kind", "strength")
@@ -227,7 +228,7 @@ extension ForgeServerMove {
             session.notes = row.string("notes")
             session.cooldownStatus = row.string("cooldown_status")
             session.favorite = row.bool("favorite")
-            try TrainingSessionStore.insertKeepingID(session, in: conn)
+            if try TrainingSessionStore.insertKeepingID(session, in: conn) { completeAfterSets.append(session.id) }
             sessions.insert(row.string("id"))
             report.carried("workout_sessions")
         }
@@ -241,8 +242,8 @@ extension ForgeServerMove {
             }
             let series = SeriesData(json: try row.json("data", "{}"))
             let trace = CardioTrace(
-                hr: series.pairs("hr").map { HRSample(t: $0.0, bpm: $0.1) },
-                route: series.pairs("route").map { RoutePoint(lat: $0.0, lon: $0.1) })
+                hr: series.hr.map { HRSample(t: $0.0, bpm: $0.1) },
+                route: series.route.map { RoutePoint(lat: $0.0, lon: $0.1) })
             try CardioStore.saveTrace(trace, sessionID: session, userID: user, now: now, in: conn)
             report.carried("workout_series")
         }
@@ -275,6 +276,7 @@ extension ForgeServerMove {
             lifts[user, default: []].insert(slug)
             report.carried("logged_sets")
         }
+        try TrainingSessionStore.completeMovedIn(completeAfterSets, in: conn)
     }
 
     /// Why a session's stats are impossible (a negative duration or distance), or nil.
@@ -297,19 +299,36 @@ extension ForgeServerMove {
 /// The original's `workout_series.data`, `{"hr": [[t_s, bpm]…], "route": [[lat, lon]…]}`,
 /// read leniently: anything that is not a pair of numbers is left out.
 struct SeriesData {
-    let object: [String: JSONValue]
-
-    init(json: String) {
-        object = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(json.utf8))) ?? [:]
+    /// The shape the original writes: decoded directly (the fast path).
+    private struct Pairs: Decodable {
+        let hr: [[Double]]?
+        let route: [[Double]]?
     }
 
-    /// The number pairs under `key`.
-    func pairs(_ key: String) -> [(Double, Double)] {
-        (object[key]?.arrayValue ?? []).compactMap { pair in
-            guard let list = pair.arrayValue, list.count >= 2, let a = list[0].doubleValue,
-                let b = list[1].doubleValue
-            else { return nil }
-            return (a, b)
+    let hr: [(Double, Double)]
+    let route: [(Double, Double)]
+
+    init(json: String) {
+        let data = Data(json.utf8)
+        if let plain = try? JSONDecoder().decode(Pairs.self, from: data) {
+            func pairs(_ list: [[Double]]?) -> [(Double, Double)] {
+                (list ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
+            }
+            hr = pairs(plain.hr)
+            route = pairs(plain.route)
+            return
         }
+        // Something else in the lists (a null, a string): each pair of numbers, the rest left out.
+        let object = (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
+        func pairs(_ key: String) -> [(Double, Double)] {
+            (object[key]?.arrayValue ?? []).compactMap { pair in
+                guard let list = pair.arrayValue, list.count >= 2, let a = list[0].doubleValue,
+                    let b = list[1].doubleValue
+                else { return nil }
+                return (a, b)
+            }
+        }
+        hr = pairs("hr")
+        route = pairs("route")
     }
 }

@@ -34,8 +34,15 @@ package struct MovedSession: Sendable {
 
 extension TrainingSessionStore {
     /// Stores a session of the original Forge server with its own id (`forged import
-    /// forge-server`); its sets follow with ``SetStore/insertKeepingID(_:in:)``.
-    package static func insertKeepingID(_ s: MovedSession, in db: Connection) throws {
+    /// forge-server`); its sets follow with ``SetStore/insertKeepingID(_:in:)``. A
+    /// completed session is written `active` and completed by
+    /// ``completeMovedIn(_:in:)`` once its sets are in, the way a live session ends:
+    /// the `lift_day_best` triggers (docs/architecture.md) then compute each day's
+    /// e1RM once, at completion, instead of once per set. Run inside the move's
+    /// write transaction: nobody sees the session before it is complete.
+    /// - Returns: true when the session waits for ``completeMovedIn(_:in:)``.
+    package static func insertKeepingID(_ s: MovedSession, in db: Connection) throws -> Bool {
+        let completesLater = s.status == "completed"
         try db.execute(
             """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, time_budget_min,
@@ -43,9 +50,15 @@ extension TrainingSessionStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                s.id, s.userID, s.day, s.name, s.kind, s.status, Instant.storage(s.startedAt),
-                s.completedAt.map(Instant.storage), s.timeBudgetMin, s.fitted, s.stats, s.notes, s.cooldownStatus,
-                s.favorite ? 1 : 0,
+                s.id, s.userID, s.day, s.name, s.kind, completesLater ? "active" : s.status,
+                Instant.storage(s.startedAt), s.completedAt.map(Instant.storage), s.timeBudgetMin, s.fitted, s.stats,
+                s.notes, s.cooldownStatus, s.favorite ? 1 : 0,
             ])
+        return completesLater
+    }
+
+    /// Completes the sessions ``insertKeepingID(_:in:)`` wrote `active` for now, once their sets are in.
+    package static func completeMovedIn(_ ids: [String], in db: Connection) throws {
+        for id in ids { try db.execute("UPDATE sessions SET status = 'completed' WHERE id = ?", [id]) }
     }
 }
