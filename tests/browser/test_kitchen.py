@@ -80,7 +80,7 @@ from selenium.webdriver.webkitgtk.options import Options as WebKitGTKOptions
 from selenium.webdriver.webkitgtk.service import Service as WebKitGTKService
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORGED = os.environ.get("FORGED", os.path.join(ROOT, ".build/release/forged"))
@@ -437,19 +437,30 @@ def browser(trusted=None):
 
 
 def size(driver, w, h):
-    """The page's viewport at w x h CSS px: the window is sized, then grown by
-    what the browser's own frame (a toolbar, say) takes."""
-    driver.set_window_size(w, h)
-    for _ in range(3):
-        iw, ih = driver.execute_script("return [innerWidth, innerHeight]")
-        if (iw, ih) == (w, h):
-            break
-        now = driver.get_window_size()
-        driver.set_window_size(now["width"] + w - iw, now["height"] + h - ih)
-        time.sleep(0.1)
-    got = driver.execute_script("return [innerWidth, innerHeight]")
-    assert got == [w, h], f"the viewport is {got[0]}x{got[1]}, not {w}x{h} (is the X screen large enough?)"
-    time.sleep(0.3)
+    """The page's viewport at w x h CSS px: the window is sized w x h plus
+    what the browser's own frame (a toolbar, say) takes, measured once the
+    window has settled (a window manager may apply a size a moment later)."""
+    inner = lambda: tuple(driver.execute_script("return [innerWidth, innerHeight]"))
+    for _ in range(5):
+        frame = getattr(driver, "forge_frame", (0, 0))
+        driver.set_window_size(w + frame[0], h + frame[1])
+        deadline = time.monotonic() + 3
+        while inner() != (w, h) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if inner() == (w, h):
+            time.sleep(0.3)
+            return
+        # Not there: measure the frame on a settled window (two equal readings) and try again.
+        last = None
+        while True:
+            now = driver.get_window_size(), inner()
+            if now == last:
+                break
+            last = now
+            time.sleep(0.2)
+        window, (iw, ih) = now
+        driver.forge_frame = (window["width"] - iw, window["height"] - ih)
+    raise AssertionError(f"the viewport is {inner()}, not {w}x{h} (is the X screen large enough?)")
 
 
 def shot(driver, name):
@@ -457,7 +468,14 @@ def shot(driver, name):
     holds (two animation frames: WebKit's screenshot is its last painted frame)."""
     driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
     os.makedirs(SHOTS, exist_ok=True)
-    assert driver.save_screenshot(os.path.join(SHOTS, name)), f"could not save {name} in {SHOTS}"
+    for attempt in range(3):
+        try:
+            assert driver.save_screenshot(os.path.join(SHOTS, name)), f"could not save {name} in {SHOTS}"
+            return
+        except WebDriverException:   # WebKit's driver now and then fails a snapshot with no message
+            if attempt == 2:
+                raise
+            time.sleep(0.3)
 
 
 def show(driver, view):
@@ -848,8 +866,8 @@ def main():
                 return [b.get_attribute("aria-checked") for b in d.find_elements(By.CSS_SELECTOR, "#list-aisles .aisle:first-child .item")]
             except StaleElementReferenceException:
                 return None
-        WebDriverWait(driver, 3).until(lambda d: (p := produce_states(d)) is not None and p[-4:] == ["true"] * 4)
-        produce = produce_states(driver)
+        # The list as it stood when its last four were ticked (a re-render may replace it a moment later).
+        produce = WebDriverWait(driver, 3).until(lambda d: (p := produce_states(d)) is not None and p[-4:] == ["true"] * 4 and p)
         assert produce[-4:] == ["true"] * 4 and "true" not in produce[:-4], produce
         print("list: a phone's tick showed live, the display's tap reached the phone, bought items sank")
 
