@@ -382,21 +382,6 @@ class ServerCertificate:
         self.spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
-class WebKitOptions(WebKitGTKOptions):
-    """Selenium's WebKitGTK options plus the driver's `certificates`
-    (webkitgtk:browserOptions): certificates the browser trusts for one host."""
-
-    def __init__(self):
-        super().__init__()
-        self.certificates = []
-
-    def to_capabilities(self):
-        caps = super().to_capabilities()
-        if self.certificates:
-            caps[self.KEY]["certificates"] = self.certificates
-        return caps
-
-
 def need(path, package):
     """`path` (a program), or a failure naming the Debian package that has it."""
     found = shutil.which(path) or (path if os.access(path, os.X_OK) else None)
@@ -417,7 +402,7 @@ def browser(trusted=None):
     if ENGINE == "webkit":
         if not os.environ.get("DISPLAY"):
             raise SystemExit("FAIL: WebKit needs an X display: run under xvfb-run (Debian package xvfb)")
-        options = WebKitOptions()
+        options = WebKitGTKOptions()
         options.binary_location = need(MINIBROWSER, "libwebkit2gtk-4.1-0 (with webkit2gtk-driver)")
         options.add_argument("--automation")
         options.overlay_scrollbars_enabled = True
