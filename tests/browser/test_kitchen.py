@@ -40,7 +40,8 @@ through TZ; sizes are the viewport's, the window grown by the browser's frame.
    (timers-hour-<w>x<h>.png); every timer label, at every size and count,
    stays at or above the floor max(0.75rem, 14px) and is cut only after two
    lines at that floor; a timer that rings on a page reloaded without a tap
-   says on the takeover itself that the sound is off and a tap turns it on.
+   says on the takeover itself that the sound is off (no tone started) and a
+   tap turns it on (the chime then sounds).
 3. The server restarts: the outage banner shows, timers keep counting down;
    the page is reloaded while the server is down and the service worker's
    saved copy still shows tonight, the recipe in cook mode and the timers
@@ -892,13 +893,17 @@ def main():
         assert driver.find_element(By.ID, "takeover-sound").is_displayed(), "the takeover does not say the sound is off"
         assert "tap" in driver.find_element(By.ID, "takeover-sound").text.lower()
         shot(driver, "fired-sound-off-1280x800.png")
-        # A tap (touchend/click are what iOS accepts) turns it on; the takeover's line goes.
+        assert driver.execute_script(TONES)[0] == 0, "tones started while the page said the sound was off"
+        # A tap (touchend/click are what iOS accepts) turns it on; the takeover's line goes and the chime sounds.
         driver.find_element(By.ID, "takeover-label").click()
         WebDriverWait(driver, 3).until(lambda d: not d.find_element(By.ID, "takeover-sound").is_displayed())
+        WebDriverWait(driver, 4).until(lambda d: d.execute_script(TONES)[0] > 0)
+        unlocked = driver.execute_script(TONES)[1]
+        assert all(t["state"] == "running" for t in unlocked), unlocked
         driver.find_element(By.ID, "takeover-dismiss").click()
         wait_for_line(lines, lambda e: e.get("type") == "timer.dismissed" and e["timer"]["id"] == quiet["id"])
         WebDriverWait(driver, 3).until(lambda d: not d.find_element(By.ID, "takeover").is_displayed())
-        print("fired without a tap: the takeover said the sound was off; a tap turned it on")
+        print(f"fired without a tap: the takeover said the sound was off (0 tones); a tap turned it on ({len(unlocked)} tones)")
         show(driver, "cook")
 
         # The server restarts: outage banner, timers keep counting; a reload
