@@ -54,29 +54,6 @@ package final class Connection {
         return try body()
     }
 
-    /// Runs `body` (a whole write transaction, begun and ended inside it) with
-    /// the connection set up for bulk writing, then set back:
-    ///
-    /// - the page cache at ``bulkPageCacheKiB`` (see ``withBulkCache(_:)``);
-    /// - `PRAGMA temp_store = MEMORY`, which keeps SQLite's statement journals
-    ///   in memory. An insert into `sets` (triggers, foreign keys) opens one
-    ///   per statement; on a file it spills to a temporary file in /var/tmp
-    ///   once it has grown past 64 KiB and stays there for the transaction,
-    ///   so every later set cost several `pwrite` calls (102,000 for a
-    ///   25,000-row Strong CSV, bench/movein-strong.sh). A statement journal
-    ///   holds the pages one statement changes and is emptied when it ends,
-    ///   so memory stays bounded. Durability is unchanged: the journal only
-    ///   undoes a failed statement inside its transaction; the WAL and
-    ///   `synchronous=FULL` commit as always.
-    ///
-    /// Must run outside a transaction: SQLite refuses to change `temp_store`
-    /// inside one. ``Database/bulkWrite(_:)`` is the way in.
-    func withBulkSettings<T>(_ body: () throws -> T) throws -> T {
-        try execute("PRAGMA temp_store = MEMORY")
-        defer { try? execute("PRAGMA temp_store = DEFAULT") }
-        return try withBulkCache(body)
-    }
-
     /// Opens `path` (which must exist for readers) and applies the per-connection settings:
     /// extended result codes, 5 s busy timeout, `foreign_keys=ON`, `synchronous=FULL`,
     /// double-quoted string literals off, defensive mode on, a ``pageCacheKiB`` page

@@ -199,28 +199,10 @@ package final class Database: Sendable {
     ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
     ///   full); `.misuse` after `close()`.
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try write(bulk: false, body)
-    }
-
-    /// ``write(_:)`` for a writer of thousands of rows in one transaction (an
-    /// import's batch): the same `BEGIN IMMEDIATE` … `COMMIT`, durability and
-    /// errors, on the writer set up by ``Connection/withBulkSettings(_:)`` for
-    /// the transaction (a larger page cache, statement journals in memory),
-    /// then set back. Keep batches to a few thousand rows: other writers wait
-    /// for the lock meanwhile.
-    package func bulkWrite<T>(_ body: (Connection) throws -> T) throws -> T {
-        try write(bulk: true, body)
-    }
-
-    private func write<T>(bulk: Bool, _ body: (Connection) throws -> T) throws -> T {
         if isReadOnly { throw Self.readOnlyError }
         defer { localCommits.add(1, ordering: .releasing) }
         do {
-            let result = try writer.use { connection in
-                bulk
-                    ? try connection.withBulkSettings { try connection.transaction("IMMEDIATE", body) }
-                    : try connection.transaction("IMMEDIATE", body)
-            }
+            let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
             faults.succeeded(path: path)
             return result
         } catch {
