@@ -21,19 +21,19 @@ import Testing
     static let script = repositoryRoot.appendingPathComponent("tests/forge-server/roundtrip.py").path
     static var haveReference: Bool { FileManager.default.fileExists(atPath: reference + "/server/app/main.py") }
 
-    @Test(
-        .enabled(
-            if: haveReference,
-            "skipped: ../shared/reference/forge-original is absent (a checkout outside the workplace), "
-                + "so there is no original server to run; CI always has it"),
-        .timeLimit(.minutes(10)))
+    static let absent: Comment = """
+        skipped: ../shared/reference/forge-original is absent (a checkout outside the workplace), \
+        so there is no original server to run; CI always has it
+        """
+
+    @Test(.enabled(if: haveReference, absent), .timeLimit(.minutes(10)))
     func theOriginalsHouseholdAnswersAlikeAfterEveryKindOfMove() throws {
         let binary = try #require(ForgedBinary.path, "build forged first (make test builds the release binary)")
         _ = try TempPostgres.binDirectory()  // fails naming the postgresql package
-        guard FileManager.default.isExecutableFile(atPath: venv + "/bin/python") else {
+        guard FileManager.default.isExecutableFile(atPath: Self.venv + "/bin/python") else {
             throw ToolMissing(
                 description:
-                    "\(venv) missing: `make python-tools` (part of make test) creates it with Debian's python3-venv "
+                    "\(Self.venv) missing: `make python-tools` (part of make test) creates it with Debian's python3-venv "
                     + "and tests/forge-server/original-requirements.txt")
         }
         let python = try requiredTool("python3", package: "python3")

@@ -39,7 +39,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drive_original import drive  # noqa: E402
-from rt_compare import capture, plan_requests, shared_get_routes  # noqa: E402
+from rt_compare import capture, media_requests, plan_requests, shared_get_routes  # noqa: E402
 from rt_normalise import check_readme, compare  # noqa: E402
 from rt_processes import Postgres, free_port, http_request, start_forged, start_original  # noqa: E402
 
@@ -69,6 +69,12 @@ def original_side(args, work, database_url, port, weeks, short):
         openapi = json.loads(http_request(port, "GET", "/openapi.json")[2])
         requests, covered = plan_requests(port, EMAILS, comparison_dates(info))
         answers = capture(port, requests, EMAILS)
+        photos = media_requests(requests, answers, EMAILS[0])
+        if not photos:
+            raise SystemExit("roundtrip: the original's answers name no photo (/api/food/media/ID)")
+        requests, answers = requests + photos, answers + capture(port, photos, EMAILS)
+        log(f"{len(requests)} requests answered by the original ({len(photos)} photos)")
+        covered.add("/api/food/media/{}")
     finally:
         original.stop()
     return info, (requests, covered), answers, openapi

@@ -68,14 +68,6 @@ def plan_requests(port, emails, dates):
     listed = get_json(port, "/api/food/recipes", cookie)["recipes"]
     for r in sorted({r["slug"] for r in listed} | {f"roundtrip-harissa-beans-{n}" for n in (1, 2, 3)}):
         add(emails[0], f"/api/food/recipes/{r}", "/api/food/recipes/{}")
-    # Photos: every /api/food/media/ID the answers so far name.
-    cookies = {e: sign_in(port, e) for e in emails}
-    media = set()
-    for who, path in list(out):
-        text = http_request(port, "GET", path, headers={"Cookie": cookies[who]})[2].decode(errors="replace")
-        media.update(p for p in text.split('"') if p.startswith("/api/food/media/"))
-    for m in sorted(media):
-        add(emails[0], m, "/api/food/media/{}")
     for path in ("/healthz", "/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/mcp",
                  "/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp",
                  "/.well-known/security.txt", "/security.txt", "/mcp", "/", "/dashboard", "/welcome",
@@ -83,6 +75,14 @@ def plan_requests(port, emails, dates):
                  "/api/withings/callback", "/api/withings/webhook", "/mcp/oauth/authorize", "/auth/mode"):
         add(ANON, path, path)
     return out, covered
+
+
+def media_requests(requests, answers, email):
+    """The photos (`/api/food/media/ID`) the captured answers name, as requests of `email`."""
+    media = set()
+    for (_, path), (_, _, _, raw) in zip(requests, answers):
+        media.update(p for p in raw.decode(errors="replace").split('"') if p.startswith("/api/food/media/"))
+    return [(email, m) for m in sorted(media)]
 
 
 def shared_get_routes(original_openapi, forged_openapi):
