@@ -17,14 +17,15 @@ ADDED, VALUE, STATUS = "added", "value", "status"
 
 
 class Rule:
-    def __init__(self, name, readme, routes, paths, kinds):
-        self.name, self.readme, self.kinds = name, readme, kinds
+    def __init__(self, name, readme, routes, paths, kinds, when=None):
+        self.name, self.readme, self.kinds, self.when = name, readme, kinds, when
         self.routes = [re.compile(r) for r in routes]
         self.paths = paths
 
-    def excuses(self, route, path, kind):
+    def excuses(self, route, path, kind, original=None, forged=None):
         return (kind in self.kinds and any(r.fullmatch(route) for r in self.routes)
-                and any(fnmatch.fnmatchcase(path, p) for p in self.paths))
+                and any(fnmatch.fnmatchcase(path, p) for p in self.paths)
+                and (self.when is None or self.when(original, forged)))
 
 
 RECORD_ROUTES = [r"/api/records", r"/api/dashboard", r"/api/export"]
@@ -34,14 +35,24 @@ RULES = [
     Rule("record details in the member's unit", "**Record `detail`**", RECORD_ROUTES,
          ["$[].detail", "$.records[].detail"], [VALUE]),
     Rule("e1RM on the trained day", "**Trained day**", E1RM_ROUTES, ["$.e1rm.*.points*"], [VALUE]),
+    Rule("last.when on the trained day", "**Trained day**", [r"/api/today"], ["$.exercises[].last.when"], [VALUE]),
+    Rule("prescriptions land on loadable weights", "**Prescriptions land on loadable weights**", [r"/api/today"],
+         ["$.exercises[].weight", "$.exercises[].warmup*", "$.tonnage_est"], [VALUE]),
+    Rule("loadable", "**`loadable: {down_kg, up_kg}`** is added", [r"/api/today"], ["$.exercises[].loadable"],
+         [ADDED]),
+    Rule("plate math in the plates' unit", "**Plate math in the plates' unit**", [r"/api/today"],
+         ["$.exercises[].plate"], [VALUE]),
+    Rule("profile on Today in its unit", "`profile` on Today adds `unit`, `bar` and `plates`", [r"/api/today"],
+         ["$.profile.unit", "$.profile.bar", "$.profile.plates"], [ADDED]),
     Rule("trend", "**`trend`** is added", E1RM_ROUTES, ["$.e1rm.*.trend"], [ADDED]),
     Rule("prs_this_week", "**`prs_this_week`** is added", E1RM_ROUTES, ["$.prs_this_week"], [ADDED]),
     Rule("media_tier", "**Exercise media**", [r"/api/exercises", r"/api/exercises/[^/]+"],
          ["$.media_tier", "$.media_url", "$[].media_tier", "$[].media_url"], [VALUE]),
     Rule("the exercise library's texts are forged's", "**Exercise library texts**", [r"/api/exercises/[^/]+"],
          ["$.benefit", "$.cues*", "$.dont"], [VALUE]),
-    Rule("alternatives from forged's exercise library", "**Exercise library texts**",
-         [r"/api/exercises/[^/]+/alternatives"], ["$*"], [VALUE]),
+    Rule("the excluded alternative's reason names the oldest niggle's first pattern",
+         "**Alternatives**: when several active niggles", [r"/api/exercises/[^/]+/alternatives"], ["$[].why"],
+         [VALUE], when=lambda a, b: all(isinstance(x, str) and x.startswith("excluded: ") for x in (a, b))),
     Rule("equipment in its own unit", "**Equipment in its own unit**", [r"/api/equipment"],
          ["$.profiles[].unit", "$.profiles[].bar", "$.profiles[].plates", "$.profiles[].dumbbells"], [ADDED]),
     Rule("session targets carry note", "**Plan entries carry `note`**", [r"/api/sessions/[^/]+"],
@@ -65,7 +76,8 @@ RULES = [
 TIMESTAMPS = ("timestamps to the millisecond", "**Timestamps**")
 RECORD_ORDER = ("records by slug then kind", "records by slug then kind")
 METRIC_TIES = ("metrics of one instant in the order stored", "metrics of one instant")
-REWRITES = [TIMESTAMPS, RECORD_ORDER, METRIC_TIES]
+ALTERNATIVES_ORDER = ("alternatives in library order", "alternatives in library order")
+REWRITES = [TIMESTAMPS, RECORD_ORDER, METRIC_TIES, ALTERNATIVES_ORDER]
 
 # With the offset (PostgreSQL's timestamptz) or without (SQLite keeps no zone: UTC).
 ISO = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(?:\+00:00)?")
@@ -106,6 +118,12 @@ def reorder(route, original, forged, count):
     elif route == "/api/export" and isinstance(original, dict) and "records" in original:
         dated = (lambda r: (r.get("achieved_on", ""), r.get("slug", ""), r.get("kind", "")))
         original = dict(original, records=sort(original["records"], dated, RECORD_ORDER[0]))
+    if route.endswith("/alternatives") and isinstance(original, list) and isinstance(forged, list):
+        # the original walks the library in the database's order; forged in library order:
+        # compared in forged's order, each original entry matched by slug
+        place = {a.get("slug"): i for i, a in enumerate(forged)}
+        original = sort(original, lambda a: (a.get("excluded", False), place.get(a.get("slug"), len(place))),
+                        ALTERNATIVES_ORDER[0])
     if route == "/api/export" and isinstance(original, dict) and "metrics" in original:
         # ties in time: the original's ORDER BY ts leaves them to PostgreSQL's sort
         key = (lambda m: (m.get("ts", ""), m.get("type", ""), m.get("source", "")))
@@ -143,11 +161,11 @@ def differences(original, forged, path="$"):
     return out
 
 
-def excused(route, path, kind):
+def excused(route, path, kind, original=None, forged=None):
     """The rule excusing this difference, or None. A member the original has and forged lacks
     ('missing') is never excused."""
     for rule in RULES:
-        if rule.excuses(route, path, kind):
+        if rule.excuses(route, path, kind, original, forged):
             return rule
     return None
 
@@ -178,7 +196,7 @@ def compare(route, original, forged, count):
     o_json, f_json = reorder(route, o_json, f_json, count)
     left = []
     for path, kind, a, b in differences(o_json, f_json):
-        rule = excused(route, path, kind)
+        rule = excused(route, path, kind, a, b)
         if rule:
             count[rule.name] = count.get(rule.name, 0) + 1
         else:
