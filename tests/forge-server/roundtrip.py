@@ -27,6 +27,7 @@ Prints one summary line per source and, last, a JSON object with the counts;
 exit status 0 only when every answer matched and every check passed.
 """
 import argparse
+import copy
 import datetime
 import json
 import os
@@ -136,7 +137,6 @@ def forged_side(args, work, name, source, port, info, planned, answers, original
 
 def comparison_has_teeth(name, requests, answers, forged_answers):
     """The comparison itself catches a changed lab value and a dropped niggle note in forged's answers."""
-    import copy
     failures = []
     for path, mutate in (("/api/labs", lambda j: j[0]["results"][0].update(value=j[0]["results"][0]["value"] + 1)),
                          ("/api/niggles", lambda j: j[0].pop("note"))):
@@ -200,7 +200,7 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="forge-roundtrip-")
     os.makedirs(work, exist_ok=True)
     sources = args.sources.split(",")
-    summary, failures = {}, []
+    summary, failures, finished = {}, [], False
     started = time.monotonic()
     first_day = datetime.datetime.now(datetime.timezone.utc).date()
     try:
@@ -224,9 +224,12 @@ def main():
             info, planned, answers, openapi = original_side(args, work, "sqlite:///" + db, port, 4, True)
             result, failed = forged_side(args, work, "sqlite", db, port, info, planned, answers, openapi)
             summary["sqlite"], failures = result, failures + failed
+        finished = True
     finally:
-        if not args.keep and not failures:
+        if not args.keep and finished and not failures:
             shutil.rmtree(work, ignore_errors=True)
+        elif not finished:
+            log(f"stopped early; work directory kept: {work}")
     for name, s in summary.items():
         if s:
             log(f"{name}: {s['requests']} requests compared on {s['routes']} shared GET routes, "
