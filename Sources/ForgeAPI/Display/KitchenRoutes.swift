@@ -111,7 +111,7 @@ enum KitchenRoutes {
 struct PairDisplayInput: RequestInput {
     static var example: JSONValue? { ["code": "123456"] }
     let code: String
-    func validate() throws { try Check.length(code, max: Bounds.label, min: 1, "code") }
+    static let rules: [InputRule<Self>] = [.length("code", max: Bounds.label, min: 1) { $0.code }]
 }
 
 /// The answer of `POST /kitchen/pair`: `{ ok: true, display_id }`, with the
@@ -126,10 +126,10 @@ struct DisplayPaired: Codable, Sendable {
 struct KitchenWeekQuery: RequestInput {
     var date: String?
 
-    func validate() throws {
-        Check.dateText("query", "date")
-        _ = try day(today: LocalDate(year: 2000, month: 1, day: 1))
-    }
+    static let rules: [InputRule<Self>] = [
+        .dateText("query", "date"),
+        .custom { _ = try $0.day(today: LocalDate(year: 2000, month: 1, day: 1)) },
+    ]
 
     /// The requested date, or `today`.
     func day(today: LocalDate) throws -> LocalDate {

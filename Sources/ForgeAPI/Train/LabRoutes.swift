@@ -39,23 +39,25 @@ struct LabInput: RequestInput {
     /// The drawn date; nil only before ``validate()`` refused it.
     var day: LocalDate? { LocalDate(drawnOn) }
 
-    /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (docs/contract.md §1.2), else 422 naming the field.
-    func validate() throws {
-        Check.dateText(emptyIsToday: false, "drawn_on")
-        if !Check.isRecording {
-            guard let day else { throw HTTPError.badDate }
+    /// 400 `bad date` for a non-ISO `drawn_on` (docs/contract.md §1.2), else 422 naming the field.
+    static let rules: [InputRule<Self>] = [
+        .dateText("drawn_on", emptyIsToday: false),
+        .custom {
+            guard let day = $0.day else { throw HTTPError.badDate }
             try Check.date(day, "drawn_on")
-        }
-        try Check.length(source, max: Bounds.label, "source")
-        try Check.count(results, max: Self.maxResults, "results")
-        for (i, r) in results.enumerated() {
-            try Check.length(r.marker, max: Bounds.label, min: 1, "results", .int(i), "marker")
-            try Check.range(r.value, Self.value, "results", .int(i), "value")
-            try Check.length(r.unit, max: Bounds.label, "results", .int(i), "unit")
-            try Check.range(r.refLow, Self.value, "results", .int(i), "ref_low")
-            try Check.range(r.refHigh, Self.value, "results", .int(i), "ref_high")
-        }
-    }
+        },
+        .length("source", max: Bounds.label) { $0.source },
+        .count("results", max: maxResults) { $0.results },
+        .custom {
+            for (i, r) in $0.results.enumerated() {
+                try Check.length(r.marker, max: Bounds.label, min: 1, "results", .int(i), "marker")
+                try Check.range(r.value, LabInput.value, "results", .int(i), "value")
+                try Check.length(r.unit, max: Bounds.label, "results", .int(i), "unit")
+                try Check.range(r.refLow, LabInput.value, "results", .int(i), "ref_low")
+                try Check.range(r.refHigh, LabInput.value, "results", .int(i), "ref_high")
+            }
+        },
+    ]
 }
 
 /// One result of ``LabInput``.

@@ -44,18 +44,20 @@ struct PlanItemInput: RequestInput {
     ///   meal`), else 422 naming an out-of-range date or an over-long field.
     ///   A title is cut to 120 characters after trimming (docs/contract.md §3.2), so
     ///   only a title beyond ``Bounds/note`` is refused.
-    func validate() throws {
-        Check.dateText(emptyIsToday: false, "date")
-        Check.recorder?.record(["kind"], ["enum": ["workout", "meal"]])
-        if !Check.isRecording {
-            guard let day else { throw HTTPError.badDate }
+    static let rules: [InputRule<Self>] = [
+        .dateText("date", emptyIsToday: false),
+        .publish("kind", keywords: ["enum": ["workout", "meal"]]),
+        .custom {
+            guard let day = $0.day else { throw HTTPError.badDate }
             try Check.date(day, "date")
-            guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
-        }
-        try Check.length(title, max: Bounds.note, "title")
-        try Check.length(notes, max: Bounds.note, "notes")
-        try Check.length(planDay, max: Bounds.label, "plan_day")
-    }
+            guard $0.kind == "workout" || $0.kind == "meal" else {
+                throw HTTPError(400, "kind must be workout or meal")
+            }
+        },
+        .length("title", max: Bounds.note) { $0.title },
+        .length("notes", max: Bounds.note) { $0.notes },
+        .length("plan_day", max: Bounds.label) { $0.planDay },
+    ]
 }
 
 /// `PATCH /api/plan-items/{id}`: `{ title?, notes? }`; a given title must not be blank.
@@ -64,11 +66,11 @@ struct PlanItemPatch: RequestInput {
     var title: String?
     var notes: String?
 
-    func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "title")  // blank → 400 `title required` (the route)
-        try Check.length(title, max: Bounds.note, "title")
-        try Check.length(notes, max: Bounds.note, "notes")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("title", keywords: ["pattern": Check.nonBlank]),  // blank → 400 `title required` (the route)
+        .length("title", max: Bounds.note) { $0.title },
+        .length("notes", max: Bounds.note) { $0.notes },
+    ]
 }
 
 /// Planned items: pencil marks on calendar dates (docs/contract.md §3.2).

@@ -6,10 +6,10 @@ import ForgeTrain
 struct TodayQuery: RequestInput {
     var date: String?
     var budget: Int?
-    func validate() throws {
-        Check.dateText("query", "date")
-        try Check.range(budget, 25...120, "query", "budget")
-    }
+    static let rules: [InputRule<Self>] = [
+        .dateText("query", "date"),
+        .range("query", "budget", within: 25...120) { $0.budget },
+    ]
 }
 
 /// The latest-started strength session on the date (`session` of §3.2).

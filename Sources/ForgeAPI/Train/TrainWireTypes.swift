@@ -26,16 +26,18 @@ struct WirePoint: Codable, Sendable, Equatable {
 struct DateQuery: RequestInput {
     var date: String?
 
-    func validate() throws {
-        Check.dateText("query", "date")
-        guard let text = date, !text.isEmpty else { return }
-        guard let d = LocalDate(text) else { throw HTTPError.badDate }
-        if !Bounds.years.contains(d.year) {
-            throw ValidationFailure.error(
-                loc: ["query", "date"], type: "date_out_of_range",
-                msg: "Date should be in the years 1900–2100", input: .string(text))
-        }
-    }
+    static let rules: [InputRule<Self>] = [
+        .dateText("query", "date"),
+        .custom {
+            guard let text = $0.date, !text.isEmpty else { return }
+            guard let d = LocalDate(text) else { throw HTTPError.badDate }
+            if !Bounds.years.contains(d.year) {
+                throw ValidationFailure.error(
+                    loc: ["query", "date"], type: "date_out_of_range",
+                    msg: "Date should be in the years 1900–2100", input: .string(text))
+            }
+        },
+    ]
 
     /// The requested date, or `today`.
     func day(default today: LocalDate) -> LocalDate {
