@@ -54,6 +54,12 @@ struct Dated<Input: Sendable>: Sendable {
     func day(or today: LocalDate) -> LocalDate { date ?? today }
 }
 
+/// An input with its required date member parsed once.
+struct OnDay<Input: Sendable>: Sendable {
+    let input: Input
+    let day: LocalDate
+}
+
 extension Request {
     /// The JSON body decoded as `T` and validated.
     /// - Throws: 422 in the §1.4 shape: `loc` `["body", …path]` of the first

@@ -27,7 +27,7 @@ struct PlannedItemWire: Codable, Sendable {
 }
 
 /// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
-struct PlanItemInput: RequestInput {
+struct PlanItemInput: ValidatingInput {
     static var example: JSONValue? {
         ["date": "2026-07-22", "kind": "workout", "title": "Park run", "notes": "Easy pace"]
     }
@@ -37,19 +37,13 @@ struct PlanItemInput: RequestInput {
     var notes: String?
     var planDay: String?
 
-    /// The date; nil only before ``validate()`` refused it.
-    var day: LocalDate? { LocalDate(date) }
-
     /// - Throws: the contract's 400s (`bad date`, `kind must be workout or
     ///   meal`), else 422 naming an out-of-range date or an over-long field.
     ///   A title is cut to 120 characters after trimming (docs/contract.md §3.2), so
     ///   only a title beyond ``Bounds/note`` is refused.
     static let rules: [InputRule<Self>] = [
         .dateText("date", emptyIsToday: false),
-        .publish("kind", keywords: ["enum": ["workout", "meal"]]),
-        .custom {
-            guard let day = $0.day else { throw HTTPError.badDate }
-            try Check.date(day, "date")
+        .custom("kind", publishing: ["enum": ["workout", "meal"]]) {
             guard $0.kind == "workout" || $0.kind == "meal" else {
                 throw HTTPError(400, "kind must be workout or meal")
             }
@@ -58,6 +52,13 @@ struct PlanItemInput: RequestInput {
         .length("notes", max: Bounds.note) { $0.notes },
         .length("plan_day", max: Bounds.label) { $0.planDay },
     ]
+
+    /// The input with its `date` parsed once (`bad date` first, then ``rules``).
+    func validated() throws -> OnDay<Self> {
+        let day = try DayInput.required(date, field: "date")
+        try checkRules()
+        return OnDay(input: self, day: day)
+    }
 }
 
 /// `PATCH /api/plan-items/{id}`: `{ title?, notes? }`; a given title must not be blank.
@@ -80,8 +81,9 @@ enum PlanItemRoutes {
             .POST, "/api/plan-items", "Pencil in a workout or meal on a date",
             access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]
         ) { request, principal in
-            let input = try request.decode(PlanItemInput.self)
-            guard let date = input.day else { throw HTTPError.badDate }
+            let checked = try request.decodeValidated(PlanItemInput.self)
+            let input = checked.input
+            let date = checked.day
             var title = input.title ?? ""
             let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             var planDay = input.kind == "workout" ? input.planDay : nil

@@ -19,6 +19,14 @@ enum DayInput {
         }
         return date
     }
+
+    /// A required date member: not `YYYY-MM-DD` (empty too) is 400 `bad
+    /// date`; a year outside ``Bounds/years`` is 422 naming `field`.
+    static func required(_ text: String, field: String) throws -> LocalDate {
+        guard let date = LocalDate(text) else { throw HTTPError.badDate }
+        try Check.date(date, .string(field))
+        return date
+    }
 }
 
 /// `POST /api/sessions` body (docs/contract.md §3.3): `{date?, budget?, plan_day?}`.
