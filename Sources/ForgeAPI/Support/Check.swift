@@ -103,9 +103,12 @@ enum Check {
         throw fail(loc, "enum", "Input should be \(WireEnumerationText.list(allowed))", .string(value))
     }
 
-    /// `value` decoded as `T` by ``WireDecoder`` (lax coercion), a 422 at `loc` otherwise.
+    /// `value`, a part of a client's body, decoded as `T` by ``WireDecoder``
+    /// (lax coercion) as a request member is: its strings and free keys refuse
+    /// control characters (``ControlCharacters``), as every declared string of
+    /// a body does. A 422 at `loc` otherwise.
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, at loc: [JSONValue]) throws -> T {
-        do { return try WireDecoder.decode(type, from: value) } catch let e as WireDecodingError {
+        do { return try WireDecoder.decodeInput(type, from: value) } catch let e as WireDecodingError {
             throw fail(loc + e.loc, e.type, e.message, e.input)
         }
     }
