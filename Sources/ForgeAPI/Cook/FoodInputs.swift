@@ -68,47 +68,45 @@ struct MealLogBody: ValidatingInput {
     /// `data:` URL is checked when stored, 400 `photo N: …` over 3 MiB), then
     /// `slot` (400 `slot must be one of […]`), then `date` (400 `bad date`;
     /// 422 outside 1900–2100).
-    static let rules: [InputRule<Self>] = [
-        .custom("servings", publishing: ["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)]) {
-            guard let servings = $0.servings else { return }
-            if servings <= 0 {
-                throw ValidationFailure.error(
-                    loc: ["body", "servings"], type: "greater_than",
-                    msg: "Input should be greater than 0", input: .double(servings))
-            }
-            if servings > FoodBounds.maxServings {
-                throw ValidationFailure.error(
-                    loc: ["body", "servings"], type: "less_than_equal",
-                    msg: "Input should be less than or equal to 100", input: .double(servings))
-            }
-        },
-        .publish("slot", keywords: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]),
-        .range("kcal", within: Bounds.kcal) { $0.kcal },
-        .range("protein_g", within: Bounds.macro) { $0.proteinG },
-        .range("carbs_g", within: Bounds.macro) { $0.carbsG },
-        .range("sugar_g", within: Bounds.macro) { $0.sugarG },
-        .range("fiber_g", within: Bounds.macro) { $0.fiberG },
-        .range("fat_g", within: Bounds.macro) { $0.fatG },
-        .range("satfat_g", within: Bounds.macro) { $0.satfatG },
-        .range("sodium_mg", within: Bounds.macro) { $0.sodiumMg },
-        .range("cost", within: FoodBounds.cost) { $0.cost },
-        .length("recipe", max: FoodBounds.slug) { $0.recipe },
-        .length("label", max: Bounds.label) { $0.label },
-        .length("note", max: Bounds.note) { $0.note },
-        .length("client_id", max: FoodBounds.clientID) { $0.clientID },
-        .length("venue", max: FoodBounds.venue) { $0.venue },
-        .length("currency", max: FoodBounds.currency) { $0.currency },
-        .length("source", max: FoodBounds.source) { $0.source },
-        .count("photos", max: FoodBounds.photos) { $0.photos },
-        .custom {
-            for (index, photo) in ($0.photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
-                try Check.length(
-                    photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
-                    "photos", .int(index))
-            }
-        },
-        .dateText("date"),
-    ]
+    static let rules: [InputRule<Self>] =
+        [
+            .custom("servings", publishing: ["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)]) {
+                guard let servings = $0.servings else { return }
+                if servings <= 0 {
+                    throw ValidationFailure.error(
+                        loc: ["body", "servings"], type: "greater_than",
+                        msg: "Input should be greater than 0", input: .double(servings))
+                }
+                if servings > FoodBounds.maxServings {
+                    throw ValidationFailure.error(
+                        loc: ["body", "servings"], type: "less_than_equal",
+                        msg: "Input should be less than or equal to 100", input: .double(servings))
+                }
+            },
+            .publish("slot", keywords: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]),
+        ]
+        + InputRule<Self>.macros {
+            [$0.kcal, $0.proteinG, $0.carbsG, $0.sugarG, $0.fiberG, $0.fatG, $0.satfatG, $0.sodiumMg]
+        }
+        + [
+            .range("cost", within: FoodBounds.cost) { $0.cost },
+            .length("recipe", max: FoodBounds.slug) { $0.recipe },
+            .length("label", max: Bounds.label) { $0.label },
+            .length("note", max: Bounds.note) { $0.note },
+            .length("client_id", max: FoodBounds.clientID) { $0.clientID },
+            .length("venue", max: FoodBounds.venue) { $0.venue },
+            .length("currency", max: FoodBounds.currency) { $0.currency },
+            .length("source", max: FoodBounds.source) { $0.source },
+            .count("photos", max: FoodBounds.photos) { $0.photos },
+            .custom {
+                for (index, photo) in ($0.photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
+                    try Check.length(
+                        photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
+                        "photos", .int(index))
+                }
+            },
+            .dateText("date"),
+        ]
 
     func validated() throws -> Checked {
         try checkRules()
@@ -225,6 +223,16 @@ struct RecipeSearchQuery: RequestInput {
         .range("query", "limit", within: 1...FoodBounds.recipePage) { $0.limit },
         .range("query", "offset", within: 0...Int(Int32.max)) { $0.offset },
     ]
+}
+
+extension InputRule {
+    /// `kcal` within ``Bounds/kcal`` and `protein_g`…`sodium_mg` within
+    /// ``Bounds/macro``: the eight ``Macros/keys``, `values` in that order.
+    static func macros(_ values: @escaping @Sendable (Input) -> [Double?]) -> [Self] {
+        Macros.keys.enumerated().map { index, key in
+            .range(.string(key), within: index == 0 ? Bounds.kcal : Bounds.macro) { values($0)[index] }
+        }
+    }
 }
 
 /// The food routes' `date` and `slot` rules with the contract's messages.

@@ -104,61 +104,61 @@ struct ImportRecipeArguments: RequestInput {
     }
 
     /// The limits above; 422-style messages naming the argument.
-    static let rules: [InputRule<Self>] = [
-        .length("name", max: Bounds.line) { $0.name },
-        .length("source_url", max: RecipeImportRequest.maxURL) { $0.sourceURL },
-        .length("slug", max: Bounds.line) { $0.slug },
-        .length("kind", max: Bounds.label) { $0.kind },
-        .oneOf("difficulty", allowed: ["easy", "medium", "hard"]) { $0.difficulty },
-        .range("minutes", within: Bounds.recipeMinutes) { $0.minutes },
-        .range("serves", within: serves) { $0.serves },
-        .range("batch", within: serves) { $0.batch },
-        .range("kcal", within: Bounds.kcal) { $0.kcal },
-        .range("protein_g", within: Bounds.macro) { $0.proteinG },
-        .range("carbs_g", within: Bounds.macro) { $0.carbsG },
-        .range("sugar_g", within: Bounds.macro) { $0.sugarG },
-        .range("fiber_g", within: Bounds.macro) { $0.fiberG },
-        .range("fat_g", within: Bounds.macro) { $0.fatG },
-        .range("satfat_g", within: Bounds.macro) { $0.satfatG },
-        .range("sodium_mg", within: Bounds.macro) { $0.sodiumMg },
-        .length("why", max: Bounds.note) { $0.why },
-        .count("tags", max: maxTags) { $0.tags },
-        .custom {
-            for (i, tag) in ($0.tags ?? []).enumerated() { try Check.length(tag, max: Bounds.label, "tags", .int(i)) }
-        },
-        .count("images", max: maxImages) { $0.images },
-        .custom {
-            for (i, image) in ($0.images ?? []).enumerated() where !MealLogBody.isDataURL(image) {
-                try Check.length(image, max: FoodBounds.photoReference, "images", .int(i))
-            }
-        },
-        .range("rating_count", within: ratingCount) { $0.ratingCount },
-        .length("source", max: FoodBounds.source) { $0.source },
-        .count("ingredients", max: maxLines) { $0.ingredients },
-        .custom {
-            for (i, line) in $0.ingredients.enumerated() {
-                for (key, text) in [
-                    ("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
-                    ("aisle", line.aisle),
-                ] {
-                    try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
+    static let rules: [InputRule<Self>] =
+        [
+            .length("name", max: Bounds.line) { $0.name },
+            .length("source_url", max: RecipeImportRequest.maxURL) { $0.sourceURL },
+            .length("slug", max: Bounds.line) { $0.slug },
+            .length("kind", max: Bounds.label) { $0.kind },
+            .oneOf("difficulty", allowed: ["easy", "medium", "hard"]) { $0.difficulty },
+            .range("minutes", within: Bounds.recipeMinutes) { $0.minutes },
+            .range("serves", within: serves) { $0.serves },
+            .range("batch", within: serves) { $0.batch },
+        ]
+        + InputRule<Self>.macros {
+            [$0.kcal, $0.proteinG, $0.carbsG, $0.sugarG, $0.fiberG, $0.fatG, $0.satfatG, $0.sodiumMg]
+        }
+        + [
+            .length("why", max: Bounds.note) { $0.why },
+            .count("tags", max: maxTags) { $0.tags },
+            .custom {
+                for (i, tag) in ($0.tags ?? []).enumerated() {
+                    try Check.length(tag, max: Bounds.label, "tags", .int(i))
                 }
-                try Check.range(line.qty, qty, "ingredients", .int(i), "qty")
-                try IngredientBounds.check(line.values, at: ["ingredients", .int(i)])
-            }
-        },
-        .count("steps", max: maxSteps) { $0.steps },
-        .custom {
-            for (i, step) in $0.steps.enumerated() {
-                try Check.length(step.title, max: Bounds.line, "steps", .int(i), "title")
-                try Check.length(step.detail, max: Bounds.paragraph, "steps", .int(i), "detail")
-                try Check.range(step.minutes, Bounds.recipeMinutes, "steps", .int(i), "minutes")
-                if let image = step.image, !MealLogBody.isDataURL(image) {
-                    try Check.length(image, max: FoodBounds.photoReference, "steps", .int(i), "image")
+            },
+            .count("images", max: maxImages) { $0.images },
+            .custom {
+                for (i, image) in ($0.images ?? []).enumerated() where !MealLogBody.isDataURL(image) {
+                    try Check.length(image, max: FoodBounds.photoReference, "images", .int(i))
                 }
-            }
-        },
-    ]
+            },
+            .range("rating_count", within: ratingCount) { $0.ratingCount },
+            .length("source", max: FoodBounds.source) { $0.source },
+            .count("ingredients", max: maxLines) { $0.ingredients },
+            .custom {
+                for (i, line) in $0.ingredients.enumerated() {
+                    for (key, text) in [
+                        ("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
+                        ("aisle", line.aisle),
+                    ] {
+                        try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
+                    }
+                    try Check.range(line.qty, qty, "ingredients", .int(i), "qty")
+                    try IngredientBounds.check(line.values, at: ["ingredients", .int(i)])
+                }
+            },
+            .count("steps", max: maxSteps) { $0.steps },
+            .custom {
+                for (i, step) in $0.steps.enumerated() {
+                    try Check.length(step.title, max: Bounds.line, "steps", .int(i), "title")
+                    try Check.length(step.detail, max: Bounds.paragraph, "steps", .int(i), "detail")
+                    try Check.range(step.minutes, Bounds.recipeMinutes, "steps", .int(i), "minutes")
+                    if let image = step.image, !MealLogBody.isDataURL(image) {
+                        try Check.length(image, max: FoodBounds.photoReference, "steps", .int(i), "image")
+                    }
+                }
+            },
+        ]
 
     /// The domain input.
     /// - Throws: ``RecipeImportError``: `name required`, `source_url required`,
