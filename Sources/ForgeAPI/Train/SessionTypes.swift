@@ -10,7 +10,13 @@ enum DayInput {
     static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws
         -> LocalDate
     {
-        guard let text, !text.isEmpty else { return today }
+        try optional(text, field: field, query: query) ?? today
+    }
+
+    /// The date given, nil when absent or empty (today).
+    /// - Throws: 400 `bad date`; 422 naming `field` (`["query", field]` for a query parameter) outside ``Bounds/years``.
+    static func optional(_ text: String?, field: String = "date", query: Bool = false) throws -> LocalDate? {
+        guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError.badDate }
         if query {
             try Check.date(date, "query", .string(field))
