@@ -100,15 +100,11 @@ static inline const char *forge_pq_error(const PGconn *c) { FORGE_PQ_LOADED("");
 static inline void forge_pq_finish(PGconn *c) { if (!forge_pq_load()) forge_pq.finish(c); }
 static inline int forge_pq_set_encoding(PGconn *c, const char *e) { FORGE_PQ_LOADED(-1); return forge_pq.set_client_encoding(c, e); }
 static inline PGresult *forge_pq_exec(PGconn *c, const char *q) { FORGE_PQ_LOADED(NULL); return forge_pq.exec(c, q); }
-/// 1 for a command that returned rows (PGRES_TUPLES_OK), 2 for COPY OUT started, 3 for a command without rows, 0 otherwise.
-static inline int forge_pq_result_kind(const PGresult *r) {
-    FORGE_PQ_LOADED(0);
-    switch (forge_pq.result_status(r)) {
-    case PGRES_TUPLES_OK: return 1;
-    case PGRES_COPY_OUT: return 2;
-    case PGRES_COMMAND_OK: return 3;
-    default: return 0;
-    }
+/// The result's libpq ExecStatusType (PGRES_TUPLES_OK, PGRES_COPY_OUT, PGRES_COMMAND_OK, ...);
+/// PGRES_FATAL_ERROR when the library is not loaded.
+static inline ExecStatusType forge_pq_result_status(const PGresult *r) {
+    FORGE_PQ_LOADED(PGRES_FATAL_ERROR);
+    return forge_pq.result_status(r);
 }
 static inline const char *forge_pq_result_error(const PGresult *r) { FORGE_PQ_LOADED(""); return forge_pq.result_error_message(r); }
 static inline int forge_pq_ntuples(const PGresult *r) { FORGE_PQ_LOADED(0); return forge_pq.ntuples(r); }

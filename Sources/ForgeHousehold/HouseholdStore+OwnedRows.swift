@@ -11,10 +11,10 @@ extension HouseholdStore {
     /// Call inside `Database.write`, then ``deleteUser(id:in:)``.
     package static func deleteOwnedRows(userID: String, scope: String, in c: Connection) throws {
         for table in try tables(withColumn: "scope", in: c) {
-            try c.execute("DELETE FROM \(quoted(table)) WHERE scope = ?", [scope])
+            try c.execute("DELETE FROM \(SQLIdentifier.quoted(table)) WHERE scope = ?", [scope])
         }
         for table in try tables(withColumn: "user_id", in: c) {
-            try c.execute("DELETE FROM \(quoted(table)) WHERE user_id = ?", [userID])
+            try c.execute("DELETE FROM \(SQLIdentifier.quoted(table)) WHERE user_id = ?", [userID])
         }
     }
 
@@ -28,5 +28,4 @@ extension HouseholdStore {
         ).map { try $0.get("name") }
     }
 
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

@@ -43,7 +43,7 @@ package final class PostgresConnection {
         guard let handle else { throw PostgresError.query("the connection is closed") }
         let result = forge_pq_exec(handle, sql)
         defer { if let result { forge_pq_clear(result) } }
-        guard let result, forge_pq_result_kind(result) == 3 || forge_pq_result_kind(result) == 1 else {
+        guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(forge_pq_result_status(result)) else {
             throw PostgresError.query(PostgresError.oneLine(String(cString: forge_pq_error(handle))))
         }
     }
@@ -56,7 +56,7 @@ package final class PostgresConnection {
             throw PostgresError.query(PostgresError.oneLine(String(cString: forge_pq_error(handle))))
         }
         defer { forge_pq_clear(result) }
-        guard forge_pq_result_kind(result) == 1 else {
+        guard forge_pq_result_status(result) == PGRES_TUPLES_OK else {
             throw PostgresError.query(PostgresError.oneLine(String(cString: forge_pq_result_error(result))))
         }
         let rows = forge_pq_ntuples(result)
@@ -76,10 +76,10 @@ package final class PostgresConnection {
         guard let started = forge_pq_exec(handle, sql) else {
             throw PostgresError.query(PostgresError.oneLine(String(cString: forge_pq_error(handle))))
         }
-        let kind = forge_pq_result_kind(started)
+        let status = forge_pq_result_status(started)
         let startError = String(cString: forge_pq_result_error(started))
         forge_pq_clear(started)
-        guard kind == 2 else { throw PostgresError.query(PostgresError.oneLine(startError)) }
+        guard status == PGRES_COPY_OUT else { throw PostgresError.query(PostgresError.oneLine(startError)) }
         var failure: (any Error)?
         while true {
             var buffer: UnsafeMutablePointer<CChar>?
@@ -99,7 +99,8 @@ package final class PostgresConnection {
         }
         var serverError: String?
         while let result = forge_pq_next_result(handle) {
-            if forge_pq_result_kind(result) == 0 {
+            // The COPY's closing result: PGRES_COMMAND_OK, or the server's error.
+            if ![PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_OUT].contains(forge_pq_result_status(result)) {
                 serverError = PostgresError.oneLine(String(cString: forge_pq_result_error(result)))
             }
             forge_pq_clear(result)

@@ -75,8 +75,8 @@ package enum HouseholdExport {
                 let columns: [String] = try c.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [name])
                     .map { try $0.get("name") }
                 let kept = columns.filter { !skipped.contains("\(name).\($0)") }
-                let list = kept.map(quoted).joined(separator: ", ")
-                let rows = try c.query("SELECT \(list) FROM \(quoted(name)) ORDER BY rowid").map { row in
+                let list = kept.map(SQLIdentifier.quoted).joined(separator: ", ")
+                let rows = try c.query("SELECT \(list) FROM \(SQLIdentifier.quoted(name)) ORDER BY rowid").map { row in
                     row.values.map(json)
                 }
                 tables.append(Table(name: name, columns: kept, rows: rows))
@@ -86,10 +86,6 @@ package enum HouseholdExport {
                 schema: ForgeSchema.migrator().ids.filter(applied.contains), tables: tables,
                 omitted: omitted.map { Omission(name: $0.name, reason: $0.reason) })
         }
-    }
-
-    private static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     private static func json(_ value: SQLValue) -> JSONValue {

@@ -37,16 +37,11 @@ struct ForgeServerImportCommand {
         }
         defer { lock.release() }
         let terminal = isatty(STDERR_FILENO) == 1
+        let progress = MoveProgressLines(terminal: terminal)
         let snapshot: ForgeServerSnapshot
         do {
             let source = try ForgeServerSource(from)
-            let started = Date()
-            snapshot = try source.read { table, rows in
-                guard terminal else { return }
-                let seconds = max(Date().timeIntervalSince(started), 0.001)
-                FileHandle.standardError.write(
-                    Data("read \(table): \(rows) rows (\(Int(Double(rows) / seconds)) rows/s overall)\n".utf8))
-            }
+            snapshot = try source.read { table, rows in progress.read(table, rows: rows) }
         } catch let error as ImportError {
             Forged.printError("\(prefix): \(error)")
             return 1
@@ -65,7 +60,8 @@ struct ForgeServerImportCommand {
                 print("backup before the import: \(backup.file) (integrity ok)")
             }
             let started = Date()
-            let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun)
+            progress.startWriting()
+            let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
             if terminal {
                 let seconds = Date().timeIntervalSince(started)
                 FileHandle.standardError.write(

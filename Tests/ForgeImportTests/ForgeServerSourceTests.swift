@@ -82,6 +82,27 @@ import Testing
         #expect(throws: ImportError.self) { try ForgeServerSource("/no/such/file.sql") }
     }
 
+    @Test func aPasswordInTheQueryIsNeverShownEither() throws {
+        // libpq reads `password=` from the query as well as from the user info.
+        #expect(
+            try ForgeServerSource("postgresql://forge@db:5432/forge?password=s3cret").description
+                == "postgresql://forge@db:5432/forge")
+        #expect(
+            try ForgeServerSource(
+                "postgresql+psycopg://forge@db/forge?sslmode=require&password=s3cret&connect_timeout=5"
+            )
+            .description == "postgresql://forge@db/forge?sslmode=require&connect_timeout=5")
+        #expect(
+            try ForgeServerSource("postgresql://forge:a@b@db/forge?PASSWORD=x").description
+                == "postgresql://forge@db/forge")
+        // An @ in the query is not the user info's end; nothing but the password goes.
+        #expect(
+            try ForgeServerSource("postgresql://db/forge?options=a@b").description
+                == "postgresql://db/forge?options=a@b")
+        #expect(try ForgeServerSource("postgresql://forge@db/forge").description == "postgresql://forge@db/forge")
+        #expect(try ForgeServerSource("postgresql://forge:pa/ss@db/forge").description == "postgresql://forge@db/forge")
+    }
+
     @Test func timestampsAndByteaAsTheOriginalWritesThem() throws {
         #expect(SourceTime.instant("2025-03-01 07:00:00+00") == Date(timeIntervalSince1970: 1_740_812_400))
         #expect(SourceTime.instant("2025-03-01 07:00:00.250000") == Date(timeIntervalSince1970: 1_740_812_400.25))

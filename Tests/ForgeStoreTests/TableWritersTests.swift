@@ -37,6 +37,29 @@ import Testing
         return owners
     }
 
+    /// `table → the stores that write it` from the same table: the backticked names in
+    /// its "what" column (`SetStore`, `HouseholdStore+Tokens` read as `HouseholdStore`).
+    static func writerStores() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        guard let start = text.range(of: "\n## 20. ") else { return [:] }
+        var stores: [String: Set<String>] = [:]
+        let row = try Regex(#"^\| `([a-z_0-9]+)` \| `\w+` \| (.*)\|$"#)
+        let name = try Regex(#"`([A-Z][A-Za-z]*)(\+[A-Za-z]+)?`"#)
+        for line in text[start.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("## ") { break }
+            guard let m = try row.firstMatch(in: String(line)), let t = m[1].substring, let what = m[2].substring
+            else { continue }
+            stores[String(t)] = Set(what.matches(of: name).compactMap { $0[1].substring.map(String.init) })
+        }
+        return stores
+    }
+
+    /// The store a source file belongs to: its name up to `+` (`SetStore+MoveIn.swift` → `SetStore`).
+    static func store(ofFile path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return String(file.dropLast(".swift".count).split(separator: "+").first ?? "")
+    }
+
     /// The tables the real migrations create.
     static func schemaTables() throws -> Set<String> {
         try withTestDatabase { db, _ in
@@ -116,6 +139,31 @@ import Testing
         #expect(strays.isEmpty, "writes outside the owner: \(strays)")
         let staleRunTime = Set(Self.runTimeNamed.map(\.file)).subtracting(runTimeSeen).sorted()
         #expect(staleRunTime.isEmpty, "runTimeNamed entries with no run-time statement: \(staleRunTime)")
+    }
+
+    /// Inside the owner module, only the stores §20 names for a table write it: an
+    /// importer's id-keeping inserts live beside the store (`SetStore+MoveIn.swift`),
+    /// never in a second writer of their own (issue 22).
+    @Test func everyWriteSitsInAStoreNamedForItsTable() throws {
+        let stores = try Self.writerStores()
+        #expect(stores["sets"] == ["SetStore", "SetLog"])
+        #expect(stores["ingest_tokens"] == ["HouseholdStore"])
+        var strays: [String] = []
+        for file in try Self.sources() {
+            if file.path.hasPrefix("ForgeStore/ForgeSchema") { continue }
+            for (n, line) in file.lines.enumerated() {
+                for table in try Self.writtenTables(line) where table != "\\(" {
+                    // A row naming no store (lift_day_best: its triggers) leaves it to the module test.
+                    guard let named = stores[table], !named.isEmpty else { continue }
+                    let store = Self.store(ofFile: file.path)
+                    if !named.contains(store) {
+                        strays.append("\(file.path):\(n + 1) writes \(table); its writers are \(named.sorted())")
+                    }
+                }
+            }
+        }
+        #expect(strays.isEmpty, "writes outside the named stores: \(strays)")
+        #expect(Self.store(ofFile: "ForgeTrain/Store/SetStore+MoveIn.swift") == "SetStore")
     }
 
     @Test func forgeAPIHoldsNoSQL() throws {

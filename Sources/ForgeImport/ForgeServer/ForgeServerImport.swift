@@ -43,31 +43,35 @@ package struct ForgeServerImport {
     /// The rows of ``Outcome/alreadyImported(importID:at:)`` or ``Refusal/notEmpty(_:)``
     /// as seen now, without writing: the caller checks before taking its backup.
     package func precheck(_ snapshot: ForgeServerSnapshot, replace: Bool) throws -> Outcome? {
-        try db.read { conn in
-            if !replace, let earlier = try earlier(snapshot, in: conn) { return earlier }
-            if !replace {
-                let counts = try HouseholdContent.beyondSeed(in: conn)
-                if !counts.isEmpty { throw Refusal.notEmpty(counts) }
-            }
-            return nil
-        }
+        try db.read { conn in try refusal(snapshot, replace: replace, in: conn) }
+    }
+
+    /// Without `replace`: an earlier import of these members (nothing to do), or
+    /// ``Refusal/notEmpty(_:)`` when forged holds household data; nil when the move may go on.
+    private func refusal(_ snapshot: ForgeServerSnapshot, replace: Bool, in conn: Connection) throws -> Outcome? {
+        guard !replace else { return nil }
+        if let earlier = try earlier(snapshot, in: conn) { return earlier }
+        let counts = try HouseholdContent.beyondSeed(in: conn)
+        if !counts.isEmpty { throw Refusal.notEmpty(counts) }
+        return nil
     }
 
     /// Moves the household in, in one transaction; with `dryRun` the transaction is
     /// rolled back and the report says what would have been done.
+    /// - Parameter onProgress: told while the rows are written (per table, every 1,000 rows and at its end).
     /// - Throws: ``Refusal``, ``ImportError`` (a source forged cannot take as a whole),
     ///   `DatabaseError`; nothing is written then.
-    package func run(_ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool) throws -> Outcome {
+    package func run(
+        _ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool,
+        onProgress: ((ForgeServerProgress) -> Void)? = nil
+    ) throws -> Outcome {
         struct RolledBack: Error { let report: ForgeServerReport }
         do {
-            return try db.write { conn in
-                if !replace, let earlier = try earlier(snapshot, in: conn) { return earlier }
-                if !replace {
-                    let counts = try HouseholdContent.beyondSeed(in: conn)
-                    if !counts.isEmpty { throw Refusal.notEmpty(counts) }
-                }
+            // One transaction with a bulk page cache and in-memory statement journals (Database.bulkWrite).
+            return try db.bulkWrite { conn in
+                if let early = try refusal(snapshot, replace: replace, in: conn) { return early }
                 let now = clock.now()
-                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now)
+                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now, onProgress: onProgress)
                 try move.run()
                 move.report.notes.append(
                     "records are rebuilt from the sets; where the two servers differ by design (record details in "

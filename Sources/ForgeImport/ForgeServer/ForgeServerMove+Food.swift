@@ -13,8 +13,10 @@ extension ForgeServerMove {
             }
         }
         report.read("chat_messages", 0)
-        for row in byTime("chat_messages") {
+        let chatRows = byTime("chat_messages")
+        for (i, row) in chatRows.enumerated() {
             report.read("chat_messages")
+            defer { handled("chat_messages", i + 1, of: chatRows.count) }
             guard let user = member("chat_messages", row) else { continue }
             let who = row.string("who")
             guard who == "me" || who == "coach" else {
@@ -22,8 +24,8 @@ extension ForgeServerMove {
                 continue
             }
             do {
-                try CoachMoveIn.chatMessage(
-                    userID: user, who: who, text: row.string("text"), at: try row.instant("created_at") ?? now,
+                try ChatStore.append(
+                    userID: user, who: who, text: row.string("text"), now: try row.instant("created_at") ?? now,
                     in: conn)
                 report.carried("chat_messages")
             } catch let e as SourceValueError {
@@ -31,8 +33,10 @@ extension ForgeServerMove {
             }
         }
         report.read("agent_runs", 0)
-        for row in byTime("agent_runs") {
+        let agentRows = byTime("agent_runs")
+        for (i, row) in agentRows.enumerated() {
             report.read("agent_runs")
+            defer { handled("agent_runs", i + 1, of: agentRows.count) }
             guard let user = member("agent_runs", row) else { continue }
             let kind = row.string("kind")
             guard kind == "chat" || kind == "review" else {
@@ -40,11 +44,13 @@ extension ForgeServerMove {
                 continue
             }
             do {
-                try CoachMoveIn.coachRun(
-                    userID: user, kind: kind, model: row.string("model"), inputTokens: try row.int("input_tokens"),
-                    outputTokens: try row.int("output_tokens"), toolCalls: try row.int("tool_calls"),
-                    ok: try row.int("ok", 1) != 0, note: row.string("note"), at: try row.instant("created_at") ?? now,
-                    in: conn)
+                // The original's `note` is kept as the error of a failed run; forged numbers runs itself.
+                let ok = try row.int("ok", 1) != 0
+                let run = CoachRun(
+                    kind: kind, model: row.string("model"), inputTokens: try row.int("input_tokens"),
+                    outputTokens: try row.int("output_tokens"), toolCalls: try row.int("tool_calls"), ok: ok,
+                    error: ok ? "" : row.string("note"))
+                try CoachRunStore.record(run, userID: user, now: try row.instant("created_at") ?? now, in: conn)
                 report.carried("agent_runs")
             } catch let e as SourceValueError {
                 skip("agent_runs", row, "unreadable_value", e.description)
@@ -52,9 +58,15 @@ extension ForgeServerMove {
         }
     }
 
-    /// The macro columns of the original, in ``FoodMoveIn/MovedRecipe/macros`` order; a database
-    /// from before some of them existed reads them as 0 (their `ADD COLUMN ... DEFAULT 0`).
-    static let macroColumns = ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"]
+    /// The macros of a recipe or meal-log row of the original, whose columns carry the
+    /// contract's names (`kcal`, `protein_g`, …); a database from before some of them
+    /// existed reads them as 0 (their `ADD COLUMN ... DEFAULT 0`).
+    static func macros(_ row: SourceRow) throws -> Macros {
+        Macros(
+            kcal: try row.double("kcal"), proteinG: try row.double("protein_g"), carbsG: try row.double("carbs_g"),
+            sugarG: try row.double("sugar_g"), fiberG: try row.double("fiber_g"), fatG: try row.double("fat_g"),
+            satfatG: try row.double("satfat_g"), sodiumMg: try row.double("sodium_mg"))
+    }
 
     /// Recipes (merged by slug), ingredients, food weeks, meal log and media.
     func carryFood() throws {
@@ -68,21 +80,20 @@ extension ForgeServerMove {
                 skip("media_blobs", row, "out_of_bounds", "no image bytes")
                 return
             }
-            try FoodMoveIn.media(
+            try MediaStore.insertKeepingID(
                 id: row.string("id"), ownerID: owner, contentType: row.string("mime", "image/jpeg"), bytes: bytes,
                 sourceURL: row.string("src_url"), createdAt: try row.instant("created_at") ?? now, in: conn)
             report.carried("media_blobs")
         }
         var merged: [String] = []
         try each("recipes") { row in
-            var r = FoodMoveIn.MovedRecipe()
-            r.slug = row.string("slug")
+            let slug = row.string("slug")
+            var r = MovedRecipe(slug: slug, name: row.string("name", slug))
             r.kind = row.string("kind", "dinner")
             guard !r.slug.isEmpty, ["dinner", "breakfast", "lunch", "snack"].contains(r.kind) else {
                 skip("recipes", row, "out_of_bounds", "slug \"\(r.slug)\", kind \(r.kind)")
                 return
             }
-            r.name = row.string("name", r.slug)
             r.minutes = try row.int("minutes")
             r.difficulty = row.string("difficulty", "easy")
             r.serves = try row.int("serves", 2)
@@ -98,12 +109,12 @@ extension ForgeServerMove {
             r.steps = try row.json("steps", "[]")
             r.ingredients = try row.json("ingredients", "[]")
             r.images = try row.json("images", "[]")
-            r.macros = try Self.macroColumns.map { try row.double($0) }
-            guard r.serves >= 1, r.minutes >= 0, r.macros.allSatisfy({ $0 >= 0 }) else {
+            r.macros = try Self.macros(row)
+            guard r.serves >= 1, r.minutes >= 0, r.macros.values.allSatisfy({ $0 >= 0 }) else {
                 skip("recipes", row, "out_of_bounds", "serves \(r.serves), minutes \(r.minutes) or a negative macro")
                 return
             }
-            switch try FoodMoveIn.recipe(r, now: now, in: conn) {
+            switch try RecipeStore.mergeMovedIn(r, now: now, in: conn) {
             case .inserted: report.carried("recipes")
             case .replaced:
                 merged.append(r.slug)
@@ -122,18 +133,19 @@ extension ForgeServerMove {
                 skip("ingredients", row, "out_of_bounds", "no name")
                 return
             }
-            let per100 = try [
-                "kcal_100", "protein_100", "carbs_100", "sugar_100", "fiber_100", "fat_100", "satfat_100",
-                "sodium_100",
-            ].map { try row.double($0) }
-            let added = try FoodMoveIn.ingredient(
+            let per100 = Macros(
+                kcal: try row.double("kcal_100"), proteinG: try row.double("protein_100"),
+                carbsG: try row.double("carbs_100"), sugarG: try row.double("sugar_100"),
+                fiberG: try row.double("fiber_100"), fatG: try row.double("fat_100"),
+                satfatG: try row.double("satfat_100"), sodiumMg: try row.double("sodium_100"))
+            let added = try IngredientStore.insertMovedIn(
                 name: name, aisle: row.string("aisle", "cupboard"), unit: row.string("unit", "g"),
                 pack: row.string("pack"), per100: per100, pantry: try row.int("pantry") != 0, in: conn)
             if added { report.carried("ingredients") } else { report.kept("ingredients") }
         }
         let weeks = snapshot.rows("meal_revisions")
         if weeks.contains(where: { $0.text("user_id") == nil }) {
-            let removed = try FoodMoveIn.deleteRevisions(scope: FoodWeekStore.household, in: conn)
+            let removed = try FoodWeekStore.deleteRevisions(scope: FoodWeekStore.household, in: conn)
             if removed > 0 { report.replaced.append("forged's first household food week") }
         }
         try each("meal_revisions") { row in
@@ -151,7 +163,7 @@ extension ForgeServerMove {
                 skip("meal_revisions", row, "out_of_bounds", "status \(status)")
                 return
             }
-            try FoodMoveIn.revision(
+            try FoodWeekStore.insertRevisionKeepingID(
                 id: row.string("id"), scope: FoodWeekStore.household, num: try row.int("num"), status: status,
                 rationale: row.string("rationale"), content: try row.json("content", "{}"),
                 changes: try row.json("changes", "[]"), createdAt: try row.instant("created_at") ?? now, in: conn)
@@ -159,21 +171,18 @@ extension ForgeServerMove {
         }
         try each("meal_log") { row in
             guard let user = member("meal_log", row) else { return }
-            var m = FoodMoveIn.MovedMeal()
-            m.id = row.string("id")
-            m.userID = user
             guard let day = try row.date("day") else {
                 skip("meal_log", row, "out_of_bounds", "no day")
                 return
             }
-            m.day = day
+            var m = MovedMeal(id: row.string("id"), userID: user, day: day, loggedAt: try row.instant("ts") ?? now)
             m.slot = row.string("slot")
             let slug = row.string("recipe_slug")
             m.recipe = slug.isEmpty ? nil : slug
             m.label = row.string("label")
             m.servings = try row.double("servings", 1)
-            m.macros = try Self.macroColumns.map { try row.double($0) }
-            guard m.servings > 0, m.macros.allSatisfy({ $0 >= 0 }), try row.double("cost") >= 0 else {
+            m.macros = try Self.macros(row)
+            guard m.servings > 0, m.macros.values.allSatisfy({ $0 >= 0 }), try row.double("cost") >= 0 else {
                 skip("meal_log", row, "out_of_bounds", "servings \(m.servings), a negative macro or cost")
                 return
             }
@@ -185,8 +194,7 @@ extension ForgeServerMove {
             m.currency = row.string("currency")
             m.note = row.string("note")
             m.photos = try row.json("photos", "[]")
-            m.loggedAt = try row.instant("ts") ?? now
-            try FoodMoveIn.meal(m, in: conn)
+            try MealLogStore.insertKeepingID(m, in: conn)
             report.carried("meal_log")
         }
     }

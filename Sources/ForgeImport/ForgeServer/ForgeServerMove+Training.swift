@@ -20,8 +20,8 @@ extension ForgeServerMove {
                 skip("metrics", row, "out_of_bounds", "\(type) \(value) is outside forged's bounds")
                 return
             }
-            if try TrainingMoveIn.metric(
-                id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), ts: ts,
+            if try MetricStore.insertKeepingID(
+                id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), at: ts,
                 source: row.string("source", "hae"), in: conn)
             {
                 report.carried("metrics")
@@ -35,12 +35,16 @@ extension ForgeServerMove {
                 skip("exercises", row, "out_of_bounds", "no slug")
                 return
             }
-            let added = try TrainingMoveIn.exercise(
-                slug: slug, name: row.string("name", slug), kind: row.string("kind", "bw"),
-                primaryMuscles: try row.json("primary_muscles", "[]"),
-                secondaryMuscles: try row.json("secondary_muscles", "[]"), equipment: try row.json("equipment", "[]"),
-                patterns: try row.json("patterns", "[]"), cues: try row.json("cues", "[]"), dont: row.string("dont"),
-                benefit: row.string("benefit"), mediaURL: row.string("media_url"), in: conn)
+            var exercise = MovedExercise(slug: slug, name: row.string("name", slug), kind: row.string("kind", "bw"))
+            exercise.primaryMuscles = try row.json("primary_muscles", "[]")
+            exercise.secondaryMuscles = try row.json("secondary_muscles", "[]")
+            exercise.equipment = try row.json("equipment", "[]")
+            exercise.patterns = try row.json("patterns", "[]")
+            exercise.cues = try row.json("cues", "[]")
+            exercise.dont = row.string("dont")
+            exercise.benefit = row.string("benefit")
+            exercise.mediaURL = row.string("media_url")
+            let added = try ExerciseCatalog.insertMovedIn(exercise, in: conn)
             if added { report.carried("exercises") } else { report.kept("exercises") }
         }
         try carryEquipment()
@@ -52,7 +56,7 @@ extension ForgeServerMove {
                 skip("planned_items", row, "out_of_bounds", "kind \(kind) or its date is not one forged keeps")
                 return
             }
-            try TrainingMoveIn.plannedItem(
+            try PlannedItemStore.insertKeepingID(
                 id: row.string("id"), userID: user, date: date, kind: kind, title: row.string("title"),
                 notes: row.string("notes"), planDay: row.text("plan_day"),
                 createdAt: try row.instant("created_at") ?? now, in: conn)
@@ -69,12 +73,12 @@ extension ForgeServerMove {
         }
         try each("niggles") { row in
             guard let user = member("niggles", row) else { return }
-            try TrainingMoveIn.niggle(
+            try NiggleStore.insertKeepingID(
                 id: row.string("id"), userID: user, bodyPart: row.string("body_part"),
                 severity: row.string("severity", "mild"), status: row.string("status", "active"),
                 note: row.string("note"), avoidPatterns: try row.json("avoid_patterns", "[]"),
                 mobilitySlug: row.string("mobility_slug"), openedAt: try row.instant("opened_at"),
-                clearedAt: try row.instant("cleared_at"), in: conn)
+                clearedAt: try row.instant("cleared_at"), now: now, in: conn)
             report.carried("niggles")
         }
         try each("lab_panels") { row in
@@ -83,7 +87,7 @@ extension ForgeServerMove {
                 skip("lab_panels", row, "out_of_bounds", "no draw date")
                 return
             }
-            try TrainingMoveIn.labPanel(
+            try LabStore.insertKeepingID(
                 id: row.string("id"), userID: user, drawnOn: drawn, source: row.string("source", "manual"),
                 createdAt: now, in: conn)
             panels.insert(row.string("id"))
@@ -98,10 +102,10 @@ extension ForgeServerMove {
             }
             let n = seq[panel, default: 0]
             seq[panel] = n + 1
-            try TrainingMoveIn.labResult(
-                panelID: panel, seq: n, marker: row.string("marker"), value: try row.double("value"),
-                unit: row.string("unit", "mmol/L"), refLow: try row.optionalDouble("ref_low"),
-                refHigh: try row.optionalDouble("ref_high"), in: conn)
+            let result = LabResult(
+                marker: row.string("marker"), value: try row.double("value"), unit: row.string("unit", "mmol/L"),
+                refLow: try row.optionalDouble("ref_low"), refHigh: try row.optionalDouble("ref_high"))
+            try LabStore.insertMovedResult(panelID: panel, seq: n, result: result, in: conn)
             report.carried("lab_results")
         }
     }
@@ -109,7 +113,7 @@ extension ForgeServerMove {
     func carryEquipment() throws {
         let rows = snapshot.rows("equipment_profiles")
         if rows.contains(where: { $0.text("user_id") == nil }) {
-            let removed = try TrainingMoveIn.deleteSharedProfiles(in: conn)
+            let removed = try EquipmentStore.deleteShared(in: conn)
             if removed > 0 { report.replaced.append("forged's \(removed) household-shared equipment profiles") }
         }
         var carried: Set<String> = []
@@ -125,7 +129,7 @@ extension ForgeServerMove {
                 skip("equipment_profiles", row, "out_of_bounds", "bar \(bar) kg or dumbbells to \(dbMax) kg")
                 return
             }
-            try TrainingMoveIn.equipmentProfile(
+            try EquipmentStore.insertKeepingID(
                 id: row.string("id"), userID: user, name: row.string("name", "Gym"), barKg: bar,
                 platesKg: try row.json("plates_kg", "[]"), dbMaxKg: dbMax, items: try row.json("items", "[]"),
                 createdAt: now, in: conn)
@@ -167,7 +171,7 @@ extension ForgeServerMove {
         }
         for (user, row) in planChoice.chosen.sorted(by: { $0.key < $1.key }) {
             let created = firstRevision[row.string("id")].flatMap(SourceTime.instant) ?? now
-            try TrainingMoveIn.plan(
+            try PlanStore.insertKeepingID(
                 id: row.string("id"), userID: user, goal: row.string("goal"), status: row.string("status", "active"),
                 createdAt: created, in: conn)
             plans.insert(row.string("id"))
@@ -184,7 +188,7 @@ extension ForgeServerMove {
                 skip("plan_revisions", row, "out_of_bounds", "status \(status)")
                 return
             }
-            try TrainingMoveIn.planRevision(
+            try PlanStore.insertRevisionKeepingID(
                 id: row.string("id"), planID: plan, num: try row.int("num"), status: status,
                 rationale: row.string("rationale"), content: try row.json("content", "{}"),
                 createdAt: try row.instant("created_at") ?? now, in: conn)
@@ -193,6 +197,7 @@ extension ForgeServerMove {
     }
 
     func carrySessions() throws {
+        var completeAfterSets: [String] = []
         try each("workout_sessions") { row in
             guard let user = member("workout_sessions", row) else { return }
             let kind = row.string("kind", "strength")
@@ -212,12 +217,18 @@ extension ForgeServerMove {
                 skip("workout_sessions", row, "out_of_bounds", problem)
                 return
             }
-            try TrainingMoveIn.session(
-                id: row.string("id"), userID: user, day: day, name: row.string("name"), kind: kind, status: status,
-                startedAt: started, completedAt: try row.instant("completed_at"),
-                timeBudgetMin: try row.optionalInt("time_budget_min"), fitted: try row.json("fitted", "{}"),
-                stats: stats, notes: row.string("notes"), cooldownStatus: row.string("cooldown_status"),
-                favorite: row.bool("favorite"), in: conn)
+            var session = MovedSession(id: row.string("id"), userID: user, day: day, startedAt: started)
+            session.name = row.string("name")
+            session.kind = kind
+            session.status = status
+            session.completedAt = try row.instant("completed_at")
+            session.timeBudgetMin = try row.optionalInt("time_budget_min")
+            session.fitted = try row.json("fitted", "{}")
+            session.stats = stats
+            session.notes = row.string("notes")
+            session.cooldownStatus = row.string("cooldown_status")
+            session.favorite = row.bool("favorite")
+            if try TrainingSessionStore.insertKeepingID(session, in: conn) { completeAfterSets.append(session.id) }
             sessions.insert(row.string("id"))
             report.carried("workout_sessions")
         }
@@ -229,20 +240,11 @@ extension ForgeServerMove {
                 }
                 return
             }
-            let data = try row.json("data", "{}")
-            let object = (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
-            func pairs(_ key: String) throws -> String {
-                let list = (object[key] as? [[Any]] ?? []).compactMap { pair -> [Double]? in
-                    guard pair.count >= 2, let a = (pair[0] as? NSNumber)?.doubleValue,
-                        let b = (pair[1] as? NSNumber)?.doubleValue
-                    else { return nil }
-                    return [a, b]
-                }
-                return String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
-            }
-            try TrainingMoveIn.cardioTrace(
-                sessionID: session, userID: user, hr: try pairs("hr"), route: try pairs("route"), createdAt: now,
-                in: conn)
+            let series = SeriesData(json: try row.json("data", "{}"))
+            let trace = CardioTrace(
+                hr: series.hr.map { HRSample(t: $0.0, bpm: $0.1) },
+                route: series.route.map { RoutePoint(lat: $0.0, lon: $0.1) })
+            try CardioStore.saveTrace(trace, sessionID: session, userID: user, now: now, in: conn)
             report.carried("workout_series")
         }
         try each("logged_sets") { row in
@@ -266,28 +268,67 @@ extension ForgeServerMove {
                 return
             }
             let slug = row.string("exercise_slug")
-            try TrainingMoveIn.set(
-                id: row.string("id"), sessionID: session, userID: user, slug: slug,
-                substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
-                reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts, in: conn)
+            try SetStore.insertKeepingID(
+                MovedSet(
+                    id: row.string("id"), sessionID: session, userID: user, slug: slug,
+                    substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
+                    reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts), in: conn)
             lifts[user, default: []].insert(slug)
             report.carried("logged_sets")
         }
+        try TrainingSessionStore.completeMovedIn(completeAfterSets, in: conn)
     }
 
     /// Why a session's stats are impossible (a negative duration or distance), or nil.
     static func statsProblem(_ json: String) -> String? {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(json.utf8)) else {
             return nil
         }
         for key in ["duration_s", "distance_km", "kcal", "avg_hr", "max_hr"] {
-            if let v = (object[key] as? NSNumber)?.doubleValue, v < 0 || !v.isFinite {
+            if let v = object[key]?.doubleValue, v < 0 || !v.isFinite {
                 return "stats \(key) \(v) is negative"
             }
         }
-        if let d = (object["duration_s"] as? NSNumber)?.doubleValue, !IngestPlausibility.durationS.contains(d) {
+        if let d = object["duration_s"]?.doubleValue, !IngestPlausibility.durationS.contains(d) {
             return "stats duration_s \(d) is longer than 7 days"
         }
         return nil
+    }
+}
+
+/// The original's `workout_series.data`, `{"hr": [[t_s, bpm]…], "route": [[lat, lon]…]}`,
+/// read leniently: anything that is not a pair of numbers is left out.
+struct SeriesData {
+    /// The shape the original writes: decoded directly (the fast path).
+    private struct Pairs: Decodable {
+        let hr: [[Double]]?
+        let route: [[Double]]?
+    }
+
+    let hr: [(Double, Double)]
+    let route: [(Double, Double)]
+
+    init(json: String) {
+        let data = Data(json.utf8)
+        if let plain = try? JSONDecoder().decode(Pairs.self, from: data) {
+            func pairs(_ list: [[Double]]?) -> [(Double, Double)] {
+                (list ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
+            }
+            hr = pairs(plain.hr)
+            route = pairs(plain.route)
+            return
+        }
+        // Something else in the lists (a null, a string): each pair of numbers, the rest left out.
+        let object = (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
+        func pairs(_ key: String) -> [(Double, Double)] {
+            (object[key]?.arrayValue ?? []).compactMap { pair in
+                guard let list = pair.arrayValue, list.count >= 2, let a = list[0].doubleValue,
+                    let b = list[1].doubleValue
+                else { return nil }
+                return (a, b)
+            }
+        }
+        hr = pairs("hr")
+        route = pairs("route")
     }
 }

@@ -8,8 +8,9 @@ import Foundation
 
 /// Writes a checked ``ForgeServerSnapshot`` into forged, in the caller's one
 /// write transaction, through the owning modules' write paths
-/// (`HouseholdStore`/`OAuthStore`/`AppSettings`, `TrainingMoveIn`,
-/// `CoachMoveIn`, `FoodMoveIn`). Rows forged's bounds refuse are skipped one
+/// (`HouseholdStore`, `OAuthStore`, `AppSettings`; the training, coach and
+/// food stores' id-keeping inserts, such as `SetStore.insertKeepingID` in
+/// `SetStore+MoveIn.swift`). Rows forged's bounds refuse are skipped one
 /// by one and listed; a row whose member or parent was not carried is
 /// skipped with that reason. Ids are kept wherever forged's tables keep
 /// text ids (all but chat messages and coach runs, which forged numbers).
@@ -29,12 +30,31 @@ final class ForgeServerMove {
     var lifts: [String: Set<String>] = [:]
     /// Password hashes of forged's replaced seats, by email.
     var keptHashes: [String: String] = [:]
+    /// Told after every ``progressStep`` rows of a table and at its end.
+    let onProgress: ((ForgeServerProgress) -> Void)?
+    /// Rows of the source handled so far (carried, kept or skipped), all tables.
+    private(set) var rowsDone = 0
+    static let progressStep = 1_000
 
-    init(snapshot: ForgeServerSnapshot, conn: Connection, now: Date) {
+    init(
+        snapshot: ForgeServerSnapshot, conn: Connection, now: Date,
+        onProgress: ((ForgeServerProgress) -> Void)? = nil
+    ) {
         self.snapshot = snapshot
         self.conn = conn
         self.now = now
+        self.onProgress = onProgress
         report = ForgeServerReport(source: snapshot.source)
+    }
+
+    /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``onProgress``
+    /// every ``progressStep`` rows and at the table's last row.
+    func handled(_ table: String, _ done: Int, of total: Int) {
+        rowsDone += 1
+        guard let onProgress, done % Self.progressStep == 0 || done == total else { return }
+        onProgress(
+            ForgeServerProgress(
+                table: table, tableDone: done, tableRows: total, rowsDone: rowsDone, rowsTotal: snapshot.rowCount))
     }
 
     /// Runs every table in dependency order. - Throws: a refusal (``ImportError``)
@@ -61,12 +81,13 @@ final class ForgeServerMove {
         let rows = snapshot.rows(table)
         report.read(table, rows.count)
         if report.tables[table] == nil { report.tables[table] = .init() }
-        for row in rows {
+        for (i, row) in rows.enumerated() {
             do {
                 try body(row)
             } catch let e as SourceValueError {
                 skip(table, row, "unreadable_value", e.description)
             }
+            handled(table, i + 1, of: rows.count)
         }
     }
 
@@ -104,6 +125,7 @@ final class ForgeServerMove {
         let hasAdmin = people.contains { $0.string("role") == "admin" }
         report.read("users", rows.count)
         for (i, row) in rows.enumerated() {
+            defer { handled("users", i + 1, of: rows.count) }
             let role = row.string("role", "member")
             if role == "demo" {
                 skip("users", row, "demo_seat", "the demo seat is forged's own (--demo); its rows are not carried")
@@ -215,7 +237,10 @@ final class ForgeServerMove {
             let rows = snapshot.rows(table)
             report.read(table, rows.count)
             if report.tables[table] == nil { report.tables[table] = .init() }
-            for row in rows { skip(table, row, reason, detail) }
+            for (i, row) in rows.enumerated() {
+                skip(table, row, reason, detail)
+                handled(table, i + 1, of: rows.count)
+            }
         }
     }
 }

@@ -51,8 +51,7 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
     package var text: String {
         var lines = ["from \(source):"]
         lines.append("table                 read  carried  kept  skipped")
-        for name in tables.keys.sorted() {
-            let t = tables[name]!
+        for (name, t) in tables.sorted(by: { $0.key < $1.key }) {
             let reasons = t.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             lines.append(
                 name.padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -48,7 +48,7 @@ package struct ForgeServerSnapshot: Sendable {
     /// A stable fingerprint of the source's content (table names, row counts and
     /// the users' ids and emails), so a second run from the same source is known.
     package var fingerprint: String {
-        var parts = tables.keys.sorted().map { "\($0)=\(tables[$0]!.rows.count)" }
+        var parts = tables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.rows.count)" }
         parts += rows("users").map { "\($0.string("id")):\($0.string("email").lowercased())" }.sorted()
         return parts.joined(separator: ";")
     }

@@ -1,5 +1,3 @@
-import ForgePostgres
-import ForgeStore
 import Foundation
 
 /// Where `forged import forge-server --from SOURCE` reads the original Forge
@@ -56,14 +54,23 @@ package enum ForgeServerSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `postgresql://user:secret@host/db` → `postgresql://user@host/db`.
+    /// The URL without its password: `postgresql://user:secret@host/db` →
+    /// `postgresql://user@host/db`, and a `password=` query parameter (libpq
+    /// reads one, `postgresql://user@host/db?password=secret`) dropped.
     static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else {
-            return url
+        var shown = url
+        if let scheme = shown.range(of: "://") {
+            let end = shown[scheme.upperBound...].firstIndex(of: "?") ?? shown.endIndex
+            if let at = shown[scheme.upperBound..<end].lastIndex(of: "@"),
+                let colon = shown[scheme.upperBound..<at].firstIndex(of: ":")
+            {
+                shown.removeSubrange(colon..<at)
+            }
         }
-        let userinfo = url[scheme.upperBound..<at]
-        guard let colon = userinfo.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + String(url[at...])
+        guard let query = shown.firstIndex(of: "?") else { return shown }
+        let kept = shown[shown.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
+            .filter { !$0.lowercased().hasPrefix("password=") }
+        return String(shown[..<query]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
     }
 
     /// Every table of the source, read whole before anything is written.
@@ -77,87 +84,5 @@ package enum ForgeServerSource: Sendable, Equatable, CustomStringConvertible {
         case .postgres(let url): tables = try PostgresSourceReader.read(url, shown: description, onTable: onTable)
         }
         return try ForgeServerSnapshot(tables: tables, source: description)
-    }
-}
-
-/// Reads the original's SQLite file, table by table, read-only.
-enum SQLiteSourceReader {
-    static func read(_ path: String, onTable: ((String, Int) -> Void)?) throws -> [String: SourceTable] {
-        do {
-            let db = try ForeignDatabase(path: path)
-            defer { db.close() }
-            return try db.read { conn in
-                let names: [String] = try conn.query(
-                    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-                ).map { try $0.get("name") }
-                var tables: [String: SourceTable] = [:]
-                for name in names where ForgeServerSnapshot.wanted.contains(name) {
-                    let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                    let columns: [String] = try conn.query("SELECT name FROM pragma_table_info(?)", [name])
-                        .map { try $0.get("name") }
-                    var table = SourceTable(name: name, columns: columns)
-                    for row in try conn.query("SELECT * FROM \(quoted)") {
-                        table.rows.append(
-                            row.values.map { value in
-                                switch value {
-                                case .null: .null
-                                case .integer(let v): .text(String(v))
-                                case .real(let v): .text(String(v))
-                                case .text(let v): .text(v)
-                                case .blob(let v): .bytes([UInt8](v))
-                                }
-                            })
-                    }
-                    onTable?(name, table.rows.count)
-                    tables[name] = table
-                }
-                return tables
-            }
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            throw ImportError.unreadable("\(path): cannot read it as a SQLite database (\(error))")
-        }
-    }
-}
-
-/// Reads a live PostgreSQL database through libpq: the public schema's tables
-/// and columns, then each table with `COPY ... TO STDOUT` in one read-only,
-/// repeatable-read transaction (a consistent snapshot while the original runs).
-enum PostgresSourceReader {
-    static func read(_ url: String, shown: String, onTable: ((String, Int) -> Void)?) throws -> [String: SourceTable] {
-        do {
-            let conn = try PostgresConnection(url: url)
-            defer { conn.close() }
-            let columnRows = try conn.query(
-                """
-                SELECT table_name, column_name FROM information_schema.columns
-                WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
-                """)
-            var columns: [String: [String]] = [:]
-            for row in columnRows {
-                guard let table = row[0], let column = row[1] else { continue }
-                columns[table, default: []].append(column)
-            }
-            var tables: [String: SourceTable] = [:]
-            for (name, cols) in columns.sorted(by: { $0.key < $1.key }) where ForgeServerSnapshot.wanted.contains(name)
-            {
-                var table = SourceTable(name: name, columns: cols)
-                let list = cols.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(
-                    separator: ", ")
-                try conn.copyOut("COPY public.\"\(name)\" (\(list)) TO STDOUT") { line in
-                    let values = CopyText.fields(line)
-                    guard values.count == cols.count else {
-                        throw ImportError.unreadable("\(shown): a row of \(name) has \(values.count) values")
-                    }
-                    table.rows.append(values)
-                }
-                onTable?(name, table.rows.count)
-                tables[name] = table
-            }
-            return tables
-        } catch let error as PostgresError {
-            throw ImportError.unreadable("\(shown): \(error)")
-        }
     }
 }

@@ -12,6 +12,10 @@
     locked: true,
     ringing: false,
     onchange: null,
+    // The last tones started ({frequency, state, at}: Hz, the AudioContext's state, performance.now() ms),
+    // at most 64: what the page played, read by the browser test in any engine and handy when debugging.
+    tones: [],
+    played: 0,
   };
   let context = null, master = null, loop = null;
 
@@ -48,6 +52,9 @@
         osc.connect(gain); gain.connect(master);
         osc.start(start + offset);
         osc.stop(start + offset + 1.3);
+        chime.tones.push({ frequency: osc.frequency.value, state: context.state, at: performance.now() });
+        chime.played += 1;
+        if (chime.tones.length > 64) chime.tones.shift();
       }
     });
     if (!chime.muted && navigator.vibrate) navigator.vibrate([300, 150, 300]);

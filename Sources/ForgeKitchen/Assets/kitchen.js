@@ -390,19 +390,33 @@
     fitLabels();
   }
   /**
-   * A label on one line (a compact card) shrinks to fit, down to 60 % of its size, before it is cut;
-   * elsewhere labels take two lines (kitchen.css). Run after each render and resize.
+   * A label on one line (a compact card) shrinks to fit, down to --label-floor (kitchen.css: what still reads
+   * from 1-2 m); one that still does not fit takes two lines, shrinking again down to the floor, and only
+   * then is cut (an ellipsis). Elsewhere labels have two lines (kitchen.css) and shrink the same way before
+   * they are cut. Run after each render and resize.
    */
   function fitLabels() {
-    for (const label of $('timers').querySelectorAll('.label')) {
-      label.style.fontSize = '';
-      if (getComputedStyle(label).whiteSpace !== 'nowrap' || label.scrollWidth <= label.clientWidth) continue;
-      const full = parseFloat(getComputedStyle(label).fontSize);
-      let size = full;
-      while (size > full * 0.6 && label.scrollWidth > label.clientWidth) {
+    const overflows = (label) => label.scrollWidth > label.clientWidth + 0.5 || label.scrollHeight > label.clientHeight + 0.5;
+    const shrink = (label, from, floor) => {
+      for (let size = from; size - 0.5 >= floor && overflows(label);) {
         size -= 0.5;
         label.style.fontSize = size + 'px';
       }
+      if (overflows(label)) label.style.fontSize = floor + 'px';
+    };
+    for (const label of $('timers').querySelectorAll('.label')) {
+      label.style.fontSize = '';
+      label.classList.remove('two-lines');
+      if (!overflows(label)) continue;
+      const full = parseFloat(getComputedStyle(label).fontSize);
+      label.style.fontSize = 'var(--label-floor)';
+      const floor = Math.min(full, parseFloat(getComputedStyle(label).fontSize));
+      label.style.fontSize = '';
+      shrink(label, full, floor);
+      if (!overflows(label) || getComputedStyle(label).whiteSpace !== 'nowrap') continue;
+      label.style.fontSize = '';
+      label.classList.add('two-lines');
+      shrink(label, full, floor);
     }
   }
   window.addEventListener('resize', fitLabels);
@@ -616,5 +630,6 @@
   }, (e) => {
     if (e.status !== 401) { setConnected(false); setTimeout(() => location.reload(), 5000); }
   });
-  window.kitchen = { state };   // for the browser test and debugging
+  // For the browser test and debugging: the state, and the screen wake lock the page holds (a WakeLockSentinel or null).
+  window.kitchen = { state, get wakeLock() { return wakeLock; } };
 })();

@@ -1,0 +1,55 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// One meal-log row of the original Forge server as it stored it: macros are
+/// the totals for `servings`, `photos` JSON text.
+package struct MovedMeal: Sendable {
+    package var id: String
+    package var userID: String
+    /// `YYYY-MM-DD`.
+    package var day: String
+    package var slot = ""
+    /// The recipe's slug; nil for an off-plan estimate.
+    package var recipe: String?
+    package var label = ""
+    package var servings = 1.0
+    /// Totals for ``servings``.
+    package var macros = Macros.zero
+    package var estimated = false
+    package var source = "plan"
+    package var clientID: String?
+    package var venue = ""
+    package var cost = 0.0
+    package var currency = ""
+    package var note = ""
+    package var photos = "[]"
+    package var loggedAt: Date
+
+    package init(id: String, userID: String, day: String, loggedAt: Date) {
+        self.id = id
+        self.userID = userID
+        self.day = day
+        self.loggedAt = loggedAt
+    }
+}
+
+extension MealLogStore {
+    /// Stores a meal-log row of the original Forge server with its own id (`forged
+    /// import forge-server`), as it was logged (no replacing, no day cap, macros as stored).
+    package static func insertKeepingID(_ m: MovedMeal, in db: Connection) throws {
+        let x = m.macros
+        try db.execute(
+            """
+            INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g, sugar_g,
+              fiber_g, fat_g, satfat_g, sodium_mg, estimated, source, client_id, venue, cost, currency, note, photos,
+              created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                m.id, m.userID, m.day, m.slot, m.recipe, m.label, m.servings, x.kcal, x.proteinG, x.carbsG, x.sugarG,
+                x.fiberG, x.fatG, x.satfatG, x.sodiumMg, m.estimated ? 1 : 0, m.source, m.clientID, m.venue, m.cost,
+                m.currency, m.note, m.photos, Instant.storage(m.loggedAt),
+            ])
+    }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Moving in from the original Forge server (issue 23, item 4): a large
+# household (bench/forge-server-household.py: 2 members, 5 years, ~1,000
+# sessions, 30,000 sets, 10,000 metrics, 10,000 meal logs, 300 recipes)
+# written into the original's schema in a temporary cluster of Debian's
+# PostgreSQL, dumped with `pg_dump --clean --if-exists` as a household does.
+# The reference, timed in the same run: the original's own move, `psql -f` of
+# that dump into an empty database. Then `forged import forge-server --from
+# dump.sql` into a fresh state directory, under /usr/bin/time for peak RSS.
+# Targets: the import no slower than psql -f, under 60 s, peak RSS < 128 MB.
+# Usage: bench/movein-forge-server.sh [SCALE]   (BIN=path/to/forged, default the release build;
+#        PERF=1 records the import under perf and prints its top symbols; KEEP=1 keeps the dump and state)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCALE=${1:-1}
+BIN=$(realpath "${BIN:-.build/release/forged}")
+[ -x "$BIN" ] || { echo "movein-forge-server: no binary at $BIN (make release)"; exit 1; }
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -x "$PGBIN/initdb" ] || { echo "movein-forge-server: initdb missing: apt-get install postgresql"; exit 1; }
+WORK=$(mktemp -d)
+PG="$WORK/pg"
+chmod 711 "$WORK"
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --clear-groups -- "$@"; else "$@"; fi
+}
+cleanup() {
+  [ -f "$PG/data/postmaster.pid" ] && as_pg "$PGBIN/pg_ctl" -D "$PG/data" -m immediate -w stop >/dev/null 2>&1
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept: $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+mkdir -p "$PG"
+[ "$(id -u)" = 0 ] && chown postgres:postgres "$PG"
+chmod 700 "$PG"
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# A household's server: PostgreSQL's defaults (fsync on), loopback only, trust for this one user.
+as_pg "$PGBIN/initdb" -D "$PG/data" -U forge --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+as_pg "$PGBIN/pg_ctl" -D "$PG/data" -l "$PG/log" -w -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG" start \
+  >/dev/null
+PSQL=("$PGBIN/psql" -q -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U forge)
+"$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U forge household
+"$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U forge reference
+
+python3 bench/forge-server-household.py "$WORK/household.sql" "$SCALE" 2>"$WORK/counts"
+"${PSQL[@]}" -d household -f "$WORK/household.sql" >/dev/null
+"$PGBIN/pg_dump" -h 127.0.0.1 -p "$PORT" -U forge -d household --clean --if-exists -f "$WORK/dump.sql"
+SIZE=$(stat -c %s "$WORK/dump.sql")
+sync
+
+ref_start=$(date +%s.%N)
+"${PSQL[@]}" -d reference -f "$WORK/dump.sql" >/dev/null 2>"$WORK/psql.err"
+ref_end=$(date +%s.%N)
+ROWS=$("${PSQL[@]}" -At -d reference -c "SELECT SUM(n) FROM (
+  SELECT (xpath('/row/c/text()', query_to_xml('SELECT COUNT(*) AS c FROM public.' || quote_ident(table_name),
+          false, true, '')))[1]::text::bigint AS n
+  FROM information_schema.tables WHERE table_schema = 'public') t")
+
+"$BIN" user add ada@example.org --name Ada --password-stdin --state-dir "$WORK/state" --config /dev/null \
+  <<<"bench-password-1" >/dev/null
+# forged as a household has it after its first start (the start-up upkeep done), so only the move is timed.
+"$BIN" import list --state-dir "$WORK/state" --config /dev/null >/dev/null 2>&1
+PERF_CMD=()
+if [ "${PERF:-0}" = 1 ]; then PERF_CMD=(perf record -q -g -o "$WORK/perf.data" --); fi
+imp_start=$(date +%s.%N)
+/usr/bin/time -f "%M" -o "$WORK/rss" "${PERF_CMD[@]}" "$BIN" import forge-server --from "$WORK/dump.sql" \
+  --state-dir "$WORK/state" --config /dev/null >"$WORK/report" 2>"$WORK/import.err" || {
+  cat "$WORK/import.err" "$WORK/report"
+  exit 1
+}
+imp_end=$(date +%s.%N)
+again_start=$(date +%s.%N)
+"$BIN" import forge-server --from "$WORK/dump.sql" --state-dir "$WORK/state" --config /dev/null >"$WORK/again"
+again_end=$(date +%s.%N)
+
+python3 - "$ref_start" "$ref_end" "$imp_start" "$imp_end" "$again_start" "$again_end" "$(tail -1 "$WORK/rss")" \
+  "$ROWS" "$SIZE" <<'PY'
+import sys
+a = list(map(float, sys.argv[1:7])); rss_kb, rows, size = int(sys.argv[7]), int(sys.argv[8]), int(sys.argv[9])
+ref, imp, again = a[1] - a[0], a[3] - a[2], a[5] - a[4]
+print(f"pg_dump of the household: {rows} rows, {size / 1e6:.1f} MB")
+print(f"psql -f into an empty PostgreSQL (reference): {ref:.2f} s ({rows / ref:.0f} rows/s)")
+print(f"forged import forge-server: {imp:.2f} s ({rows / imp:.0f} rows/s), ratio {imp / ref:.2f}x "
+      f"(target <= 1x, < 60 s)")
+print(f"peak RSS: {rss_kb / 1024:.1f} MB (target < 128 MB)")
+print(f"second run from the same source (changes nothing): {again:.2f} s")
+PY
+echo "generated: $(cat "$WORK/counts")"
+grep -E "^(logged_sets|metrics|meal_log|recipes|workout_sessions) " "$WORK/report" || true
+grep -E "^import .* done" "$WORK/report"
+head -1 "$WORK/again"
+if [ "${PERF:-0}" = 1 ]; then
+  perf report -i "$WORK/perf.data" --no-children --stdio --percent-limit 1.5 2>/dev/null | grep -E "^ +[0-9]" | head -30
+fi
