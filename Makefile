@@ -2,7 +2,9 @@
 # forged — build, run and test. Every target installs missing Debian
 # packages first (packaging/debian-packages.txt; needs root or sudo; a no-op
 # when they are present); `make test` also sets up the Python tools its tests
-# drive (tests/python-requirements.txt in .build/mcp-venv).
+# drive (tests/python-requirements.txt in .build/mcp-venv) and the original
+# Forge server's venv for the round trip (tests/forge-server/original-requirements.txt
+# in .build/original-venv).
 
 SWIFT       ?= swift
 STATE_DIR   ?= ./var
@@ -19,6 +21,9 @@ DEB_DEPS    := $(shell awk -v groups="$(DEP_GROUPS)" 'BEGIN { n = split(groups, 
 PYTHON3     ?= /usr/bin/python3
 PY_VENV     := .build/mcp-venv
 PY_REQS     := tests/python-requirements.txt
+# The original Forge server's own requirements, pinned (tests/forge-server/roundtrip.py runs it).
+ORIG_VENV   := .build/original-venv
+ORIG_REQS   := tests/forge-server/original-requirements.txt
 
 .PHONY: all deps python-tools build release run test test-unit clean bench order-file
 .PHONY: deb golden
@@ -33,11 +38,17 @@ deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# .build/mcp-venv with tests/python-requirements.txt (pinned), redone when that file changes.
-python-tools: $(PY_VENV)/.installed
+# .build/mcp-venv with tests/python-requirements.txt (pinned), and
+# .build/original-venv with the original server's pinned requirements, each
+# redone when its file changes.
+python-tools: $(PY_VENV)/.installed $(ORIG_VENV)/.installed
 $(PY_VENV)/.installed: $(PY_REQS) | deps
 	$(PYTHON3) -m venv $(PY_VENV)
 	$(PY_VENV)/bin/pip install -q --disable-pip-version-check -r $(PY_REQS)
+	touch $@
+$(ORIG_VENV)/.installed: $(ORIG_REQS) | deps
+	$(PYTHON3) -m venv $(ORIG_VENV)
+	$(ORIG_VENV)/bin/pip install -q --disable-pip-version-check -r $(ORIG_REQS)
 	touch $@
 
 build: deps

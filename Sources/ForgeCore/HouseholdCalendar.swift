@@ -57,7 +57,10 @@ package struct HouseholdCalendar: Sendable {
     /// The instant of local midnight starting `date` in the household zone.
     package func startOfDay(_ date: LocalDate) -> Date {
         let comps = DateComponents(year: date.year, month: date.month, day: date.day)
-        return calendar.startOfDay(for: calendar.date(from: comps)!)
+        // A Gregorian year, month and day always resolve; noon UTC of the day stands in rather than a crash.
+        let instant =
+            calendar.date(from: comps) ?? Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400 + 43_200)
+        return calendar.startOfDay(for: instant)
     }
 
     /// Today in the household zone, by `clock`.

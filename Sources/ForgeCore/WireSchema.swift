@@ -87,13 +87,6 @@ package struct WireSchema {
     }
 
     private func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
-
-    /// A value of `type` built by the probe (every member present, zero or
-    /// empty, enumerations at their first case), so a type's own checks can
-    /// be run to read its constraints; nil when the type refuses it.
-    package static func probeValue<T: Decodable>(_ type: T.Type) -> T? {
-        try? SchemaProbe(owner: WireSchema()).example(type)
-    }
 }
 
 /// `T?` as a dictionary value or array element: the value or null.

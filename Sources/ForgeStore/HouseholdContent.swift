@@ -12,10 +12,11 @@ package enum HouseholdContent {
         "oauth_grants", "media", "cook_sessions", "imports",
     ]
 
-    /// Row counts of household data beyond the seed, by table (only tables with some).
-    /// A plan with more than its first revision, or more than the first household food
-    /// week, counts as `plan_revisions`/`food_revisions`; more niggles than one per member
-    /// counts as `niggles`.
+    /// Row counts of household data beyond the seed, by table (only tables with some):
+    /// every row of ``historyTables``; `plan_revisions` and `food_revisions`: the
+    /// revisions after each plan's or week's first, and any that is not active;
+    /// `niggles`: the niggles that are not active (the seeded standing niggle is
+    /// active, so one cleared or watched counts; another active one does not).
     package static func beyondSeed(in db: Connection) throws -> [String: Int] {
         var out: [String: Int] = [:]
         for table in historyTables {

@@ -40,15 +40,15 @@ struct BackupCommands {
         guard let db = try openExisting() else { return 1 }
         defer { db.close() }
         do {
-            let record: BackupRecord
             if let output = command.flags["output"]?.last, !output.isEmpty {
-                record = try job(db).run(output: output, trigger: BackupStatus.outputTrigger)
-            } else {
-                record = try job(db).run(trigger: "cli")
+                let record = try job(db).run(output: output, trigger: BackupStatus.outputTrigger)
+                print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
+                return 0
             }
-            print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
-            guard command.flags["output"]?.last?.isEmpty ?? true, !settings.backupCopyTo.isEmpty else { return 0 }
-            return copyOff(record.file, db: db)
+            let outcome = try job(db).runAndCopy(
+                trigger: "cli", now: settings.clock.now(), copier: settings.backupCopier(db: db))
+            print("\(outcome.backup.file)\t\(outcome.backup.bytes) bytes\tintegrity ok")
+            return printCopies(outcome.copies)
         } catch let error as BackupError {
             Forged.printError("forged: backup failed: \(error)")
             return 1

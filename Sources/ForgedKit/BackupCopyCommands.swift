@@ -7,13 +7,10 @@ import Foundation
 /// the destinations in `backup list`, `backup list --from DEST`,
 /// `restore --from DEST [NAME]`, and `backup key show` / `backup key import`.
 extension BackupCommands {
-    /// Copies the new backup `file` to every destination; 1 when any copy failed.
-    func copyOff(_ file: String, db: Database) -> Int32 {
-        let copier = BackupCopier(
-            db: db, transports: settings.backupTransports, keyPath: settings.backupKey,
-            retention: settings.backupRetention, timeZone: settings.timezone)
+    /// Prints each copy of a new backup; 1 when any failed.
+    func printCopies(_ copies: [BackupCopyRecord]) -> Int32 {
         var status: Int32 = 0
-        for record in copier.copy(file) {
+        for record in copies {
             if record.ok {
                 print("copied to \(record.destination)\t\(record.name)\t\(record.bytes) bytes\tSHA-256 verified")
             } else {

@@ -49,7 +49,7 @@ package struct BackupSchedule: Sendable, Equatable {
 
     /// The instant of this wall time on household `day`.
     private func instant(on day: LocalDate, _ calendar: Calendar) -> Date {
-        let midnight = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
+        let midnight = HouseholdCalendar(timeZone: calendar.timeZone).startOfDay(day)
         // Walk from midnight so a time in a DST gap lands just after the gap.
         let comps = DateComponents(hour: hour, minute: minute, second: 0)
         if let exact = calendar.nextDate(

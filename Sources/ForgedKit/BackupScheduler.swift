@@ -107,7 +107,11 @@ package final class BackupScheduler: Sendable {
     /// Copies `file` off the box (to `only`, else everywhere); failed destinations get a retry.
     private func copyOff(_ file: String, only: Set<String>? = nil) {
         guard let copier else { return }
-        let records = copier.copy(file, only: only, now: clock.now())
+        noteCopies(copier.copy(file, only: only))
+    }
+
+    /// Arms a retry for the destinations whose copy failed, or clears the pending retries.
+    private func noteCopies(_ records: [BackupCopyRecord]) {
         let failed = Set(records.filter { !$0.ok }.map(\.destination))
         let now = clock.now()
         state.withLock { s in
@@ -139,13 +143,13 @@ package final class BackupScheduler: Sendable {
     private func attempt(_ trigger: String) {
         defer { MallocTuning.releaseFreeMemory() }
         do {
-            let record = try job.run(trigger: trigger, now: clock.now())
+            let outcome = try job.runAndCopy(trigger: trigger, now: clock.now(), copier: copier)
             state.withLock {
                 $0.failures = 0
                 $0.retryAt = nil
                 $0.copyFailures = 0
             }
-            copyOff(record.file)
+            noteCopies(outcome.copies)
         } catch {
             let now = clock.now()
             state.withLock { s in
@@ -216,14 +220,8 @@ extension BackupScheduler {
     /// The scheduler `forged serve` runs: backups of `db` into `<state-dir>/backups`
     /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`.
     convenience init(settings: Settings, db: Database) {
-        let transports = settings.backupTransports
         self.init(
             job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
-            schedule: settings.backupTime,
-            copier: transports.isEmpty
-                ? nil
-                : BackupCopier(
-                    db: db, transports: transports, keyPath: settings.backupKey,
-                    retention: settings.backupRetention, timeZone: settings.timezone))
+            schedule: settings.backupTime, copier: settings.backupCopier(db: db))
     }
 }

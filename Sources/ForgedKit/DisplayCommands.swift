@@ -11,14 +11,8 @@ struct DisplayCommands {
     let command: ParsedCommand
 
     func run() throws -> Int32 {
-        guard StateDirectory.databaseExists(settings.stateDir) else {
-            throw ConfigError(
-                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
-                value: settings.stateDir)
-        }
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.openPrepared(settings)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
         switch command.path {
         case ["display", "pair"]:
             let name = (command.flags["name"]?.last ?? "").trimmingCharacters(in: .whitespaces)

@@ -16,14 +16,8 @@ struct ExerciseCommands {
         guard command.positionals.count == 2 else {
             throw ConfigError(setting: "", message: "forged exercise merge: needs FROM and INTO (two slugs)")
         }
-        guard StateDirectory.databaseExists(settings.stateDir) else {
-            throw ConfigError(
-                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
-                value: settings.stateDir)
-        }
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.openPrepared(settings)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         do {
             let merged = try ExerciseMerge.merge(
                 command.positionals[0], into: command.positionals[1], now: SystemClock().now(), in: db)

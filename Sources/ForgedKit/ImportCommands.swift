@@ -16,14 +16,8 @@ struct ImportCommands {
         if command.path == ["import"], command.positionals.first == ImportKind.forgeServer.rawValue {
             return try ForgeServerImportCommand(settings: settings, command: command).run()
         }
-        guard StateDirectory.databaseExists(settings.stateDir) else {
-            throw ConfigError(
-                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
-                value: settings.stateDir)
-        }
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.openPrepared(settings)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         let pipeline = ImportPipeline(
             db: db, calendar: HouseholdCalendar(timeZone: settings.timezone), clock: SystemClock())
         do {

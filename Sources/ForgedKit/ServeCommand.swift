@@ -161,7 +161,7 @@ struct ServeCommand {
         status.setLastBackup {
             let copies = (try? BackupCopyStatus.states(destinations, in: db)) ?? []
             let words = Self.backupWords(BackupStatus.summary(db))
-            return BackupCopyStatus.summary(copies, now: Date()).map { words + "; " + $0 } ?? words
+            return BackupCopyStatus.summary(copies, now: settings.clock.now()).map { words + "; " + $0 } ?? words
         }
         status.setStorageFault {
             db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" }

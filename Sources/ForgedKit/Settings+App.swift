@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeCore
 import ForgeHousehold
+import ForgeStore
 import ForgeTrain
 import Foundation
 
@@ -21,5 +22,12 @@ extension Settings {
         config.noticeHours = noticeHours
         config.exerciseMediaDir = ShippedExerciseMedia.directory
         return config
+    }
+
+    /// The off-the-box copier of `--backup-copy-to`, nil when no destination
+    /// is set (``BackupCopier/configured(db:transports:keyPath:retention:timeZone:clock:)``).
+    func backupCopier(db: Database) -> BackupCopier? {
+        BackupCopier.configured(
+            db: db, transports: backupTransports, keyPath: backupKey, retention: backupRetention, timeZone: timezone)
     }
 }

@@ -1,3 +1,4 @@
+import ForgeAPI
 import ForgeCore
 import ForgeStore
 import Foundation
@@ -32,6 +33,28 @@ enum StateDirectory {
         // cannot open: hand the files to the state directory's owner.
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: file + suffix) {
             BackupFile.matchOwner(file + suffix, of: path)
+        }
+        return db
+    }
+
+    /// The existing database of `settings.stateDir`, opened and prepared as
+    /// the daemon prepares it (migrations, first-start rows): what a command
+    /// that works beside the daemon (`forged import`, `display`, `exercise`)
+    /// opens. The caller closes it.
+    /// - Throws: ``ConfigError`` naming `--state-dir` when it holds no
+    ///   database; what opening or preparing throws (the database closed).
+    static func openPrepared(_ settings: Settings) throws -> Database {
+        guard databaseExists(settings.stateDir) else {
+            throw ConfigError(
+                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                value: settings.stateDir)
+        }
+        let db = try open(settings.stateDir)
+        do {
+            try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
+        } catch {
+            db.close()
+            throw error
         }
         return db
     }

@@ -116,6 +116,16 @@ import Testing
             try await refused(
                 server, "PATCH", "/api/prefs", ["prefs": ["birth_year": 1850]], cookie: ada,
                 loc: ["body", "prefs", "birth_year"])
+            // A typed key is a declared string: control characters are refused as in any body member
+            // (the object's own client keys stay free, docs/contract.md).
+            try await refused(
+                server, "PATCH", "/api/prefs", ["prefs": ["coach_style": "calm\u{1}blunt"]], cookie: ada,
+                loc: ["body", "prefs", "coach_style"])
+            let control = try await server.request(
+                "PATCH", "/api/prefs", json: ["prefs": ["coach_approval": "ask\u{1b}[2J"]], cookie: ada)
+            #expect(control.json["detail"]?.arrayValue?.first?["type"] == "string_pattern_mismatch")
+            try await refused(
+                server, "PATCH", "/api/prefs", ["prefs": ["load_units": ["back\u{7}squat": "kg"]]], cookie: ada)
             try await refused(
                 server, "PATCH", "/api/prefs", ["prefs": ["theme": .string(Self.long)]], cookie: ada,
                 loc: ["body", "prefs", "theme"])

@@ -1,3 +1,4 @@
+import ForgeCore
 import Foundation
 import Testing
 
@@ -31,8 +32,11 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             backup = try BackupJob(db: db).run(trigger: "test", now: utc(instant))
         }
 
-        func copier(_ transports: [BackupTransport], retention: BackupRetention = .init()) -> BackupCopier {
-            BackupCopier(db: db, transports: transports, keyPath: key, retention: retention)
+        func copier(
+            _ transports: [BackupTransport], retention: BackupRetention = .init(),
+            clock: any ForgeCore.Clock = SystemClock()
+        ) -> BackupCopier {
+            BackupCopier(db: db, transports: transports, keyPath: key, retention: retention, clock: clock)
         }
 
         /// Decrypts `copy` and checks it is the local backup, byte for byte.
@@ -52,7 +56,8 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
                 defer { box.db.close() }
                 let destination = try BackupDestination(nas)
                 let transport = BackupTransport(destination, requireMount: true, rcloneConfig: "/dev/null")
-                let records = box.copier([transport]).copy(box.backup.file, now: utc("2026-07-20T02:31:00Z"))
+                let records = box.copier([transport], clock: FixedClock(utc("2026-07-20T02:31:00Z"))).copy(
+                    box.backup.file)
                 let record = try #require(records.first)
                 #expect(record.ok && record.error.isEmpty, "\(record)")
                 #expect(record.name == "forge-20260720-023000.sqlite3.forgebak")

@@ -70,13 +70,21 @@ extension ForgeApp {
         BackupJob(db: db, retention: config.backupRetention, timeZone: config.timeZone)
     }
 
+    /// The off-the-box copier of the configured destinations, nil when none is.
+    var backupCopier: BackupCopier? {
+        BackupCopier.configured(
+            db: db, transports: config.backupCopies, keyPath: config.backupKeyPath,
+            retention: config.backupRetention, timeZone: config.timeZone, clock: clock)
+    }
+
     /// One backup taken for an admin's request, as its listing entry.
     /// - Throws: 409 when another backup is running, 507 when the disk is
     ///   full, 500 `backup failed: …` otherwise.
     func takeBackup(requestedBy email: String) throws -> BackupInfo {
         let record: BackupRecord
         do {
-            record = try backupJob.run(trigger: "admin", now: clock.now(), wait: false)
+            record = try backupJob.runAndCopy(trigger: "admin", now: clock.now(), wait: false, copier: backupCopier)
+                .backup
         } catch BackupError.busy {
             throw HTTPError(409, "\(BackupError.busy)")
         } catch let error as BackupError {
@@ -86,12 +94,6 @@ extension ForgeApp {
             throw HTTPError(500, "backup failed: \(error)")
         }
         Log.notice("backup taken on request", fields: ["FORGE_USER": email])
-        if !config.backupCopies.isEmpty {
-            BackupCopier(
-                db: db, transports: config.backupCopies, keyPath: config.backupKeyPath,
-                retention: config.backupRetention, timeZone: config.timeZone
-            ).copy(record.file, now: clock.now())
-        }
         let name = (record.file as NSString).lastPathComponent
         guard let entry = backupJob.list().first(where: { $0.name.fileName == name }) else {
             throw HTTPError(500, "backup failed: \(name) is missing after the backup")

@@ -71,15 +71,18 @@ struct AdminSettingsInput: RequestInput {
 
     let values: [String: String?]
 
-    func validate() throws {
-        Check.publish(["propertyNames": ["enum": .array(AppSettings.keys.map { .string($0.name) })]], "values")
-        if let unknown = values.keys.sorted().first(where: { AppSettings.key($0) == nil }) {
-            throw HTTPError(422, "unknown setting \(unknown)")
-        }
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            try Check.length(value, max: Self.maxSettingLength, "values", .string(key))
-        }
-    }
+    static let rules: [InputRule<Self>] = [
+        .custom("values", publishing: ["propertyNames": ["enum": .array(AppSettings.keys.map { .string($0.name) })]]) {
+            if let unknown = $0.values.keys.sorted().first(where: { AppSettings.key($0) == nil }) {
+                throw HTTPError(422, "unknown setting \(unknown)")
+            }
+        },
+        .custom {
+            for (key, value) in $0.values.sorted(by: { $0.key < $1.key }) {
+                try Check.length(value, max: maxSettingLength, "values", .string(key))
+            }
+        },
+    ]
 
     /// The values with `null` as `""`.
     var resolved: [String: String] { values.mapValues { $0 ?? "" } }
@@ -110,12 +113,12 @@ struct NewMemberInput: RequestInput {
     static var example: JSONValue? { ["email": "cy@example.org", "name": "Cy"] }
     let email: String
     let name: String
-    func validate() throws {
-        Check.publish(["pattern": .string(emailPattern)], "email")
-        Check.publish(["pattern": Check.nonBlank], "name")
-        try Check.length(email, max: maxEmailLength, "email")
-        try Check.length(name, max: Bounds.label, "name")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("email", keywords: ["pattern": .string(emailPattern)]),
+        .publish("name", keywords: ["pattern": Check.nonBlank]),
+        .length("email", max: maxEmailLength) { $0.email },
+        .length("name", max: Bounds.label) { $0.name },
+    ]
 }
 
 /// `PATCH /api/admin/users/{id}` body `{ email?, name? }`, capped as ``NewMemberInput``.
@@ -123,12 +126,12 @@ struct MemberPatchInput: RequestInput {
     static var example: JSONValue? { ["name": "Benjamin"] }
     let email: String?
     let name: String?
-    func validate() throws {
-        Check.publish(["pattern": .string(emailPattern)], "email")
-        Check.publish(["pattern": Check.nonBlank], "name")
-        try Check.length(email, max: maxEmailLength, "email")
-        try Check.length(name, max: Bounds.label, "name")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("email", keywords: ["pattern": .string(emailPattern)]),
+        .publish("name", keywords: ["pattern": Check.nonBlank]),
+        .length("email", max: maxEmailLength) { $0.email },
+        .length("name", max: Bounds.label) { $0.name },
+    ]
 }
 
 /// What ``UserDirectory`` accepts as an email (docs/contract.md §3.18), published;

@@ -47,7 +47,7 @@ struct Me: Codable, Sendable {
 struct DevSignInInput: RequestInput {
     static var example: JSONValue? { ["email": "ada@example.org"] }
     let email: String
-    func validate() throws { try Check.length(email, max: maxEmailLength, "email") }
+    static let rules: [InputRule<Self>] = [.length("email", max: maxEmailLength) { $0.email }]
 }
 
 /// `POST /auth/login` body `{ email, password }`; 422 when either is missing,
@@ -56,8 +56,8 @@ struct PasswordSignInInput: RequestInput {
     static var example: JSONValue? { ["email": "ada@example.org", "password": "a long passphrase"] }
     let email: String
     let password: String
-    func validate() throws {
-        try Check.length(email, max: maxEmailLength, "email")
-        try Check.length(password, max: maxPasswordLength, "password")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("email", max: maxEmailLength) { $0.email },
+        .length("password", max: maxPasswordLength) { $0.password },
+    ]
 }

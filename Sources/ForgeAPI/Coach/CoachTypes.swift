@@ -43,12 +43,12 @@ struct ChatInput: RequestInput {
     let text: String
     let context: Context?
 
-    func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "text")  // blank → 400 `empty message` (the route)
-        try Check.length(text, max: Bounds.paragraph, "text")
-        try Check.oneOf(context?.kind, ["session", "exercise", "proposal"], "context", "kind")
-        try Check.length(context?.id, max: Bounds.label, "context", "id")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("text", keywords: ["pattern": Check.nonBlank]),  // blank → 400 `empty message` (the route)
+        .length("text", max: Bounds.paragraph) { $0.text },
+        .oneOf("context", "kind", allowed: ["session", "exercise", "proposal"]) { $0.context?.kind },
+        .length("context", "id", max: Bounds.label) { $0.context?.id },
+    ]
 
     /// The context as the coach resolves it (``ChatContext``), or nil.
     var contextValue: JSONValue? {

@@ -74,11 +74,11 @@ struct PushSubscribeInput: RequestInput {
     let endpoint: String
     let keys: Keys
 
-    func validate() throws {
-        try PushRoutes.checkEndpoint(endpoint)
-        try Check.length(keys.p256dh, max: PushRoutes.maxKey, "keys", "p256dh")
-        try Check.length(keys.auth, max: PushRoutes.maxKey, "keys", "auth")
-    }
+    static let rules: [InputRule<Self>] = [
+        .custom("endpoint", publishing: PushRoutes.endpointKeywords) { try PushRoutes.checkEndpoint($0.endpoint) },
+        .length("keys", "p256dh", max: PushRoutes.maxKey) { $0.keys.p256dh },
+        .length("keys", "auth", max: PushRoutes.maxKey) { $0.keys.auth },
+    ]
 
     /// The endpoint without surrounding white space.
     var trimmedEndpoint: String { endpoint.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -88,7 +88,9 @@ struct PushSubscribeInput: RequestInput {
 struct PushUnsubscribeInput: RequestInput {
     static var example: JSONValue? { ["endpoint": "https://push.example.org/send/abc"] }
     let endpoint: String
-    func validate() throws { try PushRoutes.checkEndpoint(endpoint) }
+    static let rules: [InputRule<Self>] = [
+        .custom("endpoint", publishing: PushRoutes.endpointKeywords) { try PushRoutes.checkEndpoint($0.endpoint) }
+    ]
     var trimmedEndpoint: String { endpoint.trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
@@ -111,8 +113,8 @@ struct WithingsNotified: Codable, Sendable {
 struct WithingsCallbackQuery: RequestInput {
     let code: String?
     let state: String?
-    func validate() throws {
-        try Check.length(code, max: Bounds.note, "code")
-        try Check.length(state, max: Bounds.note, "state")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("code", max: Bounds.note) { $0.code },
+        .length("state", max: Bounds.note) { $0.state },
+    ]
 }

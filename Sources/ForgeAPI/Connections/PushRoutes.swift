@@ -53,10 +53,12 @@ enum PushRoutes {
         }
     }
 
+    /// What ``checkEndpoint(_:)`` allows, as JSON Schema keywords (the OpenAPI document's).
+    static let endpointKeywords: [String: JSONValue] = ["pattern": Check.nonBlank, "maxLength": .int(maxEndpoint)]
+
     /// An `endpoint` field: non-blank after trimming and at most ``maxEndpoint`` characters.
     /// - Throws: 422 `value_error` with `loc` `["body", "endpoint"]`.
     static func checkEndpoint(_ raw: String) throws {
-        Check.publish(["pattern": Check.nonBlank, "maxLength": .int(maxEndpoint)], "endpoint")
         let endpoint = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !endpoint.isEmpty, endpoint.count <= maxEndpoint else {
             throw ValidationFailure.error(

@@ -31,19 +31,19 @@ struct StartTimerInput: RequestInput {
     /// Highest step index a timer or cook session may name.
     static let steps = 0...200
 
-    func validate() throws {
-        try Check.length(label, max: min(TimerScheduler.maxLabel, Bounds.label), min: 1, "label")
-        try Check.range(seconds, 1...TimerScheduler.maxSeconds, "seconds")
-        try Check.length(recipeSlug, max: Bounds.label, "recipe_slug")
-        try Check.range(step, Self.steps, "step")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("label", max: min(TimerScheduler.maxLabel, Bounds.label), min: 1) { $0.label },
+        .range("seconds", within: 1...TimerScheduler.maxSeconds) { $0.seconds },
+        .length("recipe_slug", max: Bounds.label) { $0.recipeSlug },
+        .range("step", within: steps) { $0.step },
+    ]
 }
 
 /// Body of `POST /api/cook/timers/{id}/extend`: `{ seconds }`, 1…86 400.
 struct ExtendTimerInput: RequestInput {
     static var example: JSONValue? { ["seconds": 60] }
     let seconds: Int
-    func validate() throws { try Check.range(seconds, 1...TimerScheduler.maxSeconds, "seconds") }
+    static let rules: [InputRule<Self>] = [.range("seconds", within: 1...TimerScheduler.maxSeconds) { $0.seconds }]
 }
 
 // MARK: cook sessions
@@ -80,7 +80,7 @@ struct CookSessionView: Codable, Sendable, Equatable {
 struct StartCookInput: RequestInput {
     static var example: JSONValue? { ["recipe_slug": "miso-salmon-greens"] }
     let recipeSlug: String
-    func validate() throws { try Check.length(recipeSlug, max: Bounds.label, min: 1, "recipe_slug") }
+    static let rules: [InputRule<Self>] = [.length("recipe_slug", max: Bounds.label, min: 1) { $0.recipeSlug }]
 }
 
 /// Body of `PATCH /api/cook/sessions/{id}`: `{ step }`, zero-based, below
@@ -88,7 +88,7 @@ struct StartCookInput: RequestInput {
 struct MoveCookInput: RequestInput {
     static var example: JSONValue? { ["step": 1] }
     let step: Int
-    func validate() throws { try Check.range(step, StartTimerInput.steps, "step") }
+    static let rules: [InputRule<Self>] = [.range("step", within: StartTimerInput.steps) { $0.step }]
 }
 
 /// Body of `POST /api/cook/sessions/{id}/finish` (may be empty):
@@ -100,18 +100,18 @@ struct FinishCookInput: RequestInput {
     /// `breakfast|lunch|dinner|snack` (400 otherwise, as `POST /api/food/log`).
     var slot: String?
 
-    func validate() throws {
-        Check.publish(["exclusiveMinimum": 0, "maximum": .double(MealLogRoutes.maxServings)], "servings")
-        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
-        if let servings, !(servings > 0 && servings <= MealLogRoutes.maxServings) {
+    static let rules: [InputRule<Self>] = [
+        .custom("servings", publishing: ["exclusiveMinimum": 0, "maximum": .double(MealLogRoutes.maxServings)]) {
+            guard let servings = $0.servings, !(servings > 0 && servings <= MealLogRoutes.maxServings) else { return }
             throw ValidationFailure.error(
                 loc: ["body", "servings"], type: "value_error",
                 msg: "Input should be greater than 0 and at most 100", input: .double(servings))
-        }
-        if let slot, MealSlot(rawValue: slot) == nil {
+        },
+        .custom("slot", publishing: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]) {
+            guard let slot = $0.slot, MealSlot(rawValue: slot) == nil else { return }
             throw HTTPError(400, "slot must be one of ['breakfast', 'lunch', 'dinner', 'snack']")
-        }
-    }
+        },
+    ]
 }
 
 /// The meal a finish logged: `{ id, duplicate, totals }` (totals of that day).

@@ -68,38 +68,49 @@ struct MealLogBody: ValidatingInput {
     /// `data:` URL is checked when stored, 400 `photo N: …` over 3 MiB), then
     /// `slot` (400 `slot must be one of […]`), then `date` (400 `bad date`;
     /// 422 outside 1900–2100).
+    static let rules: [InputRule<Self>] =
+        [
+            .custom("servings", publishing: ["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)]) {
+                guard let servings = $0.servings else { return }
+                if servings <= 0 {
+                    throw ValidationFailure.error(
+                        loc: ["body", "servings"], type: "greater_than",
+                        msg: "Input should be greater than 0", input: .double(servings))
+                }
+                if servings > FoodBounds.maxServings {
+                    throw ValidationFailure.error(
+                        loc: ["body", "servings"], type: "less_than_equal",
+                        msg: "Input should be less than or equal to 100", input: .double(servings))
+                }
+            },
+            .publish("slot", keywords: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]),
+        ]
+        + InputRule<Self>.macros {
+            [$0.kcal, $0.proteinG, $0.carbsG, $0.sugarG, $0.fiberG, $0.fatG, $0.satfatG, $0.sodiumMg]
+        }
+        + [
+            .range("cost", within: FoodBounds.cost) { $0.cost },
+            .length("recipe", max: FoodBounds.slug) { $0.recipe },
+            .length("label", max: Bounds.label) { $0.label },
+            .length("note", max: Bounds.note) { $0.note },
+            .length("client_id", max: FoodBounds.clientID) { $0.clientID },
+            .length("venue", max: FoodBounds.venue) { $0.venue },
+            .length("currency", max: FoodBounds.currency) { $0.currency },
+            .length("source", max: FoodBounds.source) { $0.source },
+            .count("photos", max: FoodBounds.photos) { $0.photos },
+            .custom {
+                for (index, photo) in ($0.photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
+                    try Check.length(
+                        photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
+                        "photos", .int(index))
+                }
+            },
+            .dateText("date"),
+        ]
+
     func validated() throws -> Checked {
-        Check.publish(["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)], "servings")
-        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
-        if let servings, servings <= 0, !Check.isRecording {
-            throw ValidationFailure.error(
-                loc: ["body", "servings"], type: "greater_than",
-                msg: "Input should be greater than 0", input: .double(servings))
-        }
-        if let servings, servings > FoodBounds.maxServings {
-            throw ValidationFailure.error(
-                loc: ["body", "servings"], type: "less_than_equal",
-                msg: "Input should be less than or equal to 100", input: .double(servings))
-        }
-        try Check.range(kcal, Bounds.kcal, "kcal")
-        for (key, value) in zip(Macros.keys.dropFirst(), [proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg]) {
-            try Check.range(value, Bounds.macro, .string(key))
-        }
-        try Check.range(cost, FoodBounds.cost, "cost")
-        try Check.length(recipe, max: FoodBounds.slug, "recipe")
-        try Check.length(label, max: Bounds.label, "label")
-        try Check.length(note, max: Bounds.note, "note")
-        try Check.length(clientID, max: FoodBounds.clientID, "client_id")
-        try Check.length(venue, max: FoodBounds.venue, "venue")
-        try Check.length(currency, max: FoodBounds.currency, "currency")
-        try Check.length(source, max: FoodBounds.source, "source")
-        try Check.count(photos, max: FoodBounds.photos, "photos")
-        for (index, photo) in (photos ?? []).enumerated() where !MealLogBody.isDataURL(photo) {
-            try Check.length(
-                photo.trimmingCharacters(in: .whitespacesAndNewlines), max: FoodBounds.photoReference,
-                "photos", .int(index))
-        }
-        let slot = Check.isRecording ? MealSlot.dinner : try mealSlot()
+        try checkRules()
+        let slot = try mealSlot()
         return Checked(body: self, date: try FoodField.date(date, loc: ["body", "date"]), slot: slot)
     }
 
@@ -150,10 +161,15 @@ struct FoodSlotEdit: ValidatingInput {
 
     /// 422 for a `recipe` over 120 characters; then 400 `slot must be one of […]`;
     /// then 400 `bad date` (422 outside 1900–2100).
+    static let rules: [InputRule<Self>] = [
+        .length("recipe", max: FoodBounds.slug) { $0.recipe },
+        .publish("slot", keywords: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]),
+        .dateText("date"),
+    ]
+
     func validated() throws -> Checked {
-        try Check.length(recipe, max: FoodBounds.slug, "recipe")
-        Check.publish(["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })], "slot")
-        let slot = Check.isRecording ? MealSlot.dinner : try mealSlot()
+        try checkRules()
+        let slot = try mealSlot()
         return Checked(recipe: recipe, slot: slot, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 
@@ -177,6 +193,8 @@ struct FoodSlotEdit: ValidatingInput {
 struct FoodWeekQuery: ValidatingInput {
     var date: String?
 
+    static let rules: [InputRule<Self>] = [.dateText("query", "date")]
+
     /// The date asked for, nil for today.
     /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
     func validated() throws -> LocalDate? {
@@ -199,11 +217,21 @@ struct RecipeSearchQuery: RequestInput {
 
     /// 422 `["query", "q"]` when `q` is over 120 characters; 422 `["query", "kind"]` for an unknown kind;
     /// 422 `["query", "limit"]` outside 1…500 and `["query", "offset"]` below 0.
-    func validate() throws {
-        try Check.length(q, max: FoodBounds.query, "query", "q")
-        try Check.oneOf(kind, MealSlot.allCases.map(\.rawValue), "query", "kind")
-        try Check.range(limit, 1...FoodBounds.recipePage, "query", "limit")
-        try Check.range(offset, 0...Int(Int32.max), "query", "offset")
+    static let rules: [InputRule<Self>] = [
+        .length("query", "q", max: FoodBounds.query) { $0.q },
+        .oneOf("query", "kind", allowed: MealSlot.allCases.map(\.rawValue)) { $0.kind },
+        .range("query", "limit", within: 1...FoodBounds.recipePage) { $0.limit },
+        .range("query", "offset", within: 0...Int(Int32.max)) { $0.offset },
+    ]
+}
+
+extension InputRule {
+    /// `kcal` within ``Bounds/kcal`` and `protein_g`…`sodium_mg` within
+    /// ``Bounds/macro``: the eight ``Macros/keys``, `values` in that order.
+    static func macros(_ values: @escaping @Sendable (Input) -> [Double?]) -> [Self] {
+        Macros.keys.enumerated().map { index, key in
+            .range(.string(key), within: index == 0 ? Bounds.kcal : Bounds.macro) { values($0)[index] }
+        }
     }
 }
 
@@ -216,11 +244,6 @@ enum FoodField {
     /// that as today); not `YYYY-MM-DD` → 400 `bad date`; a year outside
     /// 1900–2100 → 422 at `loc`.
     static func date(_ text: String?, loc: [String]) throws -> LocalDate? {
-        if let recorder = Check.recorder {
-            recorder.record(
-                loc.first == "body" ? loc.dropFirst().map(JSONValue.string) : loc.map(JSONValue.string),
-                ["pattern": .string("^$|" + Check.yearsPattern)])
-        }
         guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError.badDate }
         guard Bounds.years.contains(date.year) else {

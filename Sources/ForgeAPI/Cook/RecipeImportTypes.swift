@@ -16,14 +16,15 @@ struct RecipeImportRequest: RequestInput {
     /// Longest URL accepted, characters.
     static let maxURL = 2048
 
-    func validate() throws {
-        try Check.length(url, max: Self.maxURL, "url")
-        if let html, html.utf8.count > RecipeImporter.maxPageBytes {
+    static let rules: [InputRule<Self>] = [
+        .length("url", max: maxURL) { $0.url },
+        .custom("html") {
+            guard let html = $0.html, html.utf8.count > RecipeImporter.maxPageBytes else { return }
             throw ValidationFailure.error(
                 loc: ["body", "html"], type: "string_too_long",
                 msg: "String should have at most \(RecipeImporter.maxPageBytes) bytes", input: nil)
-        }
-    }
+        },
+    ]
 }
 
 /// The answer of `POST /api/food/recipes/import`: the recipe card (docs/contract.md

@@ -101,6 +101,8 @@ enum ShoppingBounds {
 struct ShoppingQuery: ValidatingInput {
     var date: String?
 
+    static let rules: [InputRule<Self>] = [.dateText("query", "date")]
+
     /// The date asked for, nil for today.
     /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
     func validated() throws -> LocalDate? {
@@ -121,8 +123,13 @@ struct ShoppingTickInput: ValidatingInput {
 
     /// 422 for an `item` empty or over 120 characters; 400 `bad date`
     /// (422 outside 1900–2100).
+    static let rules: [InputRule<Self>] = [
+        .length("item", max: ShoppingBounds.item, min: 1) { $0.item },
+        .dateText("date"),
+    ]
+
     func validated() throws -> Dated<Self> {
-        try Check.length(item, max: ShoppingBounds.item, min: 1, "item")
+        try checkRules()
         return Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 }
@@ -141,26 +148,33 @@ struct ShoppingAddInput: ValidatingInput {
     /// 422 naming the field: `name` blank or over 80 characters, `qty` not in
     /// (0, 100,000], `unit` over 20 characters; then 400 `bad date` (422
     /// outside 1900–2100).
-    func validated() throws -> Dated<Self> {
-        Check.publish(["pattern": Check.nonBlank], "name")
-        Check.publish(["exclusiveMinimum": 0, "maximum": .double(ShoppingBounds.qty)], "qty")
-        try Check.length(name, max: ShoppingBounds.name, min: 1, "name")
-        if !Check.isRecording, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    static let rules: [InputRule<Self>] = [
+        .length("name", max: ShoppingBounds.name, min: 1) { $0.name },
+        .custom("name", publishing: ["pattern": Check.nonBlank]) {
+            guard $0.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
             throw ValidationFailure.error(
                 loc: ["body", "name"], type: "string_pattern_mismatch",
-                msg: "String should not be blank", input: .string(name))
-        }
-        if let qty, !Check.isRecording, !(qty > 0) || !qty.isFinite {
-            throw ValidationFailure.error(
-                loc: ["body", "qty"], type: "greater_than",
-                msg: "Input should be greater than 0", input: .double(qty))
-        }
-        if let qty, qty > ShoppingBounds.qty {
-            throw ValidationFailure.error(
-                loc: ["body", "qty"], type: "less_than_equal",
-                msg: "Input should be less than or equal to 100000", input: .double(qty))
-        }
-        try Check.length(unit, max: ShoppingBounds.unit, "unit")
+                msg: "String should not be blank", input: .string($0.name))
+        },
+        .custom("qty", publishing: ["exclusiveMinimum": 0, "maximum": .double(ShoppingBounds.qty)]) {
+            guard let qty = $0.qty else { return }
+            if !(qty > 0) || !qty.isFinite {
+                throw ValidationFailure.error(
+                    loc: ["body", "qty"], type: "greater_than",
+                    msg: "Input should be greater than 0", input: .double(qty))
+            }
+            if qty > ShoppingBounds.qty {
+                throw ValidationFailure.error(
+                    loc: ["body", "qty"], type: "less_than_equal",
+                    msg: "Input should be less than or equal to 100000", input: .double(qty))
+            }
+        },
+        .length("unit", max: ShoppingBounds.unit) { $0.unit },
+        .dateText("date"),
+    ]
+
+    func validated() throws -> Dated<Self> {
+        try checkRules()
         return Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 }

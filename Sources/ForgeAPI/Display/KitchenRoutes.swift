@@ -65,7 +65,7 @@ enum KitchenRoutes {
             errors: [400]
         ) { request, principal in
             let today = app.today
-            let date = try request.decodeQuery(KitchenWeekQuery.self).day(today: today)
+            let date = try request.decodeQueryValidated(KitchenWeekQuery.self) ?? today
             let scope = principal.kitchenCaller.scope
             return try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) }
         }
@@ -111,7 +111,7 @@ enum KitchenRoutes {
 struct PairDisplayInput: RequestInput {
     static var example: JSONValue? { ["code": "123456"] }
     let code: String
-    func validate() throws { try Check.length(code, max: Bounds.label, min: 1, "code") }
+    static let rules: [InputRule<Self>] = [.length("code", max: Bounds.label, min: 1) { $0.code }]
 }
 
 /// The answer of `POST /kitchen/pair`: `{ ok: true, display_id }`, with the
@@ -123,25 +123,15 @@ struct DisplayPaired: Codable, Sendable {
 
 /// Query of `GET /api/kitchen/week`: `date` (absent or "" = today; not
 /// `YYYY-MM-DD` → 400 `bad date`, as docs/contract.md §1.2; years 1900–2100).
-struct KitchenWeekQuery: RequestInput {
+struct KitchenWeekQuery: ValidatingInput {
     var date: String?
 
-    func validate() throws {
-        Check.dateText("query", "date")
-        _ = try day(today: LocalDate(year: 2000, month: 1, day: 1))
-    }
+    static let rules: [InputRule<Self>] = [.dateText("query", "date")]
 
-    /// The requested date, or `today`.
-    func day(today: LocalDate) throws -> LocalDate {
-        guard let date, !date.isEmpty else { return today }
-        guard let day = LocalDate(date) else { throw HTTPError.badDate }
-        guard Bounds.years.contains(day.year) else {
-            throw ValidationFailure.error(
-                loc: ["query", "date"], type: "date_out_of_range",
-                msg: "Date should be in the years \(Bounds.years.lowerBound)–\(Bounds.years.upperBound)",
-                input: .string(date))
-        }
-        return day
+    /// The date asked for, nil for today.
+    /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
+    func validated() throws -> LocalDate? {
+        try FoodField.date(date, loc: ["query", "date"])
     }
 }
 

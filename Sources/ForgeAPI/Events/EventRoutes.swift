@@ -60,10 +60,12 @@ enum EventRoutes {
 struct EventsQuery: RequestInput {
     /// The id of the last event seen, at most 120 characters.
     var lastEventId: String?
-    func validate() throws {
-        guard let lastEventId, lastEventId.count > Bounds.label else { return }
-        throw ValidationFailure.error(
-            loc: ["query", "last_event_id"], type: "string_too_long",
-            msg: "String should have at most \(Bounds.label) characters", input: nil)
-    }
+    static let rules: [InputRule<Self>] = [
+        .custom("query", "last_event_id") {
+            guard let lastEventId = $0.lastEventId, lastEventId.count > Bounds.label else { return }
+            throw ValidationFailure.error(
+                loc: ["query", "last_event_id"], type: "string_too_long",
+                msg: "String should have at most \(Bounds.label) characters", input: nil)
+        }
+    ]
 }

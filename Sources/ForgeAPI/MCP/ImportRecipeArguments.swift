@@ -104,49 +104,61 @@ struct ImportRecipeArguments: RequestInput {
     }
 
     /// The limits above; 422-style messages naming the argument.
-    func validate() throws {
-        try Check.length(name, max: Bounds.line, "name")
-        try Check.length(sourceURL, max: RecipeImportRequest.maxURL, "source_url")
-        try Check.length(slug, max: Bounds.line, "slug")
-        try Check.length(kind, max: Bounds.label, "kind")
-        try Check.oneOf(difficulty, ["easy", "medium", "hard"], "difficulty")
-        try Check.range(minutes, Bounds.recipeMinutes, "minutes")
-        try Check.range(serves, Self.serves, "serves")
-        try Check.range(batch, Self.serves, "batch")
-        try Check.range(kcal, Bounds.kcal, "kcal")
-        for (key, value) in zip(Macros.keys.dropFirst(), [proteinG, carbsG, sugarG, fiberG, fatG, satfatG, sodiumMg]) {
-            try Check.range(value, Bounds.macro, .string(key))
+    static let rules: [InputRule<Self>] =
+        [
+            .length("name", max: Bounds.line) { $0.name },
+            .length("source_url", max: RecipeImportRequest.maxURL) { $0.sourceURL },
+            .length("slug", max: Bounds.line) { $0.slug },
+            .length("kind", max: Bounds.label) { $0.kind },
+            .oneOf("difficulty", allowed: ["easy", "medium", "hard"]) { $0.difficulty },
+            .range("minutes", within: Bounds.recipeMinutes) { $0.minutes },
+            .range("serves", within: serves) { $0.serves },
+            .range("batch", within: serves) { $0.batch },
+        ]
+        + InputRule<Self>.macros {
+            [$0.kcal, $0.proteinG, $0.carbsG, $0.sugarG, $0.fiberG, $0.fatG, $0.satfatG, $0.sodiumMg]
         }
-        try Check.length(why, max: Bounds.note, "why")
-        try Check.count(tags, max: Self.maxTags, "tags")
-        for (i, tag) in (tags ?? []).enumerated() { try Check.length(tag, max: Bounds.label, "tags", .int(i)) }
-        try Check.count(images, max: Self.maxImages, "images")
-        for (i, image) in (images ?? []).enumerated() where !MealLogBody.isDataURL(image) {
-            try Check.length(image, max: FoodBounds.photoReference, "images", .int(i))
-        }
-        try Check.range(ratingCount, Self.ratingCount, "rating_count")
-        try Check.length(source, max: FoodBounds.source, "source")
-        try Check.count(ingredients, max: Self.maxLines, "ingredients")
-        for (i, line) in ingredients.enumerated() {
-            for (key, text) in [
-                ("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
-                ("aisle", line.aisle),
-            ] {
-                try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
-            }
-            try Check.range(line.qty, Self.qty, "ingredients", .int(i), "qty")
-            try IngredientBounds.check(line.values, at: ["ingredients", .int(i)])
-        }
-        try Check.count(steps, max: Self.maxSteps, "steps")
-        for (i, step) in steps.enumerated() {
-            try Check.length(step.title, max: Bounds.line, "steps", .int(i), "title")
-            try Check.length(step.detail, max: Bounds.paragraph, "steps", .int(i), "detail")
-            try Check.range(step.minutes, Bounds.recipeMinutes, "steps", .int(i), "minutes")
-            if let image = step.image, !MealLogBody.isDataURL(image) {
-                try Check.length(image, max: FoodBounds.photoReference, "steps", .int(i), "image")
-            }
-        }
-    }
+        + [
+            .length("why", max: Bounds.note) { $0.why },
+            .count("tags", max: maxTags) { $0.tags },
+            .custom {
+                for (i, tag) in ($0.tags ?? []).enumerated() {
+                    try Check.length(tag, max: Bounds.label, "tags", .int(i))
+                }
+            },
+            .count("images", max: maxImages) { $0.images },
+            .custom {
+                for (i, image) in ($0.images ?? []).enumerated() where !MealLogBody.isDataURL(image) {
+                    try Check.length(image, max: FoodBounds.photoReference, "images", .int(i))
+                }
+            },
+            .range("rating_count", within: ratingCount) { $0.ratingCount },
+            .length("source", max: FoodBounds.source) { $0.source },
+            .count("ingredients", max: maxLines) { $0.ingredients },
+            .custom {
+                for (i, line) in $0.ingredients.enumerated() {
+                    for (key, text) in [
+                        ("name", line.name), ("unit", line.unit), ("disp", line.disp), ("note", line.note),
+                        ("aisle", line.aisle),
+                    ] {
+                        try Check.length(text, max: Bounds.line, "ingredients", .int(i), .string(key))
+                    }
+                    try Check.range(line.qty, qty, "ingredients", .int(i), "qty")
+                    try IngredientBounds.check(line.values, at: ["ingredients", .int(i)])
+                }
+            },
+            .count("steps", max: maxSteps) { $0.steps },
+            .custom {
+                for (i, step) in $0.steps.enumerated() {
+                    try Check.length(step.title, max: Bounds.line, "steps", .int(i), "title")
+                    try Check.length(step.detail, max: Bounds.paragraph, "steps", .int(i), "detail")
+                    try Check.range(step.minutes, Bounds.recipeMinutes, "steps", .int(i), "minutes")
+                    if let image = step.image, !MealLogBody.isDataURL(image) {
+                        try Check.length(image, max: FoodBounds.photoReference, "steps", .int(i), "image")
+                    }
+                }
+            },
+        ]
 
     /// The domain input.
     /// - Throws: ``RecipeImportError``: `name required`, `source_url required`,

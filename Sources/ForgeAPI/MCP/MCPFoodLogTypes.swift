@@ -44,8 +44,10 @@ struct LogFoodArguments: ValidatingInput {
     /// (``MealLogBody/validate()``: servings (0, 100], kcal and macros
     /// 0–10,000, cost 0–100,000, note ≤ 4,000, client_id ≤ 40, venue ≤ 80,
     /// currency ≤ 8, ≤ 10 photos, then `slot` and `bad date`).
+    static let rules: [InputRule<Self>] = [.length("description", max: Bounds.label, min: 1) { $0.label }]
+
     func validated() throws -> Checked {
-        try Check.length(label, max: Bounds.label, min: 1, "description")
+        try checkRules()
         let body = MealLogBody(
             date: date, slot: (slot?.isEmpty ?? true) ? MealSlot.snack.rawValue : slot!,
             servings: servings, label: label, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
@@ -71,9 +73,12 @@ struct FoodLogArguments: ValidatingInput {
     var date: String?
     var days: Int?
 
+    static let rules: [InputRule<Self>] = [.dateText("date")]
+
     /// `bad date` unless `YYYY-MM-DD`; years 1900–2100.
     func validated() throws -> Dated<Self> {
-        Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
+        try checkRules()
+        return Dated(input: self, date: try FoodField.date(date, loc: ["body", "date"]))
     }
 }
 
@@ -81,7 +86,7 @@ struct FoodLogArguments: ValidatingInput {
 struct DeleteFoodLogArguments: RequestInput {
     var logID: String
 
-    func validate() throws { try Check.length(logID, max: 64, min: 1, "log_id") }
+    static let rules: [InputRule<Self>] = [.length("log_id", max: 64, min: 1) { $0.logID }]
 }
 
 /// docs/contract.md §4.24 `LoggedItem`: the whole plate's eight macros (kcal; g;

@@ -81,7 +81,7 @@ struct IngredientArguments: RequestInput {
 
     /// `name`, `aisle`, `unit`, `pack` ≤ 120 characters; kcal_100 0–10,000,
     /// grams 0–10,000, sodium_100 0–100,000 mg.
-    func validate() throws { try check(at: []) }
+    static let rules: [InputRule<Self>] = [.custom { try $0.check(at: []) }]
 
     /// The checks with `loc` before each field (`["ingredients", 2]` in a bulk call).
     func check(at loc: [JSONValue]) throws {
@@ -103,18 +103,20 @@ struct BulkIngredientsArguments: RequestInput {
     static var example: JSONValue? { ["ingredients": [IngredientArguments.example ?? [:]], "overwrite": true] }
 
     /// `ingredients must be a non-empty list`; at most 1,000 rows; each row's checks.
-    func validate() throws {
-        guard !ingredients.isEmpty else { throw MCPToolError("ingredients must be a non-empty list") }
-        try Check.count(ingredients, max: IngredientBounds.bulkRows, "ingredients")
-        for (index, row) in ingredients.enumerated() { try row.check(at: ["ingredients", .int(index)]) }
-    }
+    static let rules: [InputRule<Self>] = [
+        .custom { guard !$0.ingredients.isEmpty else { throw MCPToolError("ingredients must be a non-empty list") } },
+        .count("ingredients", max: IngredientBounds.bulkRows) { $0.ingredients },
+        .custom {
+            for (index, row) in $0.ingredients.enumerated() { try row.check(at: ["ingredients", .int(index)]) }
+        },
+    ]
 }
 
 /// `delete_ingredient` arguments: `{ name }` (≤ 120 characters).
 struct IngredientNameArguments: RequestInput {
     var name: String
 
-    func validate() throws { try Check.length(name, max: Bounds.label, "name") }
+    static let rules: [InputRule<Self>] = [.length("name", max: Bounds.label) { $0.name }]
 }
 
 /// `list_ingredients` arguments: `{ query?, aisle?, pantry_only? = false, limit? = 200 }`; `limit` is clamped to 1–500.

@@ -84,17 +84,17 @@ struct SearchRecipesArguments: RequestInput {
     var kind: String?
     var includeIncomplete: Bool?
 
-    func validate() throws {
-        try Check.length(query, max: FoodBounds.query, "query")
-        try Check.oneOf((kind?.isEmpty ?? true) ? nil : kind, MCPRecipeTools.kinds, "kind")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("query", max: FoodBounds.query) { $0.query },
+        .oneOf("kind", allowed: MCPRecipeTools.kinds) { ($0.kind?.isEmpty ?? true) ? nil : $0.kind },
+    ]
 }
 
 /// `get_recipe` arguments: `{ slug }` (≤ 120 characters).
 struct RecipeSlugArguments: RequestInput {
     var slug: String
 
-    func validate() throws { try Check.length(slug, max: FoodBounds.slug, "slug") }
+    static let rules: [InputRule<Self>] = [.length("slug", max: FoodBounds.slug) { $0.slug }]
 }
 
 /// `import_recipe` → `{ slug, updated, complete, images_stored, app_path, ingredients_added?, warnings? }`.

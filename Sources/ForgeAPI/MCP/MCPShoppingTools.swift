@@ -28,6 +28,9 @@ enum MCPShoppingTools {
 /// Arguments of `get_shopping_list`: `{ date? }` (bad date → tool error `bad date`).
 struct ShoppingListArguments: ValidatingInput {
     var date: String?
+
+    static let rules: [InputRule<Self>] = [.dateText("date")]
+
     /// The date asked for, nil for today.
     func validated() throws -> LocalDate? { try FoodField.date(date, loc: ["body", "date"]) }
 }

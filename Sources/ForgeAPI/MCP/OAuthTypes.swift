@@ -49,11 +49,15 @@ struct ClientRegistrationInput: RequestInput {
 
     /// 422-style failures, mapped by the route to `invalid_redirect_uri`
     /// (a `redirect_uris` problem) or `invalid_client_metadata`.
-    func validate() throws {
-        try Check.count(redirectUris, max: Self.maxURIs, "redirect_uris")
-        for (i, uri) in redirectUris.enumerated() { try Check.length(uri, max: Self.maxURI, "redirect_uris", .int(i)) }
-        try Check.length(clientName, max: Bounds.label, "client_name")
-    }
+    static let rules: [InputRule<Self>] = [
+        .count("redirect_uris", max: maxURIs) { $0.redirectUris },
+        .custom {
+            for (i, uri) in $0.redirectUris.enumerated() {
+                try Check.length(uri, max: maxURI, "redirect_uris", .int(i))
+            }
+        },
+        .length("client_name", max: Bounds.label) { $0.clientName },
+    ]
 }
 
 /// `POST /mcp/oauth/register` → 201: the registered public client.
@@ -113,15 +117,14 @@ struct TokenRequest: RequestInput {
         ]
     }
 
-    func validate() throws {
-        for (key, value) in [
-            ("grant_type", grantType), ("code", code), ("client_id", clientID),
-            ("redirect_uri", redirectURI), ("code_verifier", codeVerifier),
-            ("refresh_token", refreshToken),
-        ] {
-            try Check.length(value, max: Self.maxField, .string(key))
-        }
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("grant_type", max: maxField) { $0.grantType },
+        .length("code", max: maxField) { $0.code },
+        .length("client_id", max: maxField) { $0.clientID },
+        .length("redirect_uri", max: maxField) { $0.redirectURI },
+        .length("code_verifier", max: maxField) { $0.codeVerifier },
+        .length("refresh_token", max: maxField) { $0.refreshToken },
+    ]
 
     /// The fields of an `application/x-www-form-urlencoded` body, decoded and validated.
     /// - Throws: ``OAuthRoutes/Failure`` `invalid_request` naming the field.

@@ -56,7 +56,7 @@ struct WireType: Sendable {
     let check: @Sendable (Data) throws -> Void
     /// A valid value (request types that give one).
     let example: JSONValue?
-    /// JSON Schema keywords by member, from the type's ``RequestInput/validate()``.
+    /// JSON Schema keywords by member, from the type's ``RequestInput/rules``.
     let constraints: @Sendable () -> [String: JSONValue]
 
     init<T: Decodable>(_ type: T.Type) {
@@ -64,6 +64,6 @@ struct WireType: Sendable {
         schema = { reader in reader.schema(for: T.self) }
         check = { data in _ = try WireDecoder.decode(T.self, from: data) }
         example = (type as? any RequestInput.Type)?.example
-        constraints = { (type as? any RequestInput.Type).map { Check.constraints(of: $0) } ?? [:] }
+        constraints = { (type as? any RequestInput.Type)?.publishedKeywords ?? [:] }
     }
 }

@@ -40,35 +40,15 @@ enum Bounds {
     static let paragraph = 10_000
 }
 
-/// Field checks for ``RequestInput/validate()``, each a 422 in the §1.4
-/// shape with `loc` `["body", field…]` (or the given `["query", name]`)
-/// and pydantic's type names.
+/// Field checks for ``RequestInput/rules`` and ``RequestInput/validate()``,
+/// each a 422 in the §1.4 shape with `loc` `["body", field…]` (or the given
+/// `["query", name]`) and pydantic's type names.
 enum Check {
-    /// While set, checks record their bounds as JSON Schema keywords under
-    /// the member they name instead of checking (``constraints(of:)``).
-    @TaskLocal static var recorder: ConstraintRecorder?
-    /// Whether checks are being read rather than run (skip the contract's own
-    /// 400s, which a probe value would trip before the checks after them).
-    static var isRecording: Bool { recorder != nil }
-
-    /// The JSON Schema keywords `T.validate()` enforces on its top-level
-    /// members (and query parameters), read by running it on a probe value
-    /// while recording; what the OpenAPI document publishes for the type.
-    static func constraints<T: RequestInput>(of type: T.Type) -> [String: JSONValue] {
-        guard let value = WireSchema.probeValue(type) else { return [:] }
-        let recorder = ConstraintRecorder()
-        $recorder.withValue(recorder) { try? value.validate() }
-        return recorder.keywords
-    }
-
     static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, _ loc: JSONValue...) throws {
         try range(value, bounds, at: loc)
     }
 
     static func range<T: Comparable & Numeric>(_ value: T?, _ bounds: ClosedRange<T>, at loc: [JSONValue]) throws {
-        if let recorder {
-            return recorder.record(loc, ["minimum": number(bounds.lowerBound), "maximum": number(bounds.upperBound)])
-        }
         guard let value else { return }
         if value < bounds.lowerBound {
             throw fail(
@@ -86,10 +66,6 @@ enum Check {
     }
 
     static func length(_ value: String?, max: Int, min: Int = 0, at loc: [JSONValue]) throws {
-        if let recorder {
-            return recorder.record(
-                loc, min > 0 ? ["maxLength": .int(max), "minLength": .int(min)] : ["maxLength": .int(max)])
-        }
         guard let value else { return }
         // Code points, as JSON Schema's `maxLength` counts them (and pydantic).
         let n = value.unicodeScalars.count
@@ -106,18 +82,11 @@ enum Check {
     }
 
     static func count<C: Collection>(_ value: C?, max: Int, at loc: [JSONValue]) throws {
-        if let recorder {
-            return recorder.record(
-                loc,
-                value is [String: Any] || value is [String: JSONValue]
-                    ? ["maxProperties": .int(max)] : ["maxItems": .int(max)])
-        }
         guard let value, value.count > max else { return }
         throw fail(loc, "too_long", "List should have at most \(max) items after validation, not \(value.count)", nil)
     }
 
     static func date(_ value: LocalDate?, _ loc: JSONValue...) throws {
-        if let recorder { return recorder.record(loc, ["pattern": .string(yearsPattern)]) }
         guard let value, !Bounds.years.contains(value.year) else { return }
         throw fail(
             loc, "date_out_of_range",
@@ -130,34 +99,23 @@ enum Check {
     }
 
     static func oneOf(_ value: String?, _ allowed: [String], at loc: [JSONValue]) throws {
-        if let recorder { return recorder.record(loc, ["enum": .array(allowed.map(JSONValue.string))]) }
         guard let value, !allowed.contains(value) else { return }
         throw fail(loc, "enum", "Input should be \(WireEnumerationText.list(allowed))", .string(value))
     }
 
-    /// `value` decoded as `T` by ``WireDecoder`` (lax coercion), a 422 at `loc` otherwise.
+    /// `value`, a part of a client's body, decoded as `T` by ``WireDecoder``
+    /// (lax coercion) as a request member is: its strings and free keys refuse
+    /// control characters (``ControlCharacters``), as every declared string of
+    /// a body does. A 422 at `loc` otherwise.
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, at loc: [JSONValue]) throws -> T {
-        do { return try WireDecoder.decode(type, from: value) } catch let e as WireDecodingError {
+        do { return try WireDecoder.decodeInput(type, from: value) } catch let e as WireDecodingError {
             throw fail(loc + e.loc, e.type, e.message, e.input)
         }
-    }
-
-    /// Publishes `keywords` for the member at `loc` without checking them:
-    /// for rules a route writes out with the contract's own message.
-    static func publish(_ keywords: [String: JSONValue], _ loc: JSONValue...) {
-        recorder?.record(loc, keywords)
     }
 
     /// Non-blank text: a character other than whitespace as Swift trims it
     /// (ECMA `\s` plus U+0085).
     static let nonBlank: JSONValue = "[^\\s\\u0085]"
-
-    /// Publishes a text member as a date: `YYYY-MM-DD` in ``Bounds/years``,
-    /// or empty where `emptyIsToday`. Checks nothing: the caller's own
-    /// parse answers the contract's `bad date` (docs/contract.md §1.2).
-    static func dateText(emptyIsToday: Bool = true, _ loc: JSONValue...) {
-        recorder?.record(loc, ["pattern": .string(emptyIsToday ? "^$|" + yearsPattern : yearsPattern)])
-    }
 
     /// `YYYY-MM-DD` within ``Bounds/years`` (days to 28, so every match is a date).
     static let yearsPattern = "^(19[0-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$"
@@ -166,24 +124,10 @@ enum Check {
         ValidationFailure.error(loc: loc.first == "query" ? loc : ["body"] + loc, type: type, msg: msg, input: input)
     }
 
-    private static func number<T>(_ value: T) -> JSONValue {
+    /// `value` as a JSON number (an integer stays one).
+    static func number<T>(_ value: T) -> JSONValue {
         if let d = value as? Double { return .double(d) }
         if let i = value as? Int { return .int(i) }
         return .string("\(value)")
-    }
-}
-
-/// What ``Check`` records in its recording mode: keywords by member name
-/// (a query parameter's name, or a body's top-level member; nested
-/// members are not recorded).
-final class ConstraintRecorder: @unchecked Sendable {
-    private(set) var keywords: [String: JSONValue] = [:]
-
-    func record(_ loc: [JSONValue], _ add: [String: JSONValue]) {
-        let path = loc.first == "query" ? Array(loc.dropFirst()) : loc
-        guard path.count == 1, let name = path[0].stringValue else { return }
-        var merged = keywords[name]?.objectValue ?? [:]
-        for (k, v) in add { merged[k] = v }
-        keywords[name] = .object(merged)
     }
 }

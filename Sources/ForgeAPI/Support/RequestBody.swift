@@ -5,7 +5,11 @@ import Foundation
 /// A request body or query type: decoded by ``WireDecoder`` (lax coercion,
 /// unknown members ignored) and then validated, before any write.
 protocol RequestInput: Decodable, Sendable {
-    /// Checks ranges, lengths and enumerations (``Check``).
+    /// The type's declared rules, run in order by ``validate()`` (or by its
+    /// ``ValidatingInput/validated()``) and read by the OpenAPI document
+    /// (``publishedKeywords``): ranges, lengths, enumerations, patterns.
+    static var rules: [InputRule<Self>] { get }
+    /// Checks the input: ``rules`` by default.
     /// - Throws: ``HTTPError`` 422 naming the field, or the contract's own 400.
     func validate() throws
     /// A valid input, published as the OpenAPI `example` and mutated one
@@ -14,7 +18,8 @@ protocol RequestInput: Decodable, Sendable {
 }
 
 extension RequestInput {
-    func validate() throws {}
+    static var rules: [InputRule<Self>] { [] }
+    func validate() throws { try checkRules() }
     static var example: JSONValue? { nil }
 }
 
@@ -22,10 +27,11 @@ extension RequestInput {
 struct NoInput: RequestInput {}
 
 /// A request input whose checks produce the typed values its handler uses
-/// (decode once, issue 22): ``validated()`` runs every check and returns
+/// (decode once, issue 22): ``validated()`` runs every check (its
+/// ``RequestInput/rules`` among them, where their order calls for) and returns
 /// what it parsed (a date, a slot, the domain's input), and ``validate()``
-/// is the same call with the result dropped (what the OpenAPI constraints
-/// and the invalid-input tests run). A handler takes the values from
+/// is the same call with the result dropped (what MCP and the invalid-input
+/// tests run). A handler takes the values from
 /// ``Request/decodeValidated(_:)`` or ``Request/decodeQueryValidated(_:)``
 /// and parses no string of the input again.
 protocol ValidatingInput: RequestInput {
@@ -46,6 +52,12 @@ struct Dated<Input: Sendable>: Sendable {
 
     /// The date, or `today` when none was given.
     func day(or today: LocalDate) -> LocalDate { date ?? today }
+}
+
+/// An input with its required date member parsed once.
+struct OnDay<Input: Sendable>: Sendable {
+    let input: Input
+    let day: LocalDate
 }
 
 extension Request {

@@ -188,7 +188,7 @@ enum OpenAPIDocument {
     }
 
     /// `property` with `keywords` added (the ranges, lengths and enumerations
-    /// its type's `validate()` checks).
+    /// its type's ``RequestInput/rules`` declare).
     static func constrained(_ property: JSONValue, _ keywords: JSONValue?) -> JSONValue {
         guard case .object(var object) = property, let keywords = keywords?.objectValue else { return property }
         if let branches = object["anyOf"]?.arrayValue {

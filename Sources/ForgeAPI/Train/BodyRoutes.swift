@@ -21,15 +21,16 @@ struct BodyInput: RequestInput {
 
     /// - Throws: 400 `type must be one of […]`, 400 `value must be positive`
     ///   (docs/contract.md §3.10), then 422 `["body", "value"]` outside the plausible range.
-    func validate() throws {
-        Check.publish(["enum": .array(Self.ranges.keys.sorted().map(JSONValue.string))], "type")
-        Check.publish(["exclusiveMinimum": 0], "value")
-        guard let range = Self.ranges[type] else {
-            throw HTTPError(400, "type must be one of ['body_fat_pct', 'height', 'weight']")
-        }
-        guard value > 0 else { throw HTTPError(400, "value must be positive") }
-        try Check.range(value, range, "value")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("type", keywords: ["enum": .array(ranges.keys.sorted().map(JSONValue.string))]),
+        .custom("value", publishing: ["exclusiveMinimum": 0]) {
+            guard let range = ranges[$0.type] else {
+                throw HTTPError(400, "type must be one of ['body_fat_pct', 'height', 'weight']")
+            }
+            guard $0.value > 0 else { throw HTTPError(400, "value must be positive") }
+            try Check.range($0.value, range, "value")
+        },
+    ]
 }
 
 /// `PATCH /api/prefs`: `{ prefs?: object, units?: string | null }`.
@@ -41,7 +42,11 @@ struct PrefsInput: RequestInput {
     /// Applied only when `kg` or `lb`; anything else (even a non-string) is ignored.
     var units: JSONValue?
 
-    func validate() throws { try PrefsCheck.validate(prefs ?? [:]) }
+    static let rules: [InputRule<Self>] = [
+        .custom("prefs", publishing: ["maxProperties": .int(PrefsCheck.maxKeys)]) {
+            try PrefsCheck.validate($0.prefs ?? [:])
+        }
+    ]
 }
 
 /// `{ prefs: object, units: string }`: the stored prefs after the merge.

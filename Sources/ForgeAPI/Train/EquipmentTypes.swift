@@ -132,7 +132,7 @@ struct EquipmentActiveInput: RequestInput {
 
     enum CodingKeys: String, CodingKey { case profileID = "profile_id" }
 
-    func validate() throws { try Check.length(profileID, max: Bounds.label, "profile_id") }
+    static let rules: [InputRule<Self>] = [.length("profile_id", max: Bounds.label) { $0.profileID }]
 }
 
 /// `PATCH /api/equipment/{id}`: `{ items?, unit?, bar?, plates?, dumbbells? }`,
@@ -164,17 +164,39 @@ struct EquipmentPatchInput: RequestInput {
 
     var changesLoading: Bool { unit != nil || bar != nil || plates != nil || dumbbells != nil }
 
-    func validate() throws {
-        guard items != nil || changesLoading else {
-            throw ValidationFailure.error(
-                loc: ["body", "items"], type: "missing",
-                msg: "Field required: give items, unit, bar, plates or dumbbells", input: nil)
-        }
-        try Check.oneOf(unit, LoadUnit.allCases.map(\.rawValue), "unit")
-        try Check.range(bar, Self.load, "bar")
-        try Check.count(plates, max: Self.maxPlates, "plates")
-        for (i, p) in (plates ?? []).enumerated() { try Check.range(p, Self.load, "plates", .int(i)) }
-        try Self.distinct(plates ?? [], "plates")
+    /// The bounds below are checked but not published in the OpenAPI
+    /// document (``InputRule/unpublished``): the document has never carried them.
+    static let rules: [InputRule<Self>] = [
+        .custom {
+            guard $0.items != nil || $0.changesLoading else {
+                throw ValidationFailure.error(
+                    loc: ["body", "items"], type: "missing",
+                    msg: "Field required: give items, unit, bar, plates or dumbbells", input: nil)
+            }
+        },
+        .oneOf("unit", allowed: LoadUnit.allCases.map(\.rawValue)) { $0.unit }.unpublished,
+        .range("bar", within: load) { $0.bar }.unpublished,
+        .count("plates", max: maxPlates) { $0.plates }.unpublished,
+        .custom {
+            for (i, p) in ($0.plates ?? []).enumerated() { try Check.range(p, load, "plates", .int(i)) }
+            try distinct($0.plates ?? [], "plates")
+        },
+        .custom { try $0.checkDumbbells() },
+        .count("items", max: maxItems) { $0.items }.unpublished,
+        .custom {
+            for (i, item) in ($0.items ?? []).enumerated() {
+                guard let name = item.name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw ValidationFailure.error(
+                        loc: ["body", "items", .int(i), "name"], type: "missing",
+                        msg: "Field required", input: item.name.map(JSONValue.string))
+                }
+                try Check.length(name, max: Bounds.label, "items", .int(i), "name")
+            }
+        },
+    ]
+
+    /// The pairs' count, figures and distinctness, or the adjustable set's bounds and step count.
+    private func checkDumbbells() throws {
         switch dumbbells {
         case .pairs(let list)?:
             try Check.count(list, max: Self.maxDumbbells, "dumbbells")
@@ -190,15 +212,6 @@ struct EquipmentPatchInput: RequestInput {
                     msg: "An adjustable set may have at most \(Self.maxDumbbells) steps", input: .double(step))
             }
         case nil: break
-        }
-        try Check.count(items, max: Self.maxItems, "items")
-        for (i, item) in (items ?? []).enumerated() {
-            guard let name = item.name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationFailure.error(
-                    loc: ["body", "items", .int(i), "name"], type: "missing",
-                    msg: "Field required", input: item.name.map(JSONValue.string))
-            }
-            try Check.length(name, max: Bounds.label, "items", .int(i), "name")
         }
     }
 

@@ -41,7 +41,7 @@ struct ExerciseDetail: Codable, Sendable {
 struct ExerciseQuery: RequestInput {
     var q: String?
 
-    func validate() throws { try Check.length(q, max: Bounds.label, "query", "q") }
+    static let rules: [InputRule<Self>] = [.length("query", "q", max: Bounds.label) { $0.q }]
 }
 
 /// `GET /api/exercises` and `GET /api/exercises/{slug}` (docs/contract.md §3.5).

@@ -13,12 +13,12 @@ struct HistoryQuery: RequestInput {
     /// Read as text so the historical spellings (`1`, `yes`, `on`) keep working.
     var favorites: String?
 
-    func validate() throws {
-        Check.publish(["enum": ["", "true", "false", "1", "0", "yes", "no", "on", "off"]], "query", "favorites")
-        try Check.range(limit, 1...100, "query", "limit")
-        try Check.range(offset, 0...Int(Int32.max), "query", "offset")
-        _ = try favoritesOnly()
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("query", "favorites", keywords: ["enum": ["", "true", "false", "1", "0", "yes", "no", "on", "off"]]),
+        .range("query", "limit", within: 1...100) { $0.limit },
+        .range("query", "offset", within: 0...Int(Int32.max)) { $0.offset },
+        .custom { _ = try $0.favoritesOnly() },
+    ]
 
     /// The `favorites` flag; 422 `bool_parsing` naming `["query", "favorites"]`.
     func favoritesOnly() throws -> Bool {

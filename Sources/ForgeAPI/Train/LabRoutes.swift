@@ -23,7 +23,7 @@ struct LabResultWire: Codable, Sendable {
 }
 
 /// `POST /api/labs`: `{ drawn_on, source? = "manual", results: { marker, value, unit? = "mmol/L", ref_low?, ref_high? }[] }`.
-struct LabInput: RequestInput {
+struct LabInput: ValidatingInput {
     static var example: JSONValue? {
         ["drawn_on": "2026-07-01", "source": "GP", "results": [["marker": "ldl", "value": 2.9, "unit": "mmol/L"]]]
     }
@@ -36,25 +36,28 @@ struct LabInput: RequestInput {
     /// The most results one panel may hold.
     static let maxResults = 200
 
-    /// The drawn date; nil only before ``validate()`` refused it.
-    var day: LocalDate? { LocalDate(drawnOn) }
+    static let rules: [InputRule<Self>] = [
+        .dateText("drawn_on", emptyIsToday: false),
+        .length("source", max: Bounds.label) { $0.source },
+        .count("results", max: maxResults) { $0.results },
+        .custom {
+            for (i, r) in $0.results.enumerated() {
+                try Check.length(r.marker, max: Bounds.label, min: 1, "results", .int(i), "marker")
+                try Check.range(r.value, LabInput.value, "results", .int(i), "value")
+                try Check.length(r.unit, max: Bounds.label, "results", .int(i), "unit")
+                try Check.range(r.refLow, LabInput.value, "results", .int(i), "ref_low")
+                try Check.range(r.refHigh, LabInput.value, "results", .int(i), "ref_high")
+            }
+        },
+    ]
 
-    /// - Throws: 400 `bad date` for a non-ISO `drawn_on` (docs/contract.md §1.2), else 422 naming the field.
-    func validate() throws {
-        Check.dateText(emptyIsToday: false, "drawn_on")
-        if !Check.isRecording {
-            guard let day else { throw HTTPError.badDate }
-            try Check.date(day, "drawn_on")
-        }
-        try Check.length(source, max: Bounds.label, "source")
-        try Check.count(results, max: Self.maxResults, "results")
-        for (i, r) in results.enumerated() {
-            try Check.length(r.marker, max: Bounds.label, min: 1, "results", .int(i), "marker")
-            try Check.range(r.value, Self.value, "results", .int(i), "value")
-            try Check.length(r.unit, max: Bounds.label, "results", .int(i), "unit")
-            try Check.range(r.refLow, Self.value, "results", .int(i), "ref_low")
-            try Check.range(r.refHigh, Self.value, "results", .int(i), "ref_high")
-        }
+    /// The panel with its `drawn_on` parsed once: 400 `bad date` for a
+    /// non-ISO `drawn_on` (docs/contract.md §1.2), then 422 naming the field
+    /// (``rules``).
+    func validated() throws -> OnDay<Self> {
+        let day = try DayInput.required(drawnOn, field: "drawn_on")
+        try checkRules()
+        return OnDay(input: self, day: day)
     }
 }
 
@@ -87,8 +90,8 @@ enum LabRoutes {
             .POST, "/api/labs", "Add a lab panel with its results",
             access: .member, body: LabInput.self, answers: CreatedID.self, errors: [400, 422]
         ) { request, principal in
-            let input = try request.decode(LabInput.self)
-            guard let drawn = input.day else { throw HTTPError.badDate }
+            let checked = try request.decodeValidated(LabInput.self)
+            let input = checked.input
             let results = input.results.map { r in
                 LabResult(
                     marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)
@@ -96,7 +99,7 @@ enum LabRoutes {
             let now = app.clock.now()
             let id = try app.db.write { db in
                 try LabStore.add(
-                    userID: principal.caller.id, drawnOn: drawn, source: input.source ?? "manual",
+                    userID: principal.caller.id, drawnOn: checked.day, source: input.source ?? "manual",
                     results: results, now: now, in: db)
             }
             return CreatedID(id: id)

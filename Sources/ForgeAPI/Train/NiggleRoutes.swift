@@ -36,22 +36,28 @@ struct NiggleInput: RequestInput {
     /// The most patterns one niggle may avoid.
     static let maxPatterns = 50
 
-    /// - Throws: 400 `body_part required` when blank; 422 naming an over-long
-    ///   field or too many patterns.
-    func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "body_part")
-        try Check.length(bodyPart, max: Bounds.label, "body_part")
-        guard !bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw HTTPError(400, "body_part required")
-        }
-        try Check.length(severity, max: Bounds.label, "severity")
-        try Check.length(note, max: Bounds.note, "note")
-        try Check.length(mobilitySlug, max: Bounds.label, "mobility_slug")
-        try Check.count(avoidPatterns, max: Self.maxPatterns, "avoid_patterns")
-        for (i, p) in (avoidPatterns ?? []).enumerated() {
-            try Check.length(p, max: Bounds.label, "avoid_patterns", .int(i))
-        }
-    }
+    /// 400 `body_part required` when blank; 422 naming an over-long field or
+    /// too many patterns. The bounds after `body_part` are checked but not
+    /// published in the OpenAPI document (``InputRule/unpublished``): the
+    /// document has never carried them.
+    static let rules: [InputRule<Self>] = [
+        .publish("body_part", keywords: ["pattern": Check.nonBlank]),
+        .length("body_part", max: Bounds.label) { $0.bodyPart },
+        .custom {
+            guard !$0.bodyPart.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw HTTPError(400, "body_part required")
+            }
+        },
+        .length("severity", max: Bounds.label) { $0.severity }.unpublished,
+        .length("note", max: Bounds.note) { $0.note }.unpublished,
+        .length("mobility_slug", max: Bounds.label) { $0.mobilitySlug }.unpublished,
+        .count("avoid_patterns", max: maxPatterns) { $0.avoidPatterns }.unpublished,
+        .custom {
+            for (i, p) in ($0.avoidPatterns ?? []).enumerated() {
+                try Check.length(p, max: Bounds.label, "avoid_patterns", .int(i))
+            }
+        },
+    ]
 }
 
 /// `PATCH /api/niggles/{id}`: `{ status }`, checked against the stored
@@ -60,9 +66,9 @@ struct NiggleStatusInput: RequestInput {
     static var example: JSONValue? { ["status": "watch"] }
     let status: String
     /// The status is checked by the route (400 `bad status`, after ownership's 404); published here.
-    func validate() throws {
-        Check.publish(["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))], "status")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("status", keywords: ["enum": .array(NiggleStore.statuses.sorted().map(JSONValue.string))])
+    ]
 }
 
 /// Niggles (docs/contract.md §3.8). Only `active` niggles shape cool-downs and alternatives.

@@ -27,7 +27,7 @@ struct PlannedItemWire: Codable, Sendable {
 }
 
 /// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
-struct PlanItemInput: RequestInput {
+struct PlanItemInput: ValidatingInput {
     static var example: JSONValue? {
         ["date": "2026-07-22", "kind": "workout", "title": "Park run", "notes": "Easy pace"]
     }
@@ -37,24 +37,27 @@ struct PlanItemInput: RequestInput {
     var notes: String?
     var planDay: String?
 
-    /// The date; nil only before ``validate()`` refused it.
-    var day: LocalDate? { LocalDate(date) }
-
     /// - Throws: the contract's 400s (`bad date`, `kind must be workout or
     ///   meal`), else 422 naming an out-of-range date or an over-long field.
     ///   A title is cut to 120 characters after trimming (docs/contract.md §3.2), so
     ///   only a title beyond ``Bounds/note`` is refused.
-    func validate() throws {
-        Check.dateText(emptyIsToday: false, "date")
-        Check.recorder?.record(["kind"], ["enum": ["workout", "meal"]])
-        if !Check.isRecording {
-            guard let day else { throw HTTPError.badDate }
-            try Check.date(day, "date")
-            guard kind == "workout" || kind == "meal" else { throw HTTPError(400, "kind must be workout or meal") }
-        }
-        try Check.length(title, max: Bounds.note, "title")
-        try Check.length(notes, max: Bounds.note, "notes")
-        try Check.length(planDay, max: Bounds.label, "plan_day")
+    static let rules: [InputRule<Self>] = [
+        .dateText("date", emptyIsToday: false),
+        .custom("kind", publishing: ["enum": ["workout", "meal"]]) {
+            guard $0.kind == "workout" || $0.kind == "meal" else {
+                throw HTTPError(400, "kind must be workout or meal")
+            }
+        },
+        .length("title", max: Bounds.note) { $0.title },
+        .length("notes", max: Bounds.note) { $0.notes },
+        .length("plan_day", max: Bounds.label) { $0.planDay },
+    ]
+
+    /// The input with its `date` parsed once (`bad date` first, then ``rules``).
+    func validated() throws -> OnDay<Self> {
+        let day = try DayInput.required(date, field: "date")
+        try checkRules()
+        return OnDay(input: self, day: day)
     }
 }
 
@@ -64,11 +67,11 @@ struct PlanItemPatch: RequestInput {
     var title: String?
     var notes: String?
 
-    func validate() throws {
-        Check.publish(["pattern": Check.nonBlank], "title")  // blank → 400 `title required` (the route)
-        try Check.length(title, max: Bounds.note, "title")
-        try Check.length(notes, max: Bounds.note, "notes")
-    }
+    static let rules: [InputRule<Self>] = [
+        .publish("title", keywords: ["pattern": Check.nonBlank]),  // blank → 400 `title required` (the route)
+        .length("title", max: Bounds.note) { $0.title },
+        .length("notes", max: Bounds.note) { $0.notes },
+    ]
 }
 
 /// Planned items: pencil marks on calendar dates (docs/contract.md §3.2).
@@ -78,8 +81,9 @@ enum PlanItemRoutes {
             .POST, "/api/plan-items", "Pencil in a workout or meal on a date",
             access: .member, body: PlanItemInput.self, answers: PlannedItemWire.self, errors: [400, 422]
         ) { request, principal in
-            let input = try request.decode(PlanItemInput.self)
-            guard let date = input.day else { throw HTTPError.badDate }
+            let checked = try request.decodeValidated(PlanItemInput.self)
+            let input = checked.input
+            let date = checked.day
             var title = input.title ?? ""
             let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             var planDay = input.kind == "workout" ? input.planDay : nil

@@ -10,14 +10,27 @@ enum DayInput {
     static func resolve(_ text: String?, today: LocalDate, field: String = "date", query: Bool = false) throws
         -> LocalDate
     {
-        if query { Check.dateText("query", .string(field)) } else { Check.dateText(.string(field)) }
-        guard let text, !text.isEmpty else { return today }
+        try optional(text, field: field, query: query) ?? today
+    }
+
+    /// The date given, nil when absent or empty (today).
+    /// - Throws: 400 `bad date`; 422 naming `field` (`["query", field]` for a query parameter) outside ``Bounds/years``.
+    static func optional(_ text: String?, field: String = "date", query: Bool = false) throws -> LocalDate? {
+        guard let text, !text.isEmpty else { return nil }
         guard let date = LocalDate(text) else { throw HTTPError.badDate }
         if query {
             try Check.date(date, "query", .string(field))
         } else {
             try Check.date(date, .string(field))
         }
+        return date
+    }
+
+    /// A required date member: not `YYYY-MM-DD` (empty too) is 400 `bad
+    /// date`; a year outside ``Bounds/years`` is 422 naming `field`.
+    static func required(_ text: String, field: String) throws -> LocalDate {
+        guard let date = LocalDate(text) else { throw HTTPError.badDate }
+        try Check.date(date, .string(field))
         return date
     }
 }
@@ -29,11 +42,11 @@ struct StartSessionInput: RequestInput {
     var budget: Int?
     var planDay: String?
 
-    func validate() throws {
-        Check.dateText("date")
-        try Check.range(budget, Bounds.budgetMinutes, "budget")
-        try Check.oneOf(planDay, (0...6).map(String.init), "plan_day")
-    }
+    static let rules: [InputRule<Self>] = [
+        .dateText("date"),
+        .range("budget", within: Bounds.budgetMinutes) { $0.budget },
+        .oneOf("plan_day", allowed: (0...6).map(String.init)) { $0.planDay },
+    ]
 
     static var example: JSONValue? { ["date": "2026-07-20", "budget": 45, "plan_day": "0"] }
 }
@@ -52,11 +65,11 @@ struct CompleteSessionInput: RequestInput {
     var cooldownMin: Int?
     var notes: String?
 
-    func validate() throws {
-        try Check.length(cooldownStatus, max: 40, "cooldown_status")
-        try Check.range(cooldownMin, 0...240, "cooldown_min")
-        try Check.length(notes, max: Bounds.note, "notes")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("cooldown_status", max: 40) { $0.cooldownStatus },
+        .range("cooldown_min", within: 0...240) { $0.cooldownMin },
+        .length("notes", max: Bounds.note) { $0.notes },
+    ]
 
     static var example: JSONValue? { ["cooldown_status": "done", "cooldown_min": 5, "notes": "Felt strong"] }
 }
@@ -71,7 +84,7 @@ struct SessionCompleted: Codable, Sendable {
 /// `PATCH /api/sessions/{sid}/notes` body: `{notes}` (≤ 4,000 characters, trimmed).
 struct SessionNotesInput: RequestInput {
     var notes: String
-    func validate() throws { try Check.length(notes, max: Bounds.note, "notes") }
+    static let rules: [InputRule<Self>] = [.length("notes", max: Bounds.note) { $0.notes }]
     static var example: JSONValue? { ["notes": "Felt strong"] }
 }
 
@@ -144,15 +157,15 @@ struct SetInput: RequestInput {
             weight: weight ?? 0, reps: reps, rpe: rpe, ts: Instant.storage(now))
     }
 
-    func validate() throws {
-        try Check.length(trimmedSlug, max: 100, min: 1, "slug")
-        try Check.length(substitutedFor, max: 100, "substituted_for")
-        try Check.range(setNo, Bounds.setNo, "set_no")
-        try Check.range(weight, Bounds.loadKg, "weight")
-        try Check.range(reps, Bounds.reps, "reps")
-        try Check.range(rpe, Bounds.rpe, "rpe")
-        try Check.length(clientId, max: SetLog.maxKeyLength, "client_id")
-    }
+    static let rules: [InputRule<Self>] = [
+        .length("slug", max: 100, min: 1) { $0.trimmedSlug },
+        .length("substituted_for", max: 100) { $0.substitutedFor },
+        .range("set_no", within: Bounds.setNo) { $0.setNo },
+        .range("weight", within: Bounds.loadKg) { $0.weight },
+        .range("reps", within: Bounds.reps) { $0.reps },
+        .range("rpe", within: Bounds.rpe) { $0.rpe },
+        .length("client_id", max: SetLog.maxKeyLength) { $0.clientId },
+    ]
 
     static var example: JSONValue? {
         ["slug": "back-squat", "set_no": 1, "weight": 60.0, "reps": 5, "rpe": 8, "client_id": "set-1"]

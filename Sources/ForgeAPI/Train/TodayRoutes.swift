@@ -15,8 +15,9 @@ enum TodayRoutes {
             cache: .day,
             query: TodayQuery.self, answers: TodayResponse.self, errors: [400]
         ) { request, principal in
-            let query = try request.decodeQuery(TodayQuery.self)
-            let date = try DayInput.resolve(query.date, today: app.today, query: true)
+            let checked = try request.decodeQueryValidated(TodayQuery.self)
+            let query = checked.input
+            let date = checked.day(or: app.today)
             return try app.db.read { db in
                 try today(
                     principal.caller.user, date: date, budget: query.budget, library: app.exercises.library(in: db),

@@ -3,12 +3,19 @@ import ForgeTrain
 
 /// `GET /api/today` query: `date` (default today; 400 `bad date`) and
 /// `budget`, whole minutes 25…120 (422 otherwise, docs/contract.md §3.2).
-struct TodayQuery: RequestInput {
+struct TodayQuery: ValidatingInput {
     var date: String?
     var budget: Int?
-    func validate() throws {
-        Check.dateText("query", "date")
-        try Check.range(budget, 25...120, "query", "budget")
+    static let rules: [InputRule<Self>] = [
+        .dateText("query", "date"),
+        .range("query", "budget", within: 25...120) { $0.budget },
+    ]
+
+    /// The query with its `date` parsed once: ``rules`` (`budget`) first, then
+    /// 400 `bad date` or 422 `["query", "date"]` outside 1900–2100.
+    func validated() throws -> Dated<Self> {
+        try checkRules()
+        return Dated(input: self, date: try DayInput.optional(date, query: true))
     }
 }
 

@@ -23,22 +23,14 @@ struct WirePoint: Codable, Sendable, Equatable {
 
 /// A `?date=` query (`GET /api/week`): absent or empty means today; a
 /// non-ISO value is 400 `bad date` (docs/contract.md §1.2); a year outside 1900–2100 is 422.
-struct DateQuery: RequestInput {
+struct DateQuery: ValidatingInput {
     var date: String?
 
-    func validate() throws {
-        Check.dateText("query", "date")
-        guard let text = date, !text.isEmpty else { return }
-        guard let d = LocalDate(text) else { throw HTTPError.badDate }
-        if !Bounds.years.contains(d.year) {
-            throw ValidationFailure.error(
-                loc: ["query", "date"], type: "date_out_of_range",
-                msg: "Date should be in the years 1900–2100", input: .string(text))
-        }
-    }
+    static let rules: [InputRule<Self>] = [.dateText("query", "date")]
 
-    /// The requested date, or `today`.
-    func day(default today: LocalDate) -> LocalDate {
-        date.flatMap { $0.isEmpty ? nil : LocalDate($0) } ?? today
+    /// The date asked for, nil for today.
+    /// - Throws: 400 `bad date` unless `YYYY-MM-DD`; 422 `["query", "date"]` outside 1900–2100.
+    func validated() throws -> LocalDate? {
+        try FoodField.date(date, loc: ["query", "date"])
     }
 }

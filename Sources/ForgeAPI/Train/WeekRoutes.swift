@@ -67,7 +67,7 @@ enum WeekRoutes {
             access: .member, cache: .day, query: DateQuery.self, answers: TrainingWeek.self, errors: [400, 422]
         ) { request, principal in
             let today = app.today
-            let date = try request.decodeQuery(DateQuery.self).day(default: today)
+            let date = try request.decodeQueryValidated(DateQuery.self) ?? today
             return try app.db.read { db in try week(principal.caller.user, containing: date, today: today, in: db) }
         }
     }

@@ -33,22 +33,38 @@ package struct BackupCopier: Sendable {
     package let keyPath: String
     package let retention: BackupRetention
     package let timeZone: TimeZone
+    /// When each attempt starts and finishes (`started_at`, `finished_at`).
+    package let clock: any Clock
 
     package init(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: any Clock = SystemClock()
     ) {
         self.db = db
         self.transports = transports
         self.keyPath = keyPath
         self.retention = retention
         self.timeZone = timeZone
+        self.clock = clock
+    }
+
+    /// The copier for `transports` (`--backup-copy-to`), nil when none is
+    /// configured: the one way `forged serve`, `forged backup` and the admin
+    /// route build it.
+    package static func configured(
+        db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention,
+        timeZone: TimeZone, clock: any Clock = SystemClock()
+    ) -> BackupCopier? {
+        guard !transports.isEmpty else { return nil }
+        return BackupCopier(
+            db: db, transports: transports, keyPath: keyPath, retention: retention, timeZone: timeZone, clock: clock)
     }
 
     /// Copies the local backup `file` to every destination (or only to `only`).
     /// - Returns: one record per destination, in configuration order.
     @discardableResult
-    package func copy(_ file: String, only: Set<String>? = nil, now: Date = Date()) -> [BackupCopyRecord] {
+    package func copy(_ file: String, only: Set<String>? = nil) -> [BackupCopyRecord] {
+        let now = clock.now()
         let targets = transports.filter { only?.contains($0.destination.description) ?? true }
         guard !targets.isEmpty else { return [] }
         let name = BackupDestination.copyName(of: file)
@@ -59,8 +75,7 @@ package struct BackupCopier: Sendable {
             return try BackupSeal.seal(file, to: sealed, key: key)
         }
         return targets.map { transport in
-            let clockStart = Date()
-            func finished() -> Date { now.addingTimeInterval(Date().timeIntervalSince(clockStart)) }
+            func finished() -> Date { clock.now() }
             do {
                 let (sha256, bytes) = try prepared.get()
                 try transport.put(sealed, as: name)
