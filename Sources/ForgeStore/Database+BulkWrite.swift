@@ -18,3 +18,29 @@ extension Database {
         return try write { conn in try conn.withBulkCache { try body(conn) } }
     }
 }
+
+extension Database {
+    /// WAL pages at which the writer checkpoints while ``withImportCheckpoints(_:)``
+    /// runs: 16,384 pages of 4 KiB (64 MiB of WAL at most), against SQLite's
+    /// default of 1,000 pages.
+    package static let importAutocheckpointPages = 16_384
+
+    /// Runs `body` (an import's batches, each its own transaction) with the
+    /// writer's automatic WAL checkpoint moved from SQLite's 1,000 pages to
+    /// ``importAutocheckpointPages``, then sets the previous threshold back, so
+    /// the next commit after it (the import's ledger update) checkpoints once.
+    /// A checkpoint copies the WAL's pages into the database file and syncs it;
+    /// between an import's batches it copied the same `sets` pages again every
+    /// few batches (docs/performance.md). Commits stay as durable as before (the
+    /// WAL is synced on each); the WAL stays bounded.
+    /// - Throws: what `body` throws, or a ``DatabaseError`` from the pragma.
+    package func withImportCheckpoints<T>(_ body: () throws -> T) throws -> T {
+        let previous: Int = try withWriter { conn in
+            let pages: Int = try conn.scalar("PRAGMA wal_autocheckpoint") ?? 1000
+            _ = try conn.scalar("PRAGMA wal_autocheckpoint = \(Self.importAutocheckpointPages)") as Int?
+            return pages
+        }
+        defer { _ = try? withWriter { try $0.scalar("PRAGMA wal_autocheckpoint = \(previous)") as Int? } }
+        return try body()
+    }
+}
