@@ -40,7 +40,8 @@ import Testing
 
     @Test func nothingCitesDocumentsOutsideTheRepository() throws {
         // A bare name (not part of a path such as docs/api.md) of an outside document.
-        let outside = try Regex(#"(?:^|[^\w/.-])(?:API|DESIGN|STYLE)\.md|\.\./shared/(?!data/|reference/forge-original)"#)
+        let outside = try Regex(
+            #"(?:^|[^\w/.-])(?:API|DESIGN|STYLE)\.md|\.\./shared/(?!data/|reference/forge-original)"#)
         var offenders: [String] = []
         let files = Self.citingFiles()
         for (path, text) in files where path != "Tests/ForgedKitTests/CitationTests.swift" {
