@@ -16,9 +16,36 @@ package enum Rounding {
             let r = x.rounded(.toNearestOrEven)
             return r == 0 ? 0 : r
         }
+        if let value = scaledHalfEven(x, places: places) { return value == 0 ? 0 : value }
         let text = String(format: "%.\(places)f", x)
         let value = Double(text) ?? x
         return value == 0 ? 0 : value  // never report -0.0
+    }
+
+    /// `halfEven(x, places:)` for one or two places without formatting text,
+    /// equal to the `printf` route (tested against it in RoundingTests): the
+    /// integer `d` nearest to the exact `x × 10^places` (ties to even `d`) is
+    /// found from the remainder `x × 10^places − d`, one fused multiply-add.
+    /// That remainder is exact when `1 ≤ |x| < 2^40`: `x` is then a multiple
+    /// of 2^-52 and the remainder is below 2 in size, so it fits in 53 bits.
+    /// `d / 10^places` is a correctly rounded division, the same double
+    /// `strtod` reads from the printed decimal. Nil outside that range (the
+    /// caller formats instead).
+    static func scaledHalfEven(_ x: Double, places: Int) -> Double? {
+        guard places == 1 || places == 2, abs(x) >= 1, abs(x) < 0x1p40 else { return nil }
+        let scale = places == 1 ? 10.0 : 100.0
+        var d = (x * scale).rounded(.toNearestOrEven)
+        var r = (-d).addingProduct(x, scale)
+        while r > 0.5 {
+            d += 1
+            r = (-d).addingProduct(x, scale)
+        }
+        while r < -0.5 {
+            d -= 1
+            r = (-d).addingProduct(x, scale)
+        }
+        if abs(r) == 0.5, d.truncatingRemainder(dividingBy: 2) != 0 { d += r > 0 ? 1 : -1 }
+        return d / scale
     }
 
     /// Rounds to one decimal place, half-to-even.

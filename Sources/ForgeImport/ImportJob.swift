@@ -56,17 +56,16 @@ package final class ImportJob {
         report.guessed = guessed
     }
 
-    /// Runs `body` in one write transaction of the database, with the bulk
-    /// page cache (``Connection/withBulkCache(_:)``), and stores the job's
-    /// progress in the same transaction. Keep batches to a few thousand rows:
-    /// other members' writes wait for the lock meanwhile.
+    /// Runs `body` in one write transaction of the database set up for bulk
+    /// writing (``Database/bulkWrite(_:)``: a larger page cache, statement
+    /// journals in memory), and stores the job's progress in the same
+    /// transaction. Keep batches to a few thousand rows: other members'
+    /// writes wait for the lock meanwhile.
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try db.write { conn in
-            try conn.withBulkCache {
-                let result = try body(conn)
-                try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
-                return result
-            }
+        try db.bulkWrite { conn in
+            let result = try body(conn)
+            try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
+            return result
         }
     }
 

@@ -56,6 +56,59 @@ extension ForgeSchema {
         }
     }
 
+    /// Migration 0316's script: the five `lift_day_best` triggers as 0311
+    /// wrote them, each behind a `WHEN` clause that lets it run only when the
+    /// row it sees can change a day's best, then a rebuild of the table.
+    ///
+    /// A set counts toward `lift_day_best` only when its session is
+    /// `completed`, its load is above 0 and it is not a warm-up (the
+    /// definition above). Inserting or deleting a set that does not count, or
+    /// updating one that counts neither before nor after, leaves every day's
+    /// best as it was, so skipping the recompute keeps the table equal to its
+    /// definition. The same holds for a session update where neither the old
+    /// nor the new row is `completed`. Sets removed by the cascade of a
+    /// session delete find no session (`WHEN` is false, as the old trigger
+    /// found no day); the session's own delete trigger recomputes its day.
+    static var liftBestTriggersWhen: String {
+        func counts(_ row: String) -> String {
+            "(\(row).weight > 0 AND \(row).set_kind <> 'warmup'"
+                + " AND (SELECT status FROM sessions WHERE id = \(row).session_id) = 'completed')"
+        }
+        let newDay = "(SELECT day FROM sessions WHERE id = NEW.session_id)"
+        let oldDay = "(SELECT day FROM sessions WHERE id = OLD.session_id)"
+        return """
+            DROP TRIGGER lift_day_best_set_insert;
+            DROP TRIGGER lift_day_best_set_delete;
+            DROP TRIGGER lift_day_best_set_update;
+            DROP TRIGGER lift_day_best_session_update;
+            DROP TRIGGER lift_day_best_session_delete;
+            CREATE TRIGGER lift_day_best_set_insert AFTER INSERT ON sets
+            WHEN \(counts("NEW")) BEGIN
+            \(recomputeLiftBests(user: "NEW.user_id", day: newDay, working: true))
+            END;
+            CREATE TRIGGER lift_day_best_set_delete AFTER DELETE ON sets
+            WHEN \(counts("OLD")) BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: oldDay, working: true))
+            END;
+            CREATE TRIGGER lift_day_best_set_update
+            AFTER UPDATE OF session_id, user_id, slug, weight, reps, set_kind ON sets
+            WHEN \(counts("OLD")) OR \(counts("NEW")) BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: oldDay, working: true))
+            \(recomputeLiftBests(user: "NEW.user_id", day: newDay, working: true))
+            END;
+            CREATE TRIGGER lift_day_best_session_update AFTER UPDATE OF user_id, day, status ON sessions
+            WHEN OLD.status = 'completed' OR NEW.status = 'completed' BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day", working: true))
+            \(recomputeLiftBests(user: "NEW.user_id", day: "NEW.day", working: true))
+            END;
+            CREATE TRIGGER lift_day_best_session_delete AFTER DELETE ON sessions
+            WHEN OLD.status = 'completed' BEGIN
+            \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day", working: true))
+            END;
+            \(rebuildLiftBests(working: true))
+            """
+    }
+
     /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
     static let liftBestE1RM =
         "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"

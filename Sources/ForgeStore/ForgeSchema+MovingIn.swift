@@ -31,6 +31,13 @@ extension ForgeSchema {
     /// (`notes`) and say where their macros come from (`macros_source`:
     /// `recipe`, the recipe's own nutrition as the app or page gave it;
     /// `computed`, from the ingredient reference; `''` not recorded).
+    ///
+    /// 0316: the `lift_day_best` triggers run only when the row they see
+    /// counts (``liftBestTriggersWhen``): a set in a session that is not
+    /// completed, a warm-up or a set without load changes no day's best, so
+    /// logging into an active session (live or imported) no longer recomputes
+    /// the day once per set; completing the session does it once. The table
+    /// is rebuilt in the same migration, so it starts equal to its definition.
     static func registerMovingIn(_ m: inout Migrator) {
         m.register("0310-import-ledger") { db in
             try db.executeScript(
@@ -120,5 +127,6 @@ extension ForgeSchema {
                 ALTER TABLE recipes ADD COLUMN macros_source TEXT NOT NULL DEFAULT '';
                 """)
         }
+        m.register("0316-lift-best-when") { db in try db.executeScript(liftBestTriggersWhen) }
     }
 }

@@ -81,11 +81,12 @@ struct PipelineTests {
             kind: .strong, file: ImportHarness.fixture("strong-2018.csv"),
             source: "c.csv", userID: h.ada.id)
         try h.db.write { conn in
+            var ids = IdentifierRun()
             let id = try TrainingSessionStore.createImported(
                 ImportedWorkout(
                     day: LocalDate(year: 2020, month: 1, day: 1), name: "half", startedAt: Date(),
                     completedAt: Date(), notes: "", sets: []),
-                userID: h.ada.id, in: conn)
+                userID: h.ada.id, ids: &ids, in: conn)
             try ImportLedger.added(crashed.id, table: "sessions", rowID: id, in: conn)
             try conn.execute("UPDATE imports SET pid = 999999999 WHERE id = ?", [crashed.id])
         }
@@ -124,5 +125,41 @@ struct PipelineTests {
         #expect(try h.pipeline.find(first.id, userID: nil)?.state == "done")
         // Undone, the same file imports again.
         #expect(try h.run(.strong, heavier).report?.added["sets"] == 1)
+    }
+
+    /// A workout of 85 sets goes in through the multi-row statements (64 + 16
+    /// + 4 + 1 rows): every set stored once, in order, with the ids returned,
+    /// the day's e1RM computed from the working sets when the session completes.
+    @Test func aLongWorkoutIsWrittenWholeAndInOrder() throws {
+        let h = try ImportHarness()
+        let start = Date(timeIntervalSince1970: 1_767_254_400)  // 2026-01-01T08:00:00Z
+        let sets = (1...85).map { n in
+            ImportedSet(
+                logged: LoggedSet(
+                    slug: "deadlift", substitutedFor: nil, setNo: n, weight: 100 + Double(n) / 4, reps: 1 + n % 5,
+                    rpe: nil, ts: Instant.storage(start.addingTimeInterval(Double(n)))),
+                marker: n == 85 ? .warmup : .normal, seconds: nil, distanceM: nil, note: "n\(n)", rpeSource: nil)
+        }
+        let (sessionID, rows) = try h.db.write { conn in
+            var run = IdentifierRun()
+            let id = try TrainingSessionStore.createImported(
+                ImportedWorkout(
+                    day: LocalDate(year: 2026, month: 1, day: 1), name: "long", startedAt: start,
+                    completedAt: start.addingTimeInterval(3600), notes: "", sets: sets),
+                userID: h.ada.id, ids: &run, in: conn)
+            return (id, try conn.query("SELECT id, set_no, note FROM sets WHERE session_id = ? ORDER BY rowid", [id]))
+        }
+        #expect(rows.count == 85)
+        #expect(try rows.map { try $0.get("set_no") as Int } == Array(1...85))
+        #expect(try rows.map { try $0.get("note") as String } == (1...85).map { "n\($0)" })
+        let stored = try rows.map { try $0.get("id") as String }
+        #expect(Set(stored).count == 85 && stored == stored.sorted())
+        // The warm-up (set 85, the heaviest) is left out of the day's best.
+        let best = (1...84).map { n in OneRepMax.epley(weight: 100 + Double(n) / 4, reps: 1 + n % 5) }.max()
+        let e1rm: Double? = try h.db.read {
+            try $0.scalar("SELECT e1rm FROM lift_day_best WHERE user_id = ? AND slug = 'deadlift'", [h.ada.id])
+        }
+        #expect(e1rm.map(Rounding.round1) == best)
+        #expect(try h.db.read { try TrainingSessionStore.sets(sessionID, in: $0) }.count == 85)
     }
 }

@@ -21,6 +21,37 @@ import Testing
         }
     }
 
+    /// `bulkWrite` (an import's batch): inside, the writer keeps temporary
+    /// storage (statement journals) in memory and has the bulk page cache;
+    /// afterwards, and after a body that throws (rolled back as `write`
+    /// rolls back), both are as before.
+    @Test func bulkWriteSetsItsSettingsForTheTransactionOnly() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            func expectUsual() throws {
+                try db.write { c throws in
+                    #expect(try c.scalar("PRAGMA temp_store") as Int? == 0)
+                    #expect(try c.scalar("PRAGMA cache_size") as Int? == -Connection.pageCacheKiB)
+                }
+            }
+            try db.bulkWrite { c throws in
+                #expect(c.isInTransaction)
+                #expect(try c.scalar("PRAGMA temp_store") as Int? == 2)
+                #expect(try c.scalar("PRAGMA cache_size") as Int? == -Connection.bulkPageCacheKiB)
+                try c.execute("INSERT INTO t VALUES (?)", [1])
+            }
+            try expectUsual()
+            #expect(throws: Boom.self) {
+                try db.bulkWrite { c throws in
+                    try c.execute("INSERT INTO t VALUES (?)", [2])
+                    throw Boom()
+                }
+            }
+            try expectUsual()
+            #expect(try db.read { try $0.scalar("SELECT sum(x) FROM t") as Int? } == 1)
+        }
+    }
+
     @Test func filesAreCreatedWithMode0600() throws {
         try withTestDatabase { db, dir throws in
             try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }

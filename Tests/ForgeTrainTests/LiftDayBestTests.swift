@@ -19,6 +19,7 @@ struct LiftDayBestTests {
             """
             SELECT st.slug, st.weight, st.reps, se.day FROM sets st JOIN sessions se ON se.id = st.session_id
             WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND st.weight > 0
+              AND st.set_kind <> 'warmup'
             """, [userID, userID])
         {
             let dayText: String = try row.get("day")
@@ -145,6 +146,26 @@ struct LiftDayBestTests {
                     """)
             }
             try expectInStep(db, "after editing sets")
+            // Warm-ups (not records): sets marked warm-up and back, warm-ups added to completed and
+            // active sessions and removed, a warm-up's load edited (migration 0316's WHEN clauses).
+            try db.write { conn in
+                for id in try ids("SELECT id FROM sets ORDER BY weight DESC LIMIT 30", conn) {
+                    try conn.execute("UPDATE sets SET set_kind = 'warmup' WHERE id = ?", [id])
+                }
+                for id in try ids("SELECT id FROM sets WHERE set_kind = 'warmup' ORDER BY id LIMIT 10", conn) {
+                    try conn.execute("UPDATE sets SET set_kind = 'normal' WHERE id = ?", [id])
+                }
+                try conn.execute("UPDATE sets SET weight = weight * 4 WHERE set_kind = 'warmup'")
+                for (i, s) in try conn.query("SELECT id, user_id FROM sessions ORDER BY day LIMIT 25").enumerated() {
+                    try conn.execute(
+                        """
+                        INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, ts, set_kind)
+                        VALUES (?, ?, ?, 'deadlift', ?, 400, 5, '2026-01-01T07:00:00.000Z', 'warmup')
+                        """, ["w\(i)", try s.get("id") as String, try s.get("user_id") as String, 500 + i])
+                }
+                try conn.execute("DELETE FROM sets WHERE id IN ('w0', 'w1', 'w2')")
+            }
+            try expectInStep(db, "after warm-ups")
             // Sessions completed, reopened, moved to another day.
             try db.write { conn in
                 try conn.execute("UPDATE sessions SET status = 'completed' WHERE status = 'active'")

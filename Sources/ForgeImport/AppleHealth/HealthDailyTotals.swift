@@ -41,11 +41,11 @@ struct HealthDailyTotals {
     /// The samples to store, oldest day first: (stored type, canonical unit, value, instant).
     /// Steps are whole counts; sleep hours are rounded to 2 dp (as /ingest rounds).
     func samples() -> [(type: String, unit: String, value: Double, at: HealthDate)] {
-        let s = steps.keys.sorted().map { k in
-            (type: "steps", unit: "count", value: Rounding.halfEven(steps[k]!.total), at: steps[k]!.midnight)
+        let s = steps.sorted { $0.key < $1.key }.map { entry in
+            (type: "steps", unit: "count", value: Rounding.halfEven(entry.value.total), at: entry.value.midnight)
         }
-        let n = sleep.keys.sorted().map { k in
-            (type: "sleep_h", unit: "h", value: Rounding.round2(sleep[k]!.total / 3600), at: sleep[k]!.midnight)
+        let n = sleep.sorted { $0.key < $1.key }.map { entry in
+            (type: "sleep_h", unit: "h", value: Rounding.round2(entry.value.total / 3600), at: entry.value.midnight)
         }
         return s + n
     }

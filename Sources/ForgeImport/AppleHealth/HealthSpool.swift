@@ -18,8 +18,8 @@ final class HealthSpool {
         var fd: Int32 = -1
         for dir in [directory, FileManager.default.temporaryDirectory.path].compactMap({ $0 }) where fd < 0 {
             var template = Array((dir + "/.forged-health-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+            fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            if fd >= 0 { template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } } }
         }
         guard fd >= 0 else {
             throw ImportError.unreadable("cannot make a temporary file: \(String(cString: strerror(errno)))")

@@ -55,8 +55,12 @@ enum CopyText {
                     digits += 1
                 }
                 field.append(UInt8(truncatingIfNeeded: v))
-            case UInt8(ascii: "x") where i < n && SourceBytes.hex(line[i]) != nil:
-                var v = Int(SourceBytes.hex(line[i])!)
+            case UInt8(ascii: "x"):
+                guard i < n, let hi = SourceBytes.hex(line[i]) else {
+                    field.append(e)
+                    break
+                }
+                var v = Int(hi)
                 i += 1
                 if i < n, let lo = SourceBytes.hex(line[i]) {
                     v = v * 16 + Int(lo)

@@ -41,6 +41,10 @@ package final class LiftHistoryWriter {
     /// Workouts found already imported.
     private var skippedKeys: Set<String> = []
     private var slugs: Set<String> = []
+    /// Ids of the sessions and sets this import writes (consecutive, one random start).
+    private var ids = IdentifierRun()
+    /// The last workout key made, by its start (rows of a workout follow each other).
+    private var lastKey: (start: Date, key: String)?
     private let earliest: Date
     private let latest: Date
 
@@ -65,7 +69,13 @@ package final class LiftHistoryWriter {
             )
             return
         }
-        let key = "workout:" + Instant.storage(row.start)
+        let key: String
+        if let lastKey, lastKey.start == row.start {
+            key = lastKey.key
+        } else {
+            key = "workout:" + Instant.storage(row.start)
+            lastKey = (row.start, key)
+        }
         if let i = pendingIndex[key] {
             pending[i].rows.append(row)
         } else {
@@ -139,7 +149,7 @@ package final class LiftHistoryWriter {
         if let earlier {
             sessionID = earlier.sessionID
             try TrainingSessionStore.addImported(
-                sets, to: sessionID, userID: job.userID, start: first.start, end: end, in: db)
+                sets, to: sessionID, userID: job.userID, start: first.start, end: end, ids: &ids, in: db)
         } else {
             let name = first.workoutName.trimmingCharacters(in: .whitespacesAndNewlines)
             sessionID = try TrainingSessionStore.createImported(
@@ -147,7 +157,7 @@ package final class LiftHistoryWriter {
                     day: job.calendar.date(of: first.start),
                     name: String((name.isEmpty ? "Imported workout" : name).prefix(200)), startedAt: first.start,
                     completedAt: end, notes: first.workoutNotes, sets: sets),
-                userID: job.userID, in: db)
+                userID: job.userID, ids: &ids, in: db)
             try job.added(table: "sessions", id: sessionID, in: db)
             job.report.add("sessions")
         }

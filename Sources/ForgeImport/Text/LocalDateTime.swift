@@ -51,34 +51,10 @@ package struct LocalDateTime {
             parts.second = n(12, 14)
             offset = Self.offset(String(String.UnicodeScalarView(scalars.dropFirst(14))))
             if scalars.count > 14 && offset == nil { return nil }
-        } else if let first = text.first, first.isNumber, text.count >= 10,
-            text[text.index(text.startIndex, offsetBy: 4)] == "-"
-        {
-            // ISO-like: yyyy-MM-dd[( |T)HH:mm[:ss[.fff]]][offset]
-            let date = text.prefix(10).split(separator: "-")
-            guard date.count == 3, let y = Int(date[0]), let m = Int(date[1]), let d = Int(date[2]) else { return nil }
-            (parts.year, parts.month, parts.day) = (y, m, d)
-            var rest = text.dropFirst(10)
-            if rest.isEmpty {
-                parts.hour = 12
-            } else {
-                guard rest.first == " " || rest.first == "T" else { return nil }
-                rest = rest.dropFirst().drop { $0 == " " }
-                let timeEnd = rest.firstIndex { !($0.isNumber || $0 == ":" || $0 == ".") } ?? rest.endIndex
-                let time = rest[..<timeEnd].split(separator: ":")
-                guard time.count >= 2, let h = Int(time[0]), let mi = Int(time[1]) else { return nil }
-                parts.hour = h
-                parts.minute = mi
-                if time.count > 2 {
-                    guard let s = Double(time[2]) else { return nil }
-                    parts.second = Int(s)
-                }
-                let zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
-                if !zone.isEmpty {
-                    guard let o = Self.offset(zone) else { return nil }
-                    offset = o
-                }
-            }
+        } else if Self.looksISO(text) {
+            guard let iso = Self.iso(text) else { return nil }
+            parts = iso.parts
+            offset = iso.offset
         } else {
             // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
             let tokens = text.split { $0 == " " || $0 == "," || $0 == ":" }.map(String.init)
@@ -108,16 +84,69 @@ package struct LocalDateTime {
             parts.hour = h
             parts.minute = mi
         }
-        guard let month = parts.month, (1...12).contains(month), let day = parts.day, (1...31).contains(day),
-            let hour = parts.hour, (0...23).contains(hour), (0...59).contains(parts.minute ?? 0),
-            (0...60).contains(parts.second ?? 0)
-        else { return nil }
+        guard Self.possible(parts) else { return nil }
         if let offset {
             var utc = Calendar(identifier: .gregorian)
-            utc.timeZone = TimeZone(secondsFromGMT: 0)!
+            utc.timeZone = .gmt
             return utc.date(from: parts).map { $0.addingTimeInterval(TimeInterval(-offset)) }
         }
         return gregorian.date(from: parts)
+    }
+
+    /// An ISO-like date-time, `yyyy-MM-dd[( |T)HH:mm[:ss[.fff]]][offset]`, in its fields: the
+    /// calendar fields (a date alone is noon), the fraction of the second (0 ≤ f < 1), and the
+    /// written offset in seconds east of UTC (nil: none written). Nil when the text is not of that
+    /// form or names an impossible time (month 13, hour 24, minute 60).
+    ///
+    /// The one reader of this form: ``parse(_:)`` reads it in the household zone (the fraction
+    /// dropped, as the apps' files never carry one), the forge-server move's `SourceTime` in UTC
+    /// with the fraction kept (PostgreSQL's `2024-05-01 07:30:00.123456+00`).
+    package static func iso(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        guard looksISO(text) else { return nil }
+        var parts = DateComponents()
+        var fraction = 0.0
+        var offset: Int?
+        let date = text.prefix(10).split(separator: "-")
+        guard date.count == 3, let y = Int(date[0]), let m = Int(date[1]), let d = Int(date[2]) else { return nil }
+        (parts.year, parts.month, parts.day) = (y, m, d)
+        var rest = text.dropFirst(10)
+        if rest.isEmpty {
+            parts.hour = 12
+        } else {
+            guard rest.first == " " || rest.first == "T" else { return nil }
+            rest = rest.dropFirst().drop { $0 == " " }
+            let timeEnd = rest.firstIndex { !($0.isNumber || $0 == ":" || $0 == ".") } ?? rest.endIndex
+            let time = rest[..<timeEnd].split(separator: ":")
+            guard time.count >= 2, let h = Int(time[0]), let mi = Int(time[1]) else { return nil }
+            parts.hour = h
+            parts.minute = mi
+            if time.count > 2 {
+                guard let s = Double(time[2]), s >= 0 else { return nil }
+                parts.second = Int(s)
+                fraction = s - s.rounded(.down)
+            }
+            let zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
+            if !zone.isEmpty {
+                guard let o = Self.offset(zone) else { return nil }
+                offset = o
+            }
+        }
+        guard possible(parts) else { return nil }
+        return (parts, fraction, offset)
+    }
+
+    /// Starts like `yyyy-`: a digit first, at least 10 characters, a `-` fifth.
+    static func looksISO(_ text: String) -> Bool {
+        guard let first = text.first, first.isNumber, text.count >= 10 else { return false }
+        return text[text.index(text.startIndex, offsetBy: 4)] == "-"
+    }
+
+    /// Month 1-12, day 1-31, hour 0-23, minute 0-59, second 0-60 (a leap second).
+    static func possible(_ parts: DateComponents) -> Bool {
+        guard let month = parts.month, (1...12).contains(month), let day = parts.day, (1...31).contains(day),
+            let hour = parts.hour, (0...23).contains(hour)
+        else { return false }
+        return (0...59).contains(parts.minute ?? 0) && (0...60).contains(parts.second ?? 0)
     }
 
     static func month(_ token: String) -> Int? {

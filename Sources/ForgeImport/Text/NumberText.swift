@@ -5,7 +5,11 @@ package enum NumberText {
     package static func decimal(_ raw: String) -> Double? {
         var text = raw.trimmedBlanks
         if text.isEmpty { return nil }
-        if text.contains(",") && !text.contains(".") { text = text.replacingOccurrences(of: ",", with: ".") }
+        // Byte checks: Foundation's `contains` on a String searches with a locale, once per field.
+        let bytes = text.utf8
+        if bytes.contains(UInt8(ascii: ",")) && !bytes.contains(UInt8(ascii: ".")) {
+            text = text.replacingOccurrences(of: ",", with: ".")
+        }
         guard let v = Double(text), v.isFinite else { return nil }
         return v
     }
@@ -17,7 +21,7 @@ package enum NumberText {
         let text = raw.trimmedBlanks.lowercased()
         if text.isEmpty { return nil }
         if let v = decimal(text) { return v }
-        if text.contains(":") {
+        if text.utf8.contains(UInt8(ascii: ":")) {
             let parts = text.split(separator: ":").map { Double($0) }
             guard parts.allSatisfy({ $0 != nil }), (2...3).contains(parts.count) else { return nil }
             return parts.reduce(0.0) { $0 * 60 + $1! }

@@ -30,26 +30,74 @@ package struct ImportedSet: Sendable, Hashable {
 }
 
 extension SetStore {
-    /// Inserts one imported set into a session (``TrainingSessionStore/createImported``).
-    /// Records are not touched here: the importer rebuilds them once for the
-    /// lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// Inserts imported sets into a session, in order: the bulk path of
+    /// every importer (``TrainingSessionStore/createImported(_:userID:ids:in:)``)
+    /// and of any writer of many sets in one transaction.
+    ///
+    /// - Ids: the next of `ids` (one ``IdentifierRun`` per bulk writer, so a
+    ///   batch's keys are consecutive).
+    /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows (so at most
+    ///   four texts stay prepared, each reused). SQLite gives every statement
+    ///   on `sets` a statement journal (its triggers and foreign keys may
+    ///   abort it) and copies each page the statement changes into it: one
+    ///   statement per row copied the same five pages for every set.
+    ///   Triggers still fire once per row, as for single inserts.
+    /// - Triggers: `lift_day_best`'s skip a set whose session is not
+    ///   completed yet (migration 0316): write the session `active`, insert
+    ///   its sets, then complete it, and the day's e1RM is computed once.
+    /// - Records are not touched here: the importer rebuilds them once for
+    ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// - Returns: the new sets' ids, in the order of `sets`.
+    /// - Throws: `DatabaseError` (`.constraint` for a session that does not
+    ///   exist); nothing of the failing statement is kept.
+    package static func insertImported(
+        _ sets: [ImportedSet], sessionID: String, userID: String, ids: inout IdentifierRun, in db: Connection
+    ) throws -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(sets.count)
+        var index = 0
+        while index < sets.count {
+            let rows = importedRowCounts.first { $0 <= sets.count - index } ?? 1
+            var arguments: [any SQLBindable] = []
+            arguments.reserveCapacity(rows * 14)
+            for set in sets[index..<(index + rows)] {
+                let id = ids.next()
+                out.append(id)
+                let s = set.logged
+                arguments += [
+                    id, sessionID, userID, s.slug, s.setNo, s.weight, s.reps, s.rpe, s.ts, set.marker.rawValue,
+                    set.seconds, set.distanceM, set.note, set.rpeSource,
+                ]
+            }
+            try db.execute(importedInsert[rows] ?? importedInsertSQL(rows: rows), arguments)
+            index += rows
+        }
+        return out
+    }
+
+    /// One imported set: ``insertImported(_:sessionID:userID:ids:in:)`` of one.
     /// - Returns: the new set's id.
     package static func insertImported(
-        sessionID: String, userID: String, set: ImportedSet, in db: Connection
+        sessionID: String, userID: String, set: ImportedSet, ids: inout IdentifierRun, in db: Connection
     ) throws -> String {
-        let id = Identifier.make()
-        let s = set.logged
-        try db.execute(
-            """
+        try insertImported([set], sessionID: sessionID, userID: userID, ids: &ids, in: db)[0]
+    }
+
+    /// Rows per statement of ``insertImported(_:sessionID:userID:ids:in:)``, largest first.
+    static let importedRowCounts = [64, 16, 4, 1]
+
+    /// The prepared texts by row count.
+    static let importedInsert: [Int: String] = Dictionary(
+        uniqueKeysWithValues: importedRowCounts.map { ($0, importedInsertSQL(rows: $0)) })
+
+    /// `INSERT INTO sets (...) VALUES (...), (...)` for `rows` rows of 14 arguments each.
+    static func importedInsertSQL(rows: Int) -> String {
+        let row = "(?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        return """
             INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
                               set_kind, seconds, distance_m, note, rpe_source)
-            VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                id, sessionID, userID, s.slug, s.setNo, s.weight, s.reps, s.rpe, s.ts, set.marker.rawValue,
-                set.seconds, set.distanceM, set.note, set.rpeSource,
-            ])
-        return id
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            """
     }
 
     /// The distinct lifts (slugs) of a session's sets.

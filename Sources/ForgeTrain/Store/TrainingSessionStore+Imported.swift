@@ -38,12 +38,13 @@ extension TrainingSessionStore {
     /// the day's e1RM once, at completion, instead of once per set. Run inside
     /// a write transaction: nobody sees the session before it is complete.
     /// Records are not touched: the writer rebuilds them once for the lifts it
-    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``). The session's and
+    /// the sets' ids are the next of `ids` (one run per import).
     /// - Returns: the session id.
-    package static func createImported(_ workout: ImportedWorkout, userID: String, in db: Connection) throws
-        -> String
-    {
-        let id = Identifier.make()
+    package static func createImported(
+        _ workout: ImportedWorkout, userID: String, ids: inout IdentifierRun, in db: Connection
+    ) throws -> String {
+        let id = ids.next()
         try db.execute(
             """
             INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
@@ -53,7 +54,7 @@ extension TrainingSessionStore {
                 id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
                 Instant.storage(workout.completedAt), workout.notes,
             ])
-        for set in workout.sets { _ = try SetStore.insertImported(sessionID: id, userID: userID, set: set, in: db) }
+        _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
         let stats = CompletionStats.stats(
             sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
         try db.execute(
@@ -65,9 +66,10 @@ extension TrainingSessionStore {
     /// (a workout whose rows the file does not keep together) and recomputes its
     /// stats from all its sets, the session running from `start` to `end`.
     package static func addImported(
-        _ sets: [ImportedSet], to sessionID: String, userID: String, start: Date, end: Date, in db: Connection
+        _ sets: [ImportedSet], to sessionID: String, userID: String, start: Date, end: Date,
+        ids: inout IdentifierRun, in db: Connection
     ) throws {
-        for set in sets { _ = try SetStore.insertImported(sessionID: sessionID, userID: userID, set: set, in: db) }
+        _ = try SetStore.insertImported(sets, sessionID: sessionID, userID: userID, ids: &ids, in: db)
         let all = try self.sets(sessionID, in: db)
         let stats = CompletionStats.stats(sets: all, setsPlanned: 0, start: start, end: max(end, start))
         try setStats(sessionID, stats: stats.json, in: db)
