@@ -60,6 +60,11 @@ package enum TimerStore {
         ).map(timer)
     }
 
+    /// How many timers are running now, in every scope (the `STATUS=` line of `forged serve`).
+    package static func runningCount(in db: Connection) throws -> Int {
+        try db.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") ?? 0
+    }
+
     static func timer(_ row: Row) throws -> CookTimer {
         let stateText: String = try row.get("state")
         return CookTimer(

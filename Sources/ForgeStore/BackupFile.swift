@@ -60,8 +60,8 @@ package enum BackupFile {
         }
         var counts: [String: Int] = [:]
         for table in tables {
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            counts[table] = Int(try rows("SELECT count(*) FROM \(quoted)").first?.first ?? "0") ?? 0
+            counts[table] =
+                Int(try rows("SELECT count(*) FROM \(SQLIdentifier.quoted(table))").first?.first ?? "0") ?? 0
         }
         return Inspection(rowCounts: counts, migrations: ids)
     }

@@ -15,8 +15,9 @@ package enum HouseholdContent {
     /// Row counts of household data beyond the seed, by table (only tables with some):
     /// every row of ``historyTables``; `plan_revisions` and `food_revisions`: the
     /// revisions after each plan's or week's first, and any that is not active;
-    /// `niggles`: the niggles that are not active (the seeded standing niggle is
-    /// active, so one cleared or watched counts; another active one does not).
+    /// `niggles`: every niggle but the first-start standing one, which is the
+    /// table's first row (lowest rowid) while it is still active; once cleared or
+    /// watched it counts too, and so does a member's second active niggle.
     package static func beyondSeed(in db: Connection) throws -> [String: Int] {
         var out: [String: Int] = [:]
         for table in historyTables {
@@ -28,7 +29,12 @@ package enum HouseholdContent {
         if revisions > 0 { out["plan_revisions"] = revisions }
         let weeks: Int = try db.scalar("SELECT COUNT(*) FROM food_revisions WHERE num > 1 OR status <> 'active'") ?? 0
         if weeks > 0 { out["food_revisions"] = weeks }
-        let niggles: Int = try db.scalar("SELECT COUNT(*) FROM niggles WHERE status <> 'active'") ?? 0
+        let niggles: Int =
+            try db.scalar(
+                """
+                SELECT COUNT(*) FROM niggles
+                WHERE NOT (status = 'active' AND rowid = (SELECT MIN(rowid) FROM niggles))
+                """) ?? 0
         if niggles > 0 { out["niggles"] = niggles }
         return out
     }

@@ -60,8 +60,9 @@ package enum HouseholdExport {
     }
 
     /// Reads the whole database in one read transaction (one consistent snapshot).
+    /// - Parameter now: the export's `exported_at` (the caller's clock).
     /// - Throws: `DatabaseError` when a read fails.
-    package static func document(_ db: Database, now: Date = Date()) throws -> Document {
+    package static func document(_ db: Database, now: Date) throws -> Document {
         let skipped = Set(omitted.map(\.name))
         return try db.read { c in
             let names: [String] = try c.query(

@@ -100,7 +100,7 @@ struct BackupCommands {
         }
         guard let db = try openExisting() else { return 1 }
         defer { db.close() }
-        let document = try HouseholdExport.document(db)
+        let document = try HouseholdExport.document(db, now: settings.clock.now())
         let data = try JSONCoding.encode(document)
         let parent = (output as NSString).deletingLastPathComponent
         let temporary = (parent.isEmpty ? "." : parent) + "/.forge-export-\(getpid()).tmp"

@@ -20,7 +20,7 @@ struct ExerciseCommands {
         defer { db.close() }
         do {
             let merged = try ExerciseMerge.merge(
-                command.positionals[0], into: command.positionals[1], now: SystemClock().now(), in: db)
+                command.positionals[0], into: command.positionals[1], now: settings.clock.now(), in: db)
             print(
                 "merged \(merged.from) into \(merged.into): moved \(merged.sets) sets, "
                     + "recomputed the records of \(merged.members) member\(merged.members == 1 ? "" : "s")")

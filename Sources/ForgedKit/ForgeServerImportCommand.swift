@@ -49,7 +49,7 @@ struct ForgeServerImportCommand {
         let db = try StateDirectory.open(settings.stateDir)
         defer { db.close() }
         try ForgeApp(db: db, config: settings.appConfiguration).prepare()
-        let importer = ForgeServerImport(db: db, clock: SystemClock())
+        let importer = ForgeServerImport(db: db, clock: settings.clock)
         do {
             if let early = try importer.precheck(snapshot, replace: replace) {
                 return report(early, dryRun: dryRun)

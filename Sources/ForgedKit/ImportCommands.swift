@@ -19,7 +19,7 @@ struct ImportCommands {
         let db = try StateDirectory.openPrepared(settings)
         defer { db.close() }
         let pipeline = ImportPipeline(
-            db: db, calendar: HouseholdCalendar(timeZone: settings.timezone), clock: SystemClock())
+            db: db, calendar: HouseholdCalendar(timeZone: settings.timezone), clock: settings.clock)
         do {
             switch command.path {
             case ["import", "list"]: return try list(pipeline)

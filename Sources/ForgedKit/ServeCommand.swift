@@ -1,6 +1,7 @@
 import Dispatch
 import ForgeAPI
 import ForgeCore
+import ForgeEvents
 import ForgeHTTP
 import ForgeStore
 import ForgeSystemd
@@ -171,7 +172,7 @@ struct ServeCommand {
         let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)
         sockets.events = nil  // the event hub owns it now
         status.setTimersRunning {
-            (try? db.read { try $0.scalar("SELECT COUNT(*) FROM cook_timers WHERE state = 'running'") as Int? }) ?? 0
+            (try? db.read { try TimerStore.runningCount(in: $0) }) ?? 0
         }
         let notices = NoticeScheduler(notices: app.notices)
         let services: [any Service] = [server, monitor, diskFullStart, backups, coach, cook, notices]

@@ -254,6 +254,11 @@ import Testing
             let zero = try await server.request(
                 "POST", "/api/food/shopping", json: ["name": "foil", "qty": 0], cookie: ada)
             #expect(zero.status == 422 && zero.json["detail"]?.arrayValue?.first?["loc"] == ["body", "qty"])
+            #expect(zero.json["detail"]?.arrayValue?.first?["msg"] == "Input should be greater than 0")
+            let huge = try await server.request(
+                "POST", "/api/food/shopping", json: ["name": "foil", "qty": 100_000.5], cookie: ada)
+            #expect(huge.status == 422 && huge.json["detail"]?.arrayValue?.first?["type"] == "less_than_equal")
+            #expect(huge.json["detail"]?.arrayValue?.first?["msg"] == "Input should be less than or equal to 100000")
             let badDate = try await server.get("/api/food/shopping?date=monday", cookie: ada)
             #expect(badDate.status == 400 && badDate.detail == "bad date")
 

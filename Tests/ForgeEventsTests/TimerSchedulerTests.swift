@@ -11,9 +11,11 @@ import Testing
             let scheduler = TimerScheduler(db: db, clock: clock)
             let t = try scheduler.create(scope: "household", label: "Rice", seconds: 600)
             #expect(t.endsAt == evening + 600)
+            #expect(try db.read { try TimerStore.runningCount(in: $0) } == 1)
             clock.advance(130.25)
             let paused = try scheduler.pause(id: t.id, scope: "household")
             #expect(paused.state == .paused && paused.endsAt == nil)
+            #expect(try db.read { try TimerStore.runningCount(in: $0) } == 0)
             #expect(paused.remainingMs == 469_750)
             clock.advance(1000)  // a long pause costs nothing
             #expect(try scheduler.timers(scope: "household")[0].remainingMilliseconds(at: clock.now()) == 469_750)

@@ -175,6 +175,33 @@ import Testing
         try expectMovedHousehold(state)
     }
 
+    /// The first start's standing niggle is seed, not household data; a second active
+    /// niggle the member added is, and is refused like any other row.
+    @Test func aSecondActiveNiggleIsHouseholdData() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        try settle(state)  // the first start seeds Ada's standing niggle
+        #expect(try query(state, "SELECT COUNT(*) FROM niggles WHERE status = 'active'") == 1)
+        let db = try Database(path: state + "/forge.sqlite3", readers: 1)
+        try db.write { conn in
+            try conn.execute(
+                """
+                INSERT INTO niggles (id, user_id, body_part, status, created_at)
+                SELECT 'n0n0n0n0n0n0n0n0n0n0n0n0n0n0n0n2', user_id, 'Right shoulder', 'active',
+                       '2026-01-02T00:00:00.000Z'
+                FROM niggles
+                """)
+        }
+        db.close()
+        try settle(state)
+        let before = bytes(state)
+        let refused = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("already holds household data (1 niggles)"), "\(refused.err)")
+        #expect(bytes(state) == before)
+    }
+
     @Test func theLiveURLAndItsPgDumpMoveTheSameHousehold() throws {
         let pg = try TempPostgres()
         defer { pg.stop() }

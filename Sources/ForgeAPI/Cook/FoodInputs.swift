@@ -70,19 +70,7 @@ struct MealLogBody: ValidatingInput {
     /// 422 outside 1900–2100).
     static let rules: [InputRule<Self>] =
         [
-            .custom("servings", publishing: ["exclusiveMinimum": 0, "maximum": .double(FoodBounds.maxServings)]) {
-                guard let servings = $0.servings else { return }
-                if servings <= 0 {
-                    throw ValidationFailure.error(
-                        loc: ["body", "servings"], type: "greater_than",
-                        msg: "Input should be greater than 0", input: .double(servings))
-                }
-                if servings > FoodBounds.maxServings {
-                    throw ValidationFailure.error(
-                        loc: ["body", "servings"], type: "less_than_equal",
-                        msg: "Input should be less than or equal to 100", input: .double(servings))
-                }
-            },
+            .positive("servings", max: FoodBounds.maxServings) { $0.servings },
             .publish("slot", keywords: ["enum": .array(MealSlot.allCases.map { .string($0.rawValue) })]),
         ]
         + InputRule<Self>.macros {

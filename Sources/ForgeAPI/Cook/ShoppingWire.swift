@@ -156,19 +156,7 @@ struct ShoppingAddInput: ValidatingInput {
                 loc: ["body", "name"], type: "string_pattern_mismatch",
                 msg: "String should not be blank", input: .string($0.name))
         },
-        .custom("qty", publishing: ["exclusiveMinimum": 0, "maximum": .double(ShoppingBounds.qty)]) {
-            guard let qty = $0.qty else { return }
-            if !(qty > 0) || !qty.isFinite {
-                throw ValidationFailure.error(
-                    loc: ["body", "qty"], type: "greater_than",
-                    msg: "Input should be greater than 0", input: .double(qty))
-            }
-            if qty > ShoppingBounds.qty {
-                throw ValidationFailure.error(
-                    loc: ["body", "qty"], type: "less_than_equal",
-                    msg: "Input should be less than or equal to 100000", input: .double(qty))
-            }
-        },
+        .positive("qty", max: ShoppingBounds.qty) { $0.qty },
         .length("unit", max: ShoppingBounds.unit) { $0.unit },
         .dateText("date"),
     ]

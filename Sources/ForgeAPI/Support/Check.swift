@@ -61,6 +61,17 @@ enum Check {
         }
     }
 
+    /// `value` above 0 and at most `max` (pydantic's `gt=0, le=max`): 422
+    /// `greater_than` for 0, a negative or NaN, `less_than_equal` above `max`.
+    static func positive(_ value: Double?, max: Double, at loc: [JSONValue]) throws {
+        guard let value else { return }
+        if !(value > 0) { throw fail(loc, "greater_than", "Input should be greater than 0", .double(value)) }
+        if value > max {
+            let bound = max.rounded() == max && abs(max) < 1e15 ? "\(Int(max))" : "\(max)"
+            throw fail(loc, "less_than_equal", "Input should be less than or equal to \(bound)", .double(value))
+        }
+    }
+
     static func length(_ value: String?, max: Int, min: Int = 0, _ loc: JSONValue...) throws {
         try length(value, max: max, min: min, at: loc)
     }

@@ -56,6 +56,14 @@ extension InputRule {
         ) { try Check.range(value($0), bounds, at: loc) }
     }
 
+    /// A number above 0 and at most `max` (``Check/positive(_:max:at:)``),
+    /// published as `exclusiveMinimum: 0, maximum: max`.
+    static func positive(_ loc: JSONValue..., max: Double, _ value: @escaping @Sendable (Input) -> Double?) -> Self {
+        InputRule(loc: loc, keywords: ["exclusiveMinimum": 0, "maximum": .double(max)]) {
+            try Check.positive(value($0), max: max, at: loc)
+        }
+    }
+
     /// A list of at most `max` items.
     static func count<C: Collection>(_ loc: JSONValue..., max: Int, _ value: @escaping @Sendable (Input) -> C?) -> Self
     {

@@ -9,21 +9,29 @@ package struct MovedMeal: Sendable {
     package var userID: String
     /// `YYYY-MM-DD`.
     package var day: String
+    /// `breakfast`, `lunch`, `dinner` or `snack`.
     package var slot = ""
     /// The recipe's slug; nil for an off-plan estimate.
     package var recipe: String?
     package var label = ""
+    /// Servings eaten (a multiple of the recipe's one serving).
     package var servings = 1.0
     /// Totals for ``servings``.
     package var macros = Macros.zero
     package var estimated = false
+    /// Where the log came from: `plan`, `chat`, `order` or `mcp`.
     package var source = "plan"
+    /// The client's idempotency key, nil when none was sent.
     package var clientID: String?
     package var venue = ""
+    /// What the meal cost, in ``currency`` (0 when not given).
     package var cost = 0.0
+    /// The member's own currency text (up to 8 characters), empty when not given.
     package var currency = ""
     package var note = ""
+    /// A JSON array of stored photo references, as text.
     package var photos = "[]"
+    /// When it was logged (stored as `created_at`).
     package var loggedAt: Date
 
     package init(id: String, userID: String, day: String, loggedAt: Date) {

@@ -10,9 +10,13 @@ package struct MovedRecipe: Sendable {
     package var name: String
     /// `dinner`, `breakfast`, `lunch` or `snack`.
     package var kind = "dinner"
+    /// Time to cook, minutes.
     package var minutes = 0
+    /// `easy`, `medium` or `hard`.
     package var difficulty = "easy"
+    /// Servings the recipe makes (≥ 1).
     package var serves = 2
+    /// Extra servings boxed for a zero-cook night.
     package var batch = 0
     package var why = ""
     package var platefig = "plate"
@@ -21,6 +25,7 @@ package struct MovedRecipe: Sendable {
     /// The source site's rating, 0–5 (0 unrated).
     package var rating = 0.0
     package var ratingCount = 0
+    /// 1 when the recipe may be proposed, 0 when parked (docs/contract.md).
     package var complete = 1
     package var tags = "[]"
     package var steps = "[]"

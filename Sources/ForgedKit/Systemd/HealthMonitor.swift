@@ -1,5 +1,6 @@
 import Dispatch
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import ForgeSystemd
 import Foundation
@@ -43,7 +44,7 @@ final class HealthMonitor: Service, @unchecked Sendable {
         try? db.read { conn -> Int? in
             let one: Int? = try conn.scalar("SELECT 1")
             guard one == 1 else { return nil }
-            return try conn.scalar("SELECT count(*) FROM users WHERE role IN ('admin', 'member')") ?? 0
+            return try HouseholdStore.memberCount(conn)
         }
     }
 
