@@ -46,15 +46,7 @@ package enum Instant {
             secondOfDay += 86_400
             days -= 1
         }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let date = LocalDate(dayNumber: days)
         let hour = secondOfDay / 3600
         let minute = secondOfDay / 60 % 60
         let second = secondOfDay % 60
@@ -66,11 +58,11 @@ package enum Instant {
                     v /= 10
                 }
             }
-            put(year, 4, at: 0)
+            put(date.year, 4, at: 0)
             buffer[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5)
+            put(date.month, 2, at: 5)
             buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8)
+            put(date.day, 2, at: 8)
             buffer[10] = UInt8(ascii: "T")
             put(hour, 2, at: 11)
             buffer[13] = UInt8(ascii: ":")
