@@ -8,7 +8,9 @@ package struct BackupRecord: Sendable, Equatable {
     package let finishedAt: Date
     /// What asked for it: `nightly`, `catch-up`, `retry`, `admin` or `cli`.
     package let trigger: String
-    /// Path of the backup file written (empty when the copy never got a name).
+    /// Absolute path of the backup file written (empty when the copy never got
+    /// a name). Rows recorded before this was absolute may hold a path relative
+    /// to the directory the writing forged ran in.
     package let file: String
     /// Size of the backup file, bytes.
     package let bytes: Int
@@ -20,6 +22,17 @@ package struct BackupRecord: Sendable, Equatable {
     /// True when `file` names a file that is still there (rotation, a restore
     /// or an operator may have removed it since).
     package var fileExists: Bool { !file.isEmpty && FileManager.default.fileExists(atPath: file) }
+
+    /// The backup's file name while `file` is on disk in `directory` (the
+    /// backups directory of the database this record was read from), else nil.
+    /// A database restored from another state directory's backup carries that
+    /// directory's ledger: its files are not this directory's backups.
+    package func fileName(inBackups directory: String) -> String? {
+        guard fileExists else { return nil }
+        let path = BackupFile.absolutePath(file)
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder == BackupFile.absolutePath(directory) ? (path as NSString).lastPathComponent : nil
+    }
 }
 
 /// A backup file in the backups directory.
@@ -43,19 +56,20 @@ package struct BackupEntry: Sendable, Equatable {
 /// serves. One backup runs at a time, across processes (``BackupLock``).
 package struct BackupJob: Sendable {
     package let db: Database
-    /// The backups directory.
+    /// The backups directory, absolute (``BackupFile/absolutePath(_:)``).
     package let directory: String
     package let retention: BackupRetention
     /// The household zone: rotation's days and weeks.
     package let timeZone: TimeZone
 
-    /// - Parameter directory: nil for `backups` beside the database file.
+    /// - Parameter directory: nil for `backups` beside the database file; a
+    ///   relative path is made absolute against the current directory.
     package init(
         db: Database, directory: String? = nil, retention: BackupRetention = .init(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!
     ) {
         self.db = db
-        self.directory = directory ?? Self.directory(forDatabase: db.path)
+        self.directory = BackupFile.absolutePath(directory ?? Self.directory(forDatabase: db.path))
         self.retention = retention
         self.timeZone = timeZone
     }
@@ -119,7 +133,8 @@ package struct BackupJob: Sendable {
         return sameSecond.max().map(\.next) ?? base
     }
 
-    /// Takes a backup to `output` (any path; not rotated) and records the attempt.
+    /// Takes a backup to `output` (any path; not rotated) and records the attempt
+    /// under `output`'s absolute path.
     /// Waits for a backup already running.
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten),
     ///   otherwise as ``run(trigger:now:wait:)``.
@@ -136,7 +151,7 @@ package struct BackupJob: Sendable {
         defer { withExtendedLifetime(lock) {} }
         return try attempt(trigger: trigger, started: now) {
             try snapshot(to: output)
-            return output
+            return BackupFile.absolutePath(output)
         }
     }
 
