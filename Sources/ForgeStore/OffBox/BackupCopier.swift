@@ -33,12 +33,17 @@ package struct BackupCopier: Sendable {
     package let keyPath: String
     package let retention: BackupRetention
     package let timeZone: TimeZone
-    /// When each attempt starts and finishes (`started_at`, `finished_at`).
+    /// When each attempt starts and finishes (`started_at`, `finished_at`):
+    /// forged's clock (`Settings.clock`, `ForgeApp.clock`), so a test clock
+    /// moves the copies' times with everything else.
     package let clock: any Clock
 
+    /// - Parameters:
+    ///   - timeZone: the household zone: the destinations' rotation days and weeks.
+    ///   - clock: the source of the attempts' start and finish instants.
     package init(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: any Clock = SystemClock()
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: any Clock
     ) {
         self.db = db
         self.transports = transports
@@ -53,7 +58,7 @@ package struct BackupCopier: Sendable {
     /// route build it.
     package static func configured(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention,
-        timeZone: TimeZone, clock: any Clock = SystemClock()
+        timeZone: TimeZone, clock: any Clock
     ) -> BackupCopier? {
         guard !transports.isEmpty else { return nil }
         return BackupCopier(
