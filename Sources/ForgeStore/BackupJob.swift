@@ -188,9 +188,10 @@ package struct BackupJob: Sendable {
     }
 
     /// Runs `body` (which returns the file written), records the attempt either way, logs it.
+    /// `finished_at` is `started` plus the time `body` took on the monotonic clock.
     private func attempt(trigger: String, started: Date, _ body: () throws -> String) throws -> BackupRecord {
-        let clockStart = Date()
-        func finished() -> Date { started.addingTimeInterval(Date().timeIntervalSince(clockStart)) }
+        let clockStart = ContinuousClock.now
+        func finished() -> Date { started.addingTimeInterval((ContinuousClock.now - clockStart) / .seconds(1)) }
         do {
             let file = try body()
             let record = BackupRecord(
@@ -258,6 +259,7 @@ package struct BackupJob: Sendable {
     }
 
     /// Temporary files older than an hour are leftovers of a crash mid-copy.
+    /// Compared with the system time (`Date()`), as the files' times are, not forged's clock.
     private func removeStaleTemporaries() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(".forge-") && name.hasSuffix(".tmp") {
