@@ -40,7 +40,7 @@ package struct HouseholdCalendar: Sendable {
         {
             return zone
         }
-        return TimeZone(identifier: "UTC")!
+        return .utc
     }
 
     /// The household date of `instant`.

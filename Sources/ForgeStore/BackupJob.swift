@@ -66,7 +66,7 @@ package struct BackupJob: Sendable {
     ///   relative path is made absolute against the current directory.
     package init(
         db: Database, directory: String? = nil, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = .utc
     ) {
         self.db = db
         self.directory = BackupFile.absolutePath(directory ?? Self.directory(forDatabase: db.path))

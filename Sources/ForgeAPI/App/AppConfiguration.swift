@@ -48,7 +48,7 @@ package struct AppConfiguration: Sendable {
 
     package init(
         devAuth: Bool = false, baseURL: String = "http://localhost:8080",
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
+        timeZone: TimeZone = .utc, seedRecipes: Bool = true,
         allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
         build: String = BuildInfo.stamp
     ) {

@@ -43,7 +43,7 @@ package struct BackupCopier: Sendable {
     ///   - clock: the source of the attempts' start and finish instants.
     package init(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: any Clock
+        timeZone: TimeZone = .utc, clock: any Clock
     ) {
         self.db = db
         self.transports = transports
