@@ -15,8 +15,10 @@ import Foundation
 /// (the op does not apply in the timer's state) or `invalid_input`. The
 /// change itself is announced to every subscriber as a normal `timer.*` line.
 package struct SocketCommand: Sendable, Equatable {
+    /// What the command does: `dismiss` a ringing timer, `extend` it by `seconds`, `pause` or `resume` it.
     package enum Op: String, Sendable, CaseIterable { case dismiss, extend, pause, resume }
 
+    /// The operation, the timer id it applies to, and the seconds `extend` adds (nil for the others).
     package let op: Op
     package let timer: String
     package let seconds: Int?

@@ -2,6 +2,7 @@ import Foundation
 
 /// What just happened to a timer; one per committed change, in commit order.
 package struct TimerEvent: Sendable, Equatable {
+    /// The kind of change, named as the `timer.<change>` event line is.
     package enum Change: String, Sendable, CaseIterable {
         /// Reloaded at daemon start (running, paused or still ringing).
         case restored

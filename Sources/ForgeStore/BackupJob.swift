@@ -37,6 +37,7 @@ package struct BackupRecord: Sendable, Equatable {
 
 /// A backup file in the backups directory.
 package struct BackupEntry: Sendable, Equatable {
+    /// The file name, which carries the instant the backup was taken.
     package let name: BackupName
     /// Size, bytes.
     package let bytes: Int
@@ -55,9 +56,11 @@ package struct BackupEntry: Sendable, Equatable {
 /// read connection: writers are not blocked, so it is safe while the daemon
 /// serves. One backup runs at a time, across processes (``BackupLock``).
 package struct BackupJob: Sendable {
+    /// The live database copied from; the attempts are recorded in its `backup_runs`.
     package let db: Database
     /// The backups directory, absolute (``BackupFile/absolutePath(_:)``).
     package let directory: String
+    /// Which generations rotation keeps.
     package let retention: BackupRetention
     /// The household zone: rotation's days and weeks.
     package let timeZone: TimeZone

@@ -10,6 +10,7 @@ package struct AllowedUser: Sendable, Equatable {
     /// Display name, trimmed; never empty.
     package let name: String
 
+    /// A seat as given (the loader trims and checks it).
     package init(email: String, name: String) {
         self.email = email
         self.name = name

@@ -27,10 +27,14 @@ package struct BackupCopyRecord: Sendable, Equatable {
 /// logged at error priority with ``LogMessageID/backupCopyFailed`` and never
 /// touches the local backup or the other destinations.
 package struct BackupCopier: Sendable {
+    /// The database whose `backup_copies` records each attempt.
     package let db: Database
+    /// One transport per configured destination, in configuration order.
     package let transports: [BackupTransport]
     /// `--backup-key`.
     package let keyPath: String
+    /// The local rotation's rules, applied to the copies at each destination, and the
+    /// household zone their days and weeks are counted in.
     package let retention: BackupRetention
     package let timeZone: TimeZone
     /// When each attempt starts and finishes (`started_at`, `finished_at`):
