@@ -16,6 +16,7 @@ package struct TimerEvent: Sendable, Equatable {
     /// When the change was committed.
     package let at: Date
 
+    /// An event; see the properties.
     package init(seq: UInt64, change: Change, timer: CookTimer, at: Date) {
         self.seq = seq
         self.change = change
