@@ -28,6 +28,7 @@ package struct SocketCommand: Sendable, Equatable {
     /// The scope socket commands act on.
     package static let scope = "household"
 
+    /// A command; see the properties (`seconds` only for `extend`).
     package init(op: Op, timer: String, seconds: Int? = nil) {
         self.op = op
         self.timer = timer
