@@ -39,9 +39,14 @@ struct ForgeServerImportCommand {
         let dryRun = command.flags["dry-run"]?.last == "true"
         let prefix = "forged import forge-server"
         let advice = ServiceAdvice(stateDir: settings.stateDir, configFile: settings.configFile)
-        // A state directory that does not exist yet is made only once the source has been read whole,
-        // and removed again if the run fails or is a dry run: a bad source leaves nothing behind.
+        // A state directory that does not exist yet is made only once the source has been read whole.
+        // What this run makes (that directory, or the files of one that held no database yet) is
+        // removed again if the run fails or is a dry run: a bad source leaves nothing behind.
         let made = StateDirectory.missingRoot(settings.stateDir)
+        let fm = FileManager.default
+        let before =
+            made == nil && !StateDirectory.databaseExists(settings.stateDir)
+            ? Set((try? fm.contentsOfDirectory(atPath: settings.stateDir)) ?? []) : nil
         var lock: StateLock?
         func takeLock() -> Int32? {
             do {
@@ -58,6 +63,18 @@ struct ForgeServerImportCommand {
         // An existing state directory in use is refused before the source is read.
         if made == nil, let refused = takeLock() { return refused }
         defer { lock?.release() }
+        var cleanup: (() -> Void)?
+        var keep = false
+        // Declared after the lock's release, so it runs first: while the lock is held, the database closed.
+        defer { if !keep || dryRun { cleanup?() } }
+        if let before {
+            cleanup = {
+                for name in (try? fm.contentsOfDirectory(atPath: settings.stateDir)) ?? [] where !before.contains(name)
+                {
+                    try? fm.removeItem(atPath: (settings.stateDir as NSString).appendingPathComponent(name))
+                }
+            }
+        }
         let terminal = isatty(STDERR_FILENO) == 1
         let progress = MoveProgressLines(terminal: terminal)
         let snapshot: ForgeServerSnapshot
@@ -68,17 +85,13 @@ struct ForgeServerImportCommand {
             Forged.printError("\(prefix): \(error)")
             return 1
         }
-        var keep = false
-        defer {
-            // Runs before the lock is released (defers run last-declared first), after the database is closed.
-            if let made, !keep || dryRun { try? FileManager.default.removeItem(atPath: made) }
-        }
-        if made != nil {
+        if let made {
+            // Busy: another forged made and holds the directory meanwhile; it is not this run's to remove.
             if let refused = takeLock() {
-                // Another forged made and holds the directory meanwhile: it is not this run's to remove.
-                if refused == 75 { keep = true }
+                if refused != 75 { try? fm.removeItem(atPath: made) }
                 return refused
             }
+            cleanup = { try? fm.removeItem(atPath: made) }
         }
         let status = try importSnapshot(
             snapshot, dryRun: dryRun, prefix: prefix, advice: advice, progress: progress, terminal: terminal)

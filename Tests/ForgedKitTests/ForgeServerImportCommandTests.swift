@@ -392,7 +392,7 @@ import Testing
     }
 
     /// A state directory that did not exist: every bad source, a source the move refuses midway
-    /// (three members), and a dry run leave no directory behind.
+    /// (three members), and a dry run leave no directory behind; one without a database stays empty.
     @Test func aFailedImportIntoANewStateDirectoryLeavesNothingBehind() throws {
         let dir = TempDir()
         defer { dir.remove() }
@@ -422,6 +422,15 @@ import Testing
             #expect(run.status == 1, "\(source): \(run.err)")
             #expect(run.err.contains(why), "\(source): \(run.err)")
             #expect(!FileManager.default.fileExists(atPath: root), "\(source) left \(root) behind")
+        }
+        // A directory that exists but holds no database yet (made by hand for forged): left as it was, empty.
+        let empty = dir.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        for (source, why) in [sources[2], sources[4]] {
+            let run = try forged(["import", "forge-server", "--from", source], state: empty)
+            #expect(run.status == 1, "\(source): \(run.err)")
+            #expect(run.err.contains(why), "\(source): \(run.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: empty) == [], "\(source)")
         }
         let dry = try forged(
             ["import", "forge-server", "--from", Self.dump, "--dry-run"], state: dir.file("dry/forge"))
