@@ -156,25 +156,30 @@ struct ForgeServerImportCommand {
         case .alreadyImported(let id, let at):
             print("already imported from this source (import \(id), \(at)); nothing changed")
         case .done(let report, let id):
-            var whereListed: String?
+            let skipped = report.skippedRows.count
             var written: String?
-            if let id, !dryRun {
+            var unwritten = false
+            if let id, !dryRun, skipped > 0 {
                 let file = Self.skippedFile(stateDir: settings.stateDir, importID: id)
                 do {
                     try writeSkipped(report, importID: id, to: file)
                     written = file
                 } catch {
-                    print("could not write \(file) (\(error)); every skipped row follows")
+                    Forged.printError(
+                        "\(prefix(report)): could not write \(file) (\(error)); every skipped row follows")
+                    unwritten = true
                 }
             }
-            if report.skippedRows.isEmpty {
-                whereListed = nil
-            } else if let written {
-                whereListed = "every skipped row (\(report.skippedRows.count)) is listed in \(written)"
-            } else if !verbose {
-                whereListed = "--verbose lists every skipped row (\(report.skippedRows.count))"
-            }
-            print(report.text(verbose: verbose || (id != nil && !dryRun && written == nil), whereListed: whereListed))
+            let whereListed: String? =
+                if let written {
+                    "every skipped row (\(skipped)) is listed in \(written)"
+                } else if skipped > 0, !verbose, !unwritten {
+                    "--verbose lists every skipped row (\(skipped))"
+                } else {
+                    nil
+                }
+            // The complete list goes to the terminal when asked for, or when its file could not be written.
+            print(report.text(verbose: verbose || unwritten, whereListed: whereListed))
             if dryRun {
                 print("dry run: nothing was written")
             } else if let id {
@@ -202,6 +207,9 @@ struct ForgeServerImportCommand {
         else { throw CocoaError(.fileWriteUnknown) }
         BackupFile.matchOwner(file, of: settings.stateDir)
     }
+
+    /// The error lines' start for `report`'s source.
+    private func prefix(_ report: ForgeServerReport) -> String { "forged import forge-server --from \(report.source)" }
 
     /// SOURCE for people: a URL's password left out.
     static func shown(_ text: String) -> String {

@@ -391,6 +391,22 @@ import Testing
         #expect(lines.last?.hasPrefix("start forged again: forged serve --state-dir") == true)
     }
 
+    /// When the list of skipped rows cannot be written, the terminal gets every row instead.
+    @Test func anUnwritableListGoesToTheTerminal() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try freshState(dir)
+        // `imports` taken by a file: the list cannot go in it.
+        FileManager.default.createFile(atPath: state + "/imports", contents: Data("mine\n".utf8))
+        let run = try forged(["import", "forge-server", "--from", Self.dump], state: state)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("could not write \(state)/imports/forge-server-"), "\(run.err)")
+        #expect(run.out.contains("every skipped row (9):"), "\(run.out)")
+        #expect(run.out.contains("  push_subs 90000000000000000000000000000001: not_served: "))
+        #expect(run.out.contains("  logged_sets 40000000000000000000000000000003: out_of_bounds: "))
+        #expect(FileManager.default.contents(atPath: state + "/imports") == Data("mine\n".utf8))
+    }
+
     /// A state directory that did not exist: every bad source, a source the move refuses midway
     /// (three members), and a dry run leave no directory behind; one without a database stays empty.
     @Test func aFailedImportIntoANewStateDirectoryLeavesNothingBehind() throws {

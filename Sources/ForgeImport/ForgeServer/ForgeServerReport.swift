@@ -135,9 +135,6 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// The report as people read it, every skipped row listed (``text(verbose:whereListed:)``).
-    package var text: String { text(verbose: true) }
-
     /// Every skipped row, one a line (`TABLE ROW: REASON: DETAIL`): the rows refused by
     /// forged's bounds first, then the rows not carried by design, each part in the order
     /// met, under a heading naming the source and `heading`. What the skipped-rows file holds.
