@@ -172,6 +172,22 @@ import Testing
         }
     }
 
+    /// .NET's client quotes the boundary (RFC 2046 allows it); libmicrohttpd reads the rest of the
+    /// `Content-Type` as the boundary, so a parameter after it makes the form unreadable (a 422, not a guess).
+    @Test func aQuotedBoundaryIsReadAndAParameterAfterItIsAProblem() throws {
+        try withSpoolServer { client, _ in
+            let body = part("kind", Data("strong".utf8)) + part("file", filename: "q.csv", Data("1".utf8)) + end
+            let quoted = try client.send(
+                "POST", "/up", headers: [("Content-Type", "multipart/form-data; boundary=\"\(boundary)\"")], body: body)
+            let seen = try JSONDecoder().decode(Seen.self, from: quoted.body)
+            #expect(seen.problem == nil && seen.hasFile && seen.fields == ["kind": "strong"])
+            let trailing = try client.send(
+                "POST", "/up", headers: [("Content-Type", "\(type); charset=utf-8")], body: body)
+            let refused = try JSONDecoder().decode(Seen.self, from: trailing.body)
+            #expect(refused.problem == "the upload is not a multipart form (no part found)" && !refused.hasFile)
+        }
+    }
+
     @Test func fileNamesWithQuotesAndUTF8ComeAsSent() throws {
         try withSpoolServer { client, _ in
             // Browsers and curl send a `"` in a file name as %22 (HTML's multipart encoding).
