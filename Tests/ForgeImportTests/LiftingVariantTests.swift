@@ -160,6 +160,19 @@ struct LiftingVariantTests {
         #expect(stats["duration_s"]?.doubleValue == 4500)
     }
 
+    /// ICU 72 and later (Node 20, iOS 17) write U+202F, a narrow no-break space, before AM/PM: before
+    /// the fix every row of such a file was skipped as an unreadable date.
+    @Test func hevyTwelveHourDatesWithANarrowNoBreakSpaceBeforePM() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.hevy, ImportHarness.fixture("hevy-icu72.csv")).report)
+        #expect(report.skipped.isEmpty)
+        #expect(report.added["sessions"] == 1 && report.added["sets"] == 2)
+        let rows = try Self.sets(h)
+        #expect(try rows[0].get("started_at") as String == "2026-06-11T12:01:00.000Z")
+        #expect(try rows[0].get("completed_at") as String == "2026-06-11T13:16:00.000Z")
+        #expect(try rows.map(Self.kg) == [100, 102.5])
+    }
+
     @Test func fitNotesOldHeaderRejoinsUnquotedCommaNames() throws {
         let h = try ImportHarness()
         let report = try #require(try h.run(.fitnotes, ImportHarness.fixture("fitnotes-old.csv")).report)

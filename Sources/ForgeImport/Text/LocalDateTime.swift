@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Forms: `2024-11-28 17:36:08` and `2024-11-28T17:36` (Strong, with an
 /// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
-/// noon), `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy,
-/// newer, 12-hour), `20140114084347-0800` (Apple Health, iOS 8).
+/// noon), `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy, newer,
+/// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8).
 package struct LocalDateTime {
     package let calendar: HouseholdCalendar
     private var gregorian: Calendar
@@ -57,7 +57,8 @@ package struct LocalDateTime {
             offset = iso.offset
         } else {
             // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
-            let tokens = text.split { $0 == " " || $0 == "," || $0 == ":" }.map(String.init)
+            // Any blank separates: ICU 72+ writes U+202F (narrow no-break space) before AM/PM.
+            let tokens = text.split { $0.isWhitespace || $0 == "," || $0 == ":" }.map(String.init)
             guard tokens.count >= 5 else { return nil }
             var i = 0
             if let d = Int(tokens[0]), let m = Self.month(tokens[1]), let y = Int(tokens[2]) {
