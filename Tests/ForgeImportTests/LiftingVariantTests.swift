@@ -173,6 +173,24 @@ struct LiftingVariantTests {
         #expect(try rows.map(Self.kg) == [100, 102.5])
     }
 
+    /// A spreadsheet in a day-first, decimal-comma locale re-saves the date column as `01.03.2025 08:00`
+    /// (or `15.07.25 18:30:15`) beside its BOM and decimal commas: before the fix every row was skipped.
+    @Test func spreadsheetResaveWithDottedDayFirstDates() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.strong, ImportHarness.fixture("strong-excel-de.csv")).report)
+        #expect(report.skipped.isEmpty)
+        #expect(report.added["sessions"] == 2 && report.added["sets"] == 2)
+        let rows = try Self.sets(h)
+        // London: 08:00 GMT on 1 March, 18:30:15 BST on 15 July 2025.
+        #expect(
+            try rows.map { try $0.get("started_at") as String } == [
+                "2025-03-01T08:00:00.000Z", "2025-07-15T17:30:15.000Z",
+            ])
+        #expect(try rows.map(Self.kg) == [102.5, 60])
+        #expect(try rows[0].get("rpe_source") as Double? == 8.5)
+        #expect(try rows[1].get("set_kind") as String == "warmup")
+    }
+
     @Test func fitNotesOldHeaderRejoinsUnquotedCommaNames() throws {
         let h = try ImportHarness()
         let report = try #require(try h.run(.fitnotes, ImportHarness.fixture("fitnotes-old.csv")).report)
