@@ -61,7 +61,7 @@ for _ in $(seq 1 "$RUNS"); do
   ref_end=$(date +%s.%N)
   rm -rf "$WORK/state"
   "$BIN" user add ada@example.org --name Ada --password-stdin --state-dir "$WORK/state" --config /dev/null \
-    <<<"bench-password-1" >/dev/null
+    <<<"bench-password-1" >/dev/null 2>&1
   imp_start=$(date +%s.%N)
   /usr/bin/time -f "%M" -o "$WORK/rss" "$BIN" import strong "$CSV" --state-dir "$WORK/state" --config /dev/null \
     --timezone UTC >"$WORK/report" 2>/dev/null
