@@ -36,6 +36,8 @@ extension SetStore {
     ///
     /// - Ids: the next of `ids` (one ``IdentifierRun`` per bulk writer, so a
     ///   batch's keys are consecutive).
+    /// - Values are bound as ``SQLValue``s (``Connection/execute(_:values:)``),
+    ///   the same storage classes ``SQLBindable`` gives.
     /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows (so at most
     ///   four texts stay prepared, each reused). SQLite gives every statement
     ///   on `sets` a statement journal (its triggers and foreign keys may
@@ -58,18 +60,20 @@ extension SetStore {
         var index = 0
         while index < sets.count {
             let rows = importedRowCounts.first { $0 <= sets.count - index } ?? 1
-            var arguments: [any SQLBindable] = []
-            arguments.reserveCapacity(rows * 14)
+            var values: [SQLValue] = []
+            values.reserveCapacity(rows * 14)
             for set in sets[index..<(index + rows)] {
                 let id = ids.next()
                 out.append(id)
                 let s = set.logged
-                arguments += [
-                    id, sessionID, userID, s.slug, s.setNo, s.weight, s.reps, s.rpe, s.ts, set.marker.rawValue,
-                    set.seconds, set.distanceM, set.note, set.rpeSource,
+                values += [
+                    .text(id), .text(sessionID), .text(userID), .text(s.slug), .integer(Int64(s.setNo)),
+                    .real(s.weight), .integer(Int64(s.reps)), s.rpe.map { .integer(Int64($0)) } ?? .null,
+                    .text(s.ts), .text(set.marker.rawValue), set.seconds.map { .real($0) } ?? .null,
+                    set.distanceM.map { .real($0) } ?? .null, .text(set.note), set.rpeSource.map { .real($0) } ?? .null,
                 ]
             }
-            try db.execute(importedInsert[rows] ?? importedInsertSQL(rows: rows), arguments)
+            try db.execute(importedInsert[rows] ?? importedInsertSQL(rows: rows), values: values)
             index += rows
         }
         return out
