@@ -15,6 +15,7 @@ import Foundation
 /// `proposal`, `next`); last session (`last`, `session`, `workout`, `yesterday`);
 /// otherwise a short overview with the last session.
 package struct BuiltinCoach: CoachBackend {
+    /// The built-in coach (no network, no key).
     package init() {}
     package var model: String { "builtin" }
 

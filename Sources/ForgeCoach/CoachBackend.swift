@@ -5,6 +5,7 @@ import Foundation
 /// What a turn hands a backend: the member, the database, the household day,
 /// and the full attached context (never stored in history).
 package struct CoachTurn: Sendable {
+    /// The member the turn is for, the database, the household day and the instant of the turn.
     package let member: Member
     package let db: Database
     package let today: LocalDate
@@ -19,8 +20,10 @@ package struct CoachTurn: Sendable {
 
 /// A backend's answer plus what the run cost.
 package struct CoachReply: Sendable {
+    /// The reply shown to the member, and the run recorded for it (tokens, tool calls, duration).
     package var text: String
     package var run: CoachRun
+    /// A reply; see the properties.
     package init(text: String, run: CoachRun) {
         self.text = text
         self.run = run

@@ -40,6 +40,9 @@ package enum CoachRunStore {
     /// Runs returned by `GET /api/coach/runs`.
     package static let window = 20
 
+    /// Records one coach run (a chat turn or a review) for `userID` at `now`: kind, model,
+    /// tokens, tool calls, outcome, duration (ms) and error text.
+    /// - Throws: `DatabaseError` when the insert fails.
     package static func record(_ run: CoachRun, userID: String, now: Date, in db: Connection) throws {
         try db.execute(
             """

@@ -24,6 +24,7 @@ package struct FoodProposalValidator: Sendable {
     /// The scope's active week, when there is one.
     package let active: FoodContent?
 
+    /// A validator over the recipes by slug, the scope's daily macro targets and its active week.
     package init(recipes: [String: Recipe], targets: Macros, active: FoodContent?) {
         self.recipes = recipes
         self.targets = targets

@@ -18,8 +18,10 @@ package struct FoodWeekPlanner: Sendable {
     /// Most dinners changed in one proposal.
     package static let maxSwaps = 3
 
+    /// Checks every week the planner proposes, as a coach proposal is checked.
     package let validator: FoodProposalValidator
 
+    /// A planner whose proposals `validator` checks.
     package init(validator: FoodProposalValidator) { self.validator = validator }
 
     /// The proposal: content (with `changes`), rationale and one summary

@@ -17,6 +17,7 @@ import ForgeTrain
 ///   active profile can load (ties half-to-even, ``LoadGrid``; §4.2's 2.5 kg
 ///   grid when the profile does not say), never below 0: 52.5 kg → 47.5 kg.
 package enum Progression {
+    /// The next load for a lift, kg: up one step, held (with the reason), or deloaded.
     package enum Decision: Sendable, Equatable {
         case increase(from: Double, to: Double)
         case hold(Double, reason: String)

@@ -2,7 +2,9 @@
 /// equipment and niggle rules). `message` is what the coach is shown so it can
 /// retry; nothing was written.
 package struct ProposalFailure: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The reason, as the coach is shown it.
     package let message: String
+    /// A failure saying `message`.
     package init(_ message: String) { self.message = message }
     package var description: String { message }
 }

@@ -10,9 +10,11 @@ import Foundation
 /// not already on the day; its load is the member's last logged load of it, else 0).
 /// Changed days get a note naming what changed.
 package struct ReviewPlanner {
+    /// The member planned for and the household day the review runs on.
     package let member: Member
     package let today: LocalDate
 
+    /// A planner for `member` on `today`.
     package init(member: Member, today: LocalDate) {
         self.member = member
         self.today = today

@@ -7,9 +7,11 @@ import Foundation
 /// default Sunday) at `prefs.review_hour` (0–23, default 20) household time,
 /// once per ISO week (Monday–Sunday).
 package struct ReviewSchedule: Sendable, Equatable {
+    /// Day of the review, Monday = 0 … Sunday = 6, and its hour, 0–23, household time.
     package let weekday: Int
     package let hour: Int
 
+    /// A schedule at `weekday` (Monday = 0) and `hour` (0–23); the defaults are Sunday 20:00.
     package init(weekday: Int = 6, hour: Int = 20) {
         self.weekday = weekday
         self.hour = hour

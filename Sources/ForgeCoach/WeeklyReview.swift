@@ -8,7 +8,10 @@ import Foundation
 /// store it as a proposal (validated like any coach proposal, §4.16) and
 /// write a readable summary citing the week's numbers.
 package enum WeeklyReview {
+    /// What the review produced: the readable summary shown as the coach's reply, and the
+    /// proposal it stored.
     package struct Summary: Sendable {
+        /// The summary text, citing the week's numbers.
         package let text: String
         /// The stored proposal's number, or nil when there was no active plan.
         package let proposal: Int?

@@ -10,6 +10,7 @@ package protocol Clock: Sendable {
 
 /// Wall-clock time from the operating system.
 package struct SystemClock: Clock {
+    /// The operating system clock.
     package init() {}
     package func now() -> Date { Date() }
 }
@@ -17,6 +18,7 @@ package struct SystemClock: Clock {
 /// A clock that only moves when told to; for tests.
 package final class FixedClock: Clock {
     private let instant: Mutex<Date>
+    /// A clock standing at `date`.
     package init(_ date: Date) { instant = Mutex(date) }
     package func now() -> Date { instant.withLock { $0 } }
     /// Sets the clock to `date`.
@@ -34,6 +36,7 @@ package final class FixedClock: Clock {
 package struct OffsetClock: Clock {
     /// Seconds added to the system time; negative moves it back.
     package let offset: TimeInterval
+    /// The system clock moved by `offset` seconds.
     package init(offset: TimeInterval) { self.offset = offset }
     package func now() -> Date { Date().addingTimeInterval(offset) }
 }

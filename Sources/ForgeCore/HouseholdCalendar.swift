@@ -12,6 +12,7 @@ package struct HouseholdCalendar: Sendable {
     package let timeZone: TimeZone
     private let calendar: Calendar
 
+    /// The calendar of the household zone `timeZone` (Gregorian).
     package init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var cal = Calendar(identifier: .gregorian)
@@ -40,7 +41,7 @@ package struct HouseholdCalendar: Sendable {
         {
             return zone
         }
-        return TimeZone(identifier: "UTC")!
+        return .utc
     }
 
     /// The household date of `instant`.

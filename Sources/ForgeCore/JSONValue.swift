@@ -79,22 +79,27 @@ package enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The string, when this is one; else nil (likewise ``boolValue``, ``arrayValue``, ``objectValue``).
     package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
+    /// The boolean, when this is one; else nil.
     package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
+    /// The elements, when this is an array; else nil.
     package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
+    /// The members, when this is an object; else nil.
     package var objectValue: [String: JSONValue]? {
         if case .object(let o) = self { return o }
         return nil
     }
+    /// Whether this is JSON `null` (a missing member is not: it reads as nil).
     package var isNull: Bool {
         if case .null = self { return true }
         return false

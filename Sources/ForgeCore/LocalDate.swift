@@ -4,10 +4,13 @@ import Foundation
 /// Arithmetic is proleptic Gregorian; weekdays are numbered Monday = 0 …
 /// Sunday = 6, as the plan's weekday keys are.
 package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    /// Year (1...9999 on the wire), month 1...12, day 1...31 as given.
     package let year: Int
     package let month: Int
     package let day: Int
 
+    /// The date with these fields, stored as given (the caller passes a real date;
+    /// arithmetic on an impossible one is undefined).
     package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month

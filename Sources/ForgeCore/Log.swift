@@ -12,6 +12,7 @@ package enum LogPriority: Int, Sendable, Comparable {
 /// One log record as a sink receives it: the message already on one line and
 /// with token-shaped secrets masked (``LogRedaction``).
 package struct LogRecord: Sendable {
+    /// Its syslog priority and its text (one line, masked).
     package let priority: LogPriority
     package let message: String
     /// journald `MESSAGE_ID=` for notable events, else nil.
@@ -20,6 +21,7 @@ package struct LogRecord: Sendable {
     /// `REMOTE_ADDR`, ...), in call order, values masked like the message.
     package let fields: [(key: String, value: String)]
 
+    /// A record as given (the caller has already put it on one line and masked it).
     package init(
         priority: LogPriority, message: String, messageID: LogMessageID? = nil,
         fields: [(key: String, value: String)] = []
@@ -119,15 +121,19 @@ package enum Log {
         }
     }
 
+    /// ``write(_:_:id:fields:)`` at info priority (6).
     package static func info(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.info, m, id: id, fields: fields)
     }
+    /// ``write(_:_:id:fields:)`` at notice priority (5).
     package static func notice(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.notice, m, id: id, fields: fields)
     }
+    /// ``write(_:_:id:fields:)`` at warning priority (4).
     package static func warning(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.warning, m, id: id, fields: fields)
     }
+    /// ``write(_:_:id:fields:)`` at error priority (3).
     package static func error(_ m: String, id: LogMessageID? = nil, fields: KeyValuePairs<String, String> = [:]) {
         write(.error, m, id: id, fields: fields)
     }

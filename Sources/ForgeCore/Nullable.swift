@@ -9,7 +9,9 @@
 /// promises it is there.
 @propertyWrapper
 package struct Nullable<Value> {
+    /// The value; nil is written as `null`, never left out.
     package var wrappedValue: Value?
+    /// Wraps `wrappedValue`.
     package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 }
 

@@ -2,9 +2,12 @@
 /// `e1rm` lifts in the order first trained or planned): written in insertion
 /// order with its keys verbatim, never sorted or case-converted.
 package struct OrderedMap<Value> {
+    /// The pairs in insertion order; keys are unique.
     package private(set) var entries: [(key: String, value: Value)] = []
 
+    /// An empty map.
     package init() {}
+    /// `entries` in order; a repeated key keeps its first position and its last value.
     package init(_ entries: [(String, Value)]) { for (k, v) in entries { self[k] = v } }
 
     /// The value for `key`; setting a new key appends it, setting nil removes it.

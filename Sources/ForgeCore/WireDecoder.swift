@@ -5,15 +5,19 @@ import Foundation
 /// pydantic-style `type` (`missing`, `int_parsing`, `string_type`, …), a
 /// sentence and the offending input.
 package struct WireDecodingError: Error, Sendable, Equatable {
+    /// One step of the `loc` path: an object key or an array index.
     package enum PathItem: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
+    /// Where in the body (`["sets", 0, "weight"]`), the pydantic-style error `type`, the
+    /// sentence shown as `msg`, and the offending value (nil when missing).
     package var path: [PathItem]
     package var type: String
     package var message: String
     package var input: JSONValue?
 
+    /// One validation item; see the properties.
     package init(path: [PathItem], type: String, message: String, input: JSONValue?) {
         self.path = path
         self.type = type
@@ -116,6 +120,7 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
 
 /// The allowed values as pydantic names them: `'a', 'b' or 'c'`.
 package enum WireEnumerationText {
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`; empty for no values.
     package static func list(_ values: [String]) -> String {
         let names = values.map { "'\($0)'" }
         return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()

@@ -31,6 +31,7 @@ package struct WireSchema {
     private var names: [ObjectIdentifier: String] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
 
+    /// A reader with no components yet.
     package init() {}
 
     /// `schema` with `descriptions` added to it (`""`) and to its properties.

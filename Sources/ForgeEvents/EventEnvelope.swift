@@ -89,6 +89,7 @@ package enum EventEnvelope {
 
     /// Who a non-timer notice is for: `{"id", "name"}` in the envelope's `user`.
     package struct Recipient: Sendable, Equatable {
+        /// The member's id and display name.
         package let id: String
         package let name: String
         package init(id: String, name: String) {

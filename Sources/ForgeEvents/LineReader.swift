@@ -10,6 +10,7 @@ package final class LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
+    /// A reader of `fd` (not owned: the caller closes it).
     package init(fd: Int32) { self.fd = fd }
 
     /// The next line without its newline, or nil at end of stream or error.

@@ -18,11 +18,13 @@ import Foundation
 /// property names (camelCase) and their `Date`s are seconds since
 /// 2001-01-01 00:00:00 UTC (`Date.timeIntervalSinceReferenceDate`).
 package struct LiveActivityPush: Sendable, Equatable {
+    /// The push's `event`: ActivityKit's start, update or end of the activity.
     package enum Event: String, Sendable { case start, update, end }
 
     /// The `attributes-type` of a cook timer: the app's `ActivityAttributes` type name.
     package static let timerAttributesType = "CookTimerAttributes"
 
+    /// Start, update or end.
     package let event: Event
     /// When this state was produced, UNIX seconds.
     package let timestamp: Int

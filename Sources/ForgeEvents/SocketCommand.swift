@@ -15,8 +15,10 @@ import Foundation
 /// (the op does not apply in the timer's state) or `invalid_input`. The
 /// change itself is announced to every subscriber as a normal `timer.*` line.
 package struct SocketCommand: Sendable, Equatable {
+    /// What the command does: `dismiss` a ringing timer, `extend` it by `seconds`, `pause` or `resume` it.
     package enum Op: String, Sendable, CaseIterable { case dismiss, extend, pause, resume }
 
+    /// The operation, the timer id it applies to, and the seconds `extend` adds (nil for the others).
     package let op: Op
     package let timer: String
     package let seconds: Int?
@@ -26,6 +28,7 @@ package struct SocketCommand: Sendable, Equatable {
     /// The scope socket commands act on.
     package static let scope = "household"
 
+    /// A command; see the properties (`seconds` only for `extend`).
     package init(op: Op, timer: String, seconds: Int? = nil) {
         self.op = op
         self.timer = timer

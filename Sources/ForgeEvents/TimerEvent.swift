@@ -2,6 +2,7 @@ import Foundation
 
 /// What just happened to a timer; one per committed change, in commit order.
 package struct TimerEvent: Sendable, Equatable {
+    /// The kind of change, named as the `timer.<change>` event line is.
     package enum Change: String, Sendable, CaseIterable {
         /// Reloaded at daemon start (running, paused or still ringing).
         case restored
@@ -15,6 +16,7 @@ package struct TimerEvent: Sendable, Equatable {
     /// When the change was committed.
     package let at: Date
 
+    /// An event; see the properties.
     package init(seq: UInt64, change: Change, timer: CookTimer, at: Date) {
         self.seq = seq
         self.change = change

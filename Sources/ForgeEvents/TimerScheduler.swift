@@ -19,6 +19,7 @@ package final class TimerScheduler: Sendable {
     /// Longest label, characters.
     package static let maxLabel = 80
 
+    /// Receives every ``TimerEvent`` after its change commits, in commit order, on the changing thread.
     package typealias Sink = @Sendable (TimerEvent) -> Void
 
     let db: Database
@@ -32,6 +33,8 @@ package final class TimerScheduler: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
 
+    /// A scheduler over `db`'s `timers`; nothing fires until it is started.
+    /// - Parameter clock: forged's clock (deadlines and "now"; `Settings.clock` in `forged serve`).
     package init(db: Database, clock: any Clock = SystemClock()) {
         self.db = db
         self.clock = clock

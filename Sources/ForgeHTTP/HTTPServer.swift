@@ -53,6 +53,7 @@ package final class HTTPServer: Sendable {
         /// Peers whose `X-Forwarded-For`/`-Proto` are believed.
         package var trustedProxies = TrustedProxies()
 
+        /// A configuration; see the properties (counts, bytes and seconds as they say).
         package init(
             listen: [ListenAddress] = [], listenSockets: [Int32] = [], threadPoolSize: Int = 4,
             connectionLimit: Int = 256, perIPConnectionLimit: Int = 128,
@@ -82,6 +83,7 @@ package final class HTTPServer: Sendable {
         var bound: [ListenAddress] = []
     }
 
+    /// What the server was started with.
     package let configuration: Configuration
     private let core: ServerCore
     private let state = Mutex(State())

@@ -6,6 +6,7 @@ package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// TCP port, 0...65535.
     package var port: Int
 
+    /// The address `host`:`port` as given (ForgedKit's `init(parsing:)` checks text).
     package init(host: String, port: Int) {
         self.host = host
         self.port = port

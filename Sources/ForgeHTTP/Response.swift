@@ -16,6 +16,7 @@ package struct Response: Sendable {
     /// when set, this response only stands for it and is never sent.
     package var deferred: DeferredResponse?
 
+    /// A response with `status`, `headers` and `body` (bytes as sent).
     package init(status: Int = 200, headers: HTTPHeaders = .init(), body: Data = Data()) {
         self.status = status
         self.headers = headers

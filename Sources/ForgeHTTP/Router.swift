@@ -7,6 +7,7 @@ package typealias Middleware = @Sendable (Request, Handler) throws -> Response
 /// Description of one route: the data that OpenAPI documents, auth matrices
 /// and route tests walk.
 package struct RouteInfo: Sendable, Hashable {
+    /// The HTTP method matched.
     package let method: HTTPMethod
     /// Pattern as registered, e.g. `/api/sessions/:id/sets`.
     package let pattern: String
@@ -36,6 +37,7 @@ package struct Router: Sendable {
     var routes: [Route] = []
     var middlewares: [Middleware] = []
 
+    /// An empty table: every request answers 404 until routes are added.
     package init() {}
 
     /// Registers `handler` for `method` and `pattern` (must start with `/`).
@@ -49,6 +51,7 @@ package struct Router: Sendable {
         routes.append(Route(info: info, pattern: RoutePattern(pattern), handler: handler))
     }
 
+    /// ``add(_:_:summary:tags:_:)`` for `GET`.
     package mutating func get(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
@@ -56,6 +59,7 @@ package struct Router: Sendable {
         add(.GET, pattern, summary: summary, tags: tags, handler)
     }
 
+    /// ``add(_:_:summary:tags:_:)`` for `POST`.
     package mutating func post(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
@@ -63,6 +67,7 @@ package struct Router: Sendable {
         add(.POST, pattern, summary: summary, tags: tags, handler)
     }
 
+    /// ``add(_:_:summary:tags:_:)`` for `PUT`.
     package mutating func put(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
@@ -70,6 +75,7 @@ package struct Router: Sendable {
         add(.PUT, pattern, summary: summary, tags: tags, handler)
     }
 
+    /// ``add(_:_:summary:tags:_:)`` for `PATCH`.
     package mutating func patch(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler
@@ -77,6 +83,7 @@ package struct Router: Sendable {
         add(.PATCH, pattern, summary: summary, tags: tags, handler)
     }
 
+    /// ``add(_:_:summary:tags:_:)`` for `DELETE`.
     package mutating func delete(
         _ pattern: String, summary: String = "", tags: [String: String] = [:],
         _ handler: @escaping Handler

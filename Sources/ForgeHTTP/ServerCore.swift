@@ -123,7 +123,8 @@ final class ServerCore: Sendable {
                     return reject(connection, exchange, method: method, .error(500, "cannot store the upload"))
                 }
                 exchange.spoolFD = fd
-                exchange.spoolPath = String(cString: template)
+                exchange.spoolPath = String(
+                    decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                 let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit)

@@ -13,17 +13,21 @@ package enum OAuthStore {
     /// Refresh token lifetime: 180 days.
     package static let refreshTTL: TimeInterval = 180 * 86_400
 
+    /// A registered MCP client (`oauth_clients`): its id, display name and the redirect URIs it may use.
     package struct Client {
         package let id: String
         package let name: String
         package let redirectURIs: [String]
     }
+    /// What an authorization code stands for: the client, the member who approved it, the
+    /// redirect URI it must come back with and the PKCE S256 `code_challenge`.
     package struct Code {
         package let clientID: String
         package let userID: String
         package let redirectURI: String
         package let challenge: String
 
+        /// A code for `userID` approving `clientID`; see the properties.
         package init(clientID: String, userID: String, redirectURI: String, challenge: String) {
             self.clientID = clientID
             self.userID = userID
@@ -31,14 +35,19 @@ package enum OAuthStore {
             self.challenge = challenge
         }
     }
+    /// A grant's id and its tokens in clear (`fgm_…` access, `fgr_…` refresh): shown once, stored as hashes.
     package struct Tokens {
         package let grantID: String
         package let access: String
         package let refresh: String
     }
 
+    /// SHA-256 of `secret` as lowercase hex: the form codes and tokens are stored and looked up in.
     package static func hash(_ secret: String) -> String { Sodium.sha256Hex(secret) }
 
+    /// Registers a client (dynamic client registration) with a new id.
+    /// - Parameter redirectURIs: stored as a JSON array, checked by the caller.
+    /// - Throws: `DatabaseError` when the insert fails.
     package static func registerClient(name: String, redirectURIs: [String], now: Date, in db: Connection) throws
         -> Client
     {
@@ -49,6 +58,8 @@ package enum OAuthStore {
         return client
     }
 
+    /// The client registered as `id`, or nil.
+    /// - Throws: `DatabaseError` when the read fails.
     package static func client(_ id: String, in db: Connection) throws -> Client? {
         try db.queryOne("SELECT * FROM oauth_clients WHERE client_id = ?", [id]).map { row in
             let uris: String = try row.get("redirect_uris")
@@ -87,10 +98,15 @@ package enum OAuthStore {
             redirectURI: try row.get("redirect_uri"), challenge: try row.get("challenge"))
     }
 
+    /// A fresh (access, refresh) pair: `fgm_` and `fgr_` each followed by 24 random bytes as
+    /// unpadded base64url (32 characters).
     package static func newSecrets() -> (String, String) {
         ("fgm_" + Sodium.randomToken(bytes: 24), "fgr_" + Sodium.randomToken(bytes: 24))
     }
 
+    /// Creates a grant for `userID` and `clientID` with new tokens: the access token lives
+    /// ``accessTTL``, the refresh token ``refreshTTL``, both from `now`.
+    /// - Throws: `DatabaseError` when the insert fails.
     package static func createGrant(userID: String, clientID: String, now: Date, in db: Connection) throws -> Tokens {
         let (access, refresh) = newSecrets()
         let id = Identifier.make()

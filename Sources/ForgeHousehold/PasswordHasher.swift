@@ -8,6 +8,7 @@ package struct PasswordHasher: Sendable {
     /// Argon2id cost. ``interactive`` is libsodium's INTERACTIVE limits
     /// (64 MiB, 2 passes), the production setting; ``minimum`` exists for tests.
     package struct Cost: Sendable {
+        /// libsodium's `opslimit` (passes) and `memlimit` (bytes).
         package let opsLimit: UInt64
         package let memLimit: Int
         package static let interactive = Cost(
@@ -21,7 +22,9 @@ package struct PasswordHasher: Sendable {
     /// Errors from hashing.
     package enum Failure: Error { case outOfMemory, emptyPassword }
 
+    /// The cost new hashes are made with (a stored hash carries its own).
     package let cost: Cost
+    /// A hasher at `cost`; initialises libsodium (traps if it cannot, as nothing would be safe).
     package init(cost: Cost = .interactive) {
         Sodium.initialise()
         self.cost = cost

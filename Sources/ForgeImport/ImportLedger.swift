@@ -114,6 +114,12 @@ package enum ImportLedger {
             .first { isAlive(pid: $0.pid) }
     }
 
+    /// A running import of any member whose process is alive, or nil: `forged import forge-server`
+    /// replaces every seat, so it waits for none of them.
+    package static func anyRunning(in db: Connection) throws -> ImportRecord? {
+        try db.query("SELECT * FROM imports WHERE state = 'running'").map(record).first { isAlive(pid: $0.pid) }
+    }
+
     /// `running` imports whose process is gone (a crash or kill -9 midway).
     package static func stale(in db: Connection) throws -> [ImportRecord] {
         try db.query("SELECT * FROM imports WHERE state = 'running'").map(record).filter { !isAlive(pid: $0.pid) }

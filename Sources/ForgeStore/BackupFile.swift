@@ -70,9 +70,23 @@ package enum BackupFile {
     static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = absolutePath(path)
         return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute)
             + "?mode=ro&immutable=1"
+    }
+
+    /// `path` made absolute against the current directory, with `.`, `..` and
+    /// repeated slashes folded away (symbolic links are left as they are). The
+    /// backup ledger keeps paths in this form: a relative `--state-dir` means
+    /// something else to the next forged started from another directory.
+    /// - Returns: a path starting with `/`; `/` itself for an empty `path` at `/`.
+    package static func absolutePath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Every row of `sql` as text columns.

@@ -8,7 +8,9 @@ package struct BackupRecord: Sendable, Equatable {
     package let finishedAt: Date
     /// What asked for it: `nightly`, `catch-up`, `retry`, `admin` or `cli`.
     package let trigger: String
-    /// Path of the backup file written (empty when the copy never got a name).
+    /// Absolute path of the backup file written (empty when the copy never got
+    /// a name). Rows recorded before this was absolute may hold a path relative
+    /// to the directory the writing forged ran in.
     package let file: String
     /// Size of the backup file, bytes.
     package let bytes: Int
@@ -20,10 +22,22 @@ package struct BackupRecord: Sendable, Equatable {
     /// True when `file` names a file that is still there (rotation, a restore
     /// or an operator may have removed it since).
     package var fileExists: Bool { !file.isEmpty && FileManager.default.fileExists(atPath: file) }
+
+    /// The backup's file name while `file` is on disk in `directory` (the
+    /// backups directory of the database this record was read from), else nil.
+    /// A database restored from another state directory's backup carries that
+    /// directory's ledger: its files are not this directory's backups.
+    package func fileName(inBackups directory: String) -> String? {
+        guard fileExists else { return nil }
+        let path = BackupFile.absolutePath(file)
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder == BackupFile.absolutePath(directory) ? (path as NSString).lastPathComponent : nil
+    }
 }
 
 /// A backup file in the backups directory.
 package struct BackupEntry: Sendable, Equatable {
+    /// The file name, which carries the instant the backup was taken.
     package let name: BackupName
     /// Size, bytes.
     package let bytes: Int
@@ -42,20 +56,23 @@ package struct BackupEntry: Sendable, Equatable {
 /// read connection: writers are not blocked, so it is safe while the daemon
 /// serves. One backup runs at a time, across processes (``BackupLock``).
 package struct BackupJob: Sendable {
+    /// The live database copied from; the attempts are recorded in its `backup_runs`.
     package let db: Database
-    /// The backups directory.
+    /// The backups directory, absolute (``BackupFile/absolutePath(_:)``).
     package let directory: String
+    /// Which generations rotation keeps.
     package let retention: BackupRetention
     /// The household zone: rotation's days and weeks.
     package let timeZone: TimeZone
 
-    /// - Parameter directory: nil for `backups` beside the database file.
+    /// - Parameter directory: nil for `backups` beside the database file; a
+    ///   relative path is made absolute against the current directory.
     package init(
         db: Database, directory: String? = nil, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = .utc
     ) {
         self.db = db
-        self.directory = directory ?? Self.directory(forDatabase: db.path)
+        self.directory = BackupFile.absolutePath(directory ?? Self.directory(forDatabase: db.path))
         self.retention = retention
         self.timeZone = timeZone
     }
@@ -119,7 +136,8 @@ package struct BackupJob: Sendable {
         return sameSecond.max().map(\.next) ?? base
     }
 
-    /// Takes a backup to `output` (any path; not rotated) and records the attempt.
+    /// Takes a backup to `output` (any path; not rotated) and records the attempt
+    /// under `output`'s absolute path.
     /// Waits for a backup already running.
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten),
     ///   otherwise as ``run(trigger:now:wait:)``.
@@ -136,7 +154,7 @@ package struct BackupJob: Sendable {
         defer { withExtendedLifetime(lock) {} }
         return try attempt(trigger: trigger, started: now) {
             try snapshot(to: output)
-            return output
+            return BackupFile.absolutePath(output)
         }
     }
 
@@ -173,9 +191,10 @@ package struct BackupJob: Sendable {
     }
 
     /// Runs `body` (which returns the file written), records the attempt either way, logs it.
+    /// `finished_at` is `started` plus the time `body` took on the monotonic clock.
     private func attempt(trigger: String, started: Date, _ body: () throws -> String) throws -> BackupRecord {
-        let clockStart = Date()
-        func finished() -> Date { started.addingTimeInterval(Date().timeIntervalSince(clockStart)) }
+        let clockStart = ContinuousClock.now
+        func finished() -> Date { started.addingTimeInterval((ContinuousClock.now - clockStart) / .seconds(1)) }
         do {
             let file = try body()
             let record = BackupRecord(
@@ -243,6 +262,7 @@ package struct BackupJob: Sendable {
     }
 
     /// Temporary files older than an hour are leftovers of a crash mid-copy.
+    /// Compared with the system time (`Date()`), as the files' times are, not forged's clock.
     private func removeStaleTemporaries() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(".forge-") && name.hasSuffix(".tmp") {

@@ -1,3 +1,4 @@
+import ForgeCore
 import Foundation
 
 /// The file name of a backup in the backups directory:
@@ -75,7 +76,7 @@ package struct BackupName: Sendable, Hashable, Comparable, CustomStringConvertib
 
     private static let utc: Calendar = {
         var c = Calendar(identifier: .gregorian)
-        c.timeZone = TimeZone(identifier: "UTC")!
+        c.timeZone = .utc
         return c
     }()
 }

@@ -22,6 +22,8 @@ package struct BackupRetention: Sendable, Equatable {
     /// The newest backups kept whatever their day, 1 or more.
     package var recent: Int
 
+    /// The retention `--backup-keep-daily`, `--backup-keep-weekly` and the 3 newest ask for;
+    /// values below the minimums (1, 0, 1) are raised to them.
     package init(daily: Int = 7, weekly: Int = 4, recent: Int = 3) {
         self.daily = max(1, daily)
         self.weekly = max(0, weekly)

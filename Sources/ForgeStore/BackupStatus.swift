@@ -37,7 +37,8 @@ package enum BackupStatus {
 
     /// One line for systemd's `STATUS=`: `last backup ok 2026-07-20T02:30:00.412Z (forge-20260720-023000.sqlite3)`,
     /// `last backup ok 2026-07-20T02:30:00.412Z (file no longer on disk)` when rotation
-    /// or a restore removed it, `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
+    /// or a restore removed it or it is not in this database's backups directory
+    /// (``BackupRecord/fileName(inBackups:)``), `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
     /// or `no backup yet`.
     /// Never throws: a database that does not answer gives `backup state unknown`.
     package static func summary(_ db: Database) -> String {
@@ -46,8 +47,10 @@ package enum BackupStatus {
         }
         let when = Instant.storage(last.finishedAt)
         if last.ok {
-            guard last.fileExists else { return "last backup ok \(when) (file no longer on disk)" }
-            return "last backup ok \(when) (\((last.file as NSString).lastPathComponent))"
+            guard let name = last.fileName(inBackups: BackupJob.directory(forDatabase: db.path)) else {
+                return "last backup ok \(when) (file no longer on disk)"
+            }
+            return "last backup ok \(when) (\(name))"
         }
         return "last backup FAILED \(when): \(last.error)"
     }

@@ -122,7 +122,7 @@ package final class Database: Sendable {
     package var immutableSkippedWAL: Bool {
         guard isReadOnly else { return false }
         let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-        return (size ?? 0) > 0
+        return size > 0
     }
 
     /// Leaves the read-only start: opens the writer and fresh readers as

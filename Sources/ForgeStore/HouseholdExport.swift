@@ -48,6 +48,7 @@ package enum HouseholdExport {
 
     /// One table: its columns and rows (each row's values in column order).
     package struct Table: Codable, Sendable {
+        /// The table's name, its column names, and its rows.
         package let name: String
         package let columns: [String]
         package let rows: [[JSONValue]]
@@ -55,6 +56,7 @@ package enum HouseholdExport {
 
     /// A table or `table.column` left out, with the reason.
     package struct Omission: Codable, Sendable {
+        /// `table` or `table.column`, and why it is not in the export.
         package let name: String
         package let reason: String
     }

@@ -19,6 +19,7 @@ import Foundation
 package struct Migrator {
     private var migrations: [(id: String, migrate: (Connection) throws -> Void)] = []
 
+    /// A migrator with nothing registered.
     package init() {}
 
     /// The registered ids, in order.

@@ -19,6 +19,7 @@ package struct ResultCode: Sendable, Hashable, CustomStringConvertible {
     /// The C value, e.g. 19 for `SQLITE_CONSTRAINT`.
     package let rawValue: Int32
 
+    /// The code SQLite returned, primary or extended.
     package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The primary code: the low 8 bits of an extended code.

@@ -141,7 +141,7 @@ struct BackupCommands {
             print(
                 "restored \(file) into \(databasePath) (integrity ok, \(outcome.inspection.rowCounts.count) tables, \(rows) rows)"
             )
-            print("start the service again: systemctl start forged.socket forged-events.socket")
+            print(ServiceAdvice(stateDir: settings.stateDir, configFile: settings.configFile).start)
             return 0
         } catch let error as BackupError {
             Forged.printError("forged: restore refused: \(error)")

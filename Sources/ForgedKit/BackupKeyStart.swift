@@ -36,8 +36,13 @@ enum BackupKeyStart {
             "backup key \(key.id) (\(settings.backupKey)) encrypts the copies sent off this machine: keep its "
                 + "recovery code elsewhere, or they cannot be restored after losing the machine. Print it with "
                 + "`forged backup key show`.")
-        FileManager.default.createFile(
-            atPath: marker, contents: Data((key.id + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: marker, contents: Data((key.id + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            Log.warning("cannot write \(marker): the backup key notice will be repeated at the next start")
+            return
+        }
         BackupFile.matchOwner(marker, of: settings.stateDir)
     }
 }

@@ -8,6 +8,7 @@ package struct BackupSchedule: Sendable, Equatable {
     package let hour: Int
     package let minute: Int
 
+    /// The time `hour`:`minute` (the caller passes 0–23 and 0–59; ``init(_:)`` checks text).
     package init(hour: Int, minute: Int) {
         self.hour = hour
         self.minute = minute

@@ -42,8 +42,11 @@ package final class BackupScheduler: Sendable {
     }
     private let state = Mutex(State())
 
+    /// - Parameter clock: forged's clock (`Settings.clock`): "now" for the
+    ///   nightly instant, the catch-up check, retries and the backups' names.
+    ///   The timer itself waits on the system's wall clock for the difference.
     package init(
-        job: BackupJob, schedule: BackupSchedule, clock: any Clock = SystemClock(),
+        job: BackupJob, schedule: BackupSchedule, clock: any Clock,
         retryDelays: [TimeInterval] = [300, 900, 3600], copier: BackupCopier? = nil
     ) {
         self.job = job
@@ -218,10 +221,11 @@ package final class BackupScheduler: Sendable {
 
 extension BackupScheduler {
     /// The scheduler `forged serve` runs: backups of `db` into `<state-dir>/backups`
-    /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`.
+    /// at `--backup-time`, rotated by `--backup-keep-daily`/`--backup-keep-weekly`,
+    /// on forged's clock (``Settings/clock``, moved by a test clock offset).
     convenience init(settings: Settings, db: Database) {
         self.init(
             job: BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone),
-            schedule: settings.backupTime, copier: settings.backupCopier(db: db))
+            schedule: settings.backupTime, clock: settings.clock, copier: settings.backupCopier(db: db))
     }
 }

@@ -156,10 +156,15 @@ package enum CLI {
                 + "forged-events.socket and forged.service first), takes a verified backup, then writes "
                 + "everything in one transaction. --dry-run prints the report and writes nothing; a database "
                 + "that already holds household data is refused unless --replace is given; a second run from "
-                + "the same source says so and changes nothing. The report ends with the forged user passwd "
-                + "line for each member.",
+                + "the same source says so and changes nothing; one import per member runs at a time, of any "
+                + "kind. A bad source writes nothing, and a --state-dir that did not exist is not left behind. "
+                + "The report gives per table rows read, carried, kept and skipped by reason; rows forged does "
+                + "not carry by design are counted, rows its bounds refuse are listed (a handful per table and "
+                + "reason; every skipped row with --verbose, and in <state-dir>/imports/forge-server-ID-skipped.txt "
+                + "after an import). It ends with the forged user passwd line for each member.",
             positionals: ["KIND"], optionalPositionals: ["FILE"],
-            flags: [memberFlag, fromFlag, dryRunFlag, replaceFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
+            flags: [memberFlag, fromFlag, dryRunFlag, replaceFlag, verboseFlag] + databaseFlags
+                + [FlagSpec(setting: .timezone)]),
         CommandSpec(
             path: ["import", "list"], synopsis: "import list [FLAGS]",
             summary: "List past imports.",
@@ -256,6 +261,10 @@ package enum CLI {
     static let dryRunFlag = FlagSpec(
         name: "dry-run", valueName: "",
         help: "forge-server: read and check the source and print the report; write nothing.", isBool: true)
+    static let verboseFlag = FlagSpec(
+        name: "verbose", valueName: "",
+        help: "forge-server: list every skipped row in the report, not a handful per table and reason.",
+        isBool: true)
     static let replaceFlag = FlagSpec(
         name: "replace", valueName: "",
         help: "forge-server: replace a forged database that already holds household data (backed up first).",

@@ -17,6 +17,7 @@ package final class CoachScheduler: Sendable {
     package var interval: TimeInterval { ticker.interval }
     private let ticker: Ticker
 
+    /// A scheduler for `coach`, ticking every `interval` seconds (10 minutes) once started.
     package init(coach: CoachService, interval: TimeInterval = 600) {
         self.coach = coach
         ticker = Ticker(label: "forged.coach-scheduler", interval: interval)

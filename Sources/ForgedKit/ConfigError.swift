@@ -24,6 +24,7 @@ package struct ConfigError: Error, Sendable, Equatable {
     /// The process exit status for configuration and usage errors.
     package static let exitStatus: Int32 = ExitStatus.configuration
 
+    /// An error about `setting` (flag name without dashes; empty for usage errors); see the properties.
     package init(setting: String, message: String, value: String? = nil, origin: String? = nil) {
         self.setting = setting
         self.message = message

@@ -71,7 +71,10 @@ struct DisplayCommands {
             base == first.derivedBaseURL(scheme: settings.tlsCert == nil ? "http" : "https")
         {
             var name = [CChar](repeating: 0, count: 256)
-            if gethostname(&name, name.count) == 0, let host = String(validatingCString: name), !host.isEmpty {
+            if gethostname(&name, name.count) == 0,
+                let host = String(validating: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                !host.isEmpty
+            {
                 base = base.replacingOccurrences(of: "//localhost", with: "//" + host)
             }
         }

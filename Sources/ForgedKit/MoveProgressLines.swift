@@ -8,7 +8,9 @@ import Synchronization
 /// tenth of the rows written, so a log stays short.
 final class MoveProgressLines: Sendable {
     private let terminal: Bool
-    private let state = Mutex<(phaseStarted: Date, tableStarted: Date, lastTenth: Int)>((Date(), Date(), 0))
+    private let state = Mutex<
+        (phaseStarted: ContinuousClock.Instant, tableStarted: ContinuousClock.Instant, lastTenth: Int)
+    >((.now, .now, 0))
 
     init(terminal: Bool) { self.terminal = terminal }
 
@@ -16,8 +18,8 @@ final class MoveProgressLines: Sendable {
     func read(_ table: String, rows: Int) {
         guard terminal else { return }
         let seconds = state.withLock { s in
-            defer { s.tableStarted = Date() }
-            return Date().timeIntervalSince(s.tableStarted)
+            defer { s.tableStarted = .now }
+            return (ContinuousClock.now - s.tableStarted) / .seconds(1)
         }
         write("read  \(Self.line(table, rows: rows, seconds: seconds))")
     }
@@ -25,8 +27,8 @@ final class MoveProgressLines: Sendable {
     /// The writing begins (after the source is read and the backup taken).
     func startWriting() {
         state.withLock { s in
-            s.phaseStarted = Date()
-            s.tableStarted = Date()
+            s.phaseStarted = .now
+            s.tableStarted = .now
         }
     }
 
@@ -35,8 +37,8 @@ final class MoveProgressLines: Sendable {
         if terminal {
             guard p.tableFinished, p.tableRows > 0 else { return }
             let seconds = state.withLock { s in
-                defer { s.tableStarted = Date() }
-                return Date().timeIntervalSince(s.tableStarted)
+                defer { s.tableStarted = .now }
+                return (ContinuousClock.now - s.tableStarted) / .seconds(1)
             }
             write("wrote \(Self.line(p.table, rows: p.tableRows, seconds: seconds))")
             return
@@ -46,7 +48,7 @@ final class MoveProgressLines: Sendable {
         let line: String? = state.withLock { s in
             guard tenth > s.lastTenth else { return nil }
             s.lastTenth = tenth
-            let seconds = max(Date().timeIntervalSince(s.phaseStarted), 0.001)
+            let seconds = max((ContinuousClock.now - s.phaseStarted) / .seconds(1), 0.001)
             return "wrote \(tenth * 10)%: \(p.rowsDone) of \(p.rowsTotal) rows (\(p.table)), "
                 + "\(Int(Double(p.rowsDone) / seconds)) rows/s"
         }

@@ -11,6 +11,7 @@ package struct ParsedCommand: Sendable, Equatable {
     /// boolean flag. Pass to ``SettingsLoader/load(flags:environment:defaultConfigPath:)``.
     package var flags: [String: [String]]
 
+    /// A parsed command; see the properties.
     package init(path: [String], positionals: [String] = [], flags: [String: [String]] = [:]) {
         self.path = path
         self.positionals = positionals

@@ -6,14 +6,14 @@ import Synchronization
 /// (a bar, bytes, rows, rate, time left); otherwise a plain line at each tenth.
 final class ProgressLine: Sendable {
     private let terminal: Bool
-    private let state = Mutex<(started: Date, lastTenth: Int, drawn: Bool)>((Date(), -1, false))
+    private let state = Mutex<(started: ContinuousClock.Instant, lastTenth: Int, drawn: Bool)>((.now, -1, false))
 
     init(terminal: Bool) { self.terminal = terminal }
 
     func show(_ p: ImportProgress) {
         let fraction = p.bytesTotal > 0 ? min(1, Double(p.bytesDone) / Double(p.bytesTotal)) : 0
         let line: String? = state.withLock { s in
-            let elapsed = Date().timeIntervalSince(s.started)
+            let elapsed = (ContinuousClock.now - s.started) / .seconds(1)
             let rate = elapsed > 0 ? Double(p.rows) / elapsed : 0
             let left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
             let text =

@@ -50,7 +50,7 @@ struct ServeCommand {
         // Watch the signals first: the default SIGHUP action would kill us.
         let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
         Journal.installIfConnected(environment: environment)
-        let started = Date()
+        let started = ContinuousClock.now
         // The certificate before anything else: a bad one stops forged with nothing bound or created.
         var certificate: TLSCertificate?
         if let cert = settings.tlsCert, let key = settings.tlsKey {
@@ -191,7 +191,7 @@ struct ServeCommand {
                 return 1
             }
         }
-        let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+        let elapsed = Int((ContinuousClock.now - started) / .milliseconds(1))
         for address in server.boundAddresses {
             Log.notice(
                 "listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)"

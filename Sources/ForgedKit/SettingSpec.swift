@@ -25,6 +25,7 @@ package struct SettingSpec: Sendable, Equatable {
     /// still read, each use logging a deprecation warning.
     package let deprecatedNames: [String]
 
+    /// A setting named `name` (the flag without dashes; its variable is ``envName(for:)``); see the properties.
     package init(
         name: String, valueName: String, help: String, defaultDescription: String,
         isList: Bool = false, isBool: Bool = false, inFile: Bool = true, deprecatedNames: [String] = []
@@ -80,6 +81,8 @@ package struct SettingSpec: Sendable, Equatable {
     /// The spec named `name`, if any.
     package static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
 
+    /// The settings, one per flag, in `forged help` order; each one's `help` is its documentation
+    /// (the man page and `forged help` print it).
     package static let config = SettingSpec(
         name: "config", valueName: "FILE",
         help: "Config file of FORGE_NAME=value lines (systemd EnvironmentFile syntax). "

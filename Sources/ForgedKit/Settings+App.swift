@@ -28,6 +28,7 @@ extension Settings {
     /// is set (``BackupCopier/configured(db:transports:keyPath:retention:timeZone:clock:)``).
     func backupCopier(db: Database) -> BackupCopier? {
         BackupCopier.configured(
-            db: db, transports: backupTransports, keyPath: backupKey, retention: backupRetention, timeZone: timezone)
+            db: db, transports: backupTransports, keyPath: backupKey, retention: backupRetention, timeZone: timezone,
+            clock: clock)
     }
 }

@@ -10,6 +10,7 @@ package struct AllowedUser: Sendable, Equatable {
     /// Display name, trimmed; never empty.
     package let name: String
 
+    /// A seat as given (the loader trims and checks it).
     package init(email: String, name: String) {
         self.email = email
         self.name = name
@@ -103,7 +104,7 @@ package struct Settings: Sendable {
     /// address. For tests.
     package init(
         listen: [String] = ["[::]:8080"], stateDir: String = "/var/lib/forge",
-        runtimeDir: String = "/run/forge", timezone: TimeZone = TimeZone(identifier: "UTC")!,
+        runtimeDir: String = "/run/forge", timezone: TimeZone = .utc,
         allowedUsers: [AllowedUser] = [], devAuth: Bool = false, baseURL: String? = nil,
         logLevel: LogPriority = .info, threads: Int = 4, maxConnections: Int = 1024,
         maxBody: Int = 1_048_576, seedRecipes: Bool = true, configFile: String? = nil

@@ -13,6 +13,22 @@ enum StateDirectory {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(databaseName))
     }
 
+    /// The outermost directory that creating `path` would make (`path` itself, or
+    /// the first of its parents that does not exist), as an absolute path; nil
+    /// when `path` exists. A command that must leave nothing behind when it fails
+    /// removes this tree (only ever one it made itself).
+    static func missingRoot(_ path: String) -> String? {
+        var current = URL(fileURLWithPath: path).standardizedFileURL
+        guard !FileManager.default.fileExists(atPath: current.path) else { return nil }
+        while true {
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path || FileManager.default.fileExists(atPath: parent.path) {
+                return current.path
+            }
+            current = parent
+        }
+    }
+
     /// Creates `path` if missing and opens the database with `readers` read-only
     /// connections (`forged serve` passes its worker thread count). Run as root,
     /// the database files are given the state directory's owner (the service user).

@@ -75,7 +75,23 @@ import Testing
         #expect(
             refusal("end.sql", text.replacingOccurrences(of: "-- PostgreSQL database dump complete", with: ""))
                 .contains("truncated"))
-        #expect(refusal("notes.txt", "eggs\n").contains("notes.txt: not a plain pg_dump file"))
+        // Neither a dump nor SQLite: the message names the three forms SOURCE takes.
+        let notes = refusal("notes.txt", "eggs\n")
+        #expect(notes.contains("notes.txt: neither a plain pg_dump file nor a SQLite database"))
+        for form in ["DATABASE_URL (postgresql://", "a plain pg_dump file (pg_dump", "the original's SQLite file"] {
+            #expect(notes.contains(form), "\(form): \(notes)")
+        }
+        // A compressed dump and a custom-format archive say what to do instead.
+        let gz = dir.appendingPathComponent("forge.sql.gz").path
+        FileManager.default.createFile(atPath: gz, contents: Data([0x1F, 0x8B, 0x08, 0x00]))
+        #expect(throws: ImportError.unreadable("\(gz): " + ForgeServerSource.notASource([0x1F, 0x8B]))) {
+            try ForgeServerSource(gz)
+        }
+        #expect(ForgeServerSource.notASource([0x1F, 0x8B]).contains("gzip-compressed"))
+        #expect(refusal("forge.dump", "PGDMP\u{1}\u{10}").contains("pg_restore -f forge.sql"))
+        // pg_dumpall's cluster dump opens with its own comment (its databases' dumps follow).
+        #expect(ForgeServerSource.looksLikeDump(Array("--\n-- PostgreSQL database cluster dump\n--\n".utf8)))
+        #expect(!ForgeServerSource.looksLikeDump(Array("eggs\n".utf8)))
         let other =
             "-- PostgreSQL database dump\nCOPY public.invoices (id) FROM stdin;\n1\n\\.\n-- PostgreSQL database dump complete\n"
         #expect(refusal("other.sql", other).contains("other.sql: not a database of the original Forge server"))

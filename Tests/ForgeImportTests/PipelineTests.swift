@@ -72,6 +72,11 @@ struct PipelineTests {
         #expect(throws: ImportError.busy(importID: started.id)) {
             try h.pipeline.start(kind: .strong, file: file, source: "b.csv", userID: h.ada.id)
         }
+        // Whatever the kind: a Hevy file of the same member waits for the Strong one too.
+        #expect(throws: ImportError.busy(importID: started.id)) {
+            try h.pipeline.start(
+                kind: .hevy, file: ImportHarness.fixture("hevy-2026.csv"), source: "h.csv", userID: h.ada.id)
+        }
         // The other member is not blocked.
         try h.run(.strong, file, user: h.ben)
         try h.pipeline.execute(started)

@@ -215,7 +215,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             }
             watcher.start()
             let transport = BackupTransport(try BackupDestination("rclone:remote:"), rcloneConfig: server.config)
-            let copier = BackupCopier(db: db, transports: [transport], keyPath: key)
+            let copier = BackupCopier(db: db, transports: [transport], keyPath: key, clock: SystemClock())
             let record = try #require(copier.copy(big).first)
             #expect(!server.process.isRunning, "the server was killed during the copy")
             #expect(!record.ok, "a copy cut off midway must not count as good")

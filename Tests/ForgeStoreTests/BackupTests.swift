@@ -144,11 +144,12 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let last = try #require(try BackupStatus.last(in: db))
             #expect(!last.ok && last.error.contains("already exists") && last.trigger == "cli")
             #expect(BackupStatus.summary(db).hasPrefix("last backup FAILED "))
-            try BackupJob(db: db).run(output: dir + "/fresh.sqlite3", trigger: "cli")
+            // STATUS= names a file of this database's backups directory (RelativeStateDirTests has one elsewhere).
+            try BackupJob(db: db).run(output: dir + "/backups/fresh.sqlite3", trigger: "cli")
             #expect(
                 BackupStatus.summary(db).hasPrefix("last backup ok ")
                     && BackupStatus.summary(db).hasSuffix("(fresh.sqlite3)"))
-            #expect(try BackupStatus.lastSuccess(in: db)?.file == dir + "/fresh.sqlite3")
+            #expect(try BackupStatus.lastSuccess(in: db)?.file == dir + "/backups/fresh.sqlite3")
         }
     }
 

@@ -1,3 +1,5 @@
+import ForgeCore
+import ForgeStore
 import Foundation
 import Testing
 
@@ -47,6 +49,49 @@ private let london = TimeZone(identifier: "Europe/London")!
         #expect(BackupSchedule.isOverdue(lastSuccess: nil, now: now))
         #expect(BackupSchedule.isOverdue(lastSuccess: now.addingTimeInterval(-25 * 3600), now: now))
         #expect(!BackupSchedule.isOverdue(lastSuccess: now.addingTimeInterval(-9 * 3600), now: now))
+    }
+
+    /// `forged serve`'s scheduler and copier read forged's clock (``Settings/clock``):
+    /// with the clock two days ahead, a backup the system clock calls fresh is
+    /// overdue, so the catch-up runs, named and recorded at the moved time, and
+    /// its copy off the box is recorded at the moved time too.
+    @Test func theSchedulerAndTheCopierReadForgedsClock() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.file("nas"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.file("state"), withIntermediateDirectories: true)
+        let db = try Database(path: dir.file("state/forge.sqlite3"))
+        defer { db.close() }
+        try ForgeSchema.migrator().migrate(db)
+        _ = try BackupKey.loadOrCreate(at: dir.file("backup.key"))
+        try BackupJob(db: db).run(trigger: "cli", now: Date())
+        var settings = Settings(stateDir: dir.file("state"))
+        settings.clockOffset = 2 * 86_400
+        settings.backupKey = dir.file("backup.key")
+        settings.backupCopyTo = [try BackupDestination(dir.file("nas"))]
+
+        let scheduler = BackupScheduler(settings: settings, db: db)
+        scheduler.start()
+        var runs: [BackupRecord] = []
+        var copied: BackupCopyRecord?
+        for _ in 0..<200 {
+            runs = try BackupStatus.recent(5, in: db)
+            copied = try BackupCopyStatus.states([dir.file("nas")], in: db).first?.lastAttempt
+            if runs.count >= 2 && copied != nil { break }
+            usleep(50_000)
+        }
+        scheduler.stop()
+        let moved = Date().addingTimeInterval(settings.clockOffset)
+        let catchUp = try #require(runs.first, "no catch-up backup: \(runs)")
+        #expect(runs.map(\.trigger) == ["catch-up", "cli"])
+        #expect(abs(catchUp.startedAt.timeIntervalSince(moved)) < 60, "\(catchUp.startedAt) vs \(moved)")
+        let name = try #require(BackupName(fileName: (catchUp.file as NSString).lastPathComponent))
+        #expect(abs(name.instant.timeIntervalSince(moved)) < 60, "\(name)")
+        let copy = try #require(copied, "no copy attempt")
+        #expect(copy.ok, "\(copy.error)")
+        #expect(copy.name == name.fileName + ".forgebak")
+        #expect(abs(copy.startedAt.timeIntervalSince(moved)) < 60, "\(copy.startedAt) vs \(moved)")
+        #expect(scheduler.nextNightly > moved && scheduler.nextNightly < moved.addingTimeInterval(86_400))
     }
 
     @Test func settingsLoadTheBackupFlags() throws {

@@ -62,7 +62,9 @@ import Testing
             name.range(of: #"^forge\.sqlite3\.broken-\d{8}T\d{6}Z$"#, options: .regularExpression) != nil, "\(name)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: state + "/" + name)) == garbage, "the raw bytes, unchanged")
         #expect(restore.out.contains("its raw bytes are kept as \(state)/\(name)"), "\(restore.out)")
-        #expect(restore.out.contains("systemctl start forged.socket forged-events.socket"))
+        // A state directory that is not the installed service's: start forged serve on it, not systemctl.
+        #expect(restore.out.contains("start forged again: forged serve --state-dir \(state)"), "\(restore.out)")
+        #expect(!restore.out.contains("systemctl"))
         let check = try forged(["check"], state)
         #expect(check.status == 0, "\(check.out)")
         #expect(check.out.contains("integrity ok"), "\(check.out)")

@@ -28,16 +28,18 @@ final class ForgedProcess {
 
     /// Starts the release binary (or `binary`) with `arguments`; a non-empty `launcher`
     /// (program and its arguments) runs first and must `exec` the binary,
-    /// which it gets as its next argument, followed by `arguments`.
+    /// which it gets as its next argument, followed by `arguments`; `directory`
+    /// is its working directory (nil: this process's).
     init(
         _ arguments: [String], launcher: [String] = [], binary: String? = ReleaseBinary.path,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil, directory: String? = nil
     ) throws {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         defer { try? logFile.close() }
         let binary = try #require(binary)
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = Array(launcher.dropFirst()) + [binary] + arguments

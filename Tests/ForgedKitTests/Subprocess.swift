@@ -4,9 +4,10 @@ import Foundation
 /// collected through temporary files, never pipes: a long-lived child that
 /// another test spawns at the same moment may inherit a pipe's write end,
 /// and reading that pipe to EOF would then hang until that child exits.
+/// `directory` is the child's working directory (nil: this process's).
 func runProcess(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil,
-    input: String = ""
+    input: String = "", directory: String? = nil
 ) throws -> (status: Int32, out: String, err: String) {
     let base = shortTemporaryPath("")
     let paths = (in: base + ".in", out: base + ".out", err: base + ".err")
@@ -25,6 +26,7 @@ func runProcess(
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr

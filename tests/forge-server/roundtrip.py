@@ -92,8 +92,9 @@ def forged_side(args, work, name, source, port, info, planned, answers, original
     state = os.path.join(work, f"state-{name}")
     env = {"PATH": "/usr/bin:/bin", "HOME": work, "TZ": "UTC"}
     started = time.monotonic()
+    # --verbose: every skipped row listed (the terminal otherwise counts what forged skips by design).
     run = subprocess.run([args.forged, "import", "forge-server", "--from", source, "--state-dir", state,
-                          "--config", "/dev/null"], capture_output=True, text=True, env=env,
+                          "--config", "/dev/null", "--verbose"], capture_output=True, text=True, env=env,
                          stdin=subprocess.DEVNULL)
     seconds = time.monotonic() - started
     with open(os.path.join(work, f"import-{name}.txt"), "w") as f:

@@ -11,7 +11,7 @@ enum AdminSettingsRoutes {
             .GET, "/api/admin/settings", "The seven app-managed settings, secrets masked", access: .admin,
             answers: AdminSettings.self
         ) { _, _ in
-            AdminSettings(try app.db.read { try AppSettings.report(in: $0) })
+            try AdminSettings(try app.db.read { try AppSettings.report(in: $0) })
         }
         router.route(
             .PUT, "/api/admin/settings", "Store or clear app-managed setting overrides", access: .admin,
@@ -23,7 +23,7 @@ enum AdminSettingsRoutes {
                 try AppSettings.apply(input.resolved, now: now, in: c)
                 return try AppSettings.report(in: c)
             }
-            return AdminSettings(report)
+            return try AdminSettings(report)
         }
     }
 }

@@ -47,16 +47,24 @@ struct AdminSettings: Codable, Sendable {
     let vapidPrivateKey: SettingState
     let maptilerKey: SettingState
 
-    /// - Precondition: `report` holds every key of ``AppSettings/keys``.
-    init(_ report: [String: AppSettings.Report]) {
-        func state(_ key: String) -> SettingState { SettingState(report[key]!) }
-        anthropicApiKey = state("anthropic_api_key")
-        coachModel = state("coach_model")
-        withingsClientId = state("withings_client_id")
-        withingsClientSecret = state("withings_client_secret")
-        vapidPublicKey = state("vapid_public_key")
-        vapidPrivateKey = state("vapid_private_key")
-        maptilerKey = state("maptiler_key")
+    /// - Parameter report: ``AppSettings/report(in:environment:)``, which holds every key.
+    /// - Throws: `HTTPError` 500 `setting <key> missing from the settings report`
+    ///   when a key of the contract is not in `report` (a key dropped from
+    ///   ``AppSettings/keys`` without a contract change).
+    init(_ report: [String: AppSettings.Report]) throws(HTTPError) {
+        func state(_ key: String) throws(HTTPError) -> SettingState {
+            guard let entry = report[key] else {
+                throw HTTPError(500, "setting \(key) missing from the settings report")
+            }
+            return SettingState(entry)
+        }
+        anthropicApiKey = try state("anthropic_api_key")
+        coachModel = try state("coach_model")
+        withingsClientId = try state("withings_client_id")
+        withingsClientSecret = try state("withings_client_secret")
+        vapidPublicKey = try state("vapid_public_key")
+        vapidPrivateKey = try state("vapid_private_key")
+        maptilerKey = try state("maptiler_key")
     }
 }
 

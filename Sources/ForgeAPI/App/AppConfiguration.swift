@@ -5,8 +5,10 @@ import Foundation
 
 /// A seat from `--allowed-users` (`email:Name`).
 package struct AllowedUser: Sendable, Hashable {
+    /// The seat's email (its identity) and display name.
     package let email: String
     package let name: String
+    /// A seat; see the properties.
     package init(email: String, name: String) {
         self.email = email
         self.name = name
@@ -46,9 +48,11 @@ package struct AppConfiguration: Sendable {
     /// Reminder hour and quiet hours of the non-timer notices (`--reminder-hour`, `--quiet-hours-end`, `--quiet-hours-start`).
     package var noticeHours = NoticeHours()
 
+    /// A configuration with the documented defaults; see the properties. The rest
+    /// (backups, notices, media) start at their defaults and are set one by one.
     package init(
         devAuth: Bool = false, baseURL: String = "http://localhost:8080",
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, seedRecipes: Bool = true,
+        timeZone: TimeZone = .utc, seedRecipes: Bool = true,
         allowedUsers: [AllowedUser] = [], passwordCost: PasswordHasher.Cost = .interactive,
         build: String = BuildInfo.stamp
     ) {

@@ -13,6 +13,8 @@ import Foundation
 /// the idempotent startup seeding of docs/contract.md §4.28) and hands
 /// ``makeResponder()`` to the HTTP server.
 package final class ForgeApp: Sendable {
+    /// The household database, this configuration, the clock "now" is read from, and the
+    /// household calendar (the configured zone).
     package let db: Database
     package let config: AppConfiguration
     package let clock: any Clock
@@ -44,6 +46,8 @@ package final class ForgeApp: Sendable {
     /// Import jobs (ForgeImport): the HTTP door's background runner and the pipeline.
     package let imports: ImportService
 
+    /// The application over `db`; nothing runs until ``prepare()``.
+    /// - Parameter clock: forged's clock (`Settings.clock` in `forged serve`; a ``FixedClock`` in tests).
     package init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
         self.db = db
         self.config = config

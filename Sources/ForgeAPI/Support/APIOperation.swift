@@ -59,7 +59,7 @@ struct WireType: Sendable {
     /// JSON Schema keywords by member, from the type's ``RequestInput/rules``.
     let constraints: @Sendable () -> [String: JSONValue]
 
-    init<T: Decodable>(_ type: T.Type) {
+    init<T: Decodable & SendableMetatype>(_ type: T.Type) {
         name = String(describing: type)
         schema = { reader in reader.schema(for: T.self) }
         check = { data in _ = try WireDecoder.decode(T.self, from: data) }

@@ -53,8 +53,8 @@ struct APIRouter {
     mutating func raw<Out: Codable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
-        bodyMedia: String = "application/json", errorBody: (any Codable.Type)? = nil,
-        errorBodies: [Int: any Codable.Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
+        bodyMedia: String = "application/json", errorBody: (any (Codable & Sendable).Type)? = nil,
+        errorBodies: [Int: any (Codable & Sendable).Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: Bool = false,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
@@ -102,7 +102,7 @@ struct APIRouter {
     }
 
     private static func wireType(_ type: any RequestInput.Type) -> WireType { WireType(type) }
-    private static func wireType(_ type: any Codable.Type) -> WireType { WireType(type) }
+    private static func wireType(_ type: any (Codable & Sendable).Type) -> WireType { WireType(type) }
 
     /// Middleware around every routed request (``Router/use(_:)``).
     mutating func use(_ middleware: @escaping Middleware) { router.use(middleware) }

@@ -65,8 +65,9 @@ extension InputRule {
     }
 
     /// A list of at most `max` items.
-    static func count<C: Collection>(_ loc: JSONValue..., max: Int, _ value: @escaping @Sendable (Input) -> C?) -> Self
-    {
+    static func count<C: Collection & SendableMetatype>(
+        _ loc: JSONValue..., max: Int, _ value: @escaping @Sendable (Input) -> C?
+    ) -> Self {
         InputRule(loc: loc, keywords: ["maxItems": .int(max)]) { try Check.count(value($0), max: max, at: loc) }
     }
 

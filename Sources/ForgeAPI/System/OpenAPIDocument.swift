@@ -133,30 +133,30 @@ enum OpenAPIDocument {
         if op.method != .GET && op.method != .HEAD && op.access != .bearer { statuses.insert(415) }  // BodyMedia
         let ownError = op.errorBody.map { $0.schema(&reader) }
         for status in statuses.sorted() {
-            switch status {
-            case 202, 204:
+            switch (status, ownError, op.errorBodies[status]) {
+            case (202, _, _), (204, _, _):
                 responses[String(status)] = ["description": "accepted (no body)"]
-            case 300..<400:
+            case (300..<400, _, _):
                 responses[String(status)] = [
                     "description": "redirect (Location; no body)",
                     "headers": ["Location": ["schema": ["type": "string"]]],
                 ]
-            case 422 where ownError == nil:
+            case (422, .none, _):
                 responses[String(status)] = validationResponse
-            case 400..<500 where ownError != nil && !op.access.statuses.contains(status):
+            case (400..<500, let own?, _) where !op.access.statuses.contains(status):
                 responses[String(status)] = [
                     "description": .string(reason(status)),
-                    "content": ["application/json": ["schema": ownError!]],
+                    "content": ["application/json": ["schema": own]],
                 ]
             case _ where op.pageErrors.contains(status):
                 responses[String(status)] = [
                     "description": .string(reason(status)),
                     "content": ["text/html": ["schema": ["type": "string"]]],
                 ]
-            case _ where op.errorBodies[status] != nil:
+            case (_, _, let body?):
                 responses[String(status)] = [
                     "description": .string(reason(status)),
-                    "content": ["application/json": ["schema": op.errorBodies[status]!.schema(&reader)]],
+                    "content": ["application/json": ["schema": body.schema(&reader)]],
                 ]
             default:
                 responses[String(status)] = errorResponse(reason(status), schema: "Error")
@@ -208,8 +208,9 @@ enum OpenAPIDocument {
         guard case .object(var object) = schema, var properties = object["properties"]?.objectValue else {
             return schema
         }
-        for (name, keywords) in members where properties[name] != nil {
-            properties[name] = constrained(properties[name]!, keywords)
+        for (name, keywords) in members {
+            guard let property = properties[name] else { continue }
+            properties[name] = constrained(property, keywords)
         }
         object["properties"] = .object(properties)
         return .object(object)

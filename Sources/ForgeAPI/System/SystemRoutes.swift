@@ -62,9 +62,10 @@ enum SystemRoutes {
     }
 
     /// The newest backup attempt: `last_at` (datetime it finished), `ok`,
-    /// `file` (the backup's name while that file is in the backups directory;
-    /// empty when the attempt failed or the file has since been rotated away
-    /// or replaced by a restore), `error` (empty when ok).
+    /// `file` (the backup's name while that file is in this state directory's
+    /// backups directory; empty when the attempt failed, the file has since
+    /// been rotated away or replaced by a restore, or the database was restored
+    /// from another state directory's backup), `error` (empty when ok).
     struct BackupHealth: Codable, Sendable {
         let lastAt: String
         let ok: Bool
@@ -102,7 +103,7 @@ enum SystemRoutes {
             let health = Health(
                 ok: ok, build: app.config.build, version: BuildInfo.version, timezone: zone.identifier,
                 utcOffsetS: zone.secondsFromGMT(for: app.clock.now()), today: app.today.description,
-                backup: last.map(backupHealth),
+                backup: last.map { backupHealth($0, backups: BackupJob.directory(forDatabase: app.db.path)) },
                 reason: !reachable ? "database not answering" : fault?.summary,
                 copies: destinations.isEmpty ? nil : copies.map { CopyHealth($0, now: app.clock.now()) },
                 copyWarning: BackupCopyStatus.warning(copies, now: app.clock.now()))
@@ -124,11 +125,12 @@ enum SystemRoutes {
         }
     }
 
-    /// The newest backup attempt as `/healthz` shows it; `file` only while it is on disk.
-    static func backupHealth(_ last: BackupRecord) -> BackupHealth {
+    /// The newest backup attempt as `/healthz` shows it; `file` only while it
+    /// is on disk in `backups` (``BackupRecord/fileName(inBackups:)``).
+    static func backupHealth(_ last: BackupRecord, backups: String) -> BackupHealth {
         BackupHealth(
-            lastAt: Instant.wire(last.finishedAt), ok: last.ok,
-            file: last.fileExists ? (last.file as NSString).lastPathComponent : "", error: last.error)
+            lastAt: Instant.wire(last.finishedAt), ok: last.ok, file: last.fileName(inBackups: backups) ?? "",
+            error: last.error)
     }
 
     /// Registered last: the document covers every route, itself included.

@@ -18,9 +18,12 @@ package struct ImageMaterialiser: Sendable {
     /// 3 MiB, the contract's blob cap.
     package static let maxBytes = 3 * 1024 * 1024
 
+    /// Fetches remote images under the outbound policy.
     package let fetcher: OutboundFetcher
+    /// Stores the images; nil when none is installed (see above).
     package let sink: (any ImageSink)?
 
+    /// A materialiser fetching with `fetcher` and storing into `sink`.
     package init(fetcher: OutboundFetcher, sink: (any ImageSink)?) {
         self.fetcher = fetcher
         self.sink = sink
@@ -34,6 +37,8 @@ package struct ImageMaterialiser: Sendable {
         package var warnings: [String] = []
     }
 
+    /// Stores, keeps or drops each of `references` by the rules above, in input order;
+    /// never throws (every problem becomes a warning).
     package func materialise(_ references: [String]) -> Result {
         var result = Result()
         for raw in references {

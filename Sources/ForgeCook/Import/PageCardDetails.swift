@@ -40,6 +40,7 @@ package enum PageCardDetails {
     ]
     static let reach = 4
 
+    /// The details `html` prints, by the rules above; each nil when not found.
     package static func read(html: String) -> Details {
         read(tokens: HTMLTokens.scan(html))
     }

@@ -92,7 +92,9 @@ package struct RecipeImportInput: Sendable, Equatable {
 
 /// A rule of §4.24 the import broke; `message` is the tool/HTTP error text.
 package struct RecipeImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The error text, as the tool result and the HTTP `detail` say it.
     package let message: String
+    /// An error saying `message`.
     package init(_ message: String) { self.message = message }
     package var description: String { message }
 }
@@ -101,6 +103,7 @@ package struct RecipeImportError: Error, Sendable, Equatable, CustomStringConver
 /// `[a-z0-9]` become `-`, repeats collapsed, ends stripped, cut to 60
 /// (and stripped of a trailing `-` again after the cut).
 package enum ImportSlug {
+    /// The slug of `text` by the rule above; empty when `text` has no ASCII letter or digit.
     package static func make(_ text: String) -> String {
         var out = ""
         var dash = false
@@ -126,6 +129,7 @@ package enum ImportSlug {
 /// stay parked until every step is; editing the steps (e.g. re-importing
 /// them over MCP) lifts the park.
 package enum DoneWhenVoice {
+    /// Whether `step`'s detail contains "done when" (any case).
     package static func holds(for step: RecipeStep) -> Bool {
         step.detail.range(of: "done when", options: .caseInsensitive) != nil
     }

@@ -22,6 +22,7 @@ package enum RecipePageImportError: Error, Sendable, Equatable {
 /// `import_recipe`: image materialisation outside the transaction, then
 /// ``RecipeImportStore/upsertImported(_:now:in:)`` in one write.
 package struct RecipeImporter {
+    /// The database written, and the clock the import's times come from.
     package let db: Database
     package let clock: any Clock
     /// Whether fetches may reach private addresses (an admin setting).
@@ -29,6 +30,7 @@ package struct RecipeImporter {
     /// Where images are stored; nil keeps remote image URLs, with a warning.
     package let sink: (any ImageSink)?
 
+    /// An importer; see the properties.
     package init(db: Database, clock: any Clock, allowPrivateFetch: Bool, sink: (any ImageSink)?) {
         self.db = db
         self.clock = clock

@@ -10,6 +10,8 @@ import Foundation
 /// counts ("6 people" before "4"), else the first that gives a number.
 /// Below 1 or from 10,000 up → nil (the importer then serves 2).
 package enum RecipeYield {
+    /// The serving count of a decoded `recipeYield` (number, text, `QuantitativeValue` or list)
+    /// by the rule above, 1...9,999; nil when it gives none.
     package static func servings(_ value: Any?) -> Int? {
         switch value {
         case let list as [Any]:

@@ -7,6 +7,9 @@ import Foundation
 /// `prepTime`/`cookTime`/`totalTime` (ISO 8601 or free text), `recipeYield`, `description`, `url`/`orgURL`,
 /// `keywords`, `recipeCategory`, `tags`, `nutrition`, `notes`.
 package enum SchemaOrgRecipeReader {
+    /// The recipe in `o` (a decoded JSON object, as described above); missing or mistyped
+    /// fields are left empty, never an error.
+    /// - Parameter origin: where it came from (the file name in the archive), kept on the recipe.
     package static func recipe(_ o: [String: Any], origin: String) -> LibraryRecipe {
         func text(_ value: Any?) -> String {
             if let s = value as? String { return s.trimmingCharacters(in: .whitespacesAndNewlines) }

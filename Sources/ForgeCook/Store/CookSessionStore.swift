@@ -6,6 +6,8 @@ import Foundation
 /// per scope, moving through a recipe's method one step at a time.
 /// States: `active`, `finished`, `abandoned` (replaced by a newer start).
 package enum CookSessionStore {
+    /// One row of `cook_sessions`: `step` is the 0-based method step shown, `state` one of
+    /// `active`, `finished`, `abandoned`; `finishedAt` is set when it finished.
     package struct Session: Sendable, Equatable {
         package let id: String
         package let scope: String
@@ -15,6 +17,8 @@ package enum CookSessionStore {
         package let startedAt: Date
         package var finishedAt: Date?
 
+        /// The session as the cook-mode routes answer it (docs/contract.md): snake_case keys, wire
+        /// datetimes, `steps` the recipe's step count and `recipe_name` its name (null when unknown).
         package func json(recipeName: String?, stepCount: Int?) -> JSONValue {
             [
                 "id": .string(id), "recipe_slug": .string(recipeSlug), "recipe_name": .stringOrNull(recipeName),
@@ -43,6 +47,7 @@ package enum CookSessionStore {
         return s
     }
 
+    /// The session `id` of `scope` in any state, or nil (another scope's session is never found).
     package static func find(id: String, scope: String, in db: Connection) throws -> Session? {
         try db.queryOne("SELECT * FROM cook_sessions WHERE id = ? AND scope = ?", [id, scope]).map(session)
     }
@@ -55,6 +60,8 @@ package enum CookSessionStore {
         ).map(session)
     }
 
+    /// Writes the session's step, state and finish time, stamped `updated_at = now`.
+    /// - Throws: `DatabaseError` when the update fails.
     package static func save(_ s: Session, now: Date, in db: Connection) throws {
         try db.execute(
             "UPDATE cook_sessions SET step = ?, state = ?, finished_at = ?, updated_at = ? WHERE id = ?",

@@ -42,13 +42,17 @@ package struct ForgeServerImport {
 
     /// The rows of ``Outcome/alreadyImported(importID:at:)`` or ``Refusal/notEmpty(_:)``
     /// as seen now, without writing: the caller checks before taking its backup.
+    /// - Throws: ``Refusal/notEmpty(_:)``; ``ImportError/busy(importID:)`` while another import runs.
     package func precheck(_ snapshot: ForgeServerSnapshot, replace: Bool) throws -> Outcome? {
         try db.read { conn in try refusal(snapshot, replace: replace, in: conn) }
     }
 
-    /// Without `replace`: an earlier import of these members (nothing to do), or
-    /// ``Refusal/notEmpty(_:)`` when forged holds household data; nil when the move may go on.
+    /// ``ImportError/busy(importID:)`` while another import runs (one import per member at a
+    /// time, of any kind; the move replaces every seat); then, without `replace`: an earlier
+    /// import of these members (nothing to do), or ``Refusal/notEmpty(_:)`` when forged holds
+    /// household data; nil when the move may go on.
     private func refusal(_ snapshot: ForgeServerSnapshot, replace: Bool, in conn: Connection) throws -> Outcome? {
+        if let running = try ImportLedger.anyRunning(in: conn) { throw ImportError.busy(importID: running.id) }
         guard !replace else { return nil }
         if let earlier = try earlier(snapshot, in: conn) { return earlier }
         let counts = try HouseholdContent.beyondSeed(in: conn)
@@ -59,7 +63,7 @@ package struct ForgeServerImport {
     /// Moves the household in, in one transaction; with `dryRun` the transaction is
     /// rolled back and the report says what would have been done.
     /// - Parameter onProgress: told while the rows are written (per table, every 1,000 rows and at its end).
-    /// - Throws: ``Refusal``, ``ImportError`` (a source forged cannot take as a whole),
+    /// - Throws: ``Refusal``, ``ImportError`` (a source forged cannot take as a whole, another import running),
     ///   `DatabaseError`; nothing is written then.
     package func run(
         _ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool,
@@ -115,7 +119,7 @@ package struct ForgeServerImport {
     }
 
     /// The ledger's report shape (`forged import list`): carried rows per table as `added`,
-    /// skipped rows as `skipped` by `table: reason`, the first rows listed.
+    /// skipped rows as `skipped` by `table: reason`, the first rows listed (those forged's bounds refused first).
     static func ledgerReport(_ r: ForgeServerReport, rows: Int) -> ImportReport {
         var out = ImportReport(kind: .forgeServer)
         out.rowsRead = rows
@@ -124,7 +128,7 @@ package struct ForgeServerImport {
             if t.kept > 0 { out.found(name, t.kept) }
             for (reason, n) in t.skipped { out.skipped["\(name): \(reason)", default: 0] += n }
         }
-        out.skippedRows = r.skippedRows.prefix(ImportReport.maxListed).map {
+        out.skippedRows = (r.refusedRows + r.countedRows).prefix(ImportReport.maxListed).map {
             ImportReport.SkippedRow(line: 0, reason: $0.reason, detail: "\($0.table) \($0.row): \($0.detail)")
         }
         out.lists["replaced"] = r.replaced

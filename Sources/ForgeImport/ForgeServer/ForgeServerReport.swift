@@ -1,7 +1,10 @@
 /// What `forged import forge-server` did (or, with `--dry-run`, would do):
 /// per table of the original, rows read, carried, kept (already in forged:
-/// the library merges by slug) and skipped by reason; each skipped row
-/// listed; what replaced forged's first-start rows; and the password lines.
+/// the library merges by slug) and skipped by reason; every skipped row kept
+/// in ``skippedRows`` (the terminal lists those forged's bounds refuse, a
+/// handful per table and reason, and counts those forged does not carry by
+/// design; the complete list goes to a file or `--verbose`); what replaced
+/// forged's first-start rows; and the password lines.
 package struct ForgeServerReport: Codable, Sendable, Equatable {
     /// Counts of one table of the original.
     package struct Table: Codable, Sendable, Equatable {
@@ -47,8 +50,44 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
     /// Rows carried in all tables.
     package var totalCarried: Int { tables.values.reduce(0) { $0 + $1.carried } }
 
-    /// The report as people read it: one line per table, then the skipped rows, replacements and password lines.
-    package var text: String {
+    /// How many refused rows of one table and reason the terminal report lists before `… and N more`.
+    package static let listedPerReason = 5
+
+    /// Reasons whose rows are counted per table, never listed one by one on the terminal: what
+    /// forged does not serve by design, and rows that follow a row not carried (their member,
+    /// session, plan, panel or client). The phrase explains the reason when the rows' details differ.
+    /// Every other reason is a refusal by forged's bounds (`out_of_bounds`, `unreadable_value`,
+    /// `duplicate`, `refused`…), whose rows are listed.
+    package static let countedReasons: [String: String] = [
+        "not_served": "forged does not serve them",
+        "not_needed": "forged keeps its own",
+        "authorization_code": "authorization codes live minutes; a connector asks for a new one",
+        "demo_seat": "the demo seat is forged's own (--demo)",
+        "rebuilt": "forged rebuilds records from the sets",
+        "older_token": "forged keeps one ingest token per member: the newest",
+        "one_plan_per_member": "forged keeps one training plan per member (the active one)",
+        "not_training": "forged's plans are training plans (the food week is its own)",
+        "unknown_setting": "settings forged does not have",
+        "empty": "empty values (the environment's applies)",
+        "member_not_carried": "their member is not carried",
+        "session_not_carried": "their session is not carried",
+        "plan_not_carried": "their plan is not carried",
+        "panel_not_carried": "their lab panel is not carried",
+        "client_not_carried": "their OAuth client is not carried",
+    ]
+
+    /// Skipped rows refused by forged's bounds (listed), in the order met.
+    package var refusedRows: [Skipped] { skippedRows.filter { Self.countedReasons[$0.reason] == nil } }
+
+    /// Skipped rows forged does not carry by design or with their parent (counted), in the order met.
+    package var countedRows: [Skipped] { skippedRows.filter { Self.countedReasons[$0.reason] != nil } }
+
+    /// The report as people read it: the per-table summary (read, carried, kept, skipped by reason)
+    /// first and whole; the rows not carried by design counted per table and reason; the rows
+    /// refused by forged's bounds, at most ``listedPerReason`` per table and reason followed by
+    /// `… and N more` (every skipped row, whatever its reason, when `verbose`); `whereListed` (the
+    /// line saying where the complete list is); then replacements, notes and the password lines last.
+    package func text(verbose: Bool = false, whereListed: String? = nil) -> String {
         var lines = ["from \(source):"]
         lines.append("table                 read  carried  kept  skipped")
         for (name, t) in tables.sorted(by: { $0.key < $1.key }) {
@@ -58,10 +97,32 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
                     + String(format: "%6d %8d %5d %8d", t.read, t.carried, t.kept, t.skippedTotal)
                     + (reasons.isEmpty ? "" : "  (\(reasons))"))
         }
-        if !skippedRows.isEmpty {
-            lines.append("skipped rows:")
-            lines += skippedRows.map { "  \($0.table) \($0.row): \($0.reason): \($0.detail)" }
+        let counted = Self.groups(countedRows)
+        if !counted.isEmpty {
+            lines.append("not carried by design (counted, not listed):")
+            for group in counted {
+                let details = Set(group.rows.map(\.detail))
+                let why = details.count == 1 ? group.rows[0].detail : Self.countedReasons[group.reason] ?? ""
+                lines.append("  \(group.table): \(group.rows.count) \(group.reason): \(why)")
+            }
         }
+        if verbose {
+            if !skippedRows.isEmpty {
+                lines.append("every skipped row (\(skippedRows.count)):")
+                lines += (refusedRows + countedRows).map { "  \(Self.line($0))" }
+            }
+        } else {
+            let refused = Self.groups(refusedRows)
+            if !refused.isEmpty {
+                lines.append("refused by forged's bounds (\(refused.reduce(0) { $0 + $1.rows.count }) rows):")
+                for group in refused {
+                    lines += group.rows.prefix(Self.listedPerReason).map { "  \(Self.line($0))" }
+                    let more = group.rows.count - Self.listedPerReason
+                    if more > 0 { lines.append("  … and \(more) more \(group.table) \(group.reason)") }
+                }
+            }
+        }
+        if let whereListed, !skippedRows.isEmpty { lines.append(whereListed) }
         if !replaced.isEmpty {
             lines.append("replaced forged's first-start rows:")
             lines += replaced.map { "  \($0)" }
@@ -72,5 +133,33 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
             lines += passwordCommands.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every skipped row, one a line (`TABLE ROW: REASON: DETAIL`): the rows refused by
+    /// forged's bounds first, then the rows not carried by design, each part in the order
+    /// met, under a heading naming the source and `heading`. What the skipped-rows file holds.
+    package func skippedListing(heading: String) -> String {
+        var lines = ["# forged import forge-server --from \(source): every skipped row, \(heading)"]
+        lines.append("# TABLE ROW: REASON: DETAIL")
+        let refused = refusedRows
+        let counted = countedRows
+        lines.append("# refused by forged's bounds: \(refused.count)")
+        lines += refused.map(Self.line)
+        lines.append(
+            "# not carried by design (forged does not serve them, or their parent is not carried): \(counted.count)")
+        lines += counted.map(Self.line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `logged_sets 4000…: out_of_bounds: 100 kg × -3 is outside forged's set bounds`.
+    static func line(_ row: Skipped) -> String { "\(row.table) \(row.row): \(row.reason): \(row.detail)" }
+
+    /// Rows by table and reason, tables by name, reasons by name; rows in the order met.
+    static func groups(_ rows: [Skipped]) -> [(table: String, reason: String, rows: [Skipped])] {
+        var grouped: [String: [String: [Skipped]]] = [:]
+        for row in rows { grouped[row.table, default: [:]][row.reason, default: []].append(row) }
+        return grouped.sorted { $0.key < $1.key }.flatMap { table, reasons in
+            reasons.sorted { $0.key < $1.key }.map { (table: table, reason: $0.key, rows: $0.value) }
+        }
     }
 }

@@ -13,8 +13,9 @@ package enum ForgeServerSource: Sendable, Equatable, CustomStringConvertible {
     case sqlite(path: String)
 
     /// Reads SOURCE as given: a URL by its scheme, else a file by its first bytes
-    /// (`SQLite format 3` or a dump's text).
-    /// - Throws: ``ImportError/unreadable(_:)`` for an unknown scheme or a missing file.
+    /// (`SQLite format 3` or pg_dump's opening comment).
+    /// - Throws: ``ImportError/unreadable(_:)`` for an unknown scheme, a missing file, or a
+    ///   file that is neither (the message names the three forms SOURCE takes).
     package init(_ text: String) throws {
         let lowered = text.lowercased()
         if let range = lowered.range(of: "://") {
@@ -34,16 +35,47 @@ package enum ForgeServerSource: Sendable, Equatable, CustomStringConvertible {
                 self = .sqlite(path: String(rest.dropFirst()))
                 return
             }
-            throw ImportError.unreadable(
-                "\(text): not a source forged reads (a postgresql:// URL, a sqlite:/// URL, a pg_dump file or a SQLite file)"
-            )
+            throw ImportError.unreadable("\(text): not a source forged reads; " + Self.accepted)
         }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: text, isDirectory: &isDir), !isDir.boolValue else {
             throw ImportError.unreadable("\(text): no such file")
         }
-        let head = (FileHandle(forReadingAtPath: text)?.readData(ofLength: 16)).map { [UInt8]($0) } ?? []
-        self = head.starts(with: Array("SQLite format 3".utf8)) ? .sqlite(path: text) : .dump(path: text)
+        let head = (FileHandle(forReadingAtPath: text)?.readData(ofLength: Self.headLength)).map { [UInt8]($0) } ?? []
+        if head.starts(with: Array("SQLite format 3".utf8)) {
+            self = .sqlite(path: text)
+        } else if Self.looksLikeDump(head) {
+            self = .dump(path: text)
+        } else {
+            throw ImportError.unreadable("\(text): \(Self.notASource(head))")
+        }
+    }
+
+    /// How much of a file is read to tell a dump from something else.
+    static let headLength = 65_536
+
+    /// The three forms SOURCE takes, for messages.
+    static let accepted =
+        "--from takes the original's DATABASE_URL (postgresql://… or postgresql+psycopg://…), "
+        + "a plain pg_dump file (pg_dump --clean --if-exists > forge.sql) or the original's SQLite file (forge.db or sqlite:///path)"
+
+    /// A plain pg_dump file opens with pg_dump's `-- PostgreSQL database dump` comment
+    /// (pg_dumpall's `-- PostgreSQL database cluster dump`) before any statement.
+    static func looksLikeDump(_ head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        return text.contains("-- PostgreSQL database dump") || text.contains("-- PostgreSQL database cluster dump")
+    }
+
+    /// Why a file that is neither SQLite nor a plain dump is refused, naming what is accepted.
+    static func notASource(_ head: [UInt8]) -> String {
+        if head.starts(with: [0x1F, 0x8B]) {
+            return "a gzip-compressed file; decompress it first (gunzip), then pass the plain pg_dump file"
+        }
+        if head.starts(with: Array("PGDMP".utf8)) {
+            return "a pg_dump archive (custom or tar format); write a plain one with pg_restore -f forge.sql FILE, "
+                + "or dump again without -Fc"
+        }
+        return "neither a plain pg_dump file nor a SQLite database; " + accepted
     }
 
     /// The source for people: a URL without its password.

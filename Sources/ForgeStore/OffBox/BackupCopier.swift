@@ -27,18 +27,27 @@ package struct BackupCopyRecord: Sendable, Equatable {
 /// logged at error priority with ``LogMessageID/backupCopyFailed`` and never
 /// touches the local backup or the other destinations.
 package struct BackupCopier: Sendable {
+    /// The database whose `backup_copies` records each attempt.
     package let db: Database
+    /// One transport per configured destination, in configuration order.
     package let transports: [BackupTransport]
     /// `--backup-key`.
     package let keyPath: String
+    /// The local rotation's rules, applied to the copies at each destination, and the
+    /// household zone their days and weeks are counted in.
     package let retention: BackupRetention
     package let timeZone: TimeZone
-    /// When each attempt starts and finishes (`started_at`, `finished_at`).
+    /// When each attempt starts and finishes (`started_at`, `finished_at`):
+    /// forged's clock (`Settings.clock`, `ForgeApp.clock`), so a test clock
+    /// moves the copies' times with everything else.
     package let clock: any Clock
 
+    /// - Parameters:
+    ///   - timeZone: the household zone: the destinations' rotation days and weeks.
+    ///   - clock: the source of the attempts' start and finish instants.
     package init(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention = .init(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: any Clock = SystemClock()
+        timeZone: TimeZone = .utc, clock: any Clock
     ) {
         self.db = db
         self.transports = transports
@@ -53,7 +62,7 @@ package struct BackupCopier: Sendable {
     /// route build it.
     package static func configured(
         db: Database, transports: [BackupTransport], keyPath: String, retention: BackupRetention,
-        timeZone: TimeZone, clock: any Clock = SystemClock()
+        timeZone: TimeZone, clock: any Clock
     ) -> BackupCopier? {
         guard !transports.isEmpty else { return nil }
         return BackupCopier(

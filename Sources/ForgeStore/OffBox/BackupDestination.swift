@@ -7,6 +7,7 @@ import Foundation
 /// file (`/etc/forge/rclone.conf`). Copies are named `<local backup>.forgebak`,
 /// directly in the directory or under PATH.
 package struct BackupDestination: Sendable, Hashable, CustomStringConvertible {
+    /// Where the copies go: a local directory or an rclone remote.
     package enum Kind: Sendable, Hashable {
         /// An absolute directory path.
         case directory(String)
@@ -14,6 +15,7 @@ package struct BackupDestination: Sendable, Hashable, CustomStringConvertible {
         case rclone(remote: String, path: String)
     }
 
+    /// The parsed destination.
     package let kind: Kind
     /// The destination as configured (`/mnt/nas/forge`, `rclone:b2:household/forge`).
     package let description: String

@@ -18,6 +18,8 @@ package struct BackupKey: Sendable, Equatable {
     /// Key length in bytes.
     package static let length = 32
 
+    /// A key of exactly ``length`` (32) bytes; any other length is a programming error and traps
+    /// (``load(from:)`` and ``init(recoveryCode:)`` check the length first).
     package init(bytes: [UInt8]) {
         precondition(bytes.count == Self.length, "a backup key is 32 bytes")
         self.bytes = bytes

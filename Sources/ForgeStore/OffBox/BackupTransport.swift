@@ -4,6 +4,7 @@ import Foundation
 /// The operations a copy needs from a destination; each throws
 /// ``BackupCopyError`` naming what went wrong.
 package struct BackupTransport: Sendable {
+    /// Where the copies go.
     package let destination: BackupDestination
     /// `--backup-copy-require-mount`: a directory destination must be a mount point.
     package let requireMount: Bool
@@ -12,6 +13,7 @@ package struct BackupTransport: Sendable {
     /// Seconds an rclone command may run before it is killed.
     package var rcloneTimeout: Double = 1800
 
+    /// A transport to `destination`; see the properties.
     package init(_ destination: BackupDestination, requireMount: Bool = false, rcloneConfig: String) {
         self.destination = destination
         self.requireMount = requireMount

@@ -15,16 +15,19 @@ enum ChildProcess {
     /// - Parameters:
     ///   - path: the program.
     ///   - timeout: seconds before it is killed; its status is then 124, as timeout(1) reports.
-    /// - Throws: what `Process.run()` throws when the program cannot start.
+    /// - Throws: ``BackupError/io(_:)`` when the output files cannot be created in
+    ///   the temporary directory; what `Process.run()` throws when the program cannot start.
     static func run(_ path: String, _ arguments: [String], timeout: Double) throws -> ProcessResult {
         let directory = FileManager.default.temporaryDirectory.path
         let outPath = directory + "/forged-child-\(UUID().uuidString).out"
         let errPath = directory + "/forged-child-\(UUID().uuidString).err"
-        FileManager.default.createFile(atPath: outPath, contents: nil, attributes: [.posixPermissions: 0o600])
-        FileManager.default.createFile(atPath: errPath, contents: nil, attributes: [.posixPermissions: 0o600])
         defer {
             unlink(outPath)
             unlink(errPath)
+        }
+        for file in [outPath, errPath] {
+            guard FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+            else { throw BackupError.io("cannot create \(file) for the output of \(path)") }
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

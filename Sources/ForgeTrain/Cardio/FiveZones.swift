@@ -15,7 +15,9 @@ import ForgeCore
 /// (bpm ≥ low of that zone), so what the client shows and what is counted
 /// agree. Minutes are fractional, 1 dp (half-even).
 package struct FiveZones: Sendable, Equatable {
+    /// One zone: its number (1-5), its bounds and the time spent in it.
     package struct Zone: Sendable, Equatable {
+        /// 1 (easiest) to 5.
         package let zone: Int
         /// Lower bound, bpm (inclusive).
         package let low: Int
@@ -25,8 +27,10 @@ package struct FiveZones: Sendable, Equatable {
         package let minutes: Double
     }
 
+    /// Maximum heart rate used, bpm, and whether it was estimated from the trace (see above).
     package let hrMax: Double
     package let estimated: Bool
+    /// Z1 to Z5, in order.
     package let zones: [Zone]
 
     /// Zone fractions of `hr_max`: lower bounds of Z1…Z5 and Z5's ceiling.

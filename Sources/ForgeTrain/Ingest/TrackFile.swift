@@ -17,12 +17,15 @@ package struct TrackPoint: Sendable, Equatable {
 
 /// A parsed GPX 1.1 or TCX file, before it becomes a workout.
 package struct TrackFile: Sendable {
+    /// Which format the file was: GPX 1.1 or Garmin TCX.
     package enum Format: String, Sendable { case gpx, tcx }
+    /// The format it was read as.
     package var format: Format
     /// GPX `trk/name` (else `metadata/name`); nil in TCX.
     package var name: String?
     /// GPX `trk/type`, TCX `Activity/@Sport` (`Running`).
     package var sport: String?
+    /// The track points in file order.
     package var points: [TrackPoint]
     /// TCX Σ `Lap/TotalTimeSeconds`, seconds (moving time), when present.
     package var lapSeconds: Double?

@@ -13,11 +13,13 @@ package struct SeriesPoint: Sendable, Hashable {
 /// A lift's direction in plain words, added as `trend` on each
 /// `progress.e1rm[slug]` entry.
 package struct LiftTrend: Sendable, Hashable {
+    /// The trend in words; the raw value is the label's first words (`"easing off"`).
     package enum Status: String, Sendable {
         case new, building, holding, stalled
         case easingOff = "easing off"
     }
 
+    /// Which way the lift is going.
     package let status: Status
     /// Whole weeks since the best e1RM was first reached (``Status/stalled``
     /// and ``Status/easingOff`` only); nil otherwise.

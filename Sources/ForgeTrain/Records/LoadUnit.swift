@@ -47,6 +47,8 @@ package enum LoadUnit: String, Sendable, CaseIterable {
 /// The record `detail` string of docs/contract.md §4.4 in a chosen unit (docs/contract.md §6.12): `"<weight>
 /// <unit> × <reps>"`, e.g. `"162.5 lb × 5"`, `×` = U+00D7.
 package enum RecordDetail {
+    /// `"<weight> <unit> × <reps>"` for a set of `weightKg` kilograms shown in `unit`
+    /// (``LoadUnit/text(kg:)``).
     package static func text(weightKg: Double, reps: Int, unit: LoadUnit) -> String {
         "\(unit.text(kg: weightKg)) \(unit.rawValue) × \(reps)"
     }

@@ -193,6 +193,8 @@ package struct StrengthStats: Codable, Sendable, Equatable {
 /// known, in the contract's order (clients lay out tiles in key order):
 /// seconds, km, bpm, kcal, minutes per km, sample count, minutes.
 package struct CardioStatsDocument: Codable, Sendable, Equatable {
+    /// The plan's cardio target a workout was matched to: its type, minutes and heart-rate
+    /// range (bpm, `hr_low` inclusive to `hr_high`); each null when the plan does not say.
     package struct Target: Codable, Sendable, Equatable {
         @Nullable package var type: String?
         @Nullable package var minutes: Int?

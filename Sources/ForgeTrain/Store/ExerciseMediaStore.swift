@@ -42,6 +42,10 @@ package enum ExerciseImport {
     /// Largest image accepted, bytes.
     package static let maxImageBytes = 5 << 20
 
+    /// Imports free-exercise-db from `directory` (its `exercises.json` and the image files it
+    /// names), as described above, in the caller's transaction.
+    /// - Returns: how many exercises matched, images were stored and exercises were added.
+    /// - Throws: the read or decode error of `exercises.json`; `DatabaseError` from the writes.
     package static func run(directory: URL, in db: Connection) throws -> ExerciseImportSummary {
         let data = try Data(contentsOf: directory.appendingPathComponent("exercises.json"))
         // free-exercise-db's own camelCase format, read as published (not forged's wire form).

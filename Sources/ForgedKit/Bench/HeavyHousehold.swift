@@ -25,6 +25,7 @@ package struct HeavyHousehold {
         package var recipes = 0, sessions = 0, sets = 0, runs = 0, mealLogs = 0, metrics = 0
     }
 
+    /// Why the bench household could not be filled.
     package enum FillError: Error, CustomStringConvertible {
         case needsTwoMembers(found: Int)
         package var description: String {

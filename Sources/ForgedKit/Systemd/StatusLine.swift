@@ -25,6 +25,7 @@ package final class StatusLine: Sendable {
 
     private let state = Mutex(State())
 
+    /// A status line with nothing to report yet.
     package init() {}
 
     /// `provider` returns the last backup's time and result in a few words

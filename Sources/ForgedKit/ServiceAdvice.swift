@@ -1,0 +1,77 @@
+import Foundation
+
+/// What to tell a person who stopped forged to run a command that needs the
+/// state directory to itself (`forged import forge-server`, `forged restore`):
+/// the `systemctl` lines only where they apply, that is when the packaged unit
+/// is installed (`forged.service` in one of systemd's unit directories) and
+/// the state directory is the unit's (`FORGE_STATE_DIR` of its environment
+/// file, else `/var/lib/forge`, `StateDirectory=forge`); otherwise
+/// `forged serve` with the same state directory.
+struct ServiceAdvice: Equatable {
+    /// systemd's system unit directories (systemd.unit(5)), where the package puts `forged.service`.
+    static let unitDirectories = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system"]
+    /// The unit's state directory when its environment file sets none (systemd/forged.service).
+    static let packagedStateDir = "/var/lib/forge"
+    /// The unit's `EnvironmentFile=`, which may move the state directory.
+    static let unitEnvironmentFile = "/etc/forge/forged.conf"
+
+    /// The state directory is the installed unit's: advise `systemctl`.
+    let underSystemd: Bool
+    /// The command that starts forged on this state directory off systemd (`forged serve --state-dir …`).
+    let serveCommand: String
+
+    /// - Parameters:
+    ///   - stateDir: the command's state directory (relative to the working directory, or absolute).
+    ///   - configFile: the config file the command read; named in the `forged serve` line unless it is the unit's.
+    ///   - unitDirectories, environmentFile: where to look (tests pass temporary ones).
+    init(
+        stateDir: String, configFile: String?, unitDirectories: [String] = Self.unitDirectories,
+        environmentFile: String = Self.unitEnvironmentFile
+    ) {
+        let here = Self.resolved(stateDir)
+        let installed = unitDirectories.contains {
+            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("forged.service"))
+        }
+        underSystemd = installed && here == Self.resolved(Self.unitStateDir(environmentFile))
+        var serve = "forged serve --state-dir \(Self.quoted(here))"
+        if let configFile, configFile != environmentFile { serve += " --config \(Self.quoted(configFile))" }
+        serveCommand = serve
+    }
+
+    /// After the command: how to start forged again.
+    var start: String {
+        underSystemd
+            ? "start the service again: systemctl start forged.socket forged-events.socket"
+            : "start forged again: \(serveCommand)"
+    }
+
+    /// When another forged holds the state directory: what to stop first.
+    var stop: String {
+        underSystemd
+            ? "stop forged.socket, forged-events.socket and forged.service first "
+                + "(systemctl stop forged.socket forged-events.socket forged.service)"
+            : "stop the forged serve that uses it first"
+    }
+
+    /// The unit's state directory: `FORGE_STATE_DIR` in its environment file when set, else the packaged one.
+    static func unitStateDir(_ environmentFile: String) -> String {
+        guard let data = FileManager.default.contents(atPath: environmentFile),
+            let text = String(data: data, encoding: .utf8),
+            let entries = try? EnvironmentFile.parse(text, path: environmentFile),
+            let set = entries.last(where: { $0.name == SettingSpec.stateDir.env }), !set.value.isEmpty
+        else { return packagedStateDir }
+        return set.value
+    }
+
+    /// `path` absolute, `.`/`..` and symbolic links resolved, so two spellings of one directory compare equal.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+    static func quoted(_ path: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,=")
+        if !path.isEmpty, path.unicodeScalars.allSatisfy(safe.contains) { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
