@@ -20,9 +20,12 @@ final class Exchange {
     var spoolBytes = 0
     /// A write to the spool file failed (disk full): answered 507.
     var spoolFailed = false
+    /// A spooled `multipart/form-data` body's reader (its file part goes to the spool file); nil otherwise.
+    var multipart: MultipartSpool?
 
     /// Closes and removes the spool file (an aborted or answered upload).
     func dropSpool() {
+        multipart = nil
         if spoolFD >= 0 { close(spoolFD) }
         spoolFD = -1
         if let spoolPath { unlink(spoolPath) }

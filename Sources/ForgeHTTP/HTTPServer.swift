@@ -36,7 +36,8 @@ package final class HTTPServer: Sendable {
         package var uploadLimits: [String: Int] = [:]
         /// Routes tagged `spool` (``RouteInfo/tags``) receive their body in a
         /// temporary file in ``spoolDirectory`` (``Request/bodyFile``), never in
-        /// memory, up to this many bytes (`--max-import`).
+        /// memory, up to this many bytes (`--max-import`); of a `multipart/form-data`
+        /// body only the file part, the text fields in ``Request/form`` (``MultipartSpool``).
         package var spoolLimit: Int = 4 << 30
         /// Where spooled bodies are written (the state directory's `imports/`).
         package var spoolDirectory: String = NSTemporaryDirectory()

@@ -18,8 +18,14 @@ package struct Request: Sendable {
     package let body: Data
     /// A spooled route's body (``HTTPServer/Configuration/spoolLimit``): the path of a
     /// temporary file holding it, which the server deletes once the handler returns
-    /// (a handler keeps it by renaming it). nil for every other route.
+    /// (a handler keeps it by renaming it). For a `multipart/form-data` body it holds
+    /// only the file part's bytes (see ``form``), and is nil when the form had no file
+    /// part. nil for every other route.
     package var bodyFile: String?
+    /// A spooled route's `multipart/form-data` body as the server read it while it
+    /// arrived (``MultipartSpool``): the text fields, the file name, or the problem
+    /// that makes it unusable. nil for any other body and route.
+    package var form: UploadForm?
     /// The real client's IP address as text (`127.0.0.1`, `::1`): the peer's
     /// address, or, when the peer is a trusted proxy (`--trusted-proxy`), the
     /// client its `X-Forwarded-For` names. IPv4 clients of a dual-stack

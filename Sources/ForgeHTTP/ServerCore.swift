@@ -125,6 +125,11 @@ final class ServerCore: Sendable {
                 exchange.spoolFD = fd
                 exchange.spoolPath = String(
                     decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type"),
+                    String(cString: type).lowercased().hasPrefix("multipart/form-data")
+                {
+                    exchange.multipart = MultipartSpool(connection: connection, fd: fd)
+                }
             }
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
                 let declared = UInt64(String(cString: length)), declared > UInt64(exchange.bodyLimit)
@@ -151,7 +156,10 @@ final class ServerCore: Sendable {
                     exchange.dropSpool()
                     return .YES
                 }
-                if let upload, !exchange.spoolFailed {
+                if let upload, let multipart = exchange.multipart {
+                    multipart.feed(upload, count: count)
+                    if multipart.writeFailed { exchange.spoolFailed = true }
+                } else if let upload, !exchange.spoolFailed {
                     var offset = 0
                     while offset < count {
                         let n = write(exchange.spoolFD, UnsafeRawPointer(upload) + offset, count - offset)
@@ -210,7 +218,14 @@ final class ServerCore: Sendable {
         if exchange.spoolFD >= 0 {
             close(exchange.spoolFD)
             exchange.spoolFD = -1
-            request.bodyFile = exchange.spoolPath
+            if let multipart = exchange.multipart {
+                let form = multipart.finish()
+                exchange.multipart = nil
+                request.form = form
+                request.bodyFile = form.hasFile ? exchange.spoolPath : nil
+            } else {
+                request.bodyFile = exchange.spoolPath
+            }
         }
         let response = responder.respond(to: request, onError: onError)
         exchange.dropSpool()

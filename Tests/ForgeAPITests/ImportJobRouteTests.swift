@@ -92,9 +92,18 @@ import Testing
             let r3 = try await server.raw("POST", "/api/import", body: wrong.0, contentType: wrong.1, cookie: ben)
             #expect(r3.status == 422 && r3.detail?.contains("Set Order") == true)
             let truncated = Data(Self.form(kind: "strong", file: csv).0.prefix(120))
-            #expect(
-                try await server.raw("POST", "/api/import", body: truncated, contentType: type, cookie: ben).status
-                    == 422)
+            let r4 = try await server.raw("POST", "/api/import", body: truncated, contentType: type, cookie: ben)
+            #expect(r4.status == 422 && r4.detail == "the form ends early (a truncated upload?)")
+            // The whole form but its closing delimiter.
+            let unclosed = Data(body.dropLast("------forge-import-9a3--\r\n".utf8.count))
+            let r5 = try await server.raw("POST", "/api/import", body: unclosed, contentType: type, cookie: ben)
+            #expect(r5.status == 422 && r5.detail == "the form ends early (a truncated upload?)")
+            let longKind = Self.form(kind: String(repeating: "k", count: 1025), file: csv)
+            let r6 = try await server.raw("POST", "/api/import", body: longKind.0, contentType: longKind.1, cookie: ben)
+            #expect(r6.status == 422 && r6.detail == "the form field \"kind\" is longer than 1024 bytes")
+            // Refused uploads left nothing in the uploads directory.
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: server.app.imports.uploads.path)) ?? []
+            #expect(left.isEmpty)
             #expect(try await server.raw("POST", "/api/import", body: body, contentType: type).status == 401)
             // The demo seat writes only its own rows: an import (which writes the shared library) is refused.
             try server.app.db.write { db in
@@ -110,4 +119,43 @@ import Testing
             #expect(imports == 2)  // Ada's running one and Ben's import: the refusals wrote nothing
         }
     }
+
+    /// curl's own multipart encoder (`curl -F`), as a member's script would send it: a UTF-8 file name
+    /// with quotes (curl sends `"` as `%22`) comes through as the import's source, the file whole.
+    @Test func curlFormUploadIsReadAsARealClientSendsIt() async throws {
+        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
+            throw CurlMissing()
+        }
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("export.csv")
+            try Self.fixture("strong-2025.csv").write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: curl)
+            process.arguments = [
+                "-s", "-H", "Cookie: \(ada)", "-F", "kind=strong", "-F", "file=@\(file.path);filename=Übung \"A\".csv",
+                server.baseURL + "/api/import",
+            ]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let reply = try JSONValue.parse(data)
+            #expect(reply["state"] == "running" || reply["state"] == "done", "\(String(decoding: data, as: UTF8.self))")
+            #expect(reply["source"] == "Übung %22A%22.csv" && reply["kind"] == "strong")
+            server.app.imports.drain()
+            let id = try #require(reply["id"]?.stringValue)
+            let done = try await server.get("/api/import/\(id)", cookie: ada)
+            #expect(done.json["state"] == "done" && done.json["report"]?["added"]?["sets"] == 10)
+        }
+    }
+}
+
+/// curl is not installed: the test fails naming the Debian package.
+struct CurlMissing: Error, CustomStringConvertible {
+    var description: String { "curl is not installed (Debian package: curl)" }
 }

@@ -5,8 +5,9 @@ import ForgeImport
 import Foundation
 
 /// The HTTP door of the import pipeline (issues 23–25): `POST /api/import`
-/// (multipart: field `kind`, part `file`; the body spooled to disk, never held
-/// in memory, up to `--max-import`; 403 for the demo seat) answers 202 with the job; the job runs off
+/// (multipart: field `kind`, part `file`, read by ForgeHTTP's ``MultipartSpool`` as the body
+/// arrives, the file part written to disk, never held in memory, up to `--max-import`; or the
+/// file itself as the body with `?kind=`; 403 for the demo seat) answers 202 with the job; the job runs off
 /// the HTTP threads (``ImportService``) and its progress goes out on the live
 /// stream as `import` events. `GET /api/import/{id}` gives its state, bytes and
 /// rows done and, at the end, the report; `DELETE /api/import/{id}` undoes it.
@@ -53,27 +54,26 @@ enum ImportRoutes {
         "application/zip", "application/gzip", "application/octet-stream",
     ]
 
-    /// Reads the spooled form, moves its file part into the uploads directory and submits the job.
-    /// - Throws: 422 for a missing or unknown `kind`, a form without a file, an empty file, or a
-    ///   file that is not the kind; 409 while another import of the member runs.
+    /// Moves the uploaded file (the form's file part, which the server already wrote to the
+    /// spool file while the body arrived, or the raw body) into the uploads directory and
+    /// submits the job.
+    /// - Throws: 422 for a form that is not well-formed or ends early, a text field over 1 KiB,
+    ///   a missing or unknown `kind`, a form without a file, an empty file, or a file that is
+    ///   not the kind; 409 while another import of the member runs. Nothing is kept on a refusal.
     static func start(_ app: ForgeApp, _ request: Request, userID: String) throws -> ImportJobView {
+        var kindText = request.query["kind"]
+        var name = request.query["name"] ?? "upload"
+        if let form = request.form {
+            if let problem = form.problem { throw HTTPError(422, problem) }
+            guard form.hasFile else { throw HTTPError(422, "no file part in the form") }
+            kindText = form.fields["kind"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? kindText
+            name = form.filename ?? name
+        }
         guard let spooled = request.bodyFile else { throw HTTPError(422, "no file uploaded") }
         let uploads = app.imports.uploads
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let target = uploads.appendingPathComponent("upload-\(Identifier.make())")
-        var kindText = request.query["kind"]
-        var name = request.query["name"] ?? "upload"
-        if let boundary = ImportUpload.boundary(contentType: request.headers["Content-Type"] ?? "") {
-            let form = try ImportUpload.extract(body: URL(fileURLWithPath: spooled), boundary: boundary, output: target)
-            guard form.file != nil else {
-                try? FileManager.default.removeItem(at: target)
-                throw HTTPError(422, "no file part in the form")
-            }
-            kindText = form.fields["kind"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? kindText
-            name = form.filename ?? name
-        } else {
-            try FileManager.default.moveItem(at: URL(fileURLWithPath: spooled), to: target)
-        }
+        try FileManager.default.moveItem(at: URL(fileURLWithPath: spooled), to: target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.intValue ?? 0
         guard let kindText, let kind = ImportKind(rawValue: kindText) else {
             try? FileManager.default.removeItem(at: target)

@@ -77,7 +77,8 @@ struct APIRouter {
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
         if upload { tags["upload"] = "yes" }
-        // The body goes to a temporary file, never memory (ForgeHTTP's spool, capped by --max-import).
+        // The body goes to a temporary file, never memory (ForgeHTTP's spool, capped by --max-import;
+        // of a multipart form only the file part, read by libmicrohttpd's post processor).
         if spool { tags["spool"] = "yes" }
         if access == .kitchen { tags["display"] = "yes" }
         if let cache { tags["cache"] = "\(cache)" }

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Forms: `2024-11-28 17:36:08` and `2024-11-28T17:36` (Strong, with an
 /// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
-/// noon), `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy,
-/// newer, 12-hour), `20140114084347-0800` (Apple Health, iOS 8).
+/// noon), `01.03.2025 08:00` (a spreadsheet's re-save in a day-first locale),
+/// `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy, newer,
+/// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8).
 package struct LocalDateTime {
     package let calendar: HouseholdCalendar
     private var gregorian: Calendar
@@ -55,9 +56,12 @@ package struct LocalDateTime {
             guard let iso = Self.iso(text) else { return nil }
             parts = iso.parts
             offset = iso.offset
+        } else if let dotted = Self.dotted(text) {
+            parts = dotted
         } else {
             // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
-            let tokens = text.split { $0 == " " || $0 == "," || $0 == ":" }.map(String.init)
+            // Any blank separates: ICU 72+ writes U+202F (narrow no-break space) before AM/PM.
+            let tokens = text.split { $0.isWhitespace || $0 == "," || $0 == ":" }.map(String.init)
             guard tokens.count >= 5 else { return nil }
             var i = 0
             if let d = Int(tokens[0]), let m = Self.month(tokens[1]), let y = Int(tokens[2]) {
@@ -223,6 +227,26 @@ package struct LocalDateTime {
         }
         guard possible(parts) else { return nil }
         return (parts, fraction, offset)
+    }
+
+    /// `dd.MM.yyyy[ HH:mm[:ss]]` (or a two-digit year, read as 20yy): the form a spreadsheet in a
+    /// decimal-comma locale (German, Polish, Russian, …) gives a date column when it re-saves a CSV.
+    /// Dots always mean day first. A date alone is noon. Nil when the text is not of that form.
+    static func dotted(_ text: String) -> DateComponents? {
+        let halves = text.split(separator: " ", maxSplits: 1)
+        guard let date = halves.first?.split(separator: ".", omittingEmptySubsequences: false), date.count == 3,
+            date[2].count == 4 || date[2].count == 2,
+            let d = Int(date[0]), let m = Int(date[1]), let y = Int(date[2])
+        else { return nil }
+        var parts = DateComponents(year: date[2].count == 2 ? 2000 + y : y, month: m, day: d, hour: 12)
+        if halves.count == 2 {
+            let time = String(halves[1]).trimmedBlanks.split(separator: ":").map { Int($0) }
+            guard (2...3).contains(time.count), time.allSatisfy({ $0 != nil }) else { return nil }
+            parts.hour = time[0]
+            parts.minute = time[1]
+            parts.second = time.count == 3 ? time[2] : nil
+        }
+        return parts
     }
 
     /// Starts like `yyyy-`: a digit first, at least 10 characters, a `-` fifth.
