@@ -134,6 +134,23 @@ package final class Connection {
         }
     }
 
+    /// Runs one statement whose arguments are already ``SQLValue``s: the bulk
+    /// writers' path (a multi-row `INSERT` binds hundreds of values), without an
+    /// existential box and a conformance lookup per value. Otherwise as
+    /// ``execute(_:_:)``.
+    /// - Throws: `DatabaseError`, as ``execute(_:_:)``.
+    package func execute(_ sql: String, values: [SQLValue]) throws {
+        let db = try open()
+        let statement = try cache.statement(for: sql, in: db)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try checkCount(values.count, statement, sql)
+        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1), statement, db, sql) }
+        while try step(statement, db, sql) {}
+    }
+
     /// Runs a script of several `;`-separated statements without arguments (`sqlite3_exec`),
     /// for migrations. Statements are not cached.
     /// - Throws: `DatabaseError` for the first statement that fails; earlier ones stay applied
@@ -252,30 +269,40 @@ package final class Connection {
     private func bind(_ arguments: [any SQLBindable], to statement: OpaquePointer, _ db: OpaquePointer, _ sql: String)
         throws
     {
-        let expected = Int(sqlite3_bind_parameter_count(statement))
-        guard expected == arguments.count else {
-            throw DatabaseError(
-                code: .range, message: "statement takes \(expected) arguments, got \(arguments.count)", sql: sql)
-        }
+        try checkCount(arguments.count, statement, sql)
         for (offset, argument) in arguments.enumerated() {
-            let index = Int32(offset + 1)
-            let rc: Int32 =
-                switch argument.sqlValue {
-                case .null: sqlite3_bind_null(statement, index)
-                case .integer(let v): sqlite3_bind_int64(statement, index, v)
-                case .real(let v): sqlite3_bind_double(statement, index, v)
-                case .text(let v):
-                    v.withCString {
-                        sqlite3_bind_text(statement, index, $0, Int32(v.utf8.count), forge_sqlite_transient())
-                    }
-                case .blob(let v) where v.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
-                case .blob(let v):
-                    v.withUnsafeBytes {
-                        sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), forge_sqlite_transient())
-                    }
-                }
-            guard rc == SQLITE_OK else { throw DatabaseError.last(on: db, sql: sql, code: rc) }
+            try bind(argument.sqlValue, at: Int32(offset + 1), statement, db, sql)
         }
+    }
+
+    private func checkCount(_ count: Int, _ statement: OpaquePointer, _ sql: String) throws {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == count else {
+            throw DatabaseError(code: .range, message: "statement takes \(expected) arguments, got \(count)", sql: sql)
+        }
+    }
+
+    private func bind(
+        _ value: SQLValue, at index: Int32, _ statement: OpaquePointer, _ db: OpaquePointer, _ sql: String
+    )
+        throws
+    {
+        let rc: Int32 =
+            switch value {
+            case .null: sqlite3_bind_null(statement, index)
+            case .integer(let v): sqlite3_bind_int64(statement, index, v)
+            case .real(let v): sqlite3_bind_double(statement, index, v)
+            case .text(let v):
+                v.withCString {
+                    sqlite3_bind_text(statement, index, $0, Int32(v.utf8.count), forge_sqlite_transient())
+                }
+            case .blob(let v) where v.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
+            case .blob(let v):
+                v.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), forge_sqlite_transient())
+                }
+            }
+        guard rc == SQLITE_OK else { throw DatabaseError.last(on: db, sql: sql, code: rc) }
     }
 
     private static func layout(of statement: OpaquePointer) -> ColumnLayout {

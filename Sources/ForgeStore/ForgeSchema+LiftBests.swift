@@ -109,6 +109,44 @@ extension ForgeSchema {
             """
     }
 
+    /// Migration 0802: `lift_day_best_session_update` split in two, so that
+    /// completing a session recomputes its day once instead of twice.
+    ///
+    /// The trigger 0316 wrote recomputed both the old row's (member, day) and
+    /// the new row's whenever either row was `completed`. Completing an
+    /// `active` session (how every logged or imported workout ends) changes
+    /// neither member nor day, so the old half recomputed the same day again
+    /// for nothing: half the cost of an import's session updates. Now:
+    ///
+    /// - `lift_day_best_session_update` recomputes the new (member, day)
+    ///   when the old or new row is `completed` (as before);
+    /// - `lift_day_best_session_update_old` recomputes the old (member, day)
+    ///   only when the old row was `completed` and the update moved it to
+    ///   another member or day. When it was not completed, the session counted
+    ///   on no day before the update, so the old day's best is unchanged; when
+    ///   member and day stay, the old day is the new one, recomputed above.
+    ///
+    /// The two recompute disjoint days, so their order does not matter. The
+    /// table's rows are unchanged by the migration (same definition), so it
+    /// is not rebuilt. Registered after every area's migrations and numbered
+    /// after the highest (``ForgeSchema/migrator()``).
+    static func registerLiftBestsSessionSplit(_ m: inout Migrator) {
+        m.register("0802-lift-best-session-split") { db in
+            try db.executeScript(
+                """
+                DROP TRIGGER lift_day_best_session_update;
+                CREATE TRIGGER lift_day_best_session_update AFTER UPDATE OF user_id, day, status ON sessions
+                WHEN OLD.status = 'completed' OR NEW.status = 'completed' BEGIN
+                \(recomputeLiftBests(user: "NEW.user_id", day: "NEW.day", working: true))
+                END;
+                CREATE TRIGGER lift_day_best_session_update_old AFTER UPDATE OF user_id, day, status ON sessions
+                WHEN OLD.status = 'completed' AND (OLD.user_id IS NOT NEW.user_id OR OLD.day IS NOT NEW.day) BEGIN
+                \(recomputeLiftBests(user: "OLD.user_id", day: "OLD.day", working: true))
+                END;
+                """)
+        }
+    }
+
     /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
     static let liftBestE1RM =
         "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"

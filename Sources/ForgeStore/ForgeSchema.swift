@@ -260,6 +260,7 @@ package enum ForgeSchema {
         registerCoach(&m)
         registerIngest(&m)
         registerCooking(&m)  // 06xx: cook timers, cook sessions, kitchen displays
+        registerLiftBestsSessionSplit(&m)  // 0802: lift_day_best's session trigger in two (after the highest)
         return m
     }
 }

@@ -302,6 +302,30 @@ struct AppleHealthImportTests {
         #expect(h.sessions == 0)
     }
 
+    /// The Health app names the main document in the phone's language (`exportar.xml` in Spanish,
+    /// `eksport.xml` in Norwegian) and keeps `export_cda.xml` English: before the fix such a zip was
+    /// refused as not an Apple Health export.
+    @Test func localizedExportNameInTheZipIsTheMainDocument() throws {
+        let h = try ImportHarness()
+        let xml = try Data(contentsOf: ImportHarness.fixture("apple-health-ios17.xml"))
+        let english = try #require(try h.run(.appleHealth, ImportHarness.fixture("apple-health-ios17.xml")).report)
+        let zip = try HealthZip.make(
+            h.dir, "exportar.zip",
+            [
+                ("apple_health_export/export_cda.xml", Data("<?xml version=\"1.0\"?><ClinicalDocument/>".utf8)),
+                ("apple_health_export/exportar.xml", xml),
+                ("__MACOSX/apple_health_export/._exportar.xml", Data("resource fork".utf8)),
+            ])
+        let record = try h.pipeline.run(kind: .auto, file: zip, source: "exportar.zip", userID: h.ben.id)
+        #expect(record.kind == "apple-health" && record.state == "done")
+        let report = try #require(record.report)
+        #expect(report.added == english.added && report.added["metrics"] ?? 0 > 0)
+        #expect(AppleHealthImporter.isMainXML("apple_health_export/eksport.xml"))
+        #expect(AppleHealthImporter.isMainXML("export.xml"))
+        #expect(!AppleHealthImporter.isMainXML("apple_health_export/export_cda.xml"))
+        #expect(!AppleHealthImporter.isMainXML("apple_health_export/workout-routes/route.xml"))
+    }
+
     @Test func entityTricksAreRefusedBeforeParsing() throws {
         let h = try ImportHarness()
         let laughs = """

@@ -160,6 +160,37 @@ struct LiftingVariantTests {
         #expect(stats["duration_s"]?.doubleValue == 4500)
     }
 
+    /// ICU 72 and later (Node 20, iOS 17) write U+202F, a narrow no-break space, before AM/PM: before
+    /// the fix every row of such a file was skipped as an unreadable date.
+    @Test func hevyTwelveHourDatesWithANarrowNoBreakSpaceBeforePM() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.hevy, ImportHarness.fixture("hevy-icu72.csv")).report)
+        #expect(report.skipped.isEmpty)
+        #expect(report.added["sessions"] == 1 && report.added["sets"] == 2)
+        let rows = try Self.sets(h)
+        #expect(try rows[0].get("started_at") as String == "2026-06-11T12:01:00.000Z")
+        #expect(try rows[0].get("completed_at") as String == "2026-06-11T13:16:00.000Z")
+        #expect(try rows.map(Self.kg) == [100, 102.5])
+    }
+
+    /// A spreadsheet in a day-first, decimal-comma locale re-saves the date column as `01.03.2025 08:00`
+    /// (or `15.07.25 18:30:15`) beside its BOM and decimal commas: before the fix every row was skipped.
+    @Test func spreadsheetResaveWithDottedDayFirstDates() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.strong, ImportHarness.fixture("strong-excel-de.csv")).report)
+        #expect(report.skipped.isEmpty)
+        #expect(report.added["sessions"] == 2 && report.added["sets"] == 2)
+        let rows = try Self.sets(h)
+        // London: 08:00 GMT on 1 March, 18:30:15 BST on 15 July 2025.
+        #expect(
+            try rows.map { try $0.get("started_at") as String } == [
+                "2025-03-01T08:00:00.000Z", "2025-07-15T17:30:15.000Z",
+            ])
+        #expect(try rows.map(Self.kg) == [102.5, 60])
+        #expect(try rows[0].get("rpe_source") as Double? == 8.5)
+        #expect(try rows[1].get("set_kind") as String == "warmup")
+    }
+
     @Test func fitNotesOldHeaderRejoinsUnquotedCommaNames() throws {
         let h = try ImportHarness()
         let report = try #require(try h.run(.fitnotes, ImportHarness.fixture("fitnotes-old.csv")).report)

@@ -160,6 +160,31 @@ import Testing
         }
     }
 
+    /// `execute(_:values:)` (the bulk writers' path) stores what `execute(_:_:)` stores for the same Swift values.
+    @Test func valuesBindAsTheirBindableCounterparts() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { c in
+                try c.execute("CREATE TABLE t (k INTEGER, a, b, c, d, e)")
+                let note: String? = nil
+                let seconds: Double? = 90.5
+                try c.execute("INSERT INTO t VALUES (1, ?, ?, ?, ?, ?)", ["é text", 5, 62.5, note, seconds])
+                try c.execute(
+                    "INSERT INTO t VALUES (2, ?, ?, ?, ?, ?)",
+                    values: [.text("é text"), .integer(5), .real(62.5), .null, .real(90.5)])
+                let error = #expect(throws: DatabaseError.self) {
+                    try c.execute("INSERT INTO t VALUES (3, ?, ?, ?, ?, ?)", values: [.integer(1)])
+                }
+                #expect(error?.code == .range)
+            }
+            let rows = try db.read {
+                try $0.query(
+                    "SELECT typeof(a), a, typeof(b), b, typeof(c), c, typeof(d), typeof(e), e FROM t ORDER BY k")
+            }
+            #expect(rows.count == 2 && rows[0].values == rows[1].values)
+            #expect(rows[1].values[0] == .text("text") && rows[1].values[1] == .text("é text"))
+        }
+    }
+
     @Test func executeRefusesSeveralStatements() throws {
         try withTestDatabase { db, _ throws in
             let error = #expect(throws: DatabaseError.self) {

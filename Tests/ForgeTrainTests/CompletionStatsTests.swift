@@ -32,4 +32,19 @@ struct CompletionStatsTests {
         #expect(CompletionStats.end(day: day, today: day, now: now, sets: sets) == now)
         #expect(CompletionStats.end(day: day, today: day.adding(days: 1), now: now, sets: []) == now)
     }
+
+    /// `StrengthStats.json` is built by hand; it must equal the encoder's tree and stored text.
+    @Test func theStatsTreeIsTheEncodersTree() throws {
+        let cases = [
+            StrengthStats(tonnage: 1.29, setsDone: 4, setsPlanned: 12, partial: true, avgRpe: 7.5, durationS: 3599),
+            StrengthStats(tonnage: 0, setsDone: 0, setsPlanned: 0, partial: false, avgRpe: nil, durationS: nil),
+            StrengthStats(tonnage: 12, setsDone: 30, setsPlanned: 0, partial: false, avgRpe: 8, durationS: 0),
+            StrengthStats(tonnage: 3.07, setsDone: 7, setsPlanned: 9, partial: true, avgRpe: nil, durationS: 5400),
+        ]
+        for stats in cases {
+            let encoded = try WireEncoder.jsonValue(stats)
+            #expect(stats.json == encoded)
+            #expect(try JSONCoding.string(stats.json) == JSONCoding.string(encoded))
+        }
+    }
 }

@@ -176,6 +176,28 @@ struct LiftDayBestTests {
                 )
             }
             try expectInStep(db, "after changing sessions")
+            // Completed sessions handed to the other member, reopened and moved in one update,
+            // moved while staying completed, and active ones completed (migration 0802: the old
+            // day is recomputed only when a completed session leaves it).
+            try db.write { conn in
+                try conn.execute(
+                    """
+                    UPDATE sessions SET user_id = CASE user_id WHEN 'ada' THEN 'ben' ELSE 'ada' END
+                    WHERE id IN (SELECT id FROM sessions WHERE status = 'completed' ORDER BY id LIMIT 8)
+                    """)
+                try conn.execute(
+                    """
+                    UPDATE sessions SET status = 'active', day = '2025-02-02'
+                    WHERE id IN (SELECT id FROM sessions WHERE status = 'completed' ORDER BY id DESC LIMIT 6)
+                    """)
+                try conn.execute(
+                    """
+                    UPDATE sessions SET day = '2025-04-04'
+                    WHERE id IN (SELECT id FROM sessions WHERE status = 'completed' ORDER BY day DESC LIMIT 6)
+                    """)
+                try conn.execute("UPDATE sessions SET status = 'completed' WHERE status = 'active'")
+            }
+            try expectInStep(db, "after moving sessions between members and days")
             // Deleted sets, deleted sessions (their sets cascade).
             try db.write { conn in
                 try conn.execute("DELETE FROM sets WHERE id IN (SELECT id FROM sets ORDER BY id LIMIT 50)")

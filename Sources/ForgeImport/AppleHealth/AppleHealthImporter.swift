@@ -84,7 +84,7 @@ package struct AppleHealthImporter: Importer {
         var sawXML = false
         while let entry = try zip.nextEntry() {
             guard !entry.isDirectory, !entry.isMacOSMetadata else { continue }
-            if entry.fileName == "export.xml", !sawXML {
+            if Self.isMainXML(entry.path), !sawXML {
                 sawXML = true
                 let declared = max(1, entry.declaredSize ?? job.bytesTotal)
                 var expanded: Int64 = 0
@@ -101,6 +101,16 @@ package struct AppleHealthImporter: Importer {
             }
         }
         guard sawXML else { throw ImportError.notThisKind(kind: .appleHealth, expected: Self.expected) }
+    }
+
+    /// Whether a zip entry is the export's main document: an `.xml` file at the top of the archive or
+    /// of its one folder, other than `export_cda.xml`. The Health app names it in the phone's language
+    /// (`export.xml`, Spanish `exportar.xml`, Norwegian `eksport.xml`, Finnish `vienti.xml`), while
+    /// `export_cda.xml` keeps its English name.
+    static func isMainXML(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard let name = parts.last?.lowercased(), parts.count <= 2, name.hasSuffix(".xml") else { return false }
+        return !name.hasSuffix("_cda.xml")
     }
 
     /// The largest `workout-routes/*.gpx` read (a route of a day-long hike at one point a second is

@@ -41,6 +41,8 @@ package final class LiftHistoryWriter {
     /// Workouts found already imported.
     private var skippedKeys: Set<String> = []
     private var slugs: Set<String> = []
+    /// Session names by the file's workout name (``sessionName(_:)``).
+    private var names: [String: String] = [:]
     /// Ids of the sessions and sets this import writes (consecutive, one random start).
     private var ids = IdentifierRun()
     /// The last workout key made, by its start (rows of a workout follow each other).
@@ -151,11 +153,11 @@ package final class LiftHistoryWriter {
             try TrainingSessionStore.addImported(
                 sets, to: sessionID, userID: job.userID, start: first.start, end: end, ids: &ids, in: db)
         } else {
-            let name = first.workoutName.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = sessionName(first.workoutName)
             sessionID = try TrainingSessionStore.createImported(
                 ImportedWorkout(
                     day: job.calendar.date(of: first.start),
-                    name: String((name.isEmpty ? "Imported workout" : name).prefix(200)), startedAt: first.start,
+                    name: name, startedAt: first.start,
                     completedAt: end, notes: first.workoutNotes, sets: sets),
                 userID: job.userID, ids: &ids, in: db)
             try job.added(table: "sessions", id: sessionID, in: db)
@@ -163,6 +165,17 @@ package final class LiftHistoryWriter {
         }
         job.report.add("sets", sets.count)
         written[key] = (sessionID, setNo)
+    }
+
+    /// The session name for a workout named `raw` in the file: trimmed, at
+    /// most 200 characters, `Imported workout` when blank. A history repeats a
+    /// few names, so the first 256 distinct ones are remembered.
+    private func sessionName(_ raw: String) -> String {
+        if let known = names[raw] { return known }
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = String((trimmed.isEmpty ? "Imported workout" : trimmed).prefix(200))
+        if names.count < 256 { names[raw] = name }
+        return name
     }
 
     /// Writes what is queued and rebuilds the records of every lift written.

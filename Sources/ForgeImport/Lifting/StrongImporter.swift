@@ -83,6 +83,9 @@ package struct StrongImporter: Importer {
         let c = Columns(header)
         let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
+        // A workout's rows repeat its duration text: it is read once per workout
+        // (`LocalDateTime.parse` keeps its own last date the same way).
+        var lastDuration: (text: String, seconds: Double?) = ("", nil)
         while let f = try csv.next() {
             let line = csv.recordNumber
             defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
@@ -109,7 +112,9 @@ package struct StrongImporter: Importer {
                 name = "Workout \(f[field: c.number])"
             }
             var row = LiftRow(line: line, start: start, workoutName: name, exercise: exercise)
-            row.duration = NumberText.duration(f[field: c.duration])
+            let durationText = f[field: c.duration]
+            if durationText != lastDuration.text { lastDuration = (durationText, NumberText.duration(durationText)) }
+            row.duration = lastDuration.seconds
             switch order.uppercased() {
             case "W": row.marker = .warmup
             case "D": row.marker = .drop

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Forms: `2024-11-28 17:36:08` and `2024-11-28T17:36` (Strong, with an
 /// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
-/// noon), `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy,
-/// newer, 12-hour), `20140114084347-0800` (Apple Health, iOS 8).
+/// noon), `01.03.2025 08:00` (a spreadsheet's re-save in a day-first locale),
+/// `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy, newer,
+/// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8).
 package struct LocalDateTime {
     package let calendar: HouseholdCalendar
     private var gregorian: Calendar
@@ -55,9 +56,12 @@ package struct LocalDateTime {
             guard let iso = Self.iso(text) else { return nil }
             parts = iso.parts
             offset = iso.offset
+        } else if let dotted = Self.dotted(text) {
+            parts = dotted
         } else {
             // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
-            let tokens = text.split { $0 == " " || $0 == "," || $0 == ":" }.map(String.init)
+            // Any blank separates: ICU 72+ writes U+202F (narrow no-break space) before AM/PM.
+            let tokens = text.split { $0.isWhitespace || $0 == "," || $0 == ":" }.map(String.init)
             guard tokens.count >= 5 else { return nil }
             var i = 0
             if let d = Int(tokens[0]), let m = Self.month(tokens[1]), let y = Int(tokens[2]) {
@@ -101,7 +105,97 @@ package struct LocalDateTime {
     /// The one reader of this form: ``parse(_:)`` reads it in the household zone (the fraction
     /// dropped, as the apps' files never carry one), the forge-server move's `SourceTime` in UTC
     /// with the fraction kept (PostgreSQL's `2024-05-01 07:30:00.123456+00`).
+    ///
+    /// PostgreSQL's own text (`2024-05-01 07:30:00.123456+00`) and every strict ASCII form of
+    /// two-digit fields are read byte by byte (``isoDigits(_:)``); anything else (single-digit
+    /// fields, spaces before the zone, Unicode digits) by the general reader (``isoGeneral(_:)``).
+    /// Both give the same fields for the texts the first reads (`LocalDateTimeTests`).
     package static func iso(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        if let digits = isoDigits(text) {
+            guard possible(digits.parts) else { return nil }
+            return digits
+        }
+        return isoGeneral(text)
+    }
+
+    /// Powers of ten exactly representable as a `Double` (up to 10^15).
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+
+    /// The strict ASCII forms of ``iso(_:)``: `yyyy-MM-dd`, or `yyyy-MM-dd` then a space or `T`, `HH:mm`,
+    /// optionally `:ss` and `.` with 1-13 digits, then nothing, `Z`, or `±HH`, `±HHmm`, `±HH:mm`. Nil for
+    /// any other text (the general reader decides); the fields unchecked (``possible(_:)`` checks them).
+    /// The seconds with their fraction are the correctly rounded `Double` of their digits (an integer
+    /// below 2^53 divided by an exact power of ten: one rounding), the value `Double(String)` gives.
+    static func isoDigits(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        var text = text
+        return text.withUTF8 { u -> (parts: DateComponents, fraction: Double, offset: Int?)? in
+            let n = u.count
+            func digit(_ i: Int) -> Int? {
+                guard i < n else { return nil }
+                let v = Int(u[i]) &- 0x30
+                return v >= 0 && v <= 9 ? v : nil
+            }
+            func two(_ i: Int) -> Int? {
+                guard let a = digit(i), let b = digit(i + 1) else { return nil }
+                return a * 10 + b
+            }
+            guard n >= 10, let y1 = two(0), let y2 = two(2), u[4] == 0x2D, let month = two(5), u[7] == 0x2D,
+                let day = two(8)
+            else { return nil }
+            var parts = DateComponents()
+            (parts.year, parts.month, parts.day) = (y1 * 100 + y2, month, day)
+            if n == 10 {
+                parts.hour = 12
+                return (parts, 0, nil)
+            }
+            guard u[10] == 0x20 || u[10] == 0x54, let hour = two(11), n > 13, u[13] == 0x3A, let minute = two(14)
+            else { return nil }
+            parts.hour = hour
+            parts.minute = minute
+            var i = 16
+            var fraction = 0.0
+            if i < n, u[i] == 0x3A {
+                guard let second = two(i + 1) else { return nil }
+                i += 3
+                if i < n, u[i] == 0x2E {
+                    var mantissa = second
+                    var places = 0
+                    i += 1
+                    while let d = digit(i) {
+                        guard places < 13 else { return nil }
+                        mantissa = mantissa * 10 + d
+                        places += 1
+                        i += 1
+                    }
+                    guard places > 0 else { return nil }
+                    let s = Double(mantissa) / powersOfTen[places]
+                    parts.second = Int(s)
+                    fraction = s - s.rounded(.down)
+                } else {
+                    parts.second = second
+                }
+            }
+            if i == n { return (parts, fraction, nil) }
+            let sign = u[i]
+            if sign == 0x5A { return i + 1 == n ? (parts, fraction, 0) : nil }
+            guard sign == 0x2B || sign == 0x2D, let h = two(i + 1) else { return nil }
+            var m = 0
+            switch n - i {
+            case 3: break
+            case 5:
+                guard let mm = two(i + 3) else { return nil }
+                m = mm
+            case 6:
+                guard u[i + 3] == 0x3A, let mm = two(i + 4) else { return nil }
+                m = mm
+            default: return nil
+            }
+            return (parts, fraction, (sign == 0x2D ? -1 : 1) * (h * 3600 + m * 60))
+        }
+    }
+
+    /// ``iso(_:)`` for every text: the reader of the lenient forms.
+    static func isoGeneral(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
         guard looksISO(text) else { return nil }
         var parts = DateComponents()
         var fraction = 0.0
@@ -133,6 +227,26 @@ package struct LocalDateTime {
         }
         guard possible(parts) else { return nil }
         return (parts, fraction, offset)
+    }
+
+    /// `dd.MM.yyyy[ HH:mm[:ss]]` (or a two-digit year, read as 20yy): the form a spreadsheet in a
+    /// decimal-comma locale (German, Polish, Russian, …) gives a date column when it re-saves a CSV.
+    /// Dots always mean day first. A date alone is noon. Nil when the text is not of that form.
+    static func dotted(_ text: String) -> DateComponents? {
+        let halves = text.split(separator: " ", maxSplits: 1)
+        guard let date = halves.first?.split(separator: ".", omittingEmptySubsequences: false), date.count == 3,
+            date[2].count == 4 || date[2].count == 2,
+            let d = Int(date[0]), let m = Int(date[1]), let y = Int(date[2])
+        else { return nil }
+        var parts = DateComponents(year: date[2].count == 2 ? 2000 + y : y, month: m, day: d, hour: 12)
+        if halves.count == 2 {
+            let time = String(halves[1]).trimmedBlanks.split(separator: ":").map { Int($0) }
+            guard (2...3).contains(time.count), time.allSatisfy({ $0 != nil }) else { return nil }
+            parts.hour = time[0]
+            parts.minute = time[1]
+            parts.second = time.count == 3 ? time[2] : nil
+        }
+        return parts
     }
 
     /// Starts like `yyyy-`: a digit first, at least 10 characters, a `-` fifth.

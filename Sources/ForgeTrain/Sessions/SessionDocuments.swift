@@ -167,8 +167,17 @@ package enum FittedDocument: Codable, Sendable, WireSchemaDescribed {
 /// tonnage in tonnes (2 dp), set counts, `avg_rpe` (1 dp) and `duration_s`
 /// (whole seconds), null when unknown.
 package struct StrengthStats: Codable, Sendable, Equatable {
-    /// The stored form as a JSON tree (for the `stats` column).
-    package var json: JSONValue { (try? WireEncoder.jsonValue(self)) ?? .object([:]) }
+    /// The stored form as a JSON tree (for the `stats` column): the tree
+    /// `WireEncoder.jsonValue(self)` gives (snake_case keys, `null` for an
+    /// unknown `avg_rpe` or `duration_s`), built directly because an import
+    /// writes one per workout (`CompletionStatsTests` compares the two).
+    package var json: JSONValue {
+        .object([
+            "tonnage": .double(tonnage), "sets_done": .int(setsDone), "sets_planned": .int(setsPlanned),
+            "partial": .bool(partial), "avg_rpe": avgRpe.map { .double($0) } ?? .null,
+            "duration_s": durationS.map { .int($0) } ?? .null,
+        ])
+    }
 
     package var tonnage: Double
     package var setsDone: Int
