@@ -76,11 +76,13 @@ package final class ZipReader: ByteStream {
                 forge_archive_zip_reader(seekable)
             }
         } catch .notAnArchive(let why) {
+            // libarchive's reason ("not a zip archive (Unrecognized archive format)") contradicts a
+            // truncated zip, so that case names only what is wrong.
             let head = head()
             if Self.startsLikeZip(Array(head.prefix(4))) && head[2] == 0x05 {
                 handle = nil  // the end record comes first: no entries
             } else if Self.startsLikeZip(Array(head.prefix(4))) {
-                throw .truncated("the file starts like a zip archive but its end is missing (\(why))")
+                throw .truncated("the file starts like a zip archive but its end is missing")
             } else {
                 throw .notAnArchive(why)
             }

@@ -1,3 +1,5 @@
+import ForgeCore
+
 /// Why an import could not run or was refused as a whole. Nothing is written
 /// when one of these is thrown (the pipeline undoes what a failing job added).
 /// The HTTP door maps them in one place (ForgeAPI); the CLI prints ``description``.
@@ -30,7 +32,7 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .notThisKind(let kind, let expected):
-            "this is not a \(kind.title) export: expected \(expected)"
+            "this is not \(Plural.article(kind.title)) \(kind.title) export: expected \(expected)"
         case .unrecognised:
             "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV, an Apple Health export, "
                 + "or a Paprika, Mealie, Tandoor or Nextcloud Cookbook recipe export)"

@@ -37,8 +37,9 @@ package enum BackupStatus {
 
     /// One line for systemd's `STATUS=`: `last backup ok 2026-07-20T02:30:00.412Z (forge-20260720-023000.sqlite3)`,
     /// `last backup ok 2026-07-20T02:30:00.412Z (file no longer on disk)` when rotation
-    /// or a restore removed it or it is not in this database's backups directory
-    /// (``BackupRecord/fileName(inBackups:)``), `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
+    /// or a restore removed it, `… (file not in this state directory's backups/)` when it exists
+    /// but elsewhere (the backup of another state directory restored or copied here;
+    /// ``BackupRecord/fileName(inBackups:)``), `last backup FAILED 2026-07-20T02:30:00.412Z: <reason>`,
     /// or `no backup yet`.
     /// Never throws: a database that does not answer gives `backup state unknown`.
     package static func summary(_ db: Database) -> String {
@@ -48,11 +49,17 @@ package enum BackupStatus {
         let when = Instant.storage(last.finishedAt)
         if last.ok {
             guard let name = last.fileName(inBackups: BackupJob.directory(forDatabase: db.path)) else {
-                return "last backup ok \(when) (file no longer on disk)"
+                return "last backup ok \(when) (\(Self.notHere(last)))"
             }
             return "last backup ok \(when) (\(name))"
         }
         return "last backup FAILED \(when): \(last.error)"
+    }
+
+    /// Why a backup's file is not named: `file no longer on disk`, or, when it exists in another
+    /// state directory, `file not in this state directory's backups/`.
+    package static func notHere(_ record: BackupRecord) -> String {
+        record.fileExists ? "file not in this state directory's backups/" : "file no longer on disk"
     }
 
     private static func record(_ row: Row) throws -> BackupRecord {

@@ -80,7 +80,9 @@ struct BackupCommands {
         if !runs.isEmpty { print("\nrecent attempts:") }
         for run in runs {
             let outcome =
-                run.ok ? "ok \(run.file)\(run.fileExists ? "" : " (no longer on disk)")" : "FAILED \(run.error)"
+                run.ok
+                ? "ok \(run.file)\(run.fileName(inBackups: directory) != nil ? "" : " (\(BackupStatus.notHere(run)))")"
+                : "FAILED \(run.error)"
             print("\(Instant.storage(run.startedAt))\t\(run.trigger)\t\(outcome)")
         }
         printCopyStates(db)

@@ -76,7 +76,7 @@ struct ForgeServerImportCommand {
             }
         }
         let terminal = isatty(STDERR_FILENO) == 1
-        let progress = MoveProgressLines(terminal: terminal)
+        let progress = MoveProgressLines(terminal: terminal, dryRun: dryRun)
         let snapshot: ForgeServerSnapshot
         do {
             let source = try ForgeServerSource(from)
@@ -121,14 +121,11 @@ struct ForgeServerImportCommand {
             let started = Date()
             progress.startWriting()
             let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
-            if terminal {
-                let seconds = Date().timeIntervalSince(started)
-                FileHandle.standardError.write(
-                    Data(
-                        String(
-                            format: "wrote %d rows in %.1f s (%.0f rows/s)\n", snapshot.rowCount, seconds,
-                            Double(snapshot.rowCount) / max(seconds, 0.001)
-                        ).utf8))
+            if terminal, case .done(let report, _) = outcome {
+                let line = MoveProgressLines.summary(
+                    rows: snapshot.rowCount, carried: report.totalCarried, seconds: Date().timeIntervalSince(started),
+                    dryRun: dryRun)
+                FileHandle.standardError.write(Data((line + "\n").utf8))
             }
             return report(outcome, dryRun: dryRun, advice: advice)
         } catch let error as ForgeServerImport.Refusal {
@@ -155,7 +152,9 @@ struct ForgeServerImportCommand {
         switch outcome {
         case .alreadyImported(let id, let at):
             print("already imported from this source (import \(id), \(at)); nothing changed")
-        case .done(let report, let id):
+        case .done(var report, let id):
+            // The password lines reach the same state directory (and config) this import ran with.
+            report.passwordCommands = report.passwordCommands.map { $0 + advice.flags }
             let skipped = report.skippedRows.count
             var written: String?
             var unwritten = false
@@ -183,7 +182,7 @@ struct ForgeServerImportCommand {
             if dryRun {
                 print("dry run: nothing was written")
             } else if let id {
-                print("import \(id) done: \(report.totalCarried) rows carried")
+                print("import \(id) done: \(Plural.count(report.totalCarried, "rows")) carried")
                 print(advice.start)
             }
         }

@@ -56,7 +56,7 @@ struct ImportCommands {
             },
             onProgress: { bar.show($0) })
         bar.end()
-        print(Self.describe(record, member: user.email))
+        print(Self.describe(record, member: user.email, flags: ServiceAdvice.flags(settings)))
         return 0
     }
 
@@ -65,7 +65,7 @@ struct ImportCommands {
         let emails = try pipeline.db.read { conn in
             Dictionary(uniqueKeysWithValues: try HouseholdStore.allUsers(conn).map { ($0.id, $0.email) })
         }
-        if records.isEmpty { print("no imports yet") }
+        if records.isEmpty { print("no imports yet") } else { print(Self.listHeader) }
         for r in records {
             let added = r.report.map { Self.counts($0.added) } ?? ""
             print(
@@ -78,6 +78,9 @@ struct ImportCommands {
         return 0
     }
 
+    /// The first line of `forged import list`: its columns, tab-separated like the rows.
+    static let listHeader = ["ID", "STARTED", "KIND", "STATE", "MEMBER", "ADDED", "SOURCE"].joined(separator: "\t")
+
     func undo(_ pipeline: ImportPipeline) throws -> Int32 {
         let id = command.positionals.first ?? ""
         let before = try pipeline.find(id, userID: nil)
@@ -89,15 +92,16 @@ struct ImportCommands {
 
     /// `37 sessions, 666 sets` from a count table (sorted by name).
     static func counts(_ table: [String: Int]) -> String {
-        table.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        table.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { Plural.count($0.value, $0.key) }
             .joined(separator: ", ")
     }
 
-    /// The report as people read it.
-    static func describe(_ record: ImportRecord, member: String) -> String {
+    /// The report as people read it; `flags` (``ServiceAdvice/flags``) end the `forged import undo` hint,
+    /// so it reaches the same state directory.
+    static func describe(_ record: ImportRecord, member: String, flags: String = "") -> String {
         var lines = ["import \(record.id): \(record.kind) \(record.source) for \(member): \(record.state)"]
         guard let r = record.report else { return lines.joined(separator: "\n") }
-        lines.append("read \(r.rowsRead) rows")
+        lines.append("read \(Plural.count(r.rowsRead, "rows"))")
         lines.append("added: \(r.added.isEmpty ? "nothing" : counts(r.added))")
         if !r.already.isEmpty { lines.append("already imported (not added again): \(counts(r.already))") }
         if !r.skipped.isEmpty {
@@ -111,7 +115,9 @@ struct ImportCommands {
             lines += items.map { "  \($0)" }
         }
         lines += r.warnings.map { "warning: \($0)" }
-        if record.state == "done" && r.totalAdded > 0 { lines.append("undo with: forged import undo \(record.id)") }
+        if record.state == "done" && r.totalAdded > 0 {
+            lines.append("undo with: forged import undo \(record.id)\(flags)")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import ForgeCore
 import ForgeImport
 import Foundation
 import Synchronization
@@ -5,14 +6,23 @@ import Synchronization
 /// What `forged import forge-server` shows on standard error while it reads and
 /// writes: on a terminal, one line per table (rows and rows/s) as each is read
 /// and as each is written; elsewhere (a pipe, the journal) one line at each
-/// tenth of the rows written, so a log stays short.
+/// tenth of the rows written, so a log stays short. A dry run writes nothing:
+/// its lines say `checked`, never `wrote`. A rate is shown only when the time
+/// measured is long enough to mean one (``minimumRateSeconds``).
 final class MoveProgressLines: Sendable {
+    /// Shortest time whose rows/s is shown: under it the rate is mostly clock noise (`1218000 rows/s`).
+    static let minimumRateSeconds = 0.1
     private let terminal: Bool
+    /// `wrote`, or `checked` on a dry run.
+    private let verb: String
     private let state = Mutex<
         (phaseStarted: ContinuousClock.Instant, tableStarted: ContinuousClock.Instant, lastTenth: Int)
     >((.now, .now, 0))
 
-    init(terminal: Bool) { self.terminal = terminal }
+    init(terminal: Bool, dryRun: Bool = false) {
+        self.terminal = terminal
+        verb = dryRun ? "checked" : "wrote"
+    }
 
     /// A table of the source read whole (`rows` rows).
     func read(_ table: String, rows: Int) {
@@ -40,7 +50,7 @@ final class MoveProgressLines: Sendable {
                 defer { s.tableStarted = .now }
                 return (ContinuousClock.now - s.tableStarted) / .seconds(1)
             }
-            write("wrote \(Self.line(p.table, rows: p.tableRows, seconds: seconds))")
+            write("\(verb) \(Self.line(p.table, rows: p.tableRows, seconds: seconds))")
             return
         }
         guard p.rowsTotal > 0 else { return }
@@ -48,17 +58,33 @@ final class MoveProgressLines: Sendable {
         let line: String? = state.withLock { s in
             guard tenth > s.lastTenth else { return nil }
             s.lastTenth = tenth
-            let seconds = max((ContinuousClock.now - s.phaseStarted) / .seconds(1), 0.001)
-            return "wrote \(tenth * 10)%: \(p.rowsDone) of \(p.rowsTotal) rows (\(p.table)), "
-                + "\(Int(Double(p.rowsDone) / seconds)) rows/s"
+            let seconds = (ContinuousClock.now - s.phaseStarted) / .seconds(1)
+            return "\(verb) \(tenth * 10)%: \(p.rowsDone) of \(p.rowsTotal) rows (\(p.table))"
+                + (Self.rate(p.rowsDone, seconds: seconds).map { ", \($0)" } ?? "")
         }
         if let line { write(line) }
     }
 
-    /// `logged_sets           30000 rows   1.2 s  25000 rows/s`.
+    /// `logged_sets           30000 rows   1.2 s  25000 rows/s` (no rate under ``minimumRateSeconds``).
     static func line(_ table: String, rows: Int, seconds: Double) -> String {
         table.padding(toLength: 20, withPad: " ", startingAt: 0)
-            + String(format: "%7d rows %6.1f s %8.0f rows/s", rows, seconds, Double(rows) / max(seconds, 0.001))
+            + String(format: "%7d rows %6.1f s", rows, seconds)
+            + (rate(rows, seconds: seconds).map { String(repeating: " ", count: max(1, 15 - $0.count)) + $0 } ?? "")
+    }
+
+    /// `25000 rows/s`, or nil when `seconds` is under ``minimumRateSeconds``.
+    static func rate(_ rows: Int, seconds: Double) -> String? {
+        seconds < minimumRateSeconds ? nil : String(format: "%.0f rows/s", Double(rows) / seconds)
+    }
+
+    /// The last line: `wrote 7251 rows in 2.4 s (3021 rows/s)`; on a dry run what was checked and how
+    /// many rows would be carried (`checked 7251 rows in 0.0 s: 7093 would be carried`).
+    static func summary(rows: Int, carried: Int, seconds: Double, dryRun: Bool) -> String {
+        let rate = rate(dryRun ? rows : carried, seconds: seconds).map { " (\($0))" } ?? ""
+        let time = String(format: "%.1f s", seconds)
+        return dryRun
+            ? "checked \(Plural.count(rows, "rows")) in \(time)\(rate): \(carried) would be carried"
+            : "wrote \(Plural.count(carried, "rows")) in \(time)\(rate)"
     }
 
     private func write(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }

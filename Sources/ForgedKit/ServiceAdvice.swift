@@ -19,6 +19,12 @@ struct ServiceAdvice: Equatable {
     let underSystemd: Bool
     /// The command that starts forged on this state directory off systemd (`forged serve --state-dir …`).
     let serveCommand: String
+    /// What every follow-up `forged` command needs to reach the same state directory: ` --state-dir DIR`
+    /// when it is not the packaged one, and ` --config FILE` when a config file other than the unit's
+    /// was read; empty otherwise. Appended to printed commands (`forged user passwd EMAIL`, `forged import undo ID`).
+    let flags: String
+    /// The state directory, absolute and resolved.
+    let stateDir: String
 
     /// - Parameters:
     ///   - stateDir: the command's state directory (relative to the working directory, or absolute).
@@ -29,20 +35,29 @@ struct ServiceAdvice: Equatable {
         environmentFile: String = Self.unitEnvironmentFile
     ) {
         let here = Self.resolved(stateDir)
+        self.stateDir = here
         let installed = unitDirectories.contains {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("forged.service"))
         }
         underSystemd = installed && here == Self.resolved(Self.unitStateDir(environmentFile))
-        var serve = "forged serve --state-dir \(Self.quoted(here))"
-        if let configFile, configFile != environmentFile { serve += " --config \(Self.quoted(configFile))" }
-        serveCommand = serve
+        let config = configFile.flatMap { $0 == environmentFile ? nil : " --config \(Self.quoted($0))" } ?? ""
+        serveCommand = "forged serve --state-dir \(Self.quoted(here))" + config
+        flags = (here == Self.resolved(Self.packagedStateDir) ? "" : " --state-dir \(Self.quoted(here))") + config
     }
 
-    /// After the command: how to start forged again.
+    /// The follow-up flags (``flags``) of the settings a command ran with.
+    static func flags(_ settings: Settings) -> String {
+        ServiceAdvice(stateDir: settings.stateDir, configFile: settings.configFile).flags
+    }
+
+    /// After the command: how to start forged again; off systemd a second line names `--runtime-dir` and
+    /// `--listen` for a forged started beside another one (a rehearsal, README "Moving from forge-server").
     var start: String {
         underSystemd
             ? "start the service again: systemctl start forged.socket forged-events.socket"
-            : "start forged again: \(serveCommand)"
+            : "start forged again: \(serveCommand)\n"
+                + "  (beside another forged, or when /run/forge is not yours, add --runtime-dir DIR --listen ADDRESS:PORT, "
+                + "e.g. --runtime-dir \(Self.quoted(stateDir + "/run")) --listen 127.0.0.1:8081)"
     }
 
     /// When another forged holds the state directory: what to stop first.

@@ -366,7 +366,7 @@ struct AppleHealthImportTests {
         expectRefusal(h, partial, "not well-formed")
 
         let noExport = try HealthZip.make(h.dir, "other.zip", [("apple_health_export/notes.txt", Data("hi".utf8))])
-        expectRefusal(h, noExport, "not a Apple Health export")
+        expectRefusal(h, noExport, "not an Apple Health export")
         #expect(try h.count("SELECT COUNT(*) FROM imports WHERE state = 'failed'") == 4)
     }
 

@@ -174,7 +174,9 @@ import Testing
         #expect(run.out.contains("start forged again: forged serve --state-dir \(state) --config /dev/null"))
         #expect(!run.out.contains("systemctl"))
         #expect(run.out.contains("ada@example.org's first-start seat"))
-        #expect(run.out.contains("forged user passwd ben@example.org"))
+        // Every follow-up command reaches the same state directory and config (issue 23).
+        #expect(run.out.contains("  forged user passwd ben@example.org --state-dir \(state) --config /dev/null\n"))
+        #expect(run.out.contains("--runtime-dir \(state)/run --listen 127.0.0.1:8081"))
         #expect(run.out.contains("backup before the import:"))
         // Ada had set a password in forged: it is kept, so only Ben needs the passwd line.
         #expect(!run.out.contains("forged user passwd ada@example.org"))
@@ -387,8 +389,8 @@ import Testing
                 })
         }
         // The password lines stay last, before the done line and the advice.
-        #expect(lines.suffix(3).first == "  forged user passwd ben@example.org")
-        #expect(lines.last?.hasPrefix("start forged again: forged serve --state-dir") == true)
+        #expect(lines.suffix(4).first?.hasPrefix("  forged user passwd ben@example.org --state-dir ") == true)
+        #expect(lines.suffix(2).first?.hasPrefix("start forged again: forged serve --state-dir") == true)
     }
 
     /// When the list of skipped rows cannot be written, the terminal gets every row instead.
@@ -426,6 +428,8 @@ import Testing
                 "neither a plain pg_dump file nor a SQLite database"
             ),
             (dir.file("missing.sql"), "no such file"),
+            // A directory: said so, with what --from takes.
+            (dir.path, "\(dir.path): is a directory, not a file; --from takes the original's DATABASE_URL"),
             (
                 "postgresql+psycopg://forge:secret@127.0.0.1:\(TempPostgres.freePort())/forge",
                 "postgresql://forge@127.0.0.1"
@@ -442,7 +446,7 @@ import Testing
         // A directory that exists but holds no database yet (made by hand for forged): left as it was, empty.
         let empty = dir.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        for (source, why) in [sources[2], sources[4]] {
+        for (source, why) in [sources[2], sources[3], sources[5]] {
             let run = try forged(["import", "forge-server", "--from", source], state: empty)
             #expect(run.status == 1, "\(source): \(run.err)")
             #expect(run.err.contains(why), "\(source): \(run.err)")

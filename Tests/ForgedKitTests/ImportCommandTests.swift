@@ -66,6 +66,40 @@ import Testing
         #expect(forged(["import", "undo", "nope"], state) == 1)
     }
 
+    /// What a fresh user reads (issue 23): the undo hint reaches the same state directory and
+    /// config, counts of one are singular, `import list` names its columns.
+    @Test func theReportsFollowUpCommandsCarryTheStateDirectory() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = try stateDir(dir, members: ["ada@example.org"])
+        let binary = try #require(ForgedBinary.path, "build forged first (swift build)")
+        func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+            try runProcess(
+                binary, args + ["--state-dir", state, "--config", "/dev/null"],
+                environment: cleanEnvironment(env.merging(["FORGE_TIMEZONE": "UTC"]) { $1 }))
+        }
+        let file = try dir.write(
+            "one.csv",
+            "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+                + "2025-03-01 08:00:00,Legs,1h,Squat (Barbell),1,100.0,5.0,0,0.0,,,\n")
+        let imported = try run(["import", "strong", file])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.contains("read 1 row\n"), "\(imported.out)")
+        #expect(imported.out.contains("1 session") && imported.out.contains("1 set"), "\(imported.out)")
+        #expect(!imported.out.contains("1 sets") && !imported.out.contains("1 sessions"), "\(imported.out)")
+        let id = try #require(
+            imported.out.split(separator: "\n").first { $0.hasPrefix("import ") }?.split(separator: " ")[1]
+                .dropLast())
+        #expect(
+            imported.out.contains("undo with: forged import undo \(id) --state-dir \(state) --config /dev/null"),
+            "\(imported.out)")
+        let listed = try run(["import", "list"])
+        #expect(listed.status == 0)
+        let lines = listed.out.split(separator: "\n")
+        #expect(lines.first.map(String.init) == "ID\tSTARTED\tKIND\tSTATE\tMEMBER\tADDED\tSOURCE")
+        #expect(lines.count == 2 && lines[1].hasPrefix("\(id)\t"), "\(listed.out)")
+    }
+
     @Test func badKindsAndFilesAreRefusedWithoutWriting() throws {
         let dir = TempDir()
         defer { dir.remove() }

@@ -74,7 +74,8 @@ import Testing
         let restoredDB = try Database(path: home + "/restored/forge.sqlite3", readers: 1)
         #expect(try BackupStatus.last(in: restoredDB)?.file == firstFile)
         #expect(
-            BackupStatus.summary(restoredDB).hasSuffix("(file no longer on disk)"),
+            // The file exists, in state/backups: said truthfully, not "no longer on disk" (issue 23).
+            BackupStatus.summary(restoredDB).hasSuffix("(file not in this state directory's backups/)"),
             "\(BackupStatus.summary(restoredDB))")
         restoredDB.close()
         let served = try serve("restored", in: home)

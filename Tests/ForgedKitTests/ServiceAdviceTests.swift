@@ -49,14 +49,19 @@ import Testing
         let elsewhere = ServiceAdvice(
             stateDir: state, configFile: "/dev/null", unitDirectories: [units], environmentFile: env)
         #expect(!elsewhere.underSystemd)
-        #expect(elsewhere.start == "start forged again: forged serve --state-dir \(state) --config /dev/null")
+        #expect(elsewhere.start.hasPrefix("start forged again: forged serve --state-dir \(state) --config /dev/null\n"))
+        #expect(elsewhere.start.hasSuffix("--runtime-dir \(state)/run --listen 127.0.0.1:8081)"))
+        // Follow-up commands carry the same state directory and config.
+        #expect(elsewhere.flags == " --state-dir \(state) --config /dev/null")
         #expect(elsewhere.stop == "stop the forged serve that uses it first")
         #expect(!elsewhere.start.contains("systemctl"))
         // No unit installed: even the packaged directory gets forged serve.
         let noUnit = ServiceAdvice(
             stateDir: "/var/lib/forge", configFile: env, unitDirectories: [dir.file("none")], environmentFile: env)
         #expect(!noUnit.underSystemd)
-        #expect(noUnit.start == "start forged again: forged serve --state-dir /var/lib/forge")
+        #expect(noUnit.start.hasPrefix("start forged again: forged serve --state-dir /var/lib/forge\n"))
+        // The packaged state directory and the unit's config need no flags.
+        #expect(noUnit.flags == "")
         // A relative state directory is named absolutely; odd characters are quoted for the shell.
         let relative = ServiceAdvice(stateDir: "my state", configFile: nil, unitDirectories: [], environmentFile: env)
         let cwd = FileManager.default.currentDirectoryPath

@@ -1,4 +1,5 @@
 import ForgeArchive
+import ForgeCore
 import Foundation
 
 /// What a reader yields for each recipe-like entry of an export: a recipe, or an entry that could not be read
@@ -38,7 +39,8 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
             switch error {
             case .libraryUnavailable: throw error
             case .notAnArchive:
-                throw LibraryExportError("this is not a \(title) export: expected \(expected)", notThisFormat: true)
+                throw LibraryExportError(
+                    "this is not \(Plural.article(title)) \(title) export: expected \(expected)", notThisFormat: true)
             default: throw LibraryExportError("this is not a readable \(title) export: \(error)")
             }
         }

@@ -38,8 +38,11 @@ package enum ForgeServerSource: Sendable, Equatable, CustomStringConvertible {
             throw ImportError.unreadable("\(text): not a source forged reads; " + Self.accepted)
         }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: text, isDirectory: &isDir), !isDir.boolValue else {
+        guard FileManager.default.fileExists(atPath: text, isDirectory: &isDir) else {
             throw ImportError.unreadable("\(text): no such file")
+        }
+        guard !isDir.boolValue else {
+            throw ImportError.unreadable("\(text): is a directory, not a file; " + Self.accepted)
         }
         let head = (FileHandle(forReadingAtPath: text)?.readData(ofLength: Self.headLength)).map { [UInt8]($0) } ?? []
         if head.starts(with: Array("SQLite format 3".utf8)) {
