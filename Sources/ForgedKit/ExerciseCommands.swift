@@ -22,8 +22,8 @@ struct ExerciseCommands {
             let merged = try ExerciseMerge.merge(
                 command.positionals[0], into: command.positionals[1], now: settings.clock.now(), in: db)
             print(
-                "merged \(merged.from) into \(merged.into): moved \(merged.sets) sets, "
-                    + "recomputed the records of \(merged.members) member\(merged.members == 1 ? "" : "s")")
+                "merged \(merged.from) into \(merged.into): moved \(Plural.count(merged.sets, "sets")), "
+                    + "recomputed the records of \(Plural.count(merged.members, "members"))")
             return 0
         } catch let error as ExerciseMergeError {
             Forged.printError("forged exercise merge: \(error)")

@@ -1,4 +1,5 @@
 import ForgeAPI
+import ForgeCore
 import ForgeStore
 import ForgeTrain
 import Foundation
@@ -25,8 +26,8 @@ struct LibraryCommands {
         try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         let summary = try db.write { try ExerciseImport.run(directory: directory, in: $0) }
         print(
-            "matched \(summary.matched) library exercises, stored \(summary.images) images, added \(summary.added) exercises"
-        )
+            "matched \(Plural.count(summary.matched, "library exercises")), "
+                + "stored \(Plural.count(summary.images, "images")), added \(Plural.count(summary.added, "exercises"))")
         return 0
     }
 }
