@@ -10,8 +10,9 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     /// Larger caps by exact path (upload routes).
     let uploadLimits: [String: Int]
-    /// Paths whose bodies go to a file, the cap, and the directory (``HTTPServer/Configuration/spoolLimit``).
-    let spool: (paths: Set<String>, limit: Int, directory: String)
+    /// Paths whose bodies go to a file, each with its body cap, bytes, and the directory
+    /// (``HTTPServer/Configuration/spoolLimit``).
+    let spool: (limits: [String: Int], directory: String)
     /// Peers whose forwarding headers count.
     let trustedProxies: TrustedProxies
     /// The daemons serve HTTPS.
@@ -47,7 +48,7 @@ final class ServerCore: Sendable {
 
     init(
         responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
-        spool: (paths: Set<String>, limit: Int, directory: String) = ([], 0, ""),
+        spool: (limits: [String: Int], directory: String) = ([:], ""),
         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
@@ -115,8 +116,8 @@ final class ServerCore: Sendable {
                 return reject(connection, exchange, method: method, response)
             }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
-            if !spool.paths.isEmpty, method == "POST", spool.paths.contains(Self.path(of: exchange.rawTarget)) {
-                exchange.bodyLimit = spool.limit
+            if !spool.limits.isEmpty, method == "POST", let cap = spool.limits[Self.path(of: exchange.rawTarget)] {
+                exchange.bodyLimit = cap
                 var template = Array((spool.directory + "/forged-upload-XXXXXX").utf8CString)
                 let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
                 guard fd >= 0 else {

@@ -16,7 +16,7 @@ enum ImportRoutes {
         router.route(
             .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
             access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
-            upload: true, accepts: fileMediaTypes, spool: true
+            upload: true, accepts: fileMediaTypes, spool: .importLimit
         ) { request, principal in
             // The demo seat reads the household's data and writes only its own (README, "Auth, seats and
             // settings"): an import would write the shared library.
