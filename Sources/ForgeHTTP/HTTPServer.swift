@@ -36,8 +36,10 @@ package final class HTTPServer: Sendable {
         package var uploadLimits: [String: Int] = [:]
         /// Routes tagged `spool` (``RouteInfo/tags``) receive their body in a
         /// temporary file in ``spoolDirectory`` (``Request/bodyFile``), never in
-        /// memory, up to this many bytes (`--max-import`); of a `multipart/form-data`
-        /// body only the file part, the text fields in ``Request/form`` (``MultipartSpool``).
+        /// memory; of a `multipart/form-data` body only the file part, the text
+        /// fields in ``Request/form`` (``MultipartSpool``). Tag `spool: yes` caps
+        /// the body at this many bytes (`--max-import`); tag `spool: body` keeps the
+        /// route's own cap (its ``uploadLimits`` entry, else ``maxBodyBytes``).
         package var spoolLimit: Int = 4 << 30
         /// Where spooled bodies are written (the state directory's `imports/`).
         package var spoolDirectory: String = NSTemporaryDirectory()
@@ -105,10 +107,7 @@ package final class HTTPServer: Sendable {
         self.core = ServerCore(
             responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
             uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
-            spool: (
-                Set(responder.routes.filter { $0.tags["spool"] == "yes" }.map(\.pattern)),
-                max(0, configuration.spoolLimit), configuration.spoolDirectory
-            ),
+            spool: (Self.spoolLimits(responder.routes, configuration), configuration.spoolDirectory),
             trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
             headTimeoutSeconds: configuration.headTimeoutSeconds,
             idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
@@ -118,6 +117,20 @@ package final class HTTPServer: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// The body cap of each spooled route's path, bytes (see ``Configuration/spoolLimit``).
+    static func spoolLimits(_ routes: [RouteInfo], _ configuration: Configuration) -> [String: Int] {
+        var limits: [String: Int] = [:]
+        for route in routes {
+            switch route.tags["spool"] {
+            case "yes": limits[route.pattern] = max(0, configuration.spoolLimit)
+            case "body":
+                limits[route.pattern] = max(0, configuration.uploadLimits[route.pattern] ?? configuration.maxBodyBytes)
+            default: continue
+            }
+        }
+        return limits
     }
 
     /// Binds the configured addresses and starts serving. Ignores SIGPIPE.

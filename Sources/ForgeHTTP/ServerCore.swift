@@ -10,8 +10,9 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     /// Larger caps by exact path (upload routes).
     let uploadLimits: [String: Int]
-    /// Paths whose bodies go to a file, the cap, and the directory (``HTTPServer/Configuration/spoolLimit``).
-    let spool: (paths: Set<String>, limit: Int, directory: String)
+    /// Paths whose bodies go to a file, each with its body cap, bytes, and the directory
+    /// (``HTTPServer/Configuration/spoolLimit``).
+    let spool: (limits: [String: Int], directory: String)
     /// Peers whose forwarding headers count.
     let trustedProxies: TrustedProxies
     /// The daemons serve HTTPS.
@@ -47,7 +48,7 @@ final class ServerCore: Sendable {
 
     init(
         responder: Responder, maxBodyBytes: Int, uploadLimits: [String: Int] = [:],
-        spool: (paths: Set<String>, limit: Int, directory: String) = ([], 0, ""),
+        spool: (limits: [String: Int], directory: String) = ([:], ""),
         trustedProxies: TrustedProxies = TrustedProxies(), isTLS: Bool = false,
         headTimeoutSeconds: Double = 10, idleTimeoutSeconds: Double = 30,
         onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil, accessLog: (@Sendable (AccessLogEntry) -> Void)?,
@@ -115,8 +116,8 @@ final class ServerCore: Sendable {
                 return reject(connection, exchange, method: method, response)
             }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
-            if !spool.paths.isEmpty, method == "POST", spool.paths.contains(Self.path(of: exchange.rawTarget)) {
-                exchange.bodyLimit = spool.limit
+            if !spool.limits.isEmpty, method == "POST", let cap = spool.limits[Self.path(of: exchange.rawTarget)] {
+                exchange.bodyLimit = cap
                 var template = Array((spool.directory + "/forged-upload-XXXXXX").utf8CString)
                 let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
                 guard fd >= 0 else {
@@ -125,10 +126,12 @@ final class ServerCore: Sendable {
                 exchange.spoolFD = fd
                 exchange.spoolPath = String(
                     decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type"),
-                    String(cString: type).lowercased().hasPrefix("multipart/form-data")
+                if let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map({
+                    String(cString: $0)
+                }),
+                    type.lowercased().hasPrefix("multipart/form-data")
                 {
-                    exchange.multipart = MultipartSpool(connection: connection, fd: fd)
+                    exchange.multipart = MultipartSpool(connection: connection, fd: fd, contentType: type)
                 }
             }
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
@@ -160,16 +163,7 @@ final class ServerCore: Sendable {
                     multipart.feed(upload, count: count)
                     if multipart.writeFailed { exchange.spoolFailed = true }
                 } else if let upload, !exchange.spoolFailed {
-                    var offset = 0
-                    while offset < count {
-                        let n = write(exchange.spoolFD, UnsafeRawPointer(upload) + offset, count - offset)
-                        if n < 0 && errno == EINTR { continue }
-                        guard n > 0 else {
-                            exchange.spoolFailed = true
-                            break
-                        }
-                        offset += n
-                    }
+                    exchange.spoolFailed = !spoolWrite(exchange.spoolFD, upload, count: count)
                 }
                 exchange.spoolBytes += count
                 return .YES

@@ -115,14 +115,14 @@ struct ForgeServerImportCommand {
             }
             if !dryRun {
                 let backup = try BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone)
-                    .run(trigger: "import")
+                    .run(trigger: "import", now: settings.clock.now())
                 print("backup before the import: \(backup.file) (integrity ok)")
             }
-            let started = Date()
+            let started = ContinuousClock.now
             progress.startWriting()
             let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
             if terminal {
-                let seconds = Date().timeIntervalSince(started)
+                let seconds = (ContinuousClock.now - started) / .seconds(1)
                 FileHandle.standardError.write(
                     Data(
                         String(

@@ -22,6 +22,20 @@ import Testing
         #expect(CopyText.fields("") == [.text("")])
     }
 
+    /// Fields without a backslash are taken as they stand; a backslash takes the next byte
+    /// along (a tab too), `\N` is NULL only alone, an empty line is one empty field.
+    @Test func copyTextSplitsOnlyOnTabsStandingAlone() {
+        #expect(CopyText.fields("a\\\tb\tc") == [.text("a\tb"), .text("c")])
+        #expect(CopyText.fields("x\t\\") == [.text("x"), .text("\\")])
+        #expect(CopyText.fields("\\Nx\t\\N\t\\\\N") == [.text("Nx"), .null, .text("\\N")])
+        #expect(CopyText.fields("\t") == [.text(""), .text("")])
+        #expect(CopyText.fields("") == [.text("")])
+        #expect(
+            CopyText.fields("plain\t2024-05-01 07:30:00+00\t\\N\tcaf\u{E9}") == [
+                .text("plain"), .text("2024-05-01 07:30:00+00"), .null, .text("caf\u{E9}"),
+            ])
+    }
+
     @Test func aPlainDumpIsReadTableByTable() throws {
         let tables = try PgDumpReader.read(Self.fixtures.appendingPathComponent("older-household.sql").path)
         let sessions = try #require(tables["workout_sessions"])

@@ -16,7 +16,7 @@ enum ImportRoutes {
         router.route(
             .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
             access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
-            upload: true, accepts: fileMediaTypes, spool: true
+            upload: true, accepts: fileMediaTypes, spool: .importLimit
         ) { request, principal in
             // The demo seat reads the household's data and writes only its own (README, "Auth, seats and
             // settings"): an import would write the shared library.
@@ -58,7 +58,8 @@ enum ImportRoutes {
     /// spool file while the body arrived, or the raw body) into the uploads directory and
     /// submits the job.
     /// - Throws: 422 for a form that is not well-formed or ends early, a text field over 1 KiB,
-    ///   a missing or unknown `kind`, a form without a file, an empty file, or a file that is
+    ///   more than 8 fields, a second file part, a `Content-Type` with a parameter after its
+    ///   boundary (``UploadForm/problem``), a missing or unknown `kind`, a form without a file, an empty file, or a file that is
     ///   not the kind; 409 while another import of the member runs. Nothing is kept on a refusal.
     static func start(_ app: ForgeApp, _ request: Request, userID: String) throws -> ImportJobView {
         var kindText = request.query["kind"]

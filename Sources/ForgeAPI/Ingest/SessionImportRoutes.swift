@@ -8,20 +8,23 @@ import Foundation
 /// as `multipart/form-data` (part `file`) or as the raw body, becomes a
 /// cardio session through the same path as ingested workouts
 /// (``CardioRecorder``: idempotent on the start instant, reconciled with
-/// the plan, traces downsampled). The body is capped by the server's
-/// `--max-body`.
+/// the plan, traces downsampled). The body goes to a temporary file as it
+/// arrives (ForgeHTTP's spool: a form is read by libmicrohttpd's post
+/// processor, only its file part kept), capped by `--max-upload` (413 past it),
+/// and the file is read back whole.
 ///
 /// Answers `{ id, duplicate, day, name, status, stats }`: `duplicate` is
 /// true when a session with that start instant already existed (its traces
 /// may have been back-filled). 422 `{detail}` for a file that is not
-/// well-formed, not GPX/TCX, has no points, or has no timed point; 500
+/// well-formed, not GPX/TCX, has no points, or has no timed point, for a form
+/// without a file part or one that is not a well-formed form; 500
 /// `{detail}` naming the package when libxml2 cannot be loaded.
 enum SessionImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
             .POST, "/api/sessions/import", "Import a GPX 1.1 or TCX file as a cardio session",
-            access: .member, answers: ImportedCardioSession.self, errors: [422, 500], upload: true,
-            accepts: fileMediaTypes
+            access: .member, answers: ImportedCardioSession.self, errors: [413, 422, 500], upload: true,
+            accepts: fileMediaTypes, spool: .routeLimit
         ) { request, principal in
             try importFile(app, request: request, caller: principal.caller)
         }
@@ -34,17 +37,17 @@ enum SessionImportRoutes {
         "application/octet-stream",
     ]
 
-    /// Reads the file (no `RequestInput`: the body is the file itself) and
-    /// records it in one write.
-    /// - Throws: 422 `{detail}` for a missing part, an empty or unusable file.
+    /// Reads the file (no `RequestInput`: the body is the file itself, or a
+    /// form's file part, both spooled to ``Request/bodyFile`` by the server;
+    /// a request built by hand may carry it in ``Request/body``) and records it in one write.
+    /// - Throws: 422 `{detail}` for a form that is not well-formed or has no
+    ///   file part, an empty or unusable file.
     static func importFile(_ app: ForgeApp, request: Request, caller: Caller) throws -> ImportedCardioSession {
-        var data = request.body
-        if let boundary = MultipartFile.boundary(contentType: request.headers["Content-Type"] ?? "") {
-            guard let file = MultipartFile.file(in: request.body, boundary: boundary) else {
-                throw HTTPError(422, "no file part in the form")
-            }
-            data = file
+        if let form = request.form {
+            if let problem = form.problem { throw HTTPError(422, problem) }
+            guard form.hasFile else { throw HTTPError(422, "no file part in the form") }
         }
+        let data = try request.bodyFile.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? request.body
         guard !data.isEmpty else { throw HTTPError(422, "empty file") }
         let workout: CardioWorkout
         let skipped: Int

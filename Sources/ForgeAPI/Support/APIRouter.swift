@@ -33,7 +33,7 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
-        spool: Bool = false,
+        spool: BodySpool? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
         raw(
@@ -56,7 +56,7 @@ struct APIRouter {
         bodyMedia: String = "application/json", errorBody: (any (Codable & Sendable).Type)? = nil,
         errorBodies: [Int: any (Codable & Sendable).Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
-        errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: Bool = false,
+        errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: BodySpool? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
         precondition(
@@ -77,9 +77,9 @@ struct APIRouter {
         var tags = ["auth": access.tag]
         if produces != "application/json" { tags["produces"] = produces }
         if upload { tags["upload"] = "yes" }
-        // The body goes to a temporary file, never memory (ForgeHTTP's spool, capped by --max-import;
-        // of a multipart form only the file part, read by libmicrohttpd's post processor).
-        if spool { tags["spool"] = "yes" }
+        // The body goes to a temporary file, never memory (ForgeHTTP's spool; of a multipart form
+        // only the file part, read by libmicrohttpd's post processor).
+        if let spool { tags["spool"] = spool.rawValue }
         if access == .kitchen { tags["display"] = "yes" }
         if let cache { tags["cache"] = "\(cache)" }
         let app = self.app

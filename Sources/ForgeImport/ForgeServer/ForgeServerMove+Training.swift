@@ -247,6 +247,9 @@ extension ForgeServerMove {
             try CardioStore.saveTrace(trace, sessionID: session, userID: user, now: now, in: conn)
             report.carried("workout_series")
         }
+        // Sets are written in order, a few hundred at a time (SetStore's multi-row inserts).
+        var pending: [MovedSet] = []
+        pending.reserveCapacity(Self.setsPerWrite)
         try each("logged_sets") { row in
             let session = row.string("session_id")
             guard sessions.contains(session) else {
@@ -268,16 +271,24 @@ extension ForgeServerMove {
                 return
             }
             let slug = row.string("exercise_slug")
-            try SetStore.insertKeepingID(
+            pending.append(
                 MovedSet(
                     id: row.string("id"), sessionID: session, userID: user, slug: slug,
                     substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
-                    reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts), in: conn)
+                    reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts))
+            if pending.count == Self.setsPerWrite {
+                try SetStore.insertKeepingID(pending, in: conn)
+                pending.removeAll(keepingCapacity: true)
+            }
             lifts[user, default: []].insert(slug)
             report.carried("logged_sets")
         }
+        try SetStore.insertKeepingID(pending, in: conn)
         try TrainingSessionStore.completeMovedIn(completeAfterSets, in: conn)
     }
+
+    /// Sets handed to ``SetStore/insertKeepingID(_:in:)`` at a time.
+    static let setsPerWrite = 256
 
     /// Why a session's stats are impossible (a negative duration or distance), or nil.
     static func statsProblem(_ json: String) -> String? {

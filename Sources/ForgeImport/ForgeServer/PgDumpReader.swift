@@ -34,7 +34,7 @@ enum PgDumpReader {
                     current = nil
                     return
                 }
-                let values = CopyText.fields(line)
+                let values = CopyText.fields(line, expected: table.columns.count)
                 guard values.count == table.columns.count else {
                     failure = ImportError.unreadable(
                         "\(path): line \(lineNumber): \(values.count) values for the \(table.columns.count) columns of "

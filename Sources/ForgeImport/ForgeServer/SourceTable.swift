@@ -71,7 +71,7 @@ package struct SourceRow {
     /// - Throws: ``SourceValueError`` for text that is not a finite number.
     package func double(_ column: String, _ fallback: Double = 0) throws -> Double {
         guard let t = text(column) else { return fallback }
-        guard let v = Double(t.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+        guard let v = Double(t.trimmedBlanks), v.isFinite else {
             throw SourceValueError(description: "\(column) \"\(t)\" is not a number")
         }
         return v
@@ -85,7 +85,7 @@ package struct SourceRow {
     /// An integer (a whole-valued real is accepted); `fallback` for NULL or a missing column.
     package func int(_ column: String, _ fallback: Int = 0) throws -> Int {
         guard let t = text(column) else { return fallback }
-        if let v = Int(t.trimmingCharacters(in: .whitespaces)) { return v }
+        if let v = Int(t.trimmedBlanks) { return v }
         if let d = Double(t), d.isFinite, d == d.rounded(), abs(d) < 1e15 { return Int(d) }
         throw SourceValueError(description: "\(column) \"\(t)\" is not a whole number")
     }

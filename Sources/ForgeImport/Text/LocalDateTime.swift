@@ -105,7 +105,97 @@ package struct LocalDateTime {
     /// The one reader of this form: ``parse(_:)`` reads it in the household zone (the fraction
     /// dropped, as the apps' files never carry one), the forge-server move's `SourceTime` in UTC
     /// with the fraction kept (PostgreSQL's `2024-05-01 07:30:00.123456+00`).
+    ///
+    /// PostgreSQL's own text (`2024-05-01 07:30:00.123456+00`) and every strict ASCII form of
+    /// two-digit fields are read byte by byte (``isoDigits(_:)``); anything else (single-digit
+    /// fields, spaces before the zone, Unicode digits) by the general reader (``isoGeneral(_:)``).
+    /// Both give the same fields for the texts the first reads (`LocalDateTimeTests`).
     package static func iso(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        if let digits = isoDigits(text) {
+            guard possible(digits.parts) else { return nil }
+            return digits
+        }
+        return isoGeneral(text)
+    }
+
+    /// Powers of ten exactly representable as a `Double` (up to 10^15).
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+
+    /// The strict ASCII forms of ``iso(_:)``: `yyyy-MM-dd`, or `yyyy-MM-dd` then a space or `T`, `HH:mm`,
+    /// optionally `:ss` and `.` with 1-13 digits, then nothing, `Z`, or `±HH`, `±HHmm`, `±HH:mm`. Nil for
+    /// any other text (the general reader decides); the fields unchecked (``possible(_:)`` checks them).
+    /// The seconds with their fraction are the correctly rounded `Double` of their digits (an integer
+    /// below 2^53 divided by an exact power of ten: one rounding), the value `Double(String)` gives.
+    static func isoDigits(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        var text = text
+        return text.withUTF8 { u -> (parts: DateComponents, fraction: Double, offset: Int?)? in
+            let n = u.count
+            func digit(_ i: Int) -> Int? {
+                guard i < n else { return nil }
+                let v = Int(u[i]) &- 0x30
+                return v >= 0 && v <= 9 ? v : nil
+            }
+            func two(_ i: Int) -> Int? {
+                guard let a = digit(i), let b = digit(i + 1) else { return nil }
+                return a * 10 + b
+            }
+            guard n >= 10, let y1 = two(0), let y2 = two(2), u[4] == 0x2D, let month = two(5), u[7] == 0x2D,
+                let day = two(8)
+            else { return nil }
+            var parts = DateComponents()
+            (parts.year, parts.month, parts.day) = (y1 * 100 + y2, month, day)
+            if n == 10 {
+                parts.hour = 12
+                return (parts, 0, nil)
+            }
+            guard u[10] == 0x20 || u[10] == 0x54, let hour = two(11), n > 13, u[13] == 0x3A, let minute = two(14)
+            else { return nil }
+            parts.hour = hour
+            parts.minute = minute
+            var i = 16
+            var fraction = 0.0
+            if i < n, u[i] == 0x3A {
+                guard let second = two(i + 1) else { return nil }
+                i += 3
+                if i < n, u[i] == 0x2E {
+                    var mantissa = second
+                    var places = 0
+                    i += 1
+                    while let d = digit(i) {
+                        guard places < 13 else { return nil }
+                        mantissa = mantissa * 10 + d
+                        places += 1
+                        i += 1
+                    }
+                    guard places > 0 else { return nil }
+                    let s = Double(mantissa) / powersOfTen[places]
+                    parts.second = Int(s)
+                    fraction = s - s.rounded(.down)
+                } else {
+                    parts.second = second
+                }
+            }
+            if i == n { return (parts, fraction, nil) }
+            let sign = u[i]
+            if sign == 0x5A { return i + 1 == n ? (parts, fraction, 0) : nil }
+            guard sign == 0x2B || sign == 0x2D, let h = two(i + 1) else { return nil }
+            var m = 0
+            switch n - i {
+            case 3: break
+            case 5:
+                guard let mm = two(i + 3) else { return nil }
+                m = mm
+            case 6:
+                guard u[i + 3] == 0x3A, let mm = two(i + 4) else { return nil }
+                m = mm
+            default: return nil
+            }
+            return (parts, fraction, (sign == 0x2D ? -1 : 1) * (h * 3600 + m * 60))
+        }
+    }
+
+    /// ``iso(_:)`` for every text: the reader of the lenient forms.
+    static func isoGeneral(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
         guard looksISO(text) else { return nil }
         var parts = DateComponents()
         var fraction = 0.0

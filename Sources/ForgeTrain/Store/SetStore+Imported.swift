@@ -57,24 +57,19 @@ extension SetStore {
     ) throws -> [String] {
         var out: [String] = []
         out.reserveCapacity(sets.count)
-        var index = 0
-        while index < sets.count {
-            let rows = importedRowCounts.first { $0 <= sets.count - index } ?? 1
-            var values: [SQLValue] = []
-            values.reserveCapacity(rows * 14)
-            for set in sets[index..<(index + rows)] {
+        try insertInRuns(sets.count, texts: importedInsert, text: importedInsertSQL, in: db) { range, arguments in
+            arguments.reserveCapacity(range.count * 14)
+            for set in sets[range] {
                 let id = ids.next()
                 out.append(id)
                 let s = set.logged
-                values += [
+                arguments += [
                     .text(id), .text(sessionID), .text(userID), .text(s.slug), .integer(Int64(s.setNo)),
                     .real(s.weight), .integer(Int64(s.reps)), s.rpe.map { .integer(Int64($0)) } ?? .null,
                     .text(s.ts), .text(set.marker.rawValue), set.seconds.map { .real($0) } ?? .null,
                     set.distanceM.map { .real($0) } ?? .null, .text(set.note), set.rpeSource.map { .real($0) } ?? .null,
                 ]
             }
-            try db.execute(importedInsert[rows] ?? importedInsertSQL(rows: rows), values: values)
-            index += rows
         }
         return out
     }
@@ -87,12 +82,31 @@ extension SetStore {
         try insertImported([set], sessionID: sessionID, userID: userID, ids: &ids, in: db)[0]
     }
 
-    /// Rows per statement of ``insertImported(_:sessionID:userID:ids:in:)``, largest first.
-    static let importedRowCounts = [64, 16, 4, 1]
+    /// Rows per statement of the multi-row inserts (``insertInRuns(_:texts:text:in:arguments:)``), largest first.
+    static let rowCounts = [64, 16, 4, 1]
+
+    /// Writes `count` rows through multi-row `INSERT`s of 64, 16, 4 or 1 rows, largest first, so at
+    /// most four texts stay prepared, each reused: `texts` holds them by row count (`text(rows)`
+    /// writes one). `arguments` appends the values of the rows in `range`, in order (plain
+    /// ``SQLValue``s: no existential box per value, ``Connection/execute(_:values:)``).
+    /// - Throws: `DatabaseError`; nothing of the failing statement is kept.
+    static func insertInRuns(
+        _ count: Int, texts: [Int: String], text: (Int) -> String, in db: Connection,
+        arguments: (Range<Int>, inout [SQLValue]) throws -> Void
+    ) throws {
+        var index = 0
+        while index < count {
+            let rows = rowCounts.first { $0 <= count - index } ?? 1
+            var values: [SQLValue] = []
+            try arguments(index..<(index + rows), &values)
+            try db.execute(texts[rows] ?? text(rows), values: values)
+            index += rows
+        }
+    }
 
     /// The prepared texts by row count.
     static let importedInsert: [Int: String] = Dictionary(
-        uniqueKeysWithValues: importedRowCounts.map { ($0, importedInsertSQL(rows: $0)) })
+        uniqueKeysWithValues: rowCounts.map { ($0, importedInsertSQL(rows: $0)) })
 
     /// `INSERT INTO sets (...) VALUES (...), (...)` for `rows` rows of 14 arguments each.
     static func importedInsertSQL(rows: Int) -> String {
