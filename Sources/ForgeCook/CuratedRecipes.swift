@@ -26,6 +26,22 @@ package enum CuratedRecipes {
         }
     }
 
+    /// The slugs of the seed recipes in file order, read without decoding the
+    /// rest of each recipe or computing macros: the cheap check that lets a
+    /// start skip ``load(reference:)`` when every seed recipe is already stored.
+    /// - Throws: `SeedDataError` when the asset is missing, `DecodingError` when malformed.
+    package static func slugs() throws -> [String] {
+        guard let data = EmbeddedAssets.bytes(named: "recipes.json") else {
+            throw SeedDataError.missing("recipes.json")
+        }
+        return try JSONCoding.decode([SlugOnly].self, from: data).map(\.slug)
+    }
+
+    /// A seed recipe's slug alone (the decoder skips the other keys).
+    private struct SlugOnly: Decodable {
+        let slug: String
+    }
+
     /// `load(reference:)` for compiled-in data that a test guarantees is
     /// valid; traps if the embedded asset is broken.
     package static func seed(reference: IngredientReference = .seed) -> [Recipe] {

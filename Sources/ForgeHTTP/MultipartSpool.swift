@@ -29,12 +29,31 @@ final class MultipartSpool {
     private var sawPart = false
 
     /// Starts reading the body of `connection`'s request, writing its file part to `fd`.
-    /// A `Content-Type` without a usable boundary leaves a ``UploadForm/problem``.
-    init(connection: OpaquePointer, fd: Int32) {
+    /// A `Content-Type` without a usable boundary, or with a parameter after it (libmicrohttpd
+    /// would read that parameter as part of the boundary), leaves a ``UploadForm/problem``.
+    init(connection: OpaquePointer, fd: Int32, contentType: String) {
         self.fd = fd
+        guard !Self.boundaryIsFollowed(in: contentType) else {
+            form.problem = "the boundary must be the Content-Type's last parameter"
+            return
+        }
         processor = MHD_create_post_processor(
             connection, Self.bufferSize, Self.iterator, Unmanaged.passUnretained(self).toOpaque())
         if processor == nil { form.problem = "the upload is not a multipart form (no usable boundary)" }
+    }
+
+    /// Whether another parameter follows `boundary=` in `contentType`
+    /// (`multipart/form-data; boundary=x; charset=utf-8`). A quoted boundary ends at its closing quote.
+    static func boundaryIsFollowed(in contentType: String) -> Bool {
+        guard let start = contentType.range(of: "boundary=", options: .caseInsensitive) else { return false }
+        var rest = contentType[start.upperBound...]
+        if rest.first == "\"" {
+            rest = rest.dropFirst()
+            guard let close = rest.firstIndex(of: "\"") else { return false }
+            rest = rest[rest.index(after: close)...]
+            return rest.contains { !$0.isWhitespace }
+        }
+        return rest.contains(";")
     }
 
     deinit {
@@ -120,15 +139,6 @@ final class MultipartSpool {
     /// Writes file bytes to the spool file; a failure is remembered, the rest skipped.
     private func write(_ data: UnsafePointer<CChar>, _ size: Int) {
         guard !writeFailed else { return }
-        var offset = 0
-        while offset < size {
-            let n = Glibc.write(fd, UnsafeRawPointer(data) + offset, size - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                writeFailed = true
-                return
-            }
-            offset += n
-        }
+        writeFailed = !spoolWrite(fd, data, count: size)
     }
 }

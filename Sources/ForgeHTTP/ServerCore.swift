@@ -126,10 +126,12 @@ final class ServerCore: Sendable {
                 exchange.spoolFD = fd
                 exchange.spoolPath = String(
                     decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type"),
-                    String(cString: type).lowercased().hasPrefix("multipart/form-data")
+                if let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map({
+                    String(cString: $0)
+                }),
+                    type.lowercased().hasPrefix("multipart/form-data")
                 {
-                    exchange.multipart = MultipartSpool(connection: connection, fd: fd)
+                    exchange.multipart = MultipartSpool(connection: connection, fd: fd, contentType: type)
                 }
             }
             if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
@@ -161,16 +163,7 @@ final class ServerCore: Sendable {
                     multipart.feed(upload, count: count)
                     if multipart.writeFailed { exchange.spoolFailed = true }
                 } else if let upload, !exchange.spoolFailed {
-                    var offset = 0
-                    while offset < count {
-                        let n = write(exchange.spoolFD, UnsafeRawPointer(upload) + offset, count - offset)
-                        if n < 0 && errno == EINTR { continue }
-                        guard n > 0 else {
-                            exchange.spoolFailed = true
-                            break
-                        }
-                        offset += n
-                    }
+                    exchange.spoolFailed = !spoolWrite(exchange.spoolFD, upload, count: count)
                 }
                 exchange.spoolBytes += count
                 return .YES

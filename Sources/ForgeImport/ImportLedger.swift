@@ -109,6 +109,7 @@ package enum ImportLedger {
     }
 
     /// The member's running import whose process is alive, or nil.
+    /// - Throws: `DatabaseError` when the ledger cannot be read.
     package static func running(userID: String, in db: Connection) throws -> ImportRecord? {
         try db.query("SELECT * FROM imports WHERE user_id = ? AND state = 'running'", [userID]).map(record)
             .first { isAlive(pid: $0.pid) }
@@ -116,6 +117,7 @@ package enum ImportLedger {
 
     /// A running import of any member whose process is alive, or nil: `forged import forge-server`
     /// replaces every seat, so it waits for none of them.
+    /// - Throws: `DatabaseError` when the ledger cannot be read.
     package static func anyRunning(in db: Connection) throws -> ImportRecord? {
         try db.query("SELECT * FROM imports WHERE state = 'running'").map(record).first { isAlive(pid: $0.pid) }
     }

@@ -28,7 +28,7 @@ struct BackupCommands {
             return nil
         }
         let db = try Database(path: databasePath, readers: 1)
-        try SchemaUpgrade.run(db)
+        try SchemaUpgrade.run(db, now: settings.clock.now())
         return db
     }
 
@@ -41,7 +41,8 @@ struct BackupCommands {
         defer { db.close() }
         do {
             if let output = command.flags["output"]?.last, !output.isEmpty {
-                let record = try job(db).run(output: output, trigger: BackupStatus.outputTrigger)
+                let record = try job(db).run(
+                    output: output, trigger: BackupStatus.outputTrigger, now: settings.clock.now())
                 print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
                 return 0
             }
@@ -134,7 +135,7 @@ struct BackupCommands {
     /// Restores `file` over the database; the caller holds the state lock.
     func restore(_ file: String) throws -> Int32 {
         do {
-            let outcome = try BackupRestore.restore(file, over: databasePath)
+            let outcome = try BackupRestore.restore(file, over: databasePath, now: settings.clock.now())
             if let safety = outcome.safetyCopy { print("safety copy of the previous database: \(safety)") }
             if let broken = outcome.brokenCopy {
                 print("the previous database would not open; its raw bytes are kept as \(broken)")

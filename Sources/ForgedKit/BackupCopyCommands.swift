@@ -26,7 +26,7 @@ extension BackupCommands {
         guard !settings.backupCopyTo.isEmpty,
             let states = try? BackupCopyStatus.states(settings.backupCopyTo.map(\.description), in: db)
         else { return }
-        let now = Date()
+        let now = settings.clock.now()
         print("\ncopies off the box:")
         for state in states {
             let good =

@@ -115,16 +115,16 @@ struct ForgeServerImportCommand {
             }
             if !dryRun {
                 let backup = try BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone)
-                    .run(trigger: "import")
+                    .run(trigger: "import", now: settings.clock.now())
                 print("backup before the import: \(backup.file) (integrity ok)")
             }
-            let started = Date()
+            let started = ContinuousClock.now
             progress.startWriting()
             let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
             if terminal, case .done(let report, _) = outcome {
                 let line = MoveProgressLines.summary(
-                    rows: snapshot.rowCount, carried: report.totalCarried, seconds: Date().timeIntervalSince(started),
-                    dryRun: dryRun)
+                    rows: snapshot.rowCount, carried: report.totalCarried,
+                    seconds: (ContinuousClock.now - started) / .seconds(1), dryRun: dryRun)
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
             return report(outcome, dryRun: dryRun, advice: advice)

@@ -37,7 +37,8 @@ struct UserCommands {
             let password = try readPassword(confirm: true)
             let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
             do {
-                let user = try Membership.add(email: email, name: name, passwordHash: hash, now: Date(), in: db)
+                let user = try Membership.add(
+                    email: email, name: name, passwordHash: hash, now: settings.clock.now(), in: db)
                 print("added \(user.email) (\(user.role))")
                 return 0
             } catch let error as UserError {

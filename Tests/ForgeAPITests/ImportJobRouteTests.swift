@@ -84,9 +84,8 @@ import Testing
             let r1 = try await server.raw("POST", "/api/import", body: noKind.0, contentType: noKind.1, cookie: ben)
             #expect(r1.status == 422 && r1.detail?.contains("kind must be one of") == true)
             let noFile = Self.form(kind: "strong", file: nil)
-            #expect(
-                try await server.raw("POST", "/api/import", body: noFile.0, contentType: noFile.1, cookie: ben).status
-                    == 422)
+            let r2 = try await server.raw("POST", "/api/import", body: noFile.0, contentType: noFile.1, cookie: ben)
+            #expect(r2.status == 422 && r2.detail == "no file part in the form")
             // A Hevy export sent as Strong: 422 naming what was looked for, nothing written.
             let wrong = Self.form(kind: "strong", file: try Self.fixture("hevy-2026.csv"))
             let r3 = try await server.raw("POST", "/api/import", body: wrong.0, contentType: wrong.1, cookie: ben)
@@ -101,6 +100,18 @@ import Testing
             let longKind = Self.form(kind: String(repeating: "k", count: 1025), file: csv)
             let r6 = try await server.raw("POST", "/api/import", body: longKind.0, contentType: longKind.1, cookie: ben)
             #expect(r6.status == 422 && r6.detail == "the form field \"kind\" is longer than 1024 bytes")
+            // A second file part: which one to import would be a guess.
+            var twoFiles = Data(body.dropLast("------forge-import-9a3--\r\n".utf8.count))
+            twoFiles += Data(
+                "------forge-import-9a3\r\nContent-Disposition: form-data; name=\"more\"; filename=\"b.csv\"\r\n\r\n"
+                    .utf8)
+            twoFiles += csv + Data("\r\n------forge-import-9a3--\r\n".utf8)
+            let r7 = try await server.raw("POST", "/api/import", body: twoFiles, contentType: type, cookie: ben)
+            #expect(r7.status == 422 && r7.detail == "the form has more than one file part")
+            // libmicrohttpd would read a parameter after the boundary as part of it.
+            let r8 = try await server.raw(
+                "POST", "/api/import", body: body, contentType: type + "; charset=utf-8", cookie: ben)
+            #expect(r8.status == 422 && r8.detail == "the boundary must be the Content-Type's last parameter")
             // Refused uploads left nothing in the uploads directory.
             let left = (try? FileManager.default.contentsOfDirectory(atPath: server.app.imports.uploads.path)) ?? []
             #expect(left.isEmpty)

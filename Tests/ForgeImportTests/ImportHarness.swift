@@ -53,10 +53,7 @@ final class ImportHarness {
         return url.appendingPathComponent("shared/data/movein")
     }()
 
-    /// Whether ../shared/data/movein is there; tests of its files skip, saying so, when it is not.
-    static let sharedPresent = FileManager.default.fileExists(atPath: sharedDirectory.path)
-
-    /// ../shared/data/movein/`name`; a missing file (with the directory there) fails the test.
+    /// ../shared/data/movein/`name`; a missing file (or directory) fails the test, naming it: never a quiet skip.
     static func shared(_ name: String) throws -> URL {
         let file = sharedDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: file.path) else {

@@ -17,10 +17,7 @@ import Testing
 
     var recipes: (ImportHarness) throws -> Int = { try $0.count("SELECT COUNT(*) FROM recipes") }
 
-    @Test(
-        .enabled(
-            if: ImportHarness.sharedPresent,
-            "needs ../shared/data/movein beside the checkout (absent outside this workplace)"))
+    @Test
     func theSharedPaprikaExportThroughThePipelineThenAgainThenUndone() throws {
         let file = try ImportHarness.shared(Self.paprika)
         let h = try harness()
@@ -60,10 +57,7 @@ import Testing
         #expect(try h.count("SELECT COUNT(*) FROM imports") == 0)
     }
 
-    @Test(
-        .enabled(
-            if: ImportHarness.sharedPresent,
-            "needs ../shared/data/movein beside the checkout (absent outside this workplace)"))
+    @Test
     func everyRecipeKindIsRegisteredAndSniffedByItsHead() throws {
         for format in LibraryFormat.allCases {
             let importer = try ImportRegistry.builtIn.importer(ImportKind(rawValue: format.rawValue)!)

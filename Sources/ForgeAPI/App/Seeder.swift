@@ -56,9 +56,14 @@ struct Seeder {
             // 5. Food: ingredients, curated recipes, the first household week, nutrition prefs.
             try IngredientStore.seed(in: c)
             if config.seedRecipes {
-                try RecipeStore.seedCurated(
-                    CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
-                    now: now, in: c)
+                // Decoding the recipes and computing their macros is the costly part of a start
+                // (every CLI command starts): only when a seed slug is missing (first start, a new
+                // seed recipe, a deleted one) do the recipes get decoded and inserted.
+                if try !RecipeStore.hasAll(slugs: CuratedRecipes.slugs(), in: c) {
+                    try RecipeStore.seedCurated(
+                        CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
+                        now: now, in: c)
+                }
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
             for user in try HouseholdStore.allUsers(c) {

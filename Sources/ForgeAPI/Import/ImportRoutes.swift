@@ -58,7 +58,8 @@ enum ImportRoutes {
     /// spool file while the body arrived, or the raw body) into the uploads directory and
     /// submits the job.
     /// - Throws: 422 for a form that is not well-formed or ends early, a text field over 1 KiB,
-    ///   a missing or unknown `kind`, a form without a file, an empty file, or a file that is
+    ///   more than 8 fields, a second file part, a `Content-Type` with a parameter after its
+    ///   boundary (``UploadForm/problem``), a missing or unknown `kind`, a form without a file, an empty file, or a file that is
     ///   not the kind; 409 while another import of the member runs. Nothing is kept on a refusal.
     static func start(_ app: ForgeApp, _ request: Request, userID: String) throws -> ImportJobView {
         var kindText = request.query["kind"]

@@ -15,6 +15,15 @@ package enum RecipeStore {
         return added
     }
 
+    /// Whether a recipe is stored under every one of `slugs` (true for none).
+    package static func hasAll(slugs: [String], in db: Connection) throws -> Bool {
+        let wanted = Set(slugs)
+        guard !wanted.isEmpty else { return true }
+        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let stored: Int? = try db.scalar("SELECT COUNT(*) FROM recipes WHERE slug IN (\(list))", Array(wanted))
+        return stored == wanted.count
+    }
+
     static func insert(_ r: Recipe, orIgnore: Bool, now: Date, in db: Connection) throws {
         let m = r.macros
         try db.execute(

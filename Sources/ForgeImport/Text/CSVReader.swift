@@ -95,6 +95,23 @@ package final class CSVReader {
                     return fields
                 }
             }
+            if !quoted && field.isEmpty, let value = try unquotedField(size: &size) {
+                // The field was cut from the buffer: `position` is past its terminator.
+                started = true
+                switch buffer[position - 1] {
+                case separator:
+                    fields.append(value)
+                    continue
+                case 0x0D:
+                    if position >= buffer.count { _ = fill() }
+                    if position < buffer.count && buffer[position] == 0x0A { position += 1 }
+                    fields.append(value)
+                    return fields
+                default:  // 0x0A
+                    fields.append(value)
+                    return fields
+                }
+            }
             let b = buffer[position]
             position += 1
             started = true
@@ -137,7 +154,38 @@ package final class CSVReader {
         }
     }
 
+    /// An unquoted, non-empty field that ends inside the buffer, read straight from the buffer
+    /// (most fields; no byte-by-byte copy): its text, with `position` moved past the separator or
+    /// line end that closes it and `size` grown by both. Nil, moving nothing, when the field is
+    /// empty, contains a quote or runs past the buffer's end: the byte loop reads it then.
+    /// - Throws: ``ImportError/unreadable(_:)`` when the record grows over ``maxRecordBytes``.
+    private func unquotedField(size: inout Int) throws -> String? {
+        let start = position
+        let separator = separator
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            var end = start
+            while end < bytes.count {
+                let c = bytes[end]
+                if c == separator || c == 0x0A || c == 0x0D { return end > start ? end : nil }
+                if c == UInt8(ascii: "\"") { return nil }
+                end += 1
+            }
+            return nil
+        }
+        guard let end = found else { return nil }
+        size += end - start + 1
+        if size > Self.maxRecordBytes {
+            throw ImportError.unreadable("record \(recordNumber + 1) is longer than 1 MiB (an unclosed quote?)")
+        }
+        position = end + 1
+        return try buffer.withUnsafeBufferPointer { try text(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     private func text(_ bytes: [UInt8]) throws -> String {
+        try bytes.withUnsafeBufferPointer { try text($0) }
+    }
+
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>) throws -> String {
         // ASCII (nearly every field of an export) needs no validation: `String(validating:)`
         // runs unspecialized generic code per field (runtime metadata lookups, ~3 % of an import).
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }

@@ -36,6 +36,7 @@ package struct BackupCopier: Sendable {
     /// The local rotation's rules, applied to the copies at each destination, and the
     /// household zone their days and weeks are counted in.
     package let retention: BackupRetention
+    /// The household zone (see ``retention``).
     package let timeZone: TimeZone
     /// When each attempt starts and finishes (`started_at`, `finished_at`):
     /// forged's clock (`Settings.clock`, `ForgeApp.clock`), so a test clock

@@ -16,39 +16,62 @@ extension RecordStore {
     /// history that set them is gone) and after an exercise merge moves it.
     /// - Parameter now: the `updated_at`/`created_at` stamp of rewritten rows.
     package static func rebuild(userID: String, slugs: some Sequence<String>, now: Date, in db: Connection) throws {
-        for slug in Set(slugs).sorted() {
-            try db.execute("DELETE FROM records WHERE user_id = ? AND slug = ?", [userID, slug])
-            try db.execute("DELETE FROM record_events WHERE user_id = ? AND slug = ?", [userID, slug])
-            let rows = try db.query(
-                """
-                SELECT st.weight, st.reps, se.day, se.id AS session_id FROM sets st JOIN sessions se ON se.id = st.session_id
-                WHERE st.user_id = ? AND st.slug = ? AND se.user_id = st.user_id AND se.status = 'completed'
-                  AND st.set_kind <> 'warmup' AND st.weight > 0
-                ORDER BY se.day, se.started_at, st.ts, st.rowid
-                """, [userID, slug])
-            var held: [RecordKind: (candidate: RecordCandidate, day: LocalDate)] = [:]
-            var beaten: [(candidate: RecordCandidate, day: LocalDate, sessionID: String)] = []
-            var lastDay: (text: String, day: LocalDate?) = ("", nil)
-            for row in rows {
-                let dayText: String = try row.get("day")
+        let sorted = Set(slugs).sorted()
+        guard !sorted.isEmpty else { return }
+        // One statement per table and one sorted join for every slug (not one per slug), and
+        // the rows read by position: an import rebuilds every lift of the file at once.
+        let list = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
+        let arguments: [any SQLBindable] = [userID] + sorted.map { $0 as any SQLBindable }
+        try db.execute("DELETE FROM records WHERE user_id = ? AND slug IN (\(list))", arguments)
+        try db.execute("DELETE FROM record_events WHERE user_id = ? AND slug IN (\(list))", arguments)
+        let rows = try db.query(
+            """
+            SELECT st.slug, st.weight, st.reps, se.day, se.id FROM sets st JOIN sessions se ON se.id = st.session_id
+            WHERE st.user_id = ? AND st.slug IN (\(list)) AND se.user_id = st.user_id AND se.status = 'completed'
+              AND st.set_kind <> 'warmup' AND st.weight > 0
+            ORDER BY st.slug, se.day, se.started_at, st.ts, st.rowid
+            """, arguments)
+        var replays: [String: Replay] = [:]
+        var lastDay: (text: String, day: LocalDate?) = ("", nil)
+        var index = 0
+        while index < rows.count {
+            // The rows of one slug are adjacent (ordered by slug first).
+            let slug = try String(sqlValue: rows[index][index: 0])
+            var replay = Replay()
+            while index < rows.count, try String(sqlValue: rows[index][index: 0]) == slug {
+                let row = rows[index]
+                index += 1
+                let dayText = try String(sqlValue: row[index: 3])
                 if dayText != lastDay.text { lastDay = (dayText, LocalDate(dayText)) }
                 guard let day = lastDay.day else { continue }
-                for c in RecordCandidate.of(weight: try row.get("weight"), reps: try row.get("reps")) {
-                    guard let outcome = c.outcome(over: held[c.kind]?.candidate.value) else { continue }
-                    held[c.kind] = (c, day)
-                    if outcome == .beaten { beaten.append((c, day, try row.get("session_id"))) }
+                let candidates = RecordCandidate.of(
+                    weight: try Double(sqlValue: row[index: 1]), reps: try Int(sqlValue: row[index: 2]))
+                for c in candidates {
+                    guard let outcome = c.outcome(over: replay.held[c.kind]?.candidate.value) else { continue }
+                    replay.held[c.kind] = (c, day)
+                    if outcome == .beaten { replay.beaten.append((c, day, try String(sqlValue: row[index: 4]))) }
                 }
             }
+            replays[slug] = replay
+        }
+        for slug in sorted {
+            guard let replay = replays[slug] else { continue }
             for kind in RecordKind.allCases {
-                guard let record = held[kind] else { continue }
+                guard let record = replay.held[kind] else { continue }
                 try store(record.candidate, userID: userID, slug: slug, day: record.day, now: now, in: db)
             }
-            for event in beaten {
+            for event in replay.beaten {
                 try logEvent(
                     event.candidate, userID: userID, slug: slug, day: event.day, sessionID: event.sessionID,
                     now: now, in: db)
             }
         }
+    }
+
+    /// One slug's replay: the records held at the end and every record beaten on the way.
+    private struct Replay {
+        var held: [RecordKind: (candidate: RecordCandidate, day: LocalDate)] = [:]
+        var beaten: [(candidate: RecordCandidate, day: LocalDate, sessionID: String)] = []
     }
 
     /// The members who hold a record of `slug`.
