@@ -34,6 +34,13 @@ struct InputRule<Input>: Sendable {
     /// replaced stopped at an earlier check's probe value); publishing it is a
     /// change of the document of its own.
     var unpublished: Self { InputRule(loc: loc, keywords: [:], apply: apply) }
+
+    /// The same check with `extra` JSON Schema keywords published beside its own,
+    /// e.g. `["pattern": "\\S"]` for a string the check reads trimmed (a blank
+    /// value is refused, so the document must not call it valid).
+    func publishing(_ extra: [String: JSONValue]) -> Self {
+        InputRule(loc: loc, keywords: keywords.merging(extra) { _, new in new }, apply: apply)
+    }
 }
 
 extension InputRule {

@@ -158,7 +158,8 @@ struct SetInput: RequestInput {
     }
 
     static let rules: [InputRule<Self>] = [
-        .length("slug", max: 100, min: 1) { $0.trimmedSlug },
+        // Read trimmed: a blank slug (" ", a no-break space) is refused, so the document asks for a non-blank one.
+        .length("slug", max: 100, min: 1) { $0.trimmedSlug }.publishing(["pattern": .string("\\S")]),
         .length("substituted_for", max: 100) { $0.substitutedFor },
         .range("set_no", within: Bounds.setNo) { $0.setNo },
         .range("weight", within: Bounds.loadKg) { $0.weight },
