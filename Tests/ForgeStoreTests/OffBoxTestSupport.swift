@@ -87,7 +87,7 @@ enum OffBox {
     /// A migrated database in `dir`, for the copy ledger.
     static func database(_ dir: String) throws -> Database {
         let db = try Database(path: dir + "/forge.sqlite3")
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         return db
     }
 
