@@ -95,7 +95,7 @@ enum OffBox {
     static func randomFile(_ path: String, _ count: Int) throws {
         let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
         defer { try? random.close() }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         var left = count
