@@ -60,16 +60,16 @@ package final class Connection {
 
     /// Runs `body` with this connection's triggers off
     /// (`SQLITE_DBCONFIG_ENABLE_TRIGGER`), then turns them on again, also when
-    /// `body` throws. Only for writes that no trigger would change anything
-    /// for: the caller guarantees that every trigger the statements in `body`
-    /// fire would find its `WHEN` false (sets inserted into a session written
-    /// `active` in the same transaction: `lift_day_best`'s set triggers skip
-    /// them, migration 0316). A statement on a table with triggers runs as a
-    /// trigger program per row, and a multi-row `INSERT` into it first copies
-    /// its rows into a temporary table; without triggers neither happens.
-    /// Other connections are not affected; foreign-key checks and actions stay
-    /// on. SQLite expires the connection's prepared statements at each switch,
-    /// so each is prepared again on its next use (for the new setting).
+    /// `body` throws. Only for writes whose triggers would change nothing or
+    /// whose effect the caller reproduces before its transaction ends: an
+    /// import's sets, inserted into sessions still `active` (`lift_day_best`'s
+    /// set triggers skip them, migration 0316), and the completion of those
+    /// sessions, whose days ``LiftDayBests/recompute(userID:days:in:)`` then
+    /// recomputes once. A statement on a table with triggers runs a trigger
+    /// program per row; without triggers none runs. Other connections are
+    /// not affected; foreign-key checks and actions stay on. SQLite expires the
+    /// connection's prepared statements at each switch, so each is prepared
+    /// again on its next use (for the new setting).
     /// - Throws: what `body` throws, or a ``DatabaseError`` when the switch fails.
     package func withTriggersOff<T>(_ body: () throws -> T) throws -> T {
         let db = try open()

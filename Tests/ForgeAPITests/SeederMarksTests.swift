@@ -51,7 +51,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
         defer { db.close() }
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         var now = Date(timeIntervalSince1970: 1_780_000_000)
         func start() throws {
             now = now.addingTimeInterval(3600)

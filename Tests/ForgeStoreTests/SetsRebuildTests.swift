@@ -20,7 +20,7 @@ import Testing
 
     @Test func rowsIndexesAndTriggersSurviveAndConstraintsHold() throws {
         try withTestDatabase { db, _ in
-            _ = try ForgeSchema.migrator().through("0803-seed-marks").migrate(db)
+            _ = try ForgeSchema.migrator().through("0803-seed-marks").migrate(db, now: Date())
             try db.write { c in
                 for user in ["ada", "ben"] {
                     try c.execute(
@@ -57,7 +57,7 @@ import Testing
                 )
             }
             #expect(before.rows.count == 23 && !before.best.isEmpty)
-            #expect(try ForgeSchema.migrator().migrate(db).contains("0804-sets-rebuild"))
+            #expect(try ForgeSchema.migrator().migrate(db, now: Date()).contains("0804-sets-rebuild"))
             try db.read { c in
                 #expect(try c.query("SELECT rowid, * FROM sets ORDER BY rowid").map(\.values) == before.rows)
                 #expect(

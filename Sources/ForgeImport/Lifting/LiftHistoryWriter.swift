@@ -18,8 +18,8 @@ import Foundation
 /// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
 ///   others dropped with the file's value still stored in `rpe_source`).
 /// - Each batch's new workouts are written whole through
-///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` (the e1RM series
-///   follows from `lift_day_best`'s triggers, once per session); records are
+///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` (the e1RM series,
+///   `lift_day_best`, is recomputed once for the batch's days); records are
 ///   rebuilt once at the end for the lifts written
 ///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live.
 ///

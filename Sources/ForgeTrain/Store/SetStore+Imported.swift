@@ -48,7 +48,7 @@ extension SetStore {
     ///   completed yet (migration 0316): write the session `active`, insert
     ///   its sets, then complete it, and the day's e1RM is computed once.
     ///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` inserts
-    ///   them with the connection's triggers off, as none would fire.
+    ///   them with the connection's triggers off, as none would change anything.
     /// - Records are not touched here: the importer rebuilds them once for
     ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
     /// - Returns: the new sets' ids, in the order of `sets`.

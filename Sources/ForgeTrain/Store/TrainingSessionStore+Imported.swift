@@ -34,18 +34,21 @@ extension TrainingSessionStore {
     /// (``CompletionStats/stats(sets:setsPlanned:start:end:)``, nothing
     /// planned; the fitted snapshot is empty), the way a live session ends:
     /// each session is written `active`, its sets go in, then it is completed.
-    /// The `lift_day_best` triggers (docs/architecture.md) therefore compute
-    /// each day's e1RM once, at completion, instead of once per set. Run inside
-    /// a write transaction: nobody sees a session before it is complete.
+    /// Run inside a write transaction: nobody sees a session before it is
+    /// complete.
     ///
-    /// The sessions are inserted first; then the sets go in with the connection's triggers off
-    /// (``Connection/withTriggersOff(_:)``): the only triggers on `sets` are
-    /// `lift_day_best`'s, whose `WHEN` skips a set of a session that is not
-    /// `completed` (migration 0316), and every session here is still `active`
-    /// while its sets are written, so they would change nothing; without them
-    /// SQLite runs no trigger program per set and no temporary table per
-    /// multi-row `INSERT` (docs/performance.md). Triggers are on again for the
-    /// completions. Foreign keys are checked as always.
+    /// The sessions are inserted first; their sets and their completions then
+    /// run with the connection's triggers off (``Connection/withTriggersOff(_:)``),
+    /// and `lift_day_best` (docs/architecture.md) is recomputed once for the
+    /// member's days of the batch (``LiftDayBests/recompute(userID:days:in:)``).
+    /// That is what the triggers would have left: the set triggers skip a set
+    /// whose session is not `completed` (migration 0316), and every session
+    /// is still `active` while its sets go in; completing a session fires the
+    /// session triggers, which recompute its (member, day) (the old day's
+    /// only when a completed session moves, migration 0802), which the one
+    /// recompute does for all. Without the triggers SQLite runs no trigger
+    /// program per set and the day's recompute once instead of once per
+    /// session (docs/performance.md). Foreign keys are checked as always.
     ///
     /// Records are not touched: the writer rebuilds them once for the lifts it
     /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``). The sessions' and
@@ -75,14 +78,17 @@ extension TrainingSessionStore {
             for (workout, id) in zip(workouts, sessionIDs) {
                 _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
             }
+            for (workout, id) in zip(workouts, sessionIDs) {
+                let stats = CompletionStats.stats(
+                    sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt,
+                    end: workout.completedAt)
+                try db.execute(
+                    "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?",
+                    [try JSONColumn.text(stats.json), id])
+            }
         }
-        for (workout, id) in zip(workouts, sessionIDs) {
-            let stats = CompletionStats.stats(
-                sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
-            try db.execute(
-                "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?",
-                [try JSONColumn.text(stats.json), id])
-        }
+        // What the session triggers would have done for each completion, once for the batch's days.
+        try LiftDayBests.recompute(userID: userID, days: workouts.map(\.day.description), in: db)
         return sessionIDs
     }
 
