@@ -7,6 +7,8 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     /// The file is not what the kind reads: `expected` names what was looked for
     /// (`a Strong CSV header with Date, Workout Name, Exercise Name, Set Order, Reps`).
     case notThisKind(kind: ImportKind, expected: String)
+    /// The file given as `kind` is another kind's export (`found`, what `auto` would pick).
+    case otherKind(kind: ImportKind, found: ImportKind)
     /// `auto` recognised nothing.
     case unrecognised
     /// The kind exists in the grammar but no importer is built in for it yet.
@@ -33,6 +35,10 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notThisKind(let kind, let expected):
             "this is not \(Plural.article(kind.title)) \(kind.title) export: expected \(expected)"
+        case .otherKind(let kind, let found):
+            "this is not \(Plural.article(kind.title)) \(kind.title) export: it looks like \(Plural.article(found.title)) "
+                + "\(found.title) export; import it as \(found.rawValue) (forged import \(found.rawValue) FILE, "
+                + "or kind=\(found.rawValue) over HTTP)"
         case .unrecognised:
             "could not tell what this file is (expected a Strong, Hevy or FitNotes CSV, an Apple Health export, "
                 + "or a Paprika, Mealie, Tandoor or Nextcloud Cookbook recipe export)"

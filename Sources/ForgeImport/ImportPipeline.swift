@@ -41,7 +41,7 @@ package struct ImportPipeline: Sendable {
     ///   - file: the file on disk (an upload is streamed to disk first).
     ///   - source: the name to show (the file's name as the member gave it).
     /// - Throws: ``ImportError``: `unrecognised`/`unsupported`, `notThisKind`
-    ///   (the head does not look like `kind`), `busy` (another running import of
+    ///   (the head does not look like `kind`), `otherKind` (it looks like another kind's), `busy` (another running import of
     ///   the member), `unreadable`.
     package func start(kind: ImportKind, file: URL, source: String, userID: String) throws -> Started {
         let probe = try ImportProbe(url: file, name: source)
@@ -50,7 +50,12 @@ package struct ImportPipeline: Sendable {
             importer = try registry.sniff(probe)
         } else {
             importer = try registry.importer(kind)
-            guard importer.sniff(probe) else { throw ImportError.notThisKind(kind: kind, expected: importer.expected) }
+            guard importer.sniff(probe) else {
+                if let other = try? registry.sniff(probe), other.kind != kind {
+                    throw ImportError.otherKind(kind: kind, found: other.kind)
+                }
+                throw ImportError.notThisKind(kind: kind, expected: importer.expected)
+            }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         let now = clock.now()

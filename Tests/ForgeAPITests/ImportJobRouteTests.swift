@@ -82,14 +82,15 @@ import Testing
 
             let noKind = Self.form(kind: nil, file: csv)
             let r1 = try await server.raw("POST", "/api/import", body: noKind.0, contentType: noKind.1, cookie: ben)
-            #expect(r1.status == 422 && r1.detail?.contains("kind must be one of") == true)
+            #expect(r1.status == 422 && r1.detail?.hasPrefix("kind is missing") == true)
+            #expect(r1.detail?.contains("kind must be one of") == true)
             let noFile = Self.form(kind: "strong", file: nil)
             let r2 = try await server.raw("POST", "/api/import", body: noFile.0, contentType: noFile.1, cookie: ben)
             #expect(r2.status == 422 && r2.detail == "no file part in the form")
-            // A Hevy export sent as Strong: 422 naming what was looked for, nothing written.
+            // A Hevy export sent as Strong: 422 naming the kind it looks like, nothing written.
             let wrong = Self.form(kind: "strong", file: try Self.fixture("hevy-2026.csv"))
             let r3 = try await server.raw("POST", "/api/import", body: wrong.0, contentType: wrong.1, cookie: ben)
-            #expect(r3.status == 422 && r3.detail?.contains("Set Order") == true)
+            #expect(r3.status == 422 && r3.detail?.contains("it looks like a Hevy export") == true)
             let truncated = Data(Self.form(kind: "strong", file: csv).0.prefix(120))
             let r4 = try await server.raw("POST", "/api/import", body: truncated, contentType: type, cookie: ben)
             #expect(r4.status == 422 && r4.detail == "the form ends early (a truncated upload?)")

@@ -49,12 +49,17 @@ struct PipelineTests {
 
     @Test func aFileOfAnotherAppIsRefusedAndWritesNothing() throws {
         let h = try ImportHarness()
-        #expect(throws: ImportError.notThisKind(kind: .strong, expected: StrongImporter.expected)) {
+        // Another app's export that `auto` recognises: the refusal names the kind to use.
+        #expect(throws: ImportError.otherKind(kind: .strong, found: .fitnotes)) {
             try h.run(.strong, ImportHarness.fixture("fitnotes-old.csv"))
         }
-        #expect(throws: ImportError.notThisKind(kind: .hevy, expected: HevyImporter.expected)) {
+        #expect(throws: ImportError.otherKind(kind: .hevy, found: .strong)) {
             try h.run(.hevy, ImportHarness.fixture("strong-2016.csv"))
         }
+        #expect(
+            ImportError.otherKind(kind: .hevy, found: .strong).description
+                == "this is not a Hevy export: it looks like a Strong export; import it as strong "
+                + "(forged import strong FILE, or kind=strong over HTTP)")
         #expect(h.sessions == 0 && h.sets == 0)
         let text = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).txt")
         try Data("just some notes\nnothing else\n".utf8).write(to: text)

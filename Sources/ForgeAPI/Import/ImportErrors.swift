@@ -4,7 +4,7 @@ import ForgeImport
 ///
 /// | error | status |
 /// |---|---|
-/// | `notThisKind`, `unrecognised`, `unsupported`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
+/// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
 /// | `busy` (another import of the member runs), `notUndoable`, `wholeMove` | 409 |
 /// | `notFound` | 404 |
 /// | `tooLarge` | 413 |
@@ -13,7 +13,7 @@ import ForgeImport
 extension ImportError: HTTPMappedError {
     var status: Int {
         switch self {
-        case .notThisKind, .unrecognised, .unsupported, .unreadable, .unknownMember, .memberRequired: 422
+        case .notThisKind, .otherKind, .unrecognised, .unsupported, .unreadable, .unknownMember, .memberRequired: 422
         case .busy, .notUndoable, .wholeMove: 409
         case .notFound: 404
         case .tooLarge: 413

@@ -79,7 +79,9 @@ enum ImportRoutes {
         guard let kindText, let kind = ImportKind(rawValue: kindText) else {
             try? FileManager.default.removeItem(at: target)
             let kinds = ImportKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw HTTPError(422, "kind must be one of \(kinds)")
+            let problem =
+                kindText == nil ? "kind is missing (a form field or ?kind=)" : "kind \"\(kindText ?? "")\" is unknown"
+            throw HTTPError(422, "\(problem): kind must be one of \(kinds)")
         }
         guard size > 0 else {
             try? FileManager.default.removeItem(at: target)
