@@ -151,6 +151,25 @@ package final class Connection {
         while try step(statement, db, sql) {}
     }
 
+    /// All rows of one statement whose arguments are already ``SQLValue``s (a
+    /// multi-row `INSERT … RETURNING`); otherwise as ``query(_:_:)``.
+    /// - Throws: `DatabaseError`, as ``execute(_:_:)``.
+    package func query(_ sql: String, values: [SQLValue]) throws -> [Row] {
+        let db = try open()
+        let statement = try cache.statement(for: sql, in: db)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try checkCount(values.count, statement, sql)
+        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1), statement, db, sql) }
+        guard try step(statement, db, sql) else { return [] }
+        let layout = Self.layout(of: statement)
+        var rows = [Self.row(statement, layout)]
+        while try step(statement, db, sql) { rows.append(Self.row(statement, layout)) }
+        return rows
+    }
+
     /// Runs a script of several `;`-separated statements without arguments (`sqlite3_exec`),
     /// for migrations. Statements are not cached.
     /// - Throws: `DatabaseError` for the first statement that fails; earlier ones stay applied

@@ -147,6 +147,11 @@ extension ForgeSchema {
         }
     }
 
+    /// The start of every `lift_day_best` trigger's name: a bulk load of sets and
+    /// sessions defers them (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``)
+    /// and rebuilds the table once afterwards (``rebuildLiftBests``).
+    package static let liftBestTriggerPrefix = "lift_day_best_"
+
     /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
     static let liftBestE1RM =
         "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
