@@ -13,28 +13,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TRIALS=${1:-20}
-BIN=${BIN:-.build/release/forged}
 PORT=${PORT:-18282}
 BASE="http://127.0.0.1:$PORT"
-WORK=$(mktemp -d)
+. bench/lib.sh
+bench_need_bin crash-loop
 STATE="$WORK/state"
-PID=""
-trap '[ -n "$PID" ] && kill -9 $PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
-[ -x "$BIN" ] || { echo "crash-loop: no binary at $BIN (make release)"; exit 1; }
 KEYS=(coach_model withings_client_id vapid_public_key maptiler_key)
 
-start_server() {
-  "$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$STATE" --dev-auth --config /dev/null --timezone UTC \
-    --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning 2>>"$WORK/server.log" &
-  PID=$!
-  for _ in $(seq 1 2000); do curl -sf "$BASE/healthz" >/dev/null && return 0; sleep 0.01; done
-  echo "crash-loop: server did not start"; tail -5 "$WORK/server.log"; exit 1
-}
-
-sign_in() {  # prints the forge_session cookie value of a fresh sign-in, or nothing
-  curl -s -D - -o /dev/null -H 'Content-Type: application/json' -d "{\"email\":\"$1\"}" "$BASE/auth/dev" \
-    | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: forge_session=\([^;]*\);.*/\1/p'
-}
+start_server() { bench_serve "$STATE" "$WORK/server.log" --timezone UTC; }
 
 setting_writer() {  # key trial: PUT increasing values until the server dies; log acknowledged sequence numbers
   local key=$1 trial=$2 n=0 code
@@ -49,7 +35,7 @@ setting_writer() {  # key trial: PUT increasing values until the server dies; lo
 session_writer() {  # sign in repeatedly; log every acknowledged cookie
   local cookie
   while :; do
-    cookie=$(sign_in ben@example.org || true)
+    cookie=$(bench_signin ben@example.org || true)
     [ -z "$cookie" ] && { curl -sf "$BASE/healthz" >/dev/null || return 0; continue; }
     echo "$cookie" >> "$WORK/acked-sessions"
   done
@@ -80,7 +66,7 @@ verify() {  # checks the writes acknowledged in the trial before, against the ru
 
 for trial in $(seq 1 "$TRIALS"); do
   start_server
-  ADA=$(sign_in ada@example.org)
+  ADA=$(bench_signin ada@example.org)
   [ "$trial" -gt 1 ] && verify $((trial - 1))
   for key in "${KEYS[@]}"; do setting_writer "$key" "$trial" & done
   session_writer & session_writer &
@@ -90,7 +76,7 @@ for trial in $(seq 1 "$TRIALS"); do
   echo "trial $trial: killed after $(cat "$WORK"/acked-* 2>/dev/null | wc -l) acknowledged writes"
 done
 start_server
-ADA=$(sign_in ada@example.org)
+ADA=$(bench_signin ada@example.org)
 verify "$TRIALS"
 kill $PID; wait $PID 2>/dev/null || true; PID=""
 integrity=$(sqlite3 "$STATE/forge.sqlite3" 'PRAGMA integrity_check')

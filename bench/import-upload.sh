@@ -9,25 +9,20 @@
 # Usage: bench/import-upload.sh   (BIN=path/to/forged, default the release build; SIZE=bytes, default 1 GiB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${BIN:-.build/release/forged}
 PORT=${PORT:-18384}
 SIZE=${SIZE:-1073741824}
 BASE="http://127.0.0.1:$PORT"
-WORK=$(mktemp -d)
-PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
-[ -x "$BIN" ] || { echo "import-upload bench: no binary at $BIN (make release)"; exit 1; }
+. bench/lib.sh
+bench_need_bin "import-upload bench"
 
-"$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/state" --dev-auth --config /dev/null --timezone Europe/London \
-  --allowed-users "ada@example.org:Ada" --log-level warning 2>>"$WORK/server.log" &
-PID=$!
-for _ in $(seq 1 2000); do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.01; done
-curl -sf -c "$WORK/jar" -H 'Content-Type: application/json' -d '{"email":"ada@example.org"}' "$BASE/auth/dev" >/dev/null
+BENCH_SEATS=ada@example.org:Ada
+bench_serve "$WORK/state" "$WORK/server.log" --timezone Europe/London
+COOKIE="forge_session=$(bench_signin ada@example.org)"
 
 head -c 1048576 /dev/urandom >"$WORK/export.csv"
 truncate -s "$SIZE" "$WORK/export.csv"
 before=$(awk '/VmHWM/ {print $2}' "/proc/$PID/status")
-result=$(curl -s -o "$WORK/out" -w '%{http_code} %{time_total}' -b "$WORK/jar" \
+result=$(curl -s -o "$WORK/out" -w '%{http_code} %{time_total}' -b "$COOKIE" \
   -F kind=strong -F "file=@$WORK/export.csv;filename=export.csv" "$BASE/api/import")
 after=$(awk '/VmHWM/ {print $2}' "/proc/$PID/status")
 left=$(find "$WORK/state" -name 'forged-upload-*' -o -name 'upload-*' | wc -l)

@@ -9,23 +9,17 @@
 # Usage: bench/ingest.sh   (BIN=path/to/forged, default the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${BIN:-.build/release/forged}
 PORT=${PORT:-18383}
 METRICS=${METRICS:-5000}
 WORKOUTS=${WORKOUTS:-5}
 BASE="http://127.0.0.1:$PORT"
-WORK=$(mktemp -d)
-PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
-[ -x "$BIN" ] || { echo "ingest bench: no binary at $BIN (make release)"; exit 1; }
+. bench/lib.sh
+bench_need_bin "ingest bench"
 
-"$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/state" --dev-auth --config /dev/null --timezone Europe/London \
-  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning 2>>"$WORK/server.log" &
-PID=$!
-for _ in $(seq 1 2000); do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.01; done
+bench_serve "$WORK/state" "$WORK/server.log" --timezone Europe/London
 
-curl -sf -c "$WORK/jar" -H 'Content-Type: application/json' -d '{"email":"ada@example.org"}' "$BASE/auth/dev" >/dev/null
-TOKEN=$(curl -sf -b "$WORK/jar" "$BASE/api/connections/token" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+COOKIE="forge_session=$(bench_signin ada@example.org)"
+TOKEN=$(curl -sf -b "$COOKIE" "$BASE/api/connections/token" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
 python3 - "$WORK" "$METRICS" "$WORKOUTS" <<'PY'
 import json, sys, datetime as dt
@@ -57,7 +51,7 @@ post() {  # prints "seconds response"
 }
 size=$(stat -c %s "$WORK/payload.json")
 first=$(post); second=$(post)
-gpx=$(curl -s -o "$WORK/gpx.out" -w '%{time_total}' -b "$WORK/jar" -H 'Content-Type: application/gpx+xml' \
+gpx=$(curl -s -o "$WORK/gpx.out" -w '%{time_total}' -b "$COOKIE" -H 'Content-Type: application/gpx+xml' \
   --data-binary @"$WORK/run.gpx" "$BASE/api/sessions/import")
 echo "ingest bench: payload $size bytes ($METRICS metric samples, $WORKOUTS workouts × 3600 HR + 3600 route points)"
 echo "  first push  (stored): ${first}"

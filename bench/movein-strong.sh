@@ -20,13 +20,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${1:-25000}
-BIN=${BIN:-.build/release/forged}
 PORT=${PORT:-18183}
 RUNS=${RUNS:-5}
-WORK=$(mktemp -d)
-PID=
-trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
-[ -x "$BIN" ] || { echo "movein-strong: no binary at $BIN (make release)"; exit 1; }
+. bench/lib.sh
+bench_need_bin movein-strong
 CSV="$WORK/strong.csv"
 python3 - "$ROWS" "$CSV" <<'PY'
 import sys, random, datetime
@@ -97,10 +94,7 @@ PY
 grep -E "^added|^already" "$WORK/report" "$WORK/again" | sed "s|$WORK/||"
 
 # Other members' latency while an import runs.
-"$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$WORK/served" --dev-auth --config /dev/null --timezone UTC \
-  --allowed-users "ada@example.org:Ada,ben@example.org:Ben" --log-level warning 2>"$WORK/serve.log" &
-PID=$!
-for _ in $(seq 1 500); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.01; done
+bench_serve "$WORK/served" "$WORK/serve.log" --timezone UTC
 python3 - "$PORT" "$CSV" <<'PY'
 import http.client, json, sys, threading, time
 port, csv = int(sys.argv[1]), sys.argv[2]

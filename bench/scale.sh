@@ -27,35 +27,19 @@ MIXED=${MIXED:-100000}
 PORT=${PORT:-18281}
 NGINX_PORT=${NGINX_PORT:-18282}
 DATE=2026-07-20
-WORK=$(mktemp -d /tmp/forge-scale.XXXXXX)
-PID=""; NGINX_PID=""
-cleanup() {
-  [ -n "$PID" ] && kill "$PID" 2>/dev/null || true
-  [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-need() { command -v "$1" >/dev/null || { echo "scale: installing $2" >&2; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; }
-need wrk wrk
-need nginx nginx-light
 if [ -z "${BIN:-}" ]; then
   echo "scale: building the release binary" >&2
   swift build -c release --static-swift-stdlib >&2
   BIN=.build/release/forged
 fi
+BENCH_LOG_LEVEL=info   # server_ms reads request durations from the access log
+. bench/lib.sh
+NGINX_PID=""
+BENCH_CLEANUP+=('[ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null')
+bench_need wrk wrk
+bench_need nginx nginx-light
 
-SEATS="ada@example.org:Ada,ben@example.org:Ben"
-serve() {  # serve STATE LOGFILE: starts forged; sets PID and READY_MS (start to first /healthz answer)
-  local start; start=$(date +%s%N)
-  "$BIN" serve --listen 127.0.0.1:$PORT --state-dir "$1" --dev-auth --config /dev/null \
-    --allowed-users "$SEATS" --log-level info >/dev/null 2>"$2" &
-  PID=$!
-  until curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"; do sleep 0.002; done
-  READY_MS=$(( ($(date +%s%N) - start) / 1000000 ))
-}
-stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""; }
-rss() { awk '/VmRSS/ {print int($2/1024*10)/10}' /proc/$PID/status; }
+rss() { bench_rss_kib | awk '{print int($1/1024*10)/10}'; }
 
 # The reference: nginx on its own port, serving $WORK/www with a temporary config.
 mkdir -p "$WORK/www" "$WORK/nginx"
@@ -99,12 +83,10 @@ ROWS=()
 bench_set() {  # bench_set NAME STATE
   local name=$1 state=$2 log="$WORK/$1.log"
   local ready idle cookie slug
-  serve "$state" "$log"; ready=$READY_MS
+  bench_serve "$state" "$log"; ready=$READY_MS
   sleep 2
   idle=$(rss)
-  curl -s -c "$WORK/cookies" -H 'Content-Type: application/json' -d '{"email":"ada@example.org"}' \
-    "http://127.0.0.1:$PORT/auth/dev" >/dev/null
-  cookie=$(awk '$6=="forge_session" {print $7}' "$WORK/cookies")
+  cookie=$(bench_signin ada@example.org)
   slug=$(curl -s -b "forge_session=$cookie" "http://127.0.0.1:$PORT/api/food/recipes" \
     | python3 -c 'import json,sys; r=json.load(sys.stdin); r=r.get("recipes", r) if isinstance(r, dict) else r; print(r[len(r)//2]["slug"])')
   local routes=("/healthz" "/api/today?date=$DATE" "/api/week?date=$DATE" "/api/food/week?date=$DATE"
@@ -126,7 +108,7 @@ bench_set() {  # bench_set NAME STATE
       printf "| %s | %s | %d | %d | %d | %.2f | %s | %s | %s |", set, r, b, F[1], N[1], (N[1] > 0 ? F[1] / N[1] : 0), F[2], ms, cold }')")
   done
   # Mixed load: every route in turn, $MIXED requests, twice.
-  if [ "$MIXED" -eq 0 ]; then SUMMARY+=("| $name | $ready | $idle | - | - |"); stop; return; fi
+  if [ "$MIXED" -eq 0 ]; then SUMMARY+=("| $name | $ready | $idle | - | - |"); bench_stop; return; fi
   local lua="$WORK/mixed.lua" list=""
   for route in "${routes[@]}"; do list="$list\"$route\","; done
   cat > "$lua" <<LUA
@@ -140,13 +122,13 @@ LUA
   wrk -t2 -c32 -d120s -s "$lua" -H "Cookie: forge_session=$cookie" "http://127.0.0.1:$PORT" >/dev/null
   local after2; after2=$(rss)
   SUMMARY+=("| $name | $ready | $idle | $after1 | $after2 |")
-  stop
+  bench_stop
 }
 
 # State directories: the seeded demo, and the heavy household on top of the same start.
 for set in ${SETS:-demo heavy}; do
   mkdir -p "$WORK/$set"
-  serve "$WORK/$set" "$WORK/$set-first.log"; stop
+  bench_serve "$WORK/$set" "$WORK/$set-first.log"; bench_stop
 done
 if [[ " ${SETS:-demo heavy} " == *" heavy "* ]]; then
   echo "scale: generating the heavy household" >&2

@@ -12,7 +12,7 @@ package struct CoachRun: Sendable, Equatable {
     package var outputTokens: Int = 0
     package var toolCalls: Int = 0
     package var ok: Bool
-    /// Wall time of the run, milliseconds.
+    /// How long the run took, milliseconds, measured on `ContinuousClock` (not forged's clock).
     package var durationMs: Int = 0
     /// Failure text (empty when ok); kept for the log, not reported.
     package var error: String = ""

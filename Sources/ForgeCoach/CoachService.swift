@@ -139,7 +139,7 @@ package final class CoachService: Sendable {
 
     /// One chat turn: the reply, or an error message, lands in the thread and the pending row goes.
     func runTurn(userID: String, text: String, context: JSONValue?) {
-        let started = Date()
+        let started = ContinuousClock.now
         let backend = backend()
         var reply: CoachReply
         do {
@@ -157,7 +157,7 @@ package final class CoachService: Sendable {
                 text: Self.failureText(error),
                 run: CoachRun(kind: "chat", model: backend.model, ok: false, error: String(describing: error)))
         }
-        reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
+        reply.run.durationMs = Int((ContinuousClock.now - started) / .milliseconds(1))
         let now = clock.now()
         do {
             try db.write { db in
@@ -188,7 +188,7 @@ package final class CoachService: Sendable {
     /// - Returns: the summary.
     /// - Throws: the backend's error (a failed run is recorded first).
     package func runReview(userID: String, scheduled: Bool = false) throws -> String {
-        let started = Date()
+        let started = ContinuousClock.now
         let backend = backend()
         guard let member = try db.read({ try Member.find(userID, in: $0) }) else { throw ChatError.empty }
         let now = clock.now()
@@ -199,7 +199,7 @@ package final class CoachService: Sendable {
                 CoachTurn(
                     member: member, db: db, today: today, now: now,
                     text: "weekly review", context: nil, history: []))
-            reply.run.durationMs = Int(Date().timeIntervalSince(started) * 1000)
+            reply.run.durationMs = Int((ContinuousClock.now - started) / .milliseconds(1))
             try db.write { db in
                 try ChatStore.append(userID: userID, who: "coach", text: reply.text, now: now, in: db)
                 try CoachRunStore.record(reply.run, userID: userID, now: now, in: db)
@@ -214,7 +214,7 @@ package final class CoachService: Sendable {
         } catch {
             let run = CoachRun(
                 kind: "review", model: backend.model, ok: false,
-                durationMs: Int(Date().timeIntervalSince(started) * 1000), error: String(describing: error))
+                durationMs: Int((ContinuousClock.now - started) / .milliseconds(1)), error: String(describing: error))
             _ = try? db.write { try CoachRunStore.record(run, userID: userID, now: now, in: $0) }
             throw error
         }

@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// A new subscriber first gets one `snapshot` line — `{"v": 2, "type":
 /// "snapshot", "seq", "at", "events": [the latest envelope of every active
-/// timer]}` — then every live event, in publish order. ``publish(_:key:retain:)``
+/// timer]}`, `at` being forged's clock's time when it connected — then every
+/// live event, in publish order. ``publish(_:key:retain:)``
 /// never blocks: it writes what the socket takes at once and buffers the
 /// rest; a subscriber whose backlog passes `maxBufferedBytes` (beyond its
 /// opening snapshot) is dropped (its socket shut down). One poll thread accepts, drains buffers and
@@ -58,8 +59,15 @@ package final class EventHub: Sendable {
     static let maxCommandBytes = SocketCommand.maxLineBytes
     private let wakeFDs: (read: Int32, write: Int32)
     private let exited = Atomic<Bool>(false)
+    /// Stamps a snapshot's `at`.
+    private let clock: any Clock
 
-    package init(maxBufferedBytes: Int = 256 * 1024) {
+    /// A hub not listening yet.
+    /// - Parameters:
+    ///   - clock: forged's clock (`Settings.clock`, `ForgeApp.clock`), the time of a snapshot's `at`.
+    ///   - maxBufferedBytes: the backlog past which a subscriber is dropped, bytes.
+    package init(clock: any Clock, maxBufferedBytes: Int = 256 * 1024) {
+        self.clock = clock
         self.maxBufferedBytes = maxBufferedBytes
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
@@ -178,7 +186,7 @@ package final class EventHub: Sendable {
     private func snapshotLine(_ s: State) -> [UInt8] {
         let snapshot: JSONValue = [
             "v": .int(EventEnvelope.version), "type": "snapshot", "seq": .int(s.lastSeq),
-            "at": .string(Instant.wire(Date())), "events": .array(s.retained.map(\.envelope)),
+            "at": .string(Instant.wire(clock.now())), "events": .array(s.retained.map(\.envelope)),
         ]
         return Array(JSONWriter.data(snapshot)) + [10]
     }

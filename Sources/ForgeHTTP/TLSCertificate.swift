@@ -39,7 +39,7 @@ package final class TLSCertificate: Sendable {
         /// `"expired 2021-01-01T00:00:00Z"` or `"not valid before …"`. Clients
         /// refuse such a certificate; forged still serves it (a renewal may be
         /// on its way) and the caller logs this at warning priority.
-        package func validityProblem(at now: Date = Date()) -> String? {
+        package func validityProblem(at now: Date) -> String? {
             let format = ISO8601DateFormatter()
             if now > expires { return "expired \(format.string(from: expires))" }
             if now < activates { return "not valid before \(format.string(from: activates))" }

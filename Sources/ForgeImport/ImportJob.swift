@@ -35,7 +35,8 @@ package final class ImportJob {
     let onProgress: (@Sendable (ImportProgress) -> Void)?
     private var bytesDone: Int64 = 0
     private var rows = 0
-    private var lastReported = Date.distantPast
+    /// When listeners last heard of progress (elapsed time, not the household clock).
+    private var lastReported: ContinuousClock.Instant?
 
     init(
         id: String, kind: ImportKind, userID: String, file: URL, source: String, bytesTotal: Int64,
@@ -84,8 +85,8 @@ package final class ImportJob {
     package func progress(bytes: Int64, rows: Int, force: Bool = false) {
         bytesDone = bytes
         self.rows = rows
-        let now = Date()
-        guard force || now.timeIntervalSince(lastReported) >= 0.1 else { return }
+        let now = ContinuousClock.now
+        if !force, let lastReported, now - lastReported < .milliseconds(100) { return }
         lastReported = now
         onProgress?(
             ImportProgress(importID: id, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows))

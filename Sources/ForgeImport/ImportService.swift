@@ -55,9 +55,10 @@ package final class ImportService: Sendable {
     /// Jobs of this process still running.
     package var active: Int { running.withLock { $0.count } }
 
-    /// Waits until no job of this process runs (tests, shutdown), at most `seconds`.
+    /// Waits until no job of this process runs (tests, shutdown), at most `seconds`
+    /// of elapsed time (`ContinuousClock`: a wall-clock step neither cuts it short nor stretches it).
     package func drain(seconds: Double = 30) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while active > 0 && Date() < deadline { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while active > 0 && ContinuousClock.now < deadline { usleep(10_000) }
     }
 }

@@ -85,14 +85,15 @@ package struct BackupJob: Sendable {
     /// Takes a backup into the backups directory, records the attempt, then rotates.
     /// - Parameters:
     ///   - trigger: recorded with the attempt (`nightly`, `admin`, `cli`, ...).
-    ///   - now: names the file (injectable for tests).
+    ///   - now: forged's clock's time (`Settings.clock`, `ForgeApp.clock`): names the
+    ///     file and is recorded as `started_at`.
     ///   - wait: when another backup is running, true waits for it to finish,
     ///     false throws ``BackupError/busy`` at once (nothing recorded).
     /// - Returns: the recorded attempt (`ok` true; `file` exists when this returns).
     /// - Throws: ``BackupError/busy``; otherwise ``BackupError`` after recording the
     ///   failed attempt and logging it at error priority.
     @discardableResult
-    package func run(trigger: String, now: Date = Date(), wait: Bool = true) throws -> BackupRecord {
+    package func run(trigger: String, now: Date, wait: Bool = true) throws -> BackupRecord {
         let lock: BackupLock
         do {
             try BackupFile.makePrivateDirectory(directory)
@@ -142,7 +143,7 @@ package struct BackupJob: Sendable {
     /// - Throws: ``BackupError/io(_:)`` when `output` exists (never overwritten),
     ///   otherwise as ``run(trigger:now:wait:)``.
     @discardableResult
-    package func run(output: String, trigger: String, now: Date = Date()) throws -> BackupRecord {
+    package func run(output: String, trigger: String, now: Date) throws -> BackupRecord {
         let lock: BackupLock
         do {
             try BackupFile.makePrivateDirectory(directory)
@@ -262,7 +263,10 @@ package struct BackupJob: Sendable {
     }
 
     /// Temporary files older than an hour are leftovers of a crash mid-copy.
-    /// Compared with the system time (`Date()`), as the files' times are, not forged's clock.
+    /// The age is the system time (`Date()`) minus the file's modification time, which
+    /// the kernel stamps from that same clock; forged's clock (the run's `now`) may be
+    /// offset or fixed (tests, benches) and would then call a copy still being written
+    /// (``snapshot(to:)`` of a schema upgrade takes no backup lock) an hour old.
     private func removeStaleTemporaries() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(".forge-") && name.hasSuffix(".tmp") {

@@ -31,7 +31,7 @@ package enum BackupRestore {
 
     /// Restores `file` over `databasePath`.
     /// - Throws: ``BackupError`` (nothing replaced) or the copy's I/O errors.
-    package static func restore(_ file: String, over databasePath: String, now: Date = Date()) throws -> Outcome {
+    package static func restore(_ file: String, over databasePath: String, now: Date) throws -> Outcome {
         let known = ForgeSchema.migrator().ids
         let inspection = try BackupFile.inspect(file, knownMigrations: known)
         let folder = (databasePath as NSString).deletingLastPathComponent

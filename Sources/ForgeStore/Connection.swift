@@ -15,7 +15,7 @@ package final class Connection {
     /// `immutableReader` opens the file with SQLite's `immutable=1` URI
     /// parameter: no locks, no `-shm` and no `-wal` are touched, so it reads a
     /// database on a filesystem with no space left for them (the
-    /// read-only start of ``Database/openReadOnly(path:readers:)``); it sees
+    /// read-only start of ``Database/openReadOnly(path:readers:clock:)``); it sees
     /// the main file only, as of the last checkpoint.
     enum Role { case writer, reader, immutableReader }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import ForgeCore
 import Foundation
 import Synchronization
 
@@ -24,7 +25,7 @@ package final class Database: Sendable {
     private let writer: ConnectionSlot
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
-    private let faults = StorageFaultState()
+    private let faults: StorageFaultState
 
     /// Set while writes fail for lack of space (``StorageFault``); nil otherwise.
     package var storageFault: StorageFault? { faults.fault }
@@ -34,7 +35,7 @@ package final class Database: Sendable {
     private let localCommits = Atomic<UInt64>(0)
 
     /// Set while the database is open read-only because the disk was full at
-    /// start (``openReadOnly(path:readers:)``); cleared by ``reopenReadWrite()``.
+    /// start (``openReadOnly(path:readers:clock:)``); cleared by ``reopenReadWrite()``.
     private let readOnlyStart = Atomic<Bool>(false)
 
     /// Whether the database is open read-only because the disk was full at
@@ -45,18 +46,21 @@ package final class Database: Sendable {
     /// - Parameters:
     ///   - path: file path; the directory must exist.
     ///   - readers: number of read-only connections, at least 1.
+    ///   - clock: forged's clock (`Settings.clock`): when a ``StorageFault`` started.
     /// - Throws: `DatabaseError` when the file cannot be opened or WAL mode cannot be set;
     ///   `.cantOpen` when the file cannot be created.
-    package convenience init(path: String, readers: Int = 2) throws {
+    package convenience init(path: String, readers: Int = 2, clock: any Clock = SystemClock()) throws {
         precondition(readers >= 1, "a database needs at least one reader")
         let connections = try Self.openReadWrite(path: path, readers: readers)
-        self.init(path: path, connections: connections, readOnly: false)
+        self.init(path: path, connections: connections, readOnly: false, clock: clock)
     }
 
     private init(
-        path: String, connections: (writer: Connection?, readers: [Connection], watcher: Connection), readOnly: Bool
+        path: String, connections: (writer: Connection?, readers: [Connection], watcher: Connection), readOnly: Bool,
+        clock: any Clock
     ) {
         self.path = path
+        faults = StorageFaultState(clock: clock)
         self.writer = ConnectionSlot(connections.writer)
         self.readers = connections.readers.map { ConnectionSlot($0) }
         self.watcher = ConnectionSlot(connections.watcher)
@@ -93,9 +97,12 @@ package final class Database: Sendable {
     /// locks and no `-shm`, reading the main file as of the last checkpoint.
     /// A `-wal` file with frames in it is then not read; ``immutableSkippedWAL``
     /// says so, for the log.
+    /// - Parameter clock: forged's clock (`Settings.clock`): when the ``StorageFault`` started.
     /// - Throws: `DatabaseError` when the file does not exist or does not open
     ///   even so (`.cantOpen`, `.notADatabase`, `.corrupt`).
-    package static func openReadOnly(path: String, readers: Int = 2) throws -> Database {
+    package static func openReadOnly(path: String, readers: Int = 2, clock: any Clock = SystemClock()) throws
+        -> Database
+    {
         precondition(readers >= 1, "a database needs at least one reader")
         guard FileManager.default.fileExists(atPath: path) else {
             throw DatabaseError(code: .cantOpen, message: "\(path) does not exist")
@@ -114,7 +121,7 @@ package final class Database: Sendable {
         } catch {
             connections = try pool(.immutableReader)
         }
-        return Database(path: path, connections: connections, readOnly: true)
+        return Database(path: path, connections: connections, readOnly: true, clock: clock)
     }
 
     /// Whether the read-only start had to skip a `-wal` file with frames in
@@ -126,7 +133,7 @@ package final class Database: Sendable {
     }
 
     /// Leaves the read-only start: opens the writer and fresh readers as
-    /// ``init(path:readers:)`` does and swaps them in (each slot waits for
+    /// ``init(path:readers:clock:)`` does and swaps them in (each slot waits for
     /// the closure using it); the storage fault ends. No-op when not read-only.
     /// - Throws: `DatabaseError` when the database still cannot be opened for
     ///   writing (the disk is still full); nothing changes then.

@@ -6,11 +6,12 @@ import Foundation
 /// var migrator = Migrator()
 /// migrator.register("0001-users") { db in try db.executeScript("CREATE TABLE users (...);") }
 /// migrator.register("0002-sessions") { db in ... }
-/// let applied = try migrator.migrate(database)   // ["0001-users", "0002-sessions"] the first time, [] after
+/// let applied = try migrator.migrate(database, now: clock.now())   // ["0001-users", "0002-sessions"], then []
 /// ```
 ///
 /// Applied ids are recorded in `schema_migrations(id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`
-/// (`applied_at` as ISO 8601 UTC text, see `SQLDateFormat`). Pending migrations run in
+/// (`applied_at`: the `now` given to ``migrate(_:now:)``, forged's clock's time, as ISO 8601
+/// UTC text, see `SQLDateFormat`). Pending migrations run in
 /// registration order, each in its own `BEGIN IMMEDIATE` transaction together with its
 /// `schema_migrations` row. While a migration runs, `foreign_keys` is OFF (so tables can be
 /// rebuilt the way <https://sqlite.org/lang_altertable.html> describes; note that `ON DELETE`
@@ -60,12 +61,14 @@ package struct Migrator {
     }
 
     /// Applies the migrations not yet recorded in `db`.
+    /// - Parameter now: recorded as each applied migration's `applied_at`; forged's clock's
+    ///   time (``SchemaUpgrade/run(_:migrator:now:)`` passes `ForgeApp.clock`'s).
     /// - Returns: the ids applied by this call, in order (empty when up to date).
     /// - Throws: `MigrationError.databaseIsNewer` (before applying anything) when the database
     ///   records an id this binary does not know; `MigrationError.foreignKeyViolation`; or
     ///   whatever a migration throws. A failed migration leaves no trace; the ones before it stay applied.
     @discardableResult
-    package func migrate(_ db: Database) throws -> [String] {
+    package func migrate(_ db: Database, now: Date) throws -> [String] {
         let recorded: [String] = try db.write { connection in
             try connection.execute(
                 """
@@ -87,7 +90,7 @@ package struct Migrator {
                     try migration.migrate(connection)
                     try connection.execute(
                         "INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)",
-                        [migration.id, Date()])
+                        [migration.id, now])
                     let violations = try connection.query("PRAGMA foreign_key_check")
                     if !violations.isEmpty {
                         throw MigrationError.foreignKeyViolation(

@@ -25,11 +25,12 @@ package enum SchemaUpgrade {
 
     /// Backs up (when needed) and migrates `db`.
     /// - Parameters:
-    ///   - now: names the backup (injectable for tests).
+    ///   - now: forged's clock's time: names the backup and is each applied
+    ///     migration's `applied_at`.
     /// - Throws: ``BackupError`` when the pre-upgrade backup fails (nothing
-    ///   migrated); whatever ``Migrator/migrate(_:)`` throws.
+    ///   migrated); whatever ``Migrator/migrate(_:now:)`` throws.
     @discardableResult
-    package static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date = Date()) throws
+    package static func run(_ db: Database, migrator: Migrator = ForgeSchema.migrator(), now: Date) throws
         -> Outcome
     {
         let recorded = try migrator.recorded(in: db)
@@ -56,7 +57,7 @@ package enum SchemaUpgrade {
                 id: .backupDone, fields: ["FORGE_BACKUP": path])
             backup = path
         }
-        let applied = try migrator.migrate(db)
+        let applied = try migrator.migrate(db, now: now)
         return Outcome(applied: applied, backup: backup)
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// ``LogMessageID/diskFull``; the next write that commits ends it, logged at
 /// notice priority. A failed write is rolled back, so nothing is half-written.
 package struct StorageFault: Sendable, Equatable {
-    /// When writes started failing.
+    /// When writes started failing, by forged's clock (the one the ``Database`` was opened with).
     package let since: Date
     /// SQLite's message for the first failure.
     package let message: String
@@ -25,6 +25,10 @@ package struct StorageFault: Sendable, Equatable {
 final class StorageFaultState: Sendable {
     private let faulted = Atomic<Bool>(false)
     private let current = Mutex<StorageFault?>(nil)
+    /// Stamps ``StorageFault/since``.
+    private let clock: any Clock
+
+    init(clock: any Clock) { self.clock = clock }
 
     var fault: StorageFault? { faulted.load(ordering: .acquiring) ? current.withLock { $0 } : nil }
 
@@ -46,7 +50,7 @@ final class StorageFaultState: Sendable {
         guard let error = error as? DatabaseError, error.code == .full else { return }
         let started = current.withLock { fault -> Bool in
             guard fault == nil else { return false }
-            fault = StorageFault(since: Date(), message: error.message)
+            fault = StorageFault(since: clock.now(), message: error.message)
             return true
         }
         faulted.store(true, ordering: .releasing)

@@ -27,7 +27,7 @@ struct BackupCommands {
             Forged.printError("forged: no database at \(databasePath) (check --state-dir)")
             return nil
         }
-        let db = try Database(path: databasePath, readers: 1)
+        let db = try Database(path: databasePath, readers: 1, clock: settings.clock)
         try SchemaUpgrade.run(db, now: settings.clock.now())
         return db
     }
@@ -69,7 +69,7 @@ struct BackupCommands {
         guard FileManager.default.fileExists(atPath: databasePath) else { return 0 }
         let db: Database
         do {
-            db = try Database(path: databasePath, readers: 1)
+            db = try Database(path: databasePath, readers: 1, clock: settings.clock)
             _ = try BackupStatus.recent(1, in: db)
         } catch {
             print("\nrecent attempts: unavailable, the database will not open (\(error))")

@@ -27,7 +27,7 @@ enum BenchFillCommand {
         }
         do {
             let settings = try SettingsLoader.load(flags: flags, environment: environment)
-            let db = try StateDirectory.open(settings.stateDir)
+            let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
             defer { db.close() }
             let app = ForgeApp(db: db, config: settings.appConfiguration)
             try app.prepare()

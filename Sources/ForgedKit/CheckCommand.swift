@@ -43,8 +43,10 @@ struct CheckCommand {
 
     var databasePath: String { (settings.stateDir as NSString).appendingPathComponent(StateDirectory.databaseName) }
 
-    func run(now: Date = Date()) -> Int32 {
-        let all = findings(now: now)
+    /// Prints the findings at forged's clock's time (`Settings.clock`).
+    /// - Returns: the exit status.
+    func run() -> Int32 {
+        let all = findings(now: settings.clock.now())
         for finding in all { print(finding.line) }
         let errors = all.filter { $0.level == .error }.count
         let warnings = all.filter { $0.level == .warning }.count

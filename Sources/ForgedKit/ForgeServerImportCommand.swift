@@ -105,7 +105,7 @@ struct ForgeServerImportCommand {
         progress: MoveProgressLines, terminal: Bool
     ) throws -> Int32 {
         let replace = command.flags["replace"]?.last == "true"
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
         try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         let importer = ForgeServerImport(db: db, clock: settings.clock)

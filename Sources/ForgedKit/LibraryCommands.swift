@@ -21,7 +21,7 @@ struct LibraryCommands {
             Forged.printError("forged: \(dir)/exercises.json not found (is DIR a free-exercise-db copy?)")
             return 1
         }
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
         try ForgeApp(db: db, config: settings.appConfiguration).prepare()
         let summary = try db.write { try ExerciseImport.run(directory: directory, in: $0) }

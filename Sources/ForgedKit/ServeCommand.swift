@@ -62,7 +62,7 @@ struct ServeCommand {
             }
             let tls = TLSCertificate(certificatePath: cert, keyPath: key)
             do {
-                try Self.load(tls, reloading: false)
+                try Self.load(tls, reloading: false, now: settings.clock.now())
             } catch {
                 Log.error(
                     "cannot serve HTTPS: \(error); fix: check --tls-cert and --tls-key (readable by forge, PEM), then `systemctl restart forged`",
@@ -101,9 +101,10 @@ struct ServeCommand {
         // A full disk at start opens the database read-only instead of exiting (DiskFullStart).
         let db: Database
         do {
-            db = try StateDirectory.open(settings.stateDir, readers: settings.threads)
+            db = try StateDirectory.open(settings.stateDir, readers: settings.threads, clock: settings.clock)
         } catch  where FatalError.classify(error, stateDir: settings.stateDir).status == ExitStatus.diskFull {
-            db = try StateDirectory.openReadOnly(settings.stateDir, readers: settings.threads, cause: error)
+            db = try StateDirectory.openReadOnly(
+                settings.stateDir, readers: settings.threads, clock: settings.clock, cause: error)
         }
         if !db.isReadOnly { BackupKeyStart.prepare(settings) }
         let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
@@ -219,7 +220,7 @@ struct ServeCommand {
             let outcome = reload.reload()
             if let certificate {
                 do {
-                    try Self.load(certificate, reloading: true)
+                    try Self.load(certificate, reloading: true, now: settings.clock.now())
                 } catch {
                     Log.error("TLS certificate reload failed, the previous certificate stays in use: \(error)")
                 }
@@ -269,12 +270,13 @@ extension ServeCommand {
     /// descriptors when the hard limit allows): each connection is a descriptor,
     /// and systemd's default soft limit is 1024.
     /// Loads (or reloads) `certificate` from its files and logs what it is,
-    /// with a warning when clients will refuse it (expired or not yet valid).
+    /// with a warning when clients will refuse it (expired or not yet valid at
+    /// `now`, forged's clock's time).
     /// - Throws: what ``TLSCertificate/load()`` throws; the previous certificate stays in use then.
-    static func load(_ certificate: TLSCertificate, reloading: Bool) throws {
+    static func load(_ certificate: TLSCertificate, reloading: Bool, now: Date) throws {
         let summary = try certificate.load()
         Log.notice("\(reloading ? "reloaded " : "")TLS certificate \(summary)")
-        if let problem = summary.validityProblem() {
+        if let problem = summary.validityProblem(at: now) {
             Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
         }
     }

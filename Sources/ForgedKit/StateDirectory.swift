@@ -30,9 +30,10 @@ enum StateDirectory {
     }
 
     /// Creates `path` if missing and opens the database with `readers` read-only
-    /// connections (`forged serve` passes its worker thread count). Run as root,
+    /// connections (`forged serve` passes its worker thread count) and forged's
+    /// `clock` (`Settings.clock`). Run as root,
     /// the database files are given the state directory's owner (the service user).
-    static func open(_ path: String, readers: Int = 2) throws -> Database {
+    static func open(_ path: String, readers: Int = 2, clock: any Clock) throws -> Database {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if !fm.fileExists(atPath: path, isDirectory: &isDir) {
@@ -43,7 +44,7 @@ enum StateDirectory {
             throw ConfigError(setting: "state-dir", message: "not a directory", value: path)
         }
         let file = (path as NSString).appendingPathComponent(databaseName)
-        let db = try Database(path: file, readers: max(1, readers))
+        let db = try Database(path: file, readers: max(1, readers), clock: clock)
         // A command run as root (`forged user add` before the service ever
         // started) must not leave a root-owned database the service user
         // cannot open: hand the files to the state directory's owner.
@@ -65,7 +66,7 @@ enum StateDirectory {
                 setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
                 value: settings.stateDir)
         }
-        let db = try open(settings.stateDir)
+        let db = try open(settings.stateDir, clock: settings.clock)
         do {
             try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
         } catch {
@@ -76,14 +77,16 @@ enum StateDirectory {
     }
 
     /// Opens the existing database in `path` read-only, for a start on a full
-    /// disk (``ForgeStore/Database/openReadOnly(path:readers:)``), and reports
+    /// disk (``ForgeStore/Database/openReadOnly(path:readers:clock:)``), and reports
     /// it as a storage fault: one error-priority journal line with
     /// `MESSAGE_ID` ``LogMessageID/diskFull``, DISK FULL in `/healthz` and `STATUS=`.
-    /// - Parameter cause: the read-write open's error, named in the log line.
+    /// - Parameters:
+    ///   - clock: forged's clock (`Settings.clock`): when the storage fault started.
+    ///   - cause: the read-write open's error, named in the log line.
     /// - Throws: `DatabaseError` when even a read-only open fails (no database yet, damaged).
-    static func openReadOnly(_ path: String, readers: Int = 2, cause: any Error) throws -> Database {
+    static func openReadOnly(_ path: String, readers: Int = 2, clock: any Clock, cause: any Error) throws -> Database {
         let file = (path as NSString).appendingPathComponent(databaseName)
-        let db = try Database.openReadOnly(path: file, readers: max(1, readers))
+        let db = try Database.openReadOnly(path: file, readers: max(1, readers), clock: clock)
         db.reportReadOnlyStart("\(cause)")
         if db.immutableSkippedWAL {
             Log.warning(

@@ -17,7 +17,7 @@ struct UserCommands {
                 setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
                 value: settings.stateDir)
         }
-        let db = try StateDirectory.open(settings.stateDir)
+        let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
         let app = ForgeApp(db: db, config: settings.appConfiguration)
         try app.prepare()

@@ -60,7 +60,8 @@ import Testing
             let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(count: 60)
             let id = try server.app.db.write {
                 try MediaStore.save(
-                    jpeg, contentType: "image/jpeg", owner: nil, sourceURL: "https://example.org/hero.jpg", in: $0)
+                    jpeg, contentType: "image/jpeg", owner: nil, sourceURL: "https://example.org/hero.jpg",
+                    now: server.app.clock.now(), in: $0)
             }
             for cookie in [ada, ben] {
                 let reply = try await server.get("/api/food/media/\(id)", cookie: cookie)

@@ -18,7 +18,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
         defer { db.close() }
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         let config = AppConfiguration(
             devAuth: true, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: "Europe/London")!,
             seedRecipes: true, allowedUsers: TestServer.household, passwordCost: .minimum, build: "test")

@@ -56,7 +56,7 @@ import Testing
             let ada = try await server.signIn("ada@example.org")
             // Deadlift shown in kg, everything else in the default lb.
             let adaUser = try server.app.db.read { try HouseholdStore.user(email: "ada@example.org", in: $0) }!
-            try server.app.db.write {
+            _ = try server.app.db.write {
                 try HouseholdStore.updatePrefs(merge: ["load_units": ["deadlift": "kg"]], userID: adaUser.id, in: $0)
             }
 

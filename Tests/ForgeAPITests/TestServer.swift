@@ -23,7 +23,7 @@ final class TestServer: Sendable {
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path)
+        let db = try Database(path: directory.appendingPathComponent("forge.sqlite3").path, clock: clock)
         var config = AppConfiguration(
             devAuth: devAuth, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: timeZone)!,
             seedRecipes: true, allowedUsers: allowed, passwordCost: .minimum, build: "test")

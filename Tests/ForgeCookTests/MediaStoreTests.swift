@@ -10,7 +10,7 @@ import Testing
             let id = try db.write {
                 try MediaStore.save(
                     TinyImage.png, contentType: "image/jpg", owner: nil,
-                    sourceURL: "https://example.org/a.png", in: $0)
+                    sourceURL: "https://example.org/a.png", now: Date(), in: $0)
             }
             let blob = try #require(try db.read { try MediaStore.find(id, in: $0) })
             #expect(blob.bytes == TinyImage.png)
@@ -30,7 +30,7 @@ import Testing
     @Test func ownedBlobsAreReadableByTheirOwnerOnly() throws {
         try withCookDatabase { db throws in
             let id = try db.write {
-                try MediaStore.save(TinyImage.jpeg, contentType: "image/jpeg", owner: "ada", in: $0)
+                try MediaStore.save(TinyImage.jpeg, contentType: "image/jpeg", owner: "ada", now: Date(), in: $0)
             }
             let blob = try #require(try db.read { try MediaStore.find(id, in: $0) })
             #expect(blob.isReadable(by: "ada"))
@@ -52,7 +52,7 @@ import Testing
     func refusesBadBlobsAndStoresNothing(bytes: Data, type: String, error: MediaError) throws {
         try withCookDatabase { db throws in
             #expect(throws: error) {
-                try db.write { try MediaStore.save(bytes, contentType: type, owner: nil, in: $0) }
+                try db.write { try MediaStore.save(bytes, contentType: type, owner: nil, now: Date(), in: $0) }
             }
             #expect(try db.read { try MediaStore.count(owner: nil, in: $0) } == 0)
         }

@@ -25,7 +25,7 @@ func withCookDatabase<T>(_ body: (Database) throws -> T) throws -> T {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let db = try Database(path: dir + "/forge.sqlite3", readers: 1)
     defer { db.close() }
-    try ForgeSchema.migrator().migrate(db)
+    try ForgeSchema.migrator().migrate(db, now: Date())
     try db.write { conn in
         for (id, role) in [("ada", "admin"), ("ben", "member")] {
             try conn.execute(

@@ -35,12 +35,11 @@ import Testing
     }
     func tree(_ text: String) throws -> JSONValue { try JSONValue.parse(Data(text.utf8)) }
     func refusal(_ text: String) throws -> WireDecodingError? {
-        do {
-            _ = try WireDecoder.decodeInput(Label.self, from: try tree(text))
-            return nil
-        } catch let error as WireDecodingError {
-            return error
-        }
+        let value = try tree(text)
+        guard case .failure(let error) = Result(catching: { try WireDecoder.decodeInput(Label.self, from: value) })
+        else { return nil }
+        guard let refused = error as? WireDecodingError else { throw error }
+        return refused
     }
     for escaped in [#""a\u0000b""#, #""a\rb""#, #""\u001b[2J""#, #""\b""#, #""\u001f""#] {
         let error = try #require(try refusal(#"{"name": "# + escaped + "}"), "\(escaped) passed")

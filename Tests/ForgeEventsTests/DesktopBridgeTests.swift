@@ -16,8 +16,8 @@ import Testing
     final class Harness: @unchecked Sendable {
         let bus: SessionBus
         let server: NotificationRecorder
-        let hub = EventHub()
         let clock = FixedClock(evening)
+        let hub: EventHub
         let scheduler: TimerScheduler
         let bridge: DesktopBridge
         let status = Atomic<Int32>(-1)
@@ -27,6 +27,7 @@ import Testing
             bus = try SessionBus(directory: dir)
             server = try NotificationRecorder(address: bus.address)
             let path = dir + "/events.sock"
+            hub = EventHub(clock: clock)
             try hub.start(path: path)
             scheduler = TimerScheduler(db: db, clock: clock)
             scheduler.addSink(hub.publish)

@@ -9,11 +9,13 @@ import Testing
     import Glibc
 #endif
 
-func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) throws -> Void) throws {
+func withHub(
+    clock: any Clock = SystemClock(), maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) throws -> Void
+) throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-hub-\(Identifier.make())").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let hub = EventHub(maxBufferedBytes: maxBufferedBytes)
+    let hub = EventHub(clock: clock, maxBufferedBytes: maxBufferedBytes)
     let path = dir + "/events.sock"
     try hub.start(path: path)
     defer { hub.stop() }
@@ -31,7 +33,7 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
             #expect(!FileManager.default.fileExists(atPath: path))
             let stale = try UnixSocket.listen(path: path)  // left behind by a killed daemon
             close(stale)
-            let again = EventHub()
+            let again = EventHub(clock: SystemClock())
             try again.start(path: path)
             defer { again.stop() }
             let s = try EventSubscriber(path, readTimeout: 5)
@@ -41,8 +43,8 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
 
     @Test func aNewSubscriberGetsASnapshotOfActiveTimersThenLiveEventsInOrder() throws {
         try withMigratedDatabase { db, _ in
-            try withHub { hub, path in
-                let clock = FixedClock(evening)
+            let clock = FixedClock(evening)
+            try withHub(clock: clock) { hub, path in
                 let scheduler = TimerScheduler(db: db, clock: clock)
                 scheduler.addSink(hub.publish)
                 let rice = try scheduler.create(scope: "household", label: "Rice", seconds: 600)
@@ -51,6 +53,8 @@ func withHub(maxBufferedBytes: Int = 256 * 1024, _ body: (EventHub, String) thro
                 let s = try EventSubscriber(path, readTimeout: 5)
                 let snapshot = try s.next()
                 #expect(snapshot["type"] == "snapshot" && snapshot["v"] == 2 && snapshot["seq"] == 3)
+                // `at` is forged's clock's time (a fixed evening here), not the machine's.
+                #expect(snapshot["at"] == .string(Instant.wire(evening)))
                 let held = snapshot["events"]?.arrayValue ?? []
                 #expect(held.map { $0["timer"]?["id"] } == [.string(rice.id)])
                 #expect(held.first?["live_activity"]?["aps"]?["event"] == "start")

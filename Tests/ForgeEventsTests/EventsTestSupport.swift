@@ -17,7 +17,7 @@ func makeMigratedDatabase() throws -> (db: Database, dir: String, cleanUp: () ->
         db.close()
         try? FileManager.default.removeItem(atPath: dir)
     }
-    do { try ForgeSchema.migrator().migrate(db) } catch {
+    do { try ForgeSchema.migrator().migrate(db, now: Date()) } catch {
         cleanUp()
         throw error
     }

@@ -136,7 +136,8 @@ final class NotificationRecorder: @unchecked Sendable {
             } else {
                 id = replaces
             }
-            let actions = String(cString: actionText).split(separator: "\n", omittingEmptySubsequences: false)
+            let actions = String(decoding: actionText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .split(separator: "\n", omittingEmptySubsequences: false)
                 .dropLast().map(String.init)
             let call = Call(
                 method: "Notify", replacesID: replaces, summary: summary.map { String(cString: $0) } ?? "",

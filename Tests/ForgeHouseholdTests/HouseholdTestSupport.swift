@@ -10,7 +10,7 @@ func withHouseholdDatabase<T>(_ body: (Database) throws -> T) throws -> T {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let db = try Database(path: dir + "/forge.sqlite3", readers: 1)
     defer { db.close() }
-    try ForgeSchema.migrator().migrate(db)
+    try ForgeSchema.migrator().migrate(db, now: Date())
     return try body(db)
 }
 

@@ -62,7 +62,7 @@ import Testing
             contentsOf: Self.fixtures.appendingPathComponent("older-household.sql"), encoding: .utf8)
         func refusal(_ name: String, _ content: String) -> String {
             let file = dir.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: file, contents: Data(content.utf8))
+            #expect(FileManager.default.createFile(atPath: file, contents: Data(content.utf8)))
             do {
                 _ = try ForgeServerSource(file).read()
                 return "read"
@@ -83,7 +83,7 @@ import Testing
         }
         // A compressed dump and a custom-format archive say what to do instead.
         let gz = dir.appendingPathComponent("forge.sql.gz").path
-        FileManager.default.createFile(atPath: gz, contents: Data([0x1F, 0x8B, 0x08, 0x00]))
+        #expect(FileManager.default.createFile(atPath: gz, contents: Data([0x1F, 0x8B, 0x08, 0x00])))
         #expect(throws: ImportError.unreadable("\(gz): " + ForgeServerSource.notASource([0x1F, 0x8B]))) {
             try ForgeServerSource(gz)
         }

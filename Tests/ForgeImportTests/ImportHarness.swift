@@ -21,7 +21,7 @@ final class ImportHarness {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         db = try Database(path: dir + "/forge.sqlite3", readers: 1)
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         let clock = FixedClock(Self.now)
         (ada, ben) = try db.write { conn in
             try ExerciseCatalog.insertMissing(in: conn)

@@ -191,6 +191,58 @@ struct LiftingVariantTests {
         #expect(try rows[1].get("set_kind") as String == "warmup")
     }
 
+    /// A spreadsheet in a US locale re-saves the date column as `1/14/2021 18:05` (month first, no
+    /// seconds): a second number above 12 in the column decides, and `1/4/2021` is then 4 January.
+    /// Before the fix every row was skipped as `unreadable_row`.
+    @Test func spreadsheetResaveWithMonthFirstSlashedDates() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.strong, ImportHarness.fixture("strong-excel-us.csv")).report)
+        #expect(report.skipped.isEmpty)
+        #expect(report.added["sessions"] == 2 && report.added["sets"] == 3)
+        let rows = try Self.sets(h)
+        // London is on GMT in January.
+        #expect(
+            try rows.map { try $0.get("started_at") as String } == [
+                "2021-01-04T07:30:00.000Z", "2021-01-04T07:30:00.000Z", "2021-01-14T18:05:00.000Z",
+            ])
+    }
+
+    /// The UK form (`14/01/2021 18:05:00`, a two-digit year, a 12-hour time with PM) reads day first.
+    @Test func spreadsheetResaveWithDayFirstSlashedDates() throws {
+        let h = try ImportHarness()
+        let report = try #require(try h.run(.strong, ImportHarness.fixture("strong-excel-uk.csv")).report)
+        #expect(report.skipped.isEmpty)
+        let rows = try Self.sets(h)
+        // 3 July 2021 21:15 BST is 20:15 UTC.
+        #expect(
+            try rows.map { try $0.get("started_at") as String } == [
+                "2021-01-04T07:30:00.000Z", "2021-01-14T18:05:00.000Z", "2021-07-03T20:15:00.000Z",
+            ])
+        let h2 = try ImportHarness()
+        let fitnotes = try #require(try h2.run(.fitnotes, ImportHarness.fixture("fitnotes-excel-uk.csv")).report)
+        #expect(fitnotes.skipped.isEmpty)
+        #expect(try Self.sets(h2).map { try $0.get("day") as String } == ["2021-09-13", "2021-10-02"])
+    }
+
+    /// A column whose slashed dates never show their order (no number above 12), or show both
+    /// orders, is refused whole with a sentence naming the column and writes nothing.
+    @Test func slashedDatesThatNeverTellTheirOrderAreRefused() throws {
+        for (fixture, sample) in [
+            ("strong-excel-ambiguous.csv", "1/4/2021 7:30"), ("strong-excel-mixed.csv", "14/1/2021"),
+        ] {
+            let h = try ImportHarness()
+            var message = ""
+            do {
+                try h.run(.strong, ImportHarness.fixture(fixture))
+            } catch let error as ImportError {
+                message = error.description
+            }
+            #expect(message.contains("the Date column") && message.contains(sample), "\(fixture): \(message)")
+            #expect(message.contains("YYYY-MM-DD"))
+            #expect(h.sessions == 0 && h.sets == 0)
+        }
+    }
+
     @Test func fitNotesOldHeaderRejoinsUnquotedCommaNames() throws {
         let h = try ImportHarness()
         let report = try #require(try h.run(.fitnotes, ImportHarness.fixture("fitnotes-old.csv")).report)

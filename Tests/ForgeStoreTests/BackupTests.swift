@@ -8,7 +8,7 @@ import Testing
 /// A migrated database with some rows in a few tables.
 private func populated(_ dir: String) throws -> Database {
     let db = try Database(path: dir + "/forge.sqlite3")
-    try ForgeSchema.migrator().migrate(db)
+    try ForgeSchema.migrator().migrate(db, now: Date())
     try db.write { c in
         for i in 0..<50 {
             try c.execute(
@@ -56,7 +56,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
 
             let target = dir + "/restored"
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            let outcome = try BackupRestore.restore(record.file, over: target + "/forge.sqlite3")
+            let outcome = try BackupRestore.restore(record.file, over: target + "/forge.sqlite3", now: Date())
             #expect(outcome.safetyCopy == nil)
             let restored = try Database(path: target + "/forge.sqlite3")
             defer { restored.close() }
@@ -69,7 +69,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
     func aBadFileIsRefusedAndNothingIsReplaced(_ kind: String) throws {
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
-            let record = try BackupJob(db: db).run(trigger: "test")
+            let record = try BackupJob(db: db).run(trigger: "test", now: Date())
             db.close()
             let bad = dir + "/bad.sqlite3"
             switch kind {
@@ -89,7 +89,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             }
             let live = dir + "/forge.sqlite3"
             let original = try Data(contentsOf: URL(fileURLWithPath: live))
-            #expect(throws: BackupError.self) { try BackupRestore.restore(bad, over: live) }
+            #expect(throws: BackupError.self) { try BackupRestore.restore(bad, over: live, now: Date()) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: live)) == original)
             #expect(!FileManager.default.fileExists(atPath: dir + "/backups/pre-restore-x"))
             let reopened = try Database(path: live)
@@ -104,7 +104,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             try db.write {
                 try $0.execute("INSERT INTO schema_migrations (id, applied_at) VALUES ('9999-future', 'x')")
             }
-            let record = try BackupJob(db: db).run(trigger: "test")
+            let record = try BackupJob(db: db).run(trigger: "test", now: Date())
             db.close()
             #expect(
                 throws: BackupError.unusable(
@@ -118,7 +118,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
     @Test func restoreKeepsASafetyCopyOfTheCurrentDatabase() throws {
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
-            let record = try BackupJob(db: db).run(trigger: "test")
+            let record = try BackupJob(db: db).run(trigger: "test", now: Date())
             try db.write { try $0.execute("DELETE FROM metrics") }  // a change after the backup
             db.close()
             let outcome = try BackupRestore.restore(
@@ -139,13 +139,15 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(BackupStatus.summary(db) == "no backup yet")
             let existing = dir + "/taken.sqlite3"
             try Data("x".utf8).write(to: URL(fileURLWithPath: existing))
-            #expect(throws: BackupError.self) { try BackupJob(db: db).run(output: existing, trigger: "cli") }
+            #expect(throws: BackupError.self) {
+                try BackupJob(db: db).run(output: existing, trigger: "cli", now: Date())
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("x".utf8))
             let last = try #require(try BackupStatus.last(in: db))
             #expect(!last.ok && last.error.contains("already exists") && last.trigger == "cli")
             #expect(BackupStatus.summary(db).hasPrefix("last backup FAILED "))
             // STATUS= names a file of this database's backups directory (RelativeStateDirTests has one elsewhere).
-            try BackupJob(db: db).run(output: dir + "/backups/fresh.sqlite3", trigger: "cli")
+            try BackupJob(db: db).run(output: dir + "/backups/fresh.sqlite3", trigger: "cli", now: Date())
             #expect(
                 BackupStatus.summary(db).hasPrefix("last backup ok ")
                     && BackupStatus.summary(db).hasSuffix("(fresh.sqlite3)"))
@@ -159,11 +161,12 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         try withTemporaryDirectory { dir in
             let db = try populated(dir)
             defer { db.close() }
-            try BackupJob(db: db).run(output: dir + "/elsewhere.sqlite3", trigger: BackupStatus.outputTrigger)
+            try BackupJob(db: db).run(
+                output: dir + "/elsewhere.sqlite3", trigger: BackupStatus.outputTrigger, now: Date())
             #expect(BackupStatus.summary(db) == "no backup yet")
             #expect(try BackupStatus.lastSuccess(in: db) == nil)
             #expect(try BackupStatus.recent(5, in: db).map(\.trigger) == [BackupStatus.outputTrigger])
-            let kept = try BackupJob(db: db).run(trigger: "nightly")
+            let kept = try BackupJob(db: db).run(trigger: "nightly", now: Date())
             #expect(try BackupStatus.last(in: db)?.file == kept.file)
         }
     }
@@ -236,11 +239,11 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
                 released.signal()
             }
             taken.wait()
-            #expect(throws: BackupError.busy) { try job.run(trigger: "admin", wait: false) }
+            #expect(throws: BackupError.busy) { try job.run(trigger: "admin", now: Date(), wait: false) }
             #expect(try BackupStatus.last(in: db) == nil)  // a refusal is not an attempt
             #expect("\(BackupError.busy)" == "a backup is already running; try again when it finishes")
             // A waiting backup starts once the holder lets go.
-            let record = try job.run(trigger: "nightly", wait: true)
+            let record = try job.run(trigger: "nightly", now: Date(), wait: true)
             #expect(released.wait(timeout: .now()) == .success, "the backup ran before the holder let go")
             #expect(record.ok && record.fileExists)
         }
@@ -279,7 +282,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let previous = all.ids[all.ids.count - 2]
             let db = try Database(path: dir + "/forge.sqlite3")
             defer { db.close() }
-            try all.through(previous).migrate(db)
+            try all.through(previous).migrate(db, now: Date())
             try db.write {
                 try $0.execute(
                     "INSERT INTO users (id, email, name, role, created_at) VALUES ('u1', 'a@example.org', 'A', 'admin', '2026-01-01T00:00:00.000Z')"
@@ -287,13 +290,17 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             }
             let outcome = try SchemaUpgrade.run(db, now: utc("2026-07-20T02:30:00Z"))
             #expect(outcome.applied == [all.ids.last!])
+            let appliedAt: String? = try db.read {
+                try $0.scalar("SELECT applied_at FROM schema_migrations WHERE id = ?", [all.ids.last!])
+            }
+            #expect(appliedAt == "2026-07-20T02:30:00.000Z")  // the upgrade's `now`, not the machine's time
             let backup = try #require(outcome.backup)
             #expect(backup == dir + "/backups/pre-upgrade-\(previous)-20260720-023000.sqlite3")
             let inspection = try BackupFile.inspect(backup)
             #expect(Set(inspection.migrations) == Set(all.ids.dropLast()) && inspection.rowCounts["users"] == 1)
             #expect(try fileMode(backup) == 0o600)
             // Up to date now: no second backup; rotation never touches it.
-            #expect(try SchemaUpgrade.run(db).backup == nil)
+            #expect(try SchemaUpgrade.run(db, now: Date()).backup == nil)
             #expect(BackupJob(db: db).rotate().isEmpty && FileManager.default.fileExists(atPath: backup))
         }
     }
@@ -310,7 +317,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             for users in 1...2 {
                 for suffix in ["", "-wal", "-shm"] { unlink(dir + "/forge.sqlite3" + suffix) }
                 let db = try Database(path: dir + "/forge.sqlite3")
-                try all.through(previous).migrate(db)
+                try all.through(previous).migrate(db, now: Date())
                 for n in 0..<users {
                     try db.write {
                         try $0.execute(
@@ -333,7 +340,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
         try withTemporaryDirectory { dir in
             let db = try Database(path: dir + "/forge.sqlite3")
             defer { db.close() }
-            let outcome = try SchemaUpgrade.run(db)
+            let outcome = try SchemaUpgrade.run(db, now: Date())
             #expect(outcome.backup == nil && outcome.applied == ForgeSchema.migrator().ids)
             #expect(!FileManager.default.fileExists(atPath: dir + "/backups"))
         }

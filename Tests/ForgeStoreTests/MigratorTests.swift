@@ -23,16 +23,24 @@ import Testing
     @Test func migrationsApplyOnceAndAreRecorded() throws {
         try withTestDatabase { db, _ throws in
             let migrator = Self.baseMigrator()
-            #expect(try migrator.migrate(db) == ["0001-users", "0002-sessions"])
-            #expect(try migrator.migrate(db) == [])
-            let ids = try db.read { try $0.query("SELECT id, applied_at FROM schema_migrations ORDER BY id") }
-            #expect(try ids.map { try $0.get("id") as String } == ["0001-users", "0002-sessions"])
-            #expect(try ids.allSatisfy { row throws in try SQLDateFormat.date(from: row.get("applied_at")) != nil })
+            // Far from the machine's time: applied_at is the `now` given, not the system clock's.
+            let first = Date(timeIntervalSince1970: 1_784_514_600)  // 2026-07-20T02:30:00Z
+            #expect(try migrator.migrate(db, now: first) == ["0001-users", "0002-sessions"])
+            #expect(try migrator.migrate(db, now: first + 60) == [])
             #expect(try db.read { try $0.scalar("SELECT count(*) FROM users") as Int? } == 1)
 
             var later = Self.baseMigrator()
             later.register("0003-notes") { db in try db.execute("CREATE TABLE notes (body TEXT)") }
-            #expect(try later.migrate(db) == ["0003-notes"])
+            #expect(try later.migrate(db, now: first + 86_400) == ["0003-notes"])
+            let rows = try db.read { try $0.query("SELECT id, applied_at FROM schema_migrations ORDER BY id") }
+            let applied = try rows.map { row throws in
+                (try row.get("id") as String, try row.get("applied_at") as String)
+            }
+            #expect(applied.map(\.0) == ["0001-users", "0002-sessions", "0003-notes"])
+            #expect(
+                applied.map(\.1) == [
+                    "2026-07-20T02:30:00.000Z", "2026-07-20T02:30:00.000Z", "2026-07-21T02:30:00.000Z",
+                ])
         }
     }
 
@@ -40,12 +48,12 @@ import Testing
         try withTestDatabase { db, _ throws in
             var newer = Self.baseMigrator()
             newer.register("0003-notes") { db in try db.execute("CREATE TABLE notes (body TEXT)") }
-            try newer.migrate(db)
+            try newer.migrate(db, now: Date())
             var older = Migrator()
             older.register("0001-users") { _ in }
             older.register("0002-sessions") { _ in }
             older.register("0002b-extra") { db in try db.execute("CREATE TABLE extra (x)") }
-            let error = #expect(throws: MigrationError.self) { try older.migrate(db) }
+            let error = #expect(throws: MigrationError.self) { try older.migrate(db, now: Date()) }
             #expect(error == .databaseIsNewer(unknownIDs: ["0003-notes"]))
             #expect(error?.description.hasPrefix("database is newer than this forged") == true)
             // Nothing was applied.
@@ -62,7 +70,7 @@ import Testing
                 try db.execute("INSERT INTO users (email) VALUES ('ben@example.org')")
                 try db.execute("INSERT INTO nowhere VALUES (1)")  // no such table
             }
-            let error = #expect(throws: DatabaseError.self) { try m.migrate(db) }
+            let error = #expect(throws: DatabaseError.self) { try m.migrate(db, now: Date()) }
             #expect(error?.message.contains("no such table") == true)
             try db.read { c throws in
                 #expect(try c.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'half'") as Int? == 0)
@@ -79,7 +87,7 @@ import Testing
             m.register("0003-orphans") { db throws in
                 try db.execute("INSERT INTO sessions (user_id) VALUES (99)")  // allowed while foreign_keys is off
             }
-            let error = #expect(throws: MigrationError.self) { try m.migrate(db) }
+            let error = #expect(throws: MigrationError.self) { try m.migrate(db, now: Date()) }
             guard case .foreignKeyViolation(let id, let violations) = error else {
                 Issue.record("expected a foreign key violation, got \(String(describing: error))")
                 return
@@ -105,9 +113,9 @@ import Testing
                     """)
             }
             try db.write { _ in }
-            _ = try Self.baseMigrator().migrate(db)
+            _ = try Self.baseMigrator().migrate(db, now: Date())
             try db.write { try $0.execute("INSERT INTO sessions (user_id) VALUES (1)") }
-            #expect(try m.migrate(db) == ["0003-users-name"])
+            #expect(try m.migrate(db, now: Date()) == ["0003-users-name"])
             #expect(try db.read { try $0.scalar("SELECT count(*) FROM sessions") as Int? } == 1)
         }
     }

@@ -87,7 +87,7 @@ enum OffBox {
     /// A migrated database in `dir`, for the copy ledger.
     static func database(_ dir: String) throws -> Database {
         let db = try Database(path: dir + "/forge.sqlite3")
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         return db
     }
 
@@ -95,7 +95,7 @@ enum OffBox {
     static func randomFile(_ path: String, _ count: Int) throws {
         let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
         defer { try? random.close() }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         var left = count

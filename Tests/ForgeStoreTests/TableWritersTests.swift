@@ -63,7 +63,7 @@ import Testing
     /// The tables the real migrations create.
     static func schemaTables() throws -> Set<String> {
         try withTestDatabase { db, _ in
-            _ = try ForgeSchema.migrator().migrate(db)
+            _ = try ForgeSchema.migrator().migrate(db, now: Date())
             return Set(
                 try db.read { c in
                     try c.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")

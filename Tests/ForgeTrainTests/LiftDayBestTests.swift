@@ -56,7 +56,7 @@ struct LiftDayBestTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let db = try Database(path: dir + "/forge.sqlite3", readers: 1)
         defer { db.close() }
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         var rng = Generator(state: seed)
         try db.write { conn in
             for id in Self.users {

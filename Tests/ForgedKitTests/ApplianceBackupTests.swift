@@ -21,7 +21,7 @@ struct ApplianceBackupTests {
         let previous = all.ids[all.ids.count - 2]
         do {
             let old = try Database(path: state.appendingPathComponent("forge.sqlite3").path)
-            try all.through(previous).migrate(old)
+            try all.through(previous).migrate(old, now: Date())
             old.close()
         }
         let binary = try #require(ReleaseBinary.path)

@@ -62,7 +62,7 @@ private let london = TimeZone(identifier: "Europe/London")!
         try FileManager.default.createDirectory(atPath: dir.file("state"), withIntermediateDirectories: true)
         let db = try Database(path: dir.file("state/forge.sqlite3"))
         defer { db.close() }
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         _ = try BackupKey.loadOrCreate(at: dir.file("backup.key"))
         try BackupJob(db: db).run(trigger: "cli", now: Date())
         var settings = Settings(stateDir: dir.file("state"))

@@ -134,7 +134,9 @@ private func parseError(_ args: [String]) -> ConfigError? {
 
 @Test func displayPairingURLIsTheOneServeServes() throws {
     var name = [CChar](repeating: 0, count: 256)
-    let host = gethostname(&name, name.count) == 0 ? String(cString: name) : ""
+    let host =
+        gethostname(&name, name.count) == 0
+        ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     let load = { (flags: [String: [String]]) in
         try SettingsLoader.load(flags: flags, environment: [:], defaultConfigPath: "/nonexistent/f")
     }

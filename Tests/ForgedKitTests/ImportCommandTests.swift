@@ -19,7 +19,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         let db = try Database(path: state + "/forge.sqlite3")
         defer { db.close() }
-        try ForgeSchema.migrator().migrate(db)
+        try ForgeSchema.migrator().migrate(db, now: Date())
         try db.write { c in
             for (i, email) in members.enumerated() {
                 try c.execute(

@@ -23,7 +23,7 @@ import Testing
         let state = dir.file("state")
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         #expect(chown(state, 65534, 65534) == 0)  // nobody: stands in for the forge user
-        let db = try StateDirectory.open(state)
+        let db = try StateDirectory.open(state, clock: SystemClock())
         defer { db.close() }
         for suffix in ["", "-wal", "-shm"] {
             var info = stat()

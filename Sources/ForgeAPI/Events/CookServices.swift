@@ -17,7 +17,7 @@ package final class CookServices: Sendable {
 
     init(db: Database, clock: any Clock, calendar: HouseholdCalendar) {
         scheduler = TimerScheduler(db: db, clock: clock)
-        hub = EventHub()
+        hub = EventHub(clock: clock)
         live = LiveEvents(clock: clock, calendar: calendar)
         scheduler.addSink { [hub, live] event in
             hub.publish(event)

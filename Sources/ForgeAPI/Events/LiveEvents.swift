@@ -50,6 +50,9 @@ package final class LiveEvents: Sendable {
     init(clock: any Clock, calendar: HouseholdCalendar) {
         self.clock = clock
         self.calendar = calendar
+        // The id seed is not a household time: it only has to exceed every id an earlier run
+        // handed out, so it reads the system clock, not `clock` (a test clock offset, or one set
+        // back, must not make a later run reuse ids a client still holds).
         box = Mutex(Box(state: State(nextID: Int(Date().timeIntervalSince1970 * 1_000_000))))
     }
 

@@ -28,7 +28,8 @@ package struct FetchFailure: Error, Sendable, CustomStringConvertible {
 /// first request and every redirect target) is checked by the policy;
 /// redirects are followed by hand, at most `policy.maxRedirects`; the body
 /// is cut off (and the fetch fails) past `maxBytes`; the whole fetch gives
-/// up after `policy.timeout` seconds. Each hop connects only to the addresses
+/// up after `policy.timeout` seconds of elapsed time (`ContinuousClock`, so a
+/// wall-clock step does not move it). Each hop connects only to the addresses
 /// the policy checked (``OutboundFetchPolicy/clearance(for:)``). Requests go
 /// through ``HTTPClient`` (libcurl, loaded on first use). Called from
 /// synchronous request handlers, so it blocks the calling thread for at most
@@ -49,14 +50,14 @@ package struct OutboundFetcher: Sendable {
     ///   error, body too large).
     package func get(_ urlText: String, maxBytes: Int, accept: String) throws -> FetchedResource {
         guard var url = URL(string: urlText) else { throw FetchFailure("not a URL") }
-        let deadline = Date().addingTimeInterval(policy.timeout)
+        let deadline = ContinuousClock.now + .seconds(policy.timeout)
         for hop in 0...policy.maxRedirects {
             let addresses: [String]
             switch policy.clearance(for: url) {
             case .refused(let reason): throw FetchFailure(reason, refusedTarget: hop == 0)
             case .allowed(let checked): addresses = checked
             }
-            let remaining = deadline.timeIntervalSinceNow
+            let remaining = (deadline - ContinuousClock.now) / .seconds(1)
             guard remaining > 0 else { throw FetchFailure("timed out") }
             let result = try once(url, addresses: addresses, maxBytes: maxBytes, accept: accept, timeout: remaining)
             if (300...399).contains(result.status), [301, 302, 303, 307, 308].contains(result.status) {

@@ -15,11 +15,12 @@ package enum MealPhotos {
         package var description: String { "photo \(index + 1): \(reason)" }
     }
 
-    /// The stored references for `photos`. Call inside the same `Database.write` as the log.
+    /// The stored references for `photos`. Call inside the same `Database.write` as the log;
+    /// `now` (forged's clock's time) is each new blob's `created_at`.
     /// - Throws: `Failure` for a `data:` reference that is not a strictly base64-encoded
     ///   `image/*`, is over 3 MiB, or whose bytes are not an image.
     package static func materialise(
-        _ photos: [String], owner: String, now: Date = Date(),
+        _ photos: [String], owner: String, now: Date,
         in db: Connection
     ) throws -> [String] {
         var stored: [String] = []

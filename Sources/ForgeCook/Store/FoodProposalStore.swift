@@ -61,10 +61,11 @@ package enum FoodProposalStore {
         return proposal.num
     }
 
-    /// Rejects proposal `id` of `scope`: it becomes `superseded` with `rejected_at` stamped.
+    /// Rejects proposal `id` of `scope`: it becomes `superseded` with `rejected_at`
+    /// stamped `now` (forged's clock's time, `ForgeApp.clock`).
     /// Call inside `Database.write`.
     /// - Throws: `DecisionError.notFound`, `DatabaseError`.
-    package static func reject(id: String, scope: String, now: Date = Date(), in db: Connection) throws {
+    package static func reject(id: String, scope: String, now: Date, in db: Connection) throws {
         guard try find(id: id, scope: scope, in: db) != nil else { throw DecisionError.notFound }
         try db.execute(
             "UPDATE food_revisions SET status = 'superseded', rejected_at = ? WHERE id = ?",

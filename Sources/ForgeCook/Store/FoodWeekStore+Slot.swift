@@ -24,12 +24,14 @@ extension FoodWeekStore {
     /// When the scope has no active week, a new active revision (`num` = highest + 1,
     /// empty days) is created first. Other keys of the stored document are kept.
     /// Call inside `Database.write`.
-    /// - Parameter weekday: 0 = Monday … 6 = Sunday.
+    /// - Parameters:
+    ///   - weekday: 0 = Monday … 6 = Sunday.
+    ///   - now: forged's clock's time (`ForgeApp.clock`), for a revision this creates.
     /// - Returns: the recipe written.
     /// - Throws: `SlotEditError`, `DatabaseError`.
     @discardableResult
     package static func setSlot(
-        scope: String, weekday: Int, slot: MealSlot, recipe slug: String, now: Date = Date(),
+        scope: String, weekday: Int, slot: MealSlot, recipe slug: String, now: Date,
         in db: Connection
     ) throws -> Recipe {
         guard let recipe = try RecipeStore.find(slug, in: db) else { throw SlotEditError.unknownRecipe }

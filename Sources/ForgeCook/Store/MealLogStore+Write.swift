@@ -27,9 +27,11 @@ extension MealLogStore {
     /// 4. Breakfast, lunch and dinner replace the user's logs of that slot on
     ///    that day (only when `replace` is true; MCP `log_food` is additive);
     ///    snacks always add.
+    ///
+    /// `now` is forged's clock's time (`ForgeApp.clock`), stored as the log's `created_at`.
     /// - Throws: `MealLogError` (nothing written), `DatabaseError`.
     package static func log(
-        _ input: MealLogInput, userID: String, replace: Bool = true, now: Date = Date(),
+        _ input: MealLogInput, userID: String, replace: Bool = true, now: Date,
         in db: Connection
     ) throws -> MealLogResult {
         if let clientID = input.clientID, let original = try id(clientID: clientID, userID: userID, in: db) {

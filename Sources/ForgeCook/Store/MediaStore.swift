@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let id = try db.write { try MediaStore.save(bytes, contentType: "image/jpeg", owner: nil,
-///                                             sourceURL: url, in: $0) }
+///                                             sourceURL: url, now: app.clock.now(), in: $0) }
 /// let blob = try db.read { try MediaStore.find(id, in: $0) }   // MediaBlob?
 /// ```
 package enum MediaStore {
@@ -38,12 +38,13 @@ package enum MediaStore {
     ///   - contentType: the declared MIME type; must be `image/*` and the bytes must match an image signature.
     ///   - owner: the owning user id (meal photos), or nil for household imagery.
     ///   - sourceURL: where it was fetched from ("" for data: URLs and uploads).
+    ///   - now: forged's clock's time (`ForgeApp.clock`), stored as `created_at`.
     /// - Returns: the new blob id (32 hex); the reference is `MediaBlob.path(id)`.
     /// - Throws: `MediaError` (nothing stored), or `DatabaseError`.
     @discardableResult
     package static func save(
         _ bytes: Data, contentType: String, owner: String?, sourceURL: String = "",
-        now: Date = Date(), in db: Connection
+        now: Date, in db: Connection
     ) throws -> String {
         let type = try validate(bytes, contentType: contentType)
         let id = Identifier.make()

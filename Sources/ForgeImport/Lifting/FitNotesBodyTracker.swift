@@ -60,6 +60,7 @@ enum FitNotesBodyTracker {
         let valueCol = h.column("value")
         let unitCol = h.column("unit")
         var times = LocalDateTime(calendar: job.calendar)
+        times.slashOrder = try SlashDateOrder.of(csv: job.file, column: date, named: "Date")
         let latest = job.clock.now().addingTimeInterval(36 * 3600)
         var notKept: Set<String> = []
         var pending: [(line: Int, type: String, value: Double, unit: String, at: Date)] = []

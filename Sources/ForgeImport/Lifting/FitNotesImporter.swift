@@ -65,6 +65,7 @@ package struct FitNotesImporter: Importer {
         let comment = h.column("comment")
         let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
+        times.slashOrder = try SlashDateOrder.of(csv: job.file, column: date, named: "Date")
         while var f = try csv.next() {
             let line = csv.recordNumber
             defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }

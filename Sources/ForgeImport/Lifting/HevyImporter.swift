@@ -57,6 +57,7 @@ package struct HevyImporter: Importer {
         let rpe = h.column("rpe")
         let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
+        times.slashOrder = try SlashDateOrder.of(csv: job.file, column: startCol, named: "start_time")
         var lastExercise = ("", "")
         while let f = try csv.next() {
             let line = csv.recordNumber

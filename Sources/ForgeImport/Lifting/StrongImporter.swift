@@ -83,6 +83,7 @@ package struct StrongImporter: Importer {
         let c = Columns(header)
         let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
+        times.slashOrder = try SlashDateOrder.of(csv: job.file, column: c.date, named: "Date")
         // A workout's rows repeat its duration text: it is read once per workout
         // (`LocalDateTime.parse` keeps its own last date the same way).
         var lastDuration: (text: String, seconds: Double?) = ("", nil)

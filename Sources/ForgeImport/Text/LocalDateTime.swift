@@ -8,9 +8,14 @@ import Foundation
 /// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
 /// noon), `01.03.2025 08:00` (a spreadsheet's re-save in a day-first locale),
 /// `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy, newer,
-/// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8).
+/// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8),
+/// and, once ``slashOrder`` is set from the whole column, a spreadsheet's `1/14/2021 7:30`
+/// or `14/01/2021 07:30:00` (``SlashDateOrder``).
 package struct LocalDateTime {
     package let calendar: HouseholdCalendar
+    /// How the file's slashed dates read (``SlashDateOrder/of(csv:column:named:)``);
+    /// nil: a slashed date is not understood.
+    package var slashOrder: SlashDateOrder?
     private var gregorian: Calendar
     private var cache: (text: String, date: Date?)?
 
@@ -58,6 +63,9 @@ package struct LocalDateTime {
             offset = iso.offset
         } else if let dotted = Self.dotted(text) {
             parts = dotted
+        } else if let slashOrder, text.contains("/") {
+            guard let slashed = Self.slashed(text, order: slashOrder) else { return nil }
+            parts = slashed
         } else {
             // Hevy: "15 Sep 2025, 07:48" or "Jun 11, 2026, 1:01 PM"
             // Any blank separates: ICU 72+ writes U+202F (narrow no-break space) before AM/PM.
@@ -246,6 +254,34 @@ package struct LocalDateTime {
             parts.minute = time[1]
             parts.second = time.count == 3 ? time[2] : nil
         }
+        return parts
+    }
+
+    /// `a/b/yyyy[ H:mm[:ss][ AM|PM]]` (or a two-digit year, read as 20yy) in `order`: a
+    /// spreadsheet's short date and time. A date alone is noon. Nil when the text is not of that form.
+    static func slashed(_ text: String, order: SlashDateOrder) -> DateComponents? {
+        let tokens = text.split { $0.isWhitespace }
+        guard let first = tokens.first, let (a, b) = SlashDateOrder.leading(first),
+            let yearText = first.split(separator: "/").last, yearText.count == 4 || yearText.count == 2,
+            let y = Int(yearText), tokens.count <= 3
+        else { return nil }
+        let (day, month) = order == .dayFirst ? (a, b) : (b, a)
+        var parts = DateComponents(year: yearText.count == 2 ? 2000 + y : y, month: month, day: day, hour: 12)
+        guard tokens.count >= 2 else { return parts }
+        let time = tokens[1].split(separator: ":").map { Int($0) }
+        guard (2...3).contains(time.count), let h = time[0], let m = time[1] else { return nil }
+        var hour = h
+        if tokens.count == 3 {
+            switch tokens[2].uppercased() {
+            case "AM": if hour == 12 { hour = 0 }
+            case "PM": if hour < 12 { hour += 12 }
+            default: return nil
+            }
+        }
+        parts.hour = hour
+        parts.minute = m
+        parts.second = time.count == 3 ? time[2] : nil
+        if time.count == 3 && time[2] == nil { return nil }
         return parts
     }
 
