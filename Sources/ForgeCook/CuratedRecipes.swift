@@ -1,8 +1,19 @@
 import ForgeCore
+import Foundation
 
 /// The 25 curated seed recipes of docs/contract.md §5.7, from the embedded
 /// `recipes.json` (our own names, quantities and done-when steps).
 package enum CuratedRecipes {
+    /// The embedded asset's name.
+    package static let asset = "recipes.json"
+
+    /// The embedded asset's bytes.
+    /// - Throws: `SeedDataError` when the asset is missing.
+    package static func bytes() throws -> Data {
+        guard let data = EmbeddedAssets.bytes(named: asset) else { throw SeedDataError.missing(asset) }
+        return data
+    }
+
     /// Decodes the seed recipes and computes their per-serving macros
     /// against `reference`. Every recipe gets `source: "seed"`,
     /// `complete: true`, `rating: 0`, no images and an empty `source_url`.

@@ -58,12 +58,19 @@ package final class ImportJob {
     }
 
     /// Runs `body` in one write transaction of the database set up for bulk
-    /// writing (``Database/bulkWrite(_:)``: a larger page cache, statement
-    /// journals in memory), and stores the job's progress in the same
-    /// transaction. Keep batches to a few thousand rows: other members'
-    /// writes wait for the lock meanwhile.
+    /// writing (``Database/bulkWrite(syncingCommit:_:)``: a larger page cache,
+    /// statement journals in memory, and a commit that does not sync the WAL),
+    /// and stores the job's progress in the same transaction. Keep batches to a
+    /// few thousand rows: other members' writes wait for the lock meanwhile.
+    ///
+    /// The batches count once ``ImportPipeline`` commits the import `done`, a
+    /// synced commit that syncs the WAL with every batch before it; an import
+    /// that never gets there (a power loss may also take back its last
+    /// unsynced batches, never part of one) is rolled back from its ledger at
+    /// the member's next import, like one whose process ended midway
+    /// (``ImportLedger/stale(in:)``).
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try db.bulkWrite { conn in
+        try db.bulkWrite(syncingCommit: false) { conn in
             let result = try body(conn)
             try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
             return result

@@ -83,8 +83,8 @@ package struct ImportPipeline: Sendable {
             source: started.source, bytesTotal: started.bytesTotal, calendar: calendar, clock: clock, db: db,
             guessed: started.guessed, onProgress: onProgress)
         do {
-            // Fewer WAL checkpoints between the batches (Database.withImportCheckpoints).
-            try db.withImportCheckpoints { try importer.run(job) }
+            // Fewer WAL checkpoints between the batches, one page cache for all (Database.withImportSettings).
+            try db.withImportSettings { try importer.run(job) }
             let report = job.report
             job.progress(bytes: started.bytesTotal, rows: report.rowsRead, force: true)
             try db.write { conn in

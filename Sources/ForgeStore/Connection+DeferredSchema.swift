@@ -8,8 +8,9 @@ extension Connection {
     /// own script does, instead of maintaining every index row by row.
     ///
     /// - A `PRIMARY KEY` or `UNIQUE` constraint's own index stays (it cannot be
-    ///   dropped, and it checks the rows as they arrive): only what a constraint
-    ///   does not need is deferred.
+    ///   dropped, and it checks the rows as they arrive), and so does an index
+    ///   written `CREATE UNIQUE INDEX` (`sets_user_client`, migration 0804): only
+    ///   what no constraint needs is deferred.
     /// - The owner of a table whose triggers keep a derived table must bring
     ///   that table up to date itself afterwards (the triggers did not run for
     ///   the rows of `body`): ``ForgeSchema/rebuildLiftBests`` for `lift_day_best`.
@@ -38,7 +39,8 @@ extension Connection {
         let deferred: [(type: String, name: String, sql: String)] = try query(
             """
             SELECT type, name, sql FROM sqlite_schema
-            WHERE sql IS NOT NULL AND ((type = 'index' AND tbl_name IN (\(tableList)))\(triggerClause))
+            WHERE sql IS NOT NULL
+              AND ((type = 'index' AND tbl_name IN (\(tableList)) AND sql NOT LIKE 'CREATE UNIQUE %')\(triggerClause))
             ORDER BY rowid
             """, arguments
         ).map { (try $0.get("type"), try $0.get("name"), try $0.get("sql")) }

@@ -206,10 +206,21 @@ package final class Database: Sendable {
     ///   process holds the write lock longer than the busy timeout; `.full` when the disk is
     ///   full); `.misuse` after `close()`.
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try write(settings: [], restoring: [], body)
+    }
+
+    /// ``write(_:)`` with the writer's `settings` (statements such as pragmas) run
+    /// before `BEGIN` and `restoring` after the transaction ends (also when it
+    /// fails), all while holding the writer lock, so no other write runs with them.
+    func write<T>(settings: [String], restoring: [String], _ body: (Connection) throws -> T) throws -> T {
         if isReadOnly { throw Self.readOnlyError }
         defer { localCommits.add(1, ordering: .releasing) }
         do {
-            let result = try writer.use { try $0.transaction("IMMEDIATE", body) }
+            let result = try writer.use { conn in
+                defer { for statement in restoring { try? conn.execute(statement) } }
+                for statement in settings { try conn.execute(statement) }
+                return try conn.transaction("IMMEDIATE", body)
+            }
             faults.succeeded(path: path)
             return result
         } catch {

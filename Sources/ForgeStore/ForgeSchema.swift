@@ -261,6 +261,8 @@ package enum ForgeSchema {
         registerIngest(&m)
         registerCooking(&m)  // 06xx: cook timers, cook sessions, kitchen displays
         registerLiftBestsSessionSplit(&m)  // 0802: lift_day_best's session trigger in two (after the highest)
+        registerSeedMarks(&m)  // 0803: which seed assets the database was seeded from
+        registerSetsRebuild(&m)  // 0804: sets without a per-row IN list or entries for NULL client ids
         return m
     }
 }

@@ -28,6 +28,17 @@ package enum Sodium {
         return hex(digest)
     }
 
+    /// SHA-256 of `data` as lowercase hex (`crypto_hash_sha256`).
+    package static func sha256Hex(_ data: Data) -> String {
+        initialise()
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            crypto_hash_sha256(&digest, bytes.baseAddress, UInt64(bytes.count))
+        }
+        return hex(digest)
+    }
+
     /// `bytes` as lowercase hex, two digits a byte.
     package static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String(format: "%02x", $0) }.joined()

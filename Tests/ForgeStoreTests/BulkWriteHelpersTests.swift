@@ -27,6 +27,7 @@ struct BulkWriteHelpersTests {
                 CREATE INDEX t_a ON t(a);
                 CREATE INDEX "t b" ON t(b) WHERE b IS NOT NULL;
                 CREATE INDEX other_x ON other(x);
+                CREATE UNIQUE INDEX t_b_unique ON t(b) WHERE b IS NOT NULL;
                 CREATE TRIGGER load_t_count AFTER INSERT ON t BEGIN INSERT INTO log VALUES (NEW.a); END;
                 CREATE TRIGGER keep_t AFTER DELETE ON t BEGIN INSERT INTO log VALUES (-1); END;
                 """)
@@ -45,8 +46,9 @@ struct BulkWriteHelpersTests {
                     return (try names(c, "index") + names(c, "trigger"), try c.scalar("SELECT COUNT(*) FROM log"))
                 }
             }
-            // Inside: the constraint indexes, the other table's index and the trigger not named stay.
-            #expect(inside == ["other_x", "sqlite_autoindex_t_1", "sqlite_autoindex_t_2", "keep_t"])
+            // Inside: the constraint indexes (a unique index too), the other table's index and the
+            // trigger not named stay.
+            #expect(inside == ["other_x", "sqlite_autoindex_t_1", "sqlite_autoindex_t_2", "t_b_unique", "keep_t"])
             #expect(logged == 0)
             #expect(try db.read { try schema($0) } == before)
             #expect(try db.read { try $0.scalar("PRAGMA integrity_check") } == "ok")

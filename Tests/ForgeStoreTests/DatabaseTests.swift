@@ -52,6 +52,64 @@ import Testing
         }
     }
 
+    /// `bulkWrite(syncingCommit: false)` (an import's batches): that transaction
+    /// commits with `synchronous = NORMAL` (1); every write before and after it,
+    /// also after one that throws, has `FULL` (2), and its rows are committed.
+    @Test func anUnsyncedBulkWriteLeavesOtherWritesSynced() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            func expectSynced() throws {
+                try db.write { c throws in #expect(try c.scalar("PRAGMA synchronous") as Int? == 2) }
+                try db.bulkWrite { c throws in #expect(try c.scalar("PRAGMA synchronous") as Int? == 2) }
+            }
+            try expectSynced()
+            try db.bulkWrite(syncingCommit: false) { c throws in
+                #expect(try c.scalar("PRAGMA synchronous") as Int? == 1)
+                #expect(try c.scalar("PRAGMA temp_store") as Int? == 2)
+                try c.execute("INSERT INTO t VALUES (?)", [1])
+            }
+            try expectSynced()
+            #expect(throws: Boom.self) {
+                try db.bulkWrite(syncingCommit: false) { c throws in
+                    try c.execute("INSERT INTO t VALUES (?)", [2])
+                    throw Boom()
+                }
+            }
+            try expectSynced()
+            #expect(try db.read { try $0.scalar("SELECT sum(x) FROM t") as Int? } == 1)
+        }
+    }
+
+    /// `withImportSettings` (an import's whole run): the bulk page cache and the
+    /// raised checkpoint threshold hold across the batches inside (a batch's
+    /// `bulkWrite` keeps the cache instead of setting it back), and both are as
+    /// before afterwards, also when the body throws.
+    @Test func importSettingsHoldAcrossBatchesAndAreSetBack() throws {
+        try withTestDatabase { db, _ throws in
+            try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+            func settings() throws -> (cache: Int?, checkpoint: Int?) {
+                try db.write { c in (try c.scalar("PRAGMA cache_size"), try c.scalar("PRAGMA wal_autocheckpoint")) }
+            }
+            let usual = try settings()
+            #expect(usual.cache == -Connection.pageCacheKiB)
+            try db.withImportSettings {
+                for x in 1...3 {
+                    try db.bulkWrite(syncingCommit: false) { c throws in
+                        #expect(try c.scalar("PRAGMA cache_size") as Int? == -Connection.bulkPageCacheKiB)
+                        try c.execute("INSERT INTO t VALUES (?)", [x])
+                    }
+                    let between = try settings()
+                    #expect(between.cache == -Connection.bulkPageCacheKiB)
+                    #expect(between.checkpoint == Database.importAutocheckpointPages)
+                }
+            }
+            #expect(try settings() == usual)
+            #expect(throws: Boom.self) { try db.withImportSettings { throw Boom() } }
+            #expect(try settings() == usual)
+            #expect(try db.read { try $0.scalar("SELECT sum(x) FROM t") as Int? } == 6)
+        }
+    }
+
     @Test func filesAreCreatedWithMode0600() throws {
         try withTestDatabase { db, dir throws in
             try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }

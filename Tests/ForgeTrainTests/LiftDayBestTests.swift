@@ -117,6 +117,71 @@ struct LiftDayBestTests {
         }
     }
 
+    /// Imported workouts go in as one batch (`TrainingSessionStore.createImported`), whose
+    /// sets are written with the connection's triggers off while their sessions are still
+    /// active: the aggregate still matches the definition, on days shared with sessions
+    /// already stored, warm-ups and empty loads included; and the triggers are on again
+    /// afterwards, so a set logged next into a completed session moves its day.
+    @Test func anImportedBatchKeepsTheAggregateInStepAndTriggersOn() throws {
+        try withHistory(sessions: 120, seed: 11) { db, rng in
+            let sharedDays: [LocalDate] = try db.read { conn in
+                try conn.query("SELECT DISTINCT day FROM sessions WHERE user_id = 'ada' AND status = 'completed'")
+                    .compactMap { LocalDate(try $0.get("day") as String) }
+            }
+            #expect(sharedDays.count > 5)
+            var workouts: [ImportedWorkout] = []
+            for n in 0..<30 {
+                // Half on days ada already trained, half on new days.
+                let day = n % 2 == 0 ? sharedDays[n % sharedDays.count] : Self.start.adding(days: 300 + n)
+                let start = Date(timeIntervalSince1970: 1_750_000_000 + Double(n) * 86_400)
+                var sets: [ImportedSet] = []
+                for k in 0..<Int.random(in: 1...20, using: &rng) {
+                    let slug = Self.slugs.randomElement(using: &rng)!
+                    let weight = Double(Int.random(in: 0...600, using: &rng)) * 0.25
+                    let logged = LoggedSet(
+                        slug: slug, substitutedFor: nil, setNo: k + 1, weight: weight,
+                        reps: Int.random(in: 0...15, using: &rng), rpe: nil, ts: Instant.storage(start))
+                    let marker: SetMarker = k == 0 ? .warmup : .normal
+                    sets.append(
+                        ImportedSet(
+                            logged: logged, marker: marker, seconds: nil, distanceM: nil, note: "", rpeSource: nil))
+                }
+                workouts.append(
+                    ImportedWorkout(
+                        day: day, name: "Imported", startedAt: start, completedAt: start.addingTimeInterval(3600),
+                        notes: "", sets: sets))
+            }
+            var ids = IdentifierRun()
+            let sessionIDs = try db.write { conn in
+                let made = try TrainingSessionStore.createImported(workouts, userID: "ada", ids: &ids, in: conn)
+                #expect(try conn.triggersEnabled())
+                return made
+            }
+            #expect(sessionIDs.count == 30 && Set(sessionIDs).count == 30)
+            try db.read { conn in
+                let completed: Int? = try conn.scalar(
+                    "SELECT COUNT(*) FROM sessions WHERE status = 'completed' AND name = 'Imported'")
+                #expect(completed == 30)
+                let stored: Int? = try conn.scalar(
+                    "SELECT COUNT(*) FROM sets WHERE session_id IN (SELECT id FROM sessions WHERE name = 'Imported')")
+                #expect(stored == workouts.reduce(0) { $0 + $1.sets.count })
+            }
+            try expectInStep(db, "after the imported batch")
+            // A heavy set logged into an imported, completed session moves that day's best.
+            try db.write { conn in
+                try conn.execute(
+                    """
+                    INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, ts)
+                    VALUES ('late-set', ?, 'ada', 'deadlift', 99, 400, 3, '2026-01-01T07:00:00.000Z')
+                    """, [sessionIDs[1]])
+            }
+            try expectInStep(db, "after a set logged into an imported session")
+            let series = try db.read { try ProgressQueries.e1rmSeries(userID: "ada", in: $0) }
+            let best = series["deadlift"]?.first { $0.day == workouts[1].day }?.value
+            #expect(best == OneRepMax.epley(weight: 400, reps: 3))
+        }
+    }
+
     @Test func everyWriteKeepsTheAggregateInStep() throws {
         try withHistory(sessions: 200, seed: 7) { db, rng in
             func ids(_ sql: String, _ conn: Connection) throws -> [String] {

@@ -10,7 +10,11 @@ import Foundation
 /// transaction on every boot: bootstrap seats, exercise library, equipment,
 /// starter plans, the standing niggle, ingredients, curated recipes, the
 /// first household food week and nutrition pref defaults. Every step inserts
-/// only what is missing, so a second boot changes nothing.
+/// only what is missing, so a second boot changes nothing. The exercise,
+/// ingredient and recipe steps decode their compiled-in asset only when its
+/// bytes differ from those of the last full seeding or something seeded then
+/// is missing (`SeedMarks`): every CLI command starts, and decoding costs more
+/// than the rest of a short one.
 struct Seeder {
     let config: AppConfiguration
     let now: Date
@@ -35,7 +39,7 @@ struct Seeder {
                 }
             }
             // 2. Exercise library, and the shipped exercise photos at first start.
-            try ExerciseCatalog.insertMissing(in: c)
+            try ExerciseCatalog.seedShipped(now: now, in: c)
             if let dir = config.exerciseMediaDir,
                 let summary = try ShippedExerciseMedia.importAtFirstStart(from: dir, in: c)
             {
@@ -54,16 +58,11 @@ struct Seeder {
                 try NiggleStore.seedStanding(userID: oldest.id, today: today, now: now, in: c)
             }
             // 5. Food: ingredients, curated recipes, the first household week, nutrition prefs.
-            try IngredientStore.seed(in: c)
+            // Every CLI command starts: the library, ingredient and recipe steps decode their
+            // compiled-in asset only when it changed or something it seeded is missing (SeedMarks).
+            try IngredientStore.seedShipped(now: now, in: c)
             if config.seedRecipes {
-                // Decoding the recipes and computing their macros is the costly part of a start
-                // (every CLI command starts): only when a seed slug is missing (first start, a new
-                // seed recipe, a deleted one) do the recipes get decoded and inserted.
-                if try !RecipeStore.hasAll(slugs: CuratedRecipes.slugs(), in: c) {
-                    try RecipeStore.seedCurated(
-                        CuratedRecipes.seed(reference: try IngredientStore.reference(in: c)),
-                        now: now, in: c)
-                }
+                try RecipeStore.seedShipped(now: now, in: c)
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
             for user in try HouseholdStore.allUsers(c) {

@@ -34,6 +34,42 @@ package enum IngredientStore {
         return added
     }
 
+    /// The start's ingredient step (docs/contract.md §4.28): ``seed(_:in:)`` of the
+    /// shipped reference (`ingredients.json`), which also fills zero carbs, sugar,
+    /// fat and sodium of stored rows from it. Decoding the asset costs more than
+    /// the rest of a short command, so when the database was last seeded from the
+    /// same bytes (``SeedMarks``) and every name seeded then is stored, the step
+    /// decodes and writes nothing; a changed reference (an upgrade), a removed
+    /// row or a database seeded before the marks runs it in full, which marks.
+    /// - Returns: how many rows were added.
+    /// - Throws: `DatabaseError`, `SeedDataError` when the asset is missing.
+    @discardableResult
+    package static func seedShipped(now: Date, in db: Connection) throws -> Int {
+        guard let bytes = EmbeddedAssets.bytes(named: "ingredients.json") else {
+            throw SeedDataError.missing("ingredients.json")
+        }
+        let digest = SeedMarks.digest(bytes)
+        if let names = try SeedMarks.keys(asset: "ingredients.json", digest: digest, in: db),
+            try hasAll(names: names, in: db)
+        {
+            return 0
+        }
+        let reference = IngredientReference.seed
+        let added = try seed(reference, in: db)
+        try SeedMarks.record(
+            asset: "ingredients.json", digest: digest, keys: reference.rows.map(\.name), now: now, in: db)
+        return added
+    }
+
+    /// Whether a row is stored under every one of `names` (true for none).
+    static func hasAll(names: [String], in db: Connection) throws -> Bool {
+        let wanted = Set(names)
+        guard !wanted.isEmpty else { return true }
+        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let stored: Int? = try db.scalar("SELECT COUNT(*) FROM ingredients WHERE name IN (\(list))", Array(wanted))
+        return stored == wanted.count
+    }
+
     /// The stored reference table.
     package static func reference(in db: Connection) throws -> IngredientReference {
         IngredientReference(

@@ -15,6 +15,33 @@ package enum RecipeStore {
         return added
     }
 
+    /// The start's curated-recipe step (docs/contract.md §4.28): inserts every
+    /// seed recipe (`recipes.json`, ``CuratedRecipes``) whose slug is missing.
+    /// Decoding the recipes and computing their macros is the costly part of a
+    /// start, so they are decoded only when a seed slug is missing (first start,
+    /// a new seed recipe, a deleted one); the slugs themselves are read from the
+    /// asset only when its bytes differ from those marked at the last full read
+    /// (``SeedMarks``), else taken from the mark.
+    /// - Returns: how many recipes were added.
+    /// - Throws: `DatabaseError`, `SeedDataError` when the asset is missing,
+    ///   `DecodingError` when it is malformed.
+    @discardableResult
+    package static func seedShipped(now: Date, in db: Connection) throws -> Int {
+        let bytes = try CuratedRecipes.bytes()
+        let digest = SeedMarks.digest(bytes)
+        let marked = try SeedMarks.keys(asset: CuratedRecipes.asset, digest: digest, in: db)
+        let slugs = try marked ?? CuratedRecipes.slugs()
+        var added = 0
+        if try !hasAll(slugs: slugs, in: db) {
+            added = try seedCurated(
+                CuratedRecipes.seed(reference: try IngredientStore.reference(in: db)), now: now, in: db)
+        }
+        if marked == nil {
+            try SeedMarks.record(asset: CuratedRecipes.asset, digest: digest, keys: slugs, now: now, in: db)
+        }
+        return added
+    }
+
     /// Whether a recipe is stored under every one of `slugs` (true for none).
     package static func hasAll(slugs: [String], in db: Connection) throws -> Bool {
         let wanted = Set(slugs)

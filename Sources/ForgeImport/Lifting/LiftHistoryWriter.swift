@@ -17,9 +17,9 @@ import Foundation
 ///   nothing become imported library exercises (listed as `new_exercises`).
 /// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
 ///   others dropped with the file's value still stored in `rpe_source`).
-/// - Each workout is written whole through
-///   ``TrainingSessionStore/createImported(_:userID:in:)`` (the e1RM series
-///   follows from `lift_day_best`'s triggers, once per session); records are
+/// - Each batch's new workouts are written whole through
+///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` (the e1RM series,
+///   `lift_day_best`, is recomputed once for the batch's days); records are
 ///   rebuilt once at the end for the lifts written
 ///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live.
 ///
@@ -109,11 +109,33 @@ package final class LiftHistoryWriter {
         pendingSets = 0
         try job.write { db in
             if matcher == nil { matcher = try ExerciseNameMatcher(in: db) }
-            for (key, rows) in batch { try write(key: key, rows: rows, in: db) }
+            var creating: [NewWorkout] = []
+            for (key, rows) in batch { try write(key: key, rows: rows, creating: &creating, in: db) }
+            // The batch's new workouts in one call: their sets go in with the triggers off once.
+            let sessionIDs = try TrainingSessionStore.createImported(
+                creating.map(\.workout), userID: job.userID, ids: &ids, in: db)
+            for (new, sessionID) in zip(creating, sessionIDs) {
+                try job.added(table: "sessions", id: sessionID, in: db)
+                job.report.add("sessions")
+                job.report.add("sets", new.workout.sets.count)
+                written[new.key] = (sessionID, new.setNo)
+            }
         }
     }
 
-    private func write(key: String, rows: [LiftRow], in db: Connection) throws {
+    /// A workout of the batch not written before, with its next set number per slug.
+    private struct NewWorkout {
+        let key: String
+        let workout: ImportedWorkout
+        let setNo: [String: Int]
+    }
+
+    /// Checks the claim of one workout's rows and turns them into sets: a workout
+    /// this import wrote in an earlier batch gets them at once
+    /// (``TrainingSessionStore/addImported(_:to:userID:start:end:ids:in:)``); a new one
+    /// is queued in `creating` for the batch's
+    /// ``TrainingSessionStore/createImported(_:userID:ids:in:)``.
+    private func write(key: String, rows: [LiftRow], creating: inout [NewWorkout], in db: Connection) throws {
         let first = rows[0]
         let earlier = written[key]
         if earlier == nil {
@@ -147,24 +169,17 @@ package final class LiftHistoryWriter {
             slugs.insert(slug)
         }
         let end = first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
-        let sessionID: String
         if let earlier {
-            sessionID = earlier.sessionID
             try TrainingSessionStore.addImported(
-                sets, to: sessionID, userID: job.userID, start: first.start, end: end, ids: &ids, in: db)
+                sets, to: earlier.sessionID, userID: job.userID, start: first.start, end: end, ids: &ids, in: db)
+            job.report.add("sets", sets.count)
+            written[key] = (earlier.sessionID, setNo)
         } else {
-            let name = sessionName(first.workoutName)
-            sessionID = try TrainingSessionStore.createImported(
-                ImportedWorkout(
-                    day: job.calendar.date(of: first.start),
-                    name: name, startedAt: first.start,
-                    completedAt: end, notes: first.workoutNotes, sets: sets),
-                userID: job.userID, ids: &ids, in: db)
-            try job.added(table: "sessions", id: sessionID, in: db)
-            job.report.add("sessions")
+            let workout = ImportedWorkout(
+                day: job.calendar.date(of: first.start), name: sessionName(first.workoutName),
+                startedAt: first.start, completedAt: end, notes: first.workoutNotes, sets: sets)
+            creating.append(NewWorkout(key: key, workout: workout, setNo: setNo))
         }
-        job.report.add("sets", sets.count)
-        written[key] = (sessionID, setNo)
     }
 
     /// The session name for a workout named `raw` in the file: trimmed, at

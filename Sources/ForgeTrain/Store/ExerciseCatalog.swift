@@ -40,6 +40,45 @@ package enum ExerciseCatalog {
         return added
     }
 
+    /// The start's exercise step (docs/contract.md §4.28): ``insertMissing(_:after:in:)``
+    /// of the shipped library (``ExerciseLibrary/seed``), which also fills an empty
+    /// benefit. Decoding `exercises.json` costs more than the rest of a short
+    /// command, so when the database was last seeded from the same bytes
+    /// (``SeedMarks``) and every slug seeded then is stored with a benefit, the
+    /// step decodes and writes nothing. Otherwise (first start, a changed seed,
+    /// a removed seed exercise, an emptied benefit) it runs in full and marks.
+    /// - Returns: how many exercises were added.
+    /// - Throws: `DatabaseError`.
+    @discardableResult
+    package static func seedShipped(now: Date, in db: Connection) throws -> Int {
+        guard let bytes = EmbeddedAssets.bytes(named: Self.seedAsset) else {
+            fatalError("ForgeTrain: missing embedded asset \(Self.seedAsset)")
+        }
+        let digest = SeedMarks.digest(bytes)
+        if let slugs = try SeedMarks.keys(asset: Self.seedAsset, digest: digest, in: db),
+            try storedWithBenefit(slugs, in: db)
+        {
+            return 0
+        }
+        let added = try insertMissing(in: db)
+        try SeedMarks.record(
+            asset: Self.seedAsset, digest: digest, keys: ExerciseLibrary.seed.all.map(\.slug), now: now, in: db)
+        return added
+    }
+
+    /// The shipped library's asset name.
+    static let seedAsset = "exercises.json"
+
+    /// Whether an exercise with a non-empty benefit is stored under every one of `slugs`.
+    static func storedWithBenefit(_ slugs: [String], in db: Connection) throws -> Bool {
+        let wanted = Set(slugs)
+        guard !wanted.isEmpty else { return true }
+        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let stored: Int? = try db.scalar(
+            "SELECT COUNT(*) FROM exercises WHERE benefit <> '' AND slug IN (\(list))", Array(wanted))
+        return stored == wanted.count
+    }
+
     /// Every stored entry in library (seed) order.
     package static func all(in db: Connection) throws -> [CatalogEntry] {
         try db.query("SELECT * FROM exercises ORDER BY seq, slug").map(entry)

@@ -18,41 +18,38 @@ extension RecordStore {
     package static func rebuild(userID: String, slugs: some Sequence<String>, now: Date, in db: Connection) throws {
         let sorted = Set(slugs).sorted()
         guard !sorted.isEmpty else { return }
-        // One statement per table and one sorted join for every slug (not one per slug), and
-        // the rows read by position: an import rebuilds every lift of the file at once.
+        // One statement per table and one join for every slug (not one per slug), read in trained-day
+        // order through `sessions_user_day` (`+` keeps SQLite off `sets_user_slug`, which would need a
+        // sort of every row by slug first): each lift's rows arrive in the order of its own history,
+        // the replays interleaved. Rows are read by position.
         let list = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
         let arguments: [any SQLBindable] = [userID] + sorted.map { $0 as any SQLBindable }
         try db.execute("DELETE FROM records WHERE user_id = ? AND slug IN (\(list))", arguments)
         try db.execute("DELETE FROM record_events WHERE user_id = ? AND slug IN (\(list))", arguments)
         let rows = try db.query(
             """
-            SELECT st.slug, st.weight, st.reps, se.day, se.id FROM sets st JOIN sessions se ON se.id = st.session_id
-            WHERE st.user_id = ? AND st.slug IN (\(list)) AND se.user_id = st.user_id AND se.status = 'completed'
+            SELECT st.slug, st.weight, st.reps, se.day, se.id FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+            WHERE se.user_id = ? AND +st.slug IN (\(list)) AND +st.user_id = se.user_id AND se.status = 'completed'
               AND st.set_kind <> 'warmup' AND st.weight > 0
-            ORDER BY st.slug, se.day, se.started_at, st.ts, st.rowid
+            ORDER BY se.day, se.started_at, st.ts, st.rowid
             """, arguments)
         var replays: [String: Replay] = [:]
         var lastDay: (text: String, day: LocalDate?) = ("", nil)
-        var index = 0
-        while index < rows.count {
-            // The rows of one slug are adjacent (ordered by slug first).
-            let slug = try String(sqlValue: rows[index][index: 0])
-            var replay = Replay()
-            while index < rows.count, try String(sqlValue: rows[index][index: 0]) == slug {
-                let row = rows[index]
-                index += 1
-                let dayText = try String(sqlValue: row[index: 3])
-                if dayText != lastDay.text { lastDay = (dayText, LocalDate(dayText)) }
-                guard let day = lastDay.day else { continue }
-                let candidates = RecordCandidate.of(
-                    weight: try Double(sqlValue: row[index: 1]), reps: try Int(sqlValue: row[index: 2]))
-                for c in candidates {
-                    guard let outcome = c.outcome(over: replay.held[c.kind]?.candidate.value) else { continue }
-                    replay.held[c.kind] = (c, day)
-                    if outcome == .beaten { replay.beaten.append((c, day, try String(sqlValue: row[index: 4]))) }
+        for row in rows {
+            let slug = try String(sqlValue: row[index: 0])
+            let dayText = try String(sqlValue: row[index: 3])
+            if dayText != lastDay.text { lastDay = (dayText, LocalDate(dayText)) }
+            guard let day = lastDay.day else { continue }
+            let candidates = RecordCandidate.of(
+                weight: try Double(sqlValue: row[index: 1]), reps: try Int(sqlValue: row[index: 2]))
+            for c in candidates {
+                guard let outcome = c.outcome(over: replays[slug]?.held[c.kind]?.candidate.value) else { continue }
+                // Mutated in place (no copy of the replay per row).
+                replays[slug, default: Replay()].held[c.kind] = (c, day)
+                if outcome == .beaten {
+                    replays[slug, default: Replay()].beaten.append((c, day, try String(sqlValue: row[index: 4])))
                 }
             }
-            replays[slug] = replay
         }
         for slug in sorted {
             guard let replay = replays[slug] else { continue }

@@ -44,6 +44,8 @@ extension SetStore {
     /// - Triggers: `lift_day_best`'s skip a set whose session is not
     ///   completed yet (migration 0316): write the session `active`, insert
     ///   its sets, then complete it, and the day's e1RM is computed once.
+    ///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` inserts
+    ///   them with the connection's triggers off, as none would change anything.
     /// - Records are not touched here: the importer rebuilds them once for
     ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
     /// - Returns: the new sets' ids, in the order of `sets`.

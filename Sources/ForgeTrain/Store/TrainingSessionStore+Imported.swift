@@ -29,37 +29,75 @@ package struct ImportedWorkout: Sendable {
 }
 
 extension TrainingSessionStore {
-    /// Writes a workout from another app's history as a completed strength
-    /// session with its sets and completion stats
+    /// Writes workouts from another app's history as completed strength
+    /// sessions with their sets and completion stats
     /// (``CompletionStats/stats(sets:setsPlanned:start:end:)``, nothing
     /// planned; the fitted snapshot is empty), the way a live session ends:
-    /// the session is written `active`, its sets go in, then it is completed.
-    /// The `lift_day_best` triggers (docs/architecture.md) therefore compute
-    /// the day's e1RM once, at completion, instead of once per set. Run inside
-    /// a write transaction: nobody sees the session before it is complete.
+    /// each session is written `active`, its sets go in, then it is completed.
+    /// Run inside a write transaction: nobody sees a session before it is
+    /// complete.
+    ///
+    /// The sessions are inserted first; their sets and their completions then
+    /// run with the connection's triggers off (``Connection/withTriggersOff(_:)``),
+    /// and `lift_day_best` (docs/architecture.md) is recomputed once for the
+    /// member's days of the batch (``LiftDayBests/recompute(userID:days:in:)``).
+    /// That is what the triggers would have left: the set triggers skip a set
+    /// whose session is not `completed` (migration 0316), and every session
+    /// is still `active` while its sets go in; completing a session fires the
+    /// session triggers, which recompute its (member, day) (the old day's
+    /// only when a completed session moves, migration 0802), which the one
+    /// recompute does for all. Without the triggers SQLite runs no trigger
+    /// program per set and the day's recompute once instead of once per
+    /// session (docs/performance.md). Foreign keys are checked as always.
+    ///
     /// Records are not touched: the writer rebuilds them once for the lifts it
-    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``). The session's and
-    /// the sets' ids are the next of `ids` (one run per import).
+    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``). The sessions' and
+    /// then the sets' ids are the next of `ids` (one run per import).
+    /// - Returns: the session ids, in the order of `workouts`.
+    /// - Throws: `DatabaseError`; the caller's transaction keeps nothing of a failed call.
+    package static func createImported(
+        _ workouts: [ImportedWorkout], userID: String, ids: inout IdentifierRun, in db: Connection
+    ) throws -> [String] {
+        guard !workouts.isEmpty else { return [] }
+        var sessionIDs: [String] = []
+        sessionIDs.reserveCapacity(workouts.count)
+        for workout in workouts {
+            let id = ids.next()
+            try db.execute(
+                """
+                INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
+                VALUES (?, ?, ?, ?, 'strength', 'active', ?, ?, '{}', ?)
+                """,
+                [
+                    id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
+                    Instant.storage(workout.completedAt), workout.notes,
+                ])
+            sessionIDs.append(id)
+        }
+        try db.withTriggersOff {
+            for (workout, id) in zip(workouts, sessionIDs) {
+                _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
+            }
+            for (workout, id) in zip(workouts, sessionIDs) {
+                let stats = CompletionStats.stats(
+                    sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt,
+                    end: workout.completedAt)
+                try db.execute(
+                    "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?",
+                    [try JSONColumn.text(stats.json), id])
+            }
+        }
+        // What the session triggers would have done for each completion, once for the batch's days.
+        try LiftDayBests.recompute(userID: userID, days: workouts.map(\.day.description), in: db)
+        return sessionIDs
+    }
+
+    /// One workout: ``createImported(_:userID:ids:in:)`` of one.
     /// - Returns: the session id.
     package static func createImported(
         _ workout: ImportedWorkout, userID: String, ids: inout IdentifierRun, in db: Connection
     ) throws -> String {
-        let id = ids.next()
-        try db.execute(
-            """
-            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
-            VALUES (?, ?, ?, ?, 'strength', 'active', ?, ?, '{}', ?)
-            """,
-            [
-                id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
-                Instant.storage(workout.completedAt), workout.notes,
-            ])
-        _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
-        let stats = CompletionStats.stats(
-            sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
-        try db.execute(
-            "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?", [try JSONColumn.text(stats.json), id])
-        return id
+        try createImported([workout], userID: userID, ids: &ids, in: db)[0]
     }
 
     /// Adds `sets` to a session ``createImported(_:userID:in:)`` wrote earlier
