@@ -8,8 +8,9 @@
 #   - bench_need CMD PACKAGE: installs PACKAGE with apt-get when CMD is missing;
 #   - bench_serve STATE LOG [ARGS...]: starts `forged serve` on 127.0.0.1:$PORT
 #     with dev sign-in and the seats in BENCH_SEATS (default Ada and Ben), at
-#     BENCH_LOG_LEVEL (default warning), ARGS added; waits for /healthz (20 s
-#     at most) and sets PID and READY_MS (start to the first answer, ms);
+#     BENCH_LOG_LEVEL (default warning), ARGS added; waits for /healthz (10,000
+#     tries 2 ms apart, each a curl: a minute or so at most) and sets PID and
+#     READY_MS (start to the first answer, ms);
 #   - bench_stop: stops the served forged (SIGTERM) and waits for it;
 #   - bench_signin EMAIL: signs EMAIL in through POST /auth/dev and prints the
 #     forge_session cookie's value (nothing when the sign-in failed);

@@ -57,7 +57,7 @@ package protocol Importer: Sendable {
 
     /// Reads ``ImportJob/file`` and writes what it holds, in batches of
     /// ``ImportJob/write(_:)``, counting into ``ImportJob/report`` and calling
-    /// ``ImportJob/progress(bytes:rows:)`` as it goes.
+    /// ``ImportJob/progress(bytes:rows:force:)`` as it goes.
     /// - Throws: ``ImportError/notThisKind(kind:expected:)`` when the file is not
     ///   this kind's (before anything is written), or any error: the pipeline then
     ///   removes whatever the job had added.

@@ -58,44 +58,6 @@ package final class Connection {
         return try body()
     }
 
-    /// Runs `body` with this connection's triggers off
-    /// (`SQLITE_DBCONFIG_ENABLE_TRIGGER`), then turns them on again, also when
-    /// `body` throws. Only for writes whose triggers would change nothing or
-    /// whose effect the caller reproduces before its transaction ends: an
-    /// import's sets, inserted into sessions still `active` (`lift_day_best`'s
-    /// set triggers skip them, migration 0316), and the completion of those
-    /// sessions, whose days ``LiftDayBests/recompute(userID:days:in:)`` then
-    /// recomputes once. A statement on a table with triggers runs a trigger
-    /// program per row; without triggers none runs. Other connections are
-    /// not affected; foreign-key checks and actions stay on. SQLite expires the
-    /// connection's prepared statements at each switch, so each is prepared
-    /// again on its next use (for the new setting).
-    /// - Throws: what `body` throws, or a ``DatabaseError`` when the switch fails.
-    package func withTriggersOff<T>(_ body: () throws -> T) throws -> T {
-        let db = try open()
-        try setTriggers(false, db)
-        defer { try? setTriggers(true, db) }
-        return try body()
-    }
-
-    /// Whether this connection runs triggers (`SQLITE_DBCONFIG_ENABLE_TRIGGER`).
-    /// - Throws: ``DatabaseError`` for a closed connection.
-    package func triggersEnabled() throws -> Bool {
-        var value: Int32 = -1
-        _ = forge_sqlite_db_config_int(try open(), SQLITE_DBCONFIG_ENABLE_TRIGGER, -1, &value)
-        return value == 1
-    }
-
-    private func setTriggers(_ on: Bool, _ db: OpaquePointer) throws {
-        var value: Int32 = -1
-        let rc = forge_sqlite_db_config_int(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on ? 1 : 0, &value)
-        guard rc == SQLITE_OK, value == (on ? 1 : 0) else {
-            throw DatabaseError(
-                code: ResultCode(rawValue: rc == SQLITE_OK ? SQLITE_ERROR : rc),
-                message: "could not turn triggers \(on ? "on" : "off")")
-        }
-    }
-
     /// Opens `path` (which must exist for readers) and applies the per-connection settings:
     /// extended result codes, 5 s busy timeout, `foreign_keys=ON`, `synchronous=FULL`,
     /// double-quoted string literals off, defensive mode on, a ``pageCacheKiB`` page
@@ -160,7 +122,9 @@ package final class Connection {
         handle = nil
     }
 
-    private func open() throws -> OpaquePointer {
+    /// The open SQLite handle.
+    /// - Throws: `DatabaseError` (`.misuse`) after ``close()``.
+    func open() throws -> OpaquePointer {
         guard let handle else { throw DatabaseError(code: .misuse, message: "connection is closed") }
         return handle
     }

@@ -129,4 +129,20 @@ extension ForgeSchema {
         }
         m.register("0316-lift-best-when") { db in try db.executeScript(liftBestTriggersWhen) }
     }
+
+    /// Migration 0805: a workout's import key (`workout:<instant>`, written by the lifting
+    /// importers) names its start to the minute (`…T17:36:00.000Z`), so a file whose dates
+    /// lost their seconds (a spreadsheet's short date, Hevy's minutes) finds the workouts an
+    /// earlier import of the full dates claimed. Keys written before are cut to the minute;
+    /// one that would collide with another of the same member in the same minute is kept
+    /// as it was (`UPDATE OR IGNORE`).
+    static func registerMinuteWorkoutKeys(_ m: inout Migrator) {
+        m.register("0805-minute-workout-keys") { db in
+            try db.execute(
+                """
+                UPDATE OR IGNORE import_keys SET key = substr(key, 1, 25) || '00.000Z'
+                WHERE key GLOB 'workout:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'
+                """)
+        }
+    }
 }

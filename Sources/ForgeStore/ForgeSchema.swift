@@ -263,6 +263,7 @@ package enum ForgeSchema {
         registerLiftBestsSessionSplit(&m)  // 0802: lift_day_best's session trigger in two (after the highest)
         registerSeedMarks(&m)  // 0803: which seed assets the database was seeded from
         registerSetsRebuild(&m)  // 0804: sets without a per-row IN list or entries for NULL client ids
+        registerMinuteWorkoutKeys(&m)  // 0805: workout import keys to the minute
         return m
     }
 }

@@ -29,7 +29,8 @@ package enum SeedMarks {
     }
 
     /// Records that `asset` with `digest` was seeded in full, ensuring `keys`
-    /// (none may contain a line feed), replacing an earlier mark.
+    /// (none may contain a line feed), replacing an earlier mark; `now`
+    /// (forged's clock's time) is stored as `marked_at`.
     /// - Throws: `DatabaseError`.
     package static func record(asset: String, digest: String, keys: [String], now: Date, in db: Connection) throws {
         precondition(!keys.contains { $0.contains("\n") }, "a seed key holds a line feed")

@@ -85,8 +85,13 @@ struct ImportCommands {
         let id = command.positionals.first ?? ""
         let before = try pipeline.find(id, userID: nil)
         let record = try pipeline.undo(id: id, userID: nil)
-        let removed = before?.report.map { Self.counts($0.added) } ?? ""
-        print("import \(record.id) undone\(removed.isEmpty ? "" : ": removed \(removed)")")
+        // Imported exercises go only when no other set uses them (another import's, a
+        // live session's): the undo cannot say it removed them all, so it says the rule.
+        var added = before?.report?.added ?? [:]
+        let exercises = added.removeValue(forKey: "exercises") ?? 0
+        let removed = Self.counts(added)
+        let rule = exercises > 0 ? "; imported exercises no other set uses were removed with them" : ""
+        print("import \(record.id) undone\(removed.isEmpty ? "" : ": removed \(removed)")\(rule)")
         return 0
     }
 
@@ -108,7 +113,8 @@ struct ImportCommands {
             lines.append("skipped: \(counts(r.skipped))")
             for row in r.skippedRows { lines.append("  line \(row.line): \(row.reason): \(row.detail)") }
             let unlisted = r.skipped.values.reduce(0, +) - r.skippedRows.count
-            if unlisted > 0 { lines.append("  (and \(unlisted) more)") }
+            // "more" only after listed rows: counted-only reasons (`not_kept`) list none.
+            if unlisted > 0 && !r.skippedRows.isEmpty { lines.append("  (and \(unlisted) more)") }
         }
         for (name, items) in r.lists.sorted(by: { $0.key < $1.key }) {
             lines.append("\(name.replacingOccurrences(of: "_", with: " ")):")

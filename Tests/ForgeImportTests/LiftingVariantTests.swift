@@ -207,6 +207,18 @@ struct LiftingVariantTests {
             ])
     }
 
+    /// A spreadsheet's re-save drops the seconds (`1/14/2021 18:05` for `2021-01-14 18:05:37`): the
+    /// workouts an import of the full export wrote are found already imported, not written twice.
+    @Test func aResaveWithoutSecondsFindsTheWorkoutsAlreadyImported() throws {
+        let h = try ImportHarness()
+        let first = try #require(try h.run(.strong, ImportHarness.fixture("strong-seconds.csv")).report)
+        #expect(first.added["sessions"] == 2 && first.added["sets"] == 3)
+        let again = try #require(try h.run(.strong, ImportHarness.fixture("strong-excel-us.csv")).report)
+        #expect(again.added.isEmpty)
+        #expect(again.already["sessions"] == 2 && again.already["sets"] == 3)
+        #expect(h.sessions == 2 && h.sets == 3)
+    }
+
     /// The UK form (`14/01/2021 18:05:00`, a two-digit year, a 12-hour time with PM) reads day first.
     @Test func spreadsheetResaveWithDayFirstSlashedDates() throws {
         let h = try ImportHarness()

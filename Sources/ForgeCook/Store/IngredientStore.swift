@@ -45,11 +45,11 @@ package enum IngredientStore {
     /// - Throws: `DatabaseError`, `SeedDataError` when the asset is missing.
     @discardableResult
     package static func seedShipped(now: Date, in db: Connection) throws -> Int {
-        guard let bytes = EmbeddedAssets.bytes(named: "ingredients.json") else {
-            throw SeedDataError.missing("ingredients.json")
+        guard let bytes = EmbeddedAssets.bytes(named: Self.seedAsset) else {
+            throw SeedDataError.missing(Self.seedAsset)
         }
         let digest = SeedMarks.digest(bytes)
-        if let names = try SeedMarks.keys(asset: "ingredients.json", digest: digest, in: db),
+        if let names = try SeedMarks.keys(asset: Self.seedAsset, digest: digest, in: db),
             try hasAll(names: names, in: db)
         {
             return 0
@@ -57,9 +57,12 @@ package enum IngredientStore {
         let reference = IngredientReference.seed
         let added = try seed(reference, in: db)
         try SeedMarks.record(
-            asset: "ingredients.json", digest: digest, keys: reference.rows.map(\.name), now: now, in: db)
+            asset: Self.seedAsset, digest: digest, keys: reference.rows.map(\.name), now: now, in: db)
         return added
     }
+
+    /// The shipped reference's asset name.
+    static let seedAsset = "ingredients.json"
 
     /// Whether a row is stored under every one of `names` (true for none).
     static func hasAll(names: [String], in db: Connection) throws -> Bool {

@@ -7,8 +7,10 @@ import Foundation
 /// ForgeTrain's write paths, for every lifting app (Strong, Hevy, FitNotes).
 ///
 /// - One session per workout, identified by its start instant: the ledger key
-///   `workout:<instant>` makes a second import of the same workout (from the
-///   same file, a later export, or another app that imported it) add nothing.
+///   `workout:<instant to the minute>` (``workoutKey(_:)``) makes a second
+///   import of the same workout (from the same file, a later export, a
+///   spreadsheet's re-save without seconds, or another app that imported it)
+///   add nothing.
 /// - A row is a set when it has reps above 0, a time or a distance; other rows
 ///   are skipped and counted (`no_reps_time_or_distance`). Impossible values
 ///   (a negative or over-1000 kg load, over 1000 reps, a date before 1900 or
@@ -75,7 +77,7 @@ package final class LiftHistoryWriter {
         if let lastKey, lastKey.start == row.start {
             key = lastKey.key
         } else {
-            key = "workout:" + Instant.storage(row.start)
+            key = Self.workoutKey(row.start)
             lastKey = (row.start, key)
         }
         if let i = pendingIndex[key] {
@@ -86,6 +88,15 @@ package final class LiftHistoryWriter {
             pending.append((key, [row]))
         }
         pendingSets += 1
+    }
+
+    /// The ledger key of the workout that starts at `start`: `workout:` and the instant
+    /// cut to its minute (`workout:2024-11-28T17:36:00.000Z`), so the same workout read
+    /// from a file whose dates lost their seconds (a spreadsheet's short date, Hevy's
+    /// minutes) is found already imported (migration 0805 cut the keys written before).
+    static func workoutKey(_ start: Date) -> String {
+        let minute = (start.timeIntervalSince1970 / 60).rounded(.down) * 60
+        return "workout:" + Instant.storage(Date(timeIntervalSince1970: minute))
     }
 
     /// The reason `row` cannot be a set, or nil.

@@ -269,7 +269,8 @@ package struct LocalDateTime {
         var parts = DateComponents(year: yearText.count == 2 ? 2000 + y : y, month: month, day: day, hour: 12)
         guard tokens.count >= 2 else { return parts }
         let time = tokens[1].split(separator: ":").map { Int($0) }
-        guard (2...3).contains(time.count), let h = time[0], let m = time[1] else { return nil }
+        guard (2...3).contains(time.count), let h = time[0], let m = time[1], time.count == 2 || time[2] != nil
+        else { return nil }
         var hour = h
         if tokens.count == 3 {
             switch tokens[2].uppercased() {
@@ -281,7 +282,6 @@ package struct LocalDateTime {
         parts.hour = hour
         parts.minute = m
         parts.second = time.count == 3 ? time[2] : nil
-        if time.count == 3 && time[2] == nil { return nil }
         return parts
     }
 

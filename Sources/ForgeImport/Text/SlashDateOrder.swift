@@ -4,7 +4,7 @@ import Foundation
 /// spreadsheet gives a CSV's date column when it re-saves it (Excel and
 /// LibreOffice write the locale's short date: `M/D/YYYY` in the US, `DD/MM/YYYY`
 /// in the UK, Ireland, France, Spain, Australia, India…). The text alone cannot
-/// say which, so the whole column decides (``of(csv:column:)``).
+/// say which, so the whole column decides (``of(csv:column:named:)``).
 package enum SlashDateOrder: Sendable, Equatable {
     /// `M/D/YYYY`: `1/14/2021` is 14 January.
     case monthFirst
@@ -24,6 +24,10 @@ package enum SlashDateOrder: Sendable, Equatable {
     /// (a file keeps one form throughout, so nothing more is read). Otherwise
     /// every row is looked at: a first number above 12 somewhere means day
     /// first, a second number above 12 means month first.
+    /// - Parameters:
+    ///   - url: the CSV file, read once more from its start (the importer reads it again after).
+    ///   - column: the date column's index; nil (no such column) answers nil.
+    ///   - name: the column's name in the file, quoted in the error.
     /// - Throws: ``ImportError/unreadable(_:)`` (422) when the column never
     ///   tells (no number above 12 in either place: `1/4/2021` could be 4
     ///   January or 1 April) or tells both; what ``CSVReader`` throws.

@@ -47,6 +47,8 @@ package enum ExerciseCatalog {
     /// (``SeedMarks``) and every slug seeded then is stored with a benefit, the
     /// step decodes and writes nothing. Otherwise (first start, a changed seed,
     /// a removed seed exercise, an emptied benefit) it runs in full and marks.
+    /// A missing or malformed embedded asset is a build fault and stops the
+    /// process, as ``ExerciseLibrary/seed`` does.
     /// - Returns: how many exercises were added.
     /// - Throws: `DatabaseError`.
     @discardableResult

@@ -3,7 +3,7 @@ import ForgeStore
 import Foundation
 
 /// A workout read from another app's history: one completed strength
-/// session and its sets, as ``TrainingSessionStore/createImported(_:userID:in:)`` writes it.
+/// session and its sets, as ``TrainingSessionStore/createImported(_:userID:ids:in:)`` writes it.
 package struct ImportedWorkout: Sendable {
     /// The trained day (household zone).
     package var day: LocalDate
@@ -100,7 +100,7 @@ extension TrainingSessionStore {
         try createImported([workout], userID: userID, ids: &ids, in: db)[0]
     }
 
-    /// Adds `sets` to a session ``createImported(_:userID:in:)`` wrote earlier
+    /// Adds `sets` to a session ``createImported(_:userID:ids:in:)`` wrote earlier
     /// (a workout whose rows the file does not keep together) and recomputes its
     /// stats from all its sets, the session running from `start` to `end`.
     package static func addImported(
