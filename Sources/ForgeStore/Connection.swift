@@ -146,6 +146,28 @@ package final class Connection {
     /// ``execute(_:_:)``.
     /// - Throws: `DatabaseError`, as ``execute(_:_:)``.
     package func execute(_ sql: String, values: [SQLValue]) throws {
+        try withValues(sql, values) { statement, db in
+            while try step(statement, db, sql) {}
+        }
+    }
+
+    /// All rows of one statement whose arguments are already ``SQLValue``s (a
+    /// multi-row `INSERT … RETURNING`); otherwise as ``query(_:_:)``.
+    /// - Throws: `DatabaseError`, as ``execute(_:_:)``.
+    package func query(_ sql: String, values: [SQLValue]) throws -> [Row] {
+        try withValues(sql, values) { statement, db in
+            guard try step(statement, db, sql) else { return [] }
+            let layout = Self.layout(of: statement)
+            var rows = [Self.row(statement, layout)]
+            while try step(statement, db, sql) { rows.append(Self.row(statement, layout)) }
+            return rows
+        }
+    }
+
+    /// The cached statement of `sql` with `values` bound, handed to `body`, then reset.
+    private func withValues<R>(
+        _ sql: String, _ values: [SQLValue], _ body: (OpaquePointer, OpaquePointer) throws -> R
+    ) throws -> R {
         let db = try open()
         let statement = try cache.statement(for: sql, in: db)
         defer {
@@ -154,7 +176,7 @@ package final class Connection {
         }
         try checkCount(values.count, statement, sql)
         for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1), statement, db, sql) }
-        while try step(statement, db, sql) {}
+        return try body(statement, db)
     }
 
     /// Runs a script of several `;`-separated statements without arguments (`sqlite3_exec`),

@@ -8,7 +8,10 @@ extension ForgeSchema {
     /// the aggregate in the same statement, hence the same transaction, as the
     /// rows it summarises, whichever process or code path writes them (the
     /// daemon, `forged` subcommands, an import, a restore), so it can never be
-    /// out of step with `sets` and `sessions`.
+    /// out of step with `sets` and `sessions`. A bulk load of sessions and sets
+    /// (`TrainingSessionStore.bulkLoad`) drops the triggers inside its one
+    /// transaction and rebuilds the table (``rebuildLiftBests``) before it
+    /// commits, so readers never see the two apart either.
     ///
     /// A row is, for member `user_id`, lift `slug` and trained day `day` (the
     /// session's household day, docs/contract.md §6.5): the largest **unrounded**
@@ -146,6 +149,11 @@ extension ForgeSchema {
                 """)
         }
     }
+
+    /// The start of every `lift_day_best` trigger's name: a bulk load of sets and
+    /// sessions defers them (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``)
+    /// and rebuilds the table once afterwards (``rebuildLiftBests``).
+    package static let liftBestTriggerPrefix = "lift_day_best_"
 
     /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
     static let liftBestE1RM =

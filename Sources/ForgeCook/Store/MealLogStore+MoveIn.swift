@@ -43,21 +43,47 @@ package struct MovedMeal: Sendable {
 }
 
 extension MealLogStore {
-    /// Stores a meal-log row of the original Forge server with its own id (`forged
-    /// import forge-server`), as it was logged (no replacing, no day cap, macros as stored).
-    package static func insertKeepingID(_ m: MovedMeal, in db: Connection) throws {
-        let x = m.macros
-        try db.execute(
-            """
-            INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g, sugar_g,
-              fiber_g, fat_g, satfat_g, sodium_mg, estimated, source, client_id, venue, cost, currency, note, photos,
-              created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                m.id, m.userID, m.day, m.slot, m.recipe, m.label, m.servings, x.kcal, x.proteinG, x.carbsG, x.sugarG,
-                x.fiberG, x.fatG, x.satfatG, x.sodiumMg, m.estimated ? 1 : 0, m.source, m.clientID, m.venue, m.cost,
-                m.currency, m.note, m.photos, Instant.storage(m.loggedAt),
-            ])
+    /// Stores meal-log rows of the original Forge server with their own ids (`forged import
+    /// forge-server`), in order, as they were logged (no replacing, no day cap, macros as
+    /// stored): multi-row `INSERT`s (``MultiRowInsert``), one statement journal per statement.
+    /// - Throws: `DatabaseError` (`.constraint` for an id or client key already taken, or a
+    ///   member that does not exist); nothing of the failing statement is kept.
+    package static func insertKeepingID(_ meals: [MovedMeal], in db: Connection) throws {
+        try movedInsert.run(meals.count, in: db) { range, arguments in
+            arguments.reserveCapacity(range.count * 24)
+            for m in meals[range] {
+                let x = m.macros
+                arguments += [
+                    .text(m.id), .text(m.userID), .text(m.day), .text(m.slot), m.recipe.map { .text($0) } ?? .null,
+                    .text(m.label), .real(m.servings), .real(x.kcal), .real(x.proteinG), .real(x.carbsG),
+                    .real(x.sugarG), .real(x.fiberG), .real(x.fatG), .real(x.satfatG), .real(x.sodiumMg),
+                    .integer(m.estimated ? 1 : 0), .text(m.source), m.clientID.map { .text($0) } ?? .null,
+                    .text(m.venue), .real(m.cost), .text(m.currency), .text(m.note), .text(m.photos),
+                    .text(Instant.storage(m.loggedAt)),
+                ]
+            }
+        }
+    }
+
+    /// The multi-row insert of ``insertKeepingID(_:in:)``: 24 arguments a row.
+    static let movedInsert = MultiRowInsert(
+        """
+        INSERT INTO meal_logs (id, user_id, day, slot, recipe, label, servings, kcal, protein_g, carbs_g, sugar_g,
+          fiber_g, fat_g, satfat_g, sodium_mg, estimated, source, client_id, venue, cost, currency, note, photos,
+          created_at)
+        """, row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+}
+
+extension MealLogStore {
+    /// Runs `body`, a writer of many meal logs inside the caller's one write transaction (the
+    /// forge-server move), with `meal_logs`' secondary index (`meal_logs_user_day`) built once
+    /// after the rows instead of row by row
+    /// (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``); the primary key and the
+    /// unique client key still check each row as it arrives. `body` must not read meal logs by
+    /// member and day meanwhile. When anything throws, the caller's transaction rolls back, the
+    /// dropped index with it.
+    /// - Throws: what `body` throws; `DatabaseError` (`.misuse` outside a write transaction).
+    package static func bulkLoad<T>(in db: Connection, _ body: () throws -> T) throws -> T {
+        try db.deferringSchema(indexesOn: ["meal_logs"], body)
     }
 }

@@ -8,27 +8,7 @@ extension ForgeServerMove {
     /// Body metrics, exercises, equipment, plans, planned items, sessions with
     /// their traces and sets, niggles and labs; records rebuilt from the sets.
     func carryTraining() throws {
-        try each("metrics") { row in
-            guard let user = member("metrics", row) else { return }
-            let type = row.string("type")
-            let value = try row.double("value")
-            guard let ts = try row.instant("ts"), IngestPlausibility.instant(ts) else {
-                skip("metrics", row, "out_of_bounds", "no time, or a time outside 1900-2100")
-                return
-            }
-            guard !type.isEmpty, IngestPlausibility.metric(type, value) else {
-                skip("metrics", row, "out_of_bounds", "\(type) \(value) is outside forged's bounds")
-                return
-            }
-            if try MetricStore.insertKeepingID(
-                id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), at: ts,
-                source: row.string("source", "hae"), in: conn)
-            {
-                report.carried("metrics")
-            } else {
-                skip("metrics", row, "duplicate", "the same \(type) at the same time from the same source")
-            }
-        }
+        try carryMetrics()
         try each("exercises") { row in
             let slug = row.string("slug")
             guard !slug.isEmpty else {
@@ -107,6 +87,50 @@ extension ForgeServerMove {
                 refLow: try row.optionalDouble("ref_low"), refHigh: try row.optionalDouble("ref_high"))
             try LabStore.insertMovedResult(panelID: panel, seq: n, result: result, in: conn)
             report.carried("lab_results")
+        }
+    }
+
+    /// Body metrics, through the metric store's bulk load (its index built after the rows).
+    func carryMetrics() throws {
+        // Written a few hundred at a time (MetricStore's multi-row inserts); a duplicate is listed where
+        // its row was met.
+        var pending: [(metric: MovedMetric, row: SourceRow, listedAt: Int)] = []
+        func writePending() throws {
+            let written = try MetricStore.insertKeepingID(pending.map(\.metric), in: conn)
+            var listed = 0
+            for (p, ok) in zip(pending, written) {
+                if ok {
+                    report.carried("metrics")
+                } else {
+                    skip(
+                        "metrics", p.row, "duplicate",
+                        "the same \(p.metric.type) at the same time from the same source",
+                        at: p.listedAt + listed)
+                    listed += 1
+                }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        try MetricStore.bulkLoad(in: conn) {
+            try each("metrics") { row in
+                guard let user = member("metrics", row) else { return }
+                let type = row.string("type")
+                let value = try row.double("value")
+                guard let ts = try row.instant("ts"), IngestPlausibility.instant(ts) else {
+                    skip("metrics", row, "out_of_bounds", "no time, or a time outside 1900-2100")
+                    return
+                }
+                guard !type.isEmpty, IngestPlausibility.metric(type, value) else {
+                    skip("metrics", row, "out_of_bounds", "\(type) \(value) is outside forged's bounds")
+                    return
+                }
+                let metric = MovedMetric(
+                    id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), ts: ts,
+                    source: row.string("source", "hae"))
+                pending.append((metric, row, report.skippedRows.count))
+                if pending.count == Self.rowsPerWrite { try writePending() }
+            }
+            try writePending()
         }
     }
 
@@ -196,7 +220,13 @@ extension ForgeServerMove {
         }
     }
 
+    /// Sessions, their cardio traces and their sets, written through the training store's bulk load
+    /// (its indexes built after the rows, `lift_day_best` computed once at the end).
     func carrySessions() throws {
+        try TrainingSessionStore.bulkLoad(in: conn) { try carrySessionRows() }
+    }
+
+    private func carrySessionRows() throws {
         var completeAfterSets: [String] = []
         try each("workout_sessions") { row in
             guard let user = member("workout_sessions", row) else { return }
@@ -240,7 +270,8 @@ extension ForgeServerMove {
                 }
                 return
             }
-            let series = SeriesData(json: try row.json("data", "{}"))
+            // The original's own shape parses once; anything else is checked to be JSON first.
+            let series = try SeriesData(pairs: row.text("data") ?? "{}") ?? SeriesData(json: row.json("data", "{}"))
             let trace = CardioTrace(
                 hr: series.hr.map { HRSample(t: $0.0, bpm: $0.1) },
                 route: series.route.map { RoutePoint(lat: $0.0, lon: $0.1) })
@@ -249,7 +280,7 @@ extension ForgeServerMove {
         }
         // Sets are written in order, a few hundred at a time (SetStore's multi-row inserts).
         var pending: [MovedSet] = []
-        pending.reserveCapacity(Self.setsPerWrite)
+        pending.reserveCapacity(Self.rowsPerWrite)
         try each("logged_sets") { row in
             let session = row.string("session_id")
             guard sessions.contains(session) else {
@@ -276,7 +307,7 @@ extension ForgeServerMove {
                     id: row.string("id"), sessionID: session, userID: user, slug: slug,
                     substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
                     reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts))
-            if pending.count == Self.setsPerWrite {
+            if pending.count == Self.rowsPerWrite {
                 try SetStore.insertKeepingID(pending, in: conn)
                 pending.removeAll(keepingCapacity: true)
             }
@@ -287,8 +318,8 @@ extension ForgeServerMove {
         try TrainingSessionStore.completeMovedIn(completeAfterSets, in: conn)
     }
 
-    /// Sets handed to ``SetStore/insertKeepingID(_:in:)`` at a time.
-    static let setsPerWrite = 256
+    /// Rows handed to a store's multi-row insert at a time (sets, metrics, meal logs).
+    static let rowsPerWrite = 256
 
     /// Why a session's stats are impossible (a negative duration or distance), or nil.
     static func statsProblem(_ json: String) -> String? {
@@ -319,16 +350,23 @@ struct SeriesData {
     let hr: [(Double, Double)]
     let route: [(Double, Double)]
 
+    /// The original's shape (lists of number pairs), or nil for any other text, JSON or not:
+    /// JSONDecoder reads the whole text, so a text it decodes is JSON.
+    init?(pairs json: String) {
+        guard let plain = try? JSONDecoder().decode(Pairs.self, from: Data(json.utf8)) else { return nil }
+        func pairs(_ list: [[Double]]?) -> [(Double, Double)] {
+            (list ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
+        }
+        hr = pairs(plain.hr)
+        route = pairs(plain.route)
+    }
+
     init(json: String) {
-        let data = Data(json.utf8)
-        if let plain = try? JSONDecoder().decode(Pairs.self, from: data) {
-            func pairs(_ list: [[Double]]?) -> [(Double, Double)] {
-                (list ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
-            }
-            hr = pairs(plain.hr)
-            route = pairs(plain.route)
+        if let plain = SeriesData(pairs: json) {
+            self = plain
             return
         }
+        let data = Data(json.utf8)
         // Something else in the lists (a null, a string): each pair of numbers, the rest left out.
         let object = (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
         func pairs(_ key: String) -> [(Double, Double)] {

@@ -91,9 +91,11 @@ final class ForgeServerMove {
         }
     }
 
-    func skip(_ table: String, _ row: SourceRow, _ reason: String, _ detail: String) {
+    /// Lists `row` as skipped; `at` places it among the rows listed so far (a row whose
+    /// outcome is known only once its batch is written goes where it was met).
+    func skip(_ table: String, _ row: SourceRow, _ reason: String, _ detail: String, at position: Int? = nil) {
         let id = row.text("id") ?? row.text("key") ?? row.text("slug") ?? row.text("name") ?? "row \(row.number + 1)"
-        report.skip(table, row: id, reason: reason, detail: detail)
+        report.skip(table, row: id, reason: reason, detail: detail, at: position)
     }
 
     /// The member of `row` when carried, else skips the row and answers nil.

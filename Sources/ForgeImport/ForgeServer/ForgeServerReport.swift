@@ -42,9 +42,11 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
     mutating func read(_ table: String, _ n: Int = 1) { tables[table, default: Table()].read += n }
     mutating func carried(_ table: String) { tables[table, default: Table()].carried += 1 }
     mutating func kept(_ table: String) { tables[table, default: Table()].kept += 1 }
-    mutating func skip(_ table: String, row: String, reason: String, detail: String) {
+    /// Counts and lists a skipped row, at the end of ``skippedRows`` or at `position`.
+    mutating func skip(_ table: String, row: String, reason: String, detail: String, at position: Int? = nil) {
         tables[table, default: Table()].skipped[reason, default: 0] += 1
-        skippedRows.append(Skipped(table: table, row: row, reason: reason, detail: detail))
+        let skipped = Skipped(table: table, row: row, reason: reason, detail: detail)
+        if let position { skippedRows.insert(skipped, at: position) } else { skippedRows.append(skipped) }
     }
 
     /// Rows carried in all tables.

@@ -57,14 +57,22 @@ package enum CardioStore {
             route: pairs(try row.get("route")).map { RoutePoint(lat: $0[0], lon: $0[1]) })
     }
 
+    /// A trace's pairs as stored, `[[a,b],…]`: the text `JSONCoding.string` writes for the
+    /// `[[Double]]` (a double always with a decimal point, a non-finite one as `null`), handed to
+    /// the encoder as one ``JSONValue`` tree, so it writes the text in one pass instead of boxing
+    /// every number through `Encodable` (CardioTraceTextTests compares the two).
+    static func pairsText(_ pairs: [(Double, Double)]) throws -> String {
+        try JSONCoding.string(JSONValue.array(pairs.map { .array([.double($0.0), .double($0.1)]) }))
+    }
+
     /// Stores (or replaces) the session's traces; an empty trace stores nothing.
     package static func saveTrace(
         _ trace: CardioTrace, sessionID: String, userID: String, now: Date,
         in db: Connection
     ) throws {
         guard !trace.isEmpty else { return }
-        let hr = try JSONCoding.string(trace.hr.map { [$0.t, $0.bpm] })
-        let route = try JSONCoding.string(trace.route.map { [$0.lat, $0.lon] })
+        let hr = try pairsText(trace.hr.map { ($0.t, $0.bpm) })
+        let route = try pairsText(trace.route.map { ($0.lat, $0.lon) })
         try db.execute(
             """
             INSERT INTO cardio_traces (session_id, user_id, hr, route, breaks, created_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -38,12 +38,9 @@ extension SetStore {
     ///   batch's keys are consecutive).
     /// - Values are bound as ``SQLValue``s (``Connection/execute(_:values:)``),
     ///   the same storage classes ``SQLBindable`` gives.
-    /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows (so at most
-    ///   four texts stay prepared, each reused). SQLite gives every statement
-    ///   on `sets` a statement journal (its triggers and foreign keys may
-    ///   abort it) and copies each page the statement changes into it: one
-    ///   statement per row copied the same five pages for every set.
-    ///   Triggers still fire once per row, as for single inserts.
+    /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows
+    ///   (``MultiRowInsert``: one statement journal per statement, not per
+    ///   set). Triggers still fire once per row, as for single inserts.
     /// - Triggers: `lift_day_best`'s skip a set whose session is not
     ///   completed yet (migration 0316): write the session `active`, insert
     ///   its sets, then complete it, and the day's e1RM is computed once.
@@ -59,7 +56,7 @@ extension SetStore {
     ) throws -> [String] {
         var out: [String] = []
         out.reserveCapacity(sets.count)
-        try insertInRuns(sets.count, texts: importedInsert, text: importedInsertSQL, in: db) { range, arguments in
+        try importedInsert.run(sets.count, in: db) { range, arguments in
             arguments.reserveCapacity(range.count * 14)
             for set in sets[range] {
                 let id = ids.next()
@@ -84,41 +81,12 @@ extension SetStore {
         try insertImported([set], sessionID: sessionID, userID: userID, ids: &ids, in: db)[0]
     }
 
-    /// Rows per statement of the multi-row inserts (``insertInRuns(_:texts:text:in:arguments:)``), largest first.
-    static let rowCounts = [64, 16, 4, 1]
-
-    /// Writes `count` rows through multi-row `INSERT`s of 64, 16, 4 or 1 rows, largest first, so at
-    /// most four texts stay prepared, each reused: `texts` holds them by row count (`text(rows)`
-    /// writes one). `arguments` appends the values of the rows in `range`, in order (plain
-    /// ``SQLValue``s: no existential box per value, ``Connection/execute(_:values:)``).
-    /// - Throws: `DatabaseError`; nothing of the failing statement is kept.
-    static func insertInRuns(
-        _ count: Int, texts: [Int: String], text: (Int) -> String, in db: Connection,
-        arguments: (Range<Int>, inout [SQLValue]) throws -> Void
-    ) throws {
-        var index = 0
-        while index < count {
-            let rows = rowCounts.first { $0 <= count - index } ?? 1
-            var values: [SQLValue] = []
-            try arguments(index..<(index + rows), &values)
-            try db.execute(texts[rows] ?? text(rows), values: values)
-            index += rows
-        }
-    }
-
-    /// The prepared texts by row count.
-    static let importedInsert: [Int: String] = Dictionary(
-        uniqueKeysWithValues: rowCounts.map { ($0, importedInsertSQL(rows: $0)) })
-
-    /// `INSERT INTO sets (...) VALUES (...), (...)` for `rows` rows of 14 arguments each.
-    static func importedInsertSQL(rows: Int) -> String {
-        let row = "(?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        return """
-            INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
-                              set_kind, seconds, distance_m, note, rpe_source)
-            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
-            """
-    }
+    /// The multi-row insert of ``insertImported(_:sessionID:userID:ids:in:)``: 14 arguments a row.
+    static let importedInsert = MultiRowInsert(
+        """
+        INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
+                          set_kind, seconds, distance_m, note, rpe_source)
+        """, row: "(?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
     /// The distinct lifts (slugs) of a session's sets.
     package static func slugs(sessionID: String, in db: Connection) throws -> [String] {

@@ -43,28 +43,20 @@ extension SetStore {
     /// - Throws: `DatabaseError` (`.constraint` for a session that does not exist or an id already
     ///   taken); nothing of the failing statement is kept.
     package static func insertKeepingID(_ sets: [MovedSet], in db: Connection) throws {
-        try insertInRuns(sets.count, texts: movedInsert, text: movedInsertSQL, in: db) { range, arguments in
+        try movedInsert.run(sets.count, in: db) { range, arguments in
             arguments.reserveCapacity(range.count * 10)
             for s in sets[range] {
-                let row: [any SQLBindable] = [
-                    s.id, s.sessionID, s.userID, s.slug, s.substitutedFor, s.setNo, s.weight, s.reps, s.rpe,
-                    Instant.storage(s.ts),
+                arguments += [
+                    .text(s.id), .text(s.sessionID), .text(s.userID), .text(s.slug),
+                    s.substitutedFor.map { .text($0) } ?? .null, .integer(Int64(s.setNo)), .real(s.weight),
+                    .integer(Int64(s.reps)), s.rpe.map { .integer(Int64($0)) } ?? .null, .text(Instant.storage(s.ts)),
                 ]
-                arguments += row.map(\.sqlValue)
             }
         }
     }
 
-    /// The prepared texts of ``insertKeepingID(_:in:)`` by row count.
-    static let movedInsert: [Int: String] = Dictionary(
-        uniqueKeysWithValues: rowCounts.map { ($0, movedInsertSQL(rows: $0)) })
-
-    /// `INSERT INTO sets (...) VALUES (...), (...)` for `rows` rows of 10 arguments each.
-    static func movedInsertSQL(rows: Int) -> String {
-        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        return """
-            INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)
-            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
-            """
-    }
+    /// The multi-row insert of ``insertKeepingID(_:in:)``: 10 arguments a row.
+    static let movedInsert = MultiRowInsert(
+        "INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts)",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 }

@@ -1,0 +1,76 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+import Testing
+
+@testable import ForgeImport
+
+/// The forge-server move writes metrics a few hundred rows at a time
+/// (`MetricStore.insertKeepingID`, multi-row inserts that return the ids they
+/// wrote): each duplicate is still found and listed where its row was met,
+/// among the rows skipped for other reasons, in both batches.
+struct ForgeServerBatchTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/forge-server/older-household.sql")
+
+    static func metricID(_ i: Int) -> String { String(format: "3200000000000000000000000000%04d", i) }
+
+    /// The fixture with `count` more weights of Ada's, one a minute from 2024-01-01 00:00 UTC; the
+    /// rows of `duplicates` repeat the instant of the row they name (written in another offset,
+    /// as the same instant), the rows of `outOfBounds` weigh 9,000 kg.
+    static func dump(count: Int, duplicates: [Int: Int], outOfBounds: Set<Int>) throws -> String {
+        var text = try String(contentsOf: fixture, encoding: .utf8)
+        let last = try #require(text.range(of: "\n30000000000000000000000000000003\t"))
+        let end = try #require(text[last.upperBound...].firstIndex(of: "\n"))
+        var rows = ""
+        for i in 0..<count {
+            // 2024-01-01 00:00 UTC plus `i` minutes, written at +01; a duplicate's at +00.
+            let ts =
+                duplicates[i].map { String(format: "2024-01-01 %02d:%02d:00+00", $0 / 60, $0 % 60) }
+                ?? String(format: "2024-01-01 %02d:%02d:00+01", i / 60 + 1, i % 60)
+            let value = outOfBounds.contains(i) ? "9000" : "\(70 + Double(i % 10) / 10)"
+            rows += "\n\(metricID(i))\ta0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0\tweight\t\(value)\tkg\t\(ts)\tmanual"
+        }
+        text.insert(contentsOf: rows, at: end)
+        return text
+    }
+
+    @Test func duplicatesAreListedWhereTheirRowsWereMetAcrossBatches() throws {
+        let count = 300  // two batches of ForgeServerMove.rowsPerWrite (256)
+        let duplicates = [10: 5, 11: 5, 270: 260, 299: 3]
+        let outOfBounds: Set<Int> = [12, 271]
+        let harness = try ImportHarness()
+        let file = harness.dir + "/dump.sql"
+        try Self.dump(count: count, duplicates: duplicates, outOfBounds: outOfBounds)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
+        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
+            .run(snapshot, replace: true, dryRun: false)
+        guard case .done(let report, _) = outcome else {
+            Issue.record("not done: \(outcome)")
+            return
+        }
+        // In source order: the fixture's own 7,150 kg weight, then the added rows as met.
+        let listed = report.skippedRows.filter { $0.table == "metrics" }.map { "\($0.row) \($0.reason)" }
+        #expect(
+            listed == [
+                "30000000000000000000000000000002 out_of_bounds", "\(Self.metricID(10)) duplicate",
+                "\(Self.metricID(11)) duplicate", "\(Self.metricID(12)) out_of_bounds",
+                "\(Self.metricID(270)) duplicate", "\(Self.metricID(271)) out_of_bounds",
+                "\(Self.metricID(299)) duplicate",
+            ])
+        #expect(report.tables["metrics"]?.skipped == ["out_of_bounds": 3, "duplicate": 4])
+        #expect(report.tables["metrics"]?.carried == 2 + count - duplicates.count - outOfBounds.count)
+        // The first row of each instant is the one kept, with its id.
+        let ids: [String] = try harness.db.read { c in
+            try c.query("SELECT id FROM metrics WHERE id LIKE '32%' ORDER BY id").map { try $0.get("id") }
+        }
+        let expected = (0..<count).filter { duplicates[$0] == nil && !outOfBounds.contains($0) }.map(Self.metricID)
+        #expect(ids == expected)
+        // The skipped rows keep their place among every table's skipped rows (a table's rows are adjacent).
+        let tables = report.skippedRows.map(\.table)
+        let metricRange =
+            try #require(tables.firstIndex(of: "metrics"))...(try #require(tables.lastIndex(of: "metrics")))
+        #expect(tables[metricRange].allSatisfy { $0 == "metrics" })
+    }
+}
