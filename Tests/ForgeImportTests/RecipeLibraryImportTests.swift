@@ -49,8 +49,15 @@ import Testing
         let h = try harness()
         let csv = URL(fileURLWithPath: h.dir).appendingPathComponent("strong.csv")
         try Data("Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n".utf8).write(to: csv)
-        #expect(throws: ImportError.notThisKind(kind: .paprika, expected: LibraryFormat.paprika.expected)) {
+        // Another app's export: refused naming the kind it looks like.
+        #expect(throws: ImportError.otherKind(kind: .paprika, found: .strong)) {
             try h.run(.paprika, csv)
+        }
+        // A file nothing recognises: refused naming what was looked for.
+        let notes = URL(fileURLWithPath: h.dir).appendingPathComponent("notes.txt")
+        try Data("just some notes\n".utf8).write(to: notes)
+        #expect(throws: ImportError.notThisKind(kind: .paprika, expected: LibraryFormat.paprika.expected)) {
+            try h.run(.paprika, notes)
         }
         #expect(try recipes(h) == 0)
         // Refused by its head before the ledger row is opened: not even a failed import is left.
