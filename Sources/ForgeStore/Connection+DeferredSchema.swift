@@ -28,7 +28,7 @@ extension Connection {
             throw DatabaseError(
                 code: .misuse, message: "indexes and triggers are only deferred inside a write transaction")
         }
-        let tableList = Array(repeating: "?", count: tables.count).joined(separator: ", ")
+        let tableList = SQLPlaceholders.list(tables.count)
         var arguments: [any SQLBindable] = tables
         var triggerClause = ""
         if let triggerPrefix {

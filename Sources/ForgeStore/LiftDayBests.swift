@@ -15,7 +15,7 @@ package enum LiftDayBests {
     package static func recompute(userID: String, days: some Collection<String>, in db: Connection) throws {
         let unique = Array(Set(days)).sorted()
         guard !unique.isEmpty else { return }
-        let list = Array(repeating: "?", count: unique.count).joined(separator: ", ")
+        let list = SQLPlaceholders.list(unique.count)
         let arguments: [any SQLBindable] = [userID] + unique.map { $0 as any SQLBindable }
         try db.execute("DELETE FROM lift_day_best WHERE user_id = ? AND day IN (\(list))", arguments)
         try db.execute(

@@ -68,7 +68,7 @@ package enum IngredientStore {
     static func hasAll(names: [String], in db: Connection) throws -> Bool {
         let wanted = Set(names)
         guard !wanted.isEmpty else { return true }
-        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let list = SQLPlaceholders.list(wanted.count)
         let stored: Int? = try db.scalar("SELECT COUNT(*) FROM ingredients WHERE name IN (\(list))", Array(wanted))
         return stored == wanted.count
     }

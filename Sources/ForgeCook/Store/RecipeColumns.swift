@@ -28,7 +28,7 @@ extension RecipeStore {
             var chunk = Array(list[start..<min(start + 100, list.count)])
             let width = [8, 32, 100].first { $0 >= chunk.count } ?? 100
             chunk += Array(repeating: chunk[0], count: width - chunk.count)
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let marks = SQLPlaceholders.list(chunk.count)
             for row in try db.query("SELECT * FROM recipes WHERE slug IN (\(marks))", chunk) {
                 let recipe = try recipe(row)
                 found[recipe.slug] = recipe

@@ -46,7 +46,7 @@ package enum RecipeStore {
     package static func hasAll(slugs: [String], in db: Connection) throws -> Bool {
         let wanted = Set(slugs)
         guard !wanted.isEmpty else { return true }
-        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let list = SQLPlaceholders.list(wanted.count)
         let stored: Int? = try db.scalar("SELECT COUNT(*) FROM recipes WHERE slug IN (\(list))", Array(wanted))
         return stored == wanted.count
     }

@@ -75,7 +75,7 @@ package enum ExerciseCatalog {
     static func storedWithBenefit(_ slugs: [String], in db: Connection) throws -> Bool {
         let wanted = Set(slugs)
         guard !wanted.isEmpty else { return true }
-        let list = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let list = SQLPlaceholders.list(wanted.count)
         let stored: Int? = try db.scalar(
             "SELECT COUNT(*) FROM exercises WHERE benefit <> '' AND slug IN (\(list))", Array(wanted))
         return stored == wanted.count

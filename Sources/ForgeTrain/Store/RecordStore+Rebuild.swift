@@ -22,7 +22,7 @@ extension RecordStore {
         // order through `sessions_user_day` (`+` keeps SQLite off `sets_user_slug`, which would need a
         // sort of every row by slug first): each lift's rows arrive in the order of its own history,
         // the replays interleaved. Rows are read by position.
-        let list = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
+        let list = SQLPlaceholders.list(sorted.count)
         let arguments: [any SQLBindable] = [userID] + sorted.map { $0 as any SQLBindable }
         try db.execute("DELETE FROM records WHERE user_id = ? AND slug IN (\(list))", arguments)
         try db.execute("DELETE FROM record_events WHERE user_id = ? AND slug IN (\(list))", arguments)
