@@ -63,40 +63,41 @@ package struct FitNotesImporter: Importer {
         let distanceUnit = h.column("distance unit")
         let time = h.column("time")
         let comment = h.column("comment")
-        let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
         times.slashOrder = try SlashDateOrder.of(csv: job.file, column: date, named: "Date")
-        while var f = try csv.next() {
-            let line = csv.recordNumber
-            defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
-            if f.count > columns {
-                // An unquoted comma in the exercise name: rejoin the extra fields into it.
-                let extra = f.count - columns
-                let joined = f[exerciseCol...(exerciseCol + extra)].joined(separator: ",")
-                f.replaceSubrange(exerciseCol...(exerciseCol + extra), with: [joined])
+        // The rows are read on a second core (LiftHistoryWriter.write(reading:)) from here on.
+        try LiftHistoryWriter(job: job).write { [times] feed in
+            let csv = feed.csv
+            var times = times
+            while var f = try csv.next() {
+                let line = csv.recordNumber
+                if f.count > columns {
+                    // An unquoted comma in the exercise name: rejoin the extra fields into it.
+                    let extra = f.count - columns
+                    let joined = f[exerciseCol...(exerciseCol + extra)].joined(separator: ",")
+                    f.replaceSubrange(exerciseCol...(exerciseCol + extra), with: [joined])
+                }
+                let exercise = f[field: exerciseCol].trimmedBlanks
+                guard let start = times.parse(f[field: date]), !exercise.isEmpty else {
+                    try feed.skip(
+                        line: line, reason: "unreadable_row",
+                        detail: exercise.isEmpty ? "no exercise" : "date \"\(f[field: date])\" not understood")
+                    continue
+                }
+                var row = LiftRow(line: line, start: start, workoutName: "FitNotes workout", exercise: exercise)
+                let unit = weightUnit.map { f[field: $0] } ?? fileWeightUnit
+                if let w = NumberText.decimal(f[field: weightCol]) {
+                    row.weightKg = UnitConversion.kilograms(w, unit: unit) ?? w
+                }
+                row.reps = NumberText.decimal(f[field: reps]) ?? 0
+                if let d = NumberText.decimal(f[field: distance]), d != 0 {
+                    row.distanceM = UnitConversion.metres(d, unit: f[field: distanceUnit])
+                }
+                if let s = NumberText.duration(f[field: time]), s != 0 { row.seconds = s }
+                row.note = f[field: comment]
+                try feed.add(row)
             }
-            let exercise = f[field: exerciseCol].trimmedBlanks
-            guard let start = times.parse(f[field: date]), !exercise.isEmpty else {
-                job.report.rowsRead += 1
-                job.report.skip(
-                    line: line, reason: "unreadable_row",
-                    detail: exercise.isEmpty ? "no exercise" : "date \"\(f[field: date])\" not understood")
-                continue
-            }
-            var row = LiftRow(line: line, start: start, workoutName: "FitNotes workout", exercise: exercise)
-            let unit = weightUnit.map { f[field: $0] } ?? fileWeightUnit
-            if let w = NumberText.decimal(f[field: weightCol]) {
-                row.weightKg = UnitConversion.kilograms(w, unit: unit) ?? w
-            }
-            row.reps = NumberText.decimal(f[field: reps]) ?? 0
-            if let d = NumberText.decimal(f[field: distance]), d != 0 {
-                row.distanceM = UnitConversion.metres(d, unit: f[field: distanceUnit])
-            }
-            if let s = NumberText.duration(f[field: time]), s != 0 { row.seconds = s }
-            row.note = f[field: comment]
-            try writer.add(row)
         }
-        try writer.finish()
     }
 
     package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {

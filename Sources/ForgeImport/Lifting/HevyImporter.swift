@@ -55,46 +55,47 @@ package struct HevyImporter: Importer {
         let reps = h.column("reps")
         let duration = h.column("duration_seconds")
         let rpe = h.column("rpe")
-        let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
         times.slashOrder = try SlashDateOrder.of(csv: job.file, column: startCol, named: "start_time")
-        var lastExercise = ("", "")
-        while let f = try csv.next() {
-            let line = csv.recordNumber
-            defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
-            let exercise = f[field: exerciseCol].trimmedBlanks
-            guard let start = times.parse(f[field: startCol]), !exercise.isEmpty else {
-                job.report.rowsRead += 1
-                job.report.skip(
-                    line: line, reason: "unreadable_row",
-                    detail: exercise.isEmpty
-                        ? "no exercise_title" : "start_time \"\(f[field: startCol])\" not understood")
-                continue
+        // The rows are read on a second core (LiftHistoryWriter.write(reading:)) from here on.
+        try LiftHistoryWriter(job: job).write { [times] feed in
+            let csv = feed.csv
+            var times = times
+            var lastExercise = ("", "")
+            while let f = try csv.next() {
+                let line = csv.recordNumber
+                let exercise = f[field: exerciseCol].trimmedBlanks
+                guard let start = times.parse(f[field: startCol]), !exercise.isEmpty else {
+                    try feed.skip(
+                        line: line, reason: "unreadable_row",
+                        detail: exercise.isEmpty
+                            ? "no exercise_title" : "start_time \"\(f[field: startCol])\" not understood")
+                    continue
+                }
+                var row = LiftRow(line: line, start: start, workoutName: f[field: title], exercise: exercise)
+                row.end = times.parse(f[field: endCol])
+                row.workoutNotes = f[field: description]
+                switch f[field: setType].lowercased() {
+                case "warmup", "warm_up", "warm-up": row.marker = .warmup
+                case "dropset", "drop_set", "drop": row.marker = .drop
+                case "failure": row.marker = .failure
+                default: row.marker = .normal
+                }
+                if let w = NumberText.decimal(f[field: weightCol]) {
+                    row.weightKg = UnitConversion.kilograms(w, unit: weightUnit) ?? w
+                }
+                row.reps = NumberText.decimal(f[field: reps]) ?? 0
+                if let s = NumberText.decimal(f[field: duration]), s != 0 { row.seconds = s }
+                if let d = NumberText.decimal(f[field: distanceCol]), d != 0 {
+                    row.distanceM = UnitConversion.metres(d, unit: distanceUnit)
+                }
+                row.rpe = NumberText.decimal(f[field: rpe])
+                let exerciseKey = (f[field: startCol], exercise)
+                if exerciseKey != lastExercise { row.note = f[field: exerciseNotes] }
+                lastExercise = exerciseKey
+                try feed.add(row)
             }
-            var row = LiftRow(line: line, start: start, workoutName: f[field: title], exercise: exercise)
-            row.end = times.parse(f[field: endCol])
-            row.workoutNotes = f[field: description]
-            switch f[field: setType].lowercased() {
-            case "warmup", "warm_up", "warm-up": row.marker = .warmup
-            case "dropset", "drop_set", "drop": row.marker = .drop
-            case "failure": row.marker = .failure
-            default: row.marker = .normal
-            }
-            if let w = NumberText.decimal(f[field: weightCol]) {
-                row.weightKg = UnitConversion.kilograms(w, unit: weightUnit) ?? w
-            }
-            row.reps = NumberText.decimal(f[field: reps]) ?? 0
-            if let s = NumberText.decimal(f[field: duration]), s != 0 { row.seconds = s }
-            if let d = NumberText.decimal(f[field: distanceCol]), d != 0 {
-                row.distanceM = UnitConversion.metres(d, unit: distanceUnit)
-            }
-            row.rpe = NumberText.decimal(f[field: rpe])
-            let exerciseKey = (f[field: startCol], exercise)
-            if exerciseKey != lastExercise { row.note = f[field: exerciseNotes] }
-            lastExercise = exerciseKey
-            try writer.add(row)
         }
-        try writer.finish()
     }
 
     package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {

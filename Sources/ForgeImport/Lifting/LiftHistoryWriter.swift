@@ -28,12 +28,12 @@ import Foundation
 /// Rows are written in batches of about ``batchSets`` sets (one transaction
 /// each), at workout boundaries.
 package final class LiftHistoryWriter {
-    package static let batchSets = 2000
+    package static let batchSets = 5000
     /// Largest accepted load, kg, and reps (the contract's set bounds).
     package static let maxLoadKg = 1000.0
     package static let maxReps = 1000.0
 
-    private let job: ImportJob
+    let job: ImportJob
     private var matcher: ExerciseNameMatcher?
     private var pending: [(key: String, rows: [LiftRow])] = []
     private var pendingIndex: [String: Int] = [:]

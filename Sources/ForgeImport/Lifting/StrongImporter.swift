@@ -34,7 +34,7 @@ package struct StrongImporter: Importer {
     }
 
     /// Column positions and units of one file.
-    struct Columns {
+    struct Columns: Sendable {
         let date, workout, number, duration, exercise, setOrder, weight, weightUnit, reps: Int?
         let distance, distanceUnit, seconds, notes, workoutNotes, rpe: Int?
         /// Unit of the weight column when no `Weight Unit` column says it per row.
@@ -81,31 +81,34 @@ package struct StrongImporter: Importer {
             throw ImportError.notThisKind(kind: .strong, expected: Self.expected)
         }
         let c = Columns(header)
-        let writer = LiftHistoryWriter(job: job)
         var times = LocalDateTime(calendar: job.calendar)
         times.slashOrder = try SlashDateOrder.of(csv: job.file, column: c.date, named: "Date")
+        // The rows are read on a second core (LiftHistoryWriter.write(reading:)) from here on.
+        try LiftHistoryWriter(job: job).write { [times] feed in try Self.read(feed, columns: c, times: times) }
+    }
+
+    /// Reads every record after the header into `feed`: a row, or a skip with its reason.
+    private static func read(_ feed: LiftRowFeed, columns c: Columns, times: LocalDateTime) throws {
+        let csv = feed.csv
+        var times = times
         // A workout's rows repeat its duration text: it is read once per workout
         // (`LocalDateTime.parse` keeps its own last date the same way).
         var lastDuration: (text: String, seconds: Double?) = ("", nil)
         while let f = try csv.next() {
             let line = csv.recordNumber
-            defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
             let order = f[field: c.setOrder].trimmedBlanks
             let exercise = f[field: c.exercise].trimmedBlanks
             if order.lowercased() == "rest timer" || exercise.lowercased() == "rest timer" {
-                job.report.rowsRead += 1
-                job.report.skip(line: line, reason: "rest_timer", detail: "Rest Timer row")
+                try feed.skip(line: line, reason: "rest_timer", detail: "Rest Timer row")
                 continue
             }
             guard let start = times.parse(f[field: c.date]) else {
-                job.report.rowsRead += 1
-                job.report.skip(
+                try feed.skip(
                     line: line, reason: "unreadable_row", detail: "date \"\(f[field: c.date])\" not understood")
                 continue
             }
             guard !exercise.isEmpty else {
-                job.report.rowsRead += 1
-                job.report.skip(line: line, reason: "unreadable_row", detail: "no exercise name")
+                try feed.skip(line: line, reason: "unreadable_row", detail: "no exercise name")
                 continue
             }
             var name = f[field: c.workout]
@@ -125,8 +128,7 @@ package struct StrongImporter: Importer {
             let weightUnit = c.weightUnit.map { f[field: $0] } ?? c.fileWeightUnit
             if let w = NumberText.decimal(f[field: c.weight]) {
                 guard let kg = UnitConversion.kilograms(w, unit: weightUnit) else {
-                    job.report.rowsRead += 1
-                    job.report.skip(line: line, reason: "unreadable_row", detail: "weight unit \"\(weightUnit)\"")
+                    try feed.skip(line: line, reason: "unreadable_row", detail: "weight unit \"\(weightUnit)\"")
                     continue
                 }
                 row.weightKg = kg
@@ -140,9 +142,8 @@ package struct StrongImporter: Importer {
             row.rpe = NumberText.decimal(f[field: c.rpe])
             row.note = f[field: c.notes]
             row.workoutNotes = f[field: c.workoutNotes]
-            try writer.add(row)
+            try feed.add(row)
         }
-        try writer.finish()
     }
 
     package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {

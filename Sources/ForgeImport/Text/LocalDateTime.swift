@@ -11,7 +11,7 @@ import Foundation
 /// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8),
 /// and, once ``slashOrder`` is set from the whole column, a spreadsheet's `1/14/2021 7:30`
 /// or `14/01/2021 07:30:00` (``SlashDateOrder``).
-package struct LocalDateTime {
+package struct LocalDateTime: Sendable {
     package let calendar: HouseholdCalendar
     /// How the file's slashed dates read (``SlashDateOrder/of(csv:column:named:)``);
     /// nil: a slashed date is not understood.
