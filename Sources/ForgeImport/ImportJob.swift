@@ -88,6 +88,16 @@ package final class ImportJob {
         try ImportLedger.claim(key, userID: userID, importID: id, in: db)
     }
 
+    /// Records that this import added rows `ids` of `table`, in one go.
+    package func added(table: String, ids rowIDs: [String], in db: Connection) throws {
+        try ImportLedger.added(id, table: table, rowIDs: rowIDs, in: db)
+    }
+
+    /// Claims natural keys at once: answers those that were free.
+    package func claim(_ keys: [String], in db: Connection) throws -> Set<String> {
+        try ImportLedger.claim(keys, userID: userID, importID: id, in: db)
+    }
+
     /// Notes progress; listeners hear of it at most 10 times a second (and at the end).
     package func progress(bytes: Int64, rows: Int, force: Bool = false) {
         bytesDone = bytes

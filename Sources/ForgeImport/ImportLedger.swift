@@ -42,17 +42,40 @@ package enum ImportLedger {
 
     /// Records that import `importID` added row `rowID` of table `table`.
     package static func added(_ importID: String, table: String, rowID: String, in db: Connection) throws {
-        try db.execute(
-            "INSERT OR IGNORE INTO import_rows (import_id, tbl, row_id) VALUES (?, ?, ?)", [importID, table, rowID])
+        try added(importID, table: table, rowIDs: [rowID], in: db)
     }
+
+    /// Records that import `importID` added rows `rowIDs` of table `table`
+    /// (multi-row statements, ``MultiRowInsert``).
+    package static func added(_ importID: String, table: String, rowIDs: [String], in db: Connection) throws {
+        try addedInsert.run(rowIDs.count, in: db) { range, values in
+            for rowID in rowIDs[range] { values += [.text(importID), .text(table), .text(rowID)] }
+        }
+    }
+
+    private static let addedInsert = MultiRowInsert(
+        "INSERT OR IGNORE INTO import_rows (import_id, tbl, row_id)", row: "(?, ?, ?)")
 
     /// Claims natural key `key` for the member: true when it was free (the
     /// unit is new), false when an earlier (or this) import holds it.
     package static func claim(_ key: String, userID: String, importID: String, in db: Connection) throws -> Bool {
-        try db.execute(
-            "INSERT OR IGNORE INTO import_keys (user_id, key, import_id) VALUES (?, ?, ?)", [userID, key, importID])
-        return db.changes > 0
+        try claim([key], userID: userID, importID: importID, in: db).contains(key)
     }
+
+    /// Claims natural keys `keys` for the member at once: answers those that
+    /// were free (their units are new); the others an earlier (or this) import holds.
+    package static func claim(_ keys: [String], userID: String, importID: String, in db: Connection) throws -> Set<
+        String
+    > {
+        let claimed = try claimInsert.run(keys.count, in: db) { range, values in
+            for key in keys[range] { values += [.text(userID), .text(key), .text(importID)] }
+        }
+        return Set(try claimed.map { try String(sqlValue: $0[index: 0]) })
+    }
+
+    private static let claimInsert = MultiRowInsert(
+        "INSERT INTO import_keys (user_id, key, import_id)", row: "(?, ?, ?)",
+        tail: " ON CONFLICT DO NOTHING RETURNING key")
 
     /// Stores progress (bytes and rows done) of a running import.
     package static func progress(_ importID: String, bytes: Int64, rows: Int, in db: Connection) throws {

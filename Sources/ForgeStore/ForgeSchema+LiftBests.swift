@@ -155,7 +155,8 @@ extension ForgeSchema {
     /// and rebuilds the table once afterwards (``rebuildLiftBests``).
     package static let liftBestTriggerPrefix = "lift_day_best_"
 
-    /// The unrounded Epley e1RM of a `sets` row aliased `st`, kg.
+    /// The best unrounded Epley e1RM of the `sets` rows aliased `st`, kg
+    /// (its Swift twin for one set: ``LiftDayBests/e1rm(weight:reps:)``).
     static let liftBestE1RM =
         "MAX(CASE WHEN st.reps <= 0 THEN 0.0 WHEN st.reps = 1 THEN st.weight ELSE st.weight * (1 + st.reps / 30.0) END)"
 

@@ -28,4 +28,35 @@ package enum LiftDayBests {
               GROUP BY se.day, st.slug
             """, arguments)
     }
+
+    /// The unrounded Epley e1RM of one working set, kg: Swift's twin of
+    /// ``ForgeSchema``'s `liftBestE1RM` (the same operations in the same
+    /// order, so the same double): 0 for `reps` ≤ 0, the load itself for one
+    /// rep, else `weight × (1 + reps / 30)` (Epley, 1985).
+    package static func e1rm(weight: Double, reps: Int) -> Double {
+        if reps <= 0 { return 0 }
+        if reps == 1 { return weight }
+        return weight * (1 + Double(reps) / 30.0)
+    }
+
+    /// Replaces member `userID`'s rows for the lifts `slugs` with `rows`
+    /// (`slug`, trained day `YYYY-MM-DD`, best e1RM kg): for a writer that read
+    /// the member's whole working history of those lifts with the triggers off
+    /// (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``), so the rows
+    /// are what the triggers would have left. Rows of other lifts stay.
+    /// - Throws: `DatabaseError`.
+    package static func replace(
+        userID: String, slugs: [String], rows: [(slug: String, day: String, e1rm: Double)], in db: Connection
+    ) throws {
+        guard !slugs.isEmpty else { return }
+        let arguments: [any SQLBindable] = [userID] + slugs.map { $0 as any SQLBindable }
+        try db.execute(
+            "DELETE FROM lift_day_best WHERE user_id = ? AND slug IN (\(SQLPlaceholders.list(slugs.count)))", arguments)
+        try insert.run(rows.count, in: db) { range, values in
+            for row in rows[range] { values += [.text(userID), .text(row.slug), .text(row.day), .real(row.e1rm)] }
+        }
+    }
+
+    private static let insert = MultiRowInsert(
+        "INSERT INTO lift_day_best (user_id, slug, day, e1rm)", row: "(?, ?, ?, ?)")
 }

@@ -138,8 +138,10 @@ struct PipelineTests {
     }
 
     /// A workout of 85 sets goes in through the multi-row statements (64 + 16
-    /// + 4 + 1 rows): every set stored once, in order, with the ids returned,
-    /// the day's e1RM computed from the working sets when the session completes.
+    /// + 4 + 1 rows): every set stored once, in order, with the ids returned;
+    /// the sets go in with the triggers off, so the day's e1RM appears when the
+    /// importer rebuilds the lift (`RecordStore.rebuild` with `dayBests`), from
+    /// the working sets.
     @Test func aLongWorkoutIsWrittenWholeAndInOrder() throws {
         let h = try ImportHarness()
         let start = Date(timeIntervalSince1970: 1_767_254_400)  // 2026-01-01T08:00:00Z
@@ -157,6 +159,9 @@ struct PipelineTests {
                     day: LocalDate(year: 2026, month: 1, day: 1), name: "long", startedAt: start,
                     completedAt: start.addingTimeInterval(3600), notes: "", sets: sets),
                 userID: h.ada.id, ids: &run, in: conn)
+            let before: Int? = try conn.scalar("SELECT COUNT(*) FROM lift_day_best WHERE user_id = ?", [h.ada.id])
+            #expect(before == 0)
+            try RecordStore.rebuild(userID: h.ada.id, slugs: ["deadlift"], now: start, dayBests: true, in: conn)
             return (id, try conn.query("SELECT id, set_no, note FROM sets WHERE session_id = ? ORDER BY rowid", [id]))
         }
         #expect(rows.count == 85)

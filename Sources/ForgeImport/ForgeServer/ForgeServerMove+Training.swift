@@ -49,7 +49,7 @@ extension ForgeServerMove {
                 "forged rebuilds records from the sets (its e1RM on the trained day, details in the member's unit)")
         }
         for (user, slugs) in lifts.sorted(by: { $0.key < $1.key }) {
-            try RecordStore.rebuild(userID: user, slugs: slugs, now: now, in: conn)
+            try RecordStore.rebuild(userID: user, slugs: slugs, now: now, dayBests: false, in: conn)
         }
         try each("niggles") { row in
             guard let user = member("niggles", row) else { return }

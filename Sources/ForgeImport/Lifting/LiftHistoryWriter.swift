@@ -20,10 +20,12 @@ import Foundation
 /// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
 ///   others dropped with the file's value still stored in `rpe_source`).
 /// - Each batch's new workouts are written whole through
-///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` (the e1RM series,
-///   `lift_day_best`, is recomputed once for the batch's days); records are
-///   rebuilt once at the end for the lifts written
-///   (``RecordStore/rebuild(userID:slugs:now:in:)``), as if logged live.
+///   ``TrainingSessionStore/createImported(_:userID:ids:in:)``, triggers off;
+///   records and the e1RM series (`lift_day_best`) are rebuilt once at the end
+///   for the lifts written, from one read of their history
+///   (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``), as if logged
+///   live. Until then the batches' days have no e1RM rows; an import that
+///   fails is undone set by set, with the triggers on.
 ///
 /// Rows are written in batches of about ``batchSets`` sets (one transaction
 /// each), at workout boundaries.
@@ -121,12 +123,17 @@ package final class LiftHistoryWriter {
         try job.write { db in
             if matcher == nil { matcher = try ExerciseNameMatcher(in: db) }
             var creating: [NewWorkout] = []
-            for (key, rows) in batch { try write(key: key, rows: rows, creating: &creating, in: db) }
+            // The batch's workouts not met before, claimed in one statement.
+            let claimed = try job.claim(
+                batch.map(\.key).filter { written[$0] == nil && !skippedKeys.contains($0) }, in: db)
+            for (key, rows) in batch {
+                try write(key: key, rows: rows, claimed: claimed, creating: &creating, in: db)
+            }
             // The batch's new workouts in one call: their sets go in with the triggers off once.
             let sessionIDs = try TrainingSessionStore.createImported(
                 creating.map(\.workout), userID: job.userID, ids: &ids, in: db)
+            try job.added(table: "sessions", ids: sessionIDs, in: db)
             for (new, sessionID) in zip(creating, sessionIDs) {
-                try job.added(table: "sessions", id: sessionID, in: db)
                 job.report.add("sessions")
                 job.report.add("sets", new.workout.sets.count)
                 written[new.key] = (sessionID, new.setNo)
@@ -141,16 +148,19 @@ package final class LiftHistoryWriter {
         let setNo: [String: Int]
     }
 
-    /// Checks the claim of one workout's rows and turns them into sets: a workout
+    /// Checks the claim of one workout's rows (`claimed`: the batch's keys
+    /// claimed for this import) and turns them into sets: a workout
     /// this import wrote in an earlier batch gets them at once
     /// (``TrainingSessionStore/addImported(_:to:userID:start:end:ids:in:)``); a new one
     /// is queued in `creating` for the batch's
     /// ``TrainingSessionStore/createImported(_:userID:ids:in:)``.
-    private func write(key: String, rows: [LiftRow], creating: inout [NewWorkout], in db: Connection) throws {
+    private func write(
+        key: String, rows: [LiftRow], claimed: Set<String>, creating: inout [NewWorkout], in db: Connection
+    ) throws {
         let first = rows[0]
         let earlier = written[key]
         if earlier == nil {
-            guard !skippedKeys.contains(key), try job.claim(key, in: db) else {
+            guard claimed.contains(key) else {
                 if skippedKeys.insert(key).inserted { job.report.found("sessions") }
                 job.report.found("sets", rows.count)
                 return
@@ -209,7 +219,10 @@ package final class LiftHistoryWriter {
         try flush()
         guard !slugs.isEmpty else { return }
         let now = job.clock.now()
-        try job.write { db in try RecordStore.rebuild(userID: job.userID, slugs: slugs, now: now, in: db) }
+        // The sessions went in with the triggers off: their e1RM days are rebuilt with the records.
+        try job.write { db in
+            try RecordStore.rebuild(userID: job.userID, slugs: slugs, now: now, dayBests: true, in: db)
+        }
     }
 
     /// Undo for every lifting kind: deletes the sessions (their sets go by
@@ -221,7 +234,7 @@ package final class LiftHistoryWriter {
             slugs.formUnion(try SetStore.slugs(sessionID: id, in: db))
             try TrainingSessionStore.delete(id, userID: userID, in: db)
         }
-        try RecordStore.rebuild(userID: userID, slugs: slugs, now: now, in: db)
+        try RecordStore.rebuild(userID: userID, slugs: slugs, now: now, dayBests: false, in: db)
         for slug in rows["exercises"] ?? [] { try ExerciseCatalog.deleteImportedIfUnused(slug, in: db) }
     }
 }

@@ -37,7 +37,7 @@ package struct ExerciseMerged: Sendable, Equatable {
 /// sets of every member move to INTO (``SetStore/move(slug:into:in:)``; the
 /// `lift_day_best` triggers follow each set), both lifts' records are
 /// recomputed from history as if logged live
-/// (``RecordStore/rebuild(userID:slugs:now:in:)``), FROM's name and
+/// (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``), FROM's name and
 /// aliases become aliases of INTO (so a later export that says the old name
 /// lands on INTO), and FROM leaves the library. An import that brought those
 /// sets can still be undone: its sessions go, and INTO's records are rebuilt.
@@ -59,7 +59,7 @@ package enum ExerciseMerge {
             let moved = try SetStore.move(slug: from, into: into, in: db)
             let members = holders.union(moved.userIDs)
             for userID in members.sorted() {
-                try RecordStore.rebuild(userID: userID, slugs: [from, into], now: now, in: db)
+                try RecordStore.rebuild(userID: userID, slugs: [from, into], now: now, dayBests: false, in: db)
             }
             try ExerciseCatalog.remove(from, aliasesTo: into, in: db)
             try ExerciseCatalog.addAlias(source.exercise.name, for: into, in: db)

@@ -32,7 +32,7 @@ package struct RecordCandidate: Sendable, Hashable {
     /// (nil: none yet): `.first` sets it silently, `.beaten` replaces it (a PB,
     /// logged as an event), nil leaves it (records never regress). The one
     /// rule behind live logging (``RecordStore/apply(_:userID:slug:day:sessionID:now:in:)``)
-    /// and the history replay (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// and the history replay (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
     package func outcome(over stored: Double?) -> RecordOutcome? {
         guard let stored else { return .first }
         return beats(stored) ? .beaten : nil

@@ -14,8 +14,16 @@ extension RecordStore {
     /// would have left set by set. Used after an import adds history, after an
     /// undo removes it (records may then fall, the one case where they do: the
     /// history that set them is gone) and after an exercise merge moves it.
+    ///
+    /// With `dayBests`, the same read also rewrites the slugs' `lift_day_best`
+    /// rows (the best e1RM per lift and trained day over the same working sets,
+    /// ``LiftDayBests/replace(userID:slugs:rows:in:)``): for a writer that added
+    /// the history with the triggers off (an import, ``TrainingSessionStore/createImported(_:userID:ids:in:)``).
+    /// Writers whose triggers kept the table pass false.
     /// - Parameter now: the `updated_at`/`created_at` stamp of rewritten rows.
-    package static func rebuild(userID: String, slugs: some Sequence<String>, now: Date, in db: Connection) throws {
+    package static func rebuild(
+        userID: String, slugs: some Sequence<String>, now: Date, dayBests: Bool, in db: Connection
+    ) throws {
         let sorted = Set(slugs).sorted()
         guard !sorted.isEmpty else { return }
         // One statement per table and one join for every slug (not one per slug), read in trained-day
@@ -35,13 +43,29 @@ extension RecordStore {
             """, arguments)
         var replays: [String: Replay] = [:]
         var lastDay: (text: String, day: LocalDate?) = ("", nil)
+        // The day's best e1RM per slug, in day order (rows arrive by day).
+        var best: [(slug: String, day: String, e1rm: Double)] = []
+        var bestOfDay: [String: Int] = [:]
         for row in rows {
             let slug = try String(sqlValue: row[index: 0])
             let dayText = try String(sqlValue: row[index: 3])
-            if dayText != lastDay.text { lastDay = (dayText, LocalDate(dayText)) }
+            let weight = try Double(sqlValue: row[index: 1])
+            let reps = try Int(sqlValue: row[index: 2])
+            if dayText != lastDay.text {
+                lastDay = (dayText, LocalDate(dayText))
+                bestOfDay.removeAll(keepingCapacity: true)
+            }
+            if dayBests {
+                let e1rm = LiftDayBests.e1rm(weight: weight, reps: reps)
+                if let i = bestOfDay[slug] {
+                    best[i].e1rm = max(best[i].e1rm, e1rm)
+                } else {
+                    bestOfDay[slug] = best.count
+                    best.append((slug, dayText, e1rm))
+                }
+            }
             guard let day = lastDay.day else { continue }
-            let candidates = RecordCandidate.of(
-                weight: try Double(sqlValue: row[index: 1]), reps: try Int(sqlValue: row[index: 2]))
+            let candidates = RecordCandidate.of(weight: weight, reps: reps)
             for c in candidates {
                 guard let outcome = c.outcome(over: replays[slug]?.held[c.kind]?.candidate.value) else { continue }
                 // Mutated in place (no copy of the replay per row).
@@ -51,6 +75,7 @@ extension RecordStore {
                 }
             }
         }
+        if dayBests { try LiftDayBests.replace(userID: userID, slugs: sorted, rows: best, in: db) }
         for slug in sorted {
             guard let replay = replays[slug] else { continue }
             for kind in RecordKind.allCases {

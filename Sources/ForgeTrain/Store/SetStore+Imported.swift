@@ -41,13 +41,12 @@ extension SetStore {
     /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows
     ///   (``MultiRowInsert``: one statement journal per statement, not per
     ///   set). Triggers still fire once per row, as for single inserts.
-    /// - Triggers: `lift_day_best`'s skip a set whose session is not
-    ///   completed yet (migration 0316): write the session `active`, insert
-    ///   its sets, then complete it, and the day's e1RM is computed once.
+    /// - Triggers: `lift_day_best`'s fire per set of a completed session.
     ///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` inserts
-    ///   them with the connection's triggers off, as none would change anything.
+    ///   them with the connection's triggers off and its caller rebuilds the
+    ///   lifts' days once (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
     /// - Records are not touched here: the importer rebuilds them once for
-    ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
     /// - Returns: the new sets' ids, in the order of `sets`.
     /// - Throws: `DatabaseError` (`.constraint` for a session that does not
     ///   exist); nothing of the failing statement is kept.

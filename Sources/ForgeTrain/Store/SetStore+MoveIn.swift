@@ -39,7 +39,7 @@ extension SetStore {
     /// forge-server`), in order, in sessions written by ``TrainingSessionStore/insertKeepingID(_:in:)``:
     /// multi-row `INSERT`s of 64, 16, 4 or 1 rows, as ``insertImported(_:sessionID:userID:ids:in:)``
     /// writes (one statement journal per statement, not per set). Records are not touched: the move
-    /// rebuilds them once for the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:in:)``).
+    /// rebuilds them once for the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
     /// - Throws: `DatabaseError` (`.constraint` for a session that does not exist or an id already
     ///   taken); nothing of the failing statement is kept.
     package static func insertKeepingID(_ sets: [MovedSet], in db: Connection) throws {

@@ -32,27 +32,21 @@ extension TrainingSessionStore {
     /// Writes workouts from another app's history as completed strength
     /// sessions with their sets and completion stats
     /// (``CompletionStats/stats(sets:setsPlanned:start:end:)``, nothing
-    /// planned; the fitted snapshot is empty), the way a live session ends:
-    /// each session is written `active`, its sets go in, then it is completed.
-    /// Run inside a write transaction: nobody sees a session before it is
-    /// complete.
+    /// planned; the fitted snapshot is empty). Run inside a write
+    /// transaction: nobody sees a session before its sets are in.
     ///
-    /// The sessions are inserted first; their sets and their completions then
-    /// run with the connection's triggers off (``Connection/withTriggersOff(_:)``),
-    /// and `lift_day_best` (docs/architecture.md) is recomputed once for the
-    /// member's days of the batch (``LiftDayBests/recompute(userID:days:in:)``).
-    /// That is what the triggers would have left: the set triggers skip a set
-    /// whose session is not `completed` (migration 0316), and every session
-    /// is still `active` while its sets go in; completing a session fires the
-    /// session triggers, which recompute its (member, day) (the old day's
-    /// only when a completed session moves, migration 0802), which the one
-    /// recompute does for all. Without the triggers SQLite runs no trigger
-    /// program per set and the day's recompute once instead of once per
-    /// session (docs/performance.md). Foreign keys are checked as always.
+    /// Each session is inserted `completed`, with the stats its sets give
+    /// (no trigger runs on a session insert), and the sets go in with the
+    /// connection's triggers off (``Connection/withTriggersOff(_:)``): SQLite
+    /// runs no trigger program per set, and `lift_day_best`
+    /// (docs/architecture.md) is left to the caller, which rebuilds it with
+    /// the records once for the lifts it wrote
+    /// (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)`` with
+    /// `dayBests`), to what the triggers would have left
+    /// (docs/performance.md). Foreign keys are checked as always.
     ///
-    /// Records are not touched: the writer rebuilds them once for the lifts it
-    /// wrote (``RecordStore/rebuild(userID:slugs:now:in:)``). The sessions' and
-    /// then the sets' ids are the next of `ids` (one run per import).
+    /// The sessions' and then the sets' ids are the next of `ids` (one run
+    /// per import).
     /// - Returns: the session ids, in the order of `workouts`.
     /// - Throws: `DatabaseError`; the caller's transaction keeps nothing of a failed call.
     package static func createImported(
@@ -63,14 +57,16 @@ extension TrainingSessionStore {
         sessionIDs.reserveCapacity(workouts.count)
         for workout in workouts {
             let id = ids.next()
+            let stats = CompletionStats.stats(
+                sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
             try db.execute(
                 """
                 INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
-                VALUES (?, ?, ?, ?, 'strength', 'active', ?, ?, '{}', ?)
+                VALUES (?, ?, ?, ?, 'strength', 'completed', ?, ?, ?, ?)
                 """,
                 [
                     id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
-                    Instant.storage(workout.completedAt), workout.notes,
+                    Instant.storage(workout.completedAt), try JSONColumn.text(stats.json), workout.notes,
                 ])
             sessionIDs.append(id)
         }
@@ -78,17 +74,7 @@ extension TrainingSessionStore {
             for (workout, id) in zip(workouts, sessionIDs) {
                 _ = try SetStore.insertImported(workout.sets, sessionID: id, userID: userID, ids: &ids, in: db)
             }
-            for (workout, id) in zip(workouts, sessionIDs) {
-                let stats = CompletionStats.stats(
-                    sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt,
-                    end: workout.completedAt)
-                try db.execute(
-                    "UPDATE sessions SET status = 'completed', stats = ? WHERE id = ?",
-                    [try JSONColumn.text(stats.json), id])
-            }
         }
-        // What the session triggers would have done for each completion, once for the batch's days.
-        try LiftDayBests.recompute(userID: userID, days: workouts.map(\.day.description), in: db)
         return sessionIDs
     }
 
