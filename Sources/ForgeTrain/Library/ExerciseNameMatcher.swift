@@ -20,9 +20,9 @@ package struct ExerciseNameMatcher {
     /// Reads the stored library.
     package init(in db: Connection) throws {
         var keys: [String: String] = [:]
-        for entry in try ExerciseCatalog.all(in: db) {
-            keys[FreeExerciseDB.key(entry.exercise.slug)] = entry.exercise.slug
-            keys[FreeExerciseDB.key(entry.exercise.name)] = entry.exercise.slug
+        for (slug, name) in try ExerciseCatalog.names(in: db) {
+            keys[FreeExerciseDB.key(slug)] = slug
+            keys[FreeExerciseDB.key(name)] = slug
         }
         for (key, slug) in AppExerciseNames.table { keys[key] = slug }
         for alias in try ExerciseCatalog.aliases(in: db) { keys[alias.key] = alias.slug }

@@ -86,6 +86,14 @@ package enum ExerciseCatalog {
         try db.query("SELECT * FROM exercises ORDER BY seq, slug").map(entry)
     }
 
+    /// Every library exercise's slug and name, in seed order: what a name
+    /// matcher needs, without decoding each entry's JSON columns.
+    package static func names(in db: Connection) throws -> [(slug: String, name: String)] {
+        try db.query("SELECT slug, name FROM exercises ORDER BY seq, slug").map {
+            (try String(sqlValue: $0[index: 0]), try String(sqlValue: $0[index: 1]))
+        }
+    }
+
     /// The stored entry for `slug`, or nil.
     package static func find(_ slug: String, in db: Connection) throws -> CatalogEntry? {
         try db.queryOne("SELECT * FROM exercises WHERE slug = ?", [slug]).map(entry)
