@@ -10,6 +10,8 @@
 # dump.sql` into a fresh state directory, under /usr/bin/time for peak RSS. The two alternate RUNS
 # times (default 3) and the medians are compared: one run of either moves by 2x on a shared machine.
 # Targets: the import no slower than psql -f, under 60 s, peak RSS < 128 MB.
+# A third time per round is the storage floor: sqlite3's shell loading a .dump of forged's own
+# database after the move (the same rows, written by SQLite with no conversion at all).
 # Usage: bench/movein-forge-server.sh [SCALE]   (BIN=path/to/forged, default the release build;
 #        RUNS=3 alternating rounds of reference and import, medians reported;
 #        PERF=1 records the first import under perf and prints its top symbols; KEEP=1 keeps the dump and state)
@@ -75,7 +77,14 @@ for run in $(seq "$RUNS"); do
     exit 1
   }
   imp_end=$(date +%s.%N)
-  echo "$ref_start $ref_end $imp_start $imp_end $(tail -1 "$WORK/rss")" >>"$WORK/times"
+  # The storage floor: SQLite's own shell loading the rows the import wrote (a .dump of forged's
+  # database after the move, taken once) into an empty file, timed in the same round.
+  [ "$run" = 1 ] && sqlite3 "$WORK/state/forge.sqlite3" .dump >"$WORK/floor.sql"
+  rm -f "$WORK/floor.sqlite3"
+  floor_start=$(date +%s.%N)
+  sqlite3 "$WORK/floor.sqlite3" <"$WORK/floor.sql"
+  floor_end=$(date +%s.%N)
+  echo "$ref_start $ref_end $imp_start $imp_end $(tail -1 "$WORK/rss") $floor_start $floor_end" >>"$WORK/times"
 done
 ROWS=$("${PSQL[@]}" -At -d reference1 -c "SELECT SUM(n) FROM (
   SELECT (xpath('/row/c/text()', query_to_xml('SELECT COUNT(*) AS c FROM public.' || quote_ident(table_name),
@@ -93,12 +102,15 @@ rows, size, load = int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 refs = [r[1] - r[0] for r in runs]
 imps = [r[3] - r[2] for r in runs]
 rss = max(int(r[4]) for r in runs)
-ref, imp = statistics.median(refs), statistics.median(imps)
+floors = [r[6] - r[5] for r in runs]
+ref, imp, floor = statistics.median(refs), statistics.median(imps), statistics.median(floors)
 print(f"pg_dump of the household: {rows} rows, {size / 1e6:.1f} MB; {len(runs)} alternating runs, load {load}")
 print(f"psql -f into an empty PostgreSQL (reference): median {ref:.2f} s ({rows / ref:.0f} rows/s); "
       + " ".join(f"{t:.2f}" for t in refs))
 print(f"forged import forge-server: median {imp:.2f} s ({rows / imp:.0f} rows/s); " + " ".join(f"{t:.2f}" for t in imps))
 print(f"ratio of medians {imp / ref:.2f}x (target <= 1x, < 60 s)")
+print(f"storage floor, sqlite3 loading a .dump of forged's database after the move: median {floor:.2f} s; "
+      + " ".join(f"{t:.2f}" for t in floors) + f"; forged / floor {imp / floor:.2f}x, psql -f / floor {ref / floor:.2f}x")
 print(f"peak RSS: {rss / 1024:.1f} MB, the largest of the runs (target < 128 MB)")
 print(f"second run from the same source (changes nothing): {again:.2f} s")
 PY
