@@ -1,7 +1,6 @@
 extension Connection {
     /// Runs `body` inside the caller's write transaction with the secondary
-    /// indexes of `tables` (those written with `CREATE INDEX`) and the triggers
-    /// whose names start with `triggerPrefix` dropped, then creates each again
+    /// indexes of `tables` (those written with `CREATE INDEX`) dropped, then creates each again
     /// from the very SQL text `sqlite_schema` held for it, in the order it held
     /// them: the bulk loaders' path (a move of thousands of rows), which fills
     /// the tables first and sorts each index once afterwards, as `pg_dump`'s
@@ -11,9 +10,10 @@ extension Connection {
     ///   dropped, and it checks the rows as they arrive), and so does an index
     ///   written `CREATE UNIQUE INDEX` (`sets_user_client`, migration 0804): only
     ///   what no constraint needs is deferred.
-    /// - The owner of a table whose triggers keep a derived table must bring
-    ///   that table up to date itself afterwards (the triggers did not run for
-    ///   the rows of `body`): ``ForgeSchema/rebuildLiftBests`` for `lift_day_best`.
+    /// - Triggers are not touched: a loader whose triggers must not run per row
+    ///   runs `body` inside ``withTriggersOff(_:)`` (the one way forged
+    ///   suspends them) and brings the derived table up to date itself
+    ///   afterwards (``ForgeSchema/rebuildLiftBests`` for `lift_day_best`).
     /// - Nothing half-done: when `body` throws, or a `CREATE` fails, the error
     ///   propagates and the caller's transaction rolls back, the drops with it
     ///   (SQLite's schema changes are transactional), so the schema stays as it
@@ -21,32 +21,20 @@ extension Connection {
     ///   indexes: it reads the last committed state.
     /// - Throws: `DatabaseError` `.misuse` outside a transaction (a drop would be
     ///   committed on its own); what `body` throws; `DatabaseError` from SQLite.
-    package func deferringSchema<T>(
-        indexesOn tables: [String], triggersNamed triggerPrefix: String? = nil, _ body: () throws -> T
-    ) throws -> T {
+    package func deferringSchema<T>(indexesOn tables: [String], _ body: () throws -> T) throws -> T {
         guard isInTransaction else {
             throw DatabaseError(
                 code: .misuse, message: "indexes and triggers are only deferred inside a write transaction")
         }
-        let tableList = SQLPlaceholders.list(tables.count)
-        var arguments: [any SQLBindable] = tables
-        var triggerClause = ""
-        if let triggerPrefix {
-            // `substr` rather than LIKE: a prefix holding `_` or `%` means itself.
-            triggerClause = " OR (type = 'trigger' AND substr(name, 1, ?) = ?)"
-            arguments += [triggerPrefix.unicodeScalars.count, triggerPrefix]
-        }
-        let deferred: [(type: String, name: String, sql: String)] = try query(
+        let deferred: [(name: String, sql: String)] = try query(
             """
-            SELECT type, name, sql FROM sqlite_schema
-            WHERE sql IS NOT NULL
-              AND ((type = 'index' AND tbl_name IN (\(tableList)) AND sql NOT LIKE 'CREATE UNIQUE %')\(triggerClause))
+            SELECT name, sql FROM sqlite_schema
+            WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(SQLPlaceholders.list(tables.count)))
+              AND sql NOT LIKE 'CREATE UNIQUE %'
             ORDER BY rowid
-            """, arguments
-        ).map { (try $0.get("type"), try $0.get("name"), try $0.get("sql")) }
-        for item in deferred {
-            try execute("DROP \(item.type == "index" ? "INDEX" : "TRIGGER") \(SQLIdentifier.quoted(item.name))")
-        }
+            """, tables
+        ).map { (try $0.get("name"), try $0.get("sql")) }
+        for item in deferred { try execute("DROP INDEX \(SQLIdentifier.quoted(item.name))") }
         let result = try body()
         for item in deferred { try executeScript(item.sql) }
         return result

@@ -3,12 +3,13 @@ import CSQLite
 extension Connection {
     /// Runs `body` with this connection's triggers off
     /// (`SQLITE_DBCONFIG_ENABLE_TRIGGER`), then turns them on again, also when
-    /// `body` throws. Only for writes whose triggers would change nothing or
-    /// whose effect the caller reproduces before its transaction ends: an
-    /// import's sets, inserted into sessions still `active` (`lift_day_best`'s
-    /// set triggers skip them, migration 0316), and the completion of those
-    /// sessions, whose days ``LiftDayBests/recompute(userID:days:in:)`` then
-    /// recomputes once. A statement on a table with triggers runs a trigger
+    /// `body` throws: the one way forged suspends triggers. Only for writes
+    /// whose triggers' effect the caller reproduces itself: an import's sets
+    /// (at the import's end, ``RecordStore``'s rebuild with its day bests
+    /// rewrites `lift_day_best` for the lifts written; an import undone
+    /// before then deletes its sessions with the triggers on) and the
+    /// forge-server move's bulk load (``ForgeSchema/rebuildLiftBests`` in the
+    /// same transaction). A statement on a table with triggers runs a trigger
     /// program per row; without triggers none runs. Other connections are
     /// not affected; foreign-key checks and actions stay on. SQLite expires the
     /// connection's prepared statements at each switch, so each is prepared

@@ -150,11 +150,6 @@ extension ForgeSchema {
         }
     }
 
-    /// The start of every `lift_day_best` trigger's name: a bulk load of sets and
-    /// sessions defers them (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``)
-    /// and rebuilds the table once afterwards (``rebuildLiftBests``).
-    package static let liftBestTriggerPrefix = "lift_day_best_"
-
     /// The best unrounded Epley e1RM of the `sets` rows aliased `st`, kg
     /// (its Swift twin for one set: ``LiftDayBests/e1rm(weight:reps:)``).
     static let liftBestE1RM =

@@ -78,7 +78,7 @@ extension MealLogStore {
     /// Runs `body`, a writer of many meal logs inside the caller's one write transaction (the
     /// forge-server move), with `meal_logs`' secondary index (`meal_logs_user_day`) built once
     /// after the rows instead of row by row
-    /// (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``); the primary key and the
+    /// (``Connection/deferringSchema(indexesOn:_:)``); the primary key and the
     /// unique client key still check each row as it arrives. `body` must not read meal logs by
     /// member and day meanwhile. When anything throws, the caller's transaction rolls back, the
     /// dropped index with it.

@@ -59,7 +59,7 @@ extension MetricStore {
     /// Runs `body`, a writer of many metrics inside the caller's one write transaction (the
     /// forge-server move), with `metrics`' secondary index (`metrics_user_type_ts`) built once
     /// after the rows instead of row by row
-    /// (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``); the primary key and the
+    /// (``Connection/deferringSchema(indexesOn:_:)``); the primary key and the
     /// unique (member, type, instant, source) still check each row as it arrives. `body` must
     /// not read metrics by member and type meanwhile. When anything throws, the caller's
     /// transaction rolls back, the dropped index with it.

@@ -11,10 +11,11 @@ extension TrainingSessionStore {
     ///
     /// - While `body` runs, the secondary indexes of `sessions` and `sets`
     ///   (`sets_session`, `sets_user_slug`, `sessions_user_day`,
-    ///   `sessions_user_kind_start`) and the `lift_day_best` triggers are
-    ///   dropped (``Connection/deferringSchema(indexesOn:triggersNamed:_:)``);
-    ///   their primary keys, unique constraints and foreign keys still check
-    ///   every row as it arrives.
+    ///   `sessions_user_kind_start`) are dropped
+    ///   (``Connection/deferringSchema(indexesOn:_:)``) and the connection's
+    ///   triggers are off (``Connection/withTriggersOff(_:)``, the `lift_day_best`
+    ///   triggers' per-row programs); primary keys, unique constraints and
+    ///   foreign keys still check every row as it arrives.
     /// - Afterwards each is created again from its own stored SQL, and
     ///   `lift_day_best` is rebuilt from `sets` and `sessions`
     ///   (``ForgeSchema/rebuildLiftBests``, the triggers' own definition), so
@@ -24,12 +25,12 @@ extension TrainingSessionStore {
     ///   `lift_day_best` (both are rebuilt only at the end), nor delete sessions
     ///   or sets (their cascades would scan without `sets_session`).
     /// - Nothing half-written: when `body` or a rebuild throws, the caller's
-    ///   transaction rolls back, the dropped indexes and triggers with it.
+    ///   transaction rolls back, the dropped indexes with it (the triggers are on
+    ///   again either way).
     /// - Throws: what `body` throws; `DatabaseError` (`.misuse` outside a
     ///   write transaction).
     package static func bulkLoad<T>(in db: Connection, _ body: () throws -> T) throws -> T {
-        let result = try db.deferringSchema(
-            indexesOn: bulkLoadedTables, triggersNamed: ForgeSchema.liftBestTriggerPrefix, body)
+        let result = try db.deferringSchema(indexesOn: bulkLoadedTables) { try db.withTriggersOff(body) }
         try db.executeScript(ForgeSchema.rebuildLiftBests)
         return result
     }
