@@ -40,7 +40,7 @@ package final class DesktopBridge: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake: (read: Int32, write: Int32)
 
-    package init(socketPath: String, busAddress: String? = nil, clock: any Clock = SystemClock()) {
+    package init(socketPath: String, busAddress: String? = nil, clock: any Clock) {
         self.socketPath = socketPath
         self.busAddress = busAddress
         self.clock = clock

@@ -35,7 +35,7 @@ package final class TimerScheduler: Sendable {
 
     /// A scheduler over `db`'s `timers`; nothing fires until it is started.
     /// - Parameter clock: forged's clock (deadlines and "now"; `Settings.clock` in `forged serve`).
-    package init(db: Database, clock: any Clock = SystemClock()) {
+    package init(db: Database, clock: any Clock) {
         self.db = db
         self.clock = clock
     }

@@ -29,7 +29,7 @@ enum BenchFillCommand {
             let settings = try SettingsLoader.load(flags: flags, environment: environment)
             let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
             defer { db.close() }
-            let app = ForgeApp(db: db, config: settings.appConfiguration)
+            let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
             try app.prepare()
             var household = HeavyHousehold(
                 today: app.today, now: app.clock.now(), calendar: app.calendar, recipes: recipes)

@@ -107,7 +107,7 @@ struct ForgeServerImportCommand {
         let replace = command.flags["replace"]?.last == "true"
         let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
+        try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
         let importer = ForgeServerImport(db: db, clock: settings.clock)
         do {
             if let early = try importer.precheck(snapshot, replace: replace) {

@@ -23,7 +23,7 @@ struct LibraryCommands {
         }
         let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
-        try ForgeApp(db: db, config: settings.appConfiguration).prepare()
+        try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
         let summary = try db.write { try ExerciseImport.run(directory: directory, in: $0) }
         print(
             "matched \(Plural.count(summary.matched, "library exercises")), "

@@ -27,7 +27,7 @@ struct NotifyCommands {
             Forged.printError("forged: the daemon closed the event socket")
             return 1
         default:
-            return DesktopBridge(socketPath: socketPath).run()
+            return DesktopBridge(socketPath: socketPath, clock: settings.clock).run()
         }
     }
 }

@@ -19,7 +19,7 @@ struct UserCommands {
         }
         let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
-        let app = ForgeApp(db: db, config: settings.appConfiguration)
+        let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
         try app.prepare()
         switch command.path {
         case ["user", "list"]:

@@ -243,7 +243,7 @@ import Testing
         let config = AppConfiguration(
             devAuth: true, baseURL: "http://127.0.0.1", timeZone: TimeZone(identifier: "Europe/London")!,
             seedRecipes: true, allowedUsers: TestServer.household, passwordCost: .minimum, build: "test")
-        let app = ForgeApp(db: db, config: config)
+        let app = ForgeApp(db: db, config: config, clock: SystemClock())
         try app.prepare()
         try body(app, path)
     }

@@ -115,7 +115,7 @@ import Testing
 
     @Test func theFiringThreadFiresOnTheSystemClock() async throws {
         try await withMigratedDatabaseAsync { db in
-            let scheduler = TimerScheduler(db: db)
+            let scheduler = TimerScheduler(db: db, clock: SystemClock())
             let recorder = EventRecorder()
             scheduler.addSink(recorder.record)
             try scheduler.start()

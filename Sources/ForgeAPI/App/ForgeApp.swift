@@ -48,7 +48,7 @@ package final class ForgeApp: Sendable {
 
     /// The application over `db`; nothing runs until ``prepare()``.
     /// - Parameter clock: forged's clock (`Settings.clock` in `forged serve`; a ``FixedClock`` in tests).
-    package init(db: Database, config: AppConfiguration, clock: any Clock = SystemClock()) {
+    package init(db: Database, config: AppConfiguration, clock: any Clock) {
         self.db = db
         self.config = config
         self.clock = clock
