@@ -40,6 +40,11 @@ package final class DesktopBridge: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake: (read: Int32, write: Int32)
 
+    /// A bridge from forged's event socket at `socketPath` to the desktop's
+    /// notification service; nothing connects until ``run()``.
+    /// - Parameters:
+    ///   - busAddress: a D-Bus address to use instead of the user's session bus (tests).
+    ///   - clock: forged's clock (`Settings.clock` in `forged notify desktop`).
     package init(socketPath: String, busAddress: String? = nil, clock: any Clock) {
         self.socketPath = socketPath
         self.busAddress = busAddress
