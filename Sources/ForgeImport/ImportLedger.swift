@@ -64,9 +64,9 @@ package enum ImportLedger {
 
     /// Claims natural keys `keys` for the member at once: answers those that
     /// were free (their units are new); the others an earlier (or this) import holds.
-    package static func claim(_ keys: [String], userID: String, importID: String, in db: Connection) throws -> Set<
-        String
-    > {
+    package static func claim(
+        _ keys: [String], userID: String, importID: String, in db: Connection
+    ) throws -> Set<String> {
         let claimed = try claimInsert.run(keys.count, in: db) { range, values in
             for key in keys[range] { values += [.text(userID), .text(key), .text(importID)] }
         }

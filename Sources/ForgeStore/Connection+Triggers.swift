@@ -3,7 +3,8 @@ import CSQLite
 extension Connection {
     /// Runs `body` with this connection's triggers off
     /// (`SQLITE_DBCONFIG_ENABLE_TRIGGER`), then turns them on again, also when
-    /// `body` throws: the one way forged suspends triggers. Only for writes
+    /// `body` throws (a nested call leaves them off until the outermost one
+    /// ends): the one way forged suspends triggers. Only for writes
     /// whose triggers' effect the caller reproduces itself: an import's sets
     /// (at the import's end, ``RecordStore``'s rebuild with its day bests
     /// rewrites `lift_day_best` for the lifts written; an import undone
@@ -17,8 +18,10 @@ extension Connection {
     /// - Throws: what `body` throws, or a ``DatabaseError`` when the switch fails.
     package func withTriggersOff<T>(_ body: () throws -> T) throws -> T {
         let db = try open()
+        // Nested calls (a bulk load around an importer's own call) leave them off until the outer one ends.
+        let wasOn = try triggersEnabled()
         try setTriggers(false, db)
-        defer { try? setTriggers(true, db) }
+        defer { if wasOn { try? setTriggers(true, db) } }
         return try body()
     }
 

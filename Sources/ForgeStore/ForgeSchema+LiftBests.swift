@@ -7,11 +7,14 @@ extension ForgeSchema {
     /// request read every set the member ever logged. The triggers below keep
     /// the aggregate in the same statement, hence the same transaction, as the
     /// rows it summarises, whichever process or code path writes them (the
-    /// daemon, `forged` subcommands, an import, a restore), so it can never be
-    /// out of step with `sets` and `sessions`. A bulk load of sessions and sets
-    /// (`TrainingSessionStore.bulkLoad`) drops the triggers inside its one
-    /// transaction and rebuilds the table (``rebuildLiftBests``) before it
-    /// commits, so readers never see the two apart either.
+    /// daemon, `forged` subcommands, a restore). Two writers turn the triggers
+    /// off (``Connection/withTriggersOff(_:)``) and bring the table up to date
+    /// themselves: a bulk load of sessions and sets
+    /// (`TrainingSessionStore.bulkLoad`, the forge-server move) rebuilds it
+    /// (``rebuildLiftBests``) before its one transaction commits, so readers
+    /// never see the two apart; a lifting import rewrites its lifts' rows at
+    /// its end (``LiftDayBests/replace(userID:slugs:rows:in:)``), so while it
+    /// runs the days of its committed batches have no row yet.
     ///
     /// A row is, for member `user_id`, lift `slug` and trained day `day` (the
     /// session's household day, docs/contract.md §6.5): the largest **unrounded**

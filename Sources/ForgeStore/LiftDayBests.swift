@@ -5,10 +5,17 @@ import Foundation
 /// (``Connection/withTriggersOff(_:)``), the rows of its lifts rewritten once
 /// from one read of their history instead of one trigger run per set.
 package enum LiftDayBests {
-    /// The unrounded Epley e1RM of one working set, kg: Swift's twin of
-    /// ``ForgeSchema``'s `liftBestE1RM` (the same operations in the same
-    /// order, so the same double): 0 for `reps` ≤ 0, the load itself for one
-    /// rep, else `weight × (1 + reps / 30)` (Epley, 1985).
+    /// The unrounded Epley e1RM of one set: Swift's twin of ``ForgeSchema``'s
+    /// `liftBestE1RM` (the same operations in the same order, so the same
+    /// double; `LiftDayBestTests` compares the table both write), and the
+    /// formula `OneRepMax.epley` rounds.
+    ///
+    /// Source: Epley, B. (1985), *Poundage Chart*, Boyd Epley Workout, Lincoln, NE.
+    /// - Parameters:
+    ///   - weight: load lifted, kilograms.
+    ///   - reps: completed repetitions.
+    /// - Returns: kilograms, unrounded: 0 when `reps ≤ 0`, `weight` when
+    ///   `reps == 1`, else `weight × (1 + reps / 30)` (100 kg × 5 → 116.666…).
     package static func e1rm(weight: Double, reps: Int) -> Double {
         if reps <= 0 { return 0 }
         if reps == 1 { return weight }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ForgeStore
 
-/// The bulk writers' helpers: ``Connection/deferringSchema(indexesOn:_:)``
+/// The bulk writers' helpers: ``Connection/deferringIndexes(on:_:)``
 /// (indexes dropped for a load and created again from their own SQL; triggers
 /// untouched, ``Connection/withTriggersOff(_:)`` suspends those)
 /// and ``MultiRowInsert`` (runs of 64/16/4/1 rows, `RETURNING` rows handed back).
@@ -40,7 +40,7 @@ struct BulkWriteHelpersTests {
             try makeTables(db)
             let before = try db.read { try schema($0) }
             let (inside, logged): ([String], Int?) = try db.write { c in
-                try c.deferringSchema(indexesOn: ["t"]) {
+                try c.deferringIndexes(on: ["t"]) {
                     for i in 0..<100 { try c.execute("INSERT INTO t VALUES (?, ?, ?)", ["k\(i)", i % 7, "v\(i)"]) }
                     // The unique constraint still checks rows as they arrive.
                     #expect(throws: DatabaseError.self) { try c.execute("INSERT INTO t VALUES ('x', 0, 'v0')") }
@@ -74,7 +74,7 @@ struct BulkWriteHelpersTests {
             let before = try db.read { try schema($0) }
             #expect(throws: Boom.self) {
                 try db.write { c in
-                    try c.deferringSchema(indexesOn: ["t", "other"]) {
+                    try c.deferringIndexes(on: ["t", "other"]) {
                         try c.execute("INSERT INTO t VALUES ('k', 1, 'v')")
                         throw Boom()
                     }
@@ -90,7 +90,7 @@ struct BulkWriteHelpersTests {
             try makeTables(db)
             let before = try db.read { try schema($0) }
             var ran = false
-            let refused = try db.withWriter { c in Result { try c.deferringSchema(indexesOn: ["t"]) { ran = true } } }
+            let refused = try db.withWriter { c in Result { try c.deferringIndexes(on: ["t"]) { ran = true } } }
             #expect(throws: DatabaseError.self) { try refused.get() }
             #expect(!ran)
             #expect(try db.read { try schema($0) } == before)

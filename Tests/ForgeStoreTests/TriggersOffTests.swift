@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// A call inside another (a bulk load around an importer's own call) leaves the triggers off
+    /// until the outer call ends.
+    @Test func aNestedCallLeavesThemOffUntilTheOuterEnds() throws {
+        try withTestDatabase { db, _ in
+            try db.write { c in
+                try c.executeScript(Self.schema)
+                try c.withTriggersOff {
+                    try c.withTriggersOff { try c.execute("INSERT INTO items (n) VALUES (1)") }
+                    #expect(try !c.triggersEnabled())
+                    try c.execute("INSERT INTO items (n) VALUES (2)")
+                }
+                #expect(try c.triggersEnabled())
+                #expect(try Self.fired(c) == 0)
+                try c.execute("INSERT INTO items (n) VALUES (3)")
+                #expect(try Self.fired(c) == 1)
+            }
+        }
+    }
+
     @Test func aThrowingBodyLeavesTriggersOn() throws {
         try withTestDatabase { db, _ in
             try db.write { c in try c.executeScript(Self.schema) }

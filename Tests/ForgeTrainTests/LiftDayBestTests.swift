@@ -171,6 +171,17 @@ struct LiftDayBestTests {
                 #expect(stored == workouts.reduce(0) { $0 + $1.sets.count })
             }
             try expectInStep(db, "after the imported batch")
+            // Exactly, not only to 0.1: the rows the import's rebuild wrote (for its slugs, ada only)
+            // are the doubles the table's SQL definition gives, and every other row (ben's, other
+            // lifts) is as the triggers left it.
+            let table = "SELECT user_id, slug, day, e1rm FROM lift_day_best ORDER BY user_id, slug, day"
+            let written = try db.read { try $0.query(table).map(\.values) }
+            let defined = try db.write { conn in
+                try conn.executeScript(ForgeSchema.rebuildLiftBests)
+                return try conn.query(table).map(\.values)
+            }
+            #expect(written.count > 100)
+            #expect(written == defined)
             // A heavy set logged into an imported, completed session moves that day's best.
             try db.write { conn in
                 try conn.execute(

@@ -78,12 +78,12 @@ extension MealLogStore {
     /// Runs `body`, a writer of many meal logs inside the caller's one write transaction (the
     /// forge-server move), with `meal_logs`' secondary index (`meal_logs_user_day`) built once
     /// after the rows instead of row by row
-    /// (``Connection/deferringSchema(indexesOn:_:)``); the primary key and the
+    /// (``Connection/deferringIndexes(on:_:)``); the primary key and the
     /// unique client key still check each row as it arrives. `body` must not read meal logs by
     /// member and day meanwhile. When anything throws, the caller's transaction rolls back, the
     /// dropped index with it.
     /// - Throws: what `body` throws; `DatabaseError` (`.misuse` outside a write transaction).
     package static func bulkLoad<T>(in db: Connection, _ body: () throws -> T) throws -> T {
-        try db.deferringSchema(indexesOn: ["meal_logs"], body)
+        try db.deferringIndexes(on: ["meal_logs"], body)
     }
 }

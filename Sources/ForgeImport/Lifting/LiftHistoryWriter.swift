@@ -31,11 +31,13 @@ import Foundation
 /// each), at workout boundaries.
 package final class LiftHistoryWriter {
     package static let batchSets = 5000
+    /// Rows per chunk handed from the reading thread (``write(reading:)``).
+    static let readChunk = 256
     /// Largest accepted load, kg, and reps (the contract's set bounds).
     package static let maxLoadKg = 1000.0
     package static let maxReps = 1000.0
 
-    let job: ImportJob
+    private let job: ImportJob
     private var matcher: ExerciseNameMatcher?
     private var pending: [(key: String, rows: [LiftRow])] = []
     private var pendingIndex: [String: Int] = [:]
@@ -59,6 +61,39 @@ package final class LiftHistoryWriter {
         let cal = job.calendar
         earliest = cal.startOfDay(LocalDate(year: 1900, month: 1, day: 1))
         latest = job.clock.now().addingTimeInterval(36 * 3600)
+    }
+
+    /// Reads `job.file` on a second core while this thread checks and writes
+    /// its rows, then ``finish()``es: `read` runs on a ``ReadAhead`` thread
+    /// with a ``LiftRowFeed`` whose reader is past the header, and emits every
+    /// record as a row or a skip. Progress (bytes, rows) goes to the job per
+    /// chunk of rows.
+    /// - Throws: what `read` throws (a malformed CSV) or what writing throws;
+    ///   either way the reading thread has ended when this returns.
+    package func write(reading read: @escaping @Sendable (LiftRowFeed) throws -> Void) throws {
+        let file = job.file
+        // Room for two batches of rows, so the reader runs on while a batch is written.
+        try ReadAhead<LiftRead>.reading(
+            name: "forge-import-read", chunkSize: Self.readChunk, depth: 2 * Self.batchSets / Self.readChunk,
+            produce: { emitter in
+                let csv = try CSVReader(url: file)
+                _ = try csv.next()
+                try read(LiftRowFeed(emitter: emitter, csv: csv))
+            },
+            consume: { ahead in
+                while let chunk = try ahead.next() {
+                    for item in chunk.items {
+                        switch item {
+                        case .row(let row): try add(row)
+                        case .skipped(let line, let reason, let detail):
+                            job.report.rowsRead += 1
+                            job.report.skip(line: line, reason: reason, detail: detail)
+                        }
+                    }
+                    job.progress(bytes: chunk.bytes, rows: job.report.rowsRead)
+                }
+            })
+        try finish()
     }
 
     /// Checks one row and queues it; skipped rows are counted in the job's report.

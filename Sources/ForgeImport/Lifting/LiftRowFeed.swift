@@ -28,36 +28,3 @@ package struct LiftRowFeed {
         try emitter.emit(.skipped(line: line, reason: reason, detail: detail), bytes: csv.bytesRead)
     }
 }
-
-extension LiftHistoryWriter {
-    /// Reads `job.file` on a second core while this thread checks and writes
-    /// its rows, then ``finish()``es: `read` runs on a ``ReadAhead`` thread
-    /// with a ``LiftRowFeed`` whose reader is past the header, and emits every
-    /// record as a row or a skip. Progress (bytes, rows) goes to the job per
-    /// chunk of rows.
-    /// - Throws: what `read` throws (a malformed CSV) or what writing throws;
-    ///   either way the reading thread has ended when this returns.
-    package func write(reading read: @escaping @Sendable (LiftRowFeed) throws -> Void) throws {
-        let file = job.file
-        // Room for two batches of rows, so the reader runs on while a batch is written.
-        let ahead = ReadAhead<LiftRead>(name: "forge-import-read", chunkSize: 256, depth: 2 * Self.batchSets / 256) {
-            emitter in
-            let csv = try CSVReader(url: file)
-            _ = try csv.next()
-            try read(LiftRowFeed(emitter: emitter, csv: csv))
-        }
-        defer { ahead.stop() }
-        while let chunk = try ahead.next() {
-            for item in chunk.items {
-                switch item {
-                case .row(let row): try add(row)
-                case .skipped(let line, let reason, let detail):
-                    job.report.rowsRead += 1
-                    job.report.skip(line: line, reason: reason, detail: detail)
-                }
-            }
-            job.progress(bytes: chunk.bytes, rows: job.report.rowsRead)
-        }
-        try finish()
-    }
-}

@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeStore
 
 /// Estimated one-rep max (docs/contract.md §4.4).
 package enum OneRepMax {
@@ -14,8 +15,8 @@ package enum OneRepMax {
     ///   `round1(weight)` when `reps == 1`; else `round1(weight × (1 + reps / 30))`.
     ///   Example: 100 kg × 5 → 116.7.
     package static func epley(weight: Double, reps: Int) -> Double {
-        guard reps > 0, weight > 0 else { return 0 }
-        if reps == 1 { return Rounding.round1(weight) }
-        return Rounding.round1(weight * (1 + Double(reps) / 30))
+        guard weight > 0 else { return 0 }
+        // The unrounded formula has one home, shared with `lift_day_best`'s rows.
+        return Rounding.round1(LiftDayBests.e1rm(weight: weight, reps: reps))
     }
 }

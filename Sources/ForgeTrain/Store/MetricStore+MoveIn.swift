@@ -59,12 +59,12 @@ extension MetricStore {
     /// Runs `body`, a writer of many metrics inside the caller's one write transaction (the
     /// forge-server move), with `metrics`' secondary index (`metrics_user_type_ts`) built once
     /// after the rows instead of row by row
-    /// (``Connection/deferringSchema(indexesOn:_:)``); the primary key and the
+    /// (``Connection/deferringIndexes(on:_:)``); the primary key and the
     /// unique (member, type, instant, source) still check each row as it arrives. `body` must
     /// not read metrics by member and type meanwhile. When anything throws, the caller's
     /// transaction rolls back, the dropped index with it.
     /// - Throws: what `body` throws; `DatabaseError` (`.misuse` outside a write transaction).
     package static func bulkLoad<T>(in db: Connection, _ body: () throws -> T) throws -> T {
-        try db.deferringSchema(indexesOn: ["metrics"], body)
+        try db.deferringIndexes(on: ["metrics"], body)
     }
 }

@@ -12,7 +12,7 @@ extension TrainingSessionStore {
     /// - While `body` runs, the secondary indexes of `sessions` and `sets`
     ///   (`sets_session`, `sets_user_slug`, `sessions_user_day`,
     ///   `sessions_user_kind_start`) are dropped
-    ///   (``Connection/deferringSchema(indexesOn:_:)``) and the connection's
+    ///   (``Connection/deferringIndexes(on:_:)``) and the connection's
     ///   triggers are off (``Connection/withTriggersOff(_:)``, the `lift_day_best`
     ///   triggers' per-row programs); primary keys, unique constraints and
     ///   foreign keys still check every row as it arrives.
@@ -30,7 +30,7 @@ extension TrainingSessionStore {
     /// - Throws: what `body` throws; `DatabaseError` (`.misuse` outside a
     ///   write transaction).
     package static func bulkLoad<T>(in db: Connection, _ body: () throws -> T) throws -> T {
-        let result = try db.deferringSchema(indexesOn: bulkLoadedTables) { try db.withTriggersOff(body) }
+        let result = try db.deferringIndexes(on: bulkLoadedTables) { try db.withTriggersOff(body) }
         try db.executeScript(ForgeSchema.rebuildLiftBests)
         return result
     }

@@ -37,9 +37,11 @@ extension TrainingSessionStore {
     /// forge-server`); its sets follow with ``SetStore/insertKeepingID(_:in:)``. A
     /// completed session is written `active` and completed by
     /// ``completeMovedIn(_:in:)`` once its sets are in, the way a live session ends:
-    /// the `lift_day_best` triggers (docs/architecture.md) then compute each day's
-    /// e1RM once, at completion, instead of once per set. Run inside the move's
-    /// write transaction: nobody sees the session before it is complete.
+    /// written row by row, the `lift_day_best` triggers (docs/architecture.md) then
+    /// compute each day's e1RM once, at completion, instead of once per set (inside
+    /// ``bulkLoad(in:_:)`` the triggers are off and the table is rebuilt once
+    /// instead). Run inside the move's write transaction: nobody sees the session
+    /// before it is complete.
     /// - Returns: true when the session waits for ``completeMovedIn(_:in:)``.
     package static func insertKeepingID(_ s: MovedSession, in db: Connection) throws -> Bool {
         let completesLater = s.status == "completed"

@@ -9,11 +9,13 @@ import Synchronization
 /// them. A 2-core appliance then parses CSV on one core while SQLite inserts
 /// on the other (docs/performance.md, "Moving in").
 ///
-/// The caller takes chunks with ``next()`` until it returns nil, and always
-/// calls ``stop()`` when it is done (a `defer`): if the caller stops early
-/// (a write failed), the producer is woken, its next ``Emitter/emit(_:bytes:)``
-/// throws `CancellationError`, and ``stop()`` returns once its thread has
-/// ended, so nothing reads the file after the import returns.
+/// Used only through ``reading(name:chunkSize:depth:produce:consume:)``, which
+/// gives `consume` the instance and stops the producer however `consume`
+/// ends: one consumer takes chunks with ``next()`` until it returns nil. If
+/// the consumer stops early (a write failed), the producer is woken, its next
+/// ``Emitter/emit(_:bytes:)`` throws `CancellationError`, and the producer's
+/// thread has ended before `reading` returns, so nothing reads the file after
+/// the import returns.
 package final class ReadAhead<Element: Sendable>: Sendable {
     /// Elements in the order emitted, and the bytes of the file read when the
     /// last of them was emitted (for progress).
@@ -68,18 +70,32 @@ package final class ReadAhead<Element: Sendable>: Sendable {
     private let joined = Atomic<Bool>(false)
     private let exited = DispatchSemaphore(value: 0)
 
-    /// Starts `produce` on a new thread named `name`.
+    /// Runs `produce` on a new thread named `name` and `consume` on this one,
+    /// with the reader between them; when `consume` returns or throws, the
+    /// producer is stopped and its thread has ended.
     /// - Parameters:
-    ///   - chunkSize: elements per chunk (default 256).
-    ///   - depth: chunks that may wait before the producer blocks (default 4).
-    ///   - produce: reads and emits; what it throws is thrown by ``next()``
-    ///     after the chunks emitted before it.
-    package init(
-        name: String, chunkSize: Int = 256, depth: Int = 4,
-        produce: @escaping @Sendable (Emitter) throws -> Void
-    ) {
+    ///   - chunkSize: elements per chunk.
+    ///   - depth: chunks that may wait before the producer blocks.
+    ///   - produce: reads and emits; what it throws reaches ``next()`` after
+    ///     every element emitted before it.
+    ///   - consume: takes the chunks with ``next()``.
+    /// - Returns: what `consume` returns.
+    /// - Throws: what `consume` throws (a producer's error through ``next()``).
+    package static func reading<T>(
+        name: String, chunkSize: Int, depth: Int, produce: @escaping @Sendable (Emitter) throws -> Void,
+        consume: (ReadAhead) throws -> T
+    ) throws -> T {
+        let ahead = ReadAhead(name: name, chunkSize: chunkSize, depth: depth, produce: produce)
+        defer { ahead.stop() }
+        return try consume(ahead)
+    }
+
+    private init(name: String, chunkSize: Int, depth: Int, produce: @escaping @Sendable (Emitter) throws -> Void) {
         self.chunkSize = max(1, chunkSize)
-        free = DispatchSemaphore(value: max(1, depth))
+        // Created at 0 and raised to `depth`: libdispatch traps when a semaphore is freed
+        // below its initial value, which a consumer that stops with chunks queued leaves.
+        free = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, depth) { free.signal() }
         let thread = Thread { [self] in
             let emitter = Emitter(owner: self)
             do {
@@ -87,8 +103,10 @@ package final class ReadAhead<Element: Sendable>: Sendable {
                 try emitter.flush()
                 try push(.end)
             } catch is CancellationError where stopping.load(ordering: .acquiring) {
-                // The caller stopped: nobody reads any more.
+                // The consumer stopped: nobody reads any more.
             } catch {
+                // What was read before the error goes first.
+                try? emitter.flush()
                 try? push(.failed(error))
             }
             exited.signal()
@@ -100,7 +118,7 @@ package final class ReadAhead<Element: Sendable>: Sendable {
     /// The next chunk, in order; nil after the last.
     /// - Throws: what `produce` threw, once the chunks before it were taken.
     package func next() throws -> Chunk? {
-        guard !ended.load(ordering: .acquiring) else { return nil }
+        guard !ended.load(ordering: .acquiring), !joined.load(ordering: .acquiring) else { return nil }
         filled.wait()
         let slot = slots.withLock { $0.removeFirst() }
         free.signal()
@@ -116,8 +134,9 @@ package final class ReadAhead<Element: Sendable>: Sendable {
     }
 
     /// Stops the producer (if it is still reading) and waits for its thread
-    /// to end. Safe to call more than once.
-    package func stop() {
+    /// to end; ``next()`` answers nil from then on. Called once, by
+    /// ``reading(name:chunkSize:depth:produce:consume:)``.
+    private func stop() {
         guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
         stopping.store(true, ordering: .releasing)
         free.signal()

@@ -21,10 +21,10 @@ extension Connection {
     ///   indexes: it reads the last committed state.
     /// - Throws: `DatabaseError` `.misuse` outside a transaction (a drop would be
     ///   committed on its own); what `body` throws; `DatabaseError` from SQLite.
-    package func deferringSchema<T>(indexesOn tables: [String], _ body: () throws -> T) throws -> T {
+    package func deferringIndexes<T>(on tables: [String], _ body: () throws -> T) throws -> T {
         guard isInTransaction else {
             throw DatabaseError(
-                code: .misuse, message: "indexes and triggers are only deferred inside a write transaction")
+                code: .misuse, message: "indexes are only deferred inside a write transaction")
         }
         let deferred: [(name: String, sql: String)] = try query(
             """
