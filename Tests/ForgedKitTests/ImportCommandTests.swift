@@ -116,6 +116,20 @@ import Testing
         #expect(try count(state, "SELECT COUNT(*) FROM sets") == 4)
     }
 
+    /// The progress line's time left means something or is not shown: a tiny file's first line
+    /// (3 ms in, nothing or 0.05% read) once promised `0:27 left` or `0:00 left` at 0%.
+    @Test func theTimeLeftWaitsForASecondAndAPercent() {
+        #expect(ProgressLine.left(fraction: 0, elapsed: 0.003) == "--:--")
+        #expect(ProgressLine.left(fraction: 0, elapsed: 5) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.0005, elapsed: 0.003) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.5, elapsed: 0.05) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.005, elapsed: 30) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.25, elapsed: 1) == "0:03")
+        #expect(ProgressLine.left(fraction: 0.1, elapsed: 20) == "3:00")
+        // Done is done, however quick.
+        #expect(ProgressLine.left(fraction: 1, elapsed: 0.05) == "0:00")
+    }
+
     @Test func grammarParsesKindFileAndSubcommands() throws {
         #expect(try CLI.parse(["import", "strong", "a.csv", "--member", "x@y.z"]).path == ["import"])
         #expect(try CLI.parse(["import", "strong", "a.csv"]).positionals == ["strong", "a.csv"])
