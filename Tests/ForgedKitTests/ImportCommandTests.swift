@@ -98,6 +98,11 @@ import Testing
         let lines = listed.out.split(separator: "\n")
         #expect(lines.first.map(String.init) == "ID\tSTARTED\tKIND\tSTATE\tMEMBER\tADDED\tSOURCE")
         #expect(lines.count == 2 && lines[1].hasPrefix("\(id)\t"), "\(listed.out)")
+        // Undone twice: the second says it was already undone (not that the import never finished).
+        #expect(try run(["import", "undo", String(id)]).status == 0)
+        let again = try run(["import", "undo", String(id)])
+        #expect(again.status == 1)
+        #expect(again.err == "forged import: import \(id) was already undone\n", "\(again.err)")
     }
 
     @Test func badKindsAndFilesAreRefusedWithoutWriting() throws {
