@@ -50,7 +50,10 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"
         case .busy(let id): "another import is running for this member (\(id))"
         case .notFound(let id): "import \(id) not found"
-        case .notUndoable(let id, let state): "import \(id) is \(state), only a finished import can be undone"
+        case .notUndoable(let id, "undone"): "import \(id) was already undone"
+        case .notUndoable(let id, "running"): "import \(id) is still running: undo it once it is done"
+        case .notUndoable(let id, "failed"): "import \(id) failed and left nothing behind: there is nothing to undo"
+        case .notUndoable(let id, let state): "import \(id) is \(state): only a done import can be undone"
         case .wholeMove(let id):
             "import \(id) moved a whole household in from the original Forge server; to undo it, restore the "
                 + "backup it took first: forged backup list (trigger import), then forged restore NAME"

@@ -82,7 +82,7 @@ package enum ImportLedger {
         try db.execute("UPDATE imports SET bytes_done = ?, rows_done = ? WHERE id = ?", [bytes, rows, importID])
     }
 
-    /// Ends an import in `state` (`done`, `failed`, `undone`) with its report and error.
+    /// Ends an import in `state` (`done`, `failed`) with its report and error; `finished_at` is `now`.
     package static func finish(
         _ importID: String, state: String, report: ImportReport?, error: String?, now: Date, in db: Connection
     ) throws {
@@ -170,6 +170,12 @@ package enum ImportLedger {
 }
 
 extension ImportLedger {
+    /// Marks done import `importID` `undone` (after ``forget(_:in:)``). `finished_at` keeps
+    /// when the import finished: the ledger has no column for when it was undone.
+    package static func markUndone(_ importID: String, in db: Connection) throws {
+        try db.execute("UPDATE imports SET state = 'undone', pid = NULL WHERE id = ?", [importID])
+    }
+
     /// The import holding natural key `key` for the member, or nil (a read: nothing is claimed).
     package static func holder(_ key: String, userID: String, in db: Connection) throws -> String? {
         try db.scalar("SELECT import_id FROM import_keys WHERE user_id = ? AND key = ?", [userID, key])

@@ -120,7 +120,8 @@ package struct ImportPipeline: Sendable {
         return try execute(started, onProgress: onProgress)
     }
 
-    /// Removes exactly what import `id` added (recomputing records) and marks it `undone`.
+    /// Removes exactly what import `id` added (recomputing records) and marks it `undone`;
+    /// its `finished_at` still says when the import finished.
     /// - Parameter userID: the member asking (nil: the CLI, any member's import).
     /// - Throws: ``ImportError/notFound(_:)``, ``ImportError/notUndoable(id:state:)``,
     ///   ``ImportError/wholeMove(id:)`` (a forge-server move is undone by restoring its backup).
@@ -133,7 +134,7 @@ package struct ImportPipeline: Sendable {
             guard record.state == "done" else { throw ImportError.notUndoable(id: id, state: record.state) }
             guard record.kind != ImportKind.forgeServer.rawValue else { throw ImportError.wholeMove(id: id) }
             try removeRows(of: record, in: conn)
-            try ImportLedger.finish(id, state: "undone", report: nil, error: nil, now: clock.now(), in: conn)
+            try ImportLedger.markUndone(id, in: conn)
         }
         return try db.read { try ImportLedger.find(id, userID: nil, in: $0) }!
     }

@@ -175,7 +175,9 @@ package enum CLI {
             path: ["import", "undo"], synopsis: "import undo ID [FLAGS]",
             summary: "Undo an import: remove exactly what it added.",
             description: "Removes every session, set and exercise import ID added (and only those) and "
-                + "recomputes the member's records from what remains. The file can then be imported again.",
+                + "recomputes the member's records from what remains. The file can then be imported again. "
+                + "Only a done import is undone: one already undone, still running or failed is refused "
+                + "(exit status 1) saying so, and nothing changes.",
             positionals: ["ID"],
             flags: databaseFlags),
         CommandSpec(

@@ -58,6 +58,29 @@ import Testing
         }
     }
 
+    /// Undoing keeps when the import finished (`finished_at`), and a second DELETE is a 409
+    /// saying it was already undone, not that the import never finished.
+    @Test func undoKeepsFinishedAtAndASecondUndoSaysItWasAlreadyUndone() async throws {
+        let finished = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01T00:00:00Z
+        let clock = FixedClock(finished)
+        try await withTestServer(clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let (body, type) = Self.form(kind: "strong", file: try Self.fixture("strong-2025.csv"))
+            let reply = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            let id = try #require(reply.json["id"]?.stringValue)
+            server.app.imports.drain()
+            let done = try await server.get("/api/import/\(id)", cookie: ada)
+            #expect(done.json["state"] == "done" && done.json["finished_at"]?.stringValue == Instant.wire(finished))
+            clock.advance(3600)
+            let undone = try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada)
+            #expect(undone.status == 200 && undone.json["state"] == "undone")
+            #expect(undone.json["finished_at"]?.stringValue == Instant.wire(finished), "\(undone.json)")
+            let again = try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada)
+            #expect(again.status == 409 && again.detail == "import \(id) was already undone", "\(again.json)")
+            #expect(try await server.get("/api/import/\(id)", cookie: ada).json["state"] == "undone")
+        }
+    }
+
     @Test func aSecondImportOfTheMemberGets409AndBadFormsGet422() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
@@ -74,6 +97,10 @@ import Testing
             let (body, type) = Self.form(kind: "strong", file: csv)
             let busy = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
             #expect(busy.status == 409 && busy.detail?.contains(running.id) == true)
+            // The running one cannot be undone yet, and the answer says why.
+            let early = try await server.raw("DELETE", "/api/import/\(running.id)", body: Data(), cookie: ada)
+            #expect(
+                early.status == 409 && early.detail == "import \(running.id) is still running: undo it once it is done")
             // Ben is not blocked.
             let ben = try await server.signIn("ben@example.org")
             #expect(

@@ -14,6 +14,8 @@ final class ImportHarness {
     let ada: User
     let ben: User
     let pipeline: ImportPipeline
+    /// The pipeline's clock, standing at ``now`` until a test moves it.
+    let clock = FixedClock(ImportHarness.now)
     static let zone = TimeZone(identifier: "Europe/London")!
     static let now = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01T00:00:00Z
 
@@ -22,7 +24,6 @@ final class ImportHarness {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         db = try Database(path: dir + "/forge.sqlite3", readers: 1)
         try ForgeSchema.migrator().migrate(db, now: Date())
-        let clock = FixedClock(Self.now)
         (ada, ben) = try db.write { conn in
             try ExerciseCatalog.insertMissing(in: conn)
             let a = try HouseholdStore.addUser(

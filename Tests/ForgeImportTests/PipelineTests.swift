@@ -126,12 +126,18 @@ struct PipelineTests {
         }
         #expect(try deadlift() == 180)
         #expect(throws: ImportError.notFound(second.id)) { try h.pipeline.undo(id: second.id, userID: h.ben.id) }
-        // ...and undoing it brings the record back to what the rest of the history says.
-        try h.pipeline.undo(id: second.id, userID: h.ada.id)
+        // ...and undoing it (an hour later) brings the record back to what the rest of the history
+        // says; the ledger still says when the import finished.
+        h.clock.advance(3600)
+        let undone = try h.pipeline.undo(id: second.id, userID: h.ada.id)
         #expect(try deadlift() == 140)
-        #expect(throws: ImportError.notUndoable(id: second.id, state: "undone")) {
+        #expect(undone.state == "undone")
+        #expect(undone.finishedAt != nil && undone.finishedAt == second.finishedAt)
+        #expect(undone.createdAt == second.createdAt)
+        let again = #expect(throws: ImportError.notUndoable(id: second.id, state: "undone")) {
             try h.pipeline.undo(id: second.id, userID: h.ada.id)
         }
+        #expect(again?.description == "import \(second.id) was already undone")
         #expect(try h.pipeline.find(first.id, userID: nil)?.state == "done")
         // Undone, the same file imports again.
         #expect(try h.run(.strong, heavier).report?.added["sets"] == 1)

@@ -98,6 +98,11 @@ import Testing
         let lines = listed.out.split(separator: "\n")
         #expect(lines.first.map(String.init) == "ID\tSTARTED\tKIND\tSTATE\tMEMBER\tADDED\tSOURCE")
         #expect(lines.count == 2 && lines[1].hasPrefix("\(id)\t"), "\(listed.out)")
+        // Undone twice: the second says it was already undone (not that the import never finished).
+        #expect(try run(["import", "undo", String(id)]).status == 0)
+        let again = try run(["import", "undo", String(id)])
+        #expect(again.status == 1)
+        #expect(again.err == "forged import: import \(id) was already undone\n", "\(again.err)")
     }
 
     @Test func badKindsAndFilesAreRefusedWithoutWriting() throws {
@@ -114,6 +119,20 @@ import Testing
         // One member: --member may be left out.
         #expect(forged(["import", "fitnotes", Self.fixture("fitnotes-new.csv")], state) == 0)
         #expect(try count(state, "SELECT COUNT(*) FROM sets") == 4)
+    }
+
+    /// The progress line's time left means something or is not shown: a tiny file's first line
+    /// (3 ms in, nothing or 0.05% read) once promised `0:27 left` or `0:00 left` at 0%.
+    @Test func theTimeLeftWaitsForASecondAndAPercent() {
+        #expect(ProgressLine.left(fraction: 0, elapsed: 0.003) == "--:--")
+        #expect(ProgressLine.left(fraction: 0, elapsed: 5) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.0005, elapsed: 0.003) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.5, elapsed: 0.05) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.005, elapsed: 30) == "--:--")
+        #expect(ProgressLine.left(fraction: 0.25, elapsed: 1) == "0:03")
+        #expect(ProgressLine.left(fraction: 0.1, elapsed: 20) == "3:00")
+        // Done is done, however quick.
+        #expect(ProgressLine.left(fraction: 1, elapsed: 0.05) == "0:00")
     }
 
     @Test func grammarParsesKindFileAndSubcommands() throws {
