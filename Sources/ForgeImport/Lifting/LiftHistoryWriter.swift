@@ -194,36 +194,12 @@ package final class LiftHistoryWriter {
     ) throws {
         let first = rows[0]
         let earlier = written[key]
-        if earlier == nil {
-            guard claimed.contains(key) else {
-                if skippedKeys.insert(key).inserted { job.report.found("sessions") }
-                job.report.found("sets", rows.count)
-                return
-            }
+        if earlier == nil, !claimed.contains(key) {
+            try completeHeld(key: key, rows: rows, in: db)
+            return
         }
         var setNo = earlier?.setNo ?? [:]
-        var sets: [ImportedSet] = []
-        sets.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            let (slug, created) = try matcher!.slug(for: row.exercise, in: db)
-            if created {
-                try job.added(table: "exercises", id: slug, in: db)
-                job.report.add("exercises")
-                job.report.lists["new_exercises", default: []].append("\(row.exercise) → \(slug)")
-            }
-            let n = (setNo[slug] ?? 0) + 1
-            setNo[slug] = n
-            let rpe = row.rpe.map { Int(Rounding.halfEven($0)) }.flatMap { (1...10).contains($0) ? $0 : nil }
-            let ts = Instant.storage(row.start.addingTimeInterval(Double(index)))
-            let logged = LoggedSet(
-                slug: slug, substitutedFor: nil, setNo: n, weight: row.weightKg,
-                reps: Int(Rounding.halfEven(row.reps)), rpe: rpe, ts: ts)
-            sets.append(
-                ImportedSet(
-                    logged: logged, marker: row.marker, seconds: row.seconds, distanceM: row.distanceM,
-                    note: row.note, rpeSource: row.rpe))
-            slugs.insert(slug)
-        }
+        let sets = try importedSets(rows, firstIndex: 0, setNo: &setNo, in: db)
         let end = first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
         if let earlier {
             try TrainingSessionStore.addImported(
@@ -236,6 +212,82 @@ package final class LiftHistoryWriter {
                 startedAt: first.start, completedAt: end, notes: first.workoutNotes, sets: sets)
             creating.append(NewWorkout(key: key, workout: workout, setNo: setNo))
         }
+    }
+
+    /// A workout whose key an earlier import holds. When the sets it stored
+    /// are exactly the first rows of this file's workout, in order (that file
+    /// was cut off, or exported in the middle of the workout), the rest are
+    /// added to its session and listed under `completed_workouts`; undo
+    /// removes just those sets. Otherwise the workout is found already
+    /// imported and nothing changes (a workout edited since, or the same one
+    /// again).
+    private func completeHeld(key: String, rows: [LiftRow], in db: Connection) throws {
+        let first = rows[0]
+        let minute = Date(timeIntervalSince1970: (first.start.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        // The file's (lift, set number) per row, by the library as it is (no exercise created yet).
+        var counts: [String: Int] = [:]
+        let fileSets: [(slug: String?, n: Int)] = rows.map { row in
+            guard let slug = matcher!.match(row.exercise) else { return (nil, 0) }
+            let n = (counts[slug] ?? 0) + 1
+            counts[slug] = n
+            return (slug, n)
+        }
+        if let stored = try TrainingSessionStore.importedWorkout(userID: job.userID, minute: minute, in: db),
+            !stored.sets.isEmpty, stored.sets.count < rows.count,
+            stored.sets.enumerated().allSatisfy({ i, set in fileSets[i].slug == set.slug && fileSets[i].n == set.setNo }
+            )
+        {
+            var setNo: [String: Int] = [:]
+            for set in stored.sets { setNo[set.slug] = max(setNo[set.slug] ?? 0, set.setNo) }
+            let rest = Array(rows[stored.sets.count...])
+            let sets = try importedSets(rest, firstIndex: stored.sets.count, setNo: &setNo, in: db)
+            let end = first.end ?? first.duration.map { first.start.addingTimeInterval($0) } ?? first.start
+            let added = try TrainingSessionStore.addImported(
+                sets, to: stored.id, userID: job.userID, start: first.start, end: end, ids: &ids, in: db)
+            try job.added(table: "sets", ids: added, in: db)
+            job.report.found("sessions")
+            job.report.found("sets", stored.sets.count)
+            job.report.add("sets", added.count)
+            job.report.lists["completed_workouts", default: []].append(
+                "\(Instant.storage(first.start)) \(sessionName(first.workoutName)): \(added.count) sets added to the "
+                    + "\(stored.sets.count) an earlier import stored")
+            written[key] = (stored.id, setNo)
+            return
+        }
+        if skippedKeys.insert(key).inserted { job.report.found("sessions") }
+        job.report.found("sets", rows.count)
+    }
+
+    /// Turns one workout's rows into sets, numbering each lift's sets on from
+    /// `setNo`; a row's logging instant is the workout's start plus its
+    /// position in the workout (`firstIndex` for the first of `rows`). Names
+    /// that match nothing become imported library exercises.
+    private func importedSets(
+        _ rows: [LiftRow], firstIndex: Int, setNo: inout [String: Int], in db: Connection
+    ) throws -> [ImportedSet] {
+        var sets: [ImportedSet] = []
+        sets.reserveCapacity(rows.count)
+        for (offset, row) in rows.enumerated() {
+            let (slug, created) = try matcher!.slug(for: row.exercise, in: db)
+            if created {
+                try job.added(table: "exercises", id: slug, in: db)
+                job.report.add("exercises")
+                job.report.lists["new_exercises", default: []].append("\(row.exercise) → \(slug)")
+            }
+            let n = (setNo[slug] ?? 0) + 1
+            setNo[slug] = n
+            let rpe = row.rpe.map { Int(Rounding.halfEven($0)) }.flatMap { (1...10).contains($0) ? $0 : nil }
+            let ts = Instant.storage(row.start.addingTimeInterval(Double(firstIndex + offset)))
+            let logged = LoggedSet(
+                slug: slug, substitutedFor: nil, setNo: n, weight: row.weightKg,
+                reps: Int(Rounding.halfEven(row.reps)), rpe: rpe, ts: ts)
+            sets.append(
+                ImportedSet(
+                    logged: logged, marker: row.marker, seconds: row.seconds, distanceM: row.distanceM,
+                    note: row.note, rpeSource: row.rpe))
+            slugs.insert(slug)
+        }
+        return sets
     }
 
     /// The session name for a workout named `raw` in the file: trimmed, at
@@ -260,11 +312,16 @@ package final class LiftHistoryWriter {
         }
     }
 
-    /// Undo for every lifting kind: deletes the sessions (their sets go by
-    /// cascade) through ``TrainingSessionStore``, rebuilds the records of the
+    /// Undo for every lifting kind: deletes the sets it added to workouts an
+    /// earlier import wrote (their sessions' stats recomputed), the sessions
+    /// it wrote (their sets go by cascade) through ``TrainingSessionStore``, rebuilds the records of the
     /// lifts they held, and removes imported exercises no set uses any more.
     package static func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {
         var slugs: Set<String> = []
+        // Sets it added to workouts an earlier import wrote: those sessions stay, with their stats as before.
+        let completed = try SetStore.deleteImported(ids: rows["sets"] ?? [], userID: userID, in: db)
+        slugs.formUnion(completed.slugs)
+        for id in completed.sessionIDs { try TrainingSessionStore.refreshStats(id, in: db) }
         for id in rows["sessions"] ?? [] {
             slugs.formUnion(try SetStore.slugs(sessionID: id, in: db))
             try TrainingSessionStore.delete(id, userID: userID, in: db)

@@ -87,6 +87,31 @@ extension SetStore {
                           set_kind, seconds, distance_m, note, rpe_source)
         """, row: "(?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
+    /// Deletes member `userID`'s sets `ids` (an undo of an import that
+    /// completed a workout an earlier import wrote) and answers the sessions
+    /// they were in and their lifts, for the caller to refresh the sessions'
+    /// stats and rebuild the lifts' records. Ids of other members, or gone
+    /// already, are ignored. The set triggers keep `lift_day_best`.
+    package static func deleteImported(ids: [String], userID: String, in db: Connection) throws -> (
+        sessionIDs: Set<String>, slugs: Set<String>
+    ) {
+        var sessionIDs: Set<String> = []
+        var slugs: Set<String> = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            let list = SQLPlaceholders.list(chunk.count)
+            let arguments: [any SQLBindable] = chunk.map { $0 as any SQLBindable } + [userID]
+            for row in try db.query(
+                "SELECT session_id, slug FROM sets WHERE id IN (\(list)) AND user_id = ?", arguments)
+            {
+                sessionIDs.insert(try row.get("session_id"))
+                slugs.insert(try row.get("slug"))
+            }
+            try db.execute("DELETE FROM sets WHERE id IN (\(list)) AND user_id = ?", arguments)
+        }
+        return (sessionIDs, slugs)
+    }
+
     /// The distinct lifts (slugs) of a session's sets.
     package static func slugs(sessionID: String, in db: Connection) throws -> [String] {
         try db.query("SELECT DISTINCT slug FROM sets WHERE session_id = ? ORDER BY slug", [sessionID]).map {

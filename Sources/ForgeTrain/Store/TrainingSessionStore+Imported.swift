@@ -89,14 +89,17 @@ extension TrainingSessionStore {
     /// Adds `sets` to a session ``createImported(_:userID:ids:in:)`` wrote earlier
     /// (a workout whose rows the file does not keep together) and recomputes its
     /// stats from all its sets, the session running from `start` to `end`.
+    /// - Returns: the new sets' ids, in the order of `sets`.
+    @discardableResult
     package static func addImported(
         _ sets: [ImportedSet], to sessionID: String, userID: String, start: Date, end: Date,
         ids: inout IdentifierRun, in db: Connection
-    ) throws {
-        _ = try SetStore.insertImported(sets, sessionID: sessionID, userID: userID, ids: &ids, in: db)
+    ) throws -> [String] {
+        let added = try SetStore.insertImported(sets, sessionID: sessionID, userID: userID, ids: &ids, in: db)
         let all = try self.sets(sessionID, in: db)
         let stats = CompletionStats.stats(sets: all, setsPlanned: 0, start: start, end: max(end, start))
         try setStats(sessionID, stats: stats.json, in: db)
+        return added
     }
 }
 
@@ -122,5 +125,40 @@ extension TrainingSessionStore {
                 try JSONColumn.text(fitted), try JSONColumn.text(stats),
             ])
         return id
+    }
+}
+
+extension TrainingSessionStore {
+    /// The completed strength session of member `userID` that started within
+    /// `minute` (an imported workout's ledger key is its start cut to the
+    /// minute), the earliest such; nil when there is none (never imported, or
+    /// deleted since).
+    /// - Returns: its id and its sets in logging order.
+    package static func importedWorkout(userID: String, minute: Date, in db: Connection) throws -> (
+        id: String, sets: [LoggedSet]
+    )? {
+        guard
+            let id: String = try db.scalar(
+                """
+                SELECT id FROM sessions
+                WHERE user_id = ? AND kind = 'strength' AND status = 'completed' AND started_at >= ? AND started_at < ?
+                ORDER BY started_at, rowid LIMIT 1
+                """,
+                [userID, Instant.storage(minute), Instant.storage(minute.addingTimeInterval(60))])
+        else { return nil }
+        return (id, try sets(id, in: db))
+    }
+
+    /// Recomputes a completed session's stats from the sets it now holds,
+    /// between its stored start and completion (after an undo removed sets
+    /// an import had added to it).
+    package static func refreshStats(_ id: String, in db: Connection) throws {
+        guard let row = try db.queryOne("SELECT started_at, completed_at FROM sessions WHERE id = ?", [id]),
+            let start = Instant.parse(try row.get("started_at") as String)
+        else { return }
+        let end = (try row.optional("completed_at") as String?).flatMap(Instant.parse) ?? start
+        let stats = CompletionStats.stats(
+            sets: try sets(id, in: db), setsPlanned: 0, start: start, end: max(end, start))
+        try setStats(id, stats: stats.json, in: db)
     }
 }
