@@ -55,6 +55,7 @@ struct PartialWorkoutTests {
         let cut = try write(Self.monday + Self.wednesday.prefix(3) + ["2024-01-03 07:30:00,Push,1h"], "cut.csv", in: h)
         let first = try h.run(.strong, cut)
         #expect(first.report?.added["sets"] == 5)
+        #expect(first.report?.warnings == [LiftHistoryWriter.cutOff(line: 7)])
         #expect(try wednesdaySets(h) == ["bench-press 1", "bench-press 2", "bench-press 3"])
         let statsAfterCut = try wednesdayStats(h)
 
@@ -77,6 +78,8 @@ struct PartialWorkoutTests {
         let again = try #require(try h.run(.strong, whole).report)
         #expect(again.added.isEmpty)
         #expect(again.already["sets"] == 8)
+        // A whole file that simply has no line break after its last row is not cut off.
+        #expect(again.warnings.isEmpty)
 
         // Undo of the completing import takes back its three sets and the session's stats.
         try h.pipeline.undo(id: secondImport.id, userID: h.ada.id)

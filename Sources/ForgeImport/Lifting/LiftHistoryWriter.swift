@@ -77,8 +77,11 @@ package final class LiftHistoryWriter {
             name: "forge-import-read", chunkSize: Self.readChunk, depth: 2 * Self.batchSets / Self.readChunk,
             produce: { emitter in
                 let csv = try CSVReader(url: file)
-                _ = try csv.next()
+                let columns = try csv.next()?.count ?? 0
                 try read(LiftRowFeed(emitter: emitter, csv: csv))
+                if csv.lastEndedAtEOF, csv.lastFieldCount < columns {
+                    try emitter.emit(.warning(Self.cutOff(line: csv.recordNumber)), bytes: csv.bytesRead)
+                }
             },
             consume: { ahead in
                 while let chunk = try ahead.next() {
@@ -88,12 +91,20 @@ package final class LiftHistoryWriter {
                         case .skipped(let line, let reason, let detail):
                             job.report.rowsRead += 1
                             job.report.skip(line: line, reason: reason, detail: detail)
+                        case .warning(let text): job.report.warnings.append(text)
                         }
                     }
                     job.progress(bytes: chunk.bytes, rows: job.report.rowsRead)
                 }
             })
         try finish()
+    }
+
+    /// The warning for a file whose last row stops short, with no line break
+    /// after it: most likely cut off (an interrupted download or copy).
+    static func cutOff(line: Int) -> String {
+        "the file ends in the middle of a row (line \(line)): it looks cut off; import the whole export "
+            + "later and the workout it cut short gets the rest of its sets"
     }
 
     /// Checks one row and queues it; skipped rows are counted in the job's report.

@@ -1,11 +1,12 @@
 import Foundation
 
 /// What a lifting file's reader hands ``LiftHistoryWriter``, in file order:
-/// a row to check and write, or a row the reader already skipped (counted in
-/// the report under `reason`).
+/// a row to check and write, a row the reader already skipped (counted in
+/// the report under `reason`), or a warning for the report.
 package enum LiftRead: Sendable {
     case row(LiftRow)
     case skipped(line: Int, reason: String, detail: String)
+    case warning(String)
 }
 
 /// The reading side of a lifting import (Strong, Hevy, FitNotes): used on the

@@ -12,6 +12,11 @@ package final class CSVReader {
     package private(set) var recordNumber = 0
     /// Bytes consumed so far (progress).
     package var bytesRead: Int64 { consumed + Int64(position) }
+    /// Fields of the record last returned.
+    package private(set) var lastFieldCount = 0
+    /// True when the record last returned ended at the end of the file with
+    /// no line break after it (with too few fields, a file cut off mid-row).
+    package private(set) var lastEndedAtEOF = false
 
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -19,6 +24,8 @@ package final class CSVReader {
     private var consumed: Int64 = 0
     private var atEnd = false
     private var detected = false
+    /// The record being read ended at the end of the file, with no line break.
+    private var recordAtEOF = false
 
     /// Largest record accepted, bytes (a field with an unclosed quote would otherwise read the whole file).
     package static let maxRecordBytes = 1 << 20
@@ -73,9 +80,12 @@ package final class CSVReader {
     package func next() throws -> [String]? {
         if !detected { detect() }
         while true {
+            recordAtEOF = false
             guard let fields = try record() else { return nil }
             recordNumber += 1
             if fields.count == 1 && fields[0].isEmpty { continue }
+            lastFieldCount = fields.count
+            lastEndedAtEOF = recordAtEOF
             return fields
         }
     }
@@ -92,6 +102,7 @@ package final class CSVReader {
                     if !started && fields.isEmpty && field.isEmpty { return nil }
                     if quoted { throw ImportError.unreadable("record \(recordNumber + 1): a quote is never closed") }
                     fields.append(try text(field))
+                    recordAtEOF = true
                     return fields
                 }
             }
