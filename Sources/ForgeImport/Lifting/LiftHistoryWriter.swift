@@ -172,8 +172,14 @@ package final class LiftHistoryWriter {
             // The batch's workouts not met before, claimed in one statement.
             let claimed = try job.claim(
                 batch.map(\.key).filter { written[$0] == nil && !skippedKeys.contains($0) }, in: db)
+            // Set counts of the workouts earlier imports hold, in one read.
+            let held = batch.filter { written[$0.key] == nil && !claimed.contains($0.key) }.map { $0.rows[0].start }
+            let stored =
+                try held.min().map { from in
+                    try TrainingSessionStore.setCounts(userID: job.userID, from: from, to: held.max() ?? from, in: db)
+                } ?? [:]
             for (key, rows) in batch {
-                try write(key: key, rows: rows, claimed: claimed, creating: &creating, in: db)
+                try write(key: key, rows: rows, claimed: claimed, stored: stored, creating: &creating, in: db)
             }
             // The batch's new workouts in one call: their sets go in with the triggers off once.
             let sessionIDs = try TrainingSessionStore.createImported(
@@ -201,12 +207,13 @@ package final class LiftHistoryWriter {
     /// is queued in `creating` for the batch's
     /// ``TrainingSessionStore/createImported(_:userID:ids:in:)``.
     private func write(
-        key: String, rows: [LiftRow], claimed: Set<String>, creating: inout [NewWorkout], in db: Connection
+        key: String, rows: [LiftRow], claimed: Set<String>, stored: [Date: Int], creating: inout [NewWorkout],
+        in db: Connection
     ) throws {
         let first = rows[0]
         let earlier = written[key]
         if earlier == nil, !claimed.contains(key) {
-            try completeHeld(key: key, rows: rows, in: db)
+            try completeHeld(key: key, rows: rows, stored: stored, in: db)
             return
         }
         var setNo = earlier?.setNo ?? [:]
@@ -232,15 +239,22 @@ package final class LiftHistoryWriter {
     /// removes just those sets. Otherwise the workout is found already
     /// imported and nothing changes (a workout edited since, or the same one
     /// again).
-    private func completeHeld(key: String, rows: [LiftRow], in db: Connection) throws {
+    /// `stored`: the set counts of the batch's held workouts by start minute
+    /// (``TrainingSessionStore/setCounts(userID:from:to:in:)``).
+    private func completeHeld(key: String, rows: [LiftRow], stored counts: [Date: Int], in db: Connection) throws {
         let first = rows[0]
         let minute = Date(timeIntervalSince1970: (first.start.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        guard let count = counts[minute], count > 0, count < rows.count else {
+            if skippedKeys.insert(key).inserted { job.report.found("sessions") }
+            job.report.found("sets", rows.count)
+            return
+        }
         // The file's (lift, set number) per row, by the library as it is (no exercise created yet).
-        var counts: [String: Int] = [:]
+        var numbers: [String: Int] = [:]
         let fileSets: [(slug: String?, n: Int)] = rows.map { row in
             guard let slug = matcher!.match(row.exercise) else { return (nil, 0) }
-            let n = (counts[slug] ?? 0) + 1
-            counts[slug] = n
+            let n = (numbers[slug] ?? 0) + 1
+            numbers[slug] = n
             return (slug, n)
         }
         if let stored = try TrainingSessionStore.importedWorkout(userID: job.userID, minute: minute, in: db),

@@ -149,6 +149,29 @@ extension TrainingSessionStore {
         return (id, try sets(id, in: db))
     }
 
+    /// How many sets member `userID`'s completed strength sessions that
+    /// started between `from` and `to` (inclusive) hold, by their start cut
+    /// to the minute (an imported workout's ledger key): one read for a
+    /// batch of workouts found already imported, so only those the file has
+    /// more sets of are looked at set by set (``importedWorkout(userID:minute:in:)``).
+    package static func setCounts(userID: String, from: Date, to: Date, in db: Connection) throws -> [Date: Int] {
+        var counts: [Date: Int] = [:]
+        let rows = try db.query(
+            """
+            SELECT se.started_at, (SELECT COUNT(*) FROM sets st WHERE st.session_id = se.id) AS n FROM sessions se
+            WHERE se.user_id = ? AND se.kind = 'strength' AND se.status = 'completed'
+              AND se.started_at >= ? AND se.started_at < ?
+            ORDER BY se.started_at, se.rowid
+            """,
+            [userID, Instant.storage(from), Instant.storage(to.addingTimeInterval(60))])
+        for row in rows {
+            guard let start = Instant.parse(try String(sqlValue: row[index: 0])) else { continue }
+            let minute = Date(timeIntervalSince1970: (start.timeIntervalSince1970 / 60).rounded(.down) * 60)
+            if counts[minute] == nil { counts[minute] = try Int(sqlValue: row[index: 1]) }
+        }
+        return counts
+    }
+
     /// Recomputes a completed session's stats from the sets it now holds,
     /// between its stored start and completion (after an undo removed sets
     /// an import had added to it).
