@@ -161,7 +161,10 @@ package enum CLI {
                 + "The report gives per table rows read, carried, kept and skipped by reason; rows forged does "
                 + "not carry by design are counted, rows its bounds refuse are listed (a handful per table and "
                 + "reason; every skipped row with --verbose, and in <state-dir>/imports/forge-server-ID-skipped.txt "
-                + "after an import). It ends with the forged user passwd line for each member.",
+                + "after an import). It ends with the forged user passwd line for each member. "
+                + "Past imports: forged import list shows every import with its ID, state and counts; "
+                + "forged import undo ID removes exactly what that import added (see forged help import list "
+                + "and forged help import undo).",
             positionals: ["KIND"], optionalPositionals: ["FILE"],
             flags: [memberFlag, fromFlag, dryRunFlag, replaceFlag, verboseFlag] + databaseFlags
                 + [FlagSpec(setting: .timezone)]),
