@@ -62,4 +62,21 @@ package struct ImportReport: Codable, Sendable, Equatable {
 
     /// Total rows added, all things together (0 after a re-import).
     package var totalAdded: Int { added.values.reduce(0, +) }
+
+    /// `37 sessions, 666 sets` from a count table (sorted by name, zero counts left out).
+    package static func counts(_ table: [String: Int]) -> String {
+        table.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { Plural.count($0.value, $0.key) }
+            .joined(separator: ", ")
+    }
+
+    /// The report in one line, for the journal: `read 12 rows; added 2 sessions, 10 sets; skipped 1 rest_timer`
+    /// (`added nothing` after a re-import; `already` and `skipped` only when not empty).
+    package var summary: String {
+        var parts = [
+            "read \(Plural.count(rowsRead, "rows"))", "added \(added.isEmpty ? "nothing" : Self.counts(added))",
+        ]
+        if !already.isEmpty { parts.append("already imported \(Self.counts(already))") }
+        if !skipped.isEmpty { parts.append("skipped \(Self.counts(skipped))") }
+        return parts.joined(separator: "; ")
+    }
 }

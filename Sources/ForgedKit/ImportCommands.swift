@@ -96,10 +96,7 @@ struct ImportCommands {
     }
 
     /// `37 sessions, 666 sets` from a count table (sorted by name).
-    static func counts(_ table: [String: Int]) -> String {
-        table.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { Plural.count($0.value, $0.key) }
-            .joined(separator: ", ")
-    }
+    static func counts(_ table: [String: Int]) -> String { ImportReport.counts(table) }
 
     /// The report as people read it; `flags` (``ServiceAdvice/flags``) end the `forged import undo` hint,
     /// so it reaches the same state directory.

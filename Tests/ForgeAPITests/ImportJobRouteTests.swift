@@ -1,9 +1,11 @@
-import ForgeAPI
 import ForgeCore
 import ForgeHousehold
 import ForgeImport
 import Foundation
+import Synchronization
 import Testing
+
+@testable import ForgeAPI
 
 /// `POST/GET/DELETE /api/import`: the HTTP door of the import pipeline.
 @Suite(.serialized) struct ImportJobRouteTests {
@@ -78,6 +80,99 @@ import Testing
             let again = try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada)
             #expect(again.status == 409 && again.detail == "import \(id) was already undone", "\(again.json)")
             #expect(try await server.get("/api/import/\(id)", cookie: ada).json["state"] == "undone")
+        }
+    }
+
+    /// The file as the raw body is read only as the file types the README lists: no import kind
+    /// reads JSON (the recipe libraries' JSON comes inside a zip or gzip), so `application/json` is
+    /// 415 like any other type, the answer does not offer it, and nothing is kept.
+    @Test func aRawBodyIsReadOnlyAsAFileTypeAndJSONIs415() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let csv = try Self.fixture("strong-2025.csv")
+            let path = "/api/import?kind=strong&name=strong.csv"
+            for type in ["application/json", "application/json; charset=utf-8", "application/vnd.api+json"] {
+                let json = try await server.raw("POST", path, body: csv, contentType: type, cookie: ada)
+                #expect(json.status == 415, "\(type): \(json.status) \(json.json)")
+                let detail = json.detail ?? ""
+                #expect(detail.hasPrefix("unsupported content type application/"), "\(detail)")
+                let offered = detail.components(separatedBy: "this route takes ").last ?? ""
+                #expect(offered.contains("text/csv") && offered.contains("application/zip"), "\(detail)")
+                #expect(!offered.contains("json"), "\(detail)")
+            }
+            let imports: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") }
+            #expect(imports == 0)
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: server.app.imports.uploads.path)) ?? []
+            #expect(left.isEmpty)
+            // Every type the README lists is still read.
+            for type in ImportRoutes.fileMediaTypes where type != "multipart/form-data" {
+                #expect(!type.contains("json"))
+                let reply = try await server.raw("POST", path, body: csv, contentType: type, cookie: ada)
+                #expect(reply.status == 202, "\(type): \(reply.status) \(reply.json)")
+                server.app.imports.drain()
+            }
+        }
+    }
+
+    /// The daemon logs each import job: one line when it starts (id, kind, source, size, member),
+    /// one when it ends (done with the report's summary, or failed with the reason), one when it is
+    /// undone over HTTP; nothing per row.
+    @Test func eachImportLogsItsStartAndItsEndAndAnUndo() async throws {
+        let records = Mutex<[LogRecord]>([])
+        Log.setSink { record in
+            if record.fields.contains(where: { $0.key == "FORGE_IMPORT_ID" }) {
+                records.withLock { $0.append(record) }
+            }
+            return true
+        }
+        defer { Log.setSink(nil) }
+        func lines(_ id: String) -> [LogRecord] {
+            records.withLock { $0 }.filter { $0.fields.contains { $0.key == "FORGE_IMPORT_ID" && $0.value == id } }
+        }
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let csv = try Self.fixture("strong-2025.csv")
+            let (body, type) = Self.form(kind: "strong", file: csv)
+            let reply = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            let id = try #require(reply.json["id"]?.stringValue)
+            server.app.imports.drain()
+            #expect(try await server.get("/api/import/\(id)", cookie: ada).json["state"] == "done")
+            let done = lines(id)
+            try #require(done.count == 2, "\(done.map(\.message))")
+            #expect(done[0].priority == .info)
+            #expect(
+                done[0].message == "import \(id) started: strong strong.csv (\(csv.count) bytes) for ada@example.org")
+            #expect(done[0].fields.contains { $0.key == "FORGE_USER" && $0.value == "ada@example.org" })
+            #expect(done[1].priority == .notice)
+            #expect(done[1].message.hasPrefix("import \(id) done: read 12 rows; added "), "\(done[1].message)")
+            #expect(done[1].message.contains("10 sets") && done[1].message.contains("1 rest_timer"))
+
+            let undone = try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada)
+            #expect(undone.status == 200)
+            let afterUndo = lines(id)
+            try #require(afterUndo.count == 3, "\(afterUndo.map(\.message))")
+            #expect(afterUndo[2].priority == .notice)
+            #expect(afterUndo[2].message.hasPrefix("import \(id) undone: strong strong.csv, removed "))
+            #expect(afterUndo[2].message.contains("10 sets"))
+            // A refused second undo logs nothing.
+            #expect(try await server.raw("DELETE", "/api/import/\(id)", body: Data(), cookie: ada).status == 409)
+            #expect(lines(id).count == 3)
+
+            // Dates whose day/month order the file never tells: the job fails, and says why.
+            let ambiguous = Self.form(kind: "strong", file: try Self.fixture("strong-excel-ambiguous.csv"))
+            let bad = try await server.raw(
+                "POST", "/api/import", body: ambiguous.0, contentType: ambiguous.1, cookie: ada)
+            let badID = try #require(bad.json["id"]?.stringValue)
+            server.app.imports.drain()
+            let failedRecord = try await server.get("/api/import/\(badID)", cookie: ada)
+            #expect(failedRecord.json["state"] == "failed")
+            let failed = lines(badID)
+            try #require(failed.count == 2, "\(failed.map(\.message))")
+            #expect(failed[0].message.hasPrefix("import \(badID) started: strong strong.csv"))
+            #expect(failed[1].priority == .warning)
+            let reason = try #require(failedRecord.json["error"]?.stringValue)
+            #expect(failed[1].message == "import \(badID) failed: \(reason)")
+            #expect(reason.contains("the Date column"))
         }
     }
 

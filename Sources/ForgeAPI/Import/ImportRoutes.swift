@@ -21,7 +21,7 @@ enum ImportRoutes {
             // The demo seat reads the household's data and writes only its own (README, "Auth, seats and
             // settings"): an import would write the shared library.
             guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import") }
-            return try start(app, request, userID: principal.caller.id)
+            return try start(app, request, caller: principal.caller)
         }
         router.route(
             .GET, "/api/import", "The member's imports, newest first", access: .member,
@@ -43,7 +43,9 @@ enum ImportRoutes {
             .DELETE, "/api/import/:id", "Undo an import: remove exactly what it added, recompute records",
             access: .member, answers: ImportJobView.self, errors: [404, 409]
         ) { request, principal in
-            ImportJobView(try app.imports.pipeline.undo(id: request.parameter("id") ?? "", userID: principal.caller.id))
+            let caller = principal.caller
+            return ImportJobView(
+                try app.imports.undo(id: request.parameter("id") ?? "", userID: caller.id, member: caller.user.email))
         }
     }
 
@@ -61,7 +63,7 @@ enum ImportRoutes {
     ///   more than 8 fields, a second file part, a `Content-Type` with a parameter after its
     ///   boundary (``UploadForm/problem``), a missing or unknown `kind`, a form without a file, an empty file, or a file that is
     ///   not the kind; 409 while another import of the member runs. Nothing is kept on a refusal.
-    static func start(_ app: ForgeApp, _ request: Request, userID: String) throws -> ImportJobView {
+    static func start(_ app: ForgeApp, _ request: Request, caller: Caller) throws -> ImportJobView {
         var kindText = request.query["kind"]
         var name = request.query["name"] ?? "upload"
         if let form = request.form {
@@ -87,7 +89,9 @@ enum ImportRoutes {
             try? FileManager.default.removeItem(at: target)
             throw HTTPError(422, "empty file")
         }
-        return ImportJobView(try app.imports.submit(kind: kind, file: target, source: name, userID: userID))
+        return ImportJobView(
+            try app.imports.submit(kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email)
+        )
     }
 
     /// An `import` event on the household's live stream: `{type, at, import}`

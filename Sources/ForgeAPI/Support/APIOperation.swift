@@ -20,7 +20,9 @@ struct APIOperation: Sendable {
     var bodyMedia = "application/json"
     /// Other request media types the route reads besides ``bodyMedia``
     /// (the cardio import's `multipart/form-data` and raw GPX/TCX); a write
-    /// with any other `Content-Type` is refused 415 (``BodyMedia``).
+    /// with any other `Content-Type` is refused 415 (``BodyMedia``). An
+    /// ``upload`` route without a ``body`` reads only these (its body is a
+    /// file, never JSON).
     var accepts: [String] = []
     /// The shape of this route's own 4xx bodies when it is not `{detail}`
     /// (the OAuth endpoints' `{error, error_description?}`).

@@ -19,7 +19,8 @@ import Foundation
 /// tests decode. The ``Router``'s string tags (`auth`, `display`,
 /// `upload`, `produces`) are derived from these values, for the display gate
 /// and the upload cap that read the frozen table. A write's `Content-Type`
-/// must be one the route takes (`bodyMedia`, plus `accepts`), else 415
+/// must be one the route takes (`bodyMedia`, plus `accepts`; only `accepts`
+/// for a file upload, an `upload` route that declares no `body`), else 415
 /// (``BodyMedia``).
 struct APIRouter {
     let app: ForgeApp
@@ -83,7 +84,10 @@ struct APIRouter {
         if access == .kitchen { tags["display"] = "yes" }
         if let cache { tags["cache"] = "\(cache)" }
         let app = self.app
-        let accepted = [bodyMedia] + accepts
+        // A file upload (`upload`, no declared `body`, only `accepts`: the two imports) takes just those
+        // types, as its OpenAPI `requestBody` says; JSON is not one of them.
+        let fileOnly = upload && body == nil && !accepts.isEmpty
+        let accepted = (fileOnly ? [] : [bodyMedia]) + accepts
         router.add(method, pattern, summary: summary, tags: tags) { request in
             guard let cache else {
                 let principal = try Principal.resolve(access, request, app)
