@@ -449,10 +449,16 @@ def size(driver, w, h):
     raise AssertionError(f"the viewport is {inner()}, not {w}x{h} (is the X screen large enough?)")
 
 
+def painted(driver):
+    """Returns once the page has painted what it now holds: two animation
+    frames, so resize observers and layout have run and a frame is drawn."""
+    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+
+
 def shot(driver, name):
     """Saves the viewport as SHOTS/`name` once the page has painted what it now
-    holds (two animation frames: WebKit's screenshot is its last painted frame)."""
-    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+    holds (WebKit's screenshot is its last painted frame)."""
+    painted(driver)
     os.makedirs(SHOTS, exist_ok=True)
     for attempt in range(3):
         try:
@@ -591,7 +597,11 @@ return { height: Math.round(document.getElementById('timers').getBoundingClientR
 
 
 def check_fit(driver, w, h, failures):
-    """The cook step's text fits its box at this size (FIT_PROBE); its numbers."""
+    """The cook step's text fits its box at this size (FIT_PROBE); its numbers.
+    Probed as painted: after two animation frames, so the ResizeObserver that
+    refits the step has run (it runs before a paint; a loaded machine may not
+    have reached one since the resize, and a person never sees that state)."""
+    painted(driver)
     fit = driver.execute_script(FIT_PROBE)
     for p in fit["problems"]:
         failures.append(f"step fit at {w}x{h} with {fit['timers']} timers: {p}")
