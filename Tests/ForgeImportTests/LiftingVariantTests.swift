@@ -263,9 +263,19 @@ struct LiftingVariantTests {
         let rows = try Self.sets(h)
         #expect(try rows[0].get("slug") as String == "bench-press")
         #expect(try Self.kg(rows[1]) == 135 * 0.45359237)
-        #expect(report.lists["new_exercises"]?.contains("Bench Press, Incline → bench-press-incline") == true)
+        // The rejoined name puts its variant after the comma: read as Incline Bench Press, not a new exercise.
+        #expect(try rows[1].get("slug") as String == "incline-bench-press")
+        #expect(report.lists["new_exercises"]?.contains { $0.hasPrefix("Bench Press, Incline") } != true)
         #expect(try rows[2].get("distance_m") as Double? == 2 * 1609.344)
         #expect(try rows[2].get("seconds") as Double? == 1200)
+    }
+
+    @Test func commaInvertedNamesReadInReadingOrder() {
+        #expect(ExerciseNameMatcher.uninverted("Bench Press, Incline") == "Incline Bench Press")
+        #expect(ExerciseNameMatcher.uninverted(" Curl ,Hammer ") == "Hammer Curl")
+        #expect(ExerciseNameMatcher.uninverted("Bench Press") == nil)
+        #expect(ExerciseNameMatcher.uninverted("Row, Seated, Cable") == nil)
+        #expect(ExerciseNameMatcher.uninverted("Row, ") == nil)
     }
 
     @Test func fitNotesNewHeaderWithUnitColumnAndComment() throws {

@@ -54,7 +54,7 @@ struct LibXML2OnFirstUseTests {
 
         let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
         let (status, reply, _) = try await forged.fetch(
-            "/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
+            "/api/sessions/import", method: "POST", body: gpx, contentType: "application/gpx+xml", cookie: cookie)
         #expect(status == 200, "\(String(decoding: reply, as: UTF8.self))")
         let session = try JSONSerialization.jsonObject(with: reply) as? [String: Any] ?? [:]
         #expect(session["day"] as? String == "2026-07-15", "\(session)")
@@ -62,7 +62,8 @@ struct LibXML2OnFirstUseTests {
         // A malformed file after the load is still a clear 422 with libxml2's line.
         let (bad, badReply, _) = try await forged.fetch(
             "/api/sessions/import", method: "POST",
-            body: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk></gpx>", cookie: cookie)
+            body: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk></gpx>", contentType: "application/gpx+xml",
+            cookie: cookie)
         let detail = (try JSONSerialization.jsonObject(with: badReply) as? [String: Any])?["detail"] as? String ?? ""
         #expect(bad == 422 && detail.hasPrefix("not well-formed XML: ") && detail.hasSuffix("(line 2)"), "\(detail)")
         #expect(forged.terminate() == 0)
@@ -81,7 +82,7 @@ struct LibXML2OnFirstUseTests {
         let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
         for _ in 0..<2 {
             let (status, reply, _) = try await forged.fetch(
-                "/api/sessions/import", method: "POST", body: gpx, cookie: cookie)
+                "/api/sessions/import", method: "POST", body: gpx, contentType: "application/gpx+xml", cookie: cookie)
             let detail = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["detail"] as? String ?? ""
             #expect(status == 500, "\(detail)")
             #expect(

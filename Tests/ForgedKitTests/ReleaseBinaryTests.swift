@@ -78,15 +78,17 @@ final class ForgedProcess {
         return process.terminationStatus
     }
 
-    func fetch(_ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (
-        Int, Data, HTTPURLResponse
-    ) {
+    /// One request; a `body` goes as `contentType` (JSON unless told).
+    func fetch(
+        _ path: String, method: String = "GET", body: String? = nil, contentType: String = "application/json",
+        cookie: String? = nil
+    ) async throws -> (Int, Data, HTTPURLResponse) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
         if let body {
             request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await Self.session.data(for: request)

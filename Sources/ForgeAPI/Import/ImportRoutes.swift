@@ -78,9 +78,10 @@ enum ImportRoutes {
         let target = uploads.appendingPathComponent("upload-\(Identifier.make())")
         try FileManager.default.moveItem(at: URL(fileURLWithPath: spooled), to: target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard let kindText, let kind = ImportKind(rawValue: kindText) else {
+        guard let kindText, let kind = ImportKind(rawValue: kindText), kind != .forgeServer else {
             try? FileManager.default.removeItem(at: target)
-            let kinds = ImportKind.allCases.map(\.rawValue).joined(separator: ", ")
+            if kindText == ImportKind.forgeServer.rawValue { throw ImportError.unsupported(.forgeServer) }
+            let kinds = ImportKind.uploadable.map(\.rawValue).joined(separator: ", ")
             let problem =
                 kindText == nil ? "kind is missing (a form field or ?kind=)" : "kind \"\(kindText ?? "")\" is unknown"
             throw HTTPError(422, "\(problem): kind must be one of \(kinds)")

@@ -8,7 +8,9 @@ import Foundation
 /// Order: the household's aliases (names kept by an exercise merge,
 /// ``ExerciseMerge``), the apps' names (``AppExerciseNames``), then a library
 /// exercise's own name or slug (which covers exercises an earlier import
-/// created), all compared by ``FreeExerciseDB/key(_:)``. Results are remembered for the
+/// created), all compared by ``FreeExerciseDB/key(_:)``; a name that matches none of
+/// them as written is tried once more in reading order when it puts its variant
+/// after a comma (``uninverted(_:)``). Results are remembered for the
 /// matcher's life (one import).
 package struct ExerciseNameMatcher {
     private var byKey: [String: String]
@@ -30,7 +32,20 @@ package struct ExerciseNameMatcher {
     }
 
     /// The slug `name` means, or nil when it matches nothing (and does not create one).
-    package func match(_ name: String) -> String? { byKey[FreeExerciseDB.key(name)] }
+    package func match(_ name: String) -> String? {
+        if let slug = byKey[FreeExerciseDB.key(name)] { return slug }
+        return Self.uninverted(name).flatMap { byKey[FreeExerciseDB.key($0)] }
+    }
+
+    /// A name written variant last after one comma, as FitNotes does (`Bench Press, Incline`), in
+    /// reading order (`Incline Bench Press`); nil for a name without exactly one comma between
+    /// two non-empty parts. Tried only when the name as written matches nothing.
+    package static func uninverted(_ name: String) -> String? {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return parts[1] + " " + parts[0]
+    }
 
     /// The slug `name` means; a name that matches nothing is added to the
     /// library (``ExerciseCatalog/insertImported(name:in:)``) and listed in ``created``.
@@ -38,7 +53,7 @@ package struct ExerciseNameMatcher {
     package mutating func slug(for name: String, in db: Connection) throws -> (slug: String, created: Bool) {
         if let slug = byName[name] { return (slug, false) }
         let key = FreeExerciseDB.key(name)
-        if let slug = byKey[key] {
+        if let slug = match(name) {
             byName[name] = slug
             return (slug, false)
         }
