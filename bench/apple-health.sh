@@ -12,11 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE_MB=${1:-1024}
-BIN=${BIN:-.build/release/forged}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-[ -x "$BIN" ] || { echo "apple-health: no binary at $BIN (make release)"; exit 1; }
-command -v xmllint >/dev/null || { echo "apple-health: xmllint missing (install the Debian package libxml2-utils)"; exit 1; }
+. bench/lib.sh
+bench_need_bin apple-health
+bench_need xmllint libxml2-utils
 XML=${KEEP:-$WORK/export.xml}
 if [ ! -s "$XML" ]; then
   gen_start=$(date +%s)
