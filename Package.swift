@@ -5,8 +5,10 @@ import PackageDescription
 /// The package's own directory, for the link order file's absolute path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
-/// Where Debian's libxml2-dev puts `<libxml/…>` (`pkg-config --cflags libxml-2.0`), for
-/// ForgeXML, the one module that imports CLibXML2 (an `internal import`: its clients never load it).
+/// Where Debian's libxml2-dev puts `<libxml/…>` (`pkg-config --cflags libxml-2.0`). ForgeXML is the
+/// one module that imports CLibXML2 (an `internal import`), but a module compiled against ForgeXML
+/// may rebuild CLibXML2's cached clang module when it is stale (after a libxml2-dev upgrade), so every
+/// target gets the path (the loop below).
 let libxml2Headers = SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])
 
 /// forged: the Forge household server. One package, Swift 6 language mode,
@@ -48,14 +50,14 @@ let package = Package(
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),
         .target(name: "ForgeHTTP", dependencies: ["CMicroHTTPD"]),
         // libxml2's streaming reader as Swift events (the GPX/TCX import), on libxml2 loaded on first use.
-        .target(name: "ForgeXML", dependencies: ["CLibXML2"], swiftSettings: [libxml2Headers]),
+        .target(name: "ForgeXML", dependencies: ["CLibXML2"]),
         // Zip entries and gzip streams within decompression-bomb limits, on libarchive loaded on first use.
         .target(name: "ForgeArchive", dependencies: ["CArchive"]),
         // The one Swift module over CLibPQ: a read-only PostgreSQL client for `forged import forge-server`.
         .target(name: "ForgePostgres", dependencies: ["CLibPQ"]),
         .target(
             name: "ForgeTrain", dependencies: ["ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeXML"],
-            exclude: ["Assets"], swiftSettings: [libxml2Headers], plugins: ["EmbedAssets"]),
+            exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
@@ -126,10 +128,12 @@ let package = Package(
 // a 2 MB .rela.dyn read at every start. forged exports no dynamic symbols:
 // nothing loads a plugin into it, and the Swift runtime's static
 // `-export-dynamic` only made the loader search 7,000 names on every lookup.
-for target in package.targets where target.type == .regular || target.type == .executable {
+// Every target, tests too, also gets libxml2's header path (libxml2Headers).
+for target in package.targets where target.type == .regular || target.type == .executable || target.type == .test {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
-            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+            libxml2Headers,
+            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
         ]
 }
 for target in package.targets where target.name == "forged" {

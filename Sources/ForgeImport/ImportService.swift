@@ -9,10 +9,11 @@ import Synchronization
 /// and its end to the listener (the live event stream).
 ///
 /// Each job writes two lines to the log (``Log``, the journal under systemd), never one per row:
-/// `import ID started: KIND SOURCE (N bytes) for MEMBER` at info when it is submitted, and at its
-/// end `import ID done: read …; added …` at notice or `import ID failed: REASON` at warning (the
-/// member's file, not the server, is at fault). An undo over HTTP (``undo(id:userID:member:)``)
-/// logs `import ID undone` at notice. Every line carries `FORGE_IMPORT_ID`, `USER_ID` and
+/// `import ID started: KIND SOURCE (N bytes) for MEMBER` (` (guessed)` after KIND for `auto`) at info
+/// when it is submitted, and at its end `import ID done: read …; added …` at notice or
+/// `import ID failed: REASON` at warning when the file is at fault (an ``ImportError``), at error
+/// when the server is (a database or disk error). An undo over HTTP (``undo(id:userID:member:)``)
+/// logs `import ID undone: KIND SOURCE, removed …` at notice. Every line carries `FORGE_IMPORT_ID`, `USER_ID` and
 /// `FORGE_USER` (the member's email).
 package final class ImportService: Sendable {
     package let pipeline: ImportPipeline
@@ -99,7 +100,9 @@ package final class ImportService: Sendable {
             let reason =
                 done?.error ?? thrown.map { ($0 as? ImportError)?.description ?? String(describing: $0) }
                 ?? "its record was not found"
-            Log.write(.warning, "import \(id) failed: \(reason)", id: nil, fieldList: fields)
+            // The member's file is at fault for an ImportError; anything else is the server's.
+            let fileAtFault = thrown == nil || thrown is ImportError
+            Log.write(fileAtFault ? .warning : .error, "import \(id) failed: \(reason)", id: nil, fieldList: fields)
         }
     }
 

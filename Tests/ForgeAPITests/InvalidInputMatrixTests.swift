@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// Issue 12's invalid-input matrix: every typed write route × invalid JSON,
-/// a body that is not an object, and — one member at a time, from the
+/// a body that is not an object, a body of whitespace alone, and — one member at a time, from the
 /// route's published example — a wrong type, a missing required member, a
 /// huge or non-finite number, a negative number, an over-long string and a
 /// control character in a declared string (issue 26).
@@ -31,6 +31,8 @@ import Testing
         var cases = [
             Case(label: "invalid JSON", body: Data(#"{"slug": "#.utf8), field: nil),
             Case(label: "not an object", body: Data("[1, 2]".utf8), field: nil),
+            // Whitespace alone holds no JSON value: refused even where the body is optional (an empty one is `{}`).
+            Case(label: "whitespace only", body: Data("\r".utf8), field: nil),
         ]
         guard let example = op.body?.example?.objectValue else { return cases }
         var reader = WireSchema()

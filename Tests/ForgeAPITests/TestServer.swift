@@ -32,8 +32,12 @@ final class TestServer: Sendable {
         config.exerciseMediaDir = exerciseMediaDir
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
-        server = HTTPServer(
-            configuration: .init(listen: [ListenAddress("127.0.0.1:0")!]), responder: app.makeResponder())
+        // Upload bodies are spooled where `forged serve` spools them (ServeCommand): the imports'
+        // directory, so a test sees a spool file left behind.
+        var http = HTTPServer.Configuration(listen: [ListenAddress("127.0.0.1:0")!])
+        try FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
+        http.spoolDirectory = app.imports.uploads.path
+        server = HTTPServer(configuration: http, responder: app.makeResponder())
         try server.start()
         baseURL = "http://127.0.0.1:\(server.boundAddresses[0].port)"
     }

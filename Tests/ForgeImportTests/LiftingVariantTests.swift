@@ -270,12 +270,13 @@ struct LiftingVariantTests {
         #expect(try rows[2].get("seconds") as Double? == 1200)
     }
 
-    @Test func commaInvertedNamesReadInReadingOrder() {
-        #expect(ExerciseNameMatcher.uninverted("Bench Press, Incline") == "Incline Bench Press")
-        #expect(ExerciseNameMatcher.uninverted(" Curl ,Hammer ") == "Hammer Curl")
-        #expect(ExerciseNameMatcher.uninverted("Bench Press") == nil)
-        #expect(ExerciseNameMatcher.uninverted("Row, Seated, Cable") == nil)
-        #expect(ExerciseNameMatcher.uninverted("Row, ") == nil)
+    @Test(
+        arguments: [
+            ("Bench Press, Incline", "Incline Bench Press"), (" Curl ,Hammer ", "Hammer Curl"), ("Bench Press", nil),
+            ("Row, Seated, Cable", nil), ("Row, ", nil),
+        ] as [(String, String?)])
+    func commaInvertedNamesReadInReadingOrder(name: String, reading: String?) {
+        #expect(ExerciseNameMatcher.uninverted(name) == reading)
     }
 
     @Test func fitNotesNewHeaderWithUnitColumnAndComment() throws {

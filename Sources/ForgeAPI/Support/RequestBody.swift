@@ -85,9 +85,10 @@ extension Request {
     }
 
     /// The body parsed as JSON.
-    /// - Throws: 422 `["body"]`: `missing` when empty, `json_invalid` when not JSON.
+    /// - Throws: 422 `["body"]`: `missing` when empty (no bytes), `json_invalid` when not JSON
+    ///   (whitespace alone included: it holds no JSON value).
     private func bodyTree() throws -> JSONValue {
-        if body.isEmpty || body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if body.isEmpty {
             throw ValidationFailure.error(loc: ["body"], type: "missing", msg: "Field required", input: nil)
         }
         do { return try JSONValue.parse(body) } catch {
@@ -102,10 +103,11 @@ extension Request {
         return .object(members)
     }
 
-    /// Like ``decode(_:)`` but an empty body reads as `{}` (routes whose
-    /// members are all optional).
+    /// Like ``decode(_:)`` but an empty body (no bytes) reads as `{}` (routes whose
+    /// members are all optional); a body of whitespace alone is 422 `json_invalid`, as any
+    /// other body that is not JSON.
     func decodeOptional<T: RequestInput>(_ type: T.Type) throws -> T {
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if body.isEmpty {
             return try Self.decode(type, from: .object([:]), root: "body")
         }
         return try decode(type)

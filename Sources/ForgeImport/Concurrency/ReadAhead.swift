@@ -7,7 +7,8 @@ import Synchronization
 /// through a bounded buffer (at most `depth` chunks of `chunkSize` waiting, so
 /// memory stays constant however large the file), in the order it emitted
 /// them. A 2-core appliance then parses CSV on one core while SQLite inserts
-/// on the other (docs/performance.md, "Moving in").
+/// on the other (docs/performance.md, "The Strong import, seventh pass:
+/// reading on the second core").
 ///
 /// Used only through ``reading(name:chunkSize:depth:produce:consume:)``, which
 /// gives `consume` the instance and stops the producer however `consume`
@@ -74,6 +75,7 @@ package final class ReadAhead<Element: Sendable>: Sendable {
     /// with the reader between them; when `consume` returns or throws, the
     /// producer is stopped and its thread has ended.
     /// - Parameters:
+    ///   - name: the producer thread's name (`top -H`, a debugger), 15 bytes at most on Linux.
     ///   - chunkSize: elements per chunk.
     ///   - depth: chunks that may wait before the producer blocks.
     ///   - produce: reads and emits; what it throws reaches ``next()`` after

@@ -74,7 +74,7 @@ package final class LiftHistoryWriter {
         let file = job.file
         // Room for two batches of rows, so the reader runs on while a batch is written.
         try ReadAhead<LiftRead>.reading(
-            name: "forge-import-read", chunkSize: Self.readChunk, depth: 2 * Self.batchSets / Self.readChunk,
+            name: "forge-csv-read", chunkSize: Self.readChunk, depth: 2 * Self.batchSets / Self.readChunk,
             produce: { emitter in
                 let csv = try CSVReader(url: file)
                 let columns = try csv.next()?.count ?? 0

@@ -37,7 +37,8 @@ package struct ExerciseNameMatcher {
         return Self.uninverted(name).flatMap { byKey[FreeExerciseDB.key($0)] }
     }
 
-    /// A name written variant last after one comma, as FitNotes does (`Bench Press, Incline`), in
+    /// A name written variant last after one comma, as FitNotes does (`Bench Press, Incline`; any app's
+    /// name is tried, and only ever finds an existing one), in
     /// reading order (`Incline Bench Press`); nil for a name without exactly one comma between
     /// two non-empty parts. Tried only when the name as written matches nothing.
     package static func uninverted(_ name: String) -> String? {
@@ -52,13 +53,12 @@ package struct ExerciseNameMatcher {
     /// - Returns: the slug and whether it was created now.
     package mutating func slug(for name: String, in db: Connection) throws -> (slug: String, created: Bool) {
         if let slug = byName[name] { return (slug, false) }
-        let key = FreeExerciseDB.key(name)
         if let slug = match(name) {
             byName[name] = slug
             return (slug, false)
         }
         let slug = try ExerciseCatalog.insertImported(name: name, in: db)
-        byKey[key] = slug
+        byKey[FreeExerciseDB.key(name)] = slug
         byName[name] = slug
         created.append((name, slug))
         return (slug, true)
