@@ -26,6 +26,10 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     /// The import moved a whole household in from the original Forge server: it is undone
     /// by restoring the verified backup it took first, not row by row.
     case wholeMove(id: String)
+    /// Later imports (`by`, ids) added sets to workouts this import stored: they are undone first.
+    case completedLater(id: String, by: [String])
+    /// The file has no bytes at all.
+    case empty
     /// The source cannot be read (`detail` names it).
     case unreadable(String)
     /// The upload is larger than `--max-import`.
@@ -57,6 +61,11 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .wholeMove(let id):
             "import \(id) moved a whole household in from the original Forge server; to undo it, restore the "
                 + "backup it took first: forged backup list (trigger import), then forged restore NAME"
+        case .completedLater(let id, let by):
+            "import \(id) stored workouts that \(by.count == 1 ? "import" : "imports") \(by.joined(separator: ", ")) "
+                + "later added sets to; undo \(by.count == 1 ? "that one" : "those") first "
+                + "(forged import undo \(by.last ?? "")), then this one"
+        case .empty: "the file is empty (0 bytes): nothing to import"
         case .unreadable(let detail): detail
         case .tooLarge(let limit): "the file is larger than the import limit (\(limit) bytes, --max-import)"
         }

@@ -170,6 +170,23 @@ package enum ImportLedger {
 }
 
 extension ImportLedger {
+    /// The done imports that added sets to workouts import `importID` stored (a later, whole file
+    /// completing a workout a cut-off file stored only the first sets of), oldest first. Undoing
+    /// `importID` would take those sets with its workouts, so it waits until they are undone.
+    package static func completers(of importID: String, in db: Connection) throws -> [String] {
+        try db.query(
+            """
+            SELECT o.import_id AS id FROM imports i
+            JOIN import_rows o ON o.import_id = i.id AND o.tbl = 'sets'
+            JOIN sets s ON s.id = o.row_id
+            JOIN import_rows mine ON mine.import_id = ?1 AND mine.tbl = 'sessions' AND mine.row_id = s.session_id
+            WHERE i.state = 'done' AND i.id != ?1
+              AND i.user_id = (SELECT user_id FROM imports WHERE id = ?1)
+            GROUP BY o.import_id ORDER BY MIN(i.created_at)
+            """, [importID]
+        ).map { try $0.get("id") }
+    }
+
     /// Marks done import `importID` `undone` (after ``forget(_:in:)``). `finished_at` keeps
     /// when the import finished: the ledger has no column for when it was undone.
     package static func markUndone(_ importID: String, in db: Connection) throws {

@@ -42,8 +42,10 @@ package struct ImportPipeline: Sendable {
     ///   - source: the name to show (the file's name as the member gave it).
     /// - Throws: ``ImportError``: `unrecognised`/`unsupported`, `notThisKind`
     ///   (the head does not look like `kind`), `otherKind` (it looks like another kind's), `busy` (another running import of
-    ///   the member), `unreadable`.
+    ///   the member), `empty` (0 bytes, whatever the kind), `unreadable`.
     package func start(kind: ImportKind, file: URL, source: String, userID: String) throws -> Started {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+        if size == 0, FileManager.default.fileExists(atPath: file.path) { throw ImportError.empty }
         let probe = try ImportProbe(url: file, name: source)
         let importer: any Importer
         if kind == .auto {
@@ -57,7 +59,6 @@ package struct ImportPipeline: Sendable {
                 throw ImportError.notThisKind(kind: kind, expected: importer.expected)
             }
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         let now = clock.now()
         let id = try db.write { conn in
             for stale in try ImportLedger.stale(in: conn) where stale.userID == userID {
@@ -124,7 +125,8 @@ package struct ImportPipeline: Sendable {
     /// its `finished_at` still says when the import finished.
     /// - Parameter userID: the member asking (nil: the CLI, any member's import).
     /// - Throws: ``ImportError/notFound(_:)``, ``ImportError/notUndoable(id:state:)``,
-    ///   ``ImportError/wholeMove(id:)`` (a forge-server move is undone by restoring its backup).
+    ///   ``ImportError/wholeMove(id:)`` (a forge-server move is undone by restoring its backup),
+    ///   ``ImportError/completedLater(id:by:)`` (later imports added sets to its workouts: undone first).
     @discardableResult
     package func undo(id: String, userID: String?) throws -> ImportRecord {
         try db.write { conn in
@@ -133,6 +135,8 @@ package struct ImportPipeline: Sendable {
             }
             guard record.state == "done" else { throw ImportError.notUndoable(id: id, state: record.state) }
             guard record.kind != ImportKind.forgeServer.rawValue else { throw ImportError.wholeMove(id: id) }
+            let completers = try ImportLedger.completers(of: id, in: conn)
+            guard completers.isEmpty else { throw ImportError.completedLater(id: id, by: completers) }
             try removeRows(of: record, in: conn)
             try ImportLedger.markUndone(id, in: conn)
         }

@@ -211,6 +211,22 @@ import Testing
             let move = Self.form(kind: "forge-server", file: csv)
             let r1b = try await server.raw("POST", "/api/import", body: move.0, contentType: move.1, cookie: ben)
             #expect(r1b.status == 422 && r1b.detail?.contains("forged import forge-server --from SOURCE") == true)
+            // An upload is the signed-in member's: naming another member is refused, not ignored.
+            let importsBefore: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") }
+            for target in ["/api/import?member=ada@example.org", "/api/import?member=nobody@example.org"] {
+                let other = try await server.raw("POST", target, body: body, contentType: type, cookie: ben)
+                #expect(other.status == 403, "\(target)")
+                #expect(other.detail?.contains("signed-in member's own history (ben@example.org)") == true)
+            }
+            #expect(try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") } == importsBefore)
+            let mine = try await server.raw(
+                "POST", "/api/import?member=Ben@Example.org", body: body, contentType: type, cookie: ben)
+            #expect(mine.status == 202)
+            server.app.imports.drain()
+            // An empty file: the same sentence as the command line's.
+            let empty = Self.form(kind: "strong", file: Data())
+            let r1c = try await server.raw("POST", "/api/import", body: empty.0, contentType: empty.1, cookie: ben)
+            #expect(r1c.status == 422 && r1c.detail == ImportError.empty.description)
             let noFile = Self.form(kind: "strong", file: nil)
             let r2 = try await server.raw("POST", "/api/import", body: noFile.0, contentType: noFile.1, cookie: ben)
             #expect(r2.status == 422 && r2.detail == "no file part in the form")
@@ -255,7 +271,7 @@ import Testing
             let byDemo = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: demo)
             #expect(byDemo.status == 403 && byDemo.detail == "the demo cannot import")
             let imports: Int? = try server.app.db.read { try $0.scalar("SELECT COUNT(*) FROM imports") }
-            #expect(imports == 2)  // Ada's running one and Ben's import: the refusals wrote nothing
+            #expect(imports == 3)  // Ada's running one and Ben's two imports: the refusals wrote nothing
         }
     }
 

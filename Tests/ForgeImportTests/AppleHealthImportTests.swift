@@ -145,7 +145,7 @@ struct AppleHealthImportTests {
         let strength = try stats(h, name: "Traditional Strength Training")
         #expect(strength["kcal"]?.doubleValue == 215.105)  // 900 kJ × 0.2390057
         // A bare export.xml has no workout-routes folder: the run's route is named as missing.
-        #expect(report.warnings.contains { $0.contains("1 workouts have their routes in workout-routes") })
+        #expect(report.warnings.contains { $0.contains("1 workout has its route in workout-routes") })
 
         // In its export.zip (Ben's, so nothing overlaps) the run gets the route its <FileReference> names.
         let gpx = ImportHarness.fixture("route_2024-03-02_6.00pm.gpx")

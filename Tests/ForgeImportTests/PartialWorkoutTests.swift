@@ -88,6 +88,47 @@ struct PartialWorkoutTests {
         #expect(h.sessions == 2)
     }
 
+    /// A row cut inside a number (`10` reps cut to `1`) or inside a quoted note is not stored half:
+    /// it is skipped as `cut_off`, and the whole file later adds it.
+    @Test(arguments: [
+        "2024-01-03 07:30:00,Push,1h,Overhead Press (Barbell),1,50,1",
+        "2024-01-03 07:30:00,Push,1h,Overhead Press (Barbell),1,50,5,0,0,\"belt on,\nthen o",
+    ])
+    func aRowTheFileEndsInsideIsSkippedNotStoredHalf(lastRow: String) throws {
+        let h = try ImportHarness()
+        let cut = try write(Self.monday + Self.wednesday.prefix(3) + [lastRow], "cut.csv", in: h)
+        let report = try #require(try h.run(.strong, cut).report)
+        #expect(report.added["sets"] == 5)
+        #expect(report.skipped["cut_off"] == 1)
+        #expect(report.warnings == [LiftHistoryWriter.cutOff(line: 7)])
+        #expect(try wednesdaySets(h) == ["bench-press 1", "bench-press 2", "bench-press 3"])
+        let whole = try #require(try h.run(.strong, try write(Self.monday + Self.wednesday, "whole.csv", in: h)).report)
+        #expect(whole.added["sets"] == 3)
+        let ohp: Double? = try h.db.read {
+            try $0.scalar(
+                "SELECT reps FROM sets WHERE user_id = ? AND slug = 'overhead-press' AND set_no = 1", [h.ada.id])
+        }
+        #expect(ohp == 5)
+    }
+
+    /// Undoing the cut-off import first would take the sets the completing import added with its
+    /// workouts: it is refused, naming the import to undo first, and nothing changes; in that order
+    /// both undo and leave nothing.
+    @Test func theCutImportIsUndoneAfterTheImportThatCompletedIt() throws {
+        let h = try ImportHarness()
+        let cut = try h.run(.strong, try write(Self.monday + Self.wednesday.prefix(3), "cut.csv", in: h))
+        let whole = try h.run(.strong, try write(Self.monday + Self.wednesday, "whole.csv", in: h))
+        #expect(whole.report?.added["sets"] == 3)
+        #expect(throws: ImportError.completedLater(id: cut.id, by: [whole.id])) {
+            try h.pipeline.undo(id: cut.id, userID: h.ada.id)
+        }
+        #expect(try wednesdaySets(h).count == 6)
+        #expect(try h.pipeline.find(cut.id, userID: nil)?.state == "done")
+        try h.pipeline.undo(id: whole.id, userID: h.ada.id)
+        try h.pipeline.undo(id: cut.id, userID: h.ada.id)
+        #expect(h.sessions == 0 && h.sets == 0)
+    }
+
     /// A workout the member edited after its import (a set deleted in the middle) is not a cut-off
     /// version of the file's: a later file leaves it as it is.
     @Test func anEditedWorkoutIsLeftAlone() throws {

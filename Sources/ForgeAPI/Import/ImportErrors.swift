@@ -4,8 +4,8 @@ import ForgeImport
 ///
 /// | error | status |
 /// |---|---|
-/// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
-/// | `busy` (another import of the member runs), `notUndoable`, `wholeMove` | 409 |
+/// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `empty`, `unreadable`, `unknownMember`, `memberRequired` | 422 |
+/// | `busy` (another import of the member runs), `notUndoable`, `wholeMove`, `completedLater` | 409 |
 /// | `notFound` | 404 |
 /// | `tooLarge` | 413 |
 ///
@@ -13,8 +13,10 @@ import ForgeImport
 extension ImportError: HTTPMappedError {
     var status: Int {
         switch self {
-        case .notThisKind, .otherKind, .unrecognised, .unsupported, .unreadable, .unknownMember, .memberRequired: 422
-        case .busy, .notUndoable, .wholeMove: 409
+        case .notThisKind, .otherKind, .unrecognised, .unsupported, .empty, .unreadable, .unknownMember,
+            .memberRequired:
+            422
+        case .busy, .notUndoable, .wholeMove, .completedLater: 409
         case .notFound: 404
         case .tooLarge: 413
         }

@@ -59,7 +59,8 @@ enum ImportRoutes {
     /// Moves the uploaded file (the form's file part, which the server already wrote to the
     /// spool file while the body arrived, or the raw body) into the uploads directory and
     /// submits the job.
-    /// - Throws: 422 for a form that is not well-formed or ends early, a text field over 1 KiB,
+    /// - Throws: 403 for a `member` (form field or `?member=`) other than the signed-in member;
+    ///   422 for a form that is not well-formed or ends early, a text field over 1 KiB,
     ///   more than 8 fields, a second file part, a `Content-Type` with a parameter after its
     ///   boundary (``UploadForm/problem``), a missing or unknown `kind`, `forge-server` (a move runs on the
     ///   command line), a form without a file, an empty file, or a file that is
@@ -67,11 +68,22 @@ enum ImportRoutes {
     static func start(_ app: ForgeApp, _ request: Request, caller: Caller) throws -> ImportJobView {
         var kindText = request.query["kind"]
         var name = request.query["name"] ?? "upload"
+        var member = request.query["member"]
         if let form = request.form {
             if let problem = form.problem { throw HTTPError(422, problem) }
             guard form.hasFile else { throw HTTPError(422, "no file part in the form") }
             kindText = form.fields["kind"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? kindText
+            member = form.fields["member"] ?? member
             name = form.filename ?? name
+        }
+        // An upload is the signed-in member's history (the command line's --member picks anyone's).
+        if let member = member?.trimmingCharacters(in: .whitespacesAndNewlines), !member.isEmpty,
+            member.lowercased() != caller.user.email.lowercased()
+        {
+            throw HTTPError(
+                403,
+                "an upload imports the signed-in member's own history (\(caller.user.email)); to import "
+                    + "\(member)'s, sign in as them, or use forged import KIND FILE --member \(member) on the server")
         }
         guard let spooled = request.bodyFile else { throw HTTPError(422, "no file uploaded") }
         let uploads = app.imports.uploads
@@ -89,7 +101,7 @@ enum ImportRoutes {
         }
         guard size > 0 else {
             try? FileManager.default.removeItem(at: target)
-            throw HTTPError(422, "empty file")
+            throw ImportError.empty
         }
         return ImportJobView(
             try app.imports.submit(kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email)

@@ -64,7 +64,8 @@ extension HealthExportReader {
         defer {
             if bareXML, missingRoutes > 0 {
                 job.report.warnings.append(
-                    "\(missingRoutes) workouts have their routes in workout-routes/*.gpx, which a bare export.xml "
+                    "\(missingRoutes == 1 ? "1 workout has its route" : "\(missingRoutes) workouts have their routes") "
+                        + "in workout-routes/*.gpx, which a bare export.xml "
                         + "does not carry: import the whole export.zip to keep them")
             } else if missingRoutes > 20 {
                 job.report.warnings.append("\(missingRoutes - 20) more workouts' routes are not in the zip")

@@ -106,12 +106,20 @@ enum FitNotesBodyTracker {
             guard at <= latest, at >= job.calendar.startOfDay(LocalDate(year: 1900, month: 1, day: 1)),
                 IngestPlausibility.metric(m.type, m.value)
             else {
+                let on = when.joined(separator: " ")
                 job.report.skip(
-                    line: line, reason: "impossible_value", detail: "\(name) \(NumberFormat.plain(value)) on \(when)")
+                    line: line, reason: "impossible_value", detail: "\(name) \(NumberFormat.plain(value)) on \(on)")
                 continue
             }
             pending.append((line, m.type, m.value, m.unit, at))
             if pending.count >= 2000 { try flush() }
+        }
+        if let line = csv.cutOffRecord {
+            job.report.rowsRead += 1
+            job.report.skip(line: line, reason: "cut_off", detail: CSVReader.cutOffDetail)
+            job.report.warnings.append(
+                "the file ends in the middle of a row (line \(line)): it looks cut off, and that row was not "
+                    + "imported; import the whole export later to add it")
         }
         try flush()
     }

@@ -77,10 +77,12 @@ package final class LiftHistoryWriter {
             name: "forge-csv-read", chunkSize: Self.readChunk, depth: 2 * Self.batchSets / Self.readChunk,
             produce: { emitter in
                 let csv = try CSVReader(url: file)
-                let columns = try csv.next()?.count ?? 0
+                _ = try csv.next()
                 try read(LiftRowFeed(emitter: emitter, csv: csv))
-                if csv.lastEndedAtEOF, csv.lastFieldCount < columns {
-                    try emitter.emit(.warning(Self.cutOff(line: csv.recordNumber)), bytes: csv.bytesRead)
+                if let line = csv.cutOffRecord {
+                    let feed = LiftRowFeed(emitter: emitter, csv: csv)
+                    try feed.skip(line: line, reason: "cut_off", detail: CSVReader.cutOffDetail)
+                    try emitter.emit(.warning(Self.cutOff(line: line)), bytes: csv.bytesRead)
                 }
             },
             consume: { ahead in
@@ -101,10 +103,11 @@ package final class LiftHistoryWriter {
     }
 
     /// The warning for a file whose last row stops short, with no line break
-    /// after it: most likely cut off (an interrupted download or copy).
+    /// after it (``CSVReader/cutOffRecord``): most likely cut off (an interrupted
+    /// download or copy). That row is skipped (`cut_off`), never stored half.
     static func cutOff(line: Int) -> String {
-        "the file ends in the middle of a row (line \(line)): it looks cut off; import the whole export "
-            + "later and the workout it cut short gets the rest of its sets"
+        "the file ends in the middle of a row (line \(line)): it looks cut off, and that row was not imported; "
+            + "import the whole export later and the workout it cut short gets the rest of its sets"
     }
 
     /// Checks one row and queues it; skipped rows are counted in the job's report.
@@ -274,8 +277,8 @@ package final class LiftHistoryWriter {
             job.report.found("sets", stored.sets.count)
             job.report.add("sets", added.count)
             job.report.lists["completed_workouts", default: []].append(
-                "\(Instant.storage(first.start)) \(sessionName(first.workoutName)): \(added.count) sets added to the "
-                    + "\(stored.sets.count) an earlier import stored")
+                "\(Instant.storage(first.start)) \(sessionName(first.workoutName)): "
+                    + "\(Plural.count(added.count, "sets")) added to the \(stored.sets.count) an earlier import stored")
             written[key] = (stored.id, setNo)
             return
         }

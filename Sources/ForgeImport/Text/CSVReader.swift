@@ -12,11 +12,13 @@ package final class CSVReader {
     package private(set) var recordNumber = 0
     /// Bytes consumed so far (progress).
     package var bytesRead: Int64 { consumed + Int64(position) }
-    /// Fields of the record last returned.
-    package private(set) var lastFieldCount = 0
-    /// True when the record last returned ended at the end of the file with
-    /// no line break after it (with too few fields, a file cut off mid-row).
-    package private(set) var lastEndedAtEOF = false
+    /// The number of the file's last record when the file ends inside it: no line break after it,
+    /// and fewer fields than the header (record 1) or a quote never closed. Such a record (an
+    /// interrupted download or copy) is not returned by ``next()``, which ends before it; nil
+    /// for a whole file (one whose last row merely lacks a line break included).
+    package private(set) var cutOffRecord: Int?
+    /// The report's detail for that record (reason `cut_off`).
+    package static let cutOffDetail = "the file ends in the middle of this row"
 
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -26,6 +28,10 @@ package final class CSVReader {
     private var detected = false
     /// The record being read ended at the end of the file, with no line break.
     private var recordAtEOF = false
+    /// The record being read ended at the end of the file inside a quoted field.
+    private var endedInQuote = false
+    /// Fields of the header (record 1).
+    private var headerFieldCount = 0
 
     /// Largest record accepted, bytes (a field with an unclosed quote would otherwise read the whole file).
     package static let maxRecordBytes = 1 << 20
@@ -75,17 +81,24 @@ package final class CSVReader {
 
     /// The next record's fields, or nil at the end of the file. Blank lines are skipped.
     /// Bytes that are not UTF-8 are read as Latin-1 (a spreadsheet's re-save on Windows).
+    /// A last record the file ends inside is not returned (``cutOffRecord``).
     /// - Throws: ``ImportError/unreadable(_:)`` for a record over ``maxRecordBytes``
-    ///   or a quote never closed.
+    ///   or a header whose quote is never closed.
     package func next() throws -> [String]? {
         if !detected { detect() }
         while true {
             recordAtEOF = false
+            endedInQuote = false
             guard let fields = try record() else { return nil }
             recordNumber += 1
-            if fields.count == 1 && fields[0].isEmpty { continue }
-            lastFieldCount = fields.count
-            lastEndedAtEOF = recordAtEOF
+            if fields.count == 1 && fields[0].isEmpty && !endedInQuote { continue }
+            if recordNumber == 1 {
+                if endedInQuote { throw ImportError.unreadable("record 1: a quote is never closed") }
+                headerFieldCount = fields.count
+            } else if recordAtEOF && (endedInQuote || fields.count < headerFieldCount) {
+                cutOffRecord = recordNumber
+                return nil
+            }
             return fields
         }
     }
@@ -100,7 +113,7 @@ package final class CSVReader {
             if position >= buffer.count {
                 guard fill() else {
                     if !started && fields.isEmpty && field.isEmpty { return nil }
-                    if quoted { throw ImportError.unreadable("record \(recordNumber + 1): a quote is never closed") }
+                    endedInQuote = quoted
                     fields.append(try text(field))
                     recordAtEOF = true
                     return fields
