@@ -13,7 +13,7 @@ package final class CSVReader {
     /// Bytes consumed so far (progress).
     package var bytesRead: Int64 { consumed + Int64(position) }
     /// The number of the file's last record when the file ends inside it: no line break after it,
-    /// and fewer fields than the header (record 1) or a quote never closed. Such a record (an
+    /// and fewer fields than the header (the first record that is not blank) or a quote never closed. Such a record (an
     /// interrupted download or copy) is not returned by ``next()``, which ends before it; nil
     /// for a whole file (one whose last row merely lacks a line break included).
     package private(set) var cutOffRecord: Int?
@@ -30,7 +30,7 @@ package final class CSVReader {
     private var recordAtEOF = false
     /// The record being read ended at the end of the file inside a quoted field.
     private var endedInQuote = false
-    /// Fields of the header (record 1).
+    /// Fields of the header (the first record that is not blank); 0 before it.
     private var headerFieldCount = 0
 
     /// Largest record accepted, bytes (a field with an unclosed quote would otherwise read the whole file).
@@ -92,8 +92,8 @@ package final class CSVReader {
             guard let fields = try record() else { return nil }
             recordNumber += 1
             if fields.count == 1 && fields[0].isEmpty && !endedInQuote { continue }
-            if recordNumber == 1 {
-                if endedInQuote { throw ImportError.unreadable("record 1: a quote is never closed") }
+            if headerFieldCount == 0 {  // the header: the first record that is not blank
+                if endedInQuote { throw ImportError.unreadable("record \(recordNumber): a quote is never closed") }
                 headerFieldCount = fields.count
             } else if recordAtEOF && (endedInQuote || fields.count < headerFieldCount) {
                 cutOffRecord = recordNumber
