@@ -83,7 +83,7 @@ enum FitNotesBodyTracker {
             }
         }
         while let f = try csv.next() {
-            let line = csv.recordNumber
+            let line = csv.line
             defer { job.progress(bytes: csv.bytesRead, rows: job.report.rowsRead) }
             job.report.rowsRead += 1
             let name = f[field: measurement].trimmedBlanks
@@ -114,7 +114,7 @@ enum FitNotesBodyTracker {
             pending.append((line, m.type, m.value, m.unit, at))
             if pending.count >= 2000 { try flush() }
         }
-        if let line = csv.cutOffRecord {
+        if let line = csv.cutOffLine {
             job.report.rowsRead += 1
             job.report.skip(line: line, reason: "cut_off", detail: CSVReader.cutOffDetail)
             job.report.warnings.append(

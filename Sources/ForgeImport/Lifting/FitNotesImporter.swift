@@ -70,7 +70,7 @@ package struct FitNotesImporter: Importer {
             let csv = feed.csv
             var times = times
             while var f = try csv.next() {
-                let line = csv.recordNumber
+                let line = csv.line
                 if f.count > columns {
                     // An unquoted comma in the exercise name: rejoin the extra fields into it.
                     let extra = f.count - columns

@@ -63,7 +63,7 @@ package struct HevyImporter: Importer {
             var times = times
             var lastExercise = ("", "")
             while let f = try csv.next() {
-                let line = csv.recordNumber
+                let line = csv.line
                 let exercise = f[field: exerciseCol].trimmedBlanks
                 guard let start = times.parse(f[field: startCol]), !exercise.isEmpty else {
                     try feed.skip(

@@ -79,7 +79,7 @@ package final class LiftHistoryWriter {
                 let csv = try CSVReader(url: file)
                 _ = try csv.next()
                 try read(LiftRowFeed(emitter: emitter, csv: csv))
-                if let line = csv.cutOffRecord {
+                if let line = csv.cutOffLine {
                     let feed = LiftRowFeed(emitter: emitter, csv: csv)
                     try feed.skip(line: line, reason: "cut_off", detail: CSVReader.cutOffDetail)
                     try emitter.emit(.warning(Self.cutOff(line: line)), bytes: csv.bytesRead)
@@ -103,7 +103,7 @@ package final class LiftHistoryWriter {
     }
 
     /// The warning for a file whose last row stops short, with no line break
-    /// after it (``CSVReader/cutOffRecord``): most likely cut off (an interrupted
+    /// after it (``CSVReader/cutOffLine``): most likely cut off (an interrupted
     /// download or copy). That row is skipped (`cut_off`), never stored half.
     static func cutOff(line: Int) -> String {
         "the file ends in the middle of a row (line \(line)): it looks cut off, and that row was not imported; "

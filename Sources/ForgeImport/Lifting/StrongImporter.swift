@@ -95,7 +95,7 @@ package struct StrongImporter: Importer {
         // (`LocalDateTime.parse` keeps its own last date the same way).
         var lastDuration: (text: String, seconds: Double?) = ("", nil)
         while let f = try csv.next() {
-            let line = csv.recordNumber
+            let line = csv.line
             let order = f[field: c.setOrder].trimmedBlanks
             let exercise = f[field: c.exercise].trimmedBlanks
             if order.lowercased() == "rest timer" || exercise.lowercased() == "rest timer" {

@@ -8,15 +8,19 @@ import Foundation
 package final class CSVReader {
     /// The separator byte in use.
     package private(set) var separator: UInt8 = UInt8(ascii: ",")
-    /// 1-based number of the record last returned (the header is 1).
+    /// 1-based number of the record last returned (blank lines count; the header is 1 when no
+    /// blank line comes before it).
     package private(set) var recordNumber = 0
+    /// 1-based line of the file the record last returned starts on: its record number plus the
+    /// line breaks inside quoted fields before it (a note written on two lines). Reports cite it.
+    package private(set) var line = 0
     /// Bytes consumed so far (progress).
     package var bytesRead: Int64 { consumed + Int64(position) }
-    /// The number of the file's last record when the file ends inside it: no line break after it,
+    /// The line the file's last record starts on when the file ends inside it: no line break after it,
     /// and fewer fields than the header (the first record that is not blank) or a quote never closed. Such a record (an
     /// interrupted download or copy) is not returned by ``next()``, which ends before it; nil
     /// for a whole file (one whose last row merely lacks a line break included).
-    package private(set) var cutOffRecord: Int?
+    package private(set) var cutOffLine: Int?
     /// The report's detail for that record (reason `cut_off`).
     package static let cutOffDetail = "the file ends in the middle of this row"
 
@@ -32,6 +36,8 @@ package final class CSVReader {
     private var endedInQuote = false
     /// Fields of the header (the first record that is not blank); 0 before it.
     private var headerFieldCount = 0
+    /// Line breaks read inside quoted fields so far.
+    private var quotedLineBreaks = 0
 
     /// Largest record accepted, bytes (a field with an unclosed quote would otherwise read the whole file).
     package static let maxRecordBytes = 1 << 20
@@ -81,7 +87,7 @@ package final class CSVReader {
 
     /// The next record's fields, or nil at the end of the file. Blank lines are skipped.
     /// Bytes that are not UTF-8 are read as Latin-1 (a spreadsheet's re-save on Windows).
-    /// A last record the file ends inside is not returned (``cutOffRecord``).
+    /// A last record the file ends inside is not returned (``cutOffLine``).
     /// - Throws: ``ImportError/unreadable(_:)`` for a record over ``maxRecordBytes``
     ///   or a header whose quote is never closed.
     package func next() throws -> [String]? {
@@ -89,14 +95,16 @@ package final class CSVReader {
         while true {
             recordAtEOF = false
             endedInQuote = false
+            let startsOn = recordNumber + 1 + quotedLineBreaks
             guard let fields = try record() else { return nil }
             recordNumber += 1
+            line = startsOn
             if fields.count == 1 && fields[0].isEmpty && !endedInQuote { continue }
             if headerFieldCount == 0 {  // the header: the first record that is not blank
                 if endedInQuote { throw ImportError.unreadable("record \(recordNumber): a quote is never closed") }
                 headerFieldCount = fields.count
             } else if recordAtEOF && (endedInQuote || fields.count < headerFieldCount) {
-                cutOffRecord = recordNumber
+                cutOffLine = startsOn
                 return nil
             }
             return fields
@@ -153,6 +161,7 @@ package final class CSVReader {
                         quoted = false
                     }
                 } else {
+                    if b == 0x0A { quotedLineBreaks += 1 }
                     field.append(b)
                 }
                 continue
