@@ -11,7 +11,8 @@ import ForgeCore
 package struct ImportReport: Codable, Sendable, Equatable {
     /// One row left out, with where it was and why.
     package struct SkippedRow: Codable, Sendable, Equatable {
-        /// 1-based record number in the file (the header is record 1), or 0 when not a row of a file.
+        /// 1-based line of the file the row starts on (the header is line 1; ``CSVReader/line``), or
+        /// 0 when not a row of a text file (a recipe in a zip).
         package let line: Int
         /// The reason key (one of `skipped`'s keys).
         package let reason: String

@@ -108,7 +108,10 @@ struct ImportCommands {
         if !r.already.isEmpty { lines.append("already imported (not added again): \(counts(r.already))") }
         if !r.skipped.isEmpty {
             lines.append("skipped: \(counts(r.skipped))")
-            for row in r.skippedRows { lines.append("  line \(row.line): \(row.reason): \(row.detail)") }
+            // Line 0: not a row of a text file (a recipe in a zip); the detail names it.
+            for row in r.skippedRows {
+                lines.append("  \(row.line > 0 ? "line \(row.line): " : "")\(row.reason): \(row.detail)")
+            }
             let unlisted = r.skipped.values.reduce(0, +) - r.skippedRows.count
             // "more" only after listed rows: counted-only reasons (`not_kept`) list none.
             if unlisted > 0 && !r.skippedRows.isEmpty { lines.append("  (and \(unlisted) more)") }
