@@ -144,4 +144,48 @@ import Testing
         #expect(try SourceBytes.decode("a\\\\b\\001", column: "c") == [0x61, 0x5C, 0x62, 1])
         #expect(throws: SourceValueError.self) { try SourceBytes.decode("\\x0g", column: "c") }
     }
+
+    /// A dump of several read chunks (``PgDumpReader/chunkBytes``), whose rows are split on two
+    /// cores, reads exactly as its lines one by one: every table, row and value in order, rows
+    /// and escapes across the chunks' edges; a row with a wrong column count is named by its line.
+    @Test func aDumpOfSeveralChunksReadsAsItsLinesOneByOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines = ["--", "-- PostgreSQL database dump", "--", "COPY public.users (id, email) FROM stdin;"]
+        lines += ["u1\tada@example.org", "u2\tbob@example.org", "\\.", ""]
+        lines.append("COPY public.metrics (id, user_id, type, value, ts, note) FROM stdin;")
+        let metricRows = PgDumpReader.chunkBytes / 30 + 7
+        for i in 0..<metricRows {
+            let note = i % 3 == 0 ? "\\N" : "caf\\303\\251 \\t \(String(repeating: "x", count: i % 40))"
+            lines.append(
+                "m\(i)\tu\(i % 2 + 1)\tweight_kg\t\(50 + Double(i % 500) / 10)\t2025-03-01 07:00:00+00\t\(note)")
+        }
+        lines += ["\\.", "COPY public.logged_sets (id, reps) FROM stdin;", "s1\t5", "\\."]
+        lines += ["-- PostgreSQL database dump complete", ""]
+        let text = lines.joined(separator: "\n")
+        #expect(text.utf8.count > 2 * PgDumpReader.chunkBytes)
+        let file = dir.appendingPathComponent("big.sql").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
+        var told: [String: Int] = [:]
+        let tables = try PgDumpReader.read(file) { told[$0] = $1 }
+        #expect(told == ["users": 2, "metrics": metricRows, "logged_sets": 1])
+        let metrics = try #require(tables["metrics"])
+        let first = lines.firstIndex { $0.hasPrefix("m0\t") }!
+        #expect(metrics.rows == lines[first..<(first + metricRows)].map { CopyText.fields($0) })
+        #expect(metrics.records[1].string("note") == "café \t x")
+        #expect(metrics.records[3].text("note") == nil)
+        #expect(tables["logged_sets"]?.rows == [[.text("s1"), .text("5")]])
+
+        // A row of five values among rows of six, past the first chunk, is named by its line.
+        var damaged = lines
+        let bad = first + metricRows - 5
+        damaged[bad] = damaged[bad].components(separatedBy: "\t").dropLast().joined(separator: "\t")
+        let broken = dir.appendingPathComponent("broken.sql").path
+        #expect(FileManager.default.createFile(atPath: broken, contents: Data(damaged.joined(separator: "\n").utf8)))
+        #expect(
+            throws: ImportError.unreadable(
+                "\(broken): line \(bad + 1): 5 values for the 6 columns of metrics (a damaged dump?)")
+        ) { try PgDumpReader.read(broken) }
+    }
 }

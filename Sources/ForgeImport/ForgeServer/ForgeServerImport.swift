@@ -75,8 +75,13 @@ package struct ForgeServerImport {
             return try db.bulkWrite { conn in
                 if let early = try refusal(snapshot, replace: replace, in: conn) { return early }
                 let now = clock.now()
-                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now, onProgress: onProgress)
-                try move.run()
+                // The large tables' rows are converted on a second core while this thread writes.
+                let move = try ConvertedRows.converting(snapshot, now: now) { converted in
+                    let move = ForgeServerMove(
+                        snapshot: snapshot, conn: conn, now: now, converted: converted, onProgress: onProgress)
+                    try move.run()
+                    return move
+                }
                 move.report.notes.append(
                     "records are rebuilt from the sets; where the two servers differ by design (record details in "
                         + "the member's unit, trend, e1RM on the trained day, media_tier) forged answers its own way")

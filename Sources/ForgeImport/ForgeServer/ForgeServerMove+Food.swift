@@ -176,31 +176,8 @@ extension ForgeServerMove {
             pending.removeAll(keepingCapacity: true)
         }
         try MealLogStore.bulkLoad(in: conn) {
-            try each("meal_log") { row in
-                guard let user = member("meal_log", row) else { return }
-                guard let day = try row.date("day") else {
-                    skip("meal_log", row, "out_of_bounds", "no day")
-                    return
-                }
-                var m = MovedMeal(id: row.string("id"), userID: user, day: day, loggedAt: try row.instant("ts") ?? now)
-                m.slot = row.string("slot")
-                let slug = row.string("recipe_slug")
-                m.recipe = slug.isEmpty ? nil : slug
-                m.label = row.string("label")
-                m.servings = try row.double("servings", 1)
-                m.macros = try Self.macros(row)
-                guard m.servings > 0, m.macros.values.allSatisfy({ $0 >= 0 }), try row.double("cost") >= 0 else {
-                    skip("meal_log", row, "out_of_bounds", "servings \(m.servings), a negative macro or cost")
-                    return
-                }
-                m.estimated = try row.int("estimated") != 0
-                m.source = row.string("source", "plan")
-                m.clientID = row.text("client_id")
-                m.venue = row.string("venue")
-                m.cost = try row.double("cost")
-                m.currency = row.string("currency")
-                m.note = row.string("note")
-                m.photos = try row.json("photos", "[]")
+            try each("meal_log", converted: { if case .meal(let c) = $0 { c } else { nil } }) { row, converted in
+                guard member("meal_log", row) != nil, let m = try value(converted, "meal_log", row) else { return }
                 pending.append(m)
                 if pending.count == Self.rowsPerWrite { try writePending() }
                 report.carried("meal_log")

@@ -112,21 +112,8 @@ extension ForgeServerMove {
             pending.removeAll(keepingCapacity: true)
         }
         try MetricStore.bulkLoad(in: conn) {
-            try each("metrics") { row in
-                guard let user = member("metrics", row) else { return }
-                let type = row.string("type")
-                let value = try row.double("value")
-                guard let ts = try row.instant("ts"), IngestPlausibility.instant(ts) else {
-                    skip("metrics", row, "out_of_bounds", "no time, or a time outside 1900-2100")
-                    return
-                }
-                guard !type.isEmpty, IngestPlausibility.metric(type, value) else {
-                    skip("metrics", row, "out_of_bounds", "\(type) \(value) is outside forged's bounds")
-                    return
-                }
-                let metric = MovedMetric(
-                    id: row.string("id"), userID: user, type: type, value: value, unit: row.string("unit"), ts: ts,
-                    source: row.string("source", "hae"))
+            try each("metrics", converted: { if case .metric(let c) = $0 { c } else { nil } }) { row, converted in
+                guard member("metrics", row) != nil, let metric = try value(converted, "metrics", row) else { return }
                 pending.append((metric, row, report.skippedRows.count))
                 if pending.count == Self.rowsPerWrite { try writePending() }
             }
@@ -228,41 +215,15 @@ extension ForgeServerMove {
 
     private func carrySessionRows() throws {
         var completeAfterSets: [String] = []
-        try each("workout_sessions") { row in
-            guard let user = member("workout_sessions", row) else { return }
-            let kind = row.string("kind", "strength")
-            let status = row.string("status", "active")
-            guard kind == "strength" || kind == "cardio", ["active", "completed", "unplanned"].contains(status) else {
-                skip("workout_sessions", row, "out_of_bounds", "kind \(kind), status \(status)")
-                return
-            }
-            guard let day = try row.date("day"), let started = try row.instant("started_at"),
-                IngestPlausibility.instant(started)
-            else {
-                skip("workout_sessions", row, "out_of_bounds", "no day or start time forged accepts")
-                return
-            }
-            let stats = try row.json("stats", "{}")
-            if let problem = Self.statsProblem(stats) {
-                skip("workout_sessions", row, "out_of_bounds", problem)
-                return
-            }
-            var session = MovedSession(id: row.string("id"), userID: user, day: day, startedAt: started)
-            session.name = row.string("name")
-            session.kind = kind
-            session.status = status
-            session.completedAt = try row.instant("completed_at")
-            session.timeBudgetMin = try row.optionalInt("time_budget_min")
-            session.fitted = try row.json("fitted", "{}")
-            session.stats = stats
-            session.notes = row.string("notes")
-            session.cooldownStatus = row.string("cooldown_status")
-            session.favorite = row.bool("favorite")
+        try each("workout_sessions", converted: { if case .session(let c) = $0 { c } else { nil } }) { row, converted in
+            guard member("workout_sessions", row) != nil,
+                let session = try value(converted, "workout_sessions", row)
+            else { return }
             if try TrainingSessionStore.insertKeepingID(session, in: conn) { completeAfterSets.append(session.id) }
             sessions.insert(row.string("id"))
             report.carried("workout_sessions")
         }
-        try each("workout_series") { row in
+        try each("workout_series", converted: { if case .trace(let c) = $0 { c } else { nil } }) { row, converted in
             let session = row.string("session_id")
             guard sessions.contains(session), let user = member("workout_series", row) else {
                 if sessions.contains(session) == false {
@@ -270,48 +231,28 @@ extension ForgeServerMove {
                 }
                 return
             }
-            // The original's own shape parses once; anything else is checked to be JSON first.
-            let series = try SeriesData(pairs: row.text("data") ?? "{}") ?? SeriesData(json: row.json("data", "{}"))
-            let trace = CardioTrace(
-                hr: series.hr.map { HRSample(t: $0.0, bpm: $0.1) },
-                route: series.route.map { RoutePoint(lat: $0.0, lon: $0.1) })
+            guard let trace = try value(converted, "workout_series", row) else { return }
             try CardioStore.saveTrace(trace, sessionID: session, userID: user, now: now, in: conn)
             report.carried("workout_series")
         }
         // Sets are written in order, a few hundred at a time (SetStore's multi-row inserts).
         var pending: [MovedSet] = []
         pending.reserveCapacity(Self.rowsPerWrite)
-        try each("logged_sets") { row in
+        try each("logged_sets", converted: { if case .set(let c) = $0 { c } else { nil } }) { row, converted in
             let session = row.string("session_id")
             guard sessions.contains(session) else {
                 skip("logged_sets", row, "session_not_carried", "its session \(session) is not carried")
                 return
             }
-            guard let user = member("logged_sets", row) else { return }
-            let weight = try row.double("weight")
-            let reps = try row.int("reps")
-            let rpe = try row.optionalInt("rpe")
-            guard (0...LiftHistoryWriter.maxLoadKg).contains(weight),
-                (0...Int(LiftHistoryWriter.maxReps)).contains(reps)
-            else {
-                skip("logged_sets", row, "out_of_bounds", "\(weight) kg × \(reps) is outside forged's set bounds")
+            guard let user = member("logged_sets", row), let set = try value(converted, "logged_sets", row) else {
                 return
             }
-            guard let ts = try row.instant("ts") else {
-                skip("logged_sets", row, "out_of_bounds", "no time")
-                return
-            }
-            let slug = row.string("exercise_slug")
-            pending.append(
-                MovedSet(
-                    id: row.string("id"), sessionID: session, userID: user, slug: slug,
-                    substitutedFor: row.text("substituted_for"), setNo: try row.int("set_no", 1), weight: weight,
-                    reps: reps, rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts))
+            pending.append(set)
             if pending.count == Self.rowsPerWrite {
                 try SetStore.insertKeepingID(pending, in: conn)
                 pending.removeAll(keepingCapacity: true)
             }
-            lifts[user, default: []].insert(slug)
+            lifts[user, default: []].insert(set.slug)
             report.carried("logged_sets")
         }
         try SetStore.insertKeepingID(pending, in: conn)
@@ -320,22 +261,6 @@ extension ForgeServerMove {
 
     /// Rows handed to a store's multi-row insert at a time (sets, metrics, meal logs).
     static let rowsPerWrite = 256
-
-    /// Why a session's stats are impossible (a negative duration or distance), or nil.
-    static func statsProblem(_ json: String) -> String? {
-        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(json.utf8)) else {
-            return nil
-        }
-        for key in ["duration_s", "distance_km", "kcal", "avg_hr", "max_hr"] {
-            if let v = object[key]?.doubleValue, v < 0 || !v.isFinite {
-                return "stats \(key) \(v) is negative"
-            }
-        }
-        if let d = object["duration_s"]?.doubleValue, !IngestPlausibility.durationS.contains(d) {
-            return "stats duration_s \(d) is longer than 7 days"
-        }
-        return nil
-    }
 }
 
 /// The original's `workout_series.data`, `{"hr": [[t_s, bpm]…], "route": [[lat, lon]…]}`,

@@ -18,6 +18,8 @@ final class ForgeServerMove {
     let snapshot: ForgeServerSnapshot
     let conn: Connection
     let now: Date
+    /// The rows of the large tables, converted on a second core (``MoveConversion/tables``).
+    let converted: ConvertedRows
     var report: ForgeServerReport
     /// Ids of the members carried.
     var members: Set<String> = []
@@ -37,12 +39,13 @@ final class ForgeServerMove {
     static let progressStep = 1_000
 
     init(
-        snapshot: ForgeServerSnapshot, conn: Connection, now: Date,
+        snapshot: ForgeServerSnapshot, conn: Connection, now: Date, converted: ConvertedRows,
         onProgress: ((ForgeServerProgress) -> Void)? = nil
     ) {
         self.snapshot = snapshot
         self.conn = conn
         self.now = now
+        self.converted = converted
         self.onProgress = onProgress
         report = ForgeServerReport(source: snapshot.source)
     }
@@ -88,6 +91,32 @@ final class ForgeServerMove {
                 skip(table, row, "unreadable_value", e.description)
             }
             handled(table, i + 1, of: rows.count)
+        }
+    }
+
+    /// ``each(_:_:)`` for a table of ``MoveConversion/tables``: `body` gets each row with its
+    /// conversion (``converted``), taken for every row whether `body` looks at it or not.
+    func each<Value>(
+        _ table: String, converted pick: (ConvertedRow) -> Converted<Value>?,
+        _ body: (SourceRow, Converted<Value>) throws -> Void
+    ) throws {
+        try each(table) { row in
+            guard let value = pick(try converted.next()) else {
+                throw ImportError.unreadable("\(table): the move's converted rows are out of step (a fault of forged)")
+            }
+            try body(row, value)
+        }
+    }
+
+    /// The value of `converted`, or nil after listing `row` as skipped for its reason.
+    /// - Throws: the ``SourceValueError`` of a value that does not read (``each(_:_:)`` lists it).
+    func value<Value>(_ converted: Converted<Value>, _ table: String, _ row: SourceRow) throws -> Value? {
+        switch converted {
+        case .value(let value): return value
+        case .skip(let reason, let detail):
+            skip(table, row, reason, detail)
+            return nil
+        case .unreadable(let error): throw error
         }
     }
 
