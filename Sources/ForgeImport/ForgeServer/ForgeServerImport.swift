@@ -76,12 +76,8 @@ package struct ForgeServerImport {
                 if let early = try refusal(snapshot, replace: replace, in: conn) { return early }
                 let now = clock.now()
                 // The large tables' rows are converted on a second core while this thread writes.
-                let move = try ConvertedRows.converting(snapshot, now: now) { converted in
-                    let move = ForgeServerMove(
-                        snapshot: snapshot, conn: conn, now: now, converted: converted, onProgress: onProgress)
-                    try move.run()
-                    return move
-                }
+                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now, onProgress: onProgress)
+                try ConvertedRows.converting(snapshot, now: now) { ahead in try move.run(ahead) }
                 move.report.notes.append(
                     "records are rebuilt from the sets; where the two servers differ by design (record details in "
                         + "the member's unit, trend, e1RM on the trained day, media_tier) forged answers its own way")

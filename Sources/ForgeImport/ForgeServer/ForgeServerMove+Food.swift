@@ -176,8 +176,8 @@ extension ForgeServerMove {
             pending.removeAll(keepingCapacity: true)
         }
         try MealLogStore.bulkLoad(in: conn) {
-            try each("meal_log", converted: { if case .meal(let c) = $0 { c } else { nil } }) { row, converted in
-                guard member("meal_log", row) != nil, let m = try value(converted, "meal_log", row) else { return }
+            try each("meal_log", from: \.meal) { row, conversion in
+                guard member("meal_log", row) != nil, let m = try take(conversion, "meal_log", row) else { return }
                 pending.append(m)
                 if pending.count == Self.rowsPerWrite { try writePending() }
                 report.carried("meal_log")

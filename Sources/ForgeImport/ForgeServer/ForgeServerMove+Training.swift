@@ -112,8 +112,8 @@ extension ForgeServerMove {
             pending.removeAll(keepingCapacity: true)
         }
         try MetricStore.bulkLoad(in: conn) {
-            try each("metrics", converted: { if case .metric(let c) = $0 { c } else { nil } }) { row, converted in
-                guard member("metrics", row) != nil, let metric = try value(converted, "metrics", row) else { return }
+            try each("metrics", from: \.metric) { row, conversion in
+                guard member("metrics", row) != nil, let metric = try take(conversion, "metrics", row) else { return }
                 pending.append((metric, row, report.skippedRows.count))
                 if pending.count == Self.rowsPerWrite { try writePending() }
             }
@@ -215,15 +215,15 @@ extension ForgeServerMove {
 
     private func carrySessionRows() throws {
         var completeAfterSets: [String] = []
-        try each("workout_sessions", converted: { if case .session(let c) = $0 { c } else { nil } }) { row, converted in
+        try each("workout_sessions", from: \.session) { row, conversion in
             guard member("workout_sessions", row) != nil,
-                let session = try value(converted, "workout_sessions", row)
+                let session = try take(conversion, "workout_sessions", row)
             else { return }
             if try TrainingSessionStore.insertKeepingID(session, in: conn) { completeAfterSets.append(session.id) }
             sessions.insert(row.string("id"))
             report.carried("workout_sessions")
         }
-        try each("workout_series", converted: { if case .trace(let c) = $0 { c } else { nil } }) { row, converted in
+        try each("workout_series", from: \.trace) { row, conversion in
             let session = row.string("session_id")
             guard sessions.contains(session), let user = member("workout_series", row) else {
                 if sessions.contains(session) == false {
@@ -231,20 +231,20 @@ extension ForgeServerMove {
                 }
                 return
             }
-            guard let trace = try value(converted, "workout_series", row) else { return }
+            guard let trace = try take(conversion, "workout_series", row) else { return }
             try CardioStore.saveTrace(trace, sessionID: session, userID: user, now: now, in: conn)
             report.carried("workout_series")
         }
         // Sets are written in order, a few hundred at a time (SetStore's multi-row inserts).
         var pending: [MovedSet] = []
         pending.reserveCapacity(Self.rowsPerWrite)
-        try each("logged_sets", converted: { if case .set(let c) = $0 { c } else { nil } }) { row, converted in
+        try each("logged_sets", from: \.set) { row, conversion in
             let session = row.string("session_id")
             guard sessions.contains(session) else {
                 skip("logged_sets", row, "session_not_carried", "its session \(session) is not carried")
                 return
             }
-            guard let user = member("logged_sets", row), let set = try value(converted, "logged_sets", row) else {
+            guard let user = member("logged_sets", row), let set = try take(conversion, "logged_sets", row) else {
                 return
             }
             pending.append(set)
@@ -261,48 +261,4 @@ extension ForgeServerMove {
 
     /// Rows handed to a store's multi-row insert at a time (sets, metrics, meal logs).
     static let rowsPerWrite = 256
-}
-
-/// The original's `workout_series.data`, `{"hr": [[t_s, bpm]…], "route": [[lat, lon]…]}`,
-/// read leniently: anything that is not a pair of numbers is left out.
-struct SeriesData {
-    /// The shape the original writes: decoded directly (the fast path).
-    private struct Pairs: Decodable {
-        let hr: [[Double]]?
-        let route: [[Double]]?
-    }
-
-    let hr: [(Double, Double)]
-    let route: [(Double, Double)]
-
-    /// The original's shape (lists of number pairs), or nil for any other text, JSON or not:
-    /// JSONDecoder reads the whole text, so a text it decodes is JSON.
-    init?(pairs json: String) {
-        guard let plain = try? JSONDecoder().decode(Pairs.self, from: Data(json.utf8)) else { return nil }
-        func pairs(_ list: [[Double]]?) -> [(Double, Double)] {
-            (list ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
-        }
-        hr = pairs(plain.hr)
-        route = pairs(plain.route)
-    }
-
-    init(json: String) {
-        if let plain = SeriesData(pairs: json) {
-            self = plain
-            return
-        }
-        let data = Data(json.utf8)
-        // Something else in the lists (a null, a string): each pair of numbers, the rest left out.
-        let object = (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
-        func pairs(_ key: String) -> [(Double, Double)] {
-            (object[key]?.arrayValue ?? []).compactMap { pair in
-                guard let list = pair.arrayValue, list.count >= 2, let a = list[0].doubleValue,
-                    let b = list[1].doubleValue
-                else { return nil }
-                return (a, b)
-            }
-        }
-        hr = pairs("hr")
-        route = pairs("route")
-    }
 }

@@ -18,8 +18,9 @@ final class ForgeServerMove {
     let snapshot: ForgeServerSnapshot
     let conn: Connection
     let now: Date
-    /// The rows of the large tables, converted on a second core (``MoveConversion/tables``).
-    let converted: ConvertedRows
+    /// The rows of the large tables, converted on a second core (``MoveConversion/converters``)
+    /// while ``run(_:)`` runs.
+    private var ahead: ConvertedRows?
     var report: ForgeServerReport
     /// Ids of the members carried.
     var members: Set<String> = []
@@ -39,13 +40,12 @@ final class ForgeServerMove {
     static let progressStep = 1_000
 
     init(
-        snapshot: ForgeServerSnapshot, conn: Connection, now: Date, converted: ConvertedRows,
+        snapshot: ForgeServerSnapshot, conn: Connection, now: Date,
         onProgress: ((ForgeServerProgress) -> Void)? = nil
     ) {
         self.snapshot = snapshot
         self.conn = conn
         self.now = now
-        self.converted = converted
         self.onProgress = onProgress
         report = ForgeServerReport(source: snapshot.source)
     }
@@ -60,15 +60,19 @@ final class ForgeServerMove {
                 table: table, tableDone: done, tableRows: total, rowsDone: rowsDone, rowsTotal: snapshot.rowCount))
     }
 
-    /// Runs every table in dependency order. - Throws: a refusal (``ImportError``)
-    /// or a database error; the caller's transaction then rolls back.
-    func run() throws {
+    /// Runs every table in dependency order, the large tables' rows taken converted from `ahead`
+    /// (every one of them). - Throws: a refusal (``ImportError``) or a database error; the
+    /// caller's transaction then rolls back.
+    func run(_ ahead: ConvertedRows) throws {
+        self.ahead = ahead
+        defer { self.ahead = nil }
         try carryMembers()
         try carryTokens()
         try carryTraining()
         try carryCoach()
         try carryFood()
         notServed()
+        ahead.finish()
         // What forged's start would repair in revisions from elsewhere, repaired now by its owner,
         // so the first start after the move changes nothing.
         let repaired = try RevisionRepair.sweep(in: conn)
@@ -94,24 +98,28 @@ final class ForgeServerMove {
         }
     }
 
-    /// ``each(_:_:)`` for a table of ``MoveConversion/tables``: `body` gets each row with its
-    /// conversion (``converted``), taken for every row whether `body` looks at it or not.
+    /// ``each(_:_:)`` for a table of ``MoveConversion/converters``: `body` gets each row with its
+    /// conversion, taken from ``ahead`` for every row whether `body` looks at it or not (`kind`
+    /// picks the table's case of ``ConvertedRow``: `\.set` for `logged_sets`).
     func each<Value>(
-        _ table: String, converted pick: (ConvertedRow) -> Converted<Value>?,
+        _ table: String, from kind: (ConvertedRow) -> Converted<Value>?,
         _ body: (SourceRow, Converted<Value>) throws -> Void
     ) throws {
+        guard let ahead else { preconditionFailure("each(_:from:_:) outside run(_:)") }
         try each(table) { row in
-            guard let value = pick(try converted.next()) else {
-                throw ImportError.unreadable("\(table): the move's converted rows are out of step (a fault of forged)")
+            let next = ahead.next()
+            guard let conversion = kind(next) else {
+                preconditionFailure("the converted rows are out of step: \(next) for a row of \(table)")
             }
-            try body(row, value)
+            try body(row, conversion)
         }
     }
 
-    /// The value of `converted`, or nil after listing `row` as skipped for its reason.
-    /// - Throws: the ``SourceValueError`` of a value that does not read (``each(_:_:)`` lists it).
-    func value<Value>(_ converted: Converted<Value>, _ table: String, _ row: SourceRow) throws -> Value? {
-        switch converted {
+    /// The value of `conversion`, or nil after listing `row` as skipped for its reason.
+    /// - Throws: the error of a value that does not read (``each(_:_:)`` lists a
+    ///   ``SourceValueError`` as `unreadable_value`; any other error ends the move).
+    func take<Value>(_ conversion: Converted<Value>, _ table: String, _ row: SourceRow) throws -> Value? {
+        switch conversion {
         case .value(let value): return value
         case .skip(let reason, let detail):
             skip(table, row, reason, detail)

@@ -11,14 +11,13 @@ enum Converted<Value: Sendable>: Sendable {
     case value(Value)
     /// Skipped with a reason of the report (`out_of_bounds`) and its detail.
     case skip(reason: String, detail: String)
-    /// A value that does not read (`unreadable_value`).
-    case unreadable(SourceValueError)
+    /// A value that does not read: a ``SourceValueError`` (listed `unreadable_value`), or
+    /// any other error, which ends the move as it did when the writer read the row.
+    case unreadable(any Error)
 
-    /// Runs `body`, a ``SourceValueError`` it throws becoming ``unreadable(_:)``.
+    /// Runs `body`, an error it throws becoming ``unreadable(_:)``.
     static func reading(_ body: () throws -> Converted) -> Converted {
-        do { return try body() } catch let error as SourceValueError { return .unreadable(error) } catch {
-            return .unreadable(SourceValueError(description: "\(error)"))
-        }
+        do { return try body() } catch { return .unreadable(error) }
     }
 }
 
@@ -28,8 +27,15 @@ enum Converted<Value: Sendable>: Sendable {
 /// core while the move writes (``ConvertedRows``). `now` stands in for a
 /// missing creation time, as everywhere in the move.
 enum MoveConversion {
-    /// The tables converted ahead, in the order the move writes them.
-    static let tables = ["metrics", "workout_sessions", "workout_series", "logged_sets", "meal_log"]
+    /// The tables converted ahead, in the order the move writes them, each with its conversion
+    /// (`now` stands in for a missing creation time).
+    static let converters: [(table: String, convert: @Sendable (SourceRow, Date) -> ConvertedRow)] = [
+        ("metrics", { row, _ in .metric(metric(row)) }),
+        ("workout_sessions", { row, _ in .session(session(row)) }),
+        ("workout_series", { row, _ in .trace(trace(row)) }),
+        ("logged_sets", { row, _ in .set(set(row)) }),
+        ("meal_log", { row, now in .meal(meal(row, now: now)) }),
+    ]
 
     /// A body metric: its value, a time within 1900-2100 and a value within
     /// forged's bounds for its type (`IngestPlausibility`).

@@ -6,20 +6,22 @@ import Foundation
 /// pg_catalog.set_config...) is passed over. A file that does not end with
 /// pg_dump's closing comment, or ends inside a COPY block, is truncated.
 ///
-/// The file is read 4 MiB at a time. Each chunk's lines are sorted in file
-/// order on the calling thread (statements, and which table a row belongs
-/// to), then its rows are split into values on two cores
-/// (``parse(_:in:into:)``), and appended in file order: a 2-core appliance
-/// reads a dump about twice as fast (docs/performance.md, "The forge-server
-/// move on two cores").
+/// The file is read 4 MiB at a time. Each chunk's lines are classified in
+/// file order on the calling thread (statements, and the table a row belongs
+/// to), then its rows are split into values on two threads
+/// (``parse(_:in:)``) and appended in file order: reading the bench's 12.6 MB
+/// dump went from 87-110 ms to 72-90 ms (docs/performance.md, "The
+/// forge-server move on two cores").
 enum PgDumpReader {
     /// Bytes read at a time.
     static let chunkBytes = 4 << 20
 
-    /// A row of a COPY block: where its line is in the chunk, and its table.
+    /// A row of a COPY block, in the chunk being read.
     struct RowLine {
+        /// Its table's name, and how many columns its COPY line names.
         var table: String
         var columns: Int
+        /// Byte offsets of its line in the chunk, `end` exclusive (the line break left out).
         var start: Int
         var end: Int
         /// 1-based line number in the file.
@@ -149,8 +151,8 @@ enum PgDumpReader {
         return tables
     }
 
-    /// The values of `rows` (lines of `buffer`), in their order: the first half split on this
-    /// thread and the second on another (`concurrentPerform`), each into its own slots.
+    /// The values of `rows` (lines of `buffer`), in their order: the two halves of the rows
+    /// split at once by two threads (`concurrentPerform`), each into its own slots.
     static func parse(_ rows: [RowLine], in buffer: UnsafeBufferPointer<UInt8>) -> [[SourceValue]] {
         guard rows.count > 1, let bytes = buffer.baseAddress else {
             return rows.map {
