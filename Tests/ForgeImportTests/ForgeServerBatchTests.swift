@@ -73,4 +73,52 @@ struct ForgeServerBatchTests {
             try #require(tables.firstIndex(of: "metrics"))...(try #require(tables.lastIndex(of: "metrics")))
         #expect(tables[metricRange].allSatisfy { $0 == "metrics" })
     }
+
+    /// The large tables' rows are converted on a second thread (`ConvertedRows`), but a row whose
+    /// member or session is not carried is listed for that first, as when the writer read it: the
+    /// demo seat's unreadable weight is `member_not_carried`, a set of no carried session with an
+    /// impossible load `session_not_carried`, and only a carried member's unreadable value is
+    /// `unreadable_value`; every later row is still written (the two threads stay in step).
+    @Test func aRowsFirstReasonIsListedThoughItWasConvertedAhead() throws {
+        var text = try String(contentsOf: Self.fixture, encoding: .utf8)
+        func add(after id: String, _ line: String) throws {
+            let at = try #require(text.range(of: "\n\(id)\t"))
+            let end = try #require(text[at.upperBound...].firstIndex(of: "\n"))
+            text.insert(contentsOf: "\n" + line, at: end)
+        }
+        let ada = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0"
+        let demo = "d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0"
+        try add(
+            after: "30000000000000000000000000000003",
+            [
+                "33000000000000000000000000000001\t\(demo)\tweight\theavy\tkg\t2025-03-04 07:00:00+00\tmanual",
+                "33000000000000000000000000000002\t\(ada)\tweight\theavy\tkg\t2025-03-04 07:00:00+00\tmanual",
+                "33000000000000000000000000000003\t\(ada)\tweight\t70.5\tkg\t2025-03-05 07:00:00+00\tmanual",
+            ].joined(separator: "\n"))
+        try add(
+            after: "40000000000000000000000000000004",
+            "43000000000000000000000000000001\t5e55101100000000000000000000dead\t\(ada)\tback-squat\t\\N\t1\t"
+                + "9000\t5\t\\N\t2025-03-03 17:25:00+00")
+        let harness = try ImportHarness()
+        let file = harness.dir + "/dump.sql"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
+        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
+            .run(snapshot, replace: true, dryRun: false)
+        guard case .done(let report, _) = outcome else {
+            Issue.record("not done: \(outcome)")
+            return
+        }
+        let listed = Dictionary(
+            report.skippedRows.map { ($0.row, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        #expect(listed["33000000000000000000000000000001"] == "member_not_carried")
+        #expect(listed["33000000000000000000000000000002"] == "unreadable_value")
+        #expect(listed["43000000000000000000000000000001"] == "session_not_carried")
+        #expect(listed["33000000000000000000000000000003"] == nil)
+        let written: Int = try harness.db.read { c in
+            try c.scalar("SELECT COUNT(*) FROM metrics WHERE id = '33000000000000000000000000000003'") ?? 0
+        }
+        #expect(written == 1)
+        #expect(report.tables["meal_log"]?.carried == 1)
+    }
 }
