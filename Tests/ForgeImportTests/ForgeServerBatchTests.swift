@@ -35,21 +35,27 @@ struct ForgeServerBatchTests {
         return text
     }
 
+    /// Moves the dump `text` into `harness`'s database (`--replace`) and answers the report.
+    /// - Throws: what reading or moving throws; a move that does not end `done` fails the test.
+    static func move(_ text: String, into harness: ImportHarness) throws -> ForgeServerReport {
+        let file = harness.dir + "/dump.sql"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
+        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
+            .run(snapshot, replace: true, dryRun: false)
+        guard case .done(let report, _) = outcome else {
+            throw ImportError.unreadable("the move did not end done: \(outcome)")
+        }
+        return report
+    }
+
     @Test func duplicatesAreListedWhereTheirRowsWereMetAcrossBatches() throws {
         let count = 300  // two batches of ForgeServerMove.rowsPerWrite (256)
         let duplicates = [10: 5, 11: 5, 270: 260, 299: 3]
         let outOfBounds: Set<Int> = [12, 271]
         let harness = try ImportHarness()
-        let file = harness.dir + "/dump.sql"
-        try Self.dump(count: count, duplicates: duplicates, outOfBounds: outOfBounds)
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
-        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
-            .run(snapshot, replace: true, dryRun: false)
-        guard case .done(let report, _) = outcome else {
-            Issue.record("not done: \(outcome)")
-            return
-        }
+        let report = try Self.move(
+            Self.dump(count: count, duplicates: duplicates, outOfBounds: outOfBounds), into: harness)
         // In source order: the fixture's own 7,150 kg weight, then the added rows as met.
         let listed = report.skippedRows.filter { $0.table == "metrics" }.map { "\($0.row) \($0.reason)" }
         #expect(
@@ -100,15 +106,7 @@ struct ForgeServerBatchTests {
             "43000000000000000000000000000001\t5e55101100000000000000000000dead\t\(ada)\tback-squat\t\\N\t1\t"
                 + "9000\t5\t\\N\t2025-03-03 17:25:00+00")
         let harness = try ImportHarness()
-        let file = harness.dir + "/dump.sql"
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
-        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
-            .run(snapshot, replace: true, dryRun: false)
-        guard case .done(let report, _) = outcome else {
-            Issue.record("not done: \(outcome)")
-            return
-        }
+        let report = try Self.move(text, into: harness)
         let listed = Dictionary(
             report.skippedRows.map { ($0.row, $0.reason) }, uniquingKeysWith: { first, _ in first })
         #expect(listed["33000000000000000000000000000001"] == "member_not_carried")

@@ -152,18 +152,16 @@ enum PgDumpReader {
     }
 
     /// The values of `rows` (lines of `buffer`), in their order: the two halves of the rows
-    /// split at once by two threads (`concurrentPerform`), each into its own slots.
+    /// split at once by two threads (`concurrentPerform`), each into its own slots (a single
+    /// row by one).
     static func parse(_ rows: [RowLine], in buffer: UnsafeBufferPointer<UInt8>) -> [[SourceValue]] {
-        guard rows.count > 1, let bytes = buffer.baseAddress else {
-            return rows.map {
-                CopyText.fields(UnsafeBufferPointer(rebasing: buffer[$0.start..<$0.end]), expected: $0.columns)
-            }
-        }
+        guard !rows.isEmpty, let bytes = buffer.baseAddress else { return [] }
         let half = rows.count / 2
+        let parts = rows.count > 1 ? [0..<half, half..<rows.count] : [0..<rows.count]
         return [[SourceValue]](unsafeUninitializedCapacity: rows.count) { out, initialized in
             let memory = Halves(bytes: bytes, out: out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for i in part == 0 ? 0..<half : half..<rows.count {
+            DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                for i in parts[part] {
                     let row = rows[i]
                     let line = UnsafeBufferPointer(start: memory.bytes + row.start, count: row.end - row.start)
                     (memory.out + i).initialize(to: CopyText.fields(line, expected: row.columns))
