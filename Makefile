@@ -26,7 +26,7 @@ ORIG_VENV   := .build/original-venv
 ORIG_REQS   := tests/forge-server/original-requirements.txt
 
 .PHONY: all deps python-tools build release run test test-unit clean bench order-file
-.PHONY: deb golden
+.PHONY: deb golden food-reference
 
 all: build
 
@@ -79,6 +79,11 @@ test: release python-tools
 
 clean:
 	rm -rf .build
+
+# Regenerates the food reference (Sources/ForgeCook/Assets/food_reference.tsv) from USDA SR28, pinned by
+# version and SHA256 in tools/food-reference/generate.py, and tools/food-reference/aliases.tsv.
+food-reference:
+	$(PYTHON3) tools/food-reference/generate.py
 
 # Regenerates packaging/forged.order, the release link's function order (needs valgrind).
 order-file: release

@@ -22,6 +22,21 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
     package var refConfidence: Double?
     /// Imported lines: the heading the line sat under in its recipe ("For the sauce", "BEANS"); nil for none.
     package var section: String?
+    /// The food-reference food the line was weighed against (`usda:01001`, ``FoodReference``) when it is
+    /// not linked to a household row by `ref`; nil otherwise.
+    package var foodID: String?
+    /// The name of the food the line's macros come from: the household row's or the USDA food's
+    /// ("Butter, without salt"); nil when the line matched nothing.
+    package var food: String?
+    /// What the line weighs, grams (the macros' basis); nil when unknown or negligible.
+    package var grams: Double?
+    /// What the whole line contributes, kcal (not per serving); nil when it could not be weighed.
+    package var kcal: Double?
+    /// The grams rest on a typical size, not the line's own measure (a line with no quantity).
+    package var estimate = false
+    /// The line counts as negligible for macros: to taste, garnish, optional, for serving or greasing,
+    /// a seasoning with no quantity, or a heading.
+    package var negligible = false
 
     package init(
         name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
@@ -42,8 +57,9 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
     package var referenceName: String { ref ?? name }
 
     enum CodingKeys: String, CodingKey {
-        case name, qty, unit, disp, note, raw, ref, section
+        case name, qty, unit, disp, note, raw, ref, section, food, grams, kcal, estimate, negligible
         case refConfidence = "ref_confidence"
+        case foodID = "food_id"
     }
 
     package init(from decoder: Decoder) throws {
@@ -57,10 +73,17 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         ref = try c.decodeIfPresent(String.self, forKey: .ref)
         refConfidence = try c.decodeIfPresent(Double.self, forKey: .refConfidence)
         section = try c.decodeIfPresent(String.self, forKey: .section)
+        foodID = try c.decodeIfPresent(String.self, forKey: .foodID)
+        food = try c.decodeIfPresent(String.self, forKey: .food)
+        grams = try c.decodeIfPresent(Double.self, forKey: .grams)
+        kcal = try c.decodeIfPresent(Double.self, forKey: .kcal)
+        estimate = try c.decodeIfPresent(Bool.self, forKey: .estimate) ?? false
+        negligible = try c.decodeIfPresent(Bool.self, forKey: .negligible) ?? false
     }
 
     /// `qty` is always present (null when unknown); `note`, `raw`, `ref`,
-    /// `ref_confidence`, `section` only when set.
+    /// `ref_confidence`, `section`, `food_id`, `food`, `grams`, `kcal` only when set; `estimate` and
+    /// `negligible` only when true.
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -72,5 +95,11 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         try c.encodeIfPresent(ref, forKey: .ref)
         try c.encodeIfPresent(refConfidence, forKey: .refConfidence)
         try c.encodeIfPresent(section, forKey: .section)
+        try c.encodeIfPresent(foodID, forKey: .foodID)
+        try c.encodeIfPresent(food, forKey: .food)
+        try c.encodeIfPresent(grams, forKey: .grams)
+        try c.encodeIfPresent(kcal, forKey: .kcal)
+        if estimate { try c.encode(true, forKey: .estimate) }
+        if negligible { try c.encode(true, forKey: .negligible) }
     }
 }

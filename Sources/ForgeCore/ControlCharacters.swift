@@ -54,10 +54,11 @@ package enum ControlCharacters {
     }
 
     /// A string schema with the rule: unchanged when it is an `enum` or a
-    /// `const` (its values are the allowed ones), else ``pattern``, or, beside
+    /// `const` (its values are the allowed ones) or a document (`contentMediaType`), else ``pattern``, or, beside
     /// a pattern of its own, through `allOf`.
     private static func withRule(_ schema: [String: JSONValue]) -> [String: JSONValue] {
-        guard schema["enum"] == nil, schema["const"] == nil else { return schema }
+        // A whole document (``DocumentText``, marked by its `contentMediaType`) takes any character.
+        guard schema["enum"] == nil, schema["const"] == nil, schema["contentMediaType"] == nil else { return schema }
         var object = schema
         let rule: JSONValue = ["pattern": .string(pattern)]
         if let own = object["pattern"], own != .string(pattern) {

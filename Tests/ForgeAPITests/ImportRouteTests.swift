@@ -43,7 +43,7 @@ final class RecipeSite: Sendable {
         <!doctype html><html><head><title>Traybake</title>
         <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},
         {"@type":"Recipe","name":"Charred Chickpea Traybake","recipeCategory":"Dinner","keywords":"traybake, vegan",
-         "recipeIngredient":["400 g chickpeas, drained","2 tbsp olive oil","1 red onion","1 tsp unobtainium"],
+         "recipeIngredient":["400 g chickpeas, drained","2 tbsp olive oil","1 red onion","1 cup unobtainium"],
          "recipeInstructions":[{"@type":"HowToStep","text":"Heat the oven to 220C."},
            {"@type":"HowToStep","text":"Roast until the edges char, about 25 minutes."}],
          "totalTime":"PT35M","recipeYield":"Serves 4","image":"\(hero)",
@@ -75,14 +75,14 @@ final class RecipeSite: Sendable {
             #expect(json["serves"] == 4 && json["minutes"] == 35)
             #expect(json["complete"] == false)
             let reasons = json["parked_because"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(reasons.contains("steps not in done-when voice"))
-            #expect(reasons.contains { $0.hasPrefix("unknown ingredients:") && $0.contains("unobtainium") })
+            // The page's prose parks nothing; a cup of a food that matches nothing is too much of the weight.
+            #expect(!reasons.contains { $0.contains("done-when") })
+            #expect(reasons == ["foods that match nothing make up 36 % of the weight (at most 5 %): unobtainium"])
             #expect(json["image"]?.stringValue == site.origin + "/missing.jpg")
             let warnings = json["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(warnings.count == 3 && warnings[0].contains("HTTP 404"))
-            // A parked import names each reason in its warnings.
-            #expect(warnings.contains { $0.contains("'unobtainium'") && $0.contains("per-100 g") })
-            #expect(warnings.contains { $0.hasPrefix("parked: steps are not in done-when voice; to fix, give steps") })
+            #expect(warnings.count == 2 && warnings[0].contains("HTTP 404"))
+            // A parked import names each reason in its warnings, with the fix.
+            #expect(warnings[1].hasPrefix("parked: foods that match nothing") && warnings[1].contains("per 100 g"))
             #expect(sink.count == 0)
             #expect(json["source_url"]?.stringValue == site.origin + "/old-link")
 
@@ -120,11 +120,11 @@ final class RecipeSite: Sendable {
                 "POST", "/api/food/recipes/import",
                 json: ["url": .string(site.origin + "/recipe")], cookie: ada)
             #expect(reply.json["image"] == "/api/food/media/mem1")
-            // No image warning: only the parking reasons (unobtainium, page prose).
+            // No image warning: only the parking reason (a cup of unobtainium).
             #expect(
                 reply.json["warnings"]?.arrayValue?.allSatisfy { $0.stringValue?.hasPrefix("parked: ") == true } == true
             )
-            #expect(reply.json["warnings"]?.arrayValue?.count == 2)
+            #expect(reply.json["warnings"]?.arrayValue?.count == 1)
             let stored = sink.stored.withLock { $0 }
             #expect(stored.count == 1 && stored[0].bytes == jpeg && stored[0].type == "image/jpeg")
             #expect(stored.first?.source == site.origin + "/hero.jpg")

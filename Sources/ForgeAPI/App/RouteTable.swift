@@ -14,6 +14,7 @@ enum RouteTable {
         TrainRoutes.register(app, on: &router)
         FoodWeekRoutes.register(app, on: &router)
         RecipeRoutes.register(app, on: &router)
+        FoodReferenceRoutes.register(app, on: &router)
         MealLogRoutes.register(app, on: &router)
         FoodWeekSlotRoutes.register(app, on: &router)
         FoodProposalRoutes.register(app, on: &router)

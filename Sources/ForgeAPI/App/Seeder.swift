@@ -65,6 +65,12 @@ struct Seeder {
                 try RecipeStore.seedShipped(now: now, in: c)
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
+            // Imported recipes weighed by an older reader, once per RecipeRecompute.version.
+            if let summary = try RecipeRecompute.afterUpgrade(now: now, in: c), summary.examined > 0 {
+                Log.notice(
+                    "recomputed the macros of \(summary.examined) imported recipes with the food reference: "
+                        + "\(summary.changed) changed, \(summary.complete) of them now complete")
+            }
             for user in try HouseholdStore.allUsers(c) {
                 let missing = Self.nutritionDefaults.filter { user.prefs[$0.key] == nil }
                 if !missing.isEmpty { try HouseholdStore.updatePrefs(merge: missing, userID: user.id, in: c) }

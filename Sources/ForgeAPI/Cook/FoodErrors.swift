@@ -16,6 +16,9 @@ import ForgeCook
 /// | `RecipePageImportError.refusedTarget` | 400, the fetch policy's reason |
 /// | `RecipePageImportError.fetchFailed`, `.fetchStatus` | 502 `could not fetch the page: …` |
 /// | `RecipePageImportError.noRecipe`, `.invalid` | 422, the parser's reason or the broken rule |
+/// | `RecipeLineEdit.Failure.unknownRecipe`, `.noSuchLine` | 404 `unknown recipe`, `no line N: the recipe has M` |
+/// | `RecipeLineEdit.Failure.seedRecipe` | 409 `seed recipes are curated and not edited` |
+/// | `RecipeLineEdit.Failure.unknownFood`, `.needsGrams` | 422, naming the food |
 extension MealLogError: HTTPMappedError {
     var status: Int {
         if case .dayFull = self { return 422 }
@@ -61,6 +64,25 @@ extension RecipePageImportError: HTTPMappedError {
         case .fetchStatus(let status): "could not fetch the page: HTTP \(status)"
         case .noRecipe(let why): why
         case .invalid(let error): error.message
+        }
+    }
+}
+
+extension RecipeLineEdit.Failure: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .unknownRecipe, .noSuchLine: 404
+        case .seedRecipe: 409
+        case .unknownFood, .needsGrams: 422
+        }
+    }
+    var detail: String {
+        switch self {
+        case .unknownRecipe: "unknown recipe"
+        case .noSuchLine(let lines): "no such line: the recipe has \(lines) ingredient lines, numbered from 1"
+        case .seedRecipe: "seed recipes are curated and not edited"
+        case .unknownFood(let id): "unknown food \(id): search GET /api/food/foods?q=…"
+        case .needsGrams(let food): "the line's quantity cannot be weighed as \(food): give grams"
         }
     }
 }

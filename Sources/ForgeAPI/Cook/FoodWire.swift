@@ -270,6 +270,8 @@ enum FoodWire {
         var notes: String
         /// `"recipe"` (the recipe's own nutrition), `"computed"` (from the ingredient reference) or `""`.
         var macrosSource: String
+        /// Why the recipe is parked, line by line (``RecipeParking``); empty when it is complete.
+        var parkedBecause: [String]
 
         init(_ recipe: Recipe, reference: IngredientReference) {
             card = RecipeCard(recipe)
@@ -283,10 +285,12 @@ enum FoodWire {
             yield = recipe.yield
             notes = recipe.notes
             macrosSource = recipe.macrosSource
+            parkedBecause = recipe.complete ? [] : RecipeParking.reasons(for: recipe, reference: reference)
         }
 
         enum CodingKeys: String, CodingKey {
             case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield, notes, macrosSource
+            case parkedBecause
         }
 
         init(from decoder: Decoder) throws {
@@ -302,6 +306,7 @@ enum FoodWire {
             yield = try c.decode(String.self, forKey: .yield)
             notes = try c.decode(String.self, forKey: .notes)
             macrosSource = try c.decode(String.self, forKey: .macrosSource)
+            parkedBecause = try c.decode([String].self, forKey: .parkedBecause)
         }
 
         func encode(to encoder: Encoder) throws {
@@ -317,6 +322,7 @@ enum FoodWire {
             try c.encode(yield, forKey: .yield)
             try c.encode(notes, forKey: .notes)
             try c.encode(macrosSource, forKey: .macrosSource)
+            try c.encode(parkedBecause, forKey: .parkedBecause)
         }
     }
 
@@ -364,6 +370,18 @@ enum FoodWire {
         var section: String?
         var aisle: String
         var pantry: Bool
+        /// The food-reference food the line is weighed against (`usda:01001`), when not a household row.
+        var foodID: String?
+        /// The name of the food the line's macros come from (the household row's or USDA's); absent when none.
+        var food: String?
+        /// What the line weighs, grams; absent when unknown or negligible.
+        var grams: Double?
+        /// What the whole line contributes, kcal; absent when it could not be weighed.
+        var kcal: Double?
+        /// The grams rest on a typical size (a line with no quantity).
+        var estimate: Bool
+        /// The line counts as negligible (to taste, garnish, optional, a seasoning with no quantity, a heading).
+        var negligible: Bool
 
         init(_ line: RecipeIngredient, reference: IngredientReference) {
             name = line.name
@@ -377,6 +395,12 @@ enum FoodWire {
             section = line.section
             aisle = reference.aisle(of: line.referenceName)
             pantry = reference.isPantry(line.referenceName)
+            foodID = line.foodID
+            food = line.food
+            grams = line.grams.map { FoodWire.finite($0) }
+            kcal = line.kcal.map { FoodWire.finite($0) }
+            estimate = line.estimate
+            negligible = line.negligible
         }
     }
 

@@ -35,7 +35,7 @@ enum RecipeImportRoutes {
             let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
             // Fetching the page and its images runs as a job; the connection waits suspended.
             return StorageErrors.job {
-                .wire(ImportedRecipe(try app.recipeImporter.importPage(url: url, html: input.html)))
+                .wire(ImportedRecipe(try app.recipeImporter.importPage(url: url, html: input.html?.text)))
             }
         }
     }

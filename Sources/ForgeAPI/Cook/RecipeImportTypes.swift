@@ -10,8 +10,9 @@ struct RecipeImportRequest: RequestInput {
     static var example: JSONValue? { ["url": "https://example.org/recipes/miso-salmon"] }
     /// An http(s) URL (400 `url must be an http(s) URL` otherwise), ≤ 2048 characters.
     let url: String
-    /// The page's HTML, at most `RecipeImporter.maxPageBytes` characters.
-    var html: String?
+    /// The page's HTML as served, at most `RecipeImporter.maxPageBytes` bytes; CRLF line ends and other
+    /// control characters are taken (``DocumentText``).
+    var html: DocumentText?
 
     /// Longest URL accepted, characters.
     static let maxURL = 2048
@@ -19,7 +20,7 @@ struct RecipeImportRequest: RequestInput {
     static let rules: [InputRule<Self>] = [
         .length("url", max: maxURL) { $0.url },
         .custom("html") {
-            guard let html = $0.html, html.utf8.count > RecipeImporter.maxPageBytes else { return }
+            guard let html = $0.html, html.text.utf8.count > RecipeImporter.maxPageBytes else { return }
             throw ValidationFailure.error(
                 loc: ["body", "html"], type: "string_too_long",
                 msg: "String should have at most \(RecipeImporter.maxPageBytes) bytes", input: nil)

@@ -24,7 +24,7 @@ struct MCPDispatcher {
     let context: MCPContext
 
     static var tools: [MCPTool] {
-        MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools
+        MCPRecipeTools.tools + MCPIngredientTools.tools + MCPFoodLogTools.tools + MCPFoodReferenceTools.tools
             + MCPShoppingTools.tools
     }
 

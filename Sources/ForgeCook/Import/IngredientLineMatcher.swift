@@ -1,89 +1,176 @@
+import ForgeCore
 import Foundation
 
-/// Turns a printed ingredient line from a recipe page ("400 g chickpeas,
-/// drained") into a recipe line linked to the ingredient reference, keeping
-/// the cook's words.
+/// Turns a printed ingredient line ("¾ cup unsalted butter, softened") into
+/// a recipe line weighed against a food, keeping the cook's words.
 ///
-/// The line is read by ``IngredientLineParser``; `raw` keeps the line as
-/// printed, `disp`/`name`/`note` are its pieces. Matching is a link, never a
-/// rewrite: `ref` names the reference row and `refConfidence` (0–1) says how
-/// sure the link is (see ``match(_:in:)``). A linked line's `qty` and
-/// `unit` are in the row's unit (g rows take mass units, ml rows volume
-/// units, per-item `x` rows a bare count or a count word), so macros can be
-/// computed; when the quantity cannot be converted the line stays unlinked
-/// with the page's quantity and unit, and the import parks rather than
-/// computing wrong macros. A line with no quantity ("salt to taste") links
-/// with `qty: null`.
+/// The line is read by ``IngredientLineParser`` and ``IngredientLineFacts``;
+/// `raw` keeps the line as printed, `disp`/`name`/`note` are its pieces. Then:
+///
+/// 1. The household's own reference row, when one matches the name with at
+///    least ``minimumConfidence`` (``match(_:in:)``; the household's rows come
+///    first) and the line's unit converts to the row's unit:
+///    `ref` names the row and `qty`/`unit` are in the row's unit (g rows take
+///    any weighable unit, ml rows volumes, per-item `x` rows counts).
+/// 2. Else the food reference (``FoodMatcher``, USDA SR28) with at least
+///    ``minimumConfidence``: `food_id` and `food` name the food, `qty` and
+///    `unit` stay as the cook wrote them, and ``FoodWeigher`` gives `grams`.
+/// 3. Else, for a mass or volume, the grams are known but the food is not
+///    (`food` nil): such lines may make up under 5 % of a recipe's weight.
+///
+/// Every weighed line carries `grams` and `kcal` (the whole line's). A line
+/// that is negligible (to taste, garnish, optional, …; a seasoning with no
+/// quantity) says so and weighs nothing; a line with no quantity that is not
+/// negligible counts one typical portion of its food, marked `estimate`.
 package enum IngredientLineMatcher {
-    /// The least `refConfidence` a link needs, on the scale of
-    /// ``match(_:in:)``: 0 (nothing in common) to 1 (the row's exact name).
-    /// A line whose best match scores below it gets no `ref` and no
-    /// `refConfidence`, keeps the page's quantity and unit, and parks the
-    /// import with a warning naming the line, rather than borrowing the
-    /// macros of a row that only shares a word with it ("salt" in "Salt and
-    /// pepper to taste", 0.16). A match of exactly 0.5 links.
+    /// The least confidence a link needs, 0 (nothing in common) to 1 (the
+    /// row's or food's exact name). Below it the line links to nothing
+    /// rather than borrowing the macros of a food that only shares a word
+    /// with it. A match of exactly 0.5 links.
     package static let minimumConfidence = 0.5
 
-    /// The recipe line for `text`, linked to `reference` where a match of at
-    /// least ``minimumConfidence`` is found.
+    /// The recipe line for `text`.
     /// - Parameters:
+    ///   - reference: the household's ingredient reference (its rows win over the food reference).
+    ///   - foods: the food reference.
     ///   - decimalComma: whether the page writes decimals with a comma
     ///     (``IngredientLineParser/parse(_:decimalComma:)``); nil when unknown.
-    /// - Returns: the line and whether it was linked.
+    /// - Returns: the line, and whether it is accounted for (weighed against a food, or negligible).
     package static func line(
-        _ text: String, reference: IngredientReference,
+        _ text: String, reference: IngredientReference, foods: FoodReference = .usda,
         decimalComma: Bool? = nil
     ) -> (RecipeIngredient, matched: Bool) {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
         let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)
+        let facts = IngredientLineFacts(raw: raw, parsed: p)
         let name = p.name.isEmpty ? (p.note ?? raw) : p.name
         let note = p.name.isEmpty ? nil : p.note
-        let unlinked = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
-        guard let (row, confidence) = match(name, in: reference), confidence >= minimumConfidence else {
-            return (unlinked, false)
+        var line = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
+        let usda = FoodMatcher.match(facts.matchName, in: foods).flatMap {
+            $0.confidence >= minimumConfidence ? $0 : nil
         }
-        var linked = unlinked
-        linked.ref = row.name
-        linked.refConfidence = confidence
-        linked.unit = row.unit
-        guard let qty = p.qty else {
-            linked.qty = nil
+        if let (row, confidence) = match(facts.matchName, in: reference), confidence >= minimumConfidence,
+            let linked = household(line, row, confidence, facts, usda?.food)
+        {
             return (linked, true)
         }
-        guard let converted = IngredientUnits.convert(qty, unit: p.unit, to: row.unit) else { return (unlinked, false) }
-        linked.qty = (converted * 10).rounded() / 10
-        return (linked, true)
+        if facts.negligible {
+            line.negligible = true
+            if let usda { link(&line, usda) }
+            return (line, true)
+        }
+        guard let usda else {
+            // No food: a stated mass or volume still weighs (the recipe may hold up to 5 % of such weight).
+            if let qty = facts.qty, let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: nil),
+                IngredientUnits.sizes[facts.unit] != nil
+            {
+                line.grams = round1(weight.grams)
+            }
+            return (line, false)
+        }
+        link(&line, usda)
+        let weight =
+            facts.qty.map {
+                FoodWeigher.weigh($0, unit: facts.unit, food: usda.food, size: facts.size, packGrams: facts.packGrams)
+            } ?? FoodWeigher.typicalPortion(of: usda.food)
+        guard let weight else { return (line, false) }
+        line.grams = round1(weight.grams)
+        line.estimate = weight.estimate
+        line.kcal = round1(usda.food.macros(grams: weight.grams).kcal)
+        return (line, true)
     }
 
-    /// The reference row `name` refers to and how sure that is: 1 for the
-    /// row's exact name (any case), 0.9 for its name before a comma, 0.85
-    /// when equal after dropping a plural `s`/`es`, else the longest row
-    /// name found in the line as whole words, with confidence 0.8 × the
-    /// share of the line's words it covers. Nil when nothing matches.
-    static func match(_ name: String, in reference: IngredientReference) -> (Ingredient, Double)? {
-        let key = name.lowercased()
-        guard !key.isEmpty else { return nil }
-        func singular(_ s: String) -> String {
-            if s.hasSuffix("oes") || s.hasSuffix("shes") || s.hasSuffix("ches") { return String(s.dropLast(2)) }
-            if s.hasSuffix("s") && !s.hasSuffix("ss") { return String(s.dropLast()) }
-            return s
-        }
-        let rows = reference.rows
-        if let row = rows.first(where: { $0.name.lowercased() == key }) { return (row, 1) }
-        let head = { (row: Ingredient) in String(row.name.lowercased().split(separator: ",").first ?? "") }
-        if let row = rows.first(where: { head($0) == key }) { return (row, 0.9) }
-        if let row = rows.first(where: { singular(head($0)) == singular(key) }) { return (row, 0.85) }
-        let split = { (s: String) in
-            s.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "%" }).map(String.init)
-        }
-        let words = split(key)
-        guard !words.isEmpty else { return nil }
-        let padded = " " + words.map(singular).joined(separator: " ") + " "
-        let best = rows.compactMap { row -> (Ingredient, Int)? in
-            let rowWords = split(head(row))
-            guard !rowWords.isEmpty, padded.contains(" " + rowWords.map(singular).joined(separator: " ") + " ") else {
+    /// `line` linked to the USDA food of `match`.
+    static func link(_ line: inout RecipeIngredient, _ match: FoodMatcher.Match) {
+        line.foodID = match.food.id
+        line.food = match.food.name
+        line.refConfidence = (match.confidence * 100).rounded() / 100
+    }
+
+    /// `line` linked to the household row `row`, or nil when its quantity does not convert to the row's unit.
+    static func household(
+        _ line: RecipeIngredient, _ row: Ingredient, _ confidence: Double, _ facts: IngredientLineFacts, _ food: Food?
+    ) -> RecipeIngredient? {
+        var linked = line
+        linked.ref = row.name
+        linked.food = row.name
+        linked.refConfidence = confidence
+        linked.unit = row.unit
+        guard let qty = facts.qty else {
+            linked.qty = nil
+            if facts.negligible || facts.seasoning {
+                linked.negligible = true
+                return linked
+            }
+            // One typical portion: one item of a per-item row, else the food's typical portion.
+            if row.isPerItem {
+                linked.qty = 1
+            } else if let food, let portion = FoodWeigher.typicalPortion(of: food) {
+                linked.qty = round1(row.unit == "ml" ? portion.grams / FoodWeigher.density(of: food).0 : portion.grams)
+                linked.grams = round1(portion.grams)
+            } else {
                 return nil
             }
+            linked.estimate = true
+            linked.kcal = round1(row.contribution(of: linked.qty ?? 0).kcal)
+            return linked
+        }
+        if facts.negligible { linked.negligible = true }
+        switch row.unit {
+        case "x":
+            guard let count = IngredientUnits.convert(qty, unit: facts.unit, to: "x") else { return nil }
+            linked.qty = round1(count)
+            // The weight, where the food reference knows one item of the food (for the share of unknown foods).
+            if let food, let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, size: facts.size),
+                !weight.estimate
+            {
+                linked.grams = round1(weight.grams)
+            }
+        case "ml":
+            if let ml = IngredientUnits.convert(qty, unit: facts.unit, to: "ml") {
+                linked.qty = round1(ml)
+                linked.grams = round1(ml * FoodWeigher.density(of: food, preferring: facts.unit).0)
+            } else if let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, size: facts.size) {
+                linked.qty = round1(weight.grams / FoodWeigher.density(of: food).0)
+                linked.grams = round1(weight.grams)
+            } else {
+                return nil
+            }
+        default:
+            guard
+                let weight = FoodWeigher.weigh(
+                    qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams)
+            else { return nil }
+            linked.qty = round1(weight.grams)
+            linked.grams = round1(weight.grams)
+            linked.estimate = weight.estimate
+        }
+        if !linked.negligible { linked.kcal = round1(row.contribution(of: linked.qty ?? 0).kcal) }
+        return linked
+    }
+
+    static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// The household row `name` refers to and how sure that is: 1 for the
+    /// row's exact name (any case), 0.9 for its name before a comma, 0.85
+    /// when equal after dropping plurals, else the longest row name found in
+    /// the name's food words (``FoodMatcher/foodWords(_:)``) as whole words,
+    /// with confidence 0.8 × the share of those words it covers. Nil when nothing matches.
+    static func match(_ name: String, in reference: IngredientReference) -> (Ingredient, Double)? {
+        let key = FoodText.fold(name).trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { return nil }
+        let rows = reference.rows
+        if let row = rows.first(where: { FoodText.fold($0.name) == key }) { return (row, 1) }
+        let head = { (row: Ingredient) in FoodText.fold(String(row.name.split(separator: ",").first ?? "")) }
+        if let row = rows.first(where: { head($0) == key }) { return (row, 0.9) }
+        let words = FoodMatcher.foodWords(name)
+        guard !words.isEmpty else { return nil }
+        let joined = words.joined(separator: " ")
+        if let row = rows.first(where: { FoodText.key(head($0)) == joined }) { return (row, 0.85) }
+        let padded = " " + joined + " "
+        let best = rows.compactMap { row -> (Ingredient, Int)? in
+            let rowWords = FoodText.words(head(row))
+            guard !rowWords.isEmpty, padded.contains(" " + rowWords.joined(separator: " ") + " ") else { return nil }
             return (row, rowWords.count)
         }.max { head($0.0).count < head($1.0).count }
         guard let (row, covered) = best else { return nil }

@@ -62,9 +62,60 @@ package enum IngredientLineParser {
     /// 1.25 kg, while "1.250 g" on a German page stays 1250 g.
     package static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
         let line = HTMLText.collapse(HTMLText.decodeEntities(text))
+        // "About 1/2 tsp", "scant 2/3 cup", "~5 tomatoes": the hedge is part of the quantity as written.
+        if let hedge = hedges.first(where: { line.lowercased().hasPrefix($0) }) {
+            let rest = String(line.dropFirst(hedge.count))
+            var parsed = parse(rest, decimalComma: decimalComma)
+            if parsed.qty != nil {
+                parsed.disp = (String(line.prefix(hedge.count)) + parsed.disp).trimmingCharacters(in: .whitespaces)
+                return parsed
+            }
+        }
+        if let leading = leadingUnit(line) { return leading }
+        if let trailing = trailingQuantity(line, decimalComma: decimalComma) { return trailing }
+        return quantityFirst(line, decimalComma: decimalComma)
+    }
+
+    /// Words that hedge a quantity at the start of a line, lower-cased, with the space after them.
+    static let hedges = [
+        "about ", "approx. ", "approximately ", "scant ", "heaping ", "heaped ", "generous ", "~", "ca. ", "circa ",
+        "plm. ", "environ ", "optional: ", "optional ", "etwa ", "ongeveer ",
+    ]
+
+    /// A line that starts with a unit and no number ("Pinch salt", "Bund Petersilie", "handful of
+    /// coriander", "snufje kaneel"): one of that unit.
+    static func leadingUnit(_ line: String) -> Parsed? {
+        let chars = Array(line)
+        guard let (key, length) = IngredientUnits.unit(at: chars, 0),
+            ["pinch", "dash", "handful", "bunch", "sprig"].contains(key), length < chars.count, chars[length] == " "
+        else { return nil }
+        return split(String(chars[length...]), disp: String(chars[..<length]), qty: 1, unit: key)
+    }
+
+    /// A line written name first, quantity last ("zucchero 130 g", "Beurre doux : 120 g", "Tuorli 3",
+    /// "Alho 2 dentes"): the name, then the quantity as written.
+    static func trailingQuantity(_ line: String, decimalComma: Bool?) -> Parsed? {
+        let words = line.split(separator: " ")
+        guard words.count >= 2, let firstChar = line.first, firstChar.isLetter else { return nil }
+        // The quantity starts at the last word that begins a number, with at most two words after it.
+        for start in stride(from: words.count - 1, through: max(words.count - 3, 1), by: -1) {
+            let tail = words[start...].joined(separator: " ")
+            let parsed = quantityFirst(tail, decimalComma: decimalComma)
+            guard parsed.qty != nil, parsed.name.isEmpty, parsed.note == nil else { continue }
+            var name = words[..<start].joined(separator: " ")
+            if name.hasSuffix(":") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }
+            var probe = 0
+            guard !name.isEmpty, numberWord(Array(name), &probe) == nil else { return nil }
+            return Parsed(qty: parsed.qty, unit: parsed.unit, disp: parsed.disp, name: name, note: nil)
+        }
+        return nil
+    }
+
+    /// A line that starts with its quantity ("2 cups flour"), or any line without one.
+    static func quantityFirst(_ line: String, decimalComma: Bool?) -> Parsed {
         let chars = Array(line)
         var i = 0
-        guard var first = number(chars, &i, decimalComma: decimalComma) else {
+        guard var first = number(chars, &i, decimalComma: decimalComma) ?? numberWord(chars, &i) else {
             return split(line, disp: "", qty: nil, unit: "")
         }
         let firstEnd = i
@@ -83,13 +134,38 @@ package enum IngredientLineParser {
                 if k > j + word.count, number(chars, &k, decimalComma: decimalComma) != nil { i = k }
             }
         }
-        // A unit, possibly written right after the number ("29g").
+        // A unit, possibly written right after the number ("29g"), or after a size ("1 medium head",
+        // "1 heaping cup").
         var k = i
         skipSpaces(chars, &k)
         var unit = ""
         if let (key, length) = IngredientUnits.unit(at: chars, k) {
             unit = key
             i = k + length
+        } else if let size = sizeWords.first(where: { String(chars[k...]).lowercased().hasPrefix($0 + " ") }) {
+            var m = k + size.count
+            skipSpaces(chars, &m)
+            if let (key, length) = IngredientUnits.unit(at: chars, m), IngredientUnits.sizes[key] != nil
+                || ["clove", "head", "stalk", "slice", "stick", "piece"].contains(key)
+            {
+                unit = key
+                i = m + length
+            }
+        }
+        // "1 14-ounce can", "2 12.5 oz cans": a container's size, then the container.
+        if unit.isEmpty {
+            var m = k
+            if number(chars, &m, decimalComma: decimalComma) != nil {
+                while m < chars.count, chars[m] == " " || chars[m] == "-" { m += 1 }
+                if let (size, length) = IngredientUnits.unit(at: chars, m), IngredientUnits.sizes[size] != nil {
+                    var n = m + length
+                    while n < chars.count, chars[n] == " " || chars[n] == "-" { n += 1 }
+                    if let (container, more) = IngredientUnits.unit(at: chars, n), ["can", "pack"].contains(container) {
+                        unit = container
+                        i = n + more
+                    }
+                }
+            }
         }
         // "1,250 kg" (and "1.250 kg" on a decimal-comma page) is not 1250 kilograms.
         if first >= 1000, ["kg", "l", "lb", "quart", "gallon"].contains(unit),
@@ -112,8 +188,77 @@ package enum IngredientLineParser {
                 }
             }
         }
+        // "2 x 400 g tins": the count times one tin's measure, all of it the quantity as written.
+        k = i
+        skipSpaces(chars, &k)
+        if k < chars.count, "x×".contains(chars[k]), k + 1 < chars.count, chars[k + 1] == " " || chars[k + 1].isNumber {
+            var m = k + 1
+            skipSpaces(chars, &m)
+            if let each = number(chars, &m, decimalComma: decimalComma) {
+                skipSpaces(chars, &m)
+                if let (key, length) = IngredientUnits.unit(at: chars, m), IngredientUnits.sizes[key] != nil {
+                    var end = m + length
+                    var n = end
+                    skipSpaces(chars, &n)
+                    if let (container, more) = IngredientUnits.unit(at: chars, n), ["can", "pack"].contains(container) {
+                        end = n + more
+                    }
+                    let disp = String(chars[..<end]).trimmingCharacters(in: .whitespaces)
+                    return split(String(chars[end...]), disp: disp, qty: qty * each, unit: key)
+                }
+            }
+        }
         let disp = String(chars[..<i]).trimmingCharacters(in: .whitespaces)
-        return split(String(chars[i...]), disp: disp, qty: qty, unit: unit)
+        var parsed = split(String(chars[i...]), disp: disp, qty: qty, unit: unit)
+        // "2 garlic cloves", "2 celery stalks": a count whose unit word ends the name.
+        if parsed.unit.isEmpty, let last = parsed.name.split(separator: " ").last {
+            let chars = Array(last)
+            if let (key, length) = IngredientUnits.unit(at: chars, 0), length == chars.count,
+                ["clove", "head", "stalk", "slice", "stick", "sprig"].contains(key)
+            {
+                parsed.unit = key
+            }
+        }
+        return parsed
+    }
+
+    /// Size words that may stand between a count and its unit, lower-cased.
+    static let sizeWords = [
+        "small-to-medium", "medium-large", "extra-large", "extra large", "small", "medium", "large", "heaping",
+        "heaped", "scant", "level", "rounded", "generous", "big", "good",
+    ]
+
+    /// Number words a line may start with ("a pinch of salt", "one onion", "eine Prise Salz", "half a
+    /// lemon"), lower-cased, in the six languages.
+    static let numberWords: [String: Double] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "ten": 10,
+        "twelve": 12, "half": 0.5, "dozen": 12, "ein": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "un": 1,
+        "une": 1, "deux": 2, "trois": 3, "uno": 1, "una": 1, "dos": 2, "tres": 3, "due": 2, "tre": 3, "een": 1,
+        "twee": 2, "drie": 3, "halve": 0.5, "halbe": 0.5, "demi": 0.5, "medio": 0.5, "media": 0.5, "mezzo": 0.5,
+    ]
+    /// Words after "a"/"one" that make it no count ("a few sprigs", "a little oil").
+    static let vagueWords: Set<String> = [
+        "few", "little", "bit", "couple", "good", "generous", "handful", "knob",
+        "peu", "poco", "paar", "wenig", "beetje", "paio", "pugno",
+    ]
+
+    /// A number word at `i` followed by a space and more words, advancing `i` past it; "a" and "an"
+    /// only before a unit or an item ("a pinch", "a lemon"), never before a vague word ("a few").
+    static func numberWord(_ chars: [Character], _ i: inout Int) -> Double? {
+        let word = String(chars[i...].prefix(while: \.isLetter)).lowercased()
+        guard let value = numberWords[word], i + word.count < chars.count, chars[i + word.count] == " " else {
+            return nil
+        }
+        var k = i + word.count
+        skipSpaces(chars, &k)
+        let next = String(chars[k...].prefix(while: \.isLetter)).lowercased()
+        guard !next.isEmpty, !vagueWords.contains(next) || IngredientUnits.unit(at: chars, k) != nil else {
+            return nil
+        }
+        // "half a lemon", "a half cup": the article after "half" is part of the number.
+        if value == 0.5, ["a", "an", "un", "une", "una", "een"].contains(next) { k += next.count }
+        i = k
+        return value
     }
 
     /// Name and note of `rest`: the note starts after the first comma outside parentheses.
@@ -187,9 +332,20 @@ package enum IngredientLineParser {
         } else if k < chars.count, chars[k] == "/" || chars[k] == "⁄" {
             var m = k + 1
             if let denominator = digits(chars, &m), denominator > 0 {
-                value /= denominator
+                // "200/250 g" is a range, not a fraction; "3/2" stays a fraction.
+                if !(whole > denominator && denominator >= 10) { value /= denominator }
                 k = m
             }
+        } else if k + 1 < chars.count, chars[k] == "-", let f = vulgar[chars[k + 1]] {
+            // "1-½ cups".
+            value += f
+            k += 2
+        } else if k < chars.count, chars[k] == "-" || chars[k] == " ",
+            let (fraction, end) = mixedFraction(chars, k)
+        {
+            // "1-1/2 cups", "1 and 1/2 tablespoons".
+            value += fraction
+            k = end
         } else if k < chars.count, let f = vulgar[chars[k]] {
             value += f
             k += 1
@@ -213,6 +369,20 @@ package enum IngredientLineParser {
         }
         i = k
         return value
+    }
+
+    /// A proper fraction after a whole number at `k`: "-1/2" or " and 1/2"; its value and end.
+    static func mixedFraction(_ chars: [Character], _ k: Int) -> (Double, Int)? {
+        var m = k + 1
+        if chars[k] == " " {
+            guard String(chars[m...].prefix(4)).lowercased() == "and " else { return nil }
+            m += 4
+        }
+        var n = m
+        guard let a = digits(chars, &n), n < chars.count, chars[n] == "/" || chars[n] == "⁄" else { return nil }
+        var p = n + 1
+        guard let b = digits(chars, &p), b > 0, a < b else { return nil }
+        return (a / b, p)
     }
 
     static func digits(_ chars: [Character], _ i: inout Int) -> Double? {

@@ -21,7 +21,7 @@ package enum IngredientUnits {
         func add(_ key: String, _ forms: [String]) { for f in forms { map[f] = key } }
         add(
             "g",
-            ["g", "gr", "grs", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
+            ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
         add(
             "kg",
             ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
@@ -36,7 +36,8 @@ package enum IngredientUnits {
             "tbsp",
             [
                 "tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "el", "essl", "esslöffel",
-                "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "cuillère à soupe", "cuillères à soupe",
+                "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "c.s", "c. s", "c. à s", "c. a s", "c.a.s", "msk", "spsk",
+                "cuill. à soupe", "cuil. à soupe", "cuillère", "soup spoon", "soupspoon", "cuillère à soupe", "cuillères à soupe",
                 "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
                 "cucchiai", "tb", "tbspn",
             ])
@@ -44,7 +45,8 @@ package enum IngredientUnits {
             "tsp",
             [
                 "tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teelöffel", "theelepel", "theelepels", "cc",
-                "càc", "c.à.c", "cac", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
+                "càc", "c.à.c", "cac", "c.c", "c. c", "c. à c", "c. a c", "c.a.c", "tsk", "cuill. à café",
+                "cuil. à café", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
                 "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini",
             ])
         add(
@@ -67,12 +69,13 @@ package enum IngredientUnits {
             "can",
             [
                 "can", "cans", "tin", "tins", "dose", "dosen", "boîte", "boîtes", "lata", "latas", "lattina",
-                "blik", "blikken", "jar", "jars",
+                "blik", "blikken", "jar", "jars", "glas", "gläser", "frasco", "frascos", "bote", "botes", "dåse",
+                "bocal",
             ])
         add(
             "pack",
             [
-                "pack", "packs", "package", "packages", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
+                "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
                 "packung", "sachet", "sachets", "paquete", "sobre", "bustina", "confezione", "pak", "pakje",
                 "zakje", "zakjes",
             ])
@@ -83,7 +86,7 @@ package enum IngredientUnits {
                 "pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
                 "snufje", "snuf", "msp", "messerspitze",
             ])
-        add("dash", ["dash", "dashes", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
+        add("dash", ["dash", "dashes", "spritzer", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
         add(
             "slice",
             [
@@ -94,7 +97,7 @@ package enum IngredientUnits {
             "piece",
             [
                 "piece", "pieces", "stück", "stk", "morceau", "morceaux", "pieza", "piezas", "pezzo", "pezzi",
-                "stuk", "stuks",
+                "stuk", "stuks", "pcs", "pc", "unité", "unités", "trozo", "trozos",
             ])
         add(
             "sprig",

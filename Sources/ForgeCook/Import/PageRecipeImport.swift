@@ -13,15 +13,13 @@ import Foundation
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
 /// - Steps keep the page's prose as `detail`; `title` is the step's own
-///   name or `Step n`; `section` the `HowToSection` it sat in. Such a recipe stays parked until its steps are in
-///   done-when voice (``DoneWhenVoice``).
+///   name or `Step n`; `section` the `HowToSection` it sat in (their voice parks nothing).
 /// - Ingredient lines go through ``IngredientLineMatcher``, numbers read in
 ///   the page's locale (``PageLanguage``: "1,5 l" and, on a German or
 ///   French page, "1,250 kg" are decimals).
-/// - Macros: the page's nutrition when it gives calories (absent fields
-///   0; `macros_source` `"recipe"`); else computed from the reference when
-///   every line matched (`"computed"`); else 0 (the recipe is parked for its
-///   unknown lines anyway).
+/// - Macros: ``ImportedMacros``: the page's nutrition when it gives calories
+///   (absent fields 0; `macros_source` `"recipe"`), else computed from the
+///   lines (`"computed"`); ``RecipeParking`` says whether they are complete.
 package enum PageRecipeImport {
     /// Most ingredient lines a page's recipe may have (the MCP
     /// `import_recipe` cap); more is refused before any line is matched, so
@@ -63,18 +61,8 @@ package enum PageRecipeImport {
         }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = page.servings ?? 2
-        var macros = Macros.zero
-        var macrosSource = ""
-        if let kcal = page.nutrition.kcal {
-            macrosSource = "recipe"
-            let n = page.nutrition
-            macros = Macros(
-                kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
-                fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
-        } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
-            macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
-            macrosSource = "computed"
-        }
+        let (macros, macrosSource, _) = ImportedMacros.of(
+            nutrition: page.nutrition, lines: lines.map(\.line), reference: reference, serves: serves)
         let steps = page.steps.enumerated().map { index, step in
             RecipeStep(
                 title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
@@ -90,7 +78,7 @@ package enum PageRecipeImport {
             minutes: page.totalMinutes ?? 0, serves: serves, macros: macros,
             why: String(page.description.prefix(200)), lines: lines, steps: steps, tags: tags, images: images,
             imagesStored: imagesStored, source: host.isEmpty ? "import" : host, sourceURL: url,
-            requiresDoneWhenVoice: true, parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
+            parkReason: page.fromFallback ? "read from marked lists, not schema.org" : nil)
         input.yield = String(page.yield.prefix(80))
         input.macrosSource = macrosSource
         return input

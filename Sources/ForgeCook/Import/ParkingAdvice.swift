@@ -5,30 +5,24 @@ package enum ParkingAdvice {
     /// The arguments that give an unknown ingredient line its reference values.
     package static let ingredientFix =
         "to fix, give its line kcal_100, protein_100, carbs_100 and fat_100 (per 100 g or ml; per item for unit x), "
-        + "or add it with upsert_ingredients"
+        + "add it with upsert_ingredients, or set the line's food or grams (set_recipe_line)"
 
-    /// One warning per reason, in rule order: each `unknown` ingredient,
-    /// `difficulty hard`, `kcal missing`, `steps not in done-when voice`
-    /// (as ``RecipeImportOutcome/parkedBecause`` names them). Empty for a
-    /// complete recipe.
-    package static func warnings(complete: Bool, parkedBecause: [String], unknown: [String]) -> [String] {
+    /// One warning per reason of ``RecipeParking`` (as ``RecipeImportOutcome/parkedBecause`` names them), in
+    /// order, each `parked: <reason>; to fix, …`. Empty for a complete recipe.
+    package static func warnings(complete: Bool, parkedBecause: [String]) -> [String] {
         guard !complete else { return [] }
-        var warnings = unknown.map {
-            "parked: ingredient '\($0)' is not in the reference and has no per-100 g values; \(ingredientFix)"
+        return parkedBecause.map { reason in
+            if reason == "difficulty hard" {
+                return "parked: difficulty is hard; to fix, give difficulty \"easy\" or \"medium\" if it is not"
+            }
+            if reason == "kcal missing" {
+                return "parked: kcal per serving is missing; to fix, give kcal, protein_g, carbs_g and fat_g per "
+                    + "serving, or kcal_100, protein_100, carbs_100 and fat_100 on each ingredient line the reference lacks"
+            }
+            if reason.hasPrefix("line ") || reason.hasPrefix("foods that match nothing") {
+                return "parked: \(reason); \(ingredientFix)"
+            }
+            return "parked: \(reason)"
         }
-        if parkedBecause.contains("difficulty hard") {
-            warnings.append("parked: difficulty is hard; to fix, give difficulty \"easy\" or \"medium\" if it is not")
-        }
-        if parkedBecause.contains("kcal missing") {
-            warnings.append(
-                "parked: kcal per serving is missing; to fix, give kcal, protein_g, carbs_g and fat_g per serving, "
-                    + "or kcal_100, protein_100, carbs_100 and fat_100 on each ingredient line the reference lacks")
-        }
-        if parkedBecause.contains("steps not in done-when voice") {
-            warnings.append(
-                "parked: steps are not in done-when voice; to fix, give steps whose detail ends with the cue that "
-                    + "tells the cook it is done (\"until golden, about 5 minutes\")")
-        }
-        return warnings
     }
 }

@@ -53,9 +53,6 @@ package struct RecipeImportInput: Sendable, Equatable {
     /// Import label ≤ 24, default `"import"`.
     package var source: String
     package var sourceURL: String
-    /// Page imports keep source prose: such a recipe stays parked until
-    /// every step is in done-when voice (``DoneWhenVoice``).
-    package var requiresDoneWhenVoice: Bool
     /// A reason of the caller's to park the recipe whatever the rules say
     /// (a page read without schema.org markup); nil for none.
     package var parkReason: String?
@@ -65,7 +62,7 @@ package struct RecipeImportInput: Sendable, Equatable {
         serves: Int = 2, batch: Int = 0, macros: Macros = .zero, why: String = "", lines: [Line] = [],
         steps: [RecipeStep] = [], tags: [String] = [], images: [String] = [], imagesStored: Int = 0,
         rating: Double = 0, ratingCount: Int = 0, source: String = "import", sourceURL: String,
-        requiresDoneWhenVoice: Bool = false, parkReason: String? = nil
+        parkReason: String? = nil
     ) {
         self.name = name
         self.slug = slug
@@ -85,7 +82,6 @@ package struct RecipeImportInput: Sendable, Equatable {
         self.ratingCount = max(ratingCount, 0)
         self.source = source.isEmpty ? "import" : String(source.prefix(24))
         self.sourceURL = sourceURL
-        self.requiresDoneWhenVoice = requiresDoneWhenVoice
         self.parkReason = parkReason
     }
 }
@@ -121,16 +117,5 @@ package enum ImportSlug {
         slug = String(slug.prefix(60))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug
-    }
-}
-
-/// The done-when rule for imported prose: a step is in done-when voice when
-/// its `detail` contains the words "done when" (any case). Page imports
-/// stay parked until every step is; editing the steps (e.g. re-importing
-/// them over MCP) lifts the park.
-package enum DoneWhenVoice {
-    /// Whether `step`'s detail contains "done when" (any case).
-    package static func holds(for step: RecipeStep) -> Bool {
-        step.detail.range(of: "done when", options: .caseInsensitive) != nil
     }
 }

@@ -51,7 +51,7 @@ package struct RecipeImporter {
         package let outcome: RecipeImportOutcome
         /// Doubts about the page (``PageRecipe/warnings``), image problems
         /// (docs/contract.md §4.23), then one line per reason the recipe was parked
-        /// (§4.21), see ``parkingWarnings(_:unknown:)``.
+        /// (§4.21), see ``parkingWarnings(_:)``.
         package let warnings: [String]
         package let imagesStored: Int
     }
@@ -66,29 +66,24 @@ package struct RecipeImporter {
         input.imagesStored = materialised.stored
         let now = clock.now()
         let frozen = input
-        let (outcome, unknown) = try db.write { db -> (RecipeImportOutcome, [String]) in
-            let outcome = try RecipeImportStore.upsertImported(frozen, now: now, in: db)
-            let reference = try IngredientStore.reference(in: db)
-            var unknown: [String] = []
-            for line in outcome.recipe.ingredients
-            where reference[line.referenceName] == nil && !unknown.contains(line.name) {
-                unknown.append(line.name)
-            }
-            return (outcome, unknown)
-        }
+        let outcome = try db.write { try RecipeImportStore.upsertImported(frozen, now: now, in: $0) }
         return Result(
-            outcome: outcome, warnings: materialised.warnings + Self.parkingWarnings(outcome, unknown: unknown),
+            outcome: outcome, warnings: materialised.warnings + Self.parkingWarnings(outcome),
             imagesStored: materialised.stored)
     }
 
-    /// One warning per reason a recipe was parked (docs/contract.md §4.21), in rule
-    /// order: each ingredient unknown to the reference that carried no
-    /// per-100 g values, `hard` difficulty, missing kcal, and (page imports)
-    /// steps not in done-when voice, each with the arguments that fix it
+    /// One warning per reason a recipe was parked (``RecipeParking``), each with the arguments that fix it
     /// (``ParkingAdvice``). Empty for a complete recipe.
-    package static func parkingWarnings(_ outcome: RecipeImportOutcome, unknown: [String]) -> [String] {
-        ParkingAdvice.warnings(
-            complete: outcome.recipe.complete, parkedBecause: outcome.parkedBecause, unknown: unknown)
+    package static func parkingWarnings(_ outcome: RecipeImportOutcome) -> [String] {
+        ParkingAdvice.warnings(complete: outcome.recipe.complete, parkedBecause: outcome.parkedBecause)
+    }
+
+    /// `page` with CR and the other C0 control characters but tab and newline dropped.
+    static func withoutControlCharacters(_ page: String) -> String {
+        guard ControlCharacters.contains(in: page) else { return page }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: page.unicodeScalars.lazy.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" })
+        return String(scalars)
     }
 
     /// Fetches (unless `html` is given), parses and stores a recipe page.
@@ -118,6 +113,8 @@ package struct RecipeImporter {
             }
             page = PageText.decode(fetched.body, contentType: fetched.contentType)
         }
+        // CRLF line ends and stray control bytes are the page's, not the recipe's: dropped before reading.
+        page = Self.withoutControlCharacters(page)
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {
             throw RecipePageImportError.noRecipe("\(error)")

@@ -5,7 +5,7 @@ import Foundation
 /// same steps: ingredient lines by ``IngredientLineMatcher`` (raw kept, quantity/unit/name/note, linked to
 /// the reference with a confidence), the line's heading kept as its `section`; steps with their section; the
 /// app's nutrition as the macros when it gives calories (marked `macros_source` `"recipe"`, the recipe's
-/// own), else macros computed when every line matched (`"computed"`); the app's notes kept.
+/// own), else macros computed from the lines (`"computed"`, ``ImportedMacros``); the app's notes kept.
 /// Over-long texts are cut to the contract's limits with a warning.
 package enum LibraryRecipeImport {
     /// The contract's limits (docs/contract.md §4.21, §4.24; the MCP `import_recipe` checks).
@@ -60,18 +60,8 @@ package enum LibraryRecipeImport {
         }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = recipe.servings ?? 2
-        var macros = Macros.zero
-        var macrosSource = ""
-        if let kcal = recipe.nutrition.kcal {
-            macrosSource = "recipe"
-            let n = recipe.nutrition
-            macros = Macros(
-                kcal: kcal, proteinG: n.proteinG ?? 0, carbsG: n.carbsG ?? 0, sugarG: n.sugarG ?? 0,
-                fiberG: n.fiberG ?? 0, fatG: n.fatG ?? 0, satfatG: n.satfatG ?? 0, sodiumMg: n.sodiumMg ?? 0)
-        } else if !matched.isEmpty, matched.allSatisfy(\.matched) {
-            macros = RecipeMacros.perServing(ingredients: lines.map(\.line), reference: reference, serves: serves)
-            macrosSource = "computed"
-        }
+        let (macros, macrosSource, _) = ImportedMacros.of(
+            nutrition: recipe.nutrition, lines: lines.map(\.line), reference: reference, serves: serves)
         var sourceSteps = recipe.steps
         if sourceSteps.count > Limits.steps {
             warnings.append("steps cut to the first \(Limits.steps)")
@@ -106,7 +96,7 @@ package enum LibraryRecipeImport {
         var input = RecipeImportInput(
             name: name, slug: slug, kind: category.flatMap(MealSlot.init(rawValue:)) ?? .dinner, minutes: minutes,
             serves: serves, macros: macros, why: cut(HTMLText.collapse(recipe.description), Limits.why, "description"),
-            lines: lines, steps: steps, tags: tags, source: source, sourceURL: sourceURL, requiresDoneWhenVoice: true)
+            lines: lines, steps: steps, tags: tags, source: source, sourceURL: sourceURL)
         input.yield = cut(recipe.yield, 80, "yield")
         input.macrosSource = macrosSource
         input.notes = cut(recipe.notes.trimmingCharacters(in: .whitespacesAndNewlines), Limits.paragraph, "notes")

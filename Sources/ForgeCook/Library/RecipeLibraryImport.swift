@@ -90,11 +90,14 @@ package enum RecipeLibraryImport {
                     report.mediaIDs += media
                     if !parked.isEmpty { report.parked += 1 }
                     var unknown: Set<String> = []
-                    for line in recipe.ingredients where reference[line.referenceName] == nil {
+                    for line in recipe.ingredients
+                    where !line.negligible && line.foodID == nil && reference[line.referenceName] == nil {
                         unknown.insert(line.name.lowercased())
                     }
                     for name in unknown { report.unknownIngredients[name, default: 0] += 1 }
-                    report.warnings += (warnings + photoWarnings).map { "\(recipe.name): \($0)" }
+                    report.warnings += (warnings + photoWarnings + parked.map { "parked: \($0)" }).map {
+                        "\(recipe.name): \($0)"
+                    }
                 }
             }
             progress?(report.entries)

@@ -23,8 +23,8 @@ package enum RecipeImportStore {
     /// slug), else the one with the same slug, else a new one. Seed recipes
     /// are never overwritten. Lines unknown to the reference that carry
     /// `kcal_100` add a reference row (only the supplied fields set). Parked
-    /// (§4.21) when a line is still unknown, difficulty is `hard`, `kcal` is
-    /// 0, or (page imports) a step is not in done-when voice. Images replace
+    /// by ``RecipeParking`` (a line that cannot be weighed, unknown foods over
+    /// 5 % of the weight, difficulty `hard`, `kcal` 0). Images replace
     /// the stored ones only when new ones were stored as blobs (or the
     /// recipe had none); `platefig`, `created_at` are kept.
     /// - Throws: ``RecipeImportError`` `cannot overwrite seed recipe <slug>`;
@@ -84,20 +84,14 @@ package enum RecipeImportStore {
             parkedBecause: parked)
     }
 
-    /// Why `input` is parked (docs/contract.md §4.21), in rule order: `unknown ingredients: a, b`, `difficulty hard`,
-    /// `kcal missing`, `steps not in done-when voice` (when the input asks for that voice), then the caller's
-    /// own reason. Empty for a complete recipe.
+    /// Why `input` is parked (``RecipeParking``: each line that cannot be weighed, unknown foods over 5 % of
+    /// the weight, `difficulty hard`, `kcal missing`, then the caller's own reason). Empty for a complete recipe.
     package static func parkReasons(_ input: RecipeImportInput, reference: IngredientReference) -> [String] {
-        var parked: [String] = []
-        let unknown = input.lines.filter { reference[$0.line.referenceName] == nil }.map(\.line.name)
-        if !unknown.isEmpty { parked.append("unknown ingredients: " + unknown.joined(separator: ", ")) }
-        if input.difficulty == "hard" { parked.append("difficulty hard") }
-        if input.macros.kcal <= 0 { parked.append("kcal missing") }
-        if input.requiresDoneWhenVoice && !input.steps.allSatisfy(DoneWhenVoice.holds) {
-            parked.append("steps not in done-when voice")
-        }
-        if let reason = input.parkReason { parked.append(reason) }
-        return parked
+        let lines = input.lines.map(\.line)
+        let computation = RecipeMacros.compute(ingredients: lines, reference: reference, serves: input.serves)
+        return RecipeParking.reasons(
+            lines: lines, computation: computation, difficulty: input.difficulty, kcal: input.macros.kcal,
+            extra: input.parkReason)
     }
 
     private static func addReferenceRow(_ line: RecipeImportInput.Line, in db: Connection) throws {

@@ -37,7 +37,7 @@ package enum RecipeLibraryStore {
     /// Adds `input` with its photos (first = hero) inside the caller's write transaction, unless it is a
     /// duplicate. A slug already taken gets `-2`, `-3`, … Photos go through ``MediaStore/save(_:contentType:owner:sourceURL:now:in:)``
     /// as household media; one it refuses (over 3 MiB, not an image) is dropped with a warning. Parked by the
-    /// page import's rules (unknown ingredients, kcal missing, steps not in done-when voice).
+    /// page import's rules (``RecipeParking``).
     /// - Throws: database errors only.
     package static func add(
         _ input: RecipeImportInput, photos: [Data], now: Date, in db: Connection

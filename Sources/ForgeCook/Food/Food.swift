@@ -1,0 +1,40 @@
+import ForgeCore
+
+/// One food of the composition reference (USDA SR28, ``FoodReference``).
+///
+/// `per100g` holds the eight macros per 100 g of the edible portion (kcal,
+/// grams, sodium in mg; a value USDA does not give is 0). `portions` are
+/// USDA's household measures with their weight ("1 cup" = 227 g for
+/// butter), in USDA's order.
+package struct Food: Sendable, Equatable {
+    /// The food's id on the wire: `usda:` and SR28's five-digit NDB number (`usda:01001`).
+    package let id: String
+    /// SR28's food group code (`0100` dairy and egg, `0200` spices and herbs, …).
+    package let group: String
+    /// SR28's long description, as USDA writes it ("Butter, without salt").
+    package let name: String
+    /// Macros per 100 g.
+    package let per100g: Macros
+    /// Household measures and their weights.
+    package let portions: [Portion]
+
+    /// One household measure: `amount` of `measure` weighs `grams`.
+    package struct Portion: Sendable, Equatable {
+        /// How many of the measure ("1", "0.5").
+        package let amount: Double
+        /// The measure as USDA writes it: `cup`, `tbsp`, `large`, `clove`, `cup, chopped`.
+        package let measure: String
+        /// The weight of `amount` of `measure`, grams.
+        package let grams: Double
+
+        /// Grams of one `measure`.
+        package var gramsEach: Double { grams / amount }
+        /// The measure's first word, lower-cased ("cup" of "cup, chopped"; "large" of "large (2-1/4\" dia)").
+        package var word: String {
+            String(measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
+        }
+    }
+
+    /// What `grams` of the food contribute.
+    package func macros(grams: Double) -> Macros { per100g.scaled(by: grams / 100) }
+}

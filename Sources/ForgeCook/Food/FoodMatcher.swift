@@ -1,0 +1,113 @@
+/// Finds the food a recipe line's name means in the ``FoodReference``.
+///
+/// The name is first stripped of what does not change the food (sizes,
+/// preparation, "fresh", "of", in the six languages forged reads:
+/// ``descriptors``), then looked up:
+///
+/// 1. In the alias table (what cooks write → the SR28 food): first a run of
+///    the name's words as written where the alias itself holds a word the
+///    strip drops ("chopped tomatoes" are canned, "2% milk"), then the
+///    stripped name and its longest run of words, so "organic unsalted butter"
+///    finds "unsalted butter". Confidence `0.5 + 0.5 × covered/total` words:
+///    1 for the whole name.
+/// 2. Else among SR28's descriptions holding every word of the name
+///    (confidence 0.7), preferring a description that starts with the name's
+///    head word, a raw food, fewer other words, and foods outside baby, fast,
+///    restaurant and prepared-meal groups. A part of the name is no evidence
+///    here ("powder" of "zqxv powder").
+///
+/// Nil when nothing holds any word of the name.
+package enum FoodMatcher {
+    /// A match: the food, how sure (0–1), and the words of the name it covered.
+    package struct Match: Sendable, Equatable {
+        package let food: Food
+        package let confidence: Double
+        package let covered: [String]
+    }
+
+    /// Words that describe how much or how prepared, not which food.
+    package static let descriptors: Set<String> = [
+        // English
+        "large", "small", "medium", "big", "extra", "jumbo", "fresh", "freshly", "finely", "roughly",
+        "coarsely", "thinly", "thickly", "chopped", "diced", "minced", "sliced", "grated", "shredded", "crushed",
+        "peeled", "pitted", "seeded", "deseeded", "halved", "quartered", "cubed", "softened", "melted", "cold",
+        "warm", "lukewarm", "room", "temperature", "packed", "lightly", "loosely", "firmly", "heaping", "heaped",
+        "level", "rounded", "sifted", "divided", "beaten", "whisked", "trimmed", "rinsed", "drained", "organic",
+        "good", "quality", "homemade", "store", "bought", "storebought", "plus", "more", "about", "approx",
+        "approximately", "of", "a", "an", "the", "some", "few", "handful", "optional", "cut", "into", "inch",
+        "cm", "piece", "chunk", "strip", "wedge", "ripe", "washed", "scrubbed", "torn", "julienned", "zested",
+        "squeezed", "juiced", "mashed", "very", "nice", "best", "fine", "coarse", "thin", "thick",
+        "free", "range", "free-range", "additional", "other", "your", "favorite", "favourite", "choice", "needed",
+        "kosher-style", "to", "for", "and", "in", "or", "with", "x",
+        // German
+        "frisch", "frische", "frischer", "frisches", "gehackt", "gehackte", "fein", "feine", "grob", "gewürfelt",
+        "gerieben", "geriebener", "geriebene", "klein", "kleine", "groß", "grosse", "große", "mittelgroße",
+        "mittelgrosse", "zerlassen", "geschmolzen", "weich", "gewaschen", "geschält", "etwas", "ca", "von",
+        // French
+        "frais", "fraiche", "fraîche", "haché", "hache", "hachée", "finement", "coupé", "coupe", "émincé",
+        "emince", "râpé", "rape", "petit", "petite", "petits", "gros", "grosse", "moyen", "moyenne", "fondu",
+        "mou", "pelé", "de", "d", "du", "des", "la", "le", "les", "environ",
+        // Spanish, Italian
+        "fresco", "fresca", "frescos", "picado", "picada", "rallado", "rallada", "pequeño", "pequeña",
+        "grande", "mediano", "mediana", "del", "el", "los", "las", "tritato", "tritata", "grattugiato",
+        "piccolo", "piccola", "medio", "di", "della", "dello", "il", "lo", "gli", "circa",
+        // Dutch
+        "vers", "verse", "gehakt", "fijn", "fijngehakt", "geraspt", "klein", "kleine", "groot", "grote",
+        "middelgrote", "gesneden", "van", "het", "een",
+    ]
+
+    /// Food groups a cook's line rarely means: baby foods, fast foods,
+    /// prepared meals, American Indian/Alaska Native foods, restaurant foods.
+    static let unlikelyGroups: Set<String> = ["0300", "2100", "2200", "3500", "3600"]
+
+    /// The words of `name` that name the food (``FoodText/words(_:)`` less ``descriptors``).
+    package static func foodWords(_ name: String) -> [String] {
+        FoodText.words(name).filter { !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) }
+    }
+
+    /// The best match for `name` in `reference`, or nil.
+    package static func match(_ name: String, in reference: FoodReference = .usda) -> Match? {
+        let words = foodWords(name)
+        // An alias written with words the strip drops comes first: "chopped tomatoes" (canned), "2% milk",
+        // "mashed potatoes", "gehakt".
+        let every = FoodText.words(name)
+        for length in stride(from: every.count, through: 1, by: -1) where length > 1 || words.isEmpty {
+            for start in stride(from: every.count - length, through: 0, by: -1) {
+                let run = Array(every[start..<start + length])
+                guard run.contains(where: { descriptors.contains($0) || $0.allSatisfy(\.isNumber) }),
+                    let food = reference.exactAlias(run.joined(separator: " "))
+                else { continue }
+                let covered = run.filter { words.contains($0) }.count
+                let share = words.isEmpty ? 1 : Double(max(covered, 1)) / Double(words.count)
+                return Match(food: food, confidence: 0.5 + 0.5 * min(share, 1), covered: run)
+            }
+        }
+        guard !words.isEmpty else { return nil }
+        let total = Double(words.count)
+        // Longest runs first; at one length, the run nearer the end (English puts the head noun last).
+        for length in stride(from: words.count, through: 1, by: -1) {
+            for start in stride(from: words.count - length, through: 0, by: -1) {
+                let run = Array(words[start..<start + length])
+                if let food = reference.alias(run.joined(separator: " ")) {
+                    return Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
+                }
+            }
+        }
+        // Descriptions only for the whole name: a part of it ("powder" of "zqxv powder") is no evidence.
+        let best = reference.foods(holding: words).max { rank($0, run: words) < rank($1, run: words) }
+        return best.map { Match(food: $0, confidence: 0.7, covered: words) }
+    }
+
+    /// How well `food` fits a name whose words are `run` (higher is better).
+    static func rank(_ food: Food, run: [String]) -> Double {
+        let descWords = FoodText.words(food.name)
+        let headPart = FoodText.words(String(food.name.split(separator: ",").first ?? ""))
+        var score = 0.0
+        if let head = run.last, headPart.contains(head) { score += 3 }
+        if headPart == run { score += 2 }
+        if descWords.contains("raw") { score += 1 }
+        if unlikelyGroups.contains(food.group) { score -= 5 }
+        score -= 0.15 * Double(descWords.count - run.count)
+        return score
+    }
+}

@@ -1,0 +1,117 @@
+/// Turns a recipe line's quantity and unit into grams of its food.
+///
+/// In order: mass units convert exactly (oz 28.35 g, lb 453.6 g); volume
+/// units by the food's own USDA portion weights (its `tbsp` for a tbsp
+/// line, else its cup, tbsp, tsp or fl oz), else a density by kind of food
+/// (``density(of:)``); counts and count words by the food's own portion
+/// (`large`, `medium`, `clove`, `slice`, `stick`, …), else a typical item
+/// weight (``typicalItemGrams``). A weight that rests on a typical size
+/// rather than the food's own measure is marked as an estimate.
+package enum FoodWeigher {
+    /// Grams, and whether they are an estimate.
+    package struct Weight: Sendable, Equatable {
+        package let grams: Double
+        package let estimate: Bool
+    }
+
+    /// Millilitres of one of each volume unit key (``IngredientUnits``).
+    static func millilitres(_ unit: String) -> Double? {
+        guard let (dimension, size) = IngredientUnits.sizes[unit], dimension == "ml" else { return nil }
+        return size
+    }
+
+    /// Grams of one of each mass unit key.
+    static func massGrams(_ unit: String) -> Double? {
+        guard let (dimension, size) = IngredientUnits.sizes[unit], dimension == "g" else { return nil }
+        return size
+    }
+
+    /// USDA measure words of a volume, with their millilitres.
+    static let volumeMeasures: [String: Double] = [
+        "cup": 240, "tbsp": 15, "tablespoon": 15, "tsp": 5, "teaspoon": 5, "fl": 29.57, "ml": 1, "quart": 946,
+        "pint": 473, "liter": 1000, "l": 1000,
+    ]
+
+    /// Grams per millilitre of `food`: from its own volume portion (the
+    /// `unit`'s first, then cup, tbsp, tsp, fl oz), else by kind; the flag
+    /// says the figure is a kind's default rather than the food's own.
+    package static func density(of food: Food?, preferring unit: String = "") -> (Double, estimate: Bool) {
+        if let food {
+            let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]
+            let volumeOnes = food.portions.filter { volumeMeasures[$0.word] != nil }
+            let pick = volumeOnes.first { $0.word == wanted } ?? volumeOnes.first { $0.word == "cup" }
+                ?? volumeOnes.first
+            if let pick, let ml = volumeMeasures[pick.word] { return (pick.gramsEach / ml, false) }
+            return (kindDensity[food.group] ?? 0.8, false)
+        }
+        return (1, true)
+    }
+
+    /// Grams per millilitre by SR28 food group, for foods USDA gives no volume measure.
+    static let kindDensity: [String: Double] = [
+        "0100": 1.03, "0200": 0.5, "0400": 0.92, "0600": 1.0, "0900": 0.6, "1100": 0.5, "1200": 0.6,
+        "1400": 1.0, "1600": 0.75, "1800": 0.4, "1900": 0.85, "2000": 0.6,
+    ]
+
+    /// Typical weights of one item, grams, where the food has no count measure.
+    package static let typicalItemGrams: [String: Double] = [
+        "clove": 3, "slice": 25, "stick": 113, "stalk": 40, "head": 500, "sprig": 1, "bunch": 30, "handful": 30,
+        "pinch": 0.35, "dash": 0.6, "can": 400, "pack": 250, "piece": 100, "": 100,
+    ]
+
+    /// The count measures a bare count looks for, in order, after the line's own size word.
+    static let countWords = [
+        "medium", "large", "whole", "each", "item", "fruit", "egg", "small", "piece", "breast", "thigh", "fillet",
+        "leaf", "clove", "slice", "sprig", "stalk", "bulb", "head", "link", "strip", "pepper", "onion", "ear",
+        "potato", "serving",
+    ]
+
+    /// Grams of `qty` `unit` of `food` (unit `""` is a bare count).
+    /// - Parameters:
+    ///   - size: the line's size word (`large`, `medium`, `small`), `""` for none.
+    ///   - packGrams: the weight of one can or pack when the line states it ("1 (14 oz) can").
+    /// - Returns: nil when the unit cannot be weighed.
+    package static func weigh(
+        _ qty: Double, unit: String, food: Food?, size: String = "", packGrams: Double? = nil
+    ) -> Weight? {
+        if let grams = massGrams(unit) { return Weight(grams: qty * grams, estimate: false) }
+        if let ml = millilitres(unit) {
+            let (density, estimate) = density(of: food, preferring: unit)
+            return Weight(grams: qty * ml * density, estimate: estimate)
+        }
+        if let packGrams, ["can", "pack", ""].contains(unit) { return Weight(grams: qty * packGrams, estimate: false) }
+        let wanted: [String]
+        switch unit {
+        case "": wanted = (size.isEmpty ? [] : [size]) + countWords
+        case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords
+        case "can": wanted = ["can"]
+        case "pack": wanted = ["package", "packet", "pack"]
+        case "stick": wanted = ["stick", "stalk"]
+        case "stalk": wanted = ["stalk", "stick"]
+        default: wanted = [unit]
+        }
+        if let food {
+            for word in wanted {
+                if let portion = food.portions.first(where: { $0.word == word }) {
+                    return Weight(grams: qty * portion.gramsEach, estimate: false)
+                }
+            }
+        }
+        if ["pinch", "dash"].contains(unit), let each = typicalItemGrams[unit] {
+            return Weight(grams: qty * each, estimate: false)
+        }
+        guard food != nil || unit != "", let each = typicalItemGrams[unit] else { return nil }
+        return Weight(grams: qty * each, estimate: true)
+    }
+
+    /// One typical portion of `food`, for a line that names it with no quantity ("lettuce leaves"): its
+    /// medium or whole item, a leaf, a slice, a tablespoon, else its first measure. Always an estimate.
+    package static func typicalPortion(of food: Food) -> Weight? {
+        for word in ["medium", "whole", "large", "each", "leaf", "clove", "slice", "sprig", "tbsp", "cup", "serving"] {
+            if let portion = food.portions.first(where: { $0.word == word }) {
+                return Weight(grams: portion.gramsEach, estimate: true)
+            }
+        }
+        return food.portions.first.map { Weight(grams: $0.gramsEach, estimate: true) }
+    }
+}

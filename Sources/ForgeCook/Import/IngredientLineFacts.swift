@@ -1,0 +1,139 @@
+import Foundation
+
+/// What a parsed ingredient line says beyond quantity, unit and name, as
+/// the macros need it:
+///
+/// - `negligible`: the line's amount does not count: "to taste", garnish,
+///   "optional", for serving or greasing, "as needed" (in the six
+///   languages), or a heading ("For the sauce:").
+/// - `measured`: the amount to weigh. A metric amount in brackets after the
+///   unit wins over the cook's measure ("½ cup (120 ml) milk" weighs 120 ml);
+///   a bracket before the unit is one item's size ("1 (14 oz) can": one can
+///   of 14 oz, `packGrams`).
+/// - `size`: the line's size word (`large`, `medium`, `small`), for counts.
+/// - `matchName`: the name to look the food up by: the first of
+///   alternatives ("butter or margarine" → "butter"), brackets dropped.
+package struct IngredientLineFacts: Sendable, Equatable {
+    package var negligible = false
+    package var seasoning = false
+    package var qty: Double?
+    package var unit: String
+    package var packGrams: Double?
+    package var size = ""
+    package var matchName = ""
+
+    /// Phrases (folded) that make a line's amount negligible.
+    static let negligiblePhrases = [
+        "to taste", "for garnish", "to garnish", "garnish", "optional", "for serving", "to serve", "for greasing",
+        "to grease", "as needed", "as required", "if needed", "for dusting", "for sprinkling", "for decoration",
+        "for frying", "nach belieben", "nach geschmack", "zum garnieren", "zum servieren", "zum bestreuen",
+        "zum einfetten", "zum braten", "au gout", "selon le gout", "pour servir", "pour decorer", "facultatif",
+        "pour la cuisson", "al gusto", "a gusto", "opcional", "para servir", "para decorar", "q.b", "quanto basta",
+        "a piacere", "facoltativo", "per servire", "per guarnire", "naar smaak", "optioneel", "om te serveren",
+        "ter garnering", "om in te vetten",
+    ]
+
+    /// Foods that season rather than feed: with no quantity they are negligible.
+    static let seasonings: Set<String> = [
+        "salt", "pepper", "black pepper", "white pepper", "sea salt", "kosher salt", "salt pepper", "salz",
+        "pfeffer", "salz pfeffer", "sel", "poivre", "sel poivre", "sal", "pimienta", "sal pimienta", "sale",
+        "pepe", "sale pepe", "zout", "peper", "zout peper", "cooking spray", "nonstick cooking spray", "spray",
+        "oil spray", "ice", "water", "wasser", "eau", "agua", "acqua", "water ice",
+    ]
+
+    /// Words that join alternatives inside a name.
+    static let alternativeWords = [" or ", " oder ", " ou ", " o ", " oppure ", " / ", "/"]
+
+    /// Words that describe a cut or a trim before a comma ("boneless, skinless chicken breasts"): the name
+    /// goes on after the comma.
+    static let cutWords: Set<String> = ["boneless", "skinless", "bone-in", "boned", "bone", "in", "skin-on", "skin", "on", "bubbly", "active"]
+
+    /// The facts of `parsed`, read from `raw` (the whole line as printed).
+    package init(raw: String, parsed: IngredientLineParser.Parsed) {
+        qty = parsed.qty
+        unit = parsed.unit
+        let folded = FoodText.fold(raw)
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
+        if Self.negligiblePhrases.contains(where: { Self.holdsPhrase(folded, $0) }) { negligible = true }
+        let lowerWords = Set(folded.split { !$0.isLetter }.map(String.init))
+        size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
+        if lowerWords.contains("extra"), size == "large" { size = "extra" }
+        readBrackets(parsed)
+        var name = parsed.name.isEmpty ? (parsed.note ?? raw) : parsed.name
+        var rest = parsed.name.isEmpty ? "" : (parsed.note ?? "")
+        // "boneless, skinless chicken breasts": the words before the comma describe the cut.
+        while !rest.isEmpty, FoodText.fold(name).split(whereSeparator: { $0 == " " || $0 == "," }).allSatisfy({
+            Self.cutWords.contains(String($0))
+        }) {
+            let next = rest.split(separator: ",", maxSplits: 1)
+            name += " " + (next.first.map(String.init) ?? "")
+            rest = next.count > 1 ? String(next[1]) : ""
+        }
+        name = Self.withoutBrackets(name)
+        for word in Self.alternativeWords {
+            while let range = name.range(of: word, options: .caseInsensitive) {
+                let first = name[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                let second = name[range.upperBound...].split(separator: " ")
+                guard !FoodMatcher.foodWords(first).isEmpty else { break }
+                // "red or yellow onion", "chicken or vegetable stock": the first choice of the shared noun.
+                if !first.contains(" "), second.count > 1 {
+                    name = first + " " + second.dropFirst().joined(separator: " ")
+                } else {
+                    name = first
+                }
+            }
+        }
+        matchName = name
+        let key = FoodMatcher.foodWords(name).joined(separator: " ")
+        if Self.seasonings.contains(key) {
+            seasoning = true
+            if parsed.qty == nil { negligible = true }
+        }
+    }
+
+    /// Whether `text` holds `phrase` as whole words.
+    static func holdsPhrase(_ text: String, _ phrase: String) -> Bool {
+        var search = text.startIndex..<text.endIndex
+        while let range = text.range(of: phrase, range: search) {
+            let before = range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
+            let after = range.upperBound == text.endIndex || !text[range.upperBound].isLetter
+            if before && after { return true }
+            search = range.upperBound..<text.endIndex
+        }
+        return false
+    }
+
+    /// `text` without its bracketed parts.
+    static func withoutBrackets(_ text: String) -> String {
+        var out = ""
+        var depth = 0
+        for ch in text {
+            if ch == "(" || ch == "[" { depth += 1 } else if ch == ")" || ch == "]" { depth = max(depth - 1, 0) } else if depth == 0 { out.append(ch) }
+        }
+        return out.split(separator: " ").joined(separator: " ")
+    }
+
+    /// The bracket of the quantity as written: a metric amount after the unit replaces it; an amount
+    /// right after the number is one can's or pack's size.
+    private mutating func readBrackets(_ parsed: IngredientLineParser.Parsed) {
+        let disp = Array(parsed.disp)
+        guard let open = disp.firstIndex(of: "("), let close = disp[open...].firstIndex(of: ")") else { return }
+        let inside = String(disp[(open + 1)..<close])
+        let amount = IngredientLineParser.parse(inside)
+        guard let value = amount.qty, let (dimension, size) = IngredientUnits.sizes[amount.unit] else { return }
+        // Is the bracket before the unit word ("1 (14 oz) can") or after it ("½ cup (120 ml)")?
+        let before = String(disp[..<open])
+        let unitBefore = IngredientLineParser.parse(before + " x").unit == parsed.unit && !parsed.unit.isEmpty
+        if unitBefore {
+            // After the unit: the metric figure wins; an imperial one only when the cook's unit has no size.
+            let metric = ["g", "kg", "ml", "l", "cl", "dl", "mg"].contains(amount.unit)
+            if metric || IngredientUnits.sizes[parsed.unit] == nil {
+                qty = value
+                unit = amount.unit
+            }
+        } else if dimension == "g" || dimension == "ml" {
+            packGrams = value * size
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// A member's fix of one ingredient line of a stored recipe: the food it is
+/// weighed against, its grams, or both. The recipe's macros (unless they are
+/// the recipe's own, `macros_source` `recipe`) and `complete` follow at once.
+package enum RecipeLineEdit {
+    /// What the member asks.
+    package struct Change: Sendable, Equatable {
+        /// `usda:NNNNN` (the food reference) or a household row's name; nil keeps the line's food.
+        package var food: String?
+        /// The line's weight, grams (> 0); nil weighs the line's own quantity against the food.
+        package var grams: Double?
+        /// A change of `food`, `grams`, or both.
+        package init(food: String? = nil, grams: Double? = nil) {
+            self.food = food
+            self.grams = grams
+        }
+    }
+
+    /// Why a fix was refused; nothing was written.
+    package enum Failure: Error, Equatable, Sendable {
+        /// No recipe has the slug.
+        case unknownRecipe
+        /// Seed recipes are curated and not edited.
+        case seedRecipe
+        /// The recipe has no line at the index (1-based); carries its number of lines.
+        case noSuchLine(lines: Int)
+        /// No food has the id or name.
+        case unknownFood(String)
+        /// The line's quantity cannot be weighed against the food: the change needs `grams`.
+        case needsGrams(String)
+    }
+
+    /// Applies `change` to line `index` (1-based) of the recipe `slug`, in one write.
+    /// - Returns: the recipe as stored.
+    /// - Throws: ``Failure``; `DatabaseError`.
+    package static func apply(
+        _ change: Change, slug: String, index: Int, db: Database, foods: FoodReference = .usda
+    ) throws -> Recipe {
+        try db.write { conn in
+            guard var recipe = try RecipeStore.find(slug, in: conn) else { throw Failure.unknownRecipe }
+            guard recipe.source != "seed" else { throw Failure.seedRecipe }
+            guard (1...max(recipe.ingredients.count, 1)).contains(index), !recipe.ingredients.isEmpty else {
+                throw Failure.noSuchLine(lines: recipe.ingredients.count)
+            }
+            let reference = try IngredientStore.reference(in: conn)
+            recipe.ingredients[index - 1] = try changed(
+                recipe.ingredients[index - 1], change, reference: reference, foods: foods)
+            let computation = RecipeMacros.compute(
+                ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
+            if recipe.macrosSource != "recipe" {
+                recipe.macros = computation.perServing
+                recipe.macrosSource = "computed"
+            }
+            recipe.complete =
+                RecipeParking.reasons(
+                    lines: recipe.ingredients, computation: computation, difficulty: recipe.difficulty,
+                    kcal: recipe.macros.kcal
+                ).isEmpty
+            try RecipeStore.updateMacros(recipe, in: conn)
+            return recipe
+        }
+    }
+
+    /// `line` with `change` applied.
+    static func changed(
+        _ line: RecipeIngredient, _ change: Change, reference: IngredientReference, foods: FoodReference
+    ) throws -> RecipeIngredient {
+        var out = line
+        out.negligible = false
+        out.estimate = false
+        if let id = change.food {
+            if let food = foods[id: id] {
+                out.foodID = food.id
+                out.food = food.name
+                out.ref = nil
+            } else if let row = reference[id] {
+                out.foodID = nil
+                out.food = row.name
+                out.ref = row.name
+            } else {
+                throw Failure.unknownFood(id)
+            }
+            out.refConfidence = 1
+        }
+        if let foodID = out.foodID, let food = foods[id: foodID] {
+            if let grams = change.grams {
+                out.grams = grams
+            } else if change.food != nil {
+                let read = IngredientLineParser.parse(line.raw ?? "\(line.disp) \(line.name)")
+                let facts = IngredientLineFacts(raw: line.raw ?? "\(line.disp) \(line.name)", parsed: read)
+                guard let qty = facts.qty,
+                    let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, packGrams: facts.packGrams)
+                else { throw Failure.needsGrams(food.name) }
+                out.grams = IngredientLineMatcher.round1(weight.grams)
+                out.estimate = weight.estimate
+            }
+            out.kcal = out.grams.map { IngredientLineMatcher.round1(food.macros(grams: $0).kcal) }
+        } else if let row = reference[out.referenceName] {
+            if let grams = change.grams {
+                guard row.unit != "x" else { throw Failure.needsGrams(row.name) }
+                out.qty = grams
+                out.unit = row.unit
+                out.grams = grams
+            } else if change.food != nil {
+                let read = IngredientLineParser.parse(line.raw ?? "\(line.disp) \(line.name)")
+                let facts = IngredientLineFacts(raw: line.raw ?? "\(line.disp) \(line.name)", parsed: read)
+                guard let linked = IngredientLineMatcher.household(out, row, 1, facts, nil), linked.qty != nil else {
+                    throw Failure.needsGrams(row.name)
+                }
+                out = linked
+            }
+            out.kcal = out.qty.map { IngredientLineMatcher.round1(row.contribution(of: $0).kcal) }
+        } else if let grams = change.grams {
+            out.grams = grams
+            out.kcal = nil
+        }
+        return out
+    }
+}
