@@ -11,14 +11,14 @@ struct FoodReferenceTests {
     /// Six SR28 foods as the generator writes them, and the names cooks use for them.
     static let table = """
         # test table
-        F\t01001\t0100\tButter, salted\t717\t0.85\t0.06\t0.06\t0\t81.11\t51.368\t643\t1 pat (1" sq, 1/3" high)=5|1 tbsp=14.2|1 cup=227|1 stick=113
-        F\t01145\t0100\tButter, without salt\t717\t0.85\t0.06\t0.06\t0\t81.11\t51.368\t11\t1 pat (1" sq, 1/3" high)=5|1 tbsp=14.2|1 cup=227|1 stick=113
-        F\t01123\t0100\tEgg, whole, raw, fresh\t143\t12.56\t0.72\t0.37\t0\t9.51\t3.126\t142\t1 large=50|1 extra large=56|1 medium=44|1 small=38
-        F\t11215\t1100\tGarlic, raw\t149\t6.36\t33.06\t1\t2.1\t0.5\t0.089\t17\t1 cup=136|1 tsp=2.8|1 clove=3
-        F\t20081\t2000\tWheat flour, white, all-purpose, enriched, bleached\t364\t10.33\t76.31\t0.27\t2.7\t0.98\t0.155\t2\t1 cup=125
-        F\t02047\t0200\tSalt, table\t0\t0\t0\t0\t0\t0\t0\t38758\t1 tsp=6|1 tbsp=18
-        F\t11282\t1100\tOnions, raw\t40\t1.1\t9.34\t4.24\t1.7\t0.1\t0.042\t4\t1 cup, chopped=160|1 medium (2-1/2" dia)=110|1 large=150
-        F\t11477\t1100\tSquash, summer, zucchini, includes skin, raw\t17\t1.21\t3.11\t2.5\t1\t0.32\t0.084\t8\t1 medium=196
+        F\t01001\t0100\tButter, salted\t717\t0.85\t0.06\t0.06\t0\t81.11\t51.368\t643\t0\t1 pat (1" sq, 1/3" high)=5|1 tbsp=14.2|1 cup=227|1 stick=113
+        F\t01145\t0100\tButter, without salt\t717\t0.85\t0.06\t0.06\t0\t81.11\t51.368\t11\t0\t1 pat (1" sq, 1/3" high)=5|1 tbsp=14.2|1 cup=227|1 stick=113
+        F\t01123\t0100\tEgg, whole, raw, fresh\t143\t12.56\t0.72\t0.37\t0\t9.51\t3.126\t142\t0\t1 large=50|1 extra large=56|1 medium=44|1 small=38
+        F\t11215\t1100\tGarlic, raw\t149\t6.36\t33.06\t1\t2.1\t0.5\t0.089\t17\t0\t1 cup=136|1 tsp=2.8|1 clove=3
+        F\t20081\t2000\tWheat flour, white, all-purpose, enriched, bleached\t364\t10.33\t76.31\t0.27\t2.7\t0.98\t0.155\t2\t0\t1 cup=125
+        F\t02047\t0200\tSalt, table\t0\t0\t0\t0\t0\t0\t0\t38758\t0\t1 tsp=6|1 tbsp=18
+        F\t11282\t1100\tOnions, raw\t40\t1.1\t9.34\t4.24\t1.7\t0.1\t0.042\t4\t10\t1 cup, chopped=160|1 medium (2-1/2" dia)=110|1 large=150
+        F\t11477\t1100\tSquash, summer, zucchini, includes skin, raw\t17\t1.21\t3.11\t2.5\t1\t0.32\t0.084\t8\t0\t1 medium=196
         A\tbutter\t01001
         A\tunsalted butter\t01145
         A\tegg\t01123
@@ -75,12 +75,22 @@ struct FoodReferenceTests {
     @Test(arguments: [
         ("¾ cup unsalted butter", 170.3), ("2 tbsp butter, melted", 28.4), ("1 stick butter", 113),
         ("3 large eggs", 150), ("2 eggs", 88), ("4 garlic cloves, minced", 12), ("2 cloves garlic", 6),
-        ("1 cup all-purpose flour", 125), ("1 tsp kosher salt", 6), ("1 lb onions", 453.6), ("200g plain flour", 200),
-        ("1.5kg onions", 1500), ("½ cup (60 g) plain flour", 60), ("2 medium onions", 220), ("1 large onion", 150),
+        ("1 cup all-purpose flour", 125), ("1 tsp kosher salt", 6), ("1 lb onions, peeled", 453.6), ("200g plain flour", 200),
+        ("1.5kg plain flour", 1500), ("½ cup (60 g) plain flour", 60), ("2 medium onions", 220), ("1 large onion", 150),
     ])
     func unitsWeighByTheFoodsOwnPortions(_ c: (String, Double)) {
         let (line, matched) = IngredientLineMatcher.line(c.0, reference: Self.none, foods: Self.foods)
         #expect(matched && line.grams == c.1, "\(c.0): \(line.grams ?? -1) g")
+    }
+
+    /// A weight the cook states is the food as bought: the food's refuse (10 % for onions' skins and
+    /// ends) comes off, unless the line says the weight is edible already; USDA's portions are edible.
+    @Test func aStatedWeightLosesTheFoodsRefuse() {
+        let weigh = { (text: String) in IngredientLineMatcher.line(text, reference: Self.none, foods: Self.foods).0.grams }
+        #expect(weigh("1 lb onions") == 408.2)
+        #expect(weigh("1 lb onions, peeled") == 453.6)
+        #expect(weigh("2 medium onions") == 220)
+        #expect(weigh("1 onion (about 200 g)") == 180)
     }
 
     @Test func aFoodWithoutAVolumePortionTakesItsKindsDensity() throws {
@@ -110,10 +120,17 @@ struct FoodReferenceTests {
         let (onion, _) = IngredientLineMatcher.line(
             "1 red or yellow onion", reference: Self.none, foods: Self.foods)
         #expect(onion.foodID == "usda:11282")
-        let (tin, _) = IngredientLineMatcher.line("2 (14 oz) cans onions", reference: Self.none, foods: Self.foods)
+        let (tin, _) = IngredientLineMatcher.line("2 (14 oz) cans plain flour", reference: Self.none, foods: Self.foods)
         #expect(tin.grams == 793.8)
-        let (times, _) = IngredientLineMatcher.line("2 x 400 g tins onions", reference: Self.none, foods: Self.foods)
+        let (times, _) = IngredientLineMatcher.line("2 x 400 g tins plain flour", reference: Self.none, foods: Self.foods)
         #expect(times.qty == 800 && times.unit == "g" && times.grams == 800 && times.disp == "2 x 400 g tins")
+        // A weight stated further on: per item when "each" follows it, else the line's whole weight.
+        let (each, _) = IngredientLineMatcher.line(
+            "4 onions (about 6 oz each)", reference: Self.none, foods: Self.foods)
+        #expect(each.grams == 612.4)
+        let (total, _) = IngredientLineMatcher.line(
+            "4 large onions (about 1 1/2 pounds total), sliced", reference: Self.none, foods: Self.foods)
+        #expect(total.grams == 612.4)
     }
 
     /// The household's own rows come first; a food they cannot weigh falls to the food reference.

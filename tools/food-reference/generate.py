@@ -17,11 +17,12 @@ hash differs.
 Output (default Sources/ForgeCook/Assets/food_reference.tsv), UTF-8, one record
 a line, tab-separated, deterministic (sorted, fixed number formatting):
 
-    F  NDB_No  FdGrp_Cd  Long_Desc  kcal protein carbs sugar fiber fat satfat sodium  portions
+    F  NDB_No  FdGrp_Cd  Long_Desc  kcal protein carbs sugar fiber fat satfat sodium  refuse  portions
     A  name  NDB_No
 
 F: one food; the eight values are per 100 g edible portion (kcal; g; sodium in
-mg; an absent value is empty). portions: `amount measure=grams` entries of
+mg; an absent value is empty). refuse: the percent of the food as bought
+that is not eaten (bone, peel, seeds; SR28's Refuse), 0 when none. portions: `amount measure=grams` entries of
 WEIGHT.txt joined by `|`, in USDA's order ("1 tbsp=14.2|1 cup=227").
 A: a name as cooks write it (aliases.tsv beside this script) and the food it
 means. Lines starting with `#` are comments.
@@ -78,7 +79,8 @@ def main():
 
     foods = {}
     for r in rows(files["FOOD_DES.txt"]):
-        foods[r[0]] = {"group": r[1], "desc": r[2].strip(), "values": {}, "portions": []}
+        foods[r[0]] = {"group": r[1], "desc": r[2].strip(), "values": {}, "portions": [],
+                       "refuse": number(r[8]) if r[8] else "0"}
     for r in rows(files["NUT_DATA.txt"]):
         if r[1] in NUTRIENTS and r[2] != "":
             foods[r[0]]["values"][r[1]] = float(r[2])
@@ -111,13 +113,13 @@ def main():
     out.write(f"# (SR28, public domain), from {PACKAGE} sha256 {SHA256},\n")
     out.write("# by tools/food-reference/generate.py (do not edit; run `make food-reference`).\n")
     out.write("# F NDB_No FdGrp_Cd Long_Desc kcal protein_g carbs_g sugar_g fiber_g fat_g satfat_g sodium_mg"
-              " (per 100 g) portions\n")
+              " (per 100 g) refuse_percent portions\n")
     out.write("# A name NDB_No\n")
     for ndb in sorted(foods):
         f = foods[ndb]
         values = [number(f["values"][n]) if n in f["values"] else "" for n in NUTRIENTS]
         portions = "|".join(p for _, p in sorted(f["portions"]))
-        out.write("\t".join(["F", ndb, f["group"], f["desc"]] + values + [portions]) + "\n")
+        out.write("\t".join(["F", ndb, f["group"], f["desc"]] + values + [f["refuse"], portions]) + "\n")
     for name in sorted(aliases):
         out.write(f"A\t{name}\t{aliases[name]}\n")
     text = out.getvalue()

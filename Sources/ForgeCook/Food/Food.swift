@@ -15,8 +15,10 @@ package struct Food: Sendable, Equatable {
     package let name: String
     /// Macros per 100 g.
     package let per100g: Macros
-    /// Household measures and their weights.
+    /// Household measures and their weights (edible portion).
     package let portions: [Portion]
+    /// The percent of the food as bought that is not eaten (bone, peel, core; SR28's refuse), 0–100.
+    package var refusePercent: Double = 0
 
     /// One household measure: `amount` of `measure` weighs `grams`.
     package struct Portion: Sendable, Equatable {
@@ -29,9 +31,15 @@ package struct Food: Sendable, Equatable {
 
         /// Grams of one `measure`.
         package var gramsEach: Double { grams / amount }
-        /// The measure's first word, lower-cased ("cup" of "cup, chopped"; "large" of "large (2-1/4\" dia)").
+        /// The measure's first word, lower-cased and singular, spoons as their unit keys ("cup" of "cup,
+        /// chopped"; "large" of "large (2-1/4\" dia)"; "cracker" of "crackers"; "tbsp" of "tablespoon").
         package var word: String {
-            String(measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
+            let first = String(measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
+            switch first {
+            case "tablespoon", "tablespoons", "tbs": return "tbsp"
+            case "teaspoon", "teaspoons": return "tsp"
+            default: return FoodText.singular(first)
+            }
         }
     }
 

@@ -35,18 +35,19 @@ package final class FoodReference: Sendable {
             if line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             switch fields.first {
-            case "F" where fields.count == 13:
+            case "F" where fields.count == 14:
                 let values = fields[4..<12].map { Double($0) ?? 0 }
-                let portions = fields[12].split(separator: "|").compactMap { entry -> Food.Portion? in
+                let portions = fields[13].split(separator: "|").compactMap { entry -> Food.Portion? in
                     guard let eq = entry.lastIndex(of: "="), let space = entry.firstIndex(of: " "),
                         let amount = Double(entry[..<space]), let grams = Double(entry[entry.index(after: eq)...])
                     else { return nil }
                     return Food.Portion(
                         amount: amount, measure: String(entry[entry.index(after: space)..<eq]), grams: grams)
                 }
-                let food = Food(
+                var food = Food(
                     id: "usda:" + fields[1], group: String(fields[2]), name: String(fields[3]),
                     per100g: Macros(values: values), portions: portions)
+                food.refusePercent = min(max(Double(fields[12]) ?? 0, 0), 100)
                 indexByID[food.id] = foods.count
                 for word in Set(FoodText.words(food.name)) { byWord[word, default: []].append(foods.count) }
                 foods.append(food)

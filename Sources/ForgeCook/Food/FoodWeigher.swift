@@ -7,6 +7,12 @@
 /// (`large`, `medium`, `clove`, `slice`, `stick`, …), else a typical item
 /// weight (``typicalItemGrams``). A weight that rests on a typical size
 /// rather than the food's own measure is marked as an estimate.
+///
+/// A weight the cook states (a mass, or a can's or pack's size) is the food
+/// as bought: the food's refuse (bone, peel, core; SR28's Refuse percent)
+/// is taken off unless the line says the weight is edible already
+/// (`asBought: false`: boneless, fillets, peeled, …). USDA's portion weights
+/// are of the edible portion and are never reduced.
 package enum FoodWeigher {
     /// Grams, and whether they are an estimate.
     package struct Weight: Sendable, Equatable {
@@ -25,6 +31,9 @@ package enum FoodWeigher {
         guard let (dimension, size) = IngredientUnits.sizes[unit], dimension == "g" else { return nil }
         return size
     }
+
+    /// Whether `unit` has a fixed size (a mass or a volume).
+    static func sizes(_ unit: String) -> (String, Double)? { IngredientUnits.sizes[unit] }
 
     /// USDA measure words of a volume, with their millilitres.
     static let volumeMeasures: [String: Double] = [
@@ -55,8 +64,14 @@ package enum FoodWeigher {
 
     /// Typical weights of one item, grams, where the food has no count measure.
     package static let typicalItemGrams: [String: Double] = [
-        "clove": 3, "slice": 25, "stick": 113, "stalk": 40, "head": 500, "sprig": 1, "bunch": 30, "handful": 30,
-        "pinch": 0.35, "dash": 0.6, "can": 400, "pack": 250, "piece": 100, "": 100,
+        "clove": 3, "slice": 25, "stick": 5, "stalk": 40, "head": 500, "sprig": 1, "bunch": 30, "handful": 30,
+        "pinch": 0.35, "dash": 0.6, "can": 400, "pack": 250, "sachet": 10, "piece": 100, "": 100,
+    ]
+
+    /// Typical weight of one item where the food has no count measure, by SR28 food group: a spice counted
+    /// whole (star anise), a sheet of pasta, a sweet, a dairy portion; other foods ``typicalItemGrams``.
+    static let typicalItemByGroup: [String: Double] = [
+        "0200": 2, "2000": 25, "1900": 10, "1800": 40, "0100": 30, "0400": 14,
     ]
 
     /// The count measures a bare count looks for, in order, after the line's own size word.
@@ -69,20 +84,25 @@ package enum FoodWeigher {
     /// Grams of `qty` `unit` of `food` (unit `""` is a bare count).
     /// - Parameters:
     ///   - size: the line's size word (`large`, `medium`, `small`), `""` for none.
+    ///   - names: the line's food words, singular: a count of "crackers" looks for the food's `cracker`.
     ///   - packGrams: the weight of one can or pack when the line states it ("1 (14 oz) can").
     /// - Returns: nil when the unit cannot be weighed.
     package static func weigh(
-        _ qty: Double, unit: String, food: Food?, size: String = "", packGrams: Double? = nil
+        _ qty: Double, unit: String, food: Food?, size: String = "", packGrams: Double? = nil, names: [String] = [],
+        asBought: Bool = false
     ) -> Weight? {
-        if let grams = massGrams(unit) { return Weight(grams: qty * grams, estimate: false) }
+        let edible = asBought ? 1 - (food?.refusePercent ?? 0) / 100 : 1
+        if let grams = massGrams(unit) { return Weight(grams: qty * grams * edible, estimate: false) }
         if let ml = millilitres(unit) {
             let (density, estimate) = density(of: food, preferring: unit)
             return Weight(grams: qty * ml * density, estimate: estimate)
         }
-        if let packGrams, ["can", "pack", ""].contains(unit) { return Weight(grams: qty * packGrams, estimate: false) }
+        if let packGrams, unit.isEmpty || sizes(unit) == nil {
+            return Weight(grams: qty * packGrams * edible, estimate: false)
+        }
         let wanted: [String]
         switch unit {
-        case "": wanted = (size.isEmpty ? [] : [size]) + countWords
+        case "": wanted = (size.isEmpty ? [] : [size]) + names.reversed() + countWords
         case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords
         case "can": wanted = ["can"]
         case "pack": wanted = ["package", "packet", "pack"]
@@ -100,14 +120,25 @@ package enum FoodWeigher {
         if ["pinch", "dash"].contains(unit), let each = typicalItemGrams[unit] {
             return Weight(grams: qty * each, estimate: false)
         }
-        guard food != nil || unit != "", let each = typicalItemGrams[unit] else { return nil }
+        guard food != nil || unit != "", var each = typicalItemGrams[unit] else { return nil }
+        if ["", "piece"].contains(unit) {
+            if let group = food?.group, let byGroup = typicalItemByGroup[group] { each = byGroup }
+            // A leaf or a sheet (bay, gelatine) weighs a gram or two.
+            if names.contains(where: { ["leaf", "sheet", "blatt"].contains($0) }) { each = 2 }
+        }
         return Weight(grams: qty * each, estimate: true)
     }
 
     /// One typical portion of `food`, for a line that names it with no quantity ("lettuce leaves"): its
     /// medium or whole item, a leaf, a slice, a tablespoon, else its first measure. Always an estimate.
     package static func typicalPortion(of food: Food) -> Weight? {
-        for word in ["medium", "whole", "large", "each", "leaf", "clove", "slice", "sprig", "tbsp", "cup", "serving"] {
+        // Spices, fats and oils, sauces: a spoonful.
+        let spoonFirst = ["0200", "0400", "0600"].contains(food.group)
+        let words =
+            spoonFirst
+            ? ["tsp", "tbsp", "medium", "whole", "each", "leaf", "clove", "slice", "sprig", "cup", "serving"]
+            : ["medium", "whole", "large", "each", "leaf", "clove", "slice", "sprig", "tbsp", "cup", "serving"]
+        for word in words {
             if let portion = food.portions.first(where: { $0.word == word }) {
                 return Weight(grams: portion.gramsEach, estimate: true)
             }

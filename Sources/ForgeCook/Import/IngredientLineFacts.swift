@@ -21,16 +21,24 @@ package struct IngredientLineFacts: Sendable, Equatable {
     package var packGrams: Double?
     package var size = ""
     package var matchName = ""
+    /// The line says its weight is of the edible part already (boneless, fillets, peeled, …).
+    package var edibleWeight = false
 
     /// Phrases (folded) that make a line's amount negligible.
     static let negligiblePhrases = [
         "to taste", "for garnish", "to garnish", "garnish", "optional", "for serving", "to serve", "for greasing",
         "to grease", "as needed", "as required", "if needed", "for dusting", "for sprinkling", "for decoration",
-        "for frying", "nach belieben", "nach geschmack", "zum garnieren", "zum servieren", "zum bestreuen",
+        "for frying", "deep frying", "deep-frying", "for the pan", "for the grill", "nach belieben", "nach geschmack", "zum garnieren", "zum servieren", "zum bestreuen",
         "zum einfetten", "zum braten", "au gout", "selon le gout", "pour servir", "pour decorer", "facultatif",
         "pour la cuisson", "al gusto", "a gusto", "opcional", "para servir", "para decorar", "q.b", "quanto basta",
         "a piacere", "facoltativo", "per servire", "per guarnire", "naar smaak", "optioneel", "om te serveren",
         "ter garnering", "om in te vetten",
+    ]
+
+    /// Words that say a stated weight is of the edible part: no bone, peel, stone or shell to take off.
+    static let edibleWords: Set<String> = [
+        "boneless", "fillet", "fillets", "filet", "filets", "peeled", "pitted", "cleaned", "trimmed", "flesh", "meat",
+        "shelled", "deboned", "skinless", "edible", "stoned", "cored", "hulled",
     ]
 
     /// Foods that season rather than feed: with no quantity they are negligible.
@@ -42,11 +50,15 @@ package struct IngredientLineFacts: Sendable, Equatable {
     ]
 
     /// Words that join alternatives inside a name.
-    static let alternativeWords = [" or ", " oder ", " ou ", " o ", " oppure ", " / ", "/"]
+    static let alternativeWords = [" or ", " oder ", " ou ", " o ", " oppure ", " / "]
 
     /// Words that describe a cut or a trim before a comma ("boneless, skinless chicken breasts"): the name
     /// goes on after the comma.
-    static let cutWords: Set<String> = ["boneless", "skinless", "bone-in", "boned", "bone", "in", "skin-on", "skin", "on", "bubbly", "active"]
+    static let cutWords: Set<String> = [
+        "boneless", "skinless", "bone-in", "boned", "bone", "in", "skin-on", "skin", "on", "bubbly", "active", "crisp",
+        "sweet", "tart", "ripe", "firm", "juicy", "fresh", "good", "hot", "cold", "dry", "large", "small", "medium",
+        "peeled", "trimmed", "unpeeled", "organic", "lean", "thick", "thin", "soft",
+    ]
 
     /// The facts of `parsed`, read from `raw` (the whole line as printed).
     package init(raw: String, parsed: IngredientLineParser.Parsed) {
@@ -57,9 +69,11 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
         if Self.negligiblePhrases.contains(where: { Self.holdsPhrase(folded, $0) }) { negligible = true }
         let lowerWords = Set(folded.split { !$0.isLetter }.map(String.init))
+        edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
         readBrackets(parsed)
+        readStatedWeight(parsed)
         var name = parsed.name.isEmpty ? (parsed.note ?? raw) : parsed.name
         var rest = parsed.name.isEmpty ? "" : (parsed.note ?? "")
         // "boneless, skinless chicken breasts": the words before the comma describe the cut.
@@ -70,7 +84,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
             name += " " + (next.first.map(String.init) ?? "")
             rest = next.count > 1 ? String(next[1]) : ""
         }
+        let bracketed = name
         name = Self.withoutBrackets(name)
+        // "4 boneless (skinless chicken breasts, thinly sliced)": the food is inside the brackets.
+        if FoodMatcher.foodWords(name).isEmpty {
+            name = bracketed.map { "()[]".contains($0) ? " " : $0 }.reduce(into: "") { $0.append($1) }
+        }
         for word in Self.alternativeWords {
             while let range = name.range(of: word, options: .caseInsensitive) {
                 let first = name[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
@@ -114,11 +133,62 @@ package struct IngredientLineFacts: Sendable, Equatable {
         return out.split(separator: " ").joined(separator: " ")
     }
 
+    /// A weight the rest of a count or volume line states ("4 salmon fillets (about 6 oz each)", "1 pork
+    /// shoulder, about 4 lb (1.8 kg)", "3 cups penne (8 oz.)"): per item when "each" follows it, else the
+    /// line's whole weight. A volume line takes only a weight in brackets.
+    private mutating func readStatedWeight(_ parsed: IngredientLineParser.Parsed) {
+        guard packGrams == nil, IngredientUnits.sizes[unit]?.0 != "g" else { return }
+        let isVolume = IngredientUnits.sizes[unit]?.0 == "ml"
+        let rest = Array([parsed.name, parsed.note ?? ""].joined(separator: ", "))
+        var depth = 0
+        var i = 0
+        while i < rest.count {
+            if rest[i] == "(" { depth += 1 }
+            if rest[i] == ")" { depth = max(depth - 1, 0) }
+            guard rest[i].isASCIINumber, i == 0 || !rest[i - 1].isLetter, !isVolume || depth > 0 else {
+                i += 1
+                continue
+            }
+            var k = i
+            guard let value = IngredientLineParser.number(rest, &k) else {
+                i += 1
+                continue
+            }
+            while k < rest.count, rest[k] == " " || rest[k] == "-" { k += 1 }
+            if let (key, length) = IngredientUnits.unit(at: rest, k), let (dimension, size) = IngredientUnits.sizes[key],
+                dimension == "g"
+            {
+                let after = FoodText.fold(String(rest[(k + length)...].prefix(25)))
+                if ["each", "per ", "a piece", "chacun", "je ", "à", "ciascun", "cada"].contains(where: after.contains),
+                    !isVolume
+                {
+                    packGrams = value * size
+                } else {
+                    qty = value
+                    unit = key
+                }
+                return
+            }
+            i = k
+        }
+    }
+
     /// The bracket of the quantity as written: a metric amount after the unit replaces it; an amount
     /// right after the number is one can's or pack's size.
     private mutating func readBrackets(_ parsed: IngredientLineParser.Parsed) {
         let disp = Array(parsed.disp)
-        guard let open = disp.firstIndex(of: "("), let close = disp[open...].firstIndex(of: ")") else { return }
+        guard let open = disp.firstIndex(of: "("), let close = disp[open...].firstIndex(of: ")") else {
+            // "2 12.5 oz cans": a can's size written without brackets.
+            if ["can", "pack"].contains(parsed.unit), let space = disp.firstIndex(of: " ") {
+                let size = IngredientLineParser.parse(String(disp[(space + 1)...]) + " x")
+                if let value = size.qty, let (dimension, grams) = IngredientUnits.sizes[size.unit],
+                    dimension == "g" || dimension == "ml"
+                {
+                    packGrams = value * grams
+                }
+            }
+            return
+        }
         let inside = String(disp[(open + 1)..<close])
         let amount = IngredientLineParser.parse(inside)
         guard let value = amount.qty, let (dimension, size) = IngredientUnits.sizes[amount.unit] else { return }

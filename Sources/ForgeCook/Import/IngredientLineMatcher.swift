@@ -8,8 +8,9 @@ import Foundation
 /// `raw` keeps the line as printed, `disp`/`name`/`note` are its pieces. Then:
 ///
 /// 1. The household's own reference row, when one matches the name with at
-///    least ``minimumConfidence`` (``match(_:in:)``; the household's rows come
-///    first) and the line's unit converts to the row's unit:
+///    least ``minimumConfidence`` (``match(_:in:)``), as surely as the food
+///    reference does or at 0.85 and above (its name, plural or not, with
+///    descriptors dropped), and the line's unit converts to the row's unit:
 ///    `ref` names the row and `qty`/`unit` are in the row's unit (g rows take
 ///    any weighable unit, ml rows volumes, per-item `x` rows counts).
 /// 2. Else the food reference (``FoodMatcher``, USDA SR28) with at least
@@ -49,7 +50,10 @@ package enum IngredientLineMatcher {
         let usda = FoodMatcher.match(facts.matchName, in: foods).flatMap {
             $0.confidence >= minimumConfidence ? $0 : nil
         }
+        // The household's row wins unless it is a weaker match than the food reference's for more of the
+        // name ("cooked white rice" is not the household's dry "white rice").
         if let (row, confidence) = match(facts.matchName, in: reference), confidence >= minimumConfidence,
+            confidence >= 0.85 || confidence >= (usda?.confidence ?? 0),
             let linked = household(line, row, confidence, facts, usda?.food)
         {
             return (linked, true)
@@ -71,7 +75,9 @@ package enum IngredientLineMatcher {
         link(&line, usda)
         let weight =
             facts.qty.map {
-                FoodWeigher.weigh($0, unit: facts.unit, food: usda.food, size: facts.size, packGrams: facts.packGrams)
+                FoodWeigher.weigh(
+                    $0, unit: facts.unit, food: usda.food, size: facts.size, packGrams: facts.packGrams,
+                    names: FoodMatcher.foodWords(facts.matchName), asBought: !facts.edibleWeight)
             } ?? FoodWeigher.typicalPortion(of: usda.food)
         guard let weight else { return (line, false) }
         line.grams = round1(weight.grams)

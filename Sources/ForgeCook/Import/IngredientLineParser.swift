@@ -142,6 +142,10 @@ package enum IngredientLineParser {
         if let (key, length) = IngredientUnits.unit(at: chars, k) {
             unit = key
             i = k + length
+        } else if let (key, end) = hyphenatedUnit(chars, k) {
+            // "14-ounce", "1-lb", "3.4- ounce".
+            unit = key
+            i = end
         } else if let size = sizeWords.first(where: { String(chars[k...]).lowercased().hasPrefix($0 + " ") }) {
             var m = k + size.count
             skipSpaces(chars, &m)
@@ -220,6 +224,16 @@ package enum IngredientLineParser {
             }
         }
         return parsed
+    }
+
+    /// A mass or volume unit after a hyphen at `k` ("-ounce", "- ounce"): its key and where it ends.
+    static func hyphenatedUnit(_ chars: [Character], _ k: Int) -> (String, Int)? {
+        guard k + 1 < chars.count, chars[k] == "-" else { return nil }
+        let m = chars[k + 1] == " " ? k + 2 : k + 1
+        guard let (key, length) = IngredientUnits.unit(at: chars, m), IngredientUnits.sizes[key] != nil else {
+            return nil
+        }
+        return (key, m + length)
     }
 
     /// Size words that may stand between a count and its unit, lower-cased.
@@ -333,7 +347,7 @@ package enum IngredientLineParser {
             var m = k + 1
             if let denominator = digits(chars, &m), denominator > 0 {
                 // "200/250 g" is a range, not a fraction; "3/2" stays a fraction.
-                if !(whole > denominator && denominator >= 10) { value /= denominator }
+                if !(whole >= 10 && denominator >= 10) { value /= denominator }
                 k = m
             }
         } else if k + 1 < chars.count, chars[k] == "-", let f = vulgar[chars[k + 1]] {

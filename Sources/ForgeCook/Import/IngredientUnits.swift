@@ -75,10 +75,11 @@ package enum IngredientUnits {
         add(
             "pack",
             [
-                "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg", "päckchen", "pck", "pkt",
-                "packung", "sachet", "sachets", "paquete", "sobre", "bustina", "confezione", "pak", "pakje",
-                "zakje", "zakjes",
+                "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg", "pkt",
+                "packung", "paquete", "confezione", "pak", "pakje",
             ])
+        // A sachet (vanilla sugar, baking powder, yeast) weighs grams, not a pack's hundreds.
+        add("sachet", ["sachet", "sachets", "päckchen", "pck", "sobre", "sobres", "bustina", "bustine", "zakje", "zakjes"])
         add("bunch", ["bunch", "bunches", "bund", "botte", "bouquet", "manojo", "mazzo", "mazzetto", "bos", "bosje"])
         add(
             "pinch",

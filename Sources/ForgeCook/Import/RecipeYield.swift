@@ -5,7 +5,7 @@ import Foundation
 /// Servings rule: the first whole number the yield gives — a number as is
 /// (`4`, `4.0`), in text the first run of digits (`"Serves 4-6"` → 4, the
 /// lower bound, as the shared JSON-LD case table's `yield_text` says;
-/// `"12 cookies"` → 12; `"Serves 4.0"` → 4), in a `QuantitativeValue` its
+/// `"12 cookies"` → 12; `"2 dozen"` → 24; `"Serves 4.0"` → 4), in a `QuantitativeValue` its
 /// `value` (else `minValue`), in a list the first element that says what it
 /// counts ("6 people" before "4"), else the first that gives a number.
 /// Below 1 or from 10,000 up → nil (the importer then serves 2).
@@ -56,7 +56,10 @@ package enum RecipeYield {
     }
 
     static func fromText(_ text: String) -> Int? {
-        let digits = text.drop(while: { !$0.isASCIINumber }).prefix(while: { $0.isASCIINumber })
-        return Int(digits).flatMap { whole(Double($0)) }
+        let start = text.drop(while: { !$0.isASCIINumber })
+        let digits = start.prefix(while: { $0.isASCIINumber })
+        // "2 dozen cookies" are 24.
+        let dozen = start.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("dozen")
+        return Int(digits).flatMap { whole(Double($0 * (dozen ? 12 : 1))) }
     }
 }
