@@ -134,7 +134,8 @@ extension TestServer {
                 names == [
                     "search_recipes", "get_recipe", "import_recipe", "list_ingredients",
                     "bulk_import_ingredients", "update_ingredient", "delete_ingredient",
-                    "log_food", "get_food_log", "delete_food_log", "get_shopping_list",
+                    "log_food", "get_food_log", "delete_food_log", "get_shopping_list", "search_foods",
+                    "set_recipe_line",
                 ])
             let importTool = tools.first { $0["name"] == "import_recipe" }
             #expect(importTool?["inputSchema"]?["required"]?.arrayValue?.contains("source_url") == true)

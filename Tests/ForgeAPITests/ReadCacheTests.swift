@@ -36,6 +36,10 @@ import Testing
             "UPDATE recipes SET name = 'Renamed traybake' WHERE slug = '\(recipe)' AND ?1 IS NOT NULL"
         ),
         (
+            "/api/food/foods", "/api/food/foods?q=butter",
+            "UPDATE ingredients SET kcal_100 = kcal_100 + 1 WHERE name = 'butter' AND ?1 IS NOT NULL"
+        ),
+        (
             "/api/food/recipes/:slug", "/api/food/recipes/\(recipe)",
             "UPDATE recipes SET minutes = minutes + 7 WHERE slug = '\(recipe)' AND ?1 IS NOT NULL"
         ),

@@ -16,7 +16,7 @@ enum FoodReferenceRoutes {
         ) { request, _ in
             let query = try request.decodeQuery(FoodSearchQuery.self)
             let household = try app.db.read { try IngredientStore.reference(in: $0) }
-            let hits = FoodSearch.search(query.q, household: household, limit: query.limit ?? 20)
+            let hits = FoodSearch.search(query.q ?? "", household: household, limit: query.limit ?? 20)
             return FoodSearchAnswer(foods: hits.map(FoodSearchAnswer.Food.init))
         }
         router.route(
@@ -26,8 +26,9 @@ enum FoodReferenceRoutes {
             errors: [403, 404, 409, 422]
         ) { request, principal in
             guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot edit recipes") }
-            let input = try request.decode(RecipeLineChangeInput.self)
             let slug = request.parameter("slug") ?? ""
+            try RecipeLineEdit.requireEditable(slug: slug, db: app.db)
+            let input = try request.decode(RecipeLineChangeInput.self)
             let line = Int(request.parameter("line") ?? "") ?? 0
             let recipe = try RecipeLineEdit.apply(
                 RecipeLineEdit.Change(food: input.food, grams: input.grams), slug: slug, index: line, db: app.db)
@@ -37,14 +38,15 @@ enum FoodReferenceRoutes {
     }
 }
 
-/// `GET /api/food/foods` query: `q` (1–120 characters), `limit` 1…50 (default 20).
+/// `GET /api/food/foods` query: `q` (≤ 120 characters; absent or blank lists the household's rows),
+/// `limit` 1…50 (default 20).
 struct FoodSearchQuery: RequestInput {
-    var q: String
+    var q: String?
     var limit: Int?
 
     static var example: JSONValue? { ["q": "unsalted butter"] }
     static let rules: [InputRule<Self>] = [
-        .length("query", "q", max: FoodBounds.query, min: 1) { $0.q },
+        .length("query", "q", max: FoodBounds.query) { $0.q },
         .range("query", "limit", within: 1...50) { $0.limit },
     ]
 }

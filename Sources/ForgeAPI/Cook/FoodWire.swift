@@ -270,6 +270,8 @@ enum FoodWire {
         var notes: String
         /// `"recipe"` (the recipe's own nutrition), `"computed"` (from the ingredient reference) or `""`.
         var macrosSource: String
+        /// False for a parked recipe (§4.21); `parked_because` says why.
+        var complete: Bool
         /// Why the recipe is parked, line by line (``RecipeParking``); empty when it is complete.
         var parkedBecause: [String]
 
@@ -285,12 +287,13 @@ enum FoodWire {
             yield = recipe.yield
             notes = recipe.notes
             macrosSource = recipe.macrosSource
+            complete = recipe.complete
             parkedBecause = recipe.complete ? [] : RecipeParking.reasons(for: recipe, reference: reference)
         }
 
         enum CodingKeys: String, CodingKey {
             case steps, ingredients, tags, source, sourceURL, images, ratingCount, yield, notes, macrosSource
-            case parkedBecause
+            case complete, parkedBecause
         }
 
         init(from decoder: Decoder) throws {
@@ -306,6 +309,7 @@ enum FoodWire {
             yield = try c.decode(String.self, forKey: .yield)
             notes = try c.decode(String.self, forKey: .notes)
             macrosSource = try c.decode(String.self, forKey: .macrosSource)
+            complete = try c.decode(Bool.self, forKey: .complete)
             parkedBecause = try c.decode([String].self, forKey: .parkedBecause)
         }
 
@@ -322,6 +326,7 @@ enum FoodWire {
             try c.encode(yield, forKey: .yield)
             try c.encode(notes, forKey: .notes)
             try c.encode(macrosSource, forKey: .macrosSource)
+            try c.encode(complete, forKey: .complete)
             try c.encode(parkedBecause, forKey: .parkedBecause)
         }
     }

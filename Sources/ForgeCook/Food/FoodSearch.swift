@@ -19,13 +19,18 @@ package enum FoodSearch {
         package let portions: [Food.Portion]
     }
 
-    /// Up to `limit` foods for `query`: household rows whose name holds every word of it, then the USDA
+    /// Up to `limit` foods for `query` (the household's rows when it has no word): household rows whose
+    /// name holds every word of it, then the USDA
     /// food the name means by its aliases, then USDA foods whose description holds every word, best first.
     package static func search(
         _ query: String, household: IngredientReference, foods: FoodReference = .usda, limit: Int = 20
     ) -> [Hit] {
         let words = FoodText.words(query)
-        guard !words.isEmpty else { return [] }
+        guard !words.isEmpty else {
+            return household.rows.prefix(limit).map {
+                Hit(id: $0.name, source: "household", name: $0.name, unit: $0.unit, values: $0.values, portions: [])
+            }
+        }
         var hits = household.rows.filter { row in
             let rowWords = Set(FoodText.words(row.name))
             return words.allSatisfy(rowWords.contains)

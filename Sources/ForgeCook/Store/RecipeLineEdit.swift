@@ -33,6 +33,14 @@ package enum RecipeLineEdit {
         case needsGrams(String)
     }
 
+    /// Checks that the recipe `slug` exists and may be edited, before its change is read.
+    /// - Throws: ``Failure/unknownRecipe``, ``Failure/seedRecipe``; `DatabaseError`.
+    package static func requireEditable(slug: String, db: Database) throws {
+        let source: String? = try db.read { try $0.scalar("SELECT source FROM recipes WHERE slug = ?", [slug]) }
+        guard let source else { throw Failure.unknownRecipe }
+        guard source != "seed" else { throw Failure.seedRecipe }
+    }
+
     /// Applies `change` to line `index` (1-based) of the recipe `slug`, in one write.
     /// - Returns: the recipe as stored.
     /// - Throws: ``Failure``; `DatabaseError`.

@@ -12,7 +12,7 @@ import Foundation
 /// (`recipe`), or `""` with kcal above 0 (macros a member or an agent gave).
 /// Each line printed on a page or in an app (`raw`) is read again; lines
 /// written by hand are kept as they are. Marked in `seed_marks` under
-/// ``asset`` with ``version``, so it runs once per version.
+/// ``asset`` with the SHA-256 of ``version``, so it runs once per version.
 package enum RecipeRecompute {
     /// The mark's asset name.
     package static let asset = "food_reference"
@@ -29,9 +29,10 @@ package enum RecipeRecompute {
     /// - Returns: nil when it had already run; else what it did.
     /// - Throws: `DatabaseError`.
     package static func afterUpgrade(now: Date, in db: Connection) throws -> Summary? {
-        guard try SeedMarks.keys(asset: asset, digest: version, in: db) == nil else { return nil }
+        let digest = SeedMarks.digest(Data(version.utf8))
+        guard try SeedMarks.keys(asset: asset, digest: digest, in: db) == nil else { return nil }
         let summary = try run(in: db)
-        try SeedMarks.record(asset: asset, digest: version, keys: [], now: now, in: db)
+        try SeedMarks.record(asset: asset, digest: digest, keys: [], now: now, in: db)
         return summary
     }
 

@@ -1,0 +1,47 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+import Testing
+
+@testable import ForgeCook
+
+/// The recompute after an upgrade (issue 37 item 7).
+struct RecipeRecomputeTests {
+    /// A library that moved in before real food: its parked and computed recipes are read again once,
+    /// never those whose macros are their own or the seed's.
+    @Test func recipesStoredBeforeAreRecomputedOnce() throws {
+        try withCookDatabase { db in try Self.recompute(db) }
+    }
+
+    static func recompute(_ db: Database) throws {
+        try db.write { _ = try IngredientStore.seed(in: $0) }
+        let old = [
+            RecipeIngredient(name: "all-purpose flour", qty: 2, unit: "cup", disp: "2 cups", raw: "2 cups all-purpose flour"),
+            RecipeIngredient(name: "large eggs", qty: 3, unit: "", disp: "3", raw: "3 large eggs"),
+        ]
+        func stored(_ slug: String, source: String, macrosSource: String, kcal: Double, complete: Bool) -> Recipe {
+            Recipe(
+                slug: slug, name: slug, kind: .dinner, minutes: 10, ingredients: old, source: source,
+                complete: complete, macros: Macros(values: [kcal, 0, 0, 0, 0, 0, 0, 0]), macrosSource: macrosSource)
+        }
+        let now = Date()
+        try db.write { c in
+            try RecipeStore.seedCurated(
+                [
+                    stored("parked", source: "paprika", macrosSource: "", kcal: 0, complete: false),
+                    stored("own", source: "paprika", macrosSource: "recipe", kcal: 321, complete: true),
+                    stored("given", source: "import", macrosSource: "", kcal: 250, complete: true),
+                ], now: now, in: c)
+        }
+        let summary = try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) }
+        #expect(summary == RecipeRecompute.Summary(examined: 1, changed: 1, complete: 1))
+        let parked = try #require(try db.read { try RecipeStore.find("parked", in: $0) })
+        #expect(parked.complete && parked.macrosSource == "computed")
+        #expect(parked.ingredients[0].foodID == "usda:20081" && parked.ingredients[0].grams == 250)
+        #expect(parked.macros.kcal > 500)
+        #expect(try db.read { try RecipeStore.find("own", in: $0) }?.macros.kcal == 321)
+        #expect(try db.read { try RecipeStore.find("given", in: $0) }?.ingredients[0].foodID == nil)
+        // Once: a second start does nothing.
+        #expect(try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) } == nil)
+    }
+}
