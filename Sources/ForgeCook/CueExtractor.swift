@@ -9,6 +9,8 @@ import Foundation
 /// 1. `Done when …`
 /// 2. `ready when …` (as in "it is ready when the grains are tender")
 /// 3. `until …` (imported prose: "simmer until the sauce coats a spoon")
+/// 4. `internal temperature …`, `registers …` (a thermometer's reading: "cook
+///    to an internal temperature of 74 °C")
 ///
 /// Where it ends (the earliest of):
 /// - an em dash `—`, or an en dash or hyphen standing alone between spaces
@@ -24,7 +26,7 @@ import Foundation
 /// as it does when the phrase is followed by nothing.
 package enum CueExtractor {
     /// Cue openers, in priority order.
-    static let openers = ["done when", "ready when", "until"]
+    static let openers = ["done when", "ready when", "until", "internal temperature", "registers"]
     /// Words that, after a comma, start timing rather than more cue.
     static let timingWords: Set<String> = ["about", "around", "roughly", "approximately", "another", "for", "approx"]
 

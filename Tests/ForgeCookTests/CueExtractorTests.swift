@@ -28,6 +28,10 @@ import Testing
         // A comma before timing does.
         ("Simmer until the sauce coats a spoon, about 10 minutes.", "until the sauce coats a spoon"),
         ("Bake until risen, 20 to 25 minutes.", "until risen"),
+        // Imported prose keeps its own cues (issue 37): a skewer, a thermometer's reading.
+        ("Bake for 40 minutes, until a skewer comes out clean.", "until a skewer comes out clean"),
+        ("Roast the chicken to an internal temperature of 74 °C. Rest it.", "internal temperature of 74 °C"),
+        ("Cook the pork until a thermometer registers 63 °C; slice it.", "until a thermometer registers 63 °C"),
         // "Done when" wins over an earlier "ready when" or "until".
         ("Check it is ready when tender. Stir until glossy. Done when the pan is clean!", "Done when the pan is clean"),
         ("Check the rice: it is ready when the grains are tender. Serve.", "ready when the grains are tender"),

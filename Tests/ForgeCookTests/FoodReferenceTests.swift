@@ -166,7 +166,7 @@ struct FoodReferenceTests {
         #expect(!heavy.unmatchedWithinShare)
         #expect(
             RecipeParking.reasons(lines: [], computation: heavy, difficulty: "hard", kcal: 0)
-                == ["foods that match nothing make up 16 % of the weight (at most 5 %): zqxv powder, zqxv",
+                == ["foods that match nothing make up 15.8 % of the weight (at most 5 %): zqxv powder, zqxv",
                     "difficulty hard", "kcal missing"])
     }
 }

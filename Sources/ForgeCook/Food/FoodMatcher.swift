@@ -73,26 +73,41 @@ package enum FoodMatcher {
         let words = foodWords(name)
         // An alias written with words the strip drops comes first: "chopped tomatoes" (canned), "2% milk",
         // "mashed potatoes", "gehakt".
+        // It wins over the stripped name's alias when it covers at least as many of the food words.
         let every = FoodText.words(name)
-        for length in stride(from: every.count, through: 1, by: -1) where length > 1 || words.isEmpty {
+        var exact: Match? = nil
+        exactRuns: for length in stride(from: every.count, through: 1, by: -1) where length > 1 || words.isEmpty {
             for start in stride(from: every.count - length, through: 0, by: -1) {
                 let run = Array(every[start..<start + length])
                 guard run.contains(where: { descriptors.contains($0) || $0.allSatisfy(\.isNumber) }),
                     let food = reference.exactAlias(run.joined(separator: " "))
                 else { continue }
-                let covered = run.filter { words.contains($0) }.count
+                let covered = Set(run).intersection(words).count
                 let share = words.isEmpty ? 1 : Double(max(covered, 1)) / Double(words.count)
-                return Match(food: food, confidence: 0.5 + 0.5 * min(share, 1), covered: run)
+                exact = Match(food: food, confidence: 0.5 + 0.5 * min(share, 1), covered: run)
+                break exactRuns
             }
         }
-        guard !words.isEmpty else { return nil }
+        guard !words.isEmpty else { return exact }
         let total = Double(words.count)
         // Longest runs first; at one length, the run nearer the end (English puts the head noun last).
         for length in stride(from: words.count, through: 1, by: -1) {
             for start in stride(from: words.count - length, through: 0, by: -1) {
                 let run = Array(words[start..<start + length])
                 if let food = reference.alias(run.joined(separator: " ")) {
-                    return Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
+                    let stripped = Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
+                    if let exact, exact.confidence >= stripped.confidence { return exact }
+                    return stripped
+                }
+            }
+        }
+        if let exact { return exact }
+        // A plural or a gender the English rules do not know ("fragole", "pomodori", "cebollas", "oignons",
+        // "kerstomaatjes"): the same word with the other usual endings.
+        for word in words.reversed() where word.count >= 5 {
+            for variant in endingVariants(word) {
+                if let food = reference.alias(variant) {
+                    return Match(food: food, confidence: 0.5 + 0.5 * 1 / total, covered: [word])
                 }
             }
         }
@@ -114,6 +129,24 @@ package enum FoodMatcher {
         // Descriptions only for the whole name: a part of it ("powder" of "zqxv powder") is no evidence.
         let best = reference.foods(holding: words).max { rank($0, run: words) < rank($1, run: words) }
         return best.map { Match(food: $0, confidence: 0.7, covered: words) }
+    }
+
+    /// Other forms of `word` by the usual endings of Romance plurals and genders and Dutch diminutives.
+    static func endingVariants(_ word: String) -> [String] {
+        var out: [String] = []
+        let stem = String(word.dropLast())
+        switch word.last {
+        case "e": out += [stem + "a", stem + "o", stem]
+        case "i": out += [stem + "o", stem + "e", stem + "a"]
+        case "s", "x": out += [stem]
+        case "a": out += [stem + "o", stem + "e"]
+        case "o": out += [stem + "a", stem + "e"]
+        default: break
+        }
+        for ending in ["tjes", "tje", "jes", "je", "en", "es"] where word.hasSuffix(ending) && word.count > ending.count + 3 {
+            out.append(String(word.dropLast(ending.count)))
+        }
+        return out
     }
 
     /// How well `food` fits a name whose words are `run` (higher is better).

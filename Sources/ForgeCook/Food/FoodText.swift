@@ -25,12 +25,21 @@ package enum FoodText {
     /// Words that end in `s` but are not plurals (words in `-ss` and `-us` are kept anyway).
     static let notPlural: Set<String> = ["molasses", "swiss", "brussels", "grits", "anis", "ananas", "jus", "mais"]
 
+    /// Nouns in `-ie` whose plural is `-ies`.
+    static let ieNouns: Set<String> = [
+        "cookie", "brownie", "veggie", "smoothie", "pie", "calorie", "hoagie", "rookie", "sweetie", "birdie",
+        "scrunchie", "prairie", "zombie", "movie", "genie", "goalie",
+    ]
+
     /// `word` made singular (English rules; words of three letters or fewer and ``notPlural`` kept).
     package static func singular(_ word: String) -> String {
         guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"),
             !notPlural.contains(word)
         else { return word }
-        if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.hasSuffix("ies") {
+            // "cookies" are cookies, "berries" a berry.
+            return ieNouns.contains(String(word.dropLast())) ? String(word.dropLast()) : String(word.dropLast(3)) + "y"
+        }
         if word.hasSuffix("ves"), !["olives", "chives", "cloves", "endives"].contains(word) {
             return String(word.dropLast(3)) + "f"
         }

@@ -68,10 +68,21 @@ package enum FoodWeigher {
         "pinch": 0.35, "dash": 0.6, "can": 400, "pack": 250, "sachet": 10, "piece": 100, "": 100,
     ]
 
+    /// Typical weights of one item of foods USDA gives no count measure for, by a word of the line's name
+    /// (singular, as ``FoodText/words(_:)`` reads it), grams.
+    static let typicalItemByName: [String: Double] = [
+        "parsnip": 150, "broccoli": 350, "shallot": 30, "chile": 15, "chili": 15, "chilli": 15, "date": 7, "fig": 50,
+        "bulb": 50, "cinnamon": 3, "anise": 1, "vanilla": 3, "tortilla": 40, "noodle": 20, "lasagna": 20,
+        "lasagne": 20, "sheet": 20, "roll": 60, "bun": 60, "bagel": 100, "muffin": 60, "sausage": 60, "wurst": 60,
+        "wurstchen": 50, "frankfurter": 50, "meatball": 30, "prawn": 15, "shrimp": 12, "scallop": 20, "clam": 15,
+        "mussel": 10, "olive": 4, "cherry": 8, "strawberry": 12, "radish": 5, "mushroom": 18, "champignon": 18,
+        "apricot": 35, "plum": 66, "kiwi": 75, "mango": 200, "pear": 180, "peach": 150, "nectarine": 140,
+    ]
+
     /// Typical weight of one item where the food has no count measure, by SR28 food group: a spice counted
     /// whole (star anise), a sheet of pasta, a sweet, a dairy portion; other foods ``typicalItemGrams``.
     static let typicalItemByGroup: [String: Double] = [
-        "0200": 2, "2000": 25, "1900": 10, "1800": 40, "0100": 30, "0400": 14,
+        "0200": 2, "2000": 25, "1900": 10, "1800": 40, "0100": 30, "0400": 14, "0700": 50,
     ]
 
     /// The count measures a bare count looks for, in order, after the line's own size word.
@@ -123,6 +134,7 @@ package enum FoodWeigher {
         guard food != nil || unit != "", var each = typicalItemGrams[unit] else { return nil }
         if ["", "piece"].contains(unit) {
             if let group = food?.group, let byGroup = typicalItemByGroup[group] { each = byGroup }
+            if let byName = names.reversed().lazy.compactMap({ typicalItemByName[$0] }).first { each = byName }
             // A leaf or a sheet (bay, gelatine) weighs a gram or two.
             if names.contains(where: { ["leaf", "sheet", "blatt"].contains($0) }) { each = 2 }
         }
@@ -130,19 +142,21 @@ package enum FoodWeigher {
     }
 
     /// One typical portion of `food`, for a line that names it with no quantity ("lettuce leaves"): its
-    /// medium or whole item, a leaf, a slice, a tablespoon, else its first measure. Always an estimate.
+    /// medium or whole item, a leaf, a slice, a tablespoon, else its first measure that is no cup and no
+    /// weight (a squeeze of lemon juice is no cup of it), else a tablespoon's 15 g. Always an estimate.
     package static func typicalPortion(of food: Food) -> Weight? {
         // Spices, fats and oils, sauces: a spoonful.
         let spoonFirst = ["0200", "0400", "0600"].contains(food.group)
         let words =
             spoonFirst
-            ? ["tsp", "tbsp", "medium", "whole", "each", "leaf", "clove", "slice", "sprig", "cup", "serving"]
-            : ["medium", "whole", "large", "each", "leaf", "clove", "slice", "sprig", "tbsp", "cup", "serving"]
+            ? ["tsp", "tbsp", "medium", "whole", "each", "leaf", "clove", "slice", "sprig", "serving"]
+            : ["medium", "whole", "large", "each", "leaf", "clove", "slice", "sprig", "tbsp", "serving"]
         for word in words {
             if let portion = food.portions.first(where: { $0.word == word }) {
                 return Weight(grams: portion.gramsEach, estimate: true)
             }
         }
-        return food.portions.first.map { Weight(grams: $0.gramsEach, estimate: true) }
+        let other = food.portions.first { !["cup", "oz", "lb", "g", "fl", "quart", "pint"].contains($0.word) }
+        return Weight(grams: other?.gramsEach ?? 15, estimate: true)
     }
 }

@@ -26,9 +26,11 @@ package enum RecipeParking {
             }
         }
         if !computation.unmatchedWithinShare {
-            let share = Int((100 * computation.unmatchedGrams / max(computation.weighedGrams, 1)).rounded())
+            // One decimal, so a share just over the line never reads "5 % (at most 5 %)".
+            let share = (1000 * computation.unmatchedGrams / max(computation.weighedGrams, 1)).rounded(.up) / 10
             reasons.append(
-                "foods that match nothing make up \(share) % of the weight (at most 5 %): "
+                "foods that match nothing make up \(share == share.rounded() ? "\(Int(share))" : "\(share)") % "
+                    + "of the weight (at most 5 %): "
                     + computation.unmatchedNames.joined(separator: ", "))
         }
         if difficulty == "hard" { reasons.append("difficulty hard") }

@@ -28,17 +28,25 @@ package struct IngredientLineFacts: Sendable, Equatable {
     static let negligiblePhrases = [
         "to taste", "for garnish", "to garnish", "garnish", "optional", "for serving", "to serve", "for greasing",
         "to grease", "as needed", "as required", "if needed", "for dusting", "for sprinkling", "for decoration",
+        "to decorate", "for decorating", "for decoration", "for topping", "toppings", "as desired", "if desired",
         "for frying", "deep frying", "deep-frying", "for the pan", "for the grill", "nach belieben", "nach geschmack", "zum garnieren", "zum servieren", "zum bestreuen",
         "zum einfetten", "zum braten", "au gout", "selon le gout", "pour servir", "pour decorer", "facultatif",
         "pour la cuisson", "al gusto", "a gusto", "opcional", "para servir", "para decorar", "q.b", "quanto basta",
         "a piacere", "facoltativo", "per servire", "per guarnire", "naar smaak", "optioneel", "om te serveren",
-        "ter garnering", "om in te vetten",
+        "ter garnering", "om in te vetten", "a gosto", "q.b.", "izles szerint", "efter smak", "do smaku",
+        "podle chuti", "少々", "適量", "お好みで", "少许", "适量",
     ]
 
     /// Words that say a stated weight is of the edible part: no bone, peel, stone or shell to take off.
     static let edibleWords: Set<String> = [
         "boneless", "fillet", "fillets", "filet", "filets", "peeled", "pitted", "cleaned", "trimmed", "flesh", "meat",
         "shelled", "deboned", "skinless", "edible", "stoned", "cored", "hulled",
+    ]
+
+    /// Words of things a recipe lists that are not eaten.
+    static let notFood: Set<String> = [
+        "skewer", "toothpick", "parchment", "foil", "twine", "string", "liner", "cocktail stick", "cheesecloth",
+        "spiessen", "spiess", "spiesse", "brochette", "pique", "satestokje", "prikker",
     ]
 
     /// Foods that season rather than feed: with no quantity they are negligible.
@@ -105,6 +113,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
         }
         matchName = name
         let key = FoodMatcher.foodWords(name).joined(separator: " ")
+        // Kitchen things that are no food (skewers, baking paper) and drops of colouring weigh nothing.
+        if !Set(FoodMatcher.foodWords(name)).isDisjoint(with: Self.notFood) || unit == "drop" { negligible = true }
         if Self.seasonings.contains(key) {
             seasoning = true
             if parsed.qty == nil { negligible = true }

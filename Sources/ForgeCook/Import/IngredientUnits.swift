@@ -9,7 +9,7 @@
 package enum IngredientUnits {
     /// Canonical key → (dimension `g`/`ml`/`x`, size in that dimension).
     static let sizes: [String: (String, Double)] = [
-        "g": ("g", 1), "kg": ("g", 1000), "mg": ("g", 0.001), "oz": ("g", 28.35), "lb": ("g", 453.6),
+        "g": ("g", 1), "kg": ("g", 1000), "mg": ("g", 0.001), "dkg": ("g", 10), "oz": ("g", 28.35), "lb": ("g", 453.6),
         "ml": ("ml", 1), "cl": ("ml", 10), "dl": ("ml", 100), "l": ("ml", 1000), "tbsp": ("ml", 15),
         "tsp": ("ml", 5), "cup": ("ml", 240), "fl oz": ("ml", 29.57), "pint": ("ml", 473), "quart": ("ml", 946),
         "gallon": ("ml", 3785),
@@ -26,6 +26,20 @@ package enum IngredientUnits {
             "kg",
             ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
         add("mg", ["mg", "milligram", "milligrams"])
+        // Hungarian, Polish and Czech decagrams (10 g).
+        add("dkg", ["dkg", "dag", "dekagram", "dekagramy"])
+        // Scandinavian, Portuguese, Hungarian, Polish and Czech measures.
+        add("tbsp", ["ek", "evőkanál", "colher de sopa", "colheres de sopa", "colher (sopa)", "colheres (sopa)",
+            "łyżka", "łyżki", "łyżek", "lžíce", "lžíci", "ss", "matsked", "spiseskje"])
+        add("tsp", ["kk", "kávéskanál", "colher de chá", "colheres de chá", "colher (chá)", "colheres (chá)",
+            "łyżeczka", "łyżeczki", "łyżeczek", "lžička", "lžičky", "teskje", "tesked"])
+        add("cup", ["xícara", "xícaras", "xicara", "xicaras", "szklanka", "szklanki", "bögre", "hrnek"])
+        add("clove", ["gerezd", "dente", "dentes", "ząbek", "ząbki", "ząbków", "stroužek", "stroužky", "fedd"])
+        add("head", ["fej"])
+        add("piece", ["db", "darab", "unidade", "unidades", "unid", "szt", "sztuki", "sztuka", "ks", "kusy", "st",
+            "stk", "stykke"])
+        add("pinch", ["csipet", "pitada", "pitadas", "szczypta", "špetka", "nypa", "knivspets", "knsp"])
+        add("sprig", ["szál", "ramo", "raminho", "gałązka"])
         add("oz", ["oz", "ozs", "ounce", "ounces", "onza", "onzas"])
         add("lb", ["lb", "lbs", "pound", "pounds", "libra", "libras"])
         add("ml", ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "mililitros", "millilitri"])
@@ -87,6 +101,7 @@ package enum IngredientUnits {
                 "pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
                 "snufje", "snuf", "msp", "messerspitze",
             ])
+        add("drop", ["drop", "drops", "tropfen", "goutte", "gouttes", "gota", "gotas", "goccia", "gocce", "druppel", "druppels"])
         add("dash", ["dash", "dashes", "spritzer", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
         add(
             "slice",
