@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "ForgedKit",
             dependencies: [
-                "ForgeAPI", "ForgeCoach", "ForgeCore", "ForgeHousehold", "ForgeStore",
+                "ForgeAPI", "ForgeCoach", "ForgeCook", "ForgeCore", "ForgeHousehold", "ForgeStore",
                 "ForgeSystemd", "CGlibcMalloc", "ForgeImport",
             ]),
         .executableTarget(name: "forged", dependencies: ["ForgedKit"]),

@@ -125,6 +125,16 @@ package enum CLI {
             positionals: ["DIR"],
             flags: databaseFlags),
         CommandSpec(
+            path: ["food", "weigh"], synopsis: "food weigh [FILE]",
+            summary: "Show how ingredient lines are weighed.",
+            description: "Reads ingredient lines, one a line, from FILE (or standard input) and prints each "
+                + "as forged weighs it for a recipe's macros, tab-separated: the line, its grams (empty when "
+                + "it cannot be weighed), its kcal, the food it matched (USDA SR28's description, or the "
+                + "shipped ingredient reference's row), the match's confidence, and `estimate` or "
+                + "`negligible` where they apply. Uses the shipped references, not a household's database. "
+                + "Exits 1 when a line can be neither weighed nor called negligible (it would park a recipe).",
+            optionalPositionals: ["FILE"]),
+        CommandSpec(
             path: ["exercise", "merge"], synopsis: "exercise merge FROM INTO [FLAGS]",
             summary: "Fold an imported exercise into another.",
             description: "Folds FROM, a library exercise an import made for a name it could not match, into "
@@ -238,6 +248,7 @@ package enum CLI {
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
         "exercise": "Manage the household's exercises: merge.",
+        "food": "Read ingredient lines as recipes' macros do: weigh.",
         "import": "Bring history from another app: import KIND FILE, list, undo.",
         "notify": "Read the event socket: tail, desktop.",
     ]

@@ -37,6 +37,8 @@ package enum Forged {
         case ["version"]:
             print("forged \(BuildInfo.version) (build \(BuildInfo.stamp))")
             return 0
+        case ["food", "weigh"]:
+            return FoodCommands(command: parsed).weigh()
         default:
             break
         }
