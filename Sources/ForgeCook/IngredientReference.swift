@@ -5,6 +5,16 @@ package struct IngredientReference: Sendable {
     /// Rows in table order.
     package let rows: [Ingredient]
     private let byName: [String: Ingredient]
+    /// Each row's name as a recipe line's name is compared with it (``IngredientLineMatcher``), in row order.
+    package let keys: [Key]
+
+    /// A row's name folded (``FoodText/fold(_:)``), its part before a comma folded, and that part's words,
+    /// alone and joined by one space.
+    package struct Key: Sendable {
+        package let name: String, head: String
+        package let headWords: [String]
+        package let headKey: String
+    }
 
     /// A table over `rows`; on a duplicate name the later row wins.
     package init(_ rows: [Ingredient]) {
@@ -12,6 +22,12 @@ package struct IngredientReference: Sendable {
         var map: [String: Ingredient] = [:]
         for row in rows { map[row.name] = row }
         byName = map
+        keys = rows.map { row in
+            let head = FoodText.fold(String(row.name.split(separator: ",").first ?? ""))
+            let words = FoodText.words(head)
+            let joined = words.joined(separator: " ")
+            return Key(name: FoodText.fold(row.name), head: head, headWords: words, headKey: joined)
+        }
     }
 
     /// The row named exactly `name` (case- and space-sensitive), or nil.

@@ -19,6 +19,9 @@ package struct Food: Sendable, Equatable {
     package let portions: [Portion]
     /// The percent of the food as bought that is not eaten (bone, peel, core; SR28's refuse), 0–100.
     package var refusePercent: Double = 0
+    /// The description's words and its first part's words (before the first comma), as ``FoodText/words(_:)``
+    /// reads them; filled by ``FoodReference`` when it loads the food.
+    package var words: [String] = [], headWords: [String] = []
 
     /// One household measure: `amount` of `measure` weighs `grams`.
     package struct Portion: Sendable, Equatable {
@@ -29,11 +32,22 @@ package struct Food: Sendable, Equatable {
         /// The weight of `amount` of `measure`, grams.
         package let grams: Double
 
-        /// Grams of one `measure`.
-        package var gramsEach: Double { grams / amount }
         /// The measure's first word, lower-cased and singular, spoons as their unit keys ("cup" of "cup,
         /// chopped"; "large" of "large (2-1/4\" dia)"; "cracker" of "crackers"; "tbsp" of "tablespoon").
-        package var word: String {
+        package let word: String
+
+        /// A measure: `amount` of `measure` weighs `grams`.
+        package init(amount: Double, measure: String, grams: Double) {
+            self.amount = amount
+            self.measure = measure
+            self.grams = grams
+            word = Self.word(of: measure)
+        }
+
+        /// Grams of one `measure`.
+        package var gramsEach: Double { grams / amount }
+
+        static func word(of measure: String) -> String {
             let first = String(measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
             switch first {
             case "tablespoon", "tablespoons", "tbs": return "tbsp"

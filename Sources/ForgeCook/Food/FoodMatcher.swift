@@ -65,16 +65,21 @@ package enum FoodMatcher {
 
     /// The words of `name` that name the food (``FoodText/words(_:)`` less ``descriptors``).
     package static func foodWords(_ name: String) -> [String] {
-        FoodText.words(name).filter { !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) }
+        foodWords(of: FoodText.words(name))
+    }
+
+    /// `words` less ``descriptors`` and numbers.
+    static func foodWords(of words: [String]) -> [String] {
+        words.filter { !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) }
     }
 
     /// The best match for `name` in `reference`, or nil.
     package static func match(_ name: String, in reference: FoodReference = .usda) -> Match? {
-        let words = foodWords(name)
+        let every = FoodText.words(name)
+        let words = foodWords(of: every)
         // An alias written with words the strip drops comes first: "chopped tomatoes" (canned), "2% milk",
         // "mashed potatoes", "gehakt".
         // It wins over the stripped name's alias when it covers at least as many of the food words.
-        let every = FoodText.words(name)
         var exact: Match? = nil
         exactRuns: for length in stride(from: every.count, through: 1, by: -1) where length > 1 || words.isEmpty {
             for start in stride(from: every.count - length, through: 0, by: -1) {
@@ -151,8 +156,8 @@ package enum FoodMatcher {
 
     /// How well `food` fits a name whose words are `run` (higher is better).
     static func rank(_ food: Food, run: [String]) -> Double {
-        let descWords = FoodText.words(food.name)
-        let headPart = FoodText.words(String(food.name.split(separator: ",").first ?? ""))
+        let descWords = food.words
+        let headPart = food.headWords
         var score = 0.0
         if let head = run.last, headPart.contains(head) { score += 3 }
         if headPart == run { score += 2 }

@@ -48,8 +48,10 @@ package final class FoodReference: Sendable {
                     id: "usda:" + fields[1], group: String(fields[2]), name: String(fields[3]),
                     per100g: Macros(values: values), portions: portions)
                 food.refusePercent = min(max(Double(fields[12]) ?? 0, 0), 100)
+                food.words = FoodText.words(food.name)
+                food.headWords = FoodText.words(String(food.name.split(separator: ",").first ?? ""))
                 indexByID[food.id] = foods.count
-                for word in Set(FoodText.words(food.name)) { byWord[word, default: []].append(foods.count) }
+                for word in Set(food.words) { byWord[word, default: []].append(foods.count) }
                 foods.append(food)
             case "A" where fields.count == 3:
                 guard let index = indexByID["usda:" + fields[2]] else {

@@ -21,6 +21,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
     package var packGrams: Double?
     package var size = ""
     package var matchName = ""
+    /// ``matchName``'s food words (``FoodMatcher/foodWords(_:)``).
+    package var matchWords: [String] = []
     /// The line says its weight is of the edible part already (boneless, fillets, peeled, …).
     package var edibleWeight = false
 
@@ -58,7 +60,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
     ]
 
     /// Words that join alternatives inside a name.
-    static let alternativeWords = [" or ", " oder ", " ou ", " o ", " oppure ", " / "]
+    static let alternativeWords: Set<String> = ["or", "oder", "ou", "o", "oppure", "/"]
 
     /// Words that describe a cut or a trim before a comma ("boneless, skinless chicken breasts"): the name
     /// goes on after the comma.
@@ -72,11 +74,11 @@ package struct IngredientLineFacts: Sendable, Equatable {
     package init(raw: String, parsed: IngredientLineParser.Parsed) {
         qty = parsed.qty
         unit = parsed.unit
-        let folded = FoodText.fold(raw)
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmedSpaces
         if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
-        if Self.negligiblePhrases.contains(where: { Self.holdsPhrase(folded, $0) }) { negligible = true }
-        let lowerWords = Set(folded.split { !$0.isLetter }.map(String.init))
+        let lineWords = FoodText.words(raw)
+        if Self.negligibleWords.contains(where: { Self.holds(lineWords, $0) }) { negligible = true }
+        let lowerWords = Set(lineWords)
         edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
@@ -98,37 +100,35 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if FoodMatcher.foodWords(name).isEmpty {
             name = bracketed.map { "()[]".contains($0) ? " " : $0 }.reduce(into: "") { $0.append($1) }
         }
-        for word in Self.alternativeWords {
-            while let range = name.range(of: word, options: .caseInsensitive) {
-                let first = name[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-                let second = name[range.upperBound...].split(separator: " ")
-                guard !FoodMatcher.foodWords(first).isEmpty else { break }
-                // "red or yellow onion", "chicken or vegetable stock": the first choice of the shared noun.
-                if !first.contains(" "), second.count > 1 {
-                    name = first + " " + second.dropFirst().joined(separator: " ")
-                } else {
-                    name = first
-                }
-            }
+        // "butter or margarine": the first; "red or yellow onion", "chicken or vegetable stock": the first
+        // choice of the shared noun.
+        var nameWords = name.split(separator: " ").map(String.init)
+        while let i = nameWords.indices.dropFirst().first(where: { Self.alternativeWords.contains(nameWords[$0].lowercased()) }),
+            !FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).isEmpty
+        {
+            let second = nameWords[(i + 1)...]
+            nameWords = i == 1 && second.count > 1 ? [nameWords[0]] + second.dropFirst() : Array(nameWords[..<i])
         }
+        name = nameWords.joined(separator: " ")
         matchName = name
-        let key = FoodMatcher.foodWords(name).joined(separator: " ")
+        matchWords = FoodMatcher.foodWords(name)
+        let key = matchWords.joined(separator: " ")
         // Kitchen things that are no food (skewers, baking paper) and drops of colouring weigh nothing.
-        if !Set(FoodMatcher.foodWords(name)).isDisjoint(with: Self.notFood) || unit == "drop" { negligible = true }
+        if !Set(matchWords).isDisjoint(with: Self.notFood) || unit == "drop" { negligible = true }
         if Self.seasonings.contains(key) {
             seasoning = true
             if parsed.qty == nil { negligible = true }
         }
     }
 
-    /// Whether `text` holds `phrase` as whole words.
-    static func holdsPhrase(_ text: String, _ phrase: String) -> Bool {
-        var search = text.startIndex..<text.endIndex
-        while let range = text.range(of: phrase, range: search) {
-            let before = range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
-            let after = range.upperBound == text.endIndex || !text[range.upperBound].isLetter
-            if before && after { return true }
-            search = range.upperBound..<text.endIndex
+    /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
+    static let negligibleWords: [[String]] = negligiblePhrases.map(FoodText.words)
+
+    /// Whether `words` hold `phrase` as consecutive words.
+    static func holds(_ words: [String], _ phrase: [String]) -> Bool {
+        guard let first = phrase.first, words.count >= phrase.count else { return false }
+        for start in 0...(words.count - phrase.count) where words[start] == first {
+            if Array(words[start..<start + phrase.count]) == phrase { return true }
         }
         return false
     }

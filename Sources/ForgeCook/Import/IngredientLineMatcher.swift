@@ -77,7 +77,7 @@ package enum IngredientLineMatcher {
             facts.qty.map {
                 FoodWeigher.weigh(
                     $0, unit: facts.unit, food: usda.food, size: facts.size, packGrams: facts.packGrams,
-                    names: FoodMatcher.foodWords(facts.matchName), asBought: !facts.edibleWeight)
+                    names: facts.matchWords, asBought: !facts.edibleWeight)
             } ?? FoodWeigher.typicalPortion(of: usda.food)
         guard let weight else { return (line, false) }
         line.grams = round1(weight.grams)
@@ -163,23 +163,27 @@ package enum IngredientLineMatcher {
     /// the name's food words (``FoodMatcher/foodWords(_:)``) as whole words,
     /// with confidence 0.8 × the share of those words it covers. Nil when nothing matches.
     static func match(_ name: String, in reference: IngredientReference) -> (Ingredient, Double)? {
-        let key = FoodText.fold(name).trimmingCharacters(in: .whitespaces)
+        let key = FoodText.fold(name).trimmedSpaces
         guard !key.isEmpty else { return nil }
-        let rows = reference.rows
-        if let row = rows.first(where: { FoodText.fold($0.name) == key }) { return (row, 1) }
-        let head = { (row: Ingredient) in FoodText.fold(String(row.name.split(separator: ",").first ?? "")) }
-        if let row = rows.first(where: { head($0) == key }) { return (row, 0.9) }
+        let keys = reference.keys
+        if let i = keys.firstIndex(where: { $0.name == key }) { return (reference.rows[i], 1) }
+        if let i = keys.firstIndex(where: { $0.head == key }) { return (reference.rows[i], 0.9) }
         let words = FoodMatcher.foodWords(name)
         guard !words.isEmpty else { return nil }
         let joined = words.joined(separator: " ")
-        if let row = rows.first(where: { FoodText.key(head($0)) == joined }) { return (row, 0.85) }
-        let padded = " " + joined + " "
-        let best = rows.compactMap { row -> (Ingredient, Int)? in
-            let rowWords = FoodText.words(head(row))
-            guard !rowWords.isEmpty, padded.contains(" " + rowWords.joined(separator: " ") + " ") else { return nil }
-            return (row, rowWords.count)
-        }.max { head($0.0).count < head($1.0).count }
-        guard let (row, covered) = best else { return nil }
+        if let i = keys.firstIndex(where: { $0.headKey == joined }) { return (reference.rows[i], 0.85) }
+        // Every run of the name's words, so each row is one lookup.
+        var runs: Set<String> = []
+        for start in words.indices {
+            for end in start..<words.count { runs.insert(words[start...end].joined(separator: " ")) }
+        }
+        var best: Int? = nil
+        for i in keys.indices where !keys[i].headWords.isEmpty && runs.contains(keys[i].headKey) {
+            if best == nil || keys[i].head.count > keys[best!].head.count { best = i }
+        }
+        guard let best else { return nil }
+        let row = reference.rows[best]
+        let covered = keys[best].headWords.count
         return (row, (0.8 * Double(min(covered, words.count)) / Double(words.count) * 100).rounded() / 100)
     }
 }

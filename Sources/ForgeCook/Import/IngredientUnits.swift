@@ -142,11 +142,15 @@ package enum IngredientUnits {
     /// Longest written form first, so "fl oz" wins over "fl" and "c. à soupe" over "c".
     static let formsByLength: [[Character]] = words.keys.sorted { $0.count > $1.count }.map(Array.init)
 
+    /// ``formsByLength`` by their first character, in the same order: a line's position looks only at the
+    /// forms that start as it does.
+    static let formsByFirst: [Character: [[Character]]] = Dictionary(grouping: formsByLength) { $0[0] }
+
     /// The unit written at `index` of `chars` (followed by a non-letter or
     /// the end, and an optional dot): its canonical key and its length.
     static func unit(at chars: [Character], _ index: Int) -> (String, Int)? {
-        guard index < chars.count else { return nil }
-        for form in formsByLength where index + form.count <= chars.count {
+        guard index < chars.count, let forms = formsByFirst[Character(chars[index].lowercased())] else { return nil }
+        for form in forms where index + form.count <= chars.count {
             var same = true
             for (offset, ch) in form.enumerated() where Character(chars[index + offset].lowercased()) != ch {
                 same = false
