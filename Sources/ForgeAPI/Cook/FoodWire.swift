@@ -383,10 +383,11 @@ enum FoodWire {
         var grams: Double?
         /// What the whole line contributes, kcal; absent when it could not be weighed.
         var kcal: Double?
-        /// The grams rest on a typical size (a line with no quantity).
-        var estimate: Bool
-        /// The line counts as negligible (to taste, garnish, optional, a seasoning with no quantity, a heading).
-        var negligible: Bool
+        /// True when the grams rest on a typical size (a line with no quantity); absent otherwise.
+        var estimate: Bool?
+        /// True when the line counts as negligible (to taste, garnish, optional, a seasoning with no quantity,
+        /// a heading); absent otherwise.
+        var negligible: Bool?
 
         init(_ line: RecipeIngredient, reference: IngredientReference) {
             name = line.name
@@ -404,8 +405,8 @@ enum FoodWire {
             food = line.food
             grams = line.grams.map { FoodWire.finite($0) }
             kcal = line.kcal.map { FoodWire.finite($0) }
-            estimate = line.estimate
-            negligible = line.negligible
+            estimate = line.estimate ? true : nil
+            negligible = line.negligible ? true : nil
         }
     }
 

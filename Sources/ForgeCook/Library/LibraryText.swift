@@ -223,7 +223,8 @@ package enum LibraryText {
         return nil
     }
 
-    /// Paprika's free-text nutrition ("Calories: 155\nProtein: 3g\nCarbohydrates: 28g …") as the app's own
+    /// Paprika's free-text nutrition ("Calories: 155\nProtein: 3g\nCarbohydrates: 28g …", or without colons:
+    /// "Energy 2762kJ\nProtein 44.00g", kJ read as kcal ÷ 4.184) as the app's own
     /// per-serving values; the labels are read case-insensitively, fields not given stay nil.
     package static func nutrition(_ text: String) -> PageNutrition {
         let keys: [(String, String)] = [
@@ -236,9 +237,12 @@ package enum LibraryText {
         ]
         var object: [String: Any] = [:]
         for line in lines(text) {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let label = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // "Calories: 155", or with no colon the words before the number ("Energy 2762kJ").
+            guard let cut = line.firstIndex(of: ":") ?? line.firstIndex(where: { $0.isASCII && $0.isNumber }) else {
+                continue
+            }
+            let label = line[..<cut].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[(line[cut] == ":" ? line.index(after: cut) : cut)...].trimmingCharacters(in: .whitespaces)
             if let key = keys.first(where: { $0.0 == label })?.1, object[key] == nil, !value.isEmpty {
                 object[key] = value
             }

@@ -55,6 +55,8 @@ package enum RecipeImportStore {
             added.append(line.line.referenceName)
         }
         if !added.isEmpty { reference = try IngredientStore.reference(in: db) }
+        var input = input
+        input.lines = weighed(input.lines, reference: reference)
 
         let parked = parkReasons(input, reference: reference)
 
@@ -92,6 +94,32 @@ package enum RecipeImportStore {
         return RecipeParking.reasons(
             lines: lines, computation: computation, difficulty: input.difficulty, kcal: input.macros.kcal,
             extra: input.parkReason)
+    }
+
+    /// `lines` with each line the household's reference does not hold (and that brought no per-100 g
+    /// values, nor a food of its own) weighed against the food reference, as a page's line is: an agent's
+    /// `{name: "gruyère", qty: 50, unit: "g"}` gets USDA's gruyère and 50 g. The line keeps its own name,
+    /// quantity, unit and words; it gains `food_id`, `food`, `grams`, `kcal` and the flags.
+    static func weighed(_ lines: [RecipeImportInput.Line], reference: IngredientReference) -> [RecipeImportInput.Line] {
+        lines.map { item in
+            let line = item.line
+            guard reference[line.referenceName] == nil, !item.carriesKcal, line.foodID == nil, line.raw == nil else {
+                return item
+            }
+            let amount = line.disp.isEmpty ? [line.qty.map { "\($0)" } ?? "", line.unit].joined(separator: " ") : line.disp
+            let text = [amount, line.name].filter { !$0.isEmpty }.joined(separator: " ")
+                + (line.note.map { ", " + $0 } ?? "")
+            let (read, _) = IngredientLineMatcher.line(text, reference: reference)
+            var out = item
+            out.line.foodID = read.foodID
+            out.line.food = read.food
+            out.line.grams = read.grams
+            out.line.kcal = read.kcal
+            out.line.estimate = read.estimate
+            out.line.negligible = read.negligible
+            if read.foodID != nil { out.line.refConfidence = read.refConfidence }
+            return out
+        }
     }
 
     private static func addReferenceRow(_ line: RecipeImportInput.Line, in db: Connection) throws {
