@@ -95,7 +95,8 @@ import Testing
             let empty = try await server.request(
                 "PATCH", "/api/food/recipes/plain-shortbread/ingredients/1", json: [:], cookie: ada)
             #expect(empty.status == 422)
-            let seed = try await server.get("/api/food/recipes", cookie: ada).json["recipes"]?.arrayValue?
+            let seed =
+                try await server.get("/api/food/recipes", cookie: ada).json["recipes"]?.arrayValue?
                 .first { $0["source"] == "seed" }?["slug"]?.stringValue ?? ""
             let curated = try await server.request(
                 "PATCH", "/api/food/recipes/\(seed)/ingredients/1", json: ["grams": 5], cookie: ada)

@@ -38,7 +38,9 @@ import Testing
             #expect(!warnings.contains { $0.contains("lentils") })
             // Numbers keep their token types: macros are doubles (the lentils' kcal), counts integers.
             let text = String(decoding: reply.data, as: UTF8.self)
-            #expect(text.range(of: #"^\{"kcal":[0-9]+\.[0-9]+,"protein_g":"#, options: .regularExpression) != nil, "\(text)")
+            #expect(
+                text.range(of: #"^\{"kcal":[0-9]+\.[0-9]+,"protein_g":"#, options: .regularExpression) != nil, "\(text)"
+            )
             #expect(
                 text.contains(#""serves":"#) && text.range(of: #""serves":[0-9]+,"#, options: .regularExpression) != nil
             )

@@ -31,7 +31,8 @@ import Testing
             let first = try server.app.db.write { try ExerciseImport.run(directory: Self.dataset, in: $0) }
             // The dataset's image files (its copy has grown from 26 to 64 exercises with images): every one
             // of the 26 first shipped is imported, and none that the folder does not hold.
-            let files = FileManager.default.enumerator(atPath: Self.dataset.appendingPathComponent("exercises").path)?
+            let files =
+                FileManager.default.enumerator(atPath: Self.dataset.appendingPathComponent("exercises").path)?
                 .compactMap { ($0 as? String)?.hasSuffix(".jpg") == true ? $0 : nil }.count ?? 0
             #expect(first.images >= 52 && first.images <= files, "\(first.images) of \(files)")
             #expect(first.matched >= 40 && first.added > 400)

@@ -48,7 +48,8 @@ struct FoodReferenceTests {
         #expect(usda.foods.count == 8789)
         #expect(usda.foods.reduce(0) { $0 + $1.portions.count } == 15438)
         let butter = try #require(usda[id: "usda:01145"])
-        #expect(butter.name == "Butter, without salt" && butter.portions.contains { $0.word == "tbsp" && $0.grams == 14.2 })
+        #expect(
+            butter.name == "Butter, without salt" && butter.portions.contains { $0.word == "tbsp" && $0.grams == 14.2 })
     }
 
     /// Names match foods by what they are: British and American names, plurals, sizes and preparation
@@ -75,7 +76,8 @@ struct FoodReferenceTests {
     @Test(arguments: [
         ("¾ cup unsalted butter", 170.3), ("2 tbsp butter, melted", 28.4), ("1 stick butter", 113),
         ("3 large eggs", 150), ("2 eggs", 88), ("4 garlic cloves, minced", 12), ("2 cloves garlic", 6),
-        ("1 cup all-purpose flour", 125), ("1 tsp kosher salt", 6), ("1 lb onions, peeled", 453.6), ("200g plain flour", 200),
+        ("1 cup all-purpose flour", 125), ("1 tsp kosher salt", 6), ("1 lb onions, peeled", 453.6),
+        ("200g plain flour", 200),
         ("1.5kg plain flour", 1500), ("½ cup (60 g) plain flour", 60), ("2 medium onions", 220), ("1 large onion", 150),
     ])
     func unitsWeighByTheFoodsOwnPortions(_ c: (String, Double)) {
@@ -86,7 +88,9 @@ struct FoodReferenceTests {
     /// A weight the cook states is the food as bought: the food's refuse (10 % for onions' skins and
     /// ends) comes off, unless the line says the weight is edible already; USDA's portions are edible.
     @Test func aStatedWeightLosesTheFoodsRefuse() {
-        let weigh = { (text: String) in IngredientLineMatcher.line(text, reference: Self.none, foods: Self.foods).0.grams }
+        let weigh = { (text: String) in
+            IngredientLineMatcher.line(text, reference: Self.none, foods: Self.foods).0.grams
+        }
         #expect(weigh("1 lb onions") == 408.2)
         #expect(weigh("1 lb onions, peeled") == 453.6)
         #expect(weigh("2 medium onions") == 220)
@@ -122,7 +126,8 @@ struct FoodReferenceTests {
         #expect(onion.foodID == "usda:11282")
         let (tin, _) = IngredientLineMatcher.line("2 (14 oz) cans plain flour", reference: Self.none, foods: Self.foods)
         #expect(tin.grams == 793.8)
-        let (times, _) = IngredientLineMatcher.line("2 x 400 g tins plain flour", reference: Self.none, foods: Self.foods)
+        let (times, _) = IngredientLineMatcher.line(
+            "2 x 400 g tins plain flour", reference: Self.none, foods: Self.foods)
         #expect(times.qty == 800 && times.unit == "g" && times.grams == 800 && times.disp == "2 x 400 g tins")
         // A weight stated further on: per item when "each" follows it, else the line's whole weight.
         let (each, _) = IngredientLineMatcher.line(
@@ -166,7 +171,9 @@ struct FoodReferenceTests {
         #expect(!heavy.unmatchedWithinShare)
         #expect(
             RecipeParking.reasons(lines: [], computation: heavy, difficulty: "hard", kcal: 0)
-                == ["foods that match nothing make up 15.8 % of the weight (at most 5 %): zqxv powder, zqxv",
-                    "difficulty hard", "kcal missing"])
+                == [
+                    "foods that match nothing make up 15.8 % of the weight (at most 5 %): zqxv powder, zqxv",
+                    "difficulty hard", "kcal missing",
+                ])
     }
 }

@@ -16,7 +16,8 @@ struct RecipeRecomputeTests {
     static func recompute(_ db: Database) throws {
         try db.write { _ = try IngredientStore.seed(in: $0) }
         let old = [
-            RecipeIngredient(name: "all-purpose flour", qty: 2, unit: "cup", disp: "2 cups", raw: "2 cups all-purpose flour"),
+            RecipeIngredient(
+                name: "all-purpose flour", qty: 2, unit: "cup", disp: "2 cups", raw: "2 cups all-purpose flour"),
             RecipeIngredient(name: "large eggs", qty: 3, unit: "", disp: "3", raw: "3 large eggs"),
         ]
         func stored(_ slug: String, source: String, macrosSource: String, kcal: Double, complete: Bool) -> Recipe {

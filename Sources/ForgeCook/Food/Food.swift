@@ -48,7 +48,8 @@ package struct Food: Sendable, Equatable {
         package var gramsEach: Double { grams / amount }
 
         static func word(of measure: String) -> String {
-            let first = String(measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
+            let first = String(
+                measure.lowercased().prefix { $0.isLetter || $0 == " " }.split(separator: " ").first ?? "")
             switch first {
             case "tablespoon", "tablespoons", "tbs": return "tbsp"
             case "teaspoon", "teaspoons": return "tsp"

@@ -148,7 +148,8 @@ package enum FoodMatcher {
         case "o": out += [stem + "a", stem + "e"]
         default: break
         }
-        for ending in ["tjes", "tje", "jes", "je", "en", "es"] where word.hasSuffix(ending) && word.count > ending.count + 3 {
+        for ending in ["tjes", "tje", "jes", "je", "en", "es"]
+        where word.hasSuffix(ending) && word.count > ending.count + 3 {
             out.append(String(word.dropLast(ending.count)))
         }
         return out

@@ -48,7 +48,8 @@ package enum FoodWeigher {
         if let food {
             let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]
             let volumeOnes = food.portions.filter { volumeMeasures[$0.word] != nil }
-            let pick = volumeOnes.first { $0.word == wanted } ?? volumeOnes.first { $0.word == "cup" }
+            let pick =
+                volumeOnes.first { $0.word == wanted } ?? volumeOnes.first { $0.word == "cup" }
                 ?? volumeOnes.first
             if let pick, let ml = volumeMeasures[pick.word] { return (pick.gramsEach / ml, false) }
             return (kindDensity[food.group] ?? 0.8, false)

@@ -31,7 +31,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
         "to taste", "for garnish", "to garnish", "garnish", "optional", "for serving", "to serve", "for greasing",
         "to grease", "as needed", "as required", "if needed", "for dusting", "for sprinkling", "for decoration",
         "to decorate", "for decorating", "for decoration", "for topping", "toppings", "as desired", "if desired",
-        "for frying", "deep frying", "deep-frying", "for the pan", "for the grill", "nach belieben", "nach geschmack", "zum garnieren", "zum servieren", "zum bestreuen",
+        "for frying", "deep frying", "deep-frying", "for the pan", "for the grill", "nach belieben", "nach geschmack",
+        "zum garnieren", "zum servieren", "zum bestreuen",
         "zum einfetten", "zum braten", "au gout", "selon le gout", "pour servir", "pour decorer", "facultatif",
         "pour la cuisson", "al gusto", "a gusto", "opcional", "para servir", "para decorar", "q.b", "quanto basta",
         "a piacere", "facoltativo", "per servire", "per guarnire", "naar smaak", "optioneel", "om te serveren",
@@ -87,9 +88,11 @@ package struct IngredientLineFacts: Sendable, Equatable {
         var name = parsed.name.isEmpty ? (parsed.note ?? raw) : parsed.name
         var rest = parsed.name.isEmpty ? "" : (parsed.note ?? "")
         // "boneless, skinless chicken breasts": the words before the comma describe the cut.
-        while !rest.isEmpty, FoodText.fold(name).split(whereSeparator: { $0 == " " || $0 == "," }).allSatisfy({
-            Self.cutWords.contains(String($0))
-        }) {
+        while !rest.isEmpty,
+            FoodText.fold(name).split(whereSeparator: { $0 == " " || $0 == "," }).allSatisfy({
+                Self.cutWords.contains(String($0))
+            })
+        {
             let next = rest.split(separator: ",", maxSplits: 1)
             name += " " + (next.first.map(String.init) ?? "")
             rest = next.count > 1 ? String(next[1]) : ""
@@ -103,7 +106,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
         // "butter or margarine": the first; "red or yellow onion", "chicken or vegetable stock": the first
         // choice of the shared noun.
         var nameWords = name.split(separator: " ").map(String.init)
-        while let i = nameWords.indices.dropFirst().first(where: { Self.alternativeWords.contains(nameWords[$0].lowercased()) }),
+        while let i = nameWords.indices.dropFirst().first(where: {
+            Self.alternativeWords.contains(nameWords[$0].lowercased())
+        }),
             !FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).isEmpty
         {
             let second = nameWords[(i + 1)...]
@@ -138,7 +143,13 @@ package struct IngredientLineFacts: Sendable, Equatable {
         var out = ""
         var depth = 0
         for ch in text {
-            if ch == "(" || ch == "[" { depth += 1 } else if ch == ")" || ch == "]" { depth = max(depth - 1, 0) } else if depth == 0 { out.append(ch) }
+            if ch == "(" || ch == "[" {
+                depth += 1
+            } else if ch == ")" || ch == "]" {
+                depth = max(depth - 1, 0)
+            } else if depth == 0 {
+                out.append(ch)
+            }
         }
         return out.split(separator: " ").joined(separator: " ")
     }
@@ -165,7 +176,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
                 continue
             }
             while k < rest.count, rest[k] == " " || rest[k] == "-" { k += 1 }
-            if let (key, length) = IngredientUnits.unit(at: rest, k), let (dimension, size) = IngredientUnits.sizes[key],
+            if let (key, length) = IngredientUnits.unit(at: rest, k),
+                let (dimension, size) = IngredientUnits.sizes[key],
                 dimension == "g"
             {
                 let after = FoodText.fold(String(rest[(k + length)...].prefix(25)))

@@ -101,7 +101,8 @@ package enum IngredientLineParser {
         // The quantity starts at the last word that begins a number, with at most two words after it.
         for start in stride(from: words.count - 1, through: max(words.count - 3, 1), by: -1) {
             let tail = words[start...].joined(separator: " ")
-            let parsed = quantityFirst(tail, decimalComma: decimalComma).qty != nil
+            let parsed =
+                quantityFirst(tail, decimalComma: decimalComma).qty != nil
                 ? quantityFirst(tail, decimalComma: decimalComma) : unitFirst(tail, decimalComma: decimalComma)
             guard parsed.qty != nil, parsed.name.isEmpty, parsed.note == nil else { continue }
             var name = words[..<start].joined(separator: " ")
@@ -116,13 +117,16 @@ package enum IngredientLineParser {
     /// A quantity written unit first, as Japanese and Chinese pages do ("大さじ1/2", "小さじ1"); nil qty else.
     static func unitFirst(_ text: String, decimalComma: Bool?) -> Parsed {
         let chars = Array(text)
-        guard let (key, length) = IngredientUnits.unit(at: chars, 0) else { return split(text, disp: "", qty: nil, unit: "") }
+        guard let (key, length) = IngredientUnits.unit(at: chars, 0) else {
+            return split(text, disp: "", qty: nil, unit: "")
+        }
         var i = length
         skipSpaces(chars, &i)
         guard let qty = number(chars, &i, decimalComma: decimalComma) else {
             return split(text, disp: "", qty: nil, unit: "")
         }
-        return Parsed(qty: qty, unit: key, disp: String(chars[..<i]), name: String(chars[i...]).trimmedSpaces, note: nil)
+        return Parsed(
+            qty: qty, unit: key, disp: String(chars[..<i]), name: String(chars[i...]).trimmedSpaces, note: nil)
     }
 
     /// A line that starts with its quantity ("2 cups flour"), or any line without one.
@@ -163,8 +167,9 @@ package enum IngredientLineParser {
         } else if let size = sizeWords.first(where: { String(chars[k...]).lowercased().hasPrefix($0 + " ") }) {
             var m = k + size.count
             skipSpaces(chars, &m)
-            if let (key, length) = IngredientUnits.unit(at: chars, m), IngredientUnits.sizes[key] != nil
-                || ["clove", "head", "stalk", "slice", "stick", "piece"].contains(key)
+            if let (key, length) = IngredientUnits.unit(at: chars, m),
+                IngredientUnits.sizes[key] != nil
+                    || ["clove", "head", "stalk", "slice", "stick", "piece"].contains(key)
             {
                 unit = key
                 i = m + length

@@ -21,7 +21,10 @@ package enum IngredientUnits {
         func add(_ key: String, _ forms: [String]) { for f in forms { map[f] = key } }
         add(
             "g",
-            ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi", "grammo", "gramo"])
+            [
+                "g", "gr", "grs", "gm", "gms", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi",
+                "grammo", "gramo",
+            ])
         add(
             "kg",
             ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
@@ -29,15 +32,27 @@ package enum IngredientUnits {
         // Hungarian, Polish and Czech decagrams (10 g).
         add("dkg", ["dkg", "dag", "dekagram", "dekagramy"])
         // Scandinavian, Portuguese, Hungarian, Polish and Czech measures.
-        add("tbsp", ["ek", "evőkanál", "colher de sopa", "colheres de sopa", "colher (sopa)", "colheres (sopa)",
-            "łyżka", "łyżki", "łyżek", "lžíce", "lžíci", "ss", "matsked", "spiseskje"])
-        add("tsp", ["kk", "kávéskanál", "colher de chá", "colheres de chá", "colher (chá)", "colheres (chá)",
-            "łyżeczka", "łyżeczki", "łyżeczek", "lžička", "lžičky", "teskje", "tesked"])
+        add(
+            "tbsp",
+            [
+                "ek", "evőkanál", "colher de sopa", "colheres de sopa", "colher (sopa)", "colheres (sopa)",
+                "łyżka", "łyżki", "łyżek", "lžíce", "lžíci", "ss", "matsked", "spiseskje",
+            ])
+        add(
+            "tsp",
+            [
+                "kk", "kávéskanál", "colher de chá", "colheres de chá", "colher (chá)", "colheres (chá)",
+                "łyżeczka", "łyżeczki", "łyżeczek", "lžička", "lžičky", "teskje", "tesked",
+            ])
         add("cup", ["xícara", "xícaras", "xicara", "xicaras", "szklanka", "szklanki", "bögre", "hrnek"])
         add("clove", ["gerezd", "dente", "dentes", "ząbek", "ząbki", "ząbków", "stroužek", "stroužky", "fedd"])
         add("head", ["fej"])
-        add("piece", ["db", "darab", "unidade", "unidades", "unid", "szt", "sztuki", "sztuka", "ks", "kusy", "st",
-            "stk", "stykke"])
+        add(
+            "piece",
+            [
+                "db", "darab", "unidade", "unidades", "unid", "szt", "sztuki", "sztuka", "ks", "kusy", "st",
+                "stk", "stykke",
+            ])
         add("pinch", ["csipet", "pitada", "pitadas", "szczypta", "špetka", "nypa", "knivspets", "knsp"])
         add("sprig", ["szál", "ramo", "raminho", "gałązka"])
         add("oz", ["oz", "ozs", "ounce", "ounces", "onza", "onzas"])
@@ -50,8 +65,10 @@ package enum IngredientUnits {
             "tbsp",
             [
                 "tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "el", "essl", "esslöffel",
-                "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "c.s", "c. s", "c. à s", "c. a s", "c.a.s", "msk", "spsk",
-                "cuill. à soupe", "cuil. à soupe", "cuillère", "soup spoon", "soupspoon", "cuillère à soupe", "cuillères à soupe",
+                "eetlepel", "eetlepels", "cs", "càs", "c.à.s", "cas", "c.s", "c. s", "c. à s", "c. a s", "c.a.s", "msk",
+                "spsk",
+                "cuill. à soupe", "cuil. à soupe", "cuillère", "soup spoon", "soupspoon", "cuillère à soupe",
+                "cuillères à soupe",
                 "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
                 "cucchiai", "tb", "tbspn",
             ])
@@ -89,11 +106,14 @@ package enum IngredientUnits {
         add(
             "pack",
             [
-                "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg", "pkt",
+                "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg",
+                "pkt",
                 "packung", "paquete", "confezione", "pak", "pakje",
             ])
         // A sachet (vanilla sugar, baking powder, yeast) weighs grams, not a pack's hundreds.
-        add("sachet", ["sachet", "sachets", "päckchen", "pck", "sobre", "sobres", "bustina", "bustine", "zakje", "zakjes"])
+        add(
+            "sachet",
+            ["sachet", "sachets", "päckchen", "pck", "sobre", "sobres", "bustina", "bustine", "zakje", "zakjes"])
         add("bunch", ["bunch", "bunches", "bund", "botte", "bouquet", "manojo", "mazzo", "mazzetto", "bos", "bosje"])
         add(
             "pinch",
@@ -101,7 +121,12 @@ package enum IngredientUnits {
                 "pinch", "pinches", "prise", "prisen", "pincée", "pincées", "pizca", "pizcas", "pizzico",
                 "snufje", "snuf", "msp", "messerspitze",
             ])
-        add("drop", ["drop", "drops", "tropfen", "goutte", "gouttes", "gota", "gotas", "goccia", "gocce", "druppel", "druppels"])
+        add(
+            "drop",
+            [
+                "drop", "drops", "tropfen", "goutte", "gouttes", "gota", "gotas", "goccia", "gocce", "druppel",
+                "druppels",
+            ])
         add("dash", ["dash", "dashes", "spritzer", "splash", "schuss", "trait", "chorrito", "scheutje", "spruzzo"])
         add(
             "slice",

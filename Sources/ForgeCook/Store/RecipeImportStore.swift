@@ -106,8 +106,10 @@ package enum RecipeImportStore {
             guard reference[line.referenceName] == nil, !item.carriesKcal, line.foodID == nil, line.raw == nil else {
                 return item
             }
-            let amount = line.disp.isEmpty ? [line.qty.map { "\($0)" } ?? "", line.unit].joined(separator: " ") : line.disp
-            let text = [amount, line.name].filter { !$0.isEmpty }.joined(separator: " ")
+            let amount =
+                line.disp.isEmpty ? [line.qty.map { "\($0)" } ?? "", line.unit].joined(separator: " ") : line.disp
+            let text =
+                [amount, line.name].filter { !$0.isEmpty }.joined(separator: " ")
                 + (line.note.map { ", " + $0 } ?? "")
             let (read, _) = IngredientLineMatcher.line(text, reference: reference)
             var out = item
