@@ -59,6 +59,16 @@ import Testing
         #expect(try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":6}"#).servings == 6)
     }
 
+    /// Servings are portions (issue 37): whole bakes are cut up, dozens counted, a dozen small bakes kept.
+    @Test(arguments: [
+        ("Makes 2 loaves", 20), ("1 cake", 12), ("1 (9-inch) pie", 8), ("2 dozen cookies", 24), ("12 tarts", 12),
+        ("16 pies", 16), ("Serves 6", 6),
+    ])
+    func yieldsOfWholeBakesArePortions(_ c: (String, Int)) throws {
+        let page = try Self.read(#"{"@type":"Recipe","name":"S","recipeYield":"\#(c.0)"}"#)
+        #expect(page.servings == c.1 && page.yield == c.0)
+    }
+
     @Test func imagesFromObjectsListsRelativeURLsAndGraphReferences() throws {
         let r = try Self.read(
             #"{"@type":"Recipe","name":"S","image":[{"@type":"ImageObject","url":"/img/a.jpg"},"b.jpg"]}"#)
