@@ -46,6 +46,9 @@ package struct Recipe: Codable, Sendable, Equatable {
     package var macrosSource: String
     /// The cook's own notes carried from another app's library; `""` for none.
     package var notes: String
+    /// A reason the import gave to park the recipe whatever its lines say ("read from marked lists, not
+    /// schema.org"); `""` for none. Stored (migration 0806), not on the wire: `parked_because` says it.
+    package var parkReason = ""
 
     package init(
         slug: String, name: String, kind: MealSlot, minutes: Int, difficulty: String = "easy",

@@ -37,6 +37,8 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
     /// The line counts as negligible for macros: to taste, garnish, optional, for serving or greasing,
     /// a seasoning with no quantity, or a heading.
     package var negligible = false
+    /// A member set the line's food or grams (``RecipeLineEdit``): a recompute keeps the line as it is.
+    package var fixed = false
 
     package init(
         name: String, qty: Double?, unit: String, disp: String, note: String? = nil, raw: String? = nil,
@@ -57,7 +59,7 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
     package var referenceName: String { ref ?? name }
 
     enum CodingKeys: String, CodingKey {
-        case name, qty, unit, disp, note, raw, ref, section, food, grams, kcal, estimate, negligible
+        case name, qty, unit, disp, note, raw, ref, section, food, grams, kcal, estimate, negligible, fixed
         case refConfidence = "ref_confidence"
         case foodID = "food_id"
     }
@@ -79,11 +81,12 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         kcal = try c.decodeIfPresent(Double.self, forKey: .kcal)
         estimate = try c.decodeIfPresent(Bool.self, forKey: .estimate) ?? false
         negligible = try c.decodeIfPresent(Bool.self, forKey: .negligible) ?? false
+        fixed = try c.decodeIfPresent(Bool.self, forKey: .fixed) ?? false
     }
 
     /// `qty` is always present (null when unknown); `note`, `raw`, `ref`,
-    /// `ref_confidence`, `section`, `food_id`, `food`, `grams`, `kcal` only when set; `estimate` and
-    /// `negligible` only when true.
+    /// `ref_confidence`, `section`, `food_id`, `food`, `grams`, `kcal` only when set; `estimate`,
+    /// `negligible` and `fixed` only when true.
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -101,5 +104,6 @@ package struct RecipeIngredient: Codable, Sendable, Equatable {
         try c.encodeIfPresent(kcal, forKey: .kcal)
         if estimate { try c.encode(true, forKey: .estimate) }
         if negligible { try c.encode(true, forKey: .negligible) }
+        if fixed { try c.encode(true, forKey: .fixed) }
     }
 }

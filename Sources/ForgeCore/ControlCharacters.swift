@@ -19,6 +19,15 @@ package enum ControlCharacters {
         text.utf8.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A }
     }
 
+    /// `text` with the refused characters dropped (a whole document's reader, ``DocumentText``: CRLF
+    /// line ends become LF).
+    package static func removed(from text: String) -> String {
+        guard contains(in: text) else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.lazy.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" })
+        return String(scalars)
+    }
+
     /// The rule as an ECMA-262 pattern (JSON Schema's `pattern` dialect).
     package static let pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F]*$"
 

@@ -264,6 +264,7 @@ package enum ForgeSchema {
         registerSeedMarks(&m)  // 0803: which seed assets the database was seeded from
         registerSetsRebuild(&m)  // 0804: sets without a per-row IN list or entries for NULL client ids
         registerMinuteWorkoutKeys(&m)  // 0805: workout import keys to the minute
+        registerRecipeParkReason(&m)  // 0806: an import's own reason to park a recipe
         return m
     }
 }

@@ -51,7 +51,8 @@ import Testing
             #expect(lines[1]["food_id"] == "usda:19335" && lines[1]["grams"]?.doubleValue == 100)
             #expect(lines[1]["kcal"]?.doubleValue == 387 && lines[1]["qty"]?.doubleValue == 0.5)
             #expect(lines[1]["unit"] == "cup" && lines[1]["disp"] == "1/2 cup")
-            #expect(lines[3]["grams"]?.doubleValue ?? 0 < 2)
+            // A quarter teaspoon of salt is 1.5 g by USDA's teaspoon of table salt (6 g).
+            #expect(try #require(lines[3]["grams"]?.doubleValue) == 1.5)
             #expect(lines[4]["food"] == nil && lines[4]["grams"] == nil)
             let kcal = detail["kcal"]?.doubleValue ?? 0
             #expect(kcal > 150 && kcal < 250, "\(kcal) kcal per shortbread")

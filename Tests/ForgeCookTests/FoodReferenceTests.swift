@@ -117,6 +117,17 @@ struct FoodReferenceTests {
         #expect(heading.negligible)
     }
 
+    /// A negligible phrase about more of the food ("plus extra for greasing", "(or … for serving)") leaves
+    /// the stated amount weighed; about the line itself ("to taste", "for greasing") it weighs nothing.
+    @Test(arguments: [
+        ("100 g plain flour, plus extra for dusting", 100.0), ("2 tbsp butter (plus more for greasing)", 28.4),
+        ("1 tsp kosher salt, or to taste", 6), ("2 cups plain flour (or more, if needed)", 250),
+    ])
+    func moreOfTheFoodIsNoReasonToIgnoreTheAmount(_ c: (String, Double)) {
+        let (line, _) = IngredientLineMatcher.line(c.0, reference: Self.none, foods: Self.foods)
+        #expect(!line.negligible && line.grams == c.1, "\(c.0)")
+    }
+
     @Test func alternativesTakeTheFirstAndBracketsBeforeTheUnitAreOneItemsSize() {
         let (butter, _) = IngredientLineMatcher.line(
             "2 tbsp butter or margarine", reference: Self.none, foods: Self.foods)

@@ -45,4 +45,38 @@ struct RecipeRecomputeTests {
         // Once: a second start does nothing.
         #expect(try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) } == nil)
     }
+
+    /// A member's fix survives a recompute; a line read in a decimal-comma locale is read in it again; an
+    /// import's own reason to park the recipe stays.
+    @Test func aRecomputeKeepsFixesLocalesAndParkReasons() throws {
+        let reference = IngredientReference.seed
+        var fixed = IngredientLineMatcher.line("3 scoops zqxv powder", reference: reference).0
+        fixed.grams = 30
+        fixed.fixed = true
+        let german = IngredientLineMatcher.line("1.250 g Mehl", reference: reference, decimalComma: true).0
+        #expect(german.qty == 1250)
+        var recipe = Recipe(
+            slug: "r", name: "R", kind: .dinner, minutes: 0, ingredients: [fixed, german], source: "import",
+            complete: false, macrosSource: "computed")
+        recipe.parkReason = "read from marked lists, not schema.org"
+        let again = RecipeRecompute.recomputed(recipe, reference: reference)
+        #expect(again.ingredients[0] == fixed)
+        #expect(again.ingredients[1].qty == 1250 && again.ingredients[1].grams == 1250)
+        #expect(!again.complete && again.macros.kcal > 0)
+        #expect(
+            RecipeParking.reasons(for: again, reference: reference).last == "read from marked lists, not schema.org")
+    }
+
+    /// An agent's line (MCP `import_recipe`) is weighed as a page's: a looser household name takes the row's
+    /// link, another food USDA's.
+    @Test func anAgentsLinesAreWeighed() {
+        let lines = [
+            RecipeImportInput.Line(line: RecipeIngredient(name: "red onion", qty: 1, unit: "x", disp: "1")),
+            RecipeImportInput.Line(line: RecipeIngredient(name: "gruyère", qty: 50, unit: "g", disp: "50 g")),
+        ]
+        let weighed = RecipeImportStore.weighed(lines, reference: .seed)
+        #expect(weighed[0].line.ref == "red onions" && weighed[0].line.qty == 1 && weighed[0].line.name == "red onion")
+        #expect(weighed[1].line.foodID != nil && weighed[1].line.grams == 50 && weighed[1].line.qty == 50)
+        #expect(weighed[1].line.unit == "g" && weighed[1].line.raw == nil)
+    }
 }

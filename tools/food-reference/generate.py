@@ -25,7 +25,8 @@ mg; an absent value is empty). refuse: the percent of the food as bought
 that is not eaten (bone, peel, seeds; SR28's Refuse), 0 when none. portions: `amount measure=grams` entries of
 WEIGHT.txt joined by `|`, in USDA's order ("1 tbsp=14.2|1 cup=227").
 A: a name as cooks write it (aliases.tsv beside this script) and the food it
-means. Lines starting with `#` are comments.
+means. Lines starting with `#` are comments. Beside the table, food_reference.sha256
+holds its SHA-256 (forged recomputes stored recipes once per table).
 """
 import argparse, hashlib, io, os, subprocess, sys, tarfile, tempfile
 
@@ -123,15 +124,21 @@ def main():
     for name in sorted(aliases):
         out.write(f"A\t{name}\t{aliases[name]}\n")
     text = out.getvalue()
+    # The table's own SHA-256, beside it: forged recomputes stored recipes once per table (RecipeRecompute).
+    digest_path = os.path.splitext(args.out)[0] + ".sha256"
+    digest_text = hashlib.sha256(text.encode()).hexdigest() + "\n"
     if args.check:
-        committed = open(args.out, encoding="utf-8").read() if os.path.exists(args.out) else ""
-        if committed != text:
-            sys.exit(f"{args.out} differs from what {PACKAGE} and aliases.tsv give: run make food-reference")
+        for path, want in ((args.out, text), (digest_path, digest_text)):
+            committed = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            if committed != want:
+                sys.exit(f"{path} differs from what {PACKAGE} and aliases.tsv give: run make food-reference")
         print(f"{args.out}: matches {PACKAGE} and aliases.tsv")
         return
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
         fh.write(text)
+    with open(digest_path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(digest_text)
     print(f"{args.out}: {len(foods)} foods, {sum(len(f['portions']) for f in foods.values())} portions, "
           f"{len(aliases)} names, {len(text.encode())} bytes")
 

@@ -10,7 +10,9 @@ import Foundation
 /// transaction on every boot: bootstrap seats, exercise library, equipment,
 /// starter plans, the standing niggle, ingredients, curated recipes, the
 /// first household food week and nutrition pref defaults. Every step inserts
-/// only what is missing, so a second boot changes nothing. The exercise,
+/// only what is missing, so a second boot changes nothing; the one rewrite is
+/// the recompute of imported recipes' macros once per food table and reader
+/// version (``RecipeRecompute``). The exercise,
 /// ingredient and recipe steps decode their compiled-in asset only when its
 /// bytes differ from those of the last full seeding or something seeded then
 /// is missing (`SeedMarks`): every CLI command starts, and decoding costs more

@@ -16,7 +16,7 @@ import ForgeCook
 /// | `RecipePageImportError.refusedTarget` | 400, the fetch policy's reason |
 /// | `RecipePageImportError.fetchFailed`, `.fetchStatus` | 502 `could not fetch the page: …` |
 /// | `RecipePageImportError.noRecipe`, `.invalid` | 422, the parser's reason or the broken rule |
-/// | `RecipeLineEdit.Failure.unknownRecipe`, `.noSuchLine` | 404 `unknown recipe`, `no line N: the recipe has M` |
+/// | `RecipeLineEdit.Failure.unknownRecipe`, `.noSuchLine` | 404 `unknown recipe`, `no such line: the recipe has M ingredient lines, numbered from 1` |
 /// | `RecipeLineEdit.Failure.seedRecipe` | 409 `seed recipes are curated and not edited` |
 /// | `RecipeLineEdit.Failure.unknownFood`, `.needsGrams` | 422, naming the food |
 extension MealLogError: HTTPMappedError {
@@ -81,7 +81,7 @@ extension RecipeLineEdit.Failure: HTTPMappedError {
         case .unknownRecipe: "unknown recipe"
         case .noSuchLine(let lines): "no such line: the recipe has \(lines) ingredient lines, numbered from 1"
         case .seedRecipe: "seed recipes are curated and not edited"
-        case .unknownFood(let id): "unknown food \(id): search GET /api/food/foods?q=…"
+        case .unknownFood(let id): "unknown food \(id): search the foods (GET /api/food/foods, MCP search_foods)"
         case .needsGrams(let food): "the line's quantity cannot be weighed as \(food): give grams"
         }
     }

@@ -29,10 +29,10 @@ enum FoodReferenceRoutes {
             let slug = request.parameter("slug") ?? ""
             try RecipeLineEdit.requireEditable(slug: slug, db: app.db)
             let input = try request.decode(RecipeLineChangeInput.self)
+            // A line that is no number names no line: 404, as one past the end does.
             let line = Int(request.parameter("line") ?? "") ?? 0
-            let recipe = try RecipeLineEdit.apply(
+            let (recipe, reference) = try RecipeLineEdit.apply(
                 RecipeLineEdit.Change(food: input.food, grams: input.grams), slug: slug, index: line, db: app.db)
-            let reference = try app.db.read { try IngredientStore.reference(in: $0) }
             return FoodWire.RecipeDetail(recipe, reference: reference)
         }
     }

@@ -37,10 +37,9 @@ enum MCPFoodReferenceTools {
     static func setLine(_ ctx: MCPContext, _ args: SetRecipeLineArguments) throws -> JSONValue {
         try ctx.requireMember()
         guard args.food != nil || args.grams != nil else { throw MCPToolError("give food, grams or both") }
-        let recipe = try RecipeLineEdit.apply(
+        let (recipe, reference) = try RecipeLineEdit.apply(
             RecipeLineEdit.Change(food: args.food, grams: args.grams), slug: args.slug, index: args.line,
             db: ctx.app.db)
-        let reference = try ctx.app.db.read { try IngredientStore.reference(in: $0) }
         return try WireEncoder.jsonValue(FoodWire.RecipeDetail(recipe, reference: reference))
     }
 }

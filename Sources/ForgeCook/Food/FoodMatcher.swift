@@ -10,8 +10,10 @@
 ///    stripped name and its longest run of words, so "organic unsalted butter"
 ///    finds "unsalted butter". Confidence `0.5 + 0.5 × covered/total` words:
 ///    1 for the whole name.
-/// 2. Else a compound word by its longest known end ("Cocktailtomate" →
-///    "tomate", 0.6) or start (0.55), as German and Dutch build them.
+/// 2. Else one word by the other usual endings of Romance plurals and genders
+///    and Dutch diminutives ("pomodori" → "pomodoro"); else a compound word by
+///    its longest known end ("Cocktailtomate" → "tomate", 0.6) or start
+///    (0.55), as German and Dutch build them.
 /// 3. Else among SR28's descriptions holding every word of the name
 ///    (confidence 0.7), preferring a description that starts with the name's
 ///    head word, a raw food, fewer other words, and foods outside baby, fast,

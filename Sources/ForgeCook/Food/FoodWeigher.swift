@@ -42,8 +42,9 @@ package enum FoodWeigher {
     ]
 
     /// Grams per millilitre of `food`: from its own volume portion (the
-    /// `unit`'s first, then cup, tbsp, tsp, fl oz), else by kind; the flag
-    /// says the figure is a kind's default rather than the food's own.
+    /// `unit`'s first, then cup, tbsp, tsp, fl oz), else a density by its kind
+    /// (a conversion, not an estimate); the flag is true only when there is
+    /// no food at all (water's 1 g/ml is assumed).
     package static func density(of food: Food?, preferring unit: String = "") -> (Double, estimate: Bool) {
         if let food {
             let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]

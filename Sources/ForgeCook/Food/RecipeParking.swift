@@ -40,14 +40,14 @@ package enum RecipeParking {
     }
 
     /// Why the stored `recipe` is parked: ``reasons(lines:computation:difficulty:kcal:extra:)`` of its lines
-    /// against `reference`; a parked recipe whose lines all weigh says `parked when imported` (a caller's
-    /// reason given then, such as a page read without schema.org markup).
+    /// against `reference`, with its stored park reason; a parked recipe stored before park reasons were
+    /// (migration 0806) whose lines all weigh says `parked when imported`.
     package static func reasons(for recipe: Recipe, reference: IngredientReference) -> [String] {
         let computation = RecipeMacros.compute(
             ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
         let found = reasons(
             lines: recipe.ingredients, computation: computation, difficulty: recipe.difficulty,
-            kcal: recipe.macros.kcal)
+            kcal: recipe.macros.kcal, extra: recipe.parkReason.isEmpty ? nil : recipe.parkReason)
         return found.isEmpty && !recipe.complete ? ["parked when imported"] : found
     }
 

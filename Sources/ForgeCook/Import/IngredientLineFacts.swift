@@ -14,11 +14,16 @@ import Foundation
 /// - `matchName`: the name to look the food up by: the first of
 ///   alternatives ("butter or margarine" → "butter"), brackets dropped.
 package struct IngredientLineFacts: Sendable, Equatable {
+    /// The line's amount does not count (see the type's list).
     package var negligible = false
+    /// The food seasons rather than feeds (salt, pepper, water, cooking spray): negligible with no quantity.
     package var seasoning = false
+    /// The amount to weigh and its unit key (``IngredientUnits``), after brackets and stated weights.
     package var qty: Double?
     package var unit: String
+    /// The weight of one can, pack or item the line states ("1 (14 oz) can"), grams; nil when none.
     package var packGrams: Double?
+    /// The line's size word: `large`, `medium`, `small`, `extra` (extra large), or `""`.
     package var size = ""
     package var matchName = ""
     /// ``matchName``'s food words (``FoodMatcher/foodWords(_:)``).
@@ -30,7 +35,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
     static let negligiblePhrases = [
         "to taste", "for garnish", "to garnish", "garnish", "optional", "for serving", "to serve", "for greasing",
         "to grease", "as needed", "as required", "if needed", "for dusting", "for sprinkling", "for decoration",
-        "to decorate", "for decorating", "for decoration", "for topping", "toppings", "as desired", "if desired",
+        "to decorate", "for decorating", "for decoration", "for topping", "as desired", "if desired",
         "for frying", "deep frying", "deep-frying", "for the pan", "for the grill", "nach belieben", "nach geschmack",
         "zum garnieren", "zum servieren", "zum bestreuen",
         "zum einfetten", "zum braten", "au gout", "selon le gout", "pour servir", "pour decorer", "facultatif",
@@ -78,7 +83,14 @@ package struct IngredientLineFacts: Sendable, Equatable {
         let trimmed = raw.trimmedSpaces
         if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
         let lineWords = FoodText.words(raw)
-        if Self.negligibleWords.contains(where: { Self.holds(lineWords, $0) }) { negligible = true }
+        // A phrase in brackets, or after "plus", "more", "extra" or "or", is about more of the food, not this
+        // amount: "100g butter, plus extra for greasing" weighs its 100 g; "salt, to taste" weighs nothing.
+        let outside = FoodText.words(Self.withoutBrackets(raw))
+        if Self.negligibleWords.contains(where: {
+            Self.holds(outside, $0, unlessAfter: parsed.qty == nil ? [] : Self.moreWords)
+        }) {
+            negligible = true
+        }
         let lowerWords = Set(lineWords)
         edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
@@ -129,11 +141,16 @@ package struct IngredientLineFacts: Sendable, Equatable {
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
     static let negligibleWords: [[String]] = negligiblePhrases.map(FoodText.words)
 
-    /// Whether `words` hold `phrase` as consecutive words.
-    static func holds(_ words: [String], _ phrase: [String]) -> Bool {
+    /// Words that, up to three words before a negligible phrase, make it about more of the food.
+    static let moreWords: Set<String> = ["plus", "more", "extra", "additional", "or", "and", "oder", "ou", "o"]
+
+    /// Whether `words` hold `phrase` as consecutive words, not within three words after one of `unlessAfter`.
+    static func holds(_ words: [String], _ phrase: [String], unlessAfter: Set<String> = []) -> Bool {
         guard let first = phrase.first, words.count >= phrase.count else { return false }
         for start in 0...(words.count - phrase.count) where words[start] == first {
-            if Array(words[start..<start + phrase.count]) == phrase { return true }
+            guard Array(words[start..<start + phrase.count]) == phrase else { continue }
+            if words[max(start - 3, 0)..<start].contains(where: unlessAfter.contains) { continue }
+            return true
         }
         return false
     }

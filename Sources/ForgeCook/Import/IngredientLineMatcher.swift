@@ -73,17 +73,21 @@ package enum IngredientLineMatcher {
             return (line, false)
         }
         link(&line, usda)
-        let weight =
-            facts.qty.map {
-                FoodWeigher.weigh(
-                    $0, unit: facts.unit, food: usda.food, size: facts.size, packGrams: facts.packGrams,
-                    names: facts.matchWords, asBought: !facts.edibleWeight)
-            } ?? FoodWeigher.typicalPortion(of: usda.food)
-        guard let weight else { return (line, false) }
+        guard let weight = weight(facts, of: usda.food) else { return (line, false) }
         line.grams = round1(weight.grams)
         line.estimate = weight.estimate
         line.kcal = round1(usda.food.macros(grams: weight.grams).kcal)
         return (line, true)
+    }
+
+    /// What the line `facts` read weighs as `food`: its quantity by ``FoodWeigher`` (size, the line's own
+    /// words, a can's stated size, refuse off a weight as bought), or one typical portion when it states
+    /// none. The one weighing of imports, recomputes and a member's choice of food.
+    package static func weight(_ facts: IngredientLineFacts, of food: Food) -> FoodWeigher.Weight? {
+        guard let qty = facts.qty else { return FoodWeigher.typicalPortion(of: food) }
+        return FoodWeigher.weigh(
+            qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams,
+            names: facts.matchWords, asBought: !facts.edibleWeight)
     }
 
     /// `line` linked to the USDA food of `match`.

@@ -78,14 +78,6 @@ package struct RecipeImporter {
         ParkingAdvice.warnings(complete: outcome.recipe.complete, parkedBecause: outcome.parkedBecause)
     }
 
-    /// `page` with CR and the other C0 control characters but tab and newline dropped.
-    static func withoutControlCharacters(_ page: String) -> String {
-        guard ControlCharacters.contains(in: page) else { return page }
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: page.unicodeScalars.lazy.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" })
-        return String(scalars)
-    }
-
     /// Fetches (unless `html` is given), parses and stores a recipe page.
     /// - Throws: ``RecipePageImportError`` (bad or refused URL, fetch failed,
     ///   no recipe on the page, or one without a name); ``RecipeImportError``; storage errors.
@@ -114,7 +106,7 @@ package struct RecipeImporter {
             page = PageText.decode(fetched.body, contentType: fetched.contentType)
         }
         // CRLF line ends and stray control bytes are the page's, not the recipe's: dropped before reading.
-        page = Self.withoutControlCharacters(page)
+        page = ControlCharacters.removed(from: page)
         let recipe: PageRecipe
         do { recipe = try JSONLDRecipeParser.parse(html: page, pageURL: url) } catch {
             throw RecipePageImportError.noRecipe("\(error)")

@@ -61,7 +61,8 @@ package enum RecipeYield {
         let digits = start.prefix(while: { $0.isASCIINumber })
         guard let count = Int(digits) else { return nil }
         // The word the number counts, brackets skipped: "2 dozen cookies", "1 (9-inch) pie", "2 loaves".
-        let counted = start.dropFirst(digits.count).split(separator: " ").lazy.map { $0.lowercased() }
+        let counted =
+            start.dropFirst(digits.count).split(separator: " ").lazy.map { $0.lowercased() }
             .first { !$0.hasPrefix("(") && !$0.hasSuffix(")") && $0.first?.isLetter == true } ?? ""
         var portions = count
         if counted.hasPrefix("dozen") { portions = count * 12 }

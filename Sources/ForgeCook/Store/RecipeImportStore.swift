@@ -62,7 +62,7 @@ package enum RecipeImportStore {
 
         var images = input.images
         if let existing, input.imagesStored == 0, !existing.images.isEmpty { images = existing.images }
-        let recipe = Recipe(
+        var recipe = Recipe(
             slug: existing?.slug ?? input.slug, name: String(input.name.prefix(120)), kind: input.kind,
             minutes: max(input.minutes, 0), difficulty: input.difficulty, serves: input.serves, batch: input.batch,
             why: input.why, steps: input.steps, ingredients: input.lines.map(\.line), tags: input.tags,
@@ -70,6 +70,7 @@ package enum RecipeImportStore {
             images: images, rating: input.rating, ratingCount: input.ratingCount, complete: parked.isEmpty,
             macros: input.macros, yield: String(input.yield.prefix(80)), notes: input.notes,
             macrosSource: input.macrosSource)
+        recipe.parkReason = input.parkReason ?? ""
         if let existing {
             let createdAt: String =
                 try db.scalar(
@@ -97,9 +98,10 @@ package enum RecipeImportStore {
     }
 
     /// `lines` with each line the household's reference does not hold (and that brought no per-100 g
-    /// values, nor a food of its own) weighed against the food reference, as a page's line is: an agent's
-    /// `{name: "gruyère", qty: 50, unit: "g"}` gets USDA's gruyère and 50 g. The line keeps its own name,
-    /// quantity, unit and words; it gains `food_id`, `food`, `grams`, `kcal` and the flags.
+    /// values, nor a food of its own) weighed as a page's line is: an agent's `{name: "gruyère", qty: 50,
+    /// unit: "g"}` gets USDA's gruyère and 50 g, keeping its own name, quantity, unit and words and gaining
+    /// `food_id`, `food`, `grams`, `kcal` and the flags; a line that finds a household row by a looser name
+    /// ("red onion" for the row "red onions") takes the row's link (`ref`, quantity in the row's unit).
     static func weighed(_ lines: [RecipeImportInput.Line], reference: IngredientReference) -> [RecipeImportInput.Line] {
         lines.map { item in
             let line = item.line
@@ -113,6 +115,14 @@ package enum RecipeImportStore {
                 + (line.note.map { ", " + $0 } ?? "")
             let (read, _) = IngredientLineMatcher.line(text, reference: reference)
             var out = item
+            if read.ref != nil {
+                // A household row by a looser name ("red onion" for "red onions"): the whole link, the
+                // agent's name kept.
+                out.line = read
+                out.line.name = line.name
+                out.line.raw = nil
+                return out
+            }
             out.line.foodID = read.foodID
             out.line.food = read.food
             out.line.grams = read.grams

@@ -19,3 +19,24 @@ extension RecipeStore {
             ])
     }
 }
+
+extension RecipeStore {
+    /// The `source` of the recipe `slug` (`seed`, an import label), or nil when there is none.
+    /// - Throws: `DatabaseError`.
+    package static func source(of slug: String, in db: Connection) throws -> String? {
+        try db.scalar("SELECT source FROM recipes WHERE slug = ?", [slug])
+    }
+
+    /// The recipes ``RecipeRecompute`` reads again: imported (not seed), macros not the recipe's own, and
+    /// computed or parked, but not `""` with kcal above 0; by slug.
+    /// - Throws: `DatabaseError`.
+    package static func recomputeCandidates(in db: Connection) throws -> [Recipe] {
+        try db.query(
+            """
+            SELECT * FROM recipes WHERE source <> 'seed' AND macros_source <> 'recipe'
+              AND (macros_source = 'computed' OR complete = 0) AND NOT (macros_source = '' AND kcal > 0)
+            ORDER BY slug
+            """
+        ).map(recipe)
+    }
+}

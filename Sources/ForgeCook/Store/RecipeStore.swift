@@ -58,15 +58,15 @@ package enum RecipeStore {
             INSERT \(orIgnore ? "OR IGNORE" : "") INTO recipes (slug, name, kind, minutes, difficulty, serves, batch, why,
               platefig, source, source_url, rating, rating_count, complete, tags, steps, ingredients, images,
               kcal, protein_g, carbs_g, sugar_g, fiber_g, fat_g, satfat_g, sodium_mg, created_at, updated_at, yield,
-              notes, macros_source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              notes, macros_source, park_reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 r.slug, r.name, r.kind.rawValue, r.minutes, r.difficulty, r.serves, r.batch, r.why, r.platefig,
                 r.source, r.sourceURL, r.rating, r.ratingCount, r.complete, try JSONColumn.text(r.tags),
                 try JSONColumn.text(r.steps), try JSONColumn.text(r.ingredients), try JSONColumn.text(r.images),
                 m.kcal, m.proteinG, m.carbsG, m.sugarG, m.fiberG, m.fatG, m.satfatG, m.sodiumMg,
-                Instant.storage(now), Instant.storage(now), r.yield, r.notes, r.macrosSource,
+                Instant.storage(now), Instant.storage(now), r.yield, r.notes, r.macrosSource, r.parkReason,
             ])
     }
 
@@ -82,7 +82,7 @@ package enum RecipeStore {
 
     static func recipe(_ row: Row) throws -> Recipe {
         let kindText: String = try row.get("kind")
-        return Recipe(
+        var recipe = Recipe(
             slug: try row.get("slug"), name: try row.get("name"), kind: MealSlot(rawValue: kindText) ?? .dinner,
             minutes: try row.get("minutes"), difficulty: try row.get("difficulty"), serves: try row.get("serves"),
             batch: try row.get("batch"), why: try row.get("why"),
@@ -98,5 +98,7 @@ package enum RecipeStore {
                     "sodium_mg",
                 ].map { try row.get($0) }),
             yield: try row.get("yield"), notes: try row.get("notes"), macrosSource: try row.get("macros_source"))
+        recipe.parkReason = try row.get("park_reason")
+        return recipe
     }
 }

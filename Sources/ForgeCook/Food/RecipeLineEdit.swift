@@ -4,7 +4,8 @@ import Foundation
 
 /// A member's fix of one ingredient line of a stored recipe: the food it is
 /// weighed against, its grams, or both. The recipe's macros (unless they are
-/// the recipe's own, `macros_source` `recipe`) and `complete` follow at once.
+/// the recipe's own, `macros_source` `recipe`) and `complete` follow at once,
+/// and the line is marked `fixed`, so a later recompute keeps it.
 package enum RecipeLineEdit {
     /// What the member asks.
     package struct Change: Sendable, Equatable {
@@ -33,20 +34,22 @@ package enum RecipeLineEdit {
         case needsGrams(String)
     }
 
-    /// Checks that the recipe `slug` exists and may be edited, before its change is read.
+    /// Checks that the recipe `slug` exists and may be edited, before its change is read (so a client
+    /// naming no recipe hears 404 before any complaint about its body).
     /// - Throws: ``Failure/unknownRecipe``, ``Failure/seedRecipe``; `DatabaseError`.
     package static func requireEditable(slug: String, db: Database) throws {
-        let source: String? = try db.read { try $0.scalar("SELECT source FROM recipes WHERE slug = ?", [slug]) }
-        guard let source else { throw Failure.unknownRecipe }
+        guard let source = try db.read({ try RecipeStore.source(of: slug, in: $0) }) else {
+            throw Failure.unknownRecipe
+        }
         guard source != "seed" else { throw Failure.seedRecipe }
     }
 
     /// Applies `change` to line `index` (1-based) of the recipe `slug`, in one write.
-    /// - Returns: the recipe as stored.
+    /// - Returns: the recipe as stored, and the household reference it was weighed against.
     /// - Throws: ``Failure``; `DatabaseError`.
     package static func apply(
         _ change: Change, slug: String, index: Int, db: Database, foods: FoodReference = .usda
-    ) throws -> Recipe {
+    ) throws -> (Recipe, IngredientReference) {
         try db.write { conn in
             guard var recipe = try RecipeStore.find(slug, in: conn) else { throw Failure.unknownRecipe }
             guard recipe.source != "seed" else { throw Failure.seedRecipe }
@@ -56,29 +59,20 @@ package enum RecipeLineEdit {
             let reference = try IngredientStore.reference(in: conn)
             recipe.ingredients[index - 1] = try changed(
                 recipe.ingredients[index - 1], change, reference: reference, foods: foods)
-            let computation = RecipeMacros.compute(
-                ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
-            if recipe.macrosSource != "recipe" {
-                recipe.macros = computation.perServing
-                recipe.macrosSource = "computed"
-            }
-            recipe.complete =
-                RecipeParking.reasons(
-                    lines: recipe.ingredients, computation: computation, difficulty: recipe.difficulty,
-                    kcal: recipe.macros.kcal
-                ).isEmpty
+            recipe = RecipeRecompute.withMacros(recipe, reference: reference, foods: foods)
             try RecipeStore.updateMacros(recipe, in: conn)
-            return recipe
+            return (recipe, reference)
         }
     }
 
-    /// `line` with `change` applied.
+    /// `line` with `change` applied, marked `fixed`.
     static func changed(
         _ line: RecipeIngredient, _ change: Change, reference: IngredientReference, foods: FoodReference
     ) throws -> RecipeIngredient {
         var out = line
         out.negligible = false
         out.estimate = false
+        out.fixed = true
         if let id = change.food {
             if let food = foods[id: id] {
                 out.foodID = food.id
@@ -93,32 +87,35 @@ package enum RecipeLineEdit {
             }
             out.refConfidence = 1
         }
+        // The line as a page or an app wrote it, read as the import read it.
+        let text = line.raw ?? [line.disp, line.name].filter { !$0.isEmpty }.joined(separator: " ")
+        let facts = IngredientLineFacts(raw: text, parsed: IngredientLineParser.parse(text))
         if let foodID = out.foodID, let food = foods[id: foodID] {
             if let grams = change.grams {
                 out.grams = grams
             } else if change.food != nil {
-                let read = IngredientLineParser.parse(line.raw ?? "\(line.disp) \(line.name)")
-                let facts = IngredientLineFacts(raw: line.raw ?? "\(line.disp) \(line.name)", parsed: read)
-                guard let qty = facts.qty,
-                    let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, packGrams: facts.packGrams)
-                else { throw Failure.needsGrams(food.name) }
+                guard let weight = IngredientLineMatcher.weight(facts, of: food) else {
+                    throw Failure.needsGrams(food.name)
+                }
                 out.grams = IngredientLineMatcher.round1(weight.grams)
                 out.estimate = weight.estimate
             }
             out.kcal = out.grams.map { IngredientLineMatcher.round1(food.macros(grams: $0).kcal) }
         } else if let row = reference[out.referenceName] {
             if let grams = change.grams {
+                // Grams of a per-item row say nothing of how many items; an ml row takes its food's density.
                 guard row.unit != "x" else { throw Failure.needsGrams(row.name) }
-                out.qty = grams
+                let density = FoodWeigher.density(of: FoodMatcher.match(row.name, in: foods)?.food).0
+                out.qty = IngredientLineMatcher.round1(row.unit == "ml" ? grams / density : grams)
                 out.unit = row.unit
                 out.grams = grams
             } else if change.food != nil {
-                let read = IngredientLineParser.parse(line.raw ?? "\(line.disp) \(line.name)")
-                let facts = IngredientLineFacts(raw: line.raw ?? "\(line.disp) \(line.name)", parsed: read)
-                guard let linked = IngredientLineMatcher.household(out, row, 1, facts, nil), linked.qty != nil else {
+                let usda = FoodMatcher.match(row.name, in: foods)?.food
+                guard let linked = IngredientLineMatcher.household(out, row, 1, facts, usda), linked.qty != nil else {
                     throw Failure.needsGrams(row.name)
                 }
                 out = linked
+                out.fixed = true
             }
             out.kcal = out.qty.map { IngredientLineMatcher.round1(row.contribution(of: $0).kcal) }
         } else if let grams = change.grams {

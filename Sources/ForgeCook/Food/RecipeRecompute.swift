@@ -1,0 +1,113 @@
+import ForgeCore
+import ForgeStore
+import Foundation
+
+/// Recomputes the macros of stored imported recipes once after an upgrade
+/// that changed how lines are read or weighed (the food reference,
+/// ``IngredientLineMatcher``), so a library that moved in before sees its
+/// recipes weighed by today's rules.
+///
+/// Recomputed: recipes whose `macros_source` is `computed`, or that are
+/// parked. Never: seed recipes, recipes whose macros are their own
+/// (`recipe`), or `""` with kcal above 0 (macros a member or an agent gave).
+/// Each line printed on a page or in an app (`raw`) is read again, in the
+/// number locale its stored reading shows ("1.250 g" read as 1250 g stays
+/// 1250 g); lines written by hand, and lines a member fixed, are kept as they
+/// are. Marked in `seed_marks` under ``asset`` with the SHA-256 of ``version``
+/// and of the shipped food table, so it runs once per version and table.
+package enum RecipeRecompute {
+    /// The mark's asset name.
+    package static let asset = "food_reference"
+    /// Bumped whenever reading or weighing lines changes what a stored recipe would get; a new food table
+    /// (`make food-reference`) marks anew by itself.
+    package static let version = "sr28-lines-1"
+
+    /// What a run did.
+    package struct Summary: Sendable, Equatable {
+        /// Recipes looked at, recipes whose lines or macros changed, and of those how many are now complete.
+        package var examined = 0, changed = 0, complete = 0
+    }
+
+    /// The mark's digest: the SHA-256 of ``version`` and of the table's own SHA-256
+    /// (`food_reference.sha256`, written by the generator beside the table).
+    static var digest: String {
+        SeedMarks.digest(Data((version + (EmbeddedAssets.text(named: "food_reference.sha256") ?? "")).utf8))
+    }
+
+    /// Runs the recompute unless this ``version`` and table already ran, inside the caller's write transaction.
+    /// - Returns: nil when it had already run; else what it did.
+    /// - Throws: `DatabaseError`.
+    package static func afterUpgrade(now: Date, in db: Connection) throws -> Summary? {
+        let digest = Self.digest
+        guard try SeedMarks.keys(asset: asset, digest: digest, in: db) == nil else { return nil }
+        let summary = try run(in: db)
+        try SeedMarks.record(asset: asset, digest: digest, keys: [], now: now, in: db)
+        return summary
+    }
+
+    /// Recomputes every recipe the rule above selects.
+    /// - Throws: `DatabaseError`.
+    package static func run(in db: Connection) throws -> Summary {
+        let recipes = try RecipeStore.recomputeCandidates(in: db)
+        guard !recipes.isEmpty else { return Summary() }
+        let reference = try IngredientStore.reference(in: db)
+        var summary = Summary()
+        for recipe in recipes {
+            summary.examined += 1
+            let updated = recomputed(recipe, reference: reference)
+            guard updated != recipe else { continue }
+            try RecipeStore.updateMacros(updated, in: db)
+            summary.changed += 1
+            if updated.complete { summary.complete += 1 }
+        }
+        return summary
+    }
+
+    /// `recipe` with its printed lines read again and its macros and completeness worked out anew.
+    package static func recomputed(
+        _ recipe: Recipe, reference: IngredientReference, foods: FoodReference = .usda
+    ) -> Recipe {
+        var out = recipe
+        out.ingredients = recipe.ingredients.map { line in
+            guard let raw = line.raw, !line.fixed else { return line }
+            var read = IngredientLineMatcher.line(
+                raw, reference: reference, foods: foods, decimalComma: decimalComma(of: line)
+            ).0
+            read.section = line.section
+            return read
+        }
+        return withMacros(out, reference: reference, foods: foods)
+    }
+
+    /// `recipe` with macros from its lines (unless they are the recipe's own, `macros_source` `recipe`)
+    /// and `complete` by ``RecipeParking``, its stored park reason kept.
+    package static func withMacros(
+        _ recipe: Recipe, reference: IngredientReference, foods: FoodReference = .usda
+    ) -> Recipe {
+        var out = recipe
+        let computation = RecipeMacros.compute(
+            ingredients: out.ingredients, reference: reference, serves: out.serves, foods: foods)
+        if out.macrosSource != "recipe" {
+            out.macros = computation.perServing
+            out.macrosSource = "computed"
+        }
+        out.complete =
+            RecipeParking.reasons(
+                lines: out.ingredients, computation: computation, difficulty: out.difficulty,
+                kcal: out.macros.kcal, extra: out.parkReason.isEmpty ? nil : out.parkReason
+            ).isEmpty
+        return out
+    }
+
+    /// The number locale a stored line was read in, when its stored quantity tells: a decimal comma if
+    /// reading `raw` with one gives the stored quantity and without one does not, and the other way round.
+    static func decimalComma(of line: RecipeIngredient) -> Bool? {
+        guard let raw = line.raw, let qty = line.qty else { return nil }
+        let comma = IngredientLineParser.parse(raw, decimalComma: true).qty
+        let point = IngredientLineParser.parse(raw, decimalComma: false).qty
+        guard comma != point else { return nil }
+        if comma == qty { return true }
+        if point == qty { return false }
+        return nil
+    }
+}
