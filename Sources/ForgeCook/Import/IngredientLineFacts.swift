@@ -85,10 +85,11 @@ package struct IngredientLineFacts: Sendable, Equatable {
         let lineWords = FoodText.words(raw)
         // A phrase in brackets, or after "plus", "more", "extra" or "or", is about more of the food, not this
         // amount: "100g butter, plus extra for greasing" weighs its 100 g; "salt, to taste" weighs nothing.
-        let outside = FoodText.words(Self.withoutBrackets(raw))
-        if Self.negligibleWords.contains(where: {
-            Self.holds(outside, $0, unlessAfter: parsed.qty == nil ? [] : Self.moreWords)
-        }) {
+        // A line with no amount is negligible by any of them, brackets included ("sprinkles (optional)").
+        let stated = parsed.qty != nil
+        let considered = stated ? FoodText.words(Self.withoutBrackets(raw)) : lineWords
+        let phrases = stated ? Self.negligibleWords : Self.negligibleWords + Self.unstatedNegligibleWords
+        if phrases.contains(where: { Self.holds(considered, $0, unlessAfter: stated ? Self.moreWords : []) }) {
             negligible = true
         }
         let lowerWords = Set(lineWords)
@@ -140,6 +141,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
 
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
     static let negligibleWords: [[String]] = negligiblePhrases.map(FoodText.words)
+
+    /// Words that make a line with no amount negligible (its toppings, as the cook likes them).
+    static let unstatedNegligibleWords: [[String]] = ["toppings", "desired", "of choice"].map(FoodText.words)
 
     /// Words that, up to three words before a negligible phrase, make it about more of the food.
     static let moreWords: Set<String> = ["plus", "more", "extra", "additional", "or", "and", "oder", "ou", "o"]
