@@ -37,7 +37,7 @@ package enum FoodWeigher {
 
     /// USDA measure words of a volume, with their millilitres.
     static let volumeMeasures: [String: Double] = [
-        "cup": 240, "tbsp": 15, "tablespoon": 15, "tsp": 5, "teaspoon": 5, "fl": 29.57, "ml": 1, "quart": 946,
+        "cup": 240, "tbsp": 15, "tsp": 5, "fl": 29.57, "ml": 1, "quart": 946,
         "pint": 473, "liter": 1000, "l": 1000,
     ]
 

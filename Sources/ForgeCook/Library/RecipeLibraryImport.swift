@@ -89,11 +89,11 @@ package enum RecipeLibraryImport {
                     report.added.append(recipe.slug)
                     report.mediaIDs += media
                     if !parked.isEmpty { report.parked += 1 }
-                    var unknown: Set<String> = []
-                    for line in recipe.ingredients
-                    where !line.negligible && line.foodID == nil && reference[line.referenceName] == nil {
-                        unknown.insert(line.name.lowercased())
-                    }
+                    // Foods that matched nothing, weighed or not, as the macros computation names them.
+                    let computation = RecipeMacros.compute(
+                        ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
+                    let unknown = Set(
+                        (computation.unknownIngredients + computation.unmatchedNames).map { $0.lowercased() })
                     for name in unknown { report.unknownIngredients[name, default: 0] += 1 }
                     report.warnings += (warnings + photoWarnings + parked.map { "parked: \($0)" }).map {
                         "\(recipe.name): \($0)"
