@@ -128,11 +128,12 @@ package enum CLI {
             path: ["food", "weigh"], synopsis: "food weigh [FILE]",
             summary: "Show how ingredient lines are weighed.",
             description: "Reads ingredient lines, one a line, from FILE (or standard input) and prints each "
-                + "as forged weighs it for a recipe's macros, tab-separated: the line, its grams (empty when "
-                + "it cannot be weighed), its kcal, the food it matched (USDA SR28's description, or the "
-                + "shipped ingredient reference's row), the match's confidence, and `estimate` or "
-                + "`negligible` where they apply. Uses the shipped references, not a household's database. "
-                + "Exits 1 when a line can be neither weighed nor called negligible (it would park a recipe).",
+                + "as forged weighs it for a recipe's macros, tab-separated under a header: the line, its grams "
+                + "(empty when it cannot be weighed or is negligible), its kcal, the food it matched (USDA "
+                + "SR28's description, or the shipped ingredient reference's row), the match's confidence, "
+                + "`estimate` or `negligible` where they apply, and why a line would park a recipe. Uses the "
+                + "shipped references, not a household's database. Exits 1 when a line can be neither weighed "
+                + "against a food nor called negligible, 66 when FILE cannot be read.",
             optionalPositionals: ["FILE"]),
         CommandSpec(
             path: ["exercise", "merge"], synopsis: "exercise merge FROM INTO [FLAGS]",

@@ -7,14 +7,16 @@ import Foundation
 struct FoodCommands {
     let command: ParsedCommand
 
-    /// Prints one line per input line: the line, grams, kcal, food, confidence, flags.
-    /// - Returns: 0, or 1 when a line could not be weighed; 1 also when FILE cannot be read.
+    /// Prints a header, then one line per input line: the line, grams, kcal, food, confidence, flags, and
+    /// why a line would park a recipe.
+    /// - Returns: 0; 1 when a line could be neither weighed against a food nor called negligible; 66
+    ///   (EX_NOINPUT) when FILE cannot be read.
     func weigh() -> Int32 {
         let text: String
         if let path = command.positionals.first {
             guard let data = FileManager.default.contents(atPath: path) else {
                 Forged.printError("forged food weigh: cannot read \(path)")
-                return 1
+                return 66
             }
             text = String(decoding: data, as: UTF8.self)
         } else {
@@ -22,14 +24,17 @@ struct FoodCommands {
         }
         let reference = IngredientReference.seed
         var unweighed = 0
-        var out = ""
+        var out = ["line", "grams", "kcal", "food", "confidence", "flags", "why"].joined(separator: "\t") + "\n"
         for raw in text.split(whereSeparator: \.isNewline) where !raw.allSatisfy(\.isWhitespace) {
             let (line, accounted) = IngredientLineMatcher.line(String(raw), reference: reference)
             if !accounted { unweighed += 1 }
             let flags = [line.estimate ? "estimate" : "", line.negligible ? "negligible" : ""].filter { !$0.isEmpty }
+            let why =
+                accounted
+                ? "" : line.grams == nil ? "cannot be weighed" : "matches no food (its weight counts as unknown food)"
             let fields = [
                 line.raw ?? String(raw), line.grams.map { "\($0)" } ?? "", line.kcal.map { "\($0)" } ?? "",
-                line.food ?? "", line.refConfidence.map { "\($0)" } ?? "", flags.joined(separator: ","),
+                line.food ?? "", line.refConfidence.map { "\($0)" } ?? "", flags.joined(separator: ","), why,
             ]
             out += fields.joined(separator: "\t") + "\n"
         }

@@ -80,10 +80,18 @@ import Testing
             #expect(fixed.json["complete"] == true && fixed.json["parked_because"]?.arrayValue == [])
             let line = fixed.json["ingredients"]?.arrayValue?[4]
             #expect(line?["food"] == "Sugars, granulated" && line?["grams"]?.doubleValue == 30)
+            #expect(line?["fixed"] == true)
             let added = (fixed.json["kcal"]?.doubleValue ?? 0) - (before["kcal"]?.doubleValue ?? 0)
             #expect(abs(added - 30 * 3.87 / 16) < 0.2, "\(added)")
             let listed = try await server.get("/api/food/recipes?q=shortbread", cookie: ada).json
             #expect(listed["recipes"]?.arrayValue?.first?["complete"] == true)
+
+            // Grams 0: the line counts nothing (negligible), and the recipe stays complete.
+            let none = try await server.request(
+                "PATCH", "/api/food/recipes/plain-shortbread/ingredients/2", json: ["grams": 0], cookie: ada)
+            let sugar = none.json["ingredients"]?.arrayValue?[1]
+            #expect(sugar?["negligible"] == true && sugar?["grams"] == nil && none.json["complete"] == true)
+            #expect((none.json["kcal"]?.doubleValue ?? 0) < (fixed.json["kcal"]?.doubleValue ?? 0))
 
             // Errors: no such line, unknown food, an empty change, a seed recipe.
             let noLine = try await server.request(
@@ -103,7 +111,7 @@ import Testing
                 "PATCH", "/api/food/recipes/\(seed)/ingredients/1", json: ["grams": 5], cookie: ada)
             #expect(curated.status == 409)
             let after = try await server.get("/api/food/recipes/plain-shortbread", cookie: ada).json
-            #expect(after["kcal"] == fixed.json["kcal"])
+            #expect(after["kcal"] == none.json["kcal"])
         }
     }
 

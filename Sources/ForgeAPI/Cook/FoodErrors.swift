@@ -73,7 +73,7 @@ extension RecipeLineEdit.Failure: HTTPMappedError {
         switch self {
         case .unknownRecipe, .noSuchLine: 404
         case .seedRecipe: 409
-        case .unknownFood, .needsGrams: 422
+        case .unknownFood, .needsGrams, .countsItems: 422
         }
     }
     var detail: String {
@@ -83,6 +83,9 @@ extension RecipeLineEdit.Failure: HTTPMappedError {
         case .seedRecipe: "seed recipes are curated and not edited"
         case .unknownFood(let id): "unknown food \(id): search the foods (GET /api/food/foods, MCP search_foods)"
         case .needsGrams(let food): "the line's quantity cannot be weighed as \(food): give grams"
+        case .countsItems(let food):
+            "the household's \(food) counts items, not grams: choose a food weighed in grams (usda:…), or leave "
+                + "grams out to count the line's items"
         }
     }
 }

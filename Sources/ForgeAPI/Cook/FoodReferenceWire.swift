@@ -61,15 +61,15 @@ struct FoodSearchAnswer: Codable, Sendable {
 }
 
 /// `PATCH /api/food/recipes/{slug}/ingredients/{line}` body: `food` (`usda:NNNNN` from `GET /api/food/foods`,
-/// or a household row's name) and/or `grams` (0 < grams ≤ 100,000); at least one.
+/// or a household row's name) and/or `grams` (0–100,000; 0 counts the line as negligible); at least one.
 struct RecipeLineChangeInput: RequestInput {
     var food: String?
     var grams: Double?
 
     static var example: JSONValue? { ["food": "usda:01145", "grams": 170] }
     static let rules: [InputRule<Self>] = [
-        .length("body", "food", max: 80, min: 1) { $0.food },
-        .positive("body", "grams", max: 100_000) { $0.grams },
+        .length("food", max: 80, min: 1) { $0.food },
+        .range("grams", within: 0...100_000) { $0.grams },
         .custom("body") {
             guard $0.food == nil && $0.grams == nil else { return }
             throw ValidationFailure.error(

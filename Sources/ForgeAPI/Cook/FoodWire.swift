@@ -388,6 +388,8 @@ enum FoodWire {
         /// True when the line counts as negligible (to taste, garnish, optional, a seasoning with no quantity,
         /// a heading); absent otherwise.
         var negligible: Bool?
+        /// True when a member set the line's food or grams (a recompute keeps it); absent otherwise.
+        var fixed: Bool?
 
         init(_ line: RecipeIngredient, reference: IngredientReference) {
             name = line.name
@@ -407,6 +409,7 @@ enum FoodWire {
             kcal = line.kcal.map { FoodWire.finite($0) }
             estimate = line.estimate ? true : nil
             negligible = line.negligible ? true : nil
+            fixed = line.fixed ? true : nil
         }
     }
 

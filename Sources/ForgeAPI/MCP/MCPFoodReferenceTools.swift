@@ -23,7 +23,7 @@ enum MCPFoodReferenceTools {
                 SetRecipeLineArguments.self,
                 hints: [
                     "line": ["minimum": 1, "description": "the line's number, from 1"],
-                    "grams": ["exclusiveMinimum": 0, "maximum": 100_000],
+                    "grams": ["minimum": 0, "maximum": 100_000, "description": "0 counts the line as negligible"],
                 ], run: setLine),
         ]
     }
@@ -60,6 +60,6 @@ struct SetRecipeLineArguments: RequestInput {
     static let rules: [InputRule<Self>] = [
         .length("slug", max: 60, min: 1) { $0.slug },
         .length("food", max: 80, min: 1) { $0.food },
-        .positive("grams", max: 100_000) { $0.grams },
+        .range("grams", within: 0...100_000) { $0.grams },
     ]
 }

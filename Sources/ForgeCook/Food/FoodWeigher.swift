@@ -87,6 +87,9 @@ package enum FoodWeigher {
         "0200": 2, "2000": 25, "1900": 10, "1800": 40, "0100": 30, "0400": 14, "0700": 50,
     ]
 
+    /// A line's word and the word USDA's measure uses for the same thing ("8 Roma tomatoes" are plum tomatoes).
+    static let measureSynonyms: [String: String] = ["roma": "plum", "jumbo": "extra"]
+
     /// The count measures a bare count looks for, in order, after the line's own size word.
     static let countWords = [
         "medium", "large", "whole", "each", "item", "fruit", "egg", "small", "piece", "breast", "thigh", "fillet",
@@ -115,7 +118,7 @@ package enum FoodWeigher {
         }
         let wanted: [String]
         switch unit {
-        case "": wanted = (size.isEmpty ? [] : [size]) + names.reversed() + countWords
+        case "": wanted = (size.isEmpty ? [] : [size]) + names.reversed().map { measureSynonyms[$0] ?? $0 } + countWords
         case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords
         case "can": wanted = ["can"]
         case "pack": wanted = ["package", "packet", "pack"]

@@ -11,7 +11,8 @@ package enum RecipeLineEdit {
     package struct Change: Sendable, Equatable {
         /// `usda:NNNNN` (the food reference) or a household row's name; nil keeps the line's food.
         package var food: String?
-        /// The line's weight, grams (> 0); nil weighs the line's own quantity against the food.
+        /// The line's weight, grams (0 counts the line as negligible); nil weighs the line's own quantity
+        /// against the food.
         package var grams: Double?
         /// A change of `food`, `grams`, or both.
         package init(food: String? = nil, grams: Double? = nil) {
@@ -32,6 +33,8 @@ package enum RecipeLineEdit {
         case unknownFood(String)
         /// The line's quantity cannot be weighed against the food: the change needs `grams`.
         case needsGrams(String)
+        /// Grams were given for a household row that counts items (unit `x`).
+        case countsItems(String)
     }
 
     /// Checks that the recipe `slug` exists and may be edited, before its change is read (so a client
@@ -90,6 +93,13 @@ package enum RecipeLineEdit {
         // The line as a page or an app wrote it, read as the import read it.
         let text = line.raw ?? [line.disp, line.name].filter { !$0.isEmpty }.joined(separator: " ")
         let facts = IngredientLineFacts(raw: text, parsed: IngredientLineParser.parse(text))
+        if change.grams == 0 {
+            // The member says the line counts nothing (an optional garnish read as an amount).
+            out.negligible = true
+            out.grams = nil
+            out.kcal = nil
+            return out
+        }
         if let foodID = out.foodID, let food = foods[id: foodID] {
             if let grams = change.grams {
                 out.grams = grams
@@ -104,7 +114,7 @@ package enum RecipeLineEdit {
         } else if let row = reference[out.referenceName] {
             if let grams = change.grams {
                 // Grams of a per-item row say nothing of how many items; an ml row takes its food's density.
-                guard row.unit != "x" else { throw Failure.needsGrams(row.name) }
+                guard row.unit != "x" else { throw Failure.countsItems(row.name) }
                 let density = FoodWeigher.density(of: FoodMatcher.match(row.name, in: foods)?.food).0
                 out.qty = IngredientLineMatcher.round1(row.unit == "ml" ? grams / density : grams)
                 out.unit = row.unit

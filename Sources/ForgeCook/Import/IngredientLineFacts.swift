@@ -83,13 +83,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
         let trimmed = raw.trimmedSpaces
         if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
         let lineWords = FoodText.words(raw)
-        // A phrase in brackets, or after "plus", "more", "extra" or "or", is about more of the food, not this
-        // amount: "100g butter, plus extra for greasing" weighs its 100 g; "salt, to taste" weighs nothing.
-        // A line with no amount is negligible by any of them, brackets included ("sprinkles (optional)").
+        // A phrase after "plus", "more", "extra" or "or" is about more of the food, not this amount:
+        // "100g butter, plus extra for greasing" and "16 oz noodles (or rice for serving)" weigh theirs;
+        // "½ cup walnuts (optional)" and "salt, to taste" weigh nothing.
         let stated = parsed.qty != nil
-        let considered = stated ? FoodText.words(Self.withoutBrackets(raw)) : lineWords
         let phrases = stated ? Self.negligibleWords : Self.negligibleWords + Self.unstatedNegligibleWords
-        if phrases.contains(where: { Self.holds(considered, $0, unlessAfter: stated ? Self.moreWords : []) }) {
+        if phrases.contains(where: { Self.holds(lineWords, $0, unlessAfter: stated ? Self.moreWords : []) }) {
             negligible = true
         }
         let lowerWords = Set(lineWords)

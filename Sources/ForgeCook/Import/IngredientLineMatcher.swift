@@ -155,7 +155,12 @@ package enum IngredientLineMatcher {
             linked.grams = round1(weight.grams)
             linked.estimate = weight.estimate
         }
-        if !linked.negligible { linked.kcal = round1(row.contribution(of: linked.qty ?? 0).kcal) }
+        if linked.negligible {
+            linked.grams = nil
+            linked.estimate = false
+        } else {
+            linked.kcal = round1(row.contribution(of: linked.qty ?? 0).kcal)
+        }
         return linked
     }
 
