@@ -147,6 +147,12 @@ import Testing
             #expect(out?["ingredients"]?.arrayValue?[4]["grams"]?.doubleValue == 12)
             // Weighed, but of no known food: 12 g of 680 g is under 5 %, so the recipe is complete.
             #expect(out?["complete"] == true)
+            // The same rules as HTTP: a change needs food or grams, a search at most 50 foods.
+            let empty = try await server.callTool(
+                "set_recipe_line", ["slug": "plain-shortbread", "line": 5], token: token)
+            #expect(empty["isError"] == true)
+            let many = try await server.callTool("search_foods", ["query": "salt", "limit": 51], token: token)
+            #expect(many["isError"] == true)
         }
     }
 }

@@ -28,6 +28,12 @@ enum FoodBounds {
     static let slug = Bounds.label
     /// A recipe search string, characters.
     static let query = Bounds.label
+    /// Most foods one search answers (`GET /api/food/foods?limit=`, MCP `search_foods`).
+    static let foodPage = 50
+    /// A food id or household row name in a line's fix, characters.
+    static let foodID = 80
+    /// A line's grams in a fix: 0 (counts nothing) to 100,000.
+    static let lineGrams = 0.0...100_000
 }
 
 /// The body of `POST /api/food/log` (docs/contract.md §3.15, rules §4.20):

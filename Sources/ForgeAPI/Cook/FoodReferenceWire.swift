@@ -11,7 +11,7 @@ struct FoodSearchQuery: RequestInput {
     static var example: JSONValue? { ["q": "unsalted butter"] }
     static let rules: [InputRule<Self>] = [
         .length("query", "q", max: FoodBounds.query) { $0.q },
-        .range("query", "limit", within: 1...50) { $0.limit },
+        .range("query", "limit", within: 1...FoodBounds.foodPage) { $0.limit },
     ]
 }
 
@@ -68,8 +68,8 @@ struct RecipeLineChangeInput: RequestInput {
 
     static var example: JSONValue? { ["food": "usda:01145", "grams": 170] }
     static let rules: [InputRule<Self>] = [
-        .length("food", max: 80, min: 1) { $0.food },
-        .range("grams", within: 0...100_000) { $0.grams },
+        .length("food", max: FoodBounds.foodID, min: 1) { $0.food },
+        .range("grams", within: FoodBounds.lineGrams) { $0.grams },
         .custom("body") {
             guard $0.food == nil && $0.grams == nil else { return }
             throw ValidationFailure.error(

@@ -30,13 +30,12 @@ enum MCPFoodReferenceTools {
 
     static func search(_ ctx: MCPContext, _ args: SearchFoodsArguments) throws -> JSONValue {
         let household = try ctx.app.db.read { try IngredientStore.reference(in: $0) }
-        let hits = FoodSearch.search(args.query, household: household, limit: min(max(args.limit ?? 20, 1), 50))
+        let hits = FoodSearch.search(args.query, household: household, limit: args.limit ?? 20)
         return try WireEncoder.jsonValue(FoodSearchAnswer(foods: hits.map(FoodSearchAnswer.Food.init)))
     }
 
     static func setLine(_ ctx: MCPContext, _ args: SetRecipeLineArguments) throws -> JSONValue {
         try ctx.requireMember()
-        guard args.food != nil || args.grams != nil else { throw MCPToolError("give food, grams or both") }
         let (recipe, reference) = try RecipeLineEdit.apply(
             RecipeLineEdit.Change(food: args.food, grams: args.grams), slug: args.slug, index: args.line,
             db: ctx.app.db)
@@ -48,7 +47,10 @@ enum MCPFoodReferenceTools {
 struct SearchFoodsArguments: RequestInput {
     var query: String
     var limit: Int?
-    static let rules: [InputRule<Self>] = [.length("query", max: 120, min: 1) { $0.query }]
+    static let rules: [InputRule<Self>] = [
+        .length("query", max: FoodBounds.query, min: 1) { $0.query },
+        .range("limit", within: 1...FoodBounds.foodPage) { $0.limit },
+    ]
 }
 
 /// `set_recipe_line` arguments: `{ slug, line, food?, grams? }`.
@@ -59,7 +61,11 @@ struct SetRecipeLineArguments: RequestInput {
     var grams: Double?
     static let rules: [InputRule<Self>] = [
         .length("slug", max: 60, min: 1) { $0.slug },
-        .length("food", max: 80, min: 1) { $0.food },
-        .range("grams", within: 0...100_000) { $0.grams },
+        .length("food", max: FoodBounds.foodID, min: 1) { $0.food },
+        .range("grams", within: FoodBounds.lineGrams) { $0.grams },
+        .custom("grams") {
+            guard $0.food == nil && $0.grams == nil else { return }
+            throw ValidationFailure.error(loc: ["grams"], type: "missing", msg: "Give food, grams or both", input: nil)
+        },
     ]
 }
