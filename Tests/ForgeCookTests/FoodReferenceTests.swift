@@ -173,7 +173,8 @@ struct FoodReferenceTests {
         #expect(computation.unmatchedGrams == 10 && computation.unmatchedWithinShare)
         let reasons = RecipeParking.reasons(
             lines: lines, computation: computation, difficulty: "easy", kcal: computation.perServing.kcal)
-        #expect(reasons == ["line 5 \"1 bunch mystery leaves\": matches no food"])
+        #expect(reasons == [.line(number: 5, text: "1 bunch mystery leaves", why: "matches no food")])
+        #expect(reasons.map(\.description) == ["line 5 \"1 bunch mystery leaves\": matches no food"])
         let flourAndEggs: Double = 5 * 364 + 0.88 * 143
         #expect(computation.perServing.kcal == (flourAndEggs / 4 * 10).rounded() / 10)
         let more = IngredientLineMatcher.line("100 g zqxv", reference: Self.none, foods: Self.foods).0
@@ -181,7 +182,7 @@ struct FoodReferenceTests {
             ingredients: Array(lines.prefix(4)) + [more], reference: Self.none, serves: 4, foods: Self.foods)
         #expect(!heavy.unmatchedWithinShare)
         #expect(
-            RecipeParking.reasons(lines: [], computation: heavy, difficulty: "hard", kcal: 0)
+            RecipeParking.reasons(lines: [], computation: heavy, difficulty: "hard", kcal: 0).map(\.description)
                 == [
                     "foods that match nothing make up 15.8 % of the weight (at most 5 %): zqxv powder, zqxv",
                     "difficulty hard", "kcal missing",

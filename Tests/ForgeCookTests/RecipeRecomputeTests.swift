@@ -64,7 +64,8 @@ struct RecipeRecomputeTests {
         #expect(again.ingredients[1].qty == 1250 && again.ingredients[1].grams == 1250)
         #expect(!again.complete && again.macros.kcal > 0)
         #expect(
-            RecipeParking.reasons(for: again, reference: reference).last == "read from marked lists, not schema.org")
+            RecipeParking.reasons(for: again, reference: reference).last
+                == .caller("read from marked lists, not schema.org"))
     }
 
     /// An agent's line (MCP `import_recipe`) is weighed as a page's: a looser household name takes the row's

@@ -288,7 +288,8 @@ enum FoodWire {
             notes = recipe.notes
             macrosSource = recipe.macrosSource
             complete = recipe.complete
-            parkedBecause = recipe.complete ? [] : RecipeParking.reasons(for: recipe, reference: reference)
+            parkedBecause =
+                recipe.complete ? [] : RecipeParking.reasons(for: recipe, reference: reference).map(\.description)
         }
 
         enum CodingKeys: String, CodingKey {

@@ -64,7 +64,7 @@ struct ImportedRecipe: Codable, Sendable {
         macrosSource = r.macrosSource
         complete = r.complete
         updated = result.outcome.updated
-        parkedBecause = result.outcome.parkedBecause
+        parkedBecause = result.outcome.parkedBecause.map(\.description)
         ingredientsAdded = result.outcome.ingredientsAdded
         warnings = result.warnings
     }

@@ -12,43 +12,74 @@ import ForgeCore
 /// food`, so the import report, `parked_because` and the recipe detail say
 /// what to fix.
 package enum RecipeParking {
+    /// One reason a recipe is parked; its `description` is the sentence of `parked_because`.
+    package enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// Line `number` (from 1), as written, and why it counts: `line 3 "…": matches no food`.
+        case line(number: Int, text: String, why: String)
+        /// Foods that match nothing make up `percent` of the weighed mass (5 % or more).
+        case unknownFoods(percent: Double, names: [String])
+        /// `difficulty hard`.
+        case hard
+        /// `kcal missing`: 0 kcal per serving.
+        case kcalMissing
+        /// A caller's own reason (a page read from marked lists), as it says it.
+        case caller(String)
+
+        package var description: String {
+            switch self {
+            case .line(let number, let text, let why): "line \(number) \"\(text)\": \(why)"
+            case .unknownFoods(let percent, let names):
+                "foods that match nothing make up \(percent == percent.rounded() ? "\(Int(percent))" : "\(percent)") % "
+                    + "of the weight (at most 5 %): " + names.joined(separator: ", ")
+            case .hard: "difficulty hard"
+            case .kcalMissing: "kcal missing"
+            case .caller(let text): text
+            }
+        }
+
+        /// Whether giving the line's food values (or its food or grams) fixes it.
+        package var isAboutFoods: Bool {
+            switch self {
+            case .line, .unknownFoods: true
+            case .hard, .kcalMissing, .caller: false
+            }
+        }
+    }
+
     /// The reasons, in line order, then `difficulty hard`, `kcal missing`, then `extra` (a caller's own).
     package static func reasons(
         lines: [RecipeIngredient], computation: RecipeMacros.Computation, difficulty: String, kcal: Double,
         extra: String? = nil
-    ) -> [String] {
-        var reasons: [String] = []
+    ) -> [Reason] {
+        var reasons: [Reason] = []
         for (index, line) in lines.enumerated() where !line.negligible {
             let weighable = line.foodID != nil || line.ref != nil
             if line.foodID != nil ? line.grams == nil : computation.unknownIngredients.contains(line.name) {
                 let why = weighable ? "cannot weigh \(unitWords(line)) of \(line.food ?? line.name)" : "matches no food"
-                reasons.append("line \(index + 1) \"\(shown(line))\": \(why)")
+                reasons.append(.line(number: index + 1, text: shown(line), why: why))
             }
         }
         if !computation.unmatchedWithinShare {
-            // One decimal, so a share just over the line never reads "5 % (at most 5 %)".
+            // One decimal, rounded up, so a share just over the line never reads "5 % (at most 5 %)".
             let share = (1000 * computation.unmatchedGrams / max(computation.weighedGrams, 1)).rounded(.up) / 10
-            reasons.append(
-                "foods that match nothing make up \(share == share.rounded() ? "\(Int(share))" : "\(share)") % "
-                    + "of the weight (at most 5 %): "
-                    + computation.unmatchedNames.joined(separator: ", "))
+            reasons.append(.unknownFoods(percent: share, names: computation.unmatchedNames))
         }
-        if difficulty == "hard" { reasons.append("difficulty hard") }
-        if kcal <= 0 { reasons.append("kcal missing") }
-        if let extra { reasons.append(extra) }
+        if difficulty == "hard" { reasons.append(.hard) }
+        if kcal <= 0 { reasons.append(.kcalMissing) }
+        if let extra { reasons.append(.caller(extra)) }
         return reasons
     }
 
     /// Why the stored `recipe` is parked: ``reasons(lines:computation:difficulty:kcal:extra:)`` of its lines
     /// against `reference`, with its stored park reason; a parked recipe stored before park reasons were
     /// (migration 0806) whose lines all weigh says `parked when imported`.
-    package static func reasons(for recipe: Recipe, reference: IngredientReference) -> [String] {
+    package static func reasons(for recipe: Recipe, reference: IngredientReference) -> [Reason] {
         let computation = RecipeMacros.compute(
             ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
         let found = reasons(
             lines: recipe.ingredients, computation: computation, difficulty: recipe.difficulty,
             kcal: recipe.macros.kcal, extra: recipe.parkReason.isEmpty ? nil : recipe.parkReason)
-        return found.isEmpty && !recipe.complete ? ["parked when imported"] : found
+        return found.isEmpty && !recipe.complete ? [.caller("parked when imported")] : found
     }
 
     /// The line as the cook wrote it, cut to 80 characters.

@@ -9,20 +9,18 @@ package enum ParkingAdvice {
 
     /// One warning per reason of ``RecipeParking`` (as ``RecipeImportOutcome/parkedBecause`` names them), in
     /// order, each `parked: <reason>; to fix, …`. Empty for a complete recipe.
-    package static func warnings(complete: Bool, parkedBecause: [String]) -> [String] {
+    package static func warnings(complete: Bool, parkedBecause: [RecipeParking.Reason]) -> [String] {
         guard !complete else { return [] }
         return parkedBecause.map { reason in
-            if reason == "difficulty hard" {
-                return "parked: difficulty is hard; to fix, give difficulty \"easy\" or \"medium\" if it is not"
-            }
-            if reason == "kcal missing" {
-                return "parked: kcal per serving is missing; to fix, give kcal, protein_g, carbs_g and fat_g per "
+            switch reason {
+            case .hard:
+                "parked: difficulty is hard; to fix, give difficulty \"easy\" or \"medium\" if it is not"
+            case .kcalMissing:
+                "parked: kcal per serving is missing; to fix, give kcal, protein_g, carbs_g and fat_g per "
                     + "serving, or kcal_100, protein_100, carbs_100 and fat_100 on each ingredient line the reference lacks"
+            case .line, .unknownFoods: "parked: \(reason); \(ingredientFix)"
+            case .caller: "parked: \(reason)"
             }
-            if reason.hasPrefix("line ") || reason.hasPrefix("foods that match nothing") {
-                return "parked: \(reason); \(ingredientFix)"
-            }
-            return "parked: \(reason)"
         }
     }
 }

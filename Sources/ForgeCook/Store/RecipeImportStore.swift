@@ -10,7 +10,7 @@ package struct RecipeImportOutcome: Sendable, Equatable {
     /// Reference rows created from lines that carried `kcal_100`.
     package let ingredientsAdded: [String]
     /// Why the recipe is parked (empty when complete), in rule order.
-    package let parkedBecause: [String]
+    package let parkedBecause: [RecipeParking.Reason]
 }
 
 /// The one store path of every import (MCP `import_recipe` and
@@ -89,7 +89,9 @@ package enum RecipeImportStore {
 
     /// Why `input` is parked (``RecipeParking``: each line that cannot be weighed, unknown foods over 5 % of
     /// the weight, `difficulty hard`, `kcal missing`, then the caller's own reason). Empty for a complete recipe.
-    package static func parkReasons(_ input: RecipeImportInput, reference: IngredientReference) -> [String] {
+    package static func parkReasons(
+        _ input: RecipeImportInput, reference: IngredientReference
+    ) -> [RecipeParking.Reason] {
         let lines = input.lines.map(\.line)
         let computation = RecipeMacros.compute(ingredients: lines, reference: reference, serves: input.serves)
         return RecipeParking.reasons(

@@ -13,7 +13,7 @@ package enum RecipeLibraryStore {
     /// What adding one recipe did.
     package enum Outcome: Sendable, Equatable {
         /// Added under `recipe.slug`, with its photo blob ids and why it is parked (empty when complete).
-        case added(Recipe, mediaIDs: [String], parkedBecause: [String], warnings: [String])
+        case added(Recipe, mediaIDs: [String], parkedBecause: [RecipeParking.Reason], warnings: [String])
         /// Already in the library as `slug`: nothing written.
         case duplicate(slug: String)
     }
