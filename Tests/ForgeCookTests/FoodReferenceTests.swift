@@ -122,10 +122,17 @@ struct FoodReferenceTests {
     @Test(arguments: [
         ("100 g plain flour, plus extra for dusting", 100.0), ("2 tbsp butter (plus more for greasing)", 28.4),
         ("1 tsp kosher salt, or to taste", 6), ("2 cups plain flour (or more, if needed)", 250),
+        ("200 g plain flour (gluten free if needed)", 200), ("1 stick butter (Note: keep some for serving)", 113),
     ])
     func moreOfTheFoodIsNoReasonToIgnoreTheAmount(_ c: (String, Double)) {
         let (line, _) = IngredientLineMatcher.line(c.0, reference: Self.none, foods: Self.foods)
         #expect(!line.negligible && line.grams == c.1, "\(c.0)")
+    }
+
+    @Test func aBracketSayingOptionalMakesAStatedAmountNegligible() {
+        let (line, _) = IngredientLineMatcher.line(
+            "½ cup plain flour (optional, for dusting)", reference: Self.none, foods: Self.foods)
+        #expect(line.negligible && line.grams == nil)
     }
 
     @Test func alternativesTakeTheFirstAndBracketsBeforeTheUnitAreOneItemsSize() {

@@ -83,12 +83,16 @@ package struct IngredientLineFacts: Sendable, Equatable {
         let trimmed = raw.trimmedSpaces
         if trimmed.hasSuffix(":") && parsed.qty == nil { negligible = true }
         let lineWords = FoodText.words(raw)
-        // A phrase after "plus", "more", "extra" or "or" is about more of the food, not this amount:
-        // "100g butter, plus extra for greasing" and "16 oz noodles (or rice for serving)" weigh theirs;
-        // "½ cup walnuts (optional)" and "salt, to taste" weigh nothing.
+        // A line with an amount is negligible by a phrase outside brackets, unless it follows "plus",
+        // "more", "extra" or "or" (about more of the food): "100g butter, plus extra for greasing" weighs its
+        // 100 g; a bracket is a note ("(gluten free if needed)", "(Note: keep some for serving)") unless it
+        // says the line is optional ("½ cup walnuts (optional)"). A line with no amount is negligible by any
+        // of them, brackets included ("sprinkles (optional)", "salt, to taste").
         let stated = parsed.qty != nil
         let phrases = stated ? Self.negligibleWords : Self.negligibleWords + Self.unstatedNegligibleWords
-        if phrases.contains(where: { Self.holds(lineWords, $0, unlessAfter: stated ? Self.moreWords : []) }) {
+        var considered = stated ? FoodText.words(Self.withoutBrackets(raw)) : lineWords
+        if stated, Self.bracketSaysOptional(raw) { considered.append("optional") }
+        if phrases.contains(where: { Self.holds(considered, $0, unlessAfter: stated ? Self.moreWords : []) }) {
             negligible = true
         }
         let lowerWords = Set(lineWords)
@@ -140,6 +144,19 @@ package struct IngredientLineFacts: Sendable, Equatable {
 
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
     static let negligibleWords: [[String]] = negligiblePhrases.map(FoodText.words)
+
+    /// Whether a bracket of `raw` starts by saying the line is optional ("(optional)", "(facultatif, …)").
+    static func bracketSaysOptional(_ raw: String) -> Bool {
+        raw.split(separator: "(").dropFirst().contains { part in
+            let words = FoodText.words(String(part))
+            return words.first.map(optionalWords.contains) ?? false
+        }
+    }
+
+    /// "Optional" in the six languages, as ``FoodText/words(_:)`` reads it.
+    static let optionalWords: Set<String> = [
+        "optional", "facultatif", "opcional", "facoltativo", "optioneel", "optionnel",
+    ]
 
     /// Words that make a line with no amount negligible (its toppings, as the cook likes them).
     static let unstatedNegligibleWords: [[String]] = ["toppings", "desired", "of choice"].map(FoodText.words)
