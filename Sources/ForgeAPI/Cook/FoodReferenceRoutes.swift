@@ -15,8 +15,7 @@ enum FoodReferenceRoutes {
             access: .member, cache: .day, query: FoodSearchQuery.self, answers: FoodSearchAnswer.self, errors: [422]
         ) { request, _ in
             let query = try request.decodeQuery(FoodSearchQuery.self)
-            let household = try app.db.read { try IngredientStore.reference(in: $0) }
-            let hits = FoodSearch.search(query.q ?? "", household: household, limit: query.limit ?? 20)
+            let hits = try FoodSearch.search(query.q ?? "", limit: query.limit ?? 20, db: app.db)
             return FoodSearchAnswer(foods: hits.map(FoodSearchAnswer.Food.init))
         }
         router.route(

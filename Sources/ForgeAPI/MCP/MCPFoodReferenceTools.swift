@@ -29,8 +29,7 @@ enum MCPFoodReferenceTools {
     }
 
     static func search(_ ctx: MCPContext, _ args: SearchFoodsArguments) throws -> JSONValue {
-        let household = try ctx.app.db.read { try IngredientStore.reference(in: $0) }
-        let hits = FoodSearch.search(args.query, household: household, limit: args.limit ?? 20)
+        let hits = try FoodSearch.search(args.query, limit: args.limit ?? 20, db: ctx.app.db)
         return try WireEncoder.jsonValue(FoodSearchAnswer(foods: hits.map(FoodSearchAnswer.Food.init)))
     }
 

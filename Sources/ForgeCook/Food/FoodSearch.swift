@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeStore
 
 /// Searches the foods a recipe line can be weighed against: the household's
 /// own reference rows first, then the USDA food reference.
@@ -17,6 +18,14 @@ package enum FoodSearch {
         package let values: Macros
         /// Household measures and their grams (USDA foods; empty for household rows).
         package let portions: [Food.Portion]
+    }
+
+    /// The search of the household's stored reference and USDA's, reading the reference in its own
+    /// transaction (the use case behind `GET /api/food/foods` and MCP `search_foods`).
+    /// - Throws: `DatabaseError`.
+    package static func search(_ query: String, limit: Int, db: Database) throws -> [Hit] {
+        let household = try db.read { try IngredientStore.reference(in: $0) }
+        return search(query, household: household, limit: limit)
     }
 
     /// Up to `limit` foods for `query` (the household's rows when it has no word): household rows whose
