@@ -32,9 +32,6 @@ package enum FoodWeigher {
         return size
     }
 
-    /// Whether `unit` has a fixed size (a mass or a volume).
-    static func sizes(_ unit: String) -> (String, Double)? { IngredientUnits.sizes[unit] }
-
     /// USDA measure words of a volume, with their millilitres.
     static let volumeMeasures: [String: Double] = [
         "cup": 240, "tbsp": 15, "tsp": 5, "fl": 29.57, "ml": 1, "quart": 946,
@@ -113,7 +110,7 @@ package enum FoodWeigher {
             let (density, estimate) = density(of: food, preferring: unit)
             return Weight(grams: qty * ml * density, estimate: estimate)
         }
-        if let packGrams, unit.isEmpty || sizes(unit) == nil {
+        if let packGrams, unit.isEmpty || IngredientUnits.sizes[unit] == nil {
             return Weight(grams: qty * packGrams * edible, estimate: false)
         }
         let wanted: [String]
