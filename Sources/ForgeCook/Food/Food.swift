@@ -35,6 +35,9 @@ package struct Food: Sendable, Equatable {
         /// The measure's first word, lower-cased and singular, spoons as their unit keys ("cup" of "cup,
         /// chopped"; "large" of "large (2-1/4\" dia)"; "cracker" of "crackers"; "tbsp" of "tablespoon").
         package let word: String
+        /// The measure's preparation words after its first comma, brackets left out (`shredded` of "cup,
+        /// shredded"; none of "cup, fluid (yields 2 cups whipped)" but `fluid`), as ``FoodText/words(_:)``.
+        package let form: Set<String>
 
         /// A measure: `amount` of `measure` weighs `grams`.
         package init(amount: Double, measure: String, grams: Double) {
@@ -42,6 +45,8 @@ package struct Food: Sendable, Equatable {
             self.measure = measure
             self.grams = grams
             word = Self.word(of: measure)
+            let afterComma = measure.split(separator: ",", maxSplits: 1).dropFirst().first ?? ""
+            form = Set(FoodText.words(String(afterComma.prefix { $0 != "(" })))
         }
 
         /// Grams of one `measure`.

@@ -61,6 +61,23 @@ package enum FoodMatcher {
         "middelgrote", "gesneden", "van", "het", "een",
     ]
 
+    /// Head nouns that make another thing of the food before them: "achiote paste" is no pasta and
+    /// "everything bagel seasoning" no bagel, so a match must cover them.
+    static let productNouns: Set<String> = [
+        "paste", "seasoning", "powder", "sauce", "juice", "extract", "syrup", "mix", "dressing", "spread",
+        "chip", "crisp", "stock", "broth", "soup", "gnocchi", "cracker", "cookie", "candy", "liqueur", "vinegar",
+        "marinade", "rub", "glaze", "concentrate", "essence", "flavoring", "flavouring", "substitute",
+    ]
+
+    /// Words after which a name speaks of another food ("with", "from" in the six languages).
+    static let accompanyingWords: Set<String> = ["with", "from", "mit", "avec", "con", "met", "aus", "van"]
+
+    /// Words that name no food alone ("Side", "Topping"): a one-word name of these has no description match.
+    package static let notFoodAlone: Set<String> = [
+        "side", "top", "topping", "bottom", "base", "filling", "garnish", "crust", "dough", "batter", "assembly",
+        "serving", "decoration", "end", "part", "style", "type", "brand", "plain", "regular", "dark", "light",
+    ]
+
     /// Food groups a cook's line rarely means: baby foods, fast foods,
     /// prepared meals, American Indian/Alaska Native foods, restaurant foods.
     static let unlikelyGroups: Set<String> = ["0300", "2100", "2200", "3500", "3600"]
@@ -78,6 +95,14 @@ package enum FoodMatcher {
     /// The best match for `name` in `reference`, or nil.
     package static func match(_ name: String, in reference: FoodReference = .usda) -> Match? {
         let every = FoodText.words(name)
+        // What comes with the food or where it comes from is another food: "chipotle chiles with a little
+        // extra sauce", "bread crumbs from the sauce"; unless the words before name nothing ("zest from a
+        // lemon").
+        if let cut = every.firstIndex(where: accompanyingWords.contains), cut > 0,
+            let before = match(every[..<cut].joined(separator: " "), in: reference)
+        {
+            return before
+        }
         let words = foodWords(of: every)
         // An alias written with words the strip drops comes first: "chopped tomatoes" (canned), "2% milk",
         // "mashed potatoes", "gehakt".
@@ -97,18 +122,33 @@ package enum FoodMatcher {
         }
         guard !words.isEmpty else { return exact }
         let total = Double(words.count)
-        // Longest runs first; at one length, the run nearer the end (English puts the head noun last).
+        let head = words[words.count - 1]
+        // Longest runs first; at one length, the run nearer the end (English puts the head noun last),
+        // unless an earlier run is a kind of the head ("burrata cheese": burrata is a cheese). A head that
+        // makes something else of its food ("achiote paste", "bagel seasoning", "potato gnocchi") must be
+        // in the run.
         for length in stride(from: words.count, through: 1, by: -1) {
+            var found: (Food, [String])? = nil
             for start in stride(from: words.count - length, through: 0, by: -1) {
                 let run = Array(words[start..<start + length])
-                if let food = reference.alias(run.joined(separator: " ")) {
-                    let stripped = Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
-                    if let exact, exact.confidence >= stripped.confidence { return exact }
-                    return stripped
+                let holdsHead = start + length == words.count
+                if !holdsHead, productNouns.contains(head) { continue }
+                guard let food = reference.alias(run.joined(separator: " ")) else { continue }
+                if !holdsHead, found != nil, food.headWords.contains(head) {
+                    found = (food, run)
+                    break
                 }
+                if found == nil { found = (food, run) }
+            }
+            if let (food, run) = found {
+                let stripped = Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
+                if let exact, exact.confidence >= stripped.confidence { return exact }
+                return stripped
             }
         }
         if let exact { return exact }
+        // Endings and compounds vary the head's food; a product noun ("paste") is no variant of one ("pasta").
+        if productNouns.contains(head) { return describedBy(words, in: reference) }
         // A plural or a gender the English rules do not know ("fragole", "pomodori", "cebollas", "oignons",
         // "kerstomaatjes"): the same word with the other usual endings.
         for word in words.reversed() where word.count >= 5 {
@@ -133,7 +173,14 @@ package enum FoodMatcher {
                 }
             }
         }
-        // Descriptions only for the whole name: a part of it ("powder" of "zqxv powder") is no evidence.
+        return describedBy(words, in: reference)
+    }
+
+    /// The SR28 description that best holds every one of `words` (``rank(_:run:)``), at 0.7; nil for a
+    /// word that names no food alone. Only for the whole name: a part of it ("powder" of "zqxv powder")
+    /// is no evidence.
+    static func describedBy(_ words: [String], in reference: FoodReference) -> Match? {
+        if words.count == 1, notFoodAlone.contains(words[0]) { return nil }
         let best = reference.foods(holding: words).max { rank($0, run: words) < rank($1, run: words) }
         return best.map { Match(food: $0, confidence: 0.7, covered: words) }
     }

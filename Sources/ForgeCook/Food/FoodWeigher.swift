@@ -39,26 +39,51 @@ package enum FoodWeigher {
     ]
 
     /// Grams per millilitre of `food`: from its own volume portion (the
-    /// `unit`'s first, then cup, tbsp, tsp, fl oz), else a density by its kind
-    /// (a conversion, not an estimate); the flag is true only when there is
-    /// no food at all (water's 1 g/ml is assumed).
-    package static func density(of food: Food?, preferring unit: String = "") -> (Double, estimate: Bool) {
+    /// `unit`'s first, then cup, tbsp, tsp, fl oz; of several, ``pick(_:forms:)``'s), else a density by its
+    /// kind (a conversion, not an estimate); the flag is true only when there is no food at all (water's
+    /// 1 g/ml is assumed).
+    /// - Parameter forms: the line's preparation words (``formWords``): "1 cup shredded cheddar" weighs by
+    ///   USDA's "1 cup, shredded" (113 g), not its "1 cup, diced" (132 g).
+    package static func density(
+        of food: Food?, preferring unit: String = "", forms: Set<String> = []
+    ) -> (Double, estimate: Bool) {
         if let food {
             let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]
             let volumeOnes = food.portions.filter { volumeMeasures[$0.word] != nil }
             let pick =
-                volumeOnes.first { $0.word == wanted } ?? volumeOnes.first { $0.word == "cup" }
-                ?? volumeOnes.first
+                pick(volumeOnes.filter { $0.word == wanted }, forms: forms)
+                ?? pick(volumeOnes.filter { $0.word == "cup" }, forms: forms) ?? pick(volumeOnes, forms: forms)
             if let pick, let ml = volumeMeasures[pick.word] { return (pick.gramsEach / ml, false) }
+            // Grated or shredded, a cup holds air: about 100 g of grated cheese or 110 g of grated carrot.
+            if !forms.isDisjoint(with: ["grated", "shredded"]) { return (0.45, false) }
             return (kindDensity[food.group] ?? 0.8, false)
         }
         return (1, true)
     }
 
+    /// Preparation words a line and a USDA measure can share ("shredded", "whipped"), as
+    /// ``FoodText/words(_:)`` reads them.
+    package static let formWords: Set<String> = [
+        "shredded", "grated", "chopped", "diced", "sliced", "cubed", "crumbled", "melted", "whipped", "packed",
+        "unpacked", "sifted", "unsifted", "mashed", "pureed", "crushed", "ground", "minced", "half", "halved", "whole",
+        "fluid", "cooked", "raw", "drained", "flaked", "powdered",
+    ]
+
+    /// Forms that change what a cup holds and are never assumed where the line does not say them: a cup of
+    /// cream is no cup of whipped cream (120 g against 238 g).
+    static let unassumedForms: Set<String> = ["whipped", "melted", "mashed", "pureed", "sifted", "unpacked"]
+
+    /// Of `portions` (one measure word, USDA's order), the one whose form the line names, else the first
+    /// whose form is no ``unassumedForms``, else the first; nil when there are none.
+    static func pick(_ portions: [Food.Portion], forms: Set<String>) -> Food.Portion? {
+        portions.first { !$0.form.isDisjoint(with: forms) }
+            ?? portions.first { $0.form.isDisjoint(with: unassumedForms) } ?? portions.first
+    }
+
     /// Grams per millilitre by SR28 food group, for foods USDA gives no volume measure.
     static let kindDensity: [String: Double] = [
         "0100": 1.03, "0200": 0.5, "0400": 0.92, "0600": 1.0, "0900": 0.6, "1100": 0.5, "1200": 0.6,
-        "1400": 1.0, "1600": 0.75, "1800": 0.4, "1900": 0.85, "2000": 0.6,
+        "1400": 1.0, "1600": 0.75, "1800": 0.4, "1900": 0.85, "2000": 0.6, "2500": 0.15,
     ]
 
     /// Typical weights of one item, grams, where the food has no count measure.
@@ -99,15 +124,16 @@ package enum FoodWeigher {
     ///   - size: the line's size word (`large`, `medium`, `small`), `""` for none.
     ///   - names: the line's food words, singular: a count of "crackers" looks for the food's `cracker`.
     ///   - packGrams: the weight of one can or pack when the line states it ("1 (14 oz) can").
+    ///   - forms: the line's preparation words, for a volume (``density(of:preferring:forms:)``).
     /// - Returns: nil when the unit cannot be weighed.
     package static func weigh(
         _ qty: Double, unit: String, food: Food?, size: String = "", packGrams: Double? = nil, names: [String] = [],
-        asBought: Bool = false
+        forms: Set<String> = [], asBought: Bool = false
     ) -> Weight? {
         let edible = asBought ? 1 - (food?.refusePercent ?? 0) / 100 : 1
         if let grams = massGrams(unit) { return Weight(grams: qty * grams * edible, estimate: false) }
         if let ml = millilitres(unit) {
-            let (density, estimate) = density(of: food, preferring: unit)
+            let (density, estimate) = density(of: food, preferring: unit, forms: forms)
             return Weight(grams: qty * ml * density, estimate: estimate)
         }
         if let packGrams, unit.isEmpty || IngredientUnits.sizes[unit] == nil {
@@ -115,8 +141,11 @@ package enum FoodWeigher {
         }
         let wanted: [String]
         switch unit {
-        case "": wanted = (size.isEmpty ? [] : [size]) + names.reversed().map { measureSynonyms[$0] ?? $0 } + countWords
-        case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords
+        case "":
+            wanted =
+                (size.isEmpty ? [] : [size]) + names.reversed().map { measureSynonyms[$0] ?? $0 } + countWords
+                + (food?.headWords ?? [])
+        case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords + (food?.headWords ?? [])
         case "can": wanted = ["can"]
         case "pack": wanted = ["package", "packet", "pack"]
         case "stick": wanted = ["stick", "stalk"]

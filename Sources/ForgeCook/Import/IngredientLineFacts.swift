@@ -30,6 +30,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
     package var matchWords: [String] = []
     /// The line says its weight is of the edible part already (boneless, fillets, peeled, …).
     package var edibleWeight = false
+    /// The line's preparation words that a USDA measure may name (``FoodWeigher/formWords``): "shredded".
+    package var forms: Set<String> = []
 
     /// Phrases (folded) that make a line's amount negligible.
     static let negligiblePhrases = [
@@ -65,6 +67,10 @@ package struct IngredientLineFacts: Sendable, Equatable {
         "oil spray", "ice", "water", "wasser", "eau", "agua", "acqua", "water ice",
     ]
 
+    /// Head words of a blend that seasons ("everything bagel seasoning", "Cajun spice mix" is no
+    /// seasoning: its head is "mix"), as ``FoodText/words(_:)`` reads them.
+    static let seasoningHeads: Set<String> = ["seasoning", "spice", "gewurz", "gewurzmischung", "assaisonnement"]
+
     /// Words that join alternatives inside a name.
     static let alternativeWords: Set<String> = ["or", "oder", "ou", "o", "oppure", "/"]
 
@@ -73,7 +79,10 @@ package struct IngredientLineFacts: Sendable, Equatable {
     static let cutWords: Set<String> = [
         "boneless", "skinless", "bone-in", "boned", "bone", "in", "skin-on", "skin", "on", "bubbly", "active", "crisp",
         "sweet", "tart", "ripe", "firm", "juicy", "fresh", "good", "hot", "cold", "dry", "large", "small", "medium",
-        "peeled", "trimmed", "unpeeled", "organic", "lean", "thick", "thin", "soft",
+        "peeled", "trimmed", "unpeeled", "organic", "lean", "thick", "thin", "soft", "cooked", "uncooked", "raw",
+        "frozen", "thawed", "leftover", "chilled", "cooled", "warm", "day-old", "canned", "toasted", "roasted",
+        "plain", "nonfat", "non-fat", "low-fat", "lowfat", "full-fat", "fat-free", "reduced-fat", "unsalted", "salted",
+        "unsweetened", "sweetened", "light", "natural", "pure", "extra-virgin", "virgin", "dried",
     ]
 
     /// The facts of `parsed`, read from `raw` (the whole line as printed).
@@ -97,6 +106,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
         }
         let lowerWords = Set(lineWords)
         edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
+        forms = lowerWords.intersection(FoodWeigher.formWords)
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
         readBrackets(parsed)
@@ -134,9 +144,13 @@ package struct IngredientLineFacts: Sendable, Equatable {
         matchName = name
         matchWords = FoodMatcher.foodWords(name)
         let key = matchWords.joined(separator: " ")
+        // A heading with no amount ("Side", "Topping") is no food.
+        if parsed.qty == nil, !matchWords.isEmpty, matchWords.allSatisfy(FoodMatcher.notFoodAlone.contains) {
+            negligible = true
+        }
         // Kitchen things that are no food (skewers, baking paper) and drops of colouring weigh nothing.
         if !Set(matchWords).isDisjoint(with: Self.notFood) || unit == "drop" { negligible = true }
-        if Self.seasonings.contains(key) {
+        if Self.seasonings.contains(key) || (matchWords.last.map(Self.seasoningHeads.contains) ?? false) {
             seasoning = true
             if parsed.qty == nil { negligible = true }
         }

@@ -48,7 +48,7 @@ package enum IngredientLineMatcher {
         let note = p.name.isEmpty ? nil : p.note
         var line = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
         let usda = FoodMatcher.match(facts.matchName, in: foods).flatMap {
-            $0.confidence >= minimumConfidence ? $0 : nil
+            $0.confidence >= minimumConfidence ? poured($0, facts, in: foods) : nil
         }
         // The household's row wins unless it is a weaker match than the food reference's for more of the
         // name ("cooked white rice" is not the household's dry "white rice").
@@ -65,8 +65,9 @@ package enum IngredientLineMatcher {
         }
         guard let usda else {
             // No food: a stated mass or volume still weighs (the recipe may hold up to 5 % of such weight).
-            if let qty = facts.qty, let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: nil),
-                IngredientUnits.sizes[facts.unit] != nil
+            if let qty = facts.qty,
+                let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: nil, packGrams: facts.packGrams),
+                IngredientUnits.sizes[facts.unit] != nil || facts.packGrams != nil
             {
                 line.grams = round1(weight.grams)
             }
@@ -80,6 +81,20 @@ package enum IngredientLineMatcher {
         return (line, true)
     }
 
+    /// `match`, unless it is a dry broth (a cube, a powder) measured as a liquid of a quarter cup or more:
+    /// "500 ml bouillon" is broth ready to serve (beef, vegetable or chicken, as the dry one was).
+    static func poured(_ match: FoodMatcher.Match, _ facts: IngredientLineFacts, in foods: FoodReference)
+        -> FoodMatcher.Match
+    {
+        let words = match.food.words
+        guard match.food.group == "0600", words.contains("dry"), words.contains("broth") || words.contains("bouillon"),
+            let qty = facts.qty, let ml = IngredientUnits.convert(qty, unit: facts.unit, to: "ml"), ml >= 60
+        else { return match }
+        let kind = ["beef", "vegetable"].first(where: words.contains) ?? "chicken"
+        guard let broth = foods.alias(kind + " broth") else { return match }
+        return FoodMatcher.Match(food: broth, confidence: match.confidence, covered: match.covered)
+    }
+
     /// What the line `facts` read weighs as `food`: its quantity by ``FoodWeigher`` (size, the line's own
     /// words, a can's stated size, refuse off a weight as bought), or one typical portion when it states
     /// none. The one weighing of imports, recomputes and a member's choice of food.
@@ -87,7 +102,7 @@ package enum IngredientLineMatcher {
         guard let qty = facts.qty else { return FoodWeigher.typicalPortion(of: food) }
         return FoodWeigher.weigh(
             qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams,
-            names: facts.matchWords, asBought: !facts.edibleWeight)
+            names: facts.matchWords, forms: facts.forms, asBought: !facts.edibleWeight)
     }
 
     /// `line` linked to the USDA food of `match`.
@@ -139,7 +154,7 @@ package enum IngredientLineMatcher {
         case "ml":
             if let ml = IngredientUnits.convert(qty, unit: facts.unit, to: "ml") {
                 linked.qty = round1(ml)
-                linked.grams = round1(ml * FoodWeigher.density(of: food, preferring: facts.unit).0)
+                linked.grams = round1(ml * FoodWeigher.density(of: food, preferring: facts.unit, forms: facts.forms).0)
             } else if let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, size: facts.size) {
                 linked.qty = round1(weight.grams / FoodWeigher.density(of: food).0)
                 linked.grams = round1(weight.grams)

@@ -40,6 +40,10 @@ package enum IngredientLineParser {
         "⅑": 1.0 / 9, "⅒": 0.1,
     ]
     static let rangeWords: Set<String> = ["to", "bis", "à", "a", "tot", "or", "oder", "ou", "o", "of"]
+    /// Words after "or" that leave an amount open ("2 or more", "1 or so", "2 oder mehr", "2 ou plus").
+    static let openEnds: Set<String> = [
+        "more", "so", "less", "mehr", "weniger", "plus", "moins", "más", "menos", "più", "meer",
+    ]
 
     /// Splits a recipeIngredient string that holds several lines (newlines,
     /// `<br>`, list items) into one line each, as plain text.
@@ -149,7 +153,13 @@ package enum IngredientLineParser {
             if !word.isEmpty, rangeWords.contains(word) {
                 var k = j + word.count
                 skipSpaces(chars, &k)
-                if k > j + word.count, number(chars, &k, decimalComma: decimalComma) != nil { i = k }
+                let next = String(chars[k...].prefix(while: { $0.isLetter })).lowercased()
+                if k > j + word.count, number(chars, &k, decimalComma: decimalComma) != nil {
+                    i = k
+                } else if openEnds.contains(next) {
+                    // "2 or more tablespoons", "1 oder mehr": the stated amount, open upwards.
+                    i = k + next.count
+                }
             }
         }
         // A unit, possibly written right after the number ("29g"), or after a size ("1 medium head",
