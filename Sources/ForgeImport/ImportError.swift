@@ -34,6 +34,11 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// The upload is larger than `--max-import`.
     case tooLarge(limit: Int64)
+    /// The file's loads do not read in the unit the import would take them in (`assumed`, the member's
+    /// `unit_load`): `evidence` says what the loads look like (issue 38).
+    case loadUnit(assumed: String, other: String, evidence: String)
+    /// Every row of the file was unreadable: nothing was added. `first` is the first unreadable value.
+    case nothingReadable(rows: Int, first: String)
 
     package var description: String {
         switch self {
@@ -68,6 +73,12 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .empty: "the file is empty (0 bytes): nothing to import"
         case .unreadable(let detail): detail
         case .tooLarge(let limit): "the file is larger than the import limit (\(limit) bytes, --max-import)"
+        case .loadUnit(let assumed, let other, let evidence):
+            "the loads look like \(other), not \(assumed) (the member's load unit, unit_load): \(evidence); nothing "
+                + "was imported. If they are \(other), import again with --unit \(other) (\"unit\": \"\(other)\" over "
+                + "HTTP); if they really are \(assumed), with --unit \(assumed)"
+        case .nothingReadable(let rows, let first):
+            "none of the file's \(Plural.count(rows, "rows")) could be read (the first: \(first)): nothing was imported"
         }
     }
 }

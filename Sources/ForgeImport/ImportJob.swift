@@ -1,5 +1,7 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// Progress of one import: bytes of the source read and rows written.
@@ -30,6 +32,8 @@ package final class ImportJob {
     package let clock: any ForgeCore.Clock
     /// What the import did so far.
     package var report: ImportReport
+    /// The unit the member said the file's unitless loads are in (`--unit`, `unit`): never second-guessed.
+    package let statedUnit: LoadUnit?
 
     let db: Database
     let onProgress: (@Sendable (ImportProgress) -> Void)?
@@ -41,8 +45,9 @@ package final class ImportJob {
     init(
         id: String, kind: ImportKind, userID: String, file: URL, source: String, bytesTotal: Int64,
         calendar: HouseholdCalendar, clock: any ForgeCore.Clock, db: Database, guessed: Bool,
-        onProgress: (@Sendable (ImportProgress) -> Void)?
+        statedUnit: LoadUnit? = nil, onProgress: (@Sendable (ImportProgress) -> Void)?
     ) {
+        self.statedUnit = statedUnit
         self.id = id
         self.kind = kind
         self.userID = userID
@@ -74,6 +79,17 @@ package final class ImportJob {
             let result = try body(conn)
             try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
             return result
+        }
+    }
+
+    /// The member's load unit: `prefs.unit_load`, else their active equipment profile's unit (what
+    /// forged writes as `unit_load` for a member who never chose one), else kg.
+    package func memberLoadUnit() throws -> LoadUnit {
+        try db.read { conn in
+            guard let user = try HouseholdStore.user(id: userID, in: conn) else { return .kg }
+            if let text = user.prefs["unit_load"]?.stringValue, let unit = LoadUnit(rawValue: text) { return unit }
+            let profile = try EquipmentStore.active(userID: userID, activeID: user.activeProfileID, in: conn)
+            return profile?.unit ?? .kg
         }
     }
 

@@ -1,5 +1,6 @@
 import ForgeCore
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// The one import pipeline behind both doors (`forged import`, `POST /api/import`):
@@ -33,6 +34,8 @@ package struct ImportPipeline: Sendable {
         package let file: URL
         package let source: String
         package let bytesTotal: Int64
+        /// The load unit the member said the file's unitless loads are in (`--unit`, `unit`); nil: not said.
+        package var unit: LoadUnit? = nil
     }
 
     /// Checks the source and opens the ledger row.
@@ -40,10 +43,14 @@ package struct ImportPipeline: Sendable {
     ///   - kind: what the file is, or `.auto` to guess from its head.
     ///   - file: the file on disk (an upload is streamed to disk first).
     ///   - source: the name to show (the file's name as the member gave it).
+    ///   - unit: the unit of the file's loads where its header names none (`--unit kg|lb`), never
+    ///     second-guessed; nil: the member's `unit_load` (``ImportJob/loadUnit``).
     /// - Throws: ``ImportError``: `unrecognised`/`unsupported`, `notThisKind`
     ///   (the head does not look like `kind`), `otherKind` (it looks like another kind's), `busy` (another running import of
     ///   the member), `empty` (0 bytes, whatever the kind), `unreadable`.
-    package func start(kind: ImportKind, file: URL, source: String, userID: String) throws -> Started {
+    package func start(kind: ImportKind, file: URL, source: String, userID: String, unit: LoadUnit? = nil)
+        throws -> Started
+    {
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         if size == 0, FileManager.default.fileExists(atPath: file.path) { throw ImportError.empty }
         let probe = try ImportProbe(url: file, name: source)
@@ -72,7 +79,7 @@ package struct ImportPipeline: Sendable {
         }
         return Started(
             id: id, kind: importer.kind, guessed: kind == .auto, userID: userID, file: file, source: source,
-            bytesTotal: size)
+            bytesTotal: size, unit: unit)
     }
 
     /// Runs a started import to the end on the calling thread.
@@ -87,7 +94,7 @@ package struct ImportPipeline: Sendable {
         let job = ImportJob(
             id: started.id, kind: started.kind, userID: started.userID, file: started.file,
             source: started.source, bytesTotal: started.bytesTotal, calendar: calendar, clock: clock, db: db,
-            guessed: started.guessed, onProgress: onProgress)
+            guessed: started.guessed, statedUnit: started.unit, onProgress: onProgress)
         do {
             // Fewer WAL checkpoints between the batches, one page cache for all (Database.withImportSettings).
             try db.withImportSettings { try importer.run(job) }
@@ -113,10 +120,10 @@ package struct ImportPipeline: Sendable {
     /// `start` then `execute`.
     @discardableResult
     package func run(
-        kind: ImportKind, file: URL, source: String, userID: String,
+        kind: ImportKind, file: URL, source: String, userID: String, unit: LoadUnit? = nil,
         onStart: ((Started) -> Void)? = nil, onProgress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportRecord {
-        let started = try start(kind: kind, file: file, source: source, userID: userID)
+        let started = try start(kind: kind, file: file, source: source, userID: userID, unit: unit)
         onStart?(started)
         return try execute(started, onProgress: onProgress)
     }

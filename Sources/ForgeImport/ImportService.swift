@@ -1,9 +1,10 @@
 import Dispatch
 import ForgeCore
+import ForgeTrain
 import Foundation
 import Synchronization
 
-/// Import jobs off the HTTP threads (the HTTP door): ``submit(kind:file:source:userID:member:)``
+/// Import jobs off the HTTP threads (the HTTP door): ``submit(kind:file:source:userID:member:unit:)``
 /// opens the ledger row (409 material: one running import per member) and
 /// returns at once; the job runs on a background queue and reports progress
 /// and its end to the listener (the live event stream).
@@ -36,12 +37,12 @@ package final class ImportService: Sendable {
     /// Starts an import of `file` (which the job takes over and deletes) and returns its running record.
     /// - Parameter member: the member's email, for the log lines.
     /// - Throws: what ``ImportPipeline/start(kind:file:source:userID:)`` throws (the file is deleted then too).
-    package func submit(kind: ImportKind, file: URL, source: String, userID: String, member: String) throws
-        -> ImportRecord
-    {
+    package func submit(
+        kind: ImportKind, file: URL, source: String, userID: String, member: String, unit: LoadUnit? = nil
+    ) throws -> ImportRecord {
         let started: ImportPipeline.Started
         do {
-            started = try pipeline.start(kind: kind, file: file, source: source, userID: userID)
+            started = try pipeline.start(kind: kind, file: file, source: source, userID: userID, unit: unit)
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error

@@ -16,15 +16,17 @@ package enum CLI {
                 + "stops accepting, lets in-flight requests finish and exits 0.",
             flags: SettingSpec.all.map(FlagSpec.init(setting:))),
         CommandSpec(
-            path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--password-stdin] [FLAGS]",
+            path: ["user", "add"], synopsis: "user add EMAIL --name NAME [--unit kg|lb] [FLAGS]",
             summary: "Create a household member (the first is admin).",
             description: "Creates a household member who signs in with EMAIL and a password. The first "
                 + "user created is the admin; there are at most two members. A password is required: "
                 + "without --password-stdin it is asked for twice on the terminal (not echoed); with "
                 + "--password-stdin the first line of standard input is the password (for scripts: "
-                + "printf '%s\\n' \"$PASSWORD\" | forged user add EMAIL --name NAME --password-stdin).",
+                + "printf '%s\\n' \"$PASSWORD\" | forged user add EMAIL --name NAME --password-stdin). "
+                + "--unit says the member's load unit (prefs.unit_load: what their imports, the app and forged's "
+                + "own words use); without it, the unit of the household's equipment profile.",
             positionals: ["EMAIL"],
-            flags: [nameFlag, passwordStdinFlag] + databaseFlags),
+            flags: [nameFlag, memberUnitFlag, passwordStdinFlag] + databaseFlags),
         CommandSpec(
             path: ["user", "list"], synopsis: "user list [FLAGS]",
             summary: "List household members and their roles.",
@@ -149,7 +151,7 @@ package enum CLI {
             positionals: ["FROM", "INTO"],
             flags: databaseFlags),
         CommandSpec(
-            path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--from SOURCE] [FLAGS]",
+            path: ["import"], synopsis: "import KIND [FILE] [--member EMAIL] [--unit kg|lb] [FLAGS]",
             summary: "Import history from another app.",
             description: "Imports FILE, an export of another app, into a member's history: KIND is strong, hevy "
                 + "or fitnotes (training logs: one session per workout, a set per row, records recomputed), "
@@ -157,7 +159,10 @@ package enum CLI {
                 + "workouts as cardio sessions with heart rate and routes), "
                 + "paprika, mealie, tandoor or nextcloud (recipe libraries), or auto to guess from the content "
                 + "(the guess is printed). --member says whose history it is (required when the household has "
-                + "two members). Importing the same file again adds nothing; rows with impossible values are "
+                + "two members). A file whose header names no load unit (Strong's bare Weight column) is in "
+                + "the unit --unit says, never second-guessed; without --unit, in the member's load unit "
+                + "(prefs.unit_load), and refused, writing nothing, when its loads clearly show the other unit "
+                + "(the refusal names the evidence). Importing the same file again adds nothing; rows with impossible values are "
                 + "skipped and listed; a failure midway leaves nothing behind. Shows a progress bar on a "
                 + "terminal, then the report. Safe while forged serve runs. "
                 + "KIND forge-server moves a whole household from the original Forge server: --from SOURCE is "
@@ -177,7 +182,7 @@ package enum CLI {
                 + "forged import undo ID removes exactly what that import added (see forged help import list "
                 + "and forged help import undo).",
             positionals: ["KIND"], optionalPositionals: ["FILE"],
-            flags: [memberFlag, fromFlag, dryRunFlag, replaceFlag, verboseFlag] + databaseFlags
+            flags: [memberFlag, unitFlag, fromFlag, dryRunFlag, replaceFlag, verboseFlag] + databaseFlags
                 + [FlagSpec(setting: .timezone)]),
         CommandSpec(
             path: ["import", "list"], synopsis: "import list [FLAGS]",
@@ -272,6 +277,12 @@ package enum CLI {
     static let memberFlag = FlagSpec(
         name: "member", valueName: "EMAIL",
         help: "Whose history the file is (a member's email); needed when the household has two members.")
+    static let unitFlag = FlagSpec(
+        name: "unit", valueName: "kg|lb",
+        help: "The unit of the file's loads where its header names none (Strong's bare Weight column).")
+    static let memberUnitFlag = FlagSpec(
+        name: "unit", valueName: "kg|lb",
+        help: "The member's load unit (default: the household's equipment profile unit).")
     static let fromFlag = FlagSpec(
         name: "from", valueName: "SOURCE",
         help: "Where to read from when the source is not a file (forge-server: a database URL or dump).")

@@ -3,6 +3,7 @@ import ForgeCore
 import ForgeHousehold
 import ForgeImport
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// `forged import KIND [FILE]`, `forged import list`, `forged import undo ID`:
@@ -46,11 +47,16 @@ struct ImportCommands {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
             throw ImportError.unreadable("\(path): no such file")
         }
+        let unitText = command.flags["unit"]?.last
+        let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+        guard unitText == nil || unit != nil else {
+            throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
+        }
         let user = try pipeline.member(email: command.flags["member"]?.last)
         let file = URL(fileURLWithPath: path)
         let bar = ProgressLine(terminal: isatty(STDERR_FILENO) == 1)
         let record = try pipeline.run(
-            kind: kind, file: file, source: file.lastPathComponent, userID: user.id,
+            kind: kind, file: file, source: file.lastPathComponent, userID: user.id, unit: unit,
             onStart: { started in
                 if started.guessed { print("guessed: \(started.kind.title) (\(started.kind.rawValue))") }
             },

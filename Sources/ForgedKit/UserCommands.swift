@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeHousehold
 import ForgeStore
+import ForgeTrain
 import Foundation
 
 /// `forged user add|list|passwd`: manage the household's seats directly in
@@ -34,12 +35,19 @@ struct UserCommands {
             guard let name = command.flags["name"]?.last, !name.isEmpty else {
                 throw usage("user add EMAIL --name NAME")
             }
+            let unitText = command.flags["unit"]?.last
+            let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+            guard unitText == nil || unit != nil else {
+                throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
+            }
             let password = try readPassword(confirm: true)
             let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
             do {
                 let user = try Membership.add(
-                    email: email, name: name, passwordHash: hash, now: settings.clock.now(), in: db)
-                print("added \(user.email) (\(user.role))")
+                    email: email, name: name, passwordHash: hash, unit: unit, now: settings.clock.now(), in: db)
+                let stored = try db.read { try HouseholdStore.user(id: user.id, in: $0) }
+                let loadUnit = stored?.prefs["unit_load"]?.stringValue ?? "kg"
+                print("added \(user.email) (\(user.role)), loads in \(loadUnit)")
                 return 0
             } catch let error as UserError {
                 Forged.printError("forged: \(error)")

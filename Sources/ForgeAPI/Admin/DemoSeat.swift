@@ -40,6 +40,7 @@ package enum DemoSeat {
             now: now, in: c)
         try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
         try EquipmentStore.seedUser(user.id, now: now, in: c)
+        try MemberLoadUnit.settle(userID: user.id, in: c)
         var history = DemoHistory(userID: user.id, today: today, now: now, calendar: calendar, c: c)
         try history.plan()
         try history.sessions()

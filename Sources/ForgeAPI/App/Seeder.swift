@@ -97,5 +97,6 @@ struct Seeder {
     static func seedMember(_ userID: String, scale: Double, now: Date, in c: Connection) throws {
         try EquipmentStore.seedUser(userID, now: now, in: c)
         try PlanStore.seedStarter(userID: userID, scale: scale, now: now, in: c)
+        try MemberLoadUnit.settle(userID: userID, in: c)
     }
 }

@@ -2,6 +2,7 @@ import ForgeCook
 import ForgeCore
 import ForgeHTTP
 import ForgeImport
+import ForgeTrain
 import Foundation
 
 /// The HTTP door of the import pipeline (issues 23–25): `POST /api/import`
@@ -14,7 +15,8 @@ import Foundation
 enum ImportRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
-            .POST, "/api/import", "Start an import of another app's export (multipart: kind, file); 202 with the job",
+            .POST, "/api/import",
+            "Start an import of another app's export (multipart: kind, file, unit); 202 with the job",
             access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
             upload: true, accepts: fileMediaTypes, spool: .importLimit
         ) { request, principal in
@@ -61,7 +63,7 @@ enum ImportRoutes {
     /// submits the job.
     /// - Throws: 403 for a `member` (form field or `?member=`) other than the signed-in member;
     ///   422 for a form that is not well-formed or ends early, a text field over 1 KiB,
-    ///   more than 8 fields, a second file part, a `Content-Type` with a parameter after its
+    ///   more than 8 fields, a `unit` other than `kg`/`lb`, a second file part, a `Content-Type` with a parameter after its
     ///   boundary (``UploadForm/problem``), a missing or unknown `kind`, `forge-server` (a move runs on the
     ///   command line), a form without a file, an empty file, or a file that is
     ///   not the kind; 409 while another import of the member runs. Nothing is kept on a refusal.
@@ -69,13 +71,17 @@ enum ImportRoutes {
         var kindText = request.query["kind"]
         var name = request.query["name"] ?? "upload"
         var member = request.query["member"]
+        var unitText = request.query["unit"]
         if let form = request.form {
             if let problem = form.problem { throw HTTPError(422, problem) }
             guard form.hasFile else { throw HTTPError(422, "no file part in the form") }
             kindText = form.fields["kind"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? kindText
             member = form.fields["member"] ?? member
+            unitText = form.fields["unit"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? unitText
             name = form.filename ?? name
         }
+        let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+        if let unitText, unit == nil { throw HTTPError(422, "unit \"\(unitText)\" is unknown: unit must be kg or lb") }
         // An upload is the signed-in member's history (the command line's --member picks anyone's).
         if let member = member?.trimmingCharacters(in: .whitespacesAndNewlines), !member.isEmpty,
             member.lowercased() != caller.user.email.lowercased()
@@ -104,7 +110,8 @@ enum ImportRoutes {
             throw ImportError.empty
         }
         return ImportJobView(
-            try app.imports.submit(kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email)
+            try app.imports.submit(
+                kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email, unit: unit)
         )
     }
 

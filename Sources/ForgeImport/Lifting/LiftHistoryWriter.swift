@@ -330,8 +330,16 @@ package final class LiftHistoryWriter {
     }
 
     /// Writes what is queued and rebuilds the records of every lift written.
+    /// - Throws: ``ImportError/nothingReadable(rows:first:)`` when every row read was unreadable (nothing
+    ///   was added: the job fails, naming the first unreadable value).
     package func finish() throws {
         try flush()
+        let report = job.report
+        if report.rowsRead > 0, report.skipped["unreadable_row"] == report.rowsRead {
+            let first = report.skippedRows.first { $0.reason == "unreadable_row" }
+            throw ImportError.nothingReadable(
+                rows: report.rowsRead, first: first.map { "line \($0.line): \($0.detail)" } ?? "")
+        }
         guard !slugs.isEmpty else { return }
         let now = job.clock.now()
         // The sessions went in with the triggers off: their e1RM days are rebuilt with the records.

@@ -12,12 +12,16 @@ import Foundation
 ///   `"Weight (kg)"` or `"Weight (lbs)"`;
 /// - the current 10- and 12-column forms
 ///   (`Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds[,Notes,Workout Notes],RPE`),
-///   `Weight` in kg (lb users' loads as long kg floats such as `6.80388555`),
+///   `Weight` in the lifter's own unit (some versions write lb users' loads as long kg floats such as
+///   `6.80388555`),
 ///   `Distance` in km.
 ///
 /// Columns are found by name, so reordered columns read the same. `Set Order`
-/// `W`/`D`/`F` mark warm-up, drop and failure sets; `Rest Timer` rows are
-/// skipped and counted. Durations read `55s`, `38min`, `1h 5m` or seconds.
+/// `W`/`D`/`F` (`WARM_UP`, `DROP_SET`, `FAILURE` in the all-quoted form) mark warm-up, drop and failure
+/// sets; `Rest Timer` rows are skipped and counted. Durations read `55s`, `38min`, `1h 5m` or seconds.
+///
+/// A bare `Weight` column has no unit of its own: it is the unit the member states (`--unit`), else their
+/// `unit_load`, refused when the loads clearly show the other unit (``weightUnit(_:job:)``).
 package struct StrongImporter: Importer {
     package var kind: ImportKind { .strong }
 
@@ -38,7 +42,10 @@ package struct StrongImporter: Importer {
         let date, workout, number, duration, exercise, setOrder, weight, weightUnit, reps: Int?
         let distance, distanceUnit, seconds, notes, workoutNotes, rpe: Int?
         /// Unit of the weight column when no `Weight Unit` column says it per row.
-        let fileWeightUnit: String
+        var fileWeightUnit: String
+        /// Whether the header names the weight column's unit (`kg`, `Weight (lbs)`) or a `Weight Unit`
+        /// column gives it per row; a bare `Weight` does not say.
+        let headerSaysUnit: Bool
         let fileDistanceUnit: String
 
         init(_ h: CSVHeader) {
@@ -56,6 +63,7 @@ package struct StrongImporter: Importer {
             weight = w.flatMap { h.column($0.0) }
             fileWeightUnit = w?.1 ?? "kg"
             weightUnit = h.column("weight unit")
+            headerSaysUnit = weightUnit != nil || (w.map { $0.0 != "weight" } ?? false)
             reps = h.column("reps")
             let distanceColumns = [
                 ("distance", "km"), ("distance (km)", "km"), ("km", "km"), ("distance (mi)", "mi"),
@@ -80,11 +88,47 @@ package struct StrongImporter: Importer {
         guard header.has("date", "exercise name", "set order", "reps") else {
             throw ImportError.notThisKind(kind: .strong, expected: Self.expected)
         }
-        let c = Columns(header)
+        var c = Columns(header)
+        c.fileWeightUnit = try Self.weightUnit(c, job: job).rawValue
         var times = LocalDateTime(calendar: job.calendar)
         times.slashOrder = try SlashDateOrder.of(csv: job.file, column: c.date, named: "Date")
         // The rows are read on a second core (LiftHistoryWriter.write(reading:)) from here on.
-        try LiftHistoryWriter(job: job).write { [times] feed in try Self.read(feed, columns: c, times: times) }
+        try LiftHistoryWriter(job: job).write { [c, times] feed in try Self.read(feed, columns: c, times: times) }
+    }
+
+    /// The unit of a bare `Weight` column (issue 38): the unit the member stated (`--unit`), never
+    /// second-guessed; else the member's `unit_load`, unless the loads clearly show the other unit
+    /// (``LoadUnitEvidence``), which refuses the file before anything is written. A header that names
+    /// its unit answers for itself (this is then only the default for rows a `Weight Unit` leaves blank).
+    /// - Throws: ``ImportError/loadUnit(assumed:other:evidence:)``; what reading the file throws.
+    static func weightUnit(_ c: Columns, job: ImportJob) throws -> LoadUnit {
+        if c.headerSaysUnit { return c.fileWeightUnit == "lbs" ? .lb : .kg }
+        if let stated = job.statedUnit { return stated }
+        let unit = try job.memberLoadUnit()
+        var evidence = LoadUnitEvidence()
+        let csv = try CSVReader(url: job.file)
+        _ = try csv.next()
+        while !evidence.isDecided, let f = try csv.next() {
+            guard let load = NumberText.decimal(f[field: c.weight]) else { continue }
+            evidence.add(exercise: f[field: c.exercise], load: load)
+        }
+        if let contradiction = evidence.contradiction(of: unit) {
+            let other: LoadUnit = unit == .kg ? .lb : .kg
+            throw ImportError.loadUnit(assumed: unit.rawValue, other: other.rawValue, evidence: contradiction)
+        }
+        return unit
+    }
+
+    /// The set kind a `Set Order` value marks: `W`/`WARM_UP` a warm-up, `D`/`DROP_SET` a drop set,
+    /// `F`/`FAILURE` a failure set (every Strong form: the all-quoted `;` form writes the words), else a
+    /// working set.
+    static func marker(_ order: String) -> SetMarker {
+        switch order.uppercased().filter({ $0.isLetter }) {
+        case "W", "WARMUP": .warmup
+        case "D", "DROP", "DROPSET": .drop
+        case "F", "FAILURE": .failure
+        default: .normal
+        }
     }
 
     /// Reads every record after the header into `feed`: a row, or a skip with its reason.
@@ -119,12 +163,7 @@ package struct StrongImporter: Importer {
             let durationText = f[field: c.duration]
             if durationText != lastDuration.text { lastDuration = (durationText, NumberText.duration(durationText)) }
             row.duration = lastDuration.seconds
-            switch order.uppercased() {
-            case "W": row.marker = .warmup
-            case "D": row.marker = .drop
-            case "F": row.marker = .failure
-            default: row.marker = .normal
-            }
+            row.marker = marker(order)
             let weightUnit = c.weightUnit.map { f[field: $0] } ?? c.fileWeightUnit
             if let w = NumberText.decimal(f[field: c.weight]) {
                 guard let kg = UnitConversion.kilograms(w, unit: weightUnit) else {

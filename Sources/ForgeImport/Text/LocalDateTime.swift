@@ -5,7 +5,8 @@ import Foundation
 /// unless the text carries an offset.
 ///
 /// Forms: `2024-11-28 17:36:08` and `2024-11-28T17:36` (Strong, with an
-/// optional `Z`/`±hh:mm`/`±hhmm` offset), `2019-05-04` (FitNotes, a date only:
+/// optional `Z`/`±hh:mm`/`±hhmm` offset, or 12-hour: `2025-01-30 12:34:56\u{202F}pm`, `5:30:00 pm`, after any
+/// Unicode space), `2019-05-04` (FitNotes, a date only:
 /// noon), `01.03.2025 08:00` (a spreadsheet's re-save in a day-first locale),
 /// `15 Sep 2025, 07:48` (Hevy, older) and `Jun 11, 2026, 1:01 PM` (Hevy, newer,
 /// 12-hour, the blank before PM also U+202F), `20140114084347-0800` (Apple Health, iOS 8),
@@ -227,7 +228,13 @@ package struct LocalDateTime: Sendable {
                 parts.second = Int(s)
                 fraction = s - s.rounded(.down)
             }
-            let zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
+            var zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
+            // A 12-hour time, after any Unicode space: "12:34:56\u{202F}pm", "5:30:00 pm".
+            if let meridiem = ["am", "pm"].first(where: { zone.lowercased().hasPrefix($0) }) {
+                guard (1...12).contains(h) else { return nil }
+                parts.hour = meridiem == "am" ? h % 12 : h % 12 + 12
+                zone = zone.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            }
             if !zone.isEmpty {
                 guard let o = Self.offset(zone) else { return nil }
                 offset = o
