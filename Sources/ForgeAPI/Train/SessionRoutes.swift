@@ -172,22 +172,27 @@ enum SessionRoutes {
         -> SessionDetail
     {
         var order: [String] = []
-        var groups: [String: SessionExerciseView] = [:]
+        var groups: [String: (view: SessionExerciseView, sets: [LoggedSet])] = [:]
         for set in try TrainingSessionStore.sets(s.id, in: db) {
             if groups[set.slug] == nil {
                 order.append(set.slug)
-                groups[set.slug] = SessionExerciseView(
-                    slug: set.slug, name: library.name(for: set.slug),
-                    substitutedFor: set.substitutedFor, sets: [])
+                groups[set.slug] = (
+                    SessionExerciseView(
+                        slug: set.slug, name: library.name(for: set.slug), substitutedFor: set.substitutedFor,
+                        sets: []), []
+                )
             }
-            groups[set.slug]?.sets.append(
-                SessionSetView(setNo: set.setNo, weight: set.weight, reps: set.reps, rpe: set.rpe))
+            groups[set.slug]?.sets.append(set)
+        }
+        for slug in order {
+            let numbered = SessionSetView.numbered(groups[slug]?.sets ?? [])
+            groups[slug]?.view.sets = numbered
         }
         var detail = SessionDetail(
             id: s.id, day: s.day, name: s.name, kind: s.kind, status: s.status,
             stats: SessionStats(s.stats, kind: s.kind), notes: s.notes, cooldownStatus: s.cooldownStatus,
             fitted: FittedDocument(s.fitted), favorite: s.favorite,
-            exercises: order.compactMap { groups[$0] })
+            exercises: order.compactMap { groups[$0]?.view })
         if s.kind == "cardio", let trace = try CardioStore.trace(sessionID: s.id, userID: user.id, in: db),
             !trace.isEmpty
         {

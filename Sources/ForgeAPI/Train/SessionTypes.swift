@@ -100,12 +100,37 @@ struct FavoriteSet: Codable, Sendable {
     var favorite: Bool
 }
 
-/// One set in a session detail: `{set_no, weight (kg), reps, rpe}`.
+/// One set in a session detail: `{set_no, weight (kg), reps, rpe, kind}`. `kind` (an addition, issue 38)
+/// is `warmup`, `working`, `drop` or `failure`; in an exercise with warm-ups they are numbered 1…n apart
+/// from the other sets (1…m), as the logging apps show them.
 struct SessionSetView: Codable, Sendable {
     var setNo: Int
     var weight: Double
     var reps: Int
     @Nullable var rpe: Int?
+    var kind: String
+
+    /// The view of each of `sets` (one exercise's, in logging order), numbered as the type says.
+    static func numbered(_ sets: [LoggedSet]) -> [SessionSetView] {
+        let hasWarmUps = sets.contains { $0.marker == .warmup }
+        var warmUps = 0
+        var others = 0
+        return sets.map { set in
+            var number = set.setNo
+            if hasWarmUps {
+                if set.marker == .warmup {
+                    warmUps += 1
+                    number = warmUps
+                } else {
+                    others += 1
+                    number = others
+                }
+            }
+            return SessionSetView(
+                setNo: number, weight: set.weight, reps: set.reps, rpe: set.rpe,
+                kind: set.marker == .normal ? "working" : set.marker.rawValue)
+        }
+    }
 }
 
 /// One performed exercise in a session detail, its sets in logging order.

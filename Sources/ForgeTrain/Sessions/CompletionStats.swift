@@ -12,6 +12,8 @@ package struct LoggedSet: Sendable, Hashable {
     package let rpe: Int?
     /// Stored instant of logging.
     package let ts: String
+    /// The set's kind (`sets.set_kind`): a working set unless an import marked it otherwise.
+    package var marker: SetMarker = .normal
 
     package init(slug: String, substitutedFor: String?, setNo: Int, weight: Double, reps: Int, rpe: Int?, ts: String) {
         self.slug = slug

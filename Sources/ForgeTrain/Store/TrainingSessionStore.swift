@@ -98,10 +98,12 @@ package enum TrainingSessionStore {
     }
 
     static func loggedSet(_ row: Row) throws -> LoggedSet {
-        LoggedSet(
+        var set = LoggedSet(
             slug: try row.get("slug"), substitutedFor: try row.optional("substituted_for"),
             setNo: try row.get("set_no"), weight: try row.get("weight"), reps: try row.get("reps"),
             rpe: try row.optional("rpe"), ts: try row.get("ts"))
+        set.marker = SetMarker(rawValue: try row.get("set_kind")) ?? .normal
+        return set
     }
 
     static func session(_ row: Row) throws -> StoredSession {
