@@ -265,7 +265,6 @@ package enum ForgeSchema {
         registerSetsRebuild(&m)  // 0804: sets without a per-row IN list or entries for NULL client ids
         registerMinuteWorkoutKeys(&m)  // 0805: workout import keys to the minute
         registerRecipeParkReason(&m)  // 0806: an import's own reason to park a recipe
-        registerUnitLoad(&m)  // 0807: prefs.unit_load from the active equipment profile
         return m
     }
 }

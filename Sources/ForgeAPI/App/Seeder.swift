@@ -55,6 +55,11 @@ struct Seeder {
                     user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
                     now: now, in: c)
             }
+            // Every seat's load unit from its active profile, once (issue 38; seats created since get one).
+            let settled = try MemberLoadUnit.settleOnce(now: now, in: c)
+            if settled > 0 {
+                Log.notice("wrote the load unit (prefs.unit_load) of \(settled) member(s) from their equipment profile")
+            }
             // 4. The oldest user's standing niggle.
             if let oldest = users.first {
                 try NiggleStore.seedStanding(userID: oldest.id, today: today, now: now, in: c)
@@ -97,6 +102,5 @@ struct Seeder {
     static func seedMember(_ userID: String, scale: Double, now: Date, in c: Connection) throws {
         try EquipmentStore.seedUser(userID, now: now, in: c)
         try PlanStore.seedStarter(userID: userID, scale: scale, now: now, in: c)
-        try MemberLoadUnit.settle(userID: userID, in: c)
     }
 }

@@ -2,10 +2,32 @@ import ForgeCore
 import ForgeHousehold
 import ForgeStore
 import ForgeTrain
+import Foundation
 
 /// One load unit per member (issue 38): every seat forged creates gets `prefs.unit_load`, so the API,
 /// the app, imports and forged's own words read loads alike (the contract reads an absent one as lb).
+/// Seats stored before that get it once, at the first start after the upgrade (``settleOnce(now:in:)``).
 enum MemberLoadUnit {
+    /// The `seed_marks` asset that records the one-time fill.
+    static let asset = "unit_load"
+    static let digest = "issue-38"
+
+    /// Once per database: writes `unit_load` for every seat that has none (``settle(userID:unit:in:)``),
+    /// then marks it done, so a member who later removes theirs is not given one again. Runs in the
+    /// caller's transaction (the seeder's).
+    /// - Returns: how many seats gained a unit (0 once done).
+    @discardableResult
+    static func settleOnce(now: Date, in c: Connection) throws -> Int {
+        guard try SeedMarks.keys(asset: asset, digest: digest, in: c) == nil else { return 0 }
+        var settled = 0
+        for user in try HouseholdStore.allUsers(c) where user.prefs["unit_load"] == nil {
+            try settle(userID: user.id, in: c)
+            if try HouseholdStore.user(id: user.id, in: c)?.prefs["unit_load"] != nil { settled += 1 }
+        }
+        try SeedMarks.record(asset: asset, digest: digest, keys: [], now: now, in: c)
+        return settled
+    }
+
     /// Writes `unit` as the seat's `prefs.unit_load`, or, with no `unit`, the unit of its active
     /// equipment profile when it has no `unit_load` yet (a member's own choice is never overwritten).
     /// Runs in the caller's transaction.

@@ -16,7 +16,8 @@ import Foundation
 ///   (a negative or over-1000 kg load, over 1000 reps, a date before 1900 or
 ///   in the future, a negative time or distance) skip the row (`impossible_value`).
 /// - Exercise names go through ``ExerciseNameMatcher``; names that match
-///   nothing become imported library exercises (listed as `new_exercises`).
+///   nothing become imported library exercises (listed as `new_exercises`); every name that went to
+///   a library exercise is listed as `matched_exercises` (`Squat → back-squat`).
 /// - Decimal RPE rounds half-to-even to the contract's integer (1...10 kept,
 ///   others dropped with the file's value still stored in `rpe_source`).
 /// - Each batch's new workouts are written whole through
@@ -334,6 +335,11 @@ package final class LiftHistoryWriter {
     ///   was added: the job fails, naming the first unreadable value).
     package func finish() throws {
         try flush()
+        // Every name that went to a library exercise, so a member can check them (and fix the rest with
+        // forged exercise merge); created ones are in new_exercises.
+        for (name, slug) in matcher?.matched ?? [] {
+            job.report.lists["matched_exercises", default: []].append("\(name) → \(slug)")
+        }
         let report = job.report
         if report.rowsRead > 0, report.skipped["unreadable_row"] == report.rowsRead {
             let first = report.skippedRows.first { $0.reason == "unreadable_row" }

@@ -10,14 +10,21 @@ import Foundation
 /// exercise's own name or slug (which covers exercises an earlier import
 /// created), all compared by ``FreeExerciseDB/key(_:)``; a name that matches none of
 /// them as written is tried once more in reading order when it puts its variant
-/// after a comma (``uninverted(_:)``). Results are remembered for the
+/// after a comma (``uninverted(_:)``); then by what the name says
+/// (``ExerciseNameSignature``: the same words in any order, plurals, `BB`/`DB`),
+/// and a name that names no equipment as the barbell lift ("Squat",
+/// "Shoulder Press", "Bent Over Row"). Results are remembered for the
 /// matcher's life (one import).
 package struct ExerciseNameMatcher {
     private var byKey: [String: String]
+    /// Slugs by ``ExerciseNameSignature``; a signature two slugs share means neither.
+    private var bySignature: [String: String]
     /// Names already resolved, as written (a history repeats a few names thousands of times).
     private var byName: [String: String] = [:]
     /// Names that became new library exercises in this run, with their slug.
     package private(set) var created: [(name: String, slug: String)] = []
+    /// Names found in the library in this run, with the slug each went to, in first-seen order.
+    package private(set) var matched: [(name: String, slug: String)] = []
 
     /// Reads the stored library.
     package init(in db: Connection) throws {
@@ -29,12 +36,25 @@ package struct ExerciseNameMatcher {
         for (key, slug) in AppExerciseNames.table { keys[key] = slug }
         for alias in try ExerciseCatalog.aliases(in: db) { keys[alias.key] = alias.slug }
         byKey = keys
+        var signatures: [String: String] = [:]
+        var shared: Set<String> = []
+        func index(_ name: String, _ slug: String) {
+            let signature = ExerciseNameSignature.of(name)
+            if let other = signatures[signature], other != slug { shared.insert(signature) }
+            signatures[signature] = slug
+        }
+        for (slug, name) in try ExerciseCatalog.names(in: db) { index(name, slug) }
+        for (slug, names) in AppExerciseNames.bySlug { for name in names { index(name, slug) } }
+        for signature in shared { signatures.removeValue(forKey: signature) }
+        bySignature = signatures
     }
 
     /// The slug `name` means, or nil when it matches nothing (and does not create one).
     package func match(_ name: String) -> String? {
         if let slug = byKey[FreeExerciseDB.key(name)] { return slug }
-        return Self.uninverted(name).flatMap { byKey[FreeExerciseDB.key($0)] }
+        if let slug = Self.uninverted(name).flatMap({ byKey[FreeExerciseDB.key($0)] }) { return slug }
+        if let slug = bySignature[ExerciseNameSignature.of(name)] { return slug }
+        return ExerciseNameSignature.asBarbell(name).flatMap { bySignature[$0] }
     }
 
     /// A name written variant last after one comma, as FitNotes does (`Bench Press, Incline`; any app's
@@ -55,6 +75,7 @@ package struct ExerciseNameMatcher {
         if let slug = byName[name] { return (slug, false) }
         if let slug = match(name) {
             byName[name] = slug
+            matched.append((name, slug))
             return (slug, false)
         }
         let slug = try ExerciseCatalog.insertImported(name: name, in: db)
