@@ -17,6 +17,8 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case unknownMember(String)
     /// Several members and no `--member`.
     case memberRequired
+    /// The household has no member yet (a new state directory): whose history would it be?
+    case noMembers
     /// Another import of this member is running.
     case busy(importID: String)
     /// No import with this id (for this member).
@@ -57,6 +59,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
         case .unsupported(let kind): "importing from \(kind.title) is not built yet"
         case .unknownMember(let email): "\(email) is not a household member"
         case .memberRequired: "the household has several members: say whose history this is with --member EMAIL"
+        case .noMembers:
+            "the household has no member yet: add the member whose history this is first, with forged user add "
+                + "EMAIL --name NAME [--unit kg|lb] (the same --state-dir), then import with --member EMAIL"
         case .busy(let id): "another import is running for this member (\(id))"
         case .notFound(let id): "import \(id) not found"
         case .notUndoable(let id, "undone"): "import \(id) was already undone"

@@ -24,9 +24,11 @@ package enum CLI {
                 + "--password-stdin the first line of standard input is the password (for scripts: "
                 + "printf '%s\\n' \"$PASSWORD\" | forged user add EMAIL --name NAME --password-stdin). "
                 + "--unit says the member's load unit (prefs.unit_load: what their imports, the app and forged's "
-                + "own words use); without it, the unit of the household's equipment profile.",
+                + "own words use); without it, the unit of the household's equipment profile. --timezone is the "
+                + "household zone the member's first plan and food week are dated in. A run that fails (a refused "
+                + "email, a full household) leaves no state directory or database behind that it created.",
             positionals: ["EMAIL"],
-            flags: [nameFlag, memberUnitFlag, passwordStdinFlag] + databaseFlags),
+            flags: [nameFlag, memberUnitFlag, passwordStdinFlag] + databaseFlags + [FlagSpec(setting: .timezone)]),
         CommandSpec(
             path: ["user", "list"], synopsis: "user list [FLAGS]",
             summary: "List household members and their roles.",

@@ -63,7 +63,10 @@ enum StateDirectory {
     static func openPrepared(_ settings: Settings) throws -> Database {
         guard databaseExists(settings.stateDir) else {
             throw ConfigError(
-                setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
+                setting: "state-dir",
+                message: "no database here (forge.sqlite3); is this the right --state-dir? A new household starts "
+                    + "with its first member: forged user add EMAIL --name NAME [--unit kg|lb] --state-dir "
+                    + settings.stateDir,
                 value: settings.stateDir)
         }
         let db = try open(settings.stateDir, clock: settings.clock)

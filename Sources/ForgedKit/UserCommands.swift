@@ -11,9 +11,10 @@ struct UserCommands {
     let command: ParsedCommand
 
     func run() throws -> Int32 {
+        if command.path == ["user", "add"] { return try add() }
         // Only `user add` may create the state directory and database; list
         // and passwd on a missing database say so instead of creating one.
-        if command.path != ["user", "add"], !StateDirectory.databaseExists(settings.stateDir) {
+        if !StateDirectory.databaseExists(settings.stateDir) {
             throw ConfigError(
                 setting: "state-dir", message: "no database here (forge.sqlite3); is this the right --state-dir?",
                 value: settings.stateDir)
@@ -30,29 +31,6 @@ struct UserCommands {
                 print("\(u.email)\t\(u.name)\t\(u.role)\t\(u.hasPassword ? "password set" : "no password")")
             }
             return 0
-        case ["user", "add"]:
-            guard let email = command.positionals.first else { throw usage("user add EMAIL --name NAME") }
-            guard let name = command.flags["name"]?.last, !name.isEmpty else {
-                throw usage("user add EMAIL --name NAME")
-            }
-            let unitText = command.flags["unit"]?.last
-            let unit = unitText.flatMap(LoadUnit.init(rawValue:))
-            guard unitText == nil || unit != nil else {
-                throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
-            }
-            let password = try readPassword(confirm: true)
-            let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
-            do {
-                let user = try Membership.add(
-                    email: email, name: name, passwordHash: hash, unit: unit, now: settings.clock.now(), in: db)
-                let stored = try db.read { try HouseholdStore.user(id: user.id, in: $0) }
-                let loadUnit = stored?.prefs["unit_load"]?.stringValue ?? "kg"
-                print("added \(user.email) (\(user.role)), loads in \(loadUnit)")
-                return 0
-            } catch let error as UserError {
-                Forged.printError("forged: \(error)")
-                return 1
-            }
         case ["user", "passwd"]:
             guard let email = command.positionals.first else { throw usage("user passwd EMAIL") }
             guard let user = try db.read({ try HouseholdStore.user(email: email, in: $0) }) else {
@@ -69,6 +47,57 @@ struct UserCommands {
             return 0
         default:
             throw usage(command.path.joined(separator: " "))
+        }
+    }
+
+    /// `forged user add`: everything the command is given is checked, and the password read, before the
+    /// state directory is touched; a run that fails after creating the database (a refused email, a full
+    /// household) removes what it created, so a typo leaves no half-made household behind.
+    func add() throws -> Int32 {
+        guard let email = command.positionals.first else { throw usage("user add EMAIL --name NAME") }
+        guard let name = command.flags["name"]?.last, !name.isEmpty else { throw usage("user add EMAIL --name NAME") }
+        let unitText = command.flags["unit"]?.last
+        let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+        guard unitText == nil || unit != nil else {
+            throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
+        }
+        guard HouseholdStore.isValidEmail(HouseholdStore.normaliseEmail(email)) else {
+            Forged.printError("forged: \(UserError.invalidEmail)")
+            return 1
+        }
+        let password = try readPassword(confirm: true)
+        let hash = try PasswordHasher(cost: settings.appConfiguration.passwordCost).hash(password)
+        let fm = FileManager.default
+        let dirExisted = fm.fileExists(atPath: settings.stateDir)
+        let before = Set((try? fm.contentsOfDirectory(atPath: settings.stateDir)) ?? [])
+        let made = !StateDirectory.databaseExists(settings.stateDir)
+        var status: Int32 = 1
+        defer {
+            if status != 0, made {
+                if !dirExisted {
+                    try? fm.removeItem(atPath: settings.stateDir)
+                } else {
+                    for file in (try? fm.contentsOfDirectory(atPath: settings.stateDir)) ?? []
+                    where !before.contains(file) {
+                        try? fm.removeItem(atPath: (settings.stateDir as NSString).appendingPathComponent(file))
+                    }
+                }
+            }
+        }
+        let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
+        defer { db.close() }
+        try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
+        do {
+            let user = try Membership.add(
+                email: email, name: name, passwordHash: hash, unit: unit, now: settings.clock.now(), in: db)
+            let stored = try db.read { try HouseholdStore.user(id: user.id, in: $0) }
+            let loadUnit = stored?.prefs["unit_load"]?.stringValue ?? "kg"
+            print("added \(user.email) (\(user.role)), loads in \(loadUnit)")
+            status = 0
+            return 0
+        } catch let error as UserError {
+            Forged.printError("forged: \(error)")
+            return 1
         }
     }
 

@@ -59,8 +59,10 @@ import Testing
         }
         try start()
         let first = try Self.marks(db)
-        // The food reference's mark is the recompute of imported recipes (RecipeRecompute), once per version.
-        #expect(Set(first.keys) == ["exercises.json", "ingredients.json", "recipes.json", "food_reference"])
+        // The food reference's mark is the recompute of imported recipes (RecipeRecompute), once per version;
+        // unit_load the one-time fill of members' load units (MemberLoadUnit).
+        #expect(
+            Set(first.keys) == ["exercises.json", "ingredients.json", "recipes.json", "food_reference", "unit_load"])
         #expect(first["exercises.json"]?.keys == 65)
         #expect(first["ingredients.json"]?.keys == 102)
         #expect(first["recipes.json"]?.keys == 25)

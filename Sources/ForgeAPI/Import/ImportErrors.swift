@@ -4,7 +4,7 @@ import ForgeImport
 ///
 /// | error | status |
 /// |---|---|
-/// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `empty`, `unreadable`, `unknownMember`, `memberRequired`, `loadUnit`, `nothingReadable` | 422 |
+/// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `empty`, `unreadable`, `unknownMember`, `memberRequired`, `noMembers`, `loadUnit`, `nothingReadable` | 422 |
 /// | `busy` (another import of the member runs), `notUndoable`, `wholeMove`, `completedLater` | 409 |
 /// | `notFound` | 404 |
 /// | `tooLarge` | 413 |
@@ -14,7 +14,7 @@ extension ImportError: HTTPMappedError {
     var status: Int {
         switch self {
         case .notThisKind, .otherKind, .unrecognised, .unsupported, .empty, .unreadable, .unknownMember,
-            .memberRequired, .loadUnit, .nothingReadable:
+            .memberRequired, .noMembers, .loadUnit, .nothingReadable:
             422
         case .busy, .notUndoable, .wholeMove, .completedLater: 409
         case .notFound: 404

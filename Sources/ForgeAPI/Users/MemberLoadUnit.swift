@@ -10,7 +10,8 @@ import Foundation
 enum MemberLoadUnit {
     /// The `seed_marks` asset that records the one-time fill.
     static let asset = "unit_load"
-    static let digest = "issue-38"
+    /// The mark's digest: the SHA-256 of the step's name (the step runs once, whatever forged's version).
+    static let digest = SeedMarks.digest(Data("unit_load: from the active equipment profile (issue 38)".utf8))
 
     /// Once per database: writes `unit_load` for every seat that has none (``settle(userID:unit:in:)``),
     /// then marks it done, so a member who later removes theirs is not given one again. Runs in the

@@ -1,3 +1,4 @@
+import ForgeCoach
 import ForgeCore
 import ForgeStore
 import ForgeTrain
@@ -352,6 +353,37 @@ package final class LiftHistoryWriter {
         try job.write { db in
             try RecordStore.rebuild(userID: job.userID, slugs: slugs, now: now, dayBests: true, in: db)
         }
+        try proposeStart(now: now)
+    }
+
+    /// The plan starts from the history just written (``HistoryStart``): a proposal, active at once for a
+    /// member whose `coach_approval` is `auto`, named in the report's `plan_proposal` list. A proposal the
+    /// validator refuses is a warning, never a failed import.
+    private func proposeStart(now: Date) throws {
+        let slugs = self.slugs
+        let userID = job.userID
+        let outcome: (revision: ProposalRevision, changes: [PlanChange])?
+        do {
+            outcome = try job.write { db -> (ProposalRevision, [PlanChange])? in
+                guard let member = try Member.find(userID, in: db), !member.isDemo,
+                    let start = try HistoryStart.plan(member: member, slugs: slugs, in: db)
+                else { return nil }
+                let revision = try ProposalStore.propose(
+                    member: member, content: try .encoded(start.content), rationale: start.rationale, now: now,
+                    in: db)
+                return (revision, start.changes)
+            }
+        } catch let failure as ProposalFailure {
+            job.report.warnings.append("the plan was not started from this history: \(failure)")
+            return
+        }
+        guard let outcome else { return }
+        let state =
+            outcome.revision.status == "active"
+            ? "revision \(outcome.revision.num) is the plan now (auto-approve)"
+            : "proposal #\(outcome.revision.num) waits for approval"
+        job.report.lists["plan_proposal"] =
+            [state] + outcome.changes.map { "\($0.what) (\($0.why ?? ""))" }
     }
 
     /// Undo for every lifting kind: deletes the sets it added to workouts an

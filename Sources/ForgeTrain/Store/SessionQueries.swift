@@ -107,6 +107,35 @@ package enum SessionQueries {
             when: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1))
     }
 
+    /// The working sets (not warm-ups, with a load) of `slug` in the user's most recent completed session
+    /// holding any, in logging order, and that session's day; nil when there is none. Bounded like
+    /// ``last(userID:slug:in:)``: sessions newest first, stopping at the first with the lift.
+    package static func lastWorkingSets(userID: String, slug: String, in db: Connection) throws -> (
+        day: LocalDate, sets: [LoggedSet]
+    )? {
+        guard try db.queryOne("SELECT 1 FROM sets WHERE user_id = ? AND slug = ? LIMIT 1", [userID, slug]) != nil else {
+            return nil
+        }
+        guard
+            let latest = try db.queryOne(
+                """
+                SELECT st.session_id, se.day FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+                WHERE se.user_id = ? AND se.status = 'completed' AND +st.user_id = ? AND +st.slug = ?
+                  AND st.set_kind <> 'warmup' AND st.weight > 0
+                ORDER BY se.day DESC, st.ts DESC, st.rowid DESC LIMIT 1
+                """, [userID, userID, slug])
+        else { return nil }
+        let sessionID: String = try latest.get("session_id")
+        let sets = try db.query(
+            """
+            SELECT * FROM sets WHERE session_id = ? AND slug = ? AND set_kind <> 'warmup' AND weight > 0
+            ORDER BY ts, rowid
+            """, [sessionID, slug]
+        ).map(TrainingSessionStore.loggedSet)
+        let dayText: String = try latest.get("day")
+        return (LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1), sets)
+    }
+
     static func summary(_ row: Row) throws -> SessionSummary {
         let dayText: String = try row.get("day")
         return SessionSummary(
