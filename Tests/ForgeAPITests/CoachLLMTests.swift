@@ -56,6 +56,8 @@ struct CoachLLMTests {
         let fake = try Self.fakeAnthropic(recorder)
         defer { fake.stop() }
         try await withTestServer { server in
+            // A member who never chose a load unit (the contract reads lb).
+            try server.forgetLoadUnits()
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
             try server.logSession(

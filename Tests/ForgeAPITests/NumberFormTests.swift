@@ -43,7 +43,7 @@ import Testing
             #expect(Self.numberForms(detail.data).contains("tonnage:float"))
             #expect(
                 String(decoding: detail.data, as: UTF8.self).contains(
-                    #"{"set_no":1,"weight":60.0,"reps":5,"rpe":null}"#))
+                    #"{"set_no":1,"weight":60.0,"reps":5,"rpe":null,"kind":"working"}"#))
         }
     }
 

@@ -53,6 +53,8 @@ import Testing
     @Test func aFullSquatSessionShowsUpEverywhereWithHandCheckedNumbers() async throws {
         let clock = FixedClock(Self.at("2026-07-13T17:00:00.000Z"))  // Monday, 18:00 in London
         try await withTestServer(clock: clock) { server in
+            // A member who never chose a load unit (the contract reads lb).
+            try server.forgetLoadUnits()
             let ada = try await server.signIn("ada@example.org")
             // Deadlift shown in kg, everything else in the default lb.
             let adaUser = try server.app.db.read { try HouseholdStore.user(email: "ada@example.org", in: $0) }!

@@ -1,6 +1,7 @@
 import ForgeAPI
 import ForgeCore
 import ForgeHTTP
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -143,4 +144,16 @@ func withTestServer(
         allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir)
     defer { server.stop() }
     try await body(server)
+}
+
+extension TestServer {
+    /// Removes every seat's `prefs.unit_load`, as stored before forged wrote one for every member (issue 38),
+    /// for tests of the contract's reading of an absent unit (§1.3: lb).
+    func forgetLoadUnits() throws {
+        try app.db.write { c in
+            for user in try HouseholdStore.allUsers(c) {
+                try HouseholdStore.updatePrefs(merge: ["unit_load": .null], userID: user.id, in: c)
+            }
+        }
+    }
 }

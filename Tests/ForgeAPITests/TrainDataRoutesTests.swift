@@ -127,6 +127,8 @@ import Testing
 
     @Test func plannedItemsAndTheExportOfOnlyYourOwnRows() async throws {
         try await withTestServer { server in
+            // A member who never chose a load unit (the contract reads lb).
+            try server.forgetLoadUnits()
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             let item = try await server.request(

@@ -57,6 +57,8 @@ RULES = [
          ["$.profiles[].unit", "$.profiles[].bar", "$.profiles[].plates", "$.profiles[].dumbbells"], [ADDED]),
     Rule("session targets carry note", "**Plan entries carry `note`**", [r"/api/sessions/[^/]+"],
          ["$.fitted.targets[].note"], [ADDED]),
+    Rule("set kinds in the session view", "**Set kinds in the session view**", [r"/api/sessions/[^/]+"],
+         ["$.exercises[[]].sets[[]].kind"], [ADDED]),
     Rule("day totals say when they are partial", "**Day totals say when they are partial**",
          [r"/api/food/week"], ["$.days[].totals.complete", "$.days[].totals.unknown"], [ADDED]),
     Rule("recipe detail: yield, macros_source, notes", "`macros_source` (migration 0315)",
