@@ -8,8 +8,8 @@ import Foundation
 /// starter plan's loads. The contract changes a plan only through proposals (§4.16): the caller
 /// proposes the outcome, which is active at once for a member whose `coach_approval` is `auto`.
 ///
-/// A lift's start: of its working sets (warm-ups and unloaded sets left out) in the latest completed
-/// session holding any, the heaviest done for at least the plan's reps; when none reached them, the
+/// A lift's start: of its loaded sets that are no warm-up (working, drop and failure sets) in the latest
+/// completed session holding any, within the last 12 weeks (``recentDays``), the heaviest done for at least the plan's reps; when none reached them, the
 /// load Epley's e1RM of the best of them gives for the plan's reps (`e1RM / (1 + reps / 30)`, the
 /// inverse of ``OneRepMax/epley(weight:reps:)``). Either is put on the active profile's loadable
 /// weights (``LoadingKit/nearest(kg:kind:)``). Body-weight and mobility entries, and lifts with no
@@ -22,9 +22,15 @@ package enum HistoryStart {
         package var changes: [PlanChange]
     }
 
-    /// The active revision with the lifts of `slugs` (those an import wrote) started from their history,
-    /// or nil when there is no active plan or no load changes.
-    package static func plan(member: Member, slugs: Set<String>, in db: Connection) throws -> Outcome? {
+    /// How recent a lift's latest working sets must be to start it: after 12 weeks off, a lifter starts
+    /// lower than they left, so older history leaves the plan's load as it is.
+    package static let recentDays = 84
+
+    /// The active revision with the lifts of `slugs` (those an import wrote) started from their history
+    /// (sessions within ``recentDays`` of `today`), or nil when there is no active plan or no load changes.
+    package static func plan(member: Member, slugs: Set<String>, today: LocalDate, in db: Connection) throws
+        -> Outcome?
+    {
         guard let active = try PlanStore.active(userID: member.id, in: db) else { return nil }
         let library = try ExerciseCatalog.library(in: db)
         let profile = try EquipmentStore.active(userID: member.id, activeID: member.activeProfileID, in: db)
@@ -33,7 +39,7 @@ package enum HistoryStart {
         var changes: [PlanChange] = []
         var history: [String: (day: LocalDate, sets: [LoggedSet])?] = [:]
         for weekday in content.weekdays {
-            guard case .strength(var day) = content.days[weekday]! else { continue }
+            guard case .strength(var day)? = content.days[weekday] else { continue }
             var notes: [String] = []
             for index in day.exercises.indices {
                 var entry = day.exercises[index]
@@ -42,11 +48,11 @@ package enum HistoryStart {
                 else { continue }
                 if history[entry.slug] == nil {
                     history[entry.slug] = .some(
-                        try SessionQueries.lastWorkingSets(userID: member.id, slug: entry.slug, in: db))
+                        try SessionQueries.lastLoadedSets(userID: member.id, slug: entry.slug, in: db))
                 }
-                guard let last = history[entry.slug] ?? nil, let start = start(last.sets, reps: entry.reps) else {
-                    continue
-                }
+                guard let last = history[entry.slug] ?? nil, last.day >= today.adding(days: -recentDays),
+                    let start = start(last.sets, reps: entry.reps)
+                else { continue }
                 let load = kit.nearest(kg: start.kg, kind: exercise.kind)
                 guard abs(load - entry.weight) >= 0.01 else { continue }
                 let unit = LoadUnit.preferred(prefs: member.prefs, slug: entry.slug)

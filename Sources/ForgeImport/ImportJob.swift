@@ -82,14 +82,13 @@ package final class ImportJob {
         }
     }
 
-    /// The member's load unit: `prefs.unit_load`, else their active equipment profile's unit (what
-    /// forged writes as `unit_load` for a member who never chose one), else kg.
+    /// The member's load unit (``EquipmentStore/memberUnit(userID:prefs:activeID:in:)``: `unit_load`, else
+    /// their active profile's), else kg, the unit forged stores.
     package func memberLoadUnit() throws -> LoadUnit {
         try db.read { conn in
             guard let user = try HouseholdStore.user(id: userID, in: conn) else { return .kg }
-            if let text = user.prefs["unit_load"]?.stringValue, let unit = LoadUnit(rawValue: text) { return unit }
-            let profile = try EquipmentStore.active(userID: userID, activeID: user.activeProfileID, in: conn)
-            return profile?.unit ?? .kg
+            return try EquipmentStore.memberUnit(
+                userID: userID, prefs: user.prefs, activeID: user.activeProfileID, in: conn) ?? .kg
         }
     }
 

@@ -44,7 +44,7 @@ package struct ImportPipeline: Sendable {
     ///   - file: the file on disk (an upload is streamed to disk first).
     ///   - source: the name to show (the file's name as the member gave it).
     ///   - unit: the unit of the file's loads where its header names none (`--unit kg|lb`), never
-    ///     second-guessed; nil: the member's `unit_load` (``ImportJob/loadUnit``).
+    ///     second-guessed; nil: the member's `unit_load` (``ImportJob/memberLoadUnit()``).
     /// - Throws: ``ImportError``: `unrecognised`/`unsupported`, `notThisKind`
     ///   (the head does not look like `kind`), `otherKind` (it looks like another kind's), `busy` (another running import of
     ///   the member), `empty` (0 bytes, whatever the kind), `unreadable`.

@@ -36,7 +36,7 @@ package final class ImportService: Sendable {
 
     /// Starts an import of `file` (which the job takes over and deletes) and returns its running record.
     /// - Parameter member: the member's email, for the log lines.
-    /// - Throws: what ``ImportPipeline/start(kind:file:source:userID:)`` throws (the file is deleted then too).
+    /// - Throws: what ``ImportPipeline/start(kind:file:source:userID:unit:)`` throws (the file is deleted then too).
     package func submit(
         kind: ImportKind, file: URL, source: String, userID: String, member: String, unit: LoadUnit? = nil
     ) throws -> ImportRecord {

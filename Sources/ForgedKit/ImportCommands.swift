@@ -48,7 +48,7 @@ struct ImportCommands {
             throw ImportError.unreadable("\(path): no such file")
         }
         let unitText = command.flags["unit"]?.last
-        let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+        let unit = unitText.flatMap(LoadUnit.named)
         guard unitText == nil || unit != nil else {
             throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
         }

@@ -8,6 +8,9 @@ import Testing
 /// After an import, the plan starts from the history (issue 38 item 5): a proposal, active at once with
 /// `coach_approval: auto`, and `/api/today` prescribes from it.
 @Suite(.serialized) struct HistoryStartTests {
+    /// Sunday 6 December 2026, noon UTC: the history's last session is a week old.
+    static let clock = FixedClock(Date(timeIntervalSince1970: 1_796_558_400))
+
     static let csv = """
         Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
         2026-11-23 08:00:00,Legs,1h,Squat (Barbell),W,60,5,,,
@@ -38,7 +41,7 @@ import Testing
     }
 
     @Test func withAutoApprovalTodayPrescribesFromTheImportedHistory() async throws {
-        try await withTestServer { server in
+        try await withTestServer(clock: Self.clock) { server in
             let ada = try await server.signIn("ada@example.org")
             #expect(try await Self.mondaySquat(server, cookie: ada) == 60)
             let patch = try await server.raw(
@@ -56,7 +59,7 @@ import Testing
     }
 
     @Test func withoutAutoApprovalTheStartWaitsAsAProposal() async throws {
-        try await withTestServer { server in
+        try await withTestServer(clock: Self.clock) { server in
             let ada = try await server.signIn("ada@example.org")
             let job = try await Self.importHistory(server, cookie: ada)
             let proposal = job["report"]?["lists"]?["plan_proposal"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -35,6 +35,11 @@ struct FoodLineMeaningTests {
         let chiles = try #require(FoodMatcher.match("canned chipotle chiles with a little extra sauce"))
         #expect(chiles.food.name == "Peppers, hot chile, sun-dried")
         #expect(FoodMatcher.match("zest from a large lemon")?.food.name.hasPrefix("Lemon") == true)
+        // An alias reaching across the word stays whole.
+        #expect(FoodMatcher.match("harina con levadura")?.food.name.contains("self-rising") == true)
+        #expect(FoodMatcher.match("chicken breast with skin")?.food.name.contains("meat and skin") == true)
+        #expect(FoodMatcher.match("tomaten aus der dose")?.food.name.contains("canned") == true)
+        #expect(FoodMatcher.match("chilli con carne seasoning")?.food.name == "Seasoning mix, dry, chili, original")
     }
 
     /// "everything bagel seasoning" with no amount seasons; a heading such as "Side" or "Topping" is no

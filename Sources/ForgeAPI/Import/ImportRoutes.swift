@@ -80,7 +80,7 @@ enum ImportRoutes {
             unitText = form.fields["unit"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? unitText
             name = form.filename ?? name
         }
-        let unit = unitText.flatMap(LoadUnit.init(rawValue:))
+        let unit = unitText.flatMap(LoadUnit.named)
         if let unitText, unit == nil { throw HTTPError(422, "unit \"\(unitText)\" is unknown: unit must be kg or lb") }
         // An upload is the signed-in member's history (the command line's --member picks anyone's).
         if let member = member?.trimmingCharacters(in: .whitespacesAndNewlines), !member.isEmpty,

@@ -21,26 +21,27 @@ enum MemberLoadUnit {
     static func settleOnce(now: Date, in c: Connection) throws -> Int {
         guard try SeedMarks.keys(asset: asset, digest: digest, in: c) == nil else { return 0 }
         var settled = 0
-        for user in try HouseholdStore.allUsers(c) where user.prefs["unit_load"] == nil {
-            try settle(userID: user.id, in: c)
-            if try HouseholdStore.user(id: user.id, in: c)?.prefs["unit_load"] != nil { settled += 1 }
-        }
+        for user in try HouseholdStore.allUsers(c) where try settle(userID: user.id, in: c) { settled += 1 }
         try SeedMarks.record(asset: asset, digest: digest, keys: [], now: now, in: c)
         return settled
     }
 
     /// Writes `unit` as the seat's `prefs.unit_load`, or, with no `unit`, the unit of its active
-    /// equipment profile when it has no `unit_load` yet (a member's own choice is never overwritten).
-    /// Runs in the caller's transaction.
-    /// - Throws: ``UserError/unknownUser`` when no seat has `userID`; database errors.
-    static func settle(userID: String, unit: LoadUnit? = nil, in c: Connection) throws {
+    /// equipment profile when it has no `unit_load` yet (a member's own choice is never overwritten;
+    /// ``EquipmentStore/memberUnit(userID:prefs:activeID:in:)``). Runs in the caller's transaction.
+    /// - Returns: whether it wrote a unit (false: the seat has one, or no profile, or no seat has `userID`).
+    /// - Throws: ``UserError/unknownUser`` when `unit` is given and no seat has `userID`; database errors.
+    @discardableResult
+    static func settle(userID: String, unit: LoadUnit? = nil, in c: Connection) throws -> Bool {
         if let unit {
             try HouseholdStore.updatePrefs(merge: ["unit_load": .string(unit.rawValue)], userID: userID, in: c)
-            return
+            return true
         }
         guard let user = try HouseholdStore.user(id: userID, in: c), user.prefs["unit_load"] == nil,
-            let profile = try EquipmentStore.active(userID: userID, activeID: user.activeProfileID, in: c)
-        else { return }
-        try HouseholdStore.updatePrefs(merge: ["unit_load": .string(profile.unit.rawValue)], userID: userID, in: c)
+            let found = try EquipmentStore.memberUnit(
+                userID: userID, prefs: user.prefs, activeID: user.activeProfileID, in: c)
+        else { return false }
+        try HouseholdStore.updatePrefs(merge: ["unit_load": .string(found.rawValue)], userID: userID, in: c)
+        return true
     }
 }

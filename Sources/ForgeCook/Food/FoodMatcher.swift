@@ -95,14 +95,22 @@ package enum FoodMatcher {
     /// The best match for `name` in `reference`, or nil.
     package static func match(_ name: String, in reference: FoodReference = .usda) -> Match? {
         let every = FoodText.words(name)
+        let whole = match(words: every, in: reference)
         // What comes with the food or where it comes from is another food: "chipotle chiles with a little
-        // extra sauce", "bread crumbs from the sauce"; unless the words before name nothing ("zest from a
-        // lemon").
-        if let cut = every.firstIndex(where: accompanyingWords.contains), cut > 0,
-            let before = match(every[..<cut].joined(separator: " "), in: reference)
-        {
-            return before
+        // extra sauce", "bread crumbs from the sauce"; unless a match of the whole name reaches across the word
+        // ("chilli con carne seasoning", "harina con levadura", "tomaten aus der dose" are aliases) or the
+        // words before it name nothing ("zest from a lemon").
+        if let cut = every.firstIndex(where: accompanyingWords.contains), cut > 0 {
+            let before = Set(every[..<cut])
+            let after = Set(every[(cut + 1)...])
+            let spans = whole.map { !before.isDisjoint(with: $0.covered) && !after.isDisjoint(with: $0.covered) }
+            if spans != true, let first = match(words: Array(every[..<cut]), in: reference) { return first }
         }
+        return whole
+    }
+
+    /// ``match(_:in:)`` of a name's words (``FoodText/words(_:)``), without the cut at "with"/"from".
+    static func match(words every: [String], in reference: FoodReference) -> Match? {
         let words = foodWords(of: every)
         // An alias written with words the strip drops comes first: "chopped tomatoes" (canned), "2% milk",
         // "mashed potatoes", "gehakt".

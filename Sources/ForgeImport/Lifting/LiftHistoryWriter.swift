@@ -366,7 +366,8 @@ package final class LiftHistoryWriter {
         do {
             outcome = try job.write { db -> (ProposalRevision, [PlanChange])? in
                 guard let member = try Member.find(userID, in: db), !member.isDemo,
-                    let start = try HistoryStart.plan(member: member, slugs: slugs, in: db)
+                    let start = try HistoryStart.plan(
+                        member: member, slugs: slugs, today: job.calendar.date(of: now), in: db)
                 else { return nil }
                 let revision = try ProposalStore.propose(
                     member: member, content: try .encoded(start.content), rationale: start.rationale, now: now,

@@ -57,19 +57,19 @@ struct LoadUnitEvidence: Sendable, Equatable {
             + "(\(examples)…) and \(own) are \(unit.rawValue) ones"
     }
 
-    /// A main barbell lift by its name: squat, bench press, deadlift, overhead/military/shoulder press or
-    /// a row, written with "Barbell"/"BB" or with no equipment at all ("Squat", "Deadlift"), never a
-    /// dumbbell, machine, cable, Smith or kettlebell one.
+    /// A main barbell lift by its name's words (``ExerciseNameSignature``): a squat, press, deadlift or row,
+    /// written with "Barbell"/"BB" or with no equipment at all ("Squat", "Deadlift"), never one with other
+    /// equipment (dumbbell, machine, cable, Smith, kettlebell…) or another lift sharing the word (leg press,
+    /// hack/goblet/split squat, upright/T-bar/inverted row).
     static func isMainBarbellLift(_ name: String) -> Bool {
-        let n = name.lowercased()
-        let lifts = ["squat", "bench press", "deadlift", "overhead press", "military press", "shoulder press", "row"]
-        guard lifts.contains(where: n.contains) else { return false }
-        let other = [
-            "dumbbell", "machine", "smith", "cable", "kettlebell", "band", "(db)", "db ", "hack", "goblet", "trap bar",
-            "hex bar", "leg press", "landmine", "upright",
-        ]
-        if other.contains(where: n.contains) { return false }
-        return n.contains("barbell") || n.contains("(bb)") || n.hasPrefix("bb ") || !n.contains("(")
+        let words = ExerciseNameSignature.wordSet(name)
+        guard !words.isDisjoint(with: ExerciseNameSignature.mainLiftWords) else { return false }
+        // Other equipment (ExerciseNameSignature.equipment) and the lifts that share a main lift's word.
+        let other: Set<String> = ["hack", "goblet", "leg", "upright", "split", "bulgarian", "pistol", "t", "inverted"]
+        guard words.isDisjoint(with: ExerciseNameSignature.equipment.subtracting(["barbell"])),
+            words.isDisjoint(with: other)
+        else { return false }
+        return true
     }
 
     /// Whether `load` is a multiple of a quarter pound written in kg at full precision (more than three

@@ -40,6 +40,7 @@ package struct ExerciseNameMatcher {
         var shared: Set<String> = []
         func index(_ name: String, _ slug: String) {
             let signature = ExerciseNameSignature.of(name)
+            guard !signature.isEmpty else { return }
             if let other = signatures[signature], other != slug { shared.insert(signature) }
             signatures[signature] = slug
         }
@@ -53,7 +54,8 @@ package struct ExerciseNameMatcher {
     package func match(_ name: String) -> String? {
         if let slug = byKey[FreeExerciseDB.key(name)] { return slug }
         if let slug = Self.uninverted(name).flatMap({ byKey[FreeExerciseDB.key($0)] }) { return slug }
-        if let slug = bySignature[ExerciseNameSignature.of(name)] { return slug }
+        let signature = ExerciseNameSignature.of(name)
+        if !signature.isEmpty, let slug = bySignature[signature] { return slug }
         return ExerciseNameSignature.asBarbell(name).flatMap { bySignature[$0] }
     }
 

@@ -1,4 +1,5 @@
 import ForgeCore
+import Foundation
 
 /// A display unit for loads (docs/contract.md §1.3). Storage is always kg at full
 /// precision; conversion happens only when text is shown.
@@ -15,6 +16,16 @@ package enum LoadUnit: String, Sendable, CaseIterable {
         if let slug, let u = prefs["load_units"]?[slug]?.stringValue, let unit = LoadUnit(rawValue: u) { return unit }
         if let u = prefs["unit_load"]?.stringValue, let unit = LoadUnit(rawValue: u) { return unit }
         return .lb
+    }
+
+    /// The unit a person or a file names: `kg`/`kgs`/`kilograms` or `lb`/`lbs`/`pounds`, any case, blanks
+    /// around ignored; nil for anything else (`--unit`, an upload's `unit`).
+    package static func named(_ text: String) -> LoadUnit? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "kg", "kgs", "kilogram", "kilograms": .kg
+        case "lb", "lbs", "pound", "pounds": .lb
+        default: nil
+        }
     }
 
     /// `kg` expressed in this unit, unrounded.

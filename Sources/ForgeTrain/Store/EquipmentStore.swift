@@ -123,6 +123,16 @@ package enum EquipmentStore {
         return profiles.first { $0.id == activeID } ?? profiles.first
     }
 
+    /// A member's load unit (issue 38): `prefs.unit_load` when it names one, else the unit of their active
+    /// profile (what forged writes as `unit_load` for a member who never chose one), else nil (no profile).
+    /// The one rule for imports and for the seats forged settles.
+    package static func memberUnit(
+        userID: String, prefs: [String: JSONValue], activeID: String?, in db: Connection
+    ) throws -> LoadUnit? {
+        if let text = prefs["unit_load"]?.stringValue, let unit = LoadUnit(rawValue: text) { return unit }
+        return try active(userID: userID, activeID: activeID, in: db)?.unit
+    }
+
     static func profile(_ row: Row) throws -> EquipmentProfile {
         let unit = LoadUnit(rawValue: try row.get("unit")) ?? .kg
         let dumbbells: String? = try row.optional("dumbbells")

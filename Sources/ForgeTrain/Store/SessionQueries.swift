@@ -107,10 +107,10 @@ package enum SessionQueries {
             when: LocalDate(dayText) ?? LocalDate(year: 1970, month: 1, day: 1))
     }
 
-    /// The working sets (not warm-ups, with a load) of `slug` in the user's most recent completed session
+    /// The loaded sets that are no warm-up (working, drop and failure sets) of `slug` in the user's most recent completed session
     /// holding any, in logging order, and that session's day; nil when there is none. Bounded like
     /// ``last(userID:slug:in:)``: sessions newest first, stopping at the first with the lift.
-    package static func lastWorkingSets(userID: String, slug: String, in db: Connection) throws -> (
+    package static func lastLoadedSets(userID: String, slug: String, in db: Connection) throws -> (
         day: LocalDate, sets: [LoggedSet]
     )? {
         guard try db.queryOne("SELECT 1 FROM sets WHERE user_id = ? AND slug = ? LIMIT 1", [userID, slug]) != nil else {
