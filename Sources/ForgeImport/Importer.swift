@@ -7,13 +7,17 @@ package struct ImportProbe: Sendable {
     package let name: String
     /// Up to ``headSize`` first bytes of the file.
     package let head: [UInt8]
+    /// The file itself, when the probe was read from one: for a kind whose head cannot tell (a zip written
+    /// as a stream) to look further.
+    package let url: URL?
 
     /// How many bytes of the head are read.
     package static let headSize = 64 << 10
 
-    package init(name: String, head: [UInt8]) {
+    package init(name: String, head: [UInt8], url: URL? = nil) {
         self.name = name
         self.head = head
+        self.url = url
     }
 
     /// Reads the head of `url`.
@@ -22,7 +26,8 @@ package struct ImportProbe: Sendable {
             throw ImportError.unreadable("cannot open \(url.path)")
         }
         defer { try? handle.close() }
-        self.init(name: name ?? url.lastPathComponent, head: [UInt8](handle.readData(ofLength: Self.headSize)))
+        self.init(
+            name: name ?? url.lastPathComponent, head: [UInt8](handle.readData(ofLength: Self.headSize)), url: url)
     }
 
     /// The head's first line as text (BOM dropped), for CSV headers.

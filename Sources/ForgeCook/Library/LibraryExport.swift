@@ -90,8 +90,18 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
             names.append(String(decoding: head[start..<(start + nameLength)], as: UTF8.self))
             let flags = word(6)
             let compressed = long(18)
-            if flags & 0x08 != 0 && compressed == 0 { break }  // sizes follow the data: cannot step over it
-            offset = start + nameLength + extraLength + compressed
+            var next = start + nameLength + extraLength + compressed
+            if flags & 0x08 != 0 && compressed == 0 {
+                // Sizes follow the data (a zip written as a stream: zip -r - DIR, Finder's Compress). A folder's
+                // entry has no data, so its descriptor (signed PK\x07\x08 or not) is stepped over; a file's
+                // data cannot be.
+                guard names.last?.hasSuffix("/") == true else { break }
+                let signed =
+                    next + 4 <= head.count && head[next] == 0x50 && head[next + 1] == 0x4B && head[next + 2] == 0x07
+                    && head[next + 3] == 0x08
+                next += signed ? 16 : 12
+            }
+            offset = next
         }
         return format(entryNames: names)
     }

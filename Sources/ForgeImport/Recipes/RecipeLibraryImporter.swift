@@ -26,8 +26,12 @@ package struct RecipeLibraryImporter: Importer {
 
     package var expected: String { format.expected }
 
+    /// The head's entry names tell the format; a zip whose head shows none (a first file written as a
+    /// stream, its size after its data) is read by its directory (``LibraryFormat/sniff(path:)``).
     package func sniff(_ probe: ImportProbe) -> Bool {
-        LibraryFormat.sniff(name: probe.name, head: probe.head) == format
+        if let found = LibraryFormat.sniff(name: probe.name, head: probe.head) { return found == format }
+        guard let url = probe.url, probe.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return false }
+        return LibraryFormat.sniff(path: url.path) == format
     }
 
     package func run(_ job: ImportJob) throws {

@@ -26,8 +26,14 @@ package struct PersonalBest: Codable, Sendable, Equatable {
 package struct SetLogged: Codable, Sendable, Equatable {
     package var ok = true
     package var pbs: [PersonalBest]
+    /// True when the set was already logged (issue 38: a replayed POST whatever its `client_id`): nothing
+    /// was written. Absent otherwise (an addition existing clients ignore).
+    package var duplicate: Bool?
 
-    package init(pbs: [PersonalBest]) { self.pbs = pbs }
+    package init(pbs: [PersonalBest], duplicate: Bool? = nil) {
+        self.pbs = pbs
+        self.duplicate = duplicate
+    }
 }
 
 /// What can stop a session operation, in the session's terms.
@@ -62,7 +68,9 @@ package enum SetLog {
 
     /// Logs `set` in the member's active session `sessionID` and runs record
     /// detection (§4.4). Idempotent (docs/contract.md §6.2): a retry under the same
-    /// `clientID` inserts nothing and returns the first outcome.
+    /// `clientID` inserts nothing and returns the first outcome; a set with the same
+    /// slug, set number, load and reps as one already in the session inserts nothing
+    /// and answers `duplicate: true`, whatever its `clientID`.
     /// - Parameters:
     ///   - set: the set, load in kg at full precision; its `ts` is the logging instant.
     ///   - clientID: the idempotency key (≤ ``maxKeyLength``), or nil.
@@ -79,6 +87,14 @@ package enum SetLog {
                 return prior.result.flatMap { try? WireDecoder.decode(SetLogged.self, from: $0) } ?? SetLogged(pbs: [])
             }
             guard s.status == "active" else { throw SessionError.notActive }
+            // The same exercise, set number, load and reps as a set already here is a replay (a phone's queued
+            // POST after a move, when the original kept no client_id): nothing is written, no record announced.
+            if set.marker == .normal,
+                try SetStore.holds(
+                    sessionID: s.id, slug: set.slug, setNo: set.setNo, weight: set.weight, reps: set.reps, in: db)
+            {
+                return SetLogged(pbs: [], duplicate: true)
+            }
             let setID = try SetStore.insert(sessionID: s.id, userID: user.id, set: set, clientID: clientID, in: db)
             let result = try records(set: set, session: s, user: user, now: now, in: db)
             if clientID != nil { try SetStore.storeResult(setID, result: try WireEncoder.jsonValue(result), in: db) }

@@ -25,6 +25,18 @@ package enum SetStore {
         }
     }
 
+    /// Whether session `sessionID` already holds a working set of `slug` numbered `setNo` with this load
+    /// (within a thousandth of a kg, as a replay's conversion may differ) and these reps: a replay of it.
+    package static func holds(
+        sessionID: String, slug: String, setNo: Int, weight: Double, reps: Int, in db: Connection
+    ) throws -> Bool {
+        try db.queryOne(
+            """
+            SELECT 1 FROM sets WHERE session_id = ? AND slug = ? AND set_no = ? AND reps = ?
+              AND abs(weight - ?) < 0.001 AND set_kind = 'normal' LIMIT 1
+            """, [sessionID, slug, setNo, reps, weight]) != nil
+    }
+
     /// Inserts one set, load in kg at full precision (never rounded).
     package static func insert(
         sessionID: String, userID: String, set: LoggedSet, clientID: String?,
