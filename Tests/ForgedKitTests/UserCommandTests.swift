@@ -53,4 +53,43 @@ struct UserCommandTests {
         #expect(String(decoding: body, as: UTF8.self).contains("\"name\":\"Ada\""))
         #expect(server.terminate() == 0)
     }
+
+    /// A new household starts with `forged user add --unit` (issue 38): an import before any member says
+    /// what to run, a refused add leaves no state directory behind, and the member's unit is written.
+    @Test func aHouseholdStartsWithItsMembersAndAFailedAddLeavesNothing() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let state = root.appendingPathComponent("new-state")
+        let common = ["--state-dir", state.path, "--config", "/dev/null"]
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let csv = root.appendingPathComponent("strong.csv")
+        try Data("Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2025-01-01 08:00:00,A,Squat,1,100,5\n".utf8)
+            .write(to: csv)
+        let early = try forged(["import", "strong", csv.path] + common)
+        #expect(early.status != 0 && early.err.contains("forged user add EMAIL --name NAME"), "\(early.err)")
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+
+        let badEmail = try forged(
+            ["user", "add", "not-an-email", "--name", "Ada", "--password-stdin"] + common, input: "passphrase\n")
+        #expect(badEmail.status == 1 && !FileManager.default.fileExists(atPath: state.path), "\(badEmail.err)")
+        let badUnit = try forged(
+            ["user", "add", "ada@example.org", "--name", "Ada", "--unit", "stone", "--password-stdin"] + common,
+            input: "passphrase\n")
+        #expect(badUnit.status == 2 && badUnit.err.contains("kg or lb"), "\(badUnit.err)")
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+
+        let ada = try forged(
+            [
+                "user", "add", "ada@example.org", "--name", "Ada", "--unit", "LBS", "--timezone", "Europe/London",
+                "--password-stdin",
+            ] + common, input: "first passphrase\n")
+        #expect(ada.status == 0 && ada.out.contains("ada@example.org (admin), loads in lb"), "\(ada.err)")
+        let ben = try forged(
+            ["user", "add", "ben@example.org", "--name", "Ben", "--password-stdin"] + common,
+            input: "second passphrase\n")
+        #expect(ben.out.contains("loads in kg"), "the household's equipment profile is kg: \(ben.out)")
+        // Now the import has a household: Ada's file, in lb as her unit says.
+        let imported = try forged(["import", "strong", csv.path, "--member", "ada@example.org"] + common)
+        #expect(imported.status == 0 && imported.out.contains("added: 1 session, 1 set"), "\(imported.err)")
+    }
 }
