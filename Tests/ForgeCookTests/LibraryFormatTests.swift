@@ -117,6 +117,36 @@ import Testing
         #expect(recipe.notes == "Tip: Freezes well.")
     }
 
+    /// Mealie 0.5 writes its own field names (issue 38 item 11), here in a folder wrapped one level deeper
+    /// (`mealie_<date>/recipes/<slug>/`), its photo first: the lines and steps are read, nothing is link-only.
+    @Test func mealieZeroFiveFieldNamesInAWrappedFolder() throws {
+        let fixtures = try LibraryFixtures()
+        let stew: [String: Any] = [
+            "name": "Bean Stew", "slug": "bean-stew", "org_url": "https://cook.example.org/stew",
+            "recipe_yield": "6 servings", "prep_time": "10 minutes", "perform_time": "40 minutes",
+            "total_time": "50 minutes", "recipe_category": ["Dinner"],
+            "recipe_ingredient": [
+                ["title": nil as Any? ?? NSNull(), "note": "2 cans white beans", "disable_amount": true],
+                ["title": "Topping", "note": "1 tbsp olive oil"],
+            ],
+            "recipe_instructions": [["title": "", "text": "Simmer the beans."], ["text": "Drizzle with oil."]],
+        ]
+        let path = try fixtures.zip(
+            "mealie_2021-06-01.zip",
+            [
+                ("mealie_2021-06-01/recipes/bean-stew/images/original.webp", .bytes(Self.photo)),
+                ("mealie_2021-06-01/recipes/bean-stew/bean-stew.json", .json(stew)),
+            ])
+        #expect(LibraryFormat.sniff(path: path) == .mealie)
+        let (report, recipes) = try imported(.mealie, path)
+        #expect(report.added.count == 1 && report.linkOnly.isEmpty, "\(report)")
+        let recipe = try #require(recipes["Bean Stew"])
+        #expect(recipe.ingredients.map(\.raw) == ["2 cans white beans", "1 tbsp olive oil"])
+        #expect(recipe.ingredients.map(\.section) == [nil, "Topping"])
+        #expect(recipe.steps.map(\.detail) == ["Simmer the beans.", "Drizzle with oil."])
+        #expect(recipe.serves == 6 && recipe.minutes == 50 && recipe.images.count == 1)
+    }
+
     @Test func mealieV1BackupWithDatabaseJSON() throws {
         let fixtures = try LibraryFixtures()
         let id = "5a1f4c3e-0b7d-4e0a-9f3c-2d9b8e6a7c10"

@@ -114,7 +114,8 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
         }
         guard let zip = try? ZipReader(path: path) else { return nil }
         var names: [String] = []
-        while names.count < 200, let entry = try? zip.nextEntry() { names.append(entry.path) }
+        // Every name (a Mealie folder may hold hundreds of photos before its first recipe's JSON), up to 100,000.
+        while names.count < 100_000, let entry = try? zip.nextEntry() { names.append(entry.path) }
         return format(entryNames: names)
     }
 

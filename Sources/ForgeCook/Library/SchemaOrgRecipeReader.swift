@@ -2,7 +2,9 @@ import ForgeArchive
 import Foundation
 
 /// A schema.org `Recipe` JSON object as Nextcloud Cookbook writes `recipe.json` and Mealie v0.5 writes
-/// `<slug>.json`: `name`, `recipeIngredient` (strings, or Mealie's objects with `note`/`title`),
+/// `<slug>.json` (with its own snake_case names, `recipe_ingredient`, `recipe_instructions`, `prep_time`,
+/// `perform_time`, `total_time`, `recipe_yield`, `recipe_category`, read as the schema.org ones):
+/// `name`, `recipeIngredient` (strings, or Mealie's objects with `note`/`title`),
 /// `recipeInstructions` (text, strings, `HowToStep`s, `HowToSection`s, Mealie's `{title, text}`),
 /// `prepTime`/`cookTime`/`totalTime` (ISO 8601 or free text), `recipeYield`, `description`, `url`/`orgURL`,
 /// `keywords`, `recipeCategory`, `tags`, `nutrition`, `notes`.
@@ -10,7 +12,10 @@ package enum SchemaOrgRecipeReader {
     /// The recipe in `o` (a decoded JSON object, as described above); missing or mistyped
     /// fields are left empty, never an error.
     /// - Parameter origin: where it came from (the file name in the archive), kept on the recipe.
-    package static func recipe(_ o: [String: Any], origin: String) -> LibraryRecipe {
+    package static func recipe(_ raw: [String: Any], origin: String) -> LibraryRecipe {
+        // Mealie v0.5 writes its own field names (recipe_ingredient, recipe_instructions, …): as schema.org's.
+        var o = raw
+        for (snake, camel) in snakeKeys where o[camel] == nil { o[camel] = raw[snake] }
         func text(_ value: Any?) -> String {
             if let s = value as? String { return s.trimmingCharacters(in: .whitespacesAndNewlines) }
             if let n = value as? NSNumber { return n.stringValue }
@@ -73,6 +78,13 @@ package enum SchemaOrgRecipeReader {
         }
         return recipe
     }
+
+    /// Mealie v0.5's field names and the schema.org names read for them.
+    static let snakeKeys: [(String, String)] = [
+        ("recipe_ingredient", "recipeIngredient"), ("recipe_instructions", "recipeInstructions"),
+        ("prep_time", "prepTime"), ("perform_time", "performTime"), ("cook_time", "cookTime"),
+        ("total_time", "totalTime"), ("recipe_yield", "recipeYield"), ("recipe_category", "recipeCategory"),
+    ]
 
     /// Mealie writes nutrition with its own keys (`calories`, `proteinContent`, …, some as strings): the same
     /// names as schema.org, passed through.
