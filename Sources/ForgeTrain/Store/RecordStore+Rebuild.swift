@@ -5,7 +5,8 @@ import Foundation
 extension RecordStore {
     /// Recomputes a member's records for `slugs` from their whole history,
     /// exactly as live logging would have set them: every working set (not a
-    /// warm-up) of the member's completed sessions, in trained-day, start and
+    /// warm-up) of the member's completed sessions and of a session still in
+    /// progress (live logging sets records as each set is logged), in trained-day, start and
     /// logging order, goes through the rule of live logging
     /// (``RecordCandidate/outcome(over:)`` on ``RecordCandidate/of(weight:reps:)``).
     /// The replay runs in memory; the slugs' stored records and their
@@ -16,7 +17,7 @@ extension RecordStore {
     /// history that set them is gone) and after an exercise merge moves it.
     ///
     /// With `dayBests`, the same read also rewrites the slugs' `lift_day_best`
-    /// rows (the best e1RM per lift and trained day over the same working sets,
+    /// rows (the best e1RM per lift and trained day over the same working sets of completed sessions only,
     /// ``LiftDayBests/replace(userID:slugs:rows:in:)``): for a writer that added
     /// the history with the triggers off (an import, ``TrainingSessionStore/createImported(_:userID:ids:in:)``).
     /// Writers whose triggers kept the table pass false.
@@ -36,9 +37,10 @@ extension RecordStore {
         try db.execute("DELETE FROM record_events WHERE user_id = ? AND slug IN (\(list))", arguments)
         let rows = try db.query(
             """
-            SELECT st.slug, st.weight, st.reps, se.day, se.id FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
-            WHERE se.user_id = ? AND +st.slug IN (\(list)) AND +st.user_id = se.user_id AND se.status = 'completed'
-              AND st.set_kind <> 'warmup' AND st.weight > 0
+            SELECT st.slug, st.weight, st.reps, se.day, se.id, se.status = 'completed'
+            FROM sessions se CROSS JOIN sets st ON st.session_id = se.id
+            WHERE se.user_id = ? AND +st.slug IN (\(list)) AND +st.user_id = se.user_id
+              AND se.status IN ('completed', 'active') AND st.set_kind <> 'warmup' AND st.weight > 0
             ORDER BY se.day, se.started_at, st.ts, st.rowid
             """, arguments)
         var replays: [String: Replay] = [:]
@@ -55,7 +57,9 @@ extension RecordStore {
                 lastDay = (dayText, LocalDate(dayText))
                 bestOfDay.removeAll(keepingCapacity: true)
             }
-            if dayBests {
+            // The e1RM series counts completed sessions only (as lift_day_best's triggers do); records, as
+            // live logging sets them, also the sets of a session still in progress.
+            if dayBests, try Int(sqlValue: row[index: 5]) == 1 {
                 let e1rm = LiftDayBests.e1rm(weight: weight, reps: reps)
                 if let i = bestOfDay[slug] {
                     best[i].e1rm = max(best[i].e1rm, e1rm)
