@@ -68,14 +68,25 @@ package enum CardioRecorder {
         return .created(id)
     }
 
-    /// §4.13 back-fill: traces attach only when none are stored; missing
-    /// `hr_samples`/`zone2_min` (and `zone_min`/`pct_in_zone` for a target
-    /// with both bounds) come from the downsampled trace.
+    /// §4.13 back-fill, channel by channel: a trace the session lacks attaches, and so does one channel
+    /// of it (heart rate with its segment breaks, or the route) that the stored trace lacks: an Apple
+    /// Health import that stored the route, then a Health Auto Export push of the same run with its
+    /// heart rate, keep one session with both (issue 38). A channel already stored is never replaced.
+    /// Missing `hr_samples`/`zone2_min` (and `zone_min`/`pct_in_zone` for a target with both bounds) come
+    /// from the stored heart rate.
     static func backfill(_ s: StoredSession, workout: CardioWorkout, now: Date, in db: Connection) throws -> Outcome {
-        let trace = workout.trace.downsampled()
-        guard !trace.isEmpty, try CardioStore.trace(sessionID: s.id, userID: s.userID, in: db) == nil else {
-            return .skipped(s.id)
+        let incoming = workout.trace.downsampled()
+        var trace = try CardioStore.trace(sessionID: s.id, userID: s.userID, in: db) ?? CardioTrace()
+        var added = false
+        if trace.hr.isEmpty, !incoming.hr.isEmpty {
+            (trace.hr, trace.breaks) = (incoming.hr, incoming.breaks)
+            added = true
         }
+        if trace.route.isEmpty, !incoming.route.isEmpty {
+            trace.route = incoming.route
+            added = true
+        }
+        guard added else { return .skipped(s.id) }
         try CardioStore.saveTrace(trace, sessionID: s.id, userID: s.userID, now: now, in: db)
         var stats = s.stats.objectValue ?? [:]
         if stats["hr_samples"] == nil || stats["zone2_min"] == nil {
