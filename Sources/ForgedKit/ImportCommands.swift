@@ -47,11 +47,7 @@ struct ImportCommands {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
             throw ImportError.unreadable("\(path): no such file")
         }
-        let unitText = command.flags["unit"]?.last
-        let unit = unitText.flatMap(LoadUnit.named)
-        guard unitText == nil || unit != nil else {
-            throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
-        }
+        let unit = try command.loadUnit()
         let user = try pipeline.member(email: command.flags["member"]?.last)
         let file = URL(fileURLWithPath: path)
         let bar = ProgressLine(terminal: isatty(STDERR_FILENO) == 1)

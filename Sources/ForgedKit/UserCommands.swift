@@ -56,11 +56,7 @@ struct UserCommands {
     func add() throws -> Int32 {
         guard let email = command.positionals.first else { throw usage("user add EMAIL --name NAME") }
         guard let name = command.flags["name"]?.last, !name.isEmpty else { throw usage("user add EMAIL --name NAME") }
-        let unitText = command.flags["unit"]?.last
-        let unit = unitText.flatMap(LoadUnit.named)
-        guard unitText == nil || unit != nil else {
-            throw ConfigError(setting: "unit", message: "must be kg or lb", value: unitText ?? "")
-        }
+        let unit = try command.loadUnit()
         guard HouseholdStore.isValidEmail(HouseholdStore.normaliseEmail(email)) else {
             Forged.printError("forged: \(UserError.invalidEmail)")
             return 1
