@@ -41,10 +41,13 @@ let package = Package(
         // MARK: build tooling
         .executableTarget(name: "EmbedAssetsTool"),
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
+        // The version from packaging/changelog and git (tools/version.sh), regenerated before every build.
+        .plugin(name: "ReleaseVersion", capability: .buildTool()),
 
         // MARK: Forge modules
         .target(name: "CBuildInfo"),
-        .target(name: "ForgeCore", dependencies: ["CBuildInfo"]),
+        .target(name: "ForgeVersion", plugins: ["ReleaseVersion"]),
+        .target(name: "ForgeCore", dependencies: ["CBuildInfo", "ForgeVersion"]),
         .target(name: "ForgeStore", dependencies: ["CSQLite", "ForgeCore", "CSodium"]),
         // The household records' one owner: users, sign-in sessions, ingest tokens, prefs.
         .target(name: "ForgeHousehold", dependencies: ["ForgeCore", "ForgeStore", "CSodium"]),

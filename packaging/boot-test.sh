@@ -6,10 +6,12 @@
 # what only a booted systemd shows: notify with STATUS=, socket activation,
 # the watchdog, the journal (no "Failed to set thread priority", MESSAGE_IDs
 # from systemd/catalog/forged.catalog), remove -> install and purge keeping
-# the household's data; and the failure drills of issue 26: a config typo
-# (one failure, status 2, err priority naming the line, no restart loop),
-# forged check, restore under socket activation, a damaged database (status
-# 65, no loop, restore keeps the damaged bytes and serves again), a TLS 1.0
+# the household's data; and the failure drills of issues 26 and 39: a config
+# typo (forged stays active and answers every request 503 at once with the
+# reason and the fix, err priority naming the line, no restart; the printed
+# fix typed verbatim brings it back), four quick restarts (no start limit),
+# forged check, restore under socket activation, a damaged database (503s,
+# restore beside it keeps the damaged bytes, the printed restart serves), a TLS 1.0
 # handshake refused, a disk full at start (reads served, 507 on writes,
 # read-write again without a restart); and issue 27's "lost the box": copies
 # to a WebDAV remote (rclone serve webdav inside the container, its storage a
@@ -261,26 +263,49 @@ fi
 # --- Failure drills (issue 26): each fails once, loudly, at err priority, and recovers.
 config_id=$(message_ids configInvalid); damaged_id=$(message_ids databaseUnusable)
 # A start by hand (systemctl start/restart) resets NRestarts: "no loop" is 0 automatic restarts since it.
-exit_status() { inside systemctl show -p ExecMainStatus --value forged.service; }
 bring_back() { # clear the start limit and failed states, start the sockets, wait for /healthz
     inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
     inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
     wait_for 60 healthz_200 || true
 }
 
-# 9. A typo in forged.conf: one failure (status 2), no restart loop, the file's line at err priority.
+# 9. A typo in forged.conf (issue 39): forged does not exit (a queued request
+# would only start it again into the start limit); it stays active, answers
+# every request 503 at once with the reason and the fix, and logs the file's
+# line once at err priority. The fix, typed as printed, brings it back.
+answer() { inside curl -s --max-time 5 "$@" || true; }
+printed_fix() { # the last `command` in a 503 body's "fix: ..." part
+    sed -n 's/.*; fix: \(.*\)"}$/\1/p' <<<"$1" | grep -o '`[^`]*`' | tail -1 | tr -d '`'
+}
 inside cp /etc/forge/forged.conf /root/forged.conf.good
 inside sh -c 'echo FORGE_BACKUP_TIEM=04:00 >> /etc/forge/forged.conf'
 before=$(restarts)
 inside systemctl restart forged.service >/dev/null 2>&1 || true
-sleep 10
+typo_503() { [ "$(http http://127.0.0.1:8080/api/today)" = 503 ]; }
+wait_for 20 typo_503 || true
+t0=$(date +%s%N)
+body=$(answer http://127.0.0.1:8080/api/today)
+took=$(( ($(date +%s%N) - t0) / 1000000 ))
+second=$(http http://127.0.0.1:8080/healthz)
 line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$config_id" | tail -1 || true)
-state=$(inside systemctl is-active forged.service || true)
-check "drill: config typo" "status $(exit_status), $state, NRestarts $before -> $(restarts) in 10 s; journalctl -p err MESSAGE_ID=$config_id: $line" \
-    test "$(exit_status)" = 2 -a "$(restarts)" = 0 -a "$state" != active \
+state=$(inside systemctl is-active forged.service forged.socket | tr '\n' / || true)
+fix=$(printed_fix "$body")
+check "drill: config typo" "$state NRestarts $before -> $(restarts); a request: $took ms, $body; /healthz $second; journalctl -p err MESSAGE_ID=$config_id: $line" \
+    test "$state" = active/active/ -a "$(restarts)" = 0 -a "$second" = 503 -a "$took" -lt 5000 \
+        -a -n "$(grep -F 'cannot serve: ' <<<"$body" | grep -F '/etc/forge/forged.conf:' | grep -F 'did you mean FORGE_BACKUP_TIME')" \
         -a -n "$(grep -F '/etc/forge/forged.conf:' <<<"$line" | grep -F 'did you mean FORGE_BACKUP_TIME')"
 inside cp /root/forged.conf.good /etc/forge/forged.conf
-bring_back
+inside sh -c "$fix" >/dev/null 2>&1 || true
+wait_for 30 healthz_200 || true
+check "drill: config fix as printed" "edited the line, then \`$fix\`: GET /healthz $(http http://127.0.0.1:8080/healthz)" \
+    test "$fix" = "systemctl restart forged" -a "$(http http://127.0.0.1:8080/healthz)" = 200
+
+# 9b. Four quick restarts, as an operator might type them: never the start limit.
+for _ in 1 2 3 4; do inside systemctl restart forged >/dev/null 2>&1 || true; done
+wait_for 30 healthz_200 || true
+state=$(inside systemctl is-active forged.service forged.socket forged-events.socket | tr '\n' / || true)
+check "drill: four quick restarts" "$state then a request: GET /healthz $(http http://127.0.0.1:8080/healthz)" \
+    test "$state" = active/active/active/ -a "$(http http://127.0.0.1:8080/healthz)" = 200
 
 # 10. forged check on the running service: integrity ok, exit 0.
 check_status=0; check_out=$(inside forged check 2>&1) || check_status=$?
@@ -298,24 +323,33 @@ check "drill: restore, socket units" "while running: exit $refused_status ($(gre
     test "$refused_status" = 75 -a "$restored_status" = 0 -a -n "$(grep -F 'forged.socket forged-events.socket forged.service' <<<"$refused")" \
         -a "$(http http://127.0.0.1:8080/healthz)" = 200
 
-# 12. A damaged database: one failure (status 65), no loop, then restore keeps its bytes and serves again.
+# 12. A damaged database (issue 39): forged stays active and answers 503 with
+# the reason and the fix; the fix runs as printed beside it (forged backup
+# list, forged restore FILE, then the printed restart), keeping the damaged bytes.
 inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 inside dd if=/dev/urandom of=/var/lib/forge/forge.sqlite3 bs=4096 count=4 conv=notrunc status=none
 inside rm -f /var/lib/forge/forge.sqlite3-wal /var/lib/forge/forge.sqlite3-shm
+inside systemctl start forged.socket forged-events.socket >/dev/null 2>&1 || true
 before=$(restarts)
-inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
-sleep 10
+body=$(answer http://127.0.0.1:8080/api/today)
+wait_for 20 typo_503 || true
+second=$(http http://127.0.0.1:8080/healthz)
 line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$damaged_id" | tail -1 || true)
-check "drill: damaged database" "status $(exit_status), NRestarts $before -> $(restarts) in 10 s; journalctl -p err MESSAGE_ID=$damaged_id: $line" \
-    test "$(exit_status)" = 65 -a "$(restarts)" = 0 -a -n "$(grep -F 'forged restore' <<<"$line")"
-inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
+state=$(inside systemctl is-active forged.service forged.socket | tr '\n' / || true)
+fix=$(printed_fix "$body")
+check "drill: damaged database" "$state NRestarts $before -> $(restarts); a request: $body; /healthz $second; journalctl -p err MESSAGE_ID=$damaged_id: $line" \
+    test "$state" = active/active/ -a "$(restarts)" = 0 -a "$second" = 503 \
+        -a -n "$(grep -F 'cannot serve: ' <<<"$body" | grep -F 'is damaged' | grep -F 'forged restore FILE')" \
+        -a -n "$(grep -F 'forged restore' <<<"$line")"
+listed=$(inside forged backup list 2>&1 || true)
 restored_status=0; restored=$(inside forged restore "$newest" 2>&1) || restored_status=$?
 broken=$(inside sh -c 'ls /var/lib/forge | grep -c "^forge.sqlite3.broken-"' || true)
-bring_back
+inside sh -c "$fix" >/dev/null 2>&1 || true
+wait_for 30 healthz_200 || true
 inside rm -f /root/forge.cookies
 signin=no; login && signin=yes
-check "drill: restore over damage" "forged restore exit $restored_status, $broken broken copy kept, GET /healthz $(http http://127.0.0.1:8080/healthz), Ada signs in: $signin" \
-    test "$restored_status" = 0 -a "$broken" -ge 1 -a "$signin" = yes
+check "drill: restore over damage" "forged backup list: $(grep -c 'sqlite3' <<<"$listed") files; forged restore exit $restored_status (while it answers 503), $broken broken copy kept; then \`$fix\`: GET /healthz $(http http://127.0.0.1:8080/healthz), Ada signs in: $signin" \
+    test "$restored_status" = 0 -a "$broken" -ge 1 -a "$signin" = yes -a "$fix" = "systemctl restart forged"
 
 # 13. TLS 1.0 refused: forged serves HTTPS with a certificate; the host's
 # openssl (allowed to offer anything, @SECLEVEL=0) in the container's network
@@ -354,8 +388,6 @@ inside mount -t tmpfs -o size=48m,mode=0700 tmpfs /var/lib/forge
 inside sh -c 'cp -a /root/forge-state/. /var/lib/forge/ && chown -R forge:forge /var/lib/forge'
 inside sh -c 'cat /dev/zero > /var/lib/forge/filler 2>/dev/null; true'
 before=$(restarts)
-# The TLS drill's restarts count towards StartLimitBurst=3 in 60 s: clear them, as an operator would.
-inside systemctl reset-failed forged.service forged.socket forged-events.socket >/dev/null 2>&1 || true
 inside systemctl start forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 wait_for 30 service_active || true
 healthz_body() { inside curl -s --max-time 10 http://127.0.0.1:8080/healthz || true; }

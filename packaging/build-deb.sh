@@ -50,12 +50,20 @@ done
 install -d "$stage/usr/share/man/man8"
 gzip -9n < packaging/forged.8 > "$stage/usr/share/man/man8/forged.8.gz"
 chmod 0644 "$stage/usr/share/man/man8/forged.8.gz"
+# The repository's changelog (packaging/changelog: its first entry is the
+# release, tools/version.sh); a build from git after it (VERSION+gitN) gets an
+# entry of its own on top, so the package's changelog starts at its version.
+release=$(sed -n '1s/^forged (\([^)]*\)).*/\1/p' packaging/changelog)
 {
-    echo "forged ($version) unstable; urgency=medium"
-    echo
-    echo "  * Release $version of the Forge household server."
-    echo
-    echo " -- Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>  $(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
+    if [ "$version" != "$release" ]; then
+        echo "forged ($version) unstable; urgency=medium"
+        echo
+        echo "  * Built from git, ${version#"$release"+git} commits after release $release."
+        echo
+        echo " -- Forge maintainers <maintainers@users.noreply.a-seed-a95c6c94.example>  $(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
+        echo
+    fi
+    cat packaging/changelog
 } | gzip -9n > "$stage/usr/share/doc/forged/changelog.gz"
 chmod 0644 "$stage/usr/share/doc/forged/changelog.gz"
 for script in postinst prerm postrm; do

@@ -1,9 +1,11 @@
 import CBuildInfo
+import ForgeVersion
 
 /// Version and build stamp, the same in `forged --version` and `/healthz`.
 package enum BuildInfo {
-    /// The release version of forged.
-    package static let version = "0.1.0"
+    /// forged's version: the release in packaging/changelog, plus `+gitN`
+    /// (commits since it) when built from a git checkout (tools/version.sh).
+    package static let version = ForgeVersion.text
 
     /// The build stamp: the first 12 hex digits of the executable's GNU
     /// build-id (a hash the linker computes over the binary's contents), or

@@ -101,7 +101,8 @@ package enum CLI {
                 + "Refuses while another forged (the service) holds the state directory: stop it and its "
                 + "sockets first (systemctl stop forged.socket forged-events.socket forged.service; stopping "
                 + "forged.service alone lets the next request start it again), and start them after "
-                + "(systemctl start forged.socket forged-events.socket). Nothing is replaced when a check fails. "
+                + "(systemctl restart forged). While the service answers 503 because the database will not open, "
+                + "it holds nothing and the restore runs beside it. Nothing is replaced when a check fails. "
                 + "With --from DEST it first fetches the copy NAME (default the newest) from DEST (a directory or "
                 + "rclone:REMOTE:PATH), decrypts it with --backup-key (a copy made with another key is refused, "
                 + "naming both key ids) and restores that.",

@@ -62,10 +62,10 @@ extension FatalError {
         {
             let file = String(origin[..<colon])
             fields = [("FORGE_CONFIG_FILE", file), ("FORGE_CONFIG_LINE", String(line))]
-            fix = "edit line \(line) of \(file), check it with `forged check`, then `systemctl restart forged`"
+            fix = "edit line \(line) of \(file), check it with `forged check`, then `\(ServiceAdvice.restart)`"
         } else if let origin = error.origin, origin.hasPrefix("FORGE_") {
             fix =
-                "correct \(origin) where it is set (the environment, or `systemctl edit forged`), then `systemctl restart forged`"
+                "correct \(origin) where it is set (the environment, or `systemctl edit forged`), then `\(ServiceAdvice.restart)`"
         } else if error.setting.isEmpty || error.origin == nil && error.value == nil {
             fix = "see `forged help`"
         } else {
@@ -101,7 +101,7 @@ extension FatalError {
                 status: ExitStatus.databaseUnusable,
                 message: "\(database): \(error) (a downgrade)",
                 fix:
-                    "install the newer forged again, or `forged restore` the pre-upgrade backup in \(stateDir)/backups (pre-upgrade-*.sqlite3)",
+                    "install the newer forged again, or `forged restore` the pre-upgrade backup in \(stateDir)/backups (pre-upgrade-*.sqlite3), then `\(ServiceAdvice.restart)`",
                 id: .databaseUnusable, fields: [("FORGE_DATABASE", database)])
         }
         if let db = error as? DatabaseError {
@@ -110,7 +110,7 @@ extension FatalError {
                     status: ExitStatus.databaseUnusable,
                     message: "the database \(database) is damaged: \(db.message)",
                     fix:
-                        "`forged backup list`, then `forged restore FILE` with the newest backup (the damaged file is kept beside it)",
+                        "`forged backup list`, then `forged restore FILE` with the newest backup (the damaged file is kept beside it), then `\(ServiceAdvice.restart)`",
                     id: .databaseUnusable, fields: [("FORGE_DATABASE", database)])
             }
             if db.code == .full || Self.diskIsFull(stateDir) {
@@ -125,7 +125,7 @@ extension FatalError {
                     status: ExitStatus.databaseUnusable,
                     message: "the database \(database) will not open: \(db)",
                     fix:
-                        "check its owner and mode (forge:forge, 0600) with `forged check`; if it is damaged, `forged restore FILE`",
+                        "check its owner and mode (forge:forge, 0600) with `forged check`; if it is damaged, `forged restore FILE`; then `\(ServiceAdvice.restart)`",
                     id: .databaseUnusable, fields: [("FORGE_DATABASE", database)])
             }
         }

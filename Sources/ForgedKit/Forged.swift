@@ -46,7 +46,16 @@ package enum Forged {
         do {
             settings = try SettingsLoader.load(flags: parsed.flags, environment: environment)
         } catch {
-            FatalError.configuration(error).log()
+            let fatal = FatalError.configuration(error)
+            if parsed.path == ["serve"] {
+                // Under socket activation a typo is answered, not exited on (CannotServe).
+                let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
+                let sockets = ActivatedSockets(SocketActivation.take())
+                if CannotServe.applies(to: fatal, socketActivated: !sockets.http.isEmpty) {
+                    return CannotServe(fatal: fatal).run(sockets: sockets, signals: signals, threads: 4)
+                }
+            }
+            fatal.log()
             return ConfigError.exitStatus
         }
         Log.setMinimum(settings.logLevel)

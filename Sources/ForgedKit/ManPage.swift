@@ -76,12 +76,14 @@ package enum ManPage {
             (
                 ExitStatus.configuration,
                 "A usage or configuration error. The line names the flag, the variable or the config file and line, "
-                    + "and the fix. The unit does not restart on it (RestartPreventExitStatus=)."
+                    + "and the fix. The unit does not restart on it (RestartPreventExitStatus=); under socket activation "
+                    + "forged answers 503 instead of exiting (below)."
             ),
             (
                 ExitStatus.databaseUnusable,
                 "The database is damaged, will not open, or was written by a newer forged (EX_DATAERR). Restore it "
-                    + "(forged backup list, forged restore FILE). The unit does not restart on it."
+                    + "(forged backup list, forged restore FILE). The unit does not restart on it; under socket activation "
+                    + "forged answers 503 instead of exiting (below)."
             ),
             (
                 ExitStatus.diskFull,
@@ -99,10 +101,13 @@ package enum ManPage {
         out += paragraph(
             "Every failure at start is one line at error priority: in the journal with a MESSAGE_ID (below) when "
                 + "stderr is the journal, with the sd-daemon prefix <3> on any other non-terminal, plain on a "
-                + "terminal. The unit allows three starts in 60 s (StartLimitBurst=3, StartLimitIntervalSec=60); "
-                + "after that the unit and its sockets fail, so clients are refused at once instead of hanging. "
-                + "After fixing the cause: systemctl reset-failed forged.service forged.socket, then systemctl start "
-                + "forged.socket.")
+                + "terminal. Under socket activation, statuses 2 and 65 are not exits: forged stays up, sends "
+                + "READY=1 with STATUS=cannot serve: REASON; fix: COMMAND, keeps the watchdog and answers every "
+                + "request 503 {\"detail\":\"cannot serve: REASON; fix: COMMAND\"} (/healthz adds ok: false), "
+                + "so a client's request never re-triggers a failing start; after the fix, systemctl restart "
+                + "forged. The unit allows ten starts in 60 s (StartLimitBurst=10, StartLimitIntervalSec=60) for "
+                + "crash loops; when that trips, the unit and its sockets fail until systemctl reset-failed "
+                + "forged.service forged.socket forged-events.socket; systemctl restart forged.")
         return out
     }
 
@@ -161,7 +166,7 @@ package enum ManPage {
                 + "/var/lib/forge/backups/pre-upgrade-<last migration>-YYYYMMDD-HHMMSS.sqlite3; if the copy fails, "
                 + "nothing is migrated. An older forged refuses a database a newer one migrated (exit status 65). "
                 + "To go back: systemctl stop forged.socket forged-events.socket forged.service, install the older "
-                + "package, forged restore the pre-upgrade file, then systemctl start forged.socket.")
+                + "package, forged restore the pre-upgrade file, then systemctl restart forged.")
         return out
     }
 
@@ -174,9 +179,11 @@ package enum ManPage {
         LogMessageID.timerFired.hex: "A cook timer fired (FORGE_TIMER_ID=).",
         LogMessageID.diskFull.hex: "The disk is full: writes are refused with 507, reads go on (error).",
         LogMessageID.configInvalid.hex:
-            "Did not start: configuration error, exit status 2 (FORGE_CONFIG_FILE=, FORGE_CONFIG_LINE=).",
+            "Cannot serve: configuration error, exit status 2 or 503 answers under socket activation "
+            + "(FORGE_CONFIG_FILE=, FORGE_CONFIG_LINE=).",
         LogMessageID.databaseUnusable.hex:
-            "Did not start: the database is damaged or will not open, exit status 65 (FORGE_DATABASE=).",
+            "Cannot serve: the database is damaged or will not open, exit status 65 or 503 answers under socket "
+            + "activation (FORGE_DATABASE=).",
         LogMessageID.stateDirectoryInUse.hex: "Did not start: the state directory is in use, exit status 75.",
         LogMessageID.startFailed.hex: "Did not start, exit status 1: a port in use, a certificate that will not load.",
         LogMessageID.accountThrottled.hex:

@@ -65,7 +65,7 @@ struct ServeCommand {
                 try Self.load(tls, reloading: false, now: settings.clock.now())
             } catch {
                 Log.error(
-                    "cannot serve HTTPS: \(error); fix: check --tls-cert and --tls-key (readable by forge, PEM), then `systemctl restart forged`",
+                    "cannot serve HTTPS: \(error); fix: check --tls-cert and --tls-key (readable by forge, PEM), then `\(ServiceAdvice.restartAfterLimit)`",
                     id: .startFailed)
                 return 1
             }
@@ -75,6 +75,7 @@ struct ServeCommand {
         // Sockets first (systemd's, or bound here): a busy port stops forged
         // before it creates, opens or migrates anything in the state directory.
         var sockets = ActivatedSockets(SocketActivation.take())
+        let activated = !sockets.http.isEmpty
         let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
             guard let address = ForgeHTTP.ListenAddress(text) else {
                 throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
@@ -95,20 +96,17 @@ struct ServeCommand {
             }
             sockets.http = bound
         }
-        let stateLock = try StateLock.acquire(settings.stateDir)
-        defer { stateLock.release() }
-        // One reader per HTTP worker thread, so no worker waits for a connection.
-        // A full disk at start opens the database read-only instead of exiting (DiskFullStart).
-        let db: Database
+        let opened: OpenedState
         do {
-            db = try StateDirectory.open(settings.stateDir, readers: settings.threads, clock: settings.clock)
-        } catch  where FatalError.classify(error, stateDir: settings.stateDir).status == ExitStatus.diskFull {
-            db = try StateDirectory.openReadOnly(
-                settings.stateDir, readers: settings.threads, clock: settings.clock, cause: error)
+            opened = try openState()
+        } catch {
+            let fatal = FatalError.classify(error, stateDir: settings.stateDir)
+            guard CannotServe.applies(to: fatal, socketActivated: activated) else { throw error }
+            return CannotServe(fatal: fatal).run(
+                sockets: sockets, signals: signals, threads: settings.threads, tls: certificate)
         }
-        if !db.isReadOnly { BackupKeyStart.prepare(settings) }
-        let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
-        let preparePending = try Self.prepare(app, stateDir: settings.stateDir)
+        let (stateLock, db, app, preparePending) = (opened.lock, opened.db, opened.app, opened.preparePending)
+        defer { stateLock.release() }
         try? FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
         if settings.devAuth {
             Log.warning(
@@ -278,6 +276,45 @@ extension ServeCommand {
         Log.notice("\(reloading ? "reloaded " : "")TLS certificate \(summary)")
         if let problem = summary.validityProblem(at: now) {
             Log.warning("TLS certificate \(summary.subject) is \(problem): clients will refuse it")
+        }
+    }
+
+    /// What ``openState()`` hands the rest of the start.
+    struct OpenedState {
+        let lock: StateLock
+        let db: Database
+        let app: ForgeApp
+        /// Whether seeding waits for disk space (``prepare(_:stateDir:)``).
+        let preparePending: Bool
+    }
+
+    /// Locks the state directory, opens the database (read-only on a full
+    /// disk, ``DiskFullStart``; one reader per HTTP worker thread, so no worker
+    /// waits for a connection), prepares the backup key, then migrates and seeds.
+    /// - Throws: what those throw; nothing stays locked or open then.
+    func openState() throws -> OpenedState {
+        let lock = try StateLock.acquire(settings.stateDir)
+        let db: Database
+        do {
+            do {
+                db = try StateDirectory.open(settings.stateDir, readers: settings.threads, clock: settings.clock)
+            } catch  where FatalError.classify(error, stateDir: settings.stateDir).status == ExitStatus.diskFull {
+                db = try StateDirectory.openReadOnly(
+                    settings.stateDir, readers: settings.threads, clock: settings.clock, cause: error)
+            }
+        } catch {
+            lock.release()
+            throw error
+        }
+        do {
+            if !db.isReadOnly { BackupKeyStart.prepare(settings) }
+            let app = ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock)
+            let pending = try Self.prepare(app, stateDir: settings.stateDir)
+            return OpenedState(lock: lock, db: db, app: app, preparePending: pending)
+        } catch {
+            db.close()
+            lock.release()
+            throw error
         }
     }
 

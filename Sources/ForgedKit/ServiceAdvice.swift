@@ -10,6 +10,13 @@ import Foundation
 struct ServiceAdvice: Equatable {
     /// systemd's system unit directories (systemd.unit(5)), where the package puts `forged.service`.
     static let unitDirectories = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system"]
+    /// Starts forged again after a fix while it answers 503s (``CannotServe``), is stopped, or
+    /// waits to be restarted; its `Wants=` starts both sockets too.
+    static let restart = "systemctl restart forged"
+    /// ``restart`` for a forged that exited: first clears the failed state a start limit leaves on the
+    /// unit and its sockets (harmless when nothing failed), so the command works as typed.
+    static let restartAfterLimit =
+        "systemctl reset-failed forged.service forged.socket forged-events.socket; systemctl restart forged"
     /// The unit's state directory when its environment file sets none (systemd/forged.service).
     static let packagedStateDir = "/var/lib/forge"
     /// The unit's `EnvironmentFile=`, which may move the state directory.
@@ -54,7 +61,7 @@ struct ServiceAdvice: Equatable {
     /// `--listen` for a forged started beside another one (a rehearsal, README "Moving from forge-server").
     var start: String {
         underSystemd
-            ? "start the service again: systemctl start forged.socket forged-events.socket"
+            ? "start the service again: \(Self.restartAfterLimit)"
             : "start forged again: \(serveCommand)\n"
                 + "  (beside another forged, or when /run/forge is not yours, add --runtime-dir DIR --listen ADDRESS:PORT, "
                 + "e.g. --runtime-dir \(Self.quoted(stateDir + "/run")) --listen 127.0.0.1:8081)"

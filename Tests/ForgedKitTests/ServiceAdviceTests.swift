@@ -23,7 +23,10 @@ import Testing
         let (units, env) = try machine(dir, stateDirLine: "FORGE_STATE_DIR=\(state)")
         let advice = ServiceAdvice(stateDir: state, configFile: env, unitDirectories: [units], environmentFile: env)
         #expect(advice.underSystemd)
-        #expect(advice.start == "start the service again: systemctl start forged.socket forged-events.socket")
+        #expect(
+            advice.start
+                == "start the service again: systemctl reset-failed forged.service forged.socket forged-events.socket; systemctl restart forged"
+        )
         #expect(advice.stop.contains("systemctl stop forged.socket forged-events.socket forged.service"))
         // The same directory spelt another way (a symbolic link, a trailing slash, ..) is still the unit's.
         try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: state)
