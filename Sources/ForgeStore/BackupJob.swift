@@ -219,20 +219,22 @@ package struct BackupJob: Sendable {
     }
 
     private func save(_ r: BackupRecord) {
-        do {
-            try db.write { c in
-                try c.execute(
-                    """
-                    INSERT INTO backup_runs (started_at, finished_at, trigger, file, bytes, ok, error)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        Instant.storage(r.startedAt), Instant.storage(r.finishedAt), r.trigger, r.file, r.bytes,
-                        r.ok ? 1 : 0, r.error,
-                    ])
-            }
-        } catch {
-            Log.error("cannot record the backup attempt: \(error)")
+        do { try Self.record(r, in: db) } catch { Log.error("cannot record the backup attempt: \(error)") }
+    }
+
+    /// Appends `r` to the `backup_runs` ledger of `db`.
+    /// - Throws: `DatabaseError` when the write fails.
+    static func record(_ r: BackupRecord, in db: Database) throws {
+        try db.write { c in
+            try c.execute(
+                """
+                INSERT INTO backup_runs (started_at, finished_at, trigger, file, bytes, ok, error)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    Instant.storage(r.startedAt), Instant.storage(r.finishedAt), r.trigger, r.file, r.bytes,
+                    r.ok ? 1 : 0, r.error,
+                ])
         }
     }
 

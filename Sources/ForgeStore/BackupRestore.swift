@@ -73,6 +73,7 @@ package enum BackupRestore {
         }
         chmod(temporary, 0o600)
         BackupFile.matchOwner(temporary, of: folder)
+        try markRestored(temporary, from: file, now: now)
         try BackupFile.sync(temporary)
         _ = try BackupFile.inspect(temporary, knownMigrations: known)
         for suffix in ["-wal", "-shm", "-journal"] { unlink(databasePath + suffix) }
@@ -83,6 +84,28 @@ package enum BackupRestore {
         var outcome = Outcome(safetyCopy: safety, inspection: inspection)
         outcome.brokenCopy = broken
         return outcome
+    }
+
+    /// Records the restore in the ledger of the copy at `path` before it is put in
+    /// place (a `backup_runs` row, trigger ``BackupStatus/restoreTrigger``, naming
+    /// `file`), so the backup and copy attempts it carries from where it was made
+    /// are history: `/healthz`, `STATUS=` and the copy states describe this box from here on.
+    /// - Throws: `DatabaseError` when the copy cannot be written.
+    static func markRestored(_ path: String, from file: String, now: Date) throws {
+        let db = try Database(path: path, readers: 1)
+        do {
+            try BackupJob.record(
+                BackupRecord(
+                    startedAt: now, finishedAt: now, trigger: BackupStatus.restoreTrigger,
+                    file: (file as NSString).lastPathComponent, bytes: BackupFile.size(file), ok: true, error: ""),
+                in: db)
+            try db.checkpoint()
+            db.close()
+        } catch {
+            db.close()
+            throw error
+        }
+        for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
     }
 
     /// `forge.sqlite3.broken-20261202T013000Z` for `databasePath` at `now` (UTC).

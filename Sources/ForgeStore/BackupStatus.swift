@@ -4,12 +4,31 @@ import Foundation
 /// The last backup attempts, for `/healthz`, systemd's `STATUS=` and the scheduler.
 package enum BackupStatus {
     /// The newest attempt of any outcome, or nil when none was recorded.
+    /// Attempts before the newest restore (``restoreTrigger``) are another box's or another time's: not counted.
     package static func last(in db: Database) throws -> BackupRecord? {
         try db.read {
             try $0.queryOne(
-                "SELECT * FROM backup_runs WHERE trigger <> ? ORDER BY started_at DESC, id DESC LIMIT 1",
-                [outputTrigger])
+                "SELECT * FROM backup_runs WHERE trigger NOT IN (?, ?) AND \(sinceRestore) ORDER BY started_at DESC, id DESC LIMIT 1",
+                [outputTrigger, restoreTrigger])
         }.map(record)
+    }
+
+    /// The trigger of the row `forged restore` writes into the database it puts in place
+    /// (``BackupRestore/restore(_:over:now:)``): the backup and copy attempts the file carries
+    /// happened before it, often on another machine, so ``last(in:)``, ``lastSuccess(in:)`` and
+    /// ``BackupCopyStatus/states(_:in:)`` count only attempts since it.
+    package static let restoreTrigger = "restore"
+
+    /// SQL condition on a ledger's `started_at`: at or after the newest restore (true when there was none).
+    static let sinceRestore =
+        "started_at >= COALESCE((SELECT max(started_at) FROM backup_runs WHERE trigger = 'restore'), '')"
+
+    /// When the database was last put in place by `forged restore`, or nil.
+    package static func restoredAt(in db: Database) throws -> Date? {
+        let text: String? = try db.read {
+            try $0.scalar("SELECT max(started_at) FROM backup_runs WHERE trigger = ?", [restoreTrigger])
+        }
+        return text.flatMap(Instant.parse)
     }
 
     /// The trigger of `forged backup --output FILE`: such a copy is recorded
@@ -23,8 +42,8 @@ package enum BackupStatus {
     package static func lastSuccess(in db: Database) throws -> BackupRecord? {
         try db.read {
             try $0.queryOne(
-                "SELECT * FROM backup_runs WHERE ok = 1 AND trigger <> ? ORDER BY started_at DESC, id DESC LIMIT 1",
-                [outputTrigger])
+                "SELECT * FROM backup_runs WHERE ok = 1 AND trigger NOT IN (?, ?) AND \(sinceRestore) ORDER BY started_at DESC, id DESC LIMIT 1",
+                [outputTrigger, restoreTrigger])
         }
         .map(record)
     }
@@ -44,7 +63,11 @@ package enum BackupStatus {
     /// Never throws: a database that does not answer gives `backup state unknown`.
     package static func summary(_ db: Database) -> String {
         guard let last = try? last(in: db) else {
-            return (try? db.read { try $0.scalar("SELECT 1") as Int? }) == 1 ? "no backup yet" : "backup state unknown"
+            guard (try? db.read { try $0.scalar("SELECT 1") as Int? }) == 1 else { return "backup state unknown" }
+            if let restored = try? restoredAt(in: db) {
+                return "no backup since the restore at \(Instant.storage(restored))"
+            }
+            return "no backup yet"
         }
         let when = Instant.storage(last.finishedAt)
         if last.ok {

@@ -132,8 +132,11 @@ extension BackupCommands {
 
             Copies sent off this machine (--backup-copy-to) are encrypted with this key and
             cannot be restored without it. Keep the code somewhere else: print it, or store it
-            in a password manager. On a new machine: forged backup key import CODE, then
-            forged restore --from DEST.
+            in a password manager. Keep with it what reaches the copies, as the old machine
+            will not be there to copy it from: for rclone:REMOTE:PATH the remote's section of
+            \(settings.backupRcloneConfig) (address, user, password or token); for a NAS share
+            its .mount unit and credentials. On a new machine: forged backup key import CODE,
+            make the destination reachable again, then forged restore --from DEST.
             """)
         return 0
     }
@@ -164,7 +167,14 @@ extension BackupCommands {
             Forged.printError("forged: \(error)")
             return 1
         }
-        print("backup key \(key.id) written to \(path) (0600)")
+        // Run as root (the runbook's way), the key goes to the service user, as the package's postinst does.
+        BackupFile.matchOwner(path, of: settings.stateDir)
+        var owner = stat()
+        _ = stat(settings.stateDir, &owner)
+        print("backup key \(key.id) written to \(path) (mode 0600)")
+        if let problem = BackupKey.unreadable(at: path, uid: owner.st_uid, gid: owner.st_gid) {
+            Forged.printError("forged: warning: \(problem)")
+        }
         return 0
     }
 }

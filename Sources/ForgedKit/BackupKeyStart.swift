@@ -34,8 +34,9 @@ enum BackupKeyStart {
         guard announced != key.id else { return }
         Log.notice(
             "backup key \(key.id) (\(settings.backupKey)) encrypts the copies sent off this machine: keep its "
-                + "recovery code elsewhere, or they cannot be restored after losing the machine. Print it with "
-                + "`forged backup key show`.")
+                + "recovery code elsewhere, or they cannot be restored after losing the machine, and with it what "
+                + "reaches the copies (the remote's section of \(settings.backupRcloneConfig), or the NAS share's "
+                + "credentials). Print it with `forged backup key show`.")
         guard
             FileManager.default.createFile(
                 atPath: marker, contents: Data((key.id + "\n").utf8), attributes: [.posixPermissions: 0o600])

@@ -87,9 +87,11 @@ package enum CLI {
             summary: "Put a recovery code back as the backup key.",
             description: "Writes the recovery code CODE (or the first line of standard input) as the backup "
                 + "key (--backup-key, mode 0600), so copies made with it can be restored (forged restore --from "
-                + "DEST). A different key already there is kept beside it as FILE.old-KEYID.",
+                + "DEST). Run as root, the key is owned by the service user (the owner of --state-dir), as the "
+                + "package's postinst writes it, and a warning says when that user still cannot read it. A "
+                + "different key already there is kept beside it as FILE.old-KEYID.",
             optionalPositionals: ["CODE"],
-            flags: [FlagSpec(setting: .backupKey), FlagSpec(setting: .config)]),
+            flags: [FlagSpec(setting: .backupKey)] + databaseFlags),
         CommandSpec(
             path: ["restore"], synopsis: "restore FILE | restore --from DEST [NAME] [FLAGS]",
             summary: "Restore a backup (with the server stopped).",

@@ -82,7 +82,7 @@ struct CheckCommand {
                 Finding(
                     level: .error, subject: "state-dir",
                     text: "\(stateDir) is not writable by this user (uid \(getuid())): run as the service user "
-                        + "(sudo -u forge forged check) or fix it: chown -R forge:forge \(stateDir)"))
+                        + "(runuser -u forge -- forged check) or fix it: chown -R forge:forge \(stateDir)"))
         } else {
             out.append(
                 Finding(
@@ -95,7 +95,20 @@ struct CheckCommand {
             out.append(certificateFinding(cert: cert, key: key, now: now))
         }
         out.append(backupFinding(now: now))
+        if !settings.backupCopyTo.isEmpty {
+            out.append(backupKeyFinding(serviceUser: (dirInfo.st_uid, dirInfo.st_gid)))
+        }
         return out
+    }
+
+    /// With copies off the box configured: whether the service user (the state directory's
+    /// owner, whoever runs the check) can read `--backup-key`; a warning naming the fix when not.
+    func backupKeyFinding(serviceUser: (uid: uid_t, gid: gid_t)) -> Finding {
+        if let problem = BackupKey.unreadable(at: settings.backupKey, uid: serviceUser.uid, gid: serviceUser.gid) {
+            return Finding(level: .warning, subject: "backup-key", text: problem)
+        }
+        let id = (try? BackupKey.load(from: settings.backupKey)).map { "backup key \($0.id)" } ?? "a key"
+        return Finding(level: .ok, subject: "backup-key", text: "\(settings.backupKey): \(id), readable by the service")
     }
 
     func databaseFindings(directoryOwner: uid_t) -> [Finding] {

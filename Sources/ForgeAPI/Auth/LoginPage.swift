@@ -26,7 +26,7 @@ enum LoginPage {
         <button type="submit">Sign in</button><div id="msg" role="status"></div>
         <details id="reset"><summary>Forgot your password?</summary>
         <p>Forge sends no e-mail. Ask whoever runs this server to set a new password on the box:
-        <code>sudo forged user passwd you@example.org</code>. It asks for the new password and signs
+        <code>forged user passwd you@example.org</code> (as root). It asks for the new password and signs
         you out on every device; then sign in here with it.</p></details></form>
         <script>
         document.getElementById('f').addEventListener('submit', async (e) => {

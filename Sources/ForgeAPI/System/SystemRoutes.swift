@@ -73,6 +73,16 @@ enum SystemRoutes {
         let error: String
     }
 
+    /// `copy_warning`: a backup key this process cannot read (every copy fails), then copies
+    /// missing for three days; nil when copies are not configured or all is well.
+    static func copyWarning(_ copies: [BackupCopyState], app: ForgeApp) -> String? {
+        guard !app.config.backupCopies.isEmpty else { return nil }
+        let key = BackupKey.unreadable(at: app.config.backupKeyPath, uid: getuid(), gid: getgid())
+        let stale = BackupCopyStatus.warning(copies, now: app.clock.now())
+        let parts = [key, stale].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.raw(
             .GET, "/healthz", "Liveness and build stamp", access: .public, answers: Health.self,
@@ -106,7 +116,7 @@ enum SystemRoutes {
                 backup: last.map { backupHealth($0, backups: BackupJob.directory(forDatabase: app.db.path)) },
                 reason: !reachable ? "database not answering" : fault?.summary,
                 copies: destinations.isEmpty ? nil : copies.map { CopyHealth($0, now: app.clock.now()) },
-                copyWarning: BackupCopyStatus.warning(copies, now: app.clock.now()))
+                copyWarning: Self.copyWarning(copies, app: app))
             return .wire(health, status: ok ? 200 : 503)
         }
         router.raw(

@@ -34,15 +34,16 @@ package enum BackupCopyStatus {
         try db.read { c in
             try destinations.map { destination in
                 let good = try c.queryOne(
-                    "SELECT * FROM backup_copies WHERE destination = ? AND ok = 1 ORDER BY started_at DESC, id DESC LIMIT 1",
+                    "SELECT * FROM backup_copies WHERE destination = ? AND ok = 1 AND \(BackupStatus.sinceRestore) ORDER BY started_at DESC, id DESC LIMIT 1",
                     [destination]
                 ).map(record)
                 let last = try c.queryOne(
-                    "SELECT * FROM backup_copies WHERE destination = ? ORDER BY started_at DESC, id DESC LIMIT 1",
+                    "SELECT * FROM backup_copies WHERE destination = ? AND \(BackupStatus.sinceRestore) ORDER BY started_at DESC, id DESC LIMIT 1",
                     [destination]
                 ).map(record)
                 let first: String? = try c.scalar(
-                    "SELECT min(started_at) FROM backup_copies WHERE destination = ?", [destination])
+                    "SELECT min(started_at) FROM backup_copies WHERE destination = ? AND \(BackupStatus.sinceRestore)",
+                    [destination])
                 return BackupCopyState(
                     destination: destination, lastGood: good, lastAttempt: last,
                     firstAttemptAt: first.flatMap(Instant.parse))

@@ -145,3 +145,50 @@ package struct BackupKey: Sendable, Equatable {
         }
     }
 }
+
+extension BackupKey {
+    /// Why the user `uid` (in group `gid`) cannot read the key file at `path`, or nil when
+    /// it can: the file is missing, or no read bit of stat(2)'s mode is the user's
+    /// (owner, group, other; uid 0 reads anything). `forged check` asks for the service
+    /// user (the state directory's owner) even when run as root; `/healthz` for itself.
+    /// - Returns: `the backup key /etc/forge/backup.key (owner root:root, mode 600) cannot be
+    ///   read by forge: every copy off the box fails; fix: chown forge:forge /etc/forge/backup.key`.
+    package static func unreadable(at path: String, uid: uid_t, gid: gid_t) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return "the backup key \(path) is missing (\(String(cString: strerror(errno)))): every copy off the box "
+                + "fails; fix: `forged backup key import` the recovery code"
+        }
+        let mode = info.st_mode & 0o777
+        let readable =
+            uid == 0 || (info.st_uid == uid && mode & 0o400 != 0) || (info.st_gid == gid && mode & 0o040 != 0)
+            || mode & 0o004 != 0
+        guard !readable else { return nil }
+        let owner = "\(userName(info.st_uid)):\(groupName(info.st_gid))"
+        let user = userName(uid)
+        return "the backup key \(path) (owner \(owner), mode \(String(mode, radix: 8))) cannot be read by \(user): "
+            + "every copy off the box fails; fix: chown \(user):\(groupName(gid)) \(path)"
+    }
+
+    /// The name of user `uid` (getpwuid_r), else its number.
+    static func userName(_ uid: uid_t) -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, let found = result,
+            let name = found.pointee.pw_name
+        else { return "uid \(uid)" }
+        return String(cString: name)
+    }
+
+    /// The name of group `gid` (getgrgid_r), else its number.
+    static func groupName(_ gid: gid_t) -> String {
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard getgrgid_r(gid, &entry, &buffer, buffer.count, &result) == 0, let found = result,
+            let name = found.pointee.gr_name
+        else { return "gid \(gid)" }
+        return String(cString: name)
+    }
+}

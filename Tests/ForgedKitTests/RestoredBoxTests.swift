@@ -1,0 +1,99 @@
+import ForgeStore
+import Foundation
+import Testing
+
+@testable import ForgedKit
+
+/// Issue 39, items 3 and 4: on a restored box the key the runbook imports as
+/// root is the service's to read, `forged check` warns when it is not, the
+/// status describes this box rather than the old one's ledger, and
+/// `backup key show` says what to keep beside the code.
+@Suite(.serialized) struct RestoredBoxTests {
+    var binary: String { get throws { try #require(ForgedBinary.path, "build forged first (swift build)") } }
+    let code = "0123-4567-89ab-cdef-0123-4567-89ab-cdef-fedc-ba98-7654-3210-fedc-ba98-7654-3210"
+    /// The service user of these tests: nobody (65534), owner of the state directory.
+    let service: (uid: uid_t, gid: gid_t) = (65534, 65534)
+
+    func forged(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
+        try runProcess(
+            try binary, arguments + ["--config", "/dev/null"], environment: cleanEnvironment(), input: input)
+    }
+
+    @Test func aKeyImportedAsRootIsTheServiceUsersAndCheckWarnsWhenItIsNot() throws {
+        try #require(geteuid() == 0, "runs as root, as the runbook's forged backup key import does")
+        let dir = TempDir()
+        defer { dir.remove() }
+        let state = dir.file("state")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        #expect(chown(state, service.uid, service.gid) == 0)
+        let key = dir.file("backup.key")
+        let imported = try forged(["backup", "key", "import", code, "--backup-key", key, "--state-dir", state])
+        #expect(imported.status == 0 && imported.err.isEmpty, "\(imported)")
+        var info = stat()
+        #expect(stat(key, &info) == 0)
+        #expect(info.st_uid == service.uid && info.st_gid == service.gid && info.st_mode & 0o777 == 0o600)
+        #expect(BackupKey.unreadable(at: key, uid: service.uid, gid: service.gid) == nil)
+
+        // A key left root:root 0600 (what the import wrote before): check warns, naming the fix.
+        #expect(chown(key, 0, 0) == 0)
+        let problem = try #require(BackupKey.unreadable(at: key, uid: service.uid, gid: service.gid))
+        #expect(problem.contains("owner root:root, mode 600") && problem.contains("fix: chown "), "\(problem)")
+        let check = try forged([
+            "check", "--state-dir", state, "--backup-key", key, "--backup-copy-to", dir.file("nas"),
+        ])
+        let line = check.out.split(separator: "\n").first { $0.contains("backup-key") }.map(String.init) ?? ""
+        #expect(line.hasPrefix("WARNING") && line.contains("cannot be read by"), "\(check)")
+        // Without copies configured the key is not checked.
+        let plain = try forged(["check", "--state-dir", state, "--backup-key", key])
+        #expect(!plain.out.contains("backup-key"), "\(plain)")
+        // Missing: named too.
+        #expect(BackupKey.unreadable(at: dir.file("none.key"), uid: 0, gid: 0)?.contains("is missing") == true)
+    }
+
+    @Test func afterARestoreTheStatusDescribesThisBox() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.file("nas"), withIntermediateDirectories: true)
+        let old = ["--state-dir", dir.file("old"), "--backup-key", dir.file("old.key")]
+        let copies = ["--backup-copy-to", dir.file("nas")]
+        #expect(try forged(["backup", "key", "import", code, "--backup-key", dir.file("old.key")]).status == 0)
+        let added = try forged(
+            ["user", "add", "ada@example.org", "--name", "Ada", "--password-stdin", "--state-dir", dir.file("old")],
+            input: "correct horse battery\n")
+        try #require(added.status == 0, "\(added)")
+        // Two backups: the second copy carries the first one's ledger rows (and its copy's), as a box's copies do.
+        #expect(try forged(["backup"] + old + copies).status == 0)
+        #expect(try forged(["backup"] + old + copies).status == 0)
+        // The old box's ledger says ok, with a good copy.
+        let before = try Database(path: dir.file("old/forge.sqlite3"), readers: 1)
+        #expect(try BackupStatus.last(in: before)?.ok == true)
+        #expect(try BackupCopyStatus.states([dir.file("nas")], in: before).first?.lastGood != nil)
+        before.close()
+
+        let new = ["--state-dir", dir.file("new"), "--backup-key", dir.file("old.key")]
+        let restored = try forged(["restore", "--from", dir.file("nas")] + new)
+        try #require(restored.status == 0, "\(restored)")
+        let db = try Database(path: dir.file("new/forge.sqlite3"), readers: 1)
+        defer { db.close() }
+        #expect(try BackupStatus.last(in: db) == nil)
+        #expect(BackupStatus.summary(db).hasPrefix("no backup since the restore at "), "\(BackupStatus.summary(db))")
+        let state = try #require(try BackupCopyStatus.states([dir.file("nas")], in: db).first)
+        #expect(state.lastAttempt == nil && state.lastGood == nil)
+        // The old box's attempts are kept as history, with the restore after them.
+        let recent = try BackupStatus.recent(5, in: db)
+        #expect(recent.first?.trigger == BackupStatus.restoreTrigger && recent.count >= 2)
+        // The next backup here is the last backup again.
+        #expect(try forged(["backup"] + new + copies).status == 0)
+        #expect(try BackupStatus.last(in: db)?.ok == true)
+        #expect(try BackupCopyStatus.states([dir.file("nas")], in: db).first?.lastGood != nil)
+    }
+
+    @Test func keyShowSaysWhatToKeepBesideTheCode() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        #expect(try forged(["backup", "key", "import", code, "--backup-key", dir.file("k")]).status == 0)
+        let shown = try forged(["backup", "key", "show", "--backup-key", dir.file("k")])
+        #expect(shown.out.contains(code) && shown.out.contains("Keep with it what reaches the copies"), "\(shown)")
+        #expect(shown.out.contains("/etc/forge/rclone.conf"), "\(shown)")
+    }
+}
