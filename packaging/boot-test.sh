@@ -17,7 +17,9 @@
 # to a WebDAV remote (rclone serve webdav inside the container, its storage a
 # host directory bind-mounted in so it outlives the wipe), the state and
 # configuration destroyed, the package installed again, the recovery code
-# imported, restored from the remote, the same members and counts back.
+# imported, restored from the remote, the same members and counts back; then
+# (issue 39) the imported key owned by forge, the status of this box, and a
+# copy off the new box; and a member signing in on the full disk.
 #
 # Usage: packaging/boot-test.sh PATH.deb
 # Also needs openssl on the host (the TLS drill's certificate and client) and
@@ -402,6 +404,12 @@ full_pid=$(main_pid)
 check "drill: disk full at start" "/healthz $(cut -c1-90 <<<"$full_health"); read $full_read; write $full_write_code $full_write; STATUS=$(cut -c1-60 <<<"$full_status"); journalctl -p err MESSAGE_ID=$disk_id: $line" \
     test "$full_read" = 200 -a "$full_write_code" = 507 -a -n "$(grep -F '"ok":false' <<<"$full_health" | grep -F 'disk full')" \
         -a -n "$(grep -F 'DISK FULL' <<<"$full_status")" -a -n "$line"
+# Issue 39 item 6: a member whose session is gone signs in on the full disk and reads.
+inside rm -f /root/forge.cookies
+full_signin=no; login && full_signin=yes
+full_read_again=$(http -b /root/forge.cookies http://127.0.0.1:8080/api/metrics/weight/history)
+check "drill: sign in on a full disk" "POST /auth/login with a password: $full_signin; then a read: $full_read_again" \
+    test "$full_signin" = yes -a "$full_read_again" = 200
 inside rm -f /var/lib/forge/filler
 wait_for 20 healthz_200 || true
 freed_write=$(http -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"type":"weight","value":71}' http://127.0.0.1:8080/api/body)
@@ -494,6 +502,27 @@ after_counts=$(counts)
 check "drill: lost the box" "fresh install: $fresh_counts; other key: exit $wrong_status ($(grep -o 'encrypted with backup key [0-9a-f]*, but the key here is [0-9a-f]*' <<<"$wrong" || echo "$wrong" | tail -1)); list --from: $listed; restore --from: exit $restored_status; Ada signs in: $signin, Ben $ben; $after_counts (before the wipe: $before_counts); $(( $(date +%s) - lost_started )) s" \
     test "$wrong_status" = 1 -a "$restored_status" = 0 -a "$signin" = yes -a "$ben" = 200 \
         -a -n "$before_counts" -a "$after_counts" = "$before_counts" -a -n "$(grep 'encrypted with backup key' <<<"$wrong")"
+
+# 17. Lost the box, part 3 (issue 39 item 3): the imported key is the service's
+# (forge:forge 0600), the status describes this box (no backup since the
+# restore or its own catch-up backup, never the old box's file or copies), forged check says the key is readable, and with
+# FORGE_BACKUP_COPY_TO set again (the runbook's step 6) a backup from the new
+# box is copied off it.
+key_owner=$(inside stat -c '%U:%G %a' /etc/forge/backup.key || true)
+restored_status_line=$(inside systemctl show -p StatusText --value forged.service || true)
+inside sh -c 'echo FORGE_BACKUP_COPY_TO=rclone:nas:forge >> /etc/forge/forged.conf'
+inside chown forge:forge /etc/forge/rclone.conf; inside chmod 0600 /etc/forge/rclone.conf
+inside systemctl restart forged >/dev/null 2>&1 || true
+wait_for 30 healthz_200 || true
+key_check=$(inside forged check 2>&1 | grep 'backup-key' || true)
+inside rm -f /root/forge.cookies; login || true
+new_copy=$(inside curl -s --max-time 60 -b /root/forge.cookies -X POST http://127.0.0.1:8080/api/admin/backups || true)
+new_copies=$(healthz_body | grep -o '"copies":\[[^]]*\]' || true)
+check "drill: new box copies off" "key $key_owner; STATUS after restore: $restored_status_line; forged check: $key_check; POST /api/admin/backups: $(grep -o '"copied_to":\[[^]]*\]' <<<"$new_copy"); /healthz $new_copies" \
+    test "$key_owner" = "forge:forge 600" -a -n "$restored_status_line" \
+        -a -z "$(grep -F 'no longer on disk' <<<"$restored_status_line")" -a -z "$(grep -F 'rclone:nas:forge ok' <<<"$restored_status_line")" \
+        -a -n "$(grep -F 'readable by the service' <<<"$key_check")" \
+        -a -n "$(grep -F '"copied_to":["rclone:nas:forge"' <<<"$new_copy")" -a -n "$(grep -F '"ok":true' <<<"$new_copies")"
 
 # --- The table.
 echo

@@ -94,22 +94,32 @@ package enum DisplayStore {
     /// Redeems a code: the display becomes paired and gets a token.
     /// - Returns: (display id, raw token) or nil for a wrong, used or expired code.
     package static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
+        guard let display = try redeemable(code: code, now: now, in: db) else { return nil }
+        let token = Sodium.randomToken(bytes: 32)
+        try savePairing(id: display.id, tokenHash: Sodium.sha256Hex(token), at: now, in: db)
+        return (display.id, token)
+    }
+
+    /// The display a code would pair (reads only), or nil for a wrong, used or expired code.
+    package static func redeemable(code: String, now: Date, in db: Connection) throws -> (id: String, scope: String)? {
         let typed = normalise(code)
         guard typed.count == 8 else { return nil }
         guard
             let row = try db.queryOne(
                 """
-                SELECT id FROM kitchen_displays WHERE code_hash = ? AND code_expires_at > ? AND revoked_at IS NULL
+                SELECT id, scope FROM kitchen_displays WHERE code_hash = ? AND code_expires_at > ? AND revoked_at IS NULL
                 """, [Sodium.sha256Hex(typed), now])
         else { return nil }
-        let id: String = try row.get("id")
-        let token = Sodium.randomToken(bytes: 32)
+        return (try row.get("id"), try row.get("scope"))
+    }
+
+    /// Stores display `id`'s pairing: the token's SHA-256 hex `tokenHash`, paired `at`; its code is used up.
+    package static func savePairing(id: String, tokenHash: String, at now: Date, in db: Connection) throws {
         try db.execute(
             """
             UPDATE kitchen_displays SET code_hash = NULL, code_expires_at = NULL, token_hash = ?, paired_at = ?,
-                last_seen_at = ? WHERE id = ?
-            """, [Sodium.sha256Hex(token), now, now, id])
-        return (id, token)
+                last_seen_at = ? WHERE id = ? AND revoked_at IS NULL
+            """, [tokenHash, now, now, id])
     }
 
     /// The live display behind a token, or nil.

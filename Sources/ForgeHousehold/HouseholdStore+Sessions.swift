@@ -16,12 +16,24 @@ extension HouseholdStore {
     /// Creates a session for `userID` (dropping expired sessions of anyone on
     /// the way) and returns the raw token for the cookie; only its SHA-256 is stored.
     package static func createSession(userID: String, now: Date, in db: Connection) throws -> String {
-        let token = Sodium.randomToken(bytes: 32)
+        let token = newSessionToken()
         try db.execute("DELETE FROM auth_sessions WHERE expires_at < ?", [Instant.storage(now)])
-        try db.execute(
-            "INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-            [Sodium.sha256Hex(token), userID, Instant.storage(now), Instant.storage(now + sessionLifetime)])
+        try saveSession(
+            tokenHash: Sodium.sha256Hex(token), userID: userID, created: now, expires: now + sessionLifetime, in: db)
         return token
+    }
+
+    /// A new session token: 256 random bits, URL-safe text.
+    package static func newSessionToken() -> String { Sodium.randomToken(bytes: 32) }
+
+    /// Stores a session made earlier (one held in memory while the disk was full):
+    /// `tokenHash` is the token's SHA-256 hex. A hash already stored is left as it is.
+    package static func saveSession(tokenHash: String, userID: String, created: Date, expires: Date, in db: Connection)
+        throws
+    {
+        try db.execute(
+            "INSERT OR IGNORE INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+            [tokenHash, userID, Instant.storage(created), Instant.storage(expires)])
     }
 
     /// The user id of a live session, or nil for empty, oversized, unknown,

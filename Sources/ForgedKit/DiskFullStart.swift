@@ -56,6 +56,7 @@ final class DiskFullStart: Service, Sendable {
             do {
                 try db.reopenReadWrite()
                 Log.notice("space is free again on \(stateDir): the database is open read-write")
+                app.saveHeldCredentials()
             } catch {
                 Log.debug("the database does not reopen read-write yet: \(error)")
                 return

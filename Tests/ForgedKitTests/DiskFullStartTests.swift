@@ -1,4 +1,6 @@
 import ForgeCore
+import ForgeHousehold
+import ForgeStore
 import Foundation
 import Testing
 
@@ -37,6 +39,11 @@ struct DiskFullStartTests {
         #expect(first.terminate() == 0)
         let database = state.appendingPathComponent("forge.sqlite3").path
         #expect(!FileManager.default.fileExists(atPath: database + "-shm"), "a clean stop removes the -shm file")
+
+        // A display pairing code made before the disk fills (as `forged display pair Kitchen` makes it).
+        let stored = try Database(path: database)
+        let pairing = try stored.write { try DisplayStore.create(name: "Kitchen", now: Date(), in: $0) }
+        stored.close()
 
         // Fill the filesystem to the last byte.
         let filler = state.appendingPathComponent("filler").path
@@ -79,6 +86,23 @@ struct DiskFullStartTests {
         #expect(refusedHead.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
         #expect((detail["detail"] as? String)?.hasPrefix("disk full") == true, "\(detail)")
 
+        // Signing in needs no room (issue 39 item 6): the new session is held in memory and reads work.
+        let (fresh, _, freshHead) = try await forged.fetch(
+            "/auth/dev", method: "POST", body: #"{"email":"ada@example.org"}"#)
+        let freshCookie = try #require(
+            freshHead.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init),
+            "sign-in on a full disk: \(fresh)")
+        #expect(fresh == 200)
+        let (freshRead, freshBody, _) = try await forged.fetch("/api/metrics/weight/history", cookie: freshCookie)
+        #expect(freshRead == 200 && String(decoding: freshBody, as: UTF8.self).contains("71.5"), "\(freshRead)")
+        // So does pairing the kitchen display with its code.
+        let (paired, pairedBody, pairedHead) = try await forged.fetch(
+            "/kitchen/pair", method: "POST", body: #"{"code":"\#(pairing.code)"}"#)
+        #expect(paired == 200, "\(String(decoding: pairedBody, as: UTF8.self))")
+        let displayCookie = try #require(
+            pairedHead.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+        #expect(try await forged.fetch("/api/kitchen/week", cookie: displayCookie).0 == 200)
+
         // Space returns: without a restart, writes succeed and /healthz is ok.
         unlink(filler)
         var healthy = 0
@@ -95,6 +119,18 @@ struct DiskFullStartTests {
         let afterText = String(decoding: after, as: UTF8.self)
         #expect(afterText.contains("72") && afterText.contains("71.5"), "\(afterText)")
         #expect(forged.log.contains("space is free again on \(state.path): the database is open read-write"))
+        // The session and the pairing made on the full disk were saved: they outlive a restart.
+        #expect(forged.log.contains("saved 1 sign-in session(s) and 1 display pairing(s)"), "\(forged.log)")
+        let saved = try Database(path: database, readers: 1)
+        let rows = try saved.read { c -> (Int?, Int?) in
+            (
+                try c.scalar("SELECT count(*) FROM auth_sessions"),
+                try c.scalar("SELECT count(*) FROM kitchen_displays WHERE token_hash IS NOT NULL")
+            )
+        }
+        saved.close()
+        #expect(rows.0 == 2 && rows.1 == 1, "\(rows)")
+        #expect(try await forged.fetch("/api/metrics/weight/history", cookie: freshCookie).0 == 200)
         let status = listener.receive(for: 5) { $0.contains("STATUS=") && !$0.contains("DISK FULL") }
         #expect(status.last.map { $0.contains("STATUS=") && !$0.contains("DISK FULL") } == true, "\(status)")
         #expect(forged.process.isRunning, "recovered without a restart")

@@ -30,7 +30,7 @@ enum AuthRoutes {
             .html(LoginPage.html)
         }
         router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
-            if let token = request.cookie(HouseholdStore.sessionCookieName) {
+            if let token = request.cookie(HouseholdStore.sessionCookieName), !app.heldSessions.drop(token: token) {
                 try app.db.write { try HouseholdStore.revokeSession(token: token, in: $0) }
             }
             var response = Response.wire(OK())
@@ -126,7 +126,16 @@ extension ForgeApp {
 
     /// Creates a session for `user` and answers `{ok: true, name}` with the cookie.
     func signIn(_ user: User, for request: Request) throws -> Response {
-        let token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
+        let token: String
+        do {
+            token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
+        } catch  where Self.isRefusedForSpace(error) {
+            // Reading needs no room: the session waits in memory until the disk has some.
+            let now = clock.now()
+            token = heldSessions.hold(
+                HeldSession(userID: user.id, created: now, expires: now + HouseholdStore.sessionLifetime))
+            Log.notice("signed in while the disk is full: the session is kept in memory until it can be saved")
+        }
         var response = Response.wire(SignedIn(name: user.name))
         response.headers.add("Set-Cookie", sessionCookie(token, for: request))
         return response

@@ -32,7 +32,12 @@ extension ForgeApp {
         }
         guard let token = request.cookie(DisplayStore.cookieName) else { throw HTTPError(401, "not signed in") }
         guard let display = try db.read({ try DisplayStore.find(token: token, in: $0) }) else {
-            throw HTTPError(401, "display not paired (or revoked)")
+            // Paired while the disk was full: saved once there is room, known from memory until then.
+            guard let held = heldDisplays.value(token: token) else {
+                throw HTTPError(401, "display not paired (or revoked)")
+            }
+            saveHeldCredentials()
+            return KitchenCaller(user: nil, displayID: held.id, scope: held.scope)
         }
         return KitchenCaller(user: nil, displayID: display.id, scope: display.scope)
     }
