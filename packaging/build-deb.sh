@@ -14,7 +14,8 @@ arch=$(dpkg --print-architecture)
 out=.build/deb
 stage=$out/forged_${version}_${arch}
 deb=$out/forged_${version}_${arch}.deb
-rm -rf "$stage" "$deb"
+# One package in .build/deb: callers glob forged_*.deb, and every build has its own version now.
+rm -rf "$out"/forged_*
 mkdir -p "$stage/DEBIAN"
 
 # Files. The binary is stripped of debug symbols; its GNU build-id note (the

@@ -61,7 +61,9 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             let restored = try Database(path: target + "/forge.sqlite3")
             defer { restored.close() }
             #expect(try restored.integrityCheck())
-            #expect(try counts(restored) == before.merging(["backup_runs": 0]) { $1 })
+            // The same rows, and the restore itself recorded in the ledger (it starts this box's history).
+            #expect(try counts(restored) == before.merging(["backup_runs": 1]) { $1 })
+            #expect(try BackupStatus.recent(1, in: restored).first?.trigger == BackupStatus.restoreTrigger)
         }
     }
 
