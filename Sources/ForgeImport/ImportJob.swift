@@ -7,6 +7,8 @@ import Foundation
 /// Progress of one import: bytes of the source read and rows written.
 package struct ImportProgress: Sendable, Equatable {
     package let importID: String
+    /// The member whose import it is: only they hear of it.
+    package let userID: String
     package let kind: String
     package let bytesDone: Int64
     package let bytesTotal: Int64
@@ -121,6 +123,7 @@ package final class ImportJob {
         if !force, let lastReported, now - lastReported < .milliseconds(100) { return }
         lastReported = now
         onProgress?(
-            ImportProgress(importID: id, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows))
+            ImportProgress(
+                importID: id, userID: userID, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows))
     }
 }

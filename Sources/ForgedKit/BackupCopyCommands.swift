@@ -80,6 +80,13 @@ extension BackupCommands {
         do {
             if let wanted = command.positionals.first {
                 name = wanted.hasSuffix(".forgebak") ? wanted : wanted + ".forgebak"
+                // A name, never a path: the decrypted copy is written beside the backups under it.
+                guard BackupDestination.backupName(ofCopy: name) != nil else {
+                    Forged.printError(
+                        "forged: restore refused: \"\(wanted)\" is not a copy's name: give it as `forged backup list "
+                            + "--from \(from)` lists it (forge-YYYYMMDD-HHMMSS.sqlite3.forgebak), without a directory")
+                    return 1
+                }
             } else {
                 guard let newest = try source.list().first else {
                     Forged.printError("forged: restore refused: no copies (*.forgebak) at \(from)")

@@ -27,6 +27,12 @@ enum BackupKeyStart {
                 return
             }
         }
+        for exposed in [
+            key == nil ? nil : BackupKey.exposed(settings.backupKey, what: "the key of the copies off the box"),
+            CheckCommand.rcloneConfigExposure(settings),
+        ].compactMap({ $0 }) {
+            Log.warning(exposed)
+        }
         guard let key else { return }
         let marker = (settings.stateDir as NSString).appendingPathComponent(markerName)
         let announced = (try? String(contentsOfFile: marker, encoding: .utf8))?.trimmingCharacters(

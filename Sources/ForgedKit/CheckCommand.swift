@@ -98,13 +98,26 @@ struct CheckCommand {
         if !settings.backupCopyTo.isEmpty {
             out.append(backupKeyFinding(serviceUser: (dirInfo.st_uid, dirInfo.st_gid)))
         }
+        if let exposed = Self.rcloneConfigExposure(settings) {
+            out.append(Finding(level: .warning, subject: "rclone", text: exposed))
+        }
         return out
+    }
+
+    /// With an `rclone:` destination configured: why its config file (the remote's credentials) is
+    /// exposed to every user of the machine, or nil.
+    static func rcloneConfigExposure(_ settings: Settings) -> String? {
+        guard settings.backupCopyTo.contains(where: { $0.description.hasPrefix("rclone:") }) else { return nil }
+        return BackupKey.exposed(settings.backupRcloneConfig, what: "the remote's credentials")
     }
 
     /// With copies off the box configured: whether the service user (the state directory's
     /// owner, whoever runs the check) can read `--backup-key`; a warning naming the fix when not.
     func backupKeyFinding(serviceUser: (uid: uid_t, gid: gid_t)) -> Finding {
         if let problem = BackupKey.unreadable(at: settings.backupKey, uid: serviceUser.uid, gid: serviceUser.gid) {
+            return Finding(level: .warning, subject: "backup-key", text: problem)
+        }
+        if let problem = BackupKey.exposed(settings.backupKey, what: "the key of the copies off the box") {
             return Finding(level: .warning, subject: "backup-key", text: problem)
         }
         let id = (try? BackupKey.load(from: settings.backupKey)).map { "backup key \($0.id)" } ?? "a key"

@@ -55,6 +55,39 @@ import Testing
         }
     }
 
+    /// Issue 40 item 6: a member's import is announced to that member only, never to
+    /// another member or a paired display.
+    @Test func importEventsReachOnlyTheImportingMember() async throws {
+        try await withTestServer { server in
+            try await server.withCookServices {
+                let ada = try await server.signIn("ada@example.org")
+                let ben = try await server.signIn("ben@example.org")
+                let display = try await server.pairDisplay()
+                let adaStream = try SSEClient(port: server.port, cookie: ada)
+                let benStream = try SSEClient(port: server.port, cookie: ben, timeout: 1)
+                let displayStream = try SSEClient(port: server.port, cookie: display, timeout: 1)
+                #expect(adaStream.next()?.event == "hello" && benStream.next()?.event == "hello")
+                #expect(displayStream.next()?.event == "hello")
+                let csv = try ImportJobRouteTests.fixture("hevy-2026.csv")
+                let (body, type) = ImportJobRouteTests.form(kind: "hevy", file: csv, name: "hevy.csv")
+                let reply = try await server.raw(
+                    "POST", "/api/import", body: body, contentType: type, cookie: ada,
+                    headers: ["Sec-Fetch-Site": "same-origin"])
+                #expect(reply.status == 202, "\(reply.detail ?? "")")
+                server.app.imports.drain()
+                var types: [String] = []
+                while let frame = adaStream.next("import") {
+                    types.append(frame.json["type"]?.stringValue ?? "")
+                    #expect(frame.json["import"]?["id"] == reply.json["id"])
+                    if types.last != "import.progress" { break }
+                }
+                #expect(types.last == "import.done", "\(types)")
+                #expect(benStream.next("import") == nil)
+                #expect(displayStream.next("import") == nil)
+            }
+        }
+    }
+
     @Test func theHouseholdDayIsAnnouncedAtConnectAndAtHouseholdMidnightOnly() async throws {
         // 23:59:58 on Saturday 7 March 2026 in New York; clocks spring forward that night.
         let clock = FixedClock(Instant.parse("2026-03-08T04:59:58Z")!)

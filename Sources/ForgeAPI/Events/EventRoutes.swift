@@ -23,7 +23,7 @@ enum EventRoutes {
             let caller = principal.kitchenCaller
             _ = try request.decodeQuery(EventsQuery.self)
             let stream = app.cook.live.subscribe(
-                scope: caller.scope,
+                scope: caller.scope, member: caller.user?.id,
                 lastEventID: request.headers["Last-Event-ID"]
                     ?? request.query["last_event_id"])
             var response = Response(

@@ -36,7 +36,8 @@ package final class LiveEvents: Sendable {
     private struct State {
         var ring: [Entry] = []
         var nextID: Int
-        var clients: [ObjectIdentifier: (stream: ResponseStream, scope: String)] = [:]
+        /// Each client's stream and the scopes it hears: its kitchen scope, and ``member(_:)`` for a member.
+        var clients: [ObjectIdentifier: (stream: ResponseStream, scopes: Set<String>)] = [:]
         var heartbeat: DispatchSourceTimer?
         var dayWatch: DispatchSourceTimer?
     }
@@ -118,7 +119,7 @@ package final class LiveEvents: Sendable {
             if b.state.ring.count > Self.ringCapacity {
                 b.state.ring.removeFirst(b.state.ring.count - Self.ringCapacity)
             }
-            for client in b.state.clients.values where client.scope == scope || scope == Self.everyone {
+            for client in b.state.clients.values where client.scopes.contains(scope) || scope == Self.everyone {
                 client.stream.send(frame)
             }
         }
@@ -126,11 +127,13 @@ package final class LiveEvents: Sendable {
 
     // MARK: subscribing
 
-    /// A new stream for `scope`: `retry`, then either the missed events
+    /// A new stream for `scope` (and, for a signed-in member, `member`'s own
+    /// events, ``member(_:)``): `retry`, then either the missed events
     /// after `lastEventID`, a `reset` when they are no longer held, or a
     /// `hello` for a fresh connection; then live events.
-    func subscribe(scope: String, lastEventID: String?) -> ResponseStream {
+    func subscribe(scope: String, member: String? = nil, lastEventID: String?) -> ResponseStream {
         start()
+        let scopes: Set<String> = member.map { [scope, Self.member($0)] } ?? [scope]
         let stream = ResponseStream(maxBufferedBytes: 512 * 1024)
         let key = ObjectIdentifier(stream)
         box.withLock { b in
@@ -140,7 +143,7 @@ package final class LiveEvents: Sendable {
                 let oldest = b.state.ring.first?.id ?? b.state.nextID
                 if last >= oldest - 1 && last <= latest {
                     for entry in b.state.ring
-                    where entry.id > last && (entry.scope == scope || entry.scope == Self.everyone) {
+                    where entry.id > last && (scopes.contains(entry.scope) || entry.scope == Self.everyone) {
                         opening += entry.frame
                     }
                 } else {
@@ -156,7 +159,7 @@ package final class LiveEvents: Sendable {
                         zone: calendar.timeZone.identifier))
             }
             stream.send(opening)
-            b.state.clients[key] = (stream, scope)
+            b.state.clients[key] = (stream, scopes)
         }
         stream.onClose { [weak self] in
             self?.box.withLock { _ = $0.state.clients.removeValue(forKey: key) }
@@ -166,6 +169,9 @@ package final class LiveEvents: Sendable {
 
     /// The scope of events for every client (the household day).
     static let everyone = "*"
+
+    /// The scope of events for one member's own streams (their import's progress): `member:<id>`.
+    static func member(_ userID: String) -> String { "member:" + userID }
 
     /// `event: hello` data: `{at, day: {date, day_name}, zone}` (docs/kitchen-display.md).
     struct Hello: Encodable, Equatable {

@@ -115,12 +115,13 @@ enum ImportRoutes {
         )
     }
 
-    /// An `import` event on the household's live stream: `{type, at, import}`
-    /// (`import.progress` while it runs, `import.done`/`import.failed` at the end).
+    /// An `import` event on the importing member's live streams only (never another member's
+    /// or a display's): `{type, at, import}` (`import.progress` while it runs,
+    /// `import.done`/`import.failed` at the end).
     static func announce(_ live: LiveEvents, _ progress: ImportProgress, _ done: ImportRecord?, at now: Date) {
         let type = done.map { "import.\($0.state)" } ?? "import.progress"
         live.publish(
-            scope: FoodWeekStore.household, name: "import",
+            scope: LiveEvents.member(progress.userID), name: "import",
             data: [
                 "type": .string(type), "at": .string(Instant.wire(now)),
                 "import": [

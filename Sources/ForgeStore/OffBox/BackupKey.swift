@@ -170,6 +170,18 @@ extension BackupKey {
             + "every copy off the box fails; fix: chown \(user):\(groupName(gid)) \(path)"
     }
 
+    /// Why the secret file at `path` (the backup key, `rclone.conf`) is exposed, or nil:
+    /// readable by every user of the machine (the "other" read bit of stat(2)'s mode).
+    /// - Returns: `/etc/forge/backup.key is readable by every user (mode 644): anyone on this
+    ///   machine can read the copies' key; fix: chmod 600 /etc/forge/backup.key`.
+    package static func exposed(_ path: String, what: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & 0o004 != 0 else { return nil }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        return "\(path) is readable by every user (mode \(mode)): anyone on this machine can read \(what); "
+            + "fix: chmod 600 \(path)"
+    }
+
     /// The name of user `uid` (getpwuid_r), else its number.
     static func userName(_ uid: uid_t) -> String {
         var entry = passwd()
