@@ -106,7 +106,7 @@ package struct ImportPipeline: Sendable {
                     started.id, state: "done", report: report, error: nil, now: clock.now(), in: conn)
             }
         } catch {
-            let text = (error as? ImportError)?.description ?? String(describing: error)
+            let text = Self.describe(error, file: started.file, as: started.source)
             try? db.write { conn in
                 if let record = try ImportLedger.find(started.id, userID: nil, in: conn) {
                     try rollBack(record, error: text, report: job.report, in: conn)
@@ -115,6 +115,17 @@ package struct ImportPipeline: Sendable {
             throw error
         }
         return try db.read { try ImportLedger.find(started.id, userID: nil, in: $0) }!
+    }
+
+    /// `error` in the words a client sees: where it names the file being read (an upload's
+    /// spool file under the state directory), the name the client gave it instead, so no
+    /// server path reaches a client (`refused: hevy.zip expands past 100:1 …`).
+    package static func describe(_ error: any Error, file: URL, as source: String) -> String {
+        let text = (error as? ImportError)?.description ?? String(describing: error)
+        let path = file.path
+        guard !path.isEmpty, !source.isEmpty else { return text }
+        return text.replacingOccurrences(of: path, with: source)
+            .replacingOccurrences(of: file.deletingLastPathComponent().path + "/", with: "")
     }
 
     /// `start` then `execute`.

@@ -44,4 +44,37 @@ import Testing
             #expect(metrics == 0)
         }
     }
+
+    /// Issue 40 item 9: a refusal names the upload as the client sent it, never the server's spool path.
+    @Test func aRefusedUploadIsNamedAsTheClientSentIt() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let zip = dir.appendingPathComponent("bomb.zip").path
+            let python = Process()
+            python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            python.arguments = [
+                "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+                    + "    z.writestr('apple_health_export/export.xml', b'<HealthData>' + b' ' * (40 << 20))",
+                zip,
+            ]
+            try python.run()
+            python.waitUntilExit()
+            try #require(python.terminationStatus == 0, "python3 builds the zip (Debian package python3)")
+            let (body, type) = ImportJobRouteTests.form(
+                kind: "apple-health", file: try Data(contentsOf: URL(fileURLWithPath: zip)), name: "my-export.zip")
+            let reply = try await server.raw(
+                "POST", "/api/import", body: body, contentType: type, cookie: ada,
+                headers: ["Sec-Fetch-Site": "same-origin"])
+            let id = try #require(reply.json["id"]?.stringValue, "\(reply.status) \(reply.detail ?? "")")
+            server.app.imports.drain()
+            let failed = try await server.get("/api/import/\(id)", cookie: ada)
+            let error = try #require(failed.json["error"]?.stringValue)
+            #expect(error.contains("my-export.zip") && error.contains("100:1"), "\(error)")
+            #expect(!error.contains("upload-") && !error.contains(server.app.imports.uploads.path), "\(error)")
+        }
+    }
 }

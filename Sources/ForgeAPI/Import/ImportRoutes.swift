@@ -109,10 +109,15 @@ enum ImportRoutes {
             try? FileManager.default.removeItem(at: target)
             throw ImportError.empty
         }
-        return ImportJobView(
-            try app.imports.submit(
-                kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email, unit: unit)
-        )
+        do {
+            return ImportJobView(
+                try app.imports.submit(
+                    kind: kind, file: target, source: name, userID: caller.id, member: caller.user.email, unit: unit)
+            )
+        } catch let error as HTTPMappedError {
+            // The upload's spool path is the server's business: the client sees its own file name.
+            throw HTTPError(error.status, ImportPipeline.describe(error, file: target, as: name))
+        }
     }
 
     /// An `import` event on the importing member's live streams only (never another member's
