@@ -68,6 +68,27 @@ package struct Responder: Sendable {
         return response
     }
 
+    /// The answer to `head` (a request without its body) from its route's ``Admission``,
+    /// or nil when the route admits it (or has no admission): a spooled upload is read only then.
+    package func admit(_ head: Request) -> Response? {
+        guard case .found(let route, let parameters) = route(head.method, head.path), let admit = route.admit else {
+            return nil
+        }
+        var routed = head
+        routed.route = route.info
+        routed.pathParameters = parameters
+        do {
+            try admit(routed)
+            return nil
+        } catch let error as HTTPError {
+            var response = error.response
+            Self.stamp(&response, requestID: head.requestID)
+            return response
+        } catch {
+            return nil  // not a refusal: the handler decides with the whole request
+        }
+    }
+
     /// The headers every answer gets: `X-Request-Id`, and `Cache-Control:
     /// no-store` on JSON that set none.
     static func stamp(_ response: inout Response, requestID: String) {

@@ -1,6 +1,12 @@
 /// A request handler. Throw `HTTPError` to answer with an error status.
 package typealias Handler = @Sendable (Request) throws -> Response
 
+/// Checks a request by its head alone (method, path, query, headers; the body is empty)
+/// before the server reads a body it would spool to disk (the routes tagged `spool`):
+/// throw ``HTTPError`` to answer at once and never read the upload (a member who is not
+/// signed in, a cross-site form, an import already running). Returning admits the body.
+package typealias Admission = @Sendable (Request) throws -> Void
+
 /// Wraps request handling: call `next` to continue, or answer directly.
 package typealias Middleware = @Sendable (Request, Handler) throws -> Response
 
@@ -32,6 +38,8 @@ package struct Router: Sendable {
         let info: RouteInfo
         let pattern: RoutePattern
         let handler: Handler
+        /// Checks a spooled upload's request head before its body is read (``Admission``).
+        var admit: Admission?
     }
 
     var routes: [Route] = []
@@ -45,10 +53,10 @@ package struct Router: Sendable {
     /// error and traps in `freeze()`.
     package mutating func add(
         _ method: HTTPMethod, _ pattern: String, summary: String = "",
-        tags: [String: String] = [:], _ handler: @escaping Handler
+        tags: [String: String] = [:], admit: Admission? = nil, _ handler: @escaping Handler
     ) {
         let info = RouteInfo(method: method, pattern: pattern, summary: summary, tags: tags)
-        routes.append(Route(info: info, pattern: RoutePattern(pattern), handler: handler))
+        routes.append(Route(info: info, pattern: RoutePattern(pattern), handler: handler, admit: admit))
     }
 
     /// ``add(_:_:summary:tags:_:)`` for `GET`.

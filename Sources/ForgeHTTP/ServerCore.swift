@@ -117,6 +117,12 @@ final class ServerCore: Sendable {
             }
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if !spool.limits.isEmpty, method == "POST", let cap = spool.limits[Self.path(of: exchange.rawTarget)] {
+                // The head first: a refused upload is answered before any of it is read or stored.
+                if let refusal = admission(connection, exchange) {
+                    var response = refusal
+                    response.headers.set("Connection", "close")
+                    return reject(connection, exchange, method: method, response)
+                }
                 exchange.bodyLimit = cap
                 var template = Array((spool.directory + "/forged-upload-XXXXXX").utf8CString)
                 let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -183,6 +189,23 @@ final class ServerCore: Sendable {
         // The request is whole: no deadline while a handler (or a deferred answer) works on it.
         if let watch = MHDCallbacks.watch(of: connection) { headDeadline.headDone(watch) }
         return answer(connection, exchange, method: method)
+    }
+
+    /// The route's answer to the request head of a spooled upload (``Responder/admit(_:)``), or nil to read the body.
+    private func admission(_ connection: OpaquePointer, _ exchange: Exchange) -> Response? {
+        let target = exchange.rawTarget
+        let rawPath = Self.path(of: target)
+        let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
+        guard let path = QueryString.percentDecode(rawPath) else { return nil }
+        let headers = Self.headers(of: connection)
+        let peer = Self.remoteAddress(of: connection)
+        let head = Request(
+            method: .POST, path: path, rawQuery: rawQuery, headers: headers,
+            remoteAddress: clientAddress(peer: peer, headers: headers), requestID: exchange.requestID,
+            peerAddress: peer,
+            scheme: trustedProxies.scheme(
+                peer: peer, forwardedProto: headers["X-Forwarded-Proto"], direct: isTLS ? "https" : "http"))
+        return responder.admit(head)
     }
 
     /// The complete request has arrived: route it and queue the response.

@@ -124,6 +124,7 @@ package final class ImportJob {
         lastReported = now
         onProgress?(
             ImportProgress(
-                importID: id, userID: userID, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows))
+                importID: id, userID: userID, kind: kind.rawValue, bytesDone: bytes, bytesTotal: bytesTotal, rows: rows)
+        )
     }
 }

@@ -128,6 +128,14 @@ package struct ImportPipeline: Sendable {
             .replacingOccurrences(of: file.deletingLastPathComponent().path + "/", with: "")
     }
 
+    /// The member's import running now (in this process or a `forged import`), or nil. A read for
+    /// refusing early (an upload is refused before it is stored); ``start(kind:file:source:userID:unit:)``
+    /// still decides under its write transaction.
+    /// - Throws: `DatabaseError` when the ledger cannot be read.
+    package func running(userID: String) throws -> ImportRecord? {
+        try db.read { try ImportLedger.running(userID: userID, in: $0) }
+    }
+
     /// `start` then `execute`.
     @discardableResult
     package func run(

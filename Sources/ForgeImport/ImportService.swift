@@ -66,7 +66,8 @@ package final class ImportService: Sendable {
             if let done {
                 listener.withLock { $0 }?(
                     ImportProgress(
-                        importID: done.id, userID: userID, kind: done.kind, bytesDone: done.bytesDone, bytesTotal: done.bytesTotal,
+                        importID: done.id, userID: userID, kind: done.kind, bytesDone: done.bytesDone,
+                        bytesTotal: done.bytesTotal,
                         rows: done.rowsDone), done)
             }
             // Last, so that `drain()` returns only once the end is logged and announced.

@@ -277,6 +277,57 @@ import Testing
 
     /// curl's own multipart encoder (`curl -F`), as a member's script would send it: a UTF-8 file name
     /// with quotes (curl sends `"` as `%22`) comes through as the import's source, the file whole.
+    /// Issue 40 item 10: while a member's import runs, their next upload is refused from its
+    /// head, before any of its bytes are stored (`curl -F` of 32 MB, as a script would send it).
+    @Test func aSecondUploadIsRefusedBeforeItIsStored() async throws {
+        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
+            throw CurlMissing()
+        }
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let ben = try await server.signIn("ben@example.org")
+            let adaID = try #require(
+                try server.app.db.read { try HouseholdStore.user(email: "ada@example.org", in: $0) }?.id)
+            // Ada's import running in this process.
+            let running = try server.app.db.write {
+                try ImportLedger.open(
+                    userID: adaID, kind: .strong, source: "first.csv", bytesTotal: 1, now: Date(), in: $0)
+            }
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("second-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("big.csv")
+            try Data(repeating: 0x41, count: 32 << 20).write(to: file)
+            func upload(_ cookie: String) throws -> (status: String, body: String) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: curl)
+                process.arguments = [
+                    "-s", "-o", dir.appendingPathComponent("body").path, "-w", "%{http_code}", "-H",
+                    "Cookie: \(cookie)",
+                    "-H", "Sec-Fetch-Site: same-origin", "-F", "kind=strong", "-F", "file=@\(file.path)",
+                    server.baseURL + "/api/import",
+                ]
+                let out = Pipe()
+                process.standardOutput = out
+                try process.run()
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                let body = (try? String(contentsOf: dir.appendingPathComponent("body"), encoding: .utf8)) ?? ""
+                return (String(decoding: data, as: UTF8.self), body)
+            }
+            let spooled = { () -> [String] in
+                ((try? FileManager.default.contentsOfDirectory(atPath: server.app.imports.uploads.path)) ?? [])
+            }
+            let refused = try upload(ada)
+            #expect(refused.status == "409", "\(refused)")
+            #expect(refused.body.contains("another import is running for this member (\(running))"), "\(refused)")
+            #expect(spooled().isEmpty, "nothing of the refused upload is kept: \(spooled())")
+            // Another member's upload is not held up by Ada's import (it is read, then refused as not a Strong file).
+            let other = try upload(ben)
+            #expect(other.status == "422", "\(other)")
+        }
+    }
+
     @Test func curlFormUploadIsReadAsARealClientSendsIt() async throws {
         guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
             throw CurlMissing()

@@ -18,7 +18,14 @@ enum ImportRoutes {
             .POST, "/api/import",
             "Start an import of another app's export (multipart: kind, file, unit); 202 with the job",
             access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
-            upload: true, accepts: fileMediaTypes, spool: .importLimit
+            upload: true, accepts: fileMediaTypes, spool: .importLimit,
+            admit: { _, principal in
+                // Before a byte of the upload is stored: the demo, and a member whose import runs.
+                guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import") }
+                if let running = try app.imports.pipeline.running(userID: principal.caller.id) {
+                    throw ImportError.busy(importID: running.id)
+                }
+            }
         ) { request, principal in
             // The demo seat reads the household's data and writes only its own (README, "Auth, seats and
             // settings"): an import would write the shared library.

@@ -34,13 +34,14 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
-        spool: BodySpool? = nil,
+        spool: BodySpool? = nil, admit: (@Sendable (Request, Principal) throws -> Void)? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
         raw(
             method, pattern, summary, access: access, cache: cache, query: query, body: body,
             bodyOptional: bodyOptional,
-            answers: answers, success: success, errors: errors, upload: upload, accepts: accepts, spool: spool
+            answers: answers, success: success, errors: errors, upload: upload, accepts: accepts, spool: spool,
+            admit: admit
         ) { request, principal in
             .wire(try handler(request, principal), status: success, route: "\(method.rawValue) \(pattern)")
         }
@@ -58,6 +59,7 @@ struct APIRouter {
         errorBodies: [Int: any (Codable & Sendable).Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: BodySpool? = nil,
+        admit: (@Sendable (Request, Principal) throws -> Void)? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
         precondition(
@@ -88,7 +90,19 @@ struct APIRouter {
         // types, as its OpenAPI `requestBody` says; JSON is not one of them.
         let fileOnly = upload && body == nil && !accepts.isEmpty
         let accepted = (fileOnly ? [] : [bodyMedia]) + accepts
-        router.add(method, pattern, summary: summary, tags: tags) { request in
+        // A spooled upload's head is checked before its body is read: the caller, the same-origin
+        // rule, the media type, then the route's own `admit` (ForgeHTTP's ``Admission``).
+        var admission: Admission?
+        if spool != nil {
+            admission = { @Sendable request in
+                try HTTPMappedErrors.mapping { () throws -> Void in
+                    let principal = try Principal.resolve(access, request, app)
+                    try BodyMedia.check(request, access: access, accepted: accepted)
+                    try admit?(request, principal)
+                }
+            }
+        }
+        router.add(method, pattern, summary: summary, tags: tags, admit: admission) { request in
             guard let cache else {
                 let principal = try Principal.resolve(access, request, app)
                 try BodyMedia.check(request, access: access, accepted: accepted)
