@@ -283,8 +283,8 @@ inside cp /etc/forge/forged.conf /root/forged.conf.good
 inside sh -c 'echo FORGE_BACKUP_TIEM=04:00 >> /etc/forge/forged.conf'
 before=$(restarts)
 inside systemctl restart forged.service >/dev/null 2>&1 || true
-typo_503() { [ "$(http http://127.0.0.1:8080/api/today)" = 503 ]; }
-wait_for 20 typo_503 || true
+answers_503() { [ "$(http http://127.0.0.1:8080/api/today)" = 503 ]; }
+wait_for 20 answers_503 || true
 t0=$(date +%s%N)
 body=$(answer http://127.0.0.1:8080/api/today)
 took=$(( ($(date +%s%N) - t0) / 1000000 ))
@@ -333,8 +333,8 @@ inside dd if=/dev/urandom of=/var/lib/forge/forge.sqlite3 bs=4096 count=4 conv=n
 inside rm -f /var/lib/forge/forge.sqlite3-wal /var/lib/forge/forge.sqlite3-shm
 inside systemctl start forged.socket forged-events.socket >/dev/null 2>&1 || true
 before=$(restarts)
-body=$(answer http://127.0.0.1:8080/api/today)
-wait_for 20 typo_503 || true
+# The first request starts the service (it may take a while to activate): it is answered, not hung.
+body=$(answer --max-time 30 http://127.0.0.1:8080/api/today)
 second=$(http http://127.0.0.1:8080/healthz)
 line=$(inside journalctl -q -o cat -p err -u forged.service MESSAGE_ID="$damaged_id" | tail -1 || true)
 state=$(inside systemctl is-active forged.service forged.socket | tr '\n' / || true)

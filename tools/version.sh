@@ -3,7 +3,9 @@
 # forged's version, as `forged --version`, /healthz and the Debian package show it:
 # the release in packaging/changelog's first entry (bumped with an entry when
 # behaviour changes), plus "+gitN" where N counts the commits since the commit
-# that last changed that file, when built from a git checkout with its history.
+# that added that entry (its "forged (VERSION)" line; later edits to the entry's
+# text or date do not restart the count), when built from a git checkout with
+# its history.
 # A shallow clone, a tarball or N = 0 gives the release alone. dpkg orders them:
 # 0.2.0 < 0.2.0+git1 < 0.2.0+git12 < 0.3.0.
 #
@@ -16,7 +18,7 @@ release=$(sed -n '1s/^forged (\([^)]*\)).*/\1/p' "$root/packaging/changelog")
 suffix=
 if command -v git >/dev/null 2>&1 && git -C "$root" rev-parse --git-dir >/dev/null 2>&1 \
     && [ "$(git -C "$root" rev-parse --is-shallow-repository 2>/dev/null)" = false ]; then
-    since=$(git -C "$root" log -1 --format=%H -- packaging/changelog 2>/dev/null || true)
+    since=$(git -C "$root" log -1 --format=%H -S"forged ($release)" -- packaging/changelog 2>/dev/null || true)
     if [ -n "$since" ]; then
         count=$(git -C "$root" rev-list --count "$since..HEAD" 2>/dev/null || echo 0)
         [ "$count" -gt 0 ] && suffix="+git$count"

@@ -7,6 +7,10 @@ package enum BuildInfo {
     /// (commits since it) when built from a git checkout (tools/version.sh).
     package static let version = ForgeVersion.text
 
+    /// The release alone (``version`` without its `+gitN`): what the man page names, so the
+    /// committed page does not change with every commit.
+    package static var release: String { String(version.prefix { $0 != "+" }) }
+
     /// The build stamp: the first 12 hex digits of the executable's GNU
     /// build-id (a hash the linker computes over the binary's contents), or
     /// `"dev"` when the binary has none.

@@ -95,7 +95,7 @@ package enum DisplayStore {
     /// - Returns: (display id, raw token) or nil for a wrong, used or expired code.
     package static func pair(code: String, now: Date, in db: Connection) throws -> (id: String, token: String)? {
         guard let display = try redeemable(code: code, now: now, in: db) else { return nil }
-        let token = Sodium.randomToken(bytes: 32)
+        let token = HouseholdStore.newSessionToken()
         try savePairing(id: display.id, tokenHash: Sodium.sha256Hex(token), at: now, in: db)
         return (display.id, token)
     }

@@ -11,7 +11,7 @@ extension HouseholdStore {
     /// Lifetime of a session, seconds (90 days).
     package static let sessionLifetime: TimeInterval = 90 * 86_400
     /// Longest token accepted for a lookup, bytes; longer ones are never ours.
-    static let maxSessionTokenBytes = 128
+    package static let maxSessionTokenBytes = 128
 
     /// Creates a session for `userID` (dropping expired sessions of anyone on
     /// the way) and returns the raw token for the cookie; only its SHA-256 is stored.

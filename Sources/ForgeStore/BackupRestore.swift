@@ -92,6 +92,8 @@ package enum BackupRestore {
     /// are history: `/healthz`, `STATUS=` and the copy states describe this box from here on.
     /// - Throws: `DatabaseError` when the copy cannot be written.
     static func markRestored(_ path: String, from file: String, now: Date) throws {
+        // The copy's own -wal and -shm never stay beside the database, written or not.
+        defer { for suffix in ["-wal", "-shm"] { unlink(path + suffix) } }
         let db = try Database(path: path, readers: 1)
         do {
             try BackupJob.record(
@@ -105,7 +107,6 @@ package enum BackupRestore {
             db.close()
             throw error
         }
-        for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
     }
 
     /// `forge.sqlite3.broken-20261202T013000Z` for `databasePath` at `now` (UTC).

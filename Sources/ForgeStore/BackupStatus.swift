@@ -21,10 +21,10 @@ package enum BackupStatus {
 
     /// SQL condition on a ledger's `started_at`: at or after the newest restore (true when there was none).
     static let sinceRestore =
-        "started_at >= COALESCE((SELECT max(started_at) FROM backup_runs WHERE trigger = 'restore'), '')"
+        "started_at >= COALESCE((SELECT max(started_at) FROM backup_runs WHERE trigger = '\(restoreTrigger)'), '')"
 
     /// When the database was last put in place by `forged restore`, or nil.
-    package static func restoredAt(in db: Database) throws -> Date? {
+    static func restoredAt(in db: Database) throws -> Date? {
         let text: String? = try db.read {
             try $0.scalar("SELECT max(started_at) FROM backup_runs WHERE trigger = ?", [restoreTrigger])
         }
@@ -55,6 +55,7 @@ package enum BackupStatus {
     }
 
     /// One line for systemd's `STATUS=`: `last backup ok 2026-07-20T02:30:00.412Z (forge-20260720-023000.sqlite3)`,
+    /// `no backup since the restore at 2026-07-20T09:00:00.000Z` after `forged restore` (``restoreTrigger``),
     /// `last backup ok 2026-07-20T02:30:00.412Z (file no longer on disk)` when rotation
     /// or a restore removed it, `… (file not in this state directory's backups/)` when it exists
     /// but elsewhere (the backup of another state directory restored or copied here;

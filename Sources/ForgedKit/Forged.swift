@@ -52,7 +52,10 @@ package enum Forged {
                 let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
                 let sockets = ActivatedSockets(SocketActivation.take())
                 if CannotServe.applies(to: fatal, socketActivated: !sockets.http.isEmpty) {
-                    return CannotServe(fatal: fatal).run(sockets: sockets, signals: signals, threads: 4)
+                    // The configuration is what is wrong: the default worker count, and plain HTTP
+                    // (a certificate named by the broken configuration is not trusted to load).
+                    return CannotServe(fatal: fatal).run(
+                        sockets: sockets, signals: signals, threads: SettingsLoader.defaultThreads)
                 }
             }
             fatal.log()

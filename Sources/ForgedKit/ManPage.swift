@@ -9,7 +9,7 @@ package enum ManPage {
     /// The page; `date` is the footer date (`YYYY-MM-DD`).
     package static func render(date: String) -> String {
         var out = ".\\\" forged(8): generated from the command and settings tables; do not edit by hand.\n"
-        out += ".TH FORGED 8 \(quoted(date)) \(quoted("forged \(BuildInfo.version)")) \"System Administration\"\n"
+        out += ".TH FORGED 8 \(quoted(date)) \(quoted("forged \(BuildInfo.release)")) \"System Administration\"\n"
         out += ".SH NAME\nforged \\- the Forge household server\n"
         out += ".SH SYNOPSIS\n"
         for command in CLI.commands {

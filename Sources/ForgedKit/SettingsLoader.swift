@@ -19,6 +19,9 @@ import Foundation
 /// Loading only reads: it never creates the state or runtime directory or
 /// anything else on disk.
 package enum SettingsLoader {
+    /// HTTP worker threads when `--threads` is not set.
+    static let defaultThreads = 4
+
     /// Loads and validates every setting.
     /// - Parameters:
     ///   - flags: ``ParsedCommand/flags``: flag name without dashes → values
@@ -107,7 +110,7 @@ package enum SettingsLoader {
             listen: listen.map(\.text), stateDir: stateDir, runtimeDir: runtimeDir, timezone: zone,
             allowedUsers: users, devAuth: try sources.bool(.devAuth) ?? false, baseURL: baseURL,
             logLevel: level,
-            threads: try sources.int(.threads, in: 1...64) ?? 4,
+            threads: try sources.int(.threads, in: 1...64) ?? defaultThreads,
             maxConnections: try sources.int(.maxConnections, in: 1...65536) ?? 1024,
             maxBody: try sources.int(.maxBody, in: 1...(1 << 30), allowSuffix: true) ?? 1_048_576,
             seedRecipes: try sources.bool(.seedRecipes) ?? true,

@@ -82,8 +82,9 @@ import Testing
         let served = try serve("restored", in: home)
         defer { _ = served.terminate() }
         try #require(served.port > 0, "forged did not start: \(served.log)")
-        let (_, body, _) = try await served.fetch("/healthz")
-        let health = try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
+        let (status, body, _) = try await served.fetch("/healthz")
+        let health = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(status == 200 && health["ok"] as? Bool == true, "\(health)")
         // Its own catch-up backup, in restored/backups, or none yet (null): never the other directory's file.
         let backup = health["backup"] as? [String: Any] ?? [:]
         let file = backup["file"] as? String ?? ""

@@ -19,8 +19,9 @@ import Testing
             try binary, arguments + ["--config", "/dev/null"], environment: cleanEnvironment(), input: input)
     }
 
-    @Test func aKeyImportedAsRootIsTheServiceUsersAndCheckWarnsWhenItIsNot() throws {
-        try #require(geteuid() == 0, "runs as root, as the runbook's forged backup key import does")
+    @Test(.enabled(if: runsAsRoot, needsRoot)) func aKeyImportedAsRootIsTheServiceUsersAndCheckWarnsWhenItIsNot()
+        throws
+    {
         let dir = TempDir()
         defer { dir.remove() }
         let state = dir.file("state")

@@ -25,9 +25,8 @@ package final class ForgeApp: Sendable {
     let exercises = LibraryCache()
     /// Session token → caller, per database generation (``CallerCache``).
     let callers = CallerCache()
-    /// Sign-in sessions and display pairings made while the disk is full, until they can be saved (``HeldTokens``).
-    let heldSessions = HeldTokens<HeldSession>()
-    let heldDisplays = HeldTokens<HeldDisplay>()
+    /// Sign-in sessions and display pairings made while the disk is full, until they can be saved.
+    let held = HeldCredentials()
     /// Signed-in GET answers per database generation (``ReadCache``).
     let reads = ReadCache()
     /// `/healthz`'s database reads per generation (``HealthCache``).

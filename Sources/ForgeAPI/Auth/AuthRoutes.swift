@@ -30,9 +30,7 @@ enum AuthRoutes {
             .html(LoginPage.html)
         }
         router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
-            if let token = request.cookie(HouseholdStore.sessionCookieName), !app.heldSessions.drop(token: token) {
-                try app.db.write { try HouseholdStore.revokeSession(token: token, in: $0) }
-            }
+            if let token = request.cookie(HouseholdStore.sessionCookieName) { try app.signOut(token: token) }
             var response = Response.wire(OK())
             response.headers.add("Set-Cookie", app.clearedSessionCookie(for: request))
             return response
@@ -129,11 +127,9 @@ extension ForgeApp {
         let token: String
         do {
             token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
-        } catch  where Self.isRefusedForSpace(error) {
+        } catch  where StorageErrors.refusedForSpace(error) {
             // Reading needs no room: the session waits in memory until the disk has some.
-            let now = clock.now()
-            token = heldSessions.hold(
-                HeldSession(userID: user.id, created: now, expires: now + HouseholdStore.sessionLifetime))
+            token = try holdSession(for: user, now: clock.now())
             Log.notice("signed in while the disk is full: the session is kept in memory until it can be saved")
         }
         var response = Response.wire(SignedIn(name: user.name))

@@ -23,14 +23,8 @@ extension ForgeApp {
             Self.authDebug(request, "caller cache hit: member \(hit.id)")
             return hit
         }
-        if let held = heldSessions.value(token: token), held.expires > now {
-            // Signed in while the disk was full: saved once there is room, read from memory until then.
-            saveHeldCredentials()
-            guard let user = try db.read({ try HouseholdStore.user(id: held.userID, in: $0) }) else {
-                throw HTTPError(401, "unknown user")
-            }
-            return Caller(user: user)
-        }
+        // Signed in while the disk was full: saved once there is room, known from memory until then.
+        if let held = try heldCaller(token: token, now: now) { return held }
         let (caller, expires) = try db.read { db in
             guard let session = try HouseholdStore.session(token: token, now: now, in: db) else {
                 Self.authDebug(request, "refused: session unknown, expired or revoked")

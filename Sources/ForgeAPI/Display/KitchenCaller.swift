@@ -33,10 +33,10 @@ extension ForgeApp {
         guard let token = request.cookie(DisplayStore.cookieName) else { throw HTTPError(401, "not signed in") }
         guard let display = try db.read({ try DisplayStore.find(token: token, in: $0) }) else {
             // Paired while the disk was full: saved once there is room, known from memory until then.
-            guard let held = heldDisplays.value(token: token) else {
+            guard let held = self.held.displays.value(token: token) else {
                 throw HTTPError(401, "display not paired (or revoked)")
             }
-            saveHeldCredentials()
+            if self.held.due(now: clock.now()) { saveHeldCredentials() }
             return KitchenCaller(user: nil, displayID: held.id, scope: held.scope)
         }
         return KitchenCaller(user: nil, displayID: display.id, scope: display.scope)

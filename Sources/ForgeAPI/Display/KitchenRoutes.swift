@@ -48,17 +48,7 @@ enum KitchenRoutes {
         ) { request, _ in
             try app.checkSameOrigin(request)
             let code = try request.decode(PairDisplayInput.self).code
-            let now = app.clock.now()
-            let paired: (id: String, token: String)?
-            do {
-                paired = try app.db.write { try DisplayStore.pair(code: code, now: now, in: $0) }
-            } catch  where ForgeApp.isRefusedForSpace(error) {
-                // The disk is full: a good code pairs in memory until the pairing can be saved.
-                paired = try app.db.read { try DisplayStore.redeemable(code: code, now: now, in: $0) }.map {
-                    ($0.id, app.heldDisplays.hold(HeldDisplay(id: $0.id, scope: $0.scope, paired: now)))
-                }
-            }
-            guard let paired else { throw HTTPError(403, "wrong or expired code") }
+            guard let paired = try app.pairDisplay(code: code) else { throw HTTPError(403, "wrong or expired code") }
             var response = Response.wire(DisplayPaired(ok: true, displayId: paired.id))
             var cookie =
                 "\(DisplayStore.cookieName)=\(paired.token); Path=/; Max-Age=\(DisplayStore.cookieLifetime); HttpOnly; SameSite=Lax"

@@ -14,11 +14,16 @@ enum StorageErrors {
     /// The 507 detail.
     static let diskFull = "disk full: the change was not saved; free space on the server and try again"
 
+    /// Whether `error` is a write refused for space (a full disk, or the read-only start).
+    static func refusedForSpace(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.code == .full
+    }
+
     static func register(on router: inout APIRouter) {
         router.use { request, next in
             do {
                 return try next(request)
-            } catch let error as DatabaseError where error.code == .full {
+            } catch let error as DatabaseError where refusedForSpace(error) {
                 throw HTTPError(507, diskFull)
             }
         }
@@ -32,7 +37,7 @@ enum StorageErrors {
             DeferredResponse.run {
                 do {
                     return try HTTPMappedErrors.mapping(work)
-                } catch let error as DatabaseError where error.code == .full {
+                } catch let error as DatabaseError where refusedForSpace(error) {
                     throw HTTPError(507, diskFull)
                 }
             })

@@ -33,8 +33,10 @@ enum SystemRoutes {
         /// configuration order; absent when none is configured. A failing
         /// copy does not make `ok` false: the server and its local backups go on.
         var copies: [CopyHealth]?
-        /// Set when no destination has had a good copy for three days
-        /// (`no good backup copy off the box for 4 days …`); absent otherwise.
+        /// Set when the backup key cannot be read by forged (`the backup key … cannot be read by
+        /// forge: every copy off the box fails; fix: chown …`), or when no destination has had a
+        /// good copy for three days (`no good backup copy off the box for 4 days …`), the two joined
+        /// by `; `; absent otherwise.
         var copyWarning: String?
     }
 

@@ -156,13 +156,21 @@ extension BackupKey {
     package static func unreadable(at path: String, uid: uid_t, gid: gid_t) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return "the backup key \(path) is missing (\(String(cString: strerror(errno)))): every copy off the box "
+            return "the backup key \(path) is missing (\(BackupFile.errorText())): every copy off the box "
                 + "fails; fix: `forged backup key import` the recovery code"
         }
         let mode = info.st_mode & 0o777
-        let readable =
-            uid == 0 || (info.st_uid == uid && mode & 0o400 != 0) || (info.st_gid == gid && mode & 0o040 != 0)
-            || mode & 0o004 != 0
+        // As the kernel decides: the owner's bits for the owner, else the group's for the group, else the others'.
+        let readable: Bool
+        if uid == 0 {
+            readable = true
+        } else if info.st_uid == uid {
+            readable = mode & 0o400 != 0
+        } else if info.st_gid == gid {
+            readable = mode & 0o040 != 0
+        } else {
+            readable = mode & 0o004 != 0
+        }
         guard !readable else { return nil }
         let owner = "\(userName(info.st_uid)):\(groupName(info.st_gid))"
         let user = userName(uid)

@@ -64,12 +64,15 @@ struct CannotServe {
     }
 
     /// Logs the failure, serves the 503s on `sockets` until SIGTERM or SIGINT
-    /// arrives on `signals`, and returns the exit status (0).
+    /// arrives on `signals` (SIGHUP is logged and ignored), and returns the exit
+    /// status: 0, or `fatal`'s own status when even the 503s cannot be served.
     /// - Parameters:
-    ///   - sockets: the descriptors systemd passed; all are closed on return.
+    ///   - sockets: the descriptors systemd passed; the process exits after this returns.
+    ///   - signals: the queue `forged serve` watches SIGTERM, SIGINT and SIGHUP on.
     ///   - threads: HTTP worker threads (`--threads`, or its default when the configuration itself is wrong).
     ///   - tls: the loaded certificate when the configuration names one (HTTPS sockets stay HTTPS).
     func run(sockets: ActivatedSockets, signals: SignalQueue, threads: Int, tls: TLSCertificate? = nil) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
         fatal.log()
         var configuration = HTTPServer.Configuration(
             listenSockets: sockets.http, threadPoolSize: max(1, threads), connectionLimit: 64, perIPConnectionLimit: 64,
@@ -82,14 +85,10 @@ struct CannotServe {
             return fatal.status
         }
         let events = sockets.events.map(Self.refuse)
-        let watchdog = Notify.watchdogInterval.map { interval -> DispatchSourceTimer in
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            let step = DispatchTimeInterval.milliseconds(max(1, Int(interval / .milliseconds(2))))
-            timer.schedule(deadline: .now() + step, repeating: step, leeway: .milliseconds(50))
-            timer.setEventHandler { Notify.watchdog() }
-            timer.resume()
-            return timer
+        let watchdog = Notify.watchdogInterval.map { interval in
+            Ticker(label: "forged.cannot-serve-watchdog", interval: Double(interval / .milliseconds(2)) / 1000)
         }
+        watchdog?.start(leeway: .milliseconds(50)) { Notify.watchdog() }
         Log.notice("answering every request 503 until restarted: \(detail)")
         Notify.ready(status: detail)
         while true {
@@ -98,8 +97,8 @@ struct CannotServe {
             Log.notice("SIGHUP: the configuration is read again at a restart (`systemctl restart forged`)")
             Notify.ready(status: detail)
         }
+        watchdog?.stop()  // waits for a ping in progress: none follows STOPPING=1
         Notify.stopping()
-        watchdog?.cancel()
         events?.cancel()
         server.stop()
         signals.cancel()
@@ -114,6 +113,8 @@ struct CannotServe {
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
         source.setEventHandler {
             while case let client = accept(fd, nil, nil), client >= 0 { close(client) }
+            // Out of descriptors: wait a little rather than spin on a socket that stays readable.
+            if errno == EMFILE || errno == ENFILE { usleep(100_000) }
         }
         source.setCancelHandler { close(fd) }
         source.resume()
