@@ -6,20 +6,14 @@
 # what only a booted systemd shows: notify with STATUS=, socket activation,
 # the watchdog, the journal (no "Failed to set thread priority", MESSAGE_IDs
 # from systemd/catalog/forged.catalog), remove -> install and purge keeping
-# the household's data; and the failure drills of issues 26 and 39: a config
-# typo (forged stays active and answers every request 503 at once with the
-# reason and the fix, err priority naming the line, no restart; the printed
-# fix typed verbatim brings it back), four quick restarts (no start limit),
-# forged check, restore under socket activation, a damaged database (503s,
-# restore beside it keeps the damaged bytes, the printed restart serves), a TLS 1.0
-# handshake refused, a disk full at start (reads served, 507 on writes,
-# read-write again without a restart); and issue 27's "lost the box": copies
-# to a WebDAV remote (rclone serve webdav inside the container, its storage a
-# host directory bind-mounted in so it outlives the wipe), the state and
-# configuration destroyed, the package installed again, the recovery code
-# imported, restored from the remote, the same members and counts back; then
-# (issue 39) the imported key owned by forge, the status of this box, and a
-# copy off the new box; and a member signing in on the full disk.
+# the household's data; the failure drills of issues 26 and 39 (a config typo
+# and a damaged database answered 503 at once with the fix, which typed as
+# printed brings it back; four quick restarts; forged check; restore under
+# socket activation; TLS 1.0 refused; a disk full at start, sign-in on it,
+# read-write again without a restart); and "lost the box" (copies to a WebDAV
+# remote on a host directory, the state and configuration destroyed, the
+# package installed again, the recovery code imported, restored, the same
+# members and counts, the key owned by forge, a copy off the new box).
 #
 # Usage: packaging/boot-test.sh PATH.deb
 # Also needs openssl on the host (the TLS drill's certificate and client) and

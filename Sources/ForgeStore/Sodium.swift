@@ -20,6 +20,15 @@ package enum Sodium {
     }
 
     /// SHA-256 of `text` (UTF-8) as lowercase hex (`crypto_hash_sha256`).
+    /// Whether `a` and `b` hold the same bytes, compared in constant time for equal lengths
+    /// (sodium_memcmp), so a token check does not leak how much of it matched.
+    package static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return x.isEmpty || sodium_memcmp(x, y, x.count) == 0
+    }
+
     package static func sha256Hex(_ text: String) -> String {
         initialise()
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))

@@ -15,6 +15,9 @@ extension Settings {
             devAuth: devAuth, baseURL: baseURL, timeZone: timezone, seedRecipes: seedRecipes,
             allowedUsers: allowedUsers.map { ForgeAPI.AllowedUser(email: $0.email, name: $0.name) },
             passwordCost: cost, build: BuildInfo.stamp)
+        if baseURLSet, let host = URLComponents(string: baseURL)?.host?.lowercased() {
+            config.hostNames = [host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))]
+        }
         config.backupRetention = backupRetention
         config.backupCopies = backupTransports
         config.backupKeyPath = backupKey

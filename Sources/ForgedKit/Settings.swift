@@ -38,6 +38,9 @@ package struct Settings: Sendable {
     package var devAuth: Bool
     /// The public origin, `http(s)://host[:port]`, no trailing slash.
     package var baseURL: String
+    /// Whether `--base-url` was given (not derived from `--listen`): then only its host name,
+    /// IP addresses and `localhost` are answered (``AppConfiguration/hostNames``).
+    package var baseURLSet = false
     /// PEM certificate file for HTTPS (`--tls-cert`); nil serves plain HTTP.
     package var tlsCert: String?
     /// PEM private key of ``tlsCert`` (`--tls-key`); set exactly when `tlsCert` is.

@@ -116,6 +116,7 @@ package enum SettingsLoader {
             seedRecipes: try sources.bool(.seedRecipes) ?? true,
             configFile: configFile)
         settings.timezoneName = zone.identifier
+        settings.baseURLSet = try sources.scalar(.baseURL) != nil
         settings.tlsCert = tlsCert
         settings.tlsKey = tlsKey
         settings.trustedProxies = proxies

@@ -116,7 +116,8 @@ extension CardioImportTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
         process.arguments =
-            ["-s", "-H", "Cookie: \(cookie)", "-w", "\n%{http_code}"] + fields.flatMap { ["-F", $0] }
+            ["-s", "-H", "Cookie: \(cookie)", "-H", "Origin: \(server.baseURL)", "-w", "\n%{http_code}"]
+            + fields.flatMap { ["-F", $0] }
             + [server.baseURL + "/api/sessions/import"]
         let out = Pipe()
         process.standardOutput = out

@@ -342,7 +342,8 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: curl)
             process.arguments = [
-                "-s", "-H", "Cookie: \(ada)", "-F", "kind=strong", "-F", "file=@\(file.path);filename=Übung \"A\".csv",
+                "-s", "-H", "Cookie: \(ada)", "-H", "Origin: \(server.baseURL)", "-F", "kind=strong", "-F",
+                "file=@\(file.path);filename=Übung \"A\".csv",
                 server.baseURL + "/api/import",
             ]
             let out = Pipe()

@@ -19,16 +19,28 @@ final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
 }
 
 extension TestServer {
-    /// A form POST (or GET when `form` is nil) that does not follow redirects.
-    func raw(_ method: String, _ path: String, form: String? = nil, cookie: String? = nil) async throws
+    /// A form POST (or GET when `form` is nil) that does not follow redirects, as a browser on
+    /// this server's pages sends it: with its `Origin`, and a consent answer with the token of the
+    /// consent page (read from it first).
+    func raw(
+        _ method: String, _ path: String, form: String? = nil, cookie: String? = nil, headers: [String: String] = [:]
+    ) async throws
         -> (status: Int, location: String, body: String)
     {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = method
-        if let form {
+        if var form {
+            if let cookie, path.hasPrefix("/mcp/oauth/authorize"), !form.contains("csrf_token=") {
+                let page = try await raw("GET", path, cookie: cookie).body
+                if let range = page.range(of: #"name="csrf_token" value="[0-9a-f]{32}""#, options: .regularExpression) {
+                    form += "&csrf_token=" + String(page[range].suffix(33).dropLast())
+                }
+            }
             request.httpBody = Data(form.utf8)
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            if cookie != nil { request.setValue(baseURL, forHTTPHeaderField: "Origin") }
         }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await NoRedirects.session.data(for: request)
         let http = response as! HTTPURLResponse

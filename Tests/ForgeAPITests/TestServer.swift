@@ -20,7 +20,8 @@ final class TestServer: Sendable {
     init(
         devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
         clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false,
-        backupRetention: BackupRetention = BackupRetention(), exerciseMediaDir: String? = nil
+        backupRetention: BackupRetention = BackupRetention(), exerciseMediaDir: String? = nil,
+        hostNames: Set<String> = []
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,6 +32,7 @@ final class TestServer: Sendable {
         config.allowPrivateFetch = allowPrivateFetch
         config.backupRetention = backupRetention
         config.exerciseMediaDir = exerciseMediaDir
+        config.hostNames = hostNames
         app = ForgeApp(db: db, config: config, clock: clock)
         try app.prepare()
         // Upload bodies are spooled where `forged serve` spools them (ServeCommand): the imports'
@@ -137,11 +139,12 @@ func withTestServer(
     devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
     timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
     allowPrivateFetch: Bool = false, backupRetention: BackupRetention = BackupRetention(),
-    exerciseMediaDir: String? = nil, _ body: (TestServer) async throws -> Void
+    exerciseMediaDir: String? = nil, hostNames: Set<String> = [], _ body: (TestServer) async throws -> Void
 ) async throws {
     let server = try TestServer(
         devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
-        allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir)
+        allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir,
+        hostNames: hostNames)
     defer { server.stop() }
     try await body(server)
 }

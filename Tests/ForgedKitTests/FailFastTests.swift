@@ -107,7 +107,8 @@ import Testing
             })
         let catalog = try String(
             contentsOf: repositoryRoot.appendingPathComponent("systemd/catalog/forged.catalog"), encoding: .utf8)
-        #expect(catalog.contains("-- \(LogMessageID.configInvalid.hex)\nSubject: forged did not start"))
+        #expect(
+            catalog.contains("-- \(LogMessageID.configInvalid.hex)\nSubject: forged cannot serve: configuration error"))
     }
 
     @Test(arguments: [

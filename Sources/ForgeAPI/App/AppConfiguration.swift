@@ -21,6 +21,9 @@ package struct AppConfiguration: Sendable {
     package var devAuth: Bool
     /// Canonical origin, e.g. `http://127.0.0.1:8080`; decides the cookie's `Secure` flag.
     package var baseURL: String
+    /// The host names this server answers to, when `--base-url` is set (its host); empty: any
+    /// (``ForgeApp/checkHost(_:)``).
+    package var hostNames: Set<String> = []
     /// Household time zone.
     package var timeZone: TimeZone
     /// Seed the curated recipes and the first household food week.

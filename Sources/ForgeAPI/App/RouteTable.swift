@@ -6,6 +6,7 @@ enum RouteTable {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         HTTPMappedErrors.register(on: &router)
         StorageErrors.register(on: &router)
+        CrossSite.register(app, on: &router)
         SystemRoutes.register(app, on: &router)
         AuthRoutes.register(app, on: &router)
         TodayRoutes.register(app, on: &router)

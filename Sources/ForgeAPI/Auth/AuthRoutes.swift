@@ -38,6 +38,12 @@ enum AuthRoutes {
         router.route(.GET, "/auth/me", "The signed-in user", access: .member, answers: Me.self) { _, principal in
             Me(principal.caller.user)
         }
+        router.route(
+            .GET, "/auth/csrf", "The page token a form or upload without Origin sends as X-CSRF-Token",
+            access: .kitchen, answers: PageToken.self
+        ) { request, _ in
+            PageToken(csrfToken: app.csrfToken(for: ForgeApp.credentialCookie(request) ?? ""))
+        }
         router.raw(
             .POST, "/auth/demo", "Demo sign-in (when an admin enabled the demo seat)", access: .public,
             answers: SignedIn.self, errors: [403, 404]

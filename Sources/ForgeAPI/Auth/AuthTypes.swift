@@ -28,6 +28,12 @@ struct SignedIn: Codable, Sendable {
     let name: String
 }
 
+/// `GET /auth/csrf`: `{csrf_token}`, 32 hex digits bound to the caller's session (or display)
+/// cookie; a script uploading a file without `Origin` sends it as `X-CSRF-Token`.
+struct PageToken: Codable, Sendable {
+    let csrfToken: String
+}
+
 /// `GET /auth/me`: the signed-in user. `role` is `admin|member|demo`,
 /// `units` `kg|lb`; `prefs` is the client's own open object.
 struct Me: Codable, Sendable {

@@ -50,28 +50,6 @@ extension ForgeApp {
             fields: ["FORGE_REQUEST_ID": request.requestID])
     }
 
-    /// The same-origin rule for cookie-authenticated unsafe methods
-    /// (docs/architecture.md §16): reject when `Origin` is present and is neither
-    /// the base URL's origin nor the request's own origin (its real scheme,
-    /// direct or from a trusted proxy, and its `Host`), or when
-    /// `Sec-Fetch-Site` is `cross-site`. Requests with neither header pass.
-    /// - Throws: 403 `cross-origin request refused`.
-    func checkSameOrigin(_ request: Request) throws {
-        guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else { return }
-        if request.headers["Sec-Fetch-Site"]?.lowercased() == "cross-site" {
-            throw HTTPError(403, "cross-origin request refused")
-        }
-        guard let origin = request.headers["Origin"]?.lowercased() else { return }
-        var allowed: Set<String> = [Self.origin(of: config.baseURL)]
-        if let host = request.headers["Host"]?.lowercased() {
-            allowed.insert(request.scheme + "://" + host)
-            // A default port may be written out or left off.
-            if request.scheme == "http", host.hasSuffix(":80") { allowed.insert("http://" + host.dropLast(3)) }
-            if request.scheme == "https", host.hasSuffix(":443") { allowed.insert("https://" + host.dropLast(4)) }
-        }
-        guard allowed.contains(origin) else { throw HTTPError(403, "cross-origin request refused") }
-    }
-
     /// `scheme://host[:port]` of a URL, lower-cased, without path.
     static func origin(of url: String) -> String {
         guard let comps = URLComponents(string: url), let scheme = comps.scheme, let host = comps.host else {

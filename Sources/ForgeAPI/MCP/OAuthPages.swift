@@ -33,7 +33,8 @@ enum OAuthPages {
             """)
     }
 
-    static func consent(client: String, user: String, action: String) -> String {
+    /// The consent form; `token` is the page token the answer must carry (``ForgeApp/csrfToken(for:)``).
+    static func consent(client: String, user: String, action: String, token: String) -> String {
         page(
             "Allow access",
             """
@@ -41,6 +42,7 @@ enum OAuthPages {
             <p><strong>\(escape(client))</strong> wants to use Forge's food tools as <strong>\(escape(user))</strong>:
             search and import recipes, edit the ingredient reference.</p>
             <form method="post" action="\(escape(action))">
+            <input type="hidden" name="csrf_token" value="\(escape(token))">
             <button class="allow" name="decision" value="allow">Allow</button>
             <button class="deny" name="decision" value="deny">Deny</button></form>
             """)

@@ -158,11 +158,16 @@ enum OAuthRoutes {
         guard let caller = try? app.caller(of: request) else {
             return .html(OAuthPages.signInFirst(path), status: 401)
         }
+        let token = app.csrfToken(for: request.cookie(HouseholdStore.sessionCookieName) ?? "")
         guard post else {
-            return .html(OAuthPages.consent(client: client.name, user: caller.user.name, action: path))
+            return .html(OAuthPages.consent(client: client.name, user: caller.user.name, action: path, token: token))
         }
         try app.checkSameOrigin(request)
         let form = QueryString.parse(String(decoding: request.body, as: UTF8.self))
+        // The consent always needs its page's token (the OAuth 2.0 Security BCP), whatever the headers say.
+        guard let sent = form["csrf_token"], Sodium.equal(sent, token) else {
+            return .html(OAuthPages.error("This consent form has expired or came from another page: open it again."), status: 403)
+        }
         guard form["decision"] == "allow" else { return redirect(redirectURI, [("error", "access_denied")] + state) }
         let now = app.clock.now()
         let code = try app.db.write { db in

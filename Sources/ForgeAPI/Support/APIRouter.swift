@@ -96,6 +96,7 @@ struct APIRouter {
         if spool != nil {
             admission = { @Sendable request in
                 try HTTPMappedErrors.mapping { () throws -> Void in
+                    try app.checkHost(request)
                     let principal = try Principal.resolve(access, request, app)
                     try BodyMedia.check(request, access: access, accepted: accepted)
                     try admit?(request, principal)
