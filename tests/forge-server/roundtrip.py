@@ -33,6 +33,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -86,6 +87,24 @@ def original_side(args, work, database_url, port, weeks, short):
     return info, (requests, covered), answers, openapi
 
 
+def mark_week_reviewed(state):
+    """Marks this ISO week reviewed for every seat of the moved household. forged's own
+    weekly review (Sunday 20:00 household time, README "Coach") runs at start when due: it is
+    forged's, not part of the move, and the original runs none, so the comparison must not
+    depend on the hour the test runs (from Sunday 20:00 UTC it would add a review, a chat
+    message and proposals)."""
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    monday = (today - datetime.timedelta(days=today.weekday())).isoformat()
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    db = sqlite3.connect(os.path.join(state, "forge.sqlite3"))
+    try:
+        with db:
+            db.execute("INSERT OR IGNORE INTO coach_reviews (user_id, week, ran_at) SELECT id, ?, ? FROM users",
+                       (monday, now))
+    finally:
+        db.close()
+
+
 def forged_side(args, work, name, source, port, info, planned, answers, original_openapi):
     """Imports `source` into a fresh forged, serves it, compares; returns (summary, failures)."""
     requests, covered = planned
@@ -105,6 +124,7 @@ def forged_side(args, work, name, source, port, info, planned, answers, original
     skipped = re.findall(r"^  (\S+) \S+: (?!rebuilt)(\S+):", run.stdout, re.M)
     if skipped:
         failures.append(f"{name}: the import skipped rows of the original's own making: {skipped[:10]}")
+    mark_week_reviewed(state)
     server = start_forged(args.forged, state, work, SEATS, port, name=f"forged-{name}")
     try:
         forged_openapi = json.loads(http_request(port, "GET", "/api/openapi.json")[2])
