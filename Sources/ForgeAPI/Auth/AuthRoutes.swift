@@ -30,6 +30,7 @@ enum AuthRoutes {
             .html(LoginPage.html)
         }
         router.raw(.POST, "/auth/logout", "Sign out", access: .public, answers: OK.self) { request, _ in
+            try app.checkSameOrigin(request)
             if let token = request.cookie(HouseholdStore.sessionCookieName) { try app.signOut(token: token) }
             var response = Response.wire(OK())
             response.headers.add("Set-Cookie", app.clearedSessionCookie(for: request))

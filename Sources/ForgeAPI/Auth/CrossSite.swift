@@ -116,17 +116,15 @@ extension ForgeApp {
     }
 }
 
-/// The cross-site rules on every routed request, before any handler: ``ForgeApp/checkHost(_:)``,
-/// then ``ForgeApp/checkSameOrigin(_:)`` for a state-changing request carrying the session or
-/// display cookie (bearer routes aside: a page cannot set their `Authorization`). The routes that
-/// resolve a member or display check again, and a spooled upload is checked from its head.
+/// ``ForgeApp/checkHost(_:)`` on every request, before any handler. The same-origin rule
+/// (``ForgeApp/checkSameOrigin(_:)``) runs where the cookie is used: every member, admin and
+/// kitchen route when it resolves its caller (``Principal``), a spooled upload from its head,
+/// and the public routes that sign in, sign out, pair or consent. Routes that never read the
+/// cookie (the OAuth token endpoint, webhooks, bearer routes) are not cookie routes.
 enum CrossSite {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.use { request, next in
             try app.checkHost(request)
-            if request.route?.tags["auth"] != Access.bearer.tag, ForgeApp.credentialCookie(request) != nil {
-                try app.checkSameOrigin(request)
-            }
             return try next(request)
         }
     }

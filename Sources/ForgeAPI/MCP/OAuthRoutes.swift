@@ -166,7 +166,9 @@ enum OAuthRoutes {
         let form = QueryString.parse(String(decoding: request.body, as: UTF8.self))
         // The consent always needs its page's token (the OAuth 2.0 Security BCP), whatever the headers say.
         guard let sent = form["csrf_token"], Sodium.equal(sent, token) else {
-            return .html(OAuthPages.error("This consent form has expired or came from another page: open it again."), status: 403)
+            return .html(
+                OAuthPages.error("This consent form has expired or came from another page: open it again."), status: 403
+            )
         }
         guard form["decision"] == "allow" else { return redirect(redirectURI, [("error", "access_denied")] + state) }
         let now = app.clock.now()
