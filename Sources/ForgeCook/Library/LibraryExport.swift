@@ -139,9 +139,80 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
 
 extension ByteStream {
     /// The rest of the stream as a JSON object, or nil when it is not one.
+    /// - Throws: ``ArchiveError/expansionRefused(_:)`` past ``LibraryFormat/maxJSONBytes`` or
+    ///   ``LibraryFormat/maxJSONValues`` (counted before parsing, so memory stays bounded).
     func readJSONObject(name: String) throws(ArchiveError) -> [String: Any]? {
         let bytes = try readAll(maxBytes: LibraryFormat.maxJSONBytes, name: name)
+        let values = LibraryFormat.jsonValueCount(bytes)
+        guard values <= LibraryFormat.maxJSONValues else {
+            throw .expansionRefused(
+                "refused: \(name) holds more than \(LibraryFormat.maxJSONValues) JSON values (\(values)); "
+                    + "no recipe library needs that many")
+        }
         return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+}
+
+extension LibraryFormat {
+    /// The most values (numbers, strings, objects, arrays, literals) one JSON document may hold:
+    /// 1,000,000. Parsed, each costs tens of bytes, so this keeps a document's tree within tens of
+    /// megabytes whatever its size in bytes (60 MB of one-digit numbers would be 30 million values,
+    /// over a gigabyte); a Mealie backup of 2,000 recipes holds about 400,000.
+    package static let maxJSONValues = 1_000_000
+
+    /// An upper bound of the values in JSON `bytes`, by one pass over them: each `,` `:` `[` `{`
+    /// outside strings, plus one.
+    static func jsonValueCount(_ bytes: [UInt8]) -> Int {
+        var count = 1
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"): count += 1
+            default: break
+            }
+        }
+        return count
+    }
+
+    /// The most bytes of one text in a recipe (256 KiB): 300 ingredient lines and 200 steps of
+    /// real recipes stay far below it; photos (base64) are not text and not counted.
+    package static let maxFieldBytes = 256 << 10
+
+    /// Why the recipe object `object` is refused, naming the field (`ingredients holds 60 MiB of
+    /// text; at most 256 KiB`), or nil. Keys in `photoKeys` (base64 photos) are skipped.
+    static func oversizedField(
+        _ object: Any, path: String = "", photoKeys: Set<String> = ["photo_data", "photos", "image", "images"]
+    ) -> String? {
+        if let text = object as? String, text.utf8.count > maxFieldBytes {
+            let size = Double(text.utf8.count) / 1_048_576
+            return "\(path.isEmpty ? "a text" : path) holds \(String(format: "%.1f", size)) MiB of text; "
+                + "a recipe's text is at most \(maxFieldBytes >> 10) KiB"
+        }
+        if let list = object as? [Any] {
+            for (index, item) in list.enumerated() {
+                if let why = oversizedField(item, path: "\(path)[\(index)]", photoKeys: photoKeys) { return why }
+            }
+        }
+        if let dictionary = object as? [String: Any] {
+            for (key, value) in dictionary where !photoKeys.contains(key) {
+                if let why = oversizedField(value, path: path.isEmpty ? key : "\(path).\(key)", photoKeys: photoKeys) {
+                    return why
+                }
+            }
+        }
+        return nil
     }
 }
 

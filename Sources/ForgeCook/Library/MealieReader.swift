@@ -28,6 +28,9 @@ package enum MealieReader {
             guard let database = try zip.readJSONObject(name: entry.path) else {
                 throw ArchiveError.notAnArchive("database.json is not a JSON object of tables")
             }
+            if let why = LibraryFormat.oversizedField(database) {
+                throw ArchiveError.expansionRefused("refused: database.json: \(why)")
+            }
             (recipes, order) = backupRecipes(database)
             break
         }

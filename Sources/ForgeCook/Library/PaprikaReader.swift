@@ -40,6 +40,7 @@ package enum PaprikaReader {
         guard let object = try gzip.readJSONObject(name: origin) else {
             return .unreadable(origin: origin, reason: "not a JSON recipe")
         }
+        if let why = LibraryFormat.oversizedField(object) { return .unreadable(origin: origin, reason: why) }
         return .recipe(recipe(object, origin: origin))
     }
 

@@ -156,6 +156,10 @@ package enum SchemaOrgFolderReader {
                     try each(.unreadable(origin: entry.path, reason: "not a JSON recipe"))
                     continue
                 }
+                if let why = LibraryFormat.oversizedField(object) {
+                    try each(.unreadable(origin: entry.path, reason: why))
+                    continue
+                }
                 pending = SchemaOrgRecipeReader.recipe(object, origin: entry.path)
             } else {
                 var warnings: [String] = []

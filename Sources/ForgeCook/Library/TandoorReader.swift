@@ -27,11 +27,16 @@ package enum TandoorReader {
             var recipe: LibraryRecipe?
             var photos: [(String, Data)] = []
             var dropped: [String] = []
+            var refused: String?
             while let item = try inner.nextEntry() {
                 guard !item.isDirectory, !item.isMacOSMetadata else { continue }
                 let origin = "\(entry.path)/\(item.path)"
                 if item.fileName == "recipe.json" {
                     guard let object = try inner.readJSONObject(name: origin) else { continue }
+                    if let why = LibraryFormat.oversizedField(object) {
+                        refused = why
+                        continue
+                    }
                     recipe = Self.recipe(object, origin: origin)
                 } else if LibraryPhotos.isPhoto(item.path) {
                     var warnings: [String] = []
@@ -43,7 +48,7 @@ package enum TandoorReader {
                 }
             }
             guard var recipe else {
-                try each(.unreadable(origin: entry.path, reason: "no recipe.json"))
+                try each(.unreadable(origin: entry.path, reason: refused ?? "no recipe.json"))
                 continue
             }
             recipe.warnings += dropped
