@@ -40,16 +40,21 @@ def run(name, kind, path):
     subprocess.run([binary, "user", "add", "ada@example.org", "--name", "Ada", "--password-stdin",
                     "--state-dir", state, "--config", "/dev/null"], input="bench-password-1234\n",
                    capture_output=True, text=True, check=True)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    done = subprocess.run([binary, "import", kind, path, "--member", "ada@example.org", "--state-dir", state,
-                           "--config", "/dev/null"], capture_output=True, text=True)
-    elapsed = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    last = (done.stderr.strip().splitlines() or done.stdout.strip().splitlines() or [""])[-1]
-    print(f"{name}: {os.path.getsize(path) / 1e6:.1f} MB file, exit {done.returncode}, {elapsed:.1f} s, "
-          f"CPU {cpu:.1f} s, peak RSS {after.ru_maxrss / 1024:.0f} MB: {last[:160]}")
+    with open(f"{state}.out", "w+") as out, open(f"{state}.err", "w+") as err:
+        child = subprocess.Popen([binary, "import", kind, path, "--member", "ada@example.org", "--state-dir", state,
+                                  "--config", "/dev/null"], stdout=out, stderr=err)
+        # This child's own rusage (wait4): its peak RSS and CPU, not the largest of every child so far.
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.monotonic() - start
+        out.seek(0)
+        err.seek(0)
+        out, err = out.read(), err.read()
+    child.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    last = (err.strip().splitlines() or out.strip().splitlines() or [""])[-1]
+    print(f"{name}: {os.path.getsize(path) / 1e6:.1f} MB file, exit {child.returncode}, {elapsed:.1f} s, "
+          f"CPU {cpu:.1f} s, peak RSS {usage.ru_maxrss / 1024:.0f} MB: {last[:160]}")
 run("mealie-digits", "mealie", f"{work}/mealie-digits.zip")
 run("paprika-60MiB-field", "paprika", f"{work}/paprika-field.paprikarecipes")
 PY
