@@ -22,7 +22,7 @@ COOKIE="forge_session=$(bench_signin ada@example.org)"
 head -c 1048576 /dev/urandom >"$WORK/export.csv"
 truncate -s "$SIZE" "$WORK/export.csv"
 before=$(awk '/VmHWM/ {print $2}' "/proc/$PID/status")
-result=$(curl -s -o "$WORK/out" -w '%{http_code} %{time_total}' -b "$COOKIE" \
+result=$(curl -s -o "$WORK/out" -w '%{http_code} %{time_total}' -b "$COOKIE" -H "Origin: $BASE" \
   -F kind=strong -F "file=@$WORK/export.csv;filename=export.csv" "$BASE/api/import")
 after=$(awk '/VmHWM/ {print $2}' "/proc/$PID/status")
 left=$(find "$WORK/state" -name 'forged-upload-*' -o -name 'upload-*' | wc -l)

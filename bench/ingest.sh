@@ -51,7 +51,7 @@ post() {  # prints "seconds response"
 }
 size=$(stat -c %s "$WORK/payload.json")
 first=$(post); second=$(post)
-gpx=$(curl -s -o "$WORK/gpx.out" -w '%{time_total}' -b "$COOKIE" -H 'Content-Type: application/gpx+xml' \
+gpx=$(curl -s -o "$WORK/gpx.out" -w '%{time_total}' -b "$COOKIE" -H "Origin: $BASE" -H 'Content-Type: application/gpx+xml' \
   --data-binary @"$WORK/run.gpx" "$BASE/api/sessions/import")
 echo "ingest bench: payload $size bytes ($METRICS metric samples, $WORKOUTS workouts × 3600 HR + 3600 route points)"
 echo "  first push  (stored): ${first}"

@@ -119,7 +119,7 @@ for _ in range(50): today()
 idle = [today() for _ in range(400)]
 up = http.client.HTTPConnection("127.0.0.1", port)
 up.request("POST", "/api/import?kind=strong&name=strong.csv", open(csv, "rb").read(),
-           {"Cookie": ada, "Content-Type": "text/csv"})
+           {"Cookie": ada, "Content-Type": "text/csv", "Origin": f"http://127.0.0.1:{port}"})
 r = up.getresponse(); job = json.loads(r.read())
 assert r.status == 202, (r.status, job)
 busy, state, poll = [], job["state"], http.client.HTTPConnection("127.0.0.1", port)

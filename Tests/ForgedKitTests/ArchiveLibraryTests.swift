@@ -63,6 +63,8 @@ struct ArchiveLibraryTests {
         request.httpBody = try Data(contentsOf: URL(fileURLWithPath: export))
         request.setValue("application/zip", forHTTPHeaderField: "Content-Type")
         request.setValue(cookie, forHTTPHeaderField: "Cookie")
+        // An upload names where it comes from (README, "Quick start").
+        request.setValue("http://127.0.0.1:\(forged.port)", forHTTPHeaderField: "Origin")
         let (data, response) = try await ForgedProcess.session.data(for: request)
         let started = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((response as? HTTPURLResponse)?.statusCode == 202, "\(started)")

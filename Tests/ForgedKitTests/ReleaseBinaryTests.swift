@@ -78,7 +78,8 @@ final class ForgedProcess {
         return process.terminationStatus
     }
 
-    /// One request; a `body` goes as `contentType` (JSON unless told).
+    /// One request; a `body` goes as `contentType` (JSON unless told). A signed-in write names
+    /// the server's own origin (`Origin`), as the README's scripts do (a file upload needs it).
     func fetch(
         _ path: String, method: String = "GET", body: String? = nil, contentType: String = "application/json",
         cookie: String? = nil
@@ -90,7 +91,10 @@ final class ForgedProcess {
             request.httpBody = Data(body.utf8)
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
-        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        if let cookie {
+            request.setValue(cookie, forHTTPHeaderField: "Cookie")
+            if method != "GET" { request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin") }
+        }
         let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
         return (http.statusCode, data, http)
