@@ -265,6 +265,7 @@ package enum ForgeSchema {
         registerSetsRebuild(&m)  // 0804: sets without a per-row IN list or entries for NULL client ids
         registerMinuteWorkoutKeys(&m)  // 0805: workout import keys to the minute
         registerRecipeParkReason(&m)  // 0806: an import's own reason to park a recipe
+        registerHouseholdIdentity(&m)  // 0807: the household's id, sealed into copies off the box
         return m
     }
 }

@@ -109,12 +109,21 @@ extension BackupCommands {
             if FileManager.default.fileExists(atPath: plain) {
                 // The same backup is here already (not lost): restore the local one only if it matches.
                 unlink(plain + ".fetched")
-                try BackupSeal.open(fetched, to: plain + ".fetched", key: key)
+                let identity = try BackupSeal.open(fetched, to: plain + ".fetched", key: key)
                 defer { unlink(plain + ".fetched") }
                 print("decrypted with backup key \(key.id)")
+                if let refusal = whose(identity, name: name, named: command.positionals.first != nil) {
+                    Forged.printError("forged: restore refused: \(refusal)")
+                    return 1
+                }
                 return try restore(plain + ".fetched")
             }
-            try BackupSeal.open(fetched, to: plain, key: key)
+            let identity = try BackupSeal.open(fetched, to: plain, key: key)
+            if let refusal = whose(identity, name: name, named: command.positionals.first != nil) {
+                unlink(plain)
+                Forged.printError("forged: restore refused: \(refusal)")
+                return 1
+            }
         } catch {
             Forged.printError("forged: restore refused: \(error)")
             return 1
@@ -122,6 +131,53 @@ extension BackupCommands {
         BackupFile.matchOwner(plain, of: directory)
         print("decrypted with backup key \(key.id) into \(plain)")
         return try restore(plain)
+    }
+
+    /// Why the copy `name` (sealed as `identity`; nil for a format-1 copy) must not be restored here,
+    /// or nil (issue 40 item 3):
+    /// - its sealed name is not `name` (a renamed copy: an older one under a newer name, or any name);
+    /// - an unsealed copy that was not `named` on the command line (it was picked as the newest by a
+    ///   name nothing vouches for);
+    /// - it is another household's and the database here holds a household (members) of its own,
+    ///   unless `--other-household`; an empty state directory (the lost box) takes any.
+    /// An unsealed copy restored by name is allowed with a warning.
+    func whose(_ identity: CopyIdentity?, name: String, named: Bool) -> String? {
+        guard let identity else {
+            guard named else {
+                return "\(name) has no sealed name (a copy made before forged 0.2.0): name the copy to restore "
+                    + "(`forged backup list --from DEST`), after checking it is the one you mean"
+            }
+            Forged.printError(
+                "forged: warning: \(name) has no sealed name or household (made before forged 0.2.0): restoring it as named"
+            )
+            return nil
+        }
+        guard identity.name + ".forgebak" == name else {
+            return "this copy was sealed as \(identity.name).forgebak (taken \(identity.createdAt)), not \(name): "
+                + "it was renamed; restore it by its sealed name if it is the one you mean"
+        }
+        guard command.flags["other-household"] == nil, !identity.household.isEmpty,
+            let here = localHousehold(), here != identity.household
+        else { return nil }
+        return "this copy is another household's (\(identity.household)), and the database here holds household "
+            + "\(here) with members: add --other-household to replace it with that household"
+    }
+
+    /// The household id of the database here when it holds members, else nil (none, empty, or unreadable).
+    func localHousehold() -> String? {
+        guard FileManager.default.fileExists(atPath: databasePath),
+            let db = try? Database.openReadOnly(path: databasePath, readers: 1)
+        else { return nil }
+        defer {
+            db.close()
+            // A read as root must not leave root's -shm beside the service's database.
+            for suffix in ["-wal", "-shm"] { BackupFile.matchOwner(databasePath + suffix, of: databasePath) }
+        }
+        let members: Int? = try? db.read {
+            try $0.scalar("SELECT count(*) FROM users WHERE role IN ('admin', 'member')")
+        }
+        guard (members ?? 0) > 0 else { return nil }
+        return (try? HouseholdIdentity.id(in: db)).flatMap { $0 }
     }
 
     /// `forged backup key show`.

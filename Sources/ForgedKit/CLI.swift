@@ -109,7 +109,7 @@ package enum CLI {
                 + "rclone:REMOTE:PATH), decrypts it with --backup-key (a copy made with another key is refused, "
                 + "naming both key ids) and restores that.",
             optionalPositionals: ["FILE"],
-            flags: [backupFromFlag] + databaseFlags + copyFlags),
+            flags: [backupFromFlag, otherHouseholdFlag] + databaseFlags + copyFlags),
         CommandSpec(
             path: ["check"], synopsis: "check [FLAGS]",
             summary: "Check database, disk, config and backups.",
@@ -306,6 +306,10 @@ package enum CLI {
     static let backupFromFlag = FlagSpec(
         name: "from", valueName: "DEST",
         help: "A copy destination to read from: a directory or rclone:REMOTE:PATH.")
+    static let otherHouseholdFlag = FlagSpec(
+        name: "other-household", valueName: "",
+        help: "restore --from: replace a database that holds another household's data with this copy.",
+        isBool: true)
     /// The settings of copies off the box, for the commands that make or read them.
     static let copyFlags = [
         FlagSpec(setting: .backupCopyTo), FlagSpec(setting: .backupCopyRequireMount), FlagSpec(setting: .backupKey),

@@ -7,6 +7,9 @@ import Testing
 /// bytes; a copy made with one key is refused with another, naming both ids;
 /// a truncated, altered or foreign file is refused, never decrypted to garbage.
 @Suite struct BackupSealTests {
+    static let identity = CopyIdentity(
+        household: "h0usehold-1d", createdAt: "2026-12-06T03:00:00.000Z", name: "forge-20261206-030000.sqlite3")
+
     /// A file of `count` pseudo-random bytes.
     func sample(_ dir: String, _ count: Int) throws -> String {
         var generator = SystemRandomNumberGenerator()
@@ -21,12 +24,13 @@ import Testing
         try withTemporaryDirectory { dir in
             let plain = try sample(dir, size)
             let key = BackupKey.generate()
-            let sealed = try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key)
+            let sealed = try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key, identity: Self.identity)
             #expect(sealed.bytes == BackupFile.size(dir + "/copy.forgebak"))
             #expect(sealed.sha256 == (try SHA256Stream.file(dir + "/copy.forgebak")))
             #expect(try fileMode(dir + "/copy.forgebak") == 0o600)
             #expect(try BackupSeal.keyID(of: dir + "/copy.forgebak") == key.id)
-            try BackupSeal.open(dir + "/copy.forgebak", to: dir + "/opened", key: key)
+            // The identity comes back authenticated.
+            #expect(try BackupSeal.open(dir + "/copy.forgebak", to: dir + "/opened", key: key) == Self.identity)
             #expect(
                 FileManager.default.contents(atPath: dir + "/opened") == FileManager.default.contents(atPath: plain))
             // Not plain text inside.
@@ -43,7 +47,7 @@ import Testing
             let plain = try sample(dir, 100_000)
             let right = BackupKey.generate()
             let wrong = BackupKey.generate()
-            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: right)
+            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: right, identity: Self.identity)
             let error = #expect(throws: BackupCopyError.self) {
                 try BackupSeal.open(dir + "/copy.forgebak", to: dir + "/opened", key: wrong)
             }
@@ -60,10 +64,11 @@ import Testing
         try withTemporaryDirectory { dir in
             let plain = try sample(dir, 200_000)
             let key = BackupKey.generate()
-            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key)
+            try BackupSeal.seal(plain, to: dir + "/copy.forgebak", key: key, identity: Self.identity)
             var bytes = try #require(FileManager.default.contents(atPath: dir + "/copy.forgebak"))
             // Cut at a piece boundary: every piece left authenticates, the final tag is missing.
-            let boundary = BackupSeal.prefixLength + BackupSeal.headerBytes + BackupSeal.chunk + BackupSeal.aBytes
+            let sealedPrefix = BackupSeal.prefixLength + 2 + Self.identity.bytes.count
+            let boundary = sealedPrefix + BackupSeal.headerBytes + BackupSeal.chunk + BackupSeal.aBytes
             try bytes.prefix(boundary).write(to: URL(fileURLWithPath: dir + "/cut.forgebak"))
             #expect(throws: BackupCopyError.damaged("it ends before its final piece (truncated)")) {
                 try BackupSeal.open(dir + "/cut.forgebak", to: dir + "/cut.out", key: key)
@@ -75,6 +80,14 @@ import Testing
                 try BackupSeal.open(dir + "/altered.forgebak", to: dir + "/altered.out", key: key)
             }
             #expect(!FileManager.default.fileExists(atPath: dir + "/altered.out"))
+            // The sealed name cannot be changed unseen (issue 40 item 3): same length, another name.
+            var renamed = try #require(FileManager.default.contents(atPath: dir + "/copy.forgebak"))
+            let at = try #require(renamed.range(of: Data("forge-20261206-030000".utf8)))
+            renamed.replaceSubrange(at, with: Data("forge-20991231-235959".utf8))
+            try renamed.write(to: URL(fileURLWithPath: dir + "/renamed.forgebak"))
+            #expect(throws: BackupCopyError.damaged("a piece fails authentication (altered, or cut short)")) {
+                try BackupSeal.open(dir + "/renamed.forgebak", to: dir + "/renamed.out", key: key)
+            }
             #expect(throws: BackupCopyError.notACopy("plain-200000")) {
                 try BackupSeal.open(plain, to: dir + "/x", key: key)
             }

@@ -89,6 +89,57 @@ import Testing
         #expect(try BackupCopyStatus.states([dir.file("nas")], in: db).first?.lastGood != nil)
     }
 
+    /// Issue 40 item 3: a copy's name and household are sealed into it. A renamed copy is refused
+    /// (an older one under the newest one's name, one renamed to sort first), and so is another
+    /// household's copy over a household with members, unless `--other-household`.
+    @Test func renamedCopiesAndAnotherHouseholdsCopyAreRefused() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let nas = dir.file("nas")
+        try FileManager.default.createDirectory(atPath: nas, withIntermediateDirectories: true)
+        #expect(try forged(["backup", "key", "import", code, "--backup-key", dir.file("k")]).status == 0)
+        let a = ["--state-dir", dir.file("a"), "--backup-key", dir.file("k")]
+        let added = try forged(
+            ["user", "add", "ada@example.org", "--name", "Ada", "--password-stdin", "--state-dir", dir.file("a")],
+            input: "correct horse battery\n")
+        try #require(added.status == 0, "\(added)")
+        #expect(try forged(["backup"] + a + ["--backup-copy-to", nas]).status == 0)
+        sleep(1)  // a second backup with a later name
+        #expect(try forged(["backup"] + a + ["--backup-copy-to", nas]).status == 0)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: nas).filter { $0.hasSuffix(".forgebak") }
+            .sorted()
+        try #require(copies.count == 2, "\(copies)")
+        let (older, newer) = (copies[0], copies[1])
+        let empty = ["--state-dir", dir.file("new"), "--backup-key", dir.file("k")]
+
+        // An older copy under the newest copy's name: picked as the newest, refused by its sealed name.
+        try FileManager.default.removeItem(atPath: nas + "/" + newer)
+        try FileManager.default.copyItem(atPath: nas + "/" + older, toPath: nas + "/" + newer)
+        let swapped = try forged(["restore", "--from", nas] + empty)
+        #expect(swapped.status == 1 && swapped.err.contains("this copy was sealed as \(older)"), "\(swapped)")
+        // One renamed to sort first.
+        try FileManager.default.moveItem(
+            atPath: nas + "/" + newer, toPath: nas + "/forge-20991231-235959.sqlite3.forgebak")
+        let future = try forged(["restore", "--from", nas] + empty)
+        #expect(future.status == 1 && future.err.contains("it was renamed"), "\(future)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("new/forge.sqlite3")), "nothing restored")
+
+        // Another household with members of its own: refused, then taken with --other-household.
+        let b = ["--state-dir", dir.file("b"), "--backup-key", dir.file("k")]
+        let ben = try forged(
+            ["user", "add", "ben@example.org", "--name", "Ben", "--password-stdin", "--state-dir", dir.file("b")],
+            input: "correct horse battery\n")
+        try #require(ben.status == 0, "\(ben)")
+        let other = try forged(["restore", "--from", nas, older] + b)
+        #expect(other.status == 1 && other.err.contains("another household's"), "\(other)")
+        #expect(try forged(["user", "list", "--state-dir", dir.file("b")]).out.contains("ben@example.org"))
+        let taken = try forged(["restore", "--from", nas, older, "--other-household"] + b)
+        #expect(taken.status == 0, "\(taken)")
+        #expect(try forged(["user", "list", "--state-dir", dir.file("b")]).out.contains("ada@example.org"))
+        // The lost box (an empty state directory) takes the copy by its own name.
+        #expect(try forged(["restore", "--from", nas, older] + empty).status == 0)
+    }
+
     @Test func keyShowSaysWhatToKeepBesideTheCode() throws {
         let dir = TempDir()
         defer { dir.remove() }

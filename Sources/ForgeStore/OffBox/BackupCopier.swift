@@ -70,6 +70,16 @@ package struct BackupCopier: Sendable {
             db: db, transports: transports, keyPath: keyPath, retention: retention, timeZone: timeZone, clock: clock)
     }
 
+    /// What the copy of `file` is (sealed into it): this household's id, the time its name says it
+    /// was taken (else `now`), its name.
+    func identity(of file: String, at now: Date) -> CopyIdentity {
+        let name = (file as NSString).lastPathComponent
+        let taken = BackupName(fileName: name)?.instant ?? now
+        return CopyIdentity(
+            household: (try? HouseholdIdentity.id(in: db)).flatMap { $0 } ?? "", createdAt: Instant.wire(taken),
+            name: name)
+    }
+
     /// Copies the local backup `file` to every destination (or only to `only`).
     /// - Returns: one record per destination, in configuration order.
     @discardableResult
@@ -82,7 +92,7 @@ package struct BackupCopier: Sendable {
         defer { unlink(sealed) }
         let prepared: Result<(sha256: String, bytes: Int), any Error> = Result {
             let key = try BackupKey.load(from: keyPath)
-            return try BackupSeal.seal(file, to: sealed, key: key)
+            return try BackupSeal.seal(file, to: sealed, key: key, identity: identity(of: file, at: now))
         }
         return targets.map { transport in
             func finished() -> Date { clock.now() }

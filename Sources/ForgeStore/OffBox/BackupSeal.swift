@@ -3,12 +3,14 @@ import Foundation
 
 /// The encrypted form of a backup sent off the box (a `.forgebak` file).
 ///
-/// Layout: the 8 bytes `FORGEBAK`, a format byte (1), the key's
-/// ``BackupKey/id`` as 8 ASCII hex digits, the 24-byte
-/// `crypto_secretstream_xchacha20poly1305` header, then the plain backup in
-/// ``chunk``-byte pieces, each sealed with `_push` (17 bytes longer), the
-/// last tagged `TAG_FINAL`. The 17 header bytes before the stream are the
-/// additional data of every piece, so the key id cannot be altered unseen.
+/// Layout: the 8 bytes `FORGEBAK`, a format byte (2), the key's
+/// ``BackupKey/id`` as 8 ASCII hex digits, the length of the copy's identity
+/// (2 bytes, big-endian) and the identity (``CopyIdentity`` as JSON: household,
+/// time taken, backup name), the 24-byte `crypto_secretstream_xchacha20poly1305`
+/// header, then the plain backup in ``chunk``-byte pieces, each sealed with
+/// `_push` (17 bytes longer), the last tagged `TAG_FINAL`. Everything before the
+/// stream is the additional data of every piece, so neither the key id nor the
+/// identity can be altered unseen. Format 1 (before issue 40) has no identity.
 /// Opening checks the key id first (a wrong key is named, never decrypted to
 /// garbage), then authenticates every piece and requires the final tag at
 /// the end (a truncated or altered copy is refused).
@@ -16,7 +18,9 @@ package enum BackupSeal {
     /// Plain bytes per sealed piece: 64 KiB.
     package static let chunk = 1 << 16
     static let magic = Array("FORGEBAK".utf8)
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
+    /// Format 1: no identity (copies made before it was sealed).
+    static let unsealedFormat: UInt8 = 1
     /// `FORGEBAK`, the format byte, the key id.
     static let prefixLength = 17
     static var headerBytes: Int { Int(crypto_secretstream_xchacha20poly1305_headerbytes()) }
@@ -26,8 +30,9 @@ package enum BackupSeal {
     /// - Returns: the SHA-256 (hex) and size of `output` as written.
     /// - Throws: ``BackupCopyError/io(_:)`` when a file step fails (`output` is removed then).
     @discardableResult
-    package static func seal(_ input: String, to output: String, key: BackupKey) throws -> (sha256: String, bytes: Int)
-    {
+    package static func seal(
+        _ input: String, to output: String, key: BackupKey, identity: CopyIdentity
+    ) throws -> (sha256: String, bytes: Int) {
         Sodium.initialise()
         let source = try FileReader(input)
         defer { source.close() }
@@ -39,7 +44,10 @@ package enum BackupSeal {
             try sink.write(bytes)
             digest.update(bytes)
         }
-        let prefix = magic + [format] + Array(key.id.utf8)
+        let sealed = identity.bytes
+        let prefix =
+            magic + [format] + Array(key.id.utf8) + [UInt8(sealed.count >> 8), UInt8(sealed.count & 0xFF)]
+            + sealed
         var state = crypto_secretstream_xchacha20poly1305_state()
         var header = [UInt8](repeating: 0, count: headerBytes)
         crypto_secretstream_xchacha20poly1305_init_push(&state, &header, key.bytes)
@@ -73,23 +81,38 @@ package enum BackupSeal {
     }
 
     private static func keyID(prefix: [UInt8], name: String) throws -> String {
-        guard prefix.count == prefixLength, Array(prefix[0..<8]) == magic, prefix[8] == format,
+        guard prefix.count == prefixLength, Array(prefix[0..<8]) == magic,
+            prefix[8] == format || prefix[8] == unsealedFormat,
             let id = String(bytes: prefix[9...], encoding: .ascii), id.allSatisfy(\.isHexDigit)
         else { throw BackupCopyError.notACopy((name as NSString).lastPathComponent) }
         return id
     }
 
     /// Decrypts the copy `input` into a new file `output` (mode 0600, fsynced).
+    /// - Returns: the copy's sealed identity, authenticated with every piece; nil for a
+    ///   format-1 copy, which has none.
     /// - Throws: ``BackupCopyError/notACopy(_:)``; ``BackupCopyError/wrongKey(needs:have:)``
     ///   before anything is decrypted; ``BackupCopyError/damaged(_:)`` when a piece fails
     ///   authentication or the final tag is missing (`output` is removed then).
-    package static func open(_ input: String, to output: String, key: BackupKey) throws {
+    @discardableResult
+    package static func open(_ input: String, to output: String, key: BackupKey) throws -> CopyIdentity? {
         Sodium.initialise()
         let source = try FileReader(input)
         defer { source.close() }
-        let prefix = try source.read(prefixLength)
+        var prefix = try source.read(prefixLength)
         let id = try keyID(prefix: prefix, name: input)
         guard id == key.id else { throw BackupCopyError.wrongKey(needs: id, have: key.id) }
+        var identity: CopyIdentity?
+        if prefix[8] == format {
+            let length = try source.read(2)
+            guard length.count == 2 else { throw BackupCopyError.damaged("its identity is cut short") }
+            let sealed = try source.read(Int(length[0]) << 8 | Int(length[1]))
+            guard let decoded = CopyIdentity.decode(sealed) else {
+                throw BackupCopyError.damaged("its identity is not readable")
+            }
+            prefix += length + sealed
+            identity = decoded
+        }
         let header = try source.read(headerBytes)
         var state = crypto_secretstream_xchacha20poly1305_state()
         guard header.count == headerBytes,
@@ -117,5 +140,6 @@ package enum BackupSeal {
         guard finished else { throw BackupCopyError.damaged("it ends before its final piece (truncated)") }
         try sink.finish()
         ok = true
+        return identity
     }
 }
