@@ -110,20 +110,9 @@ extension CardioImportTests {
     /// Posts a form with curl's own multipart encoder (`curl -F`), as a member's script
     /// would: status and JSON answer.
     static func curlForm(_ server: TestServer, cookie: String, _ fields: [String]) throws -> (Int, JSONValue) {
-        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
-            throw CurlMissing()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: curl)
-        process.arguments =
+        let data = try ImportJobRouteTests.curl(
             ["-s", "-H", "Cookie: \(cookie)", "-H", "Origin: \(server.baseURL)", "-w", "\n%{http_code}"]
-            + fields.flatMap { ["-F", $0] }
-            + [server.baseURL + "/api/sessions/import"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+                + fields.flatMap { ["-F", $0] } + [server.baseURL + "/api/sessions/import"])
         let text = String(decoding: data, as: UTF8.self)
         let status = Int(text.split(separator: "\n").last ?? "") ?? 0
         let body = text.split(separator: "\n").dropLast().joined(separator: "\n")

@@ -280,9 +280,6 @@ import Testing
     /// Issue 40 item 10: while a member's import runs, their next upload is refused from its
     /// head, before any of its bytes are stored (`curl -F` of 32 MB, as a script would send it).
     @Test func aSecondUploadIsRefusedBeforeItIsStored() async throws {
-        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
-            throw CurlMissing()
-        }
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
@@ -299,19 +296,12 @@ import Testing
             let file = dir.appendingPathComponent("big.csv")
             try Data(repeating: 0x41, count: 32 << 20).write(to: file)
             func upload(_ cookie: String) throws -> (status: String, body: String) {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: curl)
-                process.arguments = [
+                let data = try Self.curl([
                     "-s", "-o", dir.appendingPathComponent("body").path, "-w", "%{http_code}", "-H",
                     "Cookie: \(cookie)",
                     "-H", "Sec-Fetch-Site: same-origin", "-F", "kind=strong", "-F", "file=@\(file.path)",
                     server.baseURL + "/api/import",
-                ]
-                let out = Pipe()
-                process.standardOutput = out
-                try process.run()
-                let data = out.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
+                ])
                 let body = (try? String(contentsOf: dir.appendingPathComponent("body"), encoding: .utf8)) ?? ""
                 return (String(decoding: data, as: UTF8.self), body)
             }
@@ -329,9 +319,6 @@ import Testing
     }
 
     @Test func curlFormUploadIsReadAsARealClientSendsIt() async throws {
-        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
-            throw CurlMissing()
-        }
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
@@ -339,18 +326,11 @@ import Testing
             defer { try? FileManager.default.removeItem(at: dir) }
             let file = dir.appendingPathComponent("export.csv")
             try Self.fixture("strong-2025.csv").write(to: file)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: curl)
-            process.arguments = [
+            let data = try Self.curl([
                 "-s", "-H", "Cookie: \(ada)", "-H", "Origin: \(server.baseURL)", "-F", "kind=strong", "-F",
                 "file=@\(file.path);filename=Übung \"A\".csv",
                 server.baseURL + "/api/import",
-            ]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            ])
             let reply = try JSONValue.parse(data)
             #expect(reply["state"] == "running" || reply["state"] == "done", "\(String(decoding: data, as: UTF8.self))")
             #expect(reply["source"] == "Übung %22A%22.csv" && reply["kind"] == "strong")
@@ -359,6 +339,25 @@ import Testing
             let done = try await server.get("/api/import/\(id)", cookie: ada)
             #expect(done.json["state"] == "done" && done.json["report"]?["added"]?["sets"] == 10)
         }
+    }
+}
+
+extension ImportJobRouteTests {
+    /// Runs Debian's curl with `arguments`, as a member's script would; its standard output.
+    /// - Throws: ``CurlMissing`` when curl is not installed (the test fails naming the package).
+    static func curl(_ arguments: [String]) throws -> Data {
+        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else {
+            throw CurlMissing()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: curl)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
     }
 }
 

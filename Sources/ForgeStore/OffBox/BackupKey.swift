@@ -172,10 +172,10 @@ extension BackupKey {
             readable = mode & 0o004 != 0
         }
         guard !readable else { return nil }
-        let owner = "\(userName(info.st_uid)):\(groupName(info.st_gid))"
-        let user = userName(uid)
+        let owner = "\(AccountNames.user(info.st_uid)):\(AccountNames.group(info.st_gid))"
+        let user = AccountNames.user(uid)
         return "the backup key \(path) (owner \(owner), mode \(String(mode, radix: 8))) cannot be read by \(user): "
-            + "every copy off the box fails; fix: chown \(user):\(groupName(gid)) \(path)"
+            + "every copy off the box fails; fix: chown \(user):\(AccountNames.group(gid)) \(path)"
     }
 
     /// Why the secret file at `path` (the backup key, `rclone.conf`) is exposed, or nil:
@@ -188,27 +188,5 @@ extension BackupKey {
         let mode = String(info.st_mode & 0o777, radix: 8)
         return "\(path) is readable by every user (mode \(mode)): anyone on this machine can read \(what); "
             + "fix: chmod 600 \(path)"
-    }
-
-    /// The name of user `uid` (getpwuid_r), else its number.
-    static func userName(_ uid: uid_t) -> String {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 1024)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, let found = result,
-            let name = found.pointee.pw_name
-        else { return "uid \(uid)" }
-        return String(cString: name)
-    }
-
-    /// The name of group `gid` (getgrgid_r), else its number.
-    static func groupName(_ gid: gid_t) -> String {
-        var entry = group()
-        var result: UnsafeMutablePointer<group>?
-        var buffer = [CChar](repeating: 0, count: 1024)
-        guard getgrgid_r(gid, &entry, &buffer, buffer.count, &result) == 0, let found = result,
-            let name = found.pointee.gr_name
-        else { return "gid \(gid)" }
-        return String(cString: name)
     }
 }
