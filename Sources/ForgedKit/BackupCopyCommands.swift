@@ -48,22 +48,54 @@ extension BackupCommands {
             destination, requireMount: settings.backupCopyRequireMount, rcloneConfig: settings.backupRcloneConfig)
     }
 
-    /// `forged backup list --from DEST`: the copies there, newest first, and the key they need.
+    /// `forged backup list --from DEST`: the copies there, each with the time sealed into it (checked
+    /// with the key here), newest first; copies nothing vouches for last, with the reason.
     func listCopies(_ from: String) throws -> Int32 {
         let source = try transport(from)
-        let names: [String]
-        do { names = try source.list() } catch {
+        let key = try? BackupKey.load(from: settings.backupKey)
+        let copies: [SealedCopy]
+        do { copies = try source.sealedCopies(key: key) } catch {
             Forged.printError("forged: cannot list \(from): \(error)")
             return 1
         }
-        if names.isEmpty { print("no copies (*.forgebak) at \(from)") }
-        for name in names {
-            let taken = BackupDestination.backupName(ofCopy: name).map { Instant.storage($0.instant) } ?? ""
-            print("\(name)\t\(taken)")
+        if copies.isEmpty { print("no copies (*.forgebak) at \(from)") }
+        let here = localHousehold()
+        for copy in copies {
+            guard let identity = copy.identity, copy.problem == nil else {
+                print("\(copy.name)\tnot vouched for: \(copy.problem ?? "unread")")
+                continue
+            }
+            let whose =
+                identity.household.isEmpty
+                ? ""
+                : here == nil || here == identity.household
+                    ? "\thousehold \(identity.household)"
+                    : "\tanother household (\(identity.household))"
+            print("\(copy.name)\ttaken \(identity.createdAt) (sealed)\(whose)")
         }
-        let key = (try? BackupKey.load(from: settings.backupKey)).map { "backup key \($0.id)" } ?? "none"
-        print("key here (\(settings.backupKey)): \(key)")
+        print("key here (\(settings.backupKey)): \(key.map { "backup key \($0.id)" } ?? "none")")
         return 0
+    }
+
+    /// The copy `restore --from DEST` takes with no name: the newest by sealed time among the copies
+    /// whose sealed name is their name; the others are named in a warning (issue 40 item 3).
+    /// - Throws: ``BackupCopyError`` when the destination cannot be listed.
+    private func newestSealed(_ source: BackupTransport, key: BackupKey, from: String) throws -> String? {
+        let copies = try source.sealedCopies(key: key)
+        let picked = copies.first { $0.takenAt != nil }
+        for copy in copies where copy.takenAt == nil {
+            Forged.printError("forged: warning: passed over \(copy.name): \(copy.problem ?? "unread")")
+        }
+        guard let picked else {
+            Forged.printError(
+                copies.isEmpty
+                    ? "forged: restore refused: no copies (*.forgebak) at \(from)"
+                    : "forged: restore refused: no copy at \(from) is vouched for by its sealed name and this key; "
+                        + "name one to restore (`forged backup list --from \(from)`)")
+            return nil
+        }
+        print("newest sealed copy at \(from): \(picked.name), taken \(picked.identity?.createdAt ?? "")")
+        return picked.name
     }
 
     /// `forged restore --from DEST [NAME]`: fetch, decrypt, verify, then restore as `restore FILE` does.
@@ -88,10 +120,7 @@ extension BackupCommands {
                     return 1
                 }
             } else {
-                guard let newest = try source.list().first else {
-                    Forged.printError("forged: restore refused: no copies (*.forgebak) at \(from)")
-                    return 1
-                }
+                guard let newest = try newestSealed(source, key: key, from: from) else { return 1 }
                 name = newest
             }
         } catch {

@@ -72,7 +72,9 @@ package enum CLI {
                 + "copy destination (--backup-copy-to): its last good copy, its age and the last error. The list "
                 + "needs only the directory: it works while the database will not open. With --from DEST it "
                 + "lists the encrypted copies at DEST instead (a directory or rclone:REMOTE:PATH; on a new "
-                + "machine, before a restore) and the key id each needs.",
+                + "machine, before a restore), newest first by the time sealed into each (authenticated with "
+                + "--backup-key from the copy's first 128 KiB), with its household; copies nothing vouches for "
+                + "(renamed, another key, damaged, made before 0.2.0) come last with the reason.",
             flags: [backupFromFlag] + databaseFlags + copyFlags),
         CommandSpec(
             path: ["backup", "key", "show"], synopsis: "backup key show [FLAGS]",
@@ -105,7 +107,7 @@ package enum CLI {
                 + "forged.service alone lets the next request start it again), and start them after "
                 + "(systemctl restart forged). While the service answers 503 because the database will not open, "
                 + "it holds nothing and the restore runs beside it. Nothing is replaced when a check fails. "
-                + "With --from DEST it first fetches the copy NAME (default the newest) from DEST (a directory or "
+                + "With --from DEST it first fetches the copy NAME (default the newest by sealed time) from DEST (a directory or "
                 + "rclone:REMOTE:PATH), decrypts it with --backup-key (a copy made with another key is refused, "
                 + "naming both key ids) and restores that.",
             optionalPositionals: ["FILE"],

@@ -147,6 +147,10 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             #expect(try FileManager.default.contentsOfDirectory(atPath: served + "/household") == [record.name])
             #expect(try SHA256Stream.file(served + "/household/" + record.name) == record.sha256)
             #expect(try transport.list() == [record.name])
+            // Its sealed time and name are read from its head (rclone cat --count) and authenticated.
+            let sealed = try transport.sealedCopies(key: try BackupKey.load(from: box.key))
+            #expect(sealed.map(\.name) == [record.name] && sealed.first?.problem == nil, "\(sealed)")
+            #expect(sealed.first?.identity?.name == (box.backup.file as NSString).lastPathComponent, "\(sealed)")
             try transport.fetch(record.name, to: dir + "/fetched.forgebak")
             try box.expectSameAsBackup(dir + "/fetched.forgebak")
         }

@@ -91,6 +91,20 @@ import Testing
             #expect(throws: BackupCopyError.notACopy("plain-200000")) {
                 try BackupSeal.open(plain, to: dir + "/x", key: key)
             }
+            // Its head alone vouches for the identity, and refuses the renamed one the same way.
+            let head = { (file: String) in
+                try FileHandle(forReadingFrom: URL(fileURLWithPath: dir + "/" + file)).readData(
+                    ofLength: BackupSeal.headLength)
+            }
+            #expect(
+                try BackupSeal.identity(head: [UInt8](head("copy.forgebak")), name: "copy", key: key) == Self.identity)
+            #expect(throws: BackupCopyError.damaged("a piece fails authentication (altered, or cut short)")) {
+                try BackupSeal.identity(head: [UInt8](head("renamed.forgebak")), name: "renamed", key: key)
+            }
+            let other = BackupKey.generate()
+            #expect(throws: BackupCopyError.wrongKey(needs: key.id, have: other.id)) {
+                try BackupSeal.identity(head: [UInt8](head("copy.forgebak")), name: "copy", key: other)
+            }
         }
     }
 

@@ -112,17 +112,29 @@ import Testing
         let (older, newer) = (copies[0], copies[1])
         let empty = ["--state-dir", dir.file("new"), "--backup-key", dir.file("k")]
 
-        // An older copy under the newest copy's name: picked as the newest, refused by its sealed name.
+        // An older copy under the newest copy's name: refused by its sealed name.
         try FileManager.default.removeItem(atPath: nas + "/" + newer)
         try FileManager.default.copyItem(atPath: nas + "/" + older, toPath: nas + "/" + newer)
-        let swapped = try forged(["restore", "--from", nas] + empty)
+        let swapped = try forged(["restore", "--from", nas, newer] + empty)
         #expect(swapped.status == 1 && swapped.err.contains("this copy was sealed as \(older)"), "\(swapped)")
-        // One renamed to sort first.
-        try FileManager.default.moveItem(
-            atPath: nas + "/" + newer, toPath: nas + "/forge-20991231-235959.sqlite3.forgebak")
-        let future = try forged(["restore", "--from", nas] + empty)
-        #expect(future.status == 1 && future.err.contains("it was renamed"), "\(future)")
+        // One renamed to sort first: refused by name, listed as not vouched for, passed over as the newest.
+        let future = "forge-20991231-235959.sqlite3.forgebak"
+        try FileManager.default.moveItem(atPath: nas + "/" + newer, toPath: nas + "/" + future)
+        let named = try forged(["restore", "--from", nas, future] + empty)
+        #expect(named.status == 1 && named.err.contains("it was renamed"), "\(named)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("new/forge.sqlite3")), "nothing restored")
+        let listed = try forged(["backup", "list", "--from", nas] + empty)
+        let lines = listed.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("\(older)\ttaken 20") == true, "\(listed.out)")
+        #expect(lines.first?.contains("(sealed)\thousehold ") == true, "\(listed.out)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix("\(future)\tnot vouched for: renamed: sealed as \(older), taken 20")
+                == true, "\(listed.out)")
+        let newest = try forged(["restore", "--from", nas] + empty)
+        #expect(newest.status == 0, "\(newest)")
+        #expect(newest.out.contains("newest sealed copy at \(nas): \(older)"), "\(newest.out)")
+        #expect(newest.err.contains("passed over \(future): renamed"), "\(newest.err)")
+        #expect(try forged(["user", "list", "--state-dir", dir.file("new")]).out.contains("ada@example.org"))
 
         // Another household with members of its own: refused, then taken with --other-household.
         let b = ["--state-dir", dir.file("b"), "--backup-key", dir.file("k")]
@@ -137,7 +149,8 @@ import Testing
         #expect(taken.status == 0, "\(taken)")
         #expect(try forged(["user", "list", "--state-dir", dir.file("b")]).out.contains("ada@example.org"))
         // The lost box (an empty state directory) takes the copy by its own name.
-        #expect(try forged(["restore", "--from", nas, older] + empty).status == 0)
+        let lost = ["--state-dir", dir.file("lost"), "--backup-key", dir.file("k")]
+        #expect(try forged(["restore", "--from", nas, older] + lost).status == 0)
     }
 
     @Test func keyShowSaysWhatToKeepBesideTheCode() throws {

@@ -99,25 +99,8 @@ package enum BackupSeal {
         Sodium.initialise()
         let source = try FileReader(input)
         defer { source.close() }
-        var prefix = try source.read(prefixLength)
-        let id = try keyID(prefix: prefix, name: input)
-        guard id == key.id else { throw BackupCopyError.wrongKey(needs: id, have: key.id) }
-        var identity: CopyIdentity?
-        if prefix[8] == format {
-            let length = try source.read(2)
-            guard length.count == 2 else { throw BackupCopyError.damaged("its identity is cut short") }
-            let sealed = try source.read(Int(length[0]) << 8 | Int(length[1]))
-            guard let decoded = CopyIdentity.decode(sealed) else {
-                throw BackupCopyError.damaged("its identity is not readable")
-            }
-            prefix += length + sealed
-            identity = decoded
-        }
-        let header = try source.read(headerBytes)
-        var state = crypto_secretstream_xchacha20poly1305_state()
-        guard header.count == headerBytes,
-            crypto_secretstream_xchacha20poly1305_init_pull(&state, header, key.bytes) == 0
-        else { throw BackupCopyError.damaged("its header is cut short") }
+        let (prefix, identity) = try readPrefix(name: input, key: key, read: source.read)
+        var state = try startPull(header: try source.read(headerBytes), key: key)
         let sink = try FileWriter(output)
         var ok = false
         defer { if !ok { sink.abandon() } }
@@ -141,5 +124,67 @@ package enum BackupSeal {
         try sink.finish()
         ok = true
         return identity
+    }
+
+    /// Bytes from a copy's start that ``identity(head:name:key:)`` needs at most: the prefix, the
+    /// longest identity, the stream header and the first sealed piece.
+    package static var headLength: Int { prefixLength + 2 + 0xFFFF + headerBytes + chunk + aBytes }
+
+    /// The identity sealed into a copy, authenticated from its first `head` bytes alone (the first
+    /// piece carries the whole prefix as additional data), so `backup list --from` can show when a
+    /// copy was really taken without fetching it.
+    /// - Parameter head: the copy's first ``headLength`` bytes, or all of it when shorter.
+    /// - Returns: the identity; nil for a format-1 copy (nothing sealed to show).
+    /// - Throws: as ``open(_:to:key:)`` does for the same bytes.
+    package static func identity(head: [UInt8], name: String, key: BackupKey) throws -> CopyIdentity? {
+        Sodium.initialise()
+        var offset = 0
+        let read = { (count: Int) -> [UInt8] in
+            let end = min(head.count, offset + count)
+            defer { offset = end }
+            return Array(head[offset..<end])
+        }
+        let (prefix, identity) = try readPrefix(name: name, key: key, read: read)
+        var state = try startPull(header: read(headerBytes), key: key)
+        let piece = read(chunk + aBytes)
+        guard piece.count >= aBytes else { throw BackupCopyError.damaged("a piece is cut short") }
+        var plain = [UInt8](repeating: 0, count: piece.count - aBytes)
+        var length: UInt64 = 0
+        var tag: UInt8 = 0
+        guard
+            crypto_secretstream_xchacha20poly1305_pull(
+                &state, &plain, &length, &tag, piece, UInt64(piece.count), prefix, UInt64(prefix.count)) == 0
+        else { throw BackupCopyError.damaged("a piece fails authentication (altered, or cut short)") }
+        return identity
+    }
+
+    /// Reads the prefix (and, in format 2, the identity) through `read`, checking the key id first.
+    /// - Returns: every byte before the stream header (each piece's additional data) and the identity.
+    private static func readPrefix(
+        name: String, key: BackupKey, read: (Int) throws -> [UInt8]
+    ) throws -> (prefix: [UInt8], identity: CopyIdentity?) {
+        var prefix = try read(prefixLength)
+        let id = try keyID(prefix: prefix, name: name)
+        guard id == key.id else { throw BackupCopyError.wrongKey(needs: id, have: key.id) }
+        guard prefix[8] == format else { return (prefix, nil) }
+        let length = try read(2)
+        guard length.count == 2 else { throw BackupCopyError.damaged("its identity is cut short") }
+        let sealed = try read(Int(length[0]) << 8 | Int(length[1]))
+        guard let identity = CopyIdentity.decode(sealed) else {
+            throw BackupCopyError.damaged("its identity is not readable")
+        }
+        prefix += length + sealed
+        return (prefix, identity)
+    }
+
+    /// The pull state for the stream whose 24-byte `header` follows the prefix.
+    private static func startPull(
+        header: [UInt8], key: BackupKey
+    ) throws -> crypto_secretstream_xchacha20poly1305_state {
+        var state = crypto_secretstream_xchacha20poly1305_state()
+        guard header.count == headerBytes,
+            crypto_secretstream_xchacha20poly1305_init_pull(&state, header, key.bytes) == 0
+        else { throw BackupCopyError.damaged("its header is cut short") }
+        return state
     }
 }

@@ -24,6 +24,11 @@ extension BackupTransport {
     /// retries the whole copy later); returns its standard output.
     @discardableResult
     func rclone(_ arguments: [String]) throws -> String {
+        try rcloneBytes(arguments).out
+    }
+
+    /// ``rclone(_:)``, keeping standard output as bytes (`rclone cat` of a copy's head).
+    func rcloneBytes(_ arguments: [String]) throws -> ProcessResult {
         let binary = try rcloneBinary()
         let fixed = [
             "--config", rcloneConfig, "--retries", "1", "--low-level-retries", "2", "--contimeout", "15s",
@@ -40,7 +45,7 @@ extension BackupTransport {
                 "\(destination): rclone \(arguments[0]) failed (exit \(result.status)): \(Self.rcloneMessage(result.err))"
             )
         }
-        return result.out
+        return result
     }
 
     /// rclone's JSON log lines reduced to their messages, one line.

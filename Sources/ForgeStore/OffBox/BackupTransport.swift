@@ -111,6 +111,19 @@ package struct BackupTransport: Sendable {
         return copies.sorted { $0.backup > $1.backup }.map(\.name)
     }
 
+    /// The first `count` bytes of the copy `name` (fewer when it is shorter), without fetching the
+    /// rest: enough for ``BackupSeal/identity(head:name:key:)`` (for rclone, `rclone cat --count`).
+    package func head(_ name: String, count: Int) throws -> [UInt8] {
+        switch destination.kind {
+        case .directory(let path):
+            let reader = try FileReader(path + "/" + name)
+            defer { reader.close() }
+            return try reader.read(count)
+        case .rclone:
+            return try rcloneBytes(["cat", "--count", String(count), remotePath(name)]).output
+        }
+    }
+
     /// Removes the copy `name`.
     package func delete(_ name: String) throws {
         switch destination.kind {

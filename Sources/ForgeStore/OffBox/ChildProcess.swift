@@ -4,8 +4,11 @@ import Foundation
 /// A finished child process: its exit status and what it printed.
 struct ProcessResult: Sendable {
     let status: Int32
-    let out: String
+    /// Standard output as written (a binary `rclone cat` stays intact).
+    let output: [UInt8]
     let err: String
+    /// Standard output as text.
+    var out: String { String(decoding: output, as: UTF8.self) }
 }
 
 /// Runs a helper program (rclone) to completion. Its output goes through
@@ -53,8 +56,9 @@ enum ChildProcess {
         }
         process.waitUntilExit()
         let text = { (p: String) in (try? String(contentsOfFile: p, encoding: .utf8)) ?? "" }
+        let output = FileManager.default.contents(atPath: outPath).map { [UInt8]($0) } ?? []
         return ProcessResult(
-            status: timedOut ? 124 : process.terminationStatus, out: text(outPath),
+            status: timedOut ? 124 : process.terminationStatus, output: output,
             err: timedOut ? "timed out after \(Int(timeout)) s; " + text(errPath) : text(errPath))
     }
 }
