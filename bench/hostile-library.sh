@@ -9,7 +9,11 @@
 # generator, 100 recipes). One line per input:
 #   "NAME: F MB file, exit E, S s, CPU C s, peak RSS R MB: <last line of stderr>"
 # Peak RSS (ru_maxrss) and CPU (user + system) of the child are measured by python3.
-# Usage: bench/hostile-library.sh   (BIN=path/to/forged, default the release build)
+# Then the real exports in ../shared/data/movein (MOVEIN=dir) imported RUNS times each
+# (default 5), alternating with BASE (a forged built before issue 40's caps, when set),
+# one line per sample: median CPU and peak RSS of each binary and BIN/BASE's CPU ratio.
+# Usage: bench/hostile-library.sh   (BIN=path/to/forged, default the release build;
+#        BASE=path/to/older/forged; RUNS=5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/forged}
@@ -58,5 +62,51 @@ def run(name, kind, path):
 run("mealie-digits", "mealie", f"{work}/mealie-digits.zip")
 run("paprika-60MiB-field", "paprika", f"{work}/paprika-field.paprikarecipes")
 PY
+MOVEIN=${MOVEIN:-../shared/data/movein}
+if [ -d "$MOVEIN" ]; then
+  echo "real exports in $MOVEIN (median of ${RUNS:-5} runs each):"
+  python3 - "$BIN" "${BASE:-}" "$WORK" "$MOVEIN" "${RUNS:-5}" <<'PY'
+import os, statistics, subprocess, sys
+binary, base, work, movein, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+samples = [("strong", "strong/DaKheera47__strong-statistics__sample_strong.csv"),
+           ("strong", "strong/ys-math__strength-training__strong_workouts.csv"),
+           ("hevy", "hevy/DaKheera47__strong-statistics__sample_hevy.csv"),
+           ("apple-health", "apple-health/dogsheep__healthkit-to-sqlite__export.xml"),
+           ("paprika", "paprika/swizzlevixen__Recipes__My Recipes.paprikarecipes")]
+def once(forged, kind, path, n):
+    state = f"{work}/movein-{os.path.basename(forged)}-{n}"
+    subprocess.run([forged, "user", "add", "ada@example.org", "--name", "Ada", "--password-stdin", "--unit", "kg",
+                    "--state-dir", state, "--config", "/dev/null"], input="bench-password-1234\n",
+                   capture_output=True, text=True, check=True)
+    child = subprocess.Popen([forged, "import", kind, path, "--member", "ada@example.org", "--state-dir", state,
+                              "--config", "/dev/null"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    subprocess.run(["rm", "-rf", state])
+    return os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+binaries = [("now", binary)] + ([("base", base)] if base else [])
+n = 0
+for kind, name in samples:
+    path = f"{movein}/{name}"
+    got = {label: [] for label, _ in binaries}
+    for _ in range(runs):
+        for label, forged in binaries:
+            n += 1
+            got[label].append(once(forged, kind, path, n))
+    parts = []
+    for label, _ in binaries:
+        codes = sorted({r[0] for r in got[label]})
+        cpu = statistics.median(r[1] for r in got[label])
+        rss = statistics.median(r[2] for r in got[label])
+        parts.append(f"{label} exit {','.join(map(str, codes))} CPU {cpu:.3f} s RSS {rss:.0f} MB")
+    ratio = ""
+    if base:
+        now = statistics.median(r[1] for r in got["now"])
+        before = statistics.median(r[1] for r in got["base"])
+        ratio = f"; CPU now/base {now / before:.2f}x"
+    print(f"{kind} {os.path.basename(name)}: " + "; ".join(parts) + ratio)
+PY
+else
+  echo "no real exports at $MOVEIN (set MOVEIN=dir)"
+fi
 echo "real-shaped library for comparison:"
 BIN="$BIN" bench/recipe-library.sh 100

@@ -439,7 +439,7 @@ http -b /root/forge.cookies -H 'Content-Type: application/json' -d '{"slot":"lun
 counts() { inside sqlite3 -readonly /var/lib/forge/forge.sqlite3 "SELECT (SELECT count(*) FROM users WHERE role IN ('admin','member')) || ' members, ' || (SELECT count(*) FROM sessions) || ' sessions, ' || (SELECT count(*) FROM sets) || ' sets, ' || (SELECT count(*) FROM meal_logs) || ' meal logs, ' || (SELECT count(*) FROM recipes) || ' recipes'" 2>/dev/null || true; }
 copy_code=$(http -b /root/forge.cookies -X POST http://127.0.0.1:8080/api/admin/backups)
 before_counts=$(counts)
-recovery_code=$(inside forged backup key show 2>/dev/null | grep -oE '([0-9a-f]{4}-){15}[0-9a-f]{4}' | head -1 || true)
+recovery_code=$(inside forged backup key show 2>/dev/null | grep -oE '([0-9a-f]{4}-){16}[0-9a-f]{4}' | head -1 || true)
 copied_line=$(inside journalctl -q -o cat -u forged.service MESSAGE_ID="$copied_id" | tail -1 || true)
 remote_files=$(ls "$remote_storage/forge" 2>/dev/null | grep -c '\.forgebak$' || true)
 copies_json=$(healthz_body | grep -o '"copies":\[[^]]*\]' || true)

@@ -80,7 +80,7 @@ package enum CLI {
             path: ["backup", "key", "show"], synopsis: "backup key show [FLAGS]",
             summary: "Print the backup key's recovery code.",
             description: "Prints the key that encrypts the copies sent off the box (--backup-key) as a "
-                + "recovery code: 64 hex digits in groups of 4, with its key id. Keep it away from this machine "
+                + "recovery code: 64 hex digits and a check group, in 17 groups of 4, with its key id. Keep it away from this machine "
                 + "(on paper, in a password manager): after losing the machine, the copies can only be restored "
                 + "with it (forged backup key import on the new one).",
             flags: [FlagSpec(setting: .backupKey), FlagSpec(setting: .config)]),
@@ -90,8 +90,9 @@ package enum CLI {
             description: "Writes the recovery code CODE (or the first line of standard input) as the backup "
                 + "key (--backup-key, mode 0600), so copies made with it can be restored (forged restore --from "
                 + "DEST). Run as root, the key is owned by the service user (the owner of --state-dir), as the "
-                + "package's postinst writes it, and a warning says when that user still cannot read it. A "
-                + "different key already there is kept beside it as FILE.old-KEYID.",
+                + "package's postinst writes it, and a warning says when that user still cannot read it. A code "
+                + "whose check group (the 17th) does not match is refused, writing nothing: a digit is mistyped "
+                + "or two are swapped. A different key already there is kept beside it as FILE.old-KEYID.",
             optionalPositionals: ["CODE"],
             flags: [FlagSpec(setting: .backupKey)] + databaseFlags),
         CommandSpec(

@@ -108,18 +108,60 @@ import Testing
         }
     }
 
-    @Test func theRecoveryCodeRoundTripsAndTheKeyFileIsPrivate() throws {
+    @Test func theRecoveryCodeRoundTrips() throws {
+        let key = BackupKey.generate()
+        let code = key.recoveryCode
+        #expect(code.count == 68 + 16 && code.split(separator: "-").count == 17)
+        #expect(try BackupKey(recoveryCode: code.uppercased().replacingOccurrences(of: "-", with: " ")) == key)
+        #expect(throws: BackupCopyError.self) { try BackupKey(recoveryCode: "1234-abcd") }
+        let fullwidth = "\u{FF11}" + code.dropFirst()  // FULLWIDTH DIGIT ONE: Character.isHexDigit says yes
+        #expect(
+            throws: BackupCopyError.badKey(
+                "a recovery code is 68 hex digits (0-9, a-f) in 17 groups of 4 (64 in 16 for codes printed "
+                    + "before forged 0.2.0); got 68 characters")
+        ) { try BackupKey(recoveryCode: fullwidth) }
+        // A code printed before the check group (16 groups) still imports.
+        #expect(try BackupKey(recoveryCode: String(code.prefix(64 + 15))) == key)
+        print("recovery code: \(code)")
+    }
+
+    /// Issue 41 item 13: every single wrong digit and every swap of two neighbouring different
+    /// digits is refused, in the key's groups and in the check group alike.
+    @Test func aMistypedRecoveryCodeIsRefusedNamingTheGroup() throws {
+        for _ in 0..<2 {
+            let key = BackupKey.generate()
+            let digits = Array(key.recoveryCode.filter { $0 != "-" })
+            var refused = 0
+            var named = 0
+            for index in digits.indices {
+                // Every wrong digit in four groups (a key group and the check group among them); one elsewhere.
+                let wrong = Array("0123456789abcdef").filter { $0 != digits[index] }
+                for replacement in [1, 5, 9, 17].contains(index / 4 + 1) ? wrong : [wrong[index % 15]] {
+                    var typed = digits
+                    typed[index] = replacement
+                    do {
+                        _ = try BackupKey(recoveryCode: String(typed))
+                        Issue.record("accepted \(String(typed)) for \(String(digits))")
+                    } catch BackupCopyError.badKey(let why) {
+                        refused += 1
+                        #expect(why.hasPrefix("the recovery code does not check out"), "\(why)")
+                        if why.contains("(look at group \(index / 4 + 1))") { named += 1 }
+                    }
+                }
+                guard index + 1 < digits.count, digits[index] != digits[index + 1] else { continue }
+                var swapped = digits
+                swapped.swapAt(index, index + 1)
+                #expect(throws: BackupCopyError.self) { try BackupKey(recoveryCode: String(swapped)) }
+            }
+            #expect(refused == 16 * 15 + 52)
+            // Usually exactly one group fits a single-digit fix; it is the right one whenever named.
+            #expect(named > refused / 2, "named the group in \(named) of \(refused)")
+        }
+    }
+
+    @Test func theKeyFileIsPrivate() throws {
         try withTemporaryDirectory { dir in
             let key = BackupKey.generate()
-            let code = key.recoveryCode
-            #expect(code.count == 64 + 15 && code.split(separator: "-").count == 16)
-            #expect(try BackupKey(recoveryCode: code.uppercased().replacingOccurrences(of: "-", with: " ")) == key)
-            #expect(throws: BackupCopyError.self) { try BackupKey(recoveryCode: "1234-abcd") }
-            let fullwidth = "\u{FF11}" + code.dropFirst()  // FULLWIDTH DIGIT ONE: Character.isHexDigit says yes
-            #expect(
-                throws: BackupCopyError.badKey(
-                    "a recovery code is 64 hex digits (0-9, a-f), in groups of 4; got 64 characters")
-            ) { try BackupKey(recoveryCode: fullwidth) }
             let path = dir + "/backup.key"
             let (created, fresh) = try BackupKey.loadOrCreate(at: path)
             let mode = try fileMode(path)

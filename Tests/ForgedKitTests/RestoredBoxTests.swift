@@ -160,5 +160,16 @@ import Testing
         let shown = try forged(["backup", "key", "show", "--backup-key", dir.file("k")])
         #expect(shown.out.contains(code) && shown.out.contains("Keep with it what reaches the copies"), "\(shown)")
         #expect(shown.out.contains("/etc/forge/rclone.conf"), "\(shown)")
+        // The shown code carries a 17th check group; one mistyped digit is refused and writes nothing.
+        let printed = try #require(
+            shown.out.firstMatch(of: try Regex("([0-9a-f]{4}-){16}[0-9a-f]{4}")).map { String($0.0) }, "\(shown)")
+        #expect(printed.hasPrefix(code + "-"), "\(printed)")
+        var typo = Array(printed)
+        typo[21] = typo[21] == "0" ? "1" : "0"
+        let refused = try forged(["backup", "key", "import", String(typo), "--backup-key", dir.file("typo")])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.err.contains("does not check out") && refused.err.contains("group 5"), "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("typo")))
+        #expect(try forged(["backup", "key", "import", printed, "--backup-key", dir.file("typo")]).status == 0)
     }
 }

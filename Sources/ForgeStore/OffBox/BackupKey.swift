@@ -6,8 +6,8 @@ import Foundation
 /// `crypto_secretstream_xchacha20poly1305`.
 ///
 /// Kept in `--backup-key FILE` (default `/etc/forge/backup.key`, mode 0600,
-/// never beside the copies) as its recovery code: 64 hex digits in 16 groups
-/// of 4 (`3f9a-…`), the form `forged backup key show` prints and
+/// never beside the copies) as its recovery code (``recoveryCode``: 64 hex
+/// digits and a check group, in 17 groups of 4, `3f9a-…`), the form `forged backup key show` prints and
 /// `forged backup key import` reads back on a new machine. Its ``id`` (the
 /// first 8 hex digits of the key's SHA-256) is written in every copy's header,
 /// so a copy names the key it needs.
@@ -36,37 +36,6 @@ package struct BackupKey: Sendable, Equatable {
     /// 8 lowercase hex digits: the start of the key's SHA-256. Names the key
     /// in copies' headers and in messages; says nothing usable about the key.
     package var id: String { String(SHA256Stream.hex(bytes).prefix(8)) }
-
-    /// The key as people copy it: 64 lowercase hex digits in 16 dash-separated groups of 4.
-    package var recoveryCode: String {
-        let hex = Sodium.hex(bytes)
-        return stride(from: 0, to: hex.count, by: 4).map { offset -> String in
-            let start = hex.index(hex.startIndex, offsetBy: offset)
-            return String(hex[start..<hex.index(start, offsetBy: 4)])
-        }.joined(separator: "-")
-    }
-
-    /// Reads a recovery code typed back: hex digits in any case; spaces,
-    /// dashes and line breaks ignored.
-    /// - Throws: ``BackupCopyError/badKey(_:)`` when it is not 64 hex digits.
-    package init(recoveryCode text: String) throws {
-        let digits = text.lowercased().filter { !" -\n\t\r".contains($0) }
-        guard digits.count == Self.length * 2, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
-            throw BackupCopyError.badKey(
-                "a recovery code is 64 hex digits (0-9, a-f), in groups of 4; got \(digits.count) characters")
-        }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            guard let byte = UInt8(digits[index..<next], radix: 16) else {
-                throw BackupCopyError.badKey("\(digits[index..<next]) is not two hex digits (0-9, a-f)")
-            }
-            bytes.append(byte)
-            index = next
-        }
-        self.init(bytes: bytes)
-    }
 
     /// The key file's text: a comment naming the key id, then the recovery code.
     package var fileText: String {
