@@ -97,6 +97,34 @@ import Testing
         }
     }
 
+    /// Issue 41 items 6 and 7: a Health Auto Export run with heart rate once a minute and no stated
+    /// average or maximum gets both from the series, and about 40 zone-2 minutes for 40 minutes.
+    @Test func aRunSampledOnceAMinuteGetsItsHeartRateAndItsMinutes() async throws {
+        try await withTestServer(clock: FixedClock(Self.now)) { server in
+            let token = try server.ingestToken("ada@example.org")
+            let bpm = (0...40).map { 128 + $0 % 7 }
+            let samples: [JSONValue] = bpm.enumerated().map { minute, value in
+                ["date": .string(String(format: "2031-03-04 07:%02ld:00 +0000", minute)), "Avg": .int(value)]
+            }
+            let run: JSONValue = [
+                "name": "Outdoor Run", "start": "2031-03-04 07:00:00 +0000", "end": "2031-03-04 07:40:00 +0000",
+                "duration": ["qty": 40, "units": "min"], "heartRateData": .array(samples),
+            ]
+            let reply = try await server.ingest(["data": ["workouts": [run]]], token: token)
+            #expect(reply.json == ["ok": true, "stored": 1, "skipped": 0])
+            let id = try #require(try Self.sessions(server, "ada@example.org").first?.id)
+            let ada = try await server.signIn("ada@example.org")
+            let stats = try #require(try await server.get("/api/sessions/\(id)", cookie: ada).json["stats"])
+            let mean = Double(bpm.reduce(0, +)) / Double(bpm.count)
+            #expect(stats["avg_hr"]?.doubleValue == Rounding.halfEven(mean, places: 3), "\(stats)")
+            #expect(stats["max_hr"]?.doubleValue == 134, "\(stats)")
+            #expect(stats["hr_samples"] == 41)
+            #expect(stats["zone2_min"]?.doubleValue == 40, "\(stats)")
+            let progress = try await server.get("/api/progress", cookie: ada).json
+            #expect(progress["zone2"]?["done"]?.doubleValue == 40, "\(progress)")
+        }
+    }
+
     @Test func repeatsAreSkippedAndTheDayIsClaimedOnce() async throws {
         try await withTestServer(clock: FixedClock(Self.now)) { server in
             let token = try server.ingestToken("ada@example.org")

@@ -31,6 +31,37 @@ struct ZoneTimeTests {
         #expect(ZoneTime.minutes(Self.trace([]), in: ZoneTime.zone2) == 0)
     }
 
+    /// Issue 41 item 6: a regular series sparser than 30 s credits its own interval; a pause (a gap
+    /// well beyond the interval) and an irregular series keep the contract's 30 s.
+    @Test func aOnceAMinuteSeriesCreditsEachMinuteAndAPauseStillCreditsLittle() {
+        // A 40-minute run at 128–134 bpm, a sample each minute (with a second of jitter): about 40 minutes.
+        let minutes: [(Double, Double)] = (0...40).map { minute in
+            let jitter = minute % 3 == 1 ? 1 : 0
+            return (Double(minute * 60 + jitter), Double(128 + minute % 7))
+        }
+        let run = Self.trace(minutes)
+        #expect(ZoneTime.cap(run) == 75)
+        #expect(abs(ZoneTime.minutes(run, in: ZoneTime.zone2) - 40) < 0.05)
+        // The same series with a 10-minute pause after minute 20: the pause credits 75 s, not 10 minutes.
+        let pausedMinutes: [(Double, Double)] = (0...40).map { minute in
+            (Double(minute * 60 + (minute > 20 ? 600 : 0)), 130)
+        }
+        let paused = Self.trace(pausedMinutes)
+        #expect(abs(ZoneTime.minutes(paused, in: ZoneTime.zone2) - (39 + 1.25)) < 0.001)
+        // A 5-second series with a 10-minute gap: 30 s for the gap, as before.
+        let denseSamples: [(Double, Double)] = (0..<100).map { i in (Double(i * 5 + (i >= 50 ? 600 : 0)), 130) }
+        let dense = Self.trace(denseSamples)
+        #expect(ZoneTime.cap(dense) == 30)
+        let denseSeconds: Double = 98 * 5 + 30
+        #expect(ZoneTime.minutes(dense, in: ZoneTime.zone2) == denseSeconds / 60)
+        // Irregular readings (bursts of 5 s between minutes apart): not one interval, so 30 s.
+        let readings: [Double] = [0, 5, 10, 15, 200, 205, 210, 400, 405, 600, 605, 610]
+        let irregular = Self.trace(readings.map { ($0, 130) })
+        #expect(ZoneTime.cap(irregular) == 30)
+        // Too few gaps to tell an interval: 30 s.
+        #expect(ZoneTime.cap(Self.trace([(0, 130), (60, 130), (120, 130)])) == 30)
+    }
+
     @Test func fiveZonesUseThePreferenceAndPutBoundariesInTheUpperZone() throws {
         // hr_max 200 from prefs: bounds 0/120/140/160/180.
         // Samples every 30 s: 119 → Z1, 120 (boundary) → Z2, 140 → Z3, 159.9 → Z3, 180 → Z5, 250 (last) credits 0.

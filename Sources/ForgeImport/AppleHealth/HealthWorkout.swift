@@ -75,10 +75,10 @@ struct HealthWorkout {
     /// export's statistics when it has them, else from `hr`.
     func cardio(hr: [HRSample], route: [RoutePoint]) -> CardioWorkout {
         let duration = durationS ?? end.map { Double($0.seconds - start.seconds) }
+        let trace = CardioTrace(hr: hr, route: route)
         return CardioWorkout(
             name: name, start: start.instant, day: start.localDate, end: end?.instant, durationS: duration,
-            distanceKm: distanceKm,
-            avgHR: avgHR ?? (hr.isEmpty ? nil : hr.reduce(0) { $0 + $1.bpm } / Double(hr.count)),
-            maxHR: maxHR ?? hr.map(\.bpm).max(), kcal: kcal, trace: CardioTrace(hr: hr, route: route), source: "watch")
+            distanceKm: distanceKm, avgHR: avgHR ?? trace.heartRate?.mean, maxHR: maxHR ?? trace.heartRate?.max,
+            kcal: kcal, trace: trace, source: "watch")
     }
 }

@@ -72,7 +72,7 @@ package enum CardioRecorder {
     /// of it (heart rate with its segment breaks, or the route) that the stored trace lacks: an Apple
     /// Health import that stored the route, then a Health Auto Export push of the same run with its
     /// heart rate, keep one session with both (issue 38). A channel already stored is never replaced.
-    /// Missing `hr_samples`/`zone2_min` (and `zone_min`/`pct_in_zone` for a target with both bounds) come
+    /// Missing `hr_samples`/`zone2_min`/`avg_hr`/`max_hr` (and `zone_min`/`pct_in_zone` for a target with both bounds) come
     /// from the stored heart rate.
     static func backfill(_ s: StoredSession, workout: CardioWorkout, now: Date, in db: Connection) throws -> Outcome {
         let incoming = workout.trace.downsampled()
@@ -89,7 +89,7 @@ package enum CardioRecorder {
         guard added else { return .skipped(s.id) }
         try CardioStore.saveTrace(trace, sessionID: s.id, userID: s.userID, now: now, in: db)
         var stats = s.stats.objectValue ?? [:]
-        if stats["hr_samples"] == nil || stats["zone2_min"] == nil {
+        if stats["hr_samples"] == nil || stats["zone2_min"] == nil || stats["avg_hr"] == nil {
             var hr: [String: JSONValue] = [:]
             CardioStats.addHR(&hr, trace: trace)
             for (k, v) in hr where stats[k] == nil { stats[k] = v }

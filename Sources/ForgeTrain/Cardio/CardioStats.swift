@@ -3,7 +3,8 @@ import ForgeCore
 /// The `stats` document of a cardio session (docs/contract.md §4.14, §4.9, §4.11).
 package enum CardioStats {
     /// Base stats: `duration_s`, `distance` (km), `avg_hr`, `max_hr`, `kcal`
-    /// (each rounded to 3 dp, present when known), `pace_min_km =
+    /// (each rounded to 3 dp, present when known; `avg_hr`/`max_hr` from the
+    /// heart-rate series when the source states none, issue 41 item 7), `pace_min_km =
     /// round2(duration_s / 60 / distance)` when both are non-zero, and with
     /// HR samples `hr_samples` (count) and `zone2_min` (minutes in 110–145
     /// bpm by ``ZoneTime``, 1 dp).
@@ -23,9 +24,12 @@ package enum CardioStats {
         return s
     }
 
-    /// Adds `hr_samples` and `zone2_min` from `trace` when it has HR samples.
+    /// Adds `hr_samples` and `zone2_min` from `trace` when it has HR samples, and `avg_hr`/`max_hr`
+    /// from it where `s` has none.
     package static func addHR(_ s: inout [String: JSONValue], trace: CardioTrace) {
-        guard !trace.hr.isEmpty else { return }
+        guard let heartRate = trace.heartRate else { return }
+        if s["avg_hr"] == nil { s["avg_hr"] = .double(Rounding.halfEven(heartRate.mean, places: 3)) }
+        if s["max_hr"] == nil { s["max_hr"] = .double(Rounding.halfEven(heartRate.max, places: 3)) }
         s["hr_samples"] = .int(trace.hr.count)
         s["zone2_min"] = .double(Rounding.round1(ZoneTime.minutes(trace, in: ZoneTime.zone2)))
     }

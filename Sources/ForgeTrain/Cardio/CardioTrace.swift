@@ -39,6 +39,14 @@ package struct CardioTrace: Sendable, Equatable {
         self.route = route
     }
 
+    /// The mean (of the samples, as GPX and Apple Health importers count it) and the maximum of the
+    /// heart-rate samples, bpm; nil without samples (issue 41 item 7: every source's `avg_hr` and
+    /// `max_hr` when it states none).
+    package var heartRate: (mean: Double, max: Double)? {
+        guard let max = hr.map(\.bpm).max() else { return nil }
+        return (hr.reduce(0) { $0 + $1.bpm } / Double(hr.count), max)
+    }
+
     /// True when there is nothing to store.
     package var isEmpty: Bool { hr.isEmpty && route.isEmpty }
 

@@ -74,12 +74,12 @@ package enum TrackWorkout {
         }
 
         let name = [file.name, file.sport].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        let trace = CardioTrace(hr: hr, breaks: breaks, route: route)
         return CardioWorkout(
             name: name ?? "Workout", start: start, day: first.1.day(in: calendar),
             end: last.1.instant, durationS: file.lapSeconds ?? moving,
             distanceKm: file.lapMeters.map { $0 / 1000 } ?? (km > 0 ? km : nil),
-            avgHR: hr.isEmpty ? nil : hr.reduce(0) { $0 + $1.bpm } / Double(hr.count),
-            maxHR: hr.map(\.bpm).max(), kcal: file.kcal,
-            trace: CardioTrace(hr: hr, breaks: breaks, route: route), source: file.format.rawValue)
+            avgHR: trace.heartRate?.mean, maxHR: trace.heartRate?.max, kcal: file.kcal,
+            trace: trace, source: file.format.rawValue)
     }
 }
