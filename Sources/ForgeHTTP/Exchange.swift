@@ -22,6 +22,9 @@ final class Exchange {
     var spoolFailed = false
     /// A spooled `multipart/form-data` body's reader (its file part goes to the spool file); nil otherwise.
     var multipart: MultipartSpool?
+    /// What the route's admission holds until the request ends (``AdmissionRelease``); run once by
+    /// the completion callback.
+    var release: AdmissionRelease?
 
     /// Closes and removes the spool file (an aborted or answered upload).
     func dropSpool() {

@@ -72,6 +72,8 @@ enum MHDCallbacks {
         conCls.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer)
         exchange.takeUnretainedValue().dropSpool()
+        exchange.takeUnretainedValue().release?()
+        exchange.takeUnretainedValue().release = nil
         if let stream = exchange.takeUnretainedValue().stream {
             Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().forget(stream)
             stream.detach()

@@ -68,25 +68,34 @@ package struct Responder: Sendable {
         return response
     }
 
-    /// The answer to `head` (a request without its body) from its route's ``Admission``,
-    /// or nil when the route admits it (or has no admission): a spooled upload is read only then.
-    package func admit(_ head: Request) -> Response? {
+    /// The answer to `head` (a request without its body) from its route's ``Admission``:
+    /// `.refused` with the response to send at once, or `.admitted` (with the release to run when
+    /// the request ends) when the route admits it or has no admission: a spooled upload is read
+    /// only then.
+    package func admit(_ head: Request) -> Admitted {
         guard case .found(let route, let parameters) = route(head.method, head.path), let admit = route.admit else {
-            return nil
+            return .admitted(nil)
         }
         var routed = head
         routed.route = route.info
         routed.pathParameters = parameters
         do {
-            try admit(routed)
-            return nil
+            return .admitted(try admit(routed))
         } catch let error as HTTPError {
             var response = error.response
             Self.stamp(&response, requestID: head.requestID)
-            return response
+            return .refused(response)
         } catch {
-            return nil  // not a refusal: the handler decides with the whole request
+            return .admitted(nil)  // not a refusal: the handler decides with the whole request
         }
+    }
+
+    /// What ``admit(_:)`` decided.
+    package enum Admitted {
+        /// Read the body; run the release (if any) when the request ends.
+        case admitted(AdmissionRelease?)
+        /// Answer this at once, never reading the body.
+        case refused(Response)
     }
 
     /// The headers every answer gets: `X-Request-Id`, and `Cache-Control:

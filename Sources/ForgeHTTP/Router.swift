@@ -4,8 +4,13 @@ package typealias Handler = @Sendable (Request) throws -> Response
 /// Checks a request by its head alone (method, path, query, headers; the body is empty)
 /// before the server reads a body it would spool to disk (the routes tagged `spool`):
 /// throw ``HTTPError`` to answer at once and never read the upload (a member who is not
-/// signed in, a cross-site form, an import already running). Returning admits the body.
-package typealias Admission = @Sendable (Request) throws -> Void
+/// signed in, a cross-site form, an import already running). Returning admits the body, with
+/// what to run when the request ends however it ends (answered, refused later, or cut off midway):
+/// the release of a slot the admission took, such as one member's one upload at a time.
+package typealias Admission = @Sendable (Request) throws -> AdmissionRelease?
+
+/// Run once when an admitted request ends (libmicrohttpd's completion callback).
+package typealias AdmissionRelease = @Sendable () -> Void
 
 /// Wraps request handling: call `next` to continue, or answer directly.
 package typealias Middleware = @Sendable (Request, Handler) throws -> Response

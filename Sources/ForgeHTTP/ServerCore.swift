@@ -118,10 +118,12 @@ final class ServerCore: Sendable {
             exchange.bodyLimit = bodyLimit(for: exchange.rawTarget)
             if !spool.limits.isEmpty, method == "POST", let cap = spool.limits[Self.path(of: exchange.rawTarget)] {
                 // The head first: a refused upload is answered before any of it is read or stored.
-                if let refusal = admission(connection, exchange) {
-                    var response = refusal
+                switch admission(connection, exchange) {
+                case .refused(var response):
                     response.headers.set("Connection", "close")
                     return reject(connection, exchange, method: method, response)
+                case .admitted(let release):
+                    exchange.release = release
                 }
                 exchange.bodyLimit = cap
                 var template = Array((spool.directory + "/forged-upload-XXXXXX").utf8CString)
@@ -191,12 +193,12 @@ final class ServerCore: Sendable {
         return answer(connection, exchange, method: method)
     }
 
-    /// The route's answer to the request head of a spooled upload (``Responder/admit(_:)``), or nil to read the body.
-    private func admission(_ connection: OpaquePointer, _ exchange: Exchange) -> Response? {
+    /// The route's answer to the request head of a spooled upload (``Responder/admit(_:)``).
+    private func admission(_ connection: OpaquePointer, _ exchange: Exchange) -> Responder.Admitted {
         let target = exchange.rawTarget
         let rawPath = Self.path(of: target)
         let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
-        guard let path = QueryString.percentDecode(rawPath) else { return nil }
+        guard let path = QueryString.percentDecode(rawPath) else { return .admitted(nil) }
         let headers = Self.headers(of: connection)
         let peer = Self.remoteAddress(of: connection)
         let head = Request(

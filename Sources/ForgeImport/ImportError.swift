@@ -21,6 +21,8 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case noMembers
     /// Another import of this member is running.
     case busy(importID: String)
+    /// Another upload of this member is still arriving.
+    case uploading
     /// No import with this id (for this member).
     case notFound(String)
     /// The import is not done (running, failed or already undone).
@@ -63,6 +65,7 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
             "the household has no member yet: add the member whose history this is first, with forged user add "
                 + "EMAIL --name NAME [--unit kg|lb] (the same --state-dir), then import with --member EMAIL"
         case .busy(let id): "another import is running for this member (\(id))"
+        case .uploading: "another upload of this member is still arriving: wait for it to finish"
         case .notFound(let id): "import \(id) not found"
         case .notUndoable(let id, "undone"): "import \(id) was already undone"
         case .notUndoable(let id, "running"): "import \(id) is still running: undo it once it is done"

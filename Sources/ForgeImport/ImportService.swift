@@ -23,10 +23,25 @@ package final class ImportService: Sendable {
     private let queue = DispatchQueue(label: "forged.import", qos: .utility, attributes: .concurrent)
     private let listener = Mutex<(@Sendable (ImportProgress, ImportRecord?) -> Void)?>(nil)
     private let running = Mutex<Set<String>>([])
+    /// Members whose upload is arriving (admitted, not yet ended): one at a time each.
+    private let arriving = Mutex<Set<String>>([])
 
     package init(pipeline: ImportPipeline, uploads: URL) {
         self.pipeline = pipeline
         self.uploads = uploads
+    }
+
+    /// Admits one upload of `userID` before a byte of it is stored (issue 40 item 10): refused while
+    /// another upload of theirs is arriving or an import of theirs runs.
+    /// - Returns: the release, to run when the upload's request ends (answered or cut off).
+    /// - Throws: ``ImportError/uploading`` or ``ImportError/busy(importID:)``.
+    package func admitUpload(userID: String) throws -> @Sendable () -> Void {
+        try arriving.withLock { members in
+            guard !members.contains(userID) else { throw ImportError.uploading }
+            if let job = try pipeline.running(userID: userID) { throw ImportError.busy(importID: job.id) }
+            members.insert(userID)
+        }
+        return { [self] in _ = arriving.withLock { $0.remove(userID) } }
     }
 
     /// Hears every job's progress (record nil) and its end (the final record).

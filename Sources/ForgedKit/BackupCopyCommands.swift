@@ -132,24 +132,16 @@ extension BackupCommands {
         let fetched = directory + "/.forge-fetch-\(Identifier.make()).forgebak"
         let plain = directory + "/" + String(name.dropLast(".forgebak".count))
         defer { unlink(fetched) }
+        // Decrypted under a temporary name first: a copy refused by its identity never takes a backup's name.
+        let opened = plain + ".fetched"
+        unlink(opened)
+        defer { unlink(opened) }
         do {
             try source.fetch(name, to: fetched)
             print("fetched \(name) from \(from) (\(BackupFile.size(fetched)) bytes)")
-            if FileManager.default.fileExists(atPath: plain) {
-                // The same backup is here already (not lost): restore the local one only if it matches.
-                unlink(plain + ".fetched")
-                let identity = try BackupSeal.open(fetched, to: plain + ".fetched", key: key)
-                defer { unlink(plain + ".fetched") }
-                print("decrypted with backup key \(key.id)")
-                if let refusal = whose(identity, name: name, named: command.positionals.first != nil) {
-                    Forged.printError("forged: restore refused: \(refusal)")
-                    return 1
-                }
-                return try restore(plain + ".fetched")
-            }
-            let identity = try BackupSeal.open(fetched, to: plain, key: key)
+            let identity = try BackupSeal.open(fetched, to: opened, key: key)
+            print("decrypted with backup key \(key.id)")
             if let refusal = whose(identity, name: name, named: command.positionals.first != nil) {
-                unlink(plain)
                 Forged.printError("forged: restore refused: \(refusal)")
                 return 1
             }
@@ -157,8 +149,14 @@ extension BackupCommands {
             Forged.printError("forged: restore refused: \(error)")
             return 1
         }
+        // The same backup is here already (not lost): restore the fetched one, keeping the local file.
+        if FileManager.default.fileExists(atPath: plain) { return try restore(opened) }
+        guard rename(opened, plain) == 0 else {
+            Forged.printError("forged: restore refused: cannot name \(plain): \(String(cString: strerror(errno)))")
+            return 1
+        }
         BackupFile.matchOwner(plain, of: directory)
-        print("decrypted with backup key \(key.id) into \(plain)")
+        print("decrypted into \(plain)")
         return try restore(plain)
     }
 
@@ -264,6 +262,11 @@ extension BackupCommands {
         var owner = stat()
         _ = stat(settings.stateDir, &owner)
         print("backup key \(key.id) written to \(path) (mode 0600)")
+        if !BackupKey.carriesCheckGroup(text) {
+            Forged.printError(
+                "forged: warning: this code has 16 groups and no check group (a code printed before the check "
+                    + "group, or one with a group left out): check that key id \(key.id) is the one printed beside it")
+        }
         if let problem = BackupKey.unreadable(at: path, uid: owner.st_uid, gid: owner.st_gid) {
             Forged.printError("forged: warning: \(problem)")
         }

@@ -183,7 +183,7 @@ package struct SettingSpec: Sendable, Equatable {
     package static let backupCopyTo = SettingSpec(
         name: "backup-copy-to", valueName: "DEST",
         help: "After each verified backup, an encrypted copy goes to DEST too: a directory (a mounted NAS share "
-            + "or USB disk) or rclone:REMOTE:PATH (rclone with --backup-rclone-config). Repeatable.",
+            + "or USB disk) or rclone:REMOTE:PATH (rclone with --backup-rclone-config).",
         defaultDescription: "none", isList: true)
     package static let backupCopyRequireMount = SettingSpec(
         name: "backup-copy-require-mount", valueName: "",

@@ -318,6 +318,55 @@ import Testing
         }
     }
 
+    /// Issue 40 item 10, uploads at once: while one upload of a member is still arriving (no import
+    /// runs yet), their next is refused from its head; once the first is cut off, the slot is free.
+    @Test func anUploadStillArrivingHoldsTheMembersSlot() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let port = try #require(URL(string: server.baseURL)?.port)
+            // The first upload: its head and 1 KiB of a 1 MiB body, then the connection stays open.
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            try #require(fd >= 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            try #require(connected == 0)
+            let head =
+                "POST /api/import?kind=strong HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(ada)\r\n"
+                + "Origin: \(server.baseURL)\r\nContent-Type: text/csv\r\nContent-Length: \(1 << 20)\r\n\r\n"
+            let first = Array(head.utf8) + [UInt8](repeating: 0x41, count: 1024)
+            #expect(first.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) } == first.count)
+            // Wait until the server has admitted it (its spool file appears).
+            let spool = server.app.imports.uploads.path
+            var waited = 0
+            while waited < 100,
+                ((try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []).isEmpty
+            {
+                try await Task.sleep(for: .milliseconds(20))
+                waited += 1
+            }
+            let (body, type) = Self.form(kind: "strong", file: try Self.fixture("strong-2016.csv"))
+            let second = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            #expect(second.status == 409, "\(second.status) \(second.detail ?? "")")
+            #expect(second.detail == ImportError.uploading.description, "\(second.detail ?? "")")
+            // The first is cut off midway: its slot is released and its spool file removed.
+            close(fd)
+            var third = second
+            for _ in 0..<100 where third.status == 409 {
+                try await Task.sleep(for: .milliseconds(20))
+                third = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
+            }
+            #expect(third.status == 202, "\(third.status) \(third.detail ?? "")")
+            server.app.imports.drain()
+        }
+    }
+
     @Test func curlFormUploadIsReadAsARealClientSendsIt() async throws {
         try await withTestServer { server in
             let ada = try await server.signIn("ada@example.org")

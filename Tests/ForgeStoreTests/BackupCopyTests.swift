@@ -202,7 +202,7 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
             _ = try BackupKey.loadOrCreate(at: key)
             try FileManager.default.createDirectory(atPath: dir + "/backups", withIntermediateDirectories: true)
             let big = dir + "/backups/forge-20260720-023000.sqlite3"
-            try OffBox.randomFile(big, 64 << 20)
+            try OffBox.randomBackup(big, 64 << 20)
             let served = dir + "/served"
             try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
             let server = try RcloneServer("webdav", root: served, configDir: dir)

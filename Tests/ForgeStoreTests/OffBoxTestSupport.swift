@@ -91,6 +91,21 @@ enum OffBox {
         return db
     }
 
+    /// A backup-shaped SQLite file of about `count` bytes at `path`: a migrated database (its
+    /// household id) holding `count` random bytes in one blob, as `VACUUM INTO` writes a backup.
+    static func randomBackup(_ path: String, _ count: Int) throws {
+        let dir = path + ".src"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = try database(dir)
+        defer { db.close() }
+        try db.write {
+            try $0.execute("CREATE TABLE filler (b BLOB)")
+            try $0.execute("INSERT INTO filler VALUES (randomblob(?))", [count])
+        }
+        try db.vacuum(into: path)
+    }
+
     /// A file of `count` random bytes at `path`.
     static func randomFile(_ path: String, _ count: Int) throws {
         let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))

@@ -99,6 +99,12 @@ private func parseError(_ args: [String]) -> ConfigError? {
         }
         #expect(CLI.helpText(for: []).map { $0.contains(command.summary) } == true)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 79 })
+        // No sentence said twice in a row ("Repeatable. Repeatable.", issue 41 item 14), across line wraps.
+        let sentences = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .components(separatedBy: ". ").map { $0.trimmingCharacters(in: .whitespaces) }
+        for (a, b) in zip(sentences, sentences.dropFirst()) where !a.isEmpty {
+            #expect(a != b, "\(command.path) help repeats \"\(a).\"")
+        }
     }
     #expect(CLI.helpText(for: ["user"])?.contains("user passwd EMAIL") == true)
     #expect(CLI.helpText(for: ["nope"]) == nil)

@@ -29,7 +29,7 @@ import Testing
         #expect(chown(state, service.uid, service.gid) == 0)
         let key = dir.file("backup.key")
         let imported = try forged(["backup", "key", "import", code, "--backup-key", key, "--state-dir", state])
-        #expect(imported.status == 0 && imported.err.isEmpty, "\(imported)")
+        #expect(imported.status == 0 && !imported.err.contains("cannot read"), "\(imported)")
         var info = stat()
         #expect(stat(key, &info) == 0)
         #expect(info.st_uid == service.uid && info.st_gid == service.gid && info.st_mode & 0o777 == 0o600)
@@ -156,7 +156,9 @@ import Testing
     @Test func keyShowSaysWhatToKeepBesideTheCode() throws {
         let dir = TempDir()
         defer { dir.remove() }
-        #expect(try forged(["backup", "key", "import", code, "--backup-key", dir.file("k")]).status == 0)
+        // A 16-group code (printed before the check group) imports, with a word to compare the key id.
+        let old = try forged(["backup", "key", "import", code, "--backup-key", dir.file("k")])
+        #expect(old.status == 0 && old.err.contains("no check group") && old.err.contains("check that key id"))
         let shown = try forged(["backup", "key", "show", "--backup-key", dir.file("k")])
         #expect(shown.out.contains(code) && shown.out.contains("Keep with it what reaches the copies"), "\(shown)")
         #expect(shown.out.contains("/etc/forge/rclone.conf"), "\(shown)")
@@ -170,6 +172,7 @@ import Testing
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.err.contains("does not check out") && refused.err.contains("group 5"), "\(refused.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("typo")))
-        #expect(try forged(["backup", "key", "import", printed, "--backup-key", dir.file("typo")]).status == 0)
+        let checked = try forged(["backup", "key", "import", printed, "--backup-key", dir.file("typo")])
+        #expect(checked.status == 0 && !checked.err.contains("warning"), "\(checked)")
     }
 }

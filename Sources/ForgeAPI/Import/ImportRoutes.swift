@@ -20,11 +20,10 @@ enum ImportRoutes {
             access: .member, answers: ImportJobView.self, success: 202, errors: [403, 409, 413, 415, 422],
             upload: true, accepts: fileMediaTypes, spool: .importLimit,
             admit: { _, principal in
-                // Before a byte of the upload is stored: the demo, and a member whose import runs.
+                // Before a byte of the upload is stored: the demo, and a member whose import runs or
+                // whose other upload is still arriving (the slot is held until this request ends).
                 guard !principal.caller.user.isDemo else { throw HTTPError(403, "the demo cannot import") }
-                if let running = try app.imports.pipeline.running(userID: principal.caller.id) {
-                    throw ImportError.busy(importID: running.id)
-                }
+                return try app.imports.admitUpload(userID: principal.caller.id)
             }
         ) { request, principal in
             // The demo seat reads the household's data and writes only its own (README, "Auth, seats and

@@ -34,7 +34,7 @@ struct APIRouter {
         _ method: HTTPMethod, _ pattern: String, _ summary: String, access: Access, cache: ReadCache.Clock? = nil,
         query: (any RequestInput.Type)? = nil, body: (any RequestInput.Type)? = nil, bodyOptional: Bool = false,
         answers: Out.Type, success: Int = 200, errors: [Int] = [], upload: Bool = false, accepts: [String] = [],
-        spool: BodySpool? = nil, admit: (@Sendable (Request, Principal) throws -> Void)? = nil,
+        spool: BodySpool? = nil, admit: (@Sendable (Request, Principal) throws -> AdmissionRelease?)? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Out
     ) {
         raw(
@@ -59,7 +59,7 @@ struct APIRouter {
         errorBodies: [Int: any (Codable & Sendable).Type] = [:], pageErrors: Set<Int> = [], alsoProduces: [String] = [],
         answers: Out.Type?, success: Int = 200, produces: String = "application/json",
         errors: [Int] = [], upload: Bool = false, accepts: [String] = [], spool: BodySpool? = nil,
-        admit: (@Sendable (Request, Principal) throws -> Void)? = nil,
+        admit: (@Sendable (Request, Principal) throws -> AdmissionRelease?)? = nil,
         _ handler: @escaping @Sendable (Request, Principal) throws -> Response
     ) {
         precondition(
@@ -95,11 +95,11 @@ struct APIRouter {
         var admission: Admission?
         if spool != nil {
             admission = { @Sendable request in
-                try HTTPMappedErrors.mapping { () throws -> Void in
+                try HTTPMappedErrors.mapping { () throws -> AdmissionRelease? in
                     try app.checkHost(request)
                     let principal = try Principal.resolve(access, request, app)
                     try BodyMedia.check(request, access: access, accepted: accepted)
-                    try admit?(request, principal)
+                    return try admit?(request, principal) ?? nil
                 }
             }
         }

@@ -70,14 +70,18 @@ package struct BackupCopier: Sendable {
             db: db, transports: transports, keyPath: keyPath, retention: retention, timeZone: timeZone, clock: clock)
     }
 
-    /// What the copy of `file` is (sealed into it): this household's id, the time its name says it
-    /// was taken (else `now`), its name.
-    func identity(of file: String, at now: Date) -> CopyIdentity {
+    /// What the copy of `file` is (sealed into it): the household id the backup itself holds (not
+    /// the live database's, which a later restore may have changed; "" for a backup from before
+    /// household ids), the time its name says it was taken (else `now`), its name.
+    /// - Throws: the ``DatabaseError`` of a backup that cannot be read: the copy fails and is retried,
+    ///   never sealed without its household.
+    func identity(of file: String, at now: Date) throws -> CopyIdentity {
         let name = (file as NSString).lastPathComponent
         let taken = BackupName(fileName: name)?.instant ?? now
+        let backup = try Database.openReadOnly(path: file, readers: 1)
+        defer { backup.close() }
         return CopyIdentity(
-            household: (try? HouseholdIdentity.id(in: db)).flatMap { $0 } ?? "", createdAt: Instant.wire(taken),
-            name: name)
+            household: try HouseholdIdentity.id(in: backup) ?? "", createdAt: Instant.wire(taken), name: name)
     }
 
     /// Copies the local backup `file` to every destination (or only to `only`).
@@ -92,7 +96,7 @@ package struct BackupCopier: Sendable {
         defer { unlink(sealed) }
         let prepared: Result<(sha256: String, bytes: Int), any Error> = Result {
             let key = try BackupKey.load(from: keyPath)
-            return try BackupSeal.seal(file, to: sealed, key: key, identity: identity(of: file, at: now))
+            return try BackupSeal.seal(file, to: sealed, key: key, identity: try identity(of: file, at: now))
         }
         return targets.map { transport in
             func finished() -> Date { clock.now() }

@@ -56,6 +56,12 @@ extension BackupKey {
         self.init(bytes: bytes)
     }
 
+    /// Whether `text`, typed back, carries the check group (68 hex digits): a 64-digit code is one
+    /// printed before it, or one with a group left out, which only the key id can tell apart.
+    package static func carriesCheckGroup(_ text: String) -> Bool {
+        text.filter { $0.isASCII && $0.isHexDigit }.count == length * 2 + 4
+    }
+
     private static func bytes(_ digits: ArraySlice<Character>) -> [UInt8] {
         stride(from: digits.startIndex, to: digits.endIndex, by: 2).map {
             UInt8(String(digits[$0...$0 + 1]), radix: 16) ?? 0

@@ -109,16 +109,9 @@ package enum BackupSeal {
             let piece = try source.read(chunk + aBytes)
             if piece.isEmpty { break }
             guard !finished else { throw BackupCopyError.damaged("bytes follow its final piece") }
-            guard piece.count >= aBytes else { throw BackupCopyError.damaged("a piece is cut short") }
-            var plain = [UInt8](repeating: 0, count: piece.count - aBytes)
-            var length: UInt64 = 0
-            var tag: UInt8 = 0
-            guard
-                crypto_secretstream_xchacha20poly1305_pull(
-                    &state, &plain, &length, &tag, piece, UInt64(piece.count), prefix, UInt64(prefix.count)) == 0
-            else { throw BackupCopyError.damaged("a piece fails authentication (altered, or cut short)") }
-            try sink.write(Array(plain[0..<Int(length)]))
-            if tag == UInt8(crypto_secretstream_xchacha20poly1305_tag_final()) { finished = true }
+            let (plain, final) = try pull(piece, state: &state, prefix: prefix)
+            try sink.write(plain)
+            finished = final
         }
         guard finished else { throw BackupCopyError.damaged("it ends before its final piece (truncated)") }
         try sink.finish()
@@ -146,7 +139,16 @@ package enum BackupSeal {
         }
         let (prefix, identity) = try readPrefix(name: name, key: key, read: read)
         var state = try startPull(header: read(headerBytes), key: key)
-        let piece = read(chunk + aBytes)
+        _ = try pull(read(chunk + aBytes), state: &state, prefix: prefix)
+        return identity
+    }
+
+    /// Opens one sealed `piece` with `prefix` as its additional data.
+    /// - Returns: its plain bytes and whether it carries the final tag.
+    /// - Throws: ``BackupCopyError/damaged(_:)`` when it is cut short or fails authentication.
+    private static func pull(
+        _ piece: [UInt8], state: inout crypto_secretstream_xchacha20poly1305_state, prefix: [UInt8]
+    ) throws -> (plain: [UInt8], final: Bool) {
         guard piece.count >= aBytes else { throw BackupCopyError.damaged("a piece is cut short") }
         var plain = [UInt8](repeating: 0, count: piece.count - aBytes)
         var length: UInt64 = 0
@@ -155,7 +157,7 @@ package enum BackupSeal {
             crypto_secretstream_xchacha20poly1305_pull(
                 &state, &plain, &length, &tag, piece, UInt64(piece.count), prefix, UInt64(prefix.count)) == 0
         else { throw BackupCopyError.damaged("a piece fails authentication (altered, or cut short)") }
-        return identity
+        return (Array(plain[0..<Int(length)]), tag == UInt8(crypto_secretstream_xchacha20poly1305_tag_final()))
     }
 
     /// Reads the prefix (and, in format 2, the identity) through `read`, checking the key id first.

@@ -113,6 +113,8 @@ package struct BackupTransport: Sendable {
 
     /// The first `count` bytes of the copy `name` (fewer when it is shorter), without fetching the
     /// rest: enough for ``BackupSeal/identity(head:name:key:)`` (for rclone, `rclone cat --count`).
+    /// - Throws: ``BackupCopyError/io(_:)`` when a directory's copy cannot be read;
+    ///   ``BackupCopyError/destination(_:)`` when rclone fails.
     package func head(_ name: String, count: Int) throws -> [UInt8] {
         switch destination.kind {
         case .directory(let path):
