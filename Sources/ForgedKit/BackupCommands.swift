@@ -46,6 +46,8 @@ struct BackupCommands {
                 print("\(record.file)\t\(record.bytes) bytes\tintegrity ok")
                 return 0
             }
+            // As serve does: a copy destination and no key yet make the key (and say how to keep it).
+            if !settings.backupCopyTo.isEmpty { BackupKeyStart.prepare(settings) }
             let outcome = try job(db).runAndCopy(
                 trigger: "cli", now: settings.clock.now(), copier: settings.backupCopier(db: db))
             print("\(outcome.backup.file)\t\(outcome.backup.bytes) bytes\tintegrity ok")

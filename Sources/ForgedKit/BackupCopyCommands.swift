@@ -90,8 +90,8 @@ extension BackupCommands {
             Forged.printError(
                 copies.isEmpty
                     ? "forged: restore refused: no copies (*.forgebak) at \(from)"
-                    : "forged: restore refused: no copy at \(from) is vouched for by its sealed name and this key; "
-                        + "name one to restore (`forged backup list --from \(from)`)")
+                    : "forged: restore refused: no copy at \(from) is vouched for by its sealed name and this key "
+                        + "(the warnings above say why: another key needs `forged backup key import` of its code)")
             return nil
         }
         print("newest sealed copy at \(from): \(picked.name), taken \(picked.identity?.createdAt ?? "")")
@@ -181,7 +181,8 @@ extension BackupCommands {
         }
         guard identity.name + ".forgebak" == name else {
             return "this copy was sealed as \(identity.name).forgebak (taken \(identity.createdAt)), not \(name): "
-                + "it was renamed; restore it by its sealed name if it is the one you mean"
+                + "it was renamed; if it is the one you mean, rename it back to \(identity.name).forgebak at the "
+                + "destination and restore it by that name"
         }
         guard command.flags["other-household"] == nil, !identity.household.isEmpty,
             let here = localHousehold(), here != identity.household

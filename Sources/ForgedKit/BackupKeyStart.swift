@@ -2,10 +2,10 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The backup key at `forged serve`'s start (issue 27 item 3): with a copy
-/// destination set and no key at `--backup-key`, serve creates one (mode
-/// 0600); the first start after a key is created (here or by the package's
-/// postinst) says so once in the journal, with how to keep its recovery code.
+/// The backup key at `forged serve`'s start and before `forged backup` copies (issue 27 item 3):
+/// with a copy destination set and no key at `--backup-key`, one is created (mode 0600); the
+/// first start with a destination after a key is created (here or by the package's postinst)
+/// says so once in the journal, with how to keep its recovery code.
 /// "Once" is kept in `<state-dir>/backup-key.announced` (the key id last announced).
 enum BackupKeyStart {
     static let markerName = "backup-key.announced"
@@ -33,7 +33,8 @@ enum BackupKeyStart {
         ].compactMap({ $0 }) {
             Log.warning(exposed)
         }
-        guard let key else { return }
+        // The notice is for a box that sends copies; a key alone (the package's) waits for a destination.
+        guard let key, !settings.backupCopyTo.isEmpty else { return }
         let marker = (settings.stateDir as NSString).appendingPathComponent(markerName)
         let announced = (try? String(contentsOfFile: marker, encoding: .utf8))?.trimmingCharacters(
             in: .whitespacesAndNewlines)

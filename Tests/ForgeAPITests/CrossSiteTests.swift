@@ -150,8 +150,20 @@ import Testing
                 #expect(reply.status == 200, "Host: \(host): \(reply.status)")
             }
         }
-        // Without --base-url any name is answered (forged cannot know its names).
+        // Without --base-url and dev sign-in (the localhost demo): only addresses and localhost, so a
+        // rebinding page cannot sign in as a member; the trailing dot of a name with a port is the name.
         try await withTestServer { server in
+            let port = server.baseURL.split(separator: ":").last.map(String.init) ?? ""
+            let rebound = try await server.raw(
+                "POST", "/auth/dev", body: Data(#"{"email":"ada@example.org"}"#.utf8),
+                headers: ["Host": "evil.example:\(port)", "Origin": "http://evil.example:\(port)"])
+            #expect(rebound.status == 421, "\(rebound.status) \(rebound.detail ?? "")")
+            #expect(rebound.detail?.contains("dev sign-in is on") == true, "\(rebound.detail ?? "")")
+            let local = try await server.raw("GET", "/healthz", body: Data(), headers: ["Host": "localhost.:\(port)"])
+            #expect(local.status == 200)
+        }
+        // Without --base-url or dev sign-in any name is answered (forged cannot know its names).
+        try await withTestServer(devAuth: false) { server in
             let reply = try await server.raw("GET", "/healthz", body: Data(), headers: ["Host": "evil.example"])
             #expect(reply.status == 200)
         }

@@ -25,9 +25,13 @@ import Testing
             ["user", "add", "ada@example.org", "--name", "Ada", "--password-stdin", "--state-dir", dir.file("old")],
             input: "correct horse battery\n")
         try #require(added.status == 0, "\(added)")
-        // No key yet: the copy fails, naming the way out; the local backup is fine.
+        // No key yet: the first backup with a destination makes one, as serve does, and says how to keep it.
         let keyless = try forged(["backup"] + old + copies)
-        #expect(keyless.status == 1 && keyless.err.contains("no backup key at \(dir.file("old.key"))"), "\(keyless)")
+        #expect(keyless.status == 0 && keyless.err.contains("created the backup key"), "\(keyless)")
+        #expect(keyless.err.contains("forged backup key show"), "\(keyless.err)")
+        let made = try FileManager.default.attributesOfItem(atPath: dir.file("old.key"))
+        #expect((made[.posixPermissions] as? Int) == 0o600)
+        // The household's own code goes back in its place (the key made first is kept beside it).
         let code = "0123-4567-89ab-cdef-0123-4567-89ab-cdef-fedc-ba98-7654-3210-fedc-ba98-7654-3210"
         #expect(try forged(["backup", "key", "import", code, "--backup-key", dir.file("old.key")]).status == 0)
         let backup = try forged(["backup"] + old + copies)

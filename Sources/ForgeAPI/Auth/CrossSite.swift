@@ -17,17 +17,26 @@ extension ForgeApp {
     ///   in `X-CSRF-Token`.
     /// Same-origin is the base URL's origin or the request's own (its real scheme and `Host`,
     /// which ``checkHost(_:)`` has vouched for when `--base-url` is set).
-    /// - Throws: 403 `cross-origin request refused` (or `… needs the page's token`).
+    /// - Throws: 403 `cross-origin request refused: WHY` naming the header that told (or `… needs
+    ///   the page's token`).
     func checkSameOrigin(_ request: Request) throws {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else { return }
         let site = request.headers["Sec-Fetch-Site"]?.lowercased()
-        if let site, site != "same-origin", site != "none" { throw Self.crossSite }
+        if let site, site != "same-origin", site != "none" {
+            throw Self.crossSite("the browser says Sec-Fetch-Site: \(site)")
+        }
         let origin = request.headers["Origin"]?.lowercased()
         let referer = request.headers["Referer"]
         if let origin {
-            guard origin != "null", sameOrigins(request).contains(origin) else { throw Self.crossSite }
+            guard origin != "null" else { throw Self.crossSite("Origin: null (a sandboxed page or a redirect)") }
+            guard sameOrigins(request).contains(origin) else {
+                throw Self.crossSite("Origin \(origin) is not this server's")
+            }
         } else if let referer {
-            guard sameOrigins(request).contains(Self.origin(of: referer)) else { throw Self.crossSite }
+            let from = Self.origin(of: referer)
+            guard sameOrigins(request).contains(from) else {
+                throw Self.crossSite("no Origin, and the Referer is from \(from.isEmpty ? "elsewhere" : from)")
+            }
         }
         guard site == nil, origin == nil, referer == nil, let cookie = Self.credentialCookie(request) else { return }
         guard !Self.isJSONOrEmpty(request) else { return }
@@ -40,8 +49,10 @@ extension ForgeApp {
         }
     }
 
-    /// The refusal of a request another site made.
-    static let crossSite = HTTPError(403, "cross-origin request refused")
+    /// The refusal of a request another site made, naming the header that told (`why`).
+    static func crossSite(_ why: String) -> HTTPError {
+        HTTPError(403, "cross-origin request refused: \(why)")
+    }
 
     /// The session cookie's value, else the display cookie's, or nil.
     static func credentialCookie(_ request: Request) -> String? {
@@ -83,16 +94,17 @@ extension ForgeApp {
 extension ForgeApp {
     /// DNS rebinding (issue 40 item 2): with `--base-url` set (``AppConfiguration/hostNames``), a
     /// request whose `Host` names another host name is refused; an IP literal and `localhost`
-    /// (or `*.localhost`) always pass, as rebinding needs a DNS name. No `Host` (HTTP/1.0) passes.
+    /// (or `*.localhost`) always pass, as rebinding needs a DNS name. With dev sign-in on and no
+    /// `--base-url` (the localhost demo), only those pass: a rebinding page must not sign in as a
+    /// member. No `Host` (HTTP/1.0) passes.
     /// - Throws: 421 `misdirected request: this server answers to NAME or its address, not HOST`.
     func checkHost(_ request: Request) throws {
-        guard !config.hostNames.isEmpty, let header = request.headers["Host"] else { return }
+        guard !config.hostNames.isEmpty || config.devAuth, let header = request.headers["Host"] else { return }
         let name = Self.hostName(header)
         if config.hostNames.contains(name) || Self.isAddressOrLoopback(name) { return }
-        throw HTTPError(
-            421,
-            "misdirected request: this server answers to \(config.hostNames.sorted().joined(separator: ", ")) "
-                + "or its address, not \(name)")
+        let names = config.hostNames.isEmpty ? "localhost" : config.hostNames.sorted().joined(separator: ", ")
+        let hint = config.hostNames.isEmpty ? " (dev sign-in is on and --base-url is not set)" : ""
+        throw HTTPError(421, "misdirected request: this server answers to \(names) or its address, not \(name)\(hint)")
     }
 
     /// The host name of a `Host` header: lower-cased, without the port, an IPv6 literal without brackets.
@@ -101,10 +113,11 @@ extension ForgeApp {
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             return String(text[text.index(after: text.startIndex)..<close])
         }
+        var name = text
         if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
-            return String(text[..<colon])
+            name = String(text[..<colon])
         }
-        return text.hasSuffix(".") ? String(text.dropLast()) : text
+        return name.hasSuffix(".") ? String(name.dropLast()) : name
     }
 
     /// Whether `name` is an IPv4 or IPv6 literal, `localhost`, or a `*.localhost` name.
