@@ -35,14 +35,35 @@ enum DayAnswer {
         }
         if let pending = try ProposalStore.pending(userID: member.id, in: db) {
             let proposed = pending.content.day(date.weekday)
-            let same = proposed?.name == active.content.day(date.weekday)?.name
-            let change =
-                proposed.map { same ? "keeps \($0.name), with its own loads" : "would make it \($0.name)" }
-                ?? "would make it a rest day"
+            let current = active.content.day(date.weekday)
+            let change: String
+            if let proposed, proposed.name == current?.name {
+                let diff = try differences(from: current?.strength, to: proposed.strength, member: member, in: db)
+                change = diff.isEmpty ? "keeps \(proposed.name) as it is" : "would change " + ScheduleReading.list(diff)
+            } else {
+                change = proposed.map { "would make it \($0.name)" } ?? "would make it a rest day"
+            }
             text +=
                 " That is revision \(active.num), in force; proposal #\(pending.num) (waiting for your approval) \(change)."
         }
         return text
+    }
+
+    /// What a proposed strength day changes on the one in force: "Back Squat to 60 kg", "Hanging Leg Raise to 14 reps".
+    static func differences(from current: StrengthDay?, to proposed: StrengthDay?, member: Member, in db: Connection)
+        throws -> [String]
+    {
+        guard let current, let proposed else { return [] }
+        let library = try ExerciseCatalog.library(in: db)
+        return proposed.exercises.compactMap { e in
+            let name = library.exercise(e.slug)?.name ?? e.slug
+            guard let was = current.exercises.first(where: { $0.slug == e.slug }) else { return "\(name) in" }
+            if was.weight != e.weight {
+                return
+                    "\(name) to \(CoachQueries.load(e.weight, LoadUnit.preferred(prefs: member.prefs, slug: e.slug)))"
+            }
+            return was.reps != e.reps ? "\(name) to \(e.reps) reps" : nil
+        }
     }
 
     /// "Back Squat 3×5 at 60 kg, …" or "40 min run at 125–140 bpm".

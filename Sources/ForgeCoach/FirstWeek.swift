@@ -33,24 +33,30 @@ struct FirstWeek {
                 depthLimited.isEmpty
                     ? "squats go to parallel, no deeper"
                     : ScheduleReading.list(depthLimited) + " stay\(depthLimited.count == 1 ? "s" : "") in, "
-                        + "to parallel and no deeper (not swapped)")
+                        + "to parallel and no deeper, not swapped")
         }
         let swapped = swaps.filter { !Set($0.from.patterns).isDisjoint(with: note.avoid) }
         if !swapped.isEmpty {
             parts.append(ScheduleReading.list(swapped.map { "\($0.from.name) is swapped for \($0.to.name)" }))
         }
-        let avoided = note.avoid.filter { $0 != InjuryReading.deepSquat }.map {
-            $0.replacingOccurrences(of: "_", with: " ")
-        }
+        let avoided = note.avoid.filter { $0 != InjuryReading.deepSquat }.map { Self.words[$0] ?? $0 }
         if note.avoid.isEmpty {
             return part + " I haven't changed any lift: tell me which movements hurt and I'll plan around them."
         }
         if parts.isEmpty {
-            return part + " nothing in this week uses " + ScheduleReading.list(avoided) + ", so no lift changes."
+            return part + ", nothing in this week uses " + ScheduleReading.list(avoided) + ", so no lift changes."
         }
         return part + ": " + parts.joined(separator: "; ")
-            + (avoided.isEmpty ? "." : " (I keep " + ScheduleReading.list(avoided) + " out).")
+            + (avoided.isEmpty ? "." : "; " + ScheduleReading.list(avoided) + " stay out.")
     }
+
+    /// Movement patterns as a member says them.
+    static let words = [
+        "deep_lunge": "deep lunges", "lunge": "lunges", "squat": "squats", "hinge": "deadlift-type lifts",
+        "overhead_press": "overhead pressing", "incline_push": "incline pressing",
+        "horizontal_push": "bench-type pressing", "vertical_pull": "pull-ups and pulldowns",
+        "horizontal_pull": "rows", "trunk_flexion": "sit-up-type ab work",
+    ]
 
     /// The first week for `member` from the active plan, or nil when there is none.
     static func build(

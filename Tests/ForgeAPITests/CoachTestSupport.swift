@@ -109,10 +109,13 @@ extension TestServer {
         return try await request("POST", "/api/proposal/\(id)/approve", cookie: cookie).json["revision"]?.intValue
     }
 
-    /// "Back Squat 3×5 at 55 kg" for each exercise `/api/today` prescribes on `date` (kg member).
+    /// "Back Squat 3×5 at 55 kg" for each exercise `/api/today` prescribes on `date` (kg member);
+    /// throws when the day has none.
     func todayLines(_ date: String, cookie: String) async throws -> [String] {
         let today = try await get("/api/today?date=\(date)", cookie: cookie).json
-        return (today["exercises"]?.arrayValue ?? []).map { e in
+        let exercises = today["exercises"]?.arrayValue ?? []
+        guard !exercises.isEmpty else { throw TestFailure("no exercises on \(date)") }
+        return exercises.map { e in
             let weight = e["weight"]?.doubleValue ?? 0
             let load = weight > 0 ? " at \(NumberText.shortest(weight)) kg" : ""
             return "\(e["name"]?.stringValue ?? "") \(e["sets"]?.intValue ?? 0)×\(e["reps"]?.intValue ?? 0)\(load)"

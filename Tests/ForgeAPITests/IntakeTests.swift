@@ -110,7 +110,7 @@ struct IntakeListensTests {
             }
             let last = try await server.say("My left knee gets sore on deep squats", as: ada)
             #expect(last.contains("(\"My left knee gets sore on deep squats\")"), "\(last)")
-            #expect(last.contains("Back Squat stays in, to parallel and no deeper (not swapped)"), "\(last)")
+            #expect(last.contains("Back Squat stays in, to parallel and no deeper, not swapped"), "\(last)")
             let niggles = try server.app.db.read { try NiggleStore.list(userID: adaID, in: $0) }
                 .filter { $0.status == "active" && $0.bodyPart.lowercased().contains("knee") }
             #expect(niggles.count == 1)
