@@ -9,11 +9,14 @@ import Foundation
 /// with ``ReviewPlanner``'s written-down rules.
 ///
 /// While the member is in intake mode it runs the interview (``Intake``).
-/// Otherwise intents, first match wins: records (`record`, `pb`, `pr`, `best`); trend
-/// (`trend`, `progress`, `stall`, `improv`); cardio (`zone`, `cardio`, `run`);
-/// food (`meal`, `food`, `eat`, `protein`, `calor`, `kcal`); plan (`plan`,
-/// `proposal`, `next`); last session (`last`, `session`, `workout`, `yesterday`);
-/// otherwise a short overview with the last session.
+/// Otherwise intents, first match wins: today (`today`, `tonight`, "should I
+/// do", "what's on") and `tomorrow` (``DayAnswer``); records (`record`, `pb`,
+/// `pr`, `best`); trend (`trend`, `progress`, `stall`, `improv`); cardio
+/// (`zone`, `cardio`, `run`); food (`meal`, `food`, `eat`, `protein`, `calor`,
+/// `kcal`); week (`week` but not "next week", "how am I doing";
+/// ``WeekSummary``); plan (`plan`, `proposal`, `next`); last session (`last`,
+/// `session`, `workout`, `yesterday`); otherwise what the coach can answer,
+/// with today's plan.
 package struct BuiltinCoach: CoachBackend {
     /// The built-in coach (no network, no key).
     package init() {}
@@ -27,13 +30,24 @@ package struct BuiltinCoach: CoachBackend {
         let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         // Short keys ("pb", "pr", "run") match whole words; longer ones match inside words ("records").
         func has(_ keys: String...) -> Bool { keys.contains { $0.count <= 3 ? words.contains($0) : text.contains($0) } }
+        func says(_ phrases: String...) -> Bool { phrases.contains { text.contains($0) } }
         let answer: String = try turn.db.read { db in
+            if has("today", "tonight") || says("this morning", "this evening", "should i do", "what's on", "whats on") {
+                return try DayAnswer.text(for: turn.member, on: turn.today, today: turn.today, in: db)
+            }
+            if has("tomorrow") {
+                return try DayAnswer.text(for: turn.member, on: turn.today.adding(days: 1), today: turn.today, in: db)
+            }
             if has("record", "pb", "pr", "prs", "best") { return try records(turn, db) }
             if has("trend", "progress", "stall", "improv") { return try trends(turn, db) }
             if has("zone", "cardio", "run", "runs", "running") { return try cardio(turn, db) }
             if has("meal", "food", "eat", "ate", "protein", "calor", "kcal") { return try meals(turn, db) }
+            if (has("week", "weekly") && !says("next week")) || says("how am i doing", "how's it going") {
+                return try week(turn, db)
+            }
             if has("plan", "proposal", "next") { return try plan(turn, db) }
-            return try lastSession(turn, db)
+            if has("last", "session", "workout", "yesterday") { return try lastSession(turn, db) }
+            return try overview(turn, db)
         }
         return CoachReply(text: answer, run: CoachRun(kind: "chat", model: model, ok: true))
     }
@@ -63,7 +77,9 @@ package struct BuiltinCoach: CoachBackend {
             let rpes = list.compactMap(\.rpe)
             let rpe = rpes.isEmpty ? "" : " @ RPE \(rpes.max()!)"
             let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: slug)
-            return "\(try name(slug, db)) \(reps) at \(CoachQueries.load(list.map(\.weight).max() ?? 0, unit))\(rpe)"
+            let top = list.map(\.weight).max() ?? 0
+            let load = top == 0 ? " (body weight)" : " at \(CoachQueries.load(top, unit))"
+            return "\(try name(slug, db)) \(reps)\(load)\(rpe)"
         }
         return "Your last session was \(session.name) on \(session.day.dayName) \(session.day): "
             + (parts.isEmpty ? "no sets logged." : parts.joined(separator: "; ") + ".")
@@ -97,12 +113,27 @@ package struct BuiltinCoach: CoachBackend {
     }
 
     func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
-        let monday = turn.today.monday
-        let minutes = try ProgressQueries.zone2Minutes(userID: turn.member.id, from: monday, to: turn.today, in: db)
-        let sessions = try SessionQueries.sessions(userID: turn.member.id, from: monday, to: turn.today, in: db)
-            .filter { $0.kind == "cardio" }
-        return
-            "This week: \(sessions.count) cardio session\(sessions.count == 1 ? "" : "s") and \(NumberText.shortest(Rounding.round1(minutes))) zone-2 minutes so far."
+        let week = try WeekSummary.of(turn.member, through: turn.today, in: db)
+        let km = week.distanceKm > 0 ? ", \(NumberText.shortest(Rounding.round1(week.distanceKm))) km" : ""
+        let minutes = NumberText.shortest(Rounding.round1(week.zone2Minutes))
+        let target = week.zone2Planned > 0 ? " of the \(week.zone2Planned) your plan sets" : ""
+        return "This week: \(week.runs) cardio session\(week.runs == 1 ? "" : "s")\(km) and \(minutes) zone-2 minutes"
+            + "\(target) so far."
+    }
+
+    /// "How was my week?": the week so far against the plan (``WeekSummary``);
+    /// on a Monday, the week just ended.
+    func week(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        let through = turn.today.weekday == 0 ? turn.today.adding(days: -1) : turn.today
+        let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: nil)
+        return try WeekSummary.of(turn.member, through: through, in: db).text(unit: unit)
+    }
+
+    /// A question no intent matched: what the coach answers, and today's plan.
+    func overview(_ turn: CoachTurn, _ db: Connection) throws -> String {
+        "I answer from your data: today's session, your week, your last session, records, lift trends, "
+            + "runs and zone-2 minutes, meals against your targets, and your plan. "
+            + (try DayAnswer.text(for: turn.member, on: turn.today, today: turn.today, in: db))
     }
 
     func meals(_ turn: CoachTurn, _ db: Connection) throws -> String {

@@ -62,7 +62,7 @@ package enum CoachQueries {
         }
     }
 
-    /// "8/8/8 twice at 60 kg" style text for a lift's sessions.
+    /// "8/8/8 twice at 60 kg" style text for a lift's sessions; "12/12/12 (body weight)" at 0 kg.
     package static func describe(_ lines: [(weight: Double, reps: String)], unit: LoadUnit = .kg) -> String {
         var parts: [String] = []
         var i = 0
@@ -73,7 +73,8 @@ package enum CoachQueries {
             }
             let n = j - i + 1
             let times = n == 1 ? "" : n == 2 ? " twice" : " \(n) times"
-            parts.append("\(lines[i].reps)\(times) at \(load(lines[i].weight, unit))")
+            let at = lines[i].weight == 0 ? " (body weight)" : " at \(load(lines[i].weight, unit))"
+            parts.append("\(lines[i].reps)\(times)\(at)")
             i = j + 1
         }
         return parts.joined(separator: ", then ")

@@ -12,6 +12,10 @@ import ForgeTrain
 ///   one loadable step up (``LoadingKit/increased(kg:by:kind:)``, issue 14:
 ///   on a 45 lb bar with 2.5 lb plates, 135 lb → 140 lb);
 /// - **hold**: nothing logged, or some set missed;
+/// - **body weight** (a `bw` lift, or any entry at 0 kg): progress by reps,
+///   never by load — every set met → ``repStep`` more reps a set, up to
+///   ``repCeiling``; at the ceiling the lift holds and a harder variation is
+///   next; short two weeks running → ``repStep`` fewer (at least ``repFloor``);
 /// - **deload**: some set missed this week *and* in the week before (two
 ///   stalled weeks) → 90 % of the load, rounded to the nearest weight the
 ///   active profile can load (ties half-to-even, ``LoadGrid``; §4.2's 2.5 kg
@@ -22,6 +26,22 @@ package enum Progression {
         case increase(from: Double, to: Double)
         case hold(Double, reason: String)
         case deload(from: Double, to: Double)
+        /// A body-weight lift's new reps a set (up or eased).
+        case reps(from: Int, to: Int)
+        /// A body-weight lift at ``repCeiling`` with every set met: a harder variation next.
+        case variation(reps: Int)
+    }
+
+    /// Reps added a set when a body-weight lift met every set; also the step eased after two short weeks.
+    package static let repStep = 2
+    /// Reps a set beyond which a body-weight lift progresses by variation instead.
+    package static let repCeiling = 20
+    /// Fewest reps a set an eased body-weight lift is given.
+    package static let repFloor = 5
+
+    /// True when the entry progresses by reps: a body-weight lift, or unloaded.
+    package static func byReps(_ planned: PlanExercise, kind: ExerciseKind) -> Bool {
+        kind == .bw || planned.weight == 0
     }
 
     /// Load step, kg: 2.5 barbell, 2 dumbbell, else 0.
@@ -51,6 +71,7 @@ package enum Progression {
     ) -> Decision {
         let w = planned.weight
         guard !thisWeek.isEmpty else { return .hold(w, reason: "not logged this week") }
+        if byReps(planned, kind: kind) { return decideReps(planned, thisWeek: thisWeek, lastWeek: lastWeek) }
         if thisWeek.allSatisfy({ met($0, reps: planned.reps) }) {
             let step = increment(for: kind)
             guard step > 0, w > 0 else { return .hold(w, reason: "every set met; no load step for this lift") }
@@ -59,5 +80,16 @@ package enum Progression {
         let stalledBefore = !lastWeek.isEmpty && !lastWeek.allSatisfy { met($0, reps: planned.reps) }
         if stalledBefore, w > 0 { return .deload(from: w, to: deload(w, kind: kind, kit: kit)) }
         return .hold(w, reason: "some sets fell short")
+    }
+
+    /// The body-weight rule (see the type).
+    static func decideReps(_ planned: PlanExercise, thisWeek: [LoggedSet], lastWeek: [LoggedSet]) -> Decision {
+        let r = planned.reps
+        if thisWeek.allSatisfy({ met($0, reps: r) }) {
+            return r >= repCeiling ? .variation(reps: r) : .reps(from: r, to: min(repCeiling, r + repStep))
+        }
+        let stalledBefore = !lastWeek.isEmpty && !lastWeek.allSatisfy { met($0, reps: r) }
+        if stalledBefore, r > repFloor { return .reps(from: r, to: max(repFloor, r - repStep)) }
+        return .hold(planned.weight, reason: "some sets fell short")
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// (or whose equipment the active profile lacks) swapped for an alternative
 /// sharing a primary muscle (library order, not avoided, equipment available,
 /// not already on the day; its load is the member's last logged load of it, else 0).
+/// Body-weight lifts progress by reps (``Progression``); squats get a depth
+/// note under a niggle about deep squats (``SquatDepth``).
 /// Changed days get a note naming what changed.
 package struct ReviewPlanner {
     /// The member planned for and the household day the review runs on.
@@ -24,8 +26,8 @@ package struct ReviewPlanner {
     package struct Outcome {
         package var content: PlanContent
         package var rationale: String
-        /// Summary lines, one per planned lift with data ("Bench Press 8/8/8 twice at 60 kg → 62.5 kg").
-        package var lines: [String]
+        /// Summary lines, one per planned lift with data (``ReviewLine``).
+        package var lines: [ReviewLine]
         package var changes: [PlanChange]
     }
 
@@ -40,7 +42,8 @@ package struct ReviewPlanner {
         let lastWeek = try CoachQueries.sets(
             userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
         var content = active.content
-        var lines: [String] = []
+        var lines: [ReviewLine] = []
+        let niggles = validator.niggles.filter(\.isActive)
         var changes: [PlanChange] = []
         for weekday in content.weekdays {
             guard case .strength(var day) = content.days[weekday]! else { continue }
@@ -65,12 +68,17 @@ package struct ReviewPlanner {
                     day.exercises[index] = entry
                     continue
                 }
+                if SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) {
+                    notes.append("\(exercise.name) to parallel")
+                    changes.append(PlanChange(sign: "~", what: "\(exercise.name) to parallel", why: entry.note))
+                }
                 let now = thisWeek.filter { $0.set.slug == entry.slug }.map(\.set)
                 let before = lastWeek.filter { $0.set.slug == entry.slug }.map(\.set)
                 let decision = Progression.decide(entry, kind: exercise.kind, thisWeek: now, lastWeek: before, kit: kit)
                 let unit = LoadUnit.preferred(prefs: member.prefs, slug: entry.slug)
                 func load(_ kg: Double) -> String { CoachQueries.load(kg, unit) }
                 let logged = CoachQueries.describe(CoachQueries.repLines(thisWeek, slug: entry.slug), unit: unit)
+                let head = "\(exercise.name) \(logged)"
                 switch decision {
                 case .increase(let from, let to):
                     entry.weight = to
@@ -79,7 +87,7 @@ package struct ReviewPlanner {
                         PlanChange(
                             sign: "+", what: "\(exercise.name) \(load(from)) → \(load(to))",
                             why: "every set met \(entry.reps) reps at RPE 8 or easier"))
-                    lines.append("\(exercise.name) \(logged) → \(load(to)) this week")
+                    lines.append(ReviewLine(head + ": every set met", new: load(to), current: load(from)))
                 case .deload(let from, let to):
                     entry.weight = to
                     notes.append("\(exercise.name) eased to \(load(to))")
@@ -87,11 +95,36 @@ package struct ReviewPlanner {
                         PlanChange(
                             sign: "-", what: "\(exercise.name) \(load(from)) → \(load(to))",
                             why: "two weeks short of the target reps"))
-                    lines.append("\(exercise.name) \(logged), short two weeks running → deload to \(load(to))")
+                    lines.append(
+                        ReviewLine(
+                            head + ", short two weeks running", new: "a deload to \(load(to))", current: load(from)))
+                case .reps(let from, let to):
+                    entry.reps = to
+                    let up = to > from
+                    notes.append("\(exercise.name) \(up ? "up" : "eased") to \(to) reps")
+                    changes.append(
+                        PlanChange(
+                            sign: up ? "+" : "-", what: "\(exercise.name) \(from) → \(to) reps",
+                            why: up
+                                ? "every set met \(from) reps at RPE 8 or easier" : "two weeks short of \(from) reps"))
+                    lines.append(
+                        ReviewLine(
+                            head + (up ? ": every set met" : ", short two weeks running"), new: "\(to) reps",
+                            current: "\(from) reps"))
+                case .variation(let reps):
+                    lines.append(
+                        ReviewLine(
+                            "\(head): every set met at \(reps) reps; stays at \(reps) reps, and next a harder variation "
+                                + "(slower lowering or a pause at the hardest point)"))
                 case .hold(let w, let reason):
-                    // The load the proposal will hold once validation puts it on the profile's weights.
-                    let held = kit.rounds(exercise.kind) && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
-                    if !now.isEmpty { lines.append("\(exercise.name) \(logged) → holding \(load(held)) (\(reason))") }
+                    guard !now.isEmpty else { break }
+                    if Progression.byReps(entry, kind: exercise.kind) {
+                        lines.append(ReviewLine("\(head): stays at \(entry.reps) reps (\(reason))"))
+                    } else {
+                        // The load the proposal will hold once validation puts it on the profile's weights.
+                        let held = kit.rounds(exercise.kind) && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
+                        lines.append(ReviewLine("\(head): stays at \(load(held)) (\(reason))"))
+                    }
                 }
                 day.exercises[index] = entry
             }

@@ -6,7 +6,10 @@ import Foundation
 
 /// The built-in weekly review: plan the coming week with ``ReviewPlanner``,
 /// store it as a proposal (validated like any coach proposal, §4.16) and
-/// write a readable summary citing the week's numbers.
+/// write a readable summary citing the week's numbers: sessions against the
+/// plan, and each lift's new target as proposed (while the proposal waits,
+/// the revision in force is named as what stands) or as applied
+/// (auto-approve), ``ReviewLine``.
 package enum WeeklyReview {
     /// What the review produced: the readable summary shown as the coach's reply, and the
     /// proposal it stored.
@@ -39,14 +42,26 @@ package enum WeeklyReview {
             guard let outcome = try ReviewPlanner(member: member, today: turn.today).plan(in: db) else {
                 return Summary(text: text + " There is no active plan to build on yet.", proposal: nil)
             }
-            if !outcome.lines.isEmpty { text += " " + outcome.lines.joined(separator: ". ") + "." }
+            let week = try WeekSummary.of(member, through: turn.today, in: db)
+            if !week.planned.isEmpty {
+                let done = week.planned.filter(\.done).count
+                text +=
+                    " \(done) of \(week.planned.count) planned session\(week.planned.count == 1 ? "" : "s") done this week."
+            }
+            let inForce = try PlanStore.active(userID: member.id, in: db)?.num
             let revision = try ProposalStore.propose(
                 member: member, content: try .encoded(outcome.content),
                 rationale: outcome.rationale, now: turn.now, in: db)
+            let applied = revision.status == "active"
+            if !outcome.lines.isEmpty {
+                text += " " + outcome.lines.map { $0.text(inForce: applied) }.joined(separator: ". ") + "."
+            }
             text +=
-                revision.status == "active"
+                applied
                 ? " Revision \(revision.num) is now your plan (auto-approve is on)."
-                : " Proposal #\(revision.num) is waiting for your approval."
+                : " Proposal #\(revision.num) is waiting for your approval; until then "
+                    + (inForce.map { "revision \($0)" } ?? "your current plan")
+                    + " stays in force, and Today shows its loads."
             if let food = try proposeFoodWeek(member: member, now: turn.now, in: db) { text += " " + food }
             return Summary(text: text, proposal: revision.num)
         }

@@ -39,11 +39,15 @@ struct CoachReviewTests {
             #expect(reply.status == 200)
             let summary = try #require(reply.json["summary"]?.stringValue)
             let reps = Array(repeating: String(bench.reps), count: bench.sets).joined(separator: "/")
+            let w = NumberText.shortest(bench.weight)
+            // Proposed, not in force: the new load is proposed, the current one stands until approval.
             #expect(
                 summary.contains(
-                    "Bench Press \(reps) twice at \(NumberText.shortest(bench.weight)) kg → \(NumberText.shortest(bench.weight + 2.5)) kg"
-                ))
-            #expect(summary.contains("deload to \(NumberText.shortest(Progression.deload(squat.weight))) kg"))
+                    "Bench Press \(reps) twice at \(w) kg: every set met, so I propose "
+                        + "\(NumberText.shortest(bench.weight + 2.5)) kg (your plan keeps \(w) kg until you approve)"))
+            #expect(
+                summary.contains("I propose a deload to \(NumberText.shortest(Progression.deload(squat.weight))) kg"))
+            #expect(summary.contains("until then revision 1 stays in force"))
             #expect(summary.contains("3 strength"))
 
             let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]

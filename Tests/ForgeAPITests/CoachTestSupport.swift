@@ -78,3 +78,47 @@ extension PlanContent {
         days[weekday]?.strength?.exercises.first { $0.slug == slug }
     }
 }
+
+extension TestServer {
+    /// Stores a completed cardio session (a run) with its distance and zone-2 minutes, directly in the database.
+    @discardableResult
+    func logRun(_ userID: String, day: String, name: String = "Run", km: Double, zone2: Double) throws -> String {
+        let id = Identifier.make()
+        try app.db.write { db in
+            try db.execute(
+                """
+                INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats)
+                VALUES (?, ?, ?, ?, 'cardio', 'completed', ?, ?, json_object('distance', ?, 'zone2_min', ?))
+                """, [id, userID, day, name, day + "T07:00:00.000Z", day + "T07:45:00.000Z", km, zone2])
+        }
+        return id
+    }
+
+    /// Sends `text` as `cookie`'s chat message and returns the coach's reply.
+    func say(_ text: String, as cookie: String) async throws -> String {
+        let post = try await request("POST", "/api/chat", json: ["text": .string(text)], cookie: cookie)
+        guard post.status == 200 else { throw TestFailure("chat: \(post.status)") }
+        let chat = try await waitForReply(cookie)
+        return chat["messages"]?.arrayValue?.last?["text"]?.stringValue ?? ""
+    }
+
+    /// Approves the member's waiting proposal; returns the new revision number.
+    @discardableResult
+    func approveProposal(_ cookie: String) async throws -> Int? {
+        let id = try await get("/api/proposal", cookie: cookie).json["proposal"]?["id"]?.stringValue ?? ""
+        return try await request("POST", "/api/proposal/\(id)/approve", cookie: cookie).json["revision"]?.intValue
+    }
+
+    /// "Back Squat 3×5 at 55 kg" for each exercise `/api/today` prescribes on `date` (kg member);
+    /// throws when the day has none.
+    func todayLines(_ date: String, cookie: String) async throws -> [String] {
+        let today = try await get("/api/today?date=\(date)", cookie: cookie).json
+        let exercises = today["exercises"]?.arrayValue ?? []
+        guard !exercises.isEmpty else { throw TestFailure("no exercises on \(date)") }
+        return exercises.map { e in
+            let weight = e["weight"]?.doubleValue ?? 0
+            let load = weight > 0 ? " at \(NumberText.shortest(weight)) kg" : ""
+            return "\(e["name"]?.stringValue ?? "") \(e["sets"]?.intValue ?? 0)×\(e["reps"]?.intValue ?? 0)\(load)"
+        }
+    }
+}

@@ -21,11 +21,18 @@ struct IntakeTests {
                 return try #require(chat["messages"]?.arrayValue?.last?["text"]?.stringValue)
             }
             #expect(try await say("Hi, what should I lift?").hasSuffix(Intake.questions[0].text))
-            #expect(try await say("Get stronger") == "Thanks. " + Intake.questions[1].text)
-            #expect(try await say("Three days, about an hour") == "Thanks. " + Intake.questions[2].text)
-            #expect(try await say("A few months") == "Thanks. " + Intake.questions[3].text)
+            #expect(
+                try await say("Get stronger")
+                    == "Thanks. Got it: your goal is \"Get stronger\". " + Intake.questions[1].text)
+            #expect(
+                try await say("Three days, about an hour")
+                    == "Thanks. Got it: you can train 3 days a week, about 60 minutes a session. "
+                    + Intake.questions[2].text)
+            #expect(
+                try await say("A few months")
+                    == "Thanks. Got it: lifting experience \"A few months\". " + Intake.questions[3].text)
             let last = try await say("My lower back twinges on deadlifts")
-            #expect(last.contains("lower back as a niggle"))
+            #expect(last.contains("noted your lower back (\"My lower back twinges on deadlifts\") as a niggle"))
             #expect(last.contains("3 days") && last.contains("80 %"))
 
             // prefs: intake over, answers kept; the plan's goal is the member's own words.
@@ -64,6 +71,93 @@ struct IntakeTests {
 
             // Intake is over: the next message gets an answer from the data.
             #expect(try await say("What's the plan?").hasPrefix("Proposal #\(proposal.num) is waiting for you"))
+        }
+    }
+}
+
+/// Issue 41, items 1–3: the intake hears the member's words as typed.
+struct IntakeListensTests {
+    @Test func theNamedDaysAreTheDaysOfTheFirstWeek() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            _ = try await server.say("Hi", as: ada)
+            _ = try await server.say("Get stronger", as: ada)
+            let heard = try await server.say("4 days: Monday, Wednesday, Thursday and Saturday", as: ada)
+            #expect(heard.contains("you can train Monday, Wednesday, Thursday and Saturday"), "\(heard)")
+            _ = try await server.say("A few years", as: ada)
+            let last = try await server.say("none", as: ada)
+            #expect(last.contains("4 days (Monday, Wednesday, Thursday and Saturday)"), "\(last)")
+            #expect(!last.contains("Friday"), "\(last)")
+            let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
+            #expect(proposal.content.weekdays == [0, 2, 3, 5])
+            // The plan's days in weekday order onto the named days: Upper A moves from Friday to Thursday.
+            #expect(
+                proposal.content.days.mapValues(\.name) == [
+                    0: "Lower A", 2: "Zone 2 run", 3: "Upper A", 5: "Intervals",
+                ])
+        }
+    }
+
+    @Test func aNiggleKeepsTheMembersWordsAndSaysWhatItDoesToTheSquat() async throws {
+        try await withTestServer { server in
+            // Ada carries the standing left-knee niggle (§5.8): her words replace its note.
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            for text in ["Hi", "Get stronger", "3 days a week", "A few years"] {
+                _ = try await server.say(text, as: ada)
+            }
+            let last = try await server.say("My left knee gets sore on deep squats", as: ada)
+            #expect(last.contains("(\"My left knee gets sore on deep squats\")"), "\(last)")
+            #expect(last.contains("Back Squat stays in, to parallel and no deeper, not swapped"), "\(last)")
+            let niggles = try server.app.db.read { try NiggleStore.list(userID: adaID, in: $0) }
+                .filter { $0.status == "active" && $0.bodyPart.lowercased().contains("knee") }
+            #expect(niggles.count == 1)
+            #expect(niggles.first?.note == "My left knee gets sore on deep squats")
+            #expect(Set(niggles.first?.avoidPatterns ?? []) == [InjuryReading.deepSquat, "deep_lunge"])
+            let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
+            let squat = try #require(proposal.content.entry(0, "back-squat"))
+            #expect(squat.note.contains("To parallel, no deeper") && squat.note.contains("left knee"))
+
+            // Ben says squats hurt, full stop: the squat is swapped, and the reply says for what.
+            let ben = try await server.signIn("ben@example.org")
+            let benID = try server.userID("ben@example.org")
+            for text in ["Hi", "Muscle", "3x a week", "Years"] { _ = try await server.say(text, as: ben) }
+            let bens = try await server.say("My knee hurts when I squat", as: ben)
+            let benProposal = try #require(
+                try server.app.db.read { try ProposalStore.pending(userID: benID, in: $0) })
+            let monday = try #require(benProposal.content.days[0]?.strength)
+            #expect(
+                !monday.exercises.contains {
+                    ExerciseLibrary.seed.exercise($0.slug)?.patterns.contains("squat") == true
+                })
+            let swap = try #require(ExerciseLibrary.seed.exercise(monday.exercises[0].slug))
+            #expect(bens.contains("Back Squat is swapped for \(swap.name)"), "\(bens)")
+        }
+    }
+
+    @Test func anOpeningGoalAndAnswersAheadAreFiledWhereTheyBelong() async throws {
+        try await withTestServer { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            let first = try await server.say("Hi! I want to get stronger and run a 10k.", as: ada)
+            #expect(first.hasPrefix("Welcome, Ada!"))
+            #expect(first.contains("your goal is \"I want to get stronger and run a 10k\""), "\(first)")
+            #expect(first.hasSuffix(Intake.questions[1].text), "the goal is not asked again: \(first)")
+            // Schedule and experience in one answer: the injuries question comes next.
+            let second = try await server.say("Mon, Wed and Fri. Been lifting for about 2 years.", as: ada)
+            #expect(second.hasSuffix(Intake.questions[3].text), "\(second)")
+            _ = try await server.say("Nope, all good!", as: ada)
+            let prefs = try server.member(adaID).prefs
+            let answers = prefs["coach_intake"]?["answers"]
+            #expect(answers?["goal"] == "I want to get stronger and run a 10k")
+            #expect(answers?["schedule"] == "Mon, Wed and Fri")
+            #expect(answers?["experience"] == "Been lifting for about 2 years")
+            #expect(answers?["injuries"] == "Nope, all good!")
+            #expect(prefs["onboarded"] == true)
+            let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) })
+            #expect(proposal.content.weekdays == [0, 2, 4])
         }
     }
 }

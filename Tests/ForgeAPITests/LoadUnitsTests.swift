@@ -277,7 +277,7 @@ import Testing
                 try await server.request("POST", "/api/coach/run-review", cookie: ada).json["summary"]?.stringValue)
             // The plan's 70 kg is held as the 155 lb the proposal carries on the lb Gym; no raw float, no kg.
             #expect(
-                summary.contains("Romanian Deadlift 5 at 233 lb → holding 155 lb (some sets fell short)"), "\(summary)")
+                summary.contains("Romanian Deadlift 5 at 233 lb: stays at 155 lb (some sets fell short)"), "\(summary)")
             #expect(summary.firstMatch(of: /[0-9]+\.[0-9]{3,}/) == nil && !summary.contains(" kg"), "\(summary)")
             let proposal = try await server.get("/api/proposal", cookie: ada).json["proposal"]
             let content = try JSONCoding.decode(

@@ -66,6 +66,18 @@ extension NiggleStore {
         return id
     }
 
+    /// Rewrites a niggle's note and avoided patterns (the member described it
+    /// afresh, e.g. at intake). False when not owned.
+    @discardableResult
+    package static func revise(
+        _ id: String, userID: String, note: String, avoidPatterns: [String], in db: Connection
+    ) throws -> Bool {
+        try db.execute(
+            "UPDATE niggles SET note = ?, avoid_patterns = ? WHERE id = ? AND user_id = ?",
+            [note, try JSONColumn.text(avoidPatterns), id, userID])
+        return db.changes == 1
+    }
+
     /// Sets the status; `cleared` always stamps `cleared_at` = `today`
     /// (docs/contract.md §6.13), anything else clears it. False when not owned.
     package static func setStatus(

@@ -1,0 +1,109 @@
+import ForgeAPI
+import ForgeCoach
+import ForgeCore
+import ForgeStore
+import ForgeTrain
+import Foundation
+import Testing
+
+/// Issue 41, items 4 and 5: the built-in coach answers the question asked,
+/// and its review tells what is in force from what is proposed.
+struct CoachQuestionTests {
+    /// Thursday 3 Dec 2026, 10:00 in London: a rest day in the starter plan (Mon, Wed, Fri, Sat).
+    static let thursday = Instant.parse("2026-12-03T10:00:00Z")!
+
+    @Test func howWasMyWeekAnswersTheWeekAgainstThePlan() async throws {
+        try await withTestServer(clock: FixedClock(Self.thursday)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            let sets = [TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5)]
+            try server.logSession(adaID, day: "2026-11-30", name: "Lower A", sets: sets)
+            try server.logRun(adaID, day: "2026-12-02", name: "Zone 2 run", km: 6.5, zone2: 38)
+            try server.logSession(adaID, day: "2026-11-27", name: "Last week", sets: sets)  // not this week
+
+            let week = try await server.say("How was my week?", as: ada)
+            #expect(
+                week.contains("2 of 2 planned sessions done (Lower A Monday done, Zone 2 run Wednesday done)"),
+                "\(week)")
+            #expect(week.contains("3 working sets, 900 kg lifted in 1 session"), "\(week)")
+            #expect(week.contains("Runs: 1, 6.5 km") && week.contains("Zone 2: 38 of 40 planned minutes"), "\(week)")
+            #expect(week.contains("Still to come: Upper A on Friday and Intervals on Saturday"), "\(week)")
+            #expect(!week.contains("Your last session"))
+
+            let today = try await server.say("What should I do today?", as: ada)
+            #expect(
+                today.hasPrefix("Today (Thursday) is a rest day in your plan. Next: Upper A on Friday ("), "\(today)")
+            for line in try await server.todayLines("2026-12-04", cookie: ada) {
+                #expect(today.contains(line), "\(line) in \(today)")
+            }
+            #expect(!today.contains("No completed strength session"))
+
+            let tomorrow = try await server.say("And tomorrow?", as: ada)
+            #expect(tomorrow.hasPrefix("Friday 2026-12-04 is Upper A: Bench Press 3×8 at 40 kg"), "\(tomorrow)")
+            let runs = try await server.say("How are my runs going?", as: ada)
+            #expect(
+                runs == "This week: 1 cardio session, 6.5 km and 38 zone-2 minutes of the 40 your plan sets so far.")
+            let other = try await server.say("Is my elbow ok?", as: ada)
+            #expect(other.hasPrefix("I answer from your data:") && other.contains("Today (Thursday) is a rest day"))
+        }
+    }
+
+    @Test func bodyWeightLiftsProgressByRepsAndTheReviewKeepsProposedApartFromInForce() async throws {
+        try await withTestServer(clock: FixedClock(Instant.parse("2026-11-29T21:00:00Z")!)) { server in
+            for (email, auto) in [("ada@example.org", false), ("ben@example.org", true)] {
+                let cookie = try await server.signIn(email)
+                try await server.setLoadUnit("lb", cookie: cookie)
+                if auto {
+                    _ = try await server.request(
+                        "PATCH", "/api/prefs", json: ["prefs": ["coach_approval": "auto"]], cookie: cookie)
+                }
+                let id = try server.userID(email)
+                try server.onboard(id)
+                let raises = (0..<3).map { _ in TestSet("hanging-leg-raise", 0, 12) }
+                try server.logSession(id, day: "2026-11-23", name: "Lower A", sets: raises)
+                try server.logSession(id, day: "2026-11-26", name: "Lower A", sets: raises)
+                let summary = try #require(
+                    try await server.request("POST", "/api/coach/run-review", cookie: cookie).json["summary"]?
+                        .stringValue)
+                #expect(!summary.contains("0 lb") && !summary.contains("holding"), "\(summary)")
+                let head = "Hanging Leg Raise 12/12/12 twice (body weight): every set met, so "
+                if auto {
+                    #expect(summary.contains(head + "14 reps from now on"), "\(summary)")
+                    #expect(summary.contains("is now your plan (auto-approve is on)"))
+                    #expect(try server.activePlan(id)?.entry(0, "hanging-leg-raise")?.reps == 14)
+                } else {
+                    #expect(summary.contains(head + "I propose 14 reps (your plan keeps 12 reps until you approve)"))
+                    #expect(summary.contains("until then revision 1 stays in force, and Today shows its loads"))
+                    // In force: still 12 reps; proposed: 14 at no load.
+                    #expect(try server.activePlan(id)?.entry(0, "hanging-leg-raise")?.reps == 12)
+                    let proposal = try #require(
+                        try server.app.db.read { try ProposalStore.pending(userID: id, in: $0) })
+                    #expect(proposal.content.entry(0, "hanging-leg-raise")?.reps == 14)
+                    #expect(proposal.content.entry(0, "hanging-leg-raise")?.weight == 0)
+                    // Asked about today while it waits: the plan in force, and the proposal named apart.
+                    let today = try await server.say("What should I do today?", as: cookie)
+                    #expect(today.contains("revision 1, in force; proposal #2 (waiting for your approval)"), "\(today)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (20, [20, 20, 20], [20, 20, 20], Progression.Decision.variation(reps: 20)),
+        (12, [12, 10, 9], [12, 11, 10], .reps(from: 12, to: 10)),
+        (12, [12, 10, 9], [], .hold(0, reason: "some sets fell short")),
+        (19, [19, 19], [], .reps(from: 19, to: 20)),
+    ])
+    func theBodyWeightRule(reps: Int, thisWeek: [Int], lastWeek: [Int], expected: Progression.Decision) {
+        func sets(_ list: [Int]) -> [LoggedSet] {
+            list.enumerated().map {
+                LoggedSet(
+                    slug: "x", substitutedFor: nil, setNo: $0.offset + 1, weight: 0, reps: $0.element, rpe: 8, ts: "")
+            }
+        }
+        let entry = PlanExercise(slug: "hanging-leg-raise", sets: 3, reps: reps, weight: 0)
+        #expect(Progression.decide(entry, kind: .bw, thisWeek: sets(thisWeek), lastWeek: sets(lastWeek)) == expected)
+    }
+}
