@@ -34,6 +34,10 @@ text = "\n".join(f"{rng.randint(1, 500)} g {rng.choice(words)}" for _ in range(6
 with zipfile.ZipFile(f"{work}/paprika-field.paprikarecipes", "w", zipfile.ZIP_DEFLATED) as z:
     recipe = {"name": "Endless", "ingredients": text, "directions": "Cook."}
     z.writestr("Endless.paprikarecipe", gzip.compress(json.dumps(recipe).encode()))
+# Just under the 32 MiB document cap (30 MiB as JSON): one recipe whose notes are one 28 MiB string, parsed, then refused.
+with zipfile.ZipFile(f"{work}/paprika-28MiB.paprikarecipes", "w", zipfile.ZIP_DEFLATED) as z:
+    recipe = {"name": "Long notes", "ingredients": "1 egg", "directions": "Cook.", "notes": text[: 28 << 20]}
+    z.writestr("Long.paprikarecipe", gzip.compress(json.dumps(recipe).encode()))
 PY
 
 python3 - "$BIN" "$WORK" <<'PY'
@@ -61,6 +65,7 @@ def run(name, kind, path):
           f"CPU {cpu:.1f} s, peak RSS {usage.ru_maxrss / 1024:.0f} MB: {last[:160]}")
 run("mealie-digits", "mealie", f"{work}/mealie-digits.zip")
 run("paprika-60MiB-field", "paprika", f"{work}/paprika-field.paprikarecipes")
+run("paprika-28MiB-notes", "paprika", f"{work}/paprika-28MiB.paprikarecipes")
 PY
 MOVEIN=${MOVEIN:-../shared/data/movein}
 if [ -d "$MOVEIN" ]; then

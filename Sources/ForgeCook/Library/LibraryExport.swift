@@ -14,8 +14,11 @@ package enum LibraryEntry: Sendable, Equatable {
 package enum LibraryFormat: String, Sendable, CaseIterable {
     case paprika, mealie, tandoor, nextcloud
 
-    /// The largest JSON document read from one entry, bytes (64 MiB: a Paprika recipe with a dozen photos).
-    package static let maxJSONBytes = 64 << 20
+    /// The largest JSON document read from one entry, bytes (32 MiB: a Paprika recipe with its
+    /// largest photo, ``maxPhotoBytes`` as base64, or a Mealie backup of some 5,000 recipes). Parsing
+    /// holds the bytes and the tree at once, so this is what bounds an import's peak memory
+    /// (docs/performance.md's 96 MB) whatever the document holds.
+    package static let maxJSONBytes = 32 << 20
     /// The largest photo kept, bytes (20 MB); larger ones are dropped with a warning.
     package static let maxPhotoBytes = 20_000_000
     /// The largest inner archive read (Tandoor's per-recipe zip), bytes.
@@ -149,7 +152,12 @@ extension ByteStream {
                 "refused: \(name) holds more than \(LibraryFormat.maxJSONValues) JSON values (\(values)); "
                     + "no recipe library needs that many")
         }
-        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+        // Parsed in place (no copy of the bytes): the bytes and the tree are all the document costs.
+        return bytes.withUnsafeBytes { raw -> [String: Any]? in
+            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none)
+            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        }
     }
 }
 
