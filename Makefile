@@ -56,6 +56,8 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+	@# The exercise photos the package installs, found beside the binary (ShippedExerciseMedia).
+	ln -sfn $(CURDIR)/packaging/free-exercise-db $$(dirname $$(readlink -f $(RELEASE_BIN)))/free-exercise-db
 
 run: release
 	@echo ""

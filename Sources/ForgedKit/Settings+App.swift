@@ -23,7 +23,9 @@ extension Settings {
         config.backupKeyPath = backupKey
         config.allowPrivateFetch = allowPrivateFetch
         config.noticeHours = noticeHours
-        config.exerciseMediaDir = ShippedExerciseMedia.directory
+        // The running binary as the kernel knows it (Linux's /proc/self/exe: symbolic links resolved).
+        config.exerciseMediaDir = ShippedExerciseMedia.located(
+            executable: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
         return config
     }
 

@@ -32,15 +32,21 @@ package enum FreeExerciseDB {
         "db-shoulder-press": "Dumbbell Shoulder Press", "close-grip-bench": "Close-Grip Barbell Bench Press",
         "standing-calf-raise": "Standing Calf Raises", "ab-wheel": "Ab Roller", "split-squat": "Split Squats",
         "walking-lunge": "Dumbbell Lunges", "step-up": "Dumbbell Step Ups", "db-row": "One-Arm Dumbbell Row",
-        "skullcrusher": "EZ-Bar Skullcrusher", "dips": "Dips - Triceps Version", "side-plank": "Side Bridge",
+        "skullcrusher": "EZ-Bar Skullcrusher", "dips": "Dips - Chest Version", "side-plank": "Side Bridge",
         "back-extension": "Hyperextensions (Back Extensions)", "kettlebell-swing": "One-Arm Kettlebell Swings",
-        "cable-curl": "Standing Biceps Cable Curl", "rear-delt-fly": "Seated Bent-Over Rear Delt Raise",
-        "pec-deck": "Butterfly", "machine-chest-press": "Machine Bench Press", "glute-bridge": "Butt Lift (Bridge)",
-        // Issue 28: every library exercise the dataset has (the rest — Bulgarian split squat, landmine
-        // press, the doorway and 90/90 stretches, an easy walk — it does not have).
+        "cable-curl": "Standing Biceps Cable Curl", "rear-delt-fly": "Reverse Flyes",
+        "pec-deck": "Butterfly", "machine-chest-press": "Leverage Chest Press", "glute-bridge": "Butt Lift (Bridge)",
+        // Issue 28: every library exercise the dataset has.
         "db-romanian-deadlift": "Stiff-Legged Dumbbell Deadlift", "reverse-lunge": "Dumbbell Rear Lunge",
         "overhead-triceps-extension": "Standing Dumbbell Triceps Extension",
         "quad-hip-flexor-stretch": "Intermediate Hip Flexor and Quad Stretch",
+        // Issue 41 item 12, each checked against the dataset's photos and instructions: dips with the
+        // chest leaning in (the library's are chest dips), the chest-supported reverse fly, the plate-loaded
+        // chest press, the rear-foot-elevated split squat (Bulgarian), the landmine press one-armed (a
+        // linear jammer), the treadmill walk, the chest-and-shoulder doorway stretch. Only the 90/90 hip
+        // stretch has none.
+        "bulgarian-split-squat": "Split Squat with Dumbbells", "landmine-press": "Single-Arm Linear Jammer",
+        "walk-easy": "Walking, Treadmill", "chest-doorway-stretch": "Chest And Front Of Shoulder Stretch",
     ]
 
     /// Dataset muscle → the library's muscle vocabulary.
