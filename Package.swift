@@ -26,6 +26,8 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev", "libgnutls28-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // yajl's event parser: a recipe library's JSON documents read as events, never held whole.
+        .systemLibrary(name: "CYAJL", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
         // libcurl's header only: the library is dlopen'ed on first use (Sources/CCurl/shim.h), never linked.
@@ -64,7 +66,7 @@ let package = Package(
         // The one outbound HTTP client (recipe import, the LLM coach), on libcurl loaded on first use.
         .target(name: "ForgeOutbound", dependencies: ["CCurl"]),
         .target(
-            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive"],
+            name: "ForgeCook", dependencies: ["ForgeCore", "ForgeStore", "ForgeOutbound", "ForgeArchive", "CYAJL"],
             exclude: ["Assets"], plugins: ["EmbedAssets"]),
         // The moving-in pipeline (issues 23-25): import jobs, their ledger, undo, and the importers
         // (Strong, Hevy, FitNotes, ...) writing through the owning modules' write paths.

@@ -38,6 +38,10 @@ with zipfile.ZipFile(f"{work}/paprika-field.paprikarecipes", "w", zipfile.ZIP_DE
 with zipfile.ZipFile(f"{work}/paprika-28MiB.paprikarecipes", "w", zipfile.ZIP_DEFLATED) as z:
     recipe = {"name": "Long notes", "ingredients": "1 egg", "directions": "Cook.", "notes": text[: 28 << 20]}
     z.writestr("Long.paprikarecipe", gzip.compress(json.dumps(recipe).encode()))
+# Just under the value and document caps: a Mealie backup whose database.json is 990,000 short strings.
+items = ",".join('"%s"' % "".join(rng.choice("abcdefghijklmnop") for _ in range(28)) for _ in range(990_000))
+with zipfile.ZipFile(f"{work}/mealie-strings.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("database.json", '{"recipes": [' + items + "]}")
 PY
 
 python3 - "$BIN" "$WORK" <<'PY'
@@ -66,6 +70,7 @@ def run(name, kind, path):
 run("mealie-digits", "mealie", f"{work}/mealie-digits.zip")
 run("paprika-60MiB-field", "paprika", f"{work}/paprika-field.paprikarecipes")
 run("paprika-28MiB-notes", "paprika", f"{work}/paprika-28MiB.paprikarecipes")
+run("mealie-990k-strings", "mealie", f"{work}/mealie-strings.zip")
 PY
 MOVEIN=${MOVEIN:-../shared/data/movein}
 if [ -d "$MOVEIN" ]; then

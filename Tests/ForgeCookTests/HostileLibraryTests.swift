@@ -41,7 +41,7 @@ import Testing
         #expect(elapsed < .seconds(2), "\(elapsed)")
     }
 
-    @Test func aJSONDocumentOfMoreValuesThanAnyLibraryIsRefusedBeforeParsing() throws {
+    @Test func aJSONDocumentOfMoreValuesThanAnyLibraryIsRefusedAsItIsRead() throws {
         let fixtures = try LibraryFixtures()
         // Mealie v1 backup: database.json of 1.2 million one-digit numbers (2.4 MB).
         let digits = "[" + Self.digits(1_200_000).map { String(UnicodeScalar($0)) }.joined(separator: ",") + "]"
@@ -50,9 +50,66 @@ import Testing
         #expect {
             try LibraryFormat.mealie.read(path: path) { _ in }
         } throws: { error in
-            "\(error)".contains("holds more than 1000000 JSON values")
+            "\(error)".contains("database.json would take more than 40 MiB to read")
+                && "\(error)".contains("no recipe library needs that much")
         }
-        // The count is an upper bound that strings cannot inflate.
-        #expect(LibraryFormat.jsonValueCount(Array(#"{"a": "x,y:[{", "b": [1, 2]}"#.utf8)) == 5)
+    }
+
+    /// The events build what JSONSerialization builds; a text past 5 MiB is kept only as its size, and
+    /// a recipe whose notes were that long is refused naming the field while the others import.
+    @Test func aDocumentIsBuiltAsJSONSerializationBuildsItAndAHugeTextIsCut() throws {
+        let fixtures = try LibraryFixtures()
+        let sample =
+            Data(
+                #"{"name": "Tea \u00e9\ud83c\udf75", "n": [1, -2, 3.5, 1e3, 12345678901234], "ok": true, "no": false,"#
+                    .utf8) + Data(#" "nil": null, "nested": {"a": [[], {}], "b": "x\"y\\z\n"}}"#.utf8)
+        let path = try fixtures.zip("doc.zip", [("recipe.json", .bytes(sample))])
+        let zip = try ZipReader(path: path, limits: ArchiveLimits())
+        _ = try zip.nextEntry()
+        let read = try #require(try zip.readJSONObject(name: "recipe.json"))
+        let expected = try #require(try JSONSerialization.jsonObject(with: sample) as? [String: Any])
+        let canonical = { (o: [String: Any]) in try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) }
+        #expect(try canonical(read) == canonical(expected), "\(read)")
+        #expect((read["n"] as? [Any])?.first as? Int == 1 && (read["n"] as? [Any])?[2] as? Double == 3.5)
+        // Not JSON, or not an object: nil, as JSONSerialization would give.
+        for text in [#"{"a": "#, "[1, 2]", "nope"] {
+            let bad = try fixtures.zip("bad.zip", [("x.json", .bytes(Data(text.utf8)))])
+            let badZip = try ZipReader(path: bad, limits: ArchiveLimits())
+            _ = try badZip.nextEntry()
+            #expect(try badZip.readJSONObject(name: "x.json") == nil, "\(text)")
+        }
+        // A Paprika recipe whose notes are 6 MiB: refused naming notes; a photo past the cap dropped.
+        // 64 KiB random blocks, repeated: longer than deflate's 32 KiB window, so they do not pass for a
+        // decompression bomb as a repeated word would.
+        var generator = SystemRandomNumberGenerator()
+        let words = Array("stir fold simmer season whisk rest taste bake ")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        let block = { (letters: [Character]) in
+            String((0..<(64 << 10)).map { _ in letters.randomElement(using: &generator)! })
+        }
+        let long = String(repeating: block(words), count: 96)
+        let photo = String(repeating: block(alphabet), count: 96)
+        let huge: [String: Any] = ["name": "Endless", "ingredients": "1 egg", "directions": "Cook.", "notes": long]
+        let good: [String: Any] = [
+            "name": "Toast", "ingredients": "1 slice bread", "directions": "Toast it.",
+            "photo_data": photo,
+        ]
+        let library = try fixtures.zip(
+            "long.paprikarecipes",
+            [("Endless.paprikarecipe", .gzipJSON(huge)), ("Toast.paprikarecipe", .gzipJSON(good))])
+        var entries: [LibraryEntry] = []
+        try LibraryFormat.paprika.read(path: library) { entries.append($0) }
+        let refused = entries.compactMap { entry -> String? in
+            if case .unreadable(_, let reason) = entry { return reason } else { return nil }
+        }
+        #expect(refused.count == 1 && refused[0].hasPrefix("notes holds 6.0 MiB of text"), "\(refused)")
+        let toast = entries.compactMap { entry -> LibraryRecipe? in
+            if case .recipe(let r) = entry { return r } else { return nil }
+        }.first
+        #expect(toast?.title == "Toast")
+        // Its size as written (JSONSerialization writes each "/" as "\/"): at least the 6 MiB of base64.
+        let dropped = toast?.warnings.first { $0.hasPrefix("photo photo_data dropped: ") } ?? ""
+        let size = Int(dropped.dropFirst("photo photo_data dropped: ".count).prefix { $0.isNumber }) ?? 0
+        #expect(size >= 6 << 20 && dropped.hasSuffix("bytes of base64, over the 3 MiB cap"), "\(toast?.warnings ?? [])")
     }
 }

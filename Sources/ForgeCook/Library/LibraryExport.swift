@@ -15,9 +15,8 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
     case paprika, mealie, tandoor, nextcloud
 
     /// The largest JSON document read from one entry, bytes (32 MiB: a Paprika recipe with its
-    /// largest photo, ``maxPhotoBytes`` as base64, or a Mealie backup of some 5,000 recipes). Parsing
-    /// holds the bytes and the tree at once, so this is what bounds an import's peak memory
-    /// (docs/performance.md's 96 MB) whatever the document holds.
+    /// photos, or a Mealie backup of some 5,000 recipes). The document is read as events, never
+    /// held; this bounds the one string yajl may have to buffer whole.
     package static let maxJSONBytes = 32 << 20
     /// The largest photo kept, bytes (20 MB); larger ones are dropped with a warning.
     package static let maxPhotoBytes = 20_000_000
@@ -141,57 +140,36 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
 }
 
 extension ByteStream {
-    /// The rest of the stream as a JSON object, or nil when it is not one.
-    /// - Throws: ``ArchiveError/expansionRefused(_:)`` past ``LibraryFormat/maxJSONBytes`` or
-    ///   ``LibraryFormat/maxJSONValues`` (counted before parsing, so memory stays bounded).
+    /// The rest of the stream as a JSON object, or nil when it is not one: read as events
+    /// (``JSONDocumentReader``), never held whole, at most ``LibraryFormat/maxJSONBytes`` bytes.
+    /// - Throws: ``ArchiveError/expansionRefused(_:)`` past the byte cap or what the built values
+    ///   may cost (``LibraryFormat/maxJSONCost``, ``LibraryFormat/maxJSONValues``).
     func readJSONObject(name: String) throws(ArchiveError) -> [String: Any]? {
-        let bytes = try readAll(maxBytes: LibraryFormat.maxJSONBytes, name: name)
-        let values = LibraryFormat.jsonValueCount(bytes)
-        guard values <= LibraryFormat.maxJSONValues else {
-            throw .expansionRefused(
-                "refused: \(name) holds more than \(LibraryFormat.maxJSONValues) JSON values (\(values)); "
-                    + "no recipe library needs that many")
-        }
-        // Parsed in place (no copy of the bytes): the bytes and the tree are all the document costs.
-        return bytes.withUnsafeBytes { raw -> [String: Any]? in
-            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none)
-            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        }
+        try JSONDocumentReader.object(from: self, name: name, maxBytes: LibraryFormat.maxJSONBytes)
     }
 }
 
 extension LibraryFormat {
     /// The most values (numbers, strings, objects, arrays, literals) one JSON document may hold:
-    /// 1,000,000. Parsed, each costs tens of bytes, so this keeps a document's tree within tens of
-    /// megabytes whatever its size in bytes (60 MB of one-digit numbers would be 30 million values,
-    /// over a gigabyte); a Mealie backup of 2,000 recipes holds about 400,000.
+    /// 1,000,000 (a Mealie backup of 2,000 recipes holds about 400,000); ``maxJSONCost`` usually
+    /// stops a document of small values first.
     package static let maxJSONValues = 1_000_000
 
-    /// An upper bound of the values in JSON `bytes`, by one pass over them: each `,` `:` `[` `{`
-    /// outside strings, plus one.
-    static func jsonValueCount(_ bytes: [UInt8]) -> Int {
-        var count = 1
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"): count += 1
-            default: break
-            }
-        }
-        return count
+    /// What one JSON document's values may cost as they are built (``JSONDocumentReader``: 64 bytes
+    /// a value plus its text), 40 MiB: with the parser's own buffer this keeps an import within
+    /// docs/performance.md's 96 MB whatever the document holds; a Mealie backup of 2,000 recipes
+    /// costs about 35 MiB.
+    package static let maxJSONCost = 40 << 20
+
+    /// The longest text kept from a JSON document, bytes (5 MiB: a photo at the 3 MiB media cap as
+    /// base64, with room to spare); a longer one is kept only as its size (``cutSize(_:)``), since
+    /// no recipe text may be that long and no photo that large is kept.
+    package static let maxJSONString = 5 << 20
+
+    /// The size in bytes of a text ``JSONDocumentReader`` did not keep, or nil for a kept text.
+    static func cutSize(_ text: String) -> Int? {
+        guard text.hasPrefix(JSONDocumentReader.cutMarker) else { return nil }
+        return Int(text.dropFirst(JSONDocumentReader.cutMarker.count))
     }
 
     /// The most bytes of one text in a recipe (256 KiB): 300 ingredient lines and 200 steps of
@@ -203,8 +181,8 @@ extension LibraryFormat {
     static func oversizedField(
         _ object: Any, path: String = "", photoKeys: Set<String> = ["photo_data", "photos", "image", "images"]
     ) -> String? {
-        if let text = object as? String, text.utf8.count > maxFieldBytes {
-            let size = Double(text.utf8.count) / 1_048_576
+        if let text = object as? String, let bytes = cutSize(text) ?? Optional(text.utf8.count), bytes > maxFieldBytes {
+            let size = Double(bytes) / 1_048_576
             return "\(path.isEmpty ? "a text" : path) holds \(String(format: "%.1f", size)) MiB of text; "
                 + "a recipe's text is at most \(maxFieldBytes >> 10) KiB"
         }

@@ -67,6 +67,10 @@ package enum PaprikaReader {
             .map({ ($1["data"], "photos[\($0)]") })
         {
             guard let base64 = value as? String, !base64.isEmpty else { continue }
+            if let size = LibraryFormat.cutSize(base64) {
+                recipe.warnings.append("photo \(origin) dropped: \(size) bytes of base64, over the 3 MiB cap")
+                continue
+            }
             guard let bytes = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
                 recipe.warnings.append("photo \(origin) dropped: not valid base64")
                 continue
