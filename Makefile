@@ -56,10 +56,13 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	@# The exercise photos the package installs, found beside the binary (ShippedExerciseMedia).
-	ln -sfn $(CURDIR)/packaging/free-exercise-db $$(dirname $$(readlink -f $(RELEASE_BIN)))/free-exercise-db
+
+# The exercise photos the package installs, found beside the binary (ShippedExerciseMedia): linked
+# for `make run`, and unlinked for the tests, which run the release binary on bare state directories.
+MEDIA_LINK = $$(dirname $$(readlink -f $(RELEASE_BIN)))/free-exercise-db
 
 run: release
+	ln -sfn $(CURDIR)/packaging/free-exercise-db $(MEDIA_LINK)
 	@echo ""
 	@echo "forged is starting on http://$(LISTEN) (state in $(STATE_DIR), dev sign-in on)."
 	@echo "Sign in and read today's plan with curl:"
@@ -77,6 +80,7 @@ run: release
 # Tests run one at a time: many of them block on child processes, and on a
 # 2-core machine parallel tests starve Swift's cooperative thread pool.
 test: release python-tools
+	rm -f $(MEDIA_LINK)
 	FORGED_RELEASE_BINARY=$(abspath $(RELEASE_BIN)) $(SWIFT) test --no-parallel
 
 clean:

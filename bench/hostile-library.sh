@@ -42,6 +42,14 @@ with zipfile.ZipFile(f"{work}/paprika-28MiB.paprikarecipes", "w", zipfile.ZIP_DE
 items = ",".join('"%s"' % "".join(rng.choice("abcdefghijklmnop") for _ in range(28)) for _ in range(990_000))
 with zipfile.ZipFile(f"{work}/mealie-strings.zip", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("database.json", '{"recipes": [' + items + "]}")
+# Small objects, the costliest value for their bytes: [{"k0000001": 0}, ...], 400,000 of them.
+objects = ",".join('{"k%07d": 0}' % i for i in range(400_000))
+with zipfile.ZipFile(f"{work}/mealie-objects.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("database.json", '{"recipes": [' + objects + "]}")
+# One object of 700,000 keys.
+keys = ",".join('"k%07d": null' % i for i in range(700_000))
+with zipfile.ZipFile(f"{work}/mealie-keys.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("database.json", '{"recipes": {' + keys + "}}")
 PY
 
 python3 - "$BIN" "$WORK" <<'PY'
@@ -71,6 +79,8 @@ run("mealie-digits", "mealie", f"{work}/mealie-digits.zip")
 run("paprika-60MiB-field", "paprika", f"{work}/paprika-field.paprikarecipes")
 run("paprika-28MiB-notes", "paprika", f"{work}/paprika-28MiB.paprikarecipes")
 run("mealie-990k-strings", "mealie", f"{work}/mealie-strings.zip")
+run("mealie-400k-objects", "mealie", f"{work}/mealie-objects.zip")
+run("mealie-700k-keys", "mealie", f"{work}/mealie-keys.zip")
 PY
 MOVEIN=${MOVEIN:-../shared/data/movein}
 if [ -d "$MOVEIN" ]; then

@@ -75,7 +75,7 @@ import Testing
             // Recipes sharing onions give one line naming them all: red onions
             // 2 (traybake) + ½ (lentil salad) + ½ (salmon) + ¼ (tuna lunchbox).
             let red = items["red-onions.x"]
-            #expect(red?["qty"] == 3.25 && red?["disp"] == "3¼" && red?["packs"] == "1 × net of 4")
+            #expect(red?["qty"] == 3.25 && red?["disp"] == "3¼" && red?["packs"] == "1 net of 4")
             #expect(
                 Self.uses(red) == [
                     "lentil-feta-salad@2026-07-20", "harissa-chicken-traybake@2026-07-20",
@@ -286,7 +286,7 @@ import Testing
             let body = String(decoding: text.data, as: UTF8.self)
             let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.first == "Shopping for the week of Monday 2026-07-20")
-            #expect(lines.contains("[ ] red onions: 3¼ (1 × net of 4)"))
+            #expect(lines.contains("[ ] red onions: 3¼ (1 net of 4)"))
             #expect(lines.contains("[x] peppers: 5 (2 × 3-pack)"))
             #expect(lines.contains("- olive oil: 110 ml"))
             let produce = lines.firstIndex(of: "Produce") ?? -1

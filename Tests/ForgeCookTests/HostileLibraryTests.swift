@@ -50,7 +50,7 @@ import Testing
         #expect {
             try LibraryFormat.mealie.read(path: path) { _ in }
         } throws: { error in
-            "\(error)".contains("database.json would take more than 40 MiB to read")
+            "\(error)".contains("database.json would take more than 48 MiB to read")
                 && "\(error)".contains("no recipe library needs that much")
         }
     }
@@ -111,5 +111,68 @@ import Testing
         let dropped = toast?.warnings.first { $0.hasPrefix("photo photo_data dropped: ") } ?? ""
         let size = Int(dropped.dropFirst("photo photo_data dropped: ".count).prefix { $0.isNumber }) ?? 0
         #expect(size >= 6 << 20 && dropped.hasSuffix("bytes of base64, over the 3 MiB cap"), "\(toast?.warnings ?? [])")
+    }
+
+    /// A document split at every offset (strings, escapes and numbers across chunk ends) reads as
+    /// JSONSerialization reads it whole; a string of exactly the limit is kept, one byte more is cut.
+    @Test func aDocumentSplitAnywhereReadsTheSame() throws {
+        let sample =
+            Data(
+                #"{"name": "Tea \u00e9\ud83c\udf75", "n": [1, -2, 3.5, 1e3, -0, 12345678901234], "ok": true,"#.utf8)
+            + Data(#" "nil": null, "nested": {"a": [[], {}], "b": "x\"y\\z\n", "c": "\\"}}"#.utf8)
+        let canonical = { (o: Any) in try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) }
+        let expected = try canonical(try JSONSerialization.jsonObject(with: sample))
+        for offset in 1..<sample.count {
+            let read = try #require(
+                try JSONDocumentReader.object(
+                    from: Chunks([sample.prefix(offset), sample.dropFirst(offset)]), name: "doc", maxBytes: 1 << 20))
+            #expect(try canonical(read) == expected, "split at \(offset)")
+        }
+        // A byte order mark first is skipped, as JSONSerialization skips it.
+        let marked = Data([0xEF, 0xBB, 0xBF]) + sample
+        #expect(try JSONDocumentReader.object(from: Chunks([marked]), name: "doc", maxBytes: 1 << 20) != nil)
+        // The limit: kept at exactly `limit` bytes, cut at one more, split or not.
+        for (length, kept) in [(16, true), (17, false)] {
+            let text = Data((#"{"t": ""# + String(repeating: "a", count: length) + #""}"#).utf8)
+            var gate = TokenGate(limit: 16)
+            var out = Data()
+            for piece in [text.prefix(9), text.dropFirst(9)] {
+                piece.withUnsafeBytes { gate.feed($0) { out.append(contentsOf: $0) } }
+            }
+            let value = try #require(try JSONSerialization.jsonObject(with: out) as? [String: String])["t"]
+            #expect(kept ? value == String(repeating: "a", count: length) : value == "\u{0}forge-cut:17", "\(length)")
+        }
+    }
+
+    /// What JSONSerialization refused is no document here either, and costs nothing to refuse:
+    /// nesting past 512, a number of more than 1,024 digits, an infinite number.
+    @Test func deepNestingLongNumbersAndInfinityAreNotDocuments() throws {
+        let deep = Data(
+            (#"{"x": "# + String(repeating: "[", count: 600_000) + String(repeating: "]", count: 600_000) + "}").utf8)
+        #expect(try JSONDocumentReader.object(from: Chunks([deep]), name: "deep", maxBytes: 32 << 20) == nil)
+        let fine = Data(
+            (#"{"x": "# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}").utf8)
+        #expect(try JSONDocumentReader.object(from: Chunks([fine]), name: "fine", maxBytes: 1 << 20) != nil)
+        let digits = Data((#"{"a": 1"# + String(repeating: "7", count: 30_000) + "}").utf8)
+        let started = ContinuousClock.now
+        #expect(try JSONDocumentReader.object(from: Chunks([digits]), name: "digits", maxBytes: 1 << 20) == nil)
+        #expect(ContinuousClock.now - started < .seconds(1))
+        let infinite = Data(#"{"a": 1e400}"#.utf8)
+        #expect(try JSONDocumentReader.object(from: Chunks([infinite]), name: "inf", maxBytes: 1 << 20) == nil)
+    }
+}
+
+/// A ``ByteStream`` handing out the given pieces, one per read (split where a test wants).
+private final class Chunks: ByteStream {
+    private var pieces: [Data]
+    init(_ pieces: [Data]) { self.pieces = pieces.filter { !$0.isEmpty } }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
+        guard !pieces.isEmpty else { return 0 }
+        let piece = pieces[0]
+        let count = min(piece.count, buffer.count)
+        piece.prefix(count).copyBytes(to: buffer)
+        pieces[0] = piece.dropFirst(count)
+        if pieces[0].isEmpty { pieces.removeFirst() }
+        return count
     }
 }

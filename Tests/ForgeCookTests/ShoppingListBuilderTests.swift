@@ -123,6 +123,11 @@ import Testing
         #expect(ShoppingQuantity.packs(2, unitClass: "x", pack: "2 × 130 g") == nil)
         #expect(ShoppingQuantity.packs(1600, unitClass: "g", pack: "1 kg tub") == "2 × 1 kg tub")
         #expect(ShoppingQuantity.packs(1000, unitClass: "g", pack: "1 kg tub") == "1 × 1 kg tub")
+        // A pack named by a word is counted as a cook writes it (issue 41 item 14).
+        #expect(ShoppingQuantity.packs(3.25, unitClass: "x", pack: "net of 4") == "1 net of 4")
+        #expect(ShoppingQuantity.packs(7, unitClass: "x", pack: "net of 4") == "2 nets of 4")
+        #expect(ShoppingQuantity.packs(30, unitClass: "x", pack: "box of 12") == "3 boxes of 12")
+        #expect(ShoppingQuantity.packs(5, unitClass: "x", pack: "3-pack") == "2 × 3-pack")
         #expect(ShoppingQuantity.display(0.75, unitClass: "x") == "¾")
         #expect(ShoppingQuantity.display(2, unitClass: "bunch") == "2 bunches")
         #expect(ShoppingQuantity.display(2.5, unitClass: "g") == "2.5 g")

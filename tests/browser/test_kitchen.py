@@ -727,6 +727,20 @@ def main():
         assert status == 200, status
         first_tap(driver)
         wait.until(lambda d: not d.find_element(By.ID, "sound-notice").is_displayed())
+        # Issue 41 item 14: a leftovers night cooks nothing, so it shows no recipe time or servings.
+        wait.until(lambda d: d.execute_script(
+            "const t = window.kitchen.state.tonight; return !!(t && t.recipe && t.recipe.slug === 'harissa-chicken-traybake')"))
+        leftover_meta = driver.execute_script("""
+            const k = window.kitchen, saved = k.state.tonight, today = k.state.week.days.find((d) => d.is_today);
+            k.state.tonight = Object.assign({}, saved, { leftover: true });
+            k.renderTonight(today);
+            const meta = document.getElementById('tonight-meta').textContent;
+            const name = document.getElementById('tonight-name').textContent;
+            k.state.tonight = saved;
+            k.renderTonight(today);
+            return [meta, name, document.getElementById('tonight-meta').textContent];""")
+        assert leftover_meta[0].startswith("Reheat · nothing to cook") and "serves" not in leftover_meta[0], leftover_meta
+        assert leftover_meta[1].startswith("Leftovers: ") and "serves" in leftover_meta[2], leftover_meta
         assert driver.execute_script("return window.isSecureContext") is True
         household_hm = lambda: datetime.datetime.now(ZoneInfo(ZONE)).strftime("%H:%M")
         WebDriverWait(driver, 3).until(lambda d: d.find_element(By.ID, "clock").text == household_hm())

@@ -8,7 +8,7 @@ import ForgeCore
 ///
 ///     Produce
 ///     [ ] peppers: 5 (2 × 3-pack)
-///     [x] red onions: 3¼ (1 × net of 4)
+///     [x] red onions: 3¼ (1 net of 4)
 ///     [ ] chicken thighs, skinless: 400 g more (800 g in all, 400 g bought)
 ///
 ///     Added by hand

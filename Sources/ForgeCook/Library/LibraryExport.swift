@@ -15,8 +15,8 @@ package enum LibraryFormat: String, Sendable, CaseIterable {
     case paprika, mealie, tandoor, nextcloud
 
     /// The largest JSON document read from one entry, bytes (32 MiB: a Paprika recipe with its
-    /// photos, or a Mealie backup of some 5,000 recipes). The document is read as events, never
-    /// held; this bounds the one string yajl may have to buffer whole.
+    /// photos, a Mealie backup of thousands of recipes). The document is read as events and never
+    /// held (``JSONDocumentReader``); what its values cost is capped apart (``maxJSONCost``).
     package static let maxJSONBytes = 32 << 20
     /// The largest photo kept, bytes (20 MB); larger ones are dropped with a warning.
     package static let maxPhotoBytes = 20_000_000
@@ -143,30 +143,25 @@ extension ByteStream {
     /// The rest of the stream as a JSON object, or nil when it is not one: read as events
     /// (``JSONDocumentReader``), never held whole, at most ``LibraryFormat/maxJSONBytes`` bytes.
     /// - Throws: ``ArchiveError/expansionRefused(_:)`` past the byte cap or what the built values
-    ///   may cost (``LibraryFormat/maxJSONCost``, ``LibraryFormat/maxJSONValues``).
+    ///   may cost (``LibraryFormat/maxJSONCost``).
     func readJSONObject(name: String) throws(ArchiveError) -> [String: Any]? {
         try JSONDocumentReader.object(from: self, name: name, maxBytes: LibraryFormat.maxJSONBytes)
     }
 }
 
 extension LibraryFormat {
-    /// The most values (numbers, strings, objects, arrays, literals) one JSON document may hold:
-    /// 1,000,000 (a Mealie backup of 2,000 recipes holds about 400,000); ``maxJSONCost`` usually
-    /// stops a document of small values first.
-    package static let maxJSONValues = 1_000_000
-
     /// What one JSON document's values may cost as they are built (``JSONDocumentReader``: 64 bytes
-    /// a value plus its text), 40 MiB: with the parser's own buffer this keeps an import within
-    /// docs/performance.md's 96 MB whatever the document holds; a Mealie backup of 2,000 recipes
-    /// costs about 35 MiB.
-    package static let maxJSONCost = 40 << 20
+    /// a value or key plus its text, 192 more an object or array), 48 MiB: with the process's own
+    /// 25 MB this keeps an import within docs/performance.md's 96 MB whatever the document holds
+    /// (`bench/hostile-library.sh`).
+    package static let maxJSONCost = 48 << 20
 
-    /// The longest text kept from a JSON document, bytes (5 MiB: a photo at the 3 MiB media cap as
-    /// base64, with room to spare); a longer one is kept only as its size (``cutSize(_:)``), since
-    /// no recipe text may be that long and no photo that large is kept.
+    /// The longest text kept from a JSON document, bytes as written (escapes included; 5 MiB: a
+    /// photo at the 3 MiB media cap as base64, with room to spare); a longer one is kept only as its
+    /// length (``cutSize(_:)``), since no recipe text may be that long and no photo that large is kept.
     package static let maxJSONString = 5 << 20
 
-    /// The size in bytes of a text ``JSONDocumentReader`` did not keep, or nil for a kept text.
+    /// The length in bytes (as written) of a text ``JSONDocumentReader`` did not keep, or nil for a kept text.
     static func cutSize(_ text: String) -> Int? {
         guard text.hasPrefix(JSONDocumentReader.cutMarker) else { return nil }
         return Int(text.dropFirst(JSONDocumentReader.cutMarker.count))

@@ -126,11 +126,17 @@ package enum ShoppingQuantity {
         return (amount * size * multiplier, dimension)
     }
 
-    /// How many of `pack` cover `qty` of class `unitClass`: `"2 × 1 kg tub"`;
-    /// nil when the pack has no quantity in that class or `qty` is unknown.
+    /// How many of `pack` cover `qty` of class `unitClass`, as a shopper says it: a pack named by its
+    /// size is counted with `×` (`"2 × 1 kg tub"`, `"1 × 3-pack"`), one named by a word takes the
+    /// count as a cook would write it (`"1 net of 4"`, `"2 nets of 4"`, `"3 boxes of 12"`; issue 41
+    /// item 14); nil when the pack has no quantity in that class or `qty` is unknown.
     package static func packs(_ qty: Double?, unitClass: String, pack: String) -> String? {
         guard let qty, qty > 0, let size = packSize(pack), size.unitClass == unitClass else { return nil }
         let count = max(1, Int((qty / size.amount - 1e-9).rounded(.up)))
-        return "\(count) × \(pack)"
+        guard let first = pack.first, first.isLetter else { return "\(count) × \(pack)" }
+        guard count > 1 else { return "1 \(pack)" }
+        let word = pack.prefix { $0.isLetter }
+        let plural = ["s", "x", "ch", "sh"].contains { word.hasSuffix($0) } ? word + "es" : word + "s"
+        return "\(count) \(plural)\(pack.dropFirst(word.count))"
     }
 }

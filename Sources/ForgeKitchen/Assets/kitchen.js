@@ -149,8 +149,10 @@
     $('tonight-name').textContent = dishName(slot, 'Out tonight');
     $('tonight-why').textContent = slot ? (slot.why || (slot.recipe && slot.recipe.why) || '') : '';
     const r = slot && slot.recipe;
-    // A recipe with no energy data: a plate logged from it leaves the day's totals partial.
-    $('tonight-meta').textContent = r ? `${r.minutes} min · serves ${r.serves}` + (r.kcal ? '' : ' · no kcal data') : '';
+    // A recipe with no energy data: a plate logged from it leaves the day's totals partial. A leftovers
+    // night cooks nothing: the recipe's time and servings are another night's (issue 41 item 14).
+    const meta = !r ? '' : slot.leftover ? 'Reheat · nothing to cook' : `${r.minutes} min · serves ${r.serves}`;
+    $('tonight-meta').textContent = meta + (r && !r.kcal ? ' · no kcal data' : '');
     $('tonight-art').innerHTML = plateSVG(slot && slot.out ? 'out' : (r ? r.platefig : 'empty'), r ? r.slug : 'tonight');
     $('tonight-actions').hidden = !r || !!slot.leftover || !!slot.out;
   }
@@ -631,5 +633,5 @@
     if (e.status !== 401) { setConnected(false); setTimeout(() => location.reload(), 5000); }
   });
   // For the browser test and debugging: the state, and the screen wake lock the page holds (a WakeLockSentinel or null).
-  window.kitchen = { state, get wakeLock() { return wakeLock; } };
+  window.kitchen = { state, renderTonight, get wakeLock() { return wakeLock; } };
 })();

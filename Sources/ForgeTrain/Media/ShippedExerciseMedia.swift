@@ -5,7 +5,7 @@ import Foundation
 /// images of the library exercises the dataset has, with their dataset
 /// entries, in the repository's `packaging/free-exercise-db` and installed by
 /// the Debian package in ``directory``, and found beside a binary built from the tree
-/// (``located(executable:)``: `make release` links it there). At start, while the database holds no
+/// (``located(executable:)``: `make run` links it there). At start, while the database holds no
 /// exercise image, they are imported exactly as `forged library
 /// import-free-exercise-db DIR` imports a copy (``ExerciseImport``), so a new
 /// install shows each exercise's photos; images are kept in the database
@@ -15,8 +15,8 @@ package enum ShippedExerciseMedia {
     package static let directory = "/usr/share/forged/free-exercise-db"
 
     /// The first of these that holds the dataset (`exercises.json`), or ``directory`` (then absent):
-    /// `free-exercise-db` beside the binary (a build from the tree: `make release` links the
-    /// repository's copy there, so `make run` shows the photos), `../share/forged/free-exercise-db`
+    /// `free-exercise-db` beside the binary (a build from the tree: `make run` links the
+    /// repository's copy there, so its demo shows the photos), `../share/forged/free-exercise-db`
     /// from the binary's directory (an install under a prefix), then ``directory``.
     /// - Parameter executable: the running binary's path (symbolic links resolved).
     package static func located(executable: String) -> String {
