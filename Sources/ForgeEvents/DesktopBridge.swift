@@ -19,7 +19,9 @@ import Synchronization
 ///   `pause` / `resume` likewise. The daemon announces the change to every
 ///   subscriber and the bubble updates from that announcement.
 /// - A running timer's bubble is rendered from its deadline (`timer.ends_at`)
-///   when it is shown, so a snapshot's replay says what is left now.
+///   when it is shown, so a snapshot's replay says what is left now, and shown
+///   again each ``refreshEvery`` seconds (a minute) while it runs, replacing
+///   itself, so "9:20 left" does not stay on screen for minutes (issue 41 item 11).
 /// - `NotificationClosed` forgets the bubble's id, so the next change of
 ///   that key opens a new bubble instead of replacing a closed one.
 /// - When the daemon's socket or the bus goes away, ``run()`` returns 1 so
@@ -31,6 +33,11 @@ package final class DesktopBridge: @unchecked Sendable {
     let busAddress: String?
     /// "Now" for rendering a running timer's bubble from its deadline.
     let clock: any Clock
+    /// Seconds between refreshes of running timers' bubbles; nil: only on changes.
+    let refreshEvery: TimeInterval?
+    /// The last envelope of each running timer's bubble (by `replaces_key`), shown again on refresh.
+    private var running: [String: JSONValue] = [:]
+    private var lastRefresh: Date?
     private var bus: OpaquePointer?
     private var slots: [OpaquePointer?] = [nil, nil]
     /// Bubble id per `replaces_key`, and the reverse for signals.
@@ -45,10 +52,12 @@ package final class DesktopBridge: @unchecked Sendable {
     /// - Parameters:
     ///   - busAddress: a D-Bus address to use instead of the user's session bus (tests).
     ///   - clock: forged's clock (`Settings.clock` in `forged notify desktop`).
-    package init(socketPath: String, busAddress: String? = nil, clock: any Clock) {
+    ///   - refreshEvery: seconds between refreshes of running timers' bubbles (60; nil: never).
+    package init(socketPath: String, busAddress: String? = nil, clock: any Clock, refreshEvery: TimeInterval? = 60) {
         self.socketPath = socketPath
         self.busAddress = busAddress
         self.clock = clock
+        self.refreshEvery = refreshEvery
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         wake = (fds[0], fds[1])
@@ -103,8 +112,26 @@ package final class DesktopBridge: @unchecked Sendable {
                 Log.warning("desktop bridge: lost the session bus; exiting for a restart")
                 return 1
             }
+            refreshIfDue()
         }
         return 0
+    }
+
+    /// Shows each running timer's bubble again once ``refreshEvery`` has passed since the last
+    /// refresh, while its deadline is ahead (a timer past it rings by its own event).
+    private func refreshIfDue() {
+        guard let refreshEvery else { return }
+        let now = clock.now()
+        if let lastRefresh, now.timeIntervalSince(lastRefresh) < refreshEvery { return }
+        lastRefresh = now
+        for (key, envelope) in running {
+            guard let text = envelope["timer"]?["ends_at"]?.stringValue, let ends = Instant.parse(text), ends > now
+            else {
+                running[key] = nil
+                continue
+            }
+            show(envelope)
+        }
     }
 
     /// Makes ``run()`` return 0 (from another thread).
@@ -144,6 +171,7 @@ package final class DesktopBridge: @unchecked Sendable {
         // A running timer's bubble says what is left now, from its deadline, not what was left
         // when the event was written (a snapshot replays events minutes old; issue 28).
         if !n.close, let body = EventEnvelope.liveBody(timer: envelope["timer"], now: clock.now()) { n.body = body }
+        running[n.replacesKey] = !n.close && envelope["timer"]?["state"] == "running" ? envelope : nil
         let result: Int32
         if n.close {
             guard let id = ids[n.replacesKey] else { return }
@@ -183,7 +211,10 @@ package final class DesktopBridge: @unchecked Sendable {
 
     /// Bubble `id` was closed (expired, by the user, or by us): forget it.
     func notificationClosed(id: UInt32) {
-        for (key, value) in ids where value == id { ids[key] = nil }
+        for (key, value) in ids where value == id {
+            ids[key] = nil
+            running[key] = nil  // closed by the user: a refresh must not open it again
+        }
     }
 
     private func openBus() -> Bool {

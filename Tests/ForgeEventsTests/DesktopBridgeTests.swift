@@ -23,7 +23,8 @@ import Testing
         let status = Atomic<Int32>(-1)
         let finished = DispatchSemaphore(value: 0)
 
-        init(db: Database, dir: String) throws {
+        /// - Parameter refreshEvery: the bridge's refresh of running timers (off: the other tests count calls).
+        init(db: Database, dir: String, refreshEvery: TimeInterval? = nil) throws {
             bus = try SessionBus(directory: dir)
             server = try NotificationRecorder(address: bus.address)
             let path = dir + "/events.sock"
@@ -32,7 +33,7 @@ import Testing
             scheduler = TimerScheduler(db: db, clock: clock)
             scheduler.addSink(hub.publish)
             hub.handleCommands { [scheduler] in SocketCommand.answer($0, scheduler: scheduler) }
-            bridge = DesktopBridge(socketPath: path, busAddress: bus.address, clock: clock)
+            bridge = DesktopBridge(socketPath: path, busAddress: bus.address, clock: clock, refreshEvery: refreshEvery)
             Thread { [self] in
                 status.store(bridge.run(), ordering: .releasing)
                 finished.signal()
@@ -113,7 +114,8 @@ import Testing
 
             // 2 min 38 s later a second bridge starts: the snapshot's event is 2:38 old.
             h.clock.advance(158)
-            let late = DesktopBridge(socketPath: dir + "/events.sock", busAddress: h.bus.address, clock: h.clock)
+            let late = DesktopBridge(
+                socketPath: dir + "/events.sock", busAddress: h.bus.address, clock: h.clock, refreshEvery: nil)
             let done = DispatchSemaphore(value: 0)
             Thread {
                 late.run()
@@ -138,6 +140,35 @@ import Testing
             h.scheduler.fireDue()
             calls = h.server.waitFor(5)
             #expect(calls.last?.summary == "Rice: basmati — time's up", "\(calls)")
+        }
+    }
+
+    /// Issue 41 item 11: a running timer's bubble is replaced each minute with what is left; a
+    /// bubble the user closed is not opened again by a refresh.
+    @Test func aRunningTimersBubbleIsRefreshedEachMinute() throws {
+        try withMigratedDatabase { db, dir in
+            let h = try Harness(db: db, dir: dir, refreshEvery: 60)
+            defer { h.close() }
+            _ = try h.scheduler.create(scope: "household", label: "Roast", seconds: 600)
+            var calls = h.server.waitFor(1)
+            #expect(calls.first?.body == "10:00 left")
+            h.clock.advance(65)
+            calls = h.server.waitFor(2)
+            #expect(
+                calls.count == 2 && calls[1].replacesID == calls[0].returned && calls[1].body == "8:55 left", "\(calls)"
+            )
+            h.clock.advance(30)  // within the minute: nothing
+            usleep(1_500_000)
+            #expect(h.server.waitFor(2).count == 2)
+            h.clock.advance(40)
+            calls = h.server.waitFor(3)
+            #expect(calls.count == 3 && calls[2].body == "7:45 left", "\(calls)")
+            // Closed by the user: no refresh brings it back.
+            h.server.closeByUser(calls[0].returned)
+            usleep(300_000)
+            h.clock.advance(120)
+            usleep(1_500_000)
+            #expect(h.server.waitFor(3).count == 3, "\(h.server.waitFor(3))")
         }
     }
 
