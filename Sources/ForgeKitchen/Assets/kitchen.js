@@ -147,6 +147,7 @@
     const slot = state.tonight;
     $('tonight-day').textContent = day ? 'Tonight · ' + day.day_name + ' ' + shortDate(day.date) : 'Tonight';
     $('tonight-name').textContent = dishName(slot, 'Out tonight');
+    $('tonight-name').title = $('tonight-name').textContent;
     $('tonight-why').textContent = slot ? (slot.why || (slot.recipe && slot.recipe.why) || '') : '';
     const r = slot && slot.recipe;
     // A recipe with no energy data: a plate logged from it leaves the day's totals partial. A leftovers
@@ -440,7 +441,23 @@
   function lateText(t) {
     const ago = Math.max(0, now() - Date.parse(t.fired_at));
     const late = t.late_by_ms >= 1000 ? ` · it came due ${clockText(t.late_by_ms)} late while the server was down` : '';
-    return (ago < 1000 ? 'Just now' : 'Rang ' + clockText(ago) + ' ago') + late;
+    const here = t.rung_here ? " · the server can't be reached: this screen rang it from its deadline" : '';
+    return (ago < 1000 ? 'Just now' : 'Rang ' + clockText(ago) + ' ago') + late + here;
+  }
+  /**
+   * Issue 41 item 9: a running timer that comes due while the server cannot be reached rings here,
+   * from the deadline the page holds. When the feed is back the server's state replaces it
+   * (`hello` → loadState): fired late by the server, or gone if it was cancelled meanwhile.
+   */
+  function ringDueWhileOffline() {
+    if (state.connected) return;
+    let rang = false;
+    for (const t of [...state.timers.values()]) {
+      if (t.state !== 'running' || Date.parse(t.ends_at) > now()) continue;
+      state.timers.set(t.id, Object.assign({}, t, { state: 'fired', fired_at: new Date(now()).toISOString(), rung_here: true }));
+      rang = true;
+    }
+    if (rang) renderTimers();
   }
   /**
    * "HH:MM" of an instant (ms) on the household's clock: in the zone `hello`
@@ -458,6 +475,7 @@
     return zoneFormat.format.format(new Date(ms));
   }
   function tick() {
+    ringDueWhileOffline();
     for (const el of $('timers').children) {
       const t = state.timers.get(el.dataset.id);
       if (!t) continue;
