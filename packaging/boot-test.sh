@@ -380,7 +380,8 @@ disk_id=$(message_ids diskFull)
 inside rm -f /root/forge.cookies; login || true
 inside systemctl stop forged.socket forged-events.socket forged.service >/dev/null 2>&1 || true
 inside sh -c 'rm -rf /root/forge-state && cp -a /var/lib/forge /root/forge-state'
-inside mount -t tmpfs -o size=48m,mode=0700 tmpfs /var/lib/forge
+# Room for the state as the drills left it (the database holds the 128 exercise photos, and its backups too).
+inside mount -t tmpfs -o size=192m,mode=0700 tmpfs /var/lib/forge
 inside sh -c 'cp -a /root/forge-state/. /var/lib/forge/ && chown -R forge:forge /var/lib/forge'
 inside sh -c 'cat /dev/zero > /var/lib/forge/filler 2>/dev/null; true'
 before=$(restarts)

@@ -132,7 +132,10 @@ import Testing
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("bin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: bin) }
-        #expect(ShippedExerciseMedia.located(executable: bin.path + "/forged") == ShippedExerciseMedia.directory)
+        #expect(ShippedExerciseMedia.located(executable: "/usr/bin/forged") == ShippedExerciseMedia.directory)
+        #expect(
+            ShippedExerciseMedia.located(executable: bin.path + "/forged")
+                == bin.deletingLastPathComponent().appendingPathComponent("share/forged/free-exercise-db").path)
         try FileManager.default.createSymbolicLink(
             atPath: bin.path + "/free-exercise-db", withDestinationPath: Self.shipped.path)
         #expect(ShippedExerciseMedia.located(executable: bin.path + "/forged") == bin.path + "/free-exercise-db")

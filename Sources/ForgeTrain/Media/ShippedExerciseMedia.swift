@@ -14,20 +14,17 @@ package enum ShippedExerciseMedia {
     /// Where the Debian package installs the images.
     package static let directory = "/usr/share/forged/free-exercise-db"
 
-    /// The first of these that holds the dataset (`exercises.json`), or ``directory`` (then absent):
-    /// `free-exercise-db` beside the binary (a build from the tree: `make run` links the
-    /// repository's copy there, so its demo shows the photos), `../share/forged/free-exercise-db`
-    /// from the binary's directory (an install under a prefix), then ``directory``.
+    /// Where the running binary's photos are: `free-exercise-db` beside it when that holds the
+    /// dataset (`exercises.json`; a build from the tree, where `make run` links the repository's
+    /// copy), else `../share/forged/free-exercise-db` from its directory (``directory`` for the
+    /// package's `/usr/bin/forged`), which may not exist. Only the binary's own installation counts:
+    /// a build in the tree never imports an installed package's photos.
     /// - Parameter executable: the running binary's path (symbolic links resolved).
     package static func located(executable: String) -> String {
         let bin = (executable as NSString).deletingLastPathComponent
-        let candidates = [
-            bin + "/free-exercise-db", ((bin + "/../share/forged/free-exercise-db") as NSString).standardizingPath,
-            directory,
-        ]
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0 + "/exercises.json")
-        } ?? directory
+        let beside = bin + "/free-exercise-db"
+        if FileManager.default.fileExists(atPath: beside + "/exercises.json") { return beside }
+        return ((bin + "/../share/forged/free-exercise-db") as NSString).standardizingPath
     }
 
     /// Imports `dir` when it holds a dataset (`exercises.json`) and the
