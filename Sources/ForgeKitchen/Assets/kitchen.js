@@ -395,8 +395,9 @@
   /**
    * A label on one line (a compact card) shrinks to fit, down to --label-floor (kitchen.css: what still reads
    * from 1-2 m); one that still does not fit takes two lines, shrinking again down to the floor, and only
-   * then is cut (an ellipsis). Elsewhere labels have two lines (kitchen.css) and shrink the same way before
-   * they are cut. Run after each render and resize.
+   * then is cut (an ellipsis). Elsewhere labels have two lines beside the digits (kitchen.css) and shrink
+   * the same way; one that still does not fit goes under the ring across the card (.label-under), shrinking
+   * again, before it is cut. Run after each render and resize.
    */
   function fitLabels() {
     const overflows = (label) => label.scrollWidth > label.clientWidth + 0.5 || label.scrollHeight > label.clientHeight + 0.5;
@@ -410,15 +411,19 @@
     for (const label of $('timers').querySelectorAll('.label')) {
       label.style.fontSize = '';
       label.classList.remove('two-lines');
+      label.closest('.timer').classList.remove('label-under');
       if (!overflows(label)) continue;
       const full = parseFloat(getComputedStyle(label).fontSize);
       label.style.fontSize = 'var(--label-floor)';
       const floor = Math.min(full, parseFloat(getComputedStyle(label).fontSize));
       label.style.fontSize = '';
       shrink(label, full, floor);
-      if (!overflows(label) || getComputedStyle(label).whiteSpace !== 'nowrap') continue;
+      if (!overflows(label)) continue;
       label.style.fontSize = '';
-      label.classList.add('two-lines');
+      if (getComputedStyle(label).whiteSpace === 'nowrap') label.classList.add('two-lines');
+      // Two lines beside a wide card's digits are too narrow: the label goes under the ring, across
+      // the whole card, as the compact cards have it (issue 41 item 10).
+      else label.closest('.timer').classList.add('label-under');
       shrink(label, full, floor);
     }
   }
