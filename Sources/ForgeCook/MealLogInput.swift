@@ -63,12 +63,15 @@ package enum MealLogError: Error, Equatable, CustomStringConvertible {
     case offPlanNeedsLabelAndKcal
     /// The member already has `limit` logs on that day (``MealLogStore/logsPerDay``).
     case dayFull(limit: Int)
+    /// The member has no log with that id (another member's log is not theirs to remove).
+    case notFound
 
     package var description: String {
         switch self {
         case .unknownRecipe: "unknown recipe"
         case .offPlanNeedsLabelAndKcal: "off-plan entries need label + kcal"
         case .dayFull(let limit): "at most \(limit) meal logs per day"
+        case .notFound: "not found"
         }
     }
 }

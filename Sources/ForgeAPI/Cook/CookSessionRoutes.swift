@@ -5,12 +5,10 @@ import ForgeHTTP
 import ForgeStore
 import Foundation
 
-/// Cook mode (README "Appliance additions"): start a session for a recipe,
-/// move through its method, finish it. Finishing logs the meal to the
-/// caller's own plate through the meal log (`MealLogStore.log`, idempotent
-/// by `client_id` `cook:<session id>`, so each member can log it once and a
-/// repeat is a no-op); the shared plan is untouched. A display finishing a
-/// session logs nothing (displays have no plate).
+/// Cook mode's routes (README "Appliance additions") over ``CookMode``: start a
+/// session for a recipe, move through its method, finish it (logging the meal
+/// to a member's plate), and read the state with the timers. Each change is
+/// announced on the scope's live feed.
 enum CookSessionRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
@@ -20,17 +18,8 @@ enum CookSessionRoutes {
         ) { request, principal in
             let caller = principal.kitchenCaller
             let input = try request.decode(StartCookInput.self)
-            let now = app.clock.now()
-            let (session, recipe) = try app.db.write { db -> (CookSessionStore.Session, Recipe) in
-                guard let recipe = try RecipeStore.find(input.recipeSlug, in: db) else {
-                    throw HTTPError(404, "unknown recipe")
-                }
-                return (
-                    try CookSessionStore.start(
-                        scope: caller.scope, recipeSlug: input.recipeSlug, by: caller.actor,
-                        now: now, in: db), recipe
-                )
-            }
+            let (session, recipe) = try CookMode.start(
+                recipeSlug: input.recipeSlug, scope: caller.scope, by: caller.actor, now: app.clock.now(), in: app.db)
             announce(app, caller.scope, "session.started", session, recipe)
             return CookSessionView(session, recipe: recipe)
         }
@@ -41,23 +30,9 @@ enum CookSessionRoutes {
         ) { request, principal in
             let caller = principal.kitchenCaller
             let step = try request.decode(MoveCookInput.self).step
-            let (session, recipe) = try app.db.write { db -> (CookSessionStore.Session, Recipe?) in
-                guard var s = try CookSessionStore.find(id: request.parameter("id") ?? "", scope: caller.scope, in: db)
-                else {
-                    throw HTTPError(404, "cook session not found")
-                }
-                guard s.state == "active" else { throw HTTPError(409, "cook session is \(s.state)") }
-                let recipe = try RecipeStore.find(s.recipeSlug, in: db)
-                let count = recipe?.steps.count ?? 0
-                guard step < max(1, count) else {
-                    throw ValidationFailure.error(
-                        loc: ["body", "step"], type: "less_than",
-                        msg: "Input should be less than \(max(1, count))", input: .int(step))
-                }
-                s.step = step
-                try CookSessionStore.save(s, now: app.clock.now(), in: db)
-                return (s, recipe)
-            }
+            let (session, recipe) = try CookMode.move(
+                sessionID: request.parameter("id") ?? "", scope: caller.scope, to: step, now: app.clock.now(),
+                in: app.db)
             announce(app, caller.scope, "session.step", session, recipe)
             return CookSessionView(session, recipe: recipe)
         }
@@ -68,38 +43,14 @@ enum CookSessionRoutes {
         ) { request, principal in
             let caller = principal.kitchenCaller
             let input = try request.decodeOptional(FinishCookInput.self)
-            let servings = input.servings ?? 1
-            let today = app.today
-            let now = app.clock.now()
-            let (session, recipe, logged, wasActive) = try app.db.write { db in
-                guard
-                    var s = try CookSessionStore.find(
-                        id: request.parameter("id") ?? "", scope: caller.scope, in: db)
-                else {
-                    throw HTTPError(404, "cook session not found")
-                }
-                guard s.state != "abandoned" else { throw HTTPError(409, "cook session is abandoned") }
-                let recipe = try RecipeStore.find(s.recipeSlug, in: db)
-                let wasActive = s.state == "active"
-                if wasActive {
-                    s.state = "finished"
-                    s.finishedAt = now
-                    try CookSessionStore.save(s, now: now, in: db)
-                }
-                var logged: MealLogResult?
-                if let user = caller.user, let recipe {
-                    let slot = input.slot.flatMap(MealSlot.init(rawValue:)) ?? recipe.kind
-                    let meal = MealLogInput(
-                        day: today, slot: slot, recipe: recipe.slug, servings: servings,
-                        clientID: "cook:\(s.id)")
-                    logged = try MealLogStore.log(meal, userID: user.id, now: now, in: db)
-                }
-                return (s, recipe, logged, wasActive)
-            }
-            if wasActive { announce(app, caller.scope, "session.finished", session, recipe) }
+            let finished = try CookMode.finish(
+                sessionID: request.parameter("id") ?? "", scope: caller.scope, userID: caller.user?.id,
+                servings: input.servings ?? 1, slot: input.slot.flatMap(MealSlot.init(rawValue:)), day: app.today,
+                now: app.clock.now(), in: app.db)
+            if finished.ended { announce(app, caller.scope, "session.finished", finished.session, finished.recipe) }
             return CookFinished(
-                session: CookSessionView(session, recipe: recipe),
-                log: logged.map { CookLogged(id: $0.id, duplicate: $0.duplicate, totals: $0.totals) })
+                session: CookSessionView(finished.session, recipe: finished.recipe),
+                log: finished.logged.map { CookLogged(id: $0.id, duplicate: $0.duplicate, totals: $0.totals) })
         }
         router.route(
             .GET, "/api/cook/state", "The active cook session and the timers, in one call",
@@ -107,13 +58,10 @@ enum CookSessionRoutes {
         ) { _, principal in
             let caller = principal.kitchenCaller
             let now = app.cook.scheduler.now()
-            let (session, recipe) = try app.db.read { db -> (CookSessionStore.Session?, Recipe?) in
-                let s = try CookSessionStore.active(scope: caller.scope, in: db)
-                return (s, try s.flatMap { try RecipeStore.find($0.recipeSlug, in: db) })
-            }
+            let cooking = try CookMode.active(scope: caller.scope, in: app.db)
             let timers = try app.cook.scheduler.timers(scope: caller.scope).map { CookTimerView($0, now: now) }
             return CookState(
-                session: session.map { CookSessionView($0, recipe: recipe) }, timers: timers,
+                session: cooking.map { CookSessionView($0.session, recipe: $0.recipe) }, timers: timers,
                 now: Instant.wire(now))
         }
     }

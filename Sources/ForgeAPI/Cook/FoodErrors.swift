@@ -1,4 +1,5 @@
 import ForgeCook
+import ForgeHTTP
 
 /// The food domain's errors as the contract answers them (docs/contract.md §3.15, §3.18).
 ///
@@ -6,6 +7,7 @@ import ForgeCook
 /// |---|---|
 /// | `MealLogError` | 400, its description (`unknown recipe`, `off-plan entries need label + kcal`) |
 /// | `MealLogError.dayFull` | 422 `at most 200 meal logs per day` (an absurd volume, nothing written) |
+/// | `MealLogError.notFound` | 404 `not found` (MCP `delete_food_log` says `log entry not found`, §4.24) |
 /// | `MealPhotos.Failure` | 400, `photo N: <reason>` |
 /// | `FoodWeekStore.SlotEditError.unknownRecipe` | 404 `unknown recipe` |
 /// | `FoodWeekStore.SlotEditError.notADinner` | 400 |
@@ -21,8 +23,11 @@ import ForgeCook
 /// | `RecipeLineEdit.Failure.unknownFood`, `.needsGrams` | 422, naming the food |
 extension MealLogError: HTTPMappedError {
     var status: Int {
-        if case .dayFull = self { return 422 }
-        return 400
+        switch self {
+        case .unknownRecipe, .offPlanNeedsLabelAndKcal: 400
+        case .dayFull: 422
+        case .notFound: 404
+        }
     }
     var detail: String { description }
 }
@@ -87,5 +92,29 @@ extension RecipeLineEdit.Failure: HTTPMappedError {
             "the household's \(food) counts items, not grams: choose a food weighed in grams (usda:…), or leave "
                 + "grams out to count the line's items"
         }
+    }
+}
+
+/// Cook mode: 404 `unknown recipe` / `cook session not found`, 409 `cook session is <state>`, and a step
+/// past the method a §1.4 validation item on `body.step` (`less_than`).
+extension CookModeError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .unknownRecipe, .notFound: 404
+        case .notActive: 409
+        case .stepOutOfRange: 422
+        }
+    }
+    var detail: String {
+        switch self {
+        case .unknownRecipe: "unknown recipe"
+        case .notFound: "cook session not found"
+        case .notActive(let state): "cook session is \(state)"
+        case .stepOutOfRange(let steps, _): "Input should be less than \(steps)"
+        }
+    }
+    var httpError: HTTPError {
+        guard case .stepOutOfRange(_, let step) = self else { return HTTPError(status, detail) }
+        return ValidationFailure.error(loc: ["body", "step"], type: "less_than", msg: detail, input: .int(step))
     }
 }

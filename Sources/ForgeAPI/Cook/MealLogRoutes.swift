@@ -5,8 +5,8 @@ import ForgeStore
 import Foundation
 
 /// `POST /api/food/log` and `DELETE /api/food/log/{id}` (docs/contract.md §3.15, §4.20):
-/// ticking or logging a meal onto the caller's own plate. Logs are strictly
-/// per user; the demo's logs are its own rows like anyone's.
+/// ticking or logging a meal onto the caller's own plate through ``MealLog``. Logs are
+/// strictly per user; the demo's logs are its own rows like anyone's.
 enum MealLogRoutes {
     /// Largest `servings` accepted; more is a typo, not a meal.
     static let maxServings = FoodBounds.maxServings
@@ -17,22 +17,9 @@ enum MealLogRoutes {
             access: .member, body: MealLogBody.self, answers: FoodWire.MealLogged.self,
             errors: [400, 422], upload: true
         ) { request, principal in
-            let caller = principal.caller
             // Every check (types, limits, slot, date) runs before the write.
             let input = try request.decodeValidated(MealLogBody.self).input(today: app.today)
-            let result = try app.db.write { db in
-                if let clientID = input.clientID,
-                    let original = try MealLogStore.id(clientID: clientID, userID: caller.id, in: db)
-                {
-                    return MealLogResult(
-                        id: original, duplicate: true,
-                        totals: try MealLogStore.totals(userID: caller.id, day: input.day, in: db))
-                }
-                var stored = input
-                stored.photos = try MealPhotos.materialise(
-                    input.photos, owner: caller.id, now: app.clock.now(), in: db)
-                return try MealLogStore.log(stored, userID: caller.id, now: app.clock.now(), in: db)
-            }
+            let result = try MealLog.log(input, userID: principal.caller.id, now: app.clock.now(), in: app.db)
             return FoodWire.MealLogged(
                 id: result.id, duplicate: result.duplicate, totals: FoodWire.finite(result.totals))
         }
@@ -40,14 +27,8 @@ enum MealLogRoutes {
             .DELETE, "/api/food/log/:id", "Remove one of the caller's meal logs", access: .member,
             answers: FoodWire.MealLogRemoved.self, errors: [404]
         ) { request, principal in
-            let caller = principal.caller
-            let id = request.parameter("id") ?? ""
-            let totals = try app.db.write { db -> DayTotals? in
-                guard let day = try MealLogStore.delete(id: id, userID: caller.id, in: db) else { return nil }
-                return try MealLogStore.totals(userID: caller.id, day: day, in: db)
-            }
-            guard let totals else { throw HTTPError(404, "not found") }
-            return FoodWire.MealLogRemoved(totals: FoodWire.finite(totals))
+            let removed = try MealLog.remove(id: request.parameter("id") ?? "", userID: principal.caller.id, in: app.db)
+            return FoodWire.MealLogRemoved(totals: FoodWire.finite(removed.totals))
         }
     }
 }

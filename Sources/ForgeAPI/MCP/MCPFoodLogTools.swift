@@ -4,8 +4,8 @@ import ForgeStore
 import Foundation
 
 /// `log_food`, `get_food_log`, `delete_food_log` (docs/contract.md §4.24), acting on
-/// the authenticated member's own plate through the same store code as
-/// `POST /api/food/log`.
+/// the authenticated member's own plate through the same use case as
+/// `POST /api/food/log` (``MealLog``).
 ///
 /// Differences from the app route, as the contract says: `log_food` is
 /// always additive (no slot replacement), its source is `"mcp"`, `estimated`
@@ -46,19 +46,14 @@ enum MCPFoodLogTools {
         var macros: [String: Double] = [:]
         for (key, value) in zip(Macros.keys, args.macros) { if let value { macros[key] = value } }
         let clientID = args.clientID.flatMap { $0.isEmpty ? nil : $0 }
-        let now = ctx.app.clock.now()
-        let userID = ctx.user.id
+        let input = MealLogInput(
+            day: day, slot: slot, servings: args.servings ?? 1, label: args.label, macros: macros,
+            estimated: args.estimated ?? true, source: "mcp", clientID: clientID, venue: args.venue ?? "",
+            cost: args.cost ?? 0, currency: args.currency ?? "", note: args.note ?? "", photos: args.photos ?? [])
         let result: MealLogResult
         do {
-            result = try ctx.app.db.write { db -> MealLogResult in
-                let stored = try MealPhotos.materialise(args.photos ?? [], owner: userID, now: now, in: db)
-                let input = MealLogInput(
-                    day: day, slot: slot, servings: args.servings ?? 1, label: args.label,
-                    macros: macros, estimated: args.estimated ?? true, source: "mcp",
-                    clientID: clientID, venue: args.venue ?? "", cost: args.cost ?? 0,
-                    currency: args.currency ?? "", note: args.note ?? "", photos: stored)
-                return try MealLogStore.log(input, userID: userID, replace: false, now: now, in: db)
-            }
+            result = try MealLog.log(
+                input, userID: ctx.user.id, placement: .adding, now: ctx.app.clock.now(), in: ctx.app.db)
         } catch let failure as MealPhotos.Failure {
             throw MCPToolError(failure.description)  // nothing was written
         }
@@ -80,10 +75,11 @@ enum MCPFoodLogTools {
     }
 
     static func deleteFoodLog(_ ctx: MCPContext, _ args: DeleteFoodLogArguments) throws -> JSONValue {
-        let userID = ctx.user.id
-        guard let day = try ctx.app.db.write({ db in try MealLogStore.delete(id: args.logID, userID: userID, in: db) })
-        else {
-            throw MCPToolError("log entry not found")
+        let day: LocalDate
+        do {
+            day = try MealLog.remove(id: args.logID, userID: ctx.user.id, in: ctx.app.db).day
+        } catch MealLogError.notFound {
+            throw MCPToolError("log entry not found")  // the contract's words for this tool (§4.24)
         }
         let summary = try daySummary(ctx, day: day)
         return try WireEncoder.jsonValue(
@@ -92,9 +88,7 @@ enum MCPFoodLogTools {
 
     /// `DaySummary` of the caller's own logs on `day`.
     static func daySummary(_ ctx: MCPContext, day: LocalDate) throws -> DaySummary {
-        let entries = try ctx.app.db.read { db in
-            try MealLogStore.logs(userID: ctx.user.id, from: day, to: day, in: db)[day] ?? []
-        }
+        let entries = try MealLog.days(userID: ctx.user.id, from: day, to: day, in: ctx.app.db)[day] ?? []
         let totals = FoodWire.finite(DayTotals.of(entries))
         return DaySummary(date: day.description, logged: entries.map(LoggedItem.init), totals: totals)
     }

@@ -12,10 +12,12 @@ protocol HTTPMappedError: Error {
     var status: Int { get }
     /// The `detail` of the `{"detail": …}` body: the contract's message.
     var detail: String { get }
+    /// The error as the transport answers it: `{"detail": detail}` with `status`, unless the
+    /// contract gives this error another body (a §1.4 validation item).
+    var httpError: HTTPError { get }
 }
 
 extension HTTPMappedError {
-    /// The error as the transport answers it.
     var httpError: HTTPError { HTTPError(status, detail) }
 }
 

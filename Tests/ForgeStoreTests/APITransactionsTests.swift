@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Issue 42: use cases own their transactions. A domain module's service call
+/// opens its own `Database.read`/`write` (as GRDB's `AppDatabase` methods do);
+/// ForgeAPI decodes, calls and encodes. This test counts the transactions
+/// still opened in ForgeAPI files and holds them to a ceiling that only comes
+/// down: more fails, and fewer fails too until the ceiling is lowered to match,
+/// so each slice that moves use cases out ratchets it towards 0.
+@Suite struct APITransactionsTests {
+    /// Transactions ForgeAPI may still open. Lower it with every slice; the goal is 0.
+    static let ceiling = 106
+
+    /// `(file below Sources/, line number)` of each `db.read` / `db.write` in ForgeAPI, comments left out.
+    static func transactions() throws -> [(file: String, line: Int)] {
+        // Simple word boundaries: with Unicode's (the default) `app.db` is one word.
+        let opens = try Regex(#"\bdb\.(read|write)\b"#).wordBoundaryKind(.simple)
+        var found: [(String, Int)] = []
+        for file in try TableWritersTests.sources() where file.module == "ForgeAPI" {
+            for (index, line) in file.lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//") else { continue }
+                found += line.matches(of: opens).map { _ in (file.path, index + 1) }
+            }
+        }
+        return found
+    }
+
+    @Test func forgeAPIOpensNoMoreTransactionsThanTheCeiling() throws {
+        let found = try Self.transactions()
+        let files = Dictionary(grouping: found, by: \.file).mapValues(\.count).sorted { $0.value > $1.value }
+        #expect(
+            found.count <= Self.ceiling,
+            "ForgeAPI opens \(found.count) transactions, over the ceiling \(Self.ceiling): move the new one into its domain module's use case. Most: \(files.prefix(5).map { "\($0.key) \($0.value)" })"
+        )
+        #expect(
+            found.count >= Self.ceiling,
+            "ForgeAPI opens \(found.count) transactions: lower APITransactionsTests.ceiling to \(found.count)")
+    }
+
+    /// The use cases already moved stay moved: their routes open no transaction.
+    @Test(arguments: [
+        "ForgeAPI/Cook/MealLogRoutes.swift", "ForgeAPI/Cook/CookSessionRoutes.swift",
+        "ForgeAPI/MCP/MCPFoodLogTools.swift",
+    ])
+    func movedUseCasesStayInTheirDomain(_ file: String) throws {
+        let lines = try Self.transactions().filter { $0.file == file }.map(\.line)
+        #expect(lines.isEmpty, "\(file) opens transactions at lines \(lines)")
+    }
+}
