@@ -10,7 +10,7 @@ enum AdminRecipeRoutes {
             .DELETE, "/api/admin/recipes", "Empty the recipe library and retire the household food week (admin)",
             access: .admin, answers: FoodWire.RecipesWiped.self
         ) { _, _ in
-            let result = try app.db.write { try RecipeStore.deleteAll(in: $0) }
+            let result = try RecipeLibrary.empty(in: app.db)
             return FoodWire.RecipesWiped(
                 recipesDeleted: result.recipesDeleted, foodWeeksRetired: result.foodWeeksRetired)
         }

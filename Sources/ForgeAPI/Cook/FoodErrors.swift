@@ -118,3 +118,20 @@ extension CookModeError: HTTPMappedError {
         return ValidationFailure.error(loc: ["body", "step"], type: "less_than", msg: detail, input: .int(step))
     }
 }
+
+/// The shopping list: 404 `item not on the list` (a tick) and `not found` (removing a hand-added item).
+extension ShoppingError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String {
+        switch self {
+        case .notOnList: "item not on the list"
+        case .notFound: "not found"
+        }
+    }
+}
+
+/// The recipe library: 404 `unknown recipe` (MCP `get_recipe` says `unknown recipe slug`, §4.24).
+extension RecipeLibraryError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String { "unknown recipe" }
+}

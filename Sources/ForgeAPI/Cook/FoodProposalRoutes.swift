@@ -14,10 +14,7 @@ enum FoodProposalRoutes {
         ) { _, principal in
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
-            return try app.db.read { db in
-                FoodWire.ProposalAnswer(
-                    proposal: try FoodProposalStore.pending(scope: scope, in: db).map { try shape($0, in: db) })
-            }
+            return FoodWire.ProposalAnswer(proposal: try FoodPlan.pending(scope: scope, in: app.db).map(shape))
         }
         router.route(
             .POST, "/api/food/proposal/:id/approve", "Activate the pending food-week proposal",
@@ -26,7 +23,7 @@ enum FoodProposalRoutes {
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
-            let num = try app.db.write { try FoodProposalStore.approve(id: id, scope: scope, in: $0) }
+            let num = try FoodPlan.approve(id: id, scope: scope, in: app.db)
             return FoodWire.ProposalApproved(revision: num)
         }
         router.route(
@@ -36,22 +33,16 @@ enum FoodProposalRoutes {
             let caller = principal.caller
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
             let id = request.parameter("id") ?? ""
-            try app.db.write { try FoodProposalStore.reject(id: id, scope: scope, now: app.clock.now(), in: $0) }
+            try FoodPlan.reject(id: id, scope: scope, now: app.clock.now(), in: app.db)
             return OK()
         }
     }
 
     /// `{ id, num, rationale, changes, content, recipes: { slug: RecipeCard }, created_at }`;
     /// `recipes` holds every slug a slot names directly by `recipe` that the library has.
-    static func shape(_ proposal: FoodProposal, in db: Connection) throws -> FoodWire.FoodProposal {
-        var cards: [String: FoodWire.RecipeCard] = [:]
-        for day in proposal.content.days.values {
-            for plan in day.slots.values {
-                guard let slug = plan.recipe, cards[slug] == nil, let recipe = try RecipeStore.find(slug, in: db)
-                else { continue }
-                cards[slug] = FoodWire.RecipeCard(recipe)
-            }
-        }
+    static func shape(_ pending: FoodPlan.Pending) -> FoodWire.FoodProposal {
+        let (proposal, found) = pending
+        let cards = found.mapValues(FoodWire.RecipeCard.init)
         let recipes = OrderedMap(
             cards.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, cards[$0]!) })
         return FoodWire.FoodProposal(

@@ -18,11 +18,9 @@ enum FoodWeekSlotRoutes {
             let slot = body.slot
             let date = body.date ?? app.today
             let scope = FoodWeekStore.scope(userID: caller.id, isDemo: caller.user.isDemo)
-            let recipe = try app.db.write { db in
-                try FoodWeekStore.setSlot(
-                    scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe,
-                    now: app.clock.now(), in: db)
-            }
+            let recipe = try FoodPlan.setSlot(
+                scope: scope, weekday: date.weekday, slot: slot, recipe: body.recipe, now: app.clock.now(),
+                in: app.db)
             return FoodWire.SlotSet(
                 date: date, dayName: date.dayName, slot: slot.rawValue,
                 recipe: FoodWire.RecipeCard(recipe))

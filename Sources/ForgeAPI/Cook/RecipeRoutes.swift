@@ -13,12 +13,8 @@ enum RecipeRoutes {
             errors: [422]
         ) { request, _ in
             let query = try request.decodeQuery(RecipeSearchQuery.self)
-            let q = (query.q ?? "").lowercased()
-            let kind = query.kind ?? ""
-            let recipes = try app.db.read { try RecipeStore.all(in: $0) }.filter { r in
-                (kind.isEmpty || r.kind.rawValue == kind)
-                    && (q.isEmpty || r.name.lowercased().contains(q) || r.tags.contains { $0.lowercased().contains(q) })
-            }
+            let recipes = try RecipeLibrary.search(
+                query.q ?? "", kind: query.kind.flatMap(MealSlot.init(rawValue:)), in: app.db)
             guard query.isPaged else {
                 return FoodWire.RecipeList(count: recipes.count, recipes: recipes.map(FoodWire.RecipeListing.init))
             }
@@ -31,10 +27,7 @@ enum RecipeRoutes {
             access: .member, cache: .day, answers: FoodWire.RecipeDetail.self, errors: [404]
         ) { request, _ in
             let slug = request.parameter("slug") ?? ""
-            let (recipe, reference) = try app.db.read { db in
-                (try RecipeStore.find(slug, in: db), try IngredientStore.reference(in: db))
-            }
-            guard let recipe else { throw HTTPError(404, "unknown recipe") }
+            let (recipe, reference) = try RecipeLibrary.detail(slug, in: app.db)
             return FoodWire.RecipeDetail(recipe, reference: reference)
         }
     }

@@ -50,13 +50,9 @@ enum ShoppingRoutes {
             let checked = try request.decodeValidated(ShoppingAddInput.self)
             let body = checked.input
             let date = checked.day(or: app.today)
-            let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            let unit = (body.unit ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let item = try app.db.write { db in
-                try ShoppingStore.add(
-                    name: name, qty: body.qty, unit: unit, scope: scope, containing: date,
-                    actor: user.id, now: app.clock.now(), in: db)
-            }
+            let item = try Shopping.add(
+                name: body.name, qty: body.qty, unit: body.unit, scope: scope, containing: date, actor: user.id,
+                now: app.clock.now(), in: app.db)
             announce(app, scope: scope, start: date.monday, item: item.id, checked: false)
             return ShoppingWire.Item(item)
         }
@@ -67,9 +63,7 @@ enum ShoppingRoutes {
             let user = principal.caller.user
             let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
             let id = request.parameter("id") ?? ""
-            guard let week = try app.db.write({ try ShoppingStore.remove(id: id, scope: scope, in: $0) }) else {
-                throw HTTPError(404, "not found")
-            }
+            let week = try Shopping.remove(id: id, scope: scope, in: app.db)
             announce(app, scope: scope, start: week, item: id, checked: nil)
             return ShoppingWire.Removed(ok: true)
         }
@@ -95,7 +89,7 @@ enum ShoppingRoutes {
     /// the client prefers `text/plain`, as ``ShoppingText``.
     static func read(_ app: ForgeApp, _ request: Request, scope: String) throws -> Response {
         let date = try request.decodeQueryValidated(ShoppingQuery.self) ?? app.today
-        let list = try app.db.read { try ShoppingStore.list(scope: scope, containing: date, in: $0) }
+        let list = try Shopping.list(scope: scope, containing: date, in: app.db)
         guard prefersText(request.headers["Accept"]) else { return .wire(ShoppingWire.List(list)) }
         return Response(
             status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"],
@@ -117,16 +111,9 @@ enum ShoppingRoutes {
         let checked = try request.decodeValidated(ShoppingTickInput.self)
         let body = checked.input
         let date = checked.day(or: app.today)
-        let item: ShoppingItem
-        do {
-            item = try app.db.write { db in
-                try ShoppingStore.setChecked(
-                    body.checked, item: body.item, scope: scope, containing: date,
-                    actor: actor, now: app.clock.now(), in: db)
-            }
-        } catch ShoppingStore.Failure.notOnList {
-            throw HTTPError(404, "item not on the list")
-        }
+        let item = try Shopping.tick(
+            body.checked, item: body.item, scope: scope, containing: date, actor: actor, now: app.clock.now(),
+            in: app.db)
         announce(app, scope: scope, start: date.monday, item: item.id, checked: body.checked)
         return ShoppingWire.Item(item)
     }
@@ -151,8 +138,7 @@ enum ShoppingRoutes {
     /// week whose need now outgrows its tick (issue 28).
     static func announceOutgrown(_ app: ForgeApp, scope: String) {
         let today = app.today
-        guard let items = try? app.db.read({ try ShoppingStore.outgrownTicks(scope: scope, containing: today, in: $0) })
-        else { return }
+        guard let items = try? Shopping.outgrownTicks(scope: scope, containing: today, in: app.db) else { return }
         for item in items {
             announce(
                 app, scope: scope, start: today.monday, item: item.id, checked: false, bought: item.bought,

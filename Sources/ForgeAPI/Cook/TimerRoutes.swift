@@ -26,9 +26,7 @@ enum TimerRoutes {
             let caller = principal.kitchenCaller
             let input = try request.decode(StartTimerInput.self)
             let slug = input.recipeSlug.flatMap { $0.isEmpty ? nil : $0 }
-            if let slug, try app.db.read({ try RecipeStore.find(slug, in: $0) }) == nil {
-                throw HTTPError(404, "unknown recipe")
-            }
+            if let slug { _ = try RecipeLibrary.recipe(slug, in: app.db) }  // 404 unknown recipe
             let timer = try timerErrors {
                 try scheduler.create(
                     scope: caller.scope, label: input.label, seconds: input.seconds, recipeSlug: slug,

@@ -71,10 +71,7 @@ enum KitchenRoutes {
             access: .kitchen, answers: KitchenRecipe.self, errors: [404]
         ) { request, _ in
             let slug = request.parameter("slug") ?? ""
-            guard let recipe = try app.db.read({ try RecipeStore.find(slug, in: $0) }) else {
-                throw HTTPError(404, "unknown recipe")
-            }
-            return KitchenRecipe(recipe)
+            return KitchenRecipe(try RecipeLibrary.recipe(slug, in: app.db))
         }
     }
 

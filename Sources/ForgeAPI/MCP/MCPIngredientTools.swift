@@ -49,72 +49,41 @@ enum MCPIngredientTools {
     }
 
     static func list(_ ctx: MCPContext, _ args: ListIngredientsArguments) throws -> JSONValue {
-        let query = (args.query ?? "").lowercased()
-        let aisle = args.aisle ?? ""
-        let pantryOnly = args.pantryOnly ?? false
         let limit = min(max(args.limit ?? 200, 1), 500)
-        let rows = try ctx.app.db.read { try IngredientStore.reference(in: $0) }.rows.filter { row in
-            (query.isEmpty || row.name.lowercased().contains(query)) && (aisle.isEmpty || row.aisle == aisle)
-                && (!pantryOnly || row.pantry)
-        }.sorted { ($0.aisle, $0.name) < ($1.aisle, $1.name) }
+        let rows = try HouseholdIngredients.rows(
+            query: args.query ?? "", aisle: args.aisle.flatMap { $0.isEmpty ? nil : $0 },
+            pantryOnly: args.pantryOnly ?? false, in: ctx.app.db)
         return try WireEncoder.jsonValue(
             IngredientList(count: rows.count, ingredients: rows.prefix(limit).map(IngredientRow.init)))
     }
 
     static func bulkImport(_ ctx: MCPContext, _ args: BulkIngredientsArguments) throws -> JSONValue {
         try ctx.requireMember()
-        let overwrite = args.overwrite ?? true
-        var created: [String] = []
-        var updated: [String] = []
-        var skipped: [String] = []
-        try ctx.app.db.write { db in
-            for item in args.ingredients {
-                let name = IngredientImport.cleanName(item.name)
-                guard !name.isEmpty else {
-                    skipped.append("(unnamed)")
-                    continue
-                }
-                let f = item.fields
-                if created.contains(name) || updated.contains(name) {
-                    try IngredientImport.apply(f, to: name, in: db)  // repeat in one payload
-                } else if try IngredientImport.find(name, in: db) != nil {
-                    guard overwrite else {
-                        skipped.append(name)
-                        continue
-                    }
-                    try IngredientImport.apply(f, to: name, in: db)
-                    updated.append(name)
-                } else {
-                    try IngredientImport.create(name, f, in: db)
-                    created.append(name)
-                }
-            }
-        }
+        let done = try HouseholdIngredients.bulkImport(
+            args.ingredients.map { ($0.name, $0.fields) }, overwrite: args.overwrite ?? true, in: ctx.app.db)
         return try WireEncoder.jsonValue(
             IngredientsImported(
-                count: created.count + updated.count, created: created,
-                updated: updated, skipped: skipped))
+                count: done.created.count + done.updated.count, created: done.created,
+                updated: done.updated, skipped: done.skipped))
     }
 
     static func update(_ ctx: MCPContext, _ args: IngredientArguments) throws -> JSONValue {
         try ctx.requireMember()
-        let name = IngredientImport.cleanName(args.name)
-        guard !name.isEmpty else { throw MCPToolError("name required") }
-        let row: Ingredient = try ctx.app.db.write { db in
-            guard try IngredientImport.find(name, in: db) != nil else {
-                throw MCPToolError("unknown ingredient: \(name)")
-            }
-            try IngredientImport.apply(args.fields, to: name, in: db)
-            return try IngredientImport.find(name, in: db)!
+        do {
+            let row = try HouseholdIngredients.update(args.name, args.fields, in: ctx.app.db)
+            return try WireEncoder.jsonValue(IngredientUpdated(ingredient: IngredientRow(row)))
+        } catch let error as HouseholdIngredientError {
+            throw MCPToolError(error.description)
         }
-        return try WireEncoder.jsonValue(IngredientUpdated(ingredient: IngredientRow(row)))
     }
 
     static func delete(_ ctx: MCPContext, _ args: IngredientNameArguments) throws -> JSONValue {
         try ctx.requireMember()
-        let name = IngredientImport.cleanName(args.name)
-        let referencing = try ctx.app.db.write { db in try IngredientImport.delete(name, in: db) }
-        guard let referencing else { throw MCPToolError("unknown ingredient: \(name)") }
-        return try WireEncoder.jsonValue(IngredientDeleted(recipesReferencing: referencing))
+        do {
+            let referencing = try HouseholdIngredients.delete(args.name, in: ctx.app.db)
+            return try WireEncoder.jsonValue(IngredientDeleted(recipesReferencing: referencing))
+        } catch let error as HouseholdIngredientError {
+            throw MCPToolError(error.description)
+        }
     }
 }

@@ -28,13 +28,9 @@ enum MCPRecipeTools {
     }
 
     static func search(_ ctx: MCPContext, _ args: SearchRecipesArguments) throws -> JSONValue {
-        let q = (args.query ?? "").lowercased()
-        let kind = args.kind ?? ""
-        let incomplete = args.includeIncomplete ?? false
-        let recipes = try ctx.app.db.read { try RecipeStore.all(in: $0) }.filter { r in
-            (incomplete || r.complete) && (kind.isEmpty || r.kind.rawValue == kind)
-                && (q.isEmpty || r.name.lowercased().contains(q) || r.tags.contains { $0.lowercased().contains(q) })
-        }
+        let recipes = try RecipeLibrary.search(
+            args.query ?? "", kind: args.kind.flatMap(MealSlot.init(rawValue:)),
+            includeIncomplete: args.includeIncomplete ?? false, in: ctx.app.db)
         let cards: [JSONValue] = try recipes.map { r in
             try WireEncoder.merged(
                 FoodWire.RecipeCard(r),
@@ -47,8 +43,9 @@ enum MCPRecipeTools {
     }
 
     static func get(_ ctx: MCPContext, _ args: RecipeSlugArguments) throws -> JSONValue {
-        guard let r = try ctx.app.db.read({ try RecipeStore.find(args.slug, in: $0) }) else {
-            throw MCPToolError("unknown recipe slug")
+        let r: Recipe
+        do { r = try RecipeLibrary.recipe(args.slug, in: ctx.app.db) } catch RecipeLibraryError.unknownRecipe {
+            throw MCPToolError("unknown recipe slug")  // the contract's words for this tool (§4.24)
         }
         return try WireEncoder.merged(
             FoodWire.RecipeCard(r),

@@ -20,7 +20,7 @@ enum MCPShoppingTools {
     static func getShoppingList(_ ctx: MCPContext, _ date: LocalDate?) throws -> JSONValue {
         let date = date ?? ctx.app.today
         let scope = FoodWeekStore.scope(userID: ctx.user.id, isDemo: ctx.user.isDemo)
-        let list = try ctx.app.db.read { try ShoppingStore.list(scope: scope, containing: date, in: $0) }
+        let list = try Shopping.list(scope: scope, containing: date, in: ctx.app.db)
         return try WireEncoder.jsonValue(ShoppingWire.List(list))
     }
 }
