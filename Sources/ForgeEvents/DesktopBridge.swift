@@ -37,7 +37,8 @@ package final class DesktopBridge: @unchecked Sendable {
     let refreshEvery: TimeInterval?
     /// The last envelope of each running timer's bubble (by `replaces_key`), shown again on refresh.
     private var running: [String: JSONValue] = [:]
-    private var lastRefresh: Date?
+    /// When each running timer's bubble was last shown (by `replaces_key`): each is refreshed on its own minute.
+    private var shownAt: [String: Date] = [:]
     private var bus: OpaquePointer?
     private var slots: [OpaquePointer?] = [nil, nil]
     /// Bubble id per `replaces_key`, and the reverse for signals.
@@ -117,19 +118,19 @@ package final class DesktopBridge: @unchecked Sendable {
         return 0
     }
 
-    /// Shows each running timer's bubble again once ``refreshEvery`` has passed since the last
-    /// refresh, while its deadline is ahead (a timer past it rings by its own event).
+    /// Shows each running timer's bubble again once ``refreshEvery`` has passed since it was last
+    /// shown, while its deadline is ahead (a timer past it rings by its own event).
     private func refreshIfDue() {
         guard let refreshEvery else { return }
         let now = clock.now()
-        if let lastRefresh, now.timeIntervalSince(lastRefresh) < refreshEvery { return }
-        lastRefresh = now
         for (key, envelope) in running {
             guard let text = envelope["timer"]?["ends_at"]?.stringValue, let ends = Instant.parse(text), ends > now
             else {
                 running[key] = nil
+                shownAt[key] = nil
                 continue
             }
+            if let shown = shownAt[key], now.timeIntervalSince(shown) < refreshEvery { continue }
             show(envelope)
         }
     }
@@ -172,6 +173,7 @@ package final class DesktopBridge: @unchecked Sendable {
         // when the event was written (a snapshot replays events minutes old; issue 28).
         if !n.close, let body = EventEnvelope.liveBody(timer: envelope["timer"], now: clock.now()) { n.body = body }
         running[n.replacesKey] = !n.close && envelope["timer"]?["state"] == "running" ? envelope : nil
+        shownAt[n.replacesKey] = running[n.replacesKey] == nil ? nil : clock.now()
         let result: Int32
         if n.close {
             guard let id = ids[n.replacesKey] else { return }
@@ -209,11 +211,19 @@ package final class DesktopBridge: @unchecked Sendable {
         if sent != bytes.count { Log.warning("desktop bridge: could not send \(action) to the daemon") }
     }
 
-    /// Bubble `id` was closed (expired, by the user, or by us): forget it.
-    func notificationClosed(id: UInt32) {
+    /// `NotificationClosed` reason 2: the user dismissed the bubble (Desktop Notifications
+    /// Specification 1.2; 1 is expired, 3 closed by `CloseNotification`).
+    static let dismissedByUser: UInt32 = 2
+
+    /// Bubble `id` was closed for `reason`: its id is forgotten (the next change opens a new
+    /// bubble). One the user dismissed is not refreshed again; one that expired is, on its minute.
+    func notificationClosed(id: UInt32, reason: UInt32) {
         for (key, value) in ids where value == id {
             ids[key] = nil
-            running[key] = nil  // closed by the user: a refresh must not open it again
+            if reason == Self.dismissedByUser {
+                running[key] = nil
+                shownAt[key] = nil
+            }
         }
     }
 
@@ -257,7 +267,8 @@ package final class DesktopBridge: @unchecked Sendable {
                     var id: UInt32 = 0
                     var reason: UInt32 = 0
                     if forge_read_notification_closed(m, &id, &reason) >= 0 {
-                        Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(id: id)
+                        Unmanaged<DesktopBridge>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(
+                            id: id, reason: reason)
                     }
                     return 0
                 }, me)

@@ -172,6 +172,35 @@ import Testing
         }
     }
 
+    /// Review of issue 41 item 11: each running timer is refreshed on its own minute (one started
+    /// 50 s after another is not shown again 10 s later), and a bubble that expired (reason 1,
+    /// not the user's close) comes back as a new bubble on its next minute.
+    @Test func eachTimersBubbleKeepsItsOwnMinuteAndAnExpiredOneComesBack() throws {
+        try withMigratedDatabase { db, dir in
+            let h = try Harness(db: db, dir: dir, refreshEvery: 60)
+            defer { h.close() }
+            _ = try h.scheduler.create(scope: "household", label: "Roast", seconds: 900)
+            _ = h.server.waitFor(1)
+            h.clock.advance(50)
+            _ = try h.scheduler.create(scope: "household", label: "Rice", seconds: 600)
+            var calls = h.server.waitFor(2)
+            #expect(calls.count == 2 && calls[1].body == "10:00 left", "\(calls)")
+            h.clock.advance(15)  // the roast's minute is up, the rice's is not
+            calls = h.server.waitFor(3)
+            usleep(1_500_000)
+            calls = h.server.waitFor(3)
+            #expect(calls.count == 3 && calls[2].summary.hasPrefix("Roast"), "\(calls)")
+            // The rice's bubble expires: a new one (no replaces_id) on its minute.
+            h.server.expire(calls[1].returned)
+            usleep(300_000)
+            h.clock.advance(50)
+            calls = h.server.waitFor(4)
+            #expect(calls.count >= 4, "\(calls)")
+            let rice = calls.dropFirst(3).first { $0.summary.hasPrefix("Rice") }
+            #expect(rice?.replacesID == 0 && rice?.body == "8:55 left", "\(calls)")
+        }
+    }
+
     @Test func theBridgeExitsNonZeroWhenTheDaemonGoesAway() throws {
         try withMigratedDatabase { db, dir in
             let h = try Harness(db: db, dir: dir)

@@ -59,7 +59,8 @@ final class NotificationRecorder: @unchecked Sendable {
     /// `ActionInvoked(id, first action)` then `NotificationClosed(id, 2)`.
     let answersActions: Bool
     private let stopped = Atomic<Bool>(false)
-    private let signals = Mutex<[(id: UInt32, action: String?)]>([])
+    /// Signals to emit: an action clicked, or a close with its reason (2 by the user, 1 expired).
+    private let signals = Mutex<[(id: UInt32, action: String?, reason: UInt32)]>([])
     private var nextID: UInt32 = 0
     private let done = DispatchSemaphore(value: 0)
 
@@ -88,7 +89,7 @@ final class NotificationRecorder: @unchecked Sendable {
                     if let action = signal.action {
                         _ = forge_emit_action_invoked(box.bus, signal.id, action)
                     } else {
-                        _ = forge_emit_notification_closed(box.bus, signal.id, 2)
+                        _ = forge_emit_notification_closed(box.bus, signal.id, signal.reason)
                     }
                 }
                 _ = sd_bus_flush(box.bus)
@@ -107,10 +108,13 @@ final class NotificationRecorder: @unchecked Sendable {
     }
 
     /// The user clicks `action` on bubble `id` (`ActionInvoked`).
-    func invoke(_ id: UInt32, action: String) { signals.withLock { $0.append((id, action)) } }
+    func invoke(_ id: UInt32, action: String) { signals.withLock { $0.append((id, action, 0)) } }
 
     /// The user closes bubble `id` (`NotificationClosed`, reason 2).
-    func closeByUser(_ id: UInt32) { signals.withLock { $0.append((id, nil)) } }
+    func closeByUser(_ id: UInt32) { signals.withLock { $0.append((id, nil, 2)) } }
+
+    /// Bubble `id` expires (`NotificationClosed`, reason 1).
+    func expire(_ id: UInt32) { signals.withLock { $0.append((id, nil, 1)) } }
 
     private func receive(_ m: OpaquePointer) -> Int32 {
         let interface = "org.freedesktop.Notifications"
@@ -148,7 +152,7 @@ final class NotificationRecorder: @unchecked Sendable {
             calls.withLock { $0.append(call) }
             _ = forge_reply_u32(m, id)
             if answersActions, let first = actions.first {
-                signals.withLock { $0 += [(id, first), (id, nil)] }
+                signals.withLock { $0 += [(id, first, 0), (id, nil, 2)] }
             }
             return 1
         }

@@ -8,7 +8,7 @@
   'use strict';
   const $ = (id) => document.getElementById(id);
   const state = { week: null, tonight: null, recipes: {}, session: null, timers: new Map(), offset: 0,
-                  view: 'tonight', day: null, connected: false, list: null, zone: null };
+                  view: 'tonight', day: null, connected: false, unreachable: false, list: null, zone: null };
   try { state.zone = localStorage.getItem('forge.kitchen.zone'); } catch (e) {}
 
   // ---------- data ----------
@@ -343,8 +343,23 @@
     const s = Math.ceil(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
     return (h ? h + ':' + String(m).padStart(2, '0') : m) + ':' + String(sec).padStart(2, '0');
   }
-  const timerAction = (t, action, body, what) =>
-    act('POST', `/api/cook/timers/${t.id}/${action}`, body, what + ' ' + t.label).then(upsertTimer, () => {});
+  /**
+   * A tap on a timer, sent until the server hears it. A timer this screen rang while the server
+   * could not be reached is dismissed or extended here at once (the chime stops), and stays
+   * silenced here until the server has the tap, even if its own late ring arrives first.
+   */
+  const silenced = new Set();
+  function timerAction(t, action, body, what) {
+    const sent = act('POST', `/api/cook/timers/${t.id}/${action}`, body, what + ' ' + t.label);
+    if (t.rung_here) {
+      silenced.add(t.id);
+      if (action === 'dismiss') state.timers.delete(t.id);
+      else state.timers.set(t.id, Object.assign({}, t, { state: 'running', rung_here: false,
+        ends_at: new Date(now() + body.seconds * 1000).toISOString() }));
+      renderTimers();
+    }
+    return sent.then(upsertTimer, () => {}).finally(() => { silenced.delete(t.id); renderTakeover(); });
+  }
   const R = 26, C = 2 * Math.PI * R;
   function renderTimers() {
     const dock = $('timers');
@@ -431,7 +446,7 @@
 
   /** The oldest ringing timer fills the screen until dismissed or extended; the chime rings meanwhile. */
   function renderTakeover() {
-    const fired = [...state.timers.values()].filter((t) => t.state === 'fired')
+    const fired = [...state.timers.values()].filter((t) => t.state === 'fired' && !silenced.has(t.id))
       .sort((a, b) => Date.parse(a.fired_at) - Date.parse(b.fired_at));
     const t = fired[0];
     $('takeover').hidden = !t;
@@ -455,11 +470,12 @@
    * (`hello` → loadState): fired late by the server, or gone if it was cancelled meanwhile.
    */
   function ringDueWhileOffline() {
-    if (state.connected) return;
+    // Only in a real outage: the live feed was lost, or the page is the saved copy (not while it first opens).
+    if (state.connected || !state.unreachable) return;
     let rang = false;
     for (const t of [...state.timers.values()]) {
       if (t.state !== 'running' || Date.parse(t.ends_at) > now()) continue;
-      state.timers.set(t.id, Object.assign({}, t, { state: 'fired', fired_at: new Date(now()).toISOString(), rung_here: true }));
+      state.timers.set(t.id, Object.assign({}, t, { state: 'fired', fired_at: t.ends_at, rung_here: true }));
       rang = true;
     }
     if (rang) renderTimers();
@@ -513,6 +529,7 @@
   function showSavedCopy(savedAt) {
     if (state.connected) return;   // a passing failure while the live feed is up: no banner
     state.savedCopy = true;
+    state.unreachable = true;
     $('outage').textContent = "Can't reach the kitchen server. Showing the copy saved at " + householdHM(savedAt + state.offset) +
       '; timers count down from their last known deadlines. Reconnecting…';
     $('outage').hidden = false;
@@ -520,6 +537,7 @@
   const OUTAGE_TEXT = $('outage').textContent;
   function setConnected(up) {
     state.connected = up;
+    state.unreachable = !up;
     if (up && state.savedCopy) { state.savedCopy = false; $('outage').textContent = OUTAGE_TEXT; }
     $('live').className = up ? 'dot up' : 'dot';
     $('live').title = up ? 'live' : 'reconnecting';

@@ -32,25 +32,20 @@ extension BackupKey {
     /// Reads a recovery code typed back: hex digits in any case; spaces, dashes and line breaks
     /// ignored. 68 digits carry the check group, which must match; 64 digits (codes printed before
     /// forged 0.2.0, and the package's postinst) have none and are taken as they are.
-    /// - Throws: ``BackupCopyError/badKey(_:)`` when it is not 64 or 68 hex digits, or when the
-    ///   check group does not match (naming the group that looks mistyped when only one fits).
+    /// - Throws: ``BackupCopyError/recoveryCodeLength(characters:allHex:)`` when it is not 64 or 68
+    ///   hex digits; ``BackupCopyError/recoveryCodeCheck(suspectGroup:)`` when the check group does
+    ///   not match (naming the group that looks mistyped when only one fits).
     package init(recoveryCode text: String) throws {
         let digits = Array(text.lowercased().filter { !" -\n\t\r".contains($0) })
-        guard digits.count == Self.length * 2 || digits.count == Self.length * 2 + 4,
-            digits.allSatisfy({ $0.isASCII && $0.isHexDigit })
-        else {
-            throw BackupCopyError.badKey(
-                "a recovery code is 68 hex digits (0-9, a-f) in 17 groups of 4 (64 in 16 for codes printed "
-                    + "before forged 0.2.0); got \(digits.count) characters")
+        let allHex = digits.allSatisfy { $0.isASCII && $0.isHexDigit }
+        guard digits.count == Self.length * 2 || digits.count == Self.length * 2 + 4, allHex else {
+            throw BackupCopyError.recoveryCodeLength(characters: digits.count, allHex: allHex)
         }
         let bytes = Self.bytes(digits.prefix(Self.length * 2))
         if digits.count > Self.length * 2 {
             let check = String(digits.suffix(4))
             guard Self.checkGroup(of: bytes) == check else {
-                throw BackupCopyError.badKey(
-                    "the recovery code does not check out: a digit is mistyped or two are swapped"
-                        + (Self.suspect(digits).map { " (look at group \($0))" } ?? "")
-                        + "; compare each group with the code as printed")
+                throw BackupCopyError.recoveryCodeCheck(suspectGroup: Self.suspect(digits))
             }
         }
         self.init(bytes: bytes)

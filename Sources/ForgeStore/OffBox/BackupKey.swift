@@ -57,7 +57,9 @@ package struct BackupKey: Sendable, Equatable {
             throw BackupCopyError.badKey("cannot read \(path): \(String(cString: strerror(errno)))")
         }
         let code = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }.joined()
-        do { return try BackupKey(recoveryCode: code) } catch BackupCopyError.badKey(let why) {
+        do { return try BackupKey(recoveryCode: code) } catch let error as BackupCopyError {
+            // The file named: what the code's own error says after "not a backup key: ".
+            let why = error.description.replacingOccurrences(of: "not a backup key: ", with: "")
             throw BackupCopyError.badKey("\(path): \(why)")
         }
     }

@@ -19,8 +19,11 @@ package enum ShippedExerciseMedia {
     /// copy), else `../share/forged/free-exercise-db` from its directory (``directory`` for the
     /// package's `/usr/bin/forged`), which may not exist. Only the binary's own installation counts:
     /// a build in the tree never imports an installed package's photos.
-    /// - Parameter executable: the running binary's path (symbolic links resolved).
+    /// - Parameter executable: the running binary's absolute path (symbolic links resolved); an empty
+    ///   or relative one (it could not be read) gives ``directory``.
     package static func located(executable: String) -> String {
+        // Where the binary is cannot be told (no /proc): the package's place, as `/usr/bin/forged`'s.
+        guard executable.hasPrefix("/") else { return directory }
         let bin = (executable as NSString).deletingLastPathComponent
         let beside = bin + "/free-exercise-db"
         if FileManager.default.fileExists(atPath: beside + "/exercises.json") { return beside }
