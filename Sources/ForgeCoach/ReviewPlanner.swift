@@ -8,8 +8,9 @@ import Foundation
 /// (or whose equipment the active profile lacks) swapped for an alternative
 /// sharing a primary muscle (library order, not avoided, equipment available,
 /// not already on the day; its load is the member's last logged load of it, else 0).
-/// Body-weight lifts progress by reps (``Progression``); squats get a depth
-/// note under a niggle about deep squats (``SquatDepth``).
+/// Body-weight lifts progress by reps, and a loaded lift planned at 0 kg takes
+/// the top load logged (``Progression``); squats carry a depth note while an
+/// active niggle is about deep squats, and lose it once none is (``SquatDepth``).
 /// Changed days get a note naming what changed.
 package struct ReviewPlanner {
     /// The member planned for and the household day the review runs on.
@@ -111,6 +112,15 @@ package struct ReviewPlanner {
                         ReviewLine(
                             head + (up ? ": every set met" : ", short two weeks running"), new: "\(to) reps",
                             current: "\(from) reps"))
+                case .adopt(let to):
+                    entry.weight = to
+                    notes.append("\(exercise.name) at \(load(to))")
+                    changes.append(
+                        PlanChange(
+                            sign: "+", what: "\(exercise.name) → \(load(to))",
+                            why: "the plan had no load for it; this is the top load you logged"))
+                    lines.append(
+                        ReviewLine(head + ": the plan had no load for it", new: load(to), current: "no load"))
                 case .variation(let reps):
                     lines.append(
                         ReviewLine(
@@ -120,6 +130,8 @@ package struct ReviewPlanner {
                     guard !now.isEmpty else { break }
                     if Progression.byReps(entry, kind: exercise.kind) {
                         lines.append(ReviewLine("\(head): stays at \(entry.reps) reps (\(reason))"))
+                    } else if w == 0 {
+                        lines.append(ReviewLine("\(head): no load in the plan yet (\(reason))"))
                     } else {
                         // The load the proposal will hold once validation puts it on the profile's weights.
                         let held = kit.rounds(exercise.kind) && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w
