@@ -121,7 +121,7 @@ struct FirstWeek {
                     entry.weight = 0
                 }
                 if let exercise = library.exercise(entry.slug),
-                    SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles)
+                    SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) == .added
                 {
                     week.depthLimited.append(exercise.name)
                     changes.append(PlanChange(sign: "~", what: "\(exercise.name) to parallel", why: entry.note))

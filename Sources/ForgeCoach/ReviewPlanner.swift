@@ -69,9 +69,17 @@ package struct ReviewPlanner {
                     day.exercises[index] = entry
                     continue
                 }
-                if SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) {
+                switch SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) {
+                case .added?:
                     notes.append("\(exercise.name) to parallel")
                     changes.append(PlanChange(sign: "~", what: "\(exercise.name) to parallel", why: entry.note))
+                case .removed?:
+                    notes.append("\(exercise.name) back to full depth")
+                    changes.append(
+                        PlanChange(
+                            sign: "~", what: "\(exercise.name) to full depth",
+                            why: "no active niggle limits deep squats now"))
+                case nil: break
                 }
                 let now = thisWeek.filter { $0.set.slug == entry.slug }.map(\.set)
                 let before = lastWeek.filter { $0.set.slug == entry.slug }.map(\.set)

@@ -122,6 +122,39 @@ struct CoachReviewTests {
         }
     }
 
+    @Test func theSquatDepthNoteComesOffOnceNoNiggleLimitsDeepSquats() async throws {
+        try await withTestServer(clock: FixedClock(Self.sundayEvening)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            func pending() throws -> ProposalRevision? {
+                try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) }
+            }
+            try server.app.db.write { db in
+                try db.execute(
+                    "UPDATE niggles SET avoid_patterns = '[\"deep_squat\",\"deep_lunge\"]' WHERE user_id = ?",
+                    [adaID])
+            }
+            let original = try server.activePlan(adaID)?.entry(0, "back-squat")?.note
+            _ = try server.app.coach.runReview(userID: adaID)
+            let limited = try #require(try pending())
+            #expect(limited.content.entry(0, "back-squat")?.note.contains("To parallel, no deeper") == true)
+            #expect(try await server.approveProposal(ada) == limited.num)
+
+            // The niggle clears: the next review takes the note off and says so.
+            try server.app.db.write { db in
+                try db.execute(
+                    "UPDATE niggles SET status = 'cleared', cleared_at = '2026-11-29' WHERE user_id = ?", [adaID])
+            }
+            _ = try server.app.coach.runReview(userID: adaID)
+            let cleared = try #require(try pending())
+            let squat = try #require(cleared.content.entry(0, "back-squat"))
+            #expect(!squat.note.contains("To parallel"), "\(squat.note)")
+            #expect(squat.note == original)
+            #expect(cleared.content.days[0]?.why?.contains("Back Squat back to full depth") == true)
+            #expect(cleared.content.changes?.contains { $0.what == "Back Squat to full depth" } == true)
+        }
+    }
+
     @Test func scheduledReviewsRunOncePerWeekAcrossARestart() async throws {
         let clock = FixedClock(Instant.parse("2026-11-29T19:59:00Z")!)
         try await withTestServer(clock: clock) { server in
