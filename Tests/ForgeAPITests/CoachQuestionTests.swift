@@ -19,7 +19,9 @@ struct CoachQuestionTests {
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)
             let sets = [TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5)]
-            try server.logSession(adaID, day: "2026-11-30", name: "Lower A", sets: sets)
+            // A warm-up is neither a working set nor tonnage.
+            try server.logSession(
+                adaID, day: "2026-11-30", name: "Lower A", sets: [TestSet("back-squat", 20, 5, warmup: true)] + sets)
             try server.logRun(adaID, day: "2026-12-02", name: "Zone 2 run", km: 6.5, zone2: 38)
             try server.logSession(adaID, day: "2026-11-27", name: "Last week", sets: sets)  // not this week
 

@@ -22,7 +22,10 @@ struct CoachReviewTests {
             let bench = try #require(plan.entry(4, "bench-press"))
             let squat = try #require(plan.entry(0, "back-squat"))
             let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }
-            try server.logSession(adaID, day: "2026-11-24", name: "Upper A", sets: benchSets)
+            // A warm-up short of the target reps neither holds the lift nor shows in the summary.
+            try server.logSession(
+                adaID, day: "2026-11-24", name: "Upper A",
+                sets: [TestSet("bench-press", 20, 5, rpe: nil, warmup: true)] + benchSets)
             try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
             // Squat short two weeks running → deload.
             try server.logSession(
