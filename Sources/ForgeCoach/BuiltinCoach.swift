@@ -113,7 +113,7 @@ package struct BuiltinCoach: CoachBackend {
     }
 
     func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
-        let week = try WeekSummary.of(turn.member, through: turn.today, in: db)
+        let week = try WeekSummary.of(turn.member, through: turn.today, today: turn.today, in: db)
         let km = week.distanceKm > 0 ? ", \(NumberText.shortest(Rounding.round1(week.distanceKm))) km" : ""
         let minutes = NumberText.shortest(Rounding.round1(week.zone2Minutes))
         let target = week.zone2Planned > 0 ? " of the \(week.zone2Planned) your plan sets" : ""
@@ -126,7 +126,7 @@ package struct BuiltinCoach: CoachBackend {
     func week(_ turn: CoachTurn, _ db: Connection) throws -> String {
         let through = turn.today.weekday == 0 ? turn.today.adding(days: -1) : turn.today
         let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: nil)
-        return try WeekSummary.of(turn.member, through: through, in: db).text(unit: unit)
+        return try WeekSummary.of(turn.member, through: through, today: turn.today, in: db).text(unit: unit)
     }
 
     /// A question no intent matched: what the coach answers, and today's plan.

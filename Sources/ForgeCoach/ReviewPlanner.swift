@@ -39,9 +39,11 @@ package struct ReviewPlanner {
         let validator = try ProposalStore.validator(for: member, in: db)
         let kit = validator.kit ?? .unknown
         let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
-        let thisWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -6), to: today, in: db)
+        // The review's window (the seven days ending today) and the seven days before it.
+        let days = WeeklyReview.window(endingOn: today)
+        let thisWeek = try CoachQueries.sets(userID: member.id, from: days.lowerBound, to: days.upperBound, in: db)
         let lastWeek = try CoachQueries.sets(
-            userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
+            userID: member.id, from: days.lowerBound.adding(days: -7), to: days.upperBound.adding(days: -7), in: db)
         var content = active.content
         var lines: [ReviewLine] = []
         let niggles = validator.niggles.filter(\.isActive)

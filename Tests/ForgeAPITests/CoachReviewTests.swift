@@ -158,6 +158,28 @@ struct CoachReviewTests {
         }
     }
 
+    @Test func aMondayReviewCountsTheSevenDaysEndingOnIt() async throws {
+        // Monday 30 Nov 2026, 07:00, a review moved to Monday: the window is Tuesday 24 to Monday 30.
+        try await withTestServer(clock: FixedClock(Instant.parse("2026-11-30T07:00:00Z")!)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            let plan = try #require(try server.activePlan(adaID))
+            let bench = try #require(plan.entry(4, "bench-press"))
+            let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }
+            try server.logSession(adaID, day: "2026-11-23", name: "Lower A", sets: [TestSet("back-squat", 40, 5)])
+            try server.logRun(adaID, day: "2026-11-25", name: "Zone 2 run", km: 6, zone2: 40)
+            try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
+            try server.logRun(adaID, day: "2026-11-28", name: "Intervals", km: 5, zone2: 4)
+            let summary = try server.app.coach.runReview(userID: adaID)
+            #expect(summary.hasPrefix("Week to Monday 2026-11-30: 1 strength and 2 cardio sessions done"), "\(summary)")
+            // Monday's session is still to come this morning: neither done nor missed.
+            #expect(summary.contains("3 of 3 planned sessions done this week"), "\(summary)")
+            #expect(summary.contains("Bench Press 8/8/8 at \(NumberText.shortest(bench.weight)) kg"), "\(summary)")
+        }
+    }
+
     @Test func scheduledReviewsRunOncePerWeekAcrossARestart() async throws {
         let clock = FixedClock(Instant.parse("2026-11-29T19:59:00Z")!)
         try await withTestServer(clock: clock) { server in
