@@ -96,11 +96,16 @@ extension TestServer {
     }
 
     /// Sends `text` as `cookie`'s chat message and returns the coach's reply.
+    /// - Throws: when the post fails or the thread does not end in a coach reply, so a
+    ///   check that the reply lacks a phrase never passes on a missing reply.
     func say(_ text: String, as cookie: String) async throws -> String {
         let post = try await request("POST", "/api/chat", json: ["text": .string(text)], cookie: cookie)
         guard post.status == 200 else { throw TestFailure("chat: \(post.status)") }
-        let chat = try await waitForReply(cookie)
-        return chat["messages"]?.arrayValue?.last?["text"]?.stringValue ?? ""
+        let last = try await waitForReply(cookie)["messages"]?.arrayValue?.last
+        guard last?["who"]?.stringValue == "coach", let reply = last?["text"]?.stringValue else {
+            throw TestFailure("no coach reply to \"\(text)\"")
+        }
+        return reply
     }
 
     /// Approves the member's waiting proposal; returns the new revision number.
