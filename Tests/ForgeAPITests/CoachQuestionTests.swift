@@ -93,6 +93,43 @@ struct CoachQuestionTests {
         }
     }
 
+    @Test func aWaitingProposalSaysWhatItChangesOnTheDay() async throws {
+        // Wednesday 2 Dec 2026: the Zone 2 run day of the starter plan.
+        let clock = FixedClock(Instant.parse("2026-12-02T10:00:00Z")!)
+        try await withTestServer(clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            var content = try #require(try server.activePlan(adaID))
+            // Monday: the Romanian deadlift out, a fourth squat set; Wednesday: the run five minutes longer.
+            var monday = try #require(content.days[0]?.strength)
+            monday.exercises.removeAll { $0.slug == "romanian-deadlift" }
+            let squat = try #require(monday.exercises.firstIndex { $0.slug == "back-squat" })
+            monday.exercises[squat].sets += 1
+            monday.why = "Monday: one lift fewer, one squat set more"
+            content.days[0] = .strength(monday)
+            var run = try #require(content.days[2]?.cardio)
+            run.cardio.minutes += 5
+            run.why = "Wednesday: a longer run"
+            content.days[2] = .cardio(run)
+            let member = try server.member(adaID)
+            _ = try server.app.db.write { db in
+                try ProposalStore.propose(
+                    member: member, content: try .encoded(content), rationale: "A longer run and a shorter Monday.",
+                    now: clock.now(), in: db)
+            }
+            let today = try await server.say("What should I do today?", as: ada)
+            #expect(today.contains("would change Zone 2 run to \(run.cardio.minutes) min."), "\(today)")
+            #expect(!today.contains("keeps Zone 2 run as it is"), "\(today)")
+            clock.set(Instant.parse("2026-12-06T10:00:00Z")!)
+            let tomorrow = try await server.say("And tomorrow?", as: ada)
+            let sets = monday.exercises[squat].sets
+            #expect(
+                tomorrow.contains("would change Back Squat to \(sets) sets and Romanian Deadlift out."), "\(tomorrow)")
+        }
+    }
+
     @Test(arguments: [
         (20, [20, 20, 20], [20, 20, 20], Progression.Decision.variation(reps: 20)),
         (12, [12, 10, 9], [12, 11, 10], .reps(from: 12, to: 10)),
