@@ -92,11 +92,6 @@ package enum Intake {
         }
     }
 
-    /// Training days per week named in the schedule answer (``ScheduleReading``), else 3.
-    static func days(in schedule: String) -> Int {
-        ScheduleReading.read(schedule)?.days ?? 3
-    }
-
     /// 0.8 for a member new to lifting ("new", "never", "beginner", "novice", "month(s)", "weeks", "just",
     /// "first", "a little"), else 0.9.
     static func loadFactor(for experience: String) -> Double {
@@ -137,7 +132,7 @@ package enum Intake {
             let names = ScheduleReading.list(week.dayNames)
             let days = week.dayNames.count
             text +=
-                " Here's a conservative first week: \(days) day\(days == 1 ? "" : "s") (\(names)) at about "
+                " Here's a conservative first week: \(Plural.count(days, "days")) (\(names)) at about "
                 + "\(Int(factor * 100)) % of the listed loads."
             if let extra = week.unplaced { text += " " + extra }
             text +=

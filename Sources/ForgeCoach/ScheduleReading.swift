@@ -20,7 +20,7 @@ package struct ScheduleAnswer: Sendable, Equatable {
     /// "Monday, Wednesday and Friday", or "3 days a week" when no day was named.
     package var daysText: String {
         weekdays.isEmpty
-            ? "\(days) day\(days == 1 ? "" : "s") a week"
+            ? "\(Plural.count(days, "days")) a week"
             : ScheduleReading.list(weekdays.map { LocalDate.dayNames[$0] })
     }
 }

@@ -96,15 +96,15 @@ package struct WeekSummary: Sendable {
         if planned.isEmpty && upcoming.isEmpty {
             text += "no plan in force, so nothing to measure against."
         } else {
-            text += "\(done.count) of \(planned.count) planned session\(planned.count == 1 ? "" : "s") done"
+            text += "\(done.count) of \(Plural.count(planned.count, "planned sessions")) done"
             let list = planned.map { "\($0.name) \($0.date.dayName) \($0.done ? "done" : "missed")" }
             text += list.isEmpty ? "." : " (" + list.joined(separator: ", ") + ")."
         }
         if !extra.isEmpty { text += " Off the plan: " + ScheduleReading.list(extra) + "." }
         if workingSets > 0 {
             text +=
-                " Strength volume: \(workingSets) working set\(workingSets == 1 ? "" : "s"), "
-                + "\(Int((unit == .kg ? tonnageKg : tonnageKg / LoadUnit.kgPerLb).rounded())) \(unit.rawValue) lifted in \(strengthSessions) session\(strengthSessions == 1 ? "" : "s")."
+                " Strength volume: \(Plural.count(workingSets, "working sets")), "
+                + "\(Int((unit == .kg ? tonnageKg : tonnageKg / LoadUnit.kgPerLb).rounded())) \(unit.rawValue) lifted in \(Plural.count(strengthSessions, "sessions"))."
         } else {
             text += " No strength sets logged."
         }
