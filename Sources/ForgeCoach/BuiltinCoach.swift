@@ -113,11 +113,11 @@ package struct BuiltinCoach: CoachBackend {
     }
 
     func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
-        let week = try WeekSummary.of(turn.member, through: turn.today, in: db)
+        let week = try WeekSummary.of(turn.member, through: turn.today, today: turn.today, in: db)
         let km = week.distanceKm > 0 ? ", \(NumberText.shortest(Rounding.round1(week.distanceKm))) km" : ""
         let minutes = NumberText.shortest(Rounding.round1(week.zone2Minutes))
         let target = week.zone2Planned > 0 ? " of the \(week.zone2Planned) your plan sets" : ""
-        return "This week: \(week.runs) cardio session\(week.runs == 1 ? "" : "s")\(km) and \(minutes) zone-2 minutes"
+        return "This week: \(Plural.count(week.runs, "cardio sessions"))\(km) and \(minutes) zone-2 minutes"
             + "\(target) so far."
     }
 
@@ -126,7 +126,7 @@ package struct BuiltinCoach: CoachBackend {
     func week(_ turn: CoachTurn, _ db: Connection) throws -> String {
         let through = turn.today.weekday == 0 ? turn.today.adding(days: -1) : turn.today
         let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: nil)
-        return try WeekSummary.of(turn.member, through: through, in: db).text(unit: unit)
+        return try WeekSummary.of(turn.member, through: through, today: turn.today, in: db).text(unit: unit)
     }
 
     /// A question no intent matched: what the coach answers, and today's plan.
@@ -144,7 +144,7 @@ package struct BuiltinCoach: CoachBackend {
         }
         let avg = m.totals.scaled(by: 1.0 / Double(m.days))
         func n(_ x: Double) -> String { NumberText.shortest(x.rounded()) }
-        return "Over the \(m.days) day\(m.days == 1 ? "" : "s") you logged this week you averaged \(n(avg.kcal)) kcal "
+        return "Over the \(Plural.count(m.days, "days")) you logged this week you averaged \(n(avg.kcal)) kcal "
             + "(target \(n(m.targets.kcal))) and \(n(avg.proteinG)) g protein (target \(n(m.targets.proteinG))), "
             + "fibre \(n(avg.fiberG)) g (target \(n(m.targets.fiberG)))."
     }

@@ -15,13 +15,16 @@ package struct DatedSet: Sendable {
 /// Read queries the coach answers from. Every one is scoped by `user_id`:
 /// the coach never reads another member's rows.
 package enum CoachQueries {
-    /// Sets of completed sessions with `day` in `from...to`, by day then log order.
+    /// Working sets (warm-ups left out, `set_kind <> 'warmup'`) of completed
+    /// sessions with `day` in `from...to`, by day then log order: what the
+    /// week's volume and the progression rules count.
     package static func sets(userID: String, from: LocalDate, to: LocalDate, in db: Connection) throws -> [DatedSet] {
         try db.query(
             """
             SELECT se.day, se.id AS sid, se.name AS sname, st.slug, st.substituted_for, st.set_no, st.weight, st.reps, st.rpe, st.ts
             FROM sets st JOIN sessions se ON se.id = st.session_id
             WHERE st.user_id = ? AND se.user_id = ? AND se.status = 'completed' AND se.day >= ? AND se.day <= ?
+              AND st.set_kind <> 'warmup'
             ORDER BY se.day, st.ts, st.rowid
             """, [userID, userID, from.description, to.description]
         ).map { row in

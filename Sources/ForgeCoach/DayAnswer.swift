@@ -38,7 +38,7 @@ enum DayAnswer {
             let current = active.content.day(date.weekday)
             let change: String
             if let proposed, proposed.name == current?.name {
-                let diff = try differences(from: current?.strength, to: proposed.strength, member: member, in: db)
+                let diff = try differences(from: current, to: proposed, member: member, in: db)
                 change = diff.isEmpty ? "keeps \(proposed.name) as it is" : "would change " + ScheduleReading.list(diff)
             } else {
                 change = proposed.map { "would make it \($0.name)" } ?? "would make it a rest day"
@@ -49,21 +49,51 @@ enum DayAnswer {
         return text
     }
 
-    /// What a proposed strength day changes on the one in force: "Back Squat to 60 kg", "Hanging Leg Raise to 14 reps".
-    static func differences(from current: StrengthDay?, to proposed: StrengthDay?, member: Member, in db: Connection)
+    /// What a proposed day changes on the same-named one in force, each as a phrase:
+    /// "Back Squat to 60 kg", "Hanging Leg Raise to 4 sets and 14 reps", "Face Pull in",
+    /// "Split Squat out", "Back Squat with a new note"; for a run, "Zone 2 run to 45 min at 125–140 bpm".
+    /// Empty when nothing changes.
+    static func differences(from current: PlanDay?, to proposed: PlanDay, member: Member, in db: Connection)
         throws -> [String]
     {
-        guard let current, let proposed else { return [] }
-        let library = try ExerciseCatalog.library(in: db)
-        return proposed.exercises.compactMap { e in
-            let name = library.exercise(e.slug)?.name ?? e.slug
-            guard let was = current.exercises.first(where: { $0.slug == e.slug }) else { return "\(name) in" }
-            if was.weight != e.weight {
-                return
-                    "\(name) to \(CoachQueries.load(e.weight, LoadUnit.preferred(prefs: member.prefs, slug: e.slug)))"
+        switch (current, proposed) {
+        case (.strength(let was)?, .strength(let will)):
+            return try differences(from: was, to: will, member: member, in: db)
+        case (.cardio(let was)?, .cardio(let will)):
+            let (a, b) = (was.cardio, will.cardio)
+            var parts: [String] = []
+            if a.type != b.type { parts.append("a \(b.type)") }
+            if a.minutes != b.minutes { parts.append("\(b.minutes) min") }
+            if a.hrLow != b.hrLow || a.hrHigh != b.hrHigh {
+                parts.append(b.hrHigh > 0 ? "\(b.hrLow)–\(b.hrHigh) bpm" : "no heart-rate band")
             }
-            return was.reps != e.reps ? "\(name) to \(e.reps) reps" : nil
+            return parts.isEmpty ? [] : ["\(will.name) to " + parts.joined(separator: ", ")]
+        case (let was?, _):
+            return was.kind == proposed.kind ? [] : ["\(proposed.name) to a \(proposed.kind.rawValue) day"]
+        case (nil, _):
+            return ["\(proposed.name) in"]
         }
+    }
+
+    /// What a proposed strength day changes on the one in force, lift by lift.
+    static func differences(from current: StrengthDay, to proposed: StrengthDay, member: Member, in db: Connection)
+        throws -> [String]
+    {
+        let library = try ExerciseCatalog.library(in: db)
+        func name(_ slug: String) -> String { library.exercise(slug)?.name ?? slug }
+        let changed = proposed.exercises.compactMap { e -> String? in
+            guard let was = current.exercises.first(where: { $0.slug == e.slug }) else { return "\(name(e.slug)) in" }
+            var to: [String] = []
+            if was.weight != e.weight {
+                to.append(CoachQueries.load(e.weight, LoadUnit.preferred(prefs: member.prefs, slug: e.slug)))
+            }
+            if was.sets != e.sets { to.append(Plural.count(e.sets, "sets")) }
+            if was.reps != e.reps { to.append(Plural.count(e.reps, "reps")) }
+            if !to.isEmpty { return "\(name(e.slug)) to " + ScheduleReading.list(to) }
+            return was.note != e.note ? "\(name(e.slug)) with a new note" : nil
+        }
+        let kept = Set(proposed.exercises.map(\.slug))
+        return changed + current.exercises.filter { !kept.contains($0.slug) }.map { "\(name($0.slug)) out" }
     }
 
     /// "Back Squat 3×5 at 60 kg, …" or "40 min run at 125–140 bpm".

@@ -84,7 +84,7 @@ struct FirstWeek {
         var changes: [PlanChange] = []
         let daysText =
             schedule.weekdays.isEmpty
-            ? "\(kept.count) training day\(kept.count == 1 ? "" : "s") a week" : "you train \(schedule.daysText)"
+            ? "\(Plural.count(kept.count, "training days")) a week" : "you train \(schedule.daysText)"
         for weekday in plan.weekdays {
             guard let day = plan.days[weekday] else { continue }
             guard let target = placed[weekday] else {
@@ -121,7 +121,7 @@ struct FirstWeek {
                     entry.weight = 0
                 }
                 if let exercise = library.exercise(entry.slug),
-                    SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles)
+                    SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) == .added
                 {
                     week.depthLimited.append(exercise.name)
                     changes.append(PlanChange(sign: "~", what: "\(exercise.name) to parallel", why: entry.note))
@@ -139,7 +139,7 @@ struct FirstWeek {
         let spare = schedule.weekdays.filter { week.content.days[$0] == nil }
         if !spare.isEmpty {
             week.unplaced =
-                "Your plan has \(kept.count) training days, so \(ScheduleReading.list(spare.map { LocalDate.dayNames[$0] })) "
+                "Your plan has \(Plural.count(kept.count, "training days")), so \(ScheduleReading.list(spare.map { LocalDate.dayNames[$0] })) "
                 + "\(spare.count == 1 ? "stays" : "stay") free for now."
         }
         return week

@@ -70,7 +70,7 @@ package struct FoodWeekPlanner: Sendable {
     }
 
     static func rationale(swaps: Int) -> String {
-        "Same shape as this week, with \(swaps) new dinner\(swaps == 1 ? "" : "s") for variety; nights out, leftovers and orders stay put."
+        "Same shape as this week, with \(Plural.count(swaps, "new dinners")) for variety; nights out, leftovers and orders stay put."
     }
 
     static func document(_ week: FoodContent, changes: [JSONValue]) -> JSONValue {

@@ -92,11 +92,6 @@ package enum Intake {
         }
     }
 
-    /// Training days per week named in the schedule answer (``ScheduleReading``), else 3.
-    static func days(in schedule: String) -> Int {
-        ScheduleReading.read(schedule)?.days ?? 3
-    }
-
     /// 0.8 for a member new to lifting ("new", "never", "beginner", "novice", "month(s)", "weeks", "just",
     /// "first", "a little"), else 0.9.
     static func loadFactor(for experience: String) -> Double {
@@ -108,7 +103,7 @@ package enum Intake {
 
     private static func finish(_ turn: CoachTurn, answers: [String: JSONValue], in db: Connection) throws -> String {
         let injuries = InjuryReading.read(answers["injuries"]?.stringValue ?? "", asked: true).notes
-        let noted = try recordNiggles(injuries, turn: turn, in: db)
+        try recordNiggles(injuries, turn: turn, in: db)
         if let goal = answers["goal"]?.stringValue, !goal.isEmpty {
             try PlanStore.setGoal(userID: turn.member.id, goal: String(goal.prefix(200)), in: db)
         }
@@ -117,11 +112,11 @@ package enum Intake {
             ?? ScheduleAnswer(count: nil, weekdays: [], minutes: nil)
         let factor = loadFactor(for: answers["experience"]?.stringValue ?? "")
         var text = "Thanks, that's everything."
-        if !noted.isEmpty {
+        if !injuries.isEmpty {
             text +=
                 " I've noted "
-                + ScheduleReading.list(noted.map { "your \($0.bodyPart.lowercased()) (\"\($0.words)\")" })
-                + " as \(noted.count == 1 ? "a niggle" : "niggles") in your words."
+                + ScheduleReading.list(injuries.map { "your \($0.bodyPart.lowercased()) (\"\($0.words)\")" })
+                + " as \(injuries.count == 1 ? "a niggle" : "niggles") in your words."
         }
         guard
             let week = try FirstWeek.build(
@@ -129,7 +124,7 @@ package enum Intake {
         else {
             return text + " There is no plan to start from yet, so I'll propose one at your first weekly review."
         }
-        for note in noted { text += " " + week.effect(of: note) }
+        for note in injuries { text += " " + week.effect(of: note) }
         do {
             let revision = try ProposalStore.propose(
                 member: turn.member, content: try .encoded(week.content),
@@ -137,7 +132,7 @@ package enum Intake {
             let names = ScheduleReading.list(week.dayNames)
             let days = week.dayNames.count
             text +=
-                " Here's a conservative first week: \(days) day\(days == 1 ? "" : "s") (\(names)) at about "
+                " Here's a conservative first week: \(Plural.count(days, "days")) (\(names)) at about "
                 + "\(Int(factor * 100)) % of the listed loads."
             if let extra = week.unplaced { text += " " + extra }
             text +=
@@ -150,16 +145,15 @@ package enum Intake {
     }
 
     /// Stores each injury as a niggle in the member's words: an active niggle of
-    /// the same body part (same side, or none said) is rewritten, else a new one is added.
-    static func recordNiggles(_ notes: [InjuryNote], turn: CoachTurn, in db: Connection) throws -> [InjuryNote] {
-        let existing = try NiggleStore.list(userID: turn.member.id, in: db).filter { $0.status == "active" }
+    /// the same body part (``sided(_:)``: the part equal, and the same side, or
+    /// no side said on either) is rewritten, else a new one is added.
+    static func recordNiggles(_ notes: [InjuryNote], turn: CoachTurn, in db: Connection) throws {
+        let existing = try NiggleStore.list(userID: turn.member.id, in: db).filter(\.isActive)
         for note in notes {
-            let words = note.bodyPart.lowercased().split(separator: " ")
-            let part = words.last.map(String.init) ?? ""
-            let sided = ["left", "right"].contains(words.first.map(String.init) ?? "")
+            let said = sided(note.bodyPart)
             let match = existing.first { row in
-                let have = row.bodyPart.lowercased()
-                return have.contains(part) && (!sided || have.hasPrefix(words[0]) || !have.contains(" "))
+                let have = sided(row.bodyPart)
+                return have.part == said.part && (said.side == nil || have.side == nil || have.side == said.side)
             }
             if let match {
                 try NiggleStore.revise(
@@ -170,7 +164,16 @@ package enum Intake {
                     avoidPatterns: note.avoid, mobilitySlug: "", today: turn.today, now: turn.now, in: db)
             }
         }
-        return notes
+    }
+
+    /// A body part's side and the part without it, lower-cased: "Left knee" → ("left", "knee"),
+    /// "Lower back" → (nil, "lower back").
+    static func sided(_ bodyPart: String) -> (side: String?, part: String) {
+        let words = bodyPart.lowercased().split(separator: " ").map(String.init)
+        guard let first = words.first, ["left", "right"].contains(first) else {
+            return (nil, words.joined(separator: " "))
+        }
+        return (first, words.dropFirst().joined(separator: " "))
     }
 
     /// Ends intake (`prefs.onboarded = true`); the LLM coach's first proposal does this.

@@ -12,7 +12,10 @@ import ForgeTrain
 ///   one loadable step up (``LoadingKit/increased(kg:by:kind:)``, issue 14:
 ///   on a 45 lb bar with 2.5 lb plates, 135 lb → 140 lb);
 /// - **hold**: nothing logged, or some set missed;
-/// - **body weight** (a `bw` lift, or any entry at 0 kg): progress by reps,
+/// - **no load yet** (a loaded lift planned at 0 kg, as a swapped-in lift
+///   never logged or a first week's unloaded entry starts): the top working
+///   load logged this week becomes the plan's load; nothing loaded logged → hold;
+/// - **body weight** (a `bw` lift): progress by reps,
 ///   never by load — every set met → ``repStep`` more reps a set, up to
 ///   ``repCeiling``; at the ceiling the lift holds and a harder variation is
 ///   next; short two weeks running → ``repStep`` fewer (at least ``repFloor``);
@@ -30,6 +33,8 @@ package enum Progression {
         case reps(from: Int, to: Int)
         /// A body-weight lift at ``repCeiling`` with every set met: a harder variation next.
         case variation(reps: Int)
+        /// A loaded lift planned at 0 kg takes the top load logged this week, kg.
+        case adopt(Double)
     }
 
     /// Reps added a set when a body-weight lift met every set; also the step eased after two short weeks.
@@ -39,9 +44,10 @@ package enum Progression {
     /// Fewest reps a set an eased body-weight lift is given.
     package static let repFloor = 5
 
-    /// True when the entry progresses by reps: a body-weight lift, or unloaded.
+    /// True when the entry progresses by reps: a body-weight lift. A loaded lift
+    /// planned at 0 kg does not; it takes the load logged (``Decision/adopt(_:)``).
     package static func byReps(_ planned: PlanExercise, kind: ExerciseKind) -> Bool {
-        kind == .bw || planned.weight == 0
+        kind == .bw
     }
 
     /// Load step, kg: 2.5 barbell, 2 dumbbell, else 0.
@@ -72,13 +78,19 @@ package enum Progression {
         let w = planned.weight
         guard !thisWeek.isEmpty else { return .hold(w, reason: "not logged this week") }
         if byReps(planned, kind: kind) { return decideReps(planned, thisWeek: thisWeek, lastWeek: lastWeek) }
+        if w == 0 {
+            guard let top = thisWeek.map(\.weight).max(), top > 0 else {
+                return .hold(w, reason: "no load logged yet")
+            }
+            return .adopt(top)
+        }
         if thisWeek.allSatisfy({ met($0, reps: planned.reps) }) {
             let step = increment(for: kind)
-            guard step > 0, w > 0 else { return .hold(w, reason: "every set met; no load step for this lift") }
+            guard step > 0 else { return .hold(w, reason: "every set met; no load step for this lift") }
             return .increase(from: w, to: kit.increased(kg: w, by: step, kind: kind))
         }
         let stalledBefore = !lastWeek.isEmpty && !lastWeek.allSatisfy { met($0, reps: planned.reps) }
-        if stalledBefore, w > 0 { return .deload(from: w, to: deload(w, kind: kind, kit: kit)) }
+        if stalledBefore { return .deload(from: w, to: deload(w, kind: kind, kit: kit)) }
         return .hold(w, reason: "some sets fell short")
     }
 

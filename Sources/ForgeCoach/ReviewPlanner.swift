@@ -8,8 +8,9 @@ import Foundation
 /// (or whose equipment the active profile lacks) swapped for an alternative
 /// sharing a primary muscle (library order, not avoided, equipment available,
 /// not already on the day; its load is the member's last logged load of it, else 0).
-/// Body-weight lifts progress by reps (``Progression``); squats get a depth
-/// note under a niggle about deep squats (``SquatDepth``).
+/// Body-weight lifts progress by reps, and a loaded lift planned at 0 kg takes
+/// the top load logged (``Progression``); squats carry a depth note while an
+/// active niggle is about deep squats, and lose it once none is (``SquatDepth``).
 /// Changed days get a note naming what changed.
 package struct ReviewPlanner {
     /// The member planned for and the household day the review runs on.
@@ -38,9 +39,11 @@ package struct ReviewPlanner {
         let validator = try ProposalStore.validator(for: member, in: db)
         let kit = validator.kit ?? .unknown
         let avoided = Set(validator.niggles.filter(\.isActive).flatMap(\.avoidPatterns))
-        let thisWeek = try CoachQueries.sets(userID: member.id, from: today.adding(days: -6), to: today, in: db)
+        // The review's window (the seven days ending today) and the seven days before it.
+        let days = WeeklyReview.window(endingOn: today)
+        let thisWeek = try CoachQueries.sets(userID: member.id, from: days.lowerBound, to: days.upperBound, in: db)
         let lastWeek = try CoachQueries.sets(
-            userID: member.id, from: today.adding(days: -13), to: today.adding(days: -7), in: db)
+            userID: member.id, from: days.lowerBound.adding(days: -7), to: days.upperBound.adding(days: -7), in: db)
         var content = active.content
         var lines: [ReviewLine] = []
         let niggles = validator.niggles.filter(\.isActive)
@@ -68,9 +71,17 @@ package struct ReviewPlanner {
                     day.exercises[index] = entry
                     continue
                 }
-                if SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) {
+                switch SquatDepth.apply(to: &entry, exercise: exercise, niggles: niggles) {
+                case .added?:
                     notes.append("\(exercise.name) to parallel")
                     changes.append(PlanChange(sign: "~", what: "\(exercise.name) to parallel", why: entry.note))
+                case .removed?:
+                    notes.append("\(exercise.name) back to full depth")
+                    changes.append(
+                        PlanChange(
+                            sign: "~", what: "\(exercise.name) to full depth",
+                            why: "no active niggle limits deep squats now"))
+                case nil: break
                 }
                 let now = thisWeek.filter { $0.set.slug == entry.slug }.map(\.set)
                 let before = lastWeek.filter { $0.set.slug == entry.slug }.map(\.set)
@@ -111,6 +122,15 @@ package struct ReviewPlanner {
                         ReviewLine(
                             head + (up ? ": every set met" : ", short two weeks running"), new: "\(to) reps",
                             current: "\(from) reps"))
+                case .adopt(let to):
+                    entry.weight = to
+                    notes.append("\(exercise.name) at \(load(to))")
+                    changes.append(
+                        PlanChange(
+                            sign: "+", what: "\(exercise.name) → \(load(to))",
+                            why: "the plan had no load for it; this is the top load you logged"))
+                    lines.append(
+                        ReviewLine(head + ": the plan had no load for it", new: load(to), current: "no load"))
                 case .variation(let reps):
                     lines.append(
                         ReviewLine(
@@ -120,6 +140,8 @@ package struct ReviewPlanner {
                     guard !now.isEmpty else { break }
                     if Progression.byReps(entry, kind: exercise.kind) {
                         lines.append(ReviewLine("\(head): stays at \(entry.reps) reps (\(reason))"))
+                    } else if w == 0 {
+                        lines.append(ReviewLine("\(head): no load in the plan yet (\(reason))"))
                     } else {
                         // The load the proposal will hold once validation puts it on the profile's weights.
                         let held = kit.rounds(exercise.kind) && w > 0 ? kit.nearest(kg: w, kind: exercise.kind) : w

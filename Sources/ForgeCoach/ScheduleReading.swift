@@ -20,7 +20,7 @@ package struct ScheduleAnswer: Sendable, Equatable {
     /// "Monday, Wednesday and Friday", or "3 days a week" when no day was named.
     package var daysText: String {
         weekdays.isEmpty
-            ? "\(days) day\(days == 1 ? "" : "s") a week"
+            ? "\(Plural.count(days, "days")) a week"
             : ScheduleReading.list(weekdays.map { LocalDate.dayNames[$0] })
     }
 }
@@ -33,6 +33,10 @@ package enum ScheduleReading {
         "thur": 3, "thurs": 3, "friday": 4, "fridays": 4, "fri": 4, "saturday": 5, "saturdays": 5,
         "sat": 5, "sunday": 6, "sundays": 6, "sun": 6, "tu": 1, "th": 3, "sa": 5, "su": 6, "fr": 4, "mo": 0,
     ]
+    /// Short day forms that are also ordinary words or fragments ("I sat at a desk", "in the sun",
+    /// "we wed in June"): outside an answer to the schedule question, a day only beside another
+    /// day name ("Sat & Sun", "tu/th", "Mon-Sat", "Saturday or Sun").
+    static let ambiguousDays: Set<String> = ["sat", "sun", "wed", "mo", "tu", "th", "fr", "sa", "su"]
     static let numberWords: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "once": 1, "twice": 2, "thrice": 3,
@@ -83,10 +87,24 @@ package enum ScheduleReading {
     }
 
     /// The schedule in `text`, or nil when it names neither days nor a number of them.
-    /// - Parameter loose: a bare number ("Probably 3") counts as days; false
-    ///   when reading a message that answered another question.
+    /// - Parameter loose: `text` answers the schedule question: a bare number
+    ///   ("Probably 3") counts as days, and so does a short day form that is
+    ///   also a word (``ambiguousDays``) on its own; false when reading a
+    ///   message that answered another question.
     package static func read(_ text: String, loose looseAllowed: Bool = true) -> ScheduleAnswer? {
         let words = tokens(text)
+        /// The weekday word `i` names: an ambiguous short form only under `loose`, or beside
+        /// another day word (list marks are not words; across "and", "or" or a range word).
+        func day(at i: Int) -> Int? {
+            guard words.indices.contains(i), let d = dayWords[words[i]] else { return nil }
+            guard !looseAllowed, ambiguousDays.contains(words[i]) else { return d }
+            func isDay(_ j: Int) -> Bool { words.indices.contains(j) && dayWords[words[j]] != nil }
+            func joins(_ j: Int) -> Bool {
+                words.indices.contains(j) && (rangeWords.contains(words[j]) || ["and", "or"].contains(words[j]))
+            }
+            let beside = isDay(i - 1) || isDay(i + 1) || joins(i - 1) && isDay(i - 2) || joins(i + 1) && isDay(i + 2)
+            return beside ? d : nil
+        }
         let lower = " " + words.joined(separator: " ") + " "
         var named = Set<Int>()
         var excluded = Set<Int>()
@@ -99,9 +117,9 @@ package enum ScheduleReading {
             let next = i + 1 < words.count ? words[i + 1] : ""
             if negations.contains(w) || w == "cannot" || (w == "can" && next == "t") {
                 negated = true
-            } else if let d = dayWords[w] {
+            } else if let d = day(at: i) {
                 var span = [d]
-                if i + 2 < words.count, rangeWords.contains(next), let end = dayWords[words[i + 2]] {
+                if i + 2 < words.count, rangeWords.contains(next), let end = day(at: i + 2) {
                     span = (0...((end - d + 7) % 7)).map { (d + $0) % 7 }
                     i += 2
                 }

@@ -4,62 +4,85 @@ import ForgeTrain
 import Foundation
 
 /// A training week against the plan in force, as the built-in coach answers
-/// "How was my week?": the planned days and whether each was done (a session
-/// of the day's kind on that date, any name), sessions off the plan, the
-/// strength volume (working sets and Σ load × reps of completed sessions),
-/// runs and their distance, and zone-2 minutes against the plan's zone-2
-/// minutes (cardio days whose ceiling is at most 150 bpm, as `/api/progress`
-/// counts them).
+/// "How was my week?" and the weekly review counts it: the planned days and
+/// whether each was done (a session of the day's kind on that date, any
+/// name), sessions off the plan, the strength volume (working sets and
+/// Σ load × reps of completed sessions), runs and their distance, and zone-2
+/// minutes against the plan's zone-2 minutes (docs/contract.md §4.11, as
+/// `/api/progress` counts them).
 package struct WeekSummary: Sendable {
-    /// The days covered: Monday to `to` (inclusive).
+    /// Session statuses that count as done, as `/api/progress` and history count them
+    /// (an `active` session, still under way, does not).
+    static let doneStatuses: Set<String> = ["completed", "unplanned"]
+
+    /// First day covered: a Monday for "How was my week?"; six days before the review day for a review.
     package let from: LocalDate
+    /// Last day covered (inclusive).
     package let to: LocalDate
-    /// Planned days in the window: weekday, the day's name and kind, done or not.
+    /// Planned days in `from...to` in date order: the date, the day's name and
+    /// kind, and whether a session of that kind was done on that date.
     package var planned: [(date: LocalDate, name: String, kind: PlanDayKind, done: Bool)] = []
-    /// Planned days after `to` in the same week.
+    /// Planned days still to come: after `to` in its Monday-to-Sunday week, and
+    /// a planned day on today's date not done yet (not counted as missed).
     package var upcoming: [(date: LocalDate, name: String)] = []
-    /// Sessions done on a day with nothing of their kind planned.
+    /// Sessions done on a day with nothing of their kind planned: "Easy run on Tuesday".
     package var extra: [String] = []
+    /// Strength sessions done in `from...to`.
     package var strengthSessions = 0
+    /// Working sets logged in `from...to` (warm-ups left out, ``CoachQueries/sets(userID:from:to:in:)``).
     package var workingSets = 0
-    /// Σ weight × reps, kg.
+    /// Σ weight × reps of those working sets, kg.
     package var tonnageKg = 0.0
+    /// Cardio sessions done in `from...to`, any type.
     package var runs = 0
+    /// Distance of those cardio sessions, km.
     package var distanceKm = 0.0
+    /// Zone-2 minutes logged in `from...to` (each workout's `zone2_min`, summed).
     package var zone2Minutes = 0.0
+    /// The plan's zone-2 target for a whole week, minutes (``PlanContent/zone2PlannedMinutes``),
+    /// however much of the week `from...to` covers; 0 with no plan.
     package var zone2Planned = 0
 
     /// The week for `member` through `to`: Monday of `to`'s week to `to`.
-    package static func of(_ member: Member, through to: LocalDate, in db: Connection) throws -> WeekSummary {
-        let monday = to.monday
-        var week = WeekSummary(from: monday, to: to)
+    /// - Parameter today: the household's date; its planned session, not done yet, is still to come.
+    package static func of(_ member: Member, through to: LocalDate, today: LocalDate, in db: Connection) throws
+        -> WeekSummary
+    {
+        try of(member, from: to.monday, through: to, today: today, in: db)
+    }
+
+    /// The days `from...to` (at most a week) for `member`.
+    /// - Parameter today: the household's date; its planned session, not done yet, is still to come.
+    package static func of(
+        _ member: Member, from: LocalDate, through to: LocalDate, today: LocalDate, in db: Connection
+    ) throws -> WeekSummary {
+        var week = WeekSummary(from: from, to: to)
         let content = try PlanStore.active(userID: member.id, in: db)?.content
-        let sessions = try SessionQueries.sessions(userID: member.id, from: monday, to: to, in: db)
-            .filter { $0.status == "completed" || $0.status == "unplanned" || $0.kind == "cardio" }
+        let sessions = try SessionQueries.sessions(userID: member.id, from: from, to: to, in: db)
+            .filter { doneStatuses.contains($0.status) }
         var matched = Set<String>()
-        for weekday in content?.weekdays ?? [] {
-            guard let day = content?.day(weekday) else { continue }
-            let date = monday.adding(days: weekday)
-            if date > to {
-                week.upcoming.append((date, day.name))
-                continue
-            }
+        var date = from
+        while date <= to.monday.adding(days: 6) {
+            defer { date = date.adding(days: 1) }
+            guard let day = content?.day(date.weekday) else { continue }
             let done = sessions.first { $0.day == date && $0.kind == day.kind.rawValue && !matched.contains($0.id) }
             if let done { matched.insert(done.id) }
-            week.planned.append((date, day.name, day.kind, done != nil))
+            if date > to || date == today && done == nil {
+                week.upcoming.append((date, day.name))
+            } else {
+                week.planned.append((date, day.name, day.kind, done != nil))
+            }
         }
         week.extra = sessions.filter { !matched.contains($0.id) }.map { "\($0.name) on \($0.day.dayName)" }
         week.strengthSessions = sessions.filter { $0.kind == "strength" }.count
-        let sets = try CoachQueries.sets(userID: member.id, from: monday, to: to, in: db)
+        let sets = try CoachQueries.sets(userID: member.id, from: from, to: to, in: db)
         week.workingSets = sets.count
         week.tonnageKg = sets.reduce(0) { $0 + $1.set.weight * Double($1.set.reps) }
         let cardio = sessions.filter { $0.kind == "cardio" }
         week.runs = cardio.count
         week.distanceKm = cardio.compactMap { $0.stats["distance"]?.doubleValue }.reduce(0, +)
-        week.zone2Minutes = try ProgressQueries.zone2Minutes(userID: member.id, from: monday, to: to, in: db)
-        week.zone2Planned =
-            content?.days.values.compactMap(\.cardio).filter { $0.cardio.hrHigh > 0 && $0.cardio.hrHigh <= 150 }
-            .reduce(0) { $0 + $1.cardio.minutes } ?? 0
+        week.zone2Minutes = try ProgressQueries.zone2Minutes(userID: member.id, from: from, to: to, in: db)
+        week.zone2Planned = content?.zone2PlannedMinutes ?? 0
         return week
     }
 
@@ -73,15 +96,15 @@ package struct WeekSummary: Sendable {
         if planned.isEmpty && upcoming.isEmpty {
             text += "no plan in force, so nothing to measure against."
         } else {
-            text += "\(done.count) of \(planned.count) planned session\(planned.count == 1 ? "" : "s") done"
+            text += "\(done.count) of \(Plural.count(planned.count, "planned sessions")) done"
             let list = planned.map { "\($0.name) \($0.date.dayName) \($0.done ? "done" : "missed")" }
             text += list.isEmpty ? "." : " (" + list.joined(separator: ", ") + ")."
         }
         if !extra.isEmpty { text += " Off the plan: " + ScheduleReading.list(extra) + "." }
         if workingSets > 0 {
             text +=
-                " Strength volume: \(workingSets) working set\(workingSets == 1 ? "" : "s"), "
-                + "\(Int((unit == .kg ? tonnageKg : tonnageKg / LoadUnit.kgPerLb).rounded())) \(unit.rawValue) lifted in \(strengthSessions) session\(strengthSessions == 1 ? "" : "s")."
+                " Strength volume: \(Plural.count(workingSets, "working sets")), "
+                + "\(Int((unit == .kg ? tonnageKg : tonnageKg / LoadUnit.kgPerLb).rounded())) \(unit.rawValue) lifted in \(Plural.count(strengthSessions, "sessions"))."
         } else {
             text += " No strength sets logged."
         }

@@ -10,6 +10,10 @@ import Foundation
 /// plan, and each lift's new target as proposed (while the proposal waits,
 /// the revision in force is named as what stands) or as applied
 /// (auto-approve), ``ReviewLine``.
+///
+/// One window for everything the review counts: the seven days ending on the
+/// review day (``window(endingOn:)``), the days ``ReviewPlanner`` judges the lifts over.
+/// With the review on its default Sunday that is the Monday-to-Sunday week.
 package enum WeeklyReview {
     /// What the review produced: the readable summary shown as the coach's reply, and the
     /// proposal it stored.
@@ -25,28 +29,24 @@ package enum WeeklyReview {
     package static func builtin(_ turn: CoachTurn) throws -> Summary {
         try turn.db.write { db in
             let member = turn.member
-            let monday = turn.today.monday
-            let sessions = try SessionQueries.sessions(
-                userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db
-            )
-            .filter { $0.status == "completed" }
-            let strength = sessions.filter { $0.kind == "strength" }.count
-            let cardio = sessions.count - strength
-            let zone2 = try ProgressQueries.zone2Minutes(
-                userID: member.id, from: turn.today.adding(days: -6), to: turn.today, in: db)
+            let days = window(endingOn: turn.today)
+            let week = try WeekSummary.of(
+                member, from: days.lowerBound, through: days.upperBound, today: turn.today, in: db)
+            let cardio = week.runs
             var text =
-                "Week to \(turn.today.dayName) \(turn.today): \(strength) strength and \(cardio) cardio session\(cardio == 1 ? "" : "s") done"
+                "Week to \(turn.today.dayName) \(turn.today): \(week.strengthSessions) strength and "
+                + "\(Plural.count(cardio, "cardio sessions")) done"
+            let zone2 = week.zone2Minutes
             text += zone2 > 0 ? ", \(NumberText.shortest(Rounding.round1(zone2))) zone-2 minutes." : "."
-            let prs = try RecordStore.liftsWithPRs(userID: member.id, from: monday, to: turn.today, in: db)
-            if prs > 0 { text += " New records on \(prs) lift\(prs == 1 ? "" : "s")." }
+            let prs = try RecordStore.liftsWithPRs(
+                userID: member.id, from: days.lowerBound, to: days.upperBound, in: db)
+            if prs > 0 { text += " New records on \(Plural.count(prs, "lifts"))." }
             guard let outcome = try ReviewPlanner(member: member, today: turn.today).plan(in: db) else {
                 return Summary(text: text + " There is no active plan to build on yet.", proposal: nil)
             }
-            let week = try WeekSummary.of(member, through: turn.today, in: db)
             if !week.planned.isEmpty {
                 let done = week.planned.filter(\.done).count
-                text +=
-                    " \(done) of \(week.planned.count) planned session\(week.planned.count == 1 ? "" : "s") done this week."
+                text += " \(done) of \(Plural.count(week.planned.count, "planned sessions")) done this week."
             }
             let inForce = try PlanStore.active(userID: member.id, in: db)?.num
             let revision = try ProposalStore.propose(
@@ -65,6 +65,11 @@ package enum WeeklyReview {
             if let food = try proposeFoodWeek(member: member, now: turn.now, in: db) { text += " " + food }
             return Summary(text: text, proposal: revision.num)
         }
+    }
+
+    /// The days a review on `today` counts: the seven days ending on it.
+    package static func window(endingOn today: LocalDate) -> ClosedRange<LocalDate> {
+        today.adding(days: -6)...today
     }
 
     /// The household's food week for the coming week (``FoodWeekPlanner``),

@@ -143,14 +143,16 @@ struct CoachMonthTests {
 
                 if week < 2 {
                     // Approved: Monday's answer is the new revision's session, as Today shows it.
+                    // The review's proposal becomes the revision in force, under its own number.
                     let revision = try #require(try await server.approveProposal(ada))
+                    #expect(revision == proposal.num)
+                    #expect(try server.app.db.read { try PlanStore.active(userID: adaID, in: $0)?.num } == revision)
                     let today = try await say("What should I do today?")
                     for line in try await server.todayLines(next.description, cookie: ada) {
                         #expect(today.contains(line), "\(line) in \(today)")
                     }
                     #expect(!today.contains("waiting for your approval"))
                     #expect(try server.activePlan(adaID)?.entry(3, "bench-press")?.weight == bench.weight + 2.5)
-                    _ = revision
                 } else {
                     // Left waiting: what is in force and what is proposed are told apart.
                     let today = try await say("What should I do today?")

@@ -19,7 +19,9 @@ struct CoachQuestionTests {
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)
             let sets = [TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5)]
-            try server.logSession(adaID, day: "2026-11-30", name: "Lower A", sets: sets)
+            // A warm-up is neither a working set nor tonnage.
+            try server.logSession(
+                adaID, day: "2026-11-30", name: "Lower A", sets: [TestSet("back-squat", 20, 5, warmup: true)] + sets)
             try server.logRun(adaID, day: "2026-12-02", name: "Zone 2 run", km: 6.5, zone2: 38)
             try server.logSession(adaID, day: "2026-11-27", name: "Last week", sets: sets)  // not this week
 
@@ -67,7 +69,8 @@ struct CoachQuestionTests {
                 let summary = try #require(
                     try await server.request("POST", "/api/coach/run-review", cookie: cookie).json["summary"]?
                         .stringValue)
-                #expect(!summary.contains("0 lb") && !summary.contains("holding"), "\(summary)")
+                // Every set met: the lift moves on reps, it neither holds nor takes a load.
+                #expect(!summary.contains("0 lb") && !summary.contains("stays at"), "\(summary)")
                 let head = "Hanging Leg Raise 12/12/12 twice (body weight): every set met, so "
                 if auto {
                     #expect(summary.contains(head + "14 reps from now on"), "\(summary)")
@@ -87,6 +90,43 @@ struct CoachQuestionTests {
                     #expect(today.contains("revision 1, in force; proposal #2 (waiting for your approval)"), "\(today)")
                 }
             }
+        }
+    }
+
+    @Test func aWaitingProposalSaysWhatItChangesOnTheDay() async throws {
+        // Wednesday 2 Dec 2026: the Zone 2 run day of the starter plan.
+        let clock = FixedClock(Instant.parse("2026-12-02T10:00:00Z")!)
+        try await withTestServer(clock: clock) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            var content = try #require(try server.activePlan(adaID))
+            // Monday: the Romanian deadlift out, a fourth squat set; Wednesday: the run five minutes longer.
+            var monday = try #require(content.days[0]?.strength)
+            monday.exercises.removeAll { $0.slug == "romanian-deadlift" }
+            let squat = try #require(monday.exercises.firstIndex { $0.slug == "back-squat" })
+            monday.exercises[squat].sets += 1
+            monday.why = "Monday: one lift fewer, one squat set more"
+            content.days[0] = .strength(monday)
+            var run = try #require(content.days[2]?.cardio)
+            run.cardio.minutes += 5
+            run.why = "Wednesday: a longer run"
+            content.days[2] = .cardio(run)
+            let member = try server.member(adaID)
+            _ = try server.app.db.write { db in
+                try ProposalStore.propose(
+                    member: member, content: try .encoded(content), rationale: "A longer run and a shorter Monday.",
+                    now: clock.now(), in: db)
+            }
+            let today = try await server.say("What should I do today?", as: ada)
+            #expect(today.contains("would change Zone 2 run to \(run.cardio.minutes) min."), "\(today)")
+            #expect(!today.contains("keeps Zone 2 run as it is"), "\(today)")
+            clock.set(Instant.parse("2026-12-06T10:00:00Z")!)
+            let tomorrow = try await server.say("And tomorrow?", as: ada)
+            let sets = monday.exercises[squat].sets
+            #expect(
+                tomorrow.contains("would change Back Squat to \(sets) sets and Romanian Deadlift out."), "\(tomorrow)")
         }
     }
 

@@ -22,7 +22,10 @@ struct CoachReviewTests {
             let bench = try #require(plan.entry(4, "bench-press"))
             let squat = try #require(plan.entry(0, "back-squat"))
             let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }
-            try server.logSession(adaID, day: "2026-11-24", name: "Upper A", sets: benchSets)
+            // A warm-up short of the target reps neither holds the lift nor shows in the summary.
+            try server.logSession(
+                adaID, day: "2026-11-24", name: "Upper A",
+                sets: [TestSet("bench-press", 20, 5, rpe: nil, warmup: true)] + benchSets)
             try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
             // Squat short two weeks running → deload.
             try server.logSession(
@@ -119,6 +122,61 @@ struct CoachReviewTests {
             let library = ExerciseLibrary.seed
             #expect(monday.exercises.allSatisfy { !(library.exercise($0.slug)?.patterns.contains("lunge") ?? true) })
             #expect(monday.why?.contains("replaces Split Squat") == true)
+        }
+    }
+
+    @Test func theSquatDepthNoteComesOffOnceNoNiggleLimitsDeepSquats() async throws {
+        try await withTestServer(clock: FixedClock(Self.sundayEvening)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            func pending() throws -> ProposalRevision? {
+                try server.app.db.read { try ProposalStore.pending(userID: adaID, in: $0) }
+            }
+            try server.app.db.write { db in
+                try db.execute(
+                    "UPDATE niggles SET avoid_patterns = '[\"deep_squat\",\"deep_lunge\"]' WHERE user_id = ?",
+                    [adaID])
+            }
+            let original = try server.activePlan(adaID)?.entry(0, "back-squat")?.note
+            _ = try server.app.coach.runReview(userID: adaID)
+            let limited = try #require(try pending())
+            #expect(limited.content.entry(0, "back-squat")?.note.contains("To parallel, no deeper") == true)
+            #expect(try await server.approveProposal(ada) == limited.num)
+
+            // The niggle clears: the next review takes the note off and says so.
+            try server.app.db.write { db in
+                try db.execute(
+                    "UPDATE niggles SET status = 'cleared', cleared_at = '2026-11-29' WHERE user_id = ?", [adaID])
+            }
+            _ = try server.app.coach.runReview(userID: adaID)
+            let cleared = try #require(try pending())
+            let squat = try #require(cleared.content.entry(0, "back-squat"))
+            #expect(!squat.note.contains("To parallel"), "\(squat.note)")
+            #expect(squat.note == original)
+            #expect(cleared.content.days[0]?.why?.contains("Back Squat back to full depth") == true)
+            #expect(cleared.content.changes?.contains { $0.what == "Back Squat to full depth" } == true)
+        }
+    }
+
+    @Test func aMondayReviewCountsTheSevenDaysEndingOnIt() async throws {
+        // Monday 30 Nov 2026, 07:00, a review moved to Monday: the window is Tuesday 24 to Monday 30.
+        try await withTestServer(clock: FixedClock(Instant.parse("2026-11-30T07:00:00Z")!)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            let plan = try #require(try server.activePlan(adaID))
+            let bench = try #require(plan.entry(4, "bench-press"))
+            let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }
+            try server.logSession(adaID, day: "2026-11-23", name: "Lower A", sets: [TestSet("back-squat", 40, 5)])
+            try server.logRun(adaID, day: "2026-11-25", name: "Zone 2 run", km: 6, zone2: 40)
+            try server.logSession(adaID, day: "2026-11-27", name: "Upper A", sets: benchSets)
+            try server.logRun(adaID, day: "2026-11-28", name: "Intervals", km: 5, zone2: 4)
+            let summary = try server.app.coach.runReview(userID: adaID)
+            #expect(summary.hasPrefix("Week to Monday 2026-11-30: 1 strength and 2 cardio sessions done"), "\(summary)")
+            // Monday's session is still to come this morning: neither done nor missed.
+            #expect(summary.contains("3 of 3 planned sessions done this week"), "\(summary)")
+            #expect(summary.contains("Bench Press 8/8/8 at \(NumberText.shortest(bench.weight)) kg"), "\(summary)")
         }
     }
 

@@ -5,14 +5,15 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// One logged set for ``TestServer/logSession``: slug, kg, reps, RPE.
+/// One logged set for ``TestServer/logSession``: slug, kg, reps, RPE, and whether it is a warm-up.
 struct TestSet {
-    let slug: String, weight: Double, reps: Int, rpe: Int?
-    init(_ slug: String, _ weight: Double, _ reps: Int, rpe: Int? = 8) {
+    let slug: String, weight: Double, reps: Int, rpe: Int?, warmup: Bool
+    init(_ slug: String, _ weight: Double, _ reps: Int, rpe: Int? = 8, warmup: Bool = false) {
         self.slug = slug
         self.weight = weight
         self.reps = reps
         self.rpe = rpe
+        self.warmup = warmup
     }
 }
 
@@ -31,12 +32,12 @@ extension TestServer {
                 let setNo = sets[..<i].filter { $0.slug == s.slug }.count + 1
                 try db.execute(
                     """
-                    INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sets (id, session_id, user_id, slug, set_no, weight, reps, rpe, ts, set_kind)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         Identifier.make(), id, userID, s.slug, setNo, s.weight, s.reps, s.rpe,
-                        day + String(format: "T09:%02d:00.000Z", i),
+                        day + String(format: "T09:%02d:00.000Z", i), s.warmup ? "warmup" : "normal",
                     ])
             }
         }
@@ -95,11 +96,16 @@ extension TestServer {
     }
 
     /// Sends `text` as `cookie`'s chat message and returns the coach's reply.
+    /// - Throws: when the post fails or the thread does not end in a coach reply, so a
+    ///   check that the reply lacks a phrase never passes on a missing reply.
     func say(_ text: String, as cookie: String) async throws -> String {
         let post = try await request("POST", "/api/chat", json: ["text": .string(text)], cookie: cookie)
         guard post.status == 200 else { throw TestFailure("chat: \(post.status)") }
-        let chat = try await waitForReply(cookie)
-        return chat["messages"]?.arrayValue?.last?["text"]?.stringValue ?? ""
+        let last = try await waitForReply(cookie)["messages"]?.arrayValue?.last
+        guard last?["who"]?.stringValue == "coach", let reply = last?["text"]?.stringValue else {
+            throw TestFailure("no coach reply to \"\(text)\"")
+        }
+        return reply
     }
 
     /// Approves the member's waiting proposal; returns the new revision number.

@@ -13,13 +13,7 @@ struct IntakeTests {
             let ada = try await server.signIn("ada@example.org")
             let adaID = try server.userID("ada@example.org")
             let before = try #require(try server.activePlan(adaID))
-            func say(_ text: String) async throws -> String {
-                #expect(
-                    try await server.request("POST", "/api/chat", json: ["text": .string(text)], cookie: ada).status
-                        == 200)
-                let chat = try await server.waitForReply(ada)
-                return try #require(chat["messages"]?.arrayValue?.last?["text"]?.stringValue)
-            }
+            func say(_ text: String) async throws -> String { try await server.say(text, as: ada) }
             #expect(try await say("Hi, what should I lift?").hasSuffix(Intake.questions[0].text))
             #expect(
                 try await say("Get stronger")
@@ -134,6 +128,33 @@ struct IntakeListensTests {
                 })
             let swap = try #require(ExerciseLibrary.seed.exercise(monday.exercises[0].slug))
             #expect(bens.contains("Back Squat is swapped for \(swap.name)"), "\(bens)")
+        }
+    }
+
+    @Test func anotherPartOrSideIsANewNiggleNotARewrite() async throws {
+        try await withTestServer { server in
+            // Ada carries the standing left-knee niggle (§5.8) and an active lower-back one.
+            let ada = try await server.signIn("ada@example.org")
+            let adaID = try server.userID("ada@example.org")
+            let today = server.app.calendar.today(server.app.clock)
+            try server.app.db.write { db in
+                _ = try NiggleStore.add(
+                    userID: adaID, bodyPart: "Lower back", severity: "mild", note: "Tweaked it moving house",
+                    avoidPatterns: ["hinge"], mobilitySlug: "", today: today, now: server.app.clock.now(), in: db)
+            }
+            let before = try server.app.db.read { try NiggleStore.list(userID: adaID, in: $0) }
+            let knee = try #require(before.first { $0.bodyPart == "Left knee" })
+            for text in ["Hi", "Get stronger", "3 days a week", "A few years"] {
+                _ = try await server.say(text, as: ada)
+            }
+            _ = try await server.say("My upper back gets stiff. My right knee aches on lunges.", as: ada)
+            let active = try server.app.db.read { try NiggleStore.list(userID: adaID, in: $0) }.filter(\.isActive)
+            let notes = Dictionary(active.map { ($0.bodyPart, $0.note) }, uniquingKeysWith: { a, _ in a })
+            #expect(active.count == 4, "\(notes)")
+            #expect(notes["Lower back"] == "Tweaked it moving house")
+            #expect(notes["Left knee"] == knee.note)
+            #expect(notes["Upper back"] == "My upper back gets stiff")
+            #expect(notes["Right knee"] == "My right knee aches on lunges")
         }
     }
 

@@ -15,6 +15,8 @@ enum Heard: Sendable, CustomStringConvertible {
     case goal(String)
     /// The experience answer, filed in these words.
     case experience(String)
+    /// No schedule: an ordinary word ("sat", "sun") is not a training day.
+    case noSchedule
 
     var description: String {
         switch self {
@@ -24,6 +26,7 @@ enum Heard: Sendable, CustomStringConvertible {
         case .noInjuries: "no injuries"
         case .goal(let g): "goal \(g)"
         case .experience(let e): "experience \(e)"
+        case .noSchedule: "no schedule"
         }
     }
 }
@@ -88,10 +91,27 @@ struct IntakeAnswerTableTests {
         ("goal", "Get stronger. I can train Mondays and Thursdays.", .days([0, 3])),
         ("goal", "Build muscle; I've been lifting for 2 years", .experience("I've been lifting for 2 years")),
         ("schedule", "Mon, Wed, Fri. My left knee is dodgy though", .injury("Left knee", ["lunge", "deep_lunge"])),
+        // Ordinary words that are also short day forms, answering another question: not a schedule.
+        ("goal", "Get stronger. I sat at a desk for ten years and it shows.", .noSchedule),
+        ("goal", "I want to run in the sun more", .noSchedule),
+        ("goal", "Be fit for the wedding, we wed in June", .noSchedule),
+        ("goal", "Lose the belly I got from years of sun loungers and sat navs", .noSchedule),
+        ("goal", "Tone up before the holiday; I want to feel good in the sun", .noSchedule),
+        ("experience", "I sat on the bench at school, never really lifted", .noSchedule),
+        // Beside another day name, a short form is a day whatever was asked.
+        ("goal", "Get stronger. I can do Sat & Sun mornings.", .days([5, 6])),
+        ("goal", "Build muscle, tu/th after work", .days([1, 3])),
+        ("goal", "More stamina; Mon-Sat would suit me", .days([0, 1, 2, 3, 4, 5])),
+        // Answering the schedule question, a short form alone is a day.
+        ("schedule", "sun", .days([6])),
+        ("schedule", "Sat mornings", .days([5])),
     ]
 
-    @Test func theTableHasAtLeastFortyAnswers() {
-        #expect(Self.table.count >= 40)
+    /// A row whose `asked` is not a question key would be read as if nothing had been asked.
+    @Test func everyRowAnswersOneOfTheIntakeQuestions() {
+        #expect(Self.all == Intake.questions.map(\.key))
+        let unknown = Self.table.filter { !Self.all.contains($0.asked) }.map(\.text)
+        #expect(unknown.isEmpty, "\(unknown)")
     }
 
     @Test(arguments: table)
@@ -117,6 +137,8 @@ struct IntakeAnswerTableTests {
             #expect(read["goal"] == goal, "\(text) → \(read)")
         case .experience(let experience):
             #expect(read["experience"] == experience, "\(text) → \(read)")
+        case .noSchedule:
+            #expect(read["schedule"] == nil, "\(text) → \(read)")
         }
     }
 

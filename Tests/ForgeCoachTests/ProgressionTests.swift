@@ -60,6 +60,24 @@ struct ProgressionTests {
         #expect(Progression.deload(82.5) == 75)  // 74.25 → 75
     }
 
+    @Test func aLoadedLiftPlannedAtZeroTakesTheTopLoadLogged() {
+        let swapped = PlanExercise(slug: "bench-press", sets: 3, reps: 8, weight: 0)
+        #expect(!Progression.byReps(swapped, kind: .bb))
+        let logged = Self.sets([8, 8], weight: 40) + Self.sets([6], rpe: 9, weight: 42.5)
+        for kind in [ExerciseKind.bb, .db, .machine] {
+            #expect(Progression.decide(swapped, kind: kind, thisWeek: logged, lastWeek: []) == .adopt(42.5))
+        }
+        // Logged without a load: nothing to adopt, and never a climb in reps to 20.
+        #expect(
+            Progression.decide(swapped, kind: .bb, thisWeek: Self.sets([8, 8, 8], weight: 0), lastWeek: [])
+                == .hold(0, reason: "no load logged yet"))
+        // A body-weight lift at 0 kg still progresses by reps.
+        #expect(Progression.byReps(swapped, kind: .bw))
+        #expect(
+            Progression.decide(swapped, kind: .bw, thisWeek: Self.sets([8, 8, 8], weight: 0), lastWeek: [])
+                == .reps(from: 8, to: 10))
+    }
+
     static let kgGym = LoadingKit(
         unit: .kg, plates: PlateInventory(unit: .kg, barKg: 20, platesKg: [25, 20, 15, 10, 5, 2.5, 1.25]),
         dumbbells: nil)

@@ -192,9 +192,7 @@ enum ProgressRoutes {
         let monday = today.monday
         let sunday = monday.adding(days: 6)
         let content = try PlanStore.active(userID: user.id, in: db)?.content
-        let zone2Target =
-            content?.days.values.compactMap(\.cardio).filter { $0.cardio.hrHigh > 0 && $0.cardio.hrHigh <= 150 }
-            .reduce(0) { $0 + $1.cardio.minutes } ?? 0
+        let zone2Target = content?.zone2PlannedMinutes ?? 0
         let zone2Done = try ProgressQueries.zone2Minutes(userID: user.id, from: monday, to: sunday, in: db)
         return ProgressReport(
             e1rm: e1rm(

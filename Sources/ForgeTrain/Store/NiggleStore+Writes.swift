@@ -12,6 +12,9 @@ package struct NiggleRow: Sendable {
     package let avoidPatterns: [String]
     package let openedAt: String?
     package let clearedAt: String?
+
+    /// True when the niggle is in force (the one rule, ``NiggleInfo/isActive``).
+    package var isActive: Bool { NiggleInfo(bodyPart: bodyPart, status: status).isActive }
 }
 
 extension NiggleStore {
