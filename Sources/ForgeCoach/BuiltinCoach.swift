@@ -32,11 +32,12 @@ package struct BuiltinCoach: CoachBackend {
         func has(_ keys: String...) -> Bool { keys.contains { $0.count <= 3 ? words.contains($0) : text.contains($0) } }
         func says(_ phrases: String...) -> Bool { phrases.contains { text.contains($0) } }
         let answer: String = try turn.db.read { db in
-            if has("today", "tonight") || says("this morning", "this evening", "should i do", "what's on", "whats on") {
-                return try DayAnswer.text(for: turn.member, on: turn.today, today: turn.today, in: db)
-            }
+            // "Tomorrow" first: "What should I do tomorrow?" asks about tomorrow, whatever else it says.
             if has("tomorrow") {
                 return try DayAnswer.text(for: turn.member, on: turn.today.adding(days: 1), today: turn.today, in: db)
+            }
+            if has("today", "tonight") || says("this morning", "this evening", "should i do", "what's on", "whats on") {
+                return try DayAnswer.text(for: turn.member, on: turn.today, today: turn.today, in: db)
             }
             if has("record", "pb", "pr", "prs", "best") { return try records(turn, db) }
             if has("trend", "progress", "stall", "improv") { return try trends(turn, db) }
@@ -112,21 +113,29 @@ package struct BuiltinCoach: CoachBackend {
         return "How your lifts are moving: " + parts.joined(separator: "; ") + "."
     }
 
+    /// "How are my runs going?": the runs and zone-2 minutes of the week ``weekEnd(_:)`` reads.
     func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
-        let week = try WeekSummary.of(turn.member, through: turn.today, today: turn.today, in: db)
+        let through = weekEnd(turn)
+        let week = try WeekSummary.of(turn.member, through: through, today: turn.today, in: db)
         let km = week.distanceKm > 0 ? ", \(NumberText.shortest(Rounding.round1(week.distanceKm))) km" : ""
         let minutes = NumberText.shortest(Rounding.round1(week.zone2Minutes))
         let target = week.zone2Planned > 0 ? " of the \(week.zone2Planned) your plan sets" : ""
-        return "This week: \(Plural.count(week.runs, "cardio sessions"))\(km) and \(minutes) zone-2 minutes"
-            + "\(target) so far."
+        let which = through < turn.today ? "Last week" : "This week"
+        return "\(which): \(Plural.count(week.runs, "cardio sessions"))\(km) and \(minutes) zone-2 minutes"
+            + "\(target)\(through < turn.today ? "" : " so far")."
     }
 
     /// "How was my week?": the week so far against the plan (``WeekSummary``);
     /// on a Monday, the week just ended.
     func week(_ turn: CoachTurn, _ db: Connection) throws -> String {
-        let through = turn.today.weekday == 0 ? turn.today.adding(days: -1) : turn.today
         let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: nil)
-        return try WeekSummary.of(turn.member, through: through, today: turn.today, in: db).text(unit: unit)
+        return try WeekSummary.of(turn.member, through: weekEnd(turn), today: turn.today, in: db).text(unit: unit)
+    }
+
+    /// The last day of the week a question about "the week" means: today, or on a Monday (nothing of
+    /// the new week done yet) the Sunday just past.
+    func weekEnd(_ turn: CoachTurn) -> LocalDate {
+        turn.today.weekday == 0 ? turn.today.adding(days: -1) : turn.today
     }
 
     /// A question no intent matched: what the coach answers, and today's plan.

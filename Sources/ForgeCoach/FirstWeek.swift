@@ -79,7 +79,9 @@ struct FirstWeek {
         let placed = Dictionary(uniqueKeysWithValues: zip(kept, targets))
         var week = FirstWeek(
             content: PlanContent(days: [:], changes: [], extra: plan.extra),
-            rationale: "A gentle start: fewer days, lighter loads, the same lifts you'll build on.", dayNames: [],
+            rationale: kept.count < plan.weekdays.count
+                ? "A gentle start: fewer days, lighter loads, the same lifts you'll build on."
+                : "A gentle start: lighter loads on your days, the same lifts you'll build on.", dayNames: [],
             swaps: [], depthLimited: [])
         var changes: [PlanChange] = []
         let daysText =

@@ -58,6 +58,9 @@ extension CLI {
             }
         }
         out += "  -h, --help\n" + wrap("Show this help.", indent: 6)
+        // A command that is also a group ("backup", "backup key …"): its subcommands too.
+        let under = commands.filter { $0.path.count > command.path.count && $0.path.starts(with: command.path) }
+        if !under.isEmpty { out += "\nCommands under it:\n" + commandList(under) }
         return out
     }
 

@@ -259,6 +259,7 @@ package enum CLI {
     package static let groups: [String: String] = [
         "user": "Manage household members: add, list, passwd.",
         "backup": "Back up the database; list backups; show or import the copies' key.",
+        "backup key": "Show the key the copies off the box are encrypted with, as a recovery code, or put one back.",
         "library": "Manage the exercise library: import-free-exercise-db.",
         "display": "Manage kitchen displays: pair, list, revoke.",
         "exercise": "Manage the household's exercises: merge.",

@@ -52,6 +52,29 @@ struct CoachQuestionTests {
         }
     }
 
+    /// Issue 41 trial: "What should I do tomorrow?" is about tomorrow, and on a Monday the runs
+    /// question reads the week just ended, as "How was my week?" does.
+    @Test func tomorrowIsTomorrowAndAMondayReadsTheWeekJustEnded() async throws {
+        let monday = Instant.parse("2026-12-07T09:00:00Z")!
+        try await withTestServer(clock: FixedClock(monday)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.onboard(adaID)
+            try server.logRun(adaID, day: "2026-12-02", name: "Zone 2 run", km: 6.5, zone2: 38)
+            for question in ["What should I do tomorrow?", "What's on tomorrow?", "what am i doing tomorrow"] {
+                let answer = try await server.say(question, as: ada)
+                #expect(answer.hasPrefix("Tuesday 2026-12-08"), "\(question) → \(answer)")
+            }
+            let today = try await server.say("What should I do today?", as: ada)
+            #expect(today.hasPrefix("Today (Monday)"), "\(today)")
+            let runs = try await server.say("How are my runs going?", as: ada)
+            #expect(
+                runs == "Last week: 1 cardio session, 6.5 km and 38 zone-2 minutes of the 40 your plan sets.", "\(runs)"
+            )
+        }
+    }
+
     @Test func bodyWeightLiftsProgressByRepsAndTheReviewKeepsProposedApartFromInForce() async throws {
         try await withTestServer(clock: FixedClock(Instant.parse("2026-11-29T21:00:00Z")!)) { server in
             for (email, auto) in [("ada@example.org", false), ("ben@example.org", true)] {

@@ -105,6 +105,15 @@ private func parseError(_ args: [String]) -> ConfigError? {
         for (a, b) in zip(sentences, sentences.dropFirst()) where !a.isEmpty {
             #expect(a != b, "\(command.path) help repeats \"\(a).\"")
         }
+        // A command that is also a group names the commands under it (issue 41 trial: `help backup`).
+        for sub in CLI.commands where sub.path.count > command.path.count && sub.path.starts(with: command.path) {
+            #expect(text.contains(sub.summary), "\(command.path) help does not name \(sub.path)")
+        }
+    }
+    // Every group's help has its summary: no empty paragraph under "Usage:".
+    for group in Set(CLI.commands.filter { $0.path.count > 1 }.map { Array($0.path.dropLast()) }) {
+        let text = try #require(CLI.helpText(for: group))
+        #expect(!text.contains("\n\n\n"), "forged help \(group.joined(separator: " ")) has an empty paragraph")
     }
     #expect(CLI.helpText(for: ["user"])?.contains("user passwd EMAIL") == true)
     #expect(CLI.helpText(for: ["nope"]) == nil)

@@ -28,7 +28,8 @@ enum ShoppingText {
             if item.stillNeeded != nil, let bought = item.bought {
                 let boughtDisp = ShoppingQuantity.display(
                     bought,
-                    unitClass: ShoppingListBuilder.displayClass(item.unit, word: ShoppingQuantity.countWord(item.disp)))
+                    unitClass: ShoppingListBuilder.displayClass(
+                        item.unit, word: ShoppingQuantity.countWord(item.disp), name: item.name))
                 text += ": \(item.stillNeededDisp) more (\(item.disp) in all, \(boughtDisp) bought)"
             } else if !item.disp.isEmpty {
                 text += ": \(item.disp)"

@@ -94,7 +94,8 @@ package enum ShoppingListBuilder {
             let aisle = sum.row.map(\.aisle).flatMap { aisleOrder.contains($0) ? $0 : nil } ?? "cupboard"
             return ShoppingItem(
                 id: id, name: sum.name, qty: qty, unit: sum.unitClass,
-                disp: ShoppingQuantity.display(qty, unitClass: displayClass(sum.unitClass, word: sum.word)),
+                disp: ShoppingQuantity.display(
+                    qty, unitClass: displayClass(sum.unitClass, word: sum.word, name: sum.name)),
                 packs: sum.row.flatMap { ShoppingQuantity.packs(qty, unitClass: sum.unitClass, pack: $0.pack) },
                 aisle: aisle, recipes: sum.uses, pantry: sum.row?.pantry ?? false)
         }
@@ -103,6 +104,15 @@ package enum ShoppingListBuilder {
     /// The class a quantity of `unitClass` reads in: the shared count word of a plain count, else the class.
     package static func displayClass(_ unitClass: String, word: String??) -> String {
         unitClass == "x" ? (word.flatMap { $0 } ?? unitClass) : unitClass
+    }
+
+    /// ``displayClass(_:word:)`` for the item `name`: a count word the name already says is left out
+    /// ("cod fillets: 2", not "cod fillets: 2 fillets").
+    package static func displayClass(_ unitClass: String, word: String??, name: String) -> String {
+        let shown = displayClass(unitClass, word: word)
+        guard unitClass == "x", shown != "x" else { return shown }
+        let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
+        return words.contains(shown) || words.contains(ShoppingQuantity.plural(shown)) ? "x" : shown
     }
 
     /// The stable id of an ingredient in a unit class: the name in lower-case
@@ -148,7 +158,8 @@ package enum ShoppingListBuilder {
                 out.bought = ShoppingQuantity.round2(bought)
                 out.stillNeeded = rest
                 out.stillNeededDisp = ShoppingQuantity.display(
-                    rest, unitClass: displayClass(item.unit, word: ShoppingQuantity.countWord(item.disp)))
+                    rest,
+                    unitClass: displayClass(item.unit, word: ShoppingQuantity.countWord(item.disp), name: item.name))
             }
             return out
         }

@@ -415,7 +415,11 @@
    * again, before it is cut. Run after each render and resize.
    */
   function fitLabels() {
-    const overflows = (label) => label.scrollWidth > label.clientWidth + 0.5 || label.scrollHeight > label.clientHeight + 0.5;
+    // scrollWidth and clientWidth are whole pixels: a one-line label a fraction of a pixel too wide
+    // still gets its ellipsis, so its text is measured as drawn.
+    const textWidth = (label) => { const r = document.createRange(); r.selectNodeContents(label); return r.getBoundingClientRect().width; };
+    const overflows = (label) => label.scrollWidth > label.clientWidth + 0.5 || label.scrollHeight > label.clientHeight + 0.5 ||
+      (getComputedStyle(label).whiteSpace === 'nowrap' && textWidth(label) > label.getBoundingClientRect().width + 0.01);
     const shrink = (label, from, floor) => {
       for (let size = from; size - 0.5 >= floor && overflows(label);) {
         size -= 0.5;
