@@ -9,7 +9,7 @@ import Testing
 /// so each slice that moves use cases out ratchets it towards 0.
 @Suite struct APITransactionsTests {
     /// Transactions ForgeAPI may still open. Lower it with every slice; the goal is 0.
-    static let ceiling = 85
+    static let ceiling = 74
 
     /// `(file below Sources/, line number)` of each `db.read` / `db.write` in ForgeAPI, comments left out.
     static func transactions() throws -> [(file: String, line: Int)] {
@@ -47,6 +47,8 @@ import Testing
             "ForgeAPI/Cook/FoodWeekSlotRoutes.swift", "ForgeAPI/Cook/RecipeRoutes.swift",
             "ForgeAPI/Cook/AdminRecipeRoutes.swift", "ForgeAPI/MCP/MCPRecipeTools.swift",
             "ForgeAPI/MCP/MCPIngredientTools.swift", "ForgeAPI/Cook/TimerRoutes.swift",
+            "ForgeAPI/Train/SessionRoutes.swift", "ForgeAPI/Train/NiggleRoutes.swift",
+            "ForgeAPI/Train/BodyRoutes.swift",
         ])
     func movedUseCasesStayInTheirDomain(_ file: String) throws {
         let lines = try Self.transactions().filter { $0.file == file }.map(\.line)

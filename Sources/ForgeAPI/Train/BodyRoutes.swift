@@ -58,22 +58,14 @@ struct PrefsAnswer: Codable, Sendable {
 
 /// Body measurements and preferences (docs/contract.md §3.10).
 enum BodyRoutes {
-    /// Accepted body types and their canonical units.
-    static let bodyUnits: [String: String] = ["height": "cm", "weight": "kg", "body_fat_pct": "%"]
-
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(
             .POST, "/api/body", "Record height (cm), weight (kg) or body fat (%)",
             access: .member, body: BodyInput.self, answers: OK.self, errors: [400, 422]
         ) { request, principal in
             let input = try request.decode(BodyInput.self)
-            let unit = bodyUnits[input.type] ?? ""
-            let now = app.clock.now()
-            try app.db.write { db in
-                try MetricStore.record(
-                    userID: principal.caller.id, type: input.type, value: Rounding.round2(input.value),
-                    unit: unit, at: now, source: "manual", in: db)
-            }
+            try BodyMetrics.record(
+                type: input.type, value: input.value, userID: principal.caller.id, now: app.clock.now(), in: app.db)
             return OK()
         }
         router.route(
@@ -83,19 +75,9 @@ enum BodyRoutes {
         ) { request, principal in
             let input = try request.decodeOptional(PrefsInput.self)
             let incoming = try PrefsCheck.normalized(input.prefs ?? [:])
-            let units = input.units?.stringValue
-            return try app.db.write { db in
-                guard let user = try HouseholdStore.user(id: principal.caller.id, in: db) else {
-                    throw HTTPError(401, "unknown user")
-                }
-                let prefs = try HouseholdStore.updatePrefs(merge: incoming, userID: user.id, in: db)
-                var finalUnits = user.units
-                if let u = units, u == "kg" || u == "lb" {
-                    try HouseholdStore.setUnits(u, userID: user.id, in: db)
-                    finalUnits = u
-                }
-                return PrefsAnswer(prefs: prefs, units: finalUnits)
-            }
+            let stored = try MemberPreferences.update(
+                merge: incoming, units: input.units?.stringValue, userID: principal.caller.id, in: app.db)
+            return PrefsAnswer(prefs: stored.prefs, units: stored.units)
         }
     }
 }

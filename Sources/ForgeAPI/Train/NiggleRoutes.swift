@@ -78,7 +78,7 @@ enum NiggleRoutes {
             .GET, "/api/niggles", "The member's niggles, newest first",
             access: .member, answers: [Niggle].self
         ) { _, principal in
-            try app.db.read { try NiggleStore.list(userID: principal.caller.id, in: $0) }.map { n in
+            try Niggles.list(userID: principal.caller.id, in: app.db).map { n in
                 Niggle(
                     id: n.id, bodyPart: n.bodyPart, severity: n.severity, status: n.status, note: n.note,
                     avoidPatterns: n.avoidPatterns, openedAt: n.openedAt.map { String($0.prefix(10)) },
@@ -90,16 +90,10 @@ enum NiggleRoutes {
             access: .member, body: NiggleInput.self, answers: CreatedID.self, errors: [400, 422]
         ) { request, principal in
             let input = try request.decode(NiggleInput.self)
-            let now = app.clock.now()
-            let today = app.today
-            let id = try app.db.write { db in
-                try NiggleStore.add(
-                    userID: principal.caller.id,
-                    bodyPart: input.bodyPart.trimmingCharacters(in: .whitespacesAndNewlines),
-                    severity: input.severity ?? "mild", note: input.note ?? "",
-                    avoidPatterns: input.avoidPatterns ?? [], mobilitySlug: input.mobilitySlug ?? "",
-                    today: today, now: now, in: db)
-            }
+            let id = try Niggles.open(
+                userID: principal.caller.id, bodyPart: input.bodyPart, severity: input.severity, note: input.note,
+                avoidPatterns: input.avoidPatterns, mobilitySlug: input.mobilitySlug, today: app.today,
+                now: app.clock.now(), in: app.db)
             return CreatedID(id: id)
         }
         router.route(
@@ -108,15 +102,7 @@ enum NiggleRoutes {
         ) { request, principal in
             let status = try request.decode(NiggleStatusInput.self).status
             let id = request.parameter("id") ?? ""
-            let today = app.today
-            try app.db.write { db in
-                // Ownership first: another member's niggle is 404 whatever the body says.
-                guard try NiggleStore.list(userID: principal.caller.id, in: db).contains(where: { $0.id == id }) else {
-                    throw HTTPError(404, "niggle not found")
-                }
-                guard NiggleStore.statuses.contains(status) else { throw HTTPError(400, "bad status") }
-                _ = try NiggleStore.setStatus(id, userID: principal.caller.id, status: status, today: today, in: db)
-            }
+            try Niggles.setStatus(status, niggle: id, userID: principal.caller.id, today: app.today, in: app.db)
             return OK()
         }
     }

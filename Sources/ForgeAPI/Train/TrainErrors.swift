@@ -6,6 +6,7 @@ import ForgeTrain
 /// |---|---|
 /// | `SessionError.notFound` | 404 `session not found` |
 /// | `SessionError.notActive` | 409 `session is not active` |
+/// | `SessionError.nothingPlanned` | 400 `no strength session planned for this day` |
 /// | `SetLogError.clientIDUsedForAnotherSession` | 409 `client_id already used for another session` |
 /// | `SetLogError.setNotFound` | 404 `set not found` |
 extension SessionError: HTTPMappedError {
@@ -13,6 +14,7 @@ extension SessionError: HTTPMappedError {
         switch self {
         case .notFound: 404
         case .notActive: 409
+        case .nothingPlanned: 400
         }
     }
 
@@ -20,6 +22,7 @@ extension SessionError: HTTPMappedError {
         switch self {
         case .notFound: "session not found"
         case .notActive: "session is not active"
+        case .nothingPlanned: "no strength session planned for this day"
         }
     }
 }
@@ -38,4 +41,10 @@ extension SetLogError: HTTPMappedError {
         case .setNotFound: "set not found"
         }
     }
+}
+
+/// Niggles: 404 `niggle not found`, 400 `bad status`.
+extension NiggleError: HTTPMappedError {
+    var status: Int { self == .notFound ? 404 : 400 }
+    var detail: String { self == .notFound ? "niggle not found" : "bad status" }
 }

@@ -42,6 +42,8 @@ package enum SessionError: Error, Sendable, Equatable {
     case notFound
     /// The session is completed (or otherwise not active): nothing was written.
     case notActive
+    /// The plan has no strength session on that day (or that plan day) to start.
+    case nothingPlanned
 }
 
 /// What can stop logging or correcting a set, besides ``SessionError``.

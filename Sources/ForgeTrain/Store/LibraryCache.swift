@@ -26,6 +26,11 @@ package final class LibraryCache: Sendable {
         try current(in: db).library
     }
 
+    /// The stored library, read in its own transaction when the cache is stale.
+    package func library(in database: Database) throws -> ExerciseLibrary {
+        try database.read { db in try library(in: db) }
+    }
+
     private func current(in db: Connection) throws -> (
         generation: Generation, entries: [CatalogEntry], library: ExerciseLibrary
     ) {

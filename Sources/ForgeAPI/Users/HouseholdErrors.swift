@@ -1,0 +1,11 @@
+import ForgeHousehold
+
+/// The household domain's errors as the contract answers them.
+///
+/// | error | status, detail |
+/// |---|---|
+/// | `MemberPreferencesError.unknownMember` | 401 `unknown user` (the signed-in seat is gone) |
+extension MemberPreferencesError: HTTPMappedError {
+    var status: Int { 401 }
+    var detail: String { "unknown user" }
+}
