@@ -18,12 +18,8 @@ enum ChatRoutes {
             .GET, "/api/chat", "The chat thread (newest 200, oldest first) and whether a reply is pending",
             access: .member, answers: ChatThread.self
         ) { _, principal in
-            let id = principal.caller.id
-            return try app.db.read { db in
-                ChatThread(
-                    messages: try ChatStore.recent(userID: id, in: db).map(ChatLine.init),
-                    pending: try ChatStore.isPending(userID: id, in: db))
-            }
+            let thread = try CoachHistory.thread(userID: principal.caller.id, in: app.db)
+            return ChatThread(messages: thread.messages.map(ChatLine.init), pending: thread.pending)
         }
         router.route(
             .POST, "/api/chat", "Send a chat message; the coach replies in the background", access: .member,

@@ -22,7 +22,7 @@ enum CoachRunRoutes {
             .GET, "/api/coach/runs", "The latest 20 coach runs (chat turns and reviews)", access: .member,
             answers: [CoachRunEntry].self
         ) { _, principal in
-            try app.db.read { try CoachRunStore.latest(userID: principal.caller.id, in: $0) }.map(CoachRunEntry.init)
+            try CoachHistory.runs(userID: principal.caller.id, in: app.db).map(CoachRunEntry.init)
         }
     }
 }

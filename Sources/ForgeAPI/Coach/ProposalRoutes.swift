@@ -12,18 +12,14 @@ enum ProposalRoutes {
             answers: ProposalEnvelope.self
         ) { _, principal in
             ProposalEnvelope(
-                proposal: try app.db.read { db in
-                    try ProposalStore.pending(userID: principal.caller.id, in: db).map(PendingProposal.init)
-                })
+                proposal: try PlanProposals.pending(userID: principal.caller.id, in: app.db).map(PendingProposal.init))
         }
         router.route(
             .POST, "/api/proposal/:id/approve", "Activate the pending training proposal", access: .member,
             answers: ProposalApproved.self, errors: [404]
         ) { request, principal in
             let id = request.parameter("id") ?? ""
-            let num = try decision {
-                try app.db.write { try ProposalStore.approve(id: id, userID: principal.caller.id, in: $0) }
-            }
+            let num = try PlanProposals.approve(id: id, userID: principal.caller.id, in: app.db)
             return ProposalApproved(revision: num)
         }
         router.route(
@@ -31,13 +27,8 @@ enum ProposalRoutes {
             access: .member, answers: OK.self, errors: [404]
         ) { request, principal in
             let id = request.parameter("id") ?? ""
-            try decision { try app.db.write { try ProposalStore.reject(id: id, userID: principal.caller.id, in: $0) } }
+            try PlanProposals.reject(id: id, userID: principal.caller.id, in: app.db)
             return OK()
         }
-    }
-
-    /// Runs a proposal decision; 404 `proposal not found` when it is not an owned pending proposal.
-    static func decision<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch is ProposalStore.DecisionError { throw HTTPError(404, "proposal not found") }
     }
 }

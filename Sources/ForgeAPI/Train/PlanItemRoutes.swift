@@ -83,28 +83,9 @@ enum PlanItemRoutes {
         ) { request, principal in
             let checked = try request.decodeValidated(PlanItemInput.self)
             let input = checked.input
-            let date = checked.day
-            var title = input.title ?? ""
-            let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            var planDay = input.kind == "workout" ? input.planDay : nil
-            let now = app.clock.now()
-            let caller = principal.caller
-            let item = try app.db.write { db -> PlannedItem in
-                if let key = planDay {
-                    guard key.count == 1, let weekday = Int(key),
-                        let day = try PlanStore.active(userID: caller.id, in: db)?.content.day(weekday)
-                    else {
-                        throw HTTPError(400, "plan_day not in the active plan")
-                    }
-                    if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = day.name }
-                    planDay = key
-                }
-                title = String(title.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120))
-                guard !title.isEmpty else { throw HTTPError(400, "title required") }
-                return try PlannedItemStore.add(
-                    userID: caller.id, date: date, kind: input.kind, title: title, notes: notes,
-                    planDay: planDay, now: now, in: db)
-            }
+            let item = try PlannedItems.add(
+                userID: principal.caller.id, date: checked.day, kind: input.kind, title: input.title,
+                notes: input.notes, planDay: input.planDay, now: app.clock.now(), in: app.db)
             return PlannedItemWire(item)
         }
         router.route(
@@ -112,28 +93,16 @@ enum PlanItemRoutes {
             access: .member, body: PlanItemPatch.self, answers: PlannedItemWire.self, errors: [400, 404, 422]
         ) { request, principal in
             let input = try request.decode(PlanItemPatch.self)
-            let title = input.title.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(120)) }
-            let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let id = request.parameter("id") ?? ""
-            let caller = principal.caller
-            let item = try app.db.write { db -> PlannedItem in
-                guard try PlannedItemStore.find(id, userID: caller.id, in: db) != nil else {
-                    throw HTTPError(404, "planned item not found")
-                }
-                if let title, title.isEmpty { throw HTTPError(400, "title required") }
-                try PlannedItemStore.update(id, userID: caller.id, title: title, notes: notes, in: db)
-                return try PlannedItemStore.find(id, userID: caller.id, in: db)!
-            }
+            let item = try PlannedItems.edit(
+                request.parameter("id") ?? "", userID: principal.caller.id, title: input.title, notes: input.notes,
+                in: app.db)
             return PlannedItemWire(item)
         }
         router.route(
             .DELETE, "/api/plan-items/:id", "Remove a planned item",
             access: .member, answers: OK.self, errors: [404]
         ) { request, principal in
-            let deleted = try app.db.write {
-                try PlannedItemStore.delete(request.parameter("id") ?? "", userID: principal.caller.id, in: $0)
-            }
-            guard deleted else { throw HTTPError(404, "planned item not found") }
+            try PlannedItems.remove(request.parameter("id") ?? "", userID: principal.caller.id, in: app.db)
             return OK()
         }
     }

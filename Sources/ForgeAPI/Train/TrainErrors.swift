@@ -48,3 +48,15 @@ extension NiggleError: HTTPMappedError {
     var status: Int { self == .notFound ? 404 : 400 }
     var detail: String { self == .notFound ? "niggle not found" : "bad status" }
 }
+
+/// Planned items: 404 `planned item not found`, 400 `title required`, 400 `plan_day not in the active plan`.
+extension PlannedItemError: HTTPMappedError {
+    var status: Int { self == .notFound ? 404 : 400 }
+    var detail: String {
+        switch self {
+        case .notFound: "planned item not found"
+        case .titleRequired: "title required"
+        case .planDayNotInPlan: "plan_day not in the active plan"
+        }
+    }
+}
