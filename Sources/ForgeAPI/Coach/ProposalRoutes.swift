@@ -22,7 +22,9 @@ enum ProposalRoutes {
         ) { request, principal in
             let id = request.parameter("id") ?? ""
             let num = try decision {
-                try app.db.write { try ProposalStore.approve(id: id, userID: principal.caller.id, in: $0) }
+                try app.db.write {
+                    try ProposalStore.approve(id: id, userID: principal.caller.id, now: app.clock.now(), in: $0)
+                }
             }
             return ProposalApproved(revision: num)
         }
