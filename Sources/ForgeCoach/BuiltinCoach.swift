@@ -116,7 +116,8 @@ package struct BuiltinCoach: CoachBackend {
     /// "How are my runs going?": the runs and zone-2 minutes of the week ``weekEnd(_:)`` reads.
     func cardio(_ turn: CoachTurn, _ db: Connection) throws -> String {
         let through = weekEnd(turn)
-        let week = try WeekSummary.of(turn.member, through: through, today: turn.today, in: db)
+        let week = try WeekSummary.of(
+            turn.member, through: through, today: turn.today, calendar: turn.calendar, in: db)
         let km = week.distanceKm > 0 ? ", \(NumberText.shortest(Rounding.round1(week.distanceKm))) km" : ""
         let minutes = NumberText.shortest(Rounding.round1(week.zone2Minutes))
         let target = week.zone2Planned > 0 ? " of the \(week.zone2Planned) your plan sets" : ""
@@ -129,7 +130,9 @@ package struct BuiltinCoach: CoachBackend {
     /// on a Monday, the week just ended.
     func week(_ turn: CoachTurn, _ db: Connection) throws -> String {
         let unit = LoadUnit.preferred(prefs: turn.member.prefs, slug: nil)
-        return try WeekSummary.of(turn.member, through: weekEnd(turn), today: turn.today, in: db).text(unit: unit)
+        let week = try WeekSummary.of(
+            turn.member, through: weekEnd(turn), today: turn.today, calendar: turn.calendar, in: db)
+        return week.text(unit: unit)
     }
 
     /// The last day of the week a question about "the week" means: today, or on a Monday (nothing of

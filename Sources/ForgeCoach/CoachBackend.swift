@@ -10,6 +10,8 @@ package struct CoachTurn: Sendable {
     package let db: Database
     package let today: LocalDate
     package let now: Date
+    /// The household calendar: the household day of a stored instant.
+    package let calendar: HouseholdCalendar
     /// The member's message, without the context tag.
     package let text: String
     /// The resolved context as data for the model (`{kind, id, …}`), or nil.

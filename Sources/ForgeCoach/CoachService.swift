@@ -149,7 +149,7 @@ package final class CoachService: Sendable {
             let body = text.components(separatedBy: "\n[re: ").first ?? text
             reply = try backend.reply(
                 CoachTurn(
-                    member: member, db: db, today: calendar.today(clock), now: clock.now(),
+                    member: member, db: db, today: calendar.today(clock), now: clock.now(), calendar: calendar,
                     text: body, context: data, history: history))
         } catch {
             Log.warning("coach turn failed: \(error)", fields: ["USER_ID": userID])
@@ -197,7 +197,7 @@ package final class CoachService: Sendable {
         do {
             var reply = try backend.review(
                 CoachTurn(
-                    member: member, db: db, today: today, now: now,
+                    member: member, db: db, today: today, now: now, calendar: calendar,
                     text: "weekly review", context: nil, history: []))
             reply.run.durationMs = Int((ContinuousClock.now - started) / .milliseconds(1))
             try db.write { db in

@@ -67,6 +67,7 @@ struct FirstWeek {
         let validator = try ProposalStore.validator(for: member, in: db)
         let kit = validator.kit ?? .unknown
         let niggles = validator.niggles.filter(\.isActive)
+        let notes = try NiggleStore.list(userID: member.id, in: db).filter(\.isActive)
         let avoided = Set(niggles.flatMap(\.avoidPatterns))
         let planner = ReviewPlanner(member: member, today: today)
         let plan = active.content
@@ -116,7 +117,7 @@ struct FirstWeek {
                     changes.append(
                         PlanChange(
                             sign: "~", what: "\(exercise.name) → \(swap.name)",
-                            why: "an injury or the equipment rules it out"))
+                            why: SwapReason.text(for: exercise, niggles: notes, available: validator.available)))
                     week.swaps.append((exercise, swap))
                     entry.slug = swap.slug
                     entry.name = nil

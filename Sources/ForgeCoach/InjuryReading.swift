@@ -18,8 +18,11 @@ package struct InjuryNote: Sendable, Equatable {
 ///
 /// A sentence names an injury when it names a body part and a word of pain
 /// or injury ("sore", "hurts", "dodgy", "tweaked", "surgery"), or when it
-/// answers the injuries question. What it avoids follows from the movement
-/// the member named in that sentence, else from the body part:
+/// answers the injuries question. The niggle keeps the clause naming the part
+/// (``clauses(_:)``: "my lower back hurts when I deadlift" out of "I can do
+/// Mondays, and my lower back hurts when I deadlift"). What it avoids follows
+/// from the movement the member named in that clause, else in the sentence,
+/// else from the body part:
 ///
 /// | words | avoids |
 /// |---|---|
@@ -94,11 +97,20 @@ package enum InjuryReading {
     /// - Parameter asked: the injuries question was the one asked, so a body part needs no pain word.
     package static func read(_ text: String, asked: Bool) -> (none: Bool, notes: [InjuryNote]) {
         var notes: [InjuryNote] = []
+        func padded(_ words: String) -> String {
+            " " + words.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") + " "
+        }
         for sentence in IntakeReading.sentences(text) {
-            let lower = " " + sentence.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") + " "
-            let hurts = painWords.contains { lower.contains($0) }
+            let whole = padded(sentence)
+            let hurts = painWords.contains { whole.contains($0) }
+            let clauses = Self.clauses(sentence)
             for part in parts {
-                guard let word = part.words.first(where: { has(lower, $0) }) else { continue }
+                // The first clause naming the part (its most specific word first) is the niggle's:
+                // "I can do Mondays, and my knee hurts".
+                let named = part.words.lazy.compactMap { word -> (clause: String, lower: String, word: String)? in
+                    clauses.first { has(padded($0), word) }.map { ($0, padded($0), word) }
+                }.first
+                guard let (clause, lower, word) = named else { continue }
                 if part.name == "lower back" && word == "back" && !hurts
                     && !(has(lower, "my back") || has(lower, "bad back"))
                 {
@@ -111,15 +123,13 @@ package enum InjuryReading {
                 let name = side + (side.isEmpty ? part.name.prefix(1).uppercased() + part.name.dropFirst() : part.name)
                 let plural = side == "Both " && !name.hasSuffix("s") && !name.hasSuffix("back") ? name + "s" : name
                 guard !notes.contains(where: { $0.bodyPart.lowercased() == plural.lowercased() }) else { continue }
-                var avoid: [String] = []
-                for movement in movements where movement.words.contains(where: { lower.contains($0) }) {
-                    // "deep squats" already says what squats may do; "squat" must not swap them too.
-                    if movement.avoid.contains("squat"), avoid.contains(deepSquat) { continue }
-                    avoid += movement.avoid.filter { !avoid.contains($0) }
-                }
+                // The movements the clause names, else those the rest of the sentence names
+                // ("My knee is dodgy, and squats make it worse").
+                var avoid = Self.avoided(in: lower)
+                if avoid.isEmpty { avoid = Self.avoided(in: whole) }
                 notes.append(
                     InjuryNote(
-                        bodyPart: plural, words: String(sentence.prefix(200)),
+                        bodyPart: plural, words: String(IntakeReading.withoutGreeting(clause).prefix(200)),
                         avoid: avoid.isEmpty ? part.avoid : avoid))
             }
         }
@@ -130,6 +140,33 @@ package enum InjuryReading {
                 || asked
                     && noneAnswers.contains { bare == $0 || bare.hasPrefix($0 + " ") || bare.hasPrefix($0 + ",") })
         return (none, notes)
+    }
+
+    /// The patterns the movements named in `lower` rule out (``movements``).
+    static func avoided(in lower: String) -> [String] {
+        var avoid: [String] = []
+        for movement in movements where movement.words.contains(where: { lower.contains($0) }) {
+            // "deep squats" already says what squats may do; "squat" must not swap them too.
+            if movement.avoid.contains("squat"), avoid.contains(deepSquat) { continue }
+            avoid += movement.avoid.filter { !avoid.contains($0) }
+        }
+        return avoid
+    }
+
+    /// `sentence` in clauses, split at ", and" and ", but" (the joining words dropped), trimmed:
+    /// "I can do Mondays for an hour, and my lower back hurts" → "I can do Mondays for an hour",
+    /// "my lower back hurts".
+    package static func clauses(_ sentence: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(sentence)
+        while let cut = [", and ", ", but "].compactMap({ rest.range(of: $0, options: .caseInsensitive) })
+            .min(by: { $0.lowerBound < $1.lowerBound })
+        {
+            out.append(String(rest[..<cut.lowerBound]))
+            rest = rest[cut.upperBound...]
+        }
+        out.append(String(rest))
+        return out.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 
     /// `word` appears in `lower` (padded with spaces) as a whole word or phrase, plural `s` allowed.

@@ -52,8 +52,7 @@ package enum Intake {
             let text = turn.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let heard = IntakeReading.read(text, open: open, asked: asked)
             for (key, value) in heard { answers[key] = .string(value) }
-            let said = questions.map(\.key).compactMap { key in heard[key].flatMap { echo(key, $0) } }
-            let ack = said.isEmpty ? "" : "Got it: " + said.joined(separator: "; ") + ". "
+            let ack = acknowledgement(of: heard)
             if let next = questions.firstIndex(where: { answers[$0.key] == nil }) {
                 try save(
                     ["step": .int(next + 1), "answers": .object(answers)], onboarded: false, userID: turn.member.id,
@@ -61,22 +60,40 @@ package enum Intake {
                 let opening =
                     step == 0
                     ? "Welcome, \(turn.member.name)! Before I plan anything, a few quick questions. "
-                    : said.isEmpty ? "Sorry, I didn't catch that. " : "Thanks. "
+                    : ack.isEmpty ? "Sorry, I didn't catch that. " : "Thanks. "
                 return opening + ack + questions[next].text
             }
             let summary = try finish(turn, answers: answers, in: db)
             try save(
                 ["step": .int(step), "answers": .object(answers)], onboarded: true, userID: turn.member.id, in: db)
             // The summary names the niggles in the member's words: say back only the rest.
-            let rest = questions.map(\.key).filter { $0 != "injuries" }.compactMap { key in
-                heard[key].flatMap { echo(key, $0) }
-            }
             return (step == 0 ? "Welcome, \(turn.member.name)! " : "")
-                + (rest.isEmpty ? "" : "Got it: " + rest.joined(separator: "; ") + ". ") + summary
+                + acknowledgement(of: heard.filter { $0.key != "injuries" }) + summary
         }
     }
 
-    /// What the coach says back for an answer it filed, or nil.
+    /// What the coach says back for the answers it filed, in whole sentences ending in a space, or
+    /// "": "Got it: your goal is "Get stronger"; you can train Monday and Friday. I'll plan around
+    /// your lower back. "
+    static func acknowledgement(of heard: [String: String]) -> String {
+        let said = questions.map(\.key).compactMap { key in heard[key].flatMap { echo(key, $0) } }
+        var text = said.isEmpty ? "" : "Got it: " + said.joined(separator: "; ") + ". "
+        if let injuries = heard["injuries"] { text += injuryEcho(injuries) + " " }
+        return text
+    }
+
+    /// The sentence that says back an answer about injuries: the parts to plan around, no
+    /// injuries, or the answer as given.
+    static func injuryEcho(_ answer: String) -> String {
+        let read = InjuryReading.read(answer, asked: true)
+        if read.notes.isEmpty {
+            return read.none ? "No injuries: good." : "On injuries, I noted \"\(answer)\"."
+        }
+        return "I'll plan around " + ScheduleReading.list(read.notes.map { "your \($0.bodyPart.lowercased())" }) + "."
+    }
+
+    /// What the coach says back for a goal, schedule or experience answer it filed, or nil
+    /// (injuries: ``injuryEcho(_:)``).
     static func echo(_ key: String, _ answer: String) -> String? {
         switch key {
         case "goal": return "your goal is \"\(answer)\""
@@ -84,10 +101,6 @@ package enum Intake {
             guard let s = ScheduleReading.read(answer) else { return "your schedule is \"\(answer)\"" }
             return "you can train \(s.daysText)" + (s.minutes.map { ", about \($0) minutes a session" } ?? "")
         case "experience": return "lifting experience \"\(answer)\""
-        case "injuries":
-            let read = InjuryReading.read(answer, asked: true)
-            if read.notes.isEmpty { return read.none ? "no injuries" : "\"\(answer)\"" }
-            return ScheduleReading.list(read.notes.map { "your \($0.bodyPart.lowercased())" })
         default: return nil
         }
     }

@@ -56,6 +56,38 @@ package enum IntakeReading {
         return words.count <= 3 && words.first.map { greetings.contains(String($0)) } == true
     }
 
+    /// `sentence` without a greeting at its start: "Hi, I want to get fitter" → "I want to get
+    /// fitter"; so "Hello!", "Hey there, …", "Morning, …". A greeting word with no mark after it
+    /// goes only when it is nothing else ("Hi I want…", not "Morning runs suit me").
+    static func withoutGreeting(_ sentence: String) -> String {
+        let words = sentence.split(separator: " ")
+        guard let first = words.first else { return sentence }
+        let bare = first.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        guard greetings.contains(bare) else { return sentence }
+        var greeting = 1
+        if first.last?.isLetter == true, words.count > 1,
+            ["there", "coach", "all", "everyone", "folks", "team"].contains(
+                words[1].lowercased().trimmingCharacters(in: .punctuationCharacters))
+        {
+            greeting = 2
+        }
+        let marked = words[greeting - 1].last.map { !$0.isLetter } ?? false
+        guard marked || ["hi", "hello", "hey", "hiya", "howdy"].contains(bare) else { return sentence }
+        let rest = words.dropFirst(greeting).joined(separator: " ")
+            .trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        guard let head = rest.first else { return sentence }
+        return head.uppercased() + rest.dropFirst()
+    }
+
+    /// `sentence` up to its first clause about an injury in `hurt` (``InjuryReading/clauses(_:)``):
+    /// "I want to get fit, but my knee is dodgy" → "I want to get fit"; empty when it starts with one.
+    static func before(_ hurt: Set<String>, in sentence: String) -> String {
+        let clauses = InjuryReading.clauses(sentence)
+        guard let first = clauses.firstIndex(where: { hurt.contains($0) }) else { return sentence }
+        guard first > 0, let end = sentence.range(of: clauses[first - 1])?.upperBound else { return "" }
+        return String(sentence[..<end])
+    }
+
     static func contains(_ sentence: String, _ words: [String]) -> Bool {
         let lower = " " + sentence.lowercased() + " "
         return words.contains { InjuryReading.has(lower, $0) || $0.count > 5 && lower.contains($0) }
@@ -66,11 +98,11 @@ package enum IntakeReading {
     /// - Parameter asked: the key of the question last asked, or nil before the first question.
     package static func read(_ text: String, open: [String], asked: String?) -> [String: String] {
         let all = sentences(text)
-        let content = all.filter { !isGreeting($0) }
+        let content = all.filter { !isGreeting($0) }.map(withoutGreeting)
         var found: [String: String] = [:]
         func join(_ list: [String]) -> String? { list.isEmpty ? nil : list.joined(separator: ". ") }
         let injury = InjuryReading.read(text, asked: asked == "injuries")
-        let hurtSentences = Set(injury.notes.map(\.words))
+        let hurt = Set(injury.notes.map(\.words))
         if open.contains("injuries"), injury.none || !injury.notes.isEmpty {
             found["injuries"] = asked == "injuries" ? text : join(injury.notes.map(\.words))
         }
@@ -79,7 +111,7 @@ package enum IntakeReading {
             found["schedule"] = join(parts) ?? text
         }
         if open.contains("goal") {
-            let goal = content.filter { contains($0, goalWords) && !hurtSentences.contains(String($0.prefix(200))) }
+            let goal = content.map { before(hurt, in: $0) }.filter { contains($0, goalWords) }
             found["goal"] = join(goal)
         }
         if open.contains("experience") {

@@ -10,11 +10,11 @@ package enum PlanProposals {
         try database.read { db in try ProposalStore.pending(userID: userID, in: db) }
     }
 
-    /// Approves proposal `id`: it becomes the plan in force.
+    /// Approves proposal `id`: it becomes the plan in force from `now` (its `activated_at`).
     /// - Returns: the activated revision's number.
     /// - Throws: ``ProposalStore/DecisionError/notFound`` when it is not the member's pending proposal; storage errors.
-    package static func approve(id: String, userID: String, in database: Database) throws -> Int {
-        try database.write { db in try ProposalStore.approve(id: id, userID: userID, in: db) }
+    package static func approve(id: String, userID: String, now: Date, in database: Database) throws -> Int {
+        try database.write { db in try ProposalStore.approve(id: id, userID: userID, now: now, in: db) }
     }
 
     /// Rejects proposal `id`; the plan in force stays.

@@ -65,13 +65,13 @@ package enum ProposalStore {
     }
 
     /// Approves proposal `id`: every active revision of the plan becomes
-    /// `superseded` and this one `active`, atomically (caller's transaction).
+    /// `superseded` and this one `active`, in force from `now`, atomically (caller's transaction).
     /// - Returns: the revision number.
-    package static func approve(id: String, userID: String, in db: Connection) throws -> Int {
+    package static func approve(id: String, userID: String, now: Date, in db: Connection) throws -> Int {
         guard let row = try find(id: id, userID: userID, in: db) else { throw DecisionError.notFound }
         let planID: String = try row.get("plan_id")
         try PlanStore.supersede(planID: planID, status: "active", in: db)
-        try PlanStore.setRevisionStatus(id, status: "active", in: db)
+        try PlanStore.activate(id, now: now, in: db)
         return try row.get("num")
     }
 

@@ -47,6 +47,7 @@ package struct ReviewPlanner {
         var content = active.content
         var lines: [ReviewLine] = []
         let niggles = validator.niggles.filter(\.isActive)
+        let niggleNotes = try NiggleStore.list(userID: member.id, in: db).filter(\.isActive)
         var changes: [PlanChange] = []
         for weekday in content.weekdays {
             guard case .strength(var day) = content.days[weekday]! else { continue }
@@ -63,7 +64,7 @@ package struct ReviewPlanner {
                     changes.append(
                         PlanChange(
                             sign: "~", what: "\(exercise.name) → \(swap.name)",
-                            why: "a current niggle or the equipment rules it out"))
+                            why: SwapReason.text(for: exercise, niggles: niggleNotes, available: validator.available)))
                     entry.slug = swap.slug
                     entry.name = nil
                     // A new lift starts from its own last logged load, else unloaded (pick a light start).
@@ -170,16 +171,25 @@ package struct ReviewPlanner {
             || (available.map { av in !exercise.equipment.allSatisfy(av.contains) } ?? false)
     }
 
+    /// The lift that takes `base`'s place on `day`: one working a primary muscle of `base`, with
+    /// no avoided pattern, the equipment for it, and not already on the day, itself or a variant
+    /// of it by name (no Bulgarian Split Squat beside a Split Squat). Among those, the first in
+    /// library order that shares no movement pattern with the day's other lifts, else the first.
     func alternative(
         for base: Exercise, day: StrengthDay, library: ExerciseLibrary, avoided: Set<String>,
         available: Set<String>?
     ) -> Exercise? {
-        let used = Set(day.exercises.map(\.slug))
-        return library.all.first { e in
-            e.kind != .mobility && !used.contains(e.slug)
+        let others = day.exercises.compactMap { library.exercise($0.slug) }.filter { $0.slug != base.slug }
+        let names = others.map { $0.name.lowercased() }
+        let patterns = Set(others.flatMap(\.patterns))
+        let candidates = library.all.filter { e in
+            let name = e.name.lowercased()
+            return e.kind != .mobility && e.slug != base.slug && !others.contains { $0.slug == e.slug }
+                && !names.contains { name.contains($0) || $0.contains(name) }
                 && !Set(e.primaryMuscles).isDisjoint(with: base.primaryMuscles)
                 && Set(e.patterns).isDisjoint(with: avoided)
                 && (available.map { av in e.equipment.allSatisfy(av.contains) } ?? true)
         }
+        return candidates.first { Set($0.patterns).isDisjoint(with: patterns) } ?? candidates.first
     }
 }

@@ -4,7 +4,8 @@ import ForgeTrain
 import Foundation
 
 /// A training week against the plan in force, as the built-in coach answers
-/// "How was my week?" and the weekly review counts it: the planned days and
+/// "How was my week?" and the weekly review counts it: the planned days (each
+/// day by the plan revision in force on it, ``plans(for:calendar:in:)``) and
 /// whether each was done (a session of the day's kind on that date, any
 /// name), sessions off the plan, the strength volume (working sets and
 /// Σ load × reps of completed sessions), runs and their distance, and zone-2
@@ -39,32 +40,37 @@ package struct WeekSummary: Sendable {
     package var distanceKm = 0.0
     /// Zone-2 minutes logged in `from...to` (each workout's `zone2_min`, summed).
     package var zone2Minutes = 0.0
-    /// The plan's zone-2 target for a whole week, minutes (``PlanContent/zone2PlannedMinutes``),
-    /// however much of the week `from...to` covers; 0 with no plan.
+    /// The zone-2 target for a whole week of the plan in force on `to`, minutes
+    /// (``PlanContent/zone2PlannedMinutes``), however much of the week `from...to` covers; 0 with no plan.
     package var zone2Planned = 0
 
     /// The week for `member` through `to`: Monday of `to`'s week to `to`.
-    /// - Parameter today: the household's date; its planned session, not done yet, is still to come.
-    package static func of(_ member: Member, through to: LocalDate, today: LocalDate, in db: Connection) throws
-        -> WeekSummary
-    {
-        try of(member, from: to.monday, through: to, today: today, in: db)
+    /// - Parameters:
+    ///   - today: the household's date; its planned session, not done yet, is still to come.
+    ///   - calendar: the household calendar, which day each plan revision came into force on.
+    package static func of(
+        _ member: Member, through to: LocalDate, today: LocalDate, calendar: HouseholdCalendar, in db: Connection
+    ) throws -> WeekSummary {
+        try of(member, from: to.monday, through: to, today: today, calendar: calendar, in: db)
     }
 
     /// The days `from...to` (at most a week) for `member`.
-    /// - Parameter today: the household's date; its planned session, not done yet, is still to come.
+    /// - Parameters:
+    ///   - today: the household's date; its planned session, not done yet, is still to come.
+    ///   - calendar: the household calendar, which day each plan revision came into force on.
     package static func of(
-        _ member: Member, from: LocalDate, through to: LocalDate, today: LocalDate, in db: Connection
+        _ member: Member, from: LocalDate, through to: LocalDate, today: LocalDate, calendar: HouseholdCalendar,
+        in db: Connection
     ) throws -> WeekSummary {
         var week = WeekSummary(from: from, to: to)
-        let content = try PlanStore.active(userID: member.id, in: db)?.content
+        let plan = try plans(for: member, calendar: calendar, in: db)
         let sessions = try SessionQueries.sessions(userID: member.id, from: from, to: to, in: db)
             .filter { doneStatuses.contains($0.status) }
         var matched = Set<String>()
         var date = from
         while date <= to.monday.adding(days: 6) {
             defer { date = date.adding(days: 1) }
-            guard let day = content?.day(date.weekday) else { continue }
+            guard let day = plan(date)?.day(date.weekday) else { continue }
             let done = sessions.first { $0.day == date && $0.kind == day.kind.rawValue && !matched.contains($0.id) }
             if let done { matched.insert(done.id) }
             if date > to || date == today && done == nil {
@@ -82,8 +88,20 @@ package struct WeekSummary: Sendable {
         week.runs = cardio.count
         week.distanceKm = cardio.compactMap { $0.stats["distance"]?.doubleValue }.reduce(0, +)
         week.zone2Minutes = try ProgressQueries.zone2Minutes(userID: member.id, from: from, to: to, in: db)
-        week.zone2Planned = content?.zone2PlannedMinutes ?? 0
+        week.zone2Planned = plan(to)?.zone2PlannedMinutes ?? 0
         return week
+    }
+
+    /// The plan `member` had on a day: the revision activated last on or before that household
+    /// day (one approved on Monday morning is Monday's plan), nil before the first one came into
+    /// force. A proposal never approved is never a day's plan.
+    static func plans(for member: Member, calendar: HouseholdCalendar, in db: Connection) throws
+        -> (LocalDate) -> PlanContent?
+    {
+        let revisions = try PlanStore.inForce(userID: member.id, in: db).map {
+            (day: calendar.date(of: $0.activatedAt), content: $0.revision.content)
+        }
+        return { date in revisions.last { $0.day <= date }?.content }
     }
 
     /// The summary in sentences, loads in `unit`.

@@ -31,7 +31,8 @@ package enum WeeklyReview {
             let member = turn.member
             let days = window(endingOn: turn.today)
             let week = try WeekSummary.of(
-                member, from: days.lowerBound, through: days.upperBound, today: turn.today, in: db)
+                member, from: days.lowerBound, through: days.upperBound, today: turn.today, calendar: turn.calendar,
+                in: db)
             let cardio = week.runs
             var text =
                 "Week to \(turn.today.dayName) \(turn.today): \(week.strengthSessions) strength and "

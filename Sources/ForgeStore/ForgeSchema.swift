@@ -266,6 +266,7 @@ package enum ForgeSchema {
         registerMinuteWorkoutKeys(&m)  // 0805: workout import keys to the minute
         registerRecipeParkReason(&m)  // 0806: an import's own reason to park a recipe
         registerHouseholdIdentity(&m)  // 0807: the household's id, sealed into copies off the box
+        registerPlanActivation(&m)  // 0808: when each plan revision came into force
         return m
     }
 }

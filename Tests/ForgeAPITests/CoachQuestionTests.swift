@@ -18,6 +18,7 @@ struct CoachQuestionTests {
             try await server.setLoadUnit("kg", cookie: ada)
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)
+            try server.planInForce(adaID, since: "2026-11-01")
             let sets = [TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5), TestSet("back-squat", 60, 5)]
             // A warm-up is neither a working set nor tonnage.
             try server.logSession(
@@ -61,6 +62,7 @@ struct CoachQuestionTests {
             try await server.setLoadUnit("kg", cookie: ada)
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)
+            try server.planInForce(adaID, since: "2026-11-01")
             try server.logRun(adaID, day: "2026-12-02", name: "Zone 2 run", km: 6.5, zone2: 38)
             for question in ["What should I do tomorrow?", "What's on tomorrow?", "what am i doing tomorrow"] {
                 let answer = try await server.say(question, as: ada)
@@ -72,6 +74,53 @@ struct CoachQuestionTests {
             #expect(
                 runs == "Last week: 1 cardio session, 6.5 km and 38 zone-2 minutes of the 40 your plan sets.", "\(runs)"
             )
+        }
+    }
+
+    /// Issue 41 trial: Ada finished intake on Monday 7 Dec and approved a plan with Upper A on
+    /// Thursday; the week before is judged against the starter plan then in force (Upper A on
+    /// Friday), and the review's window day by day against the plan of each day.
+    @Test func aWeekIsJudgedAgainstThePlanInForceOnEachDay() async throws {
+        let monday = Instant.parse("2026-12-07T09:00:00Z")!
+        try await withTestServer(clock: FixedClock(monday)) { server in
+            let ada = try await server.signIn("ada@example.org")
+            try await server.setLoadUnit("kg", cookie: ada)
+            let adaID = try server.userID("ada@example.org")
+            try server.planInForce(adaID, since: "2026-11-01")
+            try server.logSession(adaID, day: "2026-11-30", name: "Lower A", sets: [TestSet("back-squat", 60, 5)])
+            try server.logSession(adaID, day: "2026-12-04", name: "Upper A", sets: [TestSet("bench-press", 40, 8)])
+            for text in ["Hi", "Get stronger", "4 days: Monday, Wednesday, Thursday and Saturday", "A few years"] {
+                _ = try await server.say(text, as: ada)
+            }
+            _ = try await server.say("none", as: ada)
+            #expect(try await server.approveProposal(ada) != nil)
+            #expect(try server.activePlan(adaID)?.days[3]?.name == "Upper A")
+
+            let week = try await server.say("How was my week?", as: ada)
+            #expect(
+                week.contains(
+                    "2 of 4 planned sessions done (Lower A Monday done, Zone 2 run Wednesday missed, "
+                        + "Upper A Friday done, Intervals Saturday missed)"), "\(week)")
+            #expect(!week.contains("Thursday") && !week.contains("Off the plan"), "\(week)")
+
+            // The review's seven days (Tuesday 1 to Monday 7 Dec): the starter plan's Wednesday,
+            // Friday and Saturday; today's Lower A of the new plan is still to come.
+            let summary = try server.app.coach.runReview(userID: adaID)
+            #expect(summary.contains("1 of 3 planned sessions done this week"), "\(summary)")
+        }
+    }
+
+    /// A member who joined today has no plan for the days before: nothing was missed.
+    @Test func aMemberWhoJustJoinedMissedNothingLastWeek() async throws {
+        let monday = Instant.parse("2026-12-07T09:00:00Z")!
+        try await withTestServer(clock: FixedClock(monday)) { server in
+            let ben = try await server.signIn("ben@example.org")
+            for text in ["Hi", "Get stronger", "3 days a week", "Never lifted", "none"] {
+                _ = try await server.say(text, as: ben)
+            }
+            let week = try await server.say("how was my week", as: ben)
+            #expect(week.contains("no plan in force, so nothing to measure against"), "\(week)")
+            #expect(!week.contains("missed"), "\(week)")
         }
     }
 

@@ -165,6 +165,7 @@ struct CoachReviewTests {
             try await server.setLoadUnit("kg", cookie: ada)
             let adaID = try server.userID("ada@example.org")
             try server.onboard(adaID)
+            try server.planInForce(adaID, since: "2026-11-01")
             let plan = try #require(try server.activePlan(adaID))
             let bench = try #require(plan.entry(4, "bench-press"))
             let benchSets = (0..<bench.sets).map { _ in TestSet("bench-press", bench.weight, bench.reps) }

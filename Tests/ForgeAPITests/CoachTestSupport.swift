@@ -44,6 +44,19 @@ extension TestServer {
         return id
     }
 
+    /// Backdates the member's starter plan (seeded when the test server started) so that it has
+    /// been in force since `day` (a household date, `YYYY-MM-DD`): a week before the server's
+    /// today is judged against it.
+    func planInForce(_ userID: String, since day: String) throws {
+        try app.db.write {
+            try $0.execute(
+                """
+                UPDATE plan_revisions SET created_at = ?1, activated_at = ?1
+                WHERE status = 'active' AND plan_id IN (SELECT id FROM plans WHERE user_id = ?2)
+                """, [day + "T00:00:00.000Z", userID])
+        }
+    }
+
     /// Marks the member as past intake (`prefs.onboarded = true`).
     func onboard(_ userID: String) throws {
         try app.db.write {

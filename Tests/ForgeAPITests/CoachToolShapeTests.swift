@@ -13,7 +13,8 @@ import Testing
             let adaID = try server.userID("ada@example.org")
             let member = try #require(try server.app.db.read { try Member.find(adaID, in: $0) })
             let turn = CoachTurn(
-                member: member, db: server.app.db, today: server.app.today, now: Date(), text: "",
+                member: member, db: server.app.db, today: server.app.today, now: Date(), calendar: server.app.calendar,
+                text: "",
                 context: nil, history: [])
             let out = try CoachTools.run("get_equipment", input: [:], turn: turn)
             #expect(out.hasPrefix(#"{"name":"Gym","items":["#), "\(out)")

@@ -181,4 +181,50 @@ struct IntakeListensTests {
             #expect(proposal.content.weekdays == [0, 2, 4])
         }
     }
+
+    /// Issue 41 trial: a new member's opening answers the goal, the schedule and the injuries at
+    /// once. The greeting is not the goal, the reply is whole sentences, the niggle keeps only the
+    /// clause about the back, the swap says why in her words, and no day holds two of one lift.
+    @Test func anOpeningThatAnswersEverythingAtOnce() async throws {
+        try await withTestServer { server in
+            let ben = try await server.signIn("ben@example.org")
+            let benID = try server.userID("ben@example.org")
+            let first = try await server.say(
+                "Hi, I want to lose some fat and keep my strength. I can do mon/wed/fri for about an hour, "
+                    + "and my lower back hurts when I deadlift.", as: ben)
+            #expect(
+                first.contains(
+                    "Got it: your goal is \"I want to lose some fat and keep my strength\"; you can train Monday, "
+                        + "Wednesday and Friday, about 60 minutes a session. I'll plan around your lower back. "
+                        + Intake.questions[2].text), "\(first)")
+            let last = try await server.say("A couple of years", as: ben)
+
+            let answers = try server.member(benID).prefs["coach_intake"]?["answers"]
+            #expect(answers?["goal"] == "I want to lose some fat and keep my strength")
+            let goal: String? = try server.app.db.read {
+                try $0.scalar("SELECT goal FROM plans WHERE user_id = ?", [benID])
+            }
+            #expect(goal == "I want to lose some fat and keep my strength")
+            let back = try server.app.db.read { try NiggleStore.list(userID: benID, in: $0) }
+                .filter { $0.isActive && $0.bodyPart == "Lower back" }
+            #expect(back.map(\.note) == ["my lower back hurts when I deadlift"])
+            #expect(last.contains("(\"my lower back hurts when I deadlift\")"), "\(last)")
+
+            let proposal = try #require(try server.app.db.read { try ProposalStore.pending(userID: benID, in: $0) })
+            let library = ExerciseLibrary.seed
+            let swaps = (proposal.content.changes ?? []).filter { $0.what.hasPrefix("Romanian Deadlift → ") }
+            #expect(
+                swaps.map(\.why) == ["your lower back hurts when you deadlift"], "\(proposal.content.changes ?? [])")
+            for (weekday, day) in proposal.content.days {
+                guard let lifts = day.strength else { continue }
+                let names = lifts.exercises.map { library.exercise($0.slug)?.name.lowercased() ?? $0.slug }
+                for (i, a) in names.enumerated() {
+                    for b in names[(i + 1)...] {
+                        #expect(!a.contains(b) && !b.contains(a), "day \(weekday): \(names)")
+                    }
+                }
+                #expect(lifts.exercises.allSatisfy { library.exercise($0.slug)?.patterns.contains("hinge") == false })
+            }
+        }
+    }
 }

@@ -17,6 +17,8 @@ enum Heard: Sendable, CustomStringConvertible {
     case experience(String)
     /// No schedule: an ordinary word ("sat", "sun") is not a training day.
     case noSchedule
+    /// One niggle, kept in exactly these words (the clause about the body part).
+    case niggleWords(String)
 
     var description: String {
         switch self {
@@ -27,6 +29,7 @@ enum Heard: Sendable, CustomStringConvertible {
         case .goal(let g): "goal \(g)"
         case .experience(let e): "experience \(e)"
         case .noSchedule: "no schedule"
+        case .niggleWords(let w): "niggle \"\(w)\""
         }
     }
 }
@@ -35,6 +38,10 @@ enum Heard: Sendable, CustomStringConvertible {
 /// coach must hear in each (``IntakeReading``, ``ScheduleReading``, ``InjuryReading``).
 struct IntakeAnswerTableTests {
     static let all = ["goal", "schedule", "experience", "injuries"]
+    /// A trial member's opening message (issue 41 trial): goal, schedule and a niggle at once.
+    static let allAtOnce =
+        "Hi, I want to lose some fat and keep my strength. I can do mon/wed/fri for about an hour, "
+        + "and my lower back hurts when I deadlift."
 
     static let table: [(asked: String, text: String, heard: Heard)] = [
         // Days in any order and form.
@@ -102,6 +109,36 @@ struct IntakeAnswerTableTests {
         ("goal", "Get stronger. I can do Sat & Sun mornings.", .days([5, 6])),
         ("goal", "Build muscle, tu/th after work", .days([1, 3])),
         ("goal", "More stamina; Mon-Sat would suit me", .days([0, 1, 2, 3, 4, 5])),
+        // Everything at once, greeting first: the greeting is not the goal, the niggle is only
+        // the clause about the body part.
+        ("goal", Self.allAtOnce, .goal("I want to lose some fat and keep my strength")),
+        ("goal", Self.allAtOnce, .days([0, 2, 4])),
+        ("goal", Self.allAtOnce, .injury("Lower back", ["hinge"])),
+        ("goal", Self.allAtOnce, .niggleWords("my lower back hurts when I deadlift")),
+        ("goal", "Hi I want to get stronger", .goal("I want to get stronger")),
+        ("goal", "Hello! Build muscle, but my left shoulder clicks when I press overhead", .goal("Build muscle")),
+        (
+            "goal", "Hello! Build muscle, but my left shoulder clicks when I press overhead",
+            .injury("Left shoulder", ["overhead_press"])
+        ),
+        ("goal", "Hey there, I'd like to get fitter. Tuesdays and Thursdays work.", .goal("I'd like to get fitter")),
+        ("goal", "Hey there, I'd like to get fitter. Tuesdays and Thursdays work.", .days([1, 3])),
+        (
+            "goal", "Morning, I want to run a 5k. Weekends only, and my left ankle is stiff after runs.",
+            .goal("I want to run a 5k")
+        ),
+        ("goal", "Morning, I want to run a 5k. Weekends only, and my left ankle is stiff after runs.", .days([5, 6])),
+        (
+            "goal", "Morning, I want to run a 5k. Weekends only, and my left ankle is stiff after runs.",
+            .niggleWords("my left ankle is stiff after runs")
+        ),
+        ("goal", "Hi! Get stronger; 3x a week; dodgy knees", .goal("Get stronger")),
+        ("goal", "Hi! Get stronger; 3x a week; dodgy knees", .count(3)),
+        ("goal", "Hi! Get stronger; 3x a week; dodgy knees", .injury("Knee", ["lunge", "deep_lunge"])),
+        (
+            "goal", "Morning runs are my thing and I want a 10k PB",
+            .goal("Morning runs are my thing and I want a 10k PB")
+        ),
         // Answering the schedule question, a short form alone is a day.
         ("schedule", "sun", .days([6])),
         ("schedule", "Sat mornings", .days([5])),
@@ -139,6 +176,9 @@ struct IntakeAnswerTableTests {
             #expect(read["experience"] == experience, "\(text) → \(read)")
         case .noSchedule:
             #expect(read["schedule"] == nil, "\(text) → \(read)")
+        case .niggleWords(let words):
+            let notes = InjuryReading.read(read["injuries"] ?? "", asked: true).notes
+            #expect(notes.map(\.words) == [words], "\(text) → \(notes)")
         }
     }
 

@@ -19,7 +19,8 @@ enum ProposalRoutes {
             answers: ProposalApproved.self, errors: [404]
         ) { request, principal in
             let id = request.parameter("id") ?? ""
-            let num = try PlanProposals.approve(id: id, userID: principal.caller.id, in: app.db)
+            let num = try PlanProposals.approve(
+                id: id, userID: principal.caller.id, now: app.clock.now(), in: app.db)
             return ProposalApproved(revision: num)
         }
         router.route(

@@ -61,9 +61,11 @@ package struct DemoHistory {
         _ planID: String, num: Int, status: String, week: Int, content: PlanContent,
         rationale: String
     ) throws {
+        // Each block's revision was in force from the Sunday evening it was made until the next one.
+        let made = instant(start.adding(days: week * 7).adding(days: -1), 20)
         try PlanStore.addRevision(
-            planID: planID, num: num, status: status, rationale: rationale, content: content,
-            createdAt: instant(start.adding(days: week * 7).adding(days: -1), 20), in: c)
+            planID: planID, num: num, status: status, rationale: rationale, content: content, createdAt: made,
+            activatedAt: status == "proposed" ? nil : made, in: c)
     }
 
     /// Completed sessions for every planned day of 52 weeks, except the holiday

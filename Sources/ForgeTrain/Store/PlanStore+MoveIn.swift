@@ -15,15 +15,17 @@ extension PlanStore {
 
     /// Stores a plan revision of the original Forge server with its own id;
     /// `status` `proposed`, `active` or `superseded`, `content` JSON text
-    /// (`{days: …}`, the contract's plan content).
+    /// (`{days: …}`, the contract's plan content). The active one is in force from `createdAt`; a
+    /// superseded one, which may have been a rejected proposal, is not counted as ever in force.
     package static func insertRevisionKeepingID(
         id: String, planID: String, num: Int, status: String, rationale: String, content: String, createdAt: Date,
         in db: Connection
     ) throws {
+        let created = Instant.storage(createdAt)
         try db.execute(
             """
-            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [id, planID, num, status, rationale, content, Instant.storage(createdAt)])
+            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at, activated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, planID, num, status, rationale, content, created, status == "active" ? created : nil])
     }
 }

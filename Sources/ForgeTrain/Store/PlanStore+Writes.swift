@@ -38,19 +38,30 @@ extension PlanStore {
     /// `superseded`, `content` the plan document (encoded by ``JSONColumn``),
     /// `createdAt` a stored instant. Other revisions are not touched
     /// (``supersede(planID:status:in:)``).
+    /// - Parameter activatedAt: the stored instant the revision came into force; nil for one
+    ///   never in force (a proposal). An `active` revision without one is in force from `createdAt`.
     /// - Returns: the revision id.
     @discardableResult
     package static func addRevision<Content: Encodable>(
         planID: String, num: Int, status: String, rationale: String, content: Content, createdAt: String,
-        in db: Connection
+        activatedAt: String? = nil, in db: Connection
     ) throws -> String {
         let id = Identifier.make()
+        let activated = activatedAt ?? (status == "active" ? createdAt : nil)
         try db.execute(
             """
-            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [id, planID, num, status, rationale, try JSONColumn.text(content), createdAt])
+            INSERT INTO plan_revisions (id, plan_id, num, status, rationale, content, created_at, activated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, planID, num, status, rationale, try JSONColumn.text(content), createdAt, activated])
         return id
+    }
+
+    /// Puts revision `id` in force: status `active`, `activated_at` = `now` (the caller supersedes
+    /// the revision it replaces).
+    package static func activate(_ id: String, now: Date, in db: Connection) throws {
+        try db.execute(
+            "UPDATE plan_revisions SET status = 'active', activated_at = ? WHERE id = ?",
+            [Instant.storage(now), id])
     }
 
     /// Every revision of the plan with `status` becomes `superseded`.

@@ -37,6 +37,20 @@ package enum PlanStore {
         ).map(revision)
     }
 
+    /// Every revision of the user's plan that has been in force, by when it came into force
+    /// (`activated_at`, oldest first): the one in force at an instant is the last activated at or
+    /// before it. A proposal never approved is not listed.
+    package static func inForce(
+        userID: String, in db: Connection
+    ) throws -> [(activatedAt: Date, revision: PlanRevision)] {
+        try db.query(
+            """
+            SELECT r.* FROM plan_revisions r JOIN plans p ON p.id = r.plan_id
+            WHERE p.user_id = ? AND r.activated_at IS NOT NULL ORDER BY r.activated_at, r.num
+            """, [userID]
+        ).map { row in (try row.get("activated_at"), try revision(row)) }
+    }
+
     /// Decoded plan contents by stored text (revisions are read on every Today/Week request).
     static let contents = DecodeCache<PlanContent>()
 
