@@ -9,8 +9,8 @@ import Testing
 /// eight weeks of a two-member household driven over its HTTP API, then
 /// `forged import forge-server` from its pg_dump, from the live URL and (a
 /// shorter drive) from the original on SQLite, and every GET route both
-/// servers serve asked of both: the answers are equal apart from the README's
-/// listed differences, each named (tests/forge-server/rt_normalise.py). After
+/// servers serve asked of both: the answers are equal apart from the
+/// differences docs/differences.md lists, each named (tests/forge-server/rt_normalise.py). After
 /// each move the phones' ingest tokens push and the MCP OAuth token calls /mcp.
 /// A checkout without ../shared skips it, saying why; a missing PostgreSQL or
 /// venv fails naming the package or the set-up step.
@@ -40,8 +40,8 @@ import Testing
         let result = try runProcess(
             python,
             [
-                Self.script, "--reference", Self.reference, "--forged", binary, "--venv", Self.venv, "--readme",
-                repositoryRoot.appendingPathComponent("README.md").path,
+                Self.script, "--reference", Self.reference, "--forged", binary, "--venv", Self.venv, "--differences",
+                repositoryRoot.appendingPathComponent("docs/differences.md").path,
             ], environment: cleanEnvironment(["PYTHONDONTWRITEBYTECODE": "1"]))
         print(result.out)
         #expect(result.status == 0, "roundtrip.py failed:\n\(result.out.suffix(6000))\n\(result.err.suffix(3000))")

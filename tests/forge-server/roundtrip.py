@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The round trip against the real original Forge server (issue 23).
 
-Usage: roundtrip.py --reference DIR --forged BIN --venv DIR --readme FILE [--work DIR] [--keep]
+Usage: roundtrip.py --reference DIR --forged BIN --venv DIR --differences docs/differences.md [--work DIR] [--keep]
 
 1. PostgreSQL from Debian's `postgresql` package in a temporary directory
    (initdb and pg_ctl as an unprivileged user, 127.0.0.1 only); the original
@@ -17,7 +17,7 @@ Usage: roundtrip.py --reference DIR --forged BIN --venv DIR --readme FILE [--wor
 4. For each source (the dump file; the live `postgresql+psycopg://` URL):
    `forged import forge-server --from SOURCE` into a fresh state directory,
    `forged serve` on the original's port, the same requests, and the answers
-   compared (rt_normalise: equal apart from the README's listed differences,
+   compared (rt_normalise: equal apart from docs/differences.md's listed differences,
    each named); then the ingest tokens the phones hold push to forged's
    /ingest, the token rotated away is refused, and the MCP connector's OAuth
    access token calls /mcp.
@@ -42,7 +42,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drive_original import drive  # noqa: E402
 from rt_compare import capture, media_requests, plan_requests, shared_get_routes  # noqa: E402
-from rt_normalise import check_readme, compare  # noqa: E402
+from rt_normalise import check_differences, compare  # noqa: E402
 from rt_processes import Postgres, free_port, http_request, start_forged, start_original  # noqa: E402
 
 EMAILS = ["ann@example.org", "ben@example.org"]
@@ -89,7 +89,7 @@ def original_side(args, work, database_url, port, weeks, short):
 
 def mark_week_reviewed(state):
     """Marks this ISO week reviewed for every seat of the moved household. forged's own
-    weekly review (Sunday 20:00 household time, README "Coach") runs at start when due: it is
+    weekly review (Sunday 20:00 household time, docs/differences.md, "Coach") runs at start when due: it is
     forged's, not part of the move, and the original runs none, so the comparison must not
     depend on the hour the test runs (from Sunday 20:00 UTC it would add a review, a chat
     message and proposals)."""
@@ -206,7 +206,7 @@ def main():
     p.add_argument("--reference", required=True)
     p.add_argument("--forged", required=True)
     p.add_argument("--venv", required=True)
-    p.add_argument("--readme", required=True)
+    p.add_argument("--differences", required=True)
     p.add_argument("--work")
     p.add_argument("--keep", action="store_true")
     p.add_argument("--sources", default="dump,live,sqlite")
@@ -214,10 +214,10 @@ def main():
     p.add_argument("--shift-days", type=int, default=0)
     args = p.parse_args()
     args.forged, args.venv = os.path.abspath(args.forged), os.path.abspath(args.venv)
-    with open(args.readme) as f:
-        unlisted = check_readme(f.read())
+    with open(args.differences) as f:
+        unlisted = check_differences(f.read())
     if unlisted:
-        raise SystemExit(f"roundtrip: normalisations the README's differences do not list: {unlisted}")
+        raise SystemExit(f"roundtrip: normalisations {args.differences} does not list: {unlisted}")
     work = args.work or tempfile.mkdtemp(prefix="forge-roundtrip-")
     os.makedirs(work, exist_ok=True)
     sources = args.sources.split(",")

@@ -2,11 +2,11 @@
 """The named normalisations of the round trip (tests/forge-server/roundtrip.py).
 
 Each one is a deliberate difference between forged and the original server
-listed in the README's "Differences from the contract"; `readme` is a phrase
-of that list that names it (the round trip fails when the phrase is not
+listed in docs/differences.md ("Differences from the contract"); `readme` is a
+phrase of that page that names it (the round trip fails when the phrase is not
 there). A difference the table does not excuse fails the round trip: that is
 either an import that lost or changed something, or a contract difference
-the README does not list yet.
+docs/differences.md does not list yet.
 """
 import fnmatch
 import re
@@ -81,7 +81,7 @@ RULES = [
     Rule("sign-in page", "`GET /auth/login` serves a", [r"/auth/login"], ["$"], [STATUS]),
 ]
 
-# Rewrites applied before the comparison, each named and listed in the README as well.
+# Rewrites applied before the comparison, each named and listed in docs/differences.md as well.
 TIMESTAMPS = ("timestamps to the millisecond", "**Timestamps**")
 RECORD_ORDER = ("records by slug then kind", "records by slug then kind")
 METRIC_TIES = ("metrics of one instant in the order stored", "metrics of one instant")
@@ -213,10 +213,10 @@ def compare(route, original, forged, count):
     return left
 
 
-def check_readme(readme_text):
-    """Every normalisation's phrase is in the README's differences section; the names missing."""
-    start = readme_text.find("## Differences from the contract")
-    end = readme_text.find("\n## ", start + 1)
-    section = readme_text[start:end] if start >= 0 else ""
+def check_differences(page_text):
+    """Every normalisation's phrase is on the differences page (docs/differences.md, from its
+    title "# Differences from the contract" to its end); the names missing."""
+    start = page_text.find("# Differences from the contract\n")
+    section = page_text[start:] if start >= 0 else ""
     phrases = [(r.name, r.readme) for r in RULES] + REWRITES
     return [f"{name} ({phrase})" for name, phrase in phrases if phrase not in section]
