@@ -113,16 +113,6 @@ enum DumbbellsWire: Codable, Sendable, Equatable, WireSchemaDescribed {
             try c.encode(step, forKey: .step)
         }
     }
-
-    /// The set in integer steps of `unit`; an empty list means "not described".
-    func set(unit: LoadUnit) -> DumbbellSet? {
-        let steps = unit.steps(value:)
-        switch self {
-        case .pairs(let list): return list.isEmpty ? nil : .pairs(list.map(steps))
-        case .adjustable(let lo, let hi, let step):
-            return .adjustable(min: steps(lo), max: steps(hi), step: steps(step))
-        }
-    }
 }
 
 /// `POST /api/equipment/active`: `{ profile_id }`.
@@ -163,6 +153,18 @@ struct EquipmentPatchInput: RequestInput {
     static let load = 0.01...1000.0
 
     var changesLoading: Bool { unit != nil || bar != nil || plates != nil || dumbbells != nil }
+
+    /// The loading change the body describes, figures in its `unit` (or the profile's).
+    var loading: EquipmentProfiles.LoadingChange {
+        EquipmentProfiles.LoadingChange(
+            unit: unit.flatMap(LoadUnit.init(rawValue:)), bar: bar, plates: plates,
+            dumbbells: dumbbells.map {
+                switch $0 {
+                case .pairs(let list): .pairs(list)
+                case .adjustable(let lo, let hi, let step): .adjustable(min: lo, max: hi, step: step)
+                }
+            })
+    }
 
     /// The bounds below are checked but not published in the OpenAPI
     /// document (``InputRule/unpublished``): the document has never carried them.

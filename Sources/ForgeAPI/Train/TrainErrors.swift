@@ -1,3 +1,4 @@
+import ForgeHTTP
 import ForgeTrain
 
 /// The training domain's errors as the contract answers them (docs/contract.md §3.3).
@@ -58,5 +59,29 @@ extension PlannedItemError: HTTPMappedError {
         case .titleRequired: "title required"
         case .planDayNotInPlan: "plan_day not in the active plan"
         }
+    }
+}
+
+/// Equipment: 404 `profile not found`, 403 `the demo cannot edit shared equipment`, and a figure
+/// missing when the unit changes a §1.4 validation item on `body.<field>` (`missing`).
+extension EquipmentError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .notFound: 404
+        case .sharedByDemo: 403
+        case .missingWhenUnitChanges: 422
+        }
+    }
+    var detail: String {
+        switch self {
+        case .notFound: "profile not found"
+        case .sharedByDemo: "the demo cannot edit shared equipment"
+        case .missingWhenUnitChanges(let field, let unit):
+            "Field required when unit changes: give \(field) in \(unit.rawValue)"
+        }
+    }
+    var httpError: HTTPError {
+        guard case .missingWhenUnitChanges(let field, _) = self else { return HTTPError(status, detail) }
+        return ValidationFailure.error(loc: ["body", field], type: "missing", msg: detail, input: nil)
     }
 }
