@@ -9,3 +9,9 @@ extension MemberPreferencesError: HTTPMappedError {
     var status: Int { 401 }
     var detail: String { "unknown user" }
 }
+
+/// Connections: 404 `no ingest token`, 404 `grant not found`.
+extension MemberConnectionsError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String { self == .noIngestToken ? "no ingest token" : "grant not found" }
+}
