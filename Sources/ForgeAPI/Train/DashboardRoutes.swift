@@ -137,6 +137,7 @@ enum DashboardRoutes {
             zone2Weekly: mondays.map { WeekValue(week: $0.description, v: zone2[$0] ?? 0) },
             zone2Target: progress.zone2.target,
             heatmap: heatmap, lipids: lipids, week: progress.week, prsThisWeek: progress.prsThisWeek,
-            records: try HistoryRoutes.records(user, library: app.exercises.library(in: db), in: db))
+            records: HistoryRoutes.records(
+                try RecordStore.all(userID: user.id, in: db), of: user, library: try app.exercises.library(in: db)))
     }
 }

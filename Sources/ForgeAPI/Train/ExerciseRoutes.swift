@@ -51,10 +51,8 @@ enum ExerciseRoutes {
             .GET, "/api/exercises", "The exercise library, by name; q filters by name",
             access: .member, cache: .day, query: ExerciseQuery.self, answers: [ExerciseSummary].self, errors: [422]
         ) { request, _ in
-            let q = (try request.decodeQuery(ExerciseQuery.self).q ?? "").lowercased()
-            return try app.db.read { try app.exercises.entries(in: $0) }
-                .filter { q.isEmpty || $0.exercise.name.lowercased().contains(q) }
-                .sorted { ($0.exercise.name, $0.exercise.slug) < ($1.exercise.name, $1.exercise.slug) }
+            let q = try request.decodeQuery(ExerciseQuery.self).q ?? ""
+            return try TrainingRecords.exercises(matching: q, library: app.exercises, in: app.db)
                 .map { e in
                     ExerciseSummary(
                         slug: e.exercise.slug, name: e.exercise.name, kind: e.exercise.kind.rawValue,
@@ -66,9 +64,7 @@ enum ExerciseRoutes {
             access: .member, cache: .day, answers: ExerciseDetail.self, errors: [404]
         ) { request, _ in
             let slug = request.parameter("slug") ?? ""
-            guard let e = try app.db.read({ try ExerciseCatalog.find(slug, in: $0) }) else {
-                throw HTTPError(404, "exercise not found")
-            }
+            let e = try TrainingRecords.exercise(slug, in: app.db)
             let x = e.exercise
             return ExerciseDetail(
                 slug: x.slug, name: x.name, kind: x.kind.rawValue, primaryMuscles: x.primaryMuscles,

@@ -72,11 +72,9 @@ enum HistoryRoutes {
         ) { request, principal in
             let query = try request.decodeQuery(HistoryQuery.self)
             let favorites = try query.favoritesOnly()
-            let rows = try app.db.read { db in
-                try ProgressQueries.history(
-                    userID: principal.caller.id, limit: query.limit ?? 30, offset: query.offset ?? 0,
-                    favoritesOnly: favorites, in: db)
-            }
+            let rows = try TrainingRecords.history(
+                userID: principal.caller.id, limit: query.limit ?? 30, offset: query.offset ?? 0,
+                favoritesOnly: favorites, in: app.db)
             return rows.map { s in
                 HistoryEntry(
                     id: s.id, day: s.day.description, name: s.name, kind: s.kind, status: s.status,
@@ -87,14 +85,16 @@ enum HistoryRoutes {
             .GET, "/api/records", "Personal records by slug; detail in the member's load unit",
             access: .member, cache: .day, answers: [RecordRow].self
         ) { _, principal in
-            try app.db.read { db in try records(principal.caller.user, library: app.exercises.library(in: db), in: db) }
+            let user = principal.caller.user
+            let (records, library) = try TrainingRecords.records(userID: user.id, library: app.exercises, in: app.db)
+            return Self.records(records, of: user, library: library)
         }
     }
 
     /// The records list (§3.6), by slug: `detail` as `"162.5 lb × 5"` in the
     /// member's unit for the slug (docs/contract.md §6.12); `achieved_on` = trained day.
-    static func records(_ user: User, library: ExerciseLibrary, in db: Connection) throws -> [RecordRow] {
-        try RecordStore.all(userID: user.id, in: db).map { r in
+    static func records(_ stored: [StoredRecord], of user: User, library: ExerciseLibrary) -> [RecordRow] {
+        stored.map { r in
             RecordRow(
                 slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
                 detail: RecordDetail.text(

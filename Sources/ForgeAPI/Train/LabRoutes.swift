@@ -77,7 +77,7 @@ enum LabRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
         router.route(.GET, "/api/labs", "Lab panels, oldest first", access: .member, answers: [LabPanelWire].self) {
             _, principal in
-            try app.db.read { try LabStore.all(userID: principal.caller.id, in: $0) }.map { p in
+            try TrainingRecords.labPanels(userID: principal.caller.id, in: app.db).map { p in
                 LabPanelWire(
                     id: p.id, drawnOn: p.drawnOn, source: p.source,
                     results: p.results.map { r in
@@ -96,12 +96,9 @@ enum LabRoutes {
                 LabResult(
                     marker: r.marker, value: r.value, unit: r.unit ?? "mmol/L", refLow: r.refLow, refHigh: r.refHigh)
             }
-            let now = app.clock.now()
-            let id = try app.db.write { db in
-                try LabStore.add(
-                    userID: principal.caller.id, drawnOn: checked.day, source: input.source ?? "manual",
-                    results: results, now: now, in: db)
-            }
+            let id = try TrainingRecords.addLabPanel(
+                userID: principal.caller.id, drawnOn: checked.day, source: input.source, results: results,
+                now: app.clock.now(), in: app.db)
             return CreatedID(id: id)
         }
     }

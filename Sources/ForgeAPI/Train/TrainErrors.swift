@@ -85,3 +85,9 @@ extension EquipmentError: HTTPMappedError {
         return ValidationFailure.error(loc: ["body", field], type: "missing", msg: detail, input: nil)
     }
 }
+
+/// Training reads: 404 `exercise not found`.
+extension TrainingRecordsError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String { "exercise not found" }
+}
