@@ -11,19 +11,15 @@ enum AdminSettingsRoutes {
             .GET, "/api/admin/settings", "The seven app-managed settings, secrets masked", access: .admin,
             answers: AdminSettings.self
         ) { _, _ in
-            try AdminSettings(try app.db.read { try AppSettings.report(in: $0) })
+            try AdminSettings(try HouseholdSettings.settings(in: app.db))
         }
         router.route(
             .PUT, "/api/admin/settings", "Store or clear app-managed setting overrides", access: .admin,
             body: AdminSettingsInput.self, answers: AdminSettings.self, errors: [422]
         ) { request, _ in
             let input = try request.decode(AdminSettingsInput.self)
-            let now = app.clock.now()
-            let report = try app.db.write { c in
-                try AppSettings.apply(input.resolved, now: now, in: c)
-                return try AppSettings.report(in: c)
-            }
-            return try AdminSettings(report)
+            return try AdminSettings(
+                try HouseholdSettings.applySettings(input.resolved, now: app.clock.now(), in: app.db))
         }
     }
 }

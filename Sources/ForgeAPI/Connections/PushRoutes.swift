@@ -27,12 +27,9 @@ enum PushRoutes {
             access: .member, body: PushSubscribeInput.self, answers: OK.self, errors: [422]
         ) { request, principal in
             let input = try request.decode(PushSubscribeInput.self)
-            try app.db.write { db in
-                try PushSubscriptionStore.save(
-                    userID: principal.caller.id, endpoint: input.trimmedEndpoint,
-                    p256dh: input.keys.p256dh ?? "", auth: input.keys.auth ?? "",
-                    now: app.clock.now(), in: db)
-            }
+            try PushSubscriptions.subscribe(
+                userID: principal.caller.id, endpoint: input.trimmedEndpoint, p256dh: input.keys.p256dh ?? "",
+                auth: input.keys.auth ?? "", now: app.clock.now(), in: app.db)
             return OK()
         }
         router.route(
@@ -40,9 +37,7 @@ enum PushRoutes {
             body: PushUnsubscribeInput.self, answers: OK.self, errors: [422]
         ) { request, principal in
             let input = try request.decode(PushUnsubscribeInput.self)
-            try app.db.write { db in
-                try PushSubscriptionStore.remove(userID: principal.caller.id, endpoint: input.trimmedEndpoint, in: db)
-            }
+            try PushSubscriptions.unsubscribe(userID: principal.caller.id, endpoint: input.trimmedEndpoint, in: app.db)
             return OK()
         }
         router.route(

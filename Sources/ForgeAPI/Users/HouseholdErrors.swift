@@ -15,3 +15,16 @@ extension MemberConnectionsError: HTTPMappedError {
     var status: Int { 404 }
     var detail: String { self == .noIngestToken ? "no ingest token" : "grant not found" }
 }
+
+/// Seats (docs/contract.md §3.18): 409 for the seat cap and an email in use, 422 for a field's
+/// rule, 404 for an unknown (or demo) seat; the detail is the error's own text.
+extension UserError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .bothSeatsTaken, .emailInUse: 409
+        case .invalidEmail, .nameRequired, .passwordRequired, .invalidUnits: 422
+        case .unknownUser: 404
+        }
+    }
+    var detail: String { description }
+}
