@@ -135,3 +135,9 @@ extension RecipeLibraryError: HTTPMappedError {
     var status: Int { 404 }
     var detail: String { "unknown recipe" }
 }
+
+/// Media: 404 `not found` (a missing blob and another member's photo answer alike).
+extension MealMediaError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String { "not found" }
+}

@@ -23,9 +23,7 @@ enum MediaRoutes {
         ) { request, principal in
             let caller = principal.caller
             let id = request.parameter("id") ?? ""
-            guard let blob = try app.db.read({ try MediaStore.find(id, in: $0) }), blob.isReadable(by: caller.id) else {
-                throw HTTPError(404, "not found")
-            }
+            let blob = try MealMedia.blob(id, readableBy: caller.id, in: app.db)
             let etag = "\"\(blob.id)\""
             var headers: HTTPHeaders = [
                 "ETag": etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff",

@@ -31,11 +31,6 @@ enum IngestRoutes {
         return nil
     }
 
-    /// The user id owning `token`, or nil.
-    static func owner(of token: String?, in db: Connection) throws -> String? {
-        try HouseholdStore.ingestTokenOwner(token, in: db)
-    }
-
     /// Authenticates, parses and applies the payload in one transaction:
     /// either every stored row lands, with the token's counters, or none.
     /// The body is read as open JSON (docs/contract.md §4.14: odd shapes never fail
@@ -43,23 +38,15 @@ enum IngestRoutes {
     /// - Throws: 401 `unknown ingest token`; 400 `body must be JSON`.
     static func ingest(_ app: ForgeApp, request: Request) throws -> IngestReceipt {
         let token = token(of: request)
-        guard let userID = try app.db.read({ try owner(of: token, in: $0) }) else {
-            throw HTTPError(401, "unknown ingest token", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
-        }
+        guard let userID = try IngestPush.owner(of: token, in: app.db) else { throw IngestPushError.unknownToken }
         guard
             let payload = (try? JSONCoding.decode(JSONValue.self, from: request.body))
                 ?? (try? JSONCoding.decode(JSONValue.self, from: quotingOverflowingNumbers(request.body)))
         else {
             throw HTTPError(400, "body must be JSON")
         }
-        let now = app.clock.now()
-        let result = try app.db.write { db in
-            // Re-check inside the transaction: a rotation in between kills the old token at once.
-            guard try owner(of: token, in: db) == userID else { throw HTTPError(401, "unknown ingest token") }
-            let result = try HealthIngest.apply(payload, userID: userID, calendar: app.calendar, now: now, in: db)
-            try HouseholdStore.recordIngestPush(userID: userID, samples: result.stored, now: now, in: db)
-            return result
-        }
+        let result = try IngestPush.apply(
+            payload, token: token, userID: userID, calendar: app.calendar, now: app.clock.now(), in: app.db)
         Log.info(
             "ingest", fields: ["user": userID, "stored": String(result.stored), "skipped": String(result.skipped)])
         return IngestReceipt(ok: true, stored: result.stored, skipped: result.skipped)

@@ -49,29 +49,12 @@ enum SessionImportRoutes {
         }
         let data = try request.bodyFile.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? request.body
         guard !data.isEmpty else { throw HTTPError(422, "empty file") }
-        let workout: CardioWorkout
-        let skipped: Int
-        do {
-            let read = try TrackFileReader.read(data, zone: app.calendar.timeZone).plausible()
-            skipped = read.skipped
-            workout = try TrackWorkout.workout(read.file, calendar: app.calendar)
-        } catch let error as TrackFileError {
-            // libxml2 (dlopen'd on first use) missing is the server's fault, named so an admin can fix it.
-            if case .readerUnavailable = error { throw HTTPError(500, error.description) }
-            throw HTTPError(422, error.description)
-        }
-        let now = app.clock.now()
-        return try app.db.write { db in
-            let outcome = try CardioRecorder.record(workout, userID: caller.id, now: now, in: db)
-            guard let s = try TrainingSessionStore.find(outcome.sessionID, userID: caller.id, in: db) else {
-                throw HTTPError(500, "imported session vanished")
-            }
-            var isNew = false
-            if case .created = outcome { isNew = true }
-            return ImportedCardioSession(
-                id: s.id, duplicate: !isNew, day: s.day.description, name: s.name,
-                status: s.status, stats: s.stats, skipped: skipped)
-        }
+        let imported = try TrackImport.record(
+            data, userID: caller.id, calendar: app.calendar, now: app.clock.now(), in: app.db)
+        let s = imported.session
+        return ImportedCardioSession(
+            id: s.id, duplicate: imported.duplicate, day: s.day.description, name: s.name, status: s.status,
+            stats: s.stats, skipped: imported.skipped)
     }
 }
 

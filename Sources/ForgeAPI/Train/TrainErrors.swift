@@ -91,3 +91,25 @@ extension TrainingRecordsError: HTTPMappedError {
     var status: Int { 404 }
     var detail: String { "exercise not found" }
 }
+
+/// Ingest: 401 `unknown ingest token`, with `WWW-Authenticate: Bearer`.
+extension IngestPushError: HTTPMappedError {
+    var status: Int { 401 }
+    var detail: String { "unknown ingest token" }
+    var httpError: HTTPError { HTTPError(status, detail, headers: HTTPHeaders([("WWW-Authenticate", "Bearer")])) }
+}
+
+/// Track files: 422 with the reader's words; 500 when libxml2 cannot be loaded (the server's fault,
+/// named so an admin can fix it) or the recorded session cannot be read back.
+extension TrackFileError: HTTPMappedError {
+    var status: Int {
+        if case .readerUnavailable = self { return 500 }
+        return 422
+    }
+    var detail: String { description }
+}
+
+extension TrackImportError: HTTPMappedError {
+    var status: Int { 500 }
+    var detail: String { "imported session vanished" }
+}
