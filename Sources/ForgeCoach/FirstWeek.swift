@@ -81,8 +81,8 @@ struct FirstWeek {
         var week = FirstWeek(
             content: PlanContent(days: [:], changes: [], extra: plan.extra),
             rationale: kept.count < plan.weekdays.count
-                ? "A gentle start: fewer days, lighter loads, the same lifts you'll build on."
-                : "A gentle start: lighter loads on your days, the same lifts you'll build on.", dayNames: [],
+                ? "A gentle start: fewer days, lighter loads, the lifts you'll build on."
+                : "A gentle start: lighter loads on your days, the lifts you'll build on.", dayNames: [],
             swaps: [], depthLimited: [])
         var changes: [PlanChange] = []
         let daysText =

@@ -7,7 +7,17 @@ extension CLI {
         if path.isEmpty { return generalHelp() }
         if let command = spec(for: path) { return commandHelp(command) }
         if isGroup(path) { return groupHelp(path) }
+        if let command = argumentCommand(path) { return commandHelp(command) }
         return nil
+    }
+
+    /// The command `path` names with its first argument given (`help import forge-server` is
+    /// `import KIND`'s help), or nil.
+    static func argumentCommand(_ path: [String]) -> CommandSpec? {
+        guard path.count > 1, let command = spec(for: Array(path.dropLast())),
+            command.synopsis.split(separator: " ").contains(where: { $0.first?.isUppercase == true })
+        else { return nil }
+        return command
     }
 
     /// The configuration table for the README: setting, flag,

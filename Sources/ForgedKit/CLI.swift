@@ -450,7 +450,9 @@ package enum CLI {
     }
 
     static func checkHelpTarget(_ target: [String]) throws(ConfigError) {
-        guard target.isEmpty || spec(for: target) != nil || isGroup(target) else { throw unknownCommand(target) }
+        guard target.isEmpty || spec(for: target) != nil || isGroup(target) || argumentCommand(target) != nil else {
+            throw unknownCommand(target)
+        }
     }
 
     static func unknownCommand(_ path: [String]) -> ConfigError {

@@ -56,7 +56,7 @@ extension FatalError {
         var message = error.line
         if message.hasPrefix("forged: ") { message.removeFirst("forged: ".count) }
         var fields: [(key: String, value: String)] = []
-        let fix: String
+        let fix: String?
         if let origin = error.origin, let colon = origin.lastIndex(of: ":"), origin.hasPrefix("/"),
             let line = Int(origin[origin.index(after: colon)...])
         {
@@ -67,7 +67,8 @@ extension FatalError {
             fix =
                 "correct \(origin) where it is set (the environment, or `systemctl edit forged`), then `\(ServiceAdvice.restart)`"
         } else if error.setting.isEmpty || error.origin == nil && error.value == nil {
-            fix = "see `forged help`"
+            // An unknown command already says "(see forged help)": not twice.
+            fix = message.contains("forged help") ? nil : "see `forged help`"
         } else {
             fix = "correct --\(error.setting) on the command line (see `forged help`)"
         }

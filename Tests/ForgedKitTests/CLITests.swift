@@ -110,6 +110,9 @@ private func parseError(_ args: [String]) -> ConfigError? {
             #expect(text.contains(sub.summary), "\(command.path) help does not name \(sub.path)")
         }
     }
+    // A command's help with its first argument given ("help import forge-server") is that command's.
+    #expect(CLI.helpText(for: ["import", "forge-server"]) == CLI.helpText(for: ["import"]))
+    #expect(CLI.helpText(for: ["user", "nobody"]) == nil)
     // Every group's help has its summary: no empty paragraph under "Usage:".
     for group in Set(CLI.commands.filter { $0.path.count > 1 }.map { Array($0.path.dropLast()) }) {
         let text = try #require(CLI.helpText(for: group))
