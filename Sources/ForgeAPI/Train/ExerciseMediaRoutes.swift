@@ -20,9 +20,7 @@ enum ExerciseMediaRoutes {
                 throw HTTPError(404, "media not found")
             }
             let slug = String(file[..<dash])
-            guard let media = try app.db.read({ try ExerciseMediaStore.get(slug: slug, index: index, in: $0) }) else {
-                throw HTTPError(404, "media not found")
-            }
+            let media = try TrainingRecords.exerciseImage(slug: slug, index: index, in: app.db)
             return Response(
                 status: 200, headers: ["Content-Type": media.mime, "Cache-Control": "private, max-age=86400"],
                 body: media.data)

@@ -86,10 +86,10 @@ extension EquipmentError: HTTPMappedError {
     }
 }
 
-/// Training reads: 404 `exercise not found`.
+/// Training reads: 404 `exercise not found`, 404 `media not found`.
 extension TrainingRecordsError: HTTPMappedError {
     var status: Int { 404 }
-    var detail: String { "exercise not found" }
+    var detail: String { self == .exerciseNotFound ? "exercise not found" : "media not found" }
 }
 
 /// Ingest: 401 `unknown ingest token`, with `WWW-Authenticate: Bearer`.

@@ -51,6 +51,16 @@ package enum TrainingRecords {
             .sorted { ($0.exercise.name, $0.exercise.slug) < ($1.exercise.name, $1.exercise.slug) }
     }
 
+    /// Image `index` (0 start, 1 end) of exercise `slug`, as stored.
+    /// - Throws: ``TrainingRecordsError/imageNotFound``; storage errors.
+    package static func exerciseImage(slug: String, index: Int, in database: Database) throws -> (
+        mime: String, data: Data
+    ) {
+        guard let media = try database.read({ db in try ExerciseMediaStore.get(slug: slug, index: index, in: db) })
+        else { throw TrainingRecordsError.imageNotFound }
+        return media
+    }
+
     /// The library's exercise `slug`.
     /// - Throws: ``TrainingRecordsError/exerciseNotFound``; storage errors.
     package static func exercise(_ slug: String, in database: Database) throws -> CatalogEntry {
@@ -65,4 +75,6 @@ package enum TrainingRecords {
 package enum TrainingRecordsError: Error, Sendable, Equatable {
     /// No exercise with that slug in the library.
     case exerciseNotFound
+    /// No stored image with that slug and index.
+    case imageNotFound
 }
