@@ -51,50 +51,18 @@ struct ServeCommand {
         let signals = SignalQueue([SIGTERM, SIGINT, SIGHUP])
         Journal.installIfConnected(environment: environment)
         let started = ContinuousClock.now
-        // The certificate before anything else: a bad one stops forged with nothing bound or created.
-        var certificate: TLSCertificate?
-        if let cert = settings.tlsCert, let key = settings.tlsKey {
-            guard TLSCertificate.isSupported else {
-                Log.error(
-                    "--tls-cert: this libmicrohttpd was built without HTTPS support; serve plain HTTP behind a proxy instead",
-                    id: .startFailed)
-                return 1
-            }
-            let tls = TLSCertificate(certificatePath: cert, keyPath: key)
-            do {
-                try Self.load(tls, reloading: false, now: settings.clock.now())
-            } catch {
-                Log.error(
-                    "cannot serve HTTPS: \(error); fix: check --tls-cert and --tls-key (readable by forge, PEM), then `\(ServiceAdvice.restartAfterLimit)`",
-                    id: .startFailed)
-                return 1
-            }
-            certificate = tls
-        }
-        Self.raiseOpenFileLimit(to: settings.maxConnections + 256)
-        // Sockets first (systemd's, or bound here): a busy port stops forged
-        // before it creates, opens or migrates anything in the state directory.
-        var sockets = ActivatedSockets(SocketActivation.take())
-        let activated = !sockets.http.isEmpty
-        let addresses = try settings.listen.map { text -> ForgeHTTP.ListenAddress in
-            guard let address = ForgeHTTP.ListenAddress(text) else {
-                throw ConfigError(setting: "listen", message: "expected HOST:PORT", value: text)
-            }
-            return address
-        }
-        if sockets.http.isEmpty {
-            var bound: [Int32] = []
-            for address in addresses {
-                do { bound.append(try ListenSocket.bind(address)) } catch {
-                    bound.forEach { close($0) }
-                    sockets.closeUnowned()
-                    Log.error(
-                        "cannot listen on \(address): \(error); nothing was created in \(settings.stateDir); fix: free the port or change --listen",
-                        id: .startFailed)
-                    return 1
-                }
-            }
-            sockets.http = bound
+        let certificate: TLSCertificate?
+        var sockets: ActivatedSockets
+        let activated: Bool
+        do {
+            // The certificate before anything else: a bad one stops forged with nothing bound or created.
+            certificate = try loadCertificate()
+            Self.raiseOpenFileLimit(to: settings.maxConnections + 256)
+            // Sockets first (systemd's, or bound here): a busy port stops forged
+            // before it creates, opens or migrates anything in the state directory.
+            (sockets, activated) = try takeSockets()
+        } catch is StartRefused {
+            return 1
         }
         let opened: OpenedState
         do {
@@ -108,137 +76,38 @@ struct ServeCommand {
         let (stateLock, db, app, preparePending) = (opened.lock, opened.db, opened.app, opened.preparePending)
         defer { stateLock.release() }
         try? FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
-        if settings.devAuth {
-            Log.warning(
-                "dev sign-in is ENABLED (--dev-auth): anyone who can reach this server can sign in as any member")
-        }
-        if settings.allowPrivateFetch {
-            Log.warning("recipe import may fetch private and loopback addresses (--allow-private-fetch)")
-        }
-        if settings.clockOffset != 0 {
-            Log.warning(
-                "test clock: forged's time is moved by \(settings.clockOffset) s (\(SettingsLoader.testClockOffsetVariable)); "
-                    + "household time now \(Instant.wire(settings.clock.now()))")
-        }
-        let responder = app.makeResponder()
-        var http = HTTPServer.Configuration(
-            listen: [], listenSockets: sockets.http,
-            threadPoolSize: settings.threads, connectionLimit: settings.maxConnections,
-            maxBodyBytes: settings.maxBody, shutdownGraceSeconds: Self.shutdownGraceSeconds)
-        http.perIPConnectionLimit = Self.perAddressLimit(
-            settings.maxConnections,
-            behindProxy: !settings.trustedProxies.isEmpty)
-        http.tls = certificate
-        http.trustedProxies = TrustedProxies(settings.trustedProxies.compactMap(TrustedProxies.Network.init))
-        // The import route's body is spooled to <state-dir>/imports, up to --max-import.
-        http.spoolLimit = settings.maxImport
-        http.spoolDirectory = app.imports.uploads.path
-        // Upload routes take bodies up to --max-upload (never less than --max-body).
-        for route in responder.routes where route.tags["upload"] == "yes" {
-            http.uploadLimits[route.pattern] = max(settings.maxUpload, settings.maxBody)
-        }
-        let server = HTTPServer(
-            configuration: http,
-            responder: responder,
-            accessLog: { e in
-                Log.info(
-                    e.line,
-                    fields: ["FORGE_REQUEST_ID": e.requestID, "REMOTE_ADDR": e.remoteAddress])
-            },
-            onError: { request, error in
-                Log.error("handler failed: \(error)", fields: ["FORGE_REQUEST_ID": request.requestID])
-            },
-            onHeadTimeout: { peer in
-                Log.debug(
-                    "closed a connection from \(peer): its request head or body was late", fields: ["REMOTE_ADDR": peer]
-                )
-            })
+        warnAboutSettings()
+        let server = makeHTTPServer(app, sockets: sockets.http, tls: certificate)
         let monitor = HealthMonitor(db: db, status: status, watchdogInterval: Notify.watchdogInterval)
         let diskFullStart = DiskFullStart(
             app: app, stateDir: settings.stateDir, status: status, preparePending: preparePending)
         let backups = BackupScheduler(settings: settings, db: db)
-        let destinations = settings.backupCopyTo.map(\.description)
-        status.setLastBackup {
-            let copies = (try? BackupCopyStatus.states(destinations, in: db)) ?? []
-            let words = Self.backupWords(BackupStatus.summary(db))
-            return BackupCopyStatus.summary(copies, now: settings.clock.now()).map { words + "; " + $0 } ?? words
-        }
-        status.setStorageFault {
-            db.storageFault.map { "DISK FULL since \(Instant.storage($0.since)): changes cannot be saved" }
-        }
-        // Start order; stopped in reverse. Later services (scheduler, event hub) go after "http".
+        wireStatus(db)
         let coach = CoachScheduler(coach: app.coach)
         let cook = CookService(cook: app.cook, runtimeDir: settings.runtimeDir, socketFD: sockets.events)
         sockets.events = nil  // the event hub owns it now
-        status.setTimersRunning {
-            (try? db.read { try TimerStore.runningCount(in: $0) }) ?? 0
-        }
         let notices = NoticeScheduler(notices: app.notices)
-        let services: [any Service] = [server, monitor, diskFullStart, backups, coach, cook, notices]
-        var running: [any Service] = []
-        for service in services {
-            do {
-                try service.start()
-                running.append(service)
-            } catch {
-                Log.error(
-                    service === server ? "cannot listen: \(error)" : "cannot start \(service.serviceName): \(error)",
-                    id: .startFailed)
-                running.reversed().forEach { $0.stop() }
-                sockets.closeUnowned()
-                db.close()
-                return 1
-            }
+        // Start order; stopped in reverse.
+        let group = ServiceGroup([server, monitor, diskFullStart, backups, coach, cook, notices])
+        do {
+            try group.start()
+        } catch {
+            Log.error(
+                error.serviceName == server.serviceName
+                    ? "cannot listen: \(error.error)" : "cannot start \(error.serviceName): \(error.error)",
+                id: .startFailed)
+            sockets.closeUnowned()
+            db.close()
+            return 1
         }
-        let elapsed = Int((ContinuousClock.now - started) / .milliseconds(1))
-        for address in server.boundAddresses {
-            Log.notice(
-                "listening on \(certificate == nil ? "http" : "https")://\(address) (forged \(BuildInfo.version), build \(BuildInfo.stamp), \(settings.timezoneName), ready in \(elapsed) ms)"
-            )
-        }
-        let members = HealthMonitor.members(in: db)
-        status.setMembers(members)
-        if members == 0 {
-            Log.warning(
-                "no household member yet: nobody can sign in; create the first (the admin) with "
-                    + "forged user add --name NAME EMAIL (as root or the forge user)")
-        }
-        let line = status.render()
-        status.markSent(line)
-        Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)
-        Notify.ready(status: line)
-        MallocTuning.releaseFreeMemory()
+        announceStarted(server, db: db, tls: certificate != nil, since: started)
 
         var reload = ConfigReload(settings: settings, flags: flags, environment: environment)
-        while true {
-            let number = signals.next()
-            guard number == SIGHUP else { break }
-            Notify.reloading()
-            Log.notice("reloading configuration (SIGHUP)")
-            let outcome = reload.reload()
-            if let certificate {
-                do {
-                    try Self.load(certificate, reloading: true, now: settings.clock.now())
-                } catch {
-                    Log.error("TLS certificate reload failed, the previous certificate stays in use: \(error)")
-                }
-            }
-            if let failure = outcome.failure {
-                Log.error("reload failed, the running configuration stays: \(failure)")
-            } else {
-                for name in outcome.applied { Log.notice("reloaded \(name)") }
-                for name in outcome.needRestart {
-                    Log.warning("\(name) changed in the configuration; it takes effect at the next restart")
-                }
-            }
-            let line = status.render()
-            status.markSent(line)
-            Notify.ready(status: line)
-        }
+        group.wait(for: signals) { self.reload(&reload, certificate: certificate) }
 
         Notify.stopping(status: "stopping: draining requests")
         Log.notice("stopping: draining requests")
-        for service in running.reversed() { service.stop() }
+        group.stop()
         sockets.closeUnowned()
         signals.cancel()
         if !db.isReadOnly {
