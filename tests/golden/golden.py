@@ -174,7 +174,9 @@ def seed(before, work):
     server = Server(before, state, os.path.join(work, "seed.log"))
     try:
         def post(path, body, headers=None, form=False):
-            h = {"Content-Type": "application/x-www-form-urlencoded" if form else "application/json"}
+            # A browser's form post says where it comes from: the consent form is refused cross-site without it.
+            h = {"Content-Type": "application/x-www-form-urlencoded" if form else "application/json",
+                 "Origin": BASE_URL}
             h.update(headers or {})
             data = urllib.parse.urlencode(body).encode() if form else json.dumps(body).encode()
             return server.request("POST", path, data, h)
@@ -211,8 +213,15 @@ def seed(before, work):
         query = urllib.parse.urlencode({"client_id": client, "redirect_uri": REDIRECT, "response_type": "code",
                                         "code_challenge": challenge, "code_challenge_method": "S256",
                                         "state": "golden"})
-        status, _, body, headers = post("/mcp/oauth/authorize?" + query, {"decision": "allow"}, creds["ada"], True)
-        location = next(v for k, v in headers.items() if k.lower() == "location")
+        # The consent page first: its form carries the token the consent must send back.
+        status, _, page, _ = server.request("GET", "/mcp/oauth/authorize?" + query, None, creds["ada"])
+        token = re.search(rb'name="csrf_token" value="([^"]+)"', page)
+        assert status == 200 and token, page[:300]
+        status, _, body, headers = post(
+            "/mcp/oauth/authorize?" + query, {"decision": "allow", "csrf_token": token.group(1).decode()},
+            creds["ada"], True)
+        location = next((v for k, v in headers.items() if k.lower() == "location"), None)
+        assert location, f"consent answered {status} without a redirect: {body[:300]!r}"
         grant = urllib.parse.parse_qs(urllib.parse.urlparse(location).query)["code"][0]
         status, _, body, _ = post("/mcp/oauth/token", {"grant_type": "authorization_code", "code": grant,
                                                        "client_id": client, "code_verifier": verifier,
