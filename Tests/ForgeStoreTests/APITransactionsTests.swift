@@ -9,7 +9,7 @@ import Testing
 /// so each slice that moves use cases out ratchets it towards 0.
 @Suite struct APITransactionsTests {
     /// Transactions ForgeAPI may still open. Lower it with every slice; the goal is 0.
-    static let ceiling = 39
+    static let ceiling = 20
 
     /// `(file below Sources/, line number)` of each `db.read` / `db.write` in ForgeAPI, comments left out.
     static func transactions() throws -> [(file: String, line: Int)] {
@@ -57,6 +57,8 @@ import Testing
             "ForgeAPI/Connections/PushRoutes.swift", "ForgeAPI/Ingest/IngestRoutes.swift",
             "ForgeAPI/Ingest/SessionImportRoutes.swift", "ForgeAPI/Cook/MediaRoutes.swift",
             "ForgeAPI/Train/AlternativeRoutes.swift", "ForgeAPI/Train/ExerciseMediaRoutes.swift",
+            "ForgeAPI/Auth/AuthRoutes.swift", "ForgeAPI/Auth/Authenticator.swift", "ForgeAPI/MCP/OAuthRoutes.swift",
+            "ForgeAPI/MCP/MCPBearer.swift", "ForgeAPI/Display/KitchenCaller.swift", "ForgeAPI/Auth/HeldCredentials.swift",
         ])
     func movedUseCasesStayInTheirDomain(_ file: String) throws {
         let lines = try Self.transactions().filter { $0.file == file }.map(\.line)

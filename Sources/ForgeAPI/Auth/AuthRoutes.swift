@@ -50,7 +50,7 @@ enum AuthRoutes {
             answers: SignedIn.self, errors: [403, 404]
         ) { request, _ in
             try app.checkSameOrigin(request)
-            let demo = try app.db.read { db in try HouseholdStore.allUsers(db).first(where: \.isDemo) }
+            let demo = try SignIns.seats(in: app.db).first(where: \.isDemo)
             guard let demo else { throw HTTPError(404, "demo not enabled") }
             return try app.signIn(demo, for: request)
         }
@@ -66,7 +66,7 @@ enum AuthRoutes {
 extension ForgeApp {
     /// The `GET /auth/mode` answer.
     func authMode() throws -> AuthMode {
-        let users = try db.read { try HouseholdStore.allUsers($0) }
+        let users = try SignIns.seats(in: db)
         let seats =
             config.devAuth ? users.filter { !$0.isDemo }.map { AuthMode.Seat(email: $0.email, name: $0.name) } : []
         return AuthMode(
@@ -78,7 +78,7 @@ extension ForgeApp {
         guard config.devAuth else { throw HTTPError(403, "dev sign-in disabled") }
         try checkSameOrigin(request)
         let email = HouseholdStore.normaliseEmail(try request.decode(DevSignInInput.self).email)
-        guard let user = try db.read({ try HouseholdStore.user(email: email, in: $0) }), !user.isDemo else {
+        guard let user = try SignIns.seat(email: email, in: db), !user.isDemo else {
             throw HTTPError(403, "not on the list")
         }
         Log.notice("dev sign-in", fields: ["FORGE_USER": user.id, "FORGE_REQUEST_ID": request.requestID])
@@ -99,10 +99,7 @@ extension ForgeApp {
                 429, "too many failed sign-ins to this account; try again later", headers: ["Retry-After": String(wait)]
             )
         }
-        let found = try db.read { db -> (User, String?)? in
-            guard let user = try HouseholdStore.user(email: email, in: db) else { return nil }
-            return (user, try HouseholdStore.passwordHash(userID: user.id, in: db))
-        }
+        let found = try SignIns.credentials(email: email, in: db)
         let verified: User?
         if let (user, hash) = found, let hash {
             verified = hasher.verify(password, against: hash) ? user : nil
@@ -133,7 +130,7 @@ extension ForgeApp {
     func signIn(_ user: User, for request: Request) throws -> Response {
         let token: String
         do {
-            token = try db.write { try HouseholdStore.createSession(userID: user.id, now: clock.now(), in: $0) }
+            token = try SignIns.startSession(userID: user.id, now: clock.now(), in: db)
         } catch  where StorageErrors.refusedForSpace(error) {
             // Reading needs no room: the session waits in memory until the disk has some.
             token = try holdSession(for: user, now: clock.now())

@@ -25,16 +25,18 @@ extension ForgeApp {
         }
         // Signed in while the disk was full: saved once there is room, known from memory until then.
         if let held = try heldCaller(token: token, now: now) { return held }
-        let (caller, expires) = try db.read { db in
-            guard let session = try HouseholdStore.session(token: token, now: now, in: db) else {
-                Self.authDebug(request, "refused: session unknown, expired or revoked")
-                throw HTTPError(401, "invalid session")
+        let caller: Caller
+        let expires: Date
+        do {
+            let session = try SignIns.session(token: token, now: now, in: db)
+            (caller, expires) = (Caller(user: session.user), session.expires)
+        } catch let error as SignInError {
+            switch error {
+            case .invalidSession: Self.authDebug(request, "refused: session unknown, expired or revoked")
+            case .unknownUser(let id):
+                Self.authDebug(request, "refused: the session's member \(id ?? "?") no longer exists")
             }
-            guard let user = try HouseholdStore.user(id: session.userID, in: db) else {
-                Self.authDebug(request, "refused: the session's member \(session.userID) no longer exists")
-                throw HTTPError(401, "unknown user")
-            }
-            return (Caller(user: user), session.expires)
+            throw error
         }
         callers.store(token: token, caller: caller, expires: expires, generation: generation)
         Self.authDebug(request, "caller cache miss: member \(caller.id) read from the session table")

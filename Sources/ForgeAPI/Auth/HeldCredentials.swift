@@ -83,19 +83,15 @@ extension ForgeApp {
     func heldCaller(token: String, now: Date) throws -> Caller? {
         guard let session = held.sessions.value(token: token), session.expires > now else { return nil }
         if held.due(now: now) { saveHeldCredentials() }
-        return try db.read { c in
-            guard let user = try HouseholdStore.user(id: session.userID, in: c) else {
-                throw HTTPError(401, "unknown user")
-            }
-            guard try HouseholdStore.passwordHash(userID: user.id, in: c) == session.passwordHash else { return nil }
-            return Caller(user: user)
-        }
+        let member = try SignIns.member(session.userID, in: db)
+        guard member.passwordHash == session.passwordHash else { return nil }
+        return Caller(user: member.user)
     }
 
     /// A session for `user` made while the disk is full: held, with the member's password hash now.
     /// - Returns: the raw token for the cookie.
     func holdSession(for user: User, now: Date) throws -> String {
-        let hash = try db.read { try HouseholdStore.passwordHash(userID: user.id, in: $0) }
+        let hash = try SignIns.passwordHash(userID: user.id, in: db)
         return held.sessions.hold(
             HeldCredentials.Session(
                 userID: user.id, created: now, expires: now + HouseholdStore.sessionLifetime, passwordHash: hash))
@@ -105,7 +101,7 @@ extension ForgeApp {
     /// pairing held (once per display: a code redeemed and held is used up).
     /// - Returns: the display id and raw token, or nil for a wrong, used or expired code.
     func holdPairing(code: String, now: Date) throws -> (id: String, token: String)? {
-        guard let display = try db.read({ try DisplayStore.redeemable(code: code, now: now, in: $0) }),
+        guard let display = try KitchenDisplays.redeemable(code: code, now: now, in: db),
             !held.displays.contains(where: { $0.id == display.id })
         else { return nil }
         return (
@@ -118,7 +114,7 @@ extension ForgeApp {
     func pairDisplay(code: String) throws -> (id: String, token: String)? {
         let now = clock.now()
         do {
-            return try db.write { try DisplayStore.pair(code: code, now: now, in: $0) }
+            return try KitchenDisplays.pair(code: code, now: now, in: db)
         } catch  where StorageErrors.refusedForSpace(error) {
             return try holdPairing(code: code, now: now)
         }
@@ -128,6 +124,6 @@ extension ForgeApp {
     /// - Throws: `DatabaseError` when the revoke fails (`.full`: 507).
     func signOut(token: String) throws {
         guard !held.sessions.drop(token: token) else { return }
-        try db.write { try HouseholdStore.revokeSession(token: token, in: $0) }
+        try SignIns.endSession(token: token, in: db)
     }
 }

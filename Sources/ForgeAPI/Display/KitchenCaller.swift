@@ -31,7 +31,7 @@ extension ForgeApp {
                 scope: FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo))
         }
         guard let token = request.cookie(DisplayStore.cookieName) else { throw HTTPError(401, "not signed in") }
-        guard let display = try db.read({ try DisplayStore.find(token: token, in: $0) }) else {
+        guard let display = try KitchenDisplays.display(token: token, in: db) else {
             // Paired while the disk was full: saved once there is room, known from memory until then.
             guard let held = self.held.displays.value(token: token) else {
                 throw HTTPError(401, "display not paired (or revoked)")

@@ -18,13 +18,7 @@ extension ForgeApp {
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         let now = clock.now()
-        let userID: String? = try db.write { db in
-            if token.hasPrefix("fgm_") {
-                return try OAuthStore.userForAccessToken(token, now: now, in: db)
-            }
-            return try HouseholdStore.ingestTokenOwner(token, in: db)
-        }
-        guard let userID, let user = try db.read({ try HouseholdStore.user(id: userID, in: $0) }) else {
+        guard let user = try MCPAuthorization.member(bearer: token, now: now, in: db) else {
             throw mcpUnauthorized(request, "invalid token")
         }
         return user

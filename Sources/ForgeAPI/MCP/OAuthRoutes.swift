@@ -121,9 +121,7 @@ enum OAuthRoutes {
         }
         let name = input.clientName ?? "MCP client"
         let now = app.clock.now()
-        let client = try app.db.write {
-            try OAuthStore.registerClient(name: name, redirectURIs: uris, now: now, in: $0)
-        }
+        let client = try MCPAuthorization.register(name: name, redirectURIs: uris, now: now, in: app.db)
         return .wire(ClientRegistration(clientID: client.id, clientName: client.name, redirectUris: uris), status: 201)
     }
 
@@ -140,7 +138,7 @@ enum OAuthRoutes {
         let q = request.query
         let clientID = q["client_id"] ?? ""
         let redirectURI = q["redirect_uri"] ?? ""
-        guard let client = try app.db.read({ try OAuthStore.client(clientID, in: $0) }) else {
+        guard let client = try MCPAuthorization.client(clientID, in: app.db) else {
             return .html(OAuthPages.error("Unknown client."), status: 400)
         }
         guard client.redirectURIs.contains(redirectURI) else {
@@ -172,12 +170,9 @@ enum OAuthRoutes {
         }
         guard form["decision"] == "allow" else { return redirect(redirectURI, [("error", "access_denied")] + state) }
         let now = app.clock.now()
-        let code = try app.db.write { db in
-            try OAuthStore.createCode(
-                .init(
-                    clientID: client.id, userID: caller.id, redirectURI: redirectURI,
-                    challenge: challenge), now: now, in: db)
-        }
+        let code = try MCPAuthorization.issueCode(
+            .init(clientID: client.id, userID: caller.id, redirectURI: redirectURI, challenge: challenge), now: now,
+            in: app.db)
         return redirect(redirectURI, [("code", code)] + state)
     }
 
@@ -192,27 +187,18 @@ enum OAuthRoutes {
         let now = app.clock.now()
         switch form.grantType {
         case "authorization_code":
-            return try app.db.write { db -> Response in
-                guard let code = try OAuthStore.consumeCode(form.code ?? "", now: now, in: db) else {
-                    return oauthError("invalid_grant", "unknown or expired code")
-                }
-                guard code.clientID == form.clientID else { return oauthError("invalid_grant", "client mismatch") }
-                if let uri = form.redirectURI, uri != code.redirectURI {
-                    return oauthError("invalid_grant", "redirect_uri mismatch")
-                }
-                guard OAuthStore.s256(form.codeVerifier ?? "") == code.challenge else {
-                    return oauthError("invalid_grant", "PKCE verification failed")
-                }
-                return tokenResponse(
-                    try OAuthStore.createGrant(userID: code.userID, clientID: code.clientID, now: now, in: db))
+            switch try MCPAuthorization.exchange(
+                code: form.code ?? "", clientID: form.clientID, redirectURI: form.redirectURI,
+                verifier: form.codeVerifier, now: now, in: app.db)
+            {
+            case .tokens(let tokens): return tokenResponse(tokens)
+            case .refused(let why): return oauthError("invalid_grant", why)
             }
         case "refresh_token":
-            return try app.db.write { db -> Response in
-                guard let tokens = try OAuthStore.refresh(form.refreshToken ?? "", now: now, in: db) else {
-                    return oauthError("invalid_grant", "unknown or expired refresh token")
-                }
-                return tokenResponse(tokens)
+            guard let tokens = try MCPAuthorization.refresh(form.refreshToken ?? "", now: now, in: app.db) else {
+                return oauthError("invalid_grant", "unknown or expired refresh token")
             }
+            return tokenResponse(tokens)
         default:
             return oauthError("unsupported_grant_type")
         }

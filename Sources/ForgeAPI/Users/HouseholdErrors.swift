@@ -28,3 +28,10 @@ extension UserError: HTTPMappedError {
     }
     var detail: String { description }
 }
+
+/// Sign-in: 401 `invalid session` (unknown, expired or revoked), 401 `unknown user` (the
+/// session's member is gone).
+extension SignInError: HTTPMappedError {
+    var status: Int { 401 }
+    var detail: String { self == .invalidSession ? "invalid session" : "unknown user" }
+}
