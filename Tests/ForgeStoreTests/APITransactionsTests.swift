@@ -58,7 +58,8 @@ import Testing
             "ForgeAPI/Ingest/SessionImportRoutes.swift", "ForgeAPI/Cook/MediaRoutes.swift",
             "ForgeAPI/Train/AlternativeRoutes.swift", "ForgeAPI/Train/ExerciseMediaRoutes.swift",
             "ForgeAPI/Auth/AuthRoutes.swift", "ForgeAPI/Auth/Authenticator.swift", "ForgeAPI/MCP/OAuthRoutes.swift",
-            "ForgeAPI/MCP/MCPBearer.swift", "ForgeAPI/Display/KitchenCaller.swift", "ForgeAPI/Auth/HeldCredentials.swift",
+            "ForgeAPI/MCP/MCPBearer.swift", "ForgeAPI/Display/KitchenCaller.swift",
+            "ForgeAPI/Auth/HeldCredentials.swift",
         ])
     func movedUseCasesStayInTheirDomain(_ file: String) throws {
         let lines = try Self.transactions().filter { $0.file == file }.map(\.line)
