@@ -133,9 +133,6 @@ extension ServeCommand {
         behindProxy ? maxConnections : min(maxConnections, max(16, maxConnections / 4))
     }
 
-    /// Raises the soft open-file limit towards the hard one (at least `wanted`
-    /// descriptors when the hard limit allows): each connection is a descriptor,
-    /// and systemd's default soft limit is 1024.
     /// Loads (or reloads) `certificate` from its files and logs what it is,
     /// with a warning when clients will refuse it (expired or not yet valid at
     /// `now`, forged's clock's time).
@@ -222,6 +219,9 @@ extension ServeCommand {
         }
     }
 
+    /// Raises the soft open-file limit towards the hard one (at least `wanted`
+    /// descriptors when the hard limit allows): each connection is a descriptor,
+    /// and systemd's default soft limit is 1024.
     static func raiseOpenFileLimit(to wanted: Int) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }

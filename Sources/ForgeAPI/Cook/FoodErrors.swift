@@ -21,6 +21,11 @@ import ForgeHTTP
 /// | `RecipeLineEdit.Failure.unknownRecipe`, `.noSuchLine` | 404 `unknown recipe`, `no such line: the recipe has M ingredient lines, numbered from 1` |
 /// | `RecipeLineEdit.Failure.seedRecipe` | 409 `seed recipes are curated and not edited` |
 /// | `RecipeLineEdit.Failure.unknownFood`, `.needsGrams` | 422, naming the food |
+/// | `CookModeError` | 404 `unknown recipe` / `cook session not found`, 409 `cook session is <state>`, 422 §1.4 item on `body.step` |
+/// | `ShoppingError` | 404 `item not on the list` / `not found` |
+/// | `RecipeLibraryError.unknownRecipe` | 404 `unknown recipe` |
+/// | `MealMediaError.notFound` | 404 `not found` |
+/// | `HouseholdIngredientError` | 404 `unknown ingredient: <name>`, 422 `name required` (MCP says the same as a tool error) |
 extension MealLogError: HTTPMappedError {
     var status: Int {
         switch self {
@@ -140,4 +145,15 @@ extension RecipeLibraryError: HTTPMappedError {
 extension MealMediaError: HTTPMappedError {
     var status: Int { 404 }
     var detail: String { "not found" }
+}
+
+/// The household ingredient reference: 404 `unknown ingredient: <name>`, 422 `name required`.
+extension HouseholdIngredientError: HTTPMappedError {
+    var status: Int {
+        switch self {
+        case .unknown: 404
+        case .nameRequired: 422
+        }
+    }
+    var detail: String { description }
 }

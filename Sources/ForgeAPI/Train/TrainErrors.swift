@@ -100,7 +100,7 @@ extension IngestPushError: HTTPMappedError {
 }
 
 /// Track files: 422 with the reader's words; 500 when libxml2 cannot be loaded (the server's fault,
-/// named so an admin can fix it) or the recorded session cannot be read back.
+/// named so an admin can fix it).
 extension TrackFileError: HTTPMappedError {
     var status: Int {
         if case .readerUnavailable = self { return 500 }
@@ -109,6 +109,7 @@ extension TrackFileError: HTTPMappedError {
     var detail: String { description }
 }
 
+/// A recorded track not found again in its own transaction: 500 `imported session vanished`.
 extension TrackImportError: HTTPMappedError {
     var status: Int { 500 }
     var detail: String { "imported session vanished" }

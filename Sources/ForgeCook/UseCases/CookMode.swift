@@ -3,8 +3,8 @@ import ForgeStore
 import Foundation
 
 /// Cook mode's use cases: start a session for a recipe, move through its
-/// method, finish it (README "Appliance additions"; issue 42). Each call is one
-/// write transaction. Finishing logs the meal to the finishing member's plate
+/// method, finish it (docs/additions.md; issue 42). Each change is one write
+/// transaction; reading the active session is one read. Finishing logs the meal to the finishing member's plate
 /// through ``MealLog`` under `client_id` `cook:<session id>`, so each member
 /// logs it once and a repeat answers the first log; a display has no plate
 /// and logs nothing. The shared plan is untouched.

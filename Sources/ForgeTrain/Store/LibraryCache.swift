@@ -26,7 +26,8 @@ package final class LibraryCache: Sendable {
         try current(in: db).library
     }
 
-    /// The stored library, read in its own transaction when the cache is stale.
+    /// The stored library, in a read transaction of its own (the library's rows are read only when
+    /// the cache is stale).
     package func library(in database: Database) throws -> ExerciseLibrary {
         try database.read { db in try library(in: db) }
     }
