@@ -90,12 +90,13 @@ struct ServeCommand {
         // Start order; stopped in reverse.
         let group = ServiceGroup([server, monitor, diskFullStart, backups, coach, cook, notices])
         do {
-            try group.start()
+            try group.start { failure in
+                Log.error(
+                    failure.serviceName == server.serviceName
+                        ? "cannot listen: \(failure.error)" : "cannot start \(failure.serviceName): \(failure.error)",
+                    id: .startFailed)
+            }
         } catch {
-            Log.error(
-                error.serviceName == server.serviceName
-                    ? "cannot listen: \(error.error)" : "cannot start \(error.serviceName): \(error.error)",
-                id: .startFailed)
             sockets.closeUnowned()
             db.close()
             return 1

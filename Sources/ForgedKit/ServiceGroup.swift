@@ -15,17 +15,20 @@ final class ServiceGroup {
         self.services = services
     }
 
-    /// Starts every service in order. When one cannot start, those already started are stopped
-    /// in reverse and the error is thrown with the service that failed.
+    /// Starts every service in order. When one cannot start, `report` hears it first (so its log
+    /// line comes before anything the others log as they stop), then those already started are
+    /// stopped in reverse and the failure is thrown.
     /// - Throws: ``StartFailure``.
-    func start() throws(StartFailure) {
+    func start(reporting report: (StartFailure) -> Void = { _ in }) throws(StartFailure) {
         for service in services {
             do {
                 try service.start()
                 running.append(service)
             } catch {
+                let failure = StartFailure(serviceName: service.serviceName, error: error)
+                report(failure)
                 stop()
-                throw StartFailure(serviceName: service.serviceName, error: error)
+                throw failure
             }
         }
     }

@@ -30,8 +30,9 @@ enum SessionRoutes {
             answers: SessionDetail.self, errors: [404]
         ) { request, principal in
             let caller = principal.caller
-            let found = try TrainingSessions.detail(request.parameter("sid") ?? "", userID: caller.id, in: app.db)
-            return try detail(found, user: caller.user, library: app.exercises.library(in: app.db))
+            let found = try TrainingSessions.detail(
+                request.parameter("sid") ?? "", userID: caller.id, library: app.exercises, in: app.db)
+            return detail(found, user: caller.user)
         }
         router.route(
             .PATCH, "/api/sessions/:sid/notes", "Replace a session's notes", access: .member,
@@ -87,8 +88,8 @@ enum SessionRoutes {
     /// of first logged set, sets in logging order, `substituted_for` from the
     /// group's first set; a cardio session's stored traces as `series` and
     /// its five-zone breakdown (§4.12) as `zones`.
-    static func detail(_ found: TrainingSessions.Detail, user: User, library: ExerciseLibrary) -> SessionDetail {
-        let s = found.session
+    static func detail(_ found: TrainingSessions.Detail, user: User) -> SessionDetail {
+        let (s, library) = (found.session, found.library)
         var order: [String] = []
         var groups: [String: (view: SessionExerciseView, sets: [LoggedSet])] = [:]
         for set in found.sets {

@@ -12,8 +12,11 @@ package enum TrainingSessions {
     /// member's `last` context), and whether an active session was resumed.
     package typealias Started = (id: String, fitted: StrengthFitted, resumed: Bool)
 
-    /// A session with its sets in logging order and, for a cardio session, its stored trace.
-    package typealias Detail = (session: StoredSession, sets: [LoggedSet], trace: CardioTrace?)
+    /// A session with its sets in logging order, for a cardio session its stored trace, and the
+    /// exercise library its slugs are named from (all read in one transaction).
+    package typealias Detail = (
+        session: StoredSession, sets: [LoggedSet], trace: CardioTrace?, library: ExerciseLibrary
+    )
 
     /// Starts or resumes `user`'s strength session on `date` (§4.7): the date's active strength
     /// session is resumed (re-fitted when `budget` changed and the plan's exercises still match);
@@ -99,13 +102,15 @@ package enum TrainingSessions {
         }
     }
 
-    /// The member's session `id` with its sets and, for cardio, its trace.
+    /// The member's session `id` with its sets, for cardio its trace, and the library.
     /// - Throws: ``SessionError/notFound``; storage errors.
-    package static func detail(_ id: String, userID: String, in database: Database) throws -> Detail {
+    package static func detail(_ id: String, userID: String, library: LibraryCache, in database: Database) throws
+        -> Detail
+    {
         try database.read { db in
             let s = try SetLog.session(id, userID: userID, in: db)
             let trace = s.kind == "cardio" ? try CardioStore.trace(sessionID: s.id, userID: userID, in: db) : nil
-            return (s, try TrainingSessionStore.sets(s.id, in: db), trace)
+            return (s, try TrainingSessionStore.sets(s.id, in: db), trace, try library.library(in: db))
         }
     }
 
