@@ -18,19 +18,15 @@ enum FoodWeekRoutes {
             let today = app.today
             let date = try request.decodeQueryValidated(FoodWeekQuery.self) ?? today
             let user = principal.caller.user
-            return try app.db.read { db in try week(user, containing: date, today: today, in: db) }
+            let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
+            return week(
+                try FoodPlan.week(scope: scope, containing: date, plateOf: user.id, in: app.db), of: user, today: today)
         }
     }
 
-    /// The week of `date` as `user` sees it. Readable whatever the logs hold:
-    /// every number is made finite (``FoodWire/finite(_:)``).
-    /// - Throws: database errors only.
-    static func week(
-        _ user: User, containing date: LocalDate, today: LocalDate,
-        in db: Connection
-    ) throws -> FoodWire.FoodWeek {
-        let scope = FoodWeekStore.scope(userID: user.id, isDemo: user.isDemo)
-        let week = try FoodWeekAssembly.week(scope: scope, containing: date, plateOf: user.id, in: db)
+    /// `week` as `user` sees it. Readable whatever the logs hold: every number is made finite
+    /// (``FoodWire/finite(_:)``).
+    static func week(_ week: FoodWeekAssembly, of user: User, today: LocalDate) -> FoodWire.FoodWeek {
         let days = week.days.map { d, resolved in
             FoodWire.FoodDay(
                 date: d, dayName: d.dayName, isToday: d == today,

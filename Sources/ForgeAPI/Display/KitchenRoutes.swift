@@ -64,7 +64,7 @@ enum KitchenRoutes {
             let today = app.today
             let date = try request.decodeQueryValidated(KitchenWeekQuery.self) ?? today
             let scope = principal.kitchenCaller.scope
-            return try app.db.read { db in try week(scope: scope, containing: date, today: today, in: db) }
+            return week(try FoodPlan.week(scope: scope, containing: date, plateOf: nil, in: app.db), today: today)
         }
         router.route(
             .GET, "/api/kitchen/recipes/:slug", "One recipe with steps and cues, for the kitchen display",
@@ -84,12 +84,9 @@ enum KitchenRoutes {
         return response
     }
 
-    /// The week of `date` for a scope: each day's planned slots resolved
-    /// against the library, with no meal logs (a display has no plate).
-    static func week(scope: String, containing date: LocalDate, today: LocalDate, in db: Connection) throws
-        -> KitchenWeek
-    {
-        let week = try FoodWeekAssembly.week(scope: scope, containing: date, plateOf: nil, in: db)
+    /// `week` as the kitchen display shows it: each day's planned slots, no meal logs (a display
+    /// has no plate).
+    static func week(_ week: FoodWeekAssembly, today: LocalDate) -> KitchenWeek {
         let days = week.days.map { d, resolved in
             KitchenDay(
                 date: d.description, dayName: d.dayName, isToday: d == today,

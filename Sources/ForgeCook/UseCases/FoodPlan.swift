@@ -23,6 +23,15 @@ package enum FoodPlan {
         }
     }
 
+    /// The scope's food week containing `date`: each day's slots resolved against the plan in force,
+    /// and when `plateOf` names a member, what they logged and their day totals (nil: the kitchen
+    /// display's shared view, no plates).
+    package static func week(
+        scope: String, containing date: LocalDate, plateOf userID: String?, in database: Database
+    ) throws -> FoodWeekAssembly {
+        try database.read { db in try FoodWeekAssembly.week(scope: scope, containing: date, plateOf: userID, in: db) }
+    }
+
     /// The scope's pending proposal, or nil.
     package static func pending(scope: String, in database: Database) throws -> Pending? {
         try database.read { db in
