@@ -9,12 +9,19 @@ package struct IngredientReference: Sendable {
     package let keys: [Key]
 
     /// A row's name folded (``FoodText/fold(_:)``), its part before a comma folded, and that part's words,
-    /// alone and joined by one space.
+    /// alone and joined by one space; `variant`: the words after the comma that make it a variant of its
+    /// food ("light" of "coconut milk, light", "reduced salt"), less the states any such food is bought in
+    /// (``statesOfFood``).
     package struct Key: Sendable {
         package let name: String, head: String
         package let headWords: [String]
         package let headKey: String
+        package let variant: Set<String>
     }
+
+    /// Words after a row's comma that name how its food is bought, not another food ("red lentils, dry",
+    /// "peas, frozen", "berries, mixed"): a line need not say them.
+    static let statesOfFood: Set<String> = ["raw", "dry", "dried", "frozen", "fresh", "mixed", "uncooked", "canned"]
 
     /// A table over `rows`; on a duplicate name the later row wins.
     package init(_ rows: [Ingredient]) {
@@ -26,7 +33,10 @@ package struct IngredientReference: Sendable {
             let head = FoodText.fold(String(row.name.split(separator: ",").first ?? ""))
             let words = FoodText.words(head)
             let joined = words.joined(separator: " ")
-            return Key(name: FoodText.fold(row.name), head: head, headWords: words, headKey: joined)
+            let after = row.name.split(separator: ",", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+            let variant = Set(FoodText.words(after)).subtracting(Self.statesOfFood)
+            return Key(
+                name: FoodText.fold(row.name), head: head, headWords: words, headKey: joined, variant: variant)
         }
     }
 

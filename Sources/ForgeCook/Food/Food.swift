@@ -38,6 +38,9 @@ package struct Food: Sendable, Equatable {
         /// The measure's preparation words after its first comma, brackets left out (`shredded` of "cup,
         /// shredded"; none of "cup, fluid (yields 2 cups whipped)" but `fluid`), as ``FoodText/words(_:)``.
         package let form: Set<String>
+        /// The item size the measure names before its brackets: `small`, `medium`, `large` or `extra` (extra
+        /// large), as in "Potato medium (2-1/4\" to 3-1/4\" dia)" or "large"; `""` for none.
+        package let size: String
 
         /// A measure: `amount` of `measure` weighs `grams`.
         package init(amount: Double, measure: String, grams: Double) {
@@ -47,6 +50,10 @@ package struct Food: Sendable, Equatable {
             word = Self.word(of: measure)
             let afterComma = measure.split(separator: ",", maxSplits: 1).dropFirst().first ?? ""
             form = Set(FoodText.words(String(afterComma.prefix { $0 != "(" })))
+            let words = Set(FoodText.words(String(measure.prefix { $0 != "(" })))
+            size =
+                words.isSuperset(of: ["extra", "large"])
+                ? "extra" : ["small", "medium", "large"].first(where: words.contains) ?? ""
         }
 
         /// Grams of one `measure`.

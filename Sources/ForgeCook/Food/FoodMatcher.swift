@@ -66,7 +66,7 @@ package enum FoodMatcher {
     static let productNouns: Set<String> = [
         "paste", "seasoning", "powder", "sauce", "juice", "extract", "syrup", "mix", "dressing", "spread",
         "chip", "crisp", "stock", "broth", "soup", "gnocchi", "cracker", "cookie", "candy", "liqueur", "vinegar",
-        "marinade", "rub", "glaze", "concentrate", "essence", "flavoring", "flavouring", "substitute",
+        "marinade", "rub", "glaze", "concentrate", "essence", "flavoring", "flavouring", "substitute", "oil",
     ]
 
     /// Words after which a name speaks of another food ("with", "from" in the six languages).
@@ -76,6 +76,7 @@ package enum FoodMatcher {
     package static let notFoodAlone: Set<String> = [
         "side", "top", "topping", "bottom", "base", "filling", "garnish", "crust", "dough", "batter", "assembly",
         "serving", "decoration", "end", "part", "style", "type", "brand", "plain", "regular", "dark", "light",
+        "not", "included", "include", "note", "see", "below", "above",
     ]
 
     /// Food groups a cook's line rarely means: baby foods, fast foods,
@@ -188,7 +189,7 @@ package enum FoodMatcher {
     /// word that names no food alone. Only for the whole name: a part of it ("powder" of "zqxv powder")
     /// is no evidence.
     static func describedBy(_ words: [String], in reference: FoodReference) -> Match? {
-        if words.count == 1, notFoodAlone.contains(words[0]) { return nil }
+        if words.allSatisfy(notFoodAlone.contains) { return nil }
         let best = reference.foods(holding: words).max { rank($0, run: words) < rank($1, run: words) }
         return best.map { Match(food: $0, confidence: 0.7, covered: words) }
     }

@@ -109,6 +109,17 @@ package enum FoodWeigher {
         "0200": 2, "2000": 25, "1900": 10, "1800": 40, "0100": 30, "0400": 14, "0700": 50,
     ]
 
+    /// How an item of each size weighs against a medium one, for a size USDA gives no measure of (its onions:
+    /// small 70 g, medium 110 g, large 150 g; potatoes 170, 213 and 369 g).
+    static let sizeFactors: [String: Double] = ["small": 0.7, "medium": 1, "large": 1.3, "extra": 1.5]
+
+    /// How much `portion` weighs against one item of the line's `size` where USDA measures none of that size
+    /// ("1 small sweet onion": 0.7 of its one onion); 1 when the line names no size.
+    static func scale(_ portion: Food.Portion, to size: String) -> Double {
+        guard !size.isEmpty, portion.size != size else { return 1 }
+        return (sizeFactors[size] ?? 1) / (sizeFactors[portion.size] ?? 1)
+    }
+
     /// A line's word and the word USDA's measure uses for the same thing ("8 Roma tomatoes" are plum tomatoes).
     static let measureSynonyms: [String: String] = ["roma": "plum", "jumbo": "extra"]
 
@@ -154,16 +165,24 @@ package enum FoodWeigher {
         }
         if let food {
             for word in wanted {
-                if let portion = food.portions.first(where: { $0.word == word }) {
-                    return Weight(grams: qty * portion.gramsEach, estimate: false)
+                guard var portion = food.portions.first(where: { $0.word == word }) else { continue }
+                guard unit.isEmpty else { return Weight(grams: qty * portion.gramsEach, estimate: false) }
+                // An item USDA measures in sizes: the size the line names, a medium one when it names none
+                // ("3 potatoes" weigh its "Potato medium", not its first measure, "Potato large").
+                let wantedSize = size.isEmpty ? "medium" : size
+                if !portion.size.isEmpty,
+                    let sized = food.portions.first(where: { $0.word == portion.word && $0.size == wantedSize })
+                {
+                    portion = sized
                 }
+                return Weight(grams: qty * portion.gramsEach * scale(portion, to: size), estimate: false)
             }
         }
         if ["pinch", "dash"].contains(unit), let each = typicalItemGrams[unit] {
             return Weight(grams: qty * each, estimate: false)
         }
         guard food != nil || unit != "", var each = typicalItemGrams[unit] else { return nil }
-        if ["", "piece"].contains(unit) {
+        if ["", "piece", "head"].contains(unit) {
             if let group = food?.group, let byGroup = typicalItemByGroup[group] { each = byGroup }
             if let byName = names.reversed().lazy.compactMap({ typicalItemByName[$0] }).first { each = byName }
             // A leaf or a sheet (bay, gelatine) weighs a gram or two.

@@ -138,7 +138,10 @@ package struct IngredientLineFacts: Sendable, Equatable {
             !FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).isEmpty
         {
             let second = nameWords[(i + 1)...]
-            nameWords = i == 1 && second.count > 1 ? [nameWords[0]] + second.dropFirst() : Array(nameWords[..<i])
+            // One food word before the "or" and more after it: an adjective shares the noun after it ("red or
+            // yellow onion", "Asian or other pear" → "Asian pear").
+            let sharesNoun = FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).count == 1
+            nameWords = Array(nameWords[..<i]) + (sharesNoun && second.count > 1 ? Array(second.dropFirst()) : [])
         }
         name = nameWords.joined(separator: " ")
         matchName = name

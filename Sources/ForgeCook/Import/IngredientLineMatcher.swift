@@ -52,7 +52,8 @@ package enum IngredientLineMatcher {
         }
         // The household's row wins unless it is a weaker match than the food reference's for more of the
         // name ("cooked white rice" is not the household's dry "white rice").
-        if let (row, confidence) = match(facts.matchName, in: reference), confidence >= minimumConfidence,
+        let said = Set(FoodText.words(IngredientLineFacts.withoutBrackets(raw)))
+        if let (row, confidence) = match(facts.matchName, in: reference, saying: said), confidence >= minimumConfidence,
             confidence >= 0.85 || confidence >= (usda?.confidence ?? 0),
             let linked = household(line, row, confidence, facts, usda?.food)
         {
@@ -185,17 +186,28 @@ package enum IngredientLineMatcher {
     /// row's exact name (any case), 0.9 for its name before a comma, 0.85
     /// when equal after dropping plurals, else the longest row name found in
     /// the name's food words (``FoodMatcher/foodWords(_:)``) as whole words,
-    /// with confidence 0.8 × the share of those words it covers. Nil when nothing matches.
-    static func match(_ name: String, in reference: IngredientReference) -> (Ingredient, Double)? {
+    /// with confidence 0.8 × the share of those words it covers. A row that
+    /// is a variant of its food (``IngredientReference/Key/variant``: "coconut
+    /// milk, light") is at most ``variantConfidence`` unless the line says the
+    /// variant outside brackets (`saying`, the name's own words when nil):
+    /// "coconut milk" is the food reference's full-fat one when that matches
+    /// surely. Nil when nothing matches.
+    static func match(_ name: String, in reference: IngredientReference, saying: Set<String>? = nil)
+        -> (Ingredient, Double)?
+    {
         let key = FoodText.fold(name).trimmedSpaces
         guard !key.isEmpty else { return nil }
         let keys = reference.keys
         if let i = keys.firstIndex(where: { $0.name == key }) { return (reference.rows[i], 1) }
-        if let i = keys.firstIndex(where: { $0.head == key }) { return (reference.rows[i], 0.9) }
+        let said = saying ?? Set(FoodText.words(name))
+        func sure(_ i: Int, _ confidence: Double) -> (Ingredient, Double) {
+            (reference.rows[i], keys[i].variant.isSubset(of: said) ? confidence : min(confidence, variantConfidence))
+        }
+        if let i = keys.firstIndex(where: { $0.head == key }) { return sure(i, 0.9) }
         let words = FoodMatcher.foodWords(name)
         guard !words.isEmpty else { return nil }
         let joined = words.joined(separator: " ")
-        if let i = keys.firstIndex(where: { $0.headKey == joined }) { return (reference.rows[i], 0.85) }
+        if let i = keys.firstIndex(where: { $0.headKey == joined }) { return sure(i, 0.85) }
         // Every run of the name's words, so each row is one lookup.
         var runs: Set<String> = []
         for start in words.indices {
@@ -206,8 +218,11 @@ package enum IngredientLineMatcher {
             if best == nil || keys[i].head.count > keys[best!].head.count { best = i }
         }
         guard let best else { return nil }
-        let row = reference.rows[best]
         let covered = keys[best].headWords.count
-        return (row, (0.8 * Double(min(covered, words.count)) / Double(words.count) * 100).rounded() / 100)
+        return sure(best, (0.8 * Double(min(covered, words.count)) / Double(words.count) * 100).rounded() / 100)
     }
+
+    /// The most a household row that is a variant of its food gets for a name that does not say the variant:
+    /// below a food reference alias (1) and below the household's sure matches (0.85).
+    static let variantConfidence = 0.75
 }

@@ -64,13 +64,28 @@ package enum IngredientLineParser {
     /// measures in thousands (kg, l, lb, quart, gallon) is a decimal:
     /// "1,250 kg" on an English page and "1.250 kg" on a German one are
     /// 1.25 kg, while "1.250 g" on a German page stays 1250 g.
+    ///
+    /// "cc" is a teaspoon (the French *cuillère à café*) for a count a cook
+    /// spoons, and a cubic centimetre (ml) from 15 up or on a line in
+    /// Japanese or Chinese ("牛乳 200cc", "醤油 5cc").
     package static func parse(_ text: String, decimalComma: Bool? = nil) -> Parsed {
+        var parsed = read(text, decimalComma: decimalComma)
+        if parsed.unit == "tsp", let qty = parsed.qty, qty >= 15 || text.contains(where: \.isCJK),
+            parsed.disp.lowercased().replacingOccurrences(of: ".", with: "").hasSuffix("cc")
+        {
+            parsed.unit = "ml"
+        }
+        return parsed
+    }
+
+    /// ``parse(_:decimalComma:)`` before "cc" is read by its size.
+    static func read(_ text: String, decimalComma: Bool?) -> Parsed {
         let line = HTMLText.collapse(HTMLText.decodeEntities(text))
         // "About 1/2 tsp", "scant 2/3 cup", "~5 tomatoes": the hedge is part of the quantity as written.
         let lower = line.lowercased()
         if let hedge = hedges.first(where: { lower.hasPrefix($0) }) {
             let rest = String(line.dropFirst(hedge.count))
-            var parsed = parse(rest, decimalComma: decimalComma)
+            var parsed = read(rest, decimalComma: decimalComma)
             if parsed.qty != nil {
                 parsed.disp = (String(line.prefix(hedge.count)) + parsed.disp).trimmedSpaces
                 return parsed
