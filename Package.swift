@@ -82,7 +82,7 @@ let package = Package(
             name: "ForgeCoach",
             dependencies: [
                 "ForgeCore", "ForgeStore", "ForgeHousehold", "ForgeTrain", "ForgeCook",
-                "ForgeOutbound",
+                "ForgeOutbound", "ForgeEvents",
             ]),
         .target(
             name: "ForgeAPI",

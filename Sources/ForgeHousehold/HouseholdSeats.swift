@@ -6,6 +6,11 @@ import Foundation
 /// members and change one's email or name. Adding a member is ``Membership/add(email:name:prefs:passwordHash:now:in:seed:)``.
 /// Each call is one transaction.
 package enum HouseholdSeats {
+    /// The oldest admin seat, the household's security contact (RFC 9116); nil before there is one.
+    package static func securityContact(in database: Database) throws -> User? {
+        try database.read { db in try HouseholdStore.allUsers(db) }.first(where: \.isAdmin)
+    }
+
     /// The member seats (the demo seat left out), oldest first.
     package static func members(in database: Database) throws -> [User] {
         try database.read { db in try HouseholdStore.allUsers(db) }.filter { !$0.isDemo }

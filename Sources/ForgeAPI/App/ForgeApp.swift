@@ -60,11 +60,9 @@ package final class ForgeApp: Sendable {
         imageSink.install(MediaImageSink(db: db, now: { clock.now() }))
         coach = CoachService(
             db: db, clock: clock, calendar: calendar,
-            setting: { key in
-                (try? db.read { try AppSettings.value(key, in: $0) }) ?? AppSettings.environmentValue(key)
-            },
+            setting: { key in HouseholdSettings.value(key, in: db) },
             onReviewProposal: { proposal, member, now, conn in
-                try Notices.queueProposal(proposal, for: member, now: now, in: conn)
+                try NoticeLedger.queueProposal(proposal, for: member, now: now, in: conn)
             })
         self.cook = CookServices(db: db, clock: clock, calendar: calendar)
         notices = Notices(db: db, clock: clock, calendar: calendar, hours: config.noticeHours, cook: cook)

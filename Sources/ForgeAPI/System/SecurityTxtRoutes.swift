@@ -18,7 +18,7 @@ enum SecurityTxtRoutes {
                 .GET, path, "RFC 9116 security contact (the oldest admin)", access: .public,
                 answers: nil as OK.Type?, produces: "text/plain", errors: [404]
             ) { _, _ in
-                guard let admin = try app.db.read({ try HouseholdStore.allUsers($0) }).first(where: \.isAdmin) else {
+                guard let admin = try HouseholdSeats.securityContact(in: app.db) else {
                     throw HTTPError(404, "no admin seat yet")
                 }
                 let expires = app.clock.now().addingTimeInterval(Double(expiryDays) * 86_400)
