@@ -1,4 +1,5 @@
 import ForgeAPI
+import ForgeCoach
 import ForgeCore
 import ForgeHousehold
 import ForgeStore

@@ -1,6 +1,7 @@
 import ForgeCore
 import ForgeHousehold
 import ForgeStore
+import ForgeTrain
 import Foundation
 import Testing
 

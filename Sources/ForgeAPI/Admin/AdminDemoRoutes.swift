@@ -1,3 +1,4 @@
+import ForgeCoach
 import ForgeCore
 import ForgeHTTP
 import ForgeStore
@@ -10,16 +11,13 @@ enum AdminDemoRoutes {
             .GET, "/api/admin/demo", "Whether the demo seat exists", access: .admin,
             answers: DemoState.self
         ) { _, _ in
-            DemoState(exists: try app.db.read { try DemoSeat.find(in: $0) } != nil)
+            DemoState(exists: try DemoSeat.exists(in: app.db))
         }
         router.route(
             .POST, "/api/admin/demo", "Delete and re-create the demo seat with its generated history",
             access: .admin, answers: DemoState.self
         ) { _, principal in
-            let now = app.clock.now()
-            _ = try app.db.write { c in
-                try DemoSeat.create(today: app.calendar.date(of: now), now: now, calendar: app.calendar, in: c)
-            }
+            try DemoSeat.reset(now: app.clock.now(), calendar: app.calendar, in: app.db)
             Log.notice("demo seat reset", fields: ["FORGE_USER": principal.caller.user.email])
             return DemoState(exists: true)
         }
@@ -27,18 +25,14 @@ enum AdminDemoRoutes {
             .POST, "/api/admin/demo/enrich", "Add the demo's food block when it has none", access: .admin,
             answers: DemoEnriched.self
         ) { _, _ in
-            let now = app.clock.now()
-            let (exists, added) = try app.db.write { c -> (Bool, Bool) in
-                guard let demo = try DemoSeat.find(in: c) else { return (false, false) }
-                return (true, try DemoSeat.addFood(userID: demo.id, now: now, in: c))
-            }
+            let (exists, added) = try DemoSeat.enrich(now: app.clock.now(), in: app.db)
             return DemoEnriched(exists: exists, added: added ? ["food"] : [])
         }
         router.route(
             .DELETE, "/api/admin/demo", "Delete the demo seat and every row it owns", access: .admin,
             answers: DemoState.self
         ) { _, principal in
-            if try app.db.write({ try DemoSeat.delete(in: $0) }) {
+            if try DemoSeat.remove(in: app.db) {
                 Log.notice("demo seat deleted", fields: ["FORGE_USER": principal.caller.user.email])
             }
             return DemoState(exists: false)

@@ -1,106 +1,19 @@
 import ForgeCoach
-import ForgeCook
-import ForgeCore
-import ForgeHousehold
 import ForgeStore
-import ForgeTrain
 import Foundation
 
-/// The idempotent startup procedure of docs/contract.md §4.28, run in one write
-/// transaction on every boot: bootstrap seats, exercise library, equipment,
-/// starter plans, the standing niggle, ingredients, curated recipes, the
-/// first household food week and nutrition pref defaults. Every step inserts
-/// only what is missing, so a second boot changes nothing; the one rewrite is
-/// the recompute of imported recipes' macros once per food table and reader
-/// version (``RecipeRecompute``). The exercise,
-/// ingredient and recipe steps decode their compiled-in asset only when its
-/// bytes differ from those of the last full seeding or something seeded then
-/// is missing (`SeedMarks`): every CLI command starts, and decoding costs more
-/// than the rest of a short one.
+/// The household's seed (``HouseholdSeed``, ForgeCoach) with the seats, photo directory, recipe choice and
+/// time zone of forged's configuration.
 struct Seeder {
     let config: AppConfiguration
     let now: Date
 
-    /// Prefs of seats bootstrapped from `--allowed-users` (docs/contract.md §5.4).
-    static let bootstrapPrefs: [String: JSONValue] = [
-        "notif_proposal": true, "notif_reminder": true, "notif_film": true,
-    ]
-    /// Prefs of seats created later (CLI or admin).
-    static let memberPrefs: [String: JSONValue] = ["notif_proposal": true, "notif_reminder": true]
-
+    /// Runs ``HouseholdSeed/run(in:)``: one write transaction.
+    /// - Throws: what the seed throws.
     func run(_ db: Database) throws {
-        let today = HouseholdCalendar(timeZone: config.timeZone).date(of: now)
-        try db.write { c in
-            // 1. Seats from --allowed-users while the table is empty.
-            if try HouseholdStore.allUsers(c).isEmpty {
-                for seat in config.allowedUsers {
-                    let user = try HouseholdStore.addUser(
-                        email: seat.email, name: seat.name, prefs: Self.bootstrapPrefs,
-                        passwordHash: nil, now: now, in: c)
-                    try HouseholdStore.rotateIngestToken(userID: user.id, now: now, in: c)
-                }
-            }
-            // 2. Exercise library, and the shipped exercise photos at first start.
-            try ExerciseCatalog.seedShipped(now: now, in: c)
-            if let dir = config.exerciseMediaDir,
-                let summary = try ShippedExerciseMedia.importAtFirstStart(from: dir, in: c)
-            {
-                Log.notice("imported \(summary.images) exercise images for \(summary.matched) exercises from \(dir)")
-            }
-            // 3. Equipment and starter plans, oldest user first.
-            try EquipmentStore.seedHousehold(now: now, in: c)
-            let users = try HouseholdStore.allUsers(c).filter { !$0.isDemo }
-            for (index, user) in users.enumerated() {
-                try Self.seedMember(
-                    user.id, scale: index == 0 ? StarterPlan.adminScale : StarterPlan.memberScale,
-                    now: now, in: c)
-            }
-            // Every seat's load unit from its active profile, once (issue 38; seats created since get one).
-            let settled = try MemberLoadUnit.settleOnce(now: now, in: c)
-            if settled > 0 {
-                Log.notice("wrote the load unit (prefs.unit_load) of \(settled) member(s) from their equipment profile")
-            }
-            // 4. The oldest user's standing niggle.
-            if let oldest = users.first {
-                try NiggleStore.seedStanding(userID: oldest.id, today: today, now: now, in: c)
-            }
-            // 5. Food: ingredients, curated recipes, the first household week, nutrition prefs.
-            // Every CLI command starts: the library, ingredient and recipe steps decode their
-            // compiled-in asset only when it changed or something it seeded is missing (SeedMarks).
-            try IngredientStore.seedShipped(now: now, in: c)
-            if config.seedRecipes {
-                try RecipeStore.seedShipped(now: now, in: c)
-                try FoodWeekStore.seedFirstWeek(now: now, in: c)
-            }
-            // Imported recipes weighed by an older reader, once per RecipeRecompute.version.
-            if let summary = try RecipeRecompute.afterUpgrade(now: now, in: c), summary.examined > 0 {
-                Log.notice(
-                    "recomputed the macros of \(summary.examined) imported recipes with the food reference: "
-                        + "\(summary.changed) changed, \(summary.complete) of them now complete")
-            }
-            for user in try HouseholdStore.allUsers(c) {
-                let missing = Self.nutritionDefaults.filter { user.prefs[$0.key] == nil }
-                if !missing.isEmpty { try HouseholdStore.updatePrefs(merge: missing, userID: user.id, in: c) }
-            }
-            // 6. §4.16 rule 1 persisted for revisions stored by anything but forged's validators.
-            let repaired = try RevisionRepair.sweep(in: c)
-            if repaired > 0 { Log.notice("repaired \(repaired) plan/food revision(s) with literal \\u escapes") }
-        }
-    }
-
-    /// Nutrition keys every user gains at boot when missing (docs/contract.md §5.4).
-    static var nutritionDefaults: [String: JSONValue] {
-        let targets = (try? JSONValue.encoded(NutritionTargets.defaults)) ?? .object([:])
-        return [
-            "nutrition_targets": targets, "cook_nights": 4, "budget_grocery": 110, "budget_lunch": 15,
-            "household_dinners": true,
-        ]
-    }
-
-    /// A member's own rows: Gym and Travel profiles (active = Gym) and the
-    /// starter plan at `scale` when they have none.
-    static func seedMember(_ userID: String, scale: Double, now: Date, in c: Connection) throws {
-        try EquipmentStore.seedUser(userID, now: now, in: c)
-        try PlanStore.seedStarter(userID: userID, scale: scale, now: now, in: c)
+        try HouseholdSeed(
+            seats: config.allowedUsers.map { ($0.email, $0.name) }, exerciseMediaDir: config.exerciseMediaDir,
+            seedRecipes: config.seedRecipes, timeZone: config.timeZone, now: now
+        ).run(in: db)
     }
 }

@@ -1,3 +1,4 @@
+import ForgeCoach
 import ForgeCore
 import ForgeHousehold
 import ForgeStore
@@ -15,9 +16,11 @@ extension Membership {
     package static func add(
         email: String, name: String, passwordHash: String?, unit: LoadUnit? = nil, now: Date, in db: Database
     ) throws -> User {
-        try add(email: email, name: name, prefs: Seeder.memberPrefs, passwordHash: passwordHash, now: now, in: db) {
+        try add(
+            email: email, name: name, prefs: HouseholdSeed.memberPrefs, passwordHash: passwordHash, now: now, in: db
+        ) {
             user, first, c in
-            try Seeder.seedMember(
+            try HouseholdSeed.seedMember(
                 user.id, scale: first ? StarterPlan.adminScale : StarterPlan.memberScale, now: now, in: c)
             try MemberLoadUnit.settle(userID: user.id, unit: unit, in: c)
         }

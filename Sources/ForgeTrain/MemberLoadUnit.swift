@@ -1,24 +1,23 @@
 import ForgeCore
 import ForgeHousehold
 import ForgeStore
-import ForgeTrain
 import Foundation
 
 /// One load unit per member (issue 38): every seat forged creates gets `prefs.unit_load`, so the API,
 /// the app, imports and forged's own words read loads alike (the contract reads an absent one as lb).
 /// Seats stored before that get it once, at the first start after the upgrade (``settleOnce(now:in:)``).
-enum MemberLoadUnit {
+package enum MemberLoadUnit {
     /// The `seed_marks` asset that records the one-time fill.
-    static let asset = "unit_load"
+    package static let asset = "unit_load"
     /// The mark's digest: the SHA-256 of the step's name (the step runs once, whatever forged's version).
-    static let digest = SeedMarks.digest(Data("unit_load: from the active equipment profile (issue 38)".utf8))
+    package static let digest = SeedMarks.digest(Data("unit_load: from the active equipment profile (issue 38)".utf8))
 
     /// Once per database: writes `unit_load` for every seat that has none (``settle(userID:unit:in:)``),
     /// then marks it done, so a member who later removes theirs is not given one again. Runs in the
     /// caller's transaction (the seeder's).
     /// - Returns: how many seats gained a unit (0 once done).
     @discardableResult
-    static func settleOnce(now: Date, in c: Connection) throws -> Int {
+    package static func settleOnce(now: Date, in c: Connection) throws -> Int {
         guard try SeedMarks.keys(asset: asset, digest: digest, in: c) == nil else { return 0 }
         var settled = 0
         for user in try HouseholdStore.allUsers(c) where try settle(userID: user.id, in: c) { settled += 1 }
@@ -32,7 +31,7 @@ enum MemberLoadUnit {
     /// - Returns: whether it wrote a unit (false: the seat has one, or no profile, or no seat has `userID`).
     /// - Throws: ``UserError/unknownUser`` when `unit` is given and no seat has `userID`; database errors.
     @discardableResult
-    static func settle(userID: String, unit: LoadUnit? = nil, in c: Connection) throws -> Bool {
+    package static func settle(userID: String, unit: LoadUnit? = nil, in c: Connection) throws -> Bool {
         if let unit {
             try HouseholdStore.updatePrefs(merge: ["unit_load": .string(unit.rawValue)], userID: userID, in: c)
             return true

@@ -19,6 +19,36 @@ package enum DemoSeat {
     package static let email = "demo@forge.invalid"
     package static let name = "Robin (demo)"
 
+    /// Whether the demo seat exists. One read.
+    /// - Throws: `DatabaseError`.
+    package static func exists(in database: Database) throws -> Bool {
+        try database.read { try find(in: $0) } != nil
+    }
+
+    /// Deletes any demo seat and creates a fresh one with its generated history (``create(today:now:calendar:in:)``).
+    /// One write.
+    /// - Throws: `DatabaseError`.
+    package static func reset(now: Date, calendar: HouseholdCalendar, in database: Database) throws {
+        _ = try database.write { c in try create(today: calendar.date(of: now), now: now, calendar: calendar, in: c) }
+    }
+
+    /// Adds the demo's food block when it has none. One write.
+    /// - Returns: whether a demo exists, and whether the block was added.
+    /// - Throws: `DatabaseError`.
+    package static func enrich(now: Date, in database: Database) throws -> (exists: Bool, added: Bool) {
+        try database.write { c in
+            guard let demo = try find(in: c) else { return (false, false) }
+            return (true, try addFood(userID: demo.id, now: now, in: c))
+        }
+    }
+
+    /// Deletes the demo seat and every row it owns (``delete(in:)``). One write.
+    /// - Returns: whether a demo existed.
+    /// - Throws: `DatabaseError`.
+    package static func remove(in database: Database) throws -> Bool {
+        try database.write { try delete(in: $0) }
+    }
+
     /// The demo user, if one exists.
     package static func find(in c: Connection) throws -> User? {
         try HouseholdStore.allUsers(c).first(where: \.isDemo)
@@ -34,7 +64,7 @@ package enum DemoSeat {
     {
         try delete(in: c)
         var prefs: [String: JSONValue] = ["onboarded": true, "notif_proposal": false, "notif_reminder": false]
-        for (key, value) in Seeder.nutritionDefaults { prefs[key] = value }
+        for (key, value) in HouseholdSeed.nutritionDefaults { prefs[key] = value }
         let user = try HouseholdStore.addUser(
             email: email, name: name, role: "demo", prefs: prefs, passwordHash: nil,
             now: now, in: c)
