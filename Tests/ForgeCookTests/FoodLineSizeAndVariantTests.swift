@@ -56,4 +56,29 @@ struct FoodLineSizeAndVariantTests {
         #expect(note.negligible && note.food == nil && note.grams == nil)
         #expect(Self.line("2 lbs fresh pho noodles").food == "Rice noodles, cooked")
     }
+
+    /// A bracket after a can or a pack is each one's size ("2 cans (14 oz)" are 793.8 g) unless it says it is
+    /// the total; "1 cup plus 2 tablespoons" is one amount (1.125 cups of sugar, 225 g); ".50 grams" is half a
+    /// gram; "4 packed cups" are cups.
+    @Test(arguments: [
+        ("2 cans (14 oz) diced tomatoes", 793.8), ("2 cans (28 oz total) diced tomatoes", 793.8),
+        ("1 can (14 oz) diced tomatoes", 396.9), ("1 cup plus 2 tablespoons sugar", 225),
+        ("½ cup + 1 tbsp granulated sugar", 112.5), ("1/2 tsp dried thyme (.50 grams)", 0.5),
+        ("4 packed cups fresh strawberries", 608),
+    ])
+    func amountsWrittenInTwoParts(_ c: (String, Double)) {
+        let line = Self.line(c.0)
+        #expect(line.grams == c.1, "\(c.0): \(line.grams ?? -1) g")
+    }
+
+    /// "cheese tortellini" is the filled pasta, not cheese; an adjective before "or" shares only the head noun
+    /// when the other words make no food ("ranch or blue cheese dressing" is ranch dressing); a head of
+    /// cauliflower with no size is USDA's medium one (588 g), not its first, large (840 g).
+    @Test func fillingsHeadNounsAndHeads() {
+        #expect(Self.line("1 1/2 lb cheese tortellini").food?.hasPrefix("Tortellini") == true)
+        #expect(Self.line("1/4 cup ranch or blue cheese dressing").food == "Salad dressing, ranch dressing, regular")
+        #expect(Self.line("2 tablespoons light or dark brown sugar").food == "Sugars, brown")
+        #expect(Self.line("1 head cauliflower").grams == 588)
+        #expect(Self.line("1 small head cauliflower").grams == 265)
+    }
 }

@@ -166,9 +166,9 @@ package enum FoodWeigher {
         if let food {
             for word in wanted {
                 guard var portion = food.portions.first(where: { $0.word == word }) else { continue }
-                guard unit.isEmpty else { return Weight(grams: qty * portion.gramsEach, estimate: false) }
                 // An item USDA measures in sizes: the size the line names, a medium one when it names none
-                // ("3 potatoes" weigh its "Potato medium", not its first measure, "Potato large").
+                // ("3 potatoes" weigh its "Potato medium", not its first measure, "Potato large"; "1 head
+                // cauliflower" its medium head).
                 let wantedSize = size.isEmpty ? "medium" : size
                 if !portion.size.isEmpty,
                     let sized = food.portions.first(where: { $0.word == portion.word && $0.size == wantedSize })

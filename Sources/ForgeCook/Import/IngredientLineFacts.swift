@@ -86,7 +86,16 @@ package struct IngredientLineFacts: Sendable, Equatable {
     ]
 
     /// The facts of `parsed`, read from `raw` (the whole line as printed).
-    package init(raw: String, parsed: IngredientLineParser.Parsed) {
+    package init(raw: String, parsed given: IngredientLineParser.Parsed) {
+        // "1 cup plus 2 tablespoons sugar", "½ cup + 1 tbsp": a second measure of the same dimension adds to
+        // the first, and the name follows it.
+        var parsed = given
+        var more: Double? = nil
+        if let (added, rest) = Self.plusMeasure(given) {
+            more = added
+            parsed.name = rest.name
+            parsed.note = rest.note ?? given.note
+        }
         qty = parsed.qty
         unit = parsed.unit
         let trimmed = raw.trimmedSpaces
@@ -111,6 +120,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
         readBrackets(parsed)
         readStatedWeight(parsed)
+        if let more, unit == given.unit, let first = qty { qty = first + more }
         var name = parsed.name.isEmpty ? (parsed.note ?? raw) : parsed.name
         var rest = parsed.name.isEmpty ? "" : (parsed.note ?? "")
         // "boneless, skinless chicken breasts": the words before the comma describe the cut.
@@ -138,10 +148,17 @@ package struct IngredientLineFacts: Sendable, Equatable {
             !FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).isEmpty
         {
             let second = nameWords[(i + 1)...]
-            // One food word before the "or" and more after it: an adjective shares the noun after it ("red or
-            // yellow onion", "Asian or other pear" → "Asian pear").
-            let sharesNoun = FoodMatcher.foodWords(nameWords[..<i].joined(separator: " ")).count == 1
-            nameWords = Array(nameWords[..<i]) + (sharesNoun && second.count > 1 ? Array(second.dropFirst()) : [])
+            // One food word before the "or" and more after it: an adjective shares the words after the other's
+            // first ("red or yellow onion" → red onion, "light or dark brown sugar" → light brown sugar), or only
+            // its head noun when that alone names a food ("ranch or blue cheese dressing" → ranch dressing).
+            let first = Array(nameWords[..<i])
+            if FoodMatcher.foodWords(first.joined(separator: " ")).count == 1, second.count > 1 {
+                let shared = first + second.dropFirst()
+                let headOnly = first + second.suffix(1)
+                nameWords = !Self.names(shared) && Self.names(headOnly) ? headOnly : shared
+            } else {
+                nameWords = first
+            }
         }
         name = nameWords.joined(separator: " ")
         matchName = name
@@ -157,6 +174,27 @@ package struct IngredientLineFacts: Sendable, Equatable {
             seasoning = true
             if parsed.qty == nil { negligible = true }
         }
+    }
+
+    /// The second measure of a line whose name starts with "plus" or "+" and another amount of the first
+    /// amount's dimension ("1 cup plus 2 tablespoons sugar"): that amount in the first one's unit, and the
+    /// rest of the line read after it; nil otherwise.
+    static func plusMeasure(_ parsed: IngredientLineParser.Parsed)
+        -> (Double, IngredientLineParser.Parsed)?
+    {
+        guard parsed.qty != nil, let (dimension, size) = IngredientUnits.sizes[parsed.unit] else { return nil }
+        let lower = parsed.name.lowercased()
+        guard let marker = ["plus ", "+ ", "+"].first(where: lower.hasPrefix) else { return nil }
+        let rest = IngredientLineParser.parse(String(parsed.name.dropFirst(marker.count)))
+        guard let amount = rest.qty, let (restDimension, restSize) = IngredientUnits.sizes[rest.unit],
+            restDimension == dimension, !rest.name.isEmpty
+        else { return nil }
+        return (amount * restSize / size, rest)
+    }
+
+    /// Whether `words`' food words are a name the food reference knows as a whole.
+    static func names(_ words: [String]) -> Bool {
+        FoodReference.usda.alias(FoodMatcher.foodWords(words.joined(separator: " ")).joined(separator: " ")) != nil
     }
 
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
@@ -220,7 +258,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
         while i < rest.count {
             if rest[i] == "(" { depth += 1 }
             if rest[i] == ")" { depth = max(depth - 1, 0) }
-            guard rest[i].isASCIINumber, i == 0 || !rest[i - 1].isLetter, !isVolume || depth > 0 else {
+            // A number starts at a digit, or at the point of one written without its leading zero (".50 grams").
+            let startsNumber =
+                rest[i].isASCIINumber
+                || (rest[i] == "." && i + 1 < rest.count && rest[i + 1].isASCIINumber
+                    && (i == 0 || !rest[i - 1].isASCIINumber))
+            guard startsNumber, i == 0 || !rest[i - 1].isLetter, !isVolume || depth > 0 else {
                 i += 1
                 continue
             }
@@ -271,7 +314,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
         // Is the bracket before the unit word ("1 (14 oz) can") or after it ("½ cup (120 ml)")?
         let before = String(disp[..<open])
         let unitBefore = IngredientLineParser.parse(before + " x").unit == parsed.unit && !parsed.unit.isEmpty
-        if unitBefore {
+        let total = FoodText.words(inside).contains("total")
+        if unitBefore, ["can", "pack"].contains(parsed.unit), !total, dimension == "g" || dimension == "ml" {
+            // After a can or a pack, the bracket is each one's size ("2 cans (14 oz) tomatoes" are 28 oz),
+            // unless it says it is the total.
+            packGrams = value * size
+        } else if unitBefore {
             // After the unit: the metric figure wins; an imperial one only when the cook's unit has no size.
             let metric = ["g", "kg", "ml", "l", "cl", "dl", "mg"].contains(amount.unit)
             if metric || IngredientUnits.sizes[parsed.unit] == nil {

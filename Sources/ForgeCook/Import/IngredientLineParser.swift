@@ -283,7 +283,8 @@ package enum IngredientLineParser {
     /// Size words that may stand between a count and its unit, lower-cased.
     static let sizeWords = [
         "small-to-medium", "medium-large", "extra-large", "extra large", "small", "medium", "large", "heaping",
-        "heaped", "scant", "level", "rounded", "generous", "big", "good",
+        "heaped", "scant", "level", "rounded", "generous", "big", "good", "packed", "firmly packed",
+        "lightly packed", "loosely packed",
     ]
 
     /// Number words a line may start with ("a pinch of salt", "one onion", "eine Prise Salz", "half a
@@ -372,6 +373,13 @@ package enum IngredientLineParser {
         if k < chars.count, let f = vulgar[chars[k]] {
             i = k + 1
             return f
+        }
+        // ".5 oz", "(.50 grams)": a decimal written without its leading zero.
+        if k + 1 < chars.count, chars[k] == ".", chars[k + 1].isASCIINumber, k == 0 || !chars[k - 1].isASCIINumber {
+            var m = k + 1
+            while m < chars.count, chars[m].isASCIINumber { m += 1 }
+            i = m
+            return Double("0." + String(chars[(k + 1)..<m])) ?? 0
         }
         guard let whole = digits(chars, &k) else { return nil }
         var value = whole
