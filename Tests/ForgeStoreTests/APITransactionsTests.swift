@@ -9,7 +9,7 @@ import Testing
 /// so each slice that moves use cases out ratchets it towards 0.
 @Suite struct APITransactionsTests {
     /// Transactions ForgeAPI may still open. Lower it with every slice; the goal is 0.
-    static let ceiling = 4
+    static let ceiling = 1
 
     /// `(file below Sources/, line number)` of each `db.read` / `db.write` in ForgeAPI, comments left out.
     static func transactions() throws -> [(file: String, line: Int)] {
@@ -62,6 +62,7 @@ import Testing
             "ForgeAPI/Auth/HeldCredentials.swift",
             "ForgeAPI/Cook/FoodWeekRoutes.swift", "ForgeAPI/Display/KitchenRoutes.swift",
             "ForgeAPI/Train/TodayRoutes.swift", "ForgeAPI/Train/WeekRoutes.swift",
+            "ForgeAPI/Train/DashboardRoutes.swift", "ForgeAPI/Train/ProgressRoutes.swift",
         ])
     func movedUseCasesStayInTheirDomain(_ file: String) throws {
         let lines = try Self.transactions().filter { $0.file == file }.map(\.line)
