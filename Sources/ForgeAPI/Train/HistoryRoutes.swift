@@ -48,21 +48,6 @@ struct HistoryEntry: Codable, Sendable {
     let favorite: Bool
 }
 
-/// One row of `GET /api/records` (docs/contract.md §3.6 `RecordRow`).
-struct RecordRow: Codable, Sendable {
-    let slug: String
-    /// The library name, or the slug when unknown.
-    let name: String
-    /// `e1rm` or `best_set`.
-    let kind: String
-    /// e1RM in kg (`e1rm`) or the best set's load in kg (`best_set`).
-    let value: Double
-    /// `"162.5 lb × 5"` in the member's load unit for the slug.
-    let detail: String
-    /// The trained day the record was set, `YYYY-MM-DD`.
-    let achievedOn: String
-}
-
 /// `GET /api/history` (docs/contract.md §3.4, §4.8) and `GET /api/records` (§3.6).
 enum HistoryRoutes {
     static func register(_ app: ForgeApp, on router: inout APIRouter) {
@@ -85,22 +70,7 @@ enum HistoryRoutes {
             .GET, "/api/records", "Personal records by slug; detail in the member's load unit",
             access: .member, cache: .day, answers: [RecordRow].self
         ) { _, principal in
-            let user = principal.caller.user
-            let (records, library) = try TrainingRecords.records(userID: user.id, library: app.exercises, in: app.db)
-            return Self.records(records, of: user, library: library)
-        }
-    }
-
-    /// The records list (§3.6), by slug: `detail` as `"162.5 lb × 5"` in the
-    /// member's unit for the slug (docs/contract.md §6.12); `achieved_on` = trained day.
-    static func records(_ stored: [StoredRecord], of user: User, library: ExerciseLibrary) -> [RecordRow] {
-        stored.map { r in
-            RecordRow(
-                slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
-                detail: RecordDetail.text(
-                    weightKg: r.weight, reps: r.reps,
-                    unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
-                achievedOn: r.achievedOn.description)
+            try TrainingRecords.records(of: principal.caller.user, library: app.exercises, in: app.db)
         }
     }
 }

@@ -4,28 +4,6 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// docs/contract.md §3.2 `PlannedItem`: a pencil mark on a calendar date.
-struct PlannedItemWire: Codable, Sendable {
-    let id: String
-    /// `YYYY-MM-DD`.
-    let date: String
-    /// `workout` or `meal`.
-    let kind: String
-    let title: String
-    let notes: String
-    /// The plan weekday key `"0"`…`"6"` a workout was pencilled from; null otherwise.
-    @Nullable var planDay: String?
-
-    init(_ item: PlannedItem) {
-        id = item.id
-        date = item.date
-        kind = item.kind
-        title = item.title
-        notes = item.notes
-        planDay = item.plan_day
-    }
-}
-
 /// `POST /api/plan-items`: `{ date, kind, title? = "", notes? = "", plan_day?: string | null }`.
 struct PlanItemInput: ValidatingInput {
     static var example: JSONValue? {

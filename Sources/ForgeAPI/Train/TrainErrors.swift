@@ -92,6 +92,12 @@ extension TrainingRecordsError: HTTPMappedError {
     var detail: String { self == .exerciseNotFound ? "exercise not found" : "media not found" }
 }
 
+/// Progress: 404 `unknown metric` (a drill-down of a type forged does not chart).
+extension ProgressViewError: HTTPMappedError {
+    var status: Int { 404 }
+    var detail: String { "unknown metric" }
+}
+
 /// Ingest: 401 `unknown ingest token`, with `WWW-Authenticate: Bearer`.
 extension IngestPushError: HTTPMappedError {
     var status: Int { 401 }

@@ -2,8 +2,9 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// The rows of `GET /api/export` (docs/contract.md §3.12): only the caller's own
-/// rows, each list in the contract's order. Instants are in wire form.
+/// The training rows of `GET /api/export` (docs/contract.md §3.12): only the caller's own
+/// rows, each list in the contract's order. Instants are in wire form. The meal logs are
+/// ForgeCook's (`MealLogStore.exportRows`).
 package enum ExportQueries {
     /// Metrics by instant: `{type, value, unit, ts, source}`.
     package static func metrics(userID: String, in db: Connection) throws -> [JSONValue] {
@@ -38,25 +39,6 @@ package enum ExportQueries {
                 "weight": .double(s.weight), "reps": .int(s.reps), "rpe": .integerOrNull(s.rpe),
                 "ts": .string(Instant.wire(stored: s.ts)),
             ]
-        }
-    }
-
-    /// Meal logs by log time: the eight macros plus `{day, slot, recipe, label, servings, source, estimated}`.
-    package static func meals(userID: String, in db: Connection) throws -> [JSONValue] {
-        try db.query("SELECT * FROM meal_logs WHERE user_id = ? ORDER BY created_at, rowid", [userID]).map { r in
-            var o: [String: JSONValue] = [:]
-            for key in ["kcal", "protein_g", "carbs_g", "sugar_g", "fiber_g", "fat_g", "satfat_g", "sodium_mg"] {
-                o[key] = .double(try r.get(key))
-            }
-            let recipe: String? = try r.optional("recipe")
-            o["day"] = .string(try r.get("day"))
-            o["slot"] = .string(try r.get("slot"))
-            o["recipe"] = .string(recipe ?? "")
-            o["label"] = .string(try r.get("label"))
-            o["servings"] = .double(try r.get("servings"))
-            o["source"] = .string(try r.get("source"))
-            o["estimated"] = .bool(try r.get("estimated"))
-            return .object(o)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ForgeCore
+import ForgeHousehold
 import ForgeStore
 import Foundation
 
@@ -17,11 +18,12 @@ package enum TrainingRecords {
         }
     }
 
-    /// The member's records by slug, with the library they are named from.
-    package static func records(userID: String, library: LibraryCache, in database: Database) throws -> (
-        records: [StoredRecord], library: ExerciseLibrary
-    ) {
-        try database.read { db in (try RecordStore.all(userID: userID, in: db), try library.library(in: db)) }
+    /// The member's records by slug (``RecordRow/rows(_:of:library:)``): values in kilograms,
+    /// each `detail` in `user`'s load unit for the lift, named from the library.
+    package static func records(of user: User, library: LibraryCache, in database: Database) throws -> [RecordRow] {
+        try database.read { db in
+            RecordRow.rows(try RecordStore.all(userID: user.id, in: db), of: user, library: try library.library(in: db))
+        }
     }
 
     /// The member's lab panels, oldest drawn first.
