@@ -188,7 +188,7 @@ struct AppleHealthImportTests {
         #expect(day == "2014-01-16")
     }
 
-    @Test
+    @Test(.enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
     func sharedExportXMLImports() throws {
         let url = try ImportHarness.shared("apple-health/dogsheep__healthkit-to-sqlite__export.xml")
         let scan = try HealthScan(url)
@@ -216,7 +216,7 @@ struct AppleHealthImportTests {
 
     /// The shared zip layout: export.xml and the gpx its <FileReference> names, in an export.zip;
     /// `auto` recognises it.
-    @Test
+    @Test(.enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
     func sharedZipLayoutImportsWithItsGPXRoute() throws {
         let xml = try ImportHarness.shared("apple-health/dogsheep__healthkit-to-sqlite__zip_contents_export.xml")
         let gpx = try ImportHarness.shared("apple-health/dogsheep__healthkit-to-sqlite__route_2019-06-11_3.00pm.gpx")

@@ -3,6 +3,7 @@ import ForgeHousehold
 import ForgeStore
 import ForgeTrain
 import Foundation
+import Testing
 
 @testable import ForgeImport
 
@@ -54,7 +55,16 @@ final class ImportHarness {
         return url.appendingPathComponent("shared/data/movein")
     }()
 
-    /// ../shared/data/movein/`name`; a missing file (or directory) fails the test, naming it: never a quiet skip.
+    /// Whether ../shared/data/movein is beside the checkout. Tests of the shared real exports are enabled only
+    /// then (``sharedAbsence``, the one rule of docs/testing.md): a checkout outside the workplace skips them,
+    /// saying why.
+    static let sharedPresent = FileManager.default.fileExists(atPath: sharedDirectory.path)
+
+    /// Why a test of the shared real exports is skipped.
+    static let sharedAbsence: Comment =
+        "needs ../shared/data/movein beside the checkout (absent outside this workplace)"
+
+    /// ../shared/data/movein/`name`; with the directory present, a missing file fails the test, naming it.
     static func shared(_ name: String) throws -> URL {
         let file = sharedDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: file.path) else {

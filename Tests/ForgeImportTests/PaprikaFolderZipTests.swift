@@ -8,6 +8,7 @@ import Testing
 /// Paprika recipes zipped as a folder of single `.paprikarecipe` files (issue 38 item 12): what a member
 /// gets by zipping the files Paprika exports one by one, here written as a stream (sizes after the data,
 /// as Finder's Compress and `zip -r -` write them), so the head shows only the folder.
+@Suite(.enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
 struct PaprikaFolderZipTests {
     /// Re-zips the shared export's entries under `My Recipes/` into `dir`, streamed, with python3's zipfile.
     static func folderZip(_ dir: String) throws -> URL {

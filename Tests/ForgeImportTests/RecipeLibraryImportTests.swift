@@ -17,7 +17,7 @@ import Testing
 
     var recipes: (ImportHarness) throws -> Int = { try $0.count("SELECT COUNT(*) FROM recipes") }
 
-    @Test
+    @Test(.enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
     func theSharedPaprikaExportThroughThePipelineThenAgainThenUndone() throws {
         let file = try ImportHarness.shared(Self.paprika)
         let h = try harness()
@@ -64,7 +64,7 @@ import Testing
         #expect(try h.count("SELECT COUNT(*) FROM imports") == 0)
     }
 
-    @Test
+    @Test(.enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
     func everyRecipeKindIsRegisteredAndSniffedByItsHead() throws {
         for format in LibraryFormat.allCases {
             let importer = try ImportRegistry.builtIn.importer(ImportKind(rawValue: format.rawValue)!)

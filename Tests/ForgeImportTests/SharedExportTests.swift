@@ -10,7 +10,7 @@ import Testing
 /// and the report's counts match an independent count of the file made here
 /// (a line split, not the importer's reader): sessions = distinct workouts,
 /// sets = rows with reps, a time or a distance, skipped rows by reason.
-@Suite(.serialized)
+@Suite(.serialized, .enabled(if: ImportHarness.sharedPresent, ImportHarness.sharedAbsence))
 struct SharedExportTests {
     /// An independent reading: lines (no field in these files spans lines), fields split at commas outside quotes.
     static func rows(_ url: URL) throws -> (header: [String], rows: [[String]]) {
