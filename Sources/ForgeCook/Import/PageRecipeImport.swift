@@ -13,7 +13,8 @@ import Foundation
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
 /// - Steps keep the page's prose as `detail`; `title` is the step's own
-///   name or `Step n`; `section` the `HowToSection` it sat in (their voice parks nothing).
+///   name or `Step n`; `section` the `HowToSection` it sat in (their voice parks nothing);
+///   `minutes` the one time the step states, with `timer` (``StatedTime``).
 /// - Ingredient lines go through ``IngredientLineMatcher``, each with its
 ///   `section` (the heading it sat under, ``PageRecipe/ingredients``), numbers read in
 ///   the page's locale (``PageLanguage``: "1,5 l" and, on a German or
@@ -66,7 +67,7 @@ package enum PageRecipeImport {
         let (macros, macrosSource, _) = ImportedMacros.of(
             nutrition: page.nutrition, lines: lines.map(\.line), reference: reference, serves: serves)
         let steps = page.steps.enumerated().map { index, step in
-            RecipeStep(
+            RecipeStep.imported(
                 title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
                 section: step.section.isEmpty ? nil : step.section)
         }
