@@ -388,6 +388,56 @@ import Testing
         #expect(grouped.ingredients.map(\.section) == ["Dough", "Dough", "Topping"])
     }
 
+    /// A plugin's flat `recipeIngredient` takes the groups the page prints over its list (WP Recipe Maker's
+    /// group names, Tasty Recipes' bold paragraphs), matched line by line in order though the printing adds
+    /// a checkbox mark and a metric weight; a card's own "Ingredients 1x2x3x" title is no group.
+    @Test func aPluginsPrintedGroupsAreTheSectionsOfItsFlatLines() throws {
+        let jsonLD = Self.page(
+            #"{"@type":"Recipe","name":"Coffee Cake","recipeIngredient":["1/3 cup granulated sugar","1/8 teaspoon ground nutmeg","1 3/4 cup all-purpose flour","1/8 teaspoon ground nutmeg","1 cup pumpkin puree"]}"#
+        )
+        func item(_ text: String) -> String {
+            #"<li class="wprm-recipe-ingredient"><span class="wprm-checkbox-container">▢ </span>\#(text)</li>"#
+        }
+        let wprm = """
+            <div class="wprm-recipe-ingredients-container"><h3 class="wprm-recipe-header">Ingredients <button>1x</button><button>2x</button></h3>
+            <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Streusel:</h4><ul class="wprm-recipe-ingredients">
+            \(item("⅓ cup (67 g) granulated sugar"))\(item("⅛ teaspoon ground nutmeg"))</ul></div>
+            <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Cake</h4><ul class="wprm-recipe-ingredients">
+            \(item("1 ¾ cup (219 g) all-purpose flour"))\(item("⅛ teaspoon ground nutmeg"))\(item("1 cup pumpkin puree"))</ul></div></div>
+            """
+        let r = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + wprm), pageURL: Self.url)
+        #expect(r.ingredients.map(\.text)[0] == "1/3 cup granulated sugar", "the Recipe's own lines")
+        #expect(r.ingredients.map(\.section) == ["Streusel", "Streusel", "Cake", "Cake", "Cake"])
+        // Tasty Recipes: a bold paragraph between the lists.
+        let tasty = """
+            <div class="tasty-recipes-ingredients"><h3>Ingredients</h3><div><p><strong>For the streusel</strong></p>
+            <ul><li>1/3 cup granulated sugar</li><li>1/8 teaspoon ground nutmeg</li></ul><p><strong>For the cake:</strong></p>
+            <ul><li>1 3/4 cup all-purpose flour</li><li>1/8 teaspoon ground nutmeg</li><li>1 cup pumpkin puree</li></ul></div></div>
+            """
+        let t = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + tasty), pageURL: Self.url)
+        #expect(
+            t.ingredients.map(\.section) == [
+                "For the streusel", "For the streusel", "For the cake", "For the cake", "For the cake",
+            ])
+        // Only a card's title over all the lines, or a printed list of another recipe: no sections.
+        let titled = """
+            <div class="wprm-recipe-ingredients-container"><h3>Ingredients 1x2x3x</h3><ul><li>1/3 cup granulated sugar</li>
+            <li>1/8 teaspoon ground nutmeg</li><li>1 3/4 cup all-purpose flour</li><li>1/8 teaspoon ground nutmeg</li><li>1 cup pumpkin puree</li></ul></div>
+            """
+        let plain = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + titled), pageURL: Self.url)
+        #expect(plain.ingredients.allSatisfy { $0.section == nil })
+        let other = """
+            <div class="ingredients"><h4>Dressing</h4><ul><li>3 tbsp olive oil</li><li>1 lemon</li></ul>
+            <h4>Salad</h4><ul><li>1 cos lettuce</li><li>2 tomatoes</li></ul></div>
+            """
+        let unrelated = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + other), pageURL: Self.url)
+        #expect(unrelated.ingredients.allSatisfy { $0.section == nil })
+    }
+
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
         let html = """
             <html><head><title>Pancakes</title></head><body><p>Recept voor 12 pancakes</p>

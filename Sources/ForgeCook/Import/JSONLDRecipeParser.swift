@@ -76,14 +76,19 @@ package enum JSONLDRecipeParser {
     ///   Recipe (a roundup, a "more recipes" block), whose page image may be
     ///   another recipe's;
     /// - no yield with a count: the printed yield ("Serves 4", "Yield: 16");
-    /// - no time: the printed total time.
+    /// - no time: the printed total time;
+    /// - ingredient lines without sections: the groups the page prints over its
+    ///   ingredient list ("For the streusel"), when they line up (``IngredientGroups``).
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String, recipeCount: Int = 1) -> PageRecipe {
         // Per field, and only for a Recipe that gives the other: a bare node (a roundup's
         // teaser) takes nothing from the page's lists.
         let noIngredients = recipe.ingredients.isEmpty && !recipe.steps.isEmpty
         let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
         let noYield = recipe.servings == nil && !recipe.yield.contains(where: \.isNumber)
-        guard recipe.images.isEmpty || noYield || recipe.totalMinutes == nil || noMethod || noIngredients else {
+        let noSections = recipe.ingredients.count > 1 && recipe.ingredients.allSatisfy { $0.section == nil }
+        guard
+            recipe.images.isEmpty || noYield || recipe.totalMinutes == nil || noMethod || noIngredients || noSections
+        else {
             return recipe
         }
         var recipe = recipe
@@ -123,6 +128,9 @@ package enum JSONLDRecipeParser {
             recipe.servings = servings
         }
         if recipe.totalMinutes == nil, let minutes = details.totalMinutes { recipe.totalMinutes = minutes }
+        if noSections, let grouped = IngredientGroups.sectioned(recipe.ingredients, tokens: tokens) {
+            recipe.ingredients = grouped
+        }
         return recipe
     }
 

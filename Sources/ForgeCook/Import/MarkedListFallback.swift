@@ -384,15 +384,7 @@ package enum MarkedListFallback {
         var firstText: [String] = []
         while index < tokens.count {
             defer { index += 1 }
-            guard case .open(let name, let attributes, _) = tokens[index],
-                !MicrodataRecipeReader.voidTags.contains(name),
-                ![
-                    "body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
-                    "option", "button", "input", "label", "form", "a", "img",
-                ].contains(name)
-            else { continue }
-            let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
-            guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
+            guard isMarked(tokens[index], marks: marks) else { continue }
             // An element that only names the list ("Ingredients" in a marked heading) is not the list.
             let found = lines(tokens, from: index, groups: groups).filter { !isListHeading($0) }
             if found.isEmpty { continue }
@@ -401,6 +393,19 @@ package enum MarkedListFallback {
             if firstText.isEmpty { firstText = found }
         }
         return firstText
+    }
+
+    /// Whether `token` opens an element whose class or id contains one of `marks` and none of
+    /// ``notTheList`` (a container, not a link, a control or the page itself).
+    static func isMarked(_ token: HTMLTokens.Token, marks: [String]) -> Bool {
+        guard case .open(let name, let attributes, _) = token, !MicrodataRecipeReader.voidTags.contains(name),
+            ![
+                "body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
+                "option", "button", "input", "label", "form", "a", "img",
+            ].contains(name)
+        else { return false }
+        let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+        return marks.contains(where: label.contains) && !notTheList.contains(where: label.contains)
     }
 
     /// Class or id words of a marked element that is about the list, not
@@ -432,6 +437,17 @@ package enum MarkedListFallback {
     static func isOtherPart(_ attributes: [String: String]) -> Bool {
         let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
         return otherParts.contains(where: label.contains)
+    }
+
+    /// A title that names the whole list rather than a group of it: a list heading, alone or followed by
+    /// what else the recipe card's header holds ("Ingredients 1x2x3x", "Ingredients US Customary – Metric",
+    /// "Ingredients for 5 servings", "Zutaten (für 4 Personen)").
+    static func titlesTheList(_ title: String) -> Bool {
+        let lower = title.lowercased().replacingOccurrences(of: "’", with: "'")
+        return isListHeading(title)
+            || ingredientHeadings.union(methodHeadings).contains { heading in
+                lower.hasPrefix(heading) && lower.dropFirst(heading.count).first.map { !$0.isLetter } == true
+            }
     }
 
     /// A line that only names a list: one of the ingredient or method headings.
@@ -478,6 +494,16 @@ package enum MarkedListFallback {
                 // A share bar or a rating inside the list's element is not part of it.
                 k = elementEnd(tokens, from: k)
                 continue
+            case .open(let tag, let attributes, _)
+            where groups && item == nil && k > index && isGroupTitle(tokens, at: k, tag, attributes):
+                // A group's title between its lists ("<h4>For the streusel:</h4><ul>…"): a heading line.
+                let title = withoutBullet(Self.text(of: tokens, from: k))
+                if !titlesTheList(title), let heading = LibraryText.headingLine(title) {
+                    items.append((heading, true))
+                    text += "\n" + heading + "\n"
+                }
+                k = elementEnd(tokens, from: k)
+                continue
             case .open(let tag, let attributes, let selfClosing):
                 if MicrodataRecipeReader.blockTags.contains(tag) {
                     text += "\n"
@@ -512,7 +538,7 @@ package enum MarkedListFallback {
         // One item holding every paragraph (a list of one, its headings aside) is read by its paragraphs.
         let one = items.filter { !$0.heading }.count == 1
         let found =
-            (items.isEmpty
+            (!items.contains { !$0.heading }
             ? HTMLText.blocks(text)
             : items.flatMap { one && !$0.heading ? HTMLText.blocks($0.text) : [HTMLText.collapse($0.text)] })
             .map(withoutBullet).filter { !$0.isEmpty && (groups || !isGroupHeading($0)) }
@@ -562,6 +588,39 @@ package enum MarkedListFallback {
         }
         return lines.filter { !$0.isEmpty }
     }
+
+    /// Whether the element opened at `tokens[index]`, between an ingredient list's items, titles a group:
+    /// a heading (`h2`–`h6`); an element whose class names a group's title (`group-name`, `group-title`,
+    /// `group-heading`, `group__title`, `group__name`: WP Recipe Maker's `wprm-recipe-group-name`, and
+    /// others alike); or a paragraph holding no list whose text is all bold or ends in ":" (Tasty Recipes'
+    /// `<p><strong>For the glaze:</strong></p>`).
+    static func isGroupTitle(_ tokens: [HTMLTokens.Token], at index: Int, _ tag: String, _ attributes: [String: String])
+        -> Bool
+    {
+        if let level = headingLevels[tag], level > 1 { return true }
+        let label = (attributes["class"] ?? "").lowercased()
+        if groupTitleClasses.contains(where: label.contains) { return true }
+        guard tag == "p", !holdsListItems(tokens, from: index) else { return false }
+        if text(of: tokens, from: index).hasSuffix(":") { return true }
+        // A paragraph all in bold.
+        var bold = 0
+        var plain = ""
+        var any = false
+        let end = elementEnd(tokens, from: index)
+        for token in tokens[index..<end] {
+            switch token {
+            case .open(let t, _, let selfClosing) where (t == "strong" || t == "b") && !selfClosing: bold += 1
+            case .close(let t) where t == "strong" || t == "b": bold = max(bold - 1, 0)
+            case .text(let t):
+                if bold == 0 { plain += t } else if !HTMLText.collapse(t).isEmpty { any = true }
+            default: break
+            }
+        }
+        return any && HTMLText.collapse(plain).isEmpty
+    }
+
+    /// Class words of an element that titles a group of ingredients.
+    static let groupTitleClasses = ["group-name", "group-title", "group-heading", "group__title", "group__name"]
 
     /// Class words that mark a list item as a group heading.
     static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]

@@ -145,7 +145,8 @@ package enum LibraryText {
     /// line left at the margin); nil when `name` is empty or too long to read as a heading (over 59
     /// characters), so the group has no section rather than a line of its name.
     package static func headingLine(_ name: String) -> String? {
-        var text = HTMLText.collapse(name)
+        // Invisible marks pages leave in a title (U+2063 after "Seasoning:") are no part of it.
+        var text = HTMLText.collapse(String(name.unicodeScalars.filter { $0.properties.generalCategory != .format }))
         while text.hasSuffix(":") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
         guard !text.isEmpty, text.count < 60 else { return nil }
         return text + ":"
