@@ -25,23 +25,37 @@ package enum LibraryText {
         sectioned(items.filter { !$0.isEmpty }.map { ($0, false, true) })
     }
 
-    /// `listed` lines with each heading made the section of the lines after it. A heading waiting for its
-    /// first line is a line after all when another heading, or nothing, comes first.
+    /// The lines of a list (as ``ingredientLines(listed:)`` reads it) that are not headings, by their index
+    /// in `items`, each with its section; an empty item is never a heading (a line to keep as it is).
+    package static func sections(listed items: [String]) -> [(index: Int, section: String?)] {
+        sections(items.map { ($0, false, true) })
+    }
+
+    /// `listed` lines with each heading made the section of the lines after it.
     static func sectioned(_ listed: [(line: String, previousBlank: Bool, nextIsLine: Bool)]) -> [LibraryRecipe.Line] {
-        var out: [LibraryRecipe.Line] = []
+        sections(listed).map { LibraryRecipe.Line(listed[$0.index].line, section: $0.section) }
+    }
+
+    /// The lines of `listed` that are not headings, by index and in order, each with the heading it sits
+    /// under. A heading waiting for its first line is a line after all when another heading, or nothing,
+    /// comes first.
+    static func sections(
+        _ listed: [(line: String, previousBlank: Bool, nextIsLine: Bool)]
+    ) -> [(index: Int, section: String?)] {
+        var out: [(index: Int, section: String?)] = []
         var section: String?
-        var waiting: (line: String, previous: String?)?
-        for item in listed {
+        var waiting: (index: Int, previous: String?)?
+        for (index, item) in listed.enumerated() {
             if let heading = heading(item.line, previousBlank: item.previousBlank, nextIsLine: item.nextIsLine) {
-                if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
-                waiting = (item.line, section)
+                if let held = waiting { out.append((held.index, held.previous)) }
+                waiting = (index, section)
                 section = heading
             } else {
                 waiting = nil
-                out.append(LibraryRecipe.Line(item.line, section: section))
+                out.append((index, section))
             }
         }
-        if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
+        if let held = waiting { out.append((held.index, held.previous)) }
         return out
     }
 
