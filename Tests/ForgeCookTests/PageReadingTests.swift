@@ -367,10 +367,11 @@ import Testing
 
     /// Issue 38 item 13: a heading among a page's ingredient lines ("For the pork:", "FOR THE SAUCE") is the
     /// section of the lines after it, by the rule the library readers use, and is no line; a short
-    /// title-cased line ("Salt") stays a line, as does a heading with nothing under it.
+    /// title-cased line ("Salt") stays a line, as does a heading with nothing under it; a line that only
+    /// names the list ("Ingredients:") is neither.
     @Test func headingsAmongAPagesIngredientLinesAreSections() throws {
         let r = try Self.read(
-            #"{"@type":"Recipe","name":"S","recipeIngredient":["Salt","For the pork:","1 kg pork shoulder","2 tsp paprika","FOR THE SAUCE","200 ml cider","**To serve**","Rice","Garnish:"]}"#
+            #"{"@type":"Recipe","name":"S","recipeIngredient":["Ingredients:","Salt","For the pork:","1 kg pork shoulder","2 tsp paprika","FOR THE SAUCE","200 ml cider","**To serve**","Rice","Garnish:"]}"#
         )
         #expect(
             r.ingredients.map(\.text) == [

@@ -272,9 +272,9 @@ package enum JSONLDRecipeParser {
 
     /// Ingredient lines with the heading each sat under: ``ingredientTexts(_:)`` read by the one heading
     /// rule (``LibraryText/ingredientLines(listed:)``): "For the pork:" is the section of the lines after
-    /// it, not a line.
+    /// it, not a line. A line that only names the list ("Ingredients:", "Suroviny") is neither.
     static func ingredientLines(_ value: Any?) -> [LibraryRecipe.Line] {
-        LibraryText.ingredientLines(listed: ingredientTexts(value))
+        LibraryText.ingredientLines(listed: ingredientTexts(value).filter { !MarkedListFallback.isListHeading($0) })
     }
 
     /// Ingredient lines as text, headings among them: each string split at line breaks and block tags
