@@ -95,10 +95,17 @@ package struct HouseholdSeed: Sendable {
                 try FoodWeekStore.seedFirstWeek(now: now, in: c)
             }
             // Imported recipes weighed by an older reader, once per RecipeRecompute.version.
-            if let summary = try RecipeRecompute.afterUpgrade(now: now, in: c), summary.examined > 0 {
-                Log.notice(
-                    "recomputed the macros of \(summary.examined) imported recipes with the food reference: "
-                        + "\(summary.changed) changed, \(summary.complete) of them now complete")
+            if let summary = try RecipeRecompute.afterUpgrade(now: now, in: c) {
+                if summary.examined > 0 {
+                    Log.notice(
+                        "recomputed the macros of \(summary.examined) imported recipes with the food reference: "
+                            + "\(summary.changed) changed, \(summary.complete) of them now complete")
+                }
+                if summary.restructured > 0 {
+                    Log.notice(
+                        "gave \(summary.restructured) imported recipes the ingredient sections and step timers "
+                            + "their printed headings and steps state")
+                }
             }
             for user in try HouseholdStore.allUsers(c) {
                 let missing = Self.nutritionDefaults.filter { user.prefs[$0.key] == nil }

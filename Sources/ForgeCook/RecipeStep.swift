@@ -30,3 +30,21 @@ package struct RecipeStep: Codable, Sendable, Equatable {
         self.section = section
     }
 }
+
+extension RecipeStep {
+    /// An imported step (a page's, another app's): its text as `detail`, and the one time the text states
+    /// as its `minutes` with a `timer` (``StatedTime``; none when it states none, or two different ones).
+    package static func imported(title: String, detail: String, section: String? = nil) -> RecipeStep {
+        RecipeStep(title: title, detail: detail, section: section).withStatedTime()
+    }
+
+    /// This step with `minutes` and `timer` from the time its `detail` states (``StatedTime``) when it has
+    /// no `minutes` of its own; unchanged otherwise.
+    package func withStatedTime() -> RecipeStep {
+        guard minutes == nil, let stated = StatedTime.minutes(in: detail) else { return self }
+        var step = self
+        step.minutes = stated
+        step.timer = true
+        return step
+    }
+}

@@ -158,6 +158,66 @@ final class RecipeSite: Sendable {
         }
     }
 
+    /// Issue 38 item 13: a page's ingredient headings ("For the pork:", "For the sauce:") become the
+    /// sections of the lines under them and are no ingredient; the other lines weigh exactly as they do on a
+    /// page without headings; a step that states its time offers that timer.
+    @Test func headingsBecomeSectionsAndAStepsStatedTimeItsTimer() async throws {
+        func page(_ name: String, headings: Bool) -> String {
+            let pork = headings ? [#""For the pork:""#] : []
+            let sauce = headings ? [#""For the sauce:""#] : []
+            let lines =
+                pork + [#""1 kg pork shoulder""#, #""2 tsp smoked paprika""#] + sauce
+                + [#""200 ml cider vinegar""#, #""2 tbsp brown sugar""#]
+            return #"<html><head><script type="application/ld+json">{"@type":"Recipe","name":"\#(name)","#
+                + #""recipeIngredient":[\#(lines.joined(separator: ","))],"recipeInstructions":["#
+                + #"{"@type":"HowToSection","name":"The pork","itemListElement":["#
+                + #"{"@type":"HowToStep","text":"Rub the pork with the paprika and roast for 3 hours."}]},"#
+                + #"{"@type":"HowToSection","name":"The sauce","itemListElement":["#
+                + #"{"@type":"HowToStep","text":"Simmer the vinegar and sugar for 8–10 minutes."},"#
+                + #"{"@type":"HowToStep","text":"Rest the pork 10 minutes, then pull it and toss it for 2 minutes."}]}]"#
+                + "}</script></head><body></body></html>"
+        }
+        let site = try RecipeSite(pages: [
+            "/pork": ("text/html", Data(page("Pulled Pork", headings: true).utf8)),
+            "/plain": ("text/html", Data(page("Pulled Pork Plain", headings: false).utf8)),
+        ])
+        defer { site.stop() }
+        try await withTestServer(allowPrivateFetch: true) { server in
+            let ada = try await server.signIn("ada@example.org")
+            let reply = try await server.request(
+                "POST", "/api/food/recipes/import", json: ["url": .string(site.origin + "/pork")], cookie: ada)
+            #expect(reply.status == 200, "\(String(decoding: reply.data, as: UTF8.self))")
+            let plain = try await server.request(
+                "POST", "/api/food/recipes/import", json: ["url": .string(site.origin + "/plain")], cookie: ada)
+            let detail = try await server.get("/api/food/recipes/pulled-pork", cookie: ada)
+            let lines = detail.json["ingredients"]?.arrayValue ?? []
+            #expect(lines.compactMap { $0["raw"]?.stringValue }.allSatisfy { !$0.hasPrefix("For the") })
+            #expect(
+                lines.map { $0["section"]?.stringValue } == [
+                    "For the pork", "For the pork", "For the sauce", "For the sauce",
+                ])
+            #expect(lines.first?["name"] == "pork shoulder")
+            // The lines weigh as they do without the headings.
+            let plainLines =
+                try await server.get("/api/food/recipes/pulled-pork-plain", cookie: ada)
+                .json["ingredients"]?.arrayValue ?? []
+            #expect(lines.map { $0["kcal"] } == plainLines.map { $0["kcal"] } && lines.count == plainLines.count)
+            #expect(lines.map { $0["grams"] } == plainLines.map { $0["grams"] })
+            #expect(reply.json["kcal"] == plain.json["kcal"] && (reply.json["kcal"]?.doubleValue ?? 0) > 0)
+            #expect(plainLines.allSatisfy { $0["section"] == nil })
+            // Each step's one stated time is its timer; a step with two different times has none.
+            let steps = detail.json["steps"]?.arrayValue ?? []
+            #expect(steps.map { $0["minutes"]?.intValue } == [180, 10, nil])
+            #expect(steps.map { $0["timer"]?.boolValue } == [true, true, nil])
+            #expect(steps.map { $0["section"]?.stringValue } == ["The pork", "The sauce", "The sauce"])
+            // The kitchen display reads the same sections and times.
+            let kitchen = try await server.get("/api/kitchen/recipes/pulled-pork", cookie: ada)
+            #expect(kitchen.status == 200)
+            #expect(kitchen.json["ingredients"]?.arrayValue?.first?["section"] == "For the pork")
+            #expect(kitchen.json["steps"]?.arrayValue?.first?["minutes"] == 180)
+        }
+    }
+
     @Test func privateTargetsAreRefusedUnlessAllowed() async throws {
         let site = try RecipeSite(pages: ["/recipe": ("text/html", Data(RecipeSite.page(hero: "/x.jpg").utf8))])
         defer { site.stop() }

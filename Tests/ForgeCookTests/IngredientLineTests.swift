@@ -122,12 +122,14 @@ import Testing
             #"<script type="application/ld+json">{"@type":"Recipe","name":"Oil","recipeIngredient":["3 Tbsp olive oil\n3 garlic cloves, minced","1 onion<br>2 carrots","For the dressing:\r\n2 tbsp vinegar"]}</script>"#
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: "https://x.example/r")
         #expect(
-            r.ingredients == ["3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar"])
+            r.ingredients.map(\.text) == [
+                "3 Tbsp olive oil", "3 garlic cloves, minced", "1 onion", "2 carrots", "2 tbsp vinegar",
+            ])
         // A line break after a bare quantity is inside one ingredient.
         let broken =
             #"<script type="application/ld+json">{"@type":"Recipe","name":"Stew","recipeIngredient":["2  \r\nbay leaf","1/2 teaspoon \r\nground cinnamon","Salt"]}</script>"#
         let stew = try JSONLDRecipeParser.parse(html: broken, pageURL: "https://x.example/r")
-        #expect(stew.ingredients == ["2 bay leaf", "1/2 teaspoon ground cinnamon", "Salt"])
+        #expect(stew.ingredients.map(\.text) == ["2 bay leaf", "1/2 teaspoon ground cinnamon", "Salt"])
     }
 
     static let reference = IngredientReference([

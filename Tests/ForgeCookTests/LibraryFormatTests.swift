@@ -346,6 +346,8 @@ import Testing
         #expect(stored.ingredients.map(\.section) == ["DOUGH", "DOUGH", "TOPPING"])
         #expect(stored.steps.map(\.detail) == ["Mix.", "Rest 1 hr.", "Grill both sides."])
         #expect(stored.steps.map(\.section) == [nil, nil, "To cook"])
+        // The step that states its time offers its timer (issue 38 item 13); the others have none.
+        #expect(stored.steps.map(\.minutes) == [nil, 60, nil] && stored.steps.map(\.timer) == [nil, true, nil])
         #expect(stored.minutes == 80 && stored.serves == 4 && stored.yield == "4 flatbreads")
         #expect(stored.images.count == 1 && stored.tags == ["bread"])
     }

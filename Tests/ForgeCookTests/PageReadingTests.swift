@@ -181,7 +181,7 @@ import Testing
             + "\"recipeInstructions\":\"Boil.\nDrain.\",}\n// ]]></script>"
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.title == "Mac & Cheese")
-        #expect(r.ingredients == ["200 g pasta"])
+        #expect(r.ingredients.map(\.text) == ["200 g pasta"])
         #expect(r.steps.map(\.text) == ["Boil.", "Drain."])
     }
 
@@ -203,7 +203,7 @@ import Testing
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.title == "Tomato & Egg")
-        #expect(r.ingredients == ["4 eggs", "2 tomatoes, diced"])
+        #expect(r.ingredients.map(\.text) == ["4 eggs", "2 tomatoes, diced"])
         #expect(r.steps.map(\.text) == ["Beat the eggs.", "Fry with the tomatoes."])
         #expect(r.totalMinutes == 25 && r.servings == 4 && r.image == "https://cook.example.org/t.jpg")
         #expect(!r.fromFallback && r.warnings.isEmpty)
@@ -217,7 +217,7 @@ import Testing
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(
-            r.title == "Dal" && r.ingredients == ["200 g lentils", "1 onion"]
+            r.title == "Dal" && r.ingredients.map(\.text) == ["200 g lentils", "1 onion"]
                 && r.steps.map(\.text) == ["Simmer the lentils."])
     }
 
@@ -230,7 +230,7 @@ import Testing
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.title == "Pea Soup" && r.image == "https://cdn.example.org/p.jpg")
-        #expect(r.ingredients == ["500 g peas", "1 l stock"])
+        #expect(r.ingredients.map(\.text) == ["500 g peas", "1 l stock"])
         #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas and blend."])
         #expect(r.fromFallback && r.warnings.count == 1)
     }
@@ -243,7 +243,7 @@ import Testing
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.title == "Pea Soup")
-        #expect(r.ingredients == ["500 g peas", "1 l stock"], "a list printed twice counts once")
+        #expect(r.ingredients.map(\.text) == ["500 g peas", "1 l stock"], "a list printed twice counts once")
         #expect(r.steps.map(\.text) == ["Boil the stock.", "Add the peas."])
     }
 
@@ -346,7 +346,7 @@ import Testing
             + Self.page(#"{"@type":"Recipe","name":"S","recipeIngredient":["2 eggs"]}"#)
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.steps.map(\.text) == ["1. Preheat the oven.", "2. Bake 20 minutes."])
-        #expect(r.ingredients == ["2 eggs"] && !r.fromFallback)
+        #expect(r.ingredients.map(\.text) == ["2 eggs"] && !r.fromFallback)
         #expect(r.warnings == ["the Recipe gives no method: it was read from the page's HTML (its marked method)"])
         // Without ingredients either, nothing is taken from the page's lists.
         let bare = try JSONLDRecipeParser.parse(
@@ -355,13 +355,88 @@ import Testing
         #expect(bare.steps.isEmpty && bare.ingredients.isEmpty)
     }
 
-    @Test func groupHeadingsLeftAtTheMarginOfAnIndentedIngredientString() throws {
+    @Test func groupHeadingsLeftAtTheMarginOfAnIndentedIngredientStringAreSections() throws {
         let r = try Self.read(
             #"{"@type":"Recipe","name":"S","recipeIngredient":"Skewers\n\n\t1 kg lamb\n\tolive oil\n\n<br>\nSalsa\n\t2 gherkins\n"}"#
         )
-        #expect(r.ingredients == ["1 kg lamb", "olive oil", "2 gherkins"])
+        #expect(r.ingredients.map(\.text) == ["1 kg lamb", "olive oil", "2 gherkins"])
+        #expect(r.ingredients.map(\.section) == ["Skewers", "Skewers", "Salsa"])
         let flat = try Self.read(#"{"@type":"Recipe","name":"S","recipeIngredient":"Salt\n1 kg lamb\n\t2 gherkins"}"#)
-        #expect(flat.ingredients == ["Salt", "1 kg lamb", "2 gherkins"], "one indented line says nothing")
+        #expect(flat.ingredients.map(\.text) == ["Salt", "1 kg lamb", "2 gherkins"], "one indented line says nothing")
+    }
+
+    /// Issue 38 item 13: a heading among a page's ingredient lines ("For the pork:", "FOR THE SAUCE") is the
+    /// section of the lines after it, by the rule the library readers use, and is no line; a short
+    /// title-cased line ("Salt") stays a line, as does a heading with nothing under it; a line that only
+    /// names the list ("Ingredients:") is neither.
+    @Test func headingsAmongAPagesIngredientLinesAreSections() throws {
+        let r = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeIngredient":["Ingredients:","Salt","For the pork:","1 kg pork shoulder","2 tsp paprika","FOR THE SAUCE","200 ml cider","**To serve**","Rice","Garnish:"]}"#
+        )
+        #expect(
+            r.ingredients.map(\.text) == [
+                "Salt", "1 kg pork shoulder", "2 tsp paprika", "200 ml cider", "Rice", "Garnish:",
+            ])
+        #expect(
+            r.ingredients.map(\.section) == [
+                nil, "For the pork", "For the pork", "FOR THE SAUCE", "To serve", "To serve",
+            ])
+        // A HowToSection of ingredients: its name is the section of its lines.
+        let grouped = try Self.read(
+            #"{"@type":"Recipe","name":"S","recipeIngredient":[{"@type":"HowToSection","name":"Dough","itemListElement":["500 g flour","300 ml water"]},{"@type":"HowToSection","name":"Topping:","itemListElement":[{"@type":"HowToSupply","name":"2 tbsp oil"}]}]}"#
+        )
+        #expect(grouped.ingredients.map(\.text) == ["500 g flour", "300 ml water", "2 tbsp oil"])
+        #expect(grouped.ingredients.map(\.section) == ["Dough", "Dough", "Topping"])
+    }
+
+    /// A plugin's flat `recipeIngredient` takes the groups the page prints over its list (WP Recipe Maker's
+    /// group names, Tasty Recipes' bold paragraphs), matched line by line in order though the printing adds
+    /// a checkbox mark and a metric weight; a card's own "Ingredients 1x2x3x" title is no group.
+    @Test func aPluginsPrintedGroupsAreTheSectionsOfItsFlatLines() throws {
+        let jsonLD = Self.page(
+            #"{"@type":"Recipe","name":"Coffee Cake","recipeIngredient":["1/3 cup granulated sugar","1/8 teaspoon ground nutmeg","1 3/4 cup all-purpose flour","1/8 teaspoon ground nutmeg","1 cup pumpkin puree"]}"#
+        )
+        func item(_ text: String) -> String {
+            #"<li class="wprm-recipe-ingredient"><span class="wprm-checkbox-container">▢ </span>\#(text)</li>"#
+        }
+        let wprm = """
+            <div class="wprm-recipe-ingredients-container"><h3 class="wprm-recipe-header">Ingredients <button>1x</button><button>2x</button></h3>
+            <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Streusel:</h4><ul class="wprm-recipe-ingredients">
+            \(item("⅓ cup (67 g) granulated sugar"))\(item("⅛ teaspoon ground nutmeg"))</ul></div>
+            <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Cake</h4><ul class="wprm-recipe-ingredients">
+            \(item("1 ¾ cup (219 g) all-purpose flour"))\(item("⅛ teaspoon ground nutmeg"))\(item("1 cup pumpkin puree"))</ul></div></div>
+            """
+        let r = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + wprm), pageURL: Self.url)
+        #expect(r.ingredients.map(\.text)[0] == "1/3 cup granulated sugar", "the Recipe's own lines")
+        #expect(r.ingredients.map(\.section) == ["Streusel", "Streusel", "Cake", "Cake", "Cake"])
+        // Tasty Recipes: a bold paragraph between the lists.
+        let tasty = """
+            <div class="tasty-recipes-ingredients"><h3>Ingredients</h3><div><p><strong>For the streusel</strong></p>
+            <ul><li>1/3 cup granulated sugar</li><li>1/8 teaspoon ground nutmeg</li></ul><p><strong>For the cake:</strong></p>
+            <ul><li>1 3/4 cup all-purpose flour</li><li>1/8 teaspoon ground nutmeg</li><li>1 cup pumpkin puree</li></ul></div></div>
+            """
+        let t = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + tasty), pageURL: Self.url)
+        #expect(
+            t.ingredients.map(\.section) == [
+                "For the streusel", "For the streusel", "For the cake", "For the cake", "For the cake",
+            ])
+        // Only a card's title over all the lines, or a printed list of another recipe: no sections.
+        let titled = """
+            <div class="wprm-recipe-ingredients-container"><h3>Ingredients 1x2x3x</h3><ul><li>1/3 cup granulated sugar</li>
+            <li>1/8 teaspoon ground nutmeg</li><li>1 3/4 cup all-purpose flour</li><li>1/8 teaspoon ground nutmeg</li><li>1 cup pumpkin puree</li></ul></div>
+            """
+        let plain = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + titled), pageURL: Self.url)
+        #expect(plain.ingredients.allSatisfy { $0.section == nil })
+        let other = """
+            <div class="ingredients"><h4>Dressing</h4><ul><li>3 tbsp olive oil</li><li>1 lemon</li></ul>
+            <h4>Salad</h4><ul><li>1 cos lettuce</li><li>2 tomatoes</li></ul></div>
+            """
+        let unrelated = try JSONLDRecipeParser.parse(
+            html: jsonLD.replacingOccurrences(of: "<body>", with: "<body>" + other), pageURL: Self.url)
+        #expect(unrelated.ingredients.allSatisfy { $0.section == nil })
     }
 
     @Test func aMethodWrittenAsParagraphsUnderAHeading() throws {
@@ -373,7 +448,7 @@ import Testing
             </div><div class="comments"><p>Lekker!</p></div></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.ingredients == ["2 eieren", "250 ml melk"])
+        #expect(r.ingredients.map(\.text) == ["2 eieren", "250 ml melk"])
         #expect(r.steps.map(\.text) == ["Splits de eieren.", "Klop het eiwit stijf.", "Bak de pancakes."])
         #expect(r.fromFallback)
         let icon = """
@@ -397,7 +472,7 @@ import Testing
             <h3><strong>Step 2: Cook</strong></h3><p>Cook on low for 8 hours.</p></body></html>
             """
         let chili = try JSONLDRecipeParser.parse(html: emoji, pageURL: Self.url)
-        #expect(chili.ingredients == ["2 lbs beef brisket", "1 onion, diced"])
+        #expect(chili.ingredients.map(\.text) == ["2 lbs beef brisket", "1 onion, diced"])
         #expect(chili.steps.map(\.text).joined(separator: " ").contains("Dice the onion.") && chili.steps.count >= 2)
         #expect(HTMLText.decodeEntities("&#128105;&zwj;&#127859;") == "👩‍🍳")
         let bullets = """
@@ -406,7 +481,7 @@ import Testing
             <h4>Method</h4><p><strong>1.</strong> Brown the chicken.</p><p><strong>2.</strong> Simmer 10 minutes.</p></body></html>
             """
         let chicken = try JSONLDRecipeParser.parse(html: bullets, pageURL: Self.url)
-        #expect(chicken.ingredients == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
+        #expect(chicken.ingredients.map(\.text) == ["2 tablespoons olive oil", "50g unsalted butter", "salt"])
         #expect(
             chicken.steps.map(\.text) == ["1. Brown the chicken.", "2. Simmer 10 minutes."] && chicken.fromFallback)
     }
@@ -421,7 +496,7 @@ import Testing
             <h4>Method</h4><p>Brown the chicken.</p></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.ingredients == ["2 tablespoons olive oil", "50g butter"])
+        #expect(r.ingredients.map(\.text) == ["2 tablespoons olive oil", "50g butter"])
         #expect(MarkedListFallback.withoutBullet("\(bullet) 130 g mel") == "130 g mel")
     }
 
@@ -435,7 +510,10 @@ import Testing
             <h4>Ingrediënten</h4><ul><li>* 130 g mel</li><li>* 2 eieren</li></ul>
             <h4>Bereiding</h4><p>Meng alles.</p></body></html>
             """
-        #expect(try JSONLDRecipeParser.parse(html: listed, pageURL: Self.url).ingredients == ["130 g mel", "2 eieren"])
+        #expect(
+            try JSONLDRecipeParser.parse(html: listed, pageURL: Self.url).ingredients.map(\.text) == [
+                "130 g mel", "2 eieren",
+            ])
         let notes = """
             <html><head><meta property="og:title" content="Pannenkoeken"></head><body>
             <h4>Ingrediënten</h4><p>* optional<br>* see the note below</p>
@@ -449,7 +527,7 @@ import Testing
                 == ["optional", "see the note below"])
     }
 
-    @Test func microdataIngredientsInBlocksAreOneLineEachWithoutGroupHeadings() throws {
+    @Test func microdataIngredientsInBlocksAreOneLineEachUnderTheirGroupHeadings() throws {
         let html = """
             <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Sliders</h1>
             <div itemprop="recipeIngredient"><p><strong>Caramelized Onions:</strong></p></div>
@@ -458,10 +536,11 @@ import Testing
             <div itemprop="recipeInstructions"><p>Fry the onions.</p></div></div>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.ingredients == ["2 sweet onions", "4 tbsp butter"])
+        #expect(r.ingredients.map(\.text) == ["2 sweet onions", "4 tbsp butter"])
+        #expect(r.ingredients.map(\.section) == ["Caramelized Onions", "Caramelized Onions"])
     }
 
-    @Test func markedListsLeaveOutGroupHeadingsBulletsAndAHeadingOnlyElement() throws {
+    @Test func markedListsTakeGroupHeadingsAsSectionsAndLeaveOutBulletsAndAHeadingOnlyElement() throws {
         let html = """
             <html><head><meta property="og:title" content="Bread Lasagna Recipe"></head><body>
             <h2 class="ingredients-title">Ingredients</h2>
@@ -471,7 +550,8 @@ import Testing
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
         #expect(r.title == "Bread Lasagna Recipe", "the page's title as written")
-        #expect(r.ingredients == ["Whipped cream, for serving", "1 lb peaches", "3 eggs", "2 tbsp sugar"])
+        #expect(r.ingredients.map(\.text) == ["Whipped cream, for serving", "1 lb peaches", "3 eggs", "2 tbsp sugar"])
+        #expect(r.ingredients.map(\.section) == [nil, "For the Fruit Layer", "Custard", "For the top"])
     }
 
     @Test func listsUnderSubHeadingsAreOneListAndHiddenCopiesAreSkipped() throws {
@@ -483,7 +563,8 @@ import Testing
             <h3>Method</h3><ol><li>Pickle the cucumber.</li><li>Fry the beef.</li></ol></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.ingredients == ["50 g cucumber", "250 g beef", "1 onion"])
+        #expect(r.ingredients.map(\.text) == ["50 g cucumber", "250 g beef", "1 onion"])
+        #expect(r.ingredients.map(\.section) == ["Pickle", "Stroganoff", "Stroganoff"])
         #expect(r.steps.map(\.text) == ["Pickle the cucumber.", "Fry the beef."])
     }
 
@@ -519,7 +600,7 @@ import Testing
             <h2>FAQ</h2><p>Can I freeze it?</p></body></html>
             """
         let r = try JSONLDRecipeParser.parse(html: html, pageURL: Self.url)
-        #expect(r.ingredients == ["4 slices bacon", "1 onion"])
+        #expect(r.ingredients.map(\.text) == ["4 slices bacon", "1 onion"])
         #expect(r.steps.map(\.text) == ["Cook the bacon until crispy.", "Add the onion to the fat."])
     }
 

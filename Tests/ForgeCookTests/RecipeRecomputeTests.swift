@@ -46,6 +46,63 @@ struct RecipeRecomputeTests {
         #expect(try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) } == nil)
     }
 
+    /// Issue 38 item 13: a recipe imported before headings were sections, and before steps took their
+    /// stated time, gets both once, whatever its macros: its heading lines become the sections of the lines
+    /// under them, its steps offer their timers; its own macros stay; a recipe an agent wrote (no printed
+    /// line) and the seed's are left as they are.
+    @Test func importedRecipesGetTheirSectionsAndStepTimersOnce() throws {
+        try withCookDatabase { db in
+            try db.write { _ = try IngredientStore.seed(in: $0) }
+            let reference = try db.read { try IngredientStore.reference(in: $0) }
+            let printed = [
+                "For the pork:", "1 kg pork shoulder", "2 tsp smoked paprika", "FOR THE SAUCE", "200 ml cider",
+            ]
+            let lines = printed.map { IngredientLineMatcher.line($0, reference: reference).0 }
+            let steps = [
+                RecipeStep(title: "Step 1", detail: "Roast the pork for 3 hours."),
+                RecipeStep(title: "Step 2", detail: "Simmer the sauce 8–10 minutes."),
+                RecipeStep(title: "Step 3", detail: "Rest 10 minutes, then pull for 2 minutes."),
+                RecipeStep(title: "Step 4", detail: "Serve it.", minutes: 5),
+            ]
+            var page = Recipe(
+                slug: "pulled-pork", name: "Pulled pork", kind: .dinner, minutes: 200, steps: steps, ingredients: lines,
+                source: "cook.example.org", macros: Macros(values: [512, 40, 10, 8, 1, 30, 9, 600]),
+                macrosSource: "recipe")
+            page.complete = true
+            let agents = Recipe(
+                slug: "agents", name: "Agent's", kind: .dinner, minutes: 10,
+                steps: [RecipeStep(title: "Boil", detail: "Boil for 8 minutes.")],
+                ingredients: [RecipeIngredient(name: "For the pork:", qty: nil, unit: "", disp: "")], source: "import",
+                macros: Macros(values: [300, 0, 0, 0, 0, 0, 0, 0]))
+            let now = Date()
+            try db.write { try RecipeStore.seedCurated([page, agents], now: now, in: $0) }
+            let summary = try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) }
+            #expect(summary?.restructured == 1 && summary?.examined == 0)
+            let stored = try #require(try db.read { try RecipeStore.find("pulled-pork", in: $0) })
+            #expect(stored.ingredients.map(\.raw) == ["1 kg pork shoulder", "2 tsp smoked paprika", "200 ml cider"])
+            #expect(stored.ingredients.map(\.section) == ["For the pork", "For the pork", "FOR THE SAUCE"])
+            #expect(
+                stored.ingredients == Array(lines[1...2]).map {
+                    var l = $0
+                    l.section = "For the pork"
+                    return l
+                } + [
+                    {
+                        var l = lines[4]
+                        l.section = "FOR THE SAUCE"
+                        return l
+                    }()
+                ], "the other lines as they were")
+            #expect(stored.steps.map(\.minutes) == [180, 10, nil, 5])
+            #expect(stored.steps.map(\.timer) == [true, true, nil, nil])
+            #expect(stored.macros.kcal == 512 && stored.macrosSource == "recipe" && stored.complete)
+            let untouched = try #require(try db.read { try RecipeStore.find("agents", in: $0) })
+            #expect(untouched.steps == agents.steps && untouched.ingredients == agents.ingredients)
+            // Once: a second start does nothing.
+            #expect(try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) } == nil)
+        }
+    }
+
     /// A member's fix survives a recompute; a line read in a decimal-comma locale is read in it again; an
     /// import's own reason to park the recipe stays.
     @Test func aRecomputeKeepsFixesLocalesAndParkReasons() throws {

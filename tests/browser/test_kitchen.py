@@ -63,6 +63,13 @@ through TZ; sizes are the viewport's, the window grown by the browser's frame.
    here). Saved as docs/screenshots/wake-https-1280x800.png and
    wake-http-1280x800.png. chromium only: WebKitWebDriver cannot map a name
    to an address.
+6. Sections (issue 38 item 13): a page with ingredient headings ("For the
+   pork:") and method sections, imported through the API as tonight's
+   dinner, shows each section's name over its lines in the recipe view (no
+   heading as an ingredient line, steps numbered on across sections) and
+   the step's section above its title in cook mode, whose step offers the
+   timer of the time it states ("8–10 minutes": Start 10 min timer), at the
+   three sizes (recipe-sections-<w>x<h>.png, cook-sections-<w>x<h>.png).
 
 Run: python3 tests/browser/test_kitchen.py [chromium]   (exit 0 = pass; about 80 s)
      xvfb-run -a -s "-screen 0 1920x1440x24" python3 tests/browser/test_kitchen.py webkit
@@ -663,6 +670,104 @@ def check_ingredients(driver):
         assert line.startswith(" ".join(words) + " ") != repeated, f"{line!r} from {item}"
 
 
+# Issue 38 item 13: a page whose ingredient list has headings and whose method is in sections, imported
+# through the API the way a member's phone imports it.
+SECTIONED_PAGE = """<html><head><script type="application/ld+json">{"@type": "Recipe",
+ "name": "Pulled pork tacos with quick-pickled onions", "recipeYield": "4", "totalTime": "PT3H30M",
+ "recipeIngredient": ["For the pork:", "1 kg pork shoulder", "2 tsp smoked paprika", "1 tsp ground cumin",
+   "For the pickled onions:", "2 red onions, thinly sliced", "150 ml cider vinegar", "1 tbsp sugar",
+   "To serve:", "8 small corn tortillas", "1 lime, cut into wedges"],
+ "recipeInstructions": [
+   {"@type": "HowToSection", "name": "The pork", "itemListElement": [
+     {"@type": "HowToStep", "text": "Rub the pork with the paprika, cumin and a good pinch of salt."},
+     {"@type": "HowToStep", "text": "Roast, covered, at 160 °C for 3 hours, until it pulls apart with a fork."}]},
+   {"@type": "HowToSection", "name": "The pickled onions", "itemListElement": [
+     {"@type": "HowToStep", "text": "Simmer the vinegar and sugar for 8–10 minutes, then pour it over the onions."}]},
+   {"@type": "HowToSection", "name": "To serve", "itemListElement": [
+     {"@type": "HowToStep", "text": "Shred the pork, warm the tortillas and pile everything in."}]}]}
+</script></head><body></body></html>"""
+
+
+def check_sections(driver, server, cookie, failures):
+    """An imported recipe with ingredient headings and method sections: the
+    recipe view shows each section's name as a small heading over its lines
+    and steps (no heading as an ingredient line), cook mode shows the step's
+    section above its title and the timer of the time the step states, at
+    the three sizes (recipe-sections-*.png, cook-sections-*.png). Tonight's
+    dinner is set to it; the cook session and its timer are left as found."""
+    status, _, imported = request(server.base, "POST", "/api/food/recipes/import",
+                                  {"url": "https://cook.example.org/pulled-pork-tacos", "html": SECTIONED_PAGE}, cookie=cookie)
+    assert status == 200, status
+    slug = imported["slug"]
+    tonight = datetime.datetime.now(ZoneInfo(ZONE)).date().isoformat()
+    request(server.base, "PATCH", "/api/food/week/slot", {"date": tonight, "slot": "dinner", "recipe": slug}, cookie=cookie)
+    show(driver, "tonight")
+    WebDriverWait(driver, 8).until(lambda d: d.execute_script(
+        "const t = window.kitchen.state.tonight; return !!(t && t.recipe && t.recipe.slug === arguments[0])", slug))
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "open-recipe").is_displayed())
+    driver.find_element(By.ID, "open-recipe").click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-recipe").is_displayed())
+    names = lambda box: [h.text.strip().lower() for h in driver.find_elements(By.CSS_SELECTOR, f"#{box} .section-name")]
+    assert names("recipe-ingredients") == ["for the pork", "for the pickled onions", "to serve"], names("recipe-ingredients")
+    assert names("recipe-steps") == ["the pork", "the pickled onions", "to serve"], names("recipe-steps")
+    lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#recipe-ingredients li")]
+    assert len(lines) == 8 and not any(l.lower().startswith(("for the", "to serve")) for l in lines), lines
+    # The first line under each heading is that section's first ingredient; the steps number on across sections.
+    firsts = driver.execute_script("""return [...document.querySelectorAll('#recipe-ingredients .section-name')]
+        .map((h) => h.nextElementSibling.querySelector('li').textContent)""")
+    assert [f.split()[-1] for f in firsts] == ["shoulder", "sliced", "tortillas"], firsts
+    starts = driver.execute_script("return [...document.querySelectorAll('#recipe-steps ol')].map((o) => o.start)")
+    assert starts == [1, 3, 4], starts
+    for w, h in SIZES:
+        size(driver, w, h)
+        driver.execute_script("document.getElementById('main').scrollTop = 0")
+        for p in driver.execute_script(LAYOUT_PROBE, "recipe"):
+            failures.append(f"recipe with sections at {w}x{h}: {p}")
+        shot(driver, f"recipe-sections-{w}x{h}.png")
+    # Cook it: the section above the title (in ember where it starts), the step's stated time as its timer.
+    _, _, before = request(server.base, "GET", "/api/cook/state", cookie=cookie)
+    driver.find_element(By.ID, "recipe-cook").click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "view-cook").is_displayed())
+    _, _, state = request(server.base, "GET", "/api/cook/state", cookie=cookie)
+    session = state["session"]
+    assert session and session["recipe_slug"] == slug, session
+    timer = driver.find_element(By.ID, "step-timer")
+    section = driver.find_element(By.ID, "step-section")
+    WebDriverWait(driver, 5).until(lambda d: section.text.strip().lower() == "the pork")
+    assert not timer.is_displayed(), "a step stating no time offers a timer"
+    assert section.get_attribute("data-starts") == "true"
+    request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 1}, cookie=cookie)
+    WebDriverWait(driver, 5).until(lambda d: timer.is_displayed() and timer.text == "Start 180 min timer")
+    assert section.text.strip().lower() == "the pork" and section.get_attribute("data-starts") == "false"
+    request(server.base, "PATCH", "/api/cook/sessions/" + session["id"], {"step": 2}, cookie=cookie)
+    WebDriverWait(driver, 5).until(lambda d: section.text.strip().lower() == "the pickled onions")
+    WebDriverWait(driver, 5).until(lambda d: timer.text == "Start 10 min timer")
+    assert section.get_attribute("data-starts") == "true"
+    assert driver.find_element(By.ID, "up-next").text == "Up next: To serve · Step 4", driver.find_element(By.ID, "up-next").text
+    timer.click()
+    label = "The pickled onions · step 3"
+    # Read as the page holds them: WebKit's driver gives an element with `overflow: hidden` no text.
+    WebDriverWait(driver, 5).until(lambda d: label in d.execute_script(
+        "return [...document.querySelectorAll('.timer .label')].map((e) => e.textContent)"))
+    _, _, running = request(server.base, "GET", "/api/cook/timers", cookie=cookie)
+    started = next(t for t in running["timers"] if t["label"] == label)
+    assert started["seconds"] == 600, started
+    for w, h in SIZES:
+        size(driver, w, h)
+        problems = driver.execute_script(LAYOUT_PROBE, "cook")
+        fit = check_fit(driver, w, h, failures)
+        for p in problems:
+            failures.append(f"cook with sections at {w}x{h}: {p}")
+        if fit["scrolls"]:
+            failures.append(f"cook with sections at {w}x{h}: the step scrolls")
+        shot(driver, f"cook-sections-{w}x{h}.png")
+    # As found: the timer cancelled, the earlier session back on its step.
+    request(server.base, "POST", f"/api/cook/timers/{started['id']}/cancel", cookie=cookie)
+    if before.get("session"):
+        request(server.base, "POST", "/api/cook/sessions", {"recipe_slug": before["session"]["recipe_slug"]}, cookie=cookie)
+    return slug
+
+
 def day_words(date):
     """How the page names a day: 'tuesday 1 dec'."""
     return f"{date.strftime('%A')} {date.day} {date.strftime('%b')}".lower()
@@ -1068,6 +1173,13 @@ def main():
         print(f"restart: banner shown, timers kept counting; reloaded offline: saved copy, {checked} timers on their "
               "server deadlines, recipe in cook mode; a timer due meanwhile rang here, was dismissed offline and "
               "the server heard it when back")
+
+        # Issue 38 item 13: an imported recipe's sections on the recipe view and in cook mode.
+        sectioned = check_sections(driver, server, ben, failures)
+        print(f"sections: {sectioned} shows its ingredient and method sections at {len(SIZES)} sizes; cook mode shows "
+              "the step's section and offers the timer of the time it states")
+        for f in failures:
+            print("  " + f)
 
         # Midnight: a second server whose household clock stands at 23:59:50.
         zone = ZoneInfo(ZONE)

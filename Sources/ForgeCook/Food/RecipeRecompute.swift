@@ -15,6 +15,12 @@ import Foundation
 /// 1250 g); lines written by hand, and lines a member fixed, are kept as they
 /// are. Marked in `seed_marks` under ``asset`` with the SHA-256 of ``version``
 /// and of the shipped food table, so it runs once per version and table.
+///
+/// The same run gives every recipe imported from a page or an app (one with a
+/// printed line, whatever its macros) what today's readers give it
+/// (``restructured(_:)``): a printed heading line ("For the pork:") becomes the
+/// section of the lines under it, and a step with no time of its own takes the
+/// one its text states (``StatedTime``).
 package enum RecipeRecompute {
     /// The mark's asset name.
     package static let asset = "food_reference"
@@ -26,6 +32,8 @@ package enum RecipeRecompute {
     package struct Summary: Sendable, Equatable {
         /// Recipes looked at, recipes whose lines or macros changed, and of those how many are now complete.
         package var examined = 0, changed = 0, complete = 0
+        /// Imported recipes given sections or step times (``restructured(_:)``), weighed again or not.
+        package var restructured = 0
     }
 
     /// The mark's digest: the SHA-256 of ``version`` and of the table's own SHA-256
@@ -45,22 +53,61 @@ package enum RecipeRecompute {
         return summary
     }
 
-    /// Recomputes every recipe the rule above selects.
+    /// Recomputes every recipe the rule above selects, and restructures every imported one.
     /// - Throws: `DatabaseError`.
     package static func run(in db: Connection) throws -> Summary {
-        let recipes = try RecipeStore.recomputeCandidates(in: db)
-        guard !recipes.isEmpty else { return Summary() }
+        let candidates = Set(try RecipeStore.recomputeCandidates(in: db).map(\.slug))
+        let imported = try RecipeStore.all(in: db).filter {
+            candidates.contains($0.slug) || ($0.source != "seed" && isPrinted($0))
+        }
+        guard !imported.isEmpty else { return Summary() }
         let reference = try IngredientStore.reference(in: db)
         var summary = Summary()
-        for recipe in recipes {
-            summary.examined += 1
-            let updated = recomputed(recipe, reference: reference)
+        for recipe in imported.sorted(by: { $0.slug < $1.slug }) {
+            var updated = restructured(recipe)
+            if updated != recipe { summary.restructured += 1 }
+            let weighed = candidates.contains(recipe.slug)
+            if weighed {
+                summary.examined += 1
+                updated = recomputed(updated, reference: reference)
+            } else if updated.ingredients != recipe.ingredients, recipe.macrosSource == "recipe" {
+                // The recipe's own macros stay; whether it is complete is read again without its headings.
+                updated = withMacros(updated, reference: reference)
+            }
             guard updated != recipe else { continue }
-            try RecipeStore.updateMacros(updated, in: db)
-            summary.changed += 1
-            if updated.complete { summary.complete += 1 }
+            if updated.steps != recipe.steps { try RecipeStore.updateSteps(updated, in: db) }
+            var lines = recipe
+            lines.steps = updated.steps
+            if updated != lines { try RecipeStore.updateMacros(updated, in: db) }
+            if weighed {
+                summary.changed += 1
+                if updated.complete { summary.complete += 1 }
+            }
         }
         return summary
+    }
+
+    /// Whether `recipe` came from a page or an app: it has a line as printed there (`raw`).
+    static func isPrinted(_ recipe: Recipe) -> Bool { recipe.ingredients.contains { $0.raw != nil } }
+
+    /// `recipe` as today's readers would give it, when it came from a page or an app (``isPrinted(_:)``):
+    /// with no section on any line, its printed heading lines ("For the pork:", "FOR THE SAUCE") become the
+    /// sections of the lines under them (``LibraryText/sections(listed:)``, the page's rule; a line a member
+    /// fixed is never a heading); each step with no minutes of its own takes the one time its text states,
+    /// with a timer (``RecipeStep/withStatedTime()``). Any other recipe is returned as it is.
+    package static func restructured(_ recipe: Recipe) -> Recipe {
+        guard isPrinted(recipe) else { return recipe }
+        var out = recipe
+        if !recipe.ingredients.contains(where: { $0.section != nil }) {
+            let texts = recipe.ingredients.map { $0.fixed ? "" : ($0.raw ?? "") }
+            out.ingredients = LibraryText.sections(listed: texts).map { kept in
+                var line = recipe.ingredients[kept.index]
+                line.section = kept.section
+                return line
+            }
+        }
+        out.steps = recipe.steps.map { $0.withStatedTime() }
+        return out
     }
 
     /// `recipe` with its printed lines read again and its macros and completeness worked out anew.

@@ -76,14 +76,19 @@ package enum JSONLDRecipeParser {
     ///   Recipe (a roundup, a "more recipes" block), whose page image may be
     ///   another recipe's;
     /// - no yield with a count: the printed yield ("Serves 4", "Yield: 16");
-    /// - no time: the printed total time.
+    /// - no time: the printed total time;
+    /// - ingredient lines without sections: the groups the page prints over its
+    ///   ingredient list ("For the streusel"), when they line up (``IngredientGroups``).
     static func filled(_ recipe: PageRecipe, html: String, pageURL: String, recipeCount: Int = 1) -> PageRecipe {
         // Per field, and only for a Recipe that gives the other: a bare node (a roundup's
         // teaser) takes nothing from the page's lists.
         let noIngredients = recipe.ingredients.isEmpty && !recipe.steps.isEmpty
         let noMethod = recipe.steps.isEmpty && !recipe.ingredients.isEmpty
         let noYield = recipe.servings == nil && !recipe.yield.contains(where: \.isNumber)
-        guard recipe.images.isEmpty || noYield || recipe.totalMinutes == nil || noMethod || noIngredients else {
+        let noSections = recipe.ingredients.count > 1 && recipe.ingredients.allSatisfy { $0.section == nil }
+        guard
+            recipe.images.isEmpty || noYield || recipe.totalMinutes == nil || noMethod || noIngredients || noSections
+        else {
             return recipe
         }
         var recipe = recipe
@@ -96,7 +101,7 @@ package enum JSONLDRecipeParser {
             if let lines = microdata?.ingredients, !lines.isEmpty {
                 recipe.ingredients = lines
             } else {
-                recipe.ingredients = MarkedListFallback.ingredientLines(tokens)
+                recipe.ingredients = LibraryText.ingredientLines(listed: MarkedListFallback.ingredientLines(tokens))
             }
             if !recipe.ingredients.isEmpty {
                 recipe.warnings.append(
@@ -123,6 +128,9 @@ package enum JSONLDRecipeParser {
             recipe.servings = servings
         }
         if recipe.totalMinutes == nil, let minutes = details.totalMinutes { recipe.totalMinutes = minutes }
+        if noSections, let grouped = IngredientGroups.sectioned(recipe.ingredients, tokens: tokens) {
+            recipe.ingredients = grouped
+        }
         return recipe
     }
 
@@ -262,27 +270,36 @@ package enum JSONLDRecipeParser {
         ]
     }
 
-    /// Ingredient lines: each string split at line breaks and block tags
-    /// (a line that is only a quantity joined to the next; a string holding
-    /// several lines gives one line each, its group
-    /// headings — a line ending in ":" without a digit, or one left at the
-    /// margin among indented lines — left out), numbers as
-    /// text, `PropertyValue` objects as `value unitText name`, nested lists
-    /// flattened; empties dropped.
-    static func ingredientLines(_ value: Any?) -> [String] {
+    /// Ingredient lines with the heading each sat under: ``ingredientTexts(_:)`` read by the one heading
+    /// rule (``LibraryText/ingredientLines(listed:)``): "For the pork:" is the section of the lines after
+    /// it, not a line. A line that only names the list ("Ingredients:", "Suroviny") is neither.
+    static func ingredientLines(_ value: Any?) -> [LibraryRecipe.Line] {
+        LibraryText.ingredientLines(listed: ingredientTexts(value).filter { !MarkedListFallback.isListHeading($0) })
+    }
+
+    /// Ingredient lines as text, headings among them: each string split at line breaks and block tags
+    /// (a line that is only a quantity joined to the next; in a string holding several lines, a line left
+    /// at the margin among indented ones is its group's heading, written as one: "Salsa:",
+    /// ``LibraryText/headingLine(_:)``), numbers as text, `PropertyValue` objects as
+    /// `value unitText name`, a `HowToSection` (any object with `itemListElement`) as its name as a
+    /// heading line and then its lines, nested lists flattened; empties dropped.
+    static func ingredientTexts(_ value: Any?) -> [String] {
         switch value {
         case let s as String:
             let lines = joiningBareQuantities(HTMLText.blocks(s))
             guard lines.count > 1 else { return lines }
-            // Inside a string of several lines, a group heading ("For the dough:") is not an ingredient;
-            // nor is a line left unindented among indented ones (a list's items under their headings).
+            // A line left unindented among indented ones heads the list's items under it.
             let headings = Set(unindentedAmongIndented(s))
-            return lines.filter { !($0.hasSuffix(":") && !$0.contains { $0.isNumber }) && !headings.contains($0) }
+            return lines.compactMap { headings.contains($0) ? LibraryText.headingLine($0) : $0 }
         case let n as NSNumber:
             return [n.stringValue]
         case let a as [Any]:
-            return a.flatMap { ingredientLines($0) }
+            return a.flatMap { ingredientTexts($0) }
         case let o as [String: Any]:
+            if let children = field(o, "itemListElement") ?? field(o, "item") {
+                let heading = LibraryText.headingLine(firstText(field(o, "name")) ?? "")
+                return (heading.map { [$0] } ?? []) + ingredientTexts(children)
+            }
             let parts = [o["value"], o["unitText"] ?? o["unitCode"], o["name"]].flatMap { texts($0) }
             let line = parts.joined(separator: " ")
             return line.isEmpty ? [] : [line]

@@ -57,11 +57,14 @@ package enum MarkedListFallback {
     /// The page's ingredient list: the element marked as ingredients, else
     /// the list after an ingredients heading when it is longer (one marked
     /// line, a tag link named "ingredient-…", loses to it); empty when none.
+    /// Its group headings are heading lines ("For the sauce:",
+    /// ``LibraryText/headingLine(_:)``), to be the sections of the lines after them.
     static func ingredientLines(_ tokens: [HTMLTokens.Token]) -> [String] {
-        var ingredients = lines(tokens, marks: ingredientMarks)
-        if ingredients.count <= 1 {
-            let headed = listAfterHeading(tokens, headings: ingredientHeadings)
-            if headed.count > ingredients.count { ingredients = headed }
+        let count = { (lines: [String]) in LibraryText.ingredientLines(listed: lines).count }
+        var ingredients = lines(tokens, marks: ingredientMarks, groups: true)
+        if count(ingredients) <= 1 {
+            let headed = listAfterHeading(tokens, headings: ingredientHeadings, groups: true)
+            if count(headed) > count(ingredients) { ingredients = headed }
         }
         return ingredients
     }
@@ -141,26 +144,36 @@ package enum MarkedListFallback {
     /// the pickle"), up to a heading as high as the first, one that names a
     /// list (the method), or more than 60 characters of other text. Lines
     /// written as bullets broken by `<br>` right after the heading are read
-    /// as the list (``bulletLines(_:from:)``).
-    static func listAfterHeading(_ tokens: [HTMLTokens.Token], headings: Set<String>) -> [String] {
+    /// as the list (``bulletLines(_:from:)``). With `groups`, a sub-heading
+    /// followed by a list, and a heading inside a list, are heading lines
+    /// ("For the pickle:") before their lists' lines.
+    static func listAfterHeading(
+        _ tokens: [HTMLTokens.Token], headings: Set<String>, groups: Bool = false
+    ) -> [String] {
         for (k, level) in headingEnds(tokens, headings: headings) {
             var m = k + 1
             var between = 0
             var found: [String] = []
+            var group: String?
             scan: while m < tokens.count {
                 switch tokens[m] {
                 case .open(let tag, let attributes, _) where tag == "ul" || tag == "ol":
                     // A hidden copy (the same list in other units) is not read.
-                    if !isHidden(attributes) { found += lines(tokens, from: m) }
+                    if !isHidden(attributes) {
+                        let listed = lines(tokens, from: m, groups: groups)
+                        if let group, !listed.isEmpty { found.append(group) }
+                        found += listed
+                    }
+                    group = nil
                     between = 0
                     m = elementEnd(tokens, from: m)
                     continue scan
                 case .open(let tag, _, _) where headingLevels[tag] != nil:
                     // A sub-heading ("For the pickle") between lists of one group; a heading as high as
                     // the list's own, or one naming the method, ends the list.
-                    guard let sub = headingLevels[tag], sub > level,
-                        !isListHeading(text(of: tokens, from: m))
-                    else { break scan }
+                    let title = text(of: tokens, from: m)
+                    guard let sub = headingLevels[tag], sub > level, !isListHeading(title) else { break scan }
+                    if groups { group = LibraryText.headingLine(title) }
                 case .text(let t):
                     // Lines written with bullets and broken by `<br>` ("• 50g butter<br>• salt") are a list too.
                     if found.isEmpty, let first = HTMLText.collapse(t).first, bullets.contains(first) {
@@ -366,28 +379,33 @@ package enum MarkedListFallback {
     /// `marks` (and none of ``notTheList``) and that holds list items, else
     /// of the first such element that holds text; an element holding
     /// headings keeps only its list items when it has any.
-    static func lines(_ tokens: [HTMLTokens.Token], marks: [String]) -> [String] {
+    static func lines(_ tokens: [HTMLTokens.Token], marks: [String], groups: Bool = false) -> [String] {
         var index = 0
         var firstText: [String] = []
         while index < tokens.count {
             defer { index += 1 }
-            guard case .open(let name, let attributes, _) = tokens[index],
-                !MicrodataRecipeReader.voidTags.contains(name),
-                ![
-                    "body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
-                    "option", "button", "input", "label", "form", "a", "img",
-                ].contains(name)
-            else { continue }
-            let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
-            guard marks.contains(where: label.contains), !notTheList.contains(where: label.contains) else { continue }
+            guard isMarked(tokens[index], marks: marks) else { continue }
             // An element that only names the list ("Ingredients" in a marked heading) is not the list.
-            let found = lines(tokens, from: index).filter { !isListHeading($0) }
+            let found = lines(tokens, from: index, groups: groups).filter { !isListHeading($0) }
             if found.isEmpty { continue }
             // The first marked element that is a list wins; else the first with text.
             if holdsListItems(tokens, from: index) { return found }
             if firstText.isEmpty { firstText = found }
         }
         return firstText
+    }
+
+    /// Whether `token` opens an element whose class or id contains one of `marks` and none of
+    /// ``notTheList`` (a container, not a link, a control or the page itself).
+    static func isMarked(_ token: HTMLTokens.Token, marks: [String]) -> Bool {
+        guard case .open(let name, let attributes, _) = token, !MicrodataRecipeReader.voidTags.contains(name),
+            ![
+                "body", "html", "main", "article", "svg", "g", "symbol", "path", "script", "style", "select",
+                "option", "button", "input", "label", "form", "a", "img",
+            ].contains(name)
+        else { return false }
+        let label = ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+        return marks.contains(where: label.contains) && !notTheList.contains(where: label.contains)
     }
 
     /// Class or id words of a marked element that is about the list, not
@@ -421,6 +439,17 @@ package enum MarkedListFallback {
         return otherParts.contains(where: label.contains)
     }
 
+    /// A title that names the whole list rather than a group of it: a list heading, alone or followed by
+    /// what else the recipe card's header holds ("Ingredients 1x2x3x", "Ingredients US Customary – Metric",
+    /// "Ingredients for 5 servings", "Zutaten (für 4 Personen)").
+    static func titlesTheList(_ title: String) -> Bool {
+        let lower = title.lowercased().replacingOccurrences(of: "’", with: "'")
+        return isListHeading(title)
+            || ingredientHeadings.union(methodHeadings).contains { heading in
+                lower.hasPrefix(heading) && lower.dropFirst(heading.count).first.map { !$0.isLetter } == true
+            }
+    }
+
     /// A line that only names a list: one of the ingredient or method headings.
     static func isListHeading(_ line: String) -> Bool {
         var label = line.lowercased()
@@ -434,19 +463,27 @@ package enum MarkedListFallback {
     /// several paragraphs gives its paragraphs. Group headings inside the
     /// list are not lines: an item whose class names a heading (`category`,
     /// `group`, `heading`, `title`, `subhead`), an item all in bold, and a
-    /// line ending in ":" without a digit ("For the sauce:").
-    static func lines(_ tokens: [HTMLTokens.Token], from index: Int) -> [String] {
+    /// line ending in ":" without a digit ("For the sauce:"). With `groups`
+    /// (an ingredient list) they are kept as heading lines instead ("For the
+    /// sauce:", ``LibraryText/headingLine(_:)``), to be the sections of the
+    /// lines after them.
+    static func lines(_ tokens: [HTMLTokens.Token], from index: Int, groups: Bool = false) -> [String] {
         var depth = 0
         var text = ""
-        var items: [String] = []
+        var items: [(text: String, heading: Bool)] = []
         var item: String? = nil
         var itemIsHeading = false
         var plain = ""
         var bold = 0
         var controls = 0
         func finish() {
-            if let done = item, !itemIsHeading, !HTMLText.collapse(plain).isEmpty || HTMLText.collapse(done).isEmpty {
-                items.append(done)
+            if let done = item {
+                let shown = HTMLText.collapse(done)
+                if !itemIsHeading, !HTMLText.collapse(plain).isEmpty || shown.isEmpty {
+                    items.append((done, false))
+                } else if groups, let heading = LibraryText.headingLine(withoutBullet(shown)) {
+                    items.append((heading, true))
+                }
             }
             item = nil
         }
@@ -455,6 +492,16 @@ package enum MarkedListFallback {
             switch tokens[k] {
             case .open(_, let attributes, _) where k > index && isOtherPart(attributes):
                 // A share bar or a rating inside the list's element is not part of it.
+                k = elementEnd(tokens, from: k)
+                continue
+            case .open(let tag, let attributes, _)
+            where groups && item == nil && k > index && isGroupTitle(tokens, at: k, tag, attributes):
+                // A group's title between its lists ("<h4>For the streusel:</h4><ul>…"): a heading line.
+                let title = withoutBullet(Self.text(of: tokens, from: k))
+                if !titlesTheList(title), let heading = LibraryText.headingLine(title) {
+                    items.append((heading, true))
+                    text += "\n" + heading + "\n"
+                }
                 k = elementEnd(tokens, from: k)
                 continue
             case .open(let tag, let attributes, let selfClosing):
@@ -488,14 +535,13 @@ package enum MarkedListFallback {
             k += 1
         } while depth > 0 && k < tokens.count
         finish()
-        // One item holding every paragraph (a list of one) is read by its paragraphs.
+        // One item holding every paragraph (a list of one, its headings aside) is read by its paragraphs.
+        let one = items.filter { !$0.heading }.count == 1
         let found =
-            (items.isEmpty
+            (!items.contains { !$0.heading }
             ? HTMLText.blocks(text)
-            : items.count == 1
-                ? HTMLText.blocks(items[0])
-                : items.map(HTMLText.collapse))
-            .map(withoutBullet).filter { !$0.isEmpty && !isGroupHeading($0) }
+            : items.flatMap { one && !$0.heading ? HTMLText.blocks($0.text) : [HTMLText.collapse($0.text)] })
+            .map(withoutBullet).filter { !$0.isEmpty && (groups || !isGroupHeading($0)) }
         return MicrodataRecipeReader.once(found)
     }
 
@@ -542,6 +588,39 @@ package enum MarkedListFallback {
         }
         return lines.filter { !$0.isEmpty }
     }
+
+    /// Whether the element opened at `tokens[index]`, between an ingredient list's items, titles a group:
+    /// a heading (`h2`–`h6`); an element whose class names a group's title (`group-name`, `group-title`,
+    /// `group-heading`, `group__title`, `group__name`: WP Recipe Maker's `wprm-recipe-group-name`, and
+    /// others alike); or a paragraph holding no list whose text is all bold or ends in ":" (Tasty Recipes'
+    /// `<p><strong>For the glaze:</strong></p>`).
+    static func isGroupTitle(_ tokens: [HTMLTokens.Token], at index: Int, _ tag: String, _ attributes: [String: String])
+        -> Bool
+    {
+        if let level = headingLevels[tag], level > 1 { return true }
+        let label = (attributes["class"] ?? "").lowercased()
+        if groupTitleClasses.contains(where: label.contains) { return true }
+        guard tag == "p", !holdsListItems(tokens, from: index) else { return false }
+        if text(of: tokens, from: index).hasSuffix(":") { return true }
+        // A paragraph all in bold.
+        var bold = 0
+        var plain = ""
+        var any = false
+        let end = elementEnd(tokens, from: index)
+        for token in tokens[index..<end] {
+            switch token {
+            case .open(let t, _, let selfClosing) where (t == "strong" || t == "b") && !selfClosing: bold += 1
+            case .close(let t) where t == "strong" || t == "b": bold = max(bold - 1, 0)
+            case .text(let t):
+                if bold == 0 { plain += t } else if !HTMLText.collapse(t).isEmpty { any = true }
+            default: break
+            }
+        }
+        return any && HTMLText.collapse(plain).isEmpty
+    }
+
+    /// Class words of an element that titles a group of ingredients.
+    static let groupTitleClasses = ["group-name", "group-title", "group-heading", "group__title", "group__name"]
 
     /// Class words that mark a list item as a group heading.
     static let headingClasses = ["category", "group", "heading", "title", "subhead", "header"]

@@ -130,7 +130,7 @@ package enum MicrodataRecipeReader {
 
     /// The node: one value per property as text, lists for repeated ones
     /// and always for ingredients and instructions (one entry per line;
-    /// several ingredient elements one line each, group headings left out).
+    /// several ingredient elements one line each, group headings kept as lines).
     static func build(_ values: [String: [String]], _ order: [String]) -> [String: Any]? {
         var node: [String: Any] = ["@type": "Recipe"]
         for prop in order {
@@ -139,9 +139,9 @@ package enum MicrodataRecipeReader {
             case "recipeIngredient", "ingredients":
                 // Each of several ingredient elements is one line (its quantity and name may sit in
                 // blocks of their own); one element holding them all gives a line per block. A group
-                // heading ("For the sauce:") is not an ingredient.
+                // heading ("For the sauce:") stays, to be the section of the lines after it.
                 let lines = (list.count > 1 ? list.map(HTMLText.collapse) : list.flatMap(HTMLText.blocks))
-                    .filter { !$0.isEmpty && !MarkedListFallback.isGroupHeading($0) }
+                    .filter { !$0.isEmpty }
                 node["recipeIngredient"] = once(((node["recipeIngredient"] as? [String]) ?? []) + lines)
             case "recipeInstructions":
                 node[prop] = once(list.flatMap(HTMLText.blocks))

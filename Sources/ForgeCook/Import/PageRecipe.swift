@@ -19,8 +19,10 @@ package struct PageRecipe: Sendable, Equatable {
 
     /// `name` (entities decoded, whitespace collapsed); may be empty.
     package var title: String
-    /// `recipeIngredient` lines as plain text, empties dropped.
-    package var ingredients: [String]
+    /// `recipeIngredient` lines as plain text, empties dropped, each with the heading it sat under: a
+    /// heading line among them ("For the pork:", ``LibraryText/ingredientLines(listed:)``), a group the
+    /// page names (a `HowToSection`, a plugin's ingredient group, ``IngredientGroups``). Headings are not lines.
+    package var ingredients: [LibraryRecipe.Line]
     /// Flattened `recipeInstructions`, in order; section names are not steps.
     package var steps: [Step]
     /// `totalTime`, else `prepTime + cookTime` (whichever are known), minutes; nil when unknown.
@@ -51,7 +53,7 @@ package struct PageRecipe: Sendable, Equatable {
     package var image: String? { images.first }
 
     package init(
-        title: String = "", ingredients: [String] = [], steps: [Step] = [], totalMinutes: Int? = nil,
+        title: String = "", ingredients: [LibraryRecipe.Line] = [], steps: [Step] = [], totalMinutes: Int? = nil,
         servings: Int? = nil, images: [String] = [], nutrition: PageNutrition = PageNutrition(),
         description: String = "", categories: [String] = [], keywords: [String] = []
     ) {

@@ -13,8 +13,10 @@ import Foundation
 ///   (≤ 12, de-duplicated); source = the page's host without `www.`
 ///   (≤ 24), source_url = the page URL.
 /// - Steps keep the page's prose as `detail`; `title` is the step's own
-///   name or `Step n`; `section` the `HowToSection` it sat in (their voice parks nothing).
-/// - Ingredient lines go through ``IngredientLineMatcher``, numbers read in
+///   name or `Step n`; `section` the `HowToSection` it sat in (their voice parks nothing);
+///   `minutes` the one time the step states, with `timer` (``StatedTime``).
+/// - Ingredient lines go through ``IngredientLineMatcher``, each with its
+///   `section` (the heading it sat under, ``PageRecipe/ingredients``), numbers read in
 ///   the page's locale (``PageLanguage``: "1,5 l" and, on a German or
 ///   French page, "1,250 kg" are decimals).
 /// - Macros: ``ImportedMacros``: the page's nutrition when it gives calories
@@ -56,15 +58,16 @@ package enum PageRecipeImport {
         }
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
         let decimalComma = PageLanguage.decimalComma(page.language)
-        let matched = page.ingredients.map {
-            IngredientLineMatcher.line($0, reference: reference, decimalComma: decimalComma)
+        let lines = page.ingredients.map { line in
+            var ingredient = IngredientLineMatcher.line(line.text, reference: reference, decimalComma: decimalComma).0
+            ingredient.section = line.section
+            return RecipeImportInput.Line(line: ingredient)
         }
-        let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = page.servings ?? 2
         let (macros, macrosSource, _) = ImportedMacros.of(
             nutrition: page.nutrition, lines: lines.map(\.line), reference: reference, serves: serves)
         let steps = page.steps.enumerated().map { index, step in
-            RecipeStep(
+            RecipeStep.imported(
                 title: step.name.isEmpty ? "Step \(index + 1)" : step.name, detail: step.text,
                 section: step.section.isEmpty ? nil : step.section)
         }

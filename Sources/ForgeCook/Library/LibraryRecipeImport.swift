@@ -3,7 +3,8 @@ import Foundation
 
 /// Turns a ``LibraryRecipe`` into the store input the page import makes (``RecipeImportInput``), through the
 /// same steps: ingredient lines by ``IngredientLineMatcher`` (raw kept, quantity/unit/name/note, linked to
-/// the reference with a confidence), the line's heading kept as its `section`; steps with their section; the
+/// the reference with a confidence), the line's heading kept as its `section`; steps with their section and
+/// the one time each states (``StatedTime``, `minutes` with `timer`); the
 /// app's nutrition as the macros when it gives calories (marked `macros_source` `"recipe"`, the recipe's
 /// own), else macros computed from the lines (`"computed"`, ``ImportedMacros``); the app's notes kept.
 /// Over-long texts are cut to the contract's limits with a warning.
@@ -68,7 +69,7 @@ package enum LibraryRecipeImport {
             sourceSteps = Array(sourceSteps.prefix(Limits.steps))
         }
         let steps = sourceSteps.enumerated().map { index, step in
-            RecipeStep(
+            RecipeStep.imported(
                 title: step.name.isEmpty ? "Step \(index + 1)" : cut(step.name, Limits.line, "step \(index + 1) title"),
                 detail: cut(step.text, Limits.paragraph, "step \(index + 1)"),
                 section: step.section.isEmpty ? nil : cut(step.section, Limits.line, "step section"))

@@ -8,23 +8,54 @@ package enum LibraryText {
     /// nothing but help tell a heading ("Icing" after a blank line).
     package static func ingredientLines(_ text: String) -> [LibraryRecipe.Line] {
         let raw = lines(text)
-        var out: [LibraryRecipe.Line] = []
-        var section: String?
-        // A heading waiting for its first line: when another heading comes first, this one was a line after all.
-        var waiting: (line: String, previous: String?)?
+        var listed: [(line: String, previousBlank: Bool, nextIsLine: Bool)] = []
         for (index, line) in raw.enumerated() where !line.isEmpty && !isRule(line) {
-            let previousBlank = index == 0 || raw[index - 1].isEmpty
-            let nextIsLine = index + 1 < raw.count && !raw[index + 1].isEmpty
-            if let heading = heading(line, previousBlank: previousBlank, nextIsLine: nextIsLine) {
-                if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
-                waiting = (line, section)
+            listed.append(
+                (line, index == 0 || raw[index - 1].isEmpty, index + 1 < raw.count && !raw[index + 1].isEmpty))
+        }
+        return sectioned(listed)
+    }
+
+    /// Ingredient lines from a list whose items are one line each, with no blank lines between (a page's
+    /// `recipeIngredient`, its marked list): the same heading rule as the apps' text
+    /// (``heading(_:previousBlank:nextIsLine:)``), so "For the pork:", "FOR THE SAUCE" and "**Glaze**" are
+    /// the section of the items after them; a short title-cased item ("Icing") is no heading here, as only
+    /// a blank line before it tells it from an ingredient ("Salt").
+    package static func ingredientLines(listed items: [String]) -> [LibraryRecipe.Line] {
+        sectioned(items.filter { !$0.isEmpty }.map { ($0, false, true) })
+    }
+
+    /// The lines of a list (as ``ingredientLines(listed:)`` reads it) that are not headings, by their index
+    /// in `items`, each with its section; an empty item is never a heading (a line to keep as it is).
+    package static func sections(listed items: [String]) -> [(index: Int, section: String?)] {
+        sections(items.map { ($0, false, true) })
+    }
+
+    /// `listed` lines with each heading made the section of the lines after it.
+    static func sectioned(_ listed: [(line: String, previousBlank: Bool, nextIsLine: Bool)]) -> [LibraryRecipe.Line] {
+        sections(listed).map { LibraryRecipe.Line(listed[$0.index].line, section: $0.section) }
+    }
+
+    /// The lines of `listed` that are not headings, by index and in order, each with the heading it sits
+    /// under. A heading waiting for its first line is a line after all when another heading, or nothing,
+    /// comes first.
+    static func sections(
+        _ listed: [(line: String, previousBlank: Bool, nextIsLine: Bool)]
+    ) -> [(index: Int, section: String?)] {
+        var out: [(index: Int, section: String?)] = []
+        var section: String?
+        var waiting: (index: Int, previous: String?)?
+        for (index, item) in listed.enumerated() {
+            if let heading = heading(item.line, previousBlank: item.previousBlank, nextIsLine: item.nextIsLine) {
+                if let held = waiting { out.append((held.index, held.previous)) }
+                waiting = (index, section)
                 section = heading
             } else {
                 waiting = nil
-                out.append(LibraryRecipe.Line(line, section: section))
+                out.append((index, section))
             }
         }
-        if let held = waiting { out.append(LibraryRecipe.Line(held.line, section: held.previous)) }
+        if let held = waiting { out.append((held.index, held.previous)) }
         return out
     }
 
@@ -121,6 +152,18 @@ package enum LibraryText {
             return text.trimmingCharacters(in: .whitespaces)
         }
         return nil
+    }
+
+    /// The line that reads as the heading `name` (``markedHeading(_:)``): "For the pork" → "For the pork:",
+    /// for a reader that knows a group's name from the page's structure (an ingredient group's title, a
+    /// line left at the margin); nil when `name` is empty or too long to read as a heading (over 59
+    /// characters), so the group has no section rather than a line of its name.
+    package static func headingLine(_ name: String) -> String? {
+        // Invisible marks pages leave in a title (U+2063 after "Seasoning:") are no part of it.
+        var text = HTMLText.collapse(String(name.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        while text.hasSuffix(":") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard !text.isEmpty, text.count < 60 else { return nil }
+        return text + ":"
     }
 
     static let hourWords: Set<String> = [

@@ -21,6 +21,14 @@ extension RecipeStore {
 }
 
 extension RecipeStore {
+    /// Writes `recipe`'s steps over the stored row (the recompute after an upgrade giving imported steps the
+    /// time their text states).
+    /// - Throws: `DatabaseError`.
+    package static func updateSteps(_ recipe: Recipe, in db: Connection) throws {
+        try db.execute(
+            "UPDATE recipes SET steps = ? WHERE slug = ?", [try JSONColumn.text(recipe.steps), recipe.slug])
+    }
+
     /// The `source` of the recipe `slug` (`seed`, an import label), or nil when there is none.
     /// - Throws: `DatabaseError`.
     package static func source(of slug: String, in db: Connection) throws -> String? {

@@ -248,21 +248,55 @@
     $('recipe-meta').textContent = `${r.minutes} min · serves ${r.serves} · ${r.difficulty}` + (r.kcal ? '' : ' · no kcal data');
     $('recipe-art').innerHTML = plateSVG(r.platefig, r.slug);
     const ing = $('recipe-ingredients'); ing.textContent = '';
-    for (const i of r.ingredients) {
-      const li = document.createElement('li');
-      li.textContent = ingredientText(i);
-      ing.appendChild(li);
+    for (const group of sections(r.ingredients)) {
+      const ul = sectionList(ing, group.name, 'ul');
+      for (const i of group.items) {
+        const li = document.createElement('li');
+        li.textContent = ingredientText(i);
+        ul.appendChild(li);
+      }
     }
     const steps = $('recipe-steps'); steps.textContent = '';
-    for (const s of r.steps) {
-      const li = document.createElement('li');
-      li.innerHTML = '<strong></strong> <span></span>';
-      li.children[0].textContent = s.title + '.';
-      fillWithCue(li.children[1], s.detail, s.cue);
-      steps.appendChild(li);
+    let number = 1;
+    for (const group of sections(r.steps)) {
+      const ol = sectionList(steps, group.name, 'ol');
+      ol.start = number;
+      for (const s of group.items) {
+        const li = document.createElement('li');
+        li.innerHTML = '<strong></strong> <span></span>';
+        li.children[0].textContent = s.title + '.';
+        fillWithCue(li.children[1], s.detail, s.cue);
+        ol.appendChild(li);
+        number += 1;
+      }
     }
     $('recipe-cook').onclick = () => startCooking(slug);
     show('recipe');
+  }
+  /** Runs of lines (ingredients or steps) that share a `section` ("For the sauce"; none for a recipe without). */
+  function sections(lines) {
+    const groups = [];
+    for (const line of lines) {
+      const name = line.section || '';
+      if (!groups.length || groups[groups.length - 1].name !== name) groups.push({ name, items: [] });
+      groups[groups.length - 1].items.push(line);
+    }
+    return groups;
+  }
+  /** A list (`ul`, `ol`) in `box` under a small heading naming its section, when it has one. */
+  function sectionList(box, name, tag) {
+    if (name) {
+      const h = document.createElement('h3');
+      h.className = 'section-name';
+      h.textContent = name;
+      box.appendChild(h);
+    }
+    return box.appendChild(document.createElement(tag));
+  }
+  /** A timer's label: the step's own name, or for an imported "Step 3" its section's (else the recipe's) and number. */
+  function timerLabel(r, step, index) {
+    if (!/^Step \d+$/.test(step.title)) return step.title;
+    return `${step.section || r.name} · step ${index + 1}`;
   }
   /** The step's text with its done-when cue marked in place (printed once). */
   function fillWithCue(el, detail, cue) {
@@ -291,6 +325,11 @@
     const step = r.steps[s.step] || r.steps[0];
     $('cook-recipe').textContent = r.name;
     $('cook-progress').textContent = `Step ${s.step + 1} of ${r.steps.length}`;
+    // The step's section above its title, marked where the section starts.
+    const section = $('step-section'), previous = r.steps[s.step - 1];
+    section.hidden = !step.section;
+    section.textContent = step.section || '';
+    section.dataset.starts = String(!!step.section && (!previous || previous.section !== step.section));
     $('step-title').textContent = step.title;
     fillWithCue($('step-detail'), step.detail, step.cue);
     $('step-prev').disabled = s.step === 0;
@@ -301,13 +340,16 @@
     timerButton.hidden = !step.minutes;
     if (step.minutes) {
       timerButton.textContent = `Start ${step.minutes} min timer`;
-      timerButton.onclick = () => act('POST', '/api/cook/timers', { label: step.title, seconds: step.minutes * 60,
+      timerButton.onclick = () => act('POST', '/api/cook/timers', { label: timerLabel(r, step, s.step), seconds: step.minutes * 60,
         recipe_slug: r.slug, step: s.step, background: !!step.parallel }, 'Start timer').then(upsertTimer, () => {});
     }
     const background = r.steps.map((x, i) => ({ x, i })).filter(({ x, i }) => x.parallel && i !== s.step);
     $('background-strip').hidden = background.length === 0;
     $('background-steps').textContent = background.map(({ x, i }) => `${i + 1}. ${x.title}`).join('   ·   ');
-    $('up-next').textContent = last ? 'Last step.' : 'Up next: ' + r.steps[s.step + 1].title;
+    const next = r.steps[s.step + 1];
+    // A next step that starts another section says so ("Up next: For the sauce · Step 4").
+    const nextPart = next && next.section && next.section !== step.section ? next.section + ' · ' : '';
+    $('up-next').textContent = last ? 'Last step.' : 'Up next: ' + nextPart + next.title;
     const shown = s.id + ':' + s.step;
     if ($('step-box').dataset.shown !== shown) $('step-box').scrollTop = 0;   // a new step starts at its top
     $('step-box').dataset.shown = shown;

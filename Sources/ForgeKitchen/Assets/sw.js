@@ -14,7 +14,7 @@
 // - Everything else (the live feed /api/events, pairing, writes) goes
 //   straight to the network, untouched.
 'use strict';
-const CACHE = 'forge-kitchen-v4';   // bumped whenever the shell's files change
+const CACHE = 'forge-kitchen-v5';   // bumped whenever the shell's files change
 const SHELL = ['/kitchen', '/kitchen/assets/kitchen.css', '/kitchen/assets/kitchen.js', '/kitchen/assets/chime.js',
   '/kitchen/assets/step-fit.js', '/kitchen/assets/plate.js', '/kitchen/assets/icon.svg'];
 const SAVED = [/^\/api\/kitchen\/week$/, /^\/api\/kitchen\/recipes\/[^/]+$/, /^\/api\/cook\/state$/];
