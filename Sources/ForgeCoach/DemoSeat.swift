@@ -54,12 +54,10 @@ package enum DemoSeat {
         try HouseholdStore.allUsers(c).first(where: \.isDemo)
     }
 
-    /// The plan scale of week `w` (0-based): `min(1.3, 0.75 + 0.0105·w − 0.05·[w mod 8 = 7] − 0.12·[w ∈ {24,25}])`, 4 dp.
-    package static func scale(week w: Int) -> Double { DemoHistory.scale(week: w) }
 
     /// Deletes any demo and creates a fresh one. Runs in the caller's transaction.
     @discardableResult
-    package static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws
+    static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws
         -> User
     {
         try delete(in: c)
@@ -81,7 +79,7 @@ package enum DemoSeat {
     }
 
     /// Adds the food block when the demo has no food revisions; returns whether it did.
-    package static func addFood(userID: String, now: Date, in c: Connection) throws -> Bool {
+    static func addFood(userID: String, now: Date, in c: Connection) throws -> Bool {
         let scope = FoodWeekStore.scope(userID: userID, isDemo: true)
         return try FoodWeekStore.seedFirstWeek(scope: scope, now: now, in: c)
     }
@@ -91,7 +89,7 @@ package enum DemoSeat {
     /// column, then the user (whose `ON DELETE CASCADE` children go with it).
     /// - Returns: whether a demo existed.
     @discardableResult
-    package static func delete(in c: Connection) throws -> Bool {
+    static func delete(in c: Connection) throws -> Bool {
         guard let demo = try find(in: c) else { return false }
         try HouseholdStore.deleteOwnedRows(
             userID: demo.id, scope: FoodWeekStore.scope(userID: demo.id, isDemo: true), in: c)

@@ -5,14 +5,15 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// The household's seed (issue 42: its one home; ForgeAPI's `Seeder` and the CLI call it): the
+/// The household's seed (issue 42: its one home; every start of `forged serve` and of a command runs it
+/// through ForgeAPI's `Seeder`): the
 /// idempotent startup procedure of docs/contract.md §4.28, run in one write
 /// transaction on every boot: bootstrap seats, exercise library, equipment,
 /// starter plans, the standing niggle, ingredients, curated recipes, the
 /// first household food week and nutrition pref defaults. Every step inserts
 /// only what is missing, so a second boot changes nothing; the one rewrite is
-/// the recompute of imported recipes' macros once per food table and reader
-/// version (``RecipeRecompute``). The exercise,
+/// the recompute of imported recipes (their macros, sections and step timers) once per food table and
+/// reader version (``RecipeRecompute``). The exercise,
 /// ingredient and recipe steps decode their compiled-in asset only when its
 /// bytes differ from those of the last full seeding or something seeded then
 /// is missing (`SeedMarks`): every CLI command starts, and decoding costs more

@@ -9,8 +9,9 @@ import Foundation
 /// queued notices that are due, stamped `sent_at` before anything is
 /// published, so a restart never repeats one. A kind is muted only by an
 /// explicit `false` in `prefs.notif_proposal` / `prefs.notif_reminder`; the
-/// demo seat gets none. Each call but ``queueProposal(_:for:now:in:)`` is one
-/// transaction.
+/// demo seat gets none. ``queueProposal(_:for:now:in:)`` runs in the caller's
+/// transaction; the others read first and write only when there is something to
+/// queue or send.
 package enum NoticeLedger {
     /// Queues the proposal-ready notice of a scheduled weekly review, in the review's write transaction `db`.
     /// - Throws: `DatabaseError`.

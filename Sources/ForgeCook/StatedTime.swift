@@ -24,7 +24,7 @@ import Foundation
 /// (`45 seconds`) is no timer and is left out; one past a day (a timer's limit, 86 400 s) is none.
 package enum StatedTime {
     /// The most a cook timer counts, minutes (a day: the timers' `seconds` limit of 86 400).
-    package static let maxMinutes = 1440
+    static let maxMinutes = 1440
 
     /// The one time `text` states, whole minutes (half a minute rounds up), or nil when it states none, more
     /// than one, or one under a minute or over a day.

@@ -8,9 +8,9 @@ import Foundation
 /// Seats stored before that get it once, at the first start after the upgrade (``settleOnce(now:in:)``).
 package enum MemberLoadUnit {
     /// The `seed_marks` asset that records the one-time fill.
-    package static let asset = "unit_load"
+    static let asset = "unit_load"
     /// The mark's digest: the SHA-256 of the step's name (the step runs once, whatever forged's version).
-    package static let digest = SeedMarks.digest(Data("unit_load: from the active equipment profile (issue 38)".utf8))
+    static let digest = SeedMarks.digest(Data("unit_load: from the active equipment profile (issue 38)".utf8))
 
     /// Once per database: writes `unit_load` for every seat that has none (``settle(userID:unit:in:)``),
     /// then marks it done, so a member who later removes theirs is not given one again. Runs in the

@@ -64,7 +64,6 @@ struct FoodLineSizeAndVariantTests {
         ("2 cans (14 oz) diced tomatoes", 793.8), ("2 cans (28 oz total) diced tomatoes", 793.8),
         ("1 can (14 oz) diced tomatoes", 396.9), ("1 cup plus 2 tablespoons sugar", 225),
         ("½ cup + 1 tbsp granulated sugar", 112.5), ("1/2 tsp dried thyme (.50 grams)", 0.5),
-        ("4 packed cups fresh strawberries", 608),
     ])
     func amountsWrittenInTwoParts(_ c: (String, Double)) {
         let line = Self.line(c.0)
@@ -80,5 +79,13 @@ struct FoodLineSizeAndVariantTests {
         #expect(Self.line("2 tablespoons light or dark brown sugar").food == "Sugars, brown")
         #expect(Self.line("1 head cauliflower").grams == 588)
         #expect(Self.line("1 small head cauliflower").grams == 265)
+    }
+
+    /// The line stores the one amount too, so the shopping list sums "1 cup plus 2 tablespoons sugar" as 1.125
+    /// cups of sugar, not as 1 cup of "plus 2 tablespoons sugar".
+    @Test func aPlusAmountIsStoredAsOneAmountOfItsFood() {
+        let line = Self.line("1 cup plus 2 tablespoons sugar, sifted")
+        #expect(line.qty == 1.125 && line.unit == "cup" && line.name == "sugar")
+        #expect(line.disp == "1 cup plus 2 tablespoons" && line.note == "sifted")
     }
 }

@@ -1,7 +1,6 @@
 import ForgeCoach
 import ForgeCore
 import ForgeHTTP
-import ForgeStore
 import Foundation
 
 /// `GET/POST/DELETE /api/admin/demo` and `POST /api/admin/demo/enrich` (docs/contract.md §3.18, §4.26).

@@ -2,7 +2,6 @@ import ForgeCoach
 import ForgeCore
 import ForgeEvents
 import ForgeStore
-import ForgeTrain
 import Foundation
 
 /// The proposal-ready and planned-day-reminder notices of docs/contract.md §4.27,

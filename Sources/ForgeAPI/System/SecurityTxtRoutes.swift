@@ -1,7 +1,6 @@
 import ForgeCore
 import ForgeHTTP
 import ForgeHousehold
-import ForgeStore
 import Foundation
 
 /// `GET /.well-known/security.txt` and `GET /security.txt` (docs/contract.md §3.21,

@@ -132,7 +132,7 @@ package enum FoodWeigher {
 
     /// Grams of `qty` `unit` of `food` (unit `""` is a bare count).
     /// - Parameters:
-    ///   - size: the line's size word (`large`, `medium`, `small`), `""` for none.
+    ///   - size: the line's size word (`large`, `medium`, `small`, `extra` for extra large), `""` for none.
     ///   - names: the line's food words, singular: a count of "crackers" looks for the food's `cracker`.
     ///   - packGrams: the weight of one can or pack when the line states it ("1 (14 oz) can").
     ///   - forms: the line's preparation words, for a volume (``density(of:preferring:forms:)``).
@@ -166,9 +166,10 @@ package enum FoodWeigher {
         if let food {
             for word in wanted {
                 guard var portion = food.portions.first(where: { $0.word == word }) else { continue }
-                // An item USDA measures in sizes: the size the line names, a medium one when it names none
-                // ("3 potatoes" weigh its "Potato medium", not its first measure, "Potato large"; "1 head
-                // cauliflower" its medium head).
+                // An item USDA measures in sizes: the size the line names, its medium one when the line names
+                // none ("3 potatoes" weigh its "Potato medium", not its first measure, "Potato large"; "1 head
+                // cauliflower" its medium head). A food USDA measures in one size only ("1 large" egg yolk) is
+                // that size unless the line names another.
                 let wantedSize = size.isEmpty ? "medium" : size
                 if !portion.size.isEmpty,
                     let sized = food.portions.first(where: { $0.word == portion.word && $0.size == wantedSize })

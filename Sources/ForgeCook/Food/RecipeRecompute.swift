@@ -93,13 +93,16 @@ package enum RecipeRecompute {
     /// `recipe` as today's readers would give it, when it came from a page or an app (``isPrinted(_:)``):
     /// with no section on any line, its printed heading lines ("For the pork:", "FOR THE SAUCE") become the
     /// sections of the lines under them (``LibraryText/sections(listed:)``, the page's rule; a line a member
-    /// fixed is never a heading); each step with no minutes of its own takes the one time its text states,
+    /// fixed, or one with an amount or a household row, is never a heading); each step with no minutes of its own takes the one time its text states,
     /// with a timer (``RecipeStep/withStatedTime()``). Any other recipe is returned as it is.
     package static func restructured(_ recipe: Recipe) -> Recipe {
         guard isPrinted(recipe) else { return recipe }
         var out = recipe
         if !recipe.ingredients.contains(where: { $0.section != nil }) {
-            let texts = recipe.ingredients.map { $0.fixed ? "" : ($0.raw ?? "") }
+            // A line with an amount or a household row stays a line, whatever its capitals.
+            let texts = recipe.ingredients.map { line in
+                line.fixed || line.qty != nil || line.ref != nil ? "" : (line.raw ?? "")
+            }
             out.ingredients = LibraryText.sections(listed: texts).map { kept in
                 var line = recipe.ingredients[kept.index]
                 line.section = kept.section

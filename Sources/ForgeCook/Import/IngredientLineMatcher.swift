@@ -44,9 +44,17 @@ package enum IngredientLineMatcher {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
         let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)
         let facts = IngredientLineFacts(raw: raw, parsed: p)
-        let name = p.name.isEmpty ? (p.note ?? raw) : p.name
-        let note = p.name.isEmpty ? nil : p.note
-        var line = RecipeIngredient(name: name, qty: p.qty, unit: p.unit, disp: p.disp, note: note, raw: raw)
+        var name = p.name.isEmpty ? (p.note ?? raw) : p.name
+        var note = p.name.isEmpty ? nil : p.note
+        var (qty, disp) = (p.qty, p.disp)
+        // "1 cup plus 2 tablespoons sugar": one amount (1.125 cup) of sugar, as the shopping list sums it.
+        if let (added, rest) = IngredientLineFacts.plusMeasure(p), let first = p.qty, p.name.hasSuffix(rest.name) {
+            qty = first + added
+            disp = (p.disp + " " + p.name.dropLast(rest.name.count)).trimmedSpaces
+            name = rest.name
+            note = rest.note ?? p.note
+        }
+        var line = RecipeIngredient(name: name, qty: qty, unit: p.unit, disp: disp, note: note, raw: raw)
         let usda = FoodMatcher.match(facts.matchName, in: foods).flatMap {
             $0.confidence >= minimumConfidence ? poured($0, facts, in: foods) : nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The text rules shared by the library readers: ingredient headings, steps from newline text, free-text
-/// times and servings.
+/// The text rules shared by the library readers and the page readers: the one ingredient-heading rule,
+/// steps from newline text, free-text times and servings.
 package enum LibraryText {
     /// Ingredient lines from an app's newline-separated text. A heading line is kept as the section of the
     /// lines after it, not as an ingredient (``heading(_:previousBlank:nextIsLine:)``); blank lines end

@@ -293,10 +293,14 @@
     }
     return box.appendChild(document.createElement(tag));
   }
-  /** A timer's label: the step's own name, or for an imported "Step 3" its section's (else the recipe's) and number. */
+  /** A timer's label: the step's own name, or for an imported "Step 3" its section's (else the recipe's) and
+   *  number, the name cut with "…" so the label keeps within the 80 characters a timer's label may have. */
   function timerLabel(r, step, index) {
-    if (!/^Step \d+$/.test(step.title)) return step.title;
-    return `${step.section || r.name} · step ${index + 1}`;
+    if (!/^Step \d+$/.test(step.title)) return step.title.length > 80 ? step.title.slice(0, 79) + '…' : step.title;
+    const suffix = ` · step ${index + 1}`;
+    const name = step.section || r.name;
+    const room = 80 - suffix.length;
+    return (name.length > room ? name.slice(0, room - 1) + '…' : name) + suffix;
   }
   /** The step's text with its done-when cue marked in place (printed once). */
   function fillWithCue(el, detail, cue) {

@@ -3,7 +3,7 @@ import ForgeStore
 import Foundation
 
 /// The demo's generated year (docs/contract.md §4.26), reduced; the demo seat's
-/// lifecycle is `DemoSeat` (ForgeAPI).
+/// lifecycle is `DemoSeat` (ForgeCoach).
 /// Deterministic: a fixed-seed generator and dates counted back from today.
 package struct DemoHistory {
     package let userID: String
