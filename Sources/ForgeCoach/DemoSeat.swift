@@ -54,7 +54,6 @@ package enum DemoSeat {
         try HouseholdStore.allUsers(c).first(where: \.isDemo)
     }
 
-
     /// Deletes any demo and creates a fresh one. Runs in the caller's transaction.
     @discardableResult
     static func create(today: LocalDate, now: Date, calendar: HouseholdCalendar, in c: Connection) throws
