@@ -93,9 +93,30 @@ package enum Instant {
         return String(stored.dropLast()) + "+00:00"
     }
 
-    /// Parses ISO 8601 with or without fractional seconds, `Z` or a numeric offset.
+    /// Parses an instant as forged stores and sends it, and as clients write one: RFC 3339 through
+    /// ``WrittenTime`` (`2026-07-20T09:15:27.104Z`, `…27+00:00`, `…27-0700`, `…27+01`, `z`, no fraction
+    /// or one of up to 9 digits), years 1900-9999. Whatever else Foundation's `ISO8601FormatStyle`
+    /// reads, which this parser used alone before (trailing text, fields past their range run on,
+    /// `GMT+01:00`, years in its Julian calendar before 1582), it still reads: every text that parsed
+    /// then parses now, to the same instant (`InstantParseTests`). Nil for anything else.
     package static func parse(_ text: String) -> Date? {
+        var text = text
+        if let date = text.withUTF8(rfc3339) { return date }
         if let d = try? style.parse(text) { return d }
         return try? plain.parse(text)
+    }
+
+    /// The RFC 3339 instants whose reading is plain arithmetic: `YYYY-MM-DDTHH:MM:SS[.f]` with a zone,
+    /// years 1900-9999, second 0...59, at most 9 digits of fraction (nanoseconds), offsets within
+    /// ±18:00; nil for anything else (``parse(_:)`` then asks the format style). The sum is the format
+    /// style's own (midnight, plus the time of day with its fraction, less the offset), so the `Date`
+    /// is the one it gives, to the bit on this toolchain.
+    static func rfc3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard let time = WrittenTime.read(bytes, forms: []), (1900...9999).contains(time.year), time.second <= 59,
+            time.fractionPlaces <= 9, let offset = time.zone.seconds, abs(offset) <= 18 * 3_600
+        else { return nil }
+        let timeOfDay = time.hour * 3_600 + time.minute * 60 + time.second
+        let midnight = Double(time.wallSeconds - timeOfDay - 978_307_200)  // since 2001-01-01T00:00:00Z
+        return Date(timeIntervalSinceReferenceDate: midnight + (Double(timeOfDay) + time.fraction) - Double(offset))
     }
 }

@@ -62,6 +62,16 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
+    /// The calendar date in a fixed offset: the day that the instant `seconds` (whole seconds since
+    /// 1970-01-01T00:00:00Z) falls on for a clock `offset` seconds east of UTC. forged's one rule for
+    /// "the day in the written offset": a time written with a numeric offset belongs to its local day
+    /// wherever it is read (a run at 00:15 +01:00 is that day's), as ingest files workouts
+    /// (docs/contract.md §1.2) and the Apple Health import files samples and day totals.
+    package init(seconds: Int, offset: Int) {
+        let local = seconds + offset
+        self.init(dayNumber: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
+    }
+
     /// Weekday, Monday = 0 … Sunday = 6.
     package var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }  // 1970-01-01 was a Thursday (3)
 

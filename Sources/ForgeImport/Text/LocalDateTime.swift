@@ -41,23 +41,14 @@ package struct LocalDateTime: Sendable {
     private func compute(_ text: String) -> Date? {
         var parts = DateComponents()
         var offset: Int?
-        let scalars = Array(text.unicodeScalars)
-        if scalars.count >= 14, scalars.prefix(14).allSatisfy({ $0.properties.numericType != nil }),
-            !text.contains("-") || text.firstIndex(of: "-")! > text.index(text.startIndex, offsetBy: 13)
-        {
+        let utf8 = text.utf8
+        if utf8.count >= 14, utf8.prefix(14).allSatisfy({ $0 &- 0x30 <= 9 }) {
             // 20140114084347-0800
-            let digits = String(String.UnicodeScalarView(scalars.prefix(14)))
-            func n(_ a: Int, _ b: Int) -> Int? {
-                Int(digits[digits.index(digits.startIndex, offsetBy: a)..<digits.index(digits.startIndex, offsetBy: b)])
-            }
-            parts.year = n(0, 4)
-            parts.month = n(4, 6)
-            parts.day = n(6, 8)
-            parts.hour = n(8, 10)
-            parts.minute = n(10, 12)
-            parts.second = n(12, 14)
-            offset = Self.offset(String(String.UnicodeScalarView(scalars.dropFirst(14))))
-            if scalars.count > 14 && offset == nil { return nil }
+            guard let compact = WrittenTime.read(text, forms: Self.isoForms.union(.compact)),
+                let fields = Self.fields(compact)
+            else { return nil }
+            parts = fields.parts
+            offset = fields.offset
         } else if Self.looksISO(text) {
             guard let iso = Self.iso(text) else { return nil }
             parts = iso.parts
@@ -106,6 +97,11 @@ package struct LocalDateTime: Sendable {
         return gregorian.date(from: parts)
     }
 
+    /// The forms of ``iso(_:)`` on ForgeCore's ``WrittenTime``: blanks and spaces, one-digit time
+    /// fields and no seconds, a date alone, no zone or `UTC`/`GMT`, and days 29-31 of any month and
+    /// offsets to ±99:99 kept for the calendar to run on (30 February is 1 March).
+    static let isoForms: WrittenTime.Forms = [.relaxed, .dateAlone, .zoneOptional, .namedUTC, .rollsOver]
+
     /// An ISO-like date-time, `yyyy-MM-dd[( |T)HH:mm[:ss[.fff]]][offset]`, in its fields: the
     /// calendar fields (a date alone is noon), the fraction of the second (0 ≤ f < 1), and the
     /// written offset in seconds east of UTC (nil: none written). Nil when the text is not of that
@@ -115,133 +111,74 @@ package struct LocalDateTime: Sendable {
     /// dropped, as the apps' files never carry one), the forge-server move's `SourceTime` in UTC
     /// with the fraction kept (PostgreSQL's `2024-05-01 07:30:00.123456+00`).
     ///
-    /// PostgreSQL's own text (`2024-05-01 07:30:00.123456+00`) and every strict ASCII form of
-    /// two-digit fields are read byte by byte (``isoDigits(_:)``); anything else (single-digit
-    /// fields, spaces before the zone, Unicode digits) by the general reader (``isoGeneral(_:)``).
-    /// Both give the same fields for the texts the first reads (`LocalDateTimeTests`).
+    /// ForgeCore's ``WrittenTime`` reads it (``isoDigits(_:)``, ``isoForms``); a 12-hour time
+    /// (`2025-01-30 12:34:56\u{202F}pm`, `5:30:00 pm`), which it leaves to its caller, is this
+    /// type's own (``isoGeneral(_:)``).
     package static func iso(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
-        if let digits = isoDigits(text) {
-            guard possible(digits.parts) else { return nil }
-            return digits
-        }
-        return isoGeneral(text)
+        isoDigits(text) ?? isoGeneral(text)
     }
 
-    /// Powers of ten exactly representable as a `Double` (up to 10^15).
-    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
-
-    /// The strict ASCII forms of ``iso(_:)``: `yyyy-MM-dd`, or `yyyy-MM-dd` then a space or `T`, `HH:mm`,
-    /// optionally `:ss` and `.` with 1-13 digits, then nothing, `Z`, or `±HH`, `±HHmm`, `±HH:mm`. Nil for
-    /// any other text (the general reader decides); the fields unchecked (``possible(_:)`` checks them).
-    /// The seconds with their fraction are the correctly rounded `Double` of their digits (an integer
-    /// below 2^53 divided by an exact power of ten: one rounding), the value `Double(String)` gives.
+    /// The ISO forms of ``iso(_:)`` (``isoForms``), 12-hour times left out.
     static func isoDigits(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
+        WrittenTime.read(text, forms: isoForms).flatMap(fields)
+    }
+
+    /// ``iso(_:)`` for every text: the ISO forms, and a 12-hour time after any blank (or none) before
+    /// the zone, hour 1-12: `2025-01-30 12:34:56\u{202F}pm`, `2024-11-28 5:30:00 pm +01:00`.
+    static func isoGeneral(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
         var text = text
         return text.withUTF8 { u -> (parts: DateComponents, fraction: Double, offset: Int?)? in
-            let n = u.count
-            func digit(_ i: Int) -> Int? {
-                guard i < n else { return nil }
-                let v = Int(u[i]) &- 0x30
-                return v >= 0 && v <= 9 ? v : nil
-            }
-            func two(_ i: Int) -> Int? {
-                guard let a = digit(i), let b = digit(i + 1) else { return nil }
-                return a * 10 + b
-            }
-            guard n >= 10, let y1 = two(0), let y2 = two(2), u[4] == 0x2D, let month = two(5), u[7] == 0x2D,
-                let day = two(8)
-            else { return nil }
-            var parts = DateComponents()
-            (parts.year, parts.month, parts.day) = (y1 * 100 + y2, month, day)
-            if n == 10 {
-                parts.hour = 12
-                return (parts, 0, nil)
-            }
-            guard u[10] == 0x20 || u[10] == 0x54, let hour = two(11), n > 13, u[13] == 0x3A, let minute = two(14)
-            else { return nil }
-            parts.hour = hour
-            parts.minute = minute
-            var i = 16
-            var fraction = 0.0
-            if i < n, u[i] == 0x3A {
-                guard let second = two(i + 1) else { return nil }
-                i += 3
-                if i < n, u[i] == 0x2E {
-                    var mantissa = second
-                    var places = 0
-                    i += 1
-                    while let d = digit(i) {
-                        guard places < 13 else { return nil }
-                        mantissa = mantissa * 10 + d
-                        places += 1
-                        i += 1
-                    }
-                    guard places > 0 else { return nil }
-                    let s = Double(mantissa) / powersOfTen[places]
-                    parts.second = Int(s)
-                    fraction = s - s.rounded(.down)
-                } else {
-                    parts.second = second
+            var time = WrittenTime()
+            guard let end = WrittenTime.scan(u, forms: isoForms.union(.trailingText), into: &time) else { return nil }
+            if end < u.count {
+                guard time.hasTime, time.zone == .none, (1...12).contains(time.hour), end + 2 <= u.count,
+                    case let meridiem = u[end] | 0x20, meridiem == 0x61 || meridiem == 0x70, u[end + 1] | 0x20 == 0x6D
+                else { return nil }  // am, pm
+                time.hour = meridiem == 0x61 ? time.hour % 12 : time.hour % 12 + 12
+                let next = WrittenTime.skipBlanks(u, from: end + 2)
+                if next < u.count {
+                    guard let (zone, zoneEnd) = WrittenTime.zone(u, at: next, forms: isoForms),
+                        WrittenTime.skipBlanks(u, from: zoneEnd) == u.count
+                    else { return nil }
+                    time.zone = zone
                 }
             }
-            if i == n { return (parts, fraction, nil) }
-            let sign = u[i]
-            if sign == 0x5A { return i + 1 == n ? (parts, fraction, 0) : nil }
-            guard sign == 0x2B || sign == 0x2D, let h = two(i + 1) else { return nil }
-            var m = 0
-            switch n - i {
-            case 3: break
-            case 5:
-                guard let mm = two(i + 3) else { return nil }
-                m = mm
-            case 6:
-                guard u[i + 3] == 0x3A, let mm = two(i + 4) else { return nil }
-                m = mm
-            default: return nil
-            }
-            return (parts, fraction, (sign == 0x2D ? -1 : 1) * (h * 3600 + m * 60))
+            return fields(time)
         }
     }
 
-    /// ``iso(_:)`` for every text: the reader of the lenient forms.
-    static func isoGeneral(_ text: String) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
-        guard looksISO(text) else { return nil }
+    /// The fields of a written time as ``iso(_:)`` gives them: a date alone is noon (minute and second
+    /// unset), seconds not written are unset, and the seconds with their fraction are the correctly
+    /// rounded `Double` of their digits (the value `Double(String)` gives: up to 13 places an integer
+    /// below 2^53 divided by an exact power of ten, one rounding; past that `Double(String)` itself).
+    static func fields(_ time: WrittenTime) -> (parts: DateComponents, fraction: Double, offset: Int?)? {
         var parts = DateComponents()
-        var fraction = 0.0
-        var offset: Int?
-        let date = text.prefix(10).split(separator: "-")
-        guard date.count == 3, let y = Int(date[0]), let m = Int(date[1]), let d = Int(date[2]) else { return nil }
-        (parts.year, parts.month, parts.day) = (y, m, d)
-        var rest = text.dropFirst(10)
-        if rest.isEmpty {
+        (parts.year, parts.month, parts.day) = (time.year, time.month, time.day)
+        guard time.hasTime else {
             parts.hour = 12
-        } else {
-            guard rest.first == " " || rest.first == "T" else { return nil }
-            rest = rest.dropFirst().drop { $0 == " " }
-            let timeEnd = rest.firstIndex { !($0.isNumber || $0 == ":" || $0 == ".") } ?? rest.endIndex
-            let time = rest[..<timeEnd].split(separator: ":")
-            guard time.count >= 2, let h = Int(time[0]), let mi = Int(time[1]) else { return nil }
-            parts.hour = h
-            parts.minute = mi
-            if time.count > 2 {
-                guard let s = Double(time[2]), s >= 0 else { return nil }
+            return (parts, 0, nil)
+        }
+        parts.hour = time.hour
+        parts.minute = time.minute
+        var fraction = 0.0
+        if time.hasSeconds {
+            parts.second = time.second
+            if time.fractionPlaces > 0 {
+                let places = time.fractionPlaces
+                let s: Double
+                if places <= 13 {
+                    let mantissa = time.second * Int(WrittenTime.powersOfTen[places]) + time.fractionDigits
+                    s = Double(mantissa) / WrittenTime.powersOfTen[places]
+                } else {
+                    let digits = String(time.fractionDigits)
+                    s = Double("\(time.second)." + String(repeating: "0", count: places - digits.count) + digits) ?? 0
+                }
                 parts.second = Int(s)
                 fraction = s - s.rounded(.down)
             }
-            var zone = rest[timeEnd...].trimmingCharacters(in: .whitespaces)
-            // A 12-hour time, after any Unicode space: "12:34:56\u{202F}pm", "5:30:00 pm".
-            if let meridiem = ["am", "pm"].first(where: { zone.lowercased().hasPrefix($0) }) {
-                guard (1...12).contains(h) else { return nil }
-                parts.hour = meridiem == "am" ? h % 12 : h % 12 + 12
-                zone = zone.dropFirst(2).trimmingCharacters(in: .whitespaces)
-            }
-            if !zone.isEmpty {
-                guard let o = Self.offset(zone) else { return nil }
-                offset = o
-            }
         }
         guard possible(parts) else { return nil }
-        return (parts, fraction, offset)
+        return (parts, fraction, time.zone.seconds)
     }
 
     /// `dd.MM.yyyy[ HH:mm[:ss]]` (or a two-digit year, read as 20yy): the form a spreadsheet in a
@@ -308,17 +245,5 @@ package struct LocalDateTime: Sendable {
 
     static func month(_ token: String) -> Int? {
         months.firstIndex(of: String(token.lowercased().prefix(3))).map { $0 + 1 }
-    }
-
-    /// `Z`, `+01:00`, `-0700`, `+01` → seconds east of UTC.
-    static func offset(_ text: String) -> Int? {
-        let t = text.trimmedBlanks
-        if t == "Z" || t == "UTC" || t == "GMT" { return 0 }
-        guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
-        let digits = t.dropFirst().filter { $0 != ":" }
-        guard digits.allSatisfy(\.isNumber), digits.count == 2 || digits.count == 4,
-            let h = Int(digits.prefix(2)), let m = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2)))
-        else { return nil }
-        return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 }
