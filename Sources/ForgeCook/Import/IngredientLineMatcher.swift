@@ -60,8 +60,7 @@ package enum IngredientLineMatcher {
         }
         // The household's row wins unless it is a weaker match than the food reference's for more of the
         // name ("cooked white rice" is not the household's dry "white rice").
-        let said = Set(FoodText.words(IngredientLineFacts.withoutBrackets(raw)))
-        if let (row, confidence) = match(facts.matchName, in: reference, saying: said), confidence >= minimumConfidence,
+        if let (row, confidence) = match(facts.matchName, in: reference, line: raw), confidence >= minimumConfidence,
             confidence >= 0.85 || confidence >= (usda?.confidence ?? 0),
             let linked = household(line, row, confidence, facts, usda?.food)
         {
@@ -197,19 +196,23 @@ package enum IngredientLineMatcher {
     /// with confidence 0.8 × the share of those words it covers. A row that
     /// is a variant of its food (``IngredientReference/Key/variant``: "coconut
     /// milk, light") is at most ``variantConfidence`` unless the line says the
-    /// variant outside brackets (`saying`, the name's own words when nil):
+    /// variant outside brackets (`line`, the printed line; the name when nil):
     /// "coconut milk" is the food reference's full-fat one when that matches
     /// surely. Nil when nothing matches.
-    static func match(_ name: String, in reference: IngredientReference, saying: Set<String>? = nil)
+    static func match(_ name: String, in reference: IngredientReference, line: String? = nil)
         -> (Ingredient, Double)?
     {
         let key = FoodText.fold(name).trimmedSpaces
         guard !key.isEmpty else { return nil }
         let keys = reference.keys
         if let i = keys.firstIndex(where: { $0.name == key }) { return (reference.rows[i], 1) }
-        let said = saying ?? Set(FoodText.words(name))
+        // The line's words, read only when a variant row is in question.
         func sure(_ i: Int, _ confidence: Double) -> (Ingredient, Double) {
-            (reference.rows[i], keys[i].variant.isSubset(of: said) ? confidence : min(confidence, variantConfidence))
+            guard !keys[i].variant.isEmpty else { return (reference.rows[i], confidence) }
+            let said = Set(FoodText.words(line.map(IngredientLineFacts.withoutBrackets) ?? name))
+            return (
+                reference.rows[i], keys[i].variant.isSubset(of: said) ? confidence : min(confidence, variantConfidence)
+            )
         }
         if let i = keys.firstIndex(where: { $0.head == key }) { return sure(i, 0.9) }
         let words = FoodMatcher.foodWords(name)
