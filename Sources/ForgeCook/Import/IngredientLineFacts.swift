@@ -86,7 +86,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
     ]
 
     /// The facts of `parsed`, read from `raw` (the whole line as printed).
-    package init(raw: String, parsed given: IngredientLineParser.Parsed) {
+    /// - Parameter foods: the food reference that decides which of two readings of an "or" names a food.
+    package init(raw: String, parsed given: IngredientLineParser.Parsed, foods: FoodReference = .usda) {
         // "1 cup plus 2 tablespoons sugar", "½ cup + 1 tbsp": a second measure of the same dimension adds to
         // the first, and the name follows it.
         var parsed = given
@@ -155,7 +156,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
             if FoodMatcher.foodWords(first.joined(separator: " ")).count == 1, second.count > 1 {
                 let shared = first + second.dropFirst()
                 let headOnly = first + second.suffix(1)
-                nameWords = !Self.names(shared) && Self.names(headOnly) ? headOnly : shared
+                nameWords = !Self.names(shared, in: foods) && Self.names(headOnly, in: foods) ? headOnly : shared
             } else {
                 nameWords = first
             }
@@ -192,9 +193,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
         return (amount * restSize / size, rest)
     }
 
-    /// Whether `words`' food words are a name the food reference knows as a whole.
-    static func names(_ words: [String]) -> Bool {
-        FoodReference.usda.alias(FoodMatcher.foodWords(words.joined(separator: " ")).joined(separator: " ")) != nil
+    /// Whether `words`' food words are a name `foods` knows as a whole.
+    static func names(_ words: [String], in foods: FoodReference) -> Bool {
+        foods.alias(FoodMatcher.foodWords(words.joined(separator: " ")).joined(separator: " ")) != nil
     }
 
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).

@@ -43,7 +43,7 @@ package enum IngredientLineMatcher {
     ) -> (RecipeIngredient, matched: Bool) {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
         let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)
-        let facts = IngredientLineFacts(raw: raw, parsed: p)
+        let facts = IngredientLineFacts(raw: raw, parsed: p, foods: foods)
         var name = p.name.isEmpty ? (p.note ?? raw) : p.name
         var note = p.name.isEmpty ? nil : p.note
         var (qty, disp) = (p.qty, p.disp)
