@@ -1,3 +1,4 @@
+import ForgeCore
 import Foundation
 
 /// A Swift value that can be bound to a `?` parameter.
@@ -131,18 +132,16 @@ extension Optional: SQLDecodableValue where Wrapped: SQLDecodableValue {
 }
 
 /// How `Date` is stored: ISO 8601 in UTC with millisecond precision,
-/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, e.g. `"2026-07-20T09:15:27.104Z"`.
-/// Parsing also accepts whole seconds (`"2026-07-20T09:15:27Z"`).
+/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, e.g. `"2026-07-20T09:15:27.104Z"`: the
+/// stored form of ``Instant``, so a value stored is the value an answer gave
+/// (the format style alone writes `…49.73499…` as `.734`, a millisecond
+/// before the `.735` the answer said). Parsing also accepts whole seconds
+/// (`"2026-07-20T09:15:27Z"`) and offsets (``Instant/parse(_:)``).
 package enum SQLDateFormat {
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
-
-    /// The stored text for `date`. Precision is one millisecond, so a round trip
-    /// matches the original to within 0.5 ms, not bit for bit.
-    package static func string(from date: Date) -> String { withFraction.format(date) }
+    /// The stored text for `date`: its millisecond (``Instant/storage(_:)``), so a round trip matches the
+    /// original to within one millisecond, not bit for bit.
+    package static func string(from date: Date) -> String { Instant.storage(date) }
 
     /// The instant `text` names, or `nil` when it is not ISO 8601 UTC-or-offset text.
-    package static func date(from text: String) -> Date? {
-        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
-    }
+    package static func date(from text: String) -> Date? { Instant.parse(text) }
 }

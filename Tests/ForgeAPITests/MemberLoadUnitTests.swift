@@ -33,7 +33,7 @@ import Testing
             }
             #expect(after.0.prefs["unit_load"] == "lb" && after.1.prefs["unit_load"] == "lb")
             // Once: Ada removing hers later is not undone at the next start.
-            try db.write { try HouseholdStore.updatePrefs(merge: ["unit_load": .null], userID: ada.id, in: $0) }
+            _ = try db.write { try HouseholdStore.updatePrefs(merge: ["unit_load": .null], userID: ada.id, in: $0) }
             #expect(try db.write { try MemberLoadUnit.settleOnce(now: Date(), in: $0) } == 0)
             #expect(try db.read { try HouseholdStore.user(id: ada.id, in: $0)?.prefs["unit_load"] } == nil)
         }

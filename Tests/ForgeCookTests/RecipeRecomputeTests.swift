@@ -26,7 +26,7 @@ struct RecipeRecomputeTests {
                 complete: complete, macros: Macros(values: [kcal, 0, 0, 0, 0, 0, 0, 0]), macrosSource: macrosSource)
         }
         let now = Date()
-        try db.write { c in
+        _ = try db.write { c in
             try RecipeStore.seedCurated(
                 [
                     stored("parked", source: "paprika", macrosSource: "", kcal: 0, complete: false),
@@ -75,7 +75,7 @@ struct RecipeRecomputeTests {
                 ingredients: [RecipeIngredient(name: "For the pork:", qty: nil, unit: "", disp: "")], source: "import",
                 macros: Macros(values: [300, 0, 0, 0, 0, 0, 0, 0]))
             let now = Date()
-            try db.write { try RecipeStore.seedCurated([page, agents], now: now, in: $0) }
+            _ = try db.write { try RecipeStore.seedCurated([page, agents], now: now, in: $0) }
             let summary = try db.write { try RecipeRecompute.afterUpgrade(now: now, in: $0) }
             #expect(summary?.restructured == 1 && summary?.examined == 0)
             let stored = try #require(try db.read { try RecipeStore.find("pulled-pork", in: $0) })

@@ -56,7 +56,7 @@ struct StrongUnitsAndMarkersTests {
 
     @Test func aKgHistoryInAnLbMembersNameIsRefusedTheSameWay() throws {
         let h = try ImportHarness()
-        try h.db.write { try HouseholdStore.updatePrefs(merge: ["unit_load": "lb"], userID: h.ada.id, in: $0) }
+        _ = try h.db.write { try HouseholdStore.updatePrefs(merge: ["unit_load": "lb"], userID: h.ada.id, in: $0) }
         let file = try Self.export(h.dir, loads: (100, 60, 140))
         #expect {
             try h.run(.strong, file)
