@@ -22,8 +22,8 @@ import Testing
     static var haveReference: Bool { FileManager.default.fileExists(atPath: reference + "/server/app/main.py") }
 
     static let absent: Comment = """
-        skipped: ../shared/reference/forge-original is absent (a checkout outside the workplace), \
-        so there is no original server to run; CI always has it
+        needs ../shared/reference/forge-original beside the checkout (absent outside this workplace): \
+        there is no original server to run; CI always has it
         """
 
     @Test(.enabled(if: haveReference, absent), .timeLimit(.minutes(10)))
