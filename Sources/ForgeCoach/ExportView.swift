@@ -21,10 +21,7 @@ package enum ExportView {
                 .map { r in
                     ExportRecord(
                         slug: r.slug, kind: r.kind.rawValue, value: r.value,
-                        detail: RecordDetail.text(
-                            weightKg: r.weight, reps: r.reps,
-                            unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
-                        achievedOn: r.achievedOn.description)
+                        detail: r.detail(for: user), achievedOn: r.achievedOn.description)
                 }
             let sessions = try ExportQueries.sessions(userID: user.id, in: db).map { s in
                 ExportSession(

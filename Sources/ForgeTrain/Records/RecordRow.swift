@@ -23,10 +23,15 @@ extension RecordRow {
         stored.map { r in
             RecordRow(
                 slug: r.slug, name: library.name(for: r.slug), kind: r.kind.rawValue, value: r.value,
-                detail: RecordDetail.text(
-                    weightKg: r.weight, reps: r.reps,
-                    unit: LoadUnit.preferred(prefs: user.prefs, slug: r.slug)),
-                achievedOn: r.achievedOn.description)
+                detail: r.detail(for: user), achievedOn: r.achievedOn.description)
         }
+    }
+}
+
+extension StoredRecord {
+    /// The record's `detail`, `"162.5 lb × 5"`, in `user`'s load unit for its lift (docs/contract.md §6.12):
+    /// the one wording of the records list and the member's export.
+    package func detail(for user: User) -> String {
+        RecordDetail.text(weightKg: weight, reps: reps, unit: LoadUnit.preferred(prefs: user.prefs, slug: slug))
     }
 }
