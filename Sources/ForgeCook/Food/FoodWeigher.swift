@@ -3,9 +3,11 @@
 /// In order: mass units convert exactly (oz 28.35 g, lb 453.6 g); volume
 /// units by the food's own USDA portion weights (its `tbsp` for a tbsp
 /// line, else its cup, tbsp, tsp or fl oz), else a density by kind of food
-/// (``density(of:)``); counts and count words by the food's own portion
+/// (``density(of:)``); counts and count words by the variety the line
+/// names (``varietyItems``: a pickling cucumber), else the food's own portion
 /// (`large`, `medium`, `clove`, `slice`, `stick`, …), else a typical item
-/// weight (``typicalItemGrams``). A weight that rests on a typical size
+/// weight (``typicalItemGrams``, or a lighter measure of the food in another
+/// shape: ``otherItemGrams``). A weight that rests on a typical size
 /// rather than the food's own measure is marked as an estimate.
 ///
 /// A weight the cook states (a mass, or a can's or pack's size) is the food
@@ -103,6 +105,41 @@ package enum FoodWeigher {
         "apricot": 35, "plum": 66, "kiwi": 75, "mango": 200, "pear": 180, "peach": 150, "nectarine": 140,
     ]
 
+    /// Typical weights of one item of a variety smaller or larger than the one USDA measures, by the line's
+    /// words for it (singular, consecutive, as ``FoodText/words(_:)`` reads them), grams: a pickling cucumber
+    /// is no 301 g slicing cucumber, a head of baby bok choy no 840 g head of pak-choi.
+    static let varietyItems: [([String], Double)] = [
+        (["pickling", "cucumber"], 120), (["kirby", "cucumber"], 120), (["persian", "cucumber"], 100),
+        (["mini", "cucumber"], 100), (["english", "cucumber"], 400), (["baby", "bok", "choy"], 100),
+        (["baby", "pak", "choi"], 100), (["baby", "pak", "choy"], 100), (["baby", "carrot"], 10),
+        (["baby", "potato"], 40), (["new", "potato"], 60), (["fingerling", "potato"], 40), (["baby", "corn"], 8),
+        (["grape", "tomato"], 7), (["pearl", "onion"], 8), (["mini", "pepper"], 25), (["mini", "sweet", "pepper"], 25),
+        (["quail", "egg"], 9), (["baby", "eggplant"], 60), (["baby", "aubergine"], 60),
+    ]
+
+    /// One item's weight of the variety `names` (the line's food words) speak of (``varietyItems``), or nil.
+    static func varietyItemGrams(_ names: [String]) -> Double? {
+        guard names.count > 1 else { return nil }
+        for (words, grams) in varietyItems where words.count <= names.count {
+            for start in 0...(names.count - words.count) where names[start..<start + words.count].elementsEqual(words) {
+                return grams
+            }
+        }
+        return nil
+    }
+
+    /// Measures that hold many items rather than being one: a count never weighs as one of them.
+    static let containerWords: Set<String> = [
+        "package", "packet", "pack", "container", "can", "jar", "bottle", "box", "bag", "carton", "tub", "oz", "lb",
+        "g", "recipe", "batch", "serving",
+    ]
+
+    /// One item of `food` by a count measure of another shape than the line's ("20 pretzel rods" by USDA's
+    /// "10 twists = 60 g"), grams; nil when the food has no count measure but containers.
+    static func otherItemGrams(_ food: Food) -> Double? {
+        food.portions.first { volumeMeasures[$0.word] == nil && !containerWords.contains($0.word) }?.gramsEach
+    }
+
     /// Typical weight of one item where the food has no count measure, by SR28 food group: a spice counted
     /// whole (star anise), a sheet of pasta, a sweet, a dairy portion; other foods ``typicalItemGrams``.
     static let typicalItemByGroup: [String: Double] = [
@@ -150,6 +187,9 @@ package enum FoodWeigher {
         if let packGrams, unit.isEmpty || IngredientUnits.sizes[unit] == nil {
             return Weight(grams: qty * packGrams * edible, estimate: false)
         }
+        if ["", "piece", "head"].contains(unit), let each = varietyItemGrams(names) {
+            return Weight(grams: qty * each * (sizeFactors[size] ?? 1), estimate: true)
+        }
         let wanted: [String]
         switch unit {
         case "":
@@ -185,6 +225,9 @@ package enum FoodWeigher {
         guard food != nil || unit != "", var each = typicalItemGrams[unit] else { return nil }
         if ["", "piece", "head"].contains(unit) {
             if let group = food?.group, let byGroup = typicalItemByGroup[group] { each = byGroup }
+            // A measure of another shape says the food comes in small pieces (twists, rods); a heavier one is a
+            // whole cut or cake, no guide to one item of a count.
+            if let other = food.flatMap(otherItemGrams), other < each { each = other }
             if let byName = names.reversed().lazy.compactMap({ typicalItemByName[$0] }).first { each = byName }
             // A leaf or a sheet (bay, gelatine) weighs a gram or two.
             if names.contains(where: { ["leaf", "sheet", "blatt"].contains($0) }) { each = 2 }

@@ -114,6 +114,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if phrases.contains(where: { Self.holds(considered, $0, unlessAfter: stated ? Self.moreWords : []) }) {
             negligible = true
         }
+        if !stated, FoodText.words(Self.withoutBrackets(raw)).contains("see") { negligible = true }
+        // "OR make Drop Biscuits": another way to the line before, which is the one weighed.
+        if let first = lineWords.first, Self.alternativeWords.contains(first), first.count > 1 { negligible = true }
         let lowerWords = Set(lineWords)
         edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
         forms = lowerWords.intersection(FoodWeigher.formWords)
@@ -157,6 +160,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
                 let shared = first + second.dropFirst()
                 let headOnly = first + second.suffix(1)
                 nameWords = !Self.names(shared, in: foods) && Self.names(headOnly, in: foods) ? headOnly : shared
+            } else if Self.matches(second, in: foods) && !Self.matches(first, in: foods) {
+                // "crunchy wonton strips or crunchy chow mein noodles": the first the food reference knows.
+                nameWords = Array(second)
             } else {
                 nameWords = first
             }
@@ -198,6 +204,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
         foods.alias(FoodMatcher.foodWords(words.joined(separator: " ")).joined(separator: " ")) != nil
     }
 
+    /// Whether `words` name a food `foods` matches surely enough to link (``IngredientLineMatcher/minimumConfidence``).
+    static func matches(_ words: some Collection<String>, in foods: FoodReference) -> Bool {
+        guard let match = FoodMatcher.match(words.joined(separator: " "), in: foods) else { return false }
+        return match.confidence >= IngredientLineMatcher.minimumConfidence
+    }
+
     /// ``negligiblePhrases`` as words (``FoodText/words(_:)``).
     static let negligibleWords: [[String]] = negligiblePhrases.map(FoodText.words)
 
@@ -214,8 +226,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
         "optional", "facultatif", "opcional", "facoltativo", "optioneel", "optionnel",
     ]
 
-    /// Words that make a line with no amount negligible (its toppings, as the cook likes them).
-    static let unstatedNegligibleWords: [[String]] = ["toppings", "desired", "of choice"].map(FoodText.words)
+    /// Words that make a line with no amount negligible: its toppings and decorations, as the cook likes them
+    /// ("assorted sprinkles", "edible flowers"). So does "see" outside brackets: a pointer elsewhere ("For full
+    /// ingredient list, see Nutrition").
+    static let unstatedNegligibleWords: [[String]] = [
+        "toppings", "desired", "of choice", "sprinkles", "nonpareils", "edible flowers", "decorations",
+    ].map(FoodText.words)
 
     /// Words that, up to three words before a negligible phrase, make it about more of the food.
     static let moreWords: Set<String> = ["plus", "more", "extra", "additional", "or", "and", "oder", "ou", "o"]
@@ -279,9 +295,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
                 dimension == "g"
             {
                 let after = FoodText.fold(String(rest[(k + length)...].prefix(25)))
-                if ["each", "per ", "a piece", "chacun", "je ", "à", "ciascun", "cada"].contains(where: after.contains),
-                    !isVolume
-                {
+                // "2 16 oz. mushrooms": a weight right after a count is each one's, as a can's size is.
+                let afterCount = i == 0 && parsed.unit.isEmpty && parsed.qty != nil
+                let saysEach = ["each", "per ", "a piece", "chacun", "je ", "à", "ciascun", "cada"].contains {
+                    after.contains($0)
+                }
+                if afterCount || (saysEach && !isVolume) {
                     packGrams = value * size
                 } else {
                     qty = value

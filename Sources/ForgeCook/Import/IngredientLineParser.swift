@@ -100,6 +100,8 @@ package enum IngredientLineParser {
     static let hedges = [
         "about ", "approx. ", "approximately ", "scant ", "heaping ", "heaped ", "generous ", "~", "ca. ", "circa ",
         "plm. ", "environ ", "optional: ", "optional ", "etwa ", "ongeveer ",
+        // A list's bullet the page kept in the text ("- 1.5 cups flour", "• 2 eggs").
+        "- ", "• ", "* ", "– ", "· ",
     ]
 
     /// A line that starts with a unit and no number ("Pinch salt", "Bund Petersilie", "handful of
@@ -323,6 +325,10 @@ package enum IngredientLineParser {
     /// Name and note of `rest`: the note starts after the first comma outside parentheses.
     static func split(_ rest: String, disp: String, qty: Double?, unit: String) -> Parsed {
         let text = rest.trimmedSpaces
+        // "1 item(s), large Egg": a comma right after the quantity belongs to it; the name follows.
+        if text.hasPrefix(","), !disp.isEmpty {
+            return split(String(text.dropFirst()), disp: disp + ",", qty: qty, unit: unit)
+        }
         var depth = 0
         var cut: String.Index? = nil
         for index in text.indices {

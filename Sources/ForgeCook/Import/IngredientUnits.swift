@@ -70,7 +70,7 @@ package enum IngredientUnits {
                 "cuill. à soupe", "cuil. à soupe", "cuillère", "soup spoon", "soupspoon", "cuillère à soupe",
                 "cuillères à soupe",
                 "c. à soupe", "c. a soupe", "c à soupe", "cda", "cdas", "cucharada", "cucharadas", "cucchiaio",
-                "cucchiai", "tb", "tbspn",
+                "cucchiai", "tb", "tbspn", "c. de sopa", "c. sopa", "colher de sopa", "colheres de sopa",
             ])
         add(
             "tsp",
@@ -78,7 +78,8 @@ package enum IngredientUnits {
                 "tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teelöffel", "theelepel", "theelepels", "cc",
                 "càc", "c.à.c", "cac", "c.c", "c. c", "c. à c", "c. a c", "c.a.c", "tsk", "cuill. à café",
                 "cuil. à café", "cuillère à café", "cuillères à café", "c. à café", "c. a café", "c à café",
-                "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini",
+                "cdta", "cdtas", "cucharadita", "cucharaditas", "cucchiaino", "cucchiaini", "c. de chá", "c. de cha",
+                "c. chá", "colher de chá", "colheres de chá", "colher de cha", "colheres de cha",
             ])
         add(
             "cup",
@@ -138,7 +139,7 @@ package enum IngredientUnits {
             "piece",
             [
                 "piece", "pieces", "stück", "stk", "morceau", "morceaux", "pieza", "piezas", "pezzo", "pezzi",
-                "stuk", "stuks", "pcs", "pc", "unité", "unités", "trozo", "trozos",
+                "stuk", "stuks", "pcs", "pc", "unité", "unités", "trozo", "trozos", "item", "items",
             ])
         add(
             "sprig",

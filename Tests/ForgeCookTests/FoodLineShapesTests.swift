@@ -1,0 +1,96 @@
+import ForgeCore
+import Foundation
+import Testing
+
+@testable import ForgeCook
+
+/// Shapes of lines the nutrition corpus showed misread, second round: a bullet or an "item(s)," before the
+/// name, an alternative the food reference knows, lines that are no ingredient, varieties smaller than the one
+/// USDA measures, a weight right after a count, Portuguese spoons.
+struct FoodLineShapesTests {
+    static func line(_ text: String) -> RecipeIngredient {
+        IngredientLineMatcher.line(text, reference: FoodLineMeaningTests.none).0
+    }
+
+    /// A list bullet the page kept ("- 1.5 cups") is part of the quantity as written, not a minus sign; a
+    /// comma right after the unit ("1 item(s), large Egg") belongs to the quantity, and the name follows it.
+    @Test func bulletsAndACommaAfterTheUnit() {
+        let flour = Self.line("- 1.5 cups self raising flour")
+        #expect(flour.qty == 1.5 && flour.unit == "cup" && flour.grams == 187.5)
+        #expect(Self.line("• 2 eggs").qty == 2)
+        let egg = IngredientLineParser.parse("1 item(s), large Egg")
+        #expect(
+            egg.qty == 1 && egg.unit == "piece" && egg.name == "large Egg" && egg.rejoined == "1 item(s), large Egg")
+        let weighed = Self.line("1 item(s), large Egg")
+        #expect(weighed.food?.lowercased().hasPrefix("egg") == true && weighed.grams == 50)
+    }
+
+    /// Of "A or B", the first the food reference knows: a brand's name the reference lacks gives way to the
+    /// food after "or"; two known foods keep the first.
+    @Test func anAlternativeTheReferenceKnows() {
+        let noodles = Self.line("3.5 oz bag crunchy wonton strips or crunchy chow mein noodles")
+        #expect(noodles.food == "Noodles, chinese, chow mein" && noodles.grams == 99.2)
+        #expect(Self.line("1 cup butter or margarine").food?.lowercased().contains("butter") == true)
+    }
+
+    /// Decorations with no amount, a pointer elsewhere, and "OR make …" (another way to the line before)
+    /// weigh nothing and park nothing; the same decoration with an amount still weighs.
+    @Test(arguments: [
+        "assorted sprinkles", "Colored sprinkles", "edible flowers", "For full ingredient list, see Nutrition",
+        "OR make Drop Biscuits (recipe in the notes)",
+    ])
+    func linesThatAreNoIngredient(_ text: String) {
+        let line = Self.line(text)
+        #expect(line.negligible && line.grams == nil, "\(text)")
+    }
+
+    /// SR28 measures a slicing cucumber (301 g) and a head of pak-choi (840 g): a pickling cucumber, a
+    /// Persian one and a head of baby bok choy weigh as those varieties do, marked estimates; a size word
+    /// scales them.
+    @Test(arguments: [
+        ("12 pickling cucumbers", 1440.0), ("2 Persian cucumbers", 200), ("4 heads baby bok choy", 400),
+        ("2 large pickling cucumbers", 312), ("1 cucumber", 301),
+    ])
+    func aVarietyWeighsAsItGrows(_ c: (String, Double)) {
+        let line = Self.line(c.0)
+        #expect(line.grams == c.1, "\(c.0): \(line.grams ?? -1) g")
+    }
+
+    /// A count of a food USDA measures in another, lighter shape weighs by that shape ("20 pretzel rods" by
+    /// its "10 twists = 60 g", not a 100 g guess); a heavier one (a whole steak) is no guide to one item.
+    @Test func aCountByAnotherShapeOfTheFood() {
+        #expect(Self.line("20 pretzel rods").grams == 120)
+        #expect(Self.line("4 Rumpsteak").grams == 400)
+    }
+
+    /// A weight right after a count is each item's, as a can's size is ("2 16 oz. mushrooms" are 32 oz as
+    /// bought); after the name it is the whole line's ("4 salmon fillets, about 1.5 lb").
+    @Test func aWeightRightAfterACountIsEachOnes() {
+        let mushrooms = Self.line("2 16 oz. baby portobello mushrooms")
+        let oneBox = Self.line("16 oz. baby portobello mushrooms")
+        #expect((mushrooms.grams ?? 0) == 2 * (oneBox.grams ?? -1) && (oneBox.grams ?? 0) > 400)
+        #expect(Self.line("1 3 lb pork shoulder").grams == Self.line("3 lb pork shoulder").grams)
+    }
+
+    /// Portuguese spoons: "c. de sopa" is a tablespoon and "c. de chá" a teaspoon, not a cup.
+    @Test func portugueseSpoons() {
+        #expect(IngredientLineParser.parse("3 c. de sopa polpa de tomate").unit == "tbsp")
+        #expect(IngredientLineParser.parse("1 c. de chá de sal").unit == "tsp")
+        #expect(IngredientLineParser.parse("2 colheres de sopa de azeite").unit == "tbsp")
+    }
+
+    /// Names the reference once missed or mistook: angel food cake, guacamole, Italian and Dutch fruit and
+    /// vegetables, monkfish in Portuguese, sweeteners (no sugar), gluten-free flour (no gluten).
+    @Test(arguments: [
+        ("1 store-bought angel food cake", "Cake, angelfood, commercially prepared"),
+        ("Guacamole", "Avocados, raw, all commercial varieties"), ("Fragole 1,1 kg", "Strawberries, raw"),
+        ("100 gr kerstomaatjes", "Tomatoes, red, ripe, raw, year round average"),
+        ("1 kg tamboril", "Fish, monkfish, raw"),
+        ("3/4 cup Brown Sugar Alternative Sweetener", "Sweetener, herbal extract powder from Stevia leaf"),
+        ("2 Tablespoons gluten free flour", "Rice flour, white, unenriched"),
+        ("8 oz fresh Hong Kong pan fry noodles", "Pasta, fresh-refrigerated, plain, as purchased"),
+    ])
+    func namesMatched(_ c: (String, String)) {
+        #expect(Self.line(c.0).food == c.1, "\(c.0)")
+    }
+}
