@@ -129,6 +129,15 @@ package final class Connection {
         return handle
     }
 
+    /// Bytes this connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`); 0 when closed.
+    package var pageCacheBytes: Int {
+        guard let handle else { return 0 }
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
     // MARK: statements
 
     /// Runs one statement (any result rows are stepped through and dropped).

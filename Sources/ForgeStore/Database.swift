@@ -259,6 +259,16 @@ package final class Database: Sendable {
         writer.close()
     }
 
+    /// Frees the page cache of every connection not in use (`PRAGMA shrink_memory`): what one-off work
+    /// (migrations, a first start's seed, a recompute) left cached goes back to the heap, and a later read
+    /// takes its pages from the operating system's file cache again. Connections busy at the time keep
+    /// theirs; errors are ignored (the cache is only memory).
+    package func releaseMemory() {
+        for slot in readers + [watcher, writer] {
+            _ = try? slot.useIfAvailable { try $0.execute("PRAGMA shrink_memory") }
+        }
+    }
+
     /// Copies the WAL into the database file and truncates the WAL to zero bytes
     /// (`PRAGMA wal_checkpoint(TRUNCATE)`).
     /// - Throws: `DatabaseError` `.busy` when readers kept the checkpoint from completing.

@@ -144,7 +144,11 @@ package final class BackupScheduler: Sendable {
 
     /// Runs one backup on the scheduler queue; on failure arms the next retry.
     private func attempt(_ trigger: String) {
-        defer { MallocTuning.releaseFreeMemory() }
+        defer {
+            // `VACUUM INTO` read every page through a connection's cache, on this queue's thread.
+            job.db.releaseMemory()
+            MallocTuning.releaseFreeMemory()
+        }
         do {
             let outcome = try job.runAndCopy(trigger: trigger, now: clock.now(), copier: copier)
             state.withLock {

@@ -50,8 +50,10 @@ extension ServeCommand {
             do { bound.append(try ListenSocket.bind(address)) } catch {
                 bound.forEach { close($0) }
                 sockets.closeUnowned()
+                // A socket error names the address already ("cannot listen on …: bind failed: …").
+                let why = error is HTTPServerError ? "\(error)" : "cannot listen on \(address): \(error)"
                 Log.error(
-                    "cannot listen on \(address): \(error); nothing was created in \(settings.stateDir); fix: free the port or change --listen",
+                    "\(why); nothing was created in \(settings.stateDir); fix: free the port or change --listen",
                     id: .startFailed)
                 throw StartRefused()
             }
@@ -150,6 +152,7 @@ extension ServeCommand {
         status.markSent(line)
         Log.notice("forged \(BuildInfo.version) started: \(line)", id: .started)
         Notify.ready(status: line)
+        db.releaseMemory()
         MallocTuning.releaseFreeMemory()
     }
 
