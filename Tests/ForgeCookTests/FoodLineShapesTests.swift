@@ -72,6 +72,26 @@ struct FoodLineShapesTests {
         #expect(Self.line("1 3 lb pork shoulder").grams == Self.line("3 lb pork shoulder").grams)
     }
 
+    /// A cup of cheese is measured shredded: grated or unsaid, SR28's "1 cup, shredded" (113 g of cheddar), not
+    /// its first measure, diced (132 g); a form the line names still wins.
+    @Test(arguments: [
+        ("1 cup Monterey Jack cheese (grated)", 113.0), ("1 cup mozzarella", 112), ("1 cup diced cheddar", 132),
+        ("1 cup shredded Swiss cheese", 108),
+    ])
+    func aCupOfCheeseIsShredded(_ c: (String, Double)) {
+        #expect(Self.line(c.0).grams == c.1, "\(c.0): \(Self.line(c.0).grams ?? -1) g")
+    }
+
+    /// Almond flour and nut meals are ground nuts: a cup is SR28's ground almonds (95 g) or the nut's own ground
+    /// measure (hazelnuts 75 g), not 145 g of whole kernels; whole nuts keep theirs.
+    @Test(arguments: [
+        ("2 cups almond flour", 190.0), ("1 cup ground hazelnuts", 75), ("1 cup hazelnut meal", 75),
+        ("1 cup blanched almonds", 145),
+    ])
+    func nutFlourIsGroundNuts(_ c: (String, Double)) {
+        #expect(Self.line(c.0).grams == c.1, "\(c.0): \(Self.line(c.0).grams ?? -1) g")
+    }
+
     /// Portuguese spoons: "c. de sopa" is a tablespoon and "c. de chá" a teaspoon, not a cup.
     @Test func portugueseSpoons() {
         #expect(IngredientLineParser.parse("3 c. de sopa polpa de tomate").unit == "tbsp")

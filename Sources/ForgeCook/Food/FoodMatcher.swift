@@ -43,7 +43,7 @@ package enum FoodMatcher {
         "squeezed", "juiced", "mashed", "very", "nice", "best", "fine", "coarse", "thin", "thick",
         "free", "range", "free-range", "additional", "other", "your", "favorite", "favourite", "choice", "needed",
         "kosher-style", "to", "for", "and", "in", "or", "with", "x", "boneless", "skinless", "bone-in", "boned",
-        "deboned", "skin-on", "bone",
+        "deboned", "skin-on", "bone", "shelled",
         // German
         "frisch", "frische", "frischer", "frisches", "gehackt", "gehackte", "fein", "feine", "grob", "gewürfelt",
         "gerieben", "geriebener", "geriebene", "klein", "kleine", "groß", "grosse", "große", "mittelgroße",

@@ -41,7 +41,7 @@ package enum FoodWeigher {
     ]
 
     /// Grams per millilitre of `food`: from its own volume portion (the
-    /// `unit`'s first, then cup, tbsp, tsp, fl oz; of several, ``pick(_:forms:)``'s), else a density by its
+    /// `unit`'s first, then cup, tbsp, tsp, fl oz; of several, ``pick(_:forms:cheese:)``'s), else a density by its
     /// kind (a conversion, not an estimate); the flag is true only when there is no food at all (water's
     /// 1 g/ml is assumed).
     /// - Parameter forms: the line's preparation words (``formWords``): "1 cup shredded cheddar" weighs by
@@ -50,11 +50,19 @@ package enum FoodWeigher {
         of food: Food?, preferring unit: String = "", forms: Set<String> = []
     ) -> (Double, estimate: Bool) {
         if let food {
+            var forms = forms
+            // Almond flour, hazelnut meal: nuts ground fine; a cup holds 95 g of ground almonds (SR28), not
+            // 145 g of whole blanched kernels.
+            let nutFlour = food.group == "1200" && !forms.isDisjoint(with: ["flour", "meal"])
+            if nutFlour { forms.insert("ground") }
             let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]
             let volumeOnes = food.portions.filter { volumeMeasures[$0.word] != nil }
+            let cheese = food.name.hasPrefix("Cheese")
             let pick =
-                pick(volumeOnes.filter { $0.word == wanted }, forms: forms)
-                ?? pick(volumeOnes.filter { $0.word == "cup" }, forms: forms) ?? pick(volumeOnes, forms: forms)
+                pick(volumeOnes.filter { $0.word == wanted }, forms: forms, cheese: cheese)
+                ?? pick(volumeOnes.filter { $0.word == "cup" }, forms: forms, cheese: cheese)
+                ?? pick(volumeOnes, forms: forms, cheese: cheese)
+            if nutFlour, pick?.form.contains("ground") != true { return (groundNutDensity, false) }
             if let pick, let ml = volumeMeasures[pick.word] { return (pick.gramsEach / ml, false) }
             // Grated or shredded, a cup holds air: about 100 g of grated cheese or 110 g of grated carrot.
             if !forms.isDisjoint(with: ["grated", "shredded"]) { return (0.45, false) }
@@ -63,22 +71,31 @@ package enum FoodWeigher {
         return (1, true)
     }
 
+    /// Grams per millilitre of ground nuts where the food has no ground measure of its own: SR28's almonds,
+    /// "1 cup, ground = 95 g".
+    static let groundNutDensity = 95.0 / 240
+
     /// Preparation words a line and a USDA measure can share ("shredded", "whipped"), as
     /// ``FoodText/words(_:)`` reads them.
     package static let formWords: Set<String> = [
         "shredded", "grated", "chopped", "diced", "sliced", "cubed", "crumbled", "melted", "whipped", "packed",
         "unpacked", "sifted", "unsifted", "mashed", "pureed", "crushed", "ground", "minced", "half", "halved", "whole",
-        "fluid", "cooked", "raw", "drained", "flaked", "powdered",
+        "fluid", "cooked", "raw", "drained", "flaked", "powdered", "flour", "meal",
     ]
 
     /// Forms that change what a cup holds and are never assumed where the line does not say them: a cup of
     /// cream is no cup of whipped cream (120 g against 238 g).
     static let unassumedForms: Set<String> = ["whipped", "melted", "mashed", "pureed", "sifted", "unpacked"]
 
-    /// Of `portions` (one measure word, USDA's order), the one whose form the line names, else the first
+    /// Of `portions` (one measure word, USDA's order), the one whose form the line names (grated and
+    /// shredded are one form: a cup holds as much of either), else a cheese's shredded one (how a cook
+    /// measures cheese by the cup: "1 cup cheddar" is 113 g, not USDA's first, diced, 132 g), else the first
     /// whose form is no ``unassumedForms``, else the first; nil when there are none.
-    static func pick(_ portions: [Food.Portion], forms: Set<String>) -> Food.Portion? {
-        portions.first { !$0.form.isDisjoint(with: forms) }
+    static func pick(_ portions: [Food.Portion], forms: Set<String>, cheese: Bool = false) -> Food.Portion? {
+        var named = forms
+        if !named.isDisjoint(with: ["grated", "shredded"]) { named.formUnion(["grated", "shredded"]) }
+        if named.isEmpty, cheese { named = ["shredded", "grated"] }
+        return portions.first { !$0.form.isDisjoint(with: named) }
             ?? portions.first { $0.form.isDisjoint(with: unassumedForms) } ?? portions.first
     }
 
