@@ -63,10 +63,12 @@ package enum LibraryText {
     /// sauce:", "TO SERVE", "**Glaze**") becomes the section of the steps after it. A heading followed by
     /// another heading, or by nothing, is a step after all (its words are kept). Lines that are only a rule
     /// (`-----`, `***`) are dropped.
-    package static func steps(_ text: String) -> [PageRecipe.Step] {
+    /// - Parameter section: the section of the steps before the first heading ("" for none: the app's
+    ///   own name for the group the text belongs to).
+    package static func steps(_ text: String, section: String = "") -> [PageRecipe.Step] {
         let raw = lines(text)
         var out: [PageRecipe.Step] = []
-        var section = ""
+        var section = section
         var waiting: (line: String, previous: String)?
         for (index, line) in raw.enumerated() where !line.isEmpty && !isRule(line) {
             let previousBlank = index == 0 || raw[index - 1].isEmpty
@@ -250,6 +252,12 @@ package enum LibraryText {
         else { return nil }
         let total = h * 60 + m
         return total > 0 ? total : nil
+    }
+
+    /// `value` as an app's quantity is written: a whole number without decimals ("2"), else as Swift
+    /// writes a `Double` ("1.5").
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     static let numberWords: [String: Int] = [
