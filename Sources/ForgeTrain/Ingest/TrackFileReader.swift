@@ -144,9 +144,7 @@ struct TrackXMLHandler {
             guard isGPX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "trkpt":
-                if let p = current { points.append(p) }
-                current = nil
+            case "trkpt": finishPoint()
             case "ele" where parent == "trkpt": current?.ele = Self.number(value)
             case "time" where parent == "trkpt": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "name" where parent == "trk": if trackName == nil, !value.isEmpty { trackName = value }
@@ -158,9 +156,7 @@ struct TrackXMLHandler {
             guard isTCX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "Trackpoint":
-                if let p = current { points.append(p) }
-                current = nil
+            case "Trackpoint": finishPoint()
             case "Time" where parent == "Trackpoint": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "LatitudeDegrees" where parent == "Position": current?.lat = Self.number(value)
             case "LongitudeDegrees" where parent == "Position": current?.lon = Self.number(value)
@@ -173,6 +169,12 @@ struct TrackXMLHandler {
             }
         case nil: break
         }
+    }
+
+    /// The point being read is complete: kept, and no point is being read.
+    mutating func finishPoint() {
+        if let point = current { points.append(point) }
+        current = nil
     }
 
     static func number(_ text: String) -> Double? {
