@@ -11,12 +11,11 @@ package struct SchemaOrgRecipe {
     /// Who wrote the node's text, which decides how a method written as text splits into steps.
     package enum Source: Sendable {
         /// A recipe page's markup: in a list of several method strings each string is one step (its line
-        /// breaks and paragraphs inside it); a single string splits at line breaks and block tags; a time
-        /// in words is read as pages write it.
+        /// breaks and paragraphs inside it); a single string splits at line breaks and block tags.
         case page
         /// An app's recipe JSON, its method typed by a cook: every line of a method string is a step, and a
         /// heading line among them ("To serve:", ``LibraryText/steps(_:section:)``) is the section of the
-        /// steps after it; a time in words is read as apps' fields hold it (``LibraryText/minutes(_:)``).
+        /// steps after it.
         case app
     }
 
@@ -29,7 +28,7 @@ package struct SchemaOrgRecipe {
     /// on them (``StepNumbering``).
     package var steps: [PageRecipe.Step]
     /// `prepTime`, `cookTime` (else `performTime`) and `totalTime`, whole minutes; nil when not given or
-    /// not read (``duration(_:source:)``).
+    /// not read (``duration(_:)``).
     package var prepMinutes: Int?
     package var cookMinutes: Int?
     package var totalMinutes: Int?
@@ -57,10 +56,9 @@ package struct SchemaOrgRecipe {
         title = SchemaOrgValue.firstText(field("name")) ?? SchemaOrgValue.firstText(field("headline")) ?? ""
         ingredients = SchemaOrgIngredients.lines(field("recipeIngredient") ?? field("ingredients"))
         steps = StepNumbering.split(InstructionFlattener.steps(field("recipeInstructions"), source: source))
-        prepMinutes = Self.duration(field("prepTime"), source: source)
-        cookMinutes =
-            Self.duration(field("cookTime"), source: source) ?? Self.duration(field("performTime"), source: source)
-        totalMinutes = Self.duration(field("totalTime"), source: source)
+        prepMinutes = Self.duration(field("prepTime"))
+        cookMinutes = Self.duration(field("cookTime")) ?? Self.duration(field("performTime"))
+        totalMinutes = Self.duration(field("totalTime"))
         let yieldValue = field("recipeYield") ?? field("yield") ?? field("recipeServings")
         yield = RecipeYield.text(yieldValue)
         servings = RecipeYield.servings(yieldValue) ?? LibraryText.servings(yield)
@@ -83,29 +81,23 @@ package struct SchemaOrgRecipe {
         return (prep ?? 0) + (cook ?? 0)
     }
 
-    /// Minutes of a schema.org duration: an ISO 8601 duration (``ISODuration``), a time in words (for a
-    /// page ``ISODuration/humanMinutes(_:)``, for an app ``LibraryText/minutes(_:)``), a number (minutes),
-    /// a `QuantitativeValue` (`value`, else the range's `minValue`, else `maxValue`), or a list (its first
-    /// that reads). Nil when none reads.
-    static func duration(_ value: Any?, source: Source) -> Int? {
+    /// Minutes of a schema.org duration: an ISO 8601 duration (``ISODuration``), a time in words (not
+    /// one that starts like an ISO duration, "P…"; ``WrittenDuration/minutes(inField:)``), a number
+    /// (minutes), a `QuantitativeValue` (`value`, else the range's `minValue`, else `maxValue`), or a list
+    /// (its first that reads). Nil when none reads.
+    static func duration(_ value: Any?) -> Int? {
         switch value {
         case let s as String:
             let text = HTMLText.plain(s)
-            switch source {
-            case .page:
-                return ISODuration.minutes(text)
-                    ?? (text.uppercased().hasPrefix("P") ? nil : ISODuration.humanMinutes(text))
-            case .app:
-                return LibraryText.minutes(text)
-            }
+            return ISODuration.minutes(text)
+                ?? (text.uppercased().hasPrefix("P") ? nil : WrittenDuration.minutes(inField: text))
         case let n as NSNumber:
             let d = n.doubleValue
             return d.isFinite && d >= 1 && d < 1e6 ? Int(d.rounded()) : nil
         case let o as [String: Any]:
-            return duration(o["value"], source: source) ?? duration(o["minValue"], source: source)
-                ?? duration(o["maxValue"], source: source)
+            return duration(o["value"]) ?? duration(o["minValue"]) ?? duration(o["maxValue"])
         case let a as [Any]:
-            return a.lazy.compactMap { duration($0, source: source) }.first
+            return a.lazy.compactMap { duration($0) }.first
         default:
             return nil
         }
