@@ -31,7 +31,6 @@ static struct {
     char message[256];
     __typeof__(&xmlInitParser) initParser;
     __typeof__(&xmlSetExternalEntityLoader) setExternalEntityLoader;
-    __typeof__(&xmlReaderForMemory) readerForMemory;
     __typeof__(&xmlReaderForIO) readerForIO;
     __typeof__(&xmlTextReaderSetStructuredErrorHandler) setStructuredErrorHandler;
     __typeof__(&xmlTextReaderRead) read;
@@ -71,7 +70,6 @@ static inline void forge_xml_load_once(void) {
     }
     FORGE_XML_SYM(initParser, "xmlInitParser")
     FORGE_XML_SYM(setExternalEntityLoader, "xmlSetExternalEntityLoader")
-    FORGE_XML_SYM(readerForMemory, "xmlReaderForMemory")
     FORGE_XML_SYM(readerForIO, "xmlReaderForIO")
     FORGE_XML_SYM(setStructuredErrorHandler, "xmlTextReaderSetStructuredErrorHandler")
     FORGE_XML_SYM(read, "xmlTextReaderRead")
@@ -125,15 +123,6 @@ static inline void forge_xml_record_error(void *arg, forge_xml_error_record erro
 }
 
 static inline const char *forge_xml_error_message(const forge_xml_error *sink) { return sink->message; }
-
-/// A reader over `size` bytes at `buffer` (not copied: they must outlive the
-/// reader), reporting its errors into `sink` (never to stderr). NULL on failure.
-static inline xmlTextReaderPtr forge_xml_reader_for_memory(const char *buffer, int size, int options, forge_xml_error *sink) {
-    FORGE_XML_LOADED(NULL);
-    xmlTextReaderPtr reader = forge_xml.readerForMemory(buffer, size, NULL, NULL, options);
-    if (reader != NULL) forge_xml.setStructuredErrorHandler(reader, forge_xml_record_error, sink);
-    return reader;
-}
 
 /// The pull callback of a reader over a stream: fills `buffer` with up to `len` bytes, answers the count,
 /// 0 at the end, -1 on failure (the caller keeps its own error).

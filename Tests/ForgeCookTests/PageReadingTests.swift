@@ -138,7 +138,7 @@ import Testing
             var object: [String: Any] = [:]
             object.reserveCapacity(capacity)
             for key in keys { object[key] = key }
-            #expect(JSONLDRecipeParser.field(object, "name") as? String == expected, "capacity \(capacity)")
+            #expect(SchemaOrgValue.field(object, "name") as? String == expected, "capacity \(capacity)")
         }
     }
 

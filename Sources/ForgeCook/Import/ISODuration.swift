@@ -58,49 +58,8 @@ package enum ISODuration {
         return minutes > 0 ? minutes : nil
     }
 
-    /// Minutes in a human duration ("45 minutes", "1 hour 30 mins",
-    /// "1 Std. 20 Min.", "35 minuti", "1h30"): each number followed by an
-    /// hour or minute word (English, German, French, Spanish, Italian,
-    /// Dutch) adds up; a bare number is minutes. Nil when nothing reads.
-    package static func humanMinutes(_ text: String) -> Int? {
-        let lower = text.lowercased()
-        var total = 0.0
-        var found = false
-        var i = lower.startIndex
-        while i < lower.endIndex {
-            guard lower[i].isASCIINumber else {
-                i = lower.index(after: i)
-                continue
-            }
-            var j = i
-            while j < lower.endIndex, lower[j].isASCIINumber || lower[j] == "." || lower[j] == "," {
-                j = lower.index(after: j)
-            }
-            guard let value = Double(lower[i..<j].replacingOccurrences(of: ",", with: ".")) else {
-                i = j
-                continue
-            }
-            var k = j
-            while k < lower.endIndex, lower[k] == " " { k = lower.index(after: k) }
-            let word = lower[k...].prefix(while: { $0.isLetter })
-            if word.hasPrefix("h") || word.hasPrefix("std") || word.hasPrefix("stu") || word.hasPrefix("ora")
-                || word.hasPrefix("ore") || word.hasPrefix("uur") || word.hasPrefix("tim")
-            {
-                total += value * 60
-                found = true
-            } else if word.hasPrefix("d") && !word.hasPrefix("de") {
-                total += value * 1440
-                found = true
-            } else if word.isEmpty || word.hasPrefix("m") {
-                total += value
-                found = true
-            } else {
-                return nil
-            }
-            i = lower.index(k, offsetBy: word.count)
-        }
-        guard total.isFinite, total <= Self.maxMinutes else { return nil }
-        let minutes = Int(total.rounded())
-        return found && minutes > 0 ? minutes : nil
-    }
+    /// Minutes in a human duration as a page writes a time ("45 minutes", "1 hour 30 mins",
+    /// "1 Std. 20 Min.", "35 minuti", "1h30"; a bare number is minutes): the one reading of a time field
+    /// (``WrittenDuration/minutes(inField:)``). Nil when nothing reads, or a number counts something else.
+    package static func humanMinutes(_ text: String) -> Int? { WrittenDuration.minutes(inField: text) }
 }

@@ -205,53 +205,20 @@ package enum JSONLDRecipeParser {
         }
     }
 
+    /// The page's recipe from its Recipe node: the node read by the one schema.org reading
+    /// (``SchemaOrgRecipe``), with the page's own concerns: images resolved against `base`
+    /// (``ImageList``), categories and keywords lower-cased, and the warnings below.
     static func normalise(_ object: [String: Any], base: URL?) -> PageRecipe {
-        let node = { (key: String) in field(object, key) }
-        var recipe = PageRecipe()
-        recipe.title = firstText(node("name")) ?? firstText(node("headline")) ?? ""
-        recipe.ingredients = ingredientLines(node("recipeIngredient") ?? node("ingredients"))
-        recipe.steps = StepNumbering.split(InstructionFlattener.steps(node("recipeInstructions")))
-        recipe.totalMinutes = minutes(object)
-        recipe.servings = RecipeYield.servings(node("recipeYield") ?? node("yield"))
-        recipe.yield = RecipeYield.text(node("recipeYield") ?? node("yield"))
-        recipe.images = ImageList.urls(node("image"), base: base)
-        recipe.nutrition = NutritionText.read(node("nutrition"))
-        recipe.description = firstText(node("description")) ?? ""
-        recipe.language = firstText(node("inLanguage")) ?? ""
-        recipe.categories = texts(node("recipeCategory")).map { $0.lowercased() }
-        recipe.keywords = texts(node("keywords")).flatMap { $0.split(separator: ",") }
-            .map { HTMLText.collapse(String($0)).lowercased() }.filter { !$0.isEmpty }
+        let read = SchemaOrgRecipe(object, source: .page)
+        var recipe = PageRecipe(
+            title: read.title, ingredients: read.ingredients, steps: read.steps, totalMinutes: read.minutes,
+            servings: read.servings, images: ImageList.urls(SchemaOrgValue.field(object, "image"), base: base),
+            nutrition: read.nutrition, description: read.description,
+            categories: read.categories.map { $0.lowercased() }, keywords: read.keywords.map { $0.lowercased() })
+        recipe.yield = read.yield
+        recipe.language = read.language
         recipe.warnings = warnings(recipe)
         return recipe
-    }
-
-    /// `totalTime`, else the sum of the known ones of `prepTime` and `cookTime`.
-    static func minutes(_ node: [String: Any]) -> Int? {
-        if let total = duration(field(node, "totalTime")) { return total }
-        let parts = ["prepTime", "cookTime"].compactMap { duration(field(node, $0)) }
-        return parts.isEmpty ? nil : parts.reduce(0, +)
-    }
-
-    /// Minutes of a schema.org duration as pages write it: an ISO 8601
-    /// duration, a human one ("45 minutes"), a number (minutes), a
-    /// `QuantitativeValue` (`value`, else the range's `minValue`, else
-    /// `maxValue`), or a list (its first that reads). Nil when none reads.
-    static func duration(_ value: Any?) -> Int? {
-        switch value {
-        case let s as String:
-            let text = HTMLText.plain(s)
-            return ISODuration.minutes(text)
-                ?? (text.uppercased().hasPrefix("P") ? nil : ISODuration.humanMinutes(text))
-        case let n as NSNumber:
-            let d = n.doubleValue
-            return d.isFinite && d >= 1 && d < 1e6 ? Int(d.rounded()) : nil
-        case let o as [String: Any]:
-            return duration(o["value"]) ?? duration(o["minValue"]) ?? duration(o["maxValue"])
-        case let a as [Any]:
-            return a.lazy.compactMap { duration($0) }.first
-        default:
-            return nil
-        }
     }
 
     /// Warnings about what the page says, in reading order: a total over 24
@@ -268,107 +235,5 @@ package enum JSONLDRecipeParser {
         return [
             "total time of \(total) minutes (over 24 hours) is as the page gives it, but its steps do not say so: check it"
         ]
-    }
-
-    /// Ingredient lines with the heading each sat under: ``ingredientTexts(_:)`` read by the one heading
-    /// rule (``LibraryText/ingredientLines(listed:)``): "For the pork:" is the section of the lines after
-    /// it, not a line. A line that only names the list ("Ingredients:", "Suroviny") is neither.
-    static func ingredientLines(_ value: Any?) -> [LibraryRecipe.Line] {
-        LibraryText.ingredientLines(listed: ingredientTexts(value).filter { !MarkedListFallback.isListHeading($0) })
-    }
-
-    /// Ingredient lines as text, headings among them: each string split at line breaks and block tags
-    /// (a line that is only a quantity joined to the next; in a string holding several lines, a line left
-    /// at the margin among indented ones is its group's heading, written as one: "Salsa:",
-    /// ``LibraryText/headingLine(_:)``), numbers as text, `PropertyValue` objects as
-    /// `value unitText name`, a `HowToSection` (any object with `itemListElement`) as its name as a
-    /// heading line and then its lines, nested lists flattened; empties dropped.
-    static func ingredientTexts(_ value: Any?) -> [String] {
-        switch value {
-        case let s as String:
-            let lines = joiningBareQuantities(HTMLText.blocks(s))
-            guard lines.count > 1 else { return lines }
-            // A line left unindented among indented ones heads the list's items under it.
-            let headings = Set(unindentedAmongIndented(s))
-            return lines.compactMap { headings.contains($0) ? LibraryText.headingLine($0) : $0 }
-        case let n as NSNumber:
-            return [n.stringValue]
-        case let a as [Any]:
-            return a.flatMap { ingredientTexts($0) }
-        case let o as [String: Any]:
-            if let children = field(o, "itemListElement") ?? field(o, "item") {
-                let heading = LibraryText.headingLine(firstText(field(o, "name")) ?? "")
-                return (heading.map { [$0] } ?? []) + ingredientTexts(children)
-            }
-            let parts = [o["value"], o["unitText"] ?? o["unitCode"], o["name"]].flatMap { texts($0) }
-            let line = parts.joined(separator: " ")
-            return line.isEmpty ? [] : [line]
-        default:
-            return []
-        }
-    }
-
-    /// `lines` with a line that is only a quantity ("2", "1/2 teaspoon")
-    /// joined to the next: a line break inside one ingredient ("2 \r\nbay
-    /// leaf"), not two ingredients.
-    static func joiningBareQuantities(_ lines: [String]) -> [String] {
-        var out: [String] = []
-        var pending = ""
-        for line in lines {
-            let joined = pending.isEmpty ? line : pending + " " + line
-            let p = IngredientLineParser.parse(joined)
-            if p.qty != nil, p.name.isEmpty, p.note == nil {
-                pending = joined
-            } else {
-                out.append(joined)
-                pending = ""
-            }
-        }
-        if !pending.isEmpty { out.append(pending) }
-        return out
-    }
-
-    /// The lines of a multi-line string that start at the margin when most
-    /// of its lines are indented (a tab or spaces, as a list's items are
-    /// when its text is exported): the group headings of such a string.
-    /// Empty unless at least two lines are indented and they are the
-    /// majority.
-    static func unindentedAmongIndented(_ text: String) -> [String] {
-        let raw = text.replacingOccurrences(of: "<br>", with: "\n").split(whereSeparator: \.isNewline)
-            .filter { !HTMLText.plain(String($0)).isEmpty }
-        let indented = raw.filter { $0.first == "\t" || $0.hasPrefix("  ") }
-        guard indented.count >= 2, indented.count * 2 > raw.count, indented.count < raw.count else { return [] }
-        return raw.filter { !($0.first == "\t" || $0.hasPrefix("  ")) }.map { HTMLText.plain(String($0)) }
-    }
-
-    /// `object[key]`, else the value of a property whose name is `key` in
-    /// another case (`"Name"`, `"ItemListElement"`, `"RecipeYield"` as some
-    /// pages write them); nil when neither is there. When several spellings
-    /// are there ("Name" and "NAME") the smallest name in code-point order
-    /// wins ("NAME"), so the choice never depends on the dictionary's
-    /// iteration order.
-    static func field(_ object: [String: Any], _ key: String) -> Any? {
-        if let value = object[key] { return value }
-        let lower = key.lowercased()
-        guard let spelling = object.keys.filter({ $0.lowercased() == lower }).min() else { return nil }
-        return object[spelling]
-    }
-
-    /// The first non-empty plain text of a string or a list of strings.
-    static func firstText(_ value: Any?) -> String? { texts(value).first }
-
-    /// Plain texts of a string, a number or a (nested) list of them; empties dropped.
-    static func texts(_ value: Any?) -> [String] {
-        switch value {
-        case let s as String:
-            let t = HTMLText.plain(s)
-            return t.isEmpty ? [] : [t]
-        case let n as NSNumber:
-            return [n.stringValue]
-        case let a as [Any]:
-            return a.flatMap { texts($0) }
-        default:
-            return []
-        }
     }
 }

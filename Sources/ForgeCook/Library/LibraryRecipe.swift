@@ -2,7 +2,7 @@ import Foundation
 
 /// One recipe read from another app's library export (Paprika, Mealie, Tandoor, Nextcloud Cookbook), before
 /// it meets the ingredient reference: the app's fields as text, photos as bytes. Made by the readers
-/// (``PaprikaReader``, ``SchemaOrgRecipeReader``, ``MealieBackupReader``, ``TandoorReader``), turned into a
+/// (``PaprikaReader``, ``init(schemaOrg:origin:)``, ``MealieBackupReader``, ``TandoorReader``), turned into a
 /// store input by ``LibraryRecipeImport``.
 package struct LibraryRecipe: Sendable, Equatable {
     /// One ingredient line as the app wrote it, with the heading it sat under ("For the sauce"; nil for none).
@@ -65,12 +65,9 @@ package struct LibraryRecipe: Sendable, Equatable {
         return words.allSatisfy { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
     }
 
-    /// The minutes the recipe takes: the total when given, else prep + cook (whichever are known).
-    package var minutes: Int? {
-        if let totalMinutes { return totalMinutes }
-        if prepMinutes == nil && cookMinutes == nil { return nil }
-        return (prepMinutes ?? 0) + (cookMinutes ?? 0)
-    }
+    /// The minutes the recipe takes: the total when given, else prep + cook (whichever are known;
+    /// ``SchemaOrgRecipe/minutes(total:prep:cook:)``).
+    package var minutes: Int? { SchemaOrgRecipe.minutes(total: totalMinutes, prep: prepMinutes, cook: cookMinutes) }
 }
 
 /// Why a library export could not be read as a whole (nothing is written): the importers turn it into a 422 or

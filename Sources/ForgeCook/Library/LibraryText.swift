@@ -63,10 +63,12 @@ package enum LibraryText {
     /// sauce:", "TO SERVE", "**Glaze**") becomes the section of the steps after it. A heading followed by
     /// another heading, or by nothing, is a step after all (its words are kept). Lines that are only a rule
     /// (`-----`, `***`) are dropped.
-    package static func steps(_ text: String) -> [PageRecipe.Step] {
+    /// - Parameter section: the section of the steps before the first heading ("" for none: the app's
+    ///   own name for the group the text belongs to).
+    package static func steps(_ text: String, section: String = "") -> [PageRecipe.Step] {
         let raw = lines(text)
         var out: [PageRecipe.Step] = []
-        var section = ""
+        var section = section
         var waiting: (line: String, previous: String)?
         for (index, line) in raw.enumerated() where !line.isEmpty && !isRule(line) {
             let previousBlank = index == 0 || raw[index - 1].isEmpty
@@ -166,90 +168,17 @@ package enum LibraryText {
         return text + ":"
     }
 
-    static let hourWords: Set<String> = [
-        "h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden", "heure", "heures",
-    ]
-    static let minuteWords: Set<String> = ["m", "min", "mins", "minute", "minutes", "minuten", "mn"]
-    static let dayWords: Set<String> = ["d", "day", "days"]
-    static let secondWords: Set<String> = ["s", "sec", "secs", "second", "seconds"]
-    static let rangeWords: Set<String> = ["to", "or", "-", "–", "—"]
+    /// Minutes in a time as apps write it (``WrittenDuration/minutes(inField:)``): an ISO 8601 duration
+    /// (`PT1H10M`), hours:minutes ("1:30"), or free text such as "1 hr 10 mins", "1 hr, 30 min", "3 hours 30
+    /// minutes", "1 hour and 45 minutes", "22m", "5min", "45" (minutes). A range reads its lower end ("2-3
+    /// hours" is 120, "35 minutes to 4 hours" is 35); leading words are skipped ("Marinating time: 4
+    /// hours"). Nil when no time is read.
+    package static func minutes(_ text: String) -> Int? { WrittenDuration.minutes(inField: text) }
 
-    /// Minutes in a time as apps write it: an ISO 8601 duration (`PT1H10M`, ``ISODuration``), or free text
-    /// such as "1 hr 10 mins", "1 hr, 30 min", "3 hours 30 minutes", "1 hour and 45 minutes", "22m", "5min",
-    /// "1:30" (hours:minutes), "45" (minutes). A range reads its lower end ("2-3 hours" is 120, "35 minutes
-    /// to 4 hours" is 35); leading words are skipped ("Marinating time: 4 hours"). Nil when no time is read.
-    package static func minutes(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return nil }
-        if let iso = ISODuration.minutes(trimmed) { return iso }
-        if let colon = clock(trimmed) { return colon }
-        // Tokens: numbers and words, "1hr" split into "1" "hr".
-        var tokens: [String] = []
-        var current = ""
-        var currentIsNumber = false
-        for ch in trimmed.lowercased() {
-            let isNumber = ch.isASCII && (ch.isNumber || ch == "." || ch == ",")
-            let isWord = ch.isLetter
-            if (isNumber && currentIsNumber) || (isWord && !currentIsNumber && !current.isEmpty) {
-                current.append(ch)
-                continue
-            }
-            if !current.isEmpty { tokens.append(current) }
-            current = (isNumber || isWord) ? String(ch) : ""
-            currentIsNumber = isNumber
-            if ["-", "–", "—"].contains(ch) { tokens.append(String(ch)) }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        var total = 0.0
-        var sawUnit = false
-        var pending: Double?
-        var bareNumbers: [Double] = []
-        for token in tokens {
-            if let number = Double(token.replacingOccurrences(of: ",", with: ".")) {
-                if pending != nil { bareNumbers.append(pending!) }
-                pending = number
-                continue
-            }
-            if rangeWords.contains(token) {
-                if sawUnit { break }
-                if let value = pending {
-                    // "2-3 hours": the lower end waits for the unit after the upper one.
-                    bareNumbers.append(value)
-                    pending = nil
-                }
-                continue
-            }
-            let factor: Double? =
-                hourWords.contains(token)
-                ? 60
-                : minuteWords.contains(token)
-                    ? 1
-                    : dayWords.contains(token) ? 1440 : secondWords.contains(token) ? 1.0 / 60 : nil
-            guard let factor else { continue }
-            let value = bareNumbers.first ?? pending
-            guard let value else { continue }
-            total += value * factor
-            sawUnit = true
-            pending = nil
-            bareNumbers = []
-        }
-        if !sawUnit {
-            guard let value = pending ?? bareNumbers.first,
-                tokens.allSatisfy({ Double($0) != nil || rangeWords.contains($0) })
-            else { return nil }
-            total = value
-        }
-        guard total.isFinite, total > 0, total <= ISODuration.maxMinutes else { return nil }
-        return Int(total.rounded())
-    }
-
-    /// "1:30" → 90 (hours:minutes), else nil.
-    static func clock(_ text: String) -> Int? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<60).contains(m), h >= 0, h < 1000
-        else { return nil }
-        let total = h * 60 + m
-        return total > 0 ? total : nil
+    /// `value` as an app's quantity is written: a whole number without decimals ("2"), else as Swift
+    /// writes a `Double` ("1.5").
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     static let numberWords: [String: Int] = [

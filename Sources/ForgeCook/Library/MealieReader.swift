@@ -2,7 +2,7 @@ import ForgeArchive
 import Foundation
 
 /// Mealie exports. v0.5 exports are a zip of `recipes/<slug>/<slug>.json` (schema.org-like keys, read by
-/// ``SchemaOrgRecipeReader``) with `recipes/<slug>/images/*`. v1 backups are a zip with `database.json` (a
+/// ``LibraryRecipe/init(schemaOrg:origin:)``) with `recipes/<slug>/images/*`. v1 backups are a zip with `database.json` (a
 /// dump of every table: `recipes`, `recipes_ingredients`, `recipe_instructions`, `ingredient_units`,
 /// `ingredient_foods`, `tags`/`recipes_to_tags`, `categories`/`recipes_to_categories`, `notes`,
 /// `recipe_nutrition`) and `data/recipes/<id>/images/original.*`.
@@ -81,7 +81,7 @@ package enum MealieReader {
             recipe.totalMinutes = LibraryText.minutes(text(row["total_time"]))
             recipe.yield = text(row["recipe_yield"])
             if recipe.yield.isEmpty, let servings = row["recipe_servings"] as? NSNumber, servings.doubleValue >= 1 {
-                recipe.yield = SchemaOrgRecipeReader.format(servings.doubleValue)
+                recipe.yield = LibraryText.number(servings.doubleValue)
             }
             recipe.servings = LibraryText.servings(recipe.yield)
             recipe.sourceURL = text(row["org_url"])
@@ -103,7 +103,7 @@ package enum MealieReader {
             if line.isEmpty {
                 let quantity =
                     (row["quantity"] as? NSNumber).map {
-                        $0.doubleValue > 0 ? SchemaOrgRecipeReader.format($0.doubleValue) : ""
+                        $0.doubleValue > 0 ? LibraryText.number($0.doubleValue) : ""
                     } ?? ""
                 let unit = text(units[key(row["unit_id"])]?["name"])
                 let food = text(foods[key(row["food_id"])]?["name"])
@@ -114,7 +114,7 @@ package enum MealieReader {
         for row in sorted(table("recipe_instructions")) {
             let id = key(row["recipe_id"])
             guard recipes[id] != nil else { continue }
-            recipes[id]?.steps += SchemaOrgRecipeReader.steps(text(row["text"]), section: text(row["title"]))
+            recipes[id]?.steps += InstructionFlattener.typed(text(row["text"]), section: text(row["title"]))
         }
         for (link, names, column) in [
             ("recipes_to_tags", tags, "tag_id"), ("recipes_to_categories", categories, "category_id"),

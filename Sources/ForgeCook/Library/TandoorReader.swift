@@ -95,7 +95,7 @@ package enum TandoorReader {
                     let noAmount = (ingredient["no_amount"] as? Bool) == true
                     let amount =
                         (ingredient["amount"] as? NSNumber).map {
-                            $0.doubleValue > 0 && !noAmount ? SchemaOrgRecipeReader.format($0.doubleValue) : ""
+                            $0.doubleValue > 0 && !noAmount ? LibraryText.number($0.doubleValue) : ""
                         } ?? ""
                     let unit = text((ingredient["unit"] as? [String: Any])?["name"])
                     let food = text((ingredient["food"] as? [String: Any])?["name"])
@@ -105,9 +105,7 @@ package enum TandoorReader {
                 }
                 if !line.isEmpty { recipe.ingredients.append(LibraryRecipe.Line(line, section: section)) }
             }
-            recipe.steps += LibraryText.steps(text(step["instruction"])).map {
-                PageRecipe.Step(text: $0.text, section: $0.section.isEmpty ? name : $0.section)
-            }
+            recipe.steps += LibraryText.steps(text(step["instruction"]), section: name)
         }
         recipe.nutrition = NutritionText.read(o["nutrition"])
         return recipe

@@ -8,7 +8,7 @@ import Foundation
 /// `export.zip` it shares (`apple_health_export/export.xml`, `export_cda.xml`, `workout-routes/*.gpx`,
 /// read entry by entry through ``ZipReader`` within its bomb limits, never extracted) or a bare
 /// `export.xml`. Every generation from iOS 8 (compact dates, `source=`) to today (`WorkoutStatistics`,
-/// GPX routes) reads the same; the XML streams through libxml2's reader (``XMLPullReader``) in constant
+/// GPX routes) reads the same; the XML streams through libxml2's reader (``XMLReader``) in constant
 /// memory, and a document that declares entities (`<!ENTITY`: a billion-laughs or external-entity trick;
 /// a real export's DTD declares none) is refused before any is parsed. What is kept and how:
 /// ``HealthExportReader``.
@@ -124,13 +124,13 @@ package struct AppleHealthImporter: Importer {
     ) throws {
         var guardian = EntityGuard()
         do {
-            try XMLPullReader.read(
+            try XMLReader.read(
                 pull: { buffer in
                     let n = try pull(buffer)
                     if !reader.inDocument { try guardian.check(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
                     return n
                 }, reader.handle)
-        } catch let error as XMLStreamError {
+        } catch let error as XMLReader.Error {
             if case .libraryUnavailable = error { throw ImportError.unreadable(error.description) }
             throw ImportError.unreadable("\(name) is not well-formed XML: \(error.description)")
         }

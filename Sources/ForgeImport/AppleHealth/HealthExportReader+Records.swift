@@ -7,7 +7,7 @@ extension HealthExportReader {
     /// One `<Record>` directly under `<HealthData>`: a point sample is queued, steps and sleep go to the
     /// day totals, heart rate to the spool, other types are counted as not kept; a record that cannot be
     /// kept is skipped with its reason.
-    func record(_ node: XMLPullNode) throws {
+    func record(_ node: XMLReader.Node) throws {
         job.report.rowsRead += 1
         var typeKey: UInt64 = 0
         var kind = HealthRecordKind.other

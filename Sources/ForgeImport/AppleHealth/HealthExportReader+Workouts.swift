@@ -5,7 +5,7 @@ import Foundation
 
 extension HealthExportReader {
     /// A `<Workout>`'s own attributes: the workout being read (nil when its start date is unreadable, skipped).
-    func startWorkout(_ node: XMLPullNode) {
+    func startWorkout(_ node: XMLReader.Node) {
         var activity = ""
         var duration: Double?
         var durationUnit = "min"
@@ -50,7 +50,7 @@ extension HealthExportReader {
 
     /// `<WorkoutStatistics type=... sum|average|maximum=... unit=...>` (exports since iOS 16): distance and
     /// energy when the workout's own attributes lack them, and heart rate.
-    func statistics(_ node: XMLPullNode) {
+    func statistics(_ node: XMLReader.Node) {
         var type = ""
         var unit = ""
         var sum: Double?
@@ -77,7 +77,7 @@ extension HealthExportReader {
     }
 
     /// An inline `<Location>` of a `<WorkoutRoute>` (exports before the gpx files), into the route spool.
-    func location(_ node: XMLPullNode) throws {
+    func location(_ node: XMLReader.Node) throws {
         var lat: Double?
         var lon: Double?
         node.forEachAttribute { name, text in

@@ -70,7 +70,7 @@ final class HealthExportReader {
 
     /// Handles one node of export.xml.
     /// - Throws: ``ImportError/notThisKind(kind:expected:)`` when the root element is not `HealthData`.
-    func handle(_ node: XMLPullNode) throws -> Bool {
+    func handle(_ node: XMLReader.Node) throws -> Bool {
         switch node.kind {
         case .start:
             switch node.depth {

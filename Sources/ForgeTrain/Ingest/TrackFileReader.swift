@@ -2,7 +2,7 @@ internal import ForgeXML
 import Foundation
 
 /// Reads GPX 1.1 and TCX (Garmin Training Center v2) files with libxml2's
-/// streaming reader (``XMLStreamReader``, loaded on first use), matching
+/// streaming reader (``XMLReader``, loaded on first use), matching
 /// elements by namespace URI and local name (so any prefix, or a default
 /// namespace, works the same).
 ///
@@ -25,22 +25,22 @@ package enum TrackFileReader {
         guard !data.isEmpty else { throw TrackFileError.unknownFormat }
         var handler = TrackXMLHandler(zone: zone)
         let endLine: Int
-        do throws(XMLStreamError) {
-            endLine = try XMLStreamReader.read(data) { event in
-                switch event {
-                case .start(let uri, let name, let attributes):
-                    return handler.start(name, uri: uri, attributes: attributes)
-                case .characters(let text):
-                    handler.text += text
-                    return true
-                case .end(let uri, let name):
-                    handler.end(name, uri: uri)
-                    return true
+        do {
+            endLine = try XMLReader.read(data) { node in
+                switch node.kind {
+                case .start:
+                    let (name, uri) = (node.name, node.namespaceURI)
+                    guard handler.start(name, uri: uri, attribute: node.attribute) else { return false }
+                    // `<a/>`: its end follows at once.
+                    if node.isEmpty { handler.end(name, uri: uri) }
+                case .text:
+                    handler.text += node.text
+                case .end:
+                    handler.end(node.name, uri: node.namespaceURI)
                 }
+                return true
             }
-        } catch {
-            // One exhaustive switch over the typed error (a pattern clause plus a
-            // catch-all made swiftc 6.3.1 abort with "Found ownership error").
+        } catch let error as XMLReader.Error {
             switch error {
             case .malformed(let why, let line):
                 if handler.rejected { throw TrackFileError.unknownFormat }
@@ -65,7 +65,7 @@ package enum TrackFileReader {
 }
 
 /// The element handler behind ``TrackFileReader``: a stack of (namespace,
-/// local name) and the point being read, fed ``XMLStreamReader``'s events.
+/// local name) and the point being read, fed ``XMLReader``'s nodes.
 struct TrackXMLHandler {
     let zone: TimeZone
     var format: TrackFile.Format?
@@ -92,7 +92,8 @@ struct TrackXMLHandler {
     }
 
     /// An element opened; false when the root is neither GPX nor TCX (stop reading).
-    mutating func start(_ name: String, uri: String, attributes: [String: String]) -> Bool {
+    /// - Parameter attribute: the value of the element's attribute (without a prefix) of a local name.
+    mutating func start(_ name: String, uri: String, attribute: (String) -> String?) -> Bool {
         if stack.isEmpty {
             if name == "gpx", isGPX(uri) {
                 format = .gpx
@@ -110,12 +111,12 @@ struct TrackXMLHandler {
             if name == "trkseg" { segment += 1 }
             if name == "trkpt" {
                 current = TrackPoint(
-                    lat: attributes["lat"].flatMap(Self.number), lon: attributes["lon"].flatMap(Self.number),
+                    lat: attribute("lat").flatMap(Self.number), lon: attribute("lon").flatMap(Self.number),
                     segment: max(segment, 0))
             }
         case .tcx? where isTCX(uri):
             switch name {
-            case "Activity": sport = attributes["Sport"]
+            case "Activity": sport = attribute("Sport")
             case "Lap": tracksInLap = 0
             case "Track":
                 if tracksInLap > 0 || segment < 0 { segment += 1 }
@@ -143,9 +144,7 @@ struct TrackXMLHandler {
             guard isGPX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "trkpt":
-                if let p = current { points.append(p) }
-                current = nil
+            case "trkpt": finishPoint()
             case "ele" where parent == "trkpt": current?.ele = Self.number(value)
             case "time" where parent == "trkpt": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "name" where parent == "trk": if trackName == nil, !value.isEmpty { trackName = value }
@@ -157,9 +156,7 @@ struct TrackXMLHandler {
             guard isTCX(uri) else { return }
             let parent = ancestor(1)
             switch name {
-            case "Trackpoint":
-                if let p = current { points.append(p) }
-                current = nil
+            case "Trackpoint": finishPoint()
             case "Time" where parent == "Trackpoint": current?.time = IngestTimestamp.parse(value, zone: zone)
             case "LatitudeDegrees" where parent == "Position": current?.lat = Self.number(value)
             case "LongitudeDegrees" where parent == "Position": current?.lon = Self.number(value)
@@ -172,6 +169,12 @@ struct TrackXMLHandler {
             }
         case nil: break
         }
+    }
+
+    /// The point being read is complete: kept, and no point is being read.
+    mutating func finishPoint() {
+        if let point = current { points.append(point) }
+        current = nil
     }
 
     static func number(_ text: String) -> Double? {
