@@ -160,7 +160,7 @@ package struct IngredientLineFacts: Sendable, Equatable {
                 let shared = first + second.dropFirst()
                 let headOnly = first + second.suffix(1)
                 nameWords = !Self.names(shared, in: foods) && Self.names(headOnly, in: foods) ? headOnly : shared
-            } else if Self.matches(second, in: foods) && !Self.matches(first, in: foods) {
+            } else if !Self.matches(first, in: foods) && Self.matches(second, in: foods) {
                 // "crunchy wonton strips or crunchy chow mein noodles": the first the food reference knows.
                 nameWords = Array(second)
             } else {
