@@ -6,7 +6,7 @@ import Testing
 @testable import ForgeImport
 
 /// The forge-server move writes metrics a few hundred rows at a time
-/// (`MetricStore.insertKeepingID`, multi-row inserts that return the ids they
+/// (`MetricStore.insertRows`, multi-row inserts that return the ids they
 /// wrote): each duplicate is still found and listed where its row was met,
 /// among the rows skipped for other reasons, in both batches.
 struct ForgeServerBatchTests {

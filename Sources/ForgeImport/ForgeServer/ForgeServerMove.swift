@@ -9,8 +9,8 @@ import Foundation
 /// Writes a checked ``ForgeServerSnapshot`` into forged, in the caller's one
 /// write transaction, through the owning modules' write paths
 /// (`HouseholdStore`, `OAuthStore`, `AppSettings`; the training, coach and
-/// food stores' id-keeping inserts, such as `SetStore.insertKeepingID` in
-/// `SetStore+MoveIn.swift`). Rows forged's bounds refuse are skipped one
+/// food stores' id-keeping inserts, such as `SetStore.insertRows` in
+/// `SetStore+Imported.swift`). Rows forged's bounds refuse are skipped one
 /// by one and listed; a row whose member or parent was not carried is
 /// skipped with that reason. Ids are kept wherever forged's tables keep
 /// text ids (all but chat messages and coach runs, which forged numbers).
