@@ -4,17 +4,6 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Progress of one import: bytes of the source read and rows written.
-package struct ImportProgress: Sendable, Equatable {
-    package let importID: String
-    /// The member whose import it is: only they hear of it.
-    package let userID: String
-    package let kind: String
-    package let bytesDone: Int64
-    package let bytesTotal: Int64
-    package let rows: Int
-}
-
 /// One running import as an ``Importer`` sees it: the source, the member, the
 /// household calendar, the report, and the ledger-aware write batches.
 /// Used on one thread (the job's).

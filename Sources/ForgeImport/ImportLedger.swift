@@ -27,11 +27,12 @@ package struct ImportRecord: Sendable, Equatable {
 /// The import ledger: `imports`, `import_rows`, `import_keys` (ForgeSchema
 /// 0310). ForgeImport is the only writer of these tables.
 package enum ImportLedger {
-    /// Opens a `running` import for `userID`; returns its id.
+    /// Opens a `running` import for `userID` under `id` (a new one unless given); returns its id.
+    @discardableResult
     package static func open(
-        userID: String, kind: ImportKind, source: String, bytesTotal: Int64, now: Date, in db: Connection
+        id: String = Identifier.make(), userID: String, kind: ImportKind, source: String, bytesTotal: Int64,
+        now: Date, in db: Connection
     ) throws -> String {
-        let id = Identifier.make()
         try db.execute(
             """
             INSERT INTO imports (id, user_id, kind, source, state, bytes_total, pid, created_at)

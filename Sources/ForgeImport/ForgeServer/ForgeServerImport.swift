@@ -67,7 +67,7 @@ package struct ForgeServerImport {
     ///   `DatabaseError`; nothing is written then.
     package func run(
         _ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool,
-        onProgress: ((ForgeServerProgress) -> Void)? = nil
+        onProgress: ((ImportProgress) -> Void)? = nil
     ) throws -> Outcome {
         struct RolledBack: Error { let report: ForgeServerReport }
         do {
@@ -75,16 +75,19 @@ package struct ForgeServerImport {
             return try db.bulkWrite { conn in
                 if let early = try refusal(snapshot, replace: replace, in: conn) { return early }
                 let now = clock.now()
+                let id = Identifier.make()
                 // The large tables' rows are converted on a second core while this thread writes.
-                let move = ForgeServerMove(snapshot: snapshot, conn: conn, now: now, onProgress: onProgress)
+                let move = ForgeServerMove(
+                    snapshot: snapshot, conn: conn, now: now, importID: id, onProgress: onProgress)
                 try ConvertedRows.converting(snapshot, now: now) { ahead in try move.run(ahead) }
                 move.report.notes.append(
                     "records are rebuilt from the sets; where the two servers differ by design (record details in "
                         + "the member's unit, trend, e1RM on the trained day, media_tier) forged answers its own way")
                 if dryRun { throw RolledBack(report: move.report) }
                 let admin = try adminID(of: move, in: conn)
-                let id = try ImportLedger.open(
-                    userID: admin, kind: .forgeServer, source: snapshot.source, bytesTotal: 0, now: now, in: conn)
+                try ImportLedger.open(
+                    id: id, userID: admin, kind: .forgeServer, source: snapshot.source, bytesTotal: 0, now: now,
+                    in: conn)
                 for member in move.members.sorted() {
                     _ = try ImportLedger.claim("forge-server:\(member)", userID: member, importID: id, in: conn)
                 }

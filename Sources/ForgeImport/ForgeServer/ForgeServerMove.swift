@@ -33,17 +33,20 @@ final class ForgeServerMove {
     var lifts: [String: Set<String>] = [:]
     /// Password hashes of forged's replaced seats, by email.
     var keptHashes: [String: String] = [:]
+    /// The ledger id the move is recorded under (its row is written once the seats are).
+    let importID: String
     /// Told after every ``progressStep`` rows of a table and at its end.
-    let onProgress: ((ForgeServerProgress) -> Void)?
+    let onProgress: ((ImportProgress) -> Void)?
     /// Rows of the source handled so far (carried, kept or skipped), all tables.
     private(set) var rowsDone = 0
     static let progressStep = 1_000
 
     init(
-        snapshot: ForgeServerSnapshot, conn: Connection, now: Date,
-        onProgress: ((ForgeServerProgress) -> Void)? = nil
+        snapshot: ForgeServerSnapshot, conn: Connection, now: Date, importID: String = "",
+        onProgress: ((ImportProgress) -> Void)? = nil
     ) {
         self.snapshot = snapshot
+        self.importID = importID
         self.conn = conn
         self.now = now
         self.onProgress = onProgress
@@ -56,8 +59,9 @@ final class ForgeServerMove {
         rowsDone += 1
         guard let onProgress, done % Self.progressStep == 0 || done == total else { return }
         onProgress(
-            ForgeServerProgress(
-                table: table, tableDone: done, tableRows: total, rowsDone: rowsDone, rowsTotal: snapshot.rowCount))
+            ImportProgress(
+                importID: importID, userID: "", kind: ImportKind.forgeServer.rawValue, bytesDone: 0, bytesTotal: 0,
+                rows: rowsDone, rowsTotal: snapshot.rowCount, table: .init(name: table, done: done, rows: total)))
     }
 
     /// Runs every table in dependency order, the large tables' rows taken converted from `ahead`
