@@ -111,7 +111,7 @@ struct ForgeServerImportCommand {
         let importer = ForgeServerImport(db: db, clock: settings.clock)
         do {
             if let early = try importer.precheck(snapshot, replace: replace) {
-                return report(early, dryRun: dryRun, advice: advice)
+                return report(early, source: snapshot.source, dryRun: dryRun, advice: advice)
             }
             if !dryRun {
                 let backup = try BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone)
@@ -123,11 +123,11 @@ struct ForgeServerImportCommand {
             let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
             if terminal, case .done(let report, _) = outcome {
                 let line = MoveProgressLines.summary(
-                    rows: snapshot.rowCount, carried: report.totalCarried,
+                    rows: snapshot.rowCount, carried: report.totalAdded,
                     seconds: (ContinuousClock.now - started) / .seconds(1), dryRun: dryRun)
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
-            return report(outcome, dryRun: dryRun, advice: advice)
+            return report(outcome, source: snapshot.source, dryRun: dryRun, advice: advice)
         } catch let error as ForgeServerImport.Refusal {
             Forged.printError("\(prefix) --from \(snapshot.source): \(error)")
             return 1
@@ -147,25 +147,30 @@ struct ForgeServerImportCommand {
         }
     }
 
-    private func report(_ outcome: ForgeServerImport.Outcome, dryRun: Bool, advice: ServiceAdvice) -> Int32 {
+    private func report(
+        _ outcome: ForgeServerImport.Outcome, source: String, dryRun: Bool, advice: ServiceAdvice
+    ) -> Int32 {
         let verbose = command.flags["verbose"]?.last == "true"
         switch outcome {
         case .alreadyImported(let id, let at):
             print("already imported from this source (import \(id), \(at)); nothing changed")
         case .done(var report, let id):
             // The password lines reach the same state directory (and config) this import ran with.
-            report.passwordCommands = report.passwordCommands.map { $0 + advice.flags }
+            report.lists[ImportReport.passwordsList] = report.lists[ImportReport.passwordsList]?.map {
+                $0 + advice.flags
+            }
             let skipped = report.skippedRows.count
             var written: String?
             var unwritten = false
             if let id, !dryRun, skipped > 0 {
                 let file = Self.skippedFile(stateDir: settings.stateDir, importID: id)
                 do {
-                    try writeSkipped(report, importID: id, to: file)
+                    try writeSkipped(report, source: source, importID: id, to: file)
                     written = file
                 } catch {
                     Forged.printError(
-                        "\(prefix(report)): could not write \(file) (\(error)); every skipped row follows")
+                        "forged import forge-server --from \(source): could not write \(file) (\(error)); "
+                            + "every skipped row follows")
                     unwritten = true
                 }
             }
@@ -178,20 +183,20 @@ struct ForgeServerImportCommand {
                     nil
                 }
             // The complete list goes to the terminal when asked for, or when its file could not be written.
-            print(report.text(verbose: verbose || unwritten, whereListed: whereListed))
+            print(report.tableText(source: source, verbose: verbose || unwritten, whereListed: whereListed))
             if dryRun {
                 print("dry run: nothing was written")
             } else if let id {
-                print("import \(id) done: \(Plural.count(report.totalCarried, "rows")) carried")
+                print("import \(id) done: \(Plural.count(report.totalAdded, "rows")) carried")
                 print(advice.start)
             }
         }
         return 0
     }
 
-    /// Writes the complete list of skipped rows (``ForgeServerReport/skippedListing(heading:)``),
+    /// Writes the complete list of skipped rows (``ImportReport/skippedListing(source:heading:)``),
     /// mode 0600 and owned like the state directory, in `<state-dir>/imports/`.
-    private func writeSkipped(_ report: ForgeServerReport, importID: String, to file: String) throws {
+    private func writeSkipped(_ report: ImportReport, source: String, importID: String, to file: String) throws {
         let directory = (file as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(
@@ -201,14 +206,11 @@ struct ForgeServerImportCommand {
         let heading = "import \(importID), \(settings.clock.now().formatted(.iso8601))"
         guard
             FileManager.default.createFile(
-                atPath: file, contents: Data(report.skippedListing(heading: heading).utf8),
+                atPath: file, contents: Data(report.skippedListing(source: source, heading: heading).utf8),
                 attributes: [.posixPermissions: 0o600])
         else { throw CocoaError(.fileWriteUnknown) }
         BackupFile.matchOwner(file, of: settings.stateDir)
     }
-
-    /// The error lines' start for `report`'s source.
-    private func prefix(_ report: ForgeServerReport) -> String { "forged import forge-server --from \(report.source)" }
 
     /// SOURCE for people: a URL's password left out.
     static func shown(_ text: String) -> String {

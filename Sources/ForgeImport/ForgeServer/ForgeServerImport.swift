@@ -20,7 +20,7 @@ package struct ForgeServerImport {
     /// How the import ended.
     package enum Outcome: Sendable, Equatable {
         /// Written (or, with `dryRun`, what would be written; nothing is).
-        case done(ForgeServerReport, importID: String?)
+        case done(ImportReport, importID: String?)
         /// An earlier import from this source holds these members: nothing changed.
         case alreadyImported(importID: String, at: String)
     }
@@ -69,7 +69,7 @@ package struct ForgeServerImport {
         _ snapshot: ForgeServerSnapshot, replace: Bool, dryRun: Bool,
         onProgress: ((ImportProgress) -> Void)? = nil
     ) throws -> Outcome {
-        struct RolledBack: Error { let report: ForgeServerReport }
+        struct RolledBack: Error { let report: ImportReport }
         do {
             // One transaction with a bulk page cache and in-memory statement journals (Database.bulkWrite).
             return try db.bulkWrite { conn in
@@ -80,7 +80,8 @@ package struct ForgeServerImport {
                 let move = ForgeServerMove(
                     snapshot: snapshot, conn: conn, now: now, importID: id, onProgress: onProgress)
                 try ConvertedRows.converting(snapshot, now: now) { ahead in try move.run(ahead) }
-                move.report.notes.append(
+                move.report.list(
+                    ImportReport.notesList,
                     "records are rebuilt from the sets; where the two servers differ by design (record details in "
                         + "the member's unit, trend, e1RM on the trained day, media_tier) forged answers its own way")
                 if dryRun { throw RolledBack(report: move.report) }
@@ -92,9 +93,7 @@ package struct ForgeServerImport {
                     _ = try ImportLedger.claim("forge-server:\(member)", userID: member, importID: id, in: conn)
                 }
                 try ImportLedger.progress(id, bytes: 0, rows: snapshot.rowCount, in: conn)
-                try ImportLedger.finish(
-                    id, state: "done", report: Self.ledgerReport(move.report, rows: snapshot.rowCount), error: nil,
-                    now: now, in: conn)
+                try ImportLedger.finish(id, state: "done", report: move.report.stored, error: nil, now: now, in: conn)
                 return .done(move.report, importID: id)
             }
         } catch let rolled as RolledBack {
@@ -120,23 +119,5 @@ package struct ForgeServerImport {
             if row.string("role") == "admin" { return row.string("id") }
         }
         return ids[0]
-    }
-
-    /// The ledger's report shape (`forged import list`): carried rows per table as `added`,
-    /// skipped rows as `skipped` by `table: reason`, the first rows listed (those forged's bounds refused first).
-    static func ledgerReport(_ r: ForgeServerReport, rows: Int) -> ImportReport {
-        var out = ImportReport(kind: .forgeServer)
-        out.rowsRead = rows
-        for (name, t) in r.tables {
-            if t.carried > 0 { out.add(name, t.carried) }
-            if t.kept > 0 { out.found(name, t.kept) }
-            for (reason, n) in t.skipped { out.skipped["\(name): \(reason)", default: 0] += n }
-        }
-        out.skippedRows = (r.refusedRows + r.countedRows).prefix(ImportReport.maxListed).map {
-            ImportReport.SkippedRow(line: 0, reason: $0.reason, detail: "\($0.table) \($0.row): \($0.detail)")
-        }
-        out.lists["replaced"] = r.replaced
-        out.lists["passwords"] = r.passwordCommands
-        return out
     }
 }

@@ -125,7 +125,9 @@ extension ForgeServerMove {
         let rows = snapshot.rows("equipment_profiles")
         if rows.contains(where: { $0.text("user_id") == nil }) {
             let removed = try EquipmentStore.deleteShared(in: conn)
-            if removed > 0 { report.replaced.append("forged's \(removed) household-shared equipment profiles") }
+            if removed > 0 {
+                report.list(ImportReport.replacedList, "forged's \(removed) household-shared equipment profiles")
+            }
         }
         var carried: Set<String> = []
         try each("equipment_profiles") { row in

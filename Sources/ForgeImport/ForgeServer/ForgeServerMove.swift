@@ -21,7 +21,7 @@ final class ForgeServerMove {
     /// The rows of the large tables, converted on a second core (``MoveConversion/converters``)
     /// while ``run(_:)`` runs.
     private var ahead: ConvertedRows?
-    var report: ForgeServerReport
+    var report: ImportReport
     /// Ids of the members carried.
     var members: Set<String> = []
     /// Ids of the sessions, plans, panels and clients carried.
@@ -50,7 +50,11 @@ final class ForgeServerMove {
         self.conn = conn
         self.now = now
         self.onProgress = onProgress
-        report = ForgeServerReport(source: snapshot.source)
+        report = ImportReport(kind: .forgeServer)
+        report.rowsRead = snapshot.rowCount
+        report.tables = [:]
+        // Listed even when empty, as the ledger has always had them.
+        report.lists = [ImportReport.replacedList: [], ImportReport.passwordsList: []]
     }
 
     /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``onProgress``
@@ -81,7 +85,8 @@ final class ForgeServerMove {
         // so the first start after the move changes nothing.
         let repaired = try RevisionRepair.sweep(in: conn)
         if repaired > 0 {
-            report.notes.append(
+            report.list(
+                ImportReport.notesList,
                 "\(repaired) plan or food-week revisions had literal \\u escapes, repaired as forged does")
         }
     }
@@ -91,7 +96,6 @@ final class ForgeServerMove {
     func each(_ table: String, _ body: (SourceRow) throws -> Void) throws {
         let rows = snapshot.rows(table)
         report.read(table, rows.count)
-        if report.tables[table] == nil { report.tables[table] = .init() }
         for (i, row) in rows.enumerated() {
             do {
                 try body(row)
@@ -155,7 +159,8 @@ final class ForgeServerMove {
         // forged's own seats (seed-only, checked by the caller, or --replace) give way to the household's.
         for user in try HouseholdStore.allUsers(conn) where !user.isDemo {
             try HouseholdStore.deleteUser(id: user.id, in: conn)
-            report.replaced.append(
+            report.list(
+                ImportReport.replacedList,
                 "\(user.email)'s first-start seat (starter plan, equipment, standing niggle)")
         }
         var rows = snapshot.rows("users")
@@ -186,7 +191,7 @@ final class ForgeServerMove {
                 try HouseholdStore.insertMoved(user, in: conn)
                 members.insert(user.id)
                 report.carried("users")
-                if user.passwordHash == nil { report.passwordCommands.append("forged user passwd \(email)") }
+                if user.passwordHash == nil { report.list(ImportReport.passwordsList, "forged user passwd \(email)") }
             } catch let e as SourceValueError {
                 skip("users", row, "unreadable_value", e.description)
             } catch let e as UserError {
@@ -279,7 +284,6 @@ final class ForgeServerMove {
         for (table, reason, detail) in reasons {
             let rows = snapshot.rows(table)
             report.read(table, rows.count)
-            if report.tables[table] == nil { report.tables[table] = .init() }
             for (i, row) in rows.enumerated() {
                 skip(table, row, reason, detail)
                 handled(table, i + 1, of: rows.count)
