@@ -1,3 +1,5 @@
+import ForgeCore
+
 /// What an import reads: one kind per app or source (`forged import KIND`,
 /// `POST /api/import` `kind`). `auto` guesses from the content (``ImportRegistry/sniff(_:)``).
 package enum ImportKind: String, Sendable, CaseIterable, Codable {
@@ -34,4 +36,9 @@ package enum ImportKind: String, Sendable, CaseIterable, Codable {
 
     /// The words of `forged import` that are not kinds (commands about past imports).
     package static let commandWords: Set<String> = ["list", "undo"]
+}
+
+extension ImportReport {
+    /// An empty report of an import of `kind`.
+    package init(kind: ImportKind) { self.init(kind: kind.rawValue) }
 }

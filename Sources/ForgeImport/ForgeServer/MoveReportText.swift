@@ -1,3 +1,5 @@
+import ForgeCore
+
 /// The move's report as people read it (`forged import forge-server`): the per-table section of
 /// ``ImportReport`` whole, the rows forged does not carry by design counted, the rows its bounds
 /// refuse listed a handful per table and reason, then what replaced forged's first-start rows, the
@@ -36,6 +38,16 @@ extension ImportReport {
         "panel_not_carried": "their lab panel is not carried",
         "client_not_carried": "their OAuth client is not carried",
     ]
+
+    /// The report as the ledger keeps it (`imports.report`): for a source of tables, the first
+    /// ``maxListed`` skipped rows, those refused by forged's bounds (``refusedRows``) before those
+    /// not carried by design (``countedRows``); a file's report as it is.
+    package var stored: ImportReport {
+        guard tables != nil else { return self }
+        var out = self
+        out.skippedRows = Array((refusedRows + countedRows).prefix(Self.maxListed))
+        return out
+    }
 
     /// Skipped rows refused by forged's bounds (listed), in the order met.
     package var refusedRows: [SkippedRow] { skippedRows.filter { Self.countedReasons[$0.reason] == nil } }

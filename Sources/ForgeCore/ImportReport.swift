@@ -1,7 +1,7 @@
-import ForgeCore
-
 /// What one import did, the same for every kind and both doors (the CLI
-/// prints it, `GET /api/import/{id}` returns it, `imports.report` stores it).
+/// prints it, `GET /api/import/{id}` returns it, `imports.report` stores it),
+/// whichever module reads the source (ForgeImport's importers, ForgeCook's
+/// recipe-library import).
 ///
 /// Counts are keyed by what they count: `added` by table-level thing
 /// (`sessions`, `sets`, `exercises`, `metrics`, `recipes`…), `already` by the
@@ -16,7 +16,7 @@ import ForgeCore
 package struct ImportReport: Codable, Sendable, Equatable {
     /// One row left out, with where it was and why.
     package struct SkippedRow: Codable, Sendable, Equatable {
-        /// 1-based line of the file the row starts on (the header is line 1; ``CSVReader/line``), or
+        /// 1-based line of the file the row starts on (the header is line 1; ForgeImport's `CSVReader.line`), or
         /// 0 when not a row of a text file (a recipe in a zip, a row of a source's table).
         package let line: Int
         /// The reason key (one of `skipped`'s keys; for a source of tables, of its table's).
@@ -56,7 +56,8 @@ package struct ImportReport: Codable, Sendable, Equatable {
     /// Longest `skippedRows` kept; `skipped` still counts every row.
     package static let maxListed = 200
 
-    package init(kind: ImportKind) { self.kind = kind.rawValue }
+    /// An empty report of an import of `kind` (`strong`, `paprika`, `forge-server`…).
+    package init(kind: String) { self.kind = kind }
 
     /// Counts a skipped row under `reason` and lists it while the list has room.
     package mutating func skip(line: Int, reason: String, detail: String) {

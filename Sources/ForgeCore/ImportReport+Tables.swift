@@ -32,8 +32,8 @@ extension ImportReport {
     }
 
     /// Counts a row of `table` left out, in the table's section and in ``skipped`` (as
-    /// `TABLE: REASON`), and lists it, every one (the ledger keeps the first ``maxListed``,
-    /// ``stored``), at the end of ``skippedRows`` or at `position`.
+    /// `TABLE: REASON`), and lists it, every one (the ledger keeps the first ``maxListed``), at
+    /// the end of ``skippedRows`` or at `position`.
     /// - Parameter row: the row's id in the source (or `row N`).
     package mutating func skip(_ table: String, row: String, reason: String, detail: String, at position: Int? = nil) {
         withTable(table) { $0.skipped[reason, default: 0] += 1 }
@@ -42,16 +42,6 @@ extension ImportReport {
         listed.table = table
         listed.row = row
         if let position { skippedRows.insert(listed, at: position) } else { skippedRows.append(listed) }
-    }
-
-    /// The report as the ledger keeps it (`imports.report`): for a source of tables, the first
-    /// ``maxListed`` skipped rows, those refused by forged's bounds (``refusedRows``) before those
-    /// not carried by design (``countedRows``); a file's report as it is.
-    package var stored: ImportReport {
-        guard tables != nil else { return self }
-        var out = self
-        out.skippedRows = Array((refusedRows + countedRows).prefix(Self.maxListed))
-        return out
     }
 
     private mutating func withTable(_ name: String, _ change: (inout TableCounts) -> Void) {
