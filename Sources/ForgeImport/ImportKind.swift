@@ -30,9 +30,9 @@ package enum ImportKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The kinds an upload (`POST /api/import`) may name: all but `forge-server`, a whole-household
-    /// move that runs on the command line with forged stopped.
-    package static let uploadable: [ImportKind] = allCases.filter { $0 != .forgeServer }
+    /// The kinds an upload (`POST /api/import`) may name: those of one member's history, not
+    /// `forge-server`, a whole-household move that runs on the command line with forged stopped.
+    package static let uploadable: [ImportKind] = allCases.filter { $0.scope == .member }
 
     /// The words of `forged import` that are not kinds (commands about past imports).
     package static let commandWords: Set<String> = ["list", "undo"]

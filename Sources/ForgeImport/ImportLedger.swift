@@ -9,12 +9,14 @@ package struct ImportRecord: Sendable, Equatable {
     package let kind: String
     /// The file name (or source) as given.
     package let source: String
-    /// `running`, `done`, `failed` or `undone`.
+    /// `running`, `done`, `failed` or `undone`; `checked` for a household import's dry run, never stored.
     package let state: String
     package let bytesTotal: Int64
     package let bytesDone: Int64
     package let rowsDone: Int
-    package let report: ImportReport?
+    /// What the import did; the ledger keeps the first ``ImportReport/maxListed`` skipped rows, the
+    /// answer of a household import's ``ImportPipeline/execute(_:onProgress:)`` every one.
+    package var report: ImportReport?
     /// Why a failed import failed.
     package let error: String?
     /// Stored instants.

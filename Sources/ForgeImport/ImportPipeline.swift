@@ -36,6 +36,8 @@ package struct ImportPipeline: Sendable {
         package let bytesTotal: Int64
         /// The load unit the member said the file's unitless loads are in (`--unit`, `unit`); nil: not said.
         package var unit: LoadUnit? = nil
+        /// A household import's source and options; nil for a member's (``ImportKind/scope``).
+        package var household: HouseholdSource? = nil
     }
 
     /// Checks the source and opens the ledger row.
@@ -58,6 +60,8 @@ package struct ImportPipeline: Sendable {
         if kind == .auto {
             importer = try registry.sniff(probe)
         } else {
+            // A household import reads no member's file: it starts with `start(_:household:)`.
+            guard kind.scope == .member else { throw ImportError.unsupported(kind) }
             importer = try registry.importer(kind)
             guard importer.sniff(probe) else {
                 if let other = try? registry.sniff(probe), other.kind != kind {
@@ -82,10 +86,37 @@ package struct ImportPipeline: Sendable {
             bytesTotal: size, unit: unit)
     }
 
+    /// Checks a household import (``ImportScope/household``: the move from the original Forge
+    /// server) of `household`'s source, which the command read whole before opening forged's
+    /// database, without writing: the command takes its backup next, then ``execute(_:onProgress:)``.
+    /// No ledger row is opened yet: the import records itself, under the admin seat it writes, in
+    /// its one transaction.
+    /// - Throws: ``ImportError/unsupported(_:)`` for a member's kind; ``ImportError/busy(importID:)``
+    ///   while any member's import runs; what the importer's ``Importer/check(_:in:)`` throws
+    ///   (``ImportError/alreadyImported(importID:at:)``, ``ImportError/notEmpty(_:)``).
+    package func start(_ kind: ImportKind, household: HouseholdSource) throws -> Started {
+        guard kind.scope == .household else { throw ImportError.unsupported(kind) }
+        let importer = try registry.importer(kind)
+        let source = household.snapshot.source
+        let started = Started(
+            id: Identifier.make(), kind: kind, guessed: false, userID: "", file: URL(fileURLWithPath: source),
+            source: source, bytesTotal: 0, household: household)
+        try db.read { conn in try checkHousehold(started, importer, in: conn) }
+        return started
+    }
+
+    /// A household import replaces every seat, so it waits for no member's import; then the importer's checks.
+    private func checkHousehold(_ started: Started, _ importer: any Importer, in conn: Connection) throws {
+        if let running = try ImportLedger.anyRunning(in: conn) { throw ImportError.busy(importID: running.id) }
+        try importer.check(started, in: conn)
+    }
+
     /// Runs a started import to the end on the calling thread.
-    /// - Returns: the final ledger record (state `done`).
+    /// - Returns: the final ledger record (state `done`); a household import's carries its whole
+    ///   report (every skipped row), and its dry run answers a record never stored, state `checked`.
     /// - Throws: what the importer threw, after removing everything it had added
-    ///   (the ledger row stays, state `failed`, with the error's text).
+    ///   (the ledger row stays, state `failed`, with the error's text); a household import's
+    ///   transaction rolls back whole instead, leaving no ledger row.
     @discardableResult
     package func execute(
         _ started: Started, onProgress: (@Sendable (ImportProgress) -> Void)? = nil
@@ -94,7 +125,8 @@ package struct ImportPipeline: Sendable {
         let job = ImportJob(
             id: started.id, kind: started.kind, userID: started.userID, file: started.file,
             source: started.source, bytesTotal: started.bytesTotal, calendar: calendar, clock: clock, db: db,
-            guessed: started.guessed, statedUnit: started.unit, onProgress: onProgress)
+            guessed: started.guessed, statedUnit: started.unit, household: started.household, onProgress: onProgress)
+        if let household = started.household { return try executeWhole(started, household, importer, job) }
         do {
             // Fewer WAL checkpoints between the batches, one page cache for all (Database.withImportSettings).
             try db.withImportSettings { try importer.run(job) }
@@ -115,6 +147,46 @@ package struct ImportPipeline: Sendable {
             throw error
         }
         return try db.read { try ImportLedger.find(started.id, userID: nil, in: $0) }!
+    }
+
+    /// A household import in one write transaction (a bulk page cache, statement journals in
+    /// memory: ``Database/bulkWrite(syncingCommit:_:)``): the checks again, the importer, then its
+    /// ledger row, `done` at once, under the seat and with the keys it named; a dry run rolls
+    /// everything back and answers what it would have done.
+    private func executeWhole(
+        _ started: Started, _ household: HouseholdSource, _ importer: any Importer, _ job: ImportJob
+    ) throws -> ImportRecord {
+        struct RolledBack: Error { let report: ImportReport }
+        let now = clock.now()
+        do {
+            var record = try db.bulkWrite { conn in
+                try checkHousehold(started, importer, in: conn)
+                job.transaction = conn
+                defer { job.transaction = nil }
+                try importer.run(job)
+                if household.dryRun { throw RolledBack(report: job.report) }
+                guard let seat = job.recordedUnder else {
+                    throw ImportError.unreadable("\(started.source): the import named no seat to record it under")
+                }
+                try ImportLedger.open(
+                    id: started.id, userID: seat.admin, kind: started.kind, source: started.source, bytesTotal: 0,
+                    now: now, in: conn)
+                for (key, member) in seat.keys.sorted(by: { $0.key < $1.key }) {
+                    _ = try ImportLedger.claim(key, userID: member, importID: started.id, in: conn)
+                }
+                try ImportLedger.progress(started.id, bytes: 0, rows: job.report.rowsRead, in: conn)
+                try ImportLedger.finish(
+                    started.id, state: "done", report: job.report.stored, error: nil, now: now, in: conn)
+                return try ImportLedger.find(started.id, userID: nil, in: conn)!
+            }
+            record.report = job.report
+            return record
+        } catch let rolled as RolledBack {
+            return ImportRecord(
+                id: started.id, userID: "", kind: started.kind.rawValue, source: started.source, state: "checked",
+                bytesTotal: 0, bytesDone: 0, rowsDone: rolled.report.rowsRead, report: rolled.report, error: nil,
+                createdAt: Instant.storage(now), finishedAt: nil, pid: nil)
+        }
     }
 
     /// `error` in the words a client sees: where it names the file being read (an upload's
@@ -160,7 +232,7 @@ package struct ImportPipeline: Sendable {
                 throw ImportError.notFound(id)
             }
             guard record.state == "done" else { throw ImportError.notUndoable(id: id, state: record.state) }
-            guard record.kind != ImportKind.forgeServer.rawValue else { throw ImportError.wholeMove(id: id) }
+            guard ImportKind(rawValue: record.kind)?.scope != .household else { throw ImportError.wholeMove(id: id) }
             let completers = try ImportLedger.completers(of: id, in: conn)
             guard completers.isEmpty else { throw ImportError.completedLater(id: id, by: completers) }
             try removeRows(of: record, in: conn)

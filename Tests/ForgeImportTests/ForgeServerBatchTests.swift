@@ -35,16 +35,19 @@ struct ForgeServerBatchTests {
         return text
     }
 
-    /// Moves the dump `text` into `harness`'s database (`--replace`) and answers the report.
+    /// Moves the dump `text` into `harness`'s database through the pipeline (`--replace`) and answers
+    /// the whole report.
     /// - Throws: what reading or moving throws; a move that does not end `done` fails the test.
     static func move(_ text: String, into harness: ImportHarness) throws -> ImportReport {
         let file = harness.dir + "/dump.sql"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
-        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
-            .run(snapshot, replace: true, dryRun: false)
-        guard case .done(let report, _) = outcome else {
-            throw ImportError.unreadable("the move did not end done: \(outcome)")
+        var household = HouseholdSource(snapshot)
+        household.replace = true
+        let started = try harness.pipeline.start(.forgeServer, household: household)
+        let record = try harness.pipeline.execute(started)
+        guard record.state == "done", let report = record.report else {
+            throw ImportError.unreadable("the move did not end done: \(record)")
         }
         return report
     }

@@ -33,23 +33,18 @@ final class ForgeServerMove {
     var lifts: [String: Set<String>] = [:]
     /// Password hashes of forged's replaced seats, by email.
     var keptHashes: [String: String] = [:]
-    /// The ledger id the move is recorded under (its row is written once the seats are).
-    let importID: String
-    /// Told after every ``progressStep`` rows of a table and at its end.
-    let onProgress: ((ImportProgress) -> Void)?
+    /// The import running the move: told where it stands after every ``progressStep`` rows of a
+    /// table and at the table's end.
+    let job: ImportJob
     /// Rows of the source handled so far (carried, kept or skipped), all tables.
     private(set) var rowsDone = 0
     static let progressStep = 1_000
 
-    init(
-        snapshot: ForgeServerSnapshot, conn: Connection, now: Date, importID: String = "",
-        onProgress: ((ImportProgress) -> Void)? = nil
-    ) {
+    init(snapshot: ForgeServerSnapshot, conn: Connection, now: Date, job: ImportJob) {
         self.snapshot = snapshot
-        self.importID = importID
+        self.job = job
         self.conn = conn
         self.now = now
-        self.onProgress = onProgress
         report = ImportReport(kind: .forgeServer)
         report.rowsRead = snapshot.rowCount
         report.tables = [:]
@@ -57,15 +52,12 @@ final class ForgeServerMove {
         report.lists = [ImportReport.replacedList: [], ImportReport.passwordsList: []]
     }
 
-    /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``onProgress``
+    /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``job``
     /// every ``progressStep`` rows and at the table's last row.
     func handled(_ table: String, _ done: Int, of total: Int) {
         rowsDone += 1
-        guard let onProgress, done % Self.progressStep == 0 || done == total else { return }
-        onProgress(
-            ImportProgress(
-                importID: importID, userID: "", kind: ImportKind.forgeServer.rawValue, bytesDone: 0, bytesTotal: 0,
-                rows: rowsDone, rowsTotal: snapshot.rowCount, table: .init(name: table, done: done, rows: total)))
+        guard done % Self.progressStep == 0 || done == total else { return }
+        job.progress(rows: rowsDone, of: snapshot.rowCount, table: .init(name: table, done: done, rows: total))
     }
 
     /// Runs every table in dependency order, the large tables' rows taken converted from `ahead`
