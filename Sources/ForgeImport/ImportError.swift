@@ -43,6 +43,12 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case loadUnit(assumed: String, other: String, evidence: String)
     /// Every row of the file was unreadable: nothing was added. `first` is the first unreadable value.
     case nothingReadable(rows: Int, first: String)
+    /// A household import from a source an earlier one (`importID`, finished `at`) moved in
+    /// already: nothing to do, nothing changed.
+    case alreadyImported(importID: String, at: String)
+    /// A household import without `--replace` into a forged that already holds household data
+    /// (table → rows beyond the first start's).
+    case notEmpty([String: Int])
 
     package var description: String {
         switch self {
@@ -85,6 +91,12 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
             "the loads look like \(other), not \(assumed) (the member's load unit, unit_load): \(evidence); nothing "
                 + "was imported. If they are \(other), import again with --unit \(other) (\"unit\": \"\(other)\" over "
                 + "HTTP); if they really are \(assumed), with --unit \(assumed)"
+        case .alreadyImported(let id, let at):
+            "already imported from this source (import \(id), \(at)); nothing changed"
+        case .notEmpty(let counts):
+            "forged's database already holds household data ("
+                + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                + "); run with --replace to replace it (a backup is taken first)"
         case .nothingReadable(let rows, let first):
             "none of the file's \(Plural.count(rows, "rows")) could be read (the first: \(first)): nothing was imported"
         }

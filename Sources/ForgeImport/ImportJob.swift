@@ -4,17 +4,6 @@ import ForgeStore
 import ForgeTrain
 import Foundation
 
-/// Progress of one import: bytes of the source read and rows written.
-package struct ImportProgress: Sendable, Equatable {
-    package let importID: String
-    /// The member whose import it is: only they hear of it.
-    package let userID: String
-    package let kind: String
-    package let bytesDone: Int64
-    package let bytesTotal: Int64
-    package let rows: Int
-}
-
 /// One running import as an ``Importer`` sees it: the source, the member, the
 /// household calendar, the report, and the ledger-aware write batches.
 /// Used on one thread (the job's).
@@ -22,7 +11,8 @@ package final class ImportJob {
     /// The ledger id.
     package let id: String
     package let kind: ImportKind
-    /// The member whose history this is.
+    /// The member whose history this is; empty for a household import, whose seats it writes
+    /// (``record(under:claiming:)`` names the one it is recorded under).
     package let userID: String
     /// The source file on disk.
     package let file: URL
@@ -36,6 +26,13 @@ package final class ImportJob {
     package var report: ImportReport
     /// The unit the member said the file's unitless loads are in (`--unit`, `unit`): never second-guessed.
     package let statedUnit: LoadUnit?
+    /// A household import's source and options (``ImportScope/household``); nil for a member's.
+    package let household: HouseholdSource?
+    /// The seat a household import is recorded under and the keys it claims (key → member id),
+    /// as the importer named them (``record(under:claiming:)``).
+    private(set) var recordedUnder: (admin: String, keys: [String: String])?
+    /// A household import's one write transaction, which ``write(_:)`` runs in.
+    var transaction: Connection?
 
     let db: Database
     let onProgress: (@Sendable (ImportProgress) -> Void)?
@@ -47,9 +44,11 @@ package final class ImportJob {
     init(
         id: String, kind: ImportKind, userID: String, file: URL, source: String, bytesTotal: Int64,
         calendar: HouseholdCalendar, clock: any ForgeCore.Clock, db: Database, guessed: Bool,
-        statedUnit: LoadUnit? = nil, onProgress: (@Sendable (ImportProgress) -> Void)?
+        statedUnit: LoadUnit? = nil, household: HouseholdSource? = nil,
+        onProgress: (@Sendable (ImportProgress) -> Void)?
     ) {
         self.statedUnit = statedUnit
+        self.household = household
         self.id = id
         self.kind = kind
         self.userID = userID
@@ -76,8 +75,12 @@ package final class ImportJob {
     /// unsynced batches, never part of one) is rolled back from its ledger at
     /// the member's next import, like one whose process ended midway
     /// (``ImportLedger/stale(in:)``).
+    ///
+    /// A household import's `body` runs in the import's one transaction instead, which the
+    /// pipeline commits (or rolls back) as a whole.
     package func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try db.bulkWrite(syncingCommit: false) { conn in
+        if let transaction { return try body(transaction) }
+        return try db.bulkWrite(syncingCommit: false) { conn in
             let result = try body(conn)
             try ImportLedger.progress(id, bytes: bytesDone, rows: rows, in: conn)
             return result
@@ -113,6 +116,23 @@ package final class ImportJob {
     /// Claims natural keys at once: answers those that were free.
     package func claim(_ keys: [String], in db: Connection) throws -> Set<String> {
         try ImportLedger.claim(keys, userID: userID, importID: id, in: db)
+    }
+
+    /// Names what a household import is recorded under, as it ends: the `admin` seat it wrote
+    /// (the ledger's member) and the natural keys it claims, each for its member (key → member
+    /// id), so a second import from the same source is known (``ImportError/alreadyImported(importID:at:)``).
+    package func record(under admin: String, claiming keys: [String: String]) {
+        recordedUnder = (admin, keys)
+    }
+
+    /// Tells listeners at once where a source of tables stands (the caller paces it: the move
+    /// every 1,000 rows of a table and at its last): `rows` handled of `total`, in `table`.
+    package func progress(rows: Int, of total: Int, table: ImportProgress.Table) {
+        self.rows = rows
+        onProgress?(
+            ImportProgress(
+                importID: id, userID: userID, kind: kind.rawValue, bytesDone: bytesDone, bytesTotal: bytesTotal,
+                rows: rows, rowsTotal: total, table: table))
     }
 
     /// Notes progress; listeners hear of it at most 10 times a second (and at the end).

@@ -1,3 +1,5 @@
+import ForgeCore
+
 /// What an import reads: one kind per app or source (`forged import KIND`,
 /// `POST /api/import` `kind`). `auto` guesses from the content (``ImportRegistry/sniff(_:)``).
 package enum ImportKind: String, Sendable, CaseIterable, Codable {
@@ -28,10 +30,15 @@ package enum ImportKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The kinds an upload (`POST /api/import`) may name: all but `forge-server`, a whole-household
-    /// move that runs on the command line with forged stopped.
-    package static let uploadable: [ImportKind] = allCases.filter { $0 != .forgeServer }
+    /// The kinds an upload (`POST /api/import`) may name: those of one member's history, not
+    /// `forge-server`, a whole-household move that runs on the command line with forged stopped.
+    package static let uploadable: [ImportKind] = allCases.filter { $0.scope == .member }
 
     /// The words of `forged import` that are not kinds (commands about past imports).
     package static let commandWords: Set<String> = ["list", "undo"]
+}
+
+extension ImportReport {
+    /// An empty report of an import of `kind`.
+    package init(kind: ImportKind) { self.init(kind: kind.rawValue) }
 }

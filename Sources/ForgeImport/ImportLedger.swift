@@ -9,12 +9,14 @@ package struct ImportRecord: Sendable, Equatable {
     package let kind: String
     /// The file name (or source) as given.
     package let source: String
-    /// `running`, `done`, `failed` or `undone`.
+    /// `running`, `done`, `failed` or `undone`; `checked` for a household import's dry run, never stored.
     package let state: String
     package let bytesTotal: Int64
     package let bytesDone: Int64
     package let rowsDone: Int
-    package let report: ImportReport?
+    /// What the import did; the ledger keeps the first ``ImportReport/maxListed`` skipped rows, the
+    /// answer of a household import's ``ImportPipeline/execute(_:onProgress:)`` every one.
+    package var report: ImportReport?
     /// Why a failed import failed.
     package let error: String?
     /// Stored instants.
@@ -27,11 +29,12 @@ package struct ImportRecord: Sendable, Equatable {
 /// The import ledger: `imports`, `import_rows`, `import_keys` (ForgeSchema
 /// 0310). ForgeImport is the only writer of these tables.
 package enum ImportLedger {
-    /// Opens a `running` import for `userID`; returns its id.
+    /// Opens a `running` import for `userID` under `id` (a new one unless given); returns its id.
+    @discardableResult
     package static func open(
-        userID: String, kind: ImportKind, source: String, bytesTotal: Int64, now: Date, in db: Connection
+        id: String = Identifier.make(), userID: String, kind: ImportKind, source: String, bytesTotal: Int64,
+        now: Date, in db: Connection
     ) throws -> String {
-        let id = Identifier.make()
         try db.execute(
             """
             INSERT INTO imports (id, user_id, kind, source, state, bytes_total, pid, created_at)

@@ -31,11 +31,15 @@ package struct ImportPipeline: Sendable {
         /// True when `auto` guessed the kind.
         package let guessed: Bool
         package let userID: String
+        /// The file read; for a household import, its source as a path, for messages only (the
+        /// source is read already: ``HouseholdSource/snapshot``).
         package let file: URL
         package let source: String
         package let bytesTotal: Int64
         /// The load unit the member said the file's unitless loads are in (`--unit`, `unit`); nil: not said.
         package var unit: LoadUnit? = nil
+        /// A household import's source and options; nil for a member's (``ImportKind/scope``).
+        package var household: HouseholdSource? = nil
     }
 
     /// Checks the source and opens the ledger row.
@@ -58,6 +62,8 @@ package struct ImportPipeline: Sendable {
         if kind == .auto {
             importer = try registry.sniff(probe)
         } else {
+            // A household import reads no member's file: it starts with `start(_:household:)`.
+            guard kind.scope == .member else { throw ImportError.unsupported(kind) }
             importer = try registry.importer(kind)
             guard importer.sniff(probe) else {
                 if let other = try? registry.sniff(probe), other.kind != kind {
@@ -83,9 +89,11 @@ package struct ImportPipeline: Sendable {
     }
 
     /// Runs a started import to the end on the calling thread.
-    /// - Returns: the final ledger record (state `done`).
+    /// - Returns: the final ledger record (state `done`); a household import's carries its whole
+    ///   report (every skipped row), and its dry run answers a record never stored, state `checked`.
     /// - Throws: what the importer threw, after removing everything it had added
-    ///   (the ledger row stays, state `failed`, with the error's text).
+    ///   (the ledger row stays, state `failed`, with the error's text); a household import's
+    ///   transaction rolls back whole instead, leaving no ledger row.
     @discardableResult
     package func execute(
         _ started: Started, onProgress: (@Sendable (ImportProgress) -> Void)? = nil
@@ -94,7 +102,8 @@ package struct ImportPipeline: Sendable {
         let job = ImportJob(
             id: started.id, kind: started.kind, userID: started.userID, file: started.file,
             source: started.source, bytesTotal: started.bytesTotal, calendar: calendar, clock: clock, db: db,
-            guessed: started.guessed, statedUnit: started.unit, onProgress: onProgress)
+            guessed: started.guessed, statedUnit: started.unit, household: started.household, onProgress: onProgress)
+        if let household = started.household { return try executeWhole(started, household, importer, job) }
         do {
             // Fewer WAL checkpoints between the batches, one page cache for all (Database.withImportSettings).
             try db.withImportSettings { try importer.run(job) }
@@ -160,7 +169,7 @@ package struct ImportPipeline: Sendable {
                 throw ImportError.notFound(id)
             }
             guard record.state == "done" else { throw ImportError.notUndoable(id: id, state: record.state) }
-            guard record.kind != ImportKind.forgeServer.rawValue else { throw ImportError.wholeMove(id: id) }
+            guard ImportKind(rawValue: record.kind)?.scope != .household else { throw ImportError.wholeMove(id: id) }
             let completers = try ImportLedger.completers(of: id, in: conn)
             guard completers.isEmpty else { throw ImportError.completedLater(id: id, by: completers) }
             try removeRows(of: record, in: conn)

@@ -10,7 +10,7 @@ package struct ImportRegistry: Sendable {
     /// answer ``ImportError/unsupported(_:)``.
     package static let builtIn = ImportRegistry(
         [StrongImporter(), HevyImporter(), FitNotesImporter(), AppleHealthImporter()]
-            + LibraryFormat.allCases.map(RecipeLibraryImporter.init))
+            + LibraryFormat.allCases.map(RecipeLibraryImporter.init) + [ForgeServerImporter()])
 
     /// The importer for `kind`.
     /// - Throws: ``ImportError/unsupported(_:)``.

@@ -43,7 +43,9 @@ package struct ImportProbe: Sendable {
 /// calls ``run(_:)`` and finishes or undoes; an importer only reads its
 /// source and writes through the owning modules' write paths, recording what
 /// it added with ``ImportJob/added(table:id:in:)`` and what it recognised as
-/// already there with ``ImportJob/claim(_:in:)``.
+/// already there with ``ImportJob/claim(_:in:)`` (a household import, which
+/// replaces every seat, names the seat and keys to record instead:
+/// ``ImportJob/record(under:claiming:)``).
 ///
 /// Plugging a kind in (the recipe libraries, the original Forge server): an
 /// `Importer` value, listed in ``ImportRegistry/builtIn``.
@@ -73,4 +75,15 @@ package protocol Importer: Sendable {
     /// paths, and recomputes what derives from them (records). Runs in one
     /// write transaction with the ledger update.
     func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws
+
+    /// What refuses an import of `started` beyond the pipeline's own checks (a household
+    /// import's earlier move of the same members, household data already there): run before
+    /// the command takes its backup and again in the import's transaction.
+    /// - Throws: the refusal (an ``ImportError``).
+    func check(_ started: ImportPipeline.Started, in db: Connection) throws
+}
+
+extension Importer {
+    /// A member's import has no checks beyond the pipeline's.
+    package func check(_ started: ImportPipeline.Started, in db: Connection) throws {}
 }

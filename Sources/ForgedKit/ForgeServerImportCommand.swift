@@ -5,12 +5,12 @@ import ForgeStore
 import Foundation
 
 /// `forged import forge-server --from SOURCE [--dry-run] [--replace] [--verbose]`:
-/// moves a household from the original Forge server (ForgeImport's
-/// ``ForgeServerImport``). Unlike the other kinds it runs like `forged
-/// restore`: it takes the state directory's lock (refusing while `forged
-/// serve` holds it), reads and checks the whole source before it opens
-/// forged's database, takes a verified backup, then writes in one
-/// transaction. Every refusal is one line naming the source, exit status 1
+/// moves a household from the original Forge server, a household-scope kind of
+/// the one import pipeline (ForgeImport's ``ForgeServerImporter``, ``ImportScope``).
+/// Unlike the other kinds it runs like `forged restore`: it takes the state
+/// directory's lock (refusing while `forged serve` holds it), reads and checks
+/// the whole source before it opens forged's database, starts the import (its
+/// checks), takes a verified backup, then executes it in one transaction. Every refusal is one line naming the source, exit status 1
 /// (75 for a state directory in use), and forged's database unchanged; a
 /// state directory that did not exist before the run is not left behind
 /// (the source is read before it is made, and what the run made is removed
@@ -99,7 +99,8 @@ struct ForgeServerImportCommand {
         return status
     }
 
-    /// Opens forged's database (the caller holds the lock), checks, backs up and imports `snapshot`.
+    /// Opens forged's database (the caller holds the lock), then runs `snapshot` through the one
+    /// import pipeline as a household import: its checks, the backup, its one transaction.
     private func importSnapshot(
         _ snapshot: ForgeServerSnapshot, dryRun: Bool, prefix: String, advice: ServiceAdvice,
         progress: MoveProgressLines, terminal: Bool
@@ -108,36 +109,42 @@ struct ForgeServerImportCommand {
         let db = try StateDirectory.open(settings.stateDir, clock: settings.clock)
         defer { db.close() }
         try ForgeApp(db: db, config: settings.appConfiguration, clock: settings.clock).prepare()
-        let importer = ForgeServerImport(db: db, clock: settings.clock)
+        let pipeline = ImportPipeline(
+            db: db, calendar: HouseholdCalendar(timeZone: settings.timezone), clock: settings.clock)
         do {
-            if let early = try importer.precheck(snapshot, replace: replace) {
-                return report(early, dryRun: dryRun, advice: advice)
-            }
+            var household = HouseholdSource(snapshot)
+            household.replace = replace
+            household.dryRun = dryRun
+            let started = try pipeline.start(.forgeServer, household: household)
             if !dryRun {
                 let backup = try BackupJob(db: db, retention: settings.backupRetention, timeZone: settings.timezone)
                     .run(trigger: "import", now: settings.clock.now())
                 print("backup before the import: \(backup.file) (integrity ok)")
             }
-            let started = ContinuousClock.now
+            let began = ContinuousClock.now
             progress.startWriting()
-            let outcome = try importer.run(snapshot, replace: replace, dryRun: dryRun) { progress.wrote($0) }
-            if terminal, case .done(let report, _) = outcome {
+            let record = try pipeline.execute(started) { progress.wrote($0) }
+            let report = record.report ?? ImportReport(kind: .forgeServer)
+            if terminal {
                 let line = MoveProgressLines.summary(
-                    rows: snapshot.rowCount, carried: report.totalCarried,
-                    seconds: (ContinuousClock.now - started) / .seconds(1), dryRun: dryRun)
+                    rows: snapshot.rowCount, carried: report.totalAdded,
+                    seconds: (ContinuousClock.now - began) / .seconds(1), dryRun: dryRun)
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
-            return report(outcome, dryRun: dryRun, advice: advice)
-        } catch let error as ForgeServerImport.Refusal {
-            Forged.printError("\(prefix) --from \(snapshot.source): \(error)")
-            return 1
+            return printReport(
+                report, importID: record.state == "done" ? record.id : nil, source: snapshot.source, dryRun: dryRun,
+                advice: advice)
         } catch let error as ImportError {
-            if case .busy = error {
+            switch error {
+            case .alreadyImported:
+                print(error.description)
+                return 0
+            case .notEmpty: Forged.printError("\(prefix) --from \(snapshot.source): \(error)")
+            case .busy:
                 Forged.printError(
                     "\(prefix) --from \(snapshot.source): \(error); nothing imported, try again when it is done "
                         + "(forged import list)")
-            } else {
-                Forged.printError("\(prefix): \(error)")
+            default: Forged.printError("\(prefix): \(error)")
             }
             return 1
         } catch let error as BackupError {
@@ -147,51 +154,52 @@ struct ForgeServerImportCommand {
         }
     }
 
-    private func report(_ outcome: ForgeServerImport.Outcome, dryRun: Bool, advice: ServiceAdvice) -> Int32 {
+    /// Prints the report of the move recorded as `importID` (nil: a dry run, nothing recorded),
+    /// writing its complete list of skipped rows beside it.
+    private func printReport(
+        _ report: ImportReport, importID id: String?, source: String, dryRun: Bool, advice: ServiceAdvice
+    ) -> Int32 {
+        var report = report
         let verbose = command.flags["verbose"]?.last == "true"
-        switch outcome {
-        case .alreadyImported(let id, let at):
-            print("already imported from this source (import \(id), \(at)); nothing changed")
-        case .done(var report, let id):
-            // The password lines reach the same state directory (and config) this import ran with.
-            report.passwordCommands = report.passwordCommands.map { $0 + advice.flags }
-            let skipped = report.skippedRows.count
-            var written: String?
-            var unwritten = false
-            if let id, !dryRun, skipped > 0 {
-                let file = Self.skippedFile(stateDir: settings.stateDir, importID: id)
-                do {
-                    try writeSkipped(report, importID: id, to: file)
-                    written = file
-                } catch {
-                    Forged.printError(
-                        "\(prefix(report)): could not write \(file) (\(error)); every skipped row follows")
-                    unwritten = true
-                }
+        // The password lines reach the same state directory (and config) this import ran with.
+        report.lists[ImportReport.passwordsList] = report.lists[ImportReport.passwordsList]?.map { $0 + advice.flags }
+        let skipped = report.skippedRows.count
+        var written: String?
+        var unwritten = false
+        if let id, !dryRun, skipped > 0 {
+            let file = Self.skippedFile(stateDir: settings.stateDir, importID: id)
+            do {
+                try writeSkipped(report, source: source, importID: id, to: file)
+                written = file
+            } catch {
+                Forged.printError(
+                    "forged import forge-server --from \(source): could not write \(file) (\(error)); "
+                        + "every skipped row follows")
+                unwritten = true
             }
-            let whereListed: String? =
-                if let written {
-                    "every skipped row (\(skipped)) is listed in \(written)"
-                } else if skipped > 0, !verbose, !unwritten {
-                    "--verbose lists every skipped row (\(skipped))"
-                } else {
-                    nil
-                }
-            // The complete list goes to the terminal when asked for, or when its file could not be written.
-            print(report.text(verbose: verbose || unwritten, whereListed: whereListed))
-            if dryRun {
-                print("dry run: nothing was written")
-            } else if let id {
-                print("import \(id) done: \(Plural.count(report.totalCarried, "rows")) carried")
-                print(advice.start)
+        }
+        let whereListed: String? =
+            if let written {
+                "every skipped row (\(skipped)) is listed in \(written)"
+            } else if skipped > 0, !verbose, !unwritten {
+                "--verbose lists every skipped row (\(skipped))"
+            } else {
+                nil
             }
+        // The complete list goes to the terminal when asked for, or when its file could not be written.
+        print(report.tableText(source: source, verbose: verbose || unwritten, whereListed: whereListed))
+        if dryRun {
+            print("dry run: nothing was written")
+        } else if let id {
+            print("import \(id) done: \(Plural.count(report.totalAdded, "rows")) carried")
+            print(advice.start)
         }
         return 0
     }
 
-    /// Writes the complete list of skipped rows (``ForgeServerReport/skippedListing(heading:)``),
+    /// Writes the complete list of skipped rows (``ImportReport/skippedListing(source:heading:)``),
     /// mode 0600 and owned like the state directory, in `<state-dir>/imports/`.
-    private func writeSkipped(_ report: ForgeServerReport, importID: String, to file: String) throws {
+    private func writeSkipped(_ report: ImportReport, source: String, importID: String, to file: String) throws {
         let directory = (file as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(
@@ -201,14 +209,11 @@ struct ForgeServerImportCommand {
         let heading = "import \(importID), \(settings.clock.now().formatted(.iso8601))"
         guard
             FileManager.default.createFile(
-                atPath: file, contents: Data(report.skippedListing(heading: heading).utf8),
+                atPath: file, contents: Data(report.skippedListing(source: source, heading: heading).utf8),
                 attributes: [.posixPermissions: 0o600])
         else { throw CocoaError(.fileWriteUnknown) }
         BackupFile.matchOwner(file, of: settings.stateDir)
     }
-
-    /// The error lines' start for `report`'s source.
-    private func prefix(_ report: ForgeServerReport) -> String { "forged import forge-server --from \(report.source)" }
 
     /// SOURCE for people: a URL's password left out.
     static func shown(_ text: String) -> String {

@@ -14,7 +14,11 @@ struct ImportCommands {
     let command: ParsedCommand
 
     func run() throws -> Int32 {
-        if command.path == ["import"], command.positionals.first == ImportKind.forgeServer.rawValue {
+        // The one grammar, `forged import KIND …`; a household kind (forge-server) reads `--from SOURCE`
+        // with forged stopped, under the state directory's lock.
+        if command.path == ["import"], let word = command.positionals.first,
+            ImportKind(rawValue: word)?.scope == .household
+        {
             return try ForgeServerImportCommand(settings: settings, command: command).run()
         }
         let db = try StateDirectory.openPrepared(settings)

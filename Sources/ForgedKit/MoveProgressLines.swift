@@ -42,25 +42,25 @@ final class MoveProgressLines: Sendable {
         }
     }
 
-    /// Where the move stands.
-    func wrote(_ p: ForgeServerProgress) {
+    /// Where the move stands: its table (``ImportProgress/table``) and rows of all (``ImportProgress/rowsTotal``).
+    func wrote(_ p: ImportProgress) {
         if terminal {
-            guard p.tableFinished, p.tableRows > 0 else { return }
+            guard let table = p.table, table.finished, table.rows > 0 else { return }
             let seconds = state.withLock { s in
                 defer { s.tableStarted = .now }
                 return (ContinuousClock.now - s.tableStarted) / .seconds(1)
             }
-            write("\(verb) \(Self.line(p.table, rows: p.tableRows, seconds: seconds))")
+            write("\(verb) \(Self.line(table.name, rows: table.rows, seconds: seconds))")
             return
         }
-        guard p.rowsTotal > 0 else { return }
-        let tenth = p.rowsDone * 10 / p.rowsTotal
+        guard let total = p.rowsTotal, total > 0 else { return }
+        let tenth = p.rows * 10 / total
         let line: String? = state.withLock { s in
             guard tenth > s.lastTenth else { return nil }
             s.lastTenth = tenth
             let seconds = (ContinuousClock.now - s.phaseStarted) / .seconds(1)
-            return "\(verb) \(tenth * 10)%: \(p.rowsDone) of \(p.rowsTotal) rows (\(p.table))"
-                + (Self.rate(p.rowsDone, seconds: seconds).map { ", \($0)" } ?? "")
+            return "\(verb) \(tenth * 10)%: \(p.rows) of \(total) rows (\(p.table?.name ?? ""))"
+                + (Self.rate(p.rows, seconds: seconds).map { ", \($0)" } ?? "")
         }
         if let line { write(line) }
     }

@@ -65,14 +65,14 @@ struct PaprikaLibraryTests {
         try withCookDatabase { db in
             try db.write { _ = try IngredientStore.seed(in: $0) }
             let report = try RecipeLibraryImport.run(.paprika, path: Self.export, db: db, now: Date())
-            #expect(report.entries == 36)
-            #expect(report.added.count == withContent.count, "\(report.unreadable)")
+            #expect(report.rowsRead == 36)
+            #expect(report.recipesAdded == withContent.count, "\(report.unreadable)")
             #expect(report.linkOnly.count == 36 - withContent.count)
             #expect(report.linkOnly.first?.contains("https://us13.campaign-archive.com") == true)
             #expect(report.unreadable.isEmpty)
             #expect(report.duplicates.isEmpty)
             // Real food (issue 37): at least 90 % of a real library is complete, each parked one with its reason.
-            #expect(Double(report.parked) <= 0.1 * Double(report.added.count), "\(report.warnings)")
+            #expect(Double(report.parked) <= 0.1 * Double(report.recipesAdded), "\(report.warnings)")
             #expect(report.warnings.filter { $0.contains(": parked: ") }.count >= report.parked)
 
             let recipes = try db.read { try RecipeStore.all(in: $0) }
@@ -137,7 +137,7 @@ struct PaprikaLibraryTests {
             #expect(withContent.contains { !($0["notes"] as? String ?? "").isEmpty })
             #expect(byName["Cherry Nut Muffins"]?.tags == ["sides", "solstice"])
             let blobs = try db.read { try MediaStore.count(owner: nil, in: $0) }
-            #expect(blobs == report.mediaIDs.count)
+            #expect(blobs == report.photos)
             #expect(blobs == withContent.reduce(0) { $0 + ($1["photos"] as? Int ?? 0) })
         }
     }
@@ -148,20 +148,24 @@ struct PaprikaLibraryTests {
             let seeded = try db.write {
                 try RecipeStore.seedCurated(CuratedRecipes.seed(reference: .seed), now: Date(), in: $0)
             }
-            let first = try RecipeLibraryImport.run(.paprika, path: Self.export, db: db, now: Date())
-            #expect(first.added.count == 35)
+            var added: [String: [String]] = [:]
+            let first = try RecipeLibraryImport.run(
+                .paprika, path: Self.export, db: db, now: Date(),
+                record: { table, id, _ in added[table, default: []].append(id) })
+            #expect(first.recipesAdded == 35)
             let second = try RecipeLibraryImport.run(.paprika, path: Self.export, db: db, now: Date())
-            #expect(second.added.isEmpty)
+            #expect(second.recipesAdded == 0)
             #expect(second.duplicates.count == 35)
-            #expect(second.mediaIDs.isEmpty)
+            #expect(second.photos == 0)
             #expect(try db.read { try RecipeStore.all(in: $0) }.count == seeded + 35)
-            let removed = try RecipeLibraryImport.undo(slugs: first.added, mediaIDs: first.mediaIDs, db: db)
+            let removed = try RecipeLibraryImport.undo(
+                slugs: added["recipes"] ?? [], mediaIDs: added["media"] ?? [], db: db)
             #expect(removed == 35)
             #expect(try db.read { try RecipeStore.all(in: $0) }.count == seeded)
             #expect(try db.read { try MediaStore.count(owner: nil, in: $0) } == 0)
             // After the undo the same file imports again.
             let third = try RecipeLibraryImport.run(.paprika, path: Self.export, db: db, now: Date())
-            #expect(third.added.count == 35)
+            #expect(third.recipesAdded == 35)
         }
     }
 }

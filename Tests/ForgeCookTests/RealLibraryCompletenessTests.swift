@@ -33,7 +33,7 @@ import Testing
 
     /// Imports `path` as `format` into a fresh database with the ingredient reference; answers the report and
     /// the recipes stored.
-    func imported(_ format: LibraryFormat, _ path: String) throws -> (LibraryImportReport, [Recipe]) {
+    func imported(_ format: LibraryFormat, _ path: String) throws -> (ImportReport, [Recipe]) {
         try withCookDatabase { db in
             try db.write { _ = try IngredientStore.seed(in: $0) }
             let report = try RecipeLibraryImport.run(format, path: path, db: db, now: Date())
@@ -57,9 +57,9 @@ import Testing
     /// computed from the lines (the exports carry no nutrition), at least 90 % complete, each parked recipe with
     /// its reasons in the warnings ("<name>: parked: <reason>"), and each complete recipe above 0 and below
     /// 2,500 kcal per serving.
-    func expectMostlyComplete(_ report: LibraryImportReport, _ recipes: [Recipe], _ pages: [Page]) {
-        #expect(report.entries == pages.count, "\(report)")
-        #expect(report.added.count == pages.count, "\(report)")
+    func expectMostlyComplete(_ report: ImportReport, _ recipes: [Recipe], _ pages: [Page]) {
+        #expect(report.rowsRead == pages.count, "\(report)")
+        #expect(report.recipesAdded == pages.count, "\(report)")
         #expect(report.unreadable.isEmpty && report.duplicates.isEmpty && report.linkOnly.isEmpty, "\(report)")
         #expect(Set(recipes.map(\.name)) == Set(pages.map(\.title)))
         for page in pages {

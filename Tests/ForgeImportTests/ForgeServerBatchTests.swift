@@ -6,7 +6,7 @@ import Testing
 @testable import ForgeImport
 
 /// The forge-server move writes metrics a few hundred rows at a time
-/// (`MetricStore.insertKeepingID`, multi-row inserts that return the ids they
+/// (`MetricStore.insertRows`, multi-row inserts that return the ids they
 /// wrote): each duplicate is still found and listed where its row was met,
 /// among the rows skipped for other reasons, in both batches.
 struct ForgeServerBatchTests {
@@ -35,16 +35,19 @@ struct ForgeServerBatchTests {
         return text
     }
 
-    /// Moves the dump `text` into `harness`'s database (`--replace`) and answers the report.
+    /// Moves the dump `text` into `harness`'s database through the pipeline (`--replace`) and answers
+    /// the whole report.
     /// - Throws: what reading or moving throws; a move that does not end `done` fails the test.
-    static func move(_ text: String, into harness: ImportHarness) throws -> ForgeServerReport {
+    static func move(_ text: String, into harness: ImportHarness) throws -> ImportReport {
         let file = harness.dir + "/dump.sql"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let snapshot = try ForgeServerSnapshot(tables: PgDumpReader.read(file), source: file)
-        let outcome = try ForgeServerImport(db: harness.db, clock: FixedClock(ImportHarness.now))
-            .run(snapshot, replace: true, dryRun: false)
-        guard case .done(let report, _) = outcome else {
-            throw ImportError.unreadable("the move did not end done: \(outcome)")
+        var household = HouseholdSource(snapshot)
+        household.replace = true
+        let started = try harness.pipeline.start(.forgeServer, household: household)
+        let record = try harness.pipeline.execute(started)
+        guard record.state == "done", let report = record.report else {
+            throw ImportError.unreadable("the move did not end done: \(record)")
         }
         return report
     }
@@ -57,7 +60,7 @@ struct ForgeServerBatchTests {
         let report = try Self.move(
             Self.dump(count: count, duplicates: duplicates, outOfBounds: outOfBounds), into: harness)
         // In source order: the fixture's own 7,150 kg weight, then the added rows as met.
-        let listed = report.skippedRows.filter { $0.table == "metrics" }.map { "\($0.row) \($0.reason)" }
+        let listed = report.skippedRows.filter { $0.table == "metrics" }.map { "\($0.row ?? "") \($0.reason)" }
         #expect(
             listed == [
                 "30000000000000000000000000000002 out_of_bounds", "\(Self.metricID(10)) duplicate",
@@ -65,8 +68,8 @@ struct ForgeServerBatchTests {
                 "\(Self.metricID(270)) duplicate", "\(Self.metricID(271)) out_of_bounds",
                 "\(Self.metricID(299)) duplicate",
             ])
-        #expect(report.tables["metrics"]?.skipped == ["out_of_bounds": 3, "duplicate": 4])
-        #expect(report.tables["metrics"]?.carried == 2 + count - duplicates.count - outOfBounds.count)
+        #expect(report.tables?["metrics"]?.skipped == ["out_of_bounds": 3, "duplicate": 4])
+        #expect(report.tables?["metrics"]?.added == 2 + count - duplicates.count - outOfBounds.count)
         // The first row of each instant is the one kept, with its id.
         let ids: [String] = try harness.db.read { c in
             try c.query("SELECT id FROM metrics WHERE id LIKE '32%' ORDER BY id").map { try $0.get("id") }
@@ -117,6 +120,6 @@ struct ForgeServerBatchTests {
             try c.scalar("SELECT COUNT(*) FROM metrics WHERE id = '33000000000000000000000000000003'") ?? 0
         }
         #expect(written == 1)
-        #expect(report.tables["meal_log"]?.carried == 1)
+        #expect(report.tables?["meal_log"]?.added == 1)
     }
 }

@@ -1,3 +1,4 @@
+import ForgeCore
 import Foundation
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 /// and whole, by-design rows are counted, refused rows listed a handful at a time,
 /// and every skipped row is still in the complete listing.
 @Suite struct ForgeServerReportTests {
-    static func household() -> ForgeServerReport {
-        var r = ForgeServerReport(source: "/tmp/forge.sql")
+    static func household() -> ImportReport {
+        var r = ImportReport(kind: .forgeServer)
         r.read("notification_log", 1218)
         for i in 0..<1218 {
             r.skip(
@@ -34,14 +35,17 @@ import Testing
         }
         r.read("push_subs", 1)
         r.skip("push_subs", row: "p1", reason: "not_served", detail: "forged notifies through its event socket")
-        r.replaced = ["ada@example.org's first-start seat"]
-        r.passwordCommands = ["forged user passwd ada@example.org", "forged user passwd ben@example.org"]
+        r.lists[ImportReport.replacedList] = ["ada@example.org's first-start seat"]
+        r.lists[ImportReport.passwordsList] = [
+            "forged user passwd ada@example.org", "forged user passwd ben@example.org",
+        ]
         return r
     }
 
     @Test func theSummaryComesFirstAndByDesignRowsAreCounted() {
         let r = Self.household()
-        let text = r.text(whereListed: "every skipped row (1236) is listed in /state/imports/x.txt")
+        let text = r.tableText(
+            source: "/tmp/forge.sql", whereListed: "every skipped row (1236) is listed in /state/imports/x.txt")
         let lines = text.split(separator: "\n").map(String.init)
         // The summary, whole: every table with read, carried, kept, skipped and the reasons.
         #expect(lines[0] == "from /tmp/forge.sql:")
@@ -49,7 +53,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("metrics") && $0.hasSuffix("(out_of_bounds 13)") })
         let summaryEnd = lines.firstIndex { !$0.hasPrefix(" ") && $0.hasSuffix(":") && $0 != lines[0] }
         #expect(lines[summaryEnd!] == "not carried by design (counted, not listed):")
-        #expect(lines[1..<summaryEnd!].count == 1 + r.tables.count)
+        #expect(lines[1..<summaryEnd!].count == 1 + (r.tables?.count ?? 0))
         // Counted per table and reason, never row by row.
         #expect(
             text.contains("  notification_log: 1218 not_needed: the reminder ledger of past days; forged keeps its own")
@@ -78,15 +82,15 @@ import Testing
         #expect(r.skippedRows.count == 1236)
         #expect(r.refusedRows.count == 14)
         #expect(r.countedRows.count == 1222)
-        let verbose = r.text(verbose: true)
-        let listing = r.skippedListing(heading: "import abc")
+        let verbose = r.tableText(source: "/tmp/forge.sql", verbose: true)
+        let listing = r.skippedListing(source: "/tmp/forge.sql", heading: "import abc")
         let rows = listing.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         #expect(rows.count == r.skippedRows.count)
         let inListing = Set(rows)
         let inVerbose = Set(verbose.split(separator: "\n").map(String.init))
         #expect(inListing.count == r.skippedRows.count)
         for row in r.skippedRows {
-            let line = "\(row.table) \(row.row): \(row.reason): \(row.detail)"
+            let line = "\(row.table ?? "") \(row.row ?? ""): \(row.reason): \(row.detail)"
             #expect(inListing.contains(line))
             #expect(inVerbose.contains("  " + line))
         }
@@ -100,17 +104,24 @@ import Testing
 
     /// A reason forged has not classed (a new check) is a refusal, listed, never hidden in a count.
     @Test func anUnknownReasonIsListed() {
-        var r = ForgeServerReport(source: "x")
+        var r = ImportReport(kind: .forgeServer)
         r.read("recipes", 1)
         r.skip("recipes", row: "r1", reason: "some_new_check", detail: "why")
         #expect(r.refusedRows.count == 1)
-        #expect(r.text().contains("  recipes r1: some_new_check: why"))
+        #expect(r.tableText(source: "x").contains("  recipes r1: some_new_check: why"))
     }
 
-    /// The forge-server ledger row (`forged import list`) lists the refused rows before the counted ones.
+    /// The forge-server ledger row (`forged import list`) lists the refused rows before the counted ones,
+    /// the first ``ImportReport/maxListed`` of them, and counts every skipped row by table and reason.
     @Test func theLedgerListsRefusedRowsFirst() {
-        let ledger = ForgeServerImport.ledgerReport(Self.household(), rows: 1245)
-        #expect(ledger.skippedRows.first?.detail.hasPrefix("metrics m") == true)
+        let ledger = Self.household().stored
+        #expect(ledger.skippedRows.first?.table == "metrics")
+        #expect(ledger.skippedRows.first?.row?.hasPrefix("m") == true)
+        #expect(ledger.skippedRows.count == ImportReport.maxListed)
         #expect(ledger.skipped["notification_log: not_needed"] == 1218)
+        #expect(ledger.added == ["metrics": 7, "workout_sessions": 1, "logged_sets": 2])
+        let metrics = ledger.tables?["metrics"]
+        #expect(metrics?.read == 20 && metrics?.added == 7 && metrics?.already == 0)
+        #expect(metrics?.skipped == ["out_of_bounds": 13])
     }
 }

@@ -142,7 +142,7 @@ import Testing
     }
 
     /// Inside the owner module, only the stores §20 names for a table write it: an
-    /// importer's id-keeping inserts live beside the store (`SetStore+MoveIn.swift`),
+    /// importer's id-keeping inserts live beside the store (`SetStore+Imported.swift`),
     /// never in a second writer of their own (issue 22).
     @Test func everyWriteSitsInAStoreNamedForItsTable() throws {
         let stores = try Self.writerStores()

@@ -32,7 +32,7 @@ struct TrainingBulkLoadTests {
             var rng = Generator(state: 99)
             let history = Self.history(user: "ben", sessions: 20, prefix: "b", using: &rng)
             for s in history.sessions { _ = try TrainingSessionStore.insertKeepingID(s, in: conn) }
-            try SetStore.insertKeepingID(history.sets, in: conn)
+            try SetStore.insertRows(history.sets, in: conn)
             try TrainingSessionStore.completeMovedIn(
                 history.sessions.filter { $0.status == "completed" }.map(\.id), in: conn)
         }
@@ -42,29 +42,41 @@ struct TrainingBulkLoadTests {
     /// Generated sessions (several a day now and then, all three statuses, completed ones written
     /// `active` first as the move writes them) and 0–10 sets each, in random id order.
     static func history(user: String, sessions: Int, prefix: String, using rng: inout Generator) -> (
-        sessions: [MovedSession], sets: [MovedSet]
+        sessions: [SessionRow], sets: [SetRow]
     ) {
         let slugs = LiftDayBestTests.slugs
-        var out: [MovedSession] = []
-        var sets: [MovedSet] = []
+        var out: [SessionRow] = []
+        var sets: [SetRow] = []
         for n in 0..<sessions {
             let day = LiftDayBestTests.start.adding(days: Int.random(in: 0..<60, using: &rng))
-            var s = MovedSession(
+            var s = SessionRow(
                 id: "\(prefix)\(rng.next() % 1_000_000_000)-\(n)", userID: user, day: day.description,
                 startedAt: Date(timeIntervalSince1970: 1_736_150_400 + Double(n) * 3_600))
             s.status = ["completed", "completed", "completed", "unplanned", "active"].randomElement(using: &rng)!
             out.append(s)
             for k in 0..<Int.random(in: 0...10, using: &rng) {
                 sets.append(
-                    MovedSet(
+                    Self.set(
                         id: String(rng.next(), radix: 16), sessionID: s.id, userID: user,
-                        slug: slugs.randomElement(using: &rng)!, substitutedFor: nil, setNo: k + 1,
+                        slug: slugs.randomElement(using: &rng)!, setNo: k + 1,
                         weight: Double(Int.random(in: 0...600, using: &rng)) * 0.25,
-                        reps: Int.random(in: 0...15, using: &rng), rpe: nil,
-                        ts: s.startedAt.addingTimeInterval(Double(k) * 120)))
+                        reps: Int.random(in: 0...15, using: &rng), ts: s.startedAt.addingTimeInterval(Double(k) * 120)))
             }
         }
         return (out, sets)
+    }
+
+    /// A set as the move writes one (no marker, time, distance or note of its own).
+    static func set(
+        id: String, sessionID: String, userID: String, slug: String, setNo: Int, weight: Double, reps: Int, ts: Date
+    ) -> SetRow {
+        (
+            id: id, sessionID: sessionID, userID: userID,
+            set: ImportedSet(
+                LoggedSet(
+                    slug: slug, substitutedFor: nil, setNo: setNo, weight: weight, reps: reps, rpe: nil,
+                    ts: Instant.storage(ts)))
+        )
     }
 
     /// Writes a generated history of Ada's as the move does, through `bulkLoad` or row by row,
@@ -79,7 +91,7 @@ struct TrainingBulkLoadTests {
                     if try TrainingSessionStore.insertKeepingID(s, in: conn) { completeLater.append(s.id) }
                 }
                 for start in stride(from: 0, to: history.sets.count, by: 256) {
-                    try SetStore.insertKeepingID(
+                    try SetStore.insertRows(
                         Array(history.sets[start..<min(start + 256, history.sets.count)]), in: conn)
                 }
                 try TrainingSessionStore.completeMovedIn(completeLater, in: conn)
@@ -144,11 +156,11 @@ struct TrainingBulkLoadTests {
                     try db.write { conn in
                         let session: String = try #require(
                             try conn.scalar("SELECT id FROM sessions WHERE user_id = 'ada' AND status = 'completed'"))
-                        try SetStore.insertKeepingID(
+                        try SetStore.insertRows(
                             [
-                                MovedSet(
-                                    id: "later", sessionID: session, userID: "ada", slug: "back-squat",
-                                    substitutedFor: nil, setNo: 99, weight: 500, reps: 1, rpe: nil, ts: Self.now)
+                                Self.set(
+                                    id: "later", sessionID: session, userID: "ada", slug: "back-squat", setNo: 99,
+                                    weight: 500, reps: 1, ts: Self.now)
                             ], in: conn)
                     }
                 }

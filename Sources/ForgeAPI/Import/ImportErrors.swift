@@ -6,6 +6,7 @@ import ForgeImport
 /// |---|---|
 /// | `notThisKind`, `otherKind`, `unrecognised`, `unsupported`, `empty`, `unreadable`, `unknownMember`, `memberRequired`, `noMembers`, `loadUnit`, `nothingReadable` | 422 |
 /// | `busy` (another import of the member runs), `uploading` (another upload of theirs arrives), `notUndoable`, `wholeMove`, `completedLater` | 409 |
+/// | `alreadyImported`, `notEmpty` (a household import's, never over HTTP) | 409 |
 /// | `notFound` | 404 |
 /// | `tooLarge` | 413 |
 ///
@@ -16,7 +17,7 @@ extension ImportError: HTTPMappedError {
         case .notThisKind, .otherKind, .unrecognised, .unsupported, .empty, .unreadable, .unknownMember,
             .memberRequired, .noMembers, .loadUnit, .nothingReadable:
             422
-        case .busy, .uploading, .notUndoable, .wholeMove, .completedLater: 409
+        case .busy, .uploading, .notUndoable, .wholeMove, .completedLater, .alreadyImported, .notEmpty: 409
         case .notFound: 404
         case .tooLarge: 413
         }

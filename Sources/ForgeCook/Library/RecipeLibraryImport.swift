@@ -3,37 +3,6 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
-/// What a library import did: the recipes added (slugs, in order), the photo blobs stored, and what was left
-/// out and why.
-package struct LibraryImportReport: Sendable, Equatable {
-    /// Recipe-like entries read from the export (recipes, link-only entries and unreadable ones).
-    package var entries = 0
-    /// Slugs of the recipes added, in the export's order.
-    package var added: [String] = []
-    /// Ids of the photo blobs stored (hero first per recipe).
-    package var mediaIDs: [String] = []
-    /// Titles found already in the library (nothing written for them).
-    package var duplicates: [String] = []
-    /// Entries that are only a link ("title — URL"): listed, not imported.
-    package var linkOnly: [String] = []
-    /// Entries that could not be read ("origin: reason"); the rest imported.
-    package var unreadable: [String] = []
-    /// Added recipes that are parked (§4.21).
-    package var parked = 0
-    /// Ingredient names unknown to the reference, with how many added recipes use them.
-    package var unknownIngredients: [String: Int] = [:]
-    /// Warnings, each "title: what" (a photo dropped, a text cut).
-    package var warnings: [String] = []
-
-    package init() {}
-
-    /// The most frequent unknown ingredients, most used first (then by name), at most `limit`.
-    package func mostFrequentUnknown(_ limit: Int = 10) -> [(name: String, recipes: Int)] {
-        unknownIngredients.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit)
-            .map { ($0.key, $0.value) }
-    }
-}
-
 /// Imports a recipe library export (Paprika, Mealie, Tandoor, Nextcloud Cookbook) into the household's
 /// recipe library, through the page import's pipeline (``LibraryRecipeImport``) and the library's own write
 /// path (``RecipeLibraryStore``).
@@ -51,19 +20,31 @@ package enum RecipeLibraryImport {
     /// - Parameters:
     ///   - batchPhotoBytes: photo bytes held before a batch is written (default 8 MB).
     ///   - progress: called after each batch with the entries read so far.
+    /// - Returns: the import's report (kind `format`'s name): `rows_read` = recipe-like entries;
+    ///   `added.recipes`, `added.photos`; `already.recipes` = recipes found already in the library
+    ///   (a re-import reports everything there); `skipped.link_only` (entries that are only a link,
+    ///   "title — URL") and `skipped.unreadable_entry` ("origin: reason"); lists `link_only`,
+    ///   `duplicates` (titles), `parked` (`N of M recipes`, §4.21), `unknown_ingredients` (the 20 most
+    ///   frequent, "name (recipes)"); warnings "title: what" (a photo dropped, a text cut, why a
+    ///   recipe is parked).
     /// - Throws: ``LibraryExportError`` (nothing written) when the file is not a readable export of `format`;
     ///   ``ArchiveError/libraryUnavailable(_:)``; database errors (the batch in flight is rolled back).
     package static func run(
         _ format: LibraryFormat, path: String, db: Database, now: Date, limits: ArchiveLimits = .standard,
         batchSize: Int = 25, batchPhotoBytes: Int = 8_000_000, record: Recorder? = nil,
         progress: ((Int) -> Void)? = nil
-    ) throws -> LibraryImportReport {
+    ) throws -> ImportReport {
         var total = 0
         try format.read(path: path, limits: limits) { _ in total += 1 }
         if total == 0 { throw LibraryExportError("this \(format.title) export holds no recipes") }
 
         let reference = try db.read { try IngredientStore.reference(in: $0) }
-        var report = LibraryImportReport()
+        var report = ImportReport(kind: format.rawValue)
+        var linkOnly: [String] = []
+        var unreadable: [String] = []
+        var duplicates: [String] = []
+        var parked = 0
+        var unknownIngredients: [String: Int] = [:]
         var batch: [(RecipeImportInput, [Data], [String])] = []
         var batchBytes = 0
         func write() throws {
@@ -84,34 +65,34 @@ package enum RecipeLibraryImport {
             for ((input, _, warnings), outcome) in zip(pending, outcomes) {
                 switch outcome {
                 case .duplicate:
-                    report.duplicates.append(input.name)
-                case .added(let recipe, let media, let parked, let photoWarnings):
-                    report.added.append(recipe.slug)
-                    report.mediaIDs += media
-                    if !parked.isEmpty { report.parked += 1 }
+                    duplicates.append(input.name)
+                case .added(let recipe, let media, let parkedBy, let photoWarnings):
+                    report.add("recipes")
+                    if !media.isEmpty { report.add("photos", media.count) }
+                    if !parkedBy.isEmpty { parked += 1 }
                     // Foods that matched nothing, weighed or not, as the macros computation names them.
                     let computation = RecipeMacros.compute(
                         ingredients: recipe.ingredients, reference: reference, serves: recipe.serves)
                     let unknown = Set(
                         (computation.unknownIngredients + computation.unmatchedNames).map { $0.lowercased() })
-                    for name in unknown { report.unknownIngredients[name, default: 0] += 1 }
-                    report.warnings += (warnings + photoWarnings + parked.map { "parked: \($0)" }).map {
+                    for name in unknown { unknownIngredients[name, default: 0] += 1 }
+                    report.warnings += (warnings + photoWarnings + parkedBy.map { "parked: \($0)" }).map {
                         "\(recipe.name): \($0)"
                     }
                 }
             }
-            progress?(report.entries)
+            progress?(report.rowsRead)
         }
         try format.read(path: path, limits: limits) { entry in
-            report.entries += 1
+            report.rowsRead += 1
             switch entry {
             case .unreadable(let origin, let reason):
-                report.unreadable.append("\(origin): \(reason)")
+                unreadable.append("\(origin): \(reason)")
             case .recipe(let recipe):
                 if recipe.isLinkOnly {
                     let link =
                         recipe.sourceURL.isEmpty ? recipe.steps.map(\.text).joined(separator: " ") : recipe.sourceURL
-                    report.linkOnly.append([recipe.title, link].filter { !$0.isEmpty }.joined(separator: " — "))
+                    linkOnly.append([recipe.title, link].filter { !$0.isEmpty }.joined(separator: " — "))
                     return
                 }
                 do {
@@ -122,11 +103,21 @@ package enum RecipeLibraryImport {
                     batchBytes += photos.reduce(0) { $0 + $1.count }
                     if batch.count >= batchSize || batchBytes >= batchPhotoBytes { try write() }
                 } catch let error as RecipeImportError {
-                    report.unreadable.append("\(recipe.origin): \(error.message)")
+                    unreadable.append("\(recipe.origin): \(error.message)")
                 }
             }
         }
         try write()
+        if !duplicates.isEmpty { report.found("recipes", duplicates.count) }
+        for link in linkOnly { report.skip(line: 0, reason: "link_only", detail: link) }
+        for entry in unreadable { report.skip(line: 0, reason: "unreadable_entry", detail: entry) }
+        if !linkOnly.isEmpty { report.lists["link_only"] = linkOnly }
+        if !duplicates.isEmpty { report.lists["duplicates"] = duplicates }
+        if parked > 0 { report.lists["parked"] = ["\(parked) of \(report.added["recipes"] ?? 0) recipes"] }
+        let unknown = unknownIngredients.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        if !unknown.isEmpty {
+            report.lists["unknown_ingredients"] = unknown.prefix(20).map { "\($0.key) (\($0.value))" }
+        }
         return report
     }
 

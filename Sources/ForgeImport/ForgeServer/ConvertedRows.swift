@@ -4,17 +4,17 @@ import Foundation
 
 /// One row of a table of ``MoveConversion/converters``, converted.
 enum ConvertedRow: Sendable {
-    case metric(Converted<MovedMetric>)
-    case session(Converted<MovedSession>)
+    case metric(Converted<MetricRow>)
+    case session(Converted<SessionRow>)
     case trace(Converted<CardioTrace>)
-    case set(Converted<MovedSet>)
+    case set(Converted<SetRow>)
     case meal(Converted<MovedMeal>)
 
     /// A body metric's conversion, nil for a row of another table (`\.metric`, and so on).
-    var metric: Converted<MovedMetric>? { if case .metric(let c) = self { c } else { nil } }
-    var session: Converted<MovedSession>? { if case .session(let c) = self { c } else { nil } }
+    var metric: Converted<MetricRow>? { if case .metric(let c) = self { c } else { nil } }
+    var session: Converted<SessionRow>? { if case .session(let c) = self { c } else { nil } }
     var trace: Converted<CardioTrace>? { if case .trace(let c) = self { c } else { nil } }
-    var set: Converted<MovedSet>? { if case .set(let c) = self { c } else { nil } }
+    var set: Converted<SetRow>? { if case .set(let c) = self { c } else { nil } }
     var meal: Converted<MovedMeal>? { if case .meal(let c) = self { c } else { nil } }
 }
 

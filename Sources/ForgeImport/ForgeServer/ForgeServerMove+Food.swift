@@ -123,7 +123,8 @@ extension ForgeServerMove {
             }
         }
         if !merged.isEmpty {
-            report.replaced.append(
+            report.list(
+                ImportReport.replacedList,
                 "\(merged.count) recipes of forged's library by the household's rows of the same slug (its library as it had it): "
                     + merged.joined(separator: ", "))
         }
@@ -146,7 +147,7 @@ extension ForgeServerMove {
         let weeks = snapshot.rows("meal_revisions")
         if weeks.contains(where: { $0.text("user_id") == nil }) {
             let removed = try FoodWeekStore.deleteRevisions(scope: FoodWeekStore.household, in: conn)
-            if removed > 0 { report.replaced.append("forged's first household food week") }
+            if removed > 0 { report.list(ImportReport.replacedList, "forged's first household food week") }
         }
         try each("meal_revisions") { row in
             // The household's week is user_id NULL; a seat's own rows are the demo's.

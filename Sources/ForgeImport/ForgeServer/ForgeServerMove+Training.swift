@@ -15,7 +15,7 @@ extension ForgeServerMove {
                 skip("exercises", row, "out_of_bounds", "no slug")
                 return
             }
-            var exercise = MovedExercise(slug: slug, name: row.string("name", slug), kind: row.string("kind", "bw"))
+            var exercise = ExerciseRow(slug: slug, name: row.string("name", slug), kind: row.string("kind", "bw"))
             exercise.primaryMuscles = try row.json("primary_muscles", "[]")
             exercise.secondaryMuscles = try row.json("secondary_muscles", "[]")
             exercise.equipment = try row.json("equipment", "[]")
@@ -94,9 +94,9 @@ extension ForgeServerMove {
     func carryMetrics() throws {
         // Written a few hundred at a time (MetricStore's multi-row inserts); a duplicate is listed where
         // its row was met.
-        var pending: [(metric: MovedMetric, row: SourceRow, listedAt: Int)] = []
+        var pending: [(metric: MetricRow, row: SourceRow, listedAt: Int)] = []
         func writePending() throws {
-            let written = try MetricStore.insertKeepingID(pending.map(\.metric), in: conn)
+            let written = try MetricStore.insertRows(pending.map(\.metric), in: conn)
             var listed = 0
             for (p, ok) in zip(pending, written) {
                 if ok {
@@ -125,7 +125,9 @@ extension ForgeServerMove {
         let rows = snapshot.rows("equipment_profiles")
         if rows.contains(where: { $0.text("user_id") == nil }) {
             let removed = try EquipmentStore.deleteShared(in: conn)
-            if removed > 0 { report.replaced.append("forged's \(removed) household-shared equipment profiles") }
+            if removed > 0 {
+                report.list(ImportReport.replacedList, "forged's \(removed) household-shared equipment profiles")
+            }
         }
         var carried: Set<String> = []
         try each("equipment_profiles") { row in
@@ -236,7 +238,7 @@ extension ForgeServerMove {
             report.carried("workout_series")
         }
         // Sets are written in order, a few hundred at a time (SetStore's multi-row inserts).
-        var pending: [MovedSet] = []
+        var pending: [SetRow] = []
         pending.reserveCapacity(Self.rowsPerWrite)
         try each("logged_sets", from: \.set) { row, conversion in
             let session = row.string("session_id")
@@ -249,13 +251,13 @@ extension ForgeServerMove {
             }
             pending.append(set)
             if pending.count == Self.rowsPerWrite {
-                try SetStore.insertKeepingID(pending, in: conn)
+                try SetStore.insertRows(pending, in: conn)
                 pending.removeAll(keepingCapacity: true)
             }
-            lifts[user, default: []].insert(set.slug)
+            lifts[user, default: []].insert(set.set.logged.slug)
             report.carried("logged_sets")
         }
-        try SetStore.insertKeepingID(pending, in: conn)
+        try SetStore.insertRows(pending, in: conn)
         try TrainingSessionStore.completeMovedIn(completeAfterSets, in: conn)
     }
 

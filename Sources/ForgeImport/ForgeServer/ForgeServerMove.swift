@@ -9,8 +9,8 @@ import Foundation
 /// Writes a checked ``ForgeServerSnapshot`` into forged, in the caller's one
 /// write transaction, through the owning modules' write paths
 /// (`HouseholdStore`, `OAuthStore`, `AppSettings`; the training, coach and
-/// food stores' id-keeping inserts, such as `SetStore.insertKeepingID` in
-/// `SetStore+MoveIn.swift`). Rows forged's bounds refuse are skipped one
+/// food stores' id-keeping inserts, such as `SetStore.insertRows` in
+/// `SetStore+Imported.swift`). Rows forged's bounds refuse are skipped one
 /// by one and listed; a row whose member or parent was not carried is
 /// skipped with that reason. Ids are kept wherever forged's tables keep
 /// text ids (all but chat messages and coach runs, which forged numbers).
@@ -21,7 +21,7 @@ final class ForgeServerMove {
     /// The rows of the large tables, converted on a second core (``MoveConversion/converters``)
     /// while ``run(_:)`` runs.
     private var ahead: ConvertedRows?
-    var report: ForgeServerReport
+    var report: ImportReport
     /// Ids of the members carried.
     var members: Set<String> = []
     /// Ids of the sessions, plans, panels and clients carried.
@@ -33,31 +33,31 @@ final class ForgeServerMove {
     var lifts: [String: Set<String>] = [:]
     /// Password hashes of forged's replaced seats, by email.
     var keptHashes: [String: String] = [:]
-    /// Told after every ``progressStep`` rows of a table and at its end.
-    let onProgress: ((ForgeServerProgress) -> Void)?
+    /// The import running the move: told where it stands after every ``progressStep`` rows of a
+    /// table and at the table's end.
+    let job: ImportJob
     /// Rows of the source handled so far (carried, kept or skipped), all tables.
     private(set) var rowsDone = 0
     static let progressStep = 1_000
 
-    init(
-        snapshot: ForgeServerSnapshot, conn: Connection, now: Date,
-        onProgress: ((ForgeServerProgress) -> Void)? = nil
-    ) {
+    init(snapshot: ForgeServerSnapshot, conn: Connection, now: Date, job: ImportJob) {
         self.snapshot = snapshot
+        self.job = job
         self.conn = conn
         self.now = now
-        self.onProgress = onProgress
-        report = ForgeServerReport(source: snapshot.source)
+        report = ImportReport(kind: .forgeServer)
+        report.rowsRead = snapshot.rowCount
+        report.tables = [:]
+        // Listed even when empty, as the ledger has always had them.
+        report.lists = [ImportReport.replacedList: [], ImportReport.passwordsList: []]
     }
 
-    /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``onProgress``
+    /// Counts the `done`-th row of `table`'s `of` rows as handled, telling ``job``
     /// every ``progressStep`` rows and at the table's last row.
     func handled(_ table: String, _ done: Int, of total: Int) {
         rowsDone += 1
-        guard let onProgress, done % Self.progressStep == 0 || done == total else { return }
-        onProgress(
-            ForgeServerProgress(
-                table: table, tableDone: done, tableRows: total, rowsDone: rowsDone, rowsTotal: snapshot.rowCount))
+        guard done % Self.progressStep == 0 || done == total else { return }
+        job.progress(rows: rowsDone, of: snapshot.rowCount, table: .init(name: table, done: done, rows: total))
     }
 
     /// Runs every table in dependency order, the large tables' rows taken converted from `ahead`
@@ -77,7 +77,8 @@ final class ForgeServerMove {
         // so the first start after the move changes nothing.
         let repaired = try RevisionRepair.sweep(in: conn)
         if repaired > 0 {
-            report.notes.append(
+            report.list(
+                ImportReport.notesList,
                 "\(repaired) plan or food-week revisions had literal \\u escapes, repaired as forged does")
         }
     }
@@ -87,7 +88,6 @@ final class ForgeServerMove {
     func each(_ table: String, _ body: (SourceRow) throws -> Void) throws {
         let rows = snapshot.rows(table)
         report.read(table, rows.count)
-        if report.tables[table] == nil { report.tables[table] = .init() }
         for (i, row) in rows.enumerated() {
             do {
                 try body(row)
@@ -151,7 +151,8 @@ final class ForgeServerMove {
         // forged's own seats (seed-only, checked by the caller, or --replace) give way to the household's.
         for user in try HouseholdStore.allUsers(conn) where !user.isDemo {
             try HouseholdStore.deleteUser(id: user.id, in: conn)
-            report.replaced.append(
+            report.list(
+                ImportReport.replacedList,
                 "\(user.email)'s first-start seat (starter plan, equipment, standing niggle)")
         }
         var rows = snapshot.rows("users")
@@ -182,7 +183,7 @@ final class ForgeServerMove {
                 try HouseholdStore.insertMoved(user, in: conn)
                 members.insert(user.id)
                 report.carried("users")
-                if user.passwordHash == nil { report.passwordCommands.append("forged user passwd \(email)") }
+                if user.passwordHash == nil { report.list(ImportReport.passwordsList, "forged user passwd \(email)") }
             } catch let e as SourceValueError {
                 skip("users", row, "unreadable_value", e.description)
             } catch let e as UserError {
@@ -275,7 +276,6 @@ final class ForgeServerMove {
         for (table, reason, detail) in reasons {
             let rows = snapshot.rows(table)
             report.read(table, rows.count)
-            if report.tables[table] == nil { report.tables[table] = .init() }
             for (i, row) in rows.enumerated() {
                 skip(table, row, reason, detail)
                 handled(table, i + 1, of: rows.count)

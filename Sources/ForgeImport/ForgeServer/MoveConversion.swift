@@ -39,7 +39,7 @@ enum MoveConversion {
 
     /// A body metric: its value, a time within 1900-2100 and a value within
     /// forged's bounds for its type (`IngestPlausibility`).
-    static func metric(_ row: SourceRow) -> Converted<MovedMetric> {
+    static func metric(_ row: SourceRow) -> Converted<MetricRow> {
         .reading {
             let type = row.string("type")
             let value = try row.double("value")
@@ -50,7 +50,7 @@ enum MoveConversion {
                 return .skip(reason: "out_of_bounds", detail: "\(type) \(value) is outside forged's bounds")
             }
             return .value(
-                MovedMetric(
+                MetricRow(
                     id: row.string("id"), userID: row.string("user_id"), type: type, value: value,
                     unit: row.string("unit"), ts: ts, source: row.string("source", "hae")))
         }
@@ -58,7 +58,7 @@ enum MoveConversion {
 
     /// A workout session: a kind and status forged keeps, a day and a start
     /// time, and stats that are possible (``statsProblem(_:)``).
-    static func session(_ row: SourceRow) -> Converted<MovedSession> {
+    static func session(_ row: SourceRow) -> Converted<SessionRow> {
         .reading {
             let kind = row.string("kind", "strength")
             let status = row.string("status", "active")
@@ -72,7 +72,7 @@ enum MoveConversion {
             }
             let stats = try row.json("stats", "{}")
             if let problem = statsProblem(stats) { return .skip(reason: "out_of_bounds", detail: problem) }
-            var session = MovedSession(
+            var session = SessionRow(
                 id: row.string("id"), userID: row.string("user_id"), day: day, startedAt: started)
             session.name = row.string("name")
             session.kind = kind
@@ -102,7 +102,7 @@ enum MoveConversion {
 
     /// A logged set: load and reps within forged's set bounds and a time; an
     /// RPE outside 0…10 is dropped.
-    static func set(_ row: SourceRow) -> Converted<MovedSet> {
+    static func set(_ row: SourceRow) -> Converted<SetRow> {
         .reading {
             let weight = try row.double("weight")
             let reps = try row.int("reps")
@@ -114,11 +114,14 @@ enum MoveConversion {
             }
             guard let ts = try row.instant("ts") else { return .skip(reason: "out_of_bounds", detail: "no time") }
             return .value(
-                MovedSet(
+                (
                     id: row.string("id"), sessionID: row.string("session_id"), userID: row.string("user_id"),
-                    slug: row.string("exercise_slug"), substitutedFor: row.text("substituted_for"),
-                    setNo: try row.int("set_no", 1), weight: weight, reps: reps,
-                    rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: ts))
+                    set: ImportedSet(
+                        LoggedSet(
+                            slug: row.string("exercise_slug"), substitutedFor: row.text("substituted_for"),
+                            setNo: try row.int("set_no", 1), weight: weight, reps: reps,
+                            rpe: rpe.flatMap { (0...10).contains($0) ? $0 : nil }, ts: Instant.storage(ts)))
+                ))
         }
     }
 

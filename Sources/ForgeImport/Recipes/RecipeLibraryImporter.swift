@@ -6,10 +6,8 @@ import Foundation
 /// member may import one. Reads through ForgeCook's ``RecipeLibraryImport`` (the page import's pipeline and
 /// the library's own write path), recording every recipe and photo blob it adds in the ledger.
 ///
-/// Report: `rows_read` = recipe-like entries; `added.recipes`, `added.photos`; `already.recipes` = duplicates
-/// (a re-import reports everything there); `skipped.link_only` and `skipped.unreadable_entry`; lists
-/// `link_only`, `duplicates`, `parked` (count as one item), `unknown_ingredients` (most frequent first,
-/// "name (recipes)"); warnings "title: what".
+/// Report: the one ``RecipeLibraryImport/run(_:path:db:now:limits:batchSize:batchPhotoBytes:record:progress:)``
+/// gives (`rows_read` = recipe-like entries, `added.recipes`, `already.recipes`, `skipped.link_only`…).
 package struct RecipeLibraryImporter: Importer {
     package let format: LibraryFormat
 
@@ -35,9 +33,9 @@ package struct RecipeLibraryImporter: Importer {
     }
 
     package func run(_ job: ImportJob) throws {
-        let report: LibraryImportReport
+        let guessed = job.report.guessed
         do {
-            report = try RecipeLibraryImport.run(
+            job.report = try RecipeLibraryImport.run(
                 format, path: job.file.path, db: job.db, now: job.clock.now(),
                 record: { table, id, db in try job.added(table: table, id: id, in: db) },
                 progress: { entries in job.progress(bytes: 0, rows: entries) })
@@ -46,18 +44,7 @@ package struct RecipeLibraryImporter: Importer {
         } catch let error as LibraryExportError {
             throw ImportError.unreadable(error.description)
         }
-        job.report.rowsRead = report.entries
-        if !report.added.isEmpty { job.report.add("recipes", report.added.count) }
-        if !report.mediaIDs.isEmpty { job.report.add("photos", report.mediaIDs.count) }
-        if !report.duplicates.isEmpty { job.report.found("recipes", report.duplicates.count) }
-        for link in report.linkOnly { job.report.skip(line: 0, reason: "link_only", detail: link) }
-        for entry in report.unreadable { job.report.skip(line: 0, reason: "unreadable_entry", detail: entry) }
-        if !report.linkOnly.isEmpty { job.report.lists["link_only"] = report.linkOnly }
-        if !report.duplicates.isEmpty { job.report.lists["duplicates"] = report.duplicates }
-        if report.parked > 0 { job.report.lists["parked"] = ["\(report.parked) of \(report.added.count) recipes"] }
-        let unknown = report.mostFrequentUnknown(20)
-        if !unknown.isEmpty { job.report.lists["unknown_ingredients"] = unknown.map { "\($0.name) (\($0.recipes))" } }
-        job.report.warnings += report.warnings
+        job.report.guessed = guessed
     }
 
     package func undo(_ rows: [String: [String]], userID: String, now: Date, in db: Connection) throws {

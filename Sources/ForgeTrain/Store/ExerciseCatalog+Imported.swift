@@ -2,6 +2,60 @@ import ForgeCore
 import ForgeStore
 import Foundation
 
+/// One row of `exercises` as the one insert path of an import writes it (``ExerciseCatalog/insertRow(_:origin:in:)``):
+/// an exercise an import made for a name that matched nothing, or one of the original Forge server's
+/// library; JSON lists (muscles, equipment, patterns, cues) as JSON text.
+package struct ExerciseRow: Sendable {
+    package var slug: String
+    package var name: String
+    /// `bb`, `db`, `machine`, `bw` or `mobility`.
+    package var kind: String
+    package var primaryMuscles = "[]"
+    package var secondaryMuscles = "[]"
+    package var equipment = "[]"
+    package var patterns = "[]"
+    package var cues = "[]"
+    package var dont = ""
+    package var benefit = ""
+    package var mediaURL = ""
+
+    package init(slug: String, name: String, kind: String) {
+        self.slug = slug
+        self.name = name
+        self.kind = kind
+    }
+}
+
+extension ExerciseCatalog {
+    /// Adds `e` at the end of the library (`seq` one past the last), its media wanted: the one
+    /// insert of ``insertImported(name:in:)`` and ``insertMovedIn(_:in:)``.
+    /// - Parameter origin: who made it: `import` (an app's name), `forge-server` (the original's library).
+    /// - Throws: `DatabaseError` (`.constraint` when the slug is taken).
+    package static func insertRow(_ e: ExerciseRow, origin: String, in db: Connection) throws {
+        let seq: Int = try db.scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM exercises") ?? 1
+        try db.execute(
+            """
+            INSERT INTO exercises (slug, seq, name, kind, primary_muscles, secondary_muscles, equipment, patterns,
+                                   cues, dont, benefit, media_tier, media_url, origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'wanted', ?, ?)
+            """,
+            [
+                e.slug, seq, e.name, e.kind, e.primaryMuscles, e.secondaryMuscles, e.equipment, e.patterns, e.cues,
+                e.dont, e.benefit, e.mediaURL, origin,
+            ])
+    }
+
+    /// Adds an exercise of the original Forge server that the library lacks (the
+    /// household's custom ones), origin `forge-server`, at the end of the library.
+    /// - Returns: false when the slug is already in the library (the library merges
+    ///   by slug; forged's entry is kept).
+    package static func insertMovedIn(_ e: ExerciseRow, in db: Connection) throws -> Bool {
+        if try find(e.slug, in: db) != nil { return false }
+        try insertRow(e, origin: "forge-server", in: db)
+        return true
+    }
+}
+
 extension ExerciseCatalog {
     /// Adds a library exercise for an app's name that matched nothing, marked
     /// `origin = 'import'`. Its slug is the name's words joined by `-`
@@ -25,13 +79,7 @@ extension ExerciseCatalog {
             ? .bb
             : lower.contains("dumbbell") || lower.contains("kettlebell")
                 ? .db : lower.contains("machine") || lower.contains("cable") || lower.contains("smith") ? .machine : .bw
-        let seq: Int = try db.scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM exercises") ?? 1
-        try db.execute(
-            """
-            INSERT INTO exercises
-              (slug, seq, name, kind, primary_muscles, secondary_muscles, equipment, patterns, cues, dont, benefit, origin)
-            VALUES (?, ?, ?, ?, '[]', '[]', '[]', '[]', '[]', '', '', 'import')
-            """, [slug, seq, name, kind.rawValue])
+        try insertRow(ExerciseRow(slug: slug, name: name, kind: kind.rawValue), origin: "import", in: db)
         return slug
     }
 

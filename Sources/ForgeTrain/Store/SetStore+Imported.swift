@@ -29,13 +29,24 @@ package struct ImportedSet: Sendable, Hashable {
     }
 }
 
+/// One row of `sets` as the bulk path writes it (``SetStore/insertRows(_:in:)``): a set with the
+/// id, session and member its writer chose (an import numbers them, the move from the original
+/// server keeps the original's).
+package typealias SetRow = (id: String, sessionID: String, userID: String, set: ImportedSet)
+
+extension ImportedSet {
+    /// A set with nothing beyond what completion statistics read: its marker `logged.marker`,
+    /// no time, distance or note, no RPE of its own (the original Forge server's sets).
+    package init(_ logged: LoggedSet) {
+        self.init(logged: logged, marker: logged.marker, seconds: nil, distanceM: nil, note: "", rpeSource: nil)
+    }
+}
+
 extension SetStore {
-    /// Inserts imported sets into a session, in order: the bulk path of
-    /// every importer (``TrainingSessionStore/createImported(_:userID:ids:in:)``)
-    /// and of any writer of many sets in one transaction.
+    /// Inserts sets in order, with the ids their rows give: the one bulk path of `sets`, for every
+    /// importer (``insertImported(_:sessionID:userID:ids:in:)``) and the move from the original
+    /// server, and any writer of many sets in one transaction.
     ///
-    /// - Ids: the next of `ids` (one ``IdentifierRun`` per bulk writer, so a
-    ///   batch's keys are consecutive).
     /// - Values are bound as ``SQLValue``s (``Connection/execute(_:values:)``),
     ///   the same storage classes ``SQLBindable`` gives.
     /// - Statements: multi-row `INSERT`s of 64, 16, 4 or 1 rows
@@ -43,49 +54,51 @@ extension SetStore {
     ///   set). Triggers still fire once per row, as for single inserts.
     /// - Triggers: `lift_day_best`'s fire per set of a completed session.
     ///   ``TrainingSessionStore/createImported(_:userID:ids:in:)`` inserts
-    ///   them with the connection's triggers off and its caller rebuilds the
+    ///   them with the connection's triggers off, and the move inside
+    ///   ``TrainingSessionStore/bulkLoad(in:_:)``; their callers rebuild the
     ///   lifts' days once (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
-    /// - Records are not touched here: the importer rebuilds them once for
+    /// - Records are not touched here: the writer rebuilds them once for
     ///   the lifts it wrote (``RecordStore/rebuild(userID:slugs:now:dayBests:in:)``).
+    /// - Throws: `DatabaseError` (`.constraint` for a session that does not
+    ///   exist or an id already taken); nothing of the failing statement is kept.
+    package static func insertRows(_ rows: [SetRow], in db: Connection) throws {
+        try rowInsert.run(rows.count, in: db) { range, arguments in
+            arguments.reserveCapacity(range.count * 15)
+            for row in rows[range] {
+                let set = row.set
+                let s = set.logged
+                arguments += [
+                    .text(row.id), .text(row.sessionID), .text(row.userID), .text(s.slug),
+                    s.substitutedFor.map { .text($0) } ?? .null, .integer(Int64(s.setNo)), .real(s.weight),
+                    .integer(Int64(s.reps)), s.rpe.map { .integer(Int64($0)) } ?? .null, .text(s.ts),
+                    .text(set.marker.rawValue), set.seconds.map { .real($0) } ?? .null,
+                    set.distanceM.map { .real($0) } ?? .null, .text(set.note), set.rpeSource.map { .real($0) } ?? .null,
+                ]
+            }
+        }
+    }
+
+    /// The multi-row insert of ``insertRows(_:in:)``: 15 arguments a row.
+    static let rowInsert = MultiRowInsert(
+        """
+        INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
+                          set_kind, seconds, distance_m, note, rpe_source)
+        """, row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+    /// Inserts imported sets into a session, in order, through ``insertRows(_:in:)``, their ids the
+    /// next of `ids` (one ``IdentifierRun`` per bulk writer, so a batch's keys are consecutive).
     /// - Returns: the new sets' ids, in the order of `sets`.
     /// - Throws: `DatabaseError` (`.constraint` for a session that does not
     ///   exist); nothing of the failing statement is kept.
     package static func insertImported(
         _ sets: [ImportedSet], sessionID: String, userID: String, ids: inout IdentifierRun, in db: Connection
     ) throws -> [String] {
-        var out: [String] = []
-        out.reserveCapacity(sets.count)
-        try importedInsert.run(sets.count, in: db) { range, arguments in
-            arguments.reserveCapacity(range.count * 14)
-            for set in sets[range] {
-                let id = ids.next()
-                out.append(id)
-                let s = set.logged
-                arguments += [
-                    .text(id), .text(sessionID), .text(userID), .text(s.slug), .integer(Int64(s.setNo)),
-                    .real(s.weight), .integer(Int64(s.reps)), s.rpe.map { .integer(Int64($0)) } ?? .null,
-                    .text(s.ts), .text(set.marker.rawValue), set.seconds.map { .real($0) } ?? .null,
-                    set.distanceM.map { .real($0) } ?? .null, .text(set.note), set.rpeSource.map { .real($0) } ?? .null,
-                ]
-            }
-        }
-        return out
+        var rows: [SetRow] = []
+        rows.reserveCapacity(sets.count)
+        for set in sets { rows.append((ids.next(), sessionID, userID, set)) }
+        try insertRows(rows, in: db)
+        return rows.map(\.id)
     }
-
-    /// One imported set: ``insertImported(_:sessionID:userID:ids:in:)`` of one.
-    /// - Returns: the new set's id.
-    package static func insertImported(
-        sessionID: String, userID: String, set: ImportedSet, ids: inout IdentifierRun, in db: Connection
-    ) throws -> String {
-        try insertImported([set], sessionID: sessionID, userID: userID, ids: &ids, in: db)[0]
-    }
-
-    /// The multi-row insert of ``insertImported(_:sessionID:userID:ids:in:)``: 14 arguments a row.
-    static let importedInsert = MultiRowInsert(
-        """
-        INSERT INTO sets (id, session_id, user_id, slug, substituted_for, set_no, weight, reps, rpe, ts,
-                          set_kind, seconds, distance_m, note, rpe_source)
-        """, row: "(?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
     /// Deletes member `userID`'s sets `ids` (an undo of an import that
     /// completed a workout an earlier import wrote) and answers the sessions

@@ -28,6 +28,79 @@ package struct ImportedWorkout: Sendable {
     }
 }
 
+/// One row of `sessions` as the one insert path writes it (``TrainingSessionStore/insertRow(_:in:)``): an
+/// imported workout, a demo day, a session of the original Forge server; its snapshots (`fitted`,
+/// `stats`) as JSON text. Values arrive checked.
+package struct SessionRow: Sendable {
+    package var id: String
+    package var userID: String
+    /// The trained day, `YYYY-MM-DD`.
+    package var day: String
+    package var name = ""
+    /// `strength` or `cardio`.
+    package var kind = "strength"
+    /// `active`, `completed` or `unplanned`.
+    package var status = "active"
+    package var startedAt: Date
+    package var completedAt: Date?
+    /// Minutes, when the member gave a budget.
+    package var timeBudgetMin: Int?
+    package var fitted = "{}"
+    package var stats = "{}"
+    package var notes = ""
+    package var cooldownStatus = ""
+    package var favorite = false
+
+    package init(id: String, userID: String, day: String, startedAt: Date) {
+        self.id = id
+        self.userID = userID
+        self.day = day
+        self.startedAt = startedAt
+    }
+}
+
+extension TrainingSessionStore {
+    /// Stores a session of the original Forge server with its own id (`forged import
+    /// forge-server`); its sets follow with ``SetStore/insertRows(_:in:)``. A
+    /// completed session is written `active` and completed by
+    /// ``completeMovedIn(_:in:)`` once its sets are in, the way a live session ends:
+    /// written row by row, the `lift_day_best` triggers (docs/architecture.md) then
+    /// compute each day's e1RM once, at completion, instead of once per set (inside
+    /// ``bulkLoad(in:_:)`` the triggers are off and the table is rebuilt once
+    /// instead). Run inside the move's write transaction: nobody sees the session
+    /// before it is complete.
+    /// - Returns: true when the session waits for ``completeMovedIn(_:in:)``.
+    package static func insertKeepingID(_ s: SessionRow, in db: Connection) throws -> Bool {
+        let completesLater = s.status == "completed"
+        var row = s
+        if completesLater { row.status = "active" }
+        try insertRow(row, in: db)
+        return completesLater
+    }
+
+    /// Stores `s` as it is, with its id: the one statement that inserts sessions of a history
+    /// (imports, the move from the original server, the demo's and the bench's).
+    /// - Throws: `DatabaseError` (`.constraint` for a member that does not exist or an id already taken).
+    package static func insertRow(_ s: SessionRow, in db: Connection) throws {
+        try db.execute(
+            """
+            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, time_budget_min,
+                                  fitted, stats, notes, cooldown_status, favorite)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                s.id, s.userID, s.day, s.name, s.kind, s.status, Instant.storage(s.startedAt),
+                s.completedAt.map(Instant.storage), s.timeBudgetMin, s.fitted, s.stats, s.notes, s.cooldownStatus,
+                s.favorite ? 1 : 0,
+            ])
+    }
+
+    /// Completes the sessions ``insertKeepingID(_:in:)`` wrote `active` for now, once their sets are in.
+    package static func completeMovedIn(_ ids: [String], in db: Connection) throws {
+        for id in ids { try db.execute("UPDATE sessions SET status = 'completed' WHERE id = ?", [id]) }
+    }
+}
+
 extension TrainingSessionStore {
     /// Writes workouts from another app's history as completed strength
     /// sessions with their sets and completion stats
@@ -56,19 +129,17 @@ extension TrainingSessionStore {
         var sessionIDs: [String] = []
         sessionIDs.reserveCapacity(workouts.count)
         for workout in workouts {
-            let id = ids.next()
             let stats = CompletionStats.stats(
                 sets: workout.sets.map(\.logged), setsPlanned: 0, start: workout.startedAt, end: workout.completedAt)
-            try db.execute(
-                """
-                INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, stats, notes)
-                VALUES (?, ?, ?, ?, 'strength', 'completed', ?, ?, ?, ?)
-                """,
-                [
-                    id, userID, workout.day.description, workout.name, Instant.storage(workout.startedAt),
-                    Instant.storage(workout.completedAt), try JSONColumn.text(stats.json), workout.notes,
-                ])
-            sessionIDs.append(id)
+            var row = SessionRow(
+                id: ids.next(), userID: userID, day: workout.day.description, startedAt: workout.startedAt)
+            row.name = workout.name
+            row.status = "completed"
+            row.completedAt = workout.completedAt
+            row.stats = try JSONColumn.text(stats.json)
+            row.notes = workout.notes
+            try insertRow(row, in: db)
+            sessionIDs.append(row.id)
         }
         try db.withTriggersOff {
             for (workout, id) in zip(workouts, sessionIDs) {
@@ -114,17 +185,15 @@ extension TrainingSessionStore {
         userID: String, day: LocalDate, name: String, kind: String, startedAt: Date, completedAt: Date,
         fitted: JSONValue, stats: JSONValue, in db: Connection
     ) throws -> String {
-        let id = Identifier.make()
-        try db.execute(
-            """
-            INSERT INTO sessions (id, user_id, day, name, kind, status, started_at, completed_at, fitted, stats)
-            VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)
-            """,
-            [
-                id, userID, day.description, name, kind, Instant.storage(startedAt), Instant.storage(completedAt),
-                try JSONColumn.text(fitted), try JSONColumn.text(stats),
-            ])
-        return id
+        var row = SessionRow(id: Identifier.make(), userID: userID, day: day.description, startedAt: startedAt)
+        row.name = name
+        row.kind = kind
+        row.status = "completed"
+        row.completedAt = completedAt
+        row.fitted = try JSONColumn.text(fitted)
+        row.stats = try JSONColumn.text(stats)
+        try insertRow(row, in: db)
+        return row.id
     }
 }
 

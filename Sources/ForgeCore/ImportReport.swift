@@ -1,23 +1,32 @@
-import ForgeCore
-
 /// What one import did, the same for every kind and both doors (the CLI
-/// prints it, `GET /api/import/{id}` returns it, `imports.report` stores it).
+/// prints it, `GET /api/import/{id}` returns it, `imports.report` stores it),
+/// whichever module reads the source (ForgeImport's importers, ForgeCook's
+/// recipe-library import).
 ///
 /// Counts are keyed by what they count: `added` by table-level thing
 /// (`sessions`, `sets`, `exercises`, `metrics`, `recipes`…), `already` by the
 /// same things found already imported (a re-import reports everything here and
 /// nothing in `added`), `skipped` by reason (`rest_timer`,
 /// `no_reps_time_or_distance`, `impossible_value`, `unreadable_row`…).
+///
+/// A source read whole as tables (the move from the original Forge server) also
+/// fills the per-table section, ``tables`` (``ImportReport+Tables.swift``): its
+/// `added` and `already` are by the source's tables, its `skipped` by
+/// `TABLE: REASON`, and its skipped rows name their table and row.
 package struct ImportReport: Codable, Sendable, Equatable {
     /// One row left out, with where it was and why.
     package struct SkippedRow: Codable, Sendable, Equatable {
-        /// 1-based line of the file the row starts on (the header is line 1; ``CSVReader/line``), or
-        /// 0 when not a row of a text file (a recipe in a zip).
+        /// 1-based line of the file the row starts on (the header is line 1; ForgeImport's `CSVReader.line`), or
+        /// 0 when not a row of a text file (a recipe in a zip, a row of a source's table).
         package let line: Int
-        /// The reason key (one of `skipped`'s keys).
+        /// The reason key (one of `skipped`'s keys; for a source of tables, of its table's).
         package let reason: String
         /// What was wrong, for people (`reps 877777 out of 0...1000`).
         package let detail: String
+        /// The source's table the row is of, for a source of tables (`logged_sets`); nil for a file.
+        package var table: String? = nil
+        /// The row's id in that table (or `row N`), for a source of tables; nil for a file.
+        package var row: String? = nil
 
         package init(line: Int, reason: String, detail: String) {
             self.line = line
@@ -41,11 +50,14 @@ package struct ImportReport: Codable, Sendable, Equatable {
     package var lists: [String: [String]] = [:]
     /// Free-text warnings (a column not understood, a unit assumed).
     package var warnings: [String] = []
+    /// The per-table section of a source read as tables (by the source's table name); nil for a file.
+    package var tables: [String: TableCounts]? = nil
 
     /// Longest `skippedRows` kept; `skipped` still counts every row.
     package static let maxListed = 200
 
-    package init(kind: ImportKind) { self.kind = kind.rawValue }
+    /// An empty report of an import of `kind` (`strong`, `paprika`, `forge-server`…).
+    package init(kind: String) { self.kind = kind }
 
     /// Counts a skipped row under `reason` and lists it while the list has room.
     package mutating func skip(line: Int, reason: String, detail: String) {
@@ -60,6 +72,9 @@ package struct ImportReport: Codable, Sendable, Equatable {
 
     /// Adds `n` to `already[what]`.
     package mutating func found(_ what: String, _ n: Int = 1) { already[what, default: 0] += n }
+
+    /// Appends `item` to the list `name` of ``lists``.
+    package mutating func list(_ name: String, _ item: String) { lists[name, default: []].append(item) }
 
     /// Total rows added, all things together (0 after a re-import).
     package var totalAdded: Int { added.values.reduce(0, +) }

@@ -1,56 +1,17 @@
-/// What `forged import forge-server` did (or, with `--dry-run`, would do):
-/// per table of the original, rows read, carried, kept (already in forged:
-/// the library merges by slug) and skipped by reason; every skipped row kept
-/// in ``skippedRows`` (the terminal lists those forged's bounds refuse, a
-/// handful per table and reason, and counts those forged does not carry by
-/// design; the complete list goes to a file or `--verbose`); what replaced
-/// forged's first-start rows; and the password lines.
-package struct ForgeServerReport: Codable, Sendable, Equatable {
-    /// Counts of one table of the original.
-    package struct Table: Codable, Sendable, Equatable {
-        package var read = 0
-        package var carried = 0
-        /// Rows forged already had (the exercise library, the ingredient reference), kept as forged's.
-        package var kept = 0
-        package var skipped: [String: Int] = [:]
+import ForgeCore
 
-        package var skippedTotal: Int { skipped.values.reduce(0, +) }
-    }
-
-    /// One skipped row: its table, its id in the source (or row number), the reason key and what was wrong.
-    package struct Skipped: Codable, Sendable, Equatable {
-        package let table: String
-        package let row: String
-        package let reason: String
-        package let detail: String
-    }
-
-    package var source: String
-    /// By the original's table name.
-    package var tables: [String: Table] = [:]
-    /// Every skipped row, in the order met (the counts are in ``tables``).
-    package var skippedRows: [Skipped] = []
-    /// What replaced forged's own rows (`starter plan of a@x.org`, `the first household food week`…).
-    package var replaced: [String] = []
-    /// `forged user passwd EMAIL` lines for members without a password yet.
-    package var passwordCommands: [String] = []
-    /// Free-text notes (records rebuilt, what forged answers its own way).
-    package var notes: [String] = []
-
-    package init(source: String) { self.source = source }
-
-    mutating func read(_ table: String, _ n: Int = 1) { tables[table, default: Table()].read += n }
-    mutating func carried(_ table: String) { tables[table, default: Table()].carried += 1 }
-    mutating func kept(_ table: String) { tables[table, default: Table()].kept += 1 }
-    /// Counts and lists a skipped row, at the end of ``skippedRows`` or at `position`.
-    mutating func skip(_ table: String, row: String, reason: String, detail: String, at position: Int? = nil) {
-        tables[table, default: Table()].skipped[reason, default: 0] += 1
-        let skipped = Skipped(table: table, row: row, reason: reason, detail: detail)
-        if let position { skippedRows.insert(skipped, at: position) } else { skippedRows.append(skipped) }
-    }
-
-    /// Rows carried in all tables.
-    package var totalCarried: Int { tables.values.reduce(0) { $0 + $1.carried } }
+/// The move's report as people read it (`forged import forge-server`): the per-table section of
+/// ``ImportReport`` whole, the rows forged does not carry by design counted, the rows its bounds
+/// refuse listed a handful per table and reason, then what replaced forged's first-start rows, the
+/// notes and the password lines; and the complete list of skipped rows for the file beside it.
+extension ImportReport {
+    /// The ``lists`` key of what replaced forged's own rows (`starter plan of a@x.org`, `the first
+    /// household food week`…).
+    package static let replacedList = "replaced"
+    /// The ``lists`` key of the `forged user passwd EMAIL` lines for members without a password yet.
+    package static let passwordsList = "passwords"
+    /// The ``lists`` key of free-text notes (records rebuilt, what forged answers its own way).
+    package static let notesList = "notes"
 
     /// How many refused rows of one table and reason the terminal report lists before `… and N more`.
     package static let listedPerReason = 5
@@ -78,25 +39,35 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
         "client_not_carried": "their OAuth client is not carried",
     ]
 
+    /// The report as the ledger keeps it (`imports.report`): for a source of tables, the first
+    /// ``maxListed`` skipped rows, those refused by forged's bounds (``refusedRows``) before those
+    /// not carried by design (``countedRows``); a file's report as it is.
+    package var stored: ImportReport {
+        guard tables != nil else { return self }
+        var out = self
+        out.skippedRows = Array((refusedRows + countedRows).prefix(Self.maxListed))
+        return out
+    }
+
     /// Skipped rows refused by forged's bounds (listed), in the order met.
-    package var refusedRows: [Skipped] { skippedRows.filter { Self.countedReasons[$0.reason] == nil } }
+    package var refusedRows: [SkippedRow] { skippedRows.filter { Self.countedReasons[$0.reason] == nil } }
 
     /// Skipped rows forged does not carry by design or with their parent (counted), in the order met.
-    package var countedRows: [Skipped] { skippedRows.filter { Self.countedReasons[$0.reason] != nil } }
+    package var countedRows: [SkippedRow] { skippedRows.filter { Self.countedReasons[$0.reason] != nil } }
 
     /// The report as people read it: the per-table summary (read, carried, kept, skipped by reason)
     /// first and whole; the rows not carried by design counted per table and reason; the rows
     /// refused by forged's bounds, at most ``listedPerReason`` per table and reason followed by
     /// `… and N more` (every skipped row, whatever its reason, when `verbose`); `whereListed` (the
     /// line saying where the complete list is); then replacements, notes and the password lines last.
-    package func text(verbose: Bool = false, whereListed: String? = nil) -> String {
+    package func tableText(source: String, verbose: Bool = false, whereListed: String? = nil) -> String {
         var lines = ["from \(source):"]
         lines.append("table                 read  carried  kept  skipped")
-        for (name, t) in tables.sorted(by: { $0.key < $1.key }) {
+        for (name, t) in (tables ?? [:]).sorted(by: { $0.key < $1.key }) {
             let reasons = t.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             lines.append(
                 name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                    + String(format: "%6d %8d %5d %8d", t.read, t.carried, t.kept, t.skippedTotal)
+                    + String(format: "%6d %8d %5d %8d", t.read, t.added, t.already, t.skippedTotal)
                     + (reasons.isEmpty ? "" : "  (\(reasons))"))
         }
         let counted = Self.groups(countedRows)
@@ -125,14 +96,14 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
             }
         }
         if let whereListed, !skippedRows.isEmpty { lines.append(whereListed) }
-        if !replaced.isEmpty {
+        if let replaced = lists[Self.replacedList], !replaced.isEmpty {
             lines.append("replaced forged's first-start rows:")
             lines += replaced.map { "  \($0)" }
         }
-        lines += notes.map { "note: \($0)" }
-        if !passwordCommands.isEmpty {
+        lines += (lists[Self.notesList] ?? []).map { "note: \($0)" }
+        if let passwords = lists[Self.passwordsList], !passwords.isEmpty {
             lines.append("sign-in moves from Google to forged's own passwords; set one for each member:")
-            lines += passwordCommands.map { "  \($0)" }
+            lines += passwords.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }
@@ -140,7 +111,7 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
     /// Every skipped row, one a line (`TABLE ROW: REASON: DETAIL`): the rows refused by
     /// forged's bounds first, then the rows not carried by design, each part in the order
     /// met, under a heading naming the source and `heading`. What the skipped-rows file holds.
-    package func skippedListing(heading: String) -> String {
+    package func skippedListing(source: String, heading: String) -> String {
         var lines = ["# forged import forge-server --from \(source): every skipped row, \(heading)"]
         lines.append("# TABLE ROW: REASON: DETAIL")
         let refused = refusedRows
@@ -154,12 +125,14 @@ package struct ForgeServerReport: Codable, Sendable, Equatable {
     }
 
     /// `logged_sets 4000…: out_of_bounds: 100 kg × -3 is outside forged's set bounds`.
-    static func line(_ row: Skipped) -> String { "\(row.table) \(row.row): \(row.reason): \(row.detail)" }
+    static func line(_ row: SkippedRow) -> String {
+        "\(row.table ?? "") \(row.row ?? ""): \(row.reason): \(row.detail)"
+    }
 
     /// Rows by table and reason, tables by name, reasons by name; rows in the order met.
-    static func groups(_ rows: [Skipped]) -> [(table: String, reason: String, rows: [Skipped])] {
-        var grouped: [String: [String: [Skipped]]] = [:]
-        for row in rows { grouped[row.table, default: [:]][row.reason, default: []].append(row) }
+    static func groups(_ rows: [SkippedRow]) -> [(table: String, reason: String, rows: [SkippedRow])] {
+        var grouped: [String: [String: [SkippedRow]]] = [:]
+        for row in rows { grouped[row.table ?? "", default: [:]][row.reason, default: []].append(row) }
         return grouped.sorted { $0.key < $1.key }.flatMap { table, reasons in
             reasons.sorted { $0.key < $1.key }.map { (table: table, reason: $0.key, rows: $0.value) }
         }
