@@ -8,9 +8,11 @@ import Foundation
 /// the status, header fields and body bytes the socket would carry, with the `Content-Length`
 /// and `Date` libmicrohttpd adds and no body for HEAD.
 ///
-/// What only a connection can do is refused with ``Unsupported`` rather than imitated: a
-/// spooled upload route (its body goes to disk as it arrives, ``MultipartSpool``) and a
-/// streamed response (``ResponseStream``). Request framing, timeouts, connection limits and
+/// A spooled route's raw body is admitted from its head and written to a file in the spool
+/// directory, as the server spools it. What only a connection can do is refused with
+/// ``Unsupported`` rather than imitated: a `multipart/form-data` upload (libmicrohttpd's post
+/// processor reads its form as it arrives, ``MultipartSpool``) and a streamed response
+/// (``ResponseStream``). Request framing, timeouts, connection limits and
 /// TLS are the socket's, and are not looked at here.
 package final class InProcessServer: Sendable {
     private let core: ServerCore
@@ -42,7 +44,7 @@ package final class InProcessServer: Sendable {
     ///   - peer: the TCP peer's address the request seems to come from.
     /// - Returns: status, header fields as sent (unsafe ones dropped, `Content-Length` and
     ///   `Date` added) and body (empty for HEAD).
-    /// - Throws: ``Unsupported`` for a spooled upload route or a streamed response.
+    /// - Throws: ``Unsupported`` for a multipart upload to a spooled route or a streamed response.
     package func respond(
         method: String, target: String, headers: HTTPHeaders, body: Data, peer: String = "127.0.0.1"
     ) async throws(Unsupported) -> Response {
