@@ -19,6 +19,8 @@ package final class DeferredResponse: Sendable {
         var result: Response?
         var connection: OpaquePointer?
         var suspended = false
+        /// Callers of ``answer()`` waiting for the answer.
+        var waiters: [CheckedContinuation<Response, Never>] = []
     }
 
     private struct Box: @unchecked Sendable { var state = State() }
@@ -54,13 +56,29 @@ package final class DeferredResponse: Sendable {
 
     /// Sets the answer (the first one wins) and resumes the connection.
     package func complete(_ response: Response) {
-        box.withLock { b in
-            guard b.state.result == nil else { return }
+        let waiters = box.withLock { b -> [CheckedContinuation<Response, Never>] in
+            guard b.state.result == nil else { return [] }
             b.state.result = response
             if b.state.suspended, let connection = b.state.connection {
                 b.state.suspended = false
                 MHD_resume_connection(connection)
             }
+            defer { b.state.waiters = [] }
+            return b.state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: response) }
+    }
+
+    /// The answer, once it is in: how ``InProcessServer`` waits where the server suspends a
+    /// connection.
+    package func answer() async -> Response {
+        await withCheckedContinuation { waiter in
+            let ready = box.withLock { b -> Response? in
+                if let result = b.state.result { return result }
+                b.state.waiters.append(waiter)
+                return nil
+            }
+            if let ready { waiter.resume(returning: ready) }
         }
     }
 

@@ -105,14 +105,8 @@ package final class HTTPServer: Sendable {
     ) {
         self.configuration = configuration
         self.core = ServerCore(
-            responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
-            uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
-            spool: (Self.spoolLimits(responder.routes, configuration), configuration.spoolDirectory),
-            trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
-            headTimeoutSeconds: configuration.headTimeoutSeconds,
-            idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
-            onHeadTimeout: onHeadTimeout,
-            accessLog: accessLog, onError: onError)
+            configuration: configuration, responder: responder, accessLog: accessLog, onError: onError,
+            onHeadTimeout: onHeadTimeout)
     }
 
     deinit {

@@ -14,7 +14,7 @@ enum MHDResponse {
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
-        for (name, value) in headers where isSafe(name, value) {
+        for (name, value) in safeFields(headers) {
             _ = MHD_add_response_header(response, name, value)
         }
         return MHD_queue_response(connection, UInt32(status), response)
@@ -45,12 +45,19 @@ enum MHDResponse {
             return .NO
         }
         defer { MHD_destroy_response(response) }
-        for (name, value) in headers where isSafe(name, value) {
+        for (name, value) in safeFields(headers) {
             _ = MHD_add_response_header(response, name, value)
         }
         return MHD_queue_response(connection, UInt32(status), response)
     }
 
+    /// The fields of `headers` that are sent, in order: those ``isSafe(_:_:)`` passes.
+    static func safeFields(_ headers: HTTPHeaders) -> [HTTPHeaders.Element] {
+        headers.filter { isSafe($0.name, $0.value) }
+    }
+
+    /// Whether a response header field may be sent: a name without CR, LF, NUL, colon or space that is
+    /// not `Content-Length` (the server's own), and a value without CR, LF or NUL.
     static func isSafe(_ name: String, _ value: String) -> Bool {
         guard !name.isEmpty, name.lowercased() != "content-length" else { return false }
         let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }

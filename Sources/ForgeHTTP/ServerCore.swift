@@ -65,6 +65,23 @@ final class ServerCore: Sendable {
         self.onError = onError
     }
 
+    /// The core of a server with `configuration`'s body caps, spooled routes, trusted proxies,
+    /// TLS flag and timeouts, answering with `responder` (``HTTPServer``, ``InProcessServer``).
+    convenience init(
+        configuration: HTTPServer.Configuration, responder: Responder,
+        accessLog: (@Sendable (AccessLogEntry) -> Void)?, onError: (@Sendable (Request, Error) -> Void)?,
+        onHeadTimeout: (@Sendable (_ peer: String) -> Void)? = nil
+    ) {
+        self.init(
+            responder: responder, maxBodyBytes: max(0, configuration.maxBodyBytes),
+            uploadLimits: configuration.uploadLimits.mapValues { max(0, $0) },
+            spool: (HTTPServer.spoolLimits(responder.routes, configuration), configuration.spoolDirectory),
+            trustedProxies: configuration.trustedProxies, isTLS: configuration.tls != nil,
+            headTimeoutSeconds: configuration.headTimeoutSeconds,
+            idleTimeoutSeconds: Double(max(1, configuration.connectionTimeoutSeconds)),
+            onHeadTimeout: onHeadTimeout, accessLog: accessLog, onError: onError)
+    }
+
     /// Bytes of an over-cap body (sent without a Content-Length that gave it
     /// away) read and discarded before the connection is dropped unanswered.
     func discardLimit(_ cap: Int) -> Int { max(4 * cap, 4 << 20) }
@@ -195,44 +212,60 @@ final class ServerCore: Sendable {
 
     /// The route's answer to the request head of a spooled upload (``Responder/admit(_:)``).
     private func admission(_ connection: OpaquePointer, _ exchange: Exchange) -> Responder.Admitted {
-        let target = exchange.rawTarget
-        let rawPath = Self.path(of: target)
-        let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
-        guard let path = QueryString.percentDecode(rawPath) else { return .admitted(nil) }
-        let headers = Self.headers(of: connection)
-        let peer = Self.remoteAddress(of: connection)
-        let head = Request(
-            method: .POST, path: path, rawQuery: rawQuery, headers: headers,
-            remoteAddress: clientAddress(peer: peer, headers: headers), requestID: exchange.requestID,
-            peerAddress: peer,
-            scheme: trustedProxies.scheme(
-                peer: peer, forwardedProto: headers["X-Forwarded-Proto"], direct: isTLS ? "https" : "http"))
+        let head = self.request(
+            method: "POST", target: exchange.rawTarget, headers: Self.headers(of: connection), body: Data(),
+            peer: Self.remoteAddress(of: connection), requestID: exchange.requestID)
+        guard case .success(let head) = head else { return .admitted(nil) }
         return responder.admit(head)
     }
 
-    /// The complete request has arrived: route it and queue the response.
-    private func answer(_ connection: OpaquePointer, _ exchange: Exchange, method: String) -> MHD_Result {
-        let target = exchange.rawTarget
-        let rawPath =
-            target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    /// Why a request that arrived whole is answered without routing (an unknown method, a bad path):
+    /// the answer, before ``rejection(_:requestID:)`` stamps it.
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    /// The ``Request`` a handler sees for a request that arrived whole: its method, decoded path and
+    /// query, its header fields in arrival order, its body, the real client (through a trusted proxy's
+    /// `X-Forwarded-For`) and scheme. The one place the server turns what libmicrohttpd read into a
+    /// `Request` (``InProcessServer`` takes the same step without a socket).
+    /// - Parameters:
+    ///   - method: the method as sent.
+    ///   - target: the request target as sent, `/path?query`, still percent-encoded.
+    ///   - peer: the TCP peer's address.
+    /// - Returns: the request, or a ``Refusal``: 405 with `Allow` for a method forged does not know,
+    ///   400 for a path that is not absolute or not valid percent-encoding.
+    func request(
+        method: String, target: String, headers: HTTPHeaders, body: Data, peer: String, requestID: String
+    ) -> Result<Request, Refusal> {
+        let rawPath = Self.path(of: target)
         let rawQuery = target.count > rawPath.count ? String(target.dropFirst(rawPath.count + 1)) : ""
         guard let httpMethod = HTTPMethod(rawValue: method) else {
             var response = Response.error(405, "method not allowed")
             response.headers.set("Allow", HTTPMethod.allCases.map(\.rawValue).joined(separator: ", "))
-            return reject(connection, exchange, method: method, response)
+            return .failure(Refusal(response: response))
         }
         guard rawPath.hasPrefix("/"), let path = QueryString.percentDecode(rawPath) else {
-            return reject(connection, exchange, method: method, .error(400, "bad request path"))
+            return .failure(Refusal(response: .error(400, "bad request path")))
         }
-        let headers = Self.headers(of: connection)
-        let peer = Self.remoteAddress(of: connection)
-        var request = Request(
-            method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: exchange.body,
-            remoteAddress: clientAddress(peer: peer, headers: headers),
-            requestID: exchange.requestID, peerAddress: peer,
-            scheme: trustedProxies.scheme(
-                peer: peer, forwardedProto: headers["X-Forwarded-Proto"],
-                direct: isTLS ? "https" : "http"))
+        return .success(
+            Request(
+                method: httpMethod, path: path, rawQuery: rawQuery, headers: headers, body: body,
+                remoteAddress: clientAddress(peer: peer, headers: headers), requestID: requestID, peerAddress: peer,
+                scheme: trustedProxies.scheme(
+                    peer: peer, forwardedProto: headers["X-Forwarded-Proto"], direct: isTLS ? "https" : "http")))
+    }
+
+    /// The complete request has arrived: route it and queue the response.
+    private func answer(_ connection: OpaquePointer, _ exchange: Exchange, method: String) -> MHD_Result {
+        var request: Request
+        switch self.request(
+            method: method, target: exchange.rawTarget, headers: Self.headers(of: connection), body: exchange.body,
+            peer: Self.remoteAddress(of: connection), requestID: exchange.requestID)
+        {
+        case .success(let whole): request = whole
+        case .failure(let refusal): return reject(connection, exchange, method: method, refusal.response)
+        }
         exchange.body = Data()
         if exchange.spoolFD >= 0 {
             close(exchange.spoolFD)
@@ -250,7 +283,7 @@ final class ServerCore: Sendable {
         exchange.dropSpool()
         if let deferred = response.deferred {
             exchange.deferred = (
-                deferred, method, path, request.remoteAddress, request.headers["User-Agent"] ?? "",
+                deferred, method, request.path, request.remoteAddress, request.headers["User-Agent"] ?? "",
                 request.requestID
             )
             pending.withLock { $0[ObjectIdentifier(deferred)] = deferred }
@@ -258,7 +291,7 @@ final class ServerCore: Sendable {
             return queueDeferred(connection, exchange, ready)
         }
         return queue(
-            connection, exchange, response, method: method, path: path,
+            connection, exchange, response, method: method, path: request.path,
             remoteAddress: request.remoteAddress, userAgent: request.headers["User-Agent"] ?? "")
     }
 
@@ -279,15 +312,22 @@ final class ServerCore: Sendable {
         _ connection: OpaquePointer, _ exchange: Exchange, method: String,
         _ response: Response
     ) -> MHD_Result {
-        var response = response
-        response.headers.set("X-Request-Id", exchange.requestID)
-        response.headers.set("Cache-Control", "no-store")
+        let response = Self.rejection(response, requestID: exchange.requestID)
         let rawPath = String(exchange.rawTarget.prefix { $0 != "?" })
         let userAgent = MHD_lookup_connection_value(connection, .HEADER_KIND, "User-Agent").map { String(cString: $0) }
         return queue(
             connection, exchange, response, method: method,
             path: QueryString.percentDecode(rawPath) ?? rawPath,
             remoteAddress: clientAddress(of: connection), userAgent: userAgent ?? "")
+    }
+
+    /// An answer given without routing (413, 400, an unknown method) as it is sent: with
+    /// `X-Request-Id` and `Cache-Control: no-store`.
+    static func rejection(_ response: Response, requestID: String) -> Response {
+        var response = response
+        response.headers.set("X-Request-Id", requestID)
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 
     private func queue(

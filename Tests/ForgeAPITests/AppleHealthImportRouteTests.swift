@@ -7,7 +7,7 @@ import Testing
 /// entity trick failing as a job that writes nothing.
 @Suite(.serialized) struct AppleHealthImportRouteTests {
     @Test func anExportXMLUploadIsGuessedImportedAndTrickFilesFailWritingNothing() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let xml = try ImportJobRouteTests.fixture("apple-health-ios17.xml")
             let (body, type) = ImportJobRouteTests.form(kind: "auto", file: xml, name: "export.xml")
@@ -47,7 +47,7 @@ import Testing
 
     /// Issue 40 item 9: a refusal names the upload as the client sent it, never the server's spool path.
     @Test func aRefusedUploadIsNamedAsTheClientSentIt() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aGPXUploadIsMatchedZonedAndImportedOnce() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let gpx = try Self.fixture("gpx/two-segments-prefixed.gpx")
             let (body, type) = Self.multipart(gpx)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aTCXFileClaimsTheIntervalsDay() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let reply = try await server.raw(
                 "POST", "/api/sessions/import", body: try Self.fixture("tcx/two-tracks.tcx"),
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func unusableFilesAreClear422sAndStoreNothing() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let untimed = try await server.raw(
                 "POST", "/api/sessions/import", body: try Self.fixture("gpx/untimed.gpx"),
@@ -123,7 +123,7 @@ extension CardioImportTests {
     /// and the session is imported; a form without a file part, an empty file part, and a body
     /// over the route's cap (the test server's 1 MiB `--max-body`, not the 4 GiB import cap) are refused.
     @Test func aCurlFormUploadIsImportedAndBadFormsAreRefused() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpx-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

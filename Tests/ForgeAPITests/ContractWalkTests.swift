@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func everyTypedRouteAnswersItsDeclaredTypeAndPublishedSchema() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let document = try await server.get("/api/openapi.json").json
             let validator = SchemaValidator(document: document)

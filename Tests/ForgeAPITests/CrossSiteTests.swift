@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func everyCrossSiteShapeIsRefusedOnEveryStateChangingRoute() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             // Every route that resolves a member or display from the cookie, and the public ones that
             // sign in, sign out, pair or consent with it.
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func sameSiteRequestsAndTheAppsJSONStillPass() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             // The iOS app and scripts: JSON with none of the headers.
             let plain = try await server.raw("POST", "/api/body", body: Self.json, cookie: ada, sameOrigin: false)
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aRebindingHostNameIsRefusedWhenTheBaseURLIsSet() async throws {
-        try await withTestServer(hostNames: ["forge.home.arpa"]) { server in
+        try await withTestServer(hostNames: ["forge.home.arpa"], transport: .socket) { server in
             let port = server.baseURL.split(separator: ":").last.map(String.init) ?? ""
             // DNS rebinding's shape: the attacker's name, and its own origin.
             let rebound = try await server.raw(
@@ -152,7 +152,7 @@ import Testing
         }
         // Without --base-url and dev sign-in (the localhost demo): only addresses and localhost, so a
         // rebinding page cannot sign in as a member; the trailing dot of a name with a port is the name.
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let port = server.baseURL.split(separator: ":").last.map(String.init) ?? ""
             let rebound = try await server.raw(
                 "POST", "/auth/dev", body: Data(#"{"email":"ada@example.org"}"#.utf8),
@@ -163,14 +163,14 @@ import Testing
             #expect(local.status == 200)
         }
         // Without --base-url or dev sign-in any name is answered (forged cannot know its names).
-        try await withTestServer(devAuth: false) { server in
+        try await withTestServer(devAuth: false, transport: .socket) { server in
             let reply = try await server.raw("GET", "/healthz", body: Data(), headers: ["Host": "evil.example"])
             #expect(reply.status == 200)
         }
     }
 
     @Test func theConsentFormAlwaysNeedsItsToken() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let registered = try await server.request(
                 "POST", "/mcp/oauth/register",

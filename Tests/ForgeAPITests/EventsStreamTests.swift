@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EventsStreamTests {
     @Test func aTimerStartedOverHTTPArrivesOnTheStreamAndResumeReplaysWhatWasMissed() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             try await server.withCookServices {
                 let ada = try await server.signIn("ada@example.org")
                 let ben = try await server.signIn("ben@example.org")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func cookSessionAndFoodWeekChangesAreAnnouncedOnlyInTheirScope() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let demo = try server.demoSeat()
             let household = try SSEClient(port: server.port, cookie: ada)
@@ -58,7 +58,7 @@ import Testing
     /// Issue 40 item 6: a member's import is announced to that member only, never to
     /// another member or a paired display.
     @Test func importEventsReachOnlyTheImportingMember() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             try await server.withCookServices {
                 let ada = try await server.signIn("ada@example.org")
                 let ben = try await server.signIn("ben@example.org")
@@ -91,7 +91,7 @@ import Testing
     @Test func theHouseholdDayIsAnnouncedAtConnectAndAtHouseholdMidnightOnly() async throws {
         // 23:59:58 on Saturday 7 March 2026 in New York; clocks spring forward that night.
         let clock = FixedClock(Instant.parse("2026-03-08T04:59:58Z")!)
-        try await withTestServer(timeZone: "America/New_York", clock: clock) { server in
+        try await withTestServer(timeZone: "America/New_York", clock: clock, transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let stream = try SSEClient(port: server.port, cookie: ada, timeout: 3)
             let hello = stream.next()
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func theStreamNeedsASessionAndStopEndsIt() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let anonymous = try SSEClient(port: server.port, cookie: "x=y")
             #expect(anonymous.status == 401)
             let ada = try await server.signIn("ada@example.org")

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func importRunsOffThreadReportsAndUndoes() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             let (body, type) = Self.form(kind: "strong", file: try Self.fixture("strong-2025.csv"))
@@ -65,7 +65,7 @@ import Testing
     @Test func undoKeepsFinishedAtAndASecondUndoSaysItWasAlreadyUndone() async throws {
         let finished = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01T00:00:00Z
         let clock = FixedClock(finished)
-        try await withTestServer(clock: clock) { server in
+        try await withTestServer(clock: clock, transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let (body, type) = Self.form(kind: "strong", file: try Self.fixture("strong-2025.csv"))
             let reply = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
@@ -87,7 +87,7 @@ import Testing
     /// reads JSON (the recipe libraries' JSON comes inside a zip or gzip), so `application/json` is
     /// 415 like any other type, the answer does not offer it, and nothing is kept.
     @Test func aRawBodyIsReadOnlyAsAFileTypeAndJSONIs415() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let csv = try Self.fixture("strong-2025.csv")
             let path = "/api/import?kind=strong&name=strong.csv"
@@ -129,7 +129,7 @@ import Testing
         func lines(_ id: String) -> [LogRecord] {
             records.withLock { $0 }.filter { $0.fields.contains { $0.key == "FORGE_IMPORT_ID" && $0.value == id } }
         }
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let csv = try Self.fixture("strong-2025.csv")
             let (body, type) = Self.form(kind: "strong", file: csv)
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func aSecondImportOfTheMemberGets409AndBadFormsGet422() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let csv = try Self.fixture("strong-2016.csv")
             // A running import of Ada's (this process, not finished).
@@ -280,7 +280,7 @@ import Testing
     /// Issue 40 item 10: while a member's import runs, their next upload is refused from its
     /// head, before any of its bytes are stored (`curl -F` of 32 MB, as a script would send it).
     @Test func aSecondUploadIsRefusedBeforeItIsStored() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             let adaID = try #require(
@@ -321,7 +321,7 @@ import Testing
     /// Issue 40 item 10, uploads at once: while one upload of a member is still arriving (no import
     /// runs yet), their next is refused from its head; once the first is cut off, the slot is free.
     @Test func anUploadStillArrivingHoldsTheMembersSlot() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let port = try #require(URL(string: server.baseURL)?.port)
             // The first upload: its head and 1 KiB of a 1 MiB body, then the connection stays open.
@@ -368,7 +368,7 @@ import Testing
     }
 
     @Test func curlFormUploadIsReadAsARealClientSendsIt() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

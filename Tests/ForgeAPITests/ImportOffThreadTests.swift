@@ -36,7 +36,7 @@ final class SilentSite: Sendable {
     @Test func anImportWhoseSiteNeverAnswersLeavesEveryWorkerFreeAndTimesOut() async throws {
         let site = try SilentSite()
         defer { site.stop() }
-        try await withTestServer(allowPrivateFetch: true) { server in
+        try await withTestServer(allowPrivateFetch: true, transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let started = ContinuousClock.now
             // As many waiting imports as the server has worker threads (4).

@@ -30,7 +30,7 @@ import Testing
         """
 
     @Test func warmUpsAreMarkedAndNumberedApartInTheSessionView() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let (body, type) = Self.upload(Self.csv, fields: ["kind": "strong", "unit": "lb"])
             let reply = try await server.raw("POST", "/api/import", body: body, contentType: type, cookie: ada)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func anUnknownUnitIsRefusedAndAnUnstatedOneCanBeRefusedOnEvidence() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let (bad, type) = Self.upload(Self.csv, fields: ["kind": "strong", "unit": "stone"])
             let refused = try await server.raw("POST", "/api/import", body: bad, contentType: type, cookie: ada)

@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func everyTypedWriteRouteRefusesBadInputAndWritesNothing() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let operations = server.app.makeRoutes().operations.filter {
                 // Form bodies (the OAuth token and consent forms) are not JSON; OAuthInputTests covers them.

@@ -34,7 +34,9 @@ extension TestServer {
         return String(cookie.split(separator: ";")[0])
     }
 
-    var port: UInt16 { UInt16(server.boundAddresses[0].port) }
+    /// The socket server's port; 0 in process, where no socket answers (a suite that reads
+    /// Server-Sent Events runs with `transport: .socket`).
+    var port: UInt16 { UInt16(server?.boundAddresses[0].port ?? 0) }
 }
 
 /// A raw HTTP/1.1 client reading one Server-Sent Events response (chunked),

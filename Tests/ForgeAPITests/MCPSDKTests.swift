@@ -69,7 +69,7 @@ import Testing
     @Test(arguments: [("legacy", "legacy"), ("auto", "modern")])
     func officialSDKListsSearchesAndImports(_ mode: String, _ era: String) async throws {
         try Self.requireSDK()
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let token = try server.ingestToken("ada@example.org")
             let result = try Self.run(url: server.baseURL + "/mcp", token: token, mode: mode)
             #expect(result.status == 0, "sdk_client.py failed: \(result.stderr.suffix(2000))")

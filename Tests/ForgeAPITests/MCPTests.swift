@@ -49,7 +49,7 @@ extension TestServer {
     }
 
     @Test func transportRulesAnswerAsTheContractSays() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let none = try await server.request("POST", "/mcp", json: ["jsonrpc": "2.0", "id": 1, "method": "ping"])
             #expect(none.status == 401 && none.json["error"]?.stringValue == "missing bearer token")
             #expect(none.header("WWW-Authenticate")?.contains("resource_metadata=\"http://127.0.0.1:") == true)

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func registerRefusesBadInputAndWritesNothing() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ok: JSONValue = ["client_name": "Agent", "redirect_uris": ["http://127.0.0.1:9/cb"]]
             func with(_ key: String, _ value: JSONValue?) -> JSONValue {
                 guard case .object(var o) = ok else { return ok }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func tokenRefusesBadInputInTheOAuthShapeAndBurnsNothing() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let reg = try await server.request(
                 "POST", "/mcp/oauth/register",
                 json: ["client_name": "Agent", "redirect_uris": ["http://127.0.0.1:9/cb"]])
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func openAPIDocumentsTheMCPAndOAuthOperations() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let doc = try await server.get("/api/openapi.json").json
             let mcp = doc["paths"]?["/mcp"]?["post"]
             #expect(mcp?["requestBody"]?["content"]?["application/json"]?["schema"] != nil)

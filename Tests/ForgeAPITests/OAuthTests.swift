@@ -58,7 +58,7 @@ extension TestServer {
     }
 
     @Test func discoveryRegistrationAuthorizeTokenAndRefresh() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let meta = try await server.get("/.well-known/oauth-authorization-server")
             #expect(meta.json["token_endpoint"]?.stringValue == server.baseURL + "/mcp/oauth/token")
             #expect(meta.json["code_challenge_methods_supported"] == .strings(["S256"]))

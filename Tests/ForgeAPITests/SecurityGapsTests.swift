@@ -45,7 +45,7 @@ import Testing
     /// The routes that take other types say so in the OpenAPI document, and
     /// every cookie write documents the 415.
     @Test func theOpenAPIDocumentNamesTheMediaTypesEachWriteTakes() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let doc = try await server.get("/api/openapi.json").json
             let upload = doc["paths"]?["/api/sessions/import"]?["post"]
             let uploadTypes = Set(upload?["requestBody"]?["content"]?.objectValue?.keys.map { $0 } ?? [])

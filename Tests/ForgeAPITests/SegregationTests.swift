@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct SegregationTests {
     @Test func benAndTheDemoNeverReachAdasRows() async throws {
         let clock = FixedClock(Instant.parse("2026-07-20T17:00:00.000Z")!)
-        try await withTestServer(clock: clock) { server in
+        try await withTestServer(clock: clock, transport: .socket) { server in
             try server.app.db.write { db in
                 _ = try HouseholdStore.addUser(
                     email: "demo@example.org", name: "Demo", role: "demo", prefs: [:], passwordHash: nil,

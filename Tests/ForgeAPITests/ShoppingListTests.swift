@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func aTickByOneMemberShowsForTheOtherTheDisplayAndTheStream() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let ben = try await server.signIn("ben@example.org")
             let display = try await server.pairDisplay()
@@ -170,7 +170,8 @@ import Testing
     /// text, live stream), and ticking it again covers the new need.
     @Test func ticksSurviveAPlanChangeAndAGrownNeedSaysWhatIsStillNeeded() async throws {
         // Monday of the seeded week, 10:00 in London: the plan change is to this week.
-        try await withTestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_784_538_000))) { server in
+        try await withTestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_784_538_000)), transport: .socket) {
+            server in
             let ada = try await server.signIn("ada@example.org")
             for item in ["chicken-thighs-skinless.g", "salmon-fillets.x", "harissa-paste.g"] {
                 let r = try await server.request(

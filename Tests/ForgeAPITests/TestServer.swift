@@ -9,11 +9,17 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A real forged HTTP server on 127.0.0.1, an ephemeral port and a temporary
-/// state directory, for integration tests. Always stopped by ``withTestServer``.
+/// A forged app with a temporary state directory, for integration tests, reached in process
+/// (``InProcessServer``) or through a real HTTP server on 127.0.0.1 and an ephemeral port
+/// (``TestTransport``). Always stopped by ``withTestServer``.
 final class TestServer: Sendable {
     let app: ForgeApp
-    let server: HTTPServer
+    /// The socket server, for `transport: .socket`; nil in process.
+    let server: HTTPServer?
+    /// The socket-free pipeline, for `transport: .inProcess`; nil with a socket.
+    let inProcess: InProcessServer?
+    /// `http://127.0.0.1:PORT`: with a socket its real port; in process port 0, which no socket
+    /// answers, so the `Host` and `Origin` a test builds from it look as they do over TCP.
     let baseURL: String
     let directory: URL
 
@@ -21,7 +27,7 @@ final class TestServer: Sendable {
         devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household, timeZone: String = "Europe/London",
         clock: any Clock = SystemClock(), allowPrivateFetch: Bool = false,
         backupRetention: BackupRetention = BackupRetention(), exerciseMediaDir: String? = nil,
-        hostNames: Set<String> = []
+        hostNames: Set<String> = [], transport: TestTransport = .inProcess
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(Identifier.make())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,9 +46,18 @@ final class TestServer: Sendable {
         var http = HTTPServer.Configuration(listen: [ListenAddress("127.0.0.1:0")!])
         try FileManager.default.createDirectory(at: app.imports.uploads, withIntermediateDirectories: true)
         http.spoolDirectory = app.imports.uploads.path
-        server = HTTPServer(configuration: http, responder: app.makeResponder())
-        try server.start()
-        baseURL = "http://127.0.0.1:\(server.boundAddresses[0].port)"
+        switch transport {
+        case .socket:
+            let server = HTTPServer(configuration: http, responder: app.makeResponder())
+            try server.start()
+            self.server = server
+            inProcess = nil
+            baseURL = "http://127.0.0.1:\(server.boundAddresses[0].port)"
+        case .inProcess:
+            server = nil
+            inProcess = InProcessServer(configuration: http, responder: app.makeResponder())
+            baseURL = "http://127.0.0.1:0"
+        }
     }
 
     static let household = [
@@ -51,7 +66,7 @@ final class TestServer: Sendable {
     ]
 
     func stop() {
-        server.stop()
+        server?.stop()
         app.db.close()
         try? FileManager.default.removeItem(at: directory)
     }
@@ -88,6 +103,7 @@ final class TestServer: Sendable {
         var request = request
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
         for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        if let inProcess { return try await inProcess.send(request) }
         let (data, response) = try await TestServer.session.data(for: request)
         let http = response as! HTTPURLResponse
         var fields: [String: String] = [:]
@@ -134,17 +150,19 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// Starts a test server, runs `body`, and always stops the server.
+/// Starts a test server, runs `body`, and always stops the server. `transport` is in process
+/// unless the suite's behaviour is the network's (``TestTransport``).
 func withTestServer(
     devAuth: Bool = true, allowed: [AllowedUser] = TestServer.household,
     timeZone: String = "Europe/London", clock: any Clock = SystemClock(),
     allowPrivateFetch: Bool = false, backupRetention: BackupRetention = BackupRetention(),
-    exerciseMediaDir: String? = nil, hostNames: Set<String> = [], _ body: (TestServer) async throws -> Void
+    exerciseMediaDir: String? = nil, hostNames: Set<String> = [], transport: TestTransport = .inProcess,
+    _ body: (TestServer) async throws -> Void
 ) async throws {
     let server = try TestServer(
         devAuth: devAuth, allowed: allowed, timeZone: timeZone, clock: clock,
         allowPrivateFetch: allowPrivateFetch, backupRetention: backupRetention, exerciseMediaDir: exerciseMediaDir,
-        hostNames: hostNames)
+        hostNames: hostNames, transport: transport)
     defer { server.stop() }
     try await body(server)
 }

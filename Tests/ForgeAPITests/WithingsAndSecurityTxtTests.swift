@@ -7,7 +7,7 @@ import Testing
 /// security.txt names the oldest admin (docs/contract.md §3.20, §3.21).
 struct WithingsAndSecurityTxtTests {
     @Test func withingsRoutesAnswerAsNotConfigured() async throws {
-        try await withTestServer { server in
+        try await withTestServer(transport: .socket) { server in
             let ada = try await server.signIn("ada@example.org")
             let connect = try await server.get("/api/withings/connect", cookie: ada)
             #expect(connect.status == 503 && connect.detail == "Withings not configured")
