@@ -2,8 +2,8 @@ import Foundation
 
 /// A duration as people write it ("8–10 minutes", "1 hr 15 min", "eine halbe Stunde", "1h30"), read in
 /// English, German, French, Spanish, Italian and Dutch: the one reader behind the time a method step
-/// states (``StatedTime``), an app's time fields (``LibraryText/minutes(_:)``) and a page's times in words
-/// (``ISODuration/humanMinutes(_:)``).
+/// states (``StatedTime``), and an app's or a page's time fields (``minutes(inField:)``: Paprika's and
+/// Mealie's times, a page's times in words).
 ///
 /// A time is a number and a unit word (``WrittenDuration/units``):
 /// - numbers in digits (`8`, `1.5`, `1,5`); in prose also fractions (`1/2`, `½`, `1½`, `1 1/2`) and a
@@ -21,14 +21,15 @@ import Foundation
 ///   is left out.
 ///
 /// What differs between prose and a field is in ``Reading``.
-package enum WrittenDuration {
+enum WrittenDuration {
     /// Where the text stands, which decides how it reads.
     enum Reading {
         /// A method step's prose: a range reads as its upper end (a timer is a done-by), numbers may be
         /// spoken (fractions, number words), and a number without a unit ("180 °C", "2 eggs") is no time.
         case prose
         /// A time field: a range reads as its lower end; numbers are digits only, a number being the
-        /// digits a token starts with (`1½` is 1); single-letter units and days are read ("22m", "2d",
+        /// digits a token starts with (`1½` is 1, and "1 1/2 hours" 60 minutes: a known limit, as the
+        /// readers before this one had it); single-letter units and days are read ("22m", "2d",
         /// ``fieldUnits``); a field of numbers alone is minutes ("45"), and a number that counts
         /// something else ("2 eggs", "1e300") makes the field no time.
         case field
@@ -36,7 +37,7 @@ package enum WrittenDuration {
 
     /// Every time `text` states in prose, seconds, in order: a range as its upper end, repeats
     /// (`every 5 minutes`) left out, two times joined by a range word ("45 minutes to 1 hour") as one.
-    package static func times(inProse text: String) -> [Double] {
+    static func times(inProse text: String) -> [Double] {
         (times(tokenize(text), reading: .prose) ?? []).map(\.seconds)
     }
 
@@ -48,7 +49,7 @@ package enum WrittenDuration {
     /// overnight").
     /// - Returns: nil when the field states no time, a number counts something else ("2 eggs"), or the
     ///   time is under half a minute or longer than a year (``ISODuration/maxMinutes``).
-    package static func minutes(inField text: String) -> Int? {
+    static func minutes(inField text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         if let iso = ISODuration.minutes(trimmed) { return iso }

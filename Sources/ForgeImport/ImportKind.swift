@@ -37,8 +37,3 @@ package enum ImportKind: String, Sendable, CaseIterable, Codable {
     /// The words of `forged import` that are not kinds (commands about past imports).
     package static let commandWords: Set<String> = ["list", "undo"]
 }
-
-extension ImportReport {
-    /// An empty report of an import of `kind`.
-    package init(kind: ImportKind) { self.init(kind: kind.rawValue) }
-}

@@ -59,7 +59,10 @@ extension ImportPipeline {
                 try ImportLedger.progress(started.id, bytes: 0, rows: job.report.rowsRead, in: conn)
                 try ImportLedger.finish(
                     started.id, state: "done", report: job.report.stored, error: nil, now: now, in: conn)
-                return try ImportLedger.find(started.id, userID: nil, in: conn)!
+                guard let stored = try ImportLedger.find(started.id, userID: nil, in: conn) else {
+                    throw ImportError.notFound(started.id)
+                }
+                return stored
             }
             record.report = job.report
             return record

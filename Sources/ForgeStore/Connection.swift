@@ -130,7 +130,7 @@ package final class Connection {
     }
 
     /// Bytes this connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`); 0 when closed.
-    package var pageCacheBytes: Int {
+    var pageCacheBytes: Int {
         guard let handle else { return 0 }
         var current: Int32 = 0
         var highest: Int32 = 0

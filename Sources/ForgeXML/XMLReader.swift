@@ -4,8 +4,8 @@ import Foundation
 /// libxml2's streaming reader (`xmlTextReader`, as `xmllint --stream` uses it): reads a document in one
 /// pass and hands each element start, element end and text node to a handler (``XMLReader/Node``). Memory
 /// stays constant whatever the document's size when the bytes are pulled from a source (a file, a zip
-/// entry being inflated: ``read(pull:_:)``); a document already in memory is read in place
-/// (``read(_:_:)``).
+/// entry being inflated: ``read(pull:_:)``); a document already in memory is fed to the same reader from
+/// memory (``read(_:_:)``).
 ///
 /// libxml2 is not linked: the first use loads `libxml2.so.2` with `dlopen` (Sources/CLibXML2/shim.h), so a
 /// daemon that never reads XML never maps it.

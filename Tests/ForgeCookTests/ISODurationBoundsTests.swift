@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: ["99999999999999999999 hours", "1e300 minutes", "99999999999999999999"])
     func hugeHumanDurationsReadAsNone(_ text: String) {
-        #expect(ISODuration.humanMinutes(text) == nil)
+        #expect(WrittenDuration.minutes(inField: text) == nil)
     }
 
     @Test func aYearIsTheLongest() {

@@ -362,11 +362,13 @@ import Testing
         ("75 minutes", 75), ("1½ hours", 60),
     ])
     func freeTextTimes(_ text: String, _ minutes: Int) {
-        #expect(LibraryText.minutes(text) == minutes, "\(text)")
+        #expect(WrittenDuration.minutes(inField: text) == minutes, "\(text)")
     }
 
     @Test func unreadableTimesAreUnknown() {
-        for text in ["", "overnight", "a while", "PT0M"] { #expect(LibraryText.minutes(text) == nil, "\(text)") }
+        for text in ["", "overnight", "a while", "PT0M"] {
+            #expect(WrittenDuration.minutes(inField: text) == nil, "\(text)")
+        }
     }
 
     @Test func headingsAmongIngredients() {

@@ -21,10 +21,6 @@ import Testing
         }
     }
 
-    /// `bulkWrite` (an import's batch): inside, the writer keeps temporary
-    /// storage (statement journals) in memory and has the bulk page cache;
-    /// afterwards, and after a body that throws (rolled back as `write`
-    /// rolls back), both are as before.
     /// What one-off work left in the connections' page caches goes back: after a scan of 1 MB of rows the
     /// reader holds hundreds of KiB of pages; ``Database/releaseMemory()`` frees them, and reads go on.
     @Test func releasingMemoryEmptiesThePageCaches() throws {
@@ -48,6 +44,10 @@ import Testing
         }
     }
 
+    /// `bulkWrite` (an import's batch): inside, the writer keeps temporary
+    /// storage (statement journals) in memory and has the bulk page cache;
+    /// afterwards, and after a body that throws (rolled back as `write`
+    /// rolls back), both are as before.
     @Test func bulkWriteSetsItsSettingsForTheTransactionOnly() throws {
         try withTestDatabase { db, _ throws in
             try db.write { try $0.execute("CREATE TABLE t (x INTEGER)") }

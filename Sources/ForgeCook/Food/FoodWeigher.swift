@@ -53,11 +53,11 @@ package enum FoodWeigher {
             var forms = forms
             // Almond flour, hazelnut meal: nuts ground fine; a cup holds 95 g of ground almonds (SR28), not
             // 145 g of whole blanched kernels.
-            let nutFlour = food.group == "1200" && !forms.isDisjoint(with: ["flour", "meal"])
+            let nutFlour = food.group == Self.nutGroup && !forms.isDisjoint(with: ["flour", "meal"])
             if nutFlour { forms.insert("ground") }
             let wanted = ["tbsp": "tbsp", "tsp": "tsp", "cup": "cup", "fl oz": "fl"][unit]
             let volumeOnes = food.portions.filter { volumeMeasures[$0.word] != nil }
-            let cheese = food.name.hasPrefix("Cheese")
+            let cheese = food.group == Self.dairyGroup && food.name.hasPrefix("Cheese")
             let pick =
                 pick(volumeOnes.filter { $0.word == wanted }, forms: forms, cheese: cheese)
                 ?? pick(volumeOnes.filter { $0.word == "cup" }, forms: forms, cheese: cheese)
@@ -73,7 +73,11 @@ package enum FoodWeigher {
 
     /// Grams per millilitre of ground nuts where the food has no ground measure of its own: SR28's almonds,
     /// "1 cup, ground = 95 g".
-    static let groundNutDensity = 95.0 / 240
+    static let groundNutDensity = 95 / volumeMeasures["cup"]!
+
+    /// SR28's food groups "Nut and Seed Products" and "Dairy and Egg Products".
+    static let nutGroup = "1200"
+    static let dairyGroup = "0100"
 
     /// Preparation words a line and a USDA measure can share ("shredded", "whipped"), as
     /// ``FoodText/words(_:)`` reads them.

@@ -57,9 +57,4 @@ package enum ISODuration {
         let minutes = Int((seconds / 60).rounded(.toNearestOrAwayFromZero))
         return minutes > 0 ? minutes : nil
     }
-
-    /// Minutes in a human duration as a page writes a time ("45 minutes", "1 hour 30 mins",
-    /// "1 Std. 20 Min.", "35 minuti", "1h30"; a bare number is minutes): the one reading of a time field
-    /// (``WrittenDuration/minutes(inField:)``). Nil when nothing reads, or a number counts something else.
-    package static func humanMinutes(_ text: String) -> Int? { WrittenDuration.minutes(inField: text) }
 }

@@ -95,8 +95,10 @@ package enum MarkedListFallback {
         }
         func isLabelOrTime(_ item: String) -> Bool {
             let words = item.split(separator: " ")
-            if words.count <= 4, item.contains(where: \.isNumber), ISODuration.humanMinutes(item) != nil { return true }
-            if words.count <= 2, ISODuration.humanMinutes(item) != nil { return true }
+            if words.count <= 4, item.contains(where: \.isNumber), WrittenDuration.minutes(inField: item) != nil {
+                return true
+            }
+            if words.count <= 2, WrittenDuration.minutes(inField: item) != nil { return true }
             return words.count <= 2 && item.count < 12 && !item.contains { ".!?。".contains($0) }
         }
         if items.contains(where: isInstruction) { return false }

@@ -79,7 +79,7 @@ package enum PageCardDetails {
             } else if details.totalMinutes == nil, totalTimeLabels.contains(label),
                 let value = value(after: index, in: texts)
             {
-                details.totalMinutes = ISODuration.humanMinutes(value)
+                details.totalMinutes = WrittenDuration.minutes(inField: value)
             } else if details.yield == nil, let whole = wholeYield(text) {
                 details.yield = whole
             }

@@ -168,16 +168,9 @@ package enum LibraryText {
         return text + ":"
     }
 
-    /// Minutes in a time as apps write it (``WrittenDuration/minutes(inField:)``): an ISO 8601 duration
-    /// (`PT1H10M`), hours:minutes ("1:30"), or free text such as "1 hr 10 mins", "1 hr, 30 min", "3 hours 30
-    /// minutes", "1 hour and 45 minutes", "22m", "5min", "45" (minutes). A range reads its lower end ("2-3
-    /// hours" is 120, "35 minutes to 4 hours" is 35); leading words are skipped ("Marinating time: 4
-    /// hours"). Nil when no time is read.
-    package static func minutes(_ text: String) -> Int? { WrittenDuration.minutes(inField: text) }
-
     /// `value` as an app's quantity is written: a whole number without decimals ("2"), else as Swift
     /// writes a `Double` ("1.5").
-    package static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 

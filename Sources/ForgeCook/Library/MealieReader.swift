@@ -76,9 +76,9 @@ package enum MealieReader {
             let id = key(row["id"])
             var recipe = LibraryRecipe(origin: "database.json recipes \(text(row["slug"]))", title: text(row["name"]))
             recipe.description = text(row["description"])
-            recipe.prepMinutes = LibraryText.minutes(text(row["prep_time"]))
-            recipe.cookMinutes = LibraryText.minutes(text(row["perform_time"] ?? row["cook_time"]))
-            recipe.totalMinutes = LibraryText.minutes(text(row["total_time"]))
+            recipe.prepMinutes = WrittenDuration.minutes(inField: text(row["prep_time"]))
+            recipe.cookMinutes = WrittenDuration.minutes(inField: text(row["perform_time"] ?? row["cook_time"]))
+            recipe.totalMinutes = WrittenDuration.minutes(inField: text(row["total_time"]))
             recipe.yield = text(row["recipe_yield"])
             if recipe.yield.isEmpty, let servings = row["recipe_servings"] as? NSNumber, servings.doubleValue >= 1 {
                 recipe.yield = LibraryText.number(servings.doubleValue)

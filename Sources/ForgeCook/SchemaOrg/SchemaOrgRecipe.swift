@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Property names are matched in any case (``SchemaOrgValue/field(_:_:)``); text is plain (HTML fragments
 /// and character references undone); a missing or mistyped property leaves its field empty, never an error.
-package struct SchemaOrgRecipe {
+struct SchemaOrgRecipe {
     /// Who wrote the node's text, which decides how a method written as text splits into steps.
-    package enum Source: Sendable {
+    enum Source: Sendable {
         /// A recipe page's markup: in a list of several method strings each string is one step (its line
         /// breaks and paragraphs inside it); a single string splits at line breaks and block tags.
         case page
@@ -20,38 +20,38 @@ package struct SchemaOrgRecipe {
     }
 
     /// `name`, else `headline`; "" when neither is there.
-    package var title: String
+    var title: String
     /// `recipeIngredient` (else `ingredients`) lines, each with the heading it sat under
     /// (``SchemaOrgIngredients``).
-    package var ingredients: [LibraryRecipe.Line]
+    var ingredients: [LibraryRecipe.Line]
     /// `recipeInstructions` flattened (``InstructionFlattener``), a step that numbers its own items split
     /// on them (``StepNumbering``).
-    package var steps: [PageRecipe.Step]
+    var steps: [PageRecipe.Step]
     /// `prepTime`, `cookTime` (else `performTime`) and `totalTime`, whole minutes; nil when not given or
     /// not read (``duration(_:)``).
-    package var prepMinutes: Int?
-    package var cookMinutes: Int?
-    package var totalMinutes: Int?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+    var totalMinutes: Int?
     /// The yield as written (``RecipeYield/text(_:)`` of `recipeYield`, else `yield`, else
     /// `recipeServings`); "" for none.
-    package var yield: String
+    var yield: String
     /// The whole serving count the yield gives (``RecipeYield/servings(_:)``, else a number word in the
     /// yield's text, ``LibraryText/servings(_:)``); nil when none.
-    package var servings: Int?
+    var servings: Int?
     /// `nutrition` per serving (``NutritionText``): energy in kcal, sodium in mg, the rest in grams.
-    package var nutrition: PageNutrition
+    var nutrition: PageNutrition
     /// `description`; "" for none.
-    package var description: String
+    var description: String
     /// `inLanguage` as written ("de-DE"); "" for none.
-    package var language: String
+    var language: String
     /// `recipeCategory` values (strings, or objects by their `name`), as written.
-    package var categories: [String]
+    var categories: [String]
     /// `keywords` split at commas, as written, empties dropped.
-    package var keywords: [String]
+    var keywords: [String]
 
     /// Reads `node` by the rules above.
     /// - Parameter source: who wrote the node's text (``Source``).
-    package init(_ node: [String: Any], source: Source) {
+    init(_ node: [String: Any], source: Source) {
         let field = { (key: String) in SchemaOrgValue.field(node, key) }
         title = SchemaOrgValue.firstText(field("name")) ?? SchemaOrgValue.firstText(field("headline")) ?? ""
         ingredients = SchemaOrgIngredients.lines(field("recipeIngredient") ?? field("ingredients"))
@@ -71,11 +71,11 @@ package struct SchemaOrgRecipe {
     }
 
     /// The minutes the recipe takes (``minutes(total:prep:cook:)``).
-    package var minutes: Int? { Self.minutes(total: totalMinutes, prep: prepMinutes, cook: cookMinutes) }
+    var minutes: Int? { Self.minutes(total: totalMinutes, prep: prepMinutes, cook: cookMinutes) }
 
     /// The minutes a recipe takes: its total when given, else the sum of the known ones of its prep and
     /// cook times; nil when none is known.
-    package static func minutes(total: Int?, prep: Int?, cook: Int?) -> Int? {
+    static func minutes(total: Int?, prep: Int?, cook: Int?) -> Int? {
         if let total { return total }
         if prep == nil && cook == nil { return nil }
         return (prep ?? 0) + (cook ?? 0)

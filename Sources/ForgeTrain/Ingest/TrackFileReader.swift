@@ -48,6 +48,10 @@ package enum TrackFileReader {
             case .libraryUnavailable:
                 throw TrackFileError.readerUnavailable(error.description)
             }
+        } catch let error as TrackFileError {
+            throw error
+        } catch {
+            throw TrackFileError.malformed("\(error)")
         }
         if handler.rejected { throw TrackFileError.unknownFormat }
         guard let format = handler.format else { throw TrackFileError.unknownFormat }

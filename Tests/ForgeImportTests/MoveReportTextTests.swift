@@ -9,7 +9,7 @@ import Testing
 /// refuse, sets whose session is not carried. The per-table summary comes first
 /// and whole, by-design rows are counted, refused rows listed a handful at a time,
 /// and every skipped row is still in the complete listing.
-@Suite struct ForgeServerReportTests {
+@Suite struct MoveReportTextTests {
     static func household() -> ImportReport {
         var r = ImportReport(kind: .forgeServer)
         r.read("notification_log", 1218)
