@@ -37,7 +37,7 @@ struct FoodLineShapesTests {
     /// weigh nothing and park nothing; the same decoration with an amount still weighs.
     @Test(arguments: [
         "assorted sprinkles", "Colored sprinkles", "edible flowers", "For full ingredient list, see Nutrition",
-        "OR make Drop Biscuits (recipe in the notes)",
+        "OR make Drop Biscuits (recipe in the notes)", "Food Coloring",
     ])
     func linesThatAreNoIngredient(_ text: String) {
         let line = Self.line(text)
@@ -105,6 +105,7 @@ struct FoodLineShapesTests {
         ("1 store-bought angel food cake", "Cake, angelfood, commercially prepared"),
         ("Guacamole", "Avocados, raw, all commercial varieties"), ("Fragole 1,1 kg", "Strawberries, raw"),
         ("100 gr kerstomaatjes", "Tomatoes, red, ripe, raw, year round average"),
+        ("800g Veau", "Veal, composite of trimmed retail cuts, separable lean and fat, raw"),
         ("1 kg tamboril", "Fish, monkfish, raw"),
         ("3/4 cup Brown Sugar Alternative Sweetener", "Sweetener, herbal extract powder from Stevia leaf"),
         ("2 Tablespoons gluten free flour", "Rice flour, white, unenriched"),

@@ -59,12 +59,13 @@ package struct IngredientLineFacts: Sendable, Equatable {
         "spiessen", "spiess", "spiesse", "brochette", "pique", "satestokje", "prikker",
     ]
 
-    /// Foods that season rather than feed: with no quantity they are negligible.
+    /// Foods that season or colour rather than feed: with no quantity they are negligible.
     static let seasonings: Set<String> = [
         "salt", "pepper", "black pepper", "white pepper", "sea salt", "kosher salt", "salt pepper", "salz",
         "pfeffer", "salz pfeffer", "sel", "poivre", "sel poivre", "sal", "pimienta", "sal pimienta", "sale",
         "pepe", "sale pepe", "zout", "peper", "zout peper", "cooking spray", "nonstick cooking spray", "spray",
-        "oil spray", "ice", "water", "wasser", "eau", "agua", "acqua", "water ice",
+        "oil spray", "ice", "water", "wasser", "eau", "agua", "acqua", "water ice", "food coloring", "food colouring",
+        "gel food coloring", "colorant alimentaire", "lebensmittelfarbe", "kleurstof",
     ]
 
     /// Head words of a blend that seasons ("everything bagel seasoning", "Cajun spice mix" is no
