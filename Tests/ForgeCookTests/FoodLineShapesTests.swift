@@ -44,6 +44,22 @@ struct FoodLineShapesTests {
         #expect(line.negligible && line.grams == nil, "\(text)")
     }
 
+    /// Lines under a heading of extras (alternatives to the main list, optional extras, garnish, what the dish
+    /// is served with) weigh nothing and park nothing, linked to their food; a heading that is part of the dish
+    /// ("For the topping", "Sauce") leaves its lines weighed.
+    @Test(arguments: [
+        ("Alternate:", true), ("Variations", true), ("Substitutions", true), ("To serve", true), ("Garnish", true),
+        ("Optional toppings", true), ("Serving suggestion", true), ("For the topping", false), ("Sauce", false),
+        ("FOR THE PORK", false),
+    ])
+    func aHeadingOfExtras(_ c: (String, Bool)) {
+        let (line, accounted) = IngredientLineMatcher.line(
+            "1 cup long grain rice", section: c.0, reference: FoodLineMeaningTests.none)
+        #expect(line.section == c.0 && accounted)
+        #expect(line.food?.hasPrefix("Rice, white, long-grain") == true, "\(line.food ?? "-")")
+        #expect(line.negligible == c.1 && (line.grams == nil) == c.1, "\(c.0): \(line.grams ?? -1) g")
+    }
+
     /// SR28 measures a slicing cucumber (301 g) and a head of pak-choi (840 g): a pickling cucumber, a
     /// Persian one and a head of baby bok choy weigh as those varieties do, marked estimates; a size word
     /// scales them.

@@ -26,7 +26,7 @@ package enum RecipeRecompute {
     package static let asset = "food_reference"
     /// Bumped whenever reading or weighing lines changes what a stored recipe would get; a new food table
     /// (`make food-reference`) marks anew by itself.
-    package static let version = "sr28-lines-4"
+    package static let version = "sr28-lines-5"
 
     /// What a run did.
     package struct Summary: Sendable, Equatable {
@@ -120,11 +120,9 @@ package enum RecipeRecompute {
         var out = recipe
         out.ingredients = recipe.ingredients.map { line in
             guard let raw = line.raw, !line.fixed else { return line }
-            var read = IngredientLineMatcher.line(
-                raw, reference: reference, foods: foods, decimalComma: decimalComma(of: line)
+            return IngredientLineMatcher.line(
+                raw, section: line.section, reference: reference, foods: foods, decimalComma: decimalComma(of: line)
             ).0
-            read.section = line.section
-            return read
         }
         return withMacros(out, reference: reference, foods: foods)
     }

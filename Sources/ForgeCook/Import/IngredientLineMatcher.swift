@@ -30,16 +30,49 @@ package enum IngredientLineMatcher {
     /// with it. A match of exactly 0.5 links.
     package static let minimumConfidence = 0.5
 
-    /// The recipe line for `text`.
+    /// The recipe line for `text`, under the heading `section`: a section of extras (``isExtras(_:)``:
+    /// "Alternate:", "Variations", "To serve", "Garnish", "Optional") makes its lines negligible, linked to
+    /// their food but weighing nothing, as "to serve" does on a line.
     /// - Parameters:
+    ///   - section: the heading the line sits under (kept as its `section`), nil for none.
     ///   - reference: the household's ingredient reference (its rows win over the food reference).
     ///   - foods: the food reference.
     ///   - decimalComma: whether the page writes decimals with a comma
     ///     (``IngredientLineParser/parse(_:decimalComma:)``); nil when unknown.
     /// - Returns: the line, and whether it is accounted for (weighed against a food, or negligible).
     package static func line(
-        _ text: String, reference: IngredientReference, foods: FoodReference = .usda,
+        _ text: String, section: String? = nil, reference: IngredientReference, foods: FoodReference = .usda,
         decimalComma: Bool? = nil
+    ) -> (RecipeIngredient, matched: Bool) {
+        var (line, matched) = read(text, reference: reference, foods: foods, decimalComma: decimalComma)
+        line.section = section
+        if let section, isExtras(section), !line.negligible {
+            line.negligible = true
+            line.grams = nil
+            line.kcal = nil
+            line.estimate = false
+            matched = true
+        }
+        return (line, matched)
+    }
+
+    /// Words of a heading whose lines the recipe does not count: alternatives to the main list, optional
+    /// extras, garnish and what the dish is served with, as ``FoodText/words(_:)`` reads them. ("For the
+    /// topping" is no such heading: a crumble's topping is part of it.)
+    static let extrasPhrases: [[String]] = [
+        "alternate", "alternative", "alternatively", "variation", "substitution", "substitute", "optional",
+        "garnish", "to serve", "for serving", "serving suggestion",
+    ].map(FoodText.words)
+
+    /// Whether the heading `section` names extras (``extrasPhrases``).
+    static func isExtras(_ section: String) -> Bool {
+        let words = FoodText.words(section)
+        return extrasPhrases.contains { IngredientLineFacts.holds(words, $0) }
+    }
+
+    /// ``line(_:section:reference:foods:decimalComma:)`` before its section is weighed in.
+    static func read(
+        _ text: String, reference: IngredientReference, foods: FoodReference, decimalComma: Bool?
     ) -> (RecipeIngredient, matched: Bool) {
         let raw = HTMLText.collapse(HTMLText.decodeEntities(text))
         let p = IngredientLineParser.parse(raw, decimalComma: decimalComma)

@@ -59,8 +59,9 @@ package enum PageRecipeImport {
         guard !slug.isEmpty else { throw RecipeImportError("empty slug") }
         let decimalComma = PageLanguage.decimalComma(page.language)
         let lines = page.ingredients.map { line in
-            var ingredient = IngredientLineMatcher.line(line.text, reference: reference, decimalComma: decimalComma).0
-            ingredient.section = line.section
+            let ingredient = IngredientLineMatcher.line(
+                line.text, section: line.section, reference: reference, decimalComma: decimalComma
+            ).0
             return RecipeImportInput.Line(line: ingredient)
         }
         let serves = page.servings ?? 2

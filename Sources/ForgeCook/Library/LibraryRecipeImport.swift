@@ -55,9 +55,8 @@ package enum LibraryRecipeImport {
         var matched: [(RecipeIngredient, matched: Bool)] = []
         for (index, line) in sourceLines.enumerated() {
             let text = cut(line.text, Limits.line, "ingredient line \(index + 1)")
-            var (ingredient, ok) = IngredientLineMatcher.line(text, reference: reference)
-            ingredient.section = line.section.map { cut($0, Limits.line, "ingredient section") }
-            matched.append((ingredient, ok))
+            let section = line.section.map { cut($0, Limits.line, "ingredient section") }
+            matched.append(IngredientLineMatcher.line(text, section: section, reference: reference))
         }
         let lines = matched.map { RecipeImportInput.Line(line: $0.0) }
         let serves = recipe.servings ?? 2
