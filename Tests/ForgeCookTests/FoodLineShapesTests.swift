@@ -6,7 +6,8 @@ import Testing
 
 /// Shapes of lines the nutrition corpus showed misread, second round: a bullet or an "item(s)," before the
 /// name, an alternative the food reference knows, lines that are no ingredient, varieties smaller than the one
-/// USDA measures, a weight right after a count, Portuguese spoons.
+/// USDA measures, a weight right after a count, Portuguese spoons; third round: a number word before a size,
+/// scoops and tubs, a fruit's juice "from" it, a dish named after what fills it, mixes as sold.
 struct FoodLineShapesTests {
     static func line(_ text: String) -> RecipeIngredient {
         IngredientLineMatcher.line(text, reference: FoodLineMeaningTests.none).0
@@ -129,5 +130,76 @@ struct FoodLineShapesTests {
     ])
     func namesMatched(_ c: (String, String)) {
         #expect(Self.line(c.0).food == c.1, "\(c.0)")
+    }
+
+    /// A number word counts before a size as a digit does ("four 8-ounce packages" are 32 oz, "two 15-ounce
+    /// cans" 30 oz), and English counts to twelve and the other languages' small ones are numbers.
+    @Test(arguments: [
+        ("four 8-ounce packages cream cheese", "4 8-ounce packages cream cheese"),
+        ("two 15-ounce cans chickpeas", "2 15-ounce cans chickpeas"), ("seven eggs", "7 eggs"),
+        ("One 3-inch cinnamon stick", "1 cinnamon stick"), ("vier Eier", "4 Eier"),
+    ])
+    func aNumberWordBeforeASize(_ c: (String, String)) {
+        let (worded, digits) = (Self.line(c.0), Self.line(c.1))
+        #expect(worded.grams != nil && worded.grams == digits.grams, "\(c.0): \(worded.grams ?? -1) g")
+    }
+
+    /// A scoop of a powder is a measuring scoop's 30 g (not a vanilla bean's 3 g because the powder is vanilla);
+    /// a scoop of ice cream is half a cup. A container or tub weighs as a pack, not as one dairy portion.
+    @Test func scoopsAndTubs() {
+        #expect(Self.line("1 scoop vanilla protein powder").grams == 30)
+        let iceCream = Self.line("2 scoops vanilla ice cream")
+        let cup = Self.line("1 cup vanilla ice cream")
+        #expect(iceCream.grams == cup.grams && (cup.grams ?? 0) > 0)
+        let ricotta = Self.line("1 container ricotta cheese")
+        #expect(ricotta.unit == "pack" && ricotta.grams == 250 && ricotta.estimate)
+        #expect(Self.line("1 (15 ounce) container ricotta cheese").grams == 425.3)
+    }
+
+    /// "Juice from 1/2 lime" and "zest from an orange" are the fruit's juice and peel, as "juice of" is: no apple
+    /// and grape juice, no whole orange.
+    @Test(arguments: [
+        ("Juice from 1/2 lime", "Lime juice, raw"), ("zest from 1 orange", "Orange peel, raw"),
+        ("Juice of 1 lime", "Lime juice, raw"),
+    ])
+    func aFruitsJuiceFromIt(_ c: (String, String)) {
+        let line = Self.line(c.0)
+        #expect(line.food == c.1 && (line.grams ?? 0) < 50, "\(c.0): \(line.food ?? "-") \(line.grams ?? -1) g")
+    }
+
+    /// A dish named after what fills or flavours it is the dish, where SR28 describes one with both words
+    /// ("cinnamon rolls", "cheese ravioli", "chili beans"); a part of a food stays the food ("garlic cloves",
+    /// "basil leaves"), and two foods joined by "&" are no sauce that holds both.
+    @Test(arguments: [
+        ("2 cans jumbo cinnamon rolls", "Sweet rolls, cinnamon, commercially prepared with raisins"),
+        ("12 ounces frozen beef and cheese ravioli", "Ravioli, cheese-filled, canned"),
+        ("15 oz canned chili beans", "Chili with beans, canned"), ("4 garlic cloves", "Garlic, raw"),
+        ("1 cup basil leaves", "Basil, fresh"),
+        ("2 cups frozen peppers & onions", "Peppers, sweet, red, frozen, chopped, unprepared"),
+    ])
+    func aDishNamedAfterItsFilling(_ c: (String, String)) {
+        #expect(Self.line(c.0).food == c.1, "\(c.0): \(Self.line(c.0).food ?? "-")")
+    }
+
+    /// A mix is sold dry: hot cocoa mix and instant pudding weigh as their powders (398 and 363 kcal per 100 g),
+    /// not as the drink or pudding made from them; powdered buttermilk is dried, plant milk is soy milk.
+    @Test(arguments: [
+        ("4 tbsp hot cocoa mix", "Beverages, Cocoa mix, powder"),
+        ("1 3.4- ounce package instant vanilla pudding", "Puddings, vanilla, dry mix, instant"),
+        ("4 tablespoons powdered buttermilk", "Milk, buttermilk, dried"),
+        ("1 cup unsweetened, unflavored plant milk", "Soymilk, original and vanilla, unfortified"),
+    ])
+    func mixesAsSold(_ c: (String, String)) {
+        #expect(Self.line(c.0).food == c.1, "\(c.0): \(Self.line(c.0).food ?? "-")")
+    }
+
+    /// Portuguese grams and kilos read as units ("Peito de Frango 600 gramas" is 600 g, not one breast); a
+    /// drizzle is no amount: "(for serving)" makes it negligible, and without it it is one spoonful.
+    @Test func portugueseGramsAndADrizzle() {
+        #expect(Self.line("Peito de Frango 600 gramas").grams == 600)
+        #expect(IngredientLineParser.parse("1 quilo de batatas").unit == "kg")
+        #expect(Self.line("A drizzle of olive oil (for serving)").negligible)
+        let drizzle = Self.line("A drizzle of olive oil")
+        #expect(!drizzle.negligible && drizzle.estimate && (drizzle.grams ?? 0) < 15)
     }
 }

@@ -72,6 +72,10 @@ package enum FoodMatcher {
     /// Words after which a name speaks of another food ("with", "from" in the six languages).
     static let accompanyingWords: Set<String> = ["with", "from", "mit", "avec", "con", "met", "aus", "van"]
 
+    /// Parts of a fruit a line takes ("juice from 1 lime", "zest from an orange"), as ``FoodText/words(_:)``
+    /// reads them.
+    static let partWords: Set<String> = ["juice", "zest", "peel", "rind"]
+
     /// Words that name no food alone ("Side", "Topping"): a one-word name of these has no description match.
     package static let notFoodAlone: Set<String> = [
         "side", "top", "topping", "bottom", "base", "filling", "garnish", "crust", "dough", "batter", "assembly",
@@ -95,7 +99,11 @@ package enum FoodMatcher {
 
     /// The best match for `name` in `reference`, or nil.
     package static func match(_ name: String, in reference: FoodReference = .usda) -> Match? {
-        let every = FoodText.words(name)
+        var every = FoodText.words(name)
+        // "Juice from 1/2 lime", "zest from an orange": the part of the fruit, as "juice of" says it.
+        for i in every.indices.dropFirst() where every[i] == "from" && partWords.contains(every[i - 1]) {
+            every[i] = "of"
+        }
         let whole = match(words: every, in: reference)
         // What comes with the food or where it comes from is another food: "chipotle chiles with a little
         // extra sauce", "bread crumbs from the sauce"; unless a match of the whole name reaches across the word
@@ -150,6 +158,9 @@ package enum FoodMatcher {
                 if found == nil { found = (food, run) }
             }
             if let (food, run) = found {
+                // A run short of the head noun names what the dish is made of ("cinnamon rolls", "beef and
+                // cheese ravioli"): a description that holds the head and that run's word is the dish.
+                if run.last != head, let dish = dish(words, run: run, in: reference) { return dish }
                 let stripped = Match(food: food, confidence: 0.5 + 0.5 * Double(length) / total, covered: run)
                 if let exact, exact.confidence >= stripped.confidence { return exact }
                 return stripped
@@ -192,6 +203,25 @@ package enum FoodMatcher {
         if words.allSatisfy(notFoodAlone.contains) { return nil }
         let best = reference.foods(holding: words).max { rank($0, run: words) < rank($1, run: words) }
         return best.map { Match(food: $0, confidence: 0.7, covered: words) }
+    }
+
+    /// The SR28 food a name is when its best alias `run` falls short of its head noun (the last of
+    /// `words`): the description holding the longest end of the name that reaches back into the run, with
+    /// the head in its first part and every word of the run (``describedBy(_:in:)``): "cinnamon rolls" are
+    /// sweet rolls, cinnamon; "beef and cheese ravioli" is ravioli, cheese-filled. At 0.7; nil when no
+    /// description does, so "garlic cloves" and "basil leaves" stay garlic and basil, and "peppers & onions"
+    /// is no tomato sauce with onions.
+    static func dish(_ words: [String], run: [String], in reference: FoodReference) -> Match? {
+        guard let head = words.last else { return nil }
+        let covered = Set(run)
+        for start in words.indices.dropLast() where covered.contains(words[start]) {
+            if let match = describedBy(Array(words[start...]), in: reference), match.food.headWords.contains(head),
+                covered.isSubset(of: match.food.words)
+            {
+                return match
+            }
+        }
+        return nil
     }
 
     /// Other forms of `word` by the usual endings of Romance plurals and genders and Dutch diminutives.

@@ -26,7 +26,7 @@ package enum RecipeRecompute {
     package static let asset = "food_reference"
     /// Bumped whenever reading or weighing lines changes what a stored recipe would get; a new food table
     /// (`make food-reference`) marks anew by itself.
-    package static let version = "sr28-lines-5"
+    package static let version = "sr28-lines-6"
 
     /// What a run did.
     package struct Summary: Sendable, Equatable {

@@ -73,7 +73,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
     static let seasoningHeads: Set<String> = ["seasoning", "spice", "gewurz", "gewurzmischung", "assaisonnement"]
 
     /// Words that join alternatives inside a name.
-    static let alternativeWords: Set<String> = ["or", "oder", "ou", "o", "oppure", "/"]
+    static let alternativeWords: Set<String> = [
+        "or", "oder", "ou", "o", "oppure", "/", "vagy", "lub", "albo", "nebo", "eller",
+    ]
 
     /// Words that describe a cut or a trim before a comma ("boneless, skinless chicken breasts"): the name
     /// goes on after the comma.

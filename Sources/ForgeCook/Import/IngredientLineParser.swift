@@ -292,19 +292,22 @@ package enum IngredientLineParser {
     /// Number words a line may start with ("a pinch of salt", "one onion", "eine Prise Salz", "half a
     /// lemon"), lower-cased, in the six languages.
     static let numberWords: [String: Double] = [
-        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "ten": 10,
-        "twelve": 12, "half": 0.5, "dozen": 12, "ein": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "un": 1,
-        "une": 1, "deux": 2, "trois": 3, "uno": 1, "una": 1, "dos": 2, "tres": 3, "due": 2, "tre": 3, "een": 1,
-        "twee": 2, "drie": 3, "halve": 0.5, "halbe": 0.5, "demi": 0.5, "medio": 0.5, "media": 0.5, "mezzo": 0.5,
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "half": 0.5, "dozen": 12, "ein": 1, "eine": 1, "einen": 1,
+        "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "un": 1, "une": 1, "deux": 2, "trois": 3,
+        "quatre": 4, "cinq": 5, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "due": 2,
+        "tre": 3, "quattro": 4, "cinque": 5, "een": 1, "twee": 2, "drie": 3, "vijf": 5, "zes": 6, "halve": 0.5,
+        "halbe": 0.5, "demi": 0.5, "medio": 0.5, "media": 0.5, "mezzo": 0.5,
     ]
     /// Words after "a"/"one" that make it no count ("a few sprigs", "a little oil").
     static let vagueWords: Set<String> = [
-        "few", "little", "bit", "couple", "good", "generous", "handful", "knob",
+        "few", "little", "bit", "couple", "good", "generous", "handful", "knob", "drizzle", "glug", "sprinkle",
         "peu", "poco", "paar", "wenig", "beetje", "paio", "pugno",
     ]
 
     /// A number word at `i` followed by a space and more words, advancing `i` past it; "a" and "an"
-    /// only before a unit or an item ("a pinch", "a lemon"), never before a vague word ("a few").
+    /// only before a unit or an item ("a pinch", "a lemon"), never before a vague word ("a few"). A size may
+    /// follow it ("four 8-ounce packages", "two 15-oz cans", "one 3-inch cinnamon stick").
     static func numberWord(_ chars: [Character], _ i: inout Int) -> Double? {
         let word = String(chars[i...].prefix(while: \.isLetter)).lowercased()
         guard let value = numberWords[word], i + word.count < chars.count, chars[i + word.count] == " " else {
@@ -312,6 +315,10 @@ package enum IngredientLineParser {
         }
         var k = i + word.count
         skipSpaces(chars, &k)
+        if k < chars.count, chars[k].isASCIINumber {
+            i = k
+            return value
+        }
         let next = String(chars[k...].prefix(while: \.isLetter)).lowercased()
         guard !next.isEmpty, !vagueWords.contains(next) || IngredientUnits.unit(at: chars, k) != nil else {
             return nil

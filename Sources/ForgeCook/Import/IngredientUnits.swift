@@ -23,11 +23,14 @@ package enum IngredientUnits {
             "g",
             [
                 "g", "gr", "grs", "gm", "gms", "gram", "grams", "gramm", "gramme", "grammes", "gramos", "grammi",
-                "grammo", "gramo",
+                "grammo", "gramo", "grama", "gramas",
             ])
         add(
             "kg",
-            ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo"])
+            [
+                "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm", "kilogramme", "kilogramos", "chilo",
+                "quilo", "quilos", "quilograma", "quilogramas",
+            ])
         add("mg", ["mg", "milligram", "milligrams"])
         // Hungarian, Polish and Czech decagrams (10 g).
         add("dkg", ["dkg", "dag", "dekagram", "dekagramy"])
@@ -108,7 +111,7 @@ package enum IngredientUnits {
             "pack",
             [
                 "pack", "packs", "package", "packages", "box", "boxes", "bag", "bags", "packet", "packets", "pkg",
-                "pkt",
+                "pkt", "container", "containers", "tub", "tubs", "carton", "cartons",
                 "packung", "paquete", "confezione", "pak", "pakje",
             ])
         // A sachet (vanilla sugar, baking powder, yeast) weighs grams, not a pack's hundreds.
@@ -149,6 +152,7 @@ package enum IngredientUnits {
             ])
         add("handful", ["handful", "handfuls", "handvoll", "poignée", "puñado", "manciata", "handje", "handvol"])
         add("stick", ["stick", "sticks", "stange", "stangen"])
+        add("scoop", ["scoop", "scoops", "messlöffel", "dosette"])
         add("head", ["head", "heads", "kopf", "tête", "cabeza", "cespo", "krop", "kropje"])
         add("stalk", ["stalk", "stalks", "rib", "ribs", "stängel", "branche", "tallo", "costa", "stengel", "stengels"])
         // Chinese, Japanese and Korean measures, written right against the number ("150克", issue 28).
