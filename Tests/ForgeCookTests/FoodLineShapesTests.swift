@@ -202,4 +202,17 @@ struct FoodLineShapesTests {
         let drizzle = Self.line("A drizzle of olive oil")
         #expect(!drizzle.negligible && drizzle.estimate && (drizzle.grams ?? 0) < 15)
     }
+
+    /// A food left to the cook's choice, or a name the reference does not know, is the first example its
+    /// brackets give ("e.g.", "such as", "bijv."), nested brackets dropped; a known name keeps its own food.
+    @Test(arguments: [
+        ("250 g granen naar keuze (bijv. (parel)couscous, (parel)gerst, bulgur of een mix)", "couscous"),
+        ("1 lb protein of choice (e.g. chicken breast or tofu)", "chicken breast"),
+        ("1 cup milk (e.g. oat milk)", "Milk, whole, 3.25% milkfat, with added vitamin D"),
+    ])
+    func theFirstExampleOfAChoice(_ c: (String, String)) {
+        let line = IngredientLineMatcher.line(c.0, reference: IngredientReference.seed).0
+        #expect(line.food == c.1, "\(c.0): \(line.food ?? "-")")
+    }
 }
+

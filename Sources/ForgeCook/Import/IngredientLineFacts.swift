@@ -146,6 +146,15 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if FoodMatcher.foodWords(name).isEmpty {
             name = bracketed.map { "()[]".contains($0) ? " " : $0 }.reduce(into: "") { $0.append($1) }
         }
+        // "250 g granen naar keuze (bijv. couscous, gerst)", "protein of choice (e.g. chicken)": a name left to
+        // the cook's choice, or one the food reference does not know, gives way to the first example its
+        // brackets give.
+        if let example = Self.firstExample(bracketed),
+            Self.leavesChoice(name) || !Self.matches(FoodMatcher.foodWords(name), in: foods),
+            Self.matches(FoodMatcher.foodWords(example), in: foods)
+        {
+            name = example
+        }
         // "butter or margarine": the first; "red or yellow onion", "chicken or vegetable stock": the first
         // choice of the shared noun.
         var nameWords = name.split(separator: " ").map(String.init)
@@ -200,6 +209,39 @@ package struct IngredientLineFacts: Sendable, Equatable {
             restDimension == dimension, !rest.name.isEmpty
         else { return nil }
         return (amount * restSize / size, rest)
+    }
+
+    /// Words that open a list of examples inside brackets, lower-cased ("e.g.", "such as", "bijv.", "z.B.").
+    static let exampleMarkers = [
+        "e.g.", "e.g", "eg.", "such as", "for example", "bijv.", "bijvoorbeeld", "z.b.", "zum beispiel", "par ex.",
+        "p. ex.", "par exemple", "por ejemplo", "p. ej.", "ad es.", "ad esempio",
+    ]
+
+    /// The first example a bracket of `name` gives after an ``exampleMarkers`` word, brackets inside it
+    /// dropped ("granen (bijv. (parel)couscous, gerst)" → "couscous"); nil when there is none.
+    static func firstExample(_ name: String) -> String? {
+        guard name.contains("(") else { return nil }
+        let lower = name.lowercased()
+        for marker in exampleMarkers {
+            guard let range = lower.range(of: "(" + marker) ?? lower.range(of: " " + marker) else { continue }
+            let after = withoutBrackets(String(lower[range.upperBound...]))
+            let first = after.split(whereSeparator: { ",;)".contains($0) }).first.map(String.init) ?? ""
+            let example = first.components(separatedBy: " or ").first?.trimmedSpaces ?? ""
+            return example.isEmpty ? nil : example
+        }
+        return nil
+    }
+
+    /// Phrases that leave the food to the cook ("protein of choice", "granen naar keuze"), as
+    /// ``FoodText/words(_:)`` reads them.
+    static let choicePhrases: [[String]] = [
+        "of choice", "of your choice", "naar keuze", "nach wahl", "au choix", "a scelta", "a eleccion", "a escolha",
+    ].map(FoodText.words)
+
+    /// Whether `name` leaves its food to the cook's choice (``choicePhrases``).
+    static func leavesChoice(_ name: String) -> Bool {
+        let words = FoodText.words(name)
+        return choicePhrases.contains { holds(words, $0) }
     }
 
     /// Whether `words`' food words are a name `foods` knows as a whole.
