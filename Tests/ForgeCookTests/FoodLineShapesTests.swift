@@ -215,4 +215,3 @@ struct FoodLineShapesTests {
         #expect(line.food == c.1, "\(c.0): \(line.food ?? "-")")
     }
 }
-
