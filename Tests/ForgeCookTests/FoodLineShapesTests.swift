@@ -214,4 +214,23 @@ struct FoodLineShapesTests {
         let line = IngredientLineMatcher.line(c.0, reference: IngredientReference.seed).0
         #expect(line.food == c.1, "\(c.0): \(line.food ?? "-")")
     }
+
+    /// A cup of frozen fruit is measured as it comes from the freezer (SR28's "1 cup, unthawed"), unless the
+    /// line says it is thawed.
+    @Test(arguments: [
+        ("1 cup frozen strawberries", 149.0), ("1 cup frozen strawberries, thawed", 221),
+        ("1/2 cup frozen blueberries", 77.5),
+    ])
+    func aCupOfFrozenFruitIsMeasuredFrozen(_ c: (String, Double)) {
+        #expect(Self.line(c.0).grams == c.1, "\(c.0): \(Self.line(c.0).grams ?? -1) g")
+    }
+
+    /// Written name first with a count after it, a weight in the name's brackets is each item's: "卵(60g 程度) 2個"
+    /// is two 60 g eggs as bought (shell off: 105.6 g), not 60 g of egg in all.
+    @Test func aWeightInTheNameBeforeACount() {
+        let eggs = Self.line("卵(60g 程度) 2個")
+        #expect(eggs.food?.hasPrefix("Egg") == true && eggs.grams == 105.6, "\(eggs.grams ?? -1) g")
+        #expect(Self.line("薄力粉(ふるう) 100g").grams == 100)
+    }
 }
+

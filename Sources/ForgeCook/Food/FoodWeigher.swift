@@ -84,12 +84,15 @@ package enum FoodWeigher {
     package static let formWords: Set<String> = [
         "shredded", "grated", "chopped", "diced", "sliced", "cubed", "crumbled", "melted", "whipped", "packed",
         "unpacked", "sifted", "unsifted", "mashed", "pureed", "crushed", "ground", "minced", "half", "halved", "whole",
-        "fluid", "cooked", "raw", "drained", "flaked", "powdered", "flour", "meal",
+        "fluid", "cooked", "raw", "drained", "flaked", "powdered", "flour", "meal", "thawed", "unthawed",
     ]
 
     /// Forms that change what a cup holds and are never assumed where the line does not say them: a cup of
-    /// cream is no cup of whipped cream (120 g against 238 g).
-    static let unassumedForms: Set<String> = ["whipped", "melted", "mashed", "pureed", "sifted", "unpacked"]
+    /// cream is no cup of whipped cream (120 g against 238 g), a cup of frozen strawberries is measured frozen
+    /// (149 g), not thawed (221 g).
+    static let unassumedForms: Set<String> = [
+        "whipped", "melted", "mashed", "pureed", "sifted", "unpacked", "thawed",
+    ]
 
     /// Of `portions` (one measure word, USDA's order), the one whose form the line names (grated and
     /// shredded are one form: a cup holds as much of either), else a cheese's shredded one (how a cook

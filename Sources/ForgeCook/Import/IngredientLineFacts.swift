@@ -126,7 +126,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
         readBrackets(parsed)
-        readStatedWeight(parsed)
+        // "卵(60g 程度) 2個": written name first, a count's weight in the name is each item's.
+        let nameFirst = parsed.qty != nil && !parsed.name.isEmpty && trimmed.hasPrefix(parsed.name)
+        readStatedWeight(parsed, nameFirst: nameFirst)
         if let more, unit == given.unit, let first = qty { qty = first + more }
         var name = parsed.name.isEmpty ? (parsed.note ?? raw) : parsed.name
         var rest = parsed.name.isEmpty ? "" : (parsed.note ?? "")
@@ -309,9 +311,10 @@ package struct IngredientLineFacts: Sendable, Equatable {
     }
 
     /// A weight the rest of a count or volume line states ("4 salmon fillets (about 6 oz each)", "1 pork
-    /// shoulder, about 4 lb (1.8 kg)", "3 cups penne (8 oz.)"): per item when "each" follows it, else the
-    /// line's whole weight. A volume line takes only a weight in brackets.
-    private mutating func readStatedWeight(_ parsed: IngredientLineParser.Parsed) {
+    /// shoulder, about 4 lb (1.8 kg)", "3 cups penne (8 oz.)"): per item when "each" follows it, when it comes
+    /// right after a count, or when a count follows the name it sits in (`nameFirst`: "卵(60g 程度) 2個"), else
+    /// the line's whole weight. A volume line takes only a weight in brackets.
+    private mutating func readStatedWeight(_ parsed: IngredientLineParser.Parsed, nameFirst: Bool) {
         guard packGrams == nil, IngredientUnits.sizes[unit]?.0 != "g" else { return }
         let isVolume = IngredientUnits.sizes[unit]?.0 == "ml"
         let rest = Array([parsed.name, parsed.note ?? ""].joined(separator: ", "))
@@ -341,7 +344,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
             {
                 let after = FoodText.fold(String(rest[(k + length)...].prefix(25)))
                 // "2 16 oz. mushrooms": a weight right after a count is each one's, as a can's size is.
-                let afterCount = i == 0 && parsed.unit.isEmpty && parsed.qty != nil
+                let afterCount =
+                    (i == 0 || (nameFirst && depth > 0)) && ["", "piece"].contains(parsed.unit) && parsed.qty != nil
                 let saysEach = ["each", "per ", "a piece", "chacun", "je ", "à", "ciascun", "cada"].contains {
                     after.contains($0)
                 }
