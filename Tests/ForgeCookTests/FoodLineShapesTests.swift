@@ -233,4 +233,3 @@ struct FoodLineShapesTests {
         #expect(Self.line("薄力粉(ふるう) 100g").grams == 100)
     }
 }
-
