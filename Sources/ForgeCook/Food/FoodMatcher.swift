@@ -14,6 +14,8 @@
 ///    and Dutch diminutives ("pomodori" → "pomodoro"); else a compound word by
 ///    its longest known end ("Cocktailtomate" → "tomate", 0.6) or start
 ///    (0.55), as German and Dutch build them.
+/// A run that falls short of the name's head noun gives way to a description of the dish the head names
+/// (``dish(_:run:in:)``: "cinnamon rolls" are no cinnamon).
 /// 3. Else among SR28's descriptions holding every word of the name
 ///    (confidence 0.7), preferring a description that starts with the name's
 ///    head word, a raw food, fewer other words, and foods outside baby, fast,
@@ -86,6 +88,9 @@ package enum FoodMatcher {
     /// Food groups a cook's line rarely means: baby foods, fast foods,
     /// prepared meals, American Indian/Alaska Native foods, restaurant foods.
     static let unlikelyGroups: Set<String> = ["0300", "2100", "2200", "3500", "3600"]
+
+    /// SR28's "Meals, Entrees, and Side Dishes" group.
+    static let mealsGroup = "2200"
 
     /// The words of `name` that name the food (``FoodText/words(_:)`` less ``descriptors``).
     package static func foodWords(_ name: String) -> [String] {
@@ -207,16 +212,18 @@ package enum FoodMatcher {
 
     /// The SR28 food a name is when its best alias `run` falls short of its head noun (the last of
     /// `words`): the description holding the longest end of the name that reaches back into the run, with
-    /// the head in its first part and every word of the run (``describedBy(_:in:)``): "cinnamon rolls" are
-    /// sweet rolls, cinnamon; "beef and cheese ravioli" is ravioli, cheese-filled. At 0.7; nil when no
-    /// description does, so "garlic cloves" and "basil leaves" stay garlic and basil, and "peppers & onions"
-    /// is no tomato sauce with onions.
+    /// the head ending its first part and every word of the run (``describedBy(_:in:)``): "cinnamon rolls"
+    /// are sweet rolls, cinnamon; "beef and cheese ravioli" is ravioli, cheese-filled. Fast foods, restaurant
+    /// and baby foods never (``unlikelyGroups``; SR28's meals and entrées may). At 0.7; nil when no
+    /// description does, so "garlic cloves" and "basil leaves" stay garlic and basil, "peppers & onions" is
+    /// no tomato sauce with onions and "apple pies" no pie filling.
     static func dish(_ words: [String], run: [String], in reference: FoodReference) -> Match? {
         guard let head = words.last else { return nil }
         let covered = Set(run)
         for start in words.indices.dropLast() where covered.contains(words[start]) {
-            if let match = describedBy(Array(words[start...]), in: reference), match.food.headWords.contains(head),
-                covered.isSubset(of: match.food.words)
+            if let match = describedBy(Array(words[start...]), in: reference), match.food.headWords.last == head,
+                covered.isSubset(of: match.food.words),
+                !unlikelyGroups.subtracting([mealsGroup]).contains(match.food.group)
             {
                 return match
             }

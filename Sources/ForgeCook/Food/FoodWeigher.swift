@@ -243,8 +243,8 @@ package enum FoodWeigher {
                 return Weight(grams: qty * portion.gramsEach * scale(portion, to: size), estimate: false)
             }
         }
-        // A scoop of a powder (protein, a supplement) is a measuring scoop's 30 g; of anything else (ice cream,
-        // cookie dough) a portion scoop's half cup.
+        // A scoop of a powder (protein, a supplement), or of a food the reference does not know, is a measuring
+        // scoop's 30 g; of a food SR28 describes otherwise (ice cream) a portion scoop's half cup.
         if unit == "scoop" {
             guard let food, !food.words.contains("powder") else { return Weight(grams: qty * 30, estimate: true) }
             return Weight(grams: qty * 120 * density(of: food).0, estimate: true)
@@ -258,7 +258,7 @@ package enum FoodWeigher {
             // A measure of another shape says the food comes in small pieces (twists, rods); a heavier one is a
             // whole cut or cake, no guide to one item of a count.
             if let other = food.flatMap(otherItemGrams), other < each { each = other }
-            // By the head noun only: "1 scoop vanilla protein powder" is no vanilla bean.
+            // By the head noun only: "2 date bars" are no 7 g dates.
             if let head = names.last, let byName = typicalItemByName[head] { each = byName }
             // A leaf or a sheet (bay, gelatine) weighs a gram or two.
             if names.contains(where: { ["leaf", "sheet", "blatt"].contains($0) }) { each = 2 }

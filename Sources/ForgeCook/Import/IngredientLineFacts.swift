@@ -12,7 +12,9 @@ import Foundation
 ///   of 14 oz, `packGrams`).
 /// - `size`: the line's size word (`large`, `medium`, `small`), for counts.
 /// - `matchName`: the name to look the food up by: the first of
-///   alternatives ("butter or margarine" → "butter"), brackets dropped.
+///   alternatives ("butter or margarine" → "butter"), brackets dropped; for a
+///   food left to the cook ("protein of choice (e.g. chicken)"), the first
+///   example.
 package struct IngredientLineFacts: Sendable, Equatable {
     /// The line's amount does not count (see the type's list).
     package var negligible = false
@@ -215,12 +217,14 @@ package struct IngredientLineFacts: Sendable, Equatable {
 
     /// Words that open a list of examples inside brackets, lower-cased ("e.g.", "such as", "bijv.", "z.B.").
     static let exampleMarkers = [
-        "e.g.", "e.g", "eg.", "such as", "for example", "bijv.", "bijvoorbeeld", "z.b.", "zum beispiel", "par ex.",
+        "e.g.", "e.g", "eg.", "such as", "for example", "bijv.", "bijvoorbeeld", "z.b.", "z. b.", "zum beispiel",
+        "par ex.",
         "p. ex.", "par exemple", "por ejemplo", "p. ej.", "ad es.", "ad esempio",
     ]
 
-    /// The first example a bracket of `name` gives after an ``exampleMarkers`` word, brackets inside it
-    /// dropped ("granen (bijv. (parel)couscous, gerst)" → "couscous"); nil when there is none.
+    /// The first example `name` gives after an ``exampleMarkers`` word once it has a bracket, lower-cased,
+    /// brackets inside it dropped ("granen (bijv. (parel)couscous, gerst)" → "couscous"); nil when there is
+    /// none.
     static func firstExample(_ name: String) -> String? {
         guard name.contains("(") else { return nil }
         let lower = name.lowercased()

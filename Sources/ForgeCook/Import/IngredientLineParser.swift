@@ -294,10 +294,9 @@ package enum IngredientLineParser {
     static let numberWords: [String: Double] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "half": 0.5, "dozen": 12, "ein": 1, "eine": 1, "einen": 1,
-        "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "un": 1, "une": 1, "deux": 2, "trois": 3,
-        "quatre": 4, "cinq": 5, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "due": 2,
-        "tre": 3, "quattro": 4, "cinque": 5, "een": 1, "twee": 2, "drie": 3, "vijf": 5, "zes": 6, "halve": 0.5,
-        "halbe": 0.5, "demi": 0.5, "medio": 0.5, "media": 0.5, "mezzo": 0.5,
+        "zwei": 2, "drei": 3, "un": 1, "une": 1, "deux": 2, "trois": 3, "uno": 1, "una": 1, "dos": 2, "tres": 3,
+        "due": 2, "tre": 3, "een": 1, "twee": 2, "drie": 3, "halve": 0.5, "halbe": 0.5, "demi": 0.5, "medio": 0.5,
+        "media": 0.5, "mezzo": 0.5,
     ]
     /// Words after "a"/"one" that make it no count ("a few sprigs", "a little oil").
     static let vagueWords: Set<String> = [
@@ -306,8 +305,9 @@ package enum IngredientLineParser {
     ]
 
     /// A number word at `i` followed by a space and more words, advancing `i` past it; "a" and "an"
-    /// only before a unit or an item ("a pinch", "a lemon"), never before a vague word ("a few"). A size may
-    /// follow it ("four 8-ounce packages", "two 15-oz cans", "one 3-inch cinnamon stick").
+    /// only before a unit or an item ("a pinch", "a lemon"), never before a vague word ("a few"). A hyphenated
+    /// size may follow it ("four 8-ounce packages", "two 15-oz cans", "one 3-inch cinnamon stick"); after "a"
+    /// or "an", a number is the amount itself ("a 1/2 cup of milk" is half a cup).
     static func numberWord(_ chars: [Character], _ i: inout Int) -> Double? {
         let word = String(chars[i...].prefix(while: \.isLetter)).lowercased()
         guard let value = numberWords[word], i + word.count < chars.count, chars[i + word.count] == " " else {
@@ -316,8 +316,19 @@ package enum IngredientLineParser {
         var k = i + word.count
         skipSpaces(chars, &k)
         if k < chars.count, chars[k].isASCIINumber {
-            i = k
-            return value
+            var m = k
+            guard let size = number(chars, &m) else { return nil }
+            // "8-ounce packages", or a weight and its container: "two 15 oz cans".
+            var n = m
+            skipSpaces(chars, &n)
+            let hyphenated = m < chars.count && chars[m] == "-"
+            if value >= 1, hyphenated || containerSize(chars, n) {
+                i = k
+                return value
+            }
+            guard ["a", "an"].contains(word) else { return nil }
+            i = m
+            return size
         }
         let next = String(chars[k...].prefix(while: \.isLetter)).lowercased()
         guard !next.isEmpty, !vagueWords.contains(next) || IngredientUnits.unit(at: chars, k) != nil else {
@@ -327,6 +338,17 @@ package enum IngredientLineParser {
         if value == 0.5, ["a", "an", "un", "une", "una", "een"].contains(next) { k += next.count }
         i = k
         return value
+    }
+
+    /// Whether a mass or volume unit and then a can or pack start at `k` ("oz cans", "g Packungen").
+    static func containerSize(_ chars: [Character], _ k: Int) -> Bool {
+        guard let (size, length) = IngredientUnits.unit(at: chars, k), IngredientUnits.sizes[size] != nil else {
+            return false
+        }
+        var n = k + length
+        skipSpaces(chars, &n)
+        guard let (container, _) = IngredientUnits.unit(at: chars, n) else { return false }
+        return ["can", "pack"].contains(container)
     }
 
     /// Name and note of `rest`: the note starts after the first comma outside parentheses.

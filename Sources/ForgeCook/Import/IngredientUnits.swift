@@ -152,7 +152,7 @@ package enum IngredientUnits {
             ])
         add("handful", ["handful", "handfuls", "handvoll", "poignée", "puñado", "manciata", "handje", "handvol"])
         add("stick", ["stick", "sticks", "stange", "stangen"])
-        add("scoop", ["scoop", "scoops", "messlöffel", "dosette"])
+        add("scoop", ["scoop", "scoops", "messlöffel"])
         add("head", ["head", "heads", "kopf", "tête", "cabeza", "cespo", "krop", "kropje"])
         add("stalk", ["stalk", "stalks", "rib", "ribs", "stängel", "branche", "tallo", "costa", "stengel", "stengels"])
         // Chinese, Japanese and Korean measures, written right against the number ("150克", issue 28).
