@@ -251,4 +251,19 @@ struct FoodLineShapesTests {
             !["TACO BELL", "McDONALD", "Pie fillings", "Formulated bar"].contains { food.contains($0) },
             "\(text): \(food)")
     }
+
+    /// A count of something the food only goes into is no count of the food: "8 chicken meatballs" are eight
+    /// 30 g meatballs, not eight chickens; "1 dozen eggs" is twelve; a slice of a food USDA counts in pieces is
+    /// one piece (pepperoni, 2 g); the household's cherry tomatoes weigh as USDA's cherry, 17 g each.
+    @Test func countsOfWhatTheLineNames() {
+        #expect(Self.line("8 chicken meatballs").grams == 240)
+        #expect(Self.line("2 chicken burritos").grams == 440)
+        #expect(Self.line("1 dozen eggs").grams == 12 * (Self.line("1 egg").grams ?? 0))
+        #expect(Self.line("half dozen eggs").qty == 6)
+        #expect(Self.line("20 pepperoni slices").grams == 40)
+        #expect(Self.line("4 whole chickens").grams == 3680)
+        #expect(Self.line("1 9 inch unbaked frozen pie crust").grams == 173)
+        let tomatoes = IngredientLineMatcher.line("10 cherry tomatoes", reference: IngredientReference.seed).0
+        #expect(tomatoes.ref == "cherry tomatoes" && tomatoes.grams == 170, "\(tomatoes.grams ?? -1) g")
+    }
 }

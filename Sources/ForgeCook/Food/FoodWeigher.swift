@@ -124,7 +124,9 @@ package enum FoodWeigher {
         "parsnip": 150, "broccoli": 350, "shallot": 30, "chile": 15, "chili": 15, "chilli": 15, "date": 7, "fig": 50,
         "bulb": 50, "cinnamon": 3, "anise": 1, "vanilla": 3, "tortilla": 40, "noodle": 20, "lasagna": 20,
         "lasagne": 20, "sheet": 20, "roll": 60, "bun": 60, "bagel": 100, "muffin": 60, "sausage": 60, "wurst": 60,
-        "wurstchen": 50, "frankfurter": 50, "meatball": 30, "prawn": 15, "shrimp": 12, "scallop": 20, "clam": 15,
+        "wurstchen": 50, "frankfurter": 50, "meatball": 30, "burrito": 220, "taco": 100, "enchilada": 150,
+        "nugget": 18, "patty": 110, "dumpling": 25, "potsticker": 25, "wonton": 15, "slider": 60, "prawn": 15,
+        "shrimp": 12, "scallop": 20, "clam": 15,
         "mussel": 10, "olive": 4, "cherry": 8, "strawberry": 12, "radish": 5, "mushroom": 18, "champignon": 18,
         "apricot": 35, "plum": 66, "kiwi": 75, "mango": 200, "pear": 180, "peach": 150, "nectarine": 140,
     ]
@@ -214,16 +216,25 @@ package enum FoodWeigher {
         if ["", "piece", "head"].contains(unit), let each = varietyItemGrams(names) {
             return Weight(grams: qty * each * (sizeFactors[size] ?? 1), estimate: true)
         }
+        // A count of something the food only goes into ("8 chicken meatballs", "2 chicken burritos") is no count
+        // of the food: never the food's own measure of a whole chicken, but a typical item of what it names.
+        let countsTheFood = names.last.map { head in food?.words.contains(head) ?? true } ?? true
         let wanted: [String]
         switch unit {
         case "":
+            // The line's words from its head noun back, less those that name the food itself when the count is
+            // of something else.
+            let own = countsTheFood ? [] : Set(food?.headWords ?? [])
+            let lineWords = names.reversed().enumerated().filter { $0.offset == 0 || !own.contains($0.element) }
             wanted =
-                (size.isEmpty ? [] : [size]) + names.reversed().map { measureSynonyms[$0] ?? $0 } + countWords
-                + (food?.headWords ?? [])
+                (size.isEmpty ? [] : [size]) + lineWords.map { measureSynonyms[$0.element] ?? $0.element }
+                + countWords + (countsTheFood ? (food?.headWords ?? []) : [])
         case "piece": wanted = ["piece"] + (size.isEmpty ? [] : [size]) + countWords + (food?.headWords ?? [])
         case "can": wanted = ["can"]
         case "pack": wanted = ["package", "packet", "pack"]
         case "stick": wanted = ["stick", "stalk"]
+        // A slice of a food USDA counts in pieces (pepperoni: "1 piece = 2 g") is one of those pieces.
+        case "slice": wanted = ["slice", "piece"]
         case "stalk": wanted = ["stalk", "stick"]
         default: wanted = [unit]
         }

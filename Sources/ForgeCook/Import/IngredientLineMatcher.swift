@@ -187,7 +187,9 @@ package enum IngredientLineMatcher {
             guard let count = IngredientUnits.convert(qty, unit: facts.unit, to: "x") else { return nil }
             linked.qty = round1(count)
             // The weight, where the food reference knows one item of the food (for the share of unknown foods).
-            if let food, let weight = FoodWeigher.weigh(qty, unit: facts.unit, food: food, size: facts.size),
+            if let food,
+                let weight = FoodWeigher.weigh(
+                    qty, unit: facts.unit, food: food, size: facts.size, names: facts.matchWords),
                 !weight.estimate
             {
                 linked.grams = round1(weight.grams)
@@ -205,7 +207,8 @@ package enum IngredientLineMatcher {
         default:
             guard
                 let weight = FoodWeigher.weigh(
-                    qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams)
+                    qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams,
+                    names: facts.matchWords, forms: facts.forms)
             else { return nil }
             linked.qty = round1(weight.grams)
             linked.grams = round1(weight.grams)

@@ -179,6 +179,13 @@ package enum IngredientLineParser {
                 }
             }
         }
+        // "1 dozen eggs", "2 dozen cookies": twelve of each.
+        var d = i
+        skipSpaces(chars, &d)
+        if String(chars[d...].prefix(6)).lowercased() == "dozen " {
+            first *= 12
+            i = d + 5
+        }
         // A unit, possibly written right after the number ("29g"), or after a size ("1 medium head",
         // "1 heaping cup").
         var k = i
