@@ -266,4 +266,25 @@ struct FoodLineShapesTests {
         let tomatoes = IngredientLineMatcher.line("10 cherry tomatoes", reference: IngredientReference.seed).0
         #expect(tomatoes.ref == "cherry tomatoes" && tomatoes.grams == 170, "\(tomatoes.grams ?? -1) g")
     }
+
+    /// Nuts and seeds are bought shelled: a stated weight keeps all of it (SR28's refuse is the shells of nuts
+    /// bought whole), unless the line says they are in their shells; a cup's weight in brackets is of what the
+    /// cup holds.
+    @Test func nutsAreBoughtShelled() {
+        #expect(Self.line("200 g almonds").grams == 200)
+        #expect(Self.line("1 cup (112g) raw walnuts").grams == 112)
+        let inShell = Self.line("500 g walnuts in shell")
+        #expect(inShell.food == "Nuts, walnuts, english" && (inShell.grams ?? 500) < 300, "\(inShell.grams ?? -1)")
+        // Other foods still lose theirs: potatoes as bought are 25 % peel and eyes to SR28.
+        #expect(Self.line("1 kg potatoes").grams == 750)
+    }
+
+    /// On a cup or spoon line, a weight in brackets after a can or a pack is that container's size, not the
+    /// line's weight ("2 ½ cups coconut milk, two boxes (8.5 oz)" is 2 ½ cups); a weight in brackets of its own
+    /// still is ("3 cups penne (8 oz.)").
+    @Test func aContainersSizeOnACupLine() {
+        let milk = Self.line("2 ½ cups coconut milk– preferably two boxes(8.5 oz) of Aroy-D boxed")
+        #expect(milk.grams == Self.line("2 ½ cups coconut milk").grams && (milk.grams ?? 0) > 500)
+        #expect(Self.line("3 cups penne (8 oz.)").grams == 226.8)
+    }
 }

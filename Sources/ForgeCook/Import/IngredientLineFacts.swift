@@ -30,8 +30,12 @@ package struct IngredientLineFacts: Sendable, Equatable {
     package var matchName = ""
     /// ``matchName``'s food words (``FoodMatcher/foodWords(_:)``).
     package var matchWords: [String] = []
-    /// The line says its weight is of the edible part already (boneless, fillets, peeled, …).
+    /// The line says its weight is of the edible part already (boneless, fillets, peeled, …), or weighs what
+    /// a cup or spoon holds.
     package var edibleWeight = false
+    /// The line says its nuts are in their shells ("unshelled", "in shell"): only then does a nut's stated
+    /// weight lose SR28's refuse.
+    package var inShell = false
     /// The line's preparation words that a USDA measure may name (``FoodWeigher/formWords``): "shredded".
     package var forms: Set<String> = []
 
@@ -124,6 +128,9 @@ package struct IngredientLineFacts: Sendable, Equatable {
         if let first = lineWords.first, Self.alternativeWords.contains(first), first.count > 1 { negligible = true }
         let lowerWords = Set(lineWords)
         edibleWeight = !lowerWords.isDisjoint(with: Self.edibleWords)
+        inShell =
+            lowerWords.contains("unshelled") || Self.holds(lineWords, ["in", "shell"])
+            || Self.holds(lineWords, ["in", "the", "shell"])
         forms = lowerWords.intersection(FoodWeigher.formWords)
         size = ["large", "medium", "small"].first { lowerWords.contains($0) } ?? ""
         if lowerWords.contains("extra"), size == "large" { size = "extra" }
@@ -143,6 +150,11 @@ package struct IngredientLineFacts: Sendable, Equatable {
             let next = rest.split(separator: ",", maxSplits: 1)
             name += " " + (next.first.map(String.init) ?? "")
             rest = next.count > 1 ? String(next[1]) : ""
+        }
+        // "walnuts in shell": the nut, not pasta shells.
+        if inShell {
+            name = name.replacingOccurrences(
+                of: #"\s+in\s+(the\s+)?shells?\b"#, with: "", options: [.regularExpression, .caseInsensitive])
         }
         let bracketed = name
         name = Self.withoutBrackets(name)
@@ -324,9 +336,21 @@ package struct IngredientLineFacts: Sendable, Equatable {
         let rest = Array([parsed.name, parsed.note ?? ""].joined(separator: ", "))
         var depth = 0
         var i = 0
+        // Whether the bracket we are in follows a can or a pack ("two boxes (8.5 oz)"): that is one container's
+        // size, no weight of a cup or spoon line.
+        var containerBracket = false
         while i < rest.count {
-            if rest[i] == "(" { depth += 1 }
+            if rest[i] == "(" {
+                depth += 1
+                let before = String(rest[..<i]).split(separator: " ").last.map { Array($0) } ?? []
+                let key = before.isEmpty ? nil : IngredientUnits.unit(at: before, 0)
+                containerBracket = key.map { ["can", "pack"].contains($0.0) && $0.1 == before.count } ?? false
+            }
             if rest[i] == ")" { depth = max(depth - 1, 0) }
+            if isVolume, depth > 0, containerBracket {
+                i += 1
+                continue
+            }
             // A number starts at a digit, or at the point of one written without its leading zero (".50 grams").
             let startsNumber =
                 rest[i].isASCIINumber
@@ -396,6 +420,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
             // After the unit: the metric figure wins; an imperial one only when the cook's unit has no size.
             let metric = ["g", "kg", "ml", "l", "cl", "dl", "mg"].contains(amount.unit)
             if metric || IngredientUnits.sizes[parsed.unit] == nil {
+                // A spoon's or a cup's weight is of what goes in it: "1 cup (112g) walnuts" has no shells.
+                if IngredientUnits.sizes[parsed.unit]?.0 == "ml", dimension == "g" { edibleWeight = true }
                 qty = value
                 unit = amount.unit
             }

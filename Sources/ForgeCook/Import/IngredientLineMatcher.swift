@@ -137,13 +137,14 @@ package enum IngredientLineMatcher {
     }
 
     /// What the line `facts` read weighs as `food`: its quantity by ``FoodWeigher`` (size, the line's own
-    /// words, a can's stated size, refuse off a weight as bought), or one typical portion when it states
-    /// none. The one weighing of imports, recomputes and a member's choice of food.
+    /// words, a can's stated size, refuse off a weight as bought: nuts and seeds are bought shelled unless the
+    /// line says they are in their shells), or one typical portion when it states none. The one weighing of imports, recomputes and a member's choice of food.
     package static func weight(_ facts: IngredientLineFacts, of food: Food) -> FoodWeigher.Weight? {
         guard let qty = facts.qty else { return FoodWeigher.typicalPortion(of: food) }
         return FoodWeigher.weigh(
             qty, unit: facts.unit, food: food, size: facts.size, packGrams: facts.packGrams,
-            names: facts.matchWords, forms: facts.forms, asBought: !facts.edibleWeight)
+            names: facts.matchWords, forms: facts.forms,
+            asBought: !facts.edibleWeight && (food.group != FoodWeigher.nutGroup || facts.inShell))
     }
 
     /// `line` linked to the USDA food of `match`.
