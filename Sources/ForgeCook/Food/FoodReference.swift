@@ -93,8 +93,19 @@ package final class FoodReference: Sendable {
         guard let first = words.min(by: { (byWord[$0]?.count ?? 0) < (byWord[$1]?.count ?? 0) }),
             let candidates = byWord[first]
         else { return [] }
-        let rest = words.filter { $0 != first }.map { Set(byWord[$0] ?? []) }
-        return candidates.filter { index in rest.allSatisfy { $0.contains(index) } }.map { foods[$0] }
+        // Each word's foods are in ascending order: a binary search, not a set built per call.
+        let rest = words.filter { $0 != first }.map { byWord[$0] ?? [] }
+        return candidates.filter { index in rest.allSatisfy { Self.holds($0, index) } }.map { foods[$0] }
+    }
+
+    /// Whether the ascending `list` holds `index`.
+    static func holds(_ list: [Int], _ index: Int) -> Bool {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid] < index { low = mid + 1 } else { high = mid }
+        }
+        return low < list.count && list[low] == index
     }
 
     /// The shipped table, decoded on first use.

@@ -30,6 +30,7 @@ package enum FoodText {
     /// The folded, singular words of `text`: runs of letters and digits (any script), read scalar by
     /// scalar.
     package static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var out: [String] = []
         var word = String.UnicodeScalarView()
         func flush() {
@@ -40,6 +41,25 @@ package enum FoodText {
             if isWordScalar(scalar) { word.append(scalar) } else { flush() }
         }
         flush()
+        return out
+    }
+
+    /// ``words(_:)`` of ASCII text, byte by byte: the same words, without the Unicode scalar walk (most
+    /// recipe lines are ASCII, and every line is read several times).
+    static func asciiWords(_ text: String) -> [String] {
+        var out: [String] = []
+        var word: [UInt8] = []
+        word.reserveCapacity(24)
+        for byte in text.utf8 {
+            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                word.append(lower)
+            } else if !word.isEmpty {
+                out.append(singular(String(decoding: word, as: UTF8.self)))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { out.append(singular(String(decoding: word, as: UTF8.self))) }
         return out
     }
 

@@ -118,12 +118,13 @@ package struct IngredientLineFacts: Sendable, Equatable {
         // of them, brackets included ("sprinkles (optional)", "salt, to taste").
         let stated = parsed.qty != nil
         let phrases = stated ? Self.negligibleWords : Self.negligibleWords + Self.unstatedNegligibleWords
-        var considered = stated ? FoodText.words(Self.withoutBrackets(raw)) : lineWords
+        let outsideBrackets = FoodText.words(Self.withoutBrackets(raw))
+        var considered = stated ? outsideBrackets : lineWords
         if stated, Self.bracketSaysOptional(raw) { considered.append("optional") }
         if phrases.contains(where: { Self.holds(considered, $0, unlessAfter: stated ? Self.moreWords : []) }) {
             negligible = true
         }
-        if !stated, FoodText.words(Self.withoutBrackets(raw)).contains("see") { negligible = true }
+        if !stated, outsideBrackets.contains("see") { negligible = true }
         // "OR make Drop Biscuits": another way to the line before, which is the one weighed.
         if let first = lineWords.first, Self.alternativeWords.contains(first), first.count > 1 { negligible = true }
         let lowerWords = Set(lineWords)
@@ -238,17 +239,26 @@ package struct IngredientLineFacts: Sendable, Equatable {
     /// brackets inside it dropped ("granen (bijv. (parel)couscous, gerst)" → "couscous"); nil when there is
     /// none.
     static func firstExample(_ name: String) -> String? {
-        guard name.contains("(") else { return nil }
-        let lower = name.lowercased()
-        for marker in exampleMarkers {
-            guard let range = lower.range(of: "(" + marker) ?? lower.range(of: " " + marker) else { continue }
-            let after = withoutBrackets(String(lower[range.upperBound...]))
-            let first = after.split(whereSeparator: { ",;)".contains($0) }).first.map(String.init) ?? ""
-            let example = first.components(separatedBy: " or ").first?.trimmedSpaces ?? ""
-            return example.isEmpty ? nil : example
+        // Bytes, not Foundation's range(of:): this runs on every line with a bracket.
+        guard name.utf8.contains(UInt8(ascii: "(")) else { return nil }
+        let bytes = Array(name.utf8).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return nil }
+        for marker in exampleMarkerBytes {
+            guard bytes.count - open > marker.count else { continue }
+            for start in open..<(bytes.count - marker.count)
+            where bytes[start + 1..<start + 1 + marker.count].elementsEqual(marker) {
+                guard bytes[start] == UInt8(ascii: "(") || bytes[start] == UInt8(ascii: " ") else { continue }
+                let after = withoutBrackets(String(decoding: bytes[(start + 1 + marker.count)...], as: UTF8.self))
+                let first = after.split(whereSeparator: { ",;)".contains($0) }).first.map(String.init) ?? ""
+                let example = first.components(separatedBy: " or ").first?.trimmedSpaces ?? ""
+                return example.isEmpty ? nil : example
+            }
         }
         return nil
     }
+
+    /// ``exampleMarkers`` as UTF-8 bytes.
+    static let exampleMarkerBytes = exampleMarkers.map { Array($0.utf8) }
 
     /// Phrases that leave the food to the cook ("protein of choice", "granen naar keuze"), as
     /// ``FoodText/words(_:)`` reads them.
@@ -342,6 +352,8 @@ package struct IngredientLineFacts: Sendable, Equatable {
         while i < rest.count {
             if rest[i] == "(" {
                 depth += 1
+            }
+            if rest[i] == "(", isVolume {
                 let before = String(rest[..<i]).split(separator: " ").last.map { Array($0) } ?? []
                 let key = before.isEmpty ? nil : IngredientUnits.unit(at: before, 0)
                 containerBracket = key.map { ["can", "pack"].contains($0.0) && $0.1 == before.count } ?? false

@@ -122,9 +122,8 @@ package enum IngredientLineParser {
         // The quantity starts at the last word that begins a number, with at most two words after it.
         for start in stride(from: words.count - 1, through: max(words.count - 3, 1), by: -1) {
             let tail = words[start...].joined(separator: " ")
-            let parsed =
-                quantityFirst(tail, decimalComma: decimalComma).qty != nil
-                ? quantityFirst(tail, decimalComma: decimalComma) : unitFirst(tail, decimalComma: decimalComma)
+            let first = quantityFirst(tail, decimalComma: decimalComma)
+            let parsed = first.qty != nil ? first : unitFirst(tail, decimalComma: decimalComma)
             guard parsed.qty != nil, parsed.name.isEmpty, parsed.note == nil else { continue }
             var name = words[..<start].joined(separator: " ")
             if name.hasSuffix(":") { name = String(name.dropLast()).trimmedSpaces }
@@ -182,7 +181,9 @@ package enum IngredientLineParser {
         // "1 dozen eggs", "2 dozen cookies": twelve of each.
         var d = i
         skipSpaces(chars, &d)
-        if String(chars[d...].prefix(6)).lowercased() == "dozen " {
+        if d + 6 <= chars.count, chars[d] == "d" || chars[d] == "D",
+            String(chars[d..<d + 6]).lowercased() == "dozen "
+        {
             first *= 12
             i = d + 5
         }
