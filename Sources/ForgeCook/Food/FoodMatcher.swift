@@ -78,6 +78,9 @@ package enum FoodMatcher {
     /// reads them.
     static let partWords: Set<String> = ["juice", "zest", "peel", "rind"]
 
+    /// Spoken counts before a fruit whose part a line takes ("juice of one lemon").
+    static let spokenCounts: Set<String> = ["one", "two", "three", "four", "half", "whole"]
+
     /// Words that name no food alone ("Side", "Topping"): a one-word name of these has no description match.
     package static let notFoodAlone: Set<String> = [
         "side", "top", "topping", "bottom", "base", "filling", "garnish", "crust", "dough", "batter", "assembly",
@@ -108,6 +111,15 @@ package enum FoodMatcher {
         // "Juice from 1/2 lime", "zest from an orange": the part of the fruit, as "juice of" says it.
         for i in every.indices.dropFirst() where every[i] == "from" && partWords.contains(every[i - 1]) {
             every[i] = "of"
+        }
+        // "Juice of 2 lemons", "peel of one orange, cut into strips": the fruit's own part, as "lemon juice".
+        if let p = every.firstIndex(where: partWords.contains), p + 1 < every.count, every[p + 1] == "of" {
+            let after = every[(p + 2)...].filter {
+                !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) && !spokenCounts.contains($0)
+            }
+            if let fruit = after.first, let food = reference.alias(fruit + " " + every[p]) {
+                return Match(food: food, confidence: 1, covered: [every[p], fruit])
+            }
         }
         let whole = match(words: every, in: reference)
         // What comes with the food or where it comes from is another food: "chipotle chiles with a little

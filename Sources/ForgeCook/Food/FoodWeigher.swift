@@ -184,7 +184,9 @@ package enum FoodWeigher {
     }
 
     /// A line's word and the word USDA's measure uses for the same thing ("8 Roma tomatoes" are plum tomatoes).
-    static let measureSynonyms: [String: String] = ["roma": "plum", "jumbo": "extra"]
+    static let measureSynonyms: [String: String] = [
+        "roma": "plum", "jumbo": "extra", "cerise": "cherry", "ciliegino": "cherry", "ciliegini": "cherry",
+    ]
 
     /// The count measures a bare count looks for, in order, after the line's own size word.
     static let countWords = [
