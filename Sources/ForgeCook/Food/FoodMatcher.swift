@@ -10,12 +10,13 @@
 ///    stripped name and its longest run of words, so "organic unsalted butter"
 ///    finds "unsalted butter". Confidence `0.5 + 0.5 × covered/total` words:
 ///    1 for the whole name.
+///    A run that falls short of the name's head noun gives way to a
+///    description of the dish the head names (``dish(_:run:in:)``: "cinnamon
+///    rolls" are no cinnamon).
 /// 2. Else one word by the other usual endings of Romance plurals and genders
 ///    and Dutch diminutives ("pomodori" → "pomodoro"); else a compound word by
 ///    its longest known end ("Cocktailtomate" → "tomate", 0.6) or start
 ///    (0.55), as German and Dutch build them.
-/// A run that falls short of the name's head noun gives way to a description of the dish the head names
-/// (``dish(_:run:in:)``: "cinnamon rolls" are no cinnamon).
 /// 3. Else among SR28's descriptions holding every word of the name
 ///    (confidence 0.7), preferring a description that starts with the name's
 ///    head word, a raw food, fewer other words, and foods outside baby, fast,
@@ -78,9 +79,6 @@ package enum FoodMatcher {
     /// reads them.
     static let partWords: Set<String> = ["juice", "zest", "peel", "rind"]
 
-    /// Spoken counts before a fruit whose part a line takes ("juice of one lemon").
-    static let spokenCounts: Set<String> = ["one", "two", "three", "four", "half", "whole"]
-
     /// Words that name no food alone ("Side", "Topping"): a one-word name of these has no description match.
     package static let notFoodAlone: Set<String> = [
         "side", "top", "topping", "bottom", "base", "filling", "garnish", "crust", "dough", "batter", "assembly",
@@ -92,8 +90,8 @@ package enum FoodMatcher {
     /// prepared meals, American Indian/Alaska Native foods, restaurant foods.
     static let unlikelyGroups: Set<String> = ["0300", "2100", "2200", "3500", "3600"]
 
-    /// SR28's "Meals, Entrees, and Side Dishes" group.
-    static let mealsGroup = "2200"
+    /// ``unlikelyGroups`` a dish is never taken from: all but SR28's "Meals, Entrees, and Side Dishes" (2200).
+    static let notDishGroups = unlikelyGroups.subtracting(["2200"])
 
     /// The words of `name` that name the food (``FoodText/words(_:)`` less ``descriptors``).
     package static func foodWords(_ name: String) -> [String] {
@@ -115,7 +113,9 @@ package enum FoodMatcher {
         // "Juice of 2 lemons", "peel of one orange, cut into strips": the fruit's own part, as "lemon juice".
         if let p = every.firstIndex(where: partWords.contains), p + 1 < every.count, every[p + 1] == "of" {
             let after = every[(p + 2)...].filter {
-                !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) && !spokenCounts.contains($0)
+                // Counts before the fruit ("juice of one lemon") are the line's own number words.
+                !descriptors.contains($0) && !$0.allSatisfy(\.isNumber) && $0 != "whole"
+                    && IngredientLineParser.numberWords[$0] == nil
             }
             if let fruit = after.first, let food = reference.alias(fruit + " " + every[p]) {
                 return Match(food: food, confidence: 1, covered: [every[p], fruit])
@@ -226,7 +226,7 @@ package enum FoodMatcher {
     /// `words`): the description holding the longest end of the name that reaches back into the run, with
     /// the head ending its first part and every word of the run (``describedBy(_:in:)``): "cinnamon rolls"
     /// are sweet rolls, cinnamon; "beef and cheese ravioli" is ravioli, cheese-filled. Fast foods, restaurant
-    /// and baby foods never (``unlikelyGroups``; SR28's meals and entrées may). At 0.7; nil when no
+    /// and baby foods never (``notDishGroups``; SR28's meals and entrées may). At 0.7; nil when no
     /// description does, so "garlic cloves" and "basil leaves" stay garlic and basil, "peppers & onions" is
     /// no tomato sauce with onions and "apple pies" no pie filling.
     static func dish(_ words: [String], run: [String], in reference: FoodReference) -> Match? {
@@ -235,7 +235,7 @@ package enum FoodMatcher {
         for start in words.indices.dropLast() where covered.contains(words[start]) {
             if let match = describedBy(Array(words[start...]), in: reference), match.food.headWords.last == head,
                 covered.isSubset(of: match.food.words),
-                !unlikelyGroups.subtracting([mealsGroup]).contains(match.food.group)
+                !notDishGroups.contains(match.food.group)
             {
                 return match
             }

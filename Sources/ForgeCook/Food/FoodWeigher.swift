@@ -126,8 +126,8 @@ package enum FoodWeigher {
         "lasagne": 20, "sheet": 20, "roll": 60, "bun": 60, "bagel": 100, "muffin": 60, "sausage": 60, "wurst": 60,
         "wurstchen": 50, "frankfurter": 50, "meatball": 30, "burrito": 220, "taco": 100, "enchilada": 150,
         "nugget": 18, "patty": 110, "dumpling": 25, "potsticker": 25, "wonton": 15, "slider": 60, "prawn": 15,
-        "shrimp": 12, "scallop": 20, "clam": 15,
-        "mussel": 10, "olive": 4, "cherry": 8, "strawberry": 12, "radish": 5, "mushroom": 18, "champignon": 18,
+        "shrimp": 12, "scallop": 20, "clam": 15, "mussel": 10, "olive": 4, "cherry": 8, "strawberry": 12, "radish": 5,
+        "mushroom": 18, "champignon": 18,
         "apricot": 35, "plum": 66, "kiwi": 75, "mango": 200, "pear": 180, "peach": 150, "nectarine": 140,
     ]
 
